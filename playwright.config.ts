@@ -1,0 +1,59 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+export const E2E_DATA_DIR = ".e2e-data";
+export const E2E_MAIL_DIR = `${E2E_DATA_DIR}/mail`;
+
+/** End-to-end journeys in a real Chromium against the production build on an embedded database. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  globalSetup: "./tests/e2e/support/global-setup.ts",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: existsSync(SYSTEM_CHROMIUM)
+      ? {
+          executablePath: SYSTEM_CHROMIUM,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-quic",
+            "--no-first-run",
+          ],
+        }
+      : {},
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node --import tsx src/server/main.ts",
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      APP_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: "warn",
+      BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+      SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`,
+      OWNER_EMAILS: "owner@maison.test",
+      CONTACT_EMAIL: "concierge@maison.example",
+    },
+  },
+});

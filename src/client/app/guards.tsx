@@ -1,0 +1,58 @@
+/**
+ * Route guards. They mirror the server's rules for a smooth experience; the server enforces them regardless.
+ */
+import { useEffect } from "react";
+import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { Button } from "@/client/components/ui/button";
+import { PageSpinner } from "@/client/components/ui/spinner";
+import { useSession } from "@/client/features/auth/session";
+
+/** Where to come back to after signing in. */
+export function authRedirect(location: { pathname: string; search: string }) {
+  return `/auth?next=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isLoading) return <PageSpinner />;
+  if (!session.isSignedIn) return <Navigate to={authRedirect(location)} replace />;
+  return <Outlet />;
+}
+
+/** Signed-in pages that need an active membership; staff and admin bypass plan checks. */
+export function RequireMembership() {
+  const session = useSession();
+  if (session.isStaff || session.hasActiveMembership) return <Outlet />;
+  return <MembershipGate />;
+}
+
+export const GATE_REDIRECT_MS = 1500;
+
+export function MembershipGate() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate("/pricing"), GATE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-6 px-6 py-24 text-center">
+      <span className="size-8 animate-spin rounded-full border-2 border-stone border-t-gold" aria-hidden />
+      <p className="eyebrow text-gold-deep">Members only</p>
+      <h1 className="text-4xl sm:text-5xl">Membership Required</h1>
+      <p className="text-ink-muted">
+        To access the product, you need an active membership. Choose a plan to get started.
+      </p>
+      <Button onClick={() => navigate("/pricing")}>View Membership Plans</Button>
+    </section>
+  );
+}
+
+export function RequireStaff() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isLoading) return <PageSpinner />;
+  if (!session.isSignedIn) return <Navigate to={authRedirect(location)} replace />;
+  if (!session.isStaff) return <Navigate to="/" replace />;
+  return <Outlet />;
+}

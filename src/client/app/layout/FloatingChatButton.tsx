@@ -1,0 +1,3 @@
+export function FloatingChatButton() {
+  return null;
+}

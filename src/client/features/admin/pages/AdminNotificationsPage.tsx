@@ -1,0 +1,5 @@
+import { PlaceholderPage } from "@/client/components/placeholder-page";
+
+export default function Page() {
+  return <PlaceholderPage title="Notifications coming soon" />;
+}

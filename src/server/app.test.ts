@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "../../tests/helpers/app";
+
+let ctx: TestContext;
+const clientDir = mkdtempSync(path.join(os.tmpdir(), "maison-client-"));
+
+beforeAll(async () => {
+  writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>Maison</title>");
+  mkdirSync(path.join(clientDir, "assets"));
+  writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log('hi')");
+  ctx = await createTestApp({ deps: { clientDir } });
+});
+afterAll(() => ctx.close());
+
+describe("the HTTP shell", () => {
+  it("reports health when the database answers", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/nope" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: "Not found" });
+  });
+
+  it("serves the SPA for client routes without caching index.html", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/requests/123" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("caches hashed assets immutably", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends security headers with a same-origin content security policy", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/" });
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});

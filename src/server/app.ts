@@ -1,0 +1,108 @@
+/**
+ * buildApp(deps): the whole HTTP application. main.ts listens with it; tests use it as it is through inject().
+ */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db";
+import { healthRoutes } from "./features/health/routes";
+import { type ErrorBody, HttpError } from "./http/errors";
+
+export const CLIENT_DIST_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** Where the built SPA lives; absent in API-only tests. */
+  clientDir?: string | null;
+  logger?: FastifyServerOptions["logger"];
+}
+
+export type App = FastifyInstance & { deps: AppDeps };
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("deps", deps);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const body: ErrorBody = { error: error.validation[0]?.message ?? "Invalid input", code: "invalid_input" };
+      return reply.status(400).send(body);
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ error: error.message, code: error.code } satisfies ErrorBody);
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status < 500) {
+      return reply.status(status).send({ error: (error as Error).message } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send({ error: "Something went wrong. Please try again." } satisfies ErrorBody);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        objectSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+      },
+    },
+    // Stripe checkout and the billing portal open in new tabs; nothing is embedded cross-origin.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  await app.register(healthRoutes, { prefix: "/api" });
+
+  // Unknown API paths are a JSON 404, never the SPA.
+  app.all("/api/*", async (_request, reply) => reply.status(404).send({ error: "Not found" } satisfies ErrorBody));
+
+  const clientDir = deps.clientDir === undefined ? CLIENT_DIST_DIR : deps.clientDir;
+  if (clientDir && existsSync(clientDir)) await registerSpa(app, clientDir);
+
+  return app as unknown as App;
+}
+
+/** Serves the built SPA: hashed assets cached for a year, index.html never cached, history fallback. */
+async function registerSpa(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      reply.header("cache-control", filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return reply.status(404).send({ error: "Not found" } satisfies ErrorBody);
+    }
+    // Client routes (and the 404 page for unknown paths) are decided by the SPA.
+    return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * Opens the database: embedded PGlite under DATA_DIR by default, a PostgreSQL server through `pg` when
+ * DATABASE_URL is set. Both give the same Drizzle API, the same migrations and LISTEN/NOTIFY.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { acquireDataDirLock } from "./lock";
+import * as schema from "./schema";
+
+export { schema };
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A query runner: the database itself or an open transaction. */
+export type Queryable = Database | Transaction;
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL("../../../migrations", import.meta.url));
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Calls handler with the payload of every NOTIFY on channel; resolves to an unsubscribe function. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Applies the committed SQL migrations; on a server, under an advisory lock so instances do not race. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: "pglite"; dataDir?: string; client?: PGlite }
+  | { kind: "postgres"; url: string; max?: number };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === "pglite" ? openPglite(options) : openPostgres(options.url, options.max);
+}
+
+async function openPglite(options: { dataDir?: string; client?: PGlite }): Promise<DatabaseHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let releaseLock = () => {};
+  let client = options.client;
+  if (!client) {
+    if (options.dataDir) {
+      mkdirSync(options.dataDir, { recursive: true });
+      releaseLock = acquireDataDirLock(options.dataDir);
+    }
+    try {
+      client = new PGlite(options.dataDir ? path.join(options.dataDir, "pgdata") : undefined);
+      await client.waitReady;
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  }
+  const pglite = client;
+  const db = drizzle({ client: pglite, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    listen: (channel, handler) => pglite.listen(channel, handler),
+    async migrate() {
+      const { migrate: run } = await import("drizzle-orm/pglite/migrator");
+      await run(drizzle({ client: pglite }), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async close() {
+      await pglite.close();
+      releaseLock();
+    },
+  };
+}
+
+async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
+  const pg = (await import("pg")).default;
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => {});
+  await pool.query("select 1");
+  const db = drizzle({ client: pool, schema }) as unknown as Database;
+
+  // One dedicated connection carries every LISTEN of this instance.
+  let listener: InstanceType<typeof pg.Client> | null = null;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  async function listenerClient() {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: url });
+    client.on("error", () => {});
+    client.on("notification", (n) => {
+      for (const handler of handlers.get(n.channel) ?? []) handler(n.payload ?? "");
+    });
+    await client.connect();
+    listener = client;
+    return client;
+  }
+
+  return {
+    db,
+    kind: "postgres",
+    async listen(channel, handler) {
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+      };
+    },
+    async migrate() {
+      const { migrate: run } = await import("drizzle-orm/node-postgres/migrator");
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(7318001)");
+        await run(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query("select pg_advisory_unlock(7318001)").catch(() => {});
+        client.release();
+      }
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+/** Applies the committed SQL migrations (idempotent). */
+export function migrate(handle: DatabaseHandle): Promise<void> {
+  return handle.migrate();
+}

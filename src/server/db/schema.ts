@@ -1,0 +1,367 @@
+/**
+ * The whole data model: better-auth's tables (users, sessions, accounts, verifications, two_factors) and the
+ * product's (spec section 3). Rules the data must always obey are database constraints, not only types.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { PLANS, SUBSCRIPTION_STATUSES } from "@/shared/plans";
+import {
+  CONCIERGE_SENDER_ROLES,
+  INQUIRY_STATUSES,
+  REQUEST_CATEGORIES,
+  REQUEST_STATUSES,
+  URGENCIES,
+} from "@/shared/requests";
+import { ROLES } from "@/shared/roles";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum("app_role", ROLES);
+export const planEnum = pgEnum("plan", PLANS);
+export const subscriptionStatusEnum = pgEnum("subscription_status", SUBSCRIPTION_STATUSES);
+export const requestCategoryEnum = pgEnum("request_category", REQUEST_CATEGORIES);
+export const requestStatusEnum = pgEnum("request_status", REQUEST_STATUSES);
+export const urgencyEnum = pgEnum("urgency", URGENCIES);
+export const inquiryStatusEnum = pgEnum("inquiry_status", INQUIRY_STATUSES);
+export const conciergeSenderEnum = pgEnum("concierge_sender_role", CONCIERGE_SENDER_ROLES);
+export const outboxKindEnum = pgEnum("outbox_kind", ["email", "webhook"]);
+export const outboxStatusEnum = pgEnum("outbox_status", ["pending", "sent", "failed", "held"]);
+
+// ---------------------------------------------------------------------------------------------------------
+// better-auth (field names are the library's; columns are ours)
+// ---------------------------------------------------------------------------------------------------------
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// The product
+// ---------------------------------------------------------------------------------------------------------
+
+export const profiles = pgTable("profiles", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  name: text("name").notNull(),
+  phone: text("phone"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: roleEnum("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_roles_user_role_key").on(t.userId, t.role), index("user_roles_role_idx").on(t.role)],
+);
+
+/**
+ * One membership row per user, changed in place by verified payment events. No Stripe customer id means
+ * complimentary access (spec section 3).
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    plan: planEnum("plan").notNull(),
+    status: subscriptionStatusEnum("status").notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    /** When the provider last changed this subscription: older events never overwrite newer state. */
+    providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("subscriptions_user_id_key").on(t.userId), index("subscriptions_status_idx").on(t.status)],
+);
+
+/** The payment provider's customer for each user, created once (also under concurrent checkouts). */
+export const billingCustomers = pgTable("billing_customers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull(),
+  customerId: text("customer_id").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Each payment event id is processed once. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const requests = pgTable(
+  "requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    category: requestCategoryEnum("category").notNull(),
+    budgetEur: numeric("budget_eur", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    urgency: urgencyEnum("urgency").notNull().default("Medium"),
+    notes: text("notes").notNull().default(""),
+    phoneNumber: text("phone_number").notNull(),
+    status: requestStatusEnum("status").notNull().default("New"),
+    /** Storage key of the optional attachment; served only through the request's own endpoint. */
+    fileUrl: text("file_url"),
+    fileName: text("file_name"),
+    fileType: text("file_type"),
+    fileSize: integer("file_size"),
+    paymentIntentId: text("payment_intent_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("requests_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("requests_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("requests_created_idx").on(t.createdAt.desc()),
+    check("requests_title_length", sql`char_length(${t.title}) between 3 and 200`),
+    check("requests_budget_positive", sql`${t.budgetEur} >= 1`),
+    check("requests_notes_length", sql`char_length(${t.notes}) <= 2000`),
+    check("requests_phone_length", sql`char_length(${t.phoneNumber}) between 8 and 20`),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    /** Null once the sender's account is deleted; the message stays in the member's thread. */
+    senderUserId: text("sender_user_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("messages_request_created_idx").on(t.requestId, t.createdAt),
+    index("messages_sender_idx").on(t.senderUserId),
+    check("messages_body_not_blank", sql`char_length(btrim(${t.body})) > 0`),
+  ],
+);
+
+export const messageReads = pgTable(
+  "message_reads",
+  {
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index("message_reads_user_idx").on(t.userId)],
+);
+
+export const executiveConciergeMessages = pgTable(
+  "executive_concierge_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    senderRole: conciergeSenderEnum("sender_role").notNull(),
+    /** The staff member who wrote an admin message. */
+    senderUserId: text("sender_user_id").references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    read: boolean("read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("concierge_user_created_idx").on(t.userId, t.createdAt),
+    index("concierge_unread_idx").on(t.senderRole, t.userId).where(sql`${t.read} = false`),
+    check("concierge_message_not_blank", sql`char_length(btrim(${t.message})) > 0`),
+  ],
+);
+
+export const salesInquiries = pgTable(
+  "sales_inquiries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: inquiryStatusEnum("status").notNull().default("open"),
+    adminReply: text("admin_reply"),
+    adminId: text("admin_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("sales_inquiries_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("sales_inquiries_status_idx").on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    requestId: uuid("request_id").references(() => requests.id, { onDelete: "cascade" }),
+    read: boolean("read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_unread_idx").on(t.userId).where(sql`${t.read} = false`)],
+);
+
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailEnabled: boolean("email_enabled").notNull().default(true),
+  slackEnabled: boolean("slack_enabled").notNull().default(true),
+  smsEnabled: boolean("sms_enabled").notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+export const activityLogs = pgTable(
+  "activity_logs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("activity_logs_request_created_idx").on(t.requestId, t.createdAt)],
+);
+
+/** Emails and webhooks, written in the same transaction as their cause and delivered by a worker. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: outboxKindEnum("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: outboxStatusEnum("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("outbox_created_idx").on(t.createdAt.desc()),
+  ],
+);

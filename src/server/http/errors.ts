@@ -1,0 +1,22 @@
+/** Errors a route throws to answer with a 4xx and the message the person should read. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code?: string) => new HttpError(400, message, code);
+export const unauthorized = (message = "Please sign in to continue.") => new HttpError(401, message, "unauthorized");
+export const forbidden = (message: string, code = "forbidden") => new HttpError(403, message, code);
+export const notFound = (message: string) => new HttpError(404, message, "not_found");
+export const conflict = (message: string, code?: string) => new HttpError(409, message, code);
+
+/** The body of every error answer: the client shows `error` as it is. */
+export interface ErrorBody {
+  error: string;
+  code?: string;
+}

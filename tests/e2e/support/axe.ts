@@ -1,0 +1,22 @@
+import { createRequire } from "node:module";
+import { expect, type Page } from "@playwright/test";
+
+const axeSource = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** Runs axe-core in the page and fails on serious or critical violations. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  await page.addScriptTag({ path: axeSource });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v: { impact: string }) => v.impact === "serious" || v.impact === "critical")
+      .map((v: { id: string; help: string; nodes: { target: string[] }[] }) => ({
+        id: v.id,
+        help: v.help,
+        targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+      }));
+  });
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+}

@@ -1,0 +1,40 @@
+/** Builds the real app on a fresh database for one test file. */
+import { type App, type AppDeps, buildApp } from "../../src/server/app";
+import { type Config, loadConfig } from "../../src/server/config";
+import type { DatabaseHandle } from "../../src/server/db";
+import { createTestDatabase } from "./database";
+
+export interface TestContext {
+  app: App;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    APP_URL: "http://localhost:3000",
+    BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = testConfig(options.env);
+  const app = await buildApp({ config, database, clientDir: null, ...options.deps });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

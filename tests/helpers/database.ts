@@ -1,0 +1,43 @@
+/**
+ * A fresh, migrated database for one test file: a PGlite loaded from the run's snapshot, or a copy of the
+ * run's template database on the PostgreSQL server.
+ */
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../src/server/db";
+import { adminUrl, databaseUrl } from "./postgres";
+
+export const testDriver = (process.env.TEST_DB_DRIVER ?? "pglite") as "pglite" | "postgres";
+
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (testDriver === "postgres") return createPostgresCopy();
+  const { PGlite } = await import("@electric-sql/pglite");
+  const snapshot = readFileSync(inject("pgliteSnapshot"));
+  const client = new PGlite({ loadDataDir: new Blob([snapshot]) });
+  await client.waitReady;
+  return openDatabase({ kind: "pglite", client });
+}
+
+async function createPostgresCopy(): Promise<DatabaseHandle> {
+  const base = process.env.TEST_DATABASE_URL as string;
+  const pg = (await import("pg")).default;
+  const name = `maison_t_${process.ppid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl(base) });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = await openDatabase({ kind: "postgres", url: databaseUrl(base, name), max: 5 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl(base) });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await dropper.end();
+    },
+  };
+}

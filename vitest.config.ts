@@ -1,0 +1,43 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
+const serverTests = ["src/server/**/*.test.ts"];
+
+/**
+ * Database tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, once more on the real server.
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["src/shared/**/*.test.ts"], environment: "node" } },
+      {
+        resolve: { alias },
+        test: {
+          name: "db:pglite",
+          include: serverTests,
+          globalSetup: ["tests/setup/global-db.ts"],
+          env: { TEST_DB_DRIVER: "pglite" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: "db:postgres",
+                include: serverTests,
+                globalSetup: ["tests/setup/global-db.ts"],
+                env: { TEST_DB_DRIVER: "postgres" },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
