@@ -3,8 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
-export const E2E_DATA_DIR = ".e2e-data";
-export const E2E_MAIL_DIR = `${E2E_DATA_DIR}/mail`;
+/** Each port has its own data directory, so two runs on different ports never share a database. */
+export const E2E_DATA_DIR = `.e2e-data/${PORT}`;
 
 /** End-to-end journeys in a real Chromium against the production build on an embedded database. */
 export default defineConfig({
@@ -16,6 +16,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   globalSetup: "./tests/e2e/support/global-setup.ts",
+  outputDir: `test-results/${PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
@@ -49,6 +50,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       APP_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR: E2E_DATA_DIR,
+      CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client",
       LOG_LEVEL: "warn",
       BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
       SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`,

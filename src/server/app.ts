@@ -2,7 +2,7 @@
  * buildApp(deps): the whole HTTP application. main.ts listens with it; tests use it as it is through inject().
  */
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -16,14 +16,13 @@ import {
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db";
 import { healthRoutes } from "./features/health/routes";
+import { publicConfigRoutes } from "./features/public-config/routes";
 import { type ErrorBody, HttpError } from "./http/errors";
-
-export const CLIENT_DIST_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
-  /** Where the built SPA lives; absent in API-only tests. */
+  /** Where the built SPA lives (default: CLIENT_DIR); null in API-only tests. */
   clientDir?: string | null;
   logger?: FastifyServerOptions["logger"];
 }
@@ -78,11 +77,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(compress, { threshold: 1024 });
 
   await app.register(healthRoutes, { prefix: "/api" });
+  await app.register(publicConfigRoutes, { prefix: "/api" });
 
   // Unknown API paths are a JSON 404, never the SPA.
   app.all("/api/*", async (_request, reply) => reply.status(404).send({ error: "Not found" } satisfies ErrorBody));
 
-  const clientDir = deps.clientDir === undefined ? CLIENT_DIST_DIR : deps.clientDir;
+  const clientDir = deps.clientDir === undefined ? path.resolve(deps.config.CLIENT_DIR) : deps.clientDir;
   if (clientDir && existsSync(clientDir)) await registerSpa(app, clientDir);
 
   return app as unknown as App;

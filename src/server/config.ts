@@ -26,6 +26,8 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number("must be a number").int("must be a whole number").min(0).max(65535).default(3000),
   DATA_DIR: z.string().default("./data"),
+  /** The built web app; set only to serve a build from another folder. */
+  CLIENT_DIR: z.string().default("dist/client"),
   DATABASE_URL: z
     .string()
     .trim()

@@ -1,0 +1,5 @@
+/** What GET /api/config answers. */
+export interface PublicConfig {
+  appName: string;
+  contactEmail: string;
+}
