@@ -16,7 +16,7 @@ export function usePlanSelection() {
       navigate(`/auth?next=${encodeURIComponent("/pricing")}`);
       return;
     }
-    setPendingPlan(null);
+    setPendingPlan(plan);
   }
   return { selectPlan, pendingPlan };
 }
