@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
@@ -13,11 +14,18 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { type Auth, createAuth } from "./auth/auth";
+import { authHandlerRoutes } from "./auth/routes";
+import { installViewer, type Viewer } from "./auth/viewer";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db";
+import { accountRoutes } from "./features/account/routes";
+import { dashboardRoutes } from "./features/dashboard/routes";
 import { healthRoutes } from "./features/health/routes";
+import { outboxRoutes } from "./features/outbox/routes";
 import { publicConfigRoutes } from "./features/public-config/routes";
 import { type ErrorBody, HttpError } from "./http/errors";
+import { createDeliverer, type OutboxWorker, startOutboxWorker } from "./outbox/worker";
 
 export interface AppDeps {
   config: Config;
@@ -25,9 +33,24 @@ export interface AppDeps {
   /** Where the built SPA lives (default: CLIENT_DIR); null in API-only tests. */
   clientDir?: string | null;
   logger?: FastifyServerOptions["logger"];
+  /** Deliver the outbox in the background (default true); tests may drain it themselves. */
+  startWorkers?: boolean;
 }
 
-export type App = FastifyInstance & { deps: AppDeps };
+export interface BillingHooks {
+  /** Cancels a paid subscription before its owner's account is deleted. */
+  beforeAccountDeletion(viewer: Viewer): Promise<void>;
+}
+
+export interface Services {
+  auth: Auth;
+  /** Whether email can be sent (SMTP configured); otherwise it is held in the outbox. */
+  mailEnabled: boolean;
+  outbox: OutboxWorker | null;
+  billing: BillingHooks;
+}
+
+export type App = FastifyInstance & { deps: AppDeps; services: Services };
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -38,6 +61,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", deps);
+  const db = deps.database.db;
+  const services: Services = {
+    auth: createAuth(deps.config, db),
+    mailEnabled: Boolean(deps.config.SMTP_URL),
+    outbox: null,
+    billing: { beforeAccountDeletion: async () => {} },
+  };
+  app.decorate("services", services);
+  installViewer(app, { auth: services.auth, db });
 
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -76,14 +108,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(compress, { threshold: 1024 });
 
+  // Limits are applied per route (createRateLimit) where the spec calls for them.
+  await app.register(rateLimit, { global: false });
+
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(publicConfigRoutes, { prefix: "/api" });
+  await app.register(accountRoutes, { prefix: "/api" });
+  await app.register(dashboardRoutes, { prefix: "/api" });
+  await app.register(outboxRoutes, { prefix: "/api" });
+  await app.register(authHandlerRoutes, { prefix: "/api" });
 
   // Unknown API paths are a JSON 404, never the SPA.
   app.all("/api/*", async (_request, reply) => reply.status(404).send({ error: "Not found" } satisfies ErrorBody));
 
   const clientDir = deps.clientDir === undefined ? path.resolve(deps.config.CLIENT_DIR) : deps.clientDir;
   if (clientDir && existsSync(clientDir)) await registerSpa(app, clientDir);
+
+  if (deps.startWorkers !== false) {
+    services.outbox = await startOutboxWorker(deps.database, createDeliverer(deps.config), {
+      onError: (error) => app.log.error({ err: error }, "outbox delivery failed"),
+    });
+    app.addHook("onClose", async () => services.outbox?.stop());
+  }
 
   return app as unknown as App;
 }

@@ -50,6 +50,9 @@ const envSchema = z.object({
   STRIPE_PRICE_GOLD: optionalString,
   /** Where the Stripe SDK sends its calls; only changed to point tests at a local fake of the API. */
   STRIPE_API_BASE: optionalString.pipe(z.url("must be a URL").optional()),
+  /** Sign-in, sign-up and reset attempts allowed per 10 minutes, per IP and per email. */
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number("must be a number").int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number("must be a number").int().min(1).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -17,6 +17,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     APP_URL: "http://localhost:3000",
     BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
     LOG_LEVEL: "silent",
+    AUTH_RATE_LIMIT_PER_IP: "10000",
     ...env,
   });
 }

@@ -1,0 +1,185 @@
+/** Accounts: what sign-up creates, the owner upgrade, the session summary, export and deletion. */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { hasActiveSubscription } from "@/shared/plans";
+import type { SessionInfo } from "@/shared/session";
+import type { Viewer } from "../../auth/viewer";
+import type { Database, Queryable } from "../../db";
+import {
+  executiveConciergeMessages,
+  messages,
+  notificationPreferences,
+  notifications,
+  profiles,
+  requests,
+  salesInquiries,
+  subscriptions,
+  userRoles,
+  users,
+} from "../../db/schema";
+
+/** Everything a new account gets besides the library's own rows: profile, client role, preferences. */
+export async function createAccountRecords(
+  db: Queryable,
+  user: { id: string; email: string; name: string; phone: string | null },
+  role: "client" | "staff" | "admin" = "client",
+) {
+  await db
+    .insert(profiles)
+    .values({ id: user.id, email: user.email, name: user.name, phone: user.phone })
+    .onConflictDoNothing();
+  await db.insert(userRoles).values({ userId: user.id, role }).onConflictDoNothing();
+  await db.insert(notificationPreferences).values({ userId: user.id }).onConflictDoNothing();
+}
+
+/** A complimentary membership: active, no payment-provider customer, no end date. */
+export async function grantComplimentary(db: Queryable, userId: string, plan: "free" | "silver" | "gold" | "black") {
+  const values = {
+    plan,
+    status: "active" as const,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(subscriptions)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+}
+
+/**
+ * The spec's check-owner-status: an owner (OWNER_EMAILS) without an active Black membership gets a
+ * complimentary one and the admin role. Returns whether anything changed.
+ */
+export async function upgradeOwner(db: Database, viewer: Viewer, ownerEmails: readonly string[]): Promise<boolean> {
+  if (!ownerEmails.includes(viewer.email.toLowerCase())) return false;
+  const alreadyBlack = hasActiveSubscription(viewer.subscription) && viewer.subscription.plan === "black";
+  if (alreadyBlack && viewer.role === "admin") return false;
+  await db.transaction(async (tx) => {
+    if (!alreadyBlack) await grantComplimentary(tx, viewer.userId, "black");
+    await tx.insert(userRoles).values({ userId: viewer.userId, role: "admin" }).onConflictDoNothing();
+  });
+  return true;
+}
+
+export async function sessionInfo(db: Database, viewer: Viewer | null): Promise<SessionInfo> {
+  if (!viewer) return { user: null, profile: null, role: null, subscription: null };
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, viewer.userId)).limit(1);
+  const sub = viewer.subscription;
+  return {
+    user: { id: viewer.userId, email: viewer.email, name: viewer.name, twoFactorEnabled: viewer.twoFactorEnabled },
+    profile: profile
+      ? { name: profile.name, email: profile.email, phone: profile.phone }
+      : { name: viewer.name, email: viewer.email, phone: null },
+    role: viewer.role,
+    subscription: sub
+      ? {
+          plan: sub.plan,
+          status: sub.status,
+          currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
+          cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+          complimentary: !sub.stripeCustomerId,
+        }
+      : null,
+  };
+}
+
+export async function updateProfile(db: Database, userId: string, input: { name: string; phone: string }) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(profiles)
+      .set({ name: input.name, phone: input.phone || null, updatedAt: new Date() })
+      .where(eq(profiles.id, userId));
+    await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, userId));
+  });
+}
+
+/** GDPR data portability: everything the member's account holds, and nothing of anyone else's. */
+export async function exportAccount(db: Database, userId: string) {
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  const [subscription] = await db
+    .select({
+      plan: subscriptions.plan,
+      status: subscriptions.status,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      createdAt: subscriptions.createdAt,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  const ownRequests = await db
+    .select()
+    .from(requests)
+    .where(eq(requests.userId, userId))
+    .orderBy(desc(requests.createdAt));
+  const requestIds = ownRequests.map((r) => r.id);
+  const requestMessages = requestIds.length
+    ? await db
+        .select({
+          id: messages.id,
+          requestId: messages.requestId,
+          body: messages.body,
+          createdAt: messages.createdAt,
+          fromMe: eq(messages.senderUserId, userId),
+        })
+        .from(messages)
+        .where(inArray(messages.requestId, requestIds))
+        .orderBy(messages.createdAt)
+    : [];
+  const concierge = await db
+    .select({
+      senderRole: executiveConciergeMessages.senderRole,
+      message: executiveConciergeMessages.message,
+      createdAt: executiveConciergeMessages.createdAt,
+    })
+    .from(executiveConciergeMessages)
+    .where(eq(executiveConciergeMessages.userId, userId))
+    .orderBy(executiveConciergeMessages.createdAt);
+  const inquiries = await db
+    .select({
+      subject: salesInquiries.subject,
+      message: salesInquiries.message,
+      status: salesInquiries.status,
+      adminReply: salesInquiries.adminReply,
+      createdAt: salesInquiries.createdAt,
+    })
+    .from(salesInquiries)
+    .where(eq(salesInquiries.userId, userId));
+  const ownNotifications = await db
+    .select({
+      type: notifications.type,
+      title: notifications.title,
+      body: notifications.body,
+      read: notifications.read,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  const [preferences] = await db
+    .select()
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId)));
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: profile
+      ? { email: profile.email, name: profile.name, phone: profile.phone, createdAt: profile.createdAt }
+      : null,
+    subscription: subscription ?? null,
+    notificationPreferences: preferences
+      ? { email: preferences.emailEnabled, slack: preferences.slackEnabled, sms: preferences.smsEnabled }
+      : null,
+    requests: ownRequests.map(({ userId: _u, fileUrl: _f, ...r }) => r),
+    messages: requestMessages,
+    conciergeMessages: concierge,
+    salesInquiries: inquiries,
+    notifications: ownNotifications,
+  };
+}
+
+/** Removes the user and, through the foreign keys' cascades, every row of theirs, in one transaction. */
+export async function deleteAccount(db: Database, userId: string) {
+  await db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+}

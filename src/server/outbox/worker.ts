@@ -1,0 +1,77 @@
+/** Runs the outbox: on every NOTIFY 'outbox' and on a slow poll, until stopped. */
+import nodemailer from "nodemailer";
+import type { Config } from "../config";
+import type { DatabaseHandle } from "../db";
+import { type Deliver, deliverDue } from "./outbox";
+
+export function createDeliverer(config: Config): Deliver {
+  const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  return async (kind, payload) => {
+    if (kind === "email") {
+      if (!transport) throw new Error("SMTP is not configured");
+      const { to, subject, html, text } = payload as { to: string; subject: string; html: string; text: string };
+      await transport.sendMail({ from: config.MAIL_FROM, to, subject, html, text });
+      return;
+    }
+    const { url, body } = payload as { url: string; body: unknown };
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw new Error(`Webhook answered ${response.status}`);
+  };
+}
+
+export interface OutboxWorker {
+  /** Delivers everything due now; resolves when done (tests await it). */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startOutboxWorker(
+  database: DatabaseHandle,
+  deliver: Deliver,
+  options: { pollMs?: number; onError?: (error: unknown) => void } = {},
+): Promise<OutboxWorker> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const drain = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await deliverDue(database.db, deliver);
+        } while (again && !stopped);
+      } catch (error) {
+        options.onError?.(error);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+
+  const unlisten = await database.listen("outbox", () => void drain());
+  const timer = setInterval(() => void drain(), options.pollMs ?? 15_000);
+  timer.unref();
+  void drain();
+
+  return {
+    drain,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await unlisten();
+      await running;
+    },
+  };
+}
