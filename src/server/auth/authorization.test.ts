@@ -7,7 +7,16 @@ import { createTestApp, type TestContext } from "../../../tests/helpers/app";
 import { as, createUser, type TestUser } from "../../../tests/helpers/users";
 
 type Caller = "anonymous" | "client without plan" | "client on Basic" | "silver" | "gold" | "black" | "staff" | "admin";
-const CALLERS: Caller[] = ["anonymous", "client without plan", "client on Basic", "silver", "gold", "black", "staff", "admin"];
+const CALLERS: Caller[] = [
+  "anonymous",
+  "client without plan",
+  "client on Basic",
+  "silver",
+  "gold",
+  "black",
+  "staff",
+  "admin",
+];
 
 interface RouteCase {
   name: string;
@@ -22,9 +31,15 @@ const PAYING: Caller[] = ["silver", "gold", "black", "staff", "admin"];
 const MEMBERS_WITH_ACCESS: Caller[] = ["client on Basic", ...PAYING];
 const STAFF: Caller[] = ["staff", "admin"];
 
-export const ROUTES: RouteCase[] = [
+const ROUTES: RouteCase[] = [
   { name: "member: export own data", method: "GET", url: "/api/account/export", allowed: SIGNED_IN },
-  { name: "member: update profile", method: "PUT", url: "/api/profile", payload: { name: "Ana", phone: "" }, allowed: SIGNED_IN },
+  {
+    name: "member: update profile",
+    method: "PUT",
+    url: "/api/profile",
+    payload: { name: "Ana", phone: "" },
+    allowed: SIGNED_IN,
+  },
   { name: "plan-gated: dashboard", method: "GET", url: "/api/dashboard", allowed: MEMBERS_WITH_ACCESS },
   { name: "admin: outbox", method: "GET", url: "/api/admin/outbox", allowed: STAFF },
 ];
