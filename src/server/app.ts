@@ -20,12 +20,15 @@ import { installViewer, type Viewer } from "./auth/viewer";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db";
 import { accountRoutes } from "./features/account/routes";
+import { billingRoutes } from "./features/billing/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { healthRoutes } from "./features/health/routes";
 import { outboxRoutes } from "./features/outbox/routes";
 import { publicConfigRoutes } from "./features/public-config/routes";
 import { type ErrorBody, HttpError } from "./http/errors";
 import { createDeliverer, type OutboxWorker, startOutboxWorker } from "./outbox/worker";
+import { createPayments, type Payments } from "./payments";
+import { realtimeRoutes } from "./realtime/routes";
 
 export interface AppDeps {
   config: Config;
@@ -47,6 +50,7 @@ export interface Services {
   /** Whether email can be sent (SMTP configured); otherwise it is held in the outbox. */
   mailEnabled: boolean;
   outbox: OutboxWorker | null;
+  payments: Payments;
   billing: BillingHooks;
 }
 
@@ -62,11 +66,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", deps);
   const db = deps.database.db;
+  const payments = createPayments(deps.config, db);
   const services: Services = {
     auth: createAuth(deps.config, db),
     mailEnabled: Boolean(deps.config.SMTP_URL),
     outbox: null,
-    billing: { beforeAccountDeletion: async () => {} },
+    payments,
+    billing: payments.hooks,
   };
   app.decorate("services", services);
   installViewer(app, { auth: services.auth, db });
@@ -116,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(accountRoutes, { prefix: "/api" });
   await app.register(dashboardRoutes, { prefix: "/api" });
   await app.register(outboxRoutes, { prefix: "/api" });
+  await app.register(realtimeRoutes, { prefix: "/api" });
+  await app.register(billingRoutes, { prefix: "/api" });
   await app.register(authHandlerRoutes, { prefix: "/api" });
 
   // Unknown API paths are a JSON 404, never the SPA.

@@ -1,7 +1,9 @@
 import { Link, Outlet } from "react-router";
+import { useRealtime } from "@/client/lib/realtime";
 
 /** Header and footer are hidden on admin paths; the admin area has its own sidebar layout. */
 export function AdminLayout() {
+  useRealtime();
   return (
     <div className="flex min-h-dvh bg-ivory">
       <nav aria-label="Admin" className="hidden w-64 shrink-0 border-r border-stone bg-noir p-6 text-ivory md:block">

@@ -1,12 +1,14 @@
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { PageSpinner } from "@/client/components/ui/spinner";
+import { useRealtime } from "@/client/lib/realtime";
 import { CookieBanner } from "./CookieBanner";
 import { FloatingChatButton } from "./FloatingChatButton";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
 
 export function RootLayout() {
+  useRealtime();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,5 +1,64 @@
-import { PlaceholderPage } from "@/client/components/placeholder-page";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import { Button } from "@/client/components/ui/button";
+import { FormField } from "@/client/components/ui/form-field";
+import { Input } from "@/client/components/ui/input";
+import { errorMessage } from "@/client/lib/api";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { newPasswordSchema } from "@/shared/schemas";
+import { useResetPassword } from "../api";
+import { AuthShell } from "../components/AuthShell";
 
-export default function Page() {
-  return <PlaceholderPage title="Reset Password" />;
+const formSchema = newPasswordSchema
+  .pick({ password: true })
+  .extend({ confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: "The passwords do not match", path: ["confirm"] });
+
+export default function ResetPasswordPage() {
+  useDocumentTitle("Choose a new password");
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const form = useForm({ resolver: zodResolver(formSchema), defaultValues: { password: "", confirm: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      await reset.mutateAsync({ token, password });
+      toast.success("Your password has been changed. Please sign in.");
+      navigate("/auth", { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <AuthShell eyebrow="Account recovery" title="Choose a new password" intro="Other sessions will be signed out.">
+      {!token ? (
+        <p className="text-sm text-ink-muted">
+          This link is incomplete.{" "}
+          <Link to="/auth" className="underline decoration-gold underline-offset-4">
+            Ask for a new one
+          </Link>
+          .
+        </p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+          <FormField id="password" label="New password" error={errors.password?.message} hint="At least 6 characters.">
+            <Input id="password" type="password" autoComplete="new-password" {...form.register("password")} />
+          </FormField>
+          <FormField id="confirm" label="Confirm new password" error={errors.confirm?.message}>
+            <Input id="confirm" type="password" autoComplete="new-password" {...form.register("confirm")} />
+          </FormField>
+          <Button type="submit" size="lg" disabled={isSubmitting}>
+            {isSubmitting ? "Saving…" : "Set New Password"}
+          </Button>
+        </form>
+      )}
+    </AuthShell>
+  );
 }

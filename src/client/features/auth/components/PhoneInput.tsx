@@ -1,0 +1,50 @@
+import { Input } from "@/client/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
+import { digitsOnly } from "@/shared/phone";
+
+/** A country-code chooser and a number field that keeps only digits. */
+export function PhoneInput({
+  id,
+  codes,
+  countryCode,
+  digits,
+  onCountryCodeChange,
+  onDigitsChange,
+  invalid,
+  placeholder = "912 345 678",
+}: {
+  id: string;
+  codes: readonly string[];
+  countryCode: string;
+  digits: string;
+  onCountryCodeChange: (code: string) => void;
+  onDigitsChange: (digits: string) => void;
+  invalid?: boolean;
+  placeholder?: string;
+}) {
+  return (
+    <div className="flex gap-2">
+      <Select value={countryCode} onValueChange={onCountryCodeChange}>
+        <SelectTrigger className="w-28 shrink-0" aria-label="Country code">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {codes.map((code) => (
+            <SelectItem key={code} value={code}>
+              {code}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Input
+        id={id}
+        inputMode="numeric"
+        autoComplete="tel-national"
+        placeholder={placeholder}
+        value={digits}
+        aria-invalid={invalid || undefined}
+        onChange={(e) => onDigitsChange(digitsOnly(e.target.value))}
+      />
+    </div>
+  );
+}

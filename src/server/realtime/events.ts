@@ -1,0 +1,23 @@
+/**
+ * Realtime through the database: a change others must see sends pg_notify('app_events', …) in the same
+ * transaction, so it is delivered only if the change commits, and to every app instance that LISTENs.
+ */
+import { sql } from "drizzle-orm";
+import type { Queryable } from "../db";
+
+export const EVENTS_CHANNEL = "app_events";
+
+/** What the browser receives; `topic` says which data to refetch. */
+export interface AppEvent {
+  topic: "subscription";
+  /** Who may see it: a user id, or "staff" for every staff member. */
+  audience: string;
+}
+
+export async function publish(db: Queryable, event: AppEvent): Promise<void> {
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+export function publishSubscriptionChanged(db: Queryable, userId: string) {
+  return publish(db, { topic: "subscription", audience: userId });
+}
