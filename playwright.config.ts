@@ -15,7 +15,6 @@ export default defineConfig({
   reporter: [["list"]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  globalSetup: "./tests/e2e/support/global-setup.ts",
   outputDir: `test-results/${PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -38,7 +37,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "node --import tsx src/server/main.ts",
+    command: "node --import tsx tests/e2e/support/server.ts",
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -55,6 +54,8 @@ export default defineConfig({
       BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
       SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`,
       OWNER_EMAILS: "owner@maison.test",
+      // Many journeys sign up from one address; the limits themselves are covered by integration tests.
+      AUTH_RATE_LIMIT_PER_IP: "1000",
       CONTACT_EMAIL: "concierge@maison.example",
     },
   },

@@ -32,7 +32,8 @@ export default function AuthPage() {
   useDocumentTitle(mode === "sign-up" ? "Create your account" : "Sign In", "Sign in to your Maison membership.");
 
   if (session.isLoading) return <PageSpinner />;
-  if (session.isSignedIn && mode !== "two-factor") return <Navigate to="/dashboard" replace />;
+  // Already signed in (or just signed in): straight on, to where they were going.
+  if (session.isSignedIn && mode !== "two-factor") return <Navigate to={next} replace />;
 
   const titles: Record<Mode, { eyebrow: string; title: string; intro: string }> = {
     "sign-in": { eyebrow: "Welcome back", title: "Sign In", intro: "Access your requests, messages and concierge." },
