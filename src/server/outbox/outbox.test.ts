@@ -1,0 +1,119 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "../../../tests/helpers/app";
+import { startSmtpSink } from "../../../tests/helpers/smtp";
+import { signUp } from "../../../tests/helpers/users";
+import { outbox, userRoles } from "../db/schema";
+import { escapeHtml, renderEmail } from "../mail/templates";
+import { deliverDue, enqueueEmail, MAX_ATTEMPTS, retryDelayMs } from "./outbox";
+import { createDeliverer } from "./worker";
+
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  ctx = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: "Maison <concierge@maison.test>" } });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+const rows = () => ctx.database.db.select().from(outbox);
+
+describe("email templates", () => {
+  it("escapes every value a person supplied", () => {
+    const mail = renderEmail({
+      subject: "New message",
+      heading: "A <b>heading</b>",
+      paragraphs: ['Dear <script>alert("x")</script>,'],
+      quote: "<img src=x onerror=alert(1)>",
+      action: { label: "Open", url: 'https://example.com/?a="b"' },
+    });
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).not.toContain("<img src=x");
+    expect(mail.html).toContain(escapeHtml('<script>alert("x")</script>'));
+    expect(mail.html).toContain("https://example.com/?a=&quot;b&quot;");
+    expect(mail.text).toContain('Dear <script>alert("x")</script>,');
+    expect(mail.text).toContain("> <img src=x onerror=alert(1)>");
+  });
+});
+
+describe("the outbox worker", () => {
+  it("delivers a reset email through SMTP with an HTML and a text part", async () => {
+    const user = await signUp(ctx, { name: "Ana <Sousa>" });
+    await ctx.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } });
+    await ctx.app.services.outbox?.drain();
+    await expect.poll(() => smtp.received.filter((m) => m.to.includes(user.email)).length).toBe(1);
+    const mail = smtp.received.find((m) => m.to.includes(user.email))!;
+    expect(mail.from).toBe("concierge@maison.test");
+    expect(mail.raw).toMatch(/Subject: Reset your Maison password/);
+    expect(mail.raw).toMatch(/Content-Type: text\/plain/);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/);
+    expect(mail.raw).toContain("Ana &lt;Sousa&gt;");
+    const [row] = (await rows()).filter((r) => (r.payload as { to: string }).to === user.email);
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+  });
+
+  it("retries a refused email later with back-off, and gives up after the last attempt", async () => {
+    smtp.setRefuse(true);
+    try {
+      await enqueueEmail(
+        ctx.database.db,
+        { mailEnabled: true },
+        {
+          to: "later@example.com",
+          reason: "test",
+          ...renderEmail({ subject: "Hello", heading: "Hello", paragraphs: ["Hi"] }),
+        },
+      );
+      const deliver = createDeliverer(ctx.config);
+      await ctx.app.services.outbox?.drain();
+      await deliverDue(ctx.database.db, deliver);
+      const find = async () => (await rows()).find((r) => (r.payload as { to: string }).to === "later@example.com")!;
+      let row = await find();
+      expect(row.status).toBe("pending");
+      expect(row.attempts).toBe(1);
+      expect(row.lastError).toMatch(/Mailbox unavailable/);
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + retryDelayMs(1) - 5_000);
+
+      // Not due yet: nothing is tried.
+      await deliverDue(ctx.database.db, deliver);
+      expect((await find()).attempts).toBe(1);
+
+      for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
+        await ctx.database.db
+          .update(outbox)
+          .set({ nextAttemptAt: new Date(0) })
+          .where(eq(outbox.id, row.id));
+        await deliverDue(ctx.database.db, deliver);
+      }
+      row = await find();
+      expect(row.attempts).toBe(MAX_ATTEMPTS);
+      expect(row.status).toBe("failed");
+    } finally {
+      smtp.setRefuse(false);
+    }
+  });
+
+  it("holds email when no SMTP server is configured", async () => {
+    const noMail = await createTestApp({ deps: { startWorkers: false } });
+    try {
+      const user = await signUp(noMail);
+      await noMail.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } });
+      const [row] = await noMail.database.db.select().from(outbox);
+      expect(row.status).toBe("held");
+      const admin = await signUp(noMail);
+      await noMail.database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+      const list = await noMail.app.inject({
+        method: "GET",
+        url: "/api/admin/outbox",
+        headers: { cookie: admin.cookie },
+      });
+      expect(list.json().items[0]).toMatchObject({ status: "held", to: user.email, reason: "password_reset" });
+    } finally {
+      await noMail.close();
+    }
+  });
+});
