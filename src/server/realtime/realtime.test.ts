@@ -1,0 +1,90 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "../../../tests/helpers/app";
+import { createUser, type TestUser } from "../../../tests/helpers/users";
+import { publishSubscriptionChanged } from "./events";
+
+let ctx: TestContext;
+let base: string;
+let ana: TestUser;
+let rui: TestUser;
+let staff: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ deps: { startWorkers: false } });
+  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  ana = await createUser(ctx, { plan: "silver" });
+  rui = await createUser(ctx, { plan: "silver" });
+  staff = await createUser(ctx, { role: "staff" });
+});
+afterAll(() => ctx.close());
+
+/** Opens the event stream as a browser tab would and collects the event names it receives. */
+async function openStream(user: TestUser) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("text/event-stream");
+  const events: string[] = [];
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        for (const match of decoder.decode(value).matchAll(/^event: (.+)$/gm)) events.push(match[1]);
+      }
+    } catch {}
+  })();
+  return { events, close: () => controller.abort() };
+}
+
+describe("the event stream", () => {
+  it("refuses anonymous callers", async () => {
+    expect((await fetch(`${base}/api/events`)).status).toBe(401);
+  });
+
+  it("delivers a committed change to its owner only", async () => {
+    const [anaStream, ruiStream] = [await openStream(ana), await openStream(rui)];
+    try {
+      await ctx.database.db.transaction((tx) => publishSubscriptionChanged(tx, ana.id));
+      await expect.poll(() => anaStream.events).toEqual(["subscription"]);
+      expect(ruiStream.events).toEqual([]);
+    } finally {
+      anaStream.close();
+      ruiStream.close();
+    }
+  });
+
+  it("sends nothing for a change that rolled back", async () => {
+    const stream = await openStream(ana);
+    try {
+      await ctx.database.db
+        .transaction(async (tx) => {
+          await publishSubscriptionChanged(tx, ana.id);
+          throw new Error("rollback");
+        })
+        .catch(() => {});
+      // Notifications arrive in commit order: had the rolled-back one been sent, it would come first.
+      await ctx.database.db.transaction((tx) => publishSubscriptionChanged(tx, ana.id));
+      await expect.poll(() => stream.events.length).toBe(1);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("delivers staff events to staff only", async () => {
+    const [staffStream, anaStream] = [await openStream(staff), await openStream(ana)];
+    try {
+      const { publish } = await import("./events");
+      await publish(ctx.database.db, { topic: "subscription", audience: "staff" });
+      await expect.poll(() => staffStream.events).toEqual(["subscription"]);
+      expect(anaStream.events).toEqual([]);
+    } finally {
+      staffStream.close();
+      anaStream.close();
+    }
+  });
+});
