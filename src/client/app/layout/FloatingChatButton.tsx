@@ -1,3 +1,23 @@
+import { MessageCircle } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { useSession } from "@/client/features/auth/session";
+
+/**
+ * The round chat button, bottom right, for signed-in users: the inbox for staff, messages for members.
+ * (Its unread badge arrives with the messaging feature.)
+ */
 export function FloatingChatButton() {
-  return null;
+  const session = useSession();
+  const { pathname } = useLocation();
+  if (!session.isSignedIn || pathname.startsWith("/admin")) return null;
+  const to = session.isStaff ? "/admin/inbox" : "/messages";
+  return (
+    <Link
+      to={to}
+      aria-label={session.isStaff ? "Open the inbox" : "Open messages"}
+      className="fixed right-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full border border-gold/40 bg-noir text-ivory shadow-[0_12px_30px_-12px_rgba(11,11,12,0.6)] transition-transform duration-200 hover:-translate-y-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+    >
+      <MessageCircle className="size-6" strokeWidth={1.5} />
+    </Link>
+  );
 }
