@@ -91,7 +91,7 @@ export function createAuth(config: Config, db: Database) {
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: config.APP_URL.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
-      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+      ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ["x-forwarded-for"] : [] },
     },
     telemetry: { enabled: false },
     plugins: [twoFactor({ issuer: config.APP_NAME })],
