@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
 import { waitForMail } from "./support/mail";
 import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm } from "./support/users";
 
@@ -104,4 +105,17 @@ test("signed-out visitors of guarded pages go to /auth and come back after signi
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/requests$/);
+});
+
+test("the account screens have no serious accessibility violations", async ({ page }) => {
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await signUpViaForm(page, { email: newEmail(), password: "secret-pass" });
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "Profile and Settings" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Membership Required" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
