@@ -5,7 +5,7 @@ import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { Button } from "@/client/components/ui/button";
-import { FormField } from "@/client/components/ui/form-field";
+import { FormField, TextField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { PageSpinner } from "@/client/components/ui/spinner";
 import { errorMessage } from "@/client/lib/api";
@@ -99,24 +99,22 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={!!errors.email || undefined}
-          {...form.register("email")}
-        />
-      </FormField>
-      <FormField id="password" label="Password" error={errors.password?.message}>
-        <Input
-          id="password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={!!errors.password || undefined}
-          {...form.register("password")}
-        />
-      </FormField>
+      <TextField
+        id="email"
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        {...form.register("email")}
+      />
+      <TextField
+        id="password"
+        label="Password"
+        error={errors.password?.message}
+        type="password"
+        autoComplete="current-password"
+        {...form.register("password")}
+      />
       <div className="-mt-2 flex justify-end">
         <button
           type="button"
@@ -161,9 +159,13 @@ function SignUpForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <FormField id="name" label="Full name" error={errors.name?.message}>
-        <Input id="name" autoComplete="name" aria-invalid={!!errors.name || undefined} {...form.register("name")} />
-      </FormField>
+      <TextField
+        id="name"
+        label="Full name"
+        error={errors.name?.message}
+        autoComplete="name"
+        {...form.register("name")}
+      />
       <FormField id="phone" label="Phone" error={errors.phoneDigits?.message}>
         <Controller
           control={form.control}
@@ -181,24 +183,23 @@ function SignUpForm() {
           )}
         />
       </FormField>
-      <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={!!errors.email || undefined}
-          {...form.register("email")}
-        />
-      </FormField>
-      <FormField id="password" label="Password" error={errors.password?.message} hint="At least 6 characters.">
-        <Input
-          id="password"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={!!errors.password || undefined}
-          {...form.register("password")}
-        />
-      </FormField>
+      <TextField
+        id="email"
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        {...form.register("email")}
+      />
+      <TextField
+        id="password"
+        label="Password"
+        error={errors.password?.message}
+        hint="At least 6 characters."
+        type="password"
+        autoComplete="new-password"
+        {...form.register("password")}
+      />
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? "Creating your account…" : "Create Account"}
       </Button>
@@ -235,15 +236,14 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   }
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={!!errors.email || undefined}
-          {...form.register("email")}
-        />
-      </FormField>
+      <TextField
+        id="email"
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        {...form.register("email")}
+      />
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? "Sending…" : "Send Reset Link"}
       </Button>

@@ -4,8 +4,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { Button } from "@/client/components/ui/button";
-import { FormField } from "@/client/components/ui/form-field";
-import { Input } from "@/client/components/ui/input";
+import { TextField } from "@/client/components/ui/form-field";
 import { errorMessage } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { newPasswordSchema } from "@/shared/schemas";
@@ -48,12 +47,23 @@ export default function ResetPasswordPage() {
         </p>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          <FormField id="password" label="New password" error={errors.password?.message} hint="At least 6 characters.">
-            <Input id="password" type="password" autoComplete="new-password" {...form.register("password")} />
-          </FormField>
-          <FormField id="confirm" label="Confirm new password" error={errors.confirm?.message}>
-            <Input id="confirm" type="password" autoComplete="new-password" {...form.register("confirm")} />
-          </FormField>
+          <TextField
+            id="password"
+            label="New password"
+            error={errors.password?.message}
+            hint="At least 6 characters."
+            type="password"
+            autoComplete="new-password"
+            {...form.register("password")}
+          />
+          <TextField
+            id="confirm"
+            label="Confirm new password"
+            error={errors.confirm?.message}
+            type="password"
+            autoComplete="new-password"
+            {...form.register("confirm")}
+          />
           <Button type="submit" size="lg" disabled={isSubmitting}>
             {isSubmitting ? "Saving…" : "Set New Password"}
           </Button>

@@ -17,7 +17,7 @@ import {
 } from "@/client/components/ui/alert-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
-import { FormField } from "@/client/components/ui/form-field";
+import { FormField, TextField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { PageSpinner } from "@/client/components/ui/spinner";
 import { signOutErrorMessage, useSignOut } from "@/client/features/auth/api";
@@ -87,9 +87,13 @@ function ProfileForm() {
           >
             <Input id="profile-email" type="email" value={session.profile?.email ?? ""} readOnly />
           </FormField>
-          <FormField id="profile-name" label="Name" error={errors.name?.message}>
-            <Input id="profile-name" autoComplete="name" {...form.register("name")} />
-          </FormField>
+          <TextField
+            id="profile-name"
+            label="Name"
+            error={errors.name?.message}
+            autoComplete="name"
+            {...form.register("name")}
+          />
           <FormField id="profile-phone" label="Phone" error={errors.phone?.message}>
             <Input
               id="profile-phone"
