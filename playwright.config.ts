@@ -19,6 +19,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
+    // Checks (axe contrast above all) see each page at rest, not halfway through an entrance animation.
+    reducedMotion: "reduce",
     screenshot: "only-on-failure",
     launchOptions: existsSync(SYSTEM_CHROMIUM)
       ? {

@@ -1,21 +1,175 @@
-import { Link, Outlet } from "react-router";
+/**
+ * The admin area's frame: a sidebar (Dashboard, Requests, Messages, Notifications, QA, Settings, exit), which
+ * collapses to icons with Ctrl/Cmd+B and remembers that for 7 days in a cookie; a sheet below 768 px.
+ * Header and footer of the public site are hidden here.
+ */
+import {
+  Bell,
+  FlaskConical,
+  Inbox,
+  LayoutDashboard,
+  ListChecks,
+  LogOut,
+  Menu,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Settings,
+} from "lucide-react";
+import { Suspense, useCallback, useEffect, useState } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/client/components/ui/sheet";
+import { PageSpinner } from "@/client/components/ui/spinner";
+import { useSession } from "@/client/features/auth/session";
 import { useRealtime } from "@/client/lib/realtime";
+import { cn } from "@/client/lib/utils";
 
-/** Header and footer are hidden on admin paths; the admin area has its own sidebar layout. */
+const COOKIE = "sidebar_state";
+const COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
+
+const ITEMS = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/requests", label: "Requests", icon: ListChecks },
+  { to: "/admin/inbox", label: "Messages", icon: Inbox },
+  { to: "/admin/notifications", label: "Notifications", icon: Bell },
+  { to: "/admin/qa", label: "QA", icon: FlaskConical },
+  { to: "/admin/settings", label: "Settings", icon: Settings },
+];
+
+function readSidebarOpen(): boolean {
+  const match = document.cookie.match(new RegExp(`(?:^|; )${COOKIE}=(true|false)`));
+  return match ? match[1] === "true" : true;
+}
+
+function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const session = useSession();
+  return (
+    <div className="flex h-full flex-col">
+      <div className={cn("flex h-16 items-center border-b border-ivory/10", collapsed ? "justify-center" : "px-6")}>
+        <Link to="/admin" onClick={onNavigate} className="font-serif text-2xl tracking-[0.25em] uppercase">
+          {collapsed ? "M" : "Maison"}
+        </Link>
+      </div>
+      <nav aria-label="Admin" className="flex-1 py-6">
+        <ul className="flex flex-col gap-1 px-3">
+          {ITEMS.map(({ to, label, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                onClick={onNavigate}
+                title={collapsed ? label : undefined}
+                className={({ isActive }) =>
+                  cn(
+                    "flex h-10 items-center gap-3 rounded-md px-3 text-sm transition-colors",
+                    collapsed && "justify-center px-0",
+                    isActive ? "bg-ivory/10 text-ivory" : "text-ivory/75 hover:bg-ivory/5 hover:text-ivory",
+                  )
+                }
+              >
+                {({ isActive }) => (
+                  <>
+                    <Icon className={cn("size-4 shrink-0", isActive && "text-gold-light")} strokeWidth={1.6} />
+                    <span className={collapsed ? "sr-only" : undefined}>{label}</span>
+                  </>
+                )}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="border-t border-ivory/10 p-3">
+        {!collapsed && session.user && (
+          <p className="truncate px-3 pb-3 text-xs text-ivory/60" title={session.user.email}>
+            {session.user.name} · {session.role}
+          </p>
+        )}
+        <Link
+          to="/dashboard"
+          onClick={onNavigate}
+          title={collapsed ? "Exit admin" : undefined}
+          className={cn(
+            "flex h-10 items-center gap-3 rounded-md px-3 text-sm text-ivory/75 hover:bg-ivory/5 hover:text-ivory",
+            collapsed && "justify-center px-0",
+          )}
+        >
+          <LogOut className="size-4" strokeWidth={1.6} />
+          <span className={collapsed ? "sr-only" : undefined}>Exit admin</span>
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 export function AdminLayout() {
   useRealtime();
+  const [open, setOpen] = useState(readSidebarOpen);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  const toggle = useCallback(() => {
+    setOpen((value) => {
+      document.cookie = `${COOKIE}=${!value}; path=/; max-age=${COOKIE_MAX_AGE}; SameSite=Lax`;
+      return !value;
+    });
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() === "b" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        toggle();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [toggle]);
+
+  useEffect(() => {
+    // A new admin page starts at the top.
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
   return (
     <div className="flex min-h-dvh bg-ivory">
-      <nav aria-label="Admin" className="hidden w-64 shrink-0 border-r border-stone bg-noir p-6 text-ivory md:block">
-        <p className="font-serif text-2xl">Maison</p>
-        <p className="eyebrow mt-1 text-gold-light">Admin</p>
-        <Link to="/" className="mt-10 block text-sm text-ivory/80 hover:text-ivory">
-          Exit admin
-        </Link>
-      </nav>
-      <main id="main" className="flex-1 p-6 md:p-10">
-        <Outlet />
-      </main>
+      <aside
+        className={cn(
+          "sticky top-0 hidden h-dvh shrink-0 bg-noir text-ivory transition-[width] duration-200 md:block",
+          open ? "w-64" : "w-12",
+        )}
+      >
+        <SidebarNav collapsed={!open} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-stone bg-ivory/95 px-4 backdrop-blur md:px-8">
+          <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
+            <SheetTrigger
+              className="rounded-md p-2 text-noir hover:bg-ivory-deep md:hidden"
+              aria-label="Open admin menu"
+            >
+              <Menu className="size-5" />
+            </SheetTrigger>
+            <SheetContent className="w-72 max-w-[18rem] p-0">
+              <SheetTitle className="sr-only">Admin menu</SheetTitle>
+              <SidebarNav collapsed={false} onNavigate={() => setMobileOpen(false)} />
+            </SheetContent>
+          </Sheet>
+          <button
+            type="button"
+            onClick={toggle}
+            className="hidden cursor-pointer rounded-md p-2 text-ink-muted hover:bg-ivory-deep hover:text-noir md:inline-flex"
+            aria-label={open ? "Collapse sidebar" : "Expand sidebar"}
+            title="Toggle sidebar (Ctrl/Cmd+B)"
+          >
+            {open ? <PanelLeftClose className="size-4" /> : <PanelLeftOpen className="size-4" />}
+          </button>
+          <p className="eyebrow text-gold-deep">Operations</p>
+        </header>
+        <main id="main" className="flex-1 px-4 py-8 md:px-10 md:py-10">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
     </div>
   );
 }
