@@ -42,6 +42,25 @@ const ROUTES: RouteCase[] = [
   },
   { name: "plan-gated: dashboard", method: "GET", url: "/api/dashboard", allowed: MEMBERS_WITH_ACCESS },
   { name: "admin: outbox", method: "GET", url: "/api/admin/outbox", allowed: STAFF },
+  // Payments: each member acts only on their own account (nothing in these routes names another user).
+  { name: "member: check subscription", method: "POST", url: "/api/billing/check-subscription", allowed: SIGNED_IN },
+  { name: "member: test-mode billing page", method: "GET", url: "/api/billing/test/subscription", allowed: SIGNED_IN },
+  { name: "admin: payment settings", method: "GET", url: "/api/admin/settings", allowed: STAFF },
+  {
+    name: "admin: sync one subscription",
+    method: "POST",
+    url: "/api/admin/subscriptions/sync",
+    payload: { userEmail: "nobody@example.com" },
+    allowed: STAFF,
+  },
+  { name: "admin: sync all subscriptions", method: "POST", url: "/api/admin/subscriptions/sync-all", allowed: STAFF },
+  {
+    name: "admin: debug checkout URL",
+    method: "POST",
+    url: "/api/admin/debug/checkout-url",
+    payload: { plan: "silver" },
+    allowed: STAFF,
+  },
 ];
 
 let ctx: TestContext;

@@ -196,6 +196,22 @@ export const paymentEvents = pgTable("payment_events", {
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The built-in test-mode payment provider's own objects (customers, checkout sessions, subscriptions, invoices),
+ * stored in the shapes Stripe gives them. Unused when Stripe is configured.
+ */
+export const testPaymentObjects = pgTable(
+  "test_payment_objects",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    customerId: text("customer_id"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("test_payment_objects_customer_idx").on(t.customerId, t.kind)],
+);
+
 export const requests = pgTable(
   "requests",
   {

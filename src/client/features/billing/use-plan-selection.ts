@@ -1,22 +1,52 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useSession } from "@/client/features/auth/session";
-import type { Plan } from "@/shared/plans";
+import { errorMessage } from "@/client/lib/api";
+import { checkPlanChange, type Plan } from "@/shared/plans";
+import { CHECKOUT_FAILED, openInNewTab, startCheckout } from "./api";
+
+/** Toasts load sonner on demand, so the pricing page's first load stays light. */
+function toastError(message: string) {
+  void import("sonner").then(({ toast }) => toast.error(message));
+}
 
 /**
- * What a plan card's button does. Signed out: sign in first. Signed in: start checkout (wired by the
- * payments issue).
+ * What a plan card's button does. Signed out: sign in first. Signed in: upgrades only (the same plan or a lower
+ * one is refused with the spec's message, here and again by the server), then checkout opens in a new tab.
+ * Black is by invitation: its card opens the inquiry dialog instead.
  */
 export function usePlanSelection() {
   const navigate = useNavigate();
   const session = useSession();
   const [pendingPlan, setPendingPlan] = useState<Plan | null>(null);
-  function selectPlan(plan: Plan) {
+  const busy = useRef(false);
+
+  async function selectPlan(plan: Plan) {
+    if (session.isLoading || busy.current) return;
     if (!session.isSignedIn) {
       navigate(`/auth?next=${encodeURIComponent("/pricing")}`);
       return;
     }
+    const change = checkPlanChange(session.subscription, plan);
+    if (change.kind === "invitation-only") return;
+    if (change.kind === "same" || change.kind === "downgrade") {
+      toastError(change.message);
+      return;
+    }
+    busy.current = true;
     setPendingPlan(plan);
+    const tab = openInNewTab();
+    try {
+      const { url } = await startCheckout(plan);
+      tab.go(url);
+    } catch (error) {
+      tab.close();
+      toastError(errorMessage(error, CHECKOUT_FAILED));
+    } finally {
+      busy.current = false;
+      setPendingPlan(null);
+    }
   }
+
   return { selectPlan, pendingPlan };
 }

@@ -1,4 +1,188 @@
-import type { FastifyPluginAsync } from "fastify";
+/**
+ * Membership and payment routes: checkout, billing portal, check-subscription, complimentary cancellation, the
+ * Stripe webhook, the test-mode checkout and billing pages' API, and (in ../admin-billing) the admin's sync,
+ * settings and debug tools. Every route acts on the caller's own account only.
+ */
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { hasActiveSubscription } from "@/shared/plans";
+import { checkoutSchema } from "@/shared/schemas";
+import type { App } from "../../app";
+import { requireUser } from "../../auth/viewer";
+import { type ErrorBody, HttpError, notFound } from "../../http/errors";
+import type { Payments } from "../../payments";
+import { adminBillingRoutes } from "../admin-billing/routes";
+import { type BillingContext, cancelComplimentary, openPortal, startCheckout } from "./service";
 
-/** Membership and payment routes (filled in by the payments issue). */
-export const billingRoutes: FastifyPluginAsync = async () => {};
+export const TOO_MANY_REQUESTS = "Too many requests. Please wait a minute and try again.";
+
+/** A per-user limit on calls that reach the payment provider. */
+function perUserLimit(fastify: FastifyInstance, name: string, max: number) {
+  const check = fastify.createRateLimit({
+    max,
+    timeWindow: "1 minute",
+    keyGenerator: (request) => `billing:${name}:${(request as { billingUserId?: string }).billingUserId ?? request.ip}`,
+  });
+  return async (request: FastifyRequest, userId: string) => {
+    (request as { billingUserId?: string }).billingUserId = userId;
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) throw new HttpError(429, TOO_MANY_REQUESTS, "rate_limited");
+  };
+}
+
+const cardSchema = z.object({
+  cardNumber: z.string().max(32),
+  expiry: z.string().max(8),
+  cvc: z.string().max(8),
+  name: z.string().max(120),
+});
+
+export const billingRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { services, deps } = fastify as unknown as App;
+  const payments = services.payments;
+  const db = deps.database.db;
+  const ctx: BillingContext = { db, config: deps.config, payments };
+
+  const checkoutLimit = perUserLimit(fastify, "checkout", 20);
+  const portalLimit = perUserLimit(fastify, "portal", 20);
+  const checkLimit = perUserLimit(fastify, "check", 30);
+  const payLimit = perUserLimit(fastify, "pay", 30);
+
+  // Only `plan` is read: a price id or anything else in the body is dropped by the schema.
+  app.post("/billing/checkout", { schema: { body: checkoutSchema } }, async (request) => {
+    const viewer = await requireUser(request);
+    await checkoutLimit(request, viewer.userId);
+    return startCheckout(ctx, viewer, request.body.plan);
+  });
+
+  app.post("/billing/portal", async (request) => {
+    const viewer = await requireUser(request);
+    await portalLimit(request, viewer.userId);
+    return openPortal(ctx, viewer.userId);
+  });
+
+  // The spec's check-subscription: re-sync from the provider by the stored customer id. A provider failure is
+  // logged, and the answer is then what we already know.
+  app.post("/billing/check-subscription", async (request) => {
+    const viewer = await requireUser(request);
+    await checkLimit(request, viewer.userId);
+    try {
+      const result = await payments.syncUser(viewer.userId);
+      return { subscribed: hasActiveSubscription(result.subscription) };
+    } catch (error) {
+      request.log.error({ err: error, userId: viewer.userId }, "check-subscription: sync from the provider failed");
+      return { subscribed: hasActiveSubscription(viewer.subscription) };
+    }
+  });
+
+  app.post("/billing/cancel-complimentary", async (request) => {
+    const viewer = await requireUser(request);
+    await cancelComplimentary(db, viewer.userId);
+    return { ok: true };
+  });
+
+  await fastify.register(webhookRoute(payments));
+  if (payments.test) await fastify.register(testModeRoutes(payments, { payLimit }));
+  await fastify.register(adminBillingRoutes, { ctx });
+};
+
+/**
+ * POST /billing/webhook, in its own scope where every body is kept as the raw bytes: Stripe signs those bytes,
+ * so the signature is checked on them before anything is parsed. In test mode there is no webhook (404).
+ */
+function webhookRoute(payments: Payments): FastifyPluginAsync {
+  return async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    scope.post("/billing/webhook", async (request, reply) => {
+      if (!payments.verifyWebhook) return reply.status(404).send({ error: "Not found" } satisfies ErrorBody);
+      const raw = request.body;
+      if (!Buffer.isBuffer(raw) || raw.length === 0) {
+        return reply.status(400).send({ error: "Missing payload", code: "invalid_payload" } satisfies ErrorBody);
+      }
+      const signature = request.headers["stripe-signature"];
+      let event: Awaited<ReturnType<NonNullable<Payments["verifyWebhook"]>>>;
+      try {
+        event = payments.verifyWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
+      } catch (error) {
+        request.log.warn({ err: error }, "stripe webhook refused: bad signature");
+        return reply.status(400).send({ error: "Invalid signature", code: "invalid_signature" } satisfies ErrorBody);
+      }
+      // A failure here answers 500 and changes nothing, so Stripe delivers the event again.
+      const result = await payments.processEvent(event);
+      request.log.info({ eventId: event.id, type: event.type, ...result }, "stripe webhook");
+      return { received: true, outcome: result.outcome };
+    });
+  };
+}
+
+/** The test-mode provider's checkout and billing pages; each acts only on the caller's own objects. */
+function testModeRoutes(payments: Payments, limits: { payLimit: ReturnType<typeof perUserLimit> }): FastifyPluginAsync {
+  const test = payments.test!;
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    /** The session, if it is the caller's; someone else's is reported as not found. */
+    async function ownSession(request: FastifyRequest, id: string) {
+      const viewer = await requireUser(request);
+      const session = await test.getCheckoutSession(id);
+      if (!session || session.client_reference_id !== viewer.userId) {
+        throw notFound("This checkout session was not found.");
+      }
+      return { viewer, session };
+    }
+
+    app.get(
+      "/billing/test/checkout/:id",
+      { schema: { params: z.object({ id: z.string().max(100) }) } },
+      async (request) => {
+        const { session, viewer } = await ownSession(request, request.params.id);
+        return {
+          id: session.id,
+          plan: session.metadata.plan,
+          amountCents: session.amount_total,
+          currency: session.currency,
+          status: session.status,
+          email: session.customer_email || viewer.email,
+          successUrl: session.success_url,
+          cancelUrl: session.cancel_url,
+        };
+      },
+    );
+
+    app.post(
+      "/billing/test/checkout/:id/pay",
+      { schema: { params: z.object({ id: z.string().max(100) }), body: cardSchema } },
+      async (request) => {
+        const { viewer } = await ownSession(request, request.params.id);
+        await limits.payLimit(request, viewer.userId);
+        const paid = await test.payCheckoutSession(request.params.id, request.body);
+        return { redirectUrl: paid.successUrl };
+      },
+    );
+
+    async function ownCustomer(request: FastifyRequest) {
+      const viewer = await requireUser(request);
+      return { viewer, customerId: await payments.customerOf(viewer.userId) };
+    }
+
+    app.get("/billing/test/subscription", async (request) => {
+      const { customerId } = await ownCustomer(request);
+      if (!customerId) return { subscription: null, invoices: [] };
+      return test.overview(customerId);
+    });
+
+    app.post(
+      "/billing/test/subscription",
+      { schema: { body: z.object({ cancelAtPeriodEnd: z.boolean() }) } },
+      async (request) => {
+        const { customerId } = await ownCustomer(request);
+        if (!customerId) throw notFound("You have no active membership to manage.");
+        await test.setCancelAtPeriodEnd(customerId, request.body.cancelAtPeriodEnd);
+        return test.overview(customerId);
+      },
+    );
+  };
+}

@@ -28,7 +28,20 @@ export function MembershipCard() {
   const cancel = useCancelComplimentary();
   const sub = session.subscription;
 
+  async function managePortal() {
+    const tab = openInNewTab();
+    try {
+      const { url } = await portal.mutateAsync();
+      tab.go(url);
+    } catch (error) {
+      tab.close();
+      toast.error(errorMessage(error, "Failed to open billing portal"));
+    }
+  }
+
   if (!sub || !session.hasActiveMembership) {
+    // A paid membership whose payment failed is fixed in the billing portal (a new card), not by buying again.
+    const pastDue = sub?.status === "past_due" && !sub.complimentary;
     return (
       <Card>
         <CardHeader>
@@ -39,22 +52,18 @@ export function MembershipCard() {
               : "You do not have an active membership yet."}
           </CardDescription>
         </CardHeader>
-        <CardContent>
-          <Button onClick={() => navigate("/pricing")}>View Membership Plans</Button>
+        <CardContent className="flex flex-wrap gap-3">
+          {pastDue && (
+            <Button onClick={managePortal} disabled={portal.isPending}>
+              Manage Subscription
+            </Button>
+          )}
+          <Button variant={pastDue ? "outline" : "default"} onClick={() => navigate("/pricing")}>
+            View Membership Plans
+          </Button>
         </CardContent>
       </Card>
     );
-  }
-
-  async function managePortal() {
-    const tab = openInNewTab();
-    try {
-      const { url } = await portal.mutateAsync();
-      tab.go(url);
-    } catch (error) {
-      tab.close();
-      toast.error(errorMessage(error, "Failed to open billing portal"));
-    }
   }
 
   async function cancelComplimentary() {

@@ -1,5 +1,166 @@
-import { PlaceholderPage } from "@/client/components/placeholder-page";
+import { useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { authRedirect } from "@/client/app/guards";
+import { Badge } from "@/client/components/ui/badge";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { PageSpinner, Spinner } from "@/client/components/ui/spinner";
+import { sessionQueryKey, useSession } from "@/client/features/auth/session";
+import { api } from "@/client/lib/api";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { formatLongDate } from "@/shared/format";
+import { hasActiveSubscription, planLabel } from "@/shared/plans";
+import type { SessionInfo } from "@/shared/session";
+import { checkSubscription } from "../api";
 
-export default function Page() {
-  return <PlaceholderPage title="Processing your subscription..." />;
+/** Spec section 9: wait 2 s, check; if not subscribed wait 2 s and check once more; refresh, wait 0.5 s. */
+export const FIRST_CHECK_DELAY_MS = 2000;
+export const RETRY_DELAY_MS = 2000;
+export const SETTLE_DELAY_MS = 500;
+
+export const INVALID_SESSION = "Invalid checkout session";
+export const NOT_ACTIVATED = "Subscription not activated yet. Please refresh the page.";
+export const VERIFY_FAILED =
+  "Error verifying checkout. Please refresh the page or contact support if charges were made.";
+
+type State = "verifying" | "success" | "not-activated" | "error";
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** check-subscription's failures are only logged (spec section 8); they count as not subscribed yet. */
+async function subscribed(): Promise<boolean> {
+  try {
+    return (await checkSubscription()).subscribed;
+  } catch (error) {
+    console.error("check-subscription failed", error);
+    return false;
+  }
+}
+
+export default function PostCheckoutPage() {
+  useDocumentTitle("Processing your subscription");
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const sessionId = params.get("session_id");
+  const [state, setState] = useState<State>("verifying");
+  const signedIn = session.isSignedIn;
+
+  useEffect(() => {
+    if (sessionId) return;
+    toast.error(INVALID_SESSION);
+    navigate("/pricing", { replace: true });
+  }, [sessionId, navigate]);
+
+  useEffect(() => {
+    if (!sessionId || !signedIn) return;
+    let cancelled = false;
+    (async () => {
+      try {
+        await wait(FIRST_CHECK_DELAY_MS);
+        if (cancelled) return;
+        if (!(await subscribed())) {
+          await wait(RETRY_DELAY_MS);
+          if (cancelled) return;
+          await subscribed();
+        }
+        // Refresh the subscription the whole app reads (plan badge, gates), then let it settle.
+        const info = await queryClient.fetchQuery({
+          queryKey: sessionQueryKey,
+          queryFn: () => api.get<SessionInfo>("/api/me"),
+          staleTime: 0,
+        });
+        await wait(SETTLE_DELAY_MS);
+        if (cancelled) return;
+        if (hasActiveSubscription(info.subscription)) {
+          setState("success");
+          toast.success("Subscription activated successfully!");
+        } else {
+          setState("not-activated");
+        }
+      } catch {
+        if (!cancelled) setState("error");
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [sessionId, signedIn, queryClient]);
+
+  if (!sessionId) return null;
+  if (session.isLoading) return <PageSpinner />;
+  // Not wrapped by the sign-in guard: it redirects itself.
+  if (!signedIn) return <Navigate to={authRedirect(location)} replace />;
+
+  return (
+    <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-20">
+      {state === "verifying" && <Spinner label="Processing your subscription..." showLabel />}
+      {state === "success" && <SuccessCard />}
+      {(state === "not-activated" || state === "error") && (
+        <Card className="w-full">
+          <CardContent className="flex flex-col items-center gap-6 py-10 text-center">
+            <p className="eyebrow text-gold-deep">Membership</p>
+            <p role="alert" className="text-lg text-noir">
+              {state === "error" ? VERIFY_FAILED : NOT_ACTIVATED}
+            </p>
+            <div className="flex flex-wrap justify-center gap-3">
+              <button type="button" className={buttonVariants()} onClick={() => window.location.reload()}>
+                Refresh
+              </button>
+              <Link to="/pricing" className={buttonVariants({ variant: "outline" })}>
+                View Membership Plans
+              </Link>
+            </div>
+          </CardContent>
+        </Card>
+      )}
+    </section>
+  );
+}
+
+function SuccessCard() {
+  const { subscription } = useSession();
+  if (!subscription) return null;
+  return (
+    <Card className="w-full">
+      <CardContent className="flex flex-col items-center gap-8 px-8 py-12 text-center">
+        <CheckCircle2 aria-hidden className="size-10 text-forest" strokeWidth={1.25} />
+        <div>
+          <p className="eyebrow text-gold-deep">Welcome to Maison</p>
+          <h1 className="mt-3 text-4xl sm:text-5xl">Your membership is active</h1>
+        </div>
+        <dl className="grid w-full gap-4 border-y border-stone py-6 sm:grid-cols-3">
+          <div>
+            <dt className="eyebrow text-ink-muted">Plan</dt>
+            <dd className="mt-2 font-serif text-2xl">{planLabel(subscription.plan)}</dd>
+          </div>
+          <div>
+            <dt className="eyebrow text-ink-muted">Status</dt>
+            <dd className="mt-2.5">
+              <Badge variant="success">{subscription.status === "active" ? "Active" : subscription.status}</Badge>
+            </dd>
+          </div>
+          <div>
+            <dt className="eyebrow text-ink-muted">{subscription.cancelAtPeriodEnd ? "Ends on" : "Renews on"}</dt>
+            <dd className="mt-2.5 tabular text-sm">
+              {subscription.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : "No expiration"}
+            </dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to="/dashboard" className={buttonVariants()}>
+            Go to Dashboard
+          </Link>
+          <Link to="/new-request" className={buttonVariants({ variant: "outline" })}>
+            Submit a Request
+          </Link>
+        </div>
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,0 +1,126 @@
+/** Memberships: starting a checkout (or upgrading in place), the portal, complimentary cancellation. */
+import { and, eq, isNull } from "drizzle-orm";
+import { checkPlanChange, hasActiveSubscription, type Plan, type PurchasablePlan } from "@/shared/plans";
+import type { SubscriptionRow } from "../../auth/viewer";
+import type { Config } from "../../config";
+import type { Database } from "../../db";
+import { subscriptions } from "../../db/schema";
+import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
+import type { Payments } from "../../payments";
+import { publishSubscriptionChanged } from "../../realtime/events";
+
+export const CHECKOUT_FAILED = "Failed to start checkout. Please try again.";
+export const PORTAL_FAILED = "Failed to open billing portal";
+export const BLACK_BY_INVITATION = "The Black membership is by invitation only. Please send us an inquiry.";
+export const NO_BILLING_ACCOUNT = "No billing account was found. Please choose a membership plan first.";
+export const NO_COMPLIMENTARY = "There is no complimentary membership to cancel.";
+export const UPGRADE_NOT_PAID =
+  "We could not charge your card for the upgrade. Please update your payment method in Manage Subscription and try again.";
+
+export interface BillingContext {
+  db: Database;
+  config: Config;
+  payments: Payments;
+}
+
+export interface CheckoutUser {
+  userId: string;
+  email: string;
+  name: string;
+  subscription: SubscriptionRow | null;
+}
+
+export interface CheckoutStarted {
+  /** Opened in a new tab: the provider's checkout page, or our post-checkout page after an in-place upgrade. */
+  url: string;
+  sessionId: string;
+  upgraded: boolean;
+}
+
+/**
+ * A payment-provider failure as a 502 carrying the provider's own message (the spec shows it). Anything else
+ * (a bug, a database error) stays what it is: a logged 500 that reveals nothing.
+ */
+export function providerFailure(error: unknown, fallback: string): Error {
+  if (error instanceof HttpError) return error;
+  const stripeError = error as { type?: unknown; message?: string };
+  if (typeof stripeError.type === "string" && stripeError.type.startsWith("Stripe")) {
+    return new HttpError(502, stripeError.message || fallback, "provider_error");
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+export function postCheckoutUrl(config: Config, sessionId: string) {
+  return `${config.APP_URL}/post-checkout?session_id=${encodeURIComponent(sessionId)}`;
+}
+
+/**
+ * Upgrades only. The price comes from the server's allow-list for the plan name; an existing paid subscription
+ * is moved to the new price (prorated) rather than a second one being created.
+ */
+export async function startCheckout(ctx: BillingContext, user: CheckoutUser, plan: Plan): Promise<CheckoutStarted> {
+  const change = checkPlanChange(user.subscription, plan);
+  if (change.kind === "invitation-only") throw badRequest(BLACK_BY_INVITATION, "invitation_only");
+  if (change.kind === "same" || change.kind === "downgrade") throw conflict(change.message, change.kind);
+  const { payments, config } = ctx;
+  const priceId = payments.prices.priceFor(plan as PurchasablePlan);
+  const current = user.subscription;
+
+  if (current && hasActiveSubscription(current) && current.stripeSubscriptionId) {
+    const startedAt = Date.now();
+    const updated = await payments.provider
+      .changeSubscriptionPrice({ subscriptionId: current.stripeSubscriptionId, priceId })
+      .catch((error) => {
+        throw providerFailure(error, CHECKOUT_FAILED);
+      });
+    if (updated.pending_update) throw new HttpError(402, UPGRADE_NOT_PAID, "payment_failed");
+    // The provider's own answer; its webhook will say the same (and is applied once, in order).
+    await payments.applyFetched(user.userId, updated, startedAt);
+    return { url: postCheckoutUrl(config, updated.id), sessionId: updated.id, upgraded: true };
+  }
+
+  try {
+    const customerId = await payments.ensureCustomer(user);
+    const session = await payments.provider.createCheckoutSession({
+      userId: user.userId,
+      customerId,
+      email: user.email,
+      plan: plan as PurchasablePlan,
+      priceId,
+      successUrl: `${config.APP_URL}/post-checkout?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${config.APP_URL}/pricing`,
+    });
+    return { url: session.url, sessionId: session.id, upgraded: false };
+  } catch (error) {
+    throw providerFailure(error, CHECKOUT_FAILED);
+  }
+}
+
+export async function openPortal(ctx: BillingContext, userId: string): Promise<{ url: string }> {
+  const customerId = await ctx.payments.customerOf(userId);
+  if (!customerId) throw notFound(NO_BILLING_ACCOUNT);
+  return ctx.payments.provider
+    .createPortalSession({ customerId, returnUrl: `${ctx.config.APP_URL}/profile` })
+    .catch((error) => {
+      throw providerFailure(error, PORTAL_FAILED);
+    });
+}
+
+/** A complimentary membership (no provider customer) ends at once; the member is then treated as Basic. */
+export async function cancelComplimentary(db: Database, userId: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(subscriptions)
+      .set({ status: "canceled", cancelAtPeriodEnd: false, updatedAt: new Date() })
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.status, "active"),
+          isNull(subscriptions.stripeCustomerId),
+        ),
+      )
+      .returning({ id: subscriptions.id });
+    if (!row) throw badRequest(NO_COMPLIMENTARY, "not_complimentary");
+    await publishSubscriptionChanged(tx, userId);
+  });
+}

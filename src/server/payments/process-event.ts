@@ -1,0 +1,132 @@
+/**
+ * The one function that turns payment events into membership changes, for Stripe's verified webhooks and the
+ * test-mode provider's events alike. Each event id is recorded in the same transaction as the change it makes,
+ * so an event is applied exactly once however often it is delivered, and not at all if processing fails (the
+ * provider then delivers it again).
+ */
+import { eq } from "drizzle-orm";
+import type { Database } from "../db";
+import { paymentEvents } from "../db/schema";
+import { applyInvoiceOutcome, applySubscription, userForCustomer } from "./apply";
+import {
+  type CheckoutSessionLike,
+  type InvoiceLike,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PriceList,
+  type ProcessResult,
+  refId,
+  type SubscriptionLike,
+} from "./types";
+
+export const HANDLED_EVENTS = [
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.payment_failed",
+  "invoice.paid",
+] as const;
+
+/**
+ * Events of one second are ordered by what they usually mean: a subscription is created, paid, then updated,
+ * then deleted. Stripe's `created` has one-second precision; these milliseconds break the ties.
+ */
+const TIE_BREAK_MS: Record<string, number> = {
+  "customer.subscription.created": 0,
+  "checkout.session.completed": 1,
+  "invoice.paid": 2,
+  "invoice.payment_failed": 2,
+  "customer.subscription.updated": 3,
+  "customer.subscription.deleted": 4,
+};
+
+export function eventStamp(event: Pick<PaymentEvent, "created" | "type">): Date {
+  return new Date(event.created * 1000 + (TIE_BREAK_MS[event.type] ?? 0));
+}
+
+function invoiceSubscriptionId(invoice: InvoiceLike): string | null {
+  return refId(invoice.parent?.subscription_details?.subscription) ?? refId(invoice.subscription);
+}
+
+function isSubscriptionObject(value: unknown): value is SubscriptionLike {
+  return typeof value === "object" && value !== null && "items" in value && "status" in value;
+}
+
+export function createEventProcessor(deps: { db: Database; provider: PaymentProvider; prices: PriceList }) {
+  const { db, provider, prices } = deps;
+
+  return async function processEvent(event: PaymentEvent): Promise<ProcessResult> {
+    // A redelivery is answered without calling the provider again.
+    const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id));
+    if (seen) return { outcome: "duplicate" };
+
+    // A completed checkout names its subscription; its state is fetched before the transaction opens.
+    let checkoutSubscription: SubscriptionLike | null = null;
+    if (event.type === "checkout.session.completed") {
+      const session = event.data.object as CheckoutSessionLike;
+      const subscriptionId = refId(session.subscription);
+      if (session.mode === "subscription" && subscriptionId) {
+        checkoutSubscription = isSubscriptionObject(session.subscription)
+          ? session.subscription
+          : await provider.retrieveSubscription(subscriptionId);
+      }
+    }
+
+    return db.transaction(async (tx): Promise<ProcessResult> => {
+      const recorded = await tx
+        .insert(paymentEvents)
+        .values({ id: event.id, provider: provider.kind, type: event.type })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (recorded.length === 0) return { outcome: "duplicate" };
+      const stamp = eventStamp(event);
+
+      switch (event.type) {
+        case "checkout.session.completed": {
+          const session = event.data.object as CheckoutSessionLike;
+          if (!checkoutSubscription) return { outcome: "ignored", reason: "not a subscription checkout" };
+          const userId = await userForCustomer(tx, refId(session.customer));
+          if (!userId) return { outcome: "ignored", reason: "unknown customer" };
+          const result = await applySubscription(tx, prices, { userId, subscription: checkoutSubscription, stamp });
+          return result.ignored
+            ? { outcome: "ignored", reason: result.ignored }
+            : { outcome: "processed", userId, changed: result.changed };
+        }
+        case "customer.subscription.created":
+        case "customer.subscription.updated":
+        case "customer.subscription.deleted": {
+          const subscription = event.data.object as SubscriptionLike;
+          const userId = await userForCustomer(tx, refId(subscription.customer));
+          if (!userId) return { outcome: "ignored", reason: "unknown customer" };
+          const result = await applySubscription(tx, prices, {
+            userId,
+            subscription,
+            stamp,
+            deleted: event.type === "customer.subscription.deleted",
+          });
+          return result.ignored
+            ? { outcome: "ignored", reason: result.ignored }
+            : { outcome: "processed", userId, changed: result.changed };
+        }
+        case "invoice.payment_failed":
+        case "invoice.paid": {
+          const subscriptionId = invoiceSubscriptionId(event.data.object as InvoiceLike);
+          if (!subscriptionId) return { outcome: "ignored", reason: "invoice without a subscription" };
+          const result = await applyInvoiceOutcome(tx, {
+            subscriptionId,
+            outcome: event.type === "invoice.paid" ? "paid" : "failed",
+            stamp,
+          });
+          return result.ignored
+            ? { outcome: "ignored", reason: result.ignored }
+            : { outcome: "processed", userId: result.userId, changed: result.changed };
+        }
+        default:
+          return { outcome: "ignored", reason: `event type ${event.type}` };
+      }
+    });
+  };
+}
+
+export type ProcessEvent = ReturnType<typeof createEventProcessor>;

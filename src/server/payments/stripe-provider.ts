@@ -1,0 +1,107 @@
+/** The Stripe implementation of the payment provider, through the official SDK. */
+import Stripe from "stripe";
+import type { Config } from "../config";
+import type { PaymentEvent, PaymentProvider, SubscriptionLike } from "./types";
+
+/** STRIPE_API_BASE (tests point it at a local fake of the API) as the SDK's host, port and protocol. */
+export function stripeConnection(apiBase: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
+}
+
+export interface StripeProvider extends PaymentProvider {
+  readonly kind: "stripe";
+  /** Checks the signature of a webhook on its raw body; throws when it is missing, forged or stale. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+}
+
+export function createStripeProvider(config: Config): StripeProvider {
+  const stripe = new Stripe(config.STRIPE_SECRET_KEY as string, {
+    // Retries with back-off on network errors and rate limiting (429), with idempotency keys on POSTs.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: config.APP_NAME },
+    ...stripeConnection(config.STRIPE_API_BASE),
+  });
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET as string;
+
+  return {
+    kind: "stripe",
+
+    async createCustomer({ userId, email, name }) {
+      // The key makes a retry after a failure between Stripe and our insert return the same customer.
+      const customer = await stripe.customers.create(
+        { email, name, metadata: { userId } },
+        { idempotencyKey: `maison-customer-${userId}` },
+      );
+      return customer.id;
+    },
+
+    async createCheckoutSession(input) {
+      const session = await stripe.checkout.sessions.create({
+        mode: "subscription",
+        customer: input.customerId,
+        line_items: [{ price: input.priceId, quantity: 1 }],
+        client_reference_id: input.userId,
+        metadata: { userId: input.userId, plan: input.plan },
+        subscription_data: { metadata: { userId: input.userId, plan: input.plan } },
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      });
+      if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+      return { id: session.id, url: session.url };
+    },
+
+    async changeSubscriptionPrice({ subscriptionId, priceId }) {
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      const item = current.items.data[0];
+      // Prorated and invoiced now; applied only if that payment succeeds (otherwise `pending_update` is set).
+      let updated = await stripe.subscriptions.update(subscriptionId, {
+        items: [{ id: item.id, price: priceId }],
+        proration_behavior: "always_invoice",
+        payment_behavior: "pending_if_incomplete",
+      });
+      // An upgrade means staying: a scheduled cancellation is lifted (not allowed in the pending update itself).
+      if (!updated.pending_update && updated.cancel_at_period_end) {
+        updated = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+      }
+      return updated as SubscriptionLike;
+    },
+
+    async createPortalSession({ customerId, returnUrl }) {
+      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return { url: session.url };
+    },
+
+    async retrieveSubscription(id) {
+      try {
+        return (await stripe.subscriptions.retrieve(id)) as SubscriptionLike;
+      } catch (error) {
+        if ((error as { code?: string }).code === "resource_missing") return null;
+        throw error;
+      }
+    },
+
+    async listSubscriptions(customerId) {
+      const list = await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20 });
+      return list.data as SubscriptionLike[];
+    },
+
+    async cancelSubscriptionNow(id) {
+      await stripe.subscriptions.cancel(id);
+    },
+
+    verifyWebhook(rawBody, signature) {
+      if (!signature) throw new Error("No Stripe-Signature header");
+      return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret) as PaymentEvent;
+    },
+  };
+}
+
+/** Whether the key is a live one (the admin settings show LIVE) or a Stripe test key. */
+export function stripeKeyMode(key: string): "LIVE" | "STRIPE TEST" {
+  return /^(sk|rk)_live_/.test(key) ? "LIVE" : "STRIPE TEST";
+}

@@ -1,0 +1,101 @@
+/**
+ * The payment-provider interface and the Stripe-shaped objects it deals in. Stripe's own objects satisfy these
+ * shapes; the test-mode provider builds objects of the same shapes, so one piece of code processes both.
+ */
+import type { Plan, PurchasablePlan } from "@/shared/plans";
+import type { Queryable } from "../db";
+
+/** A reference Stripe gives either as an id or, when expanded, as the object. */
+export type Ref = string | { id: string } | null | undefined;
+
+export function refId(ref: Ref): string | null {
+  if (!ref) return null;
+  return typeof ref === "string" ? ref : ref.id;
+}
+
+export interface SubscriptionLike {
+  id: string;
+  object?: string;
+  customer: Ref;
+  status: string;
+  /** Unix seconds. */
+  created: number;
+  cancel_at_period_end: boolean;
+  cancel_at?: number | null;
+  /** Older API versions keep the period on the subscription; current ones on each item. */
+  current_period_end?: number | null;
+  metadata?: Record<string, string> | null;
+  /** Set when an update is waiting for a payment that has not succeeded. */
+  pending_update?: unknown;
+  items: { data: Array<{ id: string; price: { id: string }; current_period_end?: number | null }> };
+}
+
+export interface CheckoutSessionLike {
+  id: string;
+  object?: string;
+  mode?: string | null;
+  customer: Ref;
+  subscription: Ref;
+  client_reference_id?: string | null;
+  metadata?: Record<string, string> | null;
+}
+
+export interface InvoiceLike {
+  id?: string;
+  customer: Ref;
+  /** Where current API versions say which subscription an invoice bills. */
+  parent?: { subscription_details?: { subscription: Ref } | null } | null;
+  /** Where older API versions said it. */
+  subscription?: Ref;
+}
+
+/** A Stripe event, reduced to what processing reads. `Stripe.Event` satisfies it. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** Unix seconds. */
+  created: number;
+  data: { object: unknown };
+}
+
+export interface CheckoutRequest {
+  userId: string;
+  customerId: string;
+  email: string;
+  plan: PurchasablePlan;
+  priceId: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface PaymentProvider {
+  readonly kind: "stripe" | "test";
+  /**
+   * Creates the provider's customer for a user. Called once per user, inside the transaction that holds the
+   * user's row lock (`q`), which a provider that keeps its objects in our database must use.
+   */
+  createCustomer(input: { userId: string; email: string; name: string }, q: Queryable): Promise<string>;
+  /** A hosted checkout page for a subscription to one price. */
+  createCheckoutSession(input: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Moves an existing subscription to another price, prorated and charged now. */
+  changeSubscriptionPrice(input: { subscriptionId: string; priceId: string }): Promise<SubscriptionLike>;
+  /** Where the member manages their subscription. */
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  retrieveSubscription(id: string): Promise<SubscriptionLike | null>;
+  /** Every subscription of a customer, whatever its status, newest first. */
+  listSubscriptions(customerId: string): Promise<SubscriptionLike[]>;
+  /** Ends a subscription at once (used when the account is deleted). */
+  cancelSubscriptionNow(id: string): Promise<void>;
+}
+
+/** The outcome of one event. */
+export type ProcessResult =
+  | { outcome: "processed"; userId: string | null; changed: boolean }
+  | { outcome: "duplicate" }
+  | { outcome: "ignored"; reason: string };
+
+/** How the server-side price allow-list maps plans and price ids both ways. */
+export interface PriceList {
+  priceFor(plan: PurchasablePlan): string;
+  planFor(priceId: string): Plan | null;
+}

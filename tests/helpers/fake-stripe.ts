@@ -1,0 +1,280 @@
+/**
+ * A local fake of the Stripe API, answering only the calls Maison makes, with Stripe's shapes, status codes and
+ * error bodies. The real SDK talks to it (STRIPE_API_BASE gives host, port and protocol). Every call is recorded
+ * so tests can check what was asked of "Stripe", and webhooks are signed with the SDK's own test helper.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: Record<string, unknown>;
+}
+
+export interface FakeSubscription {
+  id: string;
+  object: "subscription";
+  customer: string;
+  status: string;
+  created: number;
+  cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  pending_update: null;
+  metadata: Record<string, string>;
+  items: {
+    object: "list";
+    data: Array<{
+      id: string;
+      object: "subscription_item";
+      price: { id: string; object: "price" };
+      quantity: number;
+      current_period_start: number;
+      current_period_end: number;
+    }>;
+  };
+}
+
+interface Failure {
+  method: string;
+  path: string;
+  status: number;
+  message: string;
+  when?: (call: RecordedCall) => boolean;
+}
+
+/** Turns Stripe's form encoding (`items[0][price]=…`) back into objects and arrays. */
+export function parseForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.split(/[[\]]+/).filter(Boolean);
+    let node = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) {
+        node[part] = value;
+        return;
+      }
+      if (typeof node[part] !== "object") node[part] = {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  const arrays = (value: unknown): unknown => {
+    if (typeof value !== "object" || value === null) return value;
+    const entries = Object.entries(value).map(([k, v]) => [k, arrays(v)] as const);
+    return entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))
+      ? entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v)
+      : Object.fromEntries(entries);
+  };
+  return arrays(root) as Record<string, unknown>;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+export async function startFakeStripe(options: { customerDelayMs?: number } = {}) {
+  const calls: RecordedCall[] = [];
+  const customers = new Map<string, Record<string, unknown>>();
+  const sessions = new Map<string, Record<string, unknown>>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const failures: Failure[] = [];
+  let seq = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const id = (prefix: string) => `${prefix}_fake_${++seq}`;
+
+  function send(res: ServerResponse, status: number, body: unknown) {
+    res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
+    res.end(JSON.stringify(body));
+  }
+  const error = (res: ServerResponse, status: number, message: string, code?: string) =>
+    send(res, status, { error: { type: "invalid_request_error", message, ...(code ? { code } : {}) } });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const method = req.method ?? "GET";
+    let text = "";
+    for await (const chunk of req) text += chunk;
+    const body = parseForm(text);
+    const call = { method, path: url.pathname, query: url.searchParams, body };
+    calls.push(call);
+
+    const failure = failures.findIndex(
+      (f) => f.method === method && url.pathname.startsWith(f.path) && (!f.when || f.when(call)),
+    );
+    if (failure >= 0) {
+      const [f] = failures.splice(failure, 1);
+      return error(res, f.status, f.message);
+    }
+
+    const path = url.pathname;
+    if (method === "POST" && path === "/v1/customers") {
+      // Slow on purpose: two checkouts at once overlap here unless the server serialises them.
+      if (options.customerDelayMs) await new Promise((r) => setTimeout(r, options.customerDelayMs));
+      const customer = {
+        id: id("cus"),
+        object: "customer",
+        email: body.email,
+        name: body.name,
+        metadata: body.metadata,
+      };
+      customers.set(customer.id, customer);
+      return send(res, 200, customer);
+    }
+    if (method === "POST" && path === "/v1/checkout/sessions") {
+      if (!customers.has(body.customer as string)) return error(res, 400, `No such customer: '${body.customer}'`);
+      const sessionId = id("cs");
+      const session = {
+        id: sessionId,
+        object: "checkout.session",
+        mode: body.mode,
+        status: "open",
+        customer: body.customer,
+        client_reference_id: body.client_reference_id ?? null,
+        metadata: body.metadata ?? {},
+        subscription: null,
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+      };
+      sessions.set(sessionId, session);
+      return send(res, 200, session);
+    }
+    if (method === "POST" && path === "/v1/billing_portal/sessions") {
+      if (!customers.has(body.customer as string)) return error(res, 400, `No such customer: '${body.customer}'`);
+      const portalId = id("bps");
+      return send(res, 200, {
+        id: portalId,
+        object: "billing_portal.session",
+        customer: body.customer,
+        return_url: body.return_url,
+        url: `https://billing.stripe.test/p/session/${portalId}`,
+      });
+    }
+    if (method === "GET" && path === "/v1/subscriptions") {
+      const customer = url.searchParams.get("customer");
+      const data = [...subscriptions.values()]
+        .filter((s) => s.customer === customer)
+        .sort((a, b) => b.created - a.created);
+      return send(res, 200, { object: "list", data, has_more: false, url: "/v1/subscriptions" });
+    }
+    const match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (match) {
+      const sub = subscriptions.get(match[1]);
+      if (!sub) return error(res, 404, `No such subscription: '${match[1]}'`, "resource_missing");
+      if (method === "GET") return send(res, 200, sub);
+      if (method === "DELETE") {
+        Object.assign(sub, { status: "canceled", cancel_at_period_end: false });
+        return send(res, 200, sub);
+      }
+      if (method === "POST") {
+        const items = body.items as Array<{ id: string; price: string }> | undefined;
+        for (const change of items ?? []) {
+          const item = sub.items.data.find((i) => i.id === change.id);
+          if (!item) return error(res, 400, `No such subscription item: '${change.id}'`);
+          item.price = { id: change.price, object: "price" };
+        }
+        if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === "true";
+        return send(res, 200, sub);
+      }
+    }
+    return error(res, 404, `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  const server = createServer((req, res) => {
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on("finish", () => {
+      inFlight -= 1;
+    });
+    handle(req, res).catch((e) => error(res, 500, String(e)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    customers,
+    sessions,
+    subscriptions,
+    /** The most calls that were ever being answered at the same time. */
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    callsTo(method: string, path: string | RegExp) {
+      return calls.filter(
+        (c) => c.method === method && (typeof path === "string" ? c.path === path : path.test(c.path)),
+      );
+    },
+    /** The next call to this method and path (prefix), optionally matching `when`, fails with Stripe's error body. */
+    failNext(method: string, path: string, status: number, message: string, when?: (call: RecordedCall) => boolean) {
+      failures.push({ method, path, status, message, when });
+    },
+    /** A subscription as Stripe would hold it after a checkout or a dashboard change. */
+    addSubscription(input: {
+      customer: string;
+      price: string;
+      status?: string;
+      created?: number;
+      cancelAtPeriodEnd?: boolean;
+      periodEnd?: number;
+    }): FakeSubscription {
+      const created = input.created ?? now();
+      const sub: FakeSubscription = {
+        id: id("sub"),
+        object: "subscription",
+        customer: input.customer,
+        status: input.status ?? "active",
+        created,
+        cancel_at_period_end: input.cancelAtPeriodEnd ?? false,
+        cancel_at: null,
+        pending_update: null,
+        metadata: {},
+        items: {
+          object: "list",
+          data: [
+            {
+              id: id("si"),
+              object: "subscription_item",
+              price: { id: input.price, object: "price" },
+              quantity: 1,
+              current_period_start: created,
+              current_period_end: input.periodEnd ?? created + 30 * 24 * 3600,
+            },
+          ],
+        },
+      };
+      subscriptions.set(sub.id, sub);
+      return sub;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+let eventSeq = 0;
+
+/** A Stripe event around an object (a copy, as Stripe sends a snapshot). */
+export function stripeEvent(type: string, object: object, options: { id?: string; created?: number } = {}) {
+  eventSeq += 1;
+  return {
+    id: options.id ?? `evt_fake_${eventSeq}_${Math.random().toString(36).slice(2, 8)}`,
+    object: "event",
+    api_version: Stripe.API_VERSION,
+    created: options.created ?? now(),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object: structuredClone(object) },
+  };
+}
+
+/** The body and headers of a webhook delivery signed the way Stripe signs it. */
+export function signedDelivery(event: object, secret: string) {
+  const payload = JSON.stringify(event);
+  const signature = new Stripe("sk_test_signing").webhooks.generateTestHeaderString({ payload, secret });
+  return { payload, headers: { "content-type": "application/json", "stripe-signature": signature } };
+}
