@@ -1,17 +1,28 @@
 /**
- * The full route table of spec section 2. Every page is loaded on demand, so the marketing pages never pull in
- * the member or admin code.
+ * The full route table of spec section 2. Every page is loaded on demand, and so are the guards and the admin
+ * layout: the marketing pages never pull in the member or admin code (nor the UI kit those bring along).
  */
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { RequireAuth, RequireMembership, RequireStaff } from "./guards";
-import { AdminLayout } from "./layout/AdminLayout";
 import { RootLayout } from "./layout/RootLayout";
 import { RouteError } from "./layout/RouteError";
 
 type PageModule = { default: ComponentType };
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> => ({
+/**
+ * While a page's code arrives on the first visit the header is already painted; the page area holds a screen's
+ * height so the footer waits below the fold instead of jumping down when the page appears.
+ */
+const PageLoading = () => <div aria-hidden className="min-h-dvh" />;
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy" | "HydrateFallback"> => ({
   lazy: async () => ({ Component: (await load()).default }),
+  HydrateFallback: PageLoading,
+});
+
+type GuardName = "RequireAuth" | "RequireMembership" | "RequireStaff";
+/** A guard layout route, loaded with the pages it protects. */
+const guard = (name: GuardName): Pick<RouteObject, "lazy" | "HydrateFallback"> => ({
+  lazy: async () => ({ Component: (await import("./guards"))[name] }),
+  HydrateFallback: PageLoading,
 });
 
 export const routes: RouteObject[] = [
@@ -34,10 +45,10 @@ export const routes: RouteObject[] = [
       { path: "/billing/test", ...page(() => import("@/client/features/billing/pages/TestBillingPage")) },
       // Guarded member pages
       {
-        element: <RequireAuth />,
+        ...guard("RequireAuth"),
         children: [
           {
-            element: <RequireMembership />,
+            ...guard("RequireMembership"),
             children: [
               { path: "/dashboard", ...page(() => import("@/client/features/dashboard/pages/DashboardPage")) },
               { path: "/requests", ...page(() => import("@/client/features/requests/pages/RequestsPage")) },
@@ -54,11 +65,12 @@ export const routes: RouteObject[] = [
   },
   {
     path: "/admin",
-    element: <RequireStaff />,
+    ...guard("RequireStaff"),
     errorElement: <RouteError />,
     children: [
       {
-        element: <AdminLayout />,
+        lazy: async () => ({ Component: (await import("./layout/AdminLayout")).AdminLayout }),
+        HydrateFallback: PageLoading,
         children: [
           { index: true, ...page(() => import("@/client/features/admin/pages/AdminDashboardPage")) },
           { path: "dashboard", ...page(() => import("@/client/features/admin/pages/AdminDashboardPage")) },

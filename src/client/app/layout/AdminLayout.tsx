@@ -108,6 +108,7 @@ export function AdminLayout() {
 
   const toggle = useCallback(() => {
     setOpen((value) => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser yet
       document.cookie = `${COOKIE}=${!value}; path=/; max-age=${COOKIE_MAX_AGE}; SameSite=Lax`;
       return !value;
     });
@@ -126,7 +127,7 @@ export function AdminLayout() {
 
   useEffect(() => {
     // A new admin page starts at the top.
-    window.scrollTo(0, 0);
+    if (pathname) window.scrollTo(0, 0);
   }, [pathname]);
 
   return (

@@ -1,11 +1,89 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
+import { Wordmark } from "@/client/components/ui/wordmark";
+import { usePublicConfig } from "@/client/lib/public-config";
+import { isAdminPath } from "./nav-items";
+
+const linkClass =
+  "text-sm text-ivory/75 underline-offset-4 decoration-gold transition-colors duration-200 hover:text-ivory hover:underline";
 
 export function SiteFooter() {
   const { pathname } = useLocation();
-  if (pathname.startsWith("/admin")) return null;
+  const config = usePublicConfig();
+  if (isAdminPath(pathname)) return null;
+  const appName = config.data?.appName ?? "Maison";
+  const contactEmail = config.data?.contactEmail;
+
   return (
-    <footer className="border-t border-stone bg-noir px-6 py-10 text-sm text-ivory/80">
-      <div className="mx-auto max-w-6xl">Designed in Portugal</div>
+    <footer className="render-lazy surface-noir">
+      <div className="page-container pt-20 pb-10 md:pt-24">
+        <div className="grid gap-14 md:grid-cols-12 md:gap-8">
+          <div className="md:col-span-5">
+            <p>
+              <Wordmark className="h-[1.15rem] w-auto text-ivory" />
+              <span className="sr-only">{appName}</span>
+            </p>
+            <p className="mt-6 max-w-xs text-sm leading-relaxed text-ivory/70">
+              A private sourcing and concierge house. By membership, with a single point of contact for everything you
+              ask of us.
+            </p>
+          </div>
+
+          <nav aria-label="Footer" className="grid grid-cols-2 gap-10 md:col-span-4 md:grid-cols-2">
+            <div>
+              <p className="eyebrow text-gold">Explore</p>
+              <ul className="mt-5 space-y-3">
+                <li>
+                  <Link to="/pricing" className={linkClass}>
+                    Membership Plans
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/about" className={linkClass}>
+                    Our Story
+                  </Link>
+                </li>
+              </ul>
+            </div>
+            <div>
+              <p className="eyebrow text-gold">Policies</p>
+              <ul className="mt-5 space-y-3">
+                <li>
+                  <Link to="/legal" className={linkClass}>
+                    Terms &amp; Policies
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/privacy" className={linkClass}>
+                    Privacy Notice
+                  </Link>
+                </li>
+              </ul>
+            </div>
+          </nav>
+
+          <div className="md:col-span-3">
+            <p className="eyebrow text-gold">Contact</p>
+            <p className="mt-5 text-sm text-ivory/70">Write to our team</p>
+            <p className="mt-2 min-h-6">
+              {contactEmail && (
+                <a
+                  href={`mailto:${contactEmail}`}
+                  className="font-serif text-xl text-ivory underline decoration-gold/60 underline-offset-4 transition-colors hover:decoration-gold"
+                >
+                  {contactEmail}
+                </a>
+              )}
+            </p>
+          </div>
+        </div>
+
+        <div className="mt-20 flex flex-col gap-3 border-t border-noir-line pt-8 text-xs tracking-[0.08em] text-ivory/60 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {new Date().getFullYear()} {appName}. All rights reserved.
+          </p>
+          <p className="eyebrow text-ivory/70">Designed in Portugal</p>
+        </div>
+      </div>
     </footer>
   );
 }

@@ -1,38 +1,111 @@
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { badgeVariants } from "@/client/components/ui/badge-variants";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { Wordmark } from "@/client/components/ui/wordmark";
 import { useSession } from "@/client/features/auth/session";
+import { isAdminPath, type NavItem, navItems } from "./nav-items";
 
-/** Minimal header; the public-site issue gives it its final design and mobile menu. */
+/** The Sheet (Radix dialog) only loads when a phone visitor reaches for the menu. */
+const loadMobileMenu = () => import("./MobileMenu");
+const MobileMenu = lazy(loadMobileMenu);
+
+function navLinkClass({ isActive }: { isActive: boolean }) {
+  return [
+    "relative whitespace-nowrap py-2 text-[0.78rem] font-medium tracking-[0.02em] transition-colors duration-200 lg:text-[0.8rem] lg:tracking-[0.08em]",
+    "after:absolute after:inset-x-0 after:-bottom-0.5 after:h-px after:origin-left after:bg-gold after:transition-transform after:duration-200",
+    isActive ? "text-noir after:scale-x-100" : "text-ink-muted hover:text-noir after:scale-x-0 hover:after:scale-x-100",
+  ].join(" ");
+}
+
 export function SiteHeader() {
   const session = useSession();
   const { pathname } = useLocation();
-  if (pathname.startsWith("/admin")) return null;
-  const links = session.isSignedIn
-    ? [
-        { to: "/dashboard", label: "Home" },
-        { to: "/requests", label: "Requests" },
-        { to: "/pricing", label: "Pricing" },
-        { to: "/profile", label: "Profile" },
-      ]
-    : [
-        { to: "/", label: "Home" },
-        { to: "/pricing", label: "Pricing" },
-        { to: "/about", label: "About" },
-        { to: "/auth", label: "Sign In" },
-      ];
+  const [menuRequested, setMenuRequested] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  if (isAdminPath(pathname)) return null;
+
+  const items = navItems(session);
+  const links = items.filter((item) => !item.emphasis);
+  const signIn = items.find((item) => item.emphasis);
+  const planLabel = session.isSignedIn ? session.planLabel : null;
+
+  function openMenu() {
+    setMenuRequested(true);
+    setMenuOpen(true);
+  }
+
   return (
-    <header className="border-b border-stone bg-ivory">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-6">
-        <Link to="/" className="font-serif text-2xl">
-          Maison
+    <header className="sticky top-0 z-40 border-b border-stone bg-ivory">
+      <div className="page-container flex h-16 items-center justify-between gap-6 md:h-[4.75rem]">
+        <Link to="/" className="-my-2 inline-flex items-center py-2 text-noir">
+          <Wordmark className="h-4 w-auto md:h-[0.95rem] lg:h-[1.15rem]" />
+          <span className="sr-only">Maison</span>
         </Link>
-        <nav aria-label="Main" className="flex gap-6 text-sm">
-          {links.map((l) => (
-            <NavLink key={l.to} to={l.to}>
-              {l.label}
-            </NavLink>
-          ))}
+
+        {/* Desktop and tablet: the full bar. The links appear once we know who is visiting, so a member never sees
+            the signed-out links flash by. */}
+        <nav aria-label="Main" className="hidden items-center gap-3.5 md:flex lg:gap-8">
+          {!session.isLoading && (
+            <>
+              <ul className="flex items-center gap-3.5 motion-safe:animate-fade lg:gap-7">
+                {links.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} end={item.end} className={navLinkClass}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              {planLabel && (
+                <span className={badgeVariants({ variant: "gold" })}>
+                  <span className="sr-only">Plan: </span>
+                  {planLabel}
+                </span>
+              )}
+              {signIn && (
+                <Link
+                  to={signIn.to}
+                  className={`${buttonVariants({ variant: "outline", size: "sm" })} ml-2 motion-safe:animate-fade`}
+                >
+                  {signIn.label}
+                </Link>
+              )}
+            </>
+          )}
         </nav>
+
+        {/* Phones: one button that opens the mirrored menu in a sheet. */}
+        <button
+          ref={menuButton}
+          type="button"
+          className="-mr-2 inline-flex h-11 items-center gap-3 rounded-md px-2 text-[0.72rem] font-medium tracking-[0.22em] uppercase text-noir cursor-pointer md:hidden"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={openMenu}
+          onPointerEnter={() => void loadMobileMenu()}
+          onFocus={() => void loadMobileMenu()}
+          onTouchStart={() => void loadMobileMenu()}
+        >
+          Menu
+          <span aria-hidden className="flex w-5 flex-col gap-[5px]">
+            <span className="h-px w-full bg-noir" />
+            <span className="h-px w-3/4 self-end bg-noir" />
+          </span>
+        </button>
       </div>
+      {menuRequested && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            items={items satisfies NavItem[]}
+            planLabel={planLabel}
+            returnFocusTo={menuButton}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

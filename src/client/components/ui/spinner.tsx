@@ -1,6 +1,7 @@
-import { cn } from "@/client/lib/utils";
-
-/** A quiet gold ring; the label is read by screen readers and optionally shown. */
+/**
+ * A quiet gold ring; the label is read by screen readers and optionally shown. The root layout renders it while a
+ * page loads, so it stays free of tailwind-merge and keeps the first load light: `className` is appended.
+ */
 export function Spinner({
   label = "Loading",
   showLabel = false,
@@ -11,7 +12,7 @@ export function Spinner({
   className?: string;
 }) {
   return (
-    <div role="status" aria-live="polite" className={cn("flex flex-col items-center gap-4", className)}>
+    <div role="status" aria-live="polite" className={`flex flex-col items-center gap-4 ${className ?? ""}`}>
       <span className="size-8 animate-spin rounded-full border-2 border-stone border-t-gold motion-reduce:animate-[spin_1.5s_linear_infinite]" />
       <span className={showLabel ? "text-sm text-ink-muted" : "sr-only"}>{label}</span>
     </div>

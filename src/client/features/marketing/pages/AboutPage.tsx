@@ -1,5 +1,139 @@
-import { PlaceholderPage } from "@/client/components/placeholder-page";
+import { BadgeCheckIcon, GemIcon, HeartHandshakeIcon, LockIcon } from "lucide-react";
+import { memo } from "react";
+import { Link } from "react-router";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
 
-export default function Page() {
-  return <PlaceholderPage title="About" />;
+const VALUES = [
+  {
+    icon: LockIcon,
+    title: "Discretion",
+    text: "Your requests, your budget and your name stay with the few people who handle them. We never publicise a client or a purchase.",
+  },
+  {
+    icon: BadgeCheckIcon,
+    title: "Authenticity",
+    text: "We only work with suppliers we have vetted, and we verify every item, vehicle and property before it reaches you.",
+  },
+  {
+    icon: GemIcon,
+    title: "Excellence",
+    text: "We would rather come back with one right answer than ten possible ones. Every proposal is considered, checked and explained.",
+  },
+  {
+    icon: HeartHandshakeIcon,
+    title: "Personal Service",
+    text: "A concierge who knows you and your taste follows each request from the first message to delivery.",
+  },
+] as const;
+
+const WHY_CHOOSE = [
+  "A global network of verified suppliers, dealers, agents and private collectors",
+  "A personal concierge who follows every request from the first brief to delivery",
+  "Authentication, inspection and due diligence before anything changes hands",
+  "Clear terms: a refundable authorization hold, released if we cannot deliver",
+  "One membership for fashion, autos, real estate and experiences",
+  "Discretion by default, with your details shared only with those who need them",
+] as const;
+
+function AboutPage() {
+  useDocumentTitle(
+    "About",
+    "The story behind Maison: a global network of verified suppliers and a personal concierge service for members who expect the exceptional.",
+  );
+  return (
+    <>
+      <section className="border-b border-stone">
+        <div className="page-container grid gap-10 pt-16 pb-16 sm:pt-24 sm:pb-24 lg:grid-cols-12">
+          <div className="lg:col-span-7">
+            <p className="eyebrow flex items-center gap-4 text-gold-deep">
+              <span aria-hidden className="gold-rule" />
+              Our story
+            </p>
+            <h1 className="mt-7 text-display">About Maison</h1>
+          </div>
+          <p className="self-end text-lede text-ink-muted lg:col-span-5">
+            Maison began with a simple conviction: the rarest things in the world should be within reach of the people
+            who appreciate them, without the search, the doubt or the noise.
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="our-story" className="section-y">
+        <div className="page-container grid gap-12 lg:grid-cols-12">
+          <div className="lg:col-span-4">
+            <h2 id="our-story" className="text-headline">
+              A private house for exceptional things
+            </h2>
+          </div>
+          <div className="space-y-6 text-[1.05rem] leading-[1.8] text-ink-muted lg:col-span-7 lg:col-start-6">
+            <p className="first-letter:float-left first-letter:mt-1.5 first-letter:mr-3 first-letter:font-serif first-letter:text-[4.4rem] first-letter:leading-[0.75] first-letter:text-gold-deep">
+              Over the years we have built a global network of verified suppliers: boutiques and ateliers, dealers and
+              auction specialists, estate agents, charter operators and the people behind the most sought-after tables
+              and seats. Each one is vetted, and each relationship is personal.
+            </p>
+            <p>
+              That network is only half of what we offer. The other half is a personal concierge service. Every member
+              has a single point of contact who listens, asks the right questions and follows the request until it is
+              delivered, reporting back at each step.
+            </p>
+            <p>
+              We source across fashion, autos, real estate and experiences, for members in Portugal and around the
+              world. Whatever the request, the standard is the same: the right thing, verified, delivered with care.
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="our-values" className="border-y border-stone bg-ivory-deep/60 section-y">
+        <div className="page-container">
+          <p className="eyebrow text-gold-deep">What we hold to</p>
+          <h2 id="our-values" className="mt-5 text-headline">
+            Our Values
+          </h2>
+          <ul className="mt-14 grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
+            {VALUES.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex flex-col rounded-lg border border-stone bg-card p-8">
+                <span className="flex size-12 items-center justify-center rounded-full border border-gold/60 text-gold-deep">
+                  <Icon aria-hidden className="size-5" strokeWidth={1.25} />
+                </span>
+                <h3 className="mt-8 text-title">{title}</h3>
+                <p className="mt-3 text-[0.95rem] leading-relaxed text-ink-muted">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="why-choose" className="section-y">
+        <div className="page-container grid gap-12 lg:grid-cols-12">
+          <div className="lg:col-span-5">
+            <p className="eyebrow text-gold-deep">The difference</p>
+            <h2 id="why-choose" className="mt-5 text-headline">
+              Why Choose Maison
+            </h2>
+            <p className="mt-6 max-w-md text-lede text-ink-muted">
+              Membership is how we keep our attention where it belongs: on a small number of members, served well.
+            </p>
+            <Link to="/pricing" className={`${buttonVariants({ size: "cta" })} mt-10`}>
+              Explore Membership
+            </Link>
+          </div>
+          <ol className="border-t border-stone lg:col-span-6 lg:col-start-7">
+            {WHY_CHOOSE.map((reason, i) => (
+              <li key={reason} className="flex gap-6 border-b border-stone py-6">
+                <span aria-hidden className="tabular w-8 shrink-0 pt-1 font-serif text-xl text-gold-deep italic">
+                  {String(i + 1).padStart(2, "0")}
+                </span>
+                <span className="text-[1.02rem] leading-relaxed text-noir">{reason}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+    </>
+  );
 }
+
+/** Memoised: the layout re-renders when the session or config arrives, and the page need not re-render with it. */
+export default memo(AboutPage);

@@ -1,16 +1,25 @@
+import { memo } from "react";
 import { Link } from "react-router";
+import { buttonVariants } from "@/client/components/ui/button-variants";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 
-export default function NotFoundPage() {
-  useDocumentTitle("Page not found");
+function NotFoundPage() {
+  useDocumentTitle("Page not found", "The page you are looking for does not exist or has moved.");
   return (
-    <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-6 px-6 py-24 text-center">
-      <p className="eyebrow text-gold-deep">404</p>
-      <h1 className="text-5xl">Page not found</h1>
-      <p className="text-ink-muted">The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className="underline decoration-gold underline-offset-4">
+    <section className="page-container flex min-h-[68vh] flex-col items-center justify-center py-24 text-center">
+      <p aria-hidden className="font-serif text-[clamp(5rem,3.5rem+8vw,9rem)] leading-none text-gold-deep italic">
+        404
+      </p>
+      <h1 className="mt-6 text-headline">Page not found</h1>
+      <p className="mt-5 max-w-md text-lede text-ink-muted">
+        The page you are looking for does not exist or has moved. Our concierge can find many things, but not this one.
+      </p>
+      <Link to="/" className={`${buttonVariants({ size: "cta" })} mt-10`}>
         Return to Home
       </Link>
     </section>
   );
 }
+
+/** Memoised: the layout re-renders when the session or config arrives, and the page need not re-render with it. */
+export default memo(NotFoundPage);

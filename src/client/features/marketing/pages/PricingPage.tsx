@@ -1,5 +1,242 @@
-import { PlaceholderPage } from "@/client/components/placeholder-page";
+import { CheckIcon, MinusIcon } from "lucide-react";
+import { lazy, memo, Suspense, useRef, useState } from "react";
+import { badgeVariants } from "@/client/components/ui/badge-variants";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { useSession } from "@/client/features/auth/session";
+import { usePlanSelection } from "@/client/features/billing/use-plan-selection";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { PLAN_DEFINITIONS, PLANS, type Plan, type PlanDefinition } from "@/shared/plans";
+import { formatPrice } from "../content/price";
 
-export default function Page() {
-  return <PlaceholderPage title="Membership" />;
+const loadInquiry = () => import("../components/BlackInquiryDialog");
+const BlackInquiryDialog = lazy(loadInquiry);
+
+/** What sets each tier apart, beyond the figures read from PLAN_DEFINITIONS. */
+const PLAN_COPY: Record<Plan, { tagline: string; extras: string[] }> = {
+  free: {
+    tagline: "An introduction to Maison and its team.",
+    extras: ["Private member account", "Direct line to our sales team", "Upgrade whenever you are ready"],
+  },
+  silver: {
+    tagline: "For occasional, considered acquisitions.",
+    extras: [
+      "A private message thread on every request",
+      "Status updates at every step",
+      "Direct line to our sales team",
+    ],
+  },
+  gold: {
+    tagline: "For frequent sourcing, with a concierge on call.",
+    extras: [
+      "A private message thread on every request",
+      "Status updates at every step",
+      "Direct line to our sales team",
+    ],
+  },
+  black: {
+    tagline: "Our most private tier, extended by invitation.",
+    extras: [
+      "A private message thread on every request",
+      "Status updates at every step",
+      "Introductions to our closest partners",
+    ],
+  },
+};
+
+function requestsLabel(plan: PlanDefinition): string {
+  return plan.monthlyRequestLimit === null ? "Unlimited" : String(plan.monthlyRequestLimit);
 }
+
+function PricingPage() {
+  useDocumentTitle(
+    "Membership",
+    "Maison membership: Basic, Silver, Gold and Black by invitation. Monthly sourcing requests, an Executive Concierge from Gold, and a refundable authorization hold on every request.",
+  );
+  const session = useSession();
+  const { selectPlan, pendingPlan } = usePlanSelection();
+  const [inquiryRequested, setInquiryRequested] = useState(false);
+  const [inquiryOpen, setInquiryOpen] = useState(false);
+  const inquiryButton = useRef<HTMLButtonElement>(null);
+  const currentPlan = session.hasActiveMembership ? session.plan : null;
+
+  function openInquiry() {
+    setInquiryRequested(true);
+    setInquiryOpen(true);
+  }
+
+  return (
+    <>
+      <section className="border-b border-stone">
+        <div className="page-container pt-16 pb-14 text-center sm:pt-24 sm:pb-20">
+          <p className="eyebrow inline-flex items-center gap-4 text-gold-deep">
+            <span aria-hidden className="gold-rule" />
+            Membership
+            <span aria-hidden className="gold-rule" />
+          </p>
+          <h1 className="mx-auto mt-7 max-w-3xl text-headline sm:text-[clamp(3rem,2rem+3vw,4.5rem)]">
+            Choose Your Membership
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lede text-ink-muted">
+            Every tier opens our network of verified suppliers and a team that follows each request personally. Upgrade
+            whenever you are ready.
+          </p>
+        </div>
+      </section>
+
+      <section aria-label="Membership plans" className="page-container py-14 sm:py-20">
+        <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-4 xl:gap-4">
+          {PLANS.map((id) => {
+            const plan = PLAN_DEFINITIONS[id];
+            const copy = PLAN_COPY[id];
+            const dark = id === "black";
+            const highlighted = id === "gold";
+            const pending = pendingPlan === id;
+            return (
+              <li key={id} className="flex min-w-0">
+                <article
+                  aria-labelledby={`plan-${id}`}
+                  className={[
+                    "relative flex flex-1 flex-col rounded-lg border p-8 lg:p-9",
+                    dark ? "surface-noir border-noir" : "border-stone bg-card",
+                    highlighted ? "border-t-2 border-t-gold" : "",
+                  ].join(" ")}
+                >
+                  <div className="flex min-h-7 items-center justify-between gap-3">
+                    <p className={`eyebrow ${dark ? "text-gold" : "text-gold-deep"}`}>
+                      {plan.invitationOnly ? "Invitation only" : plan.concierge ? "Concierge included" : "Monthly"}
+                    </p>
+                    {currentPlan === id && (
+                      <span className={badgeVariants({ variant: dark ? "gold-light" : "gold" })}>Your plan</span>
+                    )}
+                  </div>
+                  <h2 id={`plan-${id}`} className="mt-6 font-serif text-[2.5rem] leading-none">
+                    {plan.label}
+                  </h2>
+                  <p
+                    className={`mt-4 text-[0.92rem] md:min-h-12 leading-relaxed ${dark ? "text-ivory/70" : "text-ink-muted"}`}
+                  >
+                    {copy.tagline}
+                  </p>
+
+                  <p className="mt-8 flex items-baseline gap-2 md:min-h-14">
+                    {plan.monthlyPriceEur === null ? (
+                      <span className="font-serif text-[2.4rem] leading-none">By invitation</span>
+                    ) : (
+                      <>
+                        <span className="tabular font-serif text-[3.4rem] leading-none">
+                          {formatPrice(plan.monthlyPriceEur)}
+                        </span>
+                        <span className={`text-sm ${dark ? "text-ivory/70" : "text-ink-muted"}`}>per month</span>
+                      </>
+                    )}
+                  </p>
+
+                  <dl className={`mt-8 border-y text-sm ${dark ? "border-noir-line" : "border-stone"}`}>
+                    <div className="flex items-center justify-between gap-4 py-3.5">
+                      <dt className={dark ? "text-ivory/70" : "text-ink-muted"}>Monthly requests</dt>
+                      <dd className="tabular font-medium">{requestsLabel(plan)}</dd>
+                    </div>
+                    <div
+                      className={`flex items-center justify-between gap-4 border-t py-3.5 ${dark ? "border-noir-line" : "border-stone"}`}
+                    >
+                      <dt className={dark ? "text-ivory/70" : "text-ink-muted"}>Executive Concierge</dt>
+                      <dd className="font-medium">
+                        {plan.concierge ? (
+                          "Included"
+                        ) : (
+                          <>
+                            <MinusIcon aria-hidden className="size-4 opacity-60" />
+                            <span className="sr-only">Not included</span>
+                          </>
+                        )}
+                      </dd>
+                    </div>
+                  </dl>
+
+                  <ul className="mt-7 mb-10 space-y-3 text-[0.92rem]">
+                    {copy.extras.map((extra) => (
+                      <li key={extra} className="flex gap-3">
+                        <CheckIcon
+                          aria-hidden
+                          className={`mt-0.5 size-4 shrink-0 ${dark ? "text-gold" : "text-gold-deep"}`}
+                          strokeWidth={1.5}
+                        />
+                        <span className={dark ? "text-ivory/85" : "text-noir/85"}>{extra}</span>
+                      </li>
+                    ))}
+                  </ul>
+
+                  {plan.invitationOnly ? (
+                    <button
+                      ref={inquiryButton}
+                      type="button"
+                      aria-haspopup="dialog"
+                      onClick={openInquiry}
+                      onPointerEnter={() => void loadInquiry()}
+                      onFocus={() => void loadInquiry()}
+                      className={`${buttonVariants({ variant: "light", size: "cta-block" })} mt-auto`}
+                    >
+                      Request an Invitation
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={() => selectPlan(id)}
+                      aria-busy={pending || undefined}
+                      className={`${buttonVariants({ variant: highlighted ? "default" : "outline", size: "cta-block" })} mt-auto`}
+                    >
+                      {pending ? "Preparing…" : `Choose ${plan.label}`}
+                    </button>
+                  )}
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+        <p className="mt-8 text-center text-xs leading-relaxed text-ink-muted">
+          Prices in euro, billed monthly. Paid memberships can be cancelled at any time and end with the billing period.
+        </p>
+      </section>
+
+      <section aria-labelledby="hold-policy" className="page-container pb-20 sm:pb-28">
+        <div className="grid gap-8 rounded-lg border border-stone bg-ivory-deep/60 p-8 sm:p-12 lg:grid-cols-12 lg:gap-12">
+          <div className="lg:col-span-4">
+            <p className="eyebrow text-gold-deep">How payment works</p>
+            <h2 id="hold-policy" className="mt-4 text-title sm:text-[2.25rem]">
+              Authorization Hold Policy
+            </h2>
+          </div>
+          <div className="lg:col-span-8">
+            <p className="text-lede text-noir">
+              When you submit a sourcing request, we place a refundable authorization hold of 10% of your stated budget
+              on your card. Nothing is charged unless we succeed.
+            </p>
+            <ul className="mt-6 grid gap-4 text-[0.95rem] leading-relaxed text-ink-muted sm:grid-cols-3 sm:gap-8">
+              <li className="border-t border-stone-dark pt-4">
+                <span className="block font-medium text-noir">Not fulfilled</span>
+                The hold is released if we cannot fulfil your request within the agreed window.
+              </li>
+              <li className="border-t border-stone-dark pt-4">
+                <span className="block font-medium text-noir">Fulfilled</span>
+                The hold is captured in full or in part, and any balance is invoiced.
+              </li>
+              <li className="border-t border-stone-dark pt-4">
+                <span className="block font-medium text-noir">Disputes</span>
+                Any dispute must be raised within 30 days.
+              </li>
+            </ul>
+          </div>
+        </div>
+      </section>
+
+      {inquiryRequested && (
+        <Suspense fallback={null}>
+          <BlackInquiryDialog open={inquiryOpen} onOpenChange={setInquiryOpen} returnFocusTo={inquiryButton} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** Memoised: the layout re-renders when the session or config arrives, and the page need not re-render with it. */
+export default memo(PricingPage);
