@@ -1,91 +1,80 @@
 /**
- * The full route table of spec section 2. Every page is loaded on demand, and so are the guards and the admin
- * layout: the marketing pages never pull in the member or admin code (nor the UI kit those bring along).
+ * The full route table of spec section 2, in React Router's declarative mode: the data-router machinery
+ * (loaders, actions, fetchers) is not used here and would cost a fifth of the first-load JavaScript. Every page
+ * is loaded on demand, and so are the guards and the admin layout, so the marketing pages never pull in the
+ * member or admin code.
  */
-import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { type ComponentType, lazy } from "react";
+import { Navigate, Route, Routes } from "react-router";
 import { RootLayout } from "./layout/RootLayout";
-import { RouteError } from "./layout/RouteError";
 
-type PageModule = { default: ComponentType };
-/**
- * While a page's code arrives on the first visit the header is already painted; the page area holds a screen's
- * height so the footer waits below the fold instead of jumping down when the page appears.
- */
-const PageLoading = () => <div aria-hidden className="min-h-dvh" />;
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy" | "HydrateFallback"> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-  HydrateFallback: PageLoading,
-});
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const Page = lazy(load);
+  return <Page />;
+};
+const guards = () => import("./guards");
+const RequireAuth = lazy(() => guards().then((m) => ({ default: m.RequireAuth })));
+const RequireMembership = lazy(() => guards().then((m) => ({ default: m.RequireMembership })));
+const RequireStaff = lazy(() => guards().then((m) => ({ default: m.RequireStaff })));
+const AdminLayout = lazy(() => import("./layout/AdminLayout").then((m) => ({ default: m.AdminLayout })));
 
-type GuardName = "RequireAuth" | "RequireMembership" | "RequireStaff";
-/** A guard layout route, loaded with the pages it protects. */
-const guard = (name: GuardName): Pick<RouteObject, "lazy" | "HydrateFallback"> => ({
-  lazy: async () => ({ Component: (await import("./guards"))[name] }),
-  HydrateFallback: PageLoading,
-});
+const adminDashboard = page(() => import("@/client/features/admin/pages/AdminDashboardPage"));
 
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      // Public
-      { path: "/", ...page(() => import("@/client/features/marketing/pages/LandingPage")) },
-      { path: "/pricing", ...page(() => import("@/client/features/marketing/pages/PricingPage")) },
-      { path: "/about", ...page(() => import("@/client/features/marketing/pages/AboutPage")) },
-      { path: "/legal", ...page(() => import("@/client/features/marketing/pages/LegalPage")) },
-      { path: "/privacy", ...page(() => import("@/client/features/marketing/pages/PrivacyPage")) },
-      { path: "/auth", ...page(() => import("@/client/features/auth/pages/AuthPage")) },
-      { path: "/reset-password", ...page(() => import("@/client/features/auth/pages/ResetPasswordPage")) },
-      // These two redirect themselves to /auth when signed out.
-      { path: "/profile", ...page(() => import("@/client/features/profile/pages/ProfilePage")) },
-      { path: "/post-checkout", ...page(() => import("@/client/features/billing/pages/PostCheckoutPage")) },
-      { path: "/checkout/test/:sessionId", ...page(() => import("@/client/features/billing/pages/TestCheckoutPage")) },
-      { path: "/billing/test", ...page(() => import("@/client/features/billing/pages/TestBillingPage")) },
-      // Guarded member pages
-      {
-        ...guard("RequireAuth"),
-        children: [
-          {
-            ...guard("RequireMembership"),
-            children: [
-              { path: "/dashboard", ...page(() => import("@/client/features/dashboard/pages/DashboardPage")) },
-              { path: "/requests", ...page(() => import("@/client/features/requests/pages/RequestsPage")) },
-              { path: "/requests/:id", ...page(() => import("@/client/features/requests/pages/RequestDetailPage")) },
-              { path: "/new-request", ...page(() => import("@/client/features/requests/pages/NewRequestPage")) },
-              { path: "/messages", ...page(() => import("@/client/features/messages/pages/MessagesPage")) },
-              { path: "/sales-contact", ...page(() => import("@/client/features/sales/pages/SalesContactPage")) },
-            ],
-          },
-        ],
-      },
-      { path: "*", ...page(() => import("@/client/features/marketing/pages/NotFoundPage")) },
-    ],
-  },
-  {
-    path: "/admin",
-    ...guard("RequireStaff"),
-    errorElement: <RouteError />,
-    children: [
-      {
-        lazy: async () => ({ Component: (await import("./layout/AdminLayout")).AdminLayout }),
-        HydrateFallback: PageLoading,
-        children: [
-          { index: true, ...page(() => import("@/client/features/admin/pages/AdminDashboardPage")) },
-          { path: "dashboard", ...page(() => import("@/client/features/admin/pages/AdminDashboardPage")) },
-          { path: "inbox", ...page(() => import("@/client/features/admin/pages/AdminInboxPage")) },
-          { path: "concierge", element: <Navigate to="/admin/inbox" replace /> },
-          { path: "requests", ...page(() => import("@/client/features/admin/pages/AdminRequestsPage")) },
-          { path: "requests/:id", ...page(() => import("@/client/features/admin/pages/AdminRequestDetailPage")) },
-          { path: "settings", ...page(() => import("@/client/features/admin/pages/AdminSettingsPage")) },
-          { path: "debug", ...page(() => import("@/client/features/admin/pages/AdminDebugPage")) },
-          { path: "qa", ...page(() => import("@/client/features/admin/pages/AdminQaPage")) },
-          { path: "notifications", ...page(() => import("@/client/features/admin/pages/AdminNotificationsPage")) },
-        ],
-      },
-    ],
-  },
-];
-
-export const router = createBrowserRouter(routes);
+/** Built once: each page's lazy component is created a single time. */
+export const appRoutes = (
+  <Routes>
+    <Route element={<RootLayout />}>
+      {/* Public */}
+      <Route path="/" element={page(() => import("@/client/features/marketing/pages/LandingPage"))} />
+      <Route path="/pricing" element={page(() => import("@/client/features/marketing/pages/PricingPage"))} />
+      <Route path="/about" element={page(() => import("@/client/features/marketing/pages/AboutPage"))} />
+      <Route path="/legal" element={page(() => import("@/client/features/marketing/pages/LegalPage"))} />
+      <Route path="/privacy" element={page(() => import("@/client/features/marketing/pages/PrivacyPage"))} />
+      <Route path="/auth" element={page(() => import("@/client/features/auth/pages/AuthPage"))} />
+      <Route path="/reset-password" element={page(() => import("@/client/features/auth/pages/ResetPasswordPage"))} />
+      {/* These two redirect themselves to /auth when signed out. */}
+      <Route path="/profile" element={page(() => import("@/client/features/profile/pages/ProfilePage"))} />
+      <Route path="/post-checkout" element={page(() => import("@/client/features/billing/pages/PostCheckoutPage"))} />
+      <Route
+        path="/checkout/test/:sessionId"
+        element={page(() => import("@/client/features/billing/pages/TestCheckoutPage"))}
+      />
+      <Route path="/billing/test" element={page(() => import("@/client/features/billing/pages/TestBillingPage"))} />
+      {/* Guarded member pages */}
+      <Route element={<RequireAuth />}>
+        <Route element={<RequireMembership />}>
+          <Route path="/dashboard" element={page(() => import("@/client/features/dashboard/pages/DashboardPage"))} />
+          <Route path="/requests" element={page(() => import("@/client/features/requests/pages/RequestsPage"))} />
+          <Route
+            path="/requests/:id"
+            element={page(() => import("@/client/features/requests/pages/RequestDetailPage"))}
+          />
+          <Route path="/new-request" element={page(() => import("@/client/features/requests/pages/NewRequestPage"))} />
+          <Route path="/messages" element={page(() => import("@/client/features/messages/pages/MessagesPage"))} />
+          <Route path="/sales-contact" element={page(() => import("@/client/features/sales/pages/SalesContactPage"))} />
+        </Route>
+      </Route>
+      <Route path="*" element={page(() => import("@/client/features/marketing/pages/NotFoundPage"))} />
+    </Route>
+    <Route path="/admin" element={<RequireStaff />}>
+      <Route element={<AdminLayout />}>
+        <Route index element={adminDashboard} />
+        <Route path="dashboard" element={adminDashboard} />
+        <Route path="inbox" element={page(() => import("@/client/features/admin/pages/AdminInboxPage"))} />
+        <Route path="concierge" element={<Navigate to="/admin/inbox" replace />} />
+        <Route path="requests" element={page(() => import("@/client/features/admin/pages/AdminRequestsPage"))} />
+        <Route
+          path="requests/:id"
+          element={page(() => import("@/client/features/admin/pages/AdminRequestDetailPage"))}
+        />
+        <Route path="settings" element={page(() => import("@/client/features/admin/pages/AdminSettingsPage"))} />
+        <Route path="debug" element={page(() => import("@/client/features/admin/pages/AdminDebugPage"))} />
+        <Route path="qa" element={page(() => import("@/client/features/admin/pages/AdminQaPage"))} />
+        <Route
+          path="notifications"
+          element={page(() => import("@/client/features/admin/pages/AdminNotificationsPage"))}
+        />
+      </Route>
+    </Route>
+  </Routes>
+);

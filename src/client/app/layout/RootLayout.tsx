@@ -1,14 +1,22 @@
-import { Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { lazy, Suspense, useEffect } from "react";
+import { Outlet, useLocation } from "react-router";
 import { PageSpinner } from "@/client/components/ui/spinner";
 import { useRealtime } from "@/client/lib/realtime";
 import { CookieBanner } from "./CookieBanner";
-import { FloatingChatButton } from "./FloatingChatButton";
-import { SiteFooter } from "./SiteFooter";
+import { RouteErrorBoundary } from "./RouteError";
 import { SiteHeader } from "./SiteHeader";
+
+// Below the fold or for signed-in visitors only: kept out of the JavaScript a first visit waits for.
+const SiteFooter = lazy(() => import("./SiteFooter").then((m) => ({ default: m.SiteFooter })));
+const FloatingChatButton = lazy(() => import("./FloatingChatButton").then((m) => ({ default: m.FloatingChatButton })));
 
 export function RootLayout() {
   useRealtime();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // A new page starts at the top (the declarative router has no ScrollRestoration).
+    if (pathname) window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -19,14 +27,17 @@ export function RootLayout() {
       </a>
       <SiteHeader />
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
-      <SiteFooter />
-      <FloatingChatButton />
+      <Suspense fallback={null}>
+        <SiteFooter />
+        <FloatingChatButton />
+      </Suspense>
       <CookieBanner />
-      <ScrollRestoration />
     </div>
   );
 }
