@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageSpinner } from "@/client/components/ui/spinner";
+import { useSession } from "@/client/features/auth/session";
 import { useRealtime } from "@/client/lib/realtime";
 import { CookieBanner } from "./CookieBanner";
 import { RouteErrorBoundary } from "./RouteError";
@@ -12,6 +13,7 @@ const FloatingChatButton = lazy(() => import("./FloatingChatButton").then((m) =>
 
 export function RootLayout() {
   useRealtime();
+  const { isSignedIn } = useSession();
   const { pathname } = useLocation();
   useEffect(() => {
     // A new page starts at the top (the declarative router has no ScrollRestoration).
@@ -35,7 +37,7 @@ export function RootLayout() {
       </main>
       <Suspense fallback={null}>
         <SiteFooter />
-        <FloatingChatButton />
+        {isSignedIn && <FloatingChatButton />}
       </Suspense>
       <CookieBanner />
     </div>
