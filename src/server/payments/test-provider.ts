@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { addMonths } from "date-fns";
 import { and, desc, eq } from "drizzle-orm";
+import type { TestBillingOverview } from "@/shared/billing";
 import { PURCHASABLE_PLANS, type PurchasablePlan, planLabel } from "@/shared/plans";
 import type { Database, Queryable } from "../db";
 import { testPaymentObjects } from "../db/schema";
@@ -121,19 +122,7 @@ function makeEvent(type: string, object: object, previous?: object): PaymentEven
   };
 }
 
-export interface TestBillingOverview {
-  subscription: {
-    id: string;
-    plan: PurchasablePlan;
-    planLabel: string;
-    status: string;
-    currentPeriodEnd: string;
-    cancelAtPeriodEnd: boolean;
-    amountCents: number;
-    card: { brand: string; last4: string };
-  } | null;
-  invoices: Array<{ id: string; date: string; description: string; amountCents: number; status: string }>;
-}
+export type { TestBillingOverview };
 
 export interface TestProvider extends PaymentProvider {
   readonly kind: "test";

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { sessionQueryKey } from "@/client/features/auth/session";
 import { api } from "@/client/lib/api";
+import type { TestBillingOverview } from "@/shared/billing";
 import type { Plan, PurchasablePlan } from "@/shared/plans";
 
 export const CHECKOUT_FAILED = "Failed to start checkout. Please try again.";
@@ -90,20 +91,6 @@ export function usePayTestCheckout(id: string) {
     mutationFn: (card: CardDetails) =>
       api.post<{ redirectUrl: string }>(`/api/billing/test/checkout/${encodeURIComponent(id)}/pay`, card),
   });
-}
-
-export interface TestBillingOverview {
-  subscription: {
-    id: string;
-    plan: PurchasablePlan;
-    planLabel: string;
-    status: string;
-    currentPeriodEnd: string;
-    cancelAtPeriodEnd: boolean;
-    amountCents: number;
-    card: { brand: string; last4: string };
-  } | null;
-  invoices: Array<{ id: string; date: string; description: string; amountCents: number; status: string }>;
 }
 
 const testBillingKey = ["billing", "test-overview"] as const;

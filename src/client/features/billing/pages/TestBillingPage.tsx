@@ -19,8 +19,9 @@ import { PageSpinner } from "@/client/components/ui/spinner";
 import { useSession } from "@/client/features/auth/session";
 import { errorMessage } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
+import type { TestBillingOverview } from "@/shared/billing";
 import { formatEuro, formatLongDate } from "@/shared/format";
-import { type TestBillingOverview, useSetCancelAtPeriodEnd, useTestBilling } from "../api";
+import { useSetCancelAtPeriodEnd, useTestBilling } from "../api";
 
 const STATUS: Record<string, { label: string; variant: "success" | "destructive" | "muted" }> = {
   active: { label: "Active", variant: "success" },
