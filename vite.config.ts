@@ -1,10 +1,33 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Preloads the two font files every first paint uses (Inter, Cormorant Garamond 500, Latin), so they arrive with
+ * the stylesheet instead of after it: text then paints once in its own face rather than swapping late.
+ */
+function preloadCriticalFonts(): Plugin {
+  const critical = [/inter-latin-wght-normal-.*\.woff2$/, /cormorant-garamond-latin-500-normal-.*\.woff2$/];
+  return {
+    name: "maison:preload-critical-fonts",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const files = Object.keys(ctx.bundle ?? {}).filter((file) => critical.some((re) => re.test(file)));
+        return files.map((file) => ({
+          tag: "link",
+          attrs: { rel: "preload", href: `/${file}`, as: "font", type: "font/woff2", crossorigin: "" },
+          injectTo: "head-prepend" as const,
+        }));
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadCriticalFonts()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
     outDir: "dist/client",

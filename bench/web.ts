@@ -251,6 +251,14 @@ async function main() {
   if (args.build && !args["no-build"]) {
     console.log(`Building the web app into ${OUT_DIR} ...`);
     await build({ logLevel: "warn", build: { outDir: OUT_DIR, emptyOutDir: true } });
+    // The public pages are prerendered, as `npm run build` does.
+    const serverDir = `${OUT_DIR}-prerender`;
+    await build({
+      logLevel: "warn",
+      build: { ssr: "src/client/entry-prerender.tsx", outDir: serverDir, emptyOutDir: true },
+    });
+    const { prerender } = await import("../scripts/prerender.mjs");
+    await prerender(OUT_DIR, serverDir);
   } else if (!existsSync(OUT_DIR)) {
     throw new Error(`${OUT_DIR} does not exist; run without --no-build`);
   }

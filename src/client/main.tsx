@@ -1,20 +1,12 @@
 import "./styles/index.css";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, Suspense } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { appRoutes } from "./app/router";
-import { DeferredToaster } from "./components/ui/deferred-toaster";
+import { App } from "./app/App";
 import { queryClient } from "./lib/query-client";
 
-createRoot(document.getElementById("root") as HTMLElement).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        {/* The admin area's lazy guard and layout sit outside the site layout's own Suspense. */}
-        <Suspense fallback={<div aria-hidden className="min-h-dvh" />}>{appRoutes}</Suspense>
-      </BrowserRouter>
-      <DeferredToaster />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const container = document.getElementById("root") as HTMLElement;
+const app = <App queryClient={queryClient} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
+
+// Public pages arrive prerendered (scripts/prerender.mjs): React takes over the HTML already on screen.
+if (container.dataset.prerendered === "true") hydrateRoot(container, app);
+else createRoot(container).render(app);

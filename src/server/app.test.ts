@@ -11,6 +11,8 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>Maison</title>");
   mkdirSync(path.join(clientDir, "assets"));
   writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log('hi')");
+  mkdirSync(path.join(clientDir, "prerendered"));
+  writeFileSync(path.join(clientDir, "prerendered", "pricing.html"), "<!doctype html><title>Prerendered pricing</title>");
   ctx = await createTestApp({ deps: { clientDir } });
 });
 afterAll(() => ctx.close());
@@ -33,6 +35,16 @@ describe("the HTTP shell", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/text\/html/);
     expect(res.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("sends a public page's prerendered HTML, but the SPA shell when the URL has a query", async () => {
+    const page = await ctx.app.inject({ method: "GET", url: "/pricing" });
+    expect(page.body).toContain("Prerendered pricing");
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    const withQuery = await ctx.app.inject({ method: "GET", url: "/pricing?plan=gold" });
+    expect(withQuery.body).toContain("<title>Maison</title>");
+    const member = await ctx.app.inject({ method: "GET", url: "/dashboard" });
+    expect(member.body).toContain("<title>Maison</title>");
   });
 
   it("caches hashed assets immutably", async () => {

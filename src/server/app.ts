@@ -1,7 +1,7 @@
 /**
  * buildApp(deps): the whole HTTP application. main.ts listens with it; tests use it as it is through inject().
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
@@ -143,7 +143,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 }
 
 /** Serves the built SPA: hashed assets cached for a year, index.html never cached, history fallback. */
+/** Public pages prerendered at build time (scripts/prerender.mjs), by path. */
+const PRERENDERED: Record<string, string> = {
+  "/": "index",
+  "/pricing": "pricing",
+  "/about": "about",
+  "/legal": "legal",
+  "/privacy": "privacy",
+};
+
 async function registerSpa(app: FastifyInstance, root: string) {
+  const prerendered = new Map<string, string>();
+  for (const [route, name] of Object.entries(PRERENDERED)) {
+    const file = path.join(root, "prerendered", `${name}.html`);
+    if (existsSync(file)) prerendered.set(route, readFileSync(file, "utf8"));
+  }
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -156,7 +170,11 @@ async function registerSpa(app: FastifyInstance, root: string) {
     if (request.method !== "GET" && request.method !== "HEAD") {
       return reply.status(404).send({ error: "Not found" } satisfies ErrorBody);
     }
+    reply.header("cache-control", "no-cache").type("text/html");
+    // The prerendered HTML is the default view of its page; with a query (a legal tab, say) the SPA decides.
+    const page = request.url.includes("?") ? undefined : prerendered.get(request.url);
+    if (page) return reply.send(page);
     // Client routes (and the 404 page for unknown paths) are decided by the SPA.
-    return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+    return reply.sendFile("index.html");
   });
 }

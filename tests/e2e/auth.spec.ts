@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { waitForMail } from "./support/mail";
+import { expect, test } from "./support/test";
 import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm } from "./support/users";
 
 test("sign-up lands on /pricing with the welcome toast", async ({ page }) => {

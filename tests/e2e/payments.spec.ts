@@ -1,5 +1,6 @@
 /** Memberships in the built-in test mode, as a new member would go through them. */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm } from "./support/users";
 
 const planCard = (page: Page, plan: string) => page.getByRole("article", { name: plan });

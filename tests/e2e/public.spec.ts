@@ -3,8 +3,9 @@
  * the legal tabs, the cookie banner, the 404 page, the header in all its variants and the mobile menu, plus an
  * axe-core check of each page.
  */
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { expect, test } from "./support/test";
 
 /** CONTACT_EMAIL as playwright.config.ts starts the server. */
 const CONTACT_EMAIL = "concierge@maison.example";

@@ -22,6 +22,7 @@ import { PageSpinner } from "@/client/components/ui/spinner";
 import { useSession } from "@/client/features/auth/session";
 import { useRealtime } from "@/client/lib/realtime";
 import { cn } from "@/client/lib/utils";
+import { PageReady } from "./PageReady";
 
 const COOKIE = "sidebar_state";
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
@@ -168,6 +169,7 @@ export function AdminLayout() {
         <main id="main" className="flex-1 px-4 py-8 md:px-10 md:py-10">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
+            <PageReady />
           </Suspense>
         </main>
       </div>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 
@@ -13,9 +13,24 @@ function hasAccepted(): boolean {
   }
 }
 
-/** The cookie and privacy notice: shown until accepted, remembered in localStorage. */
+let acceptedThisVisit = false;
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The cookie and privacy notice: shown until accepted, remembered in localStorage. Prerendered pages carry it
+ * (the server cannot read localStorage), so a first visit sees it with the first paint; a returning visitor's
+ * copy goes away as soon as the page comes alive.
+ */
 export function CookieBanner() {
-  const [accepted, setAccepted] = useState(hasAccepted);
+  const accepted = useSyncExternalStore(
+    subscribe,
+    () => acceptedThisVisit || hasAccepted(),
+    () => false,
+  );
   if (accepted) return null;
 
   function accept() {
@@ -24,7 +39,8 @@ export function CookieBanner() {
     } catch {
       // Storage may be disabled (private mode); the notice still closes for this visit.
     }
-    setAccepted(true);
+    acceptedThisVisit = true;
+    for (const listener of listeners) listener();
   }
 
   return (

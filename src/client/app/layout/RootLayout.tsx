@@ -4,6 +4,7 @@ import { PageSpinner } from "@/client/components/ui/spinner";
 import { useSession } from "@/client/features/auth/session";
 import { useRealtime } from "@/client/lib/realtime";
 import { CookieBanner } from "./CookieBanner";
+import { PageReady } from "./PageReady";
 import { RouteErrorBoundary } from "./RouteError";
 import { SiteHeader } from "./SiteHeader";
 
@@ -32,6 +33,7 @@ export function RootLayout() {
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
+            <PageReady />
           </Suspense>
         </RouteErrorBoundary>
       </main>

@@ -1,0 +1,2 @@
+export const PRERENDERED_ROUTES: Record<string, string>;
+export function prerender(clientDir: string, serverDir: string): Promise<void>;
