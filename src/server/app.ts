@@ -1,7 +1,7 @@
 /**
  * buildApp(deps): the whole HTTP application. main.ts listens with it; tests use it as it is through inject().
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
@@ -143,20 +143,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 }
 
 /** Serves the built SPA: hashed assets cached for a year, index.html never cached, history fallback. */
-/** Public pages prerendered at build time (scripts/prerender.mjs), by path. */
-const PRERENDERED: Record<string, string> = {
-  "/": "index",
-  "/pricing": "pricing",
-  "/about": "about",
-  "/legal": "legal",
-  "/privacy": "privacy",
-};
-
 async function registerSpa(app: FastifyInstance, root: string) {
+  // Public pages prerendered at build time (scripts/prerender.mjs): prerendered/pricing.html is /pricing.
   const prerendered = new Map<string, string>();
-  for (const [route, name] of Object.entries(PRERENDERED)) {
-    const file = path.join(root, "prerendered", `${name}.html`);
-    if (existsSync(file)) prerendered.set(route, readFileSync(file, "utf8"));
+  const prerenderedDir = path.join(root, "prerendered");
+  for (const file of existsSync(prerenderedDir) ? readdirSync(prerenderedDir) : []) {
+    const name = file.replace(/\.html$/, "");
+    prerendered.set(name === "index" ? "/" : `/${name}`, readFileSync(path.join(prerenderedDir, file), "utf8"));
   }
   await app.register(fastifyStatic, {
     root,
