@@ -12,7 +12,10 @@ beforeAll(async () => {
   mkdirSync(path.join(clientDir, "assets"));
   writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log('hi')");
   mkdirSync(path.join(clientDir, "prerendered"));
-  writeFileSync(path.join(clientDir, "prerendered", "pricing.html"), "<!doctype html><title>Prerendered pricing</title>");
+  writeFileSync(
+    path.join(clientDir, "prerendered", "pricing.html"),
+    "<!doctype html><title>Prerendered pricing</title>",
+  );
   ctx = await createTestApp({ deps: { clientDir } });
 });
 afterAll(() => ctx.close());
