@@ -5,29 +5,32 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { type Auth, createAuth } from "./auth/auth";
+import { createAuth } from "./auth/auth";
 import { authHandlerRoutes } from "./auth/routes";
-import { installViewer, type Viewer } from "./auth/viewer";
+import { installViewer } from "./auth/viewer";
 import type { Config } from "./config";
+import type { AppContext } from "./context";
 import type { DatabaseHandle } from "./db";
 import { accountRoutes } from "./features/account/routes";
+import { adminBillingRoutes } from "./features/admin-billing/routes";
 import { billingRoutes } from "./features/billing/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { healthRoutes } from "./features/health/routes";
 import { outboxRoutes } from "./features/outbox/routes";
 import { publicConfigRoutes } from "./features/public-config/routes";
 import { type ErrorBody, HttpError } from "./http/errors";
+import { redactUrl } from "./http/redact";
 import { createDeliverer, type OutboxWorker, startOutboxWorker } from "./outbox/worker";
-import { createPayments, type Payments } from "./payments";
+import { createPayments } from "./payments";
+import { createRateLimiter } from "./rate-limit";
 import { realtimeRoutes } from "./realtime/routes";
 
 export interface AppDeps {
@@ -38,44 +41,56 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Deliver the outbox in the background (default true); tests may drain it themselves. */
   startWorkers?: boolean;
+  /** Told of every route as it is registered (the route-coverage test collects them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-export interface BillingHooks {
-  /** Cancels a paid subscription before its owner's account is deleted. */
-  beforeAccountDeletion(viewer: Viewer): Promise<void>;
-}
-
-export interface Services {
-  auth: Auth;
-  /** Whether email can be sent (SMTP configured); otherwise it is held in the outbox. */
-  mailEnabled: boolean;
+export type App = FastifyInstance & {
+  ctx: AppContext;
+  /** The outbox worker, when started. */
   outbox: OutboxWorker | null;
-  payments: Payments;
-  billing: BillingHooks;
-}
+};
 
-export type App = FastifyInstance & { deps: AppDeps; services: Services };
+export const CROSS_SITE_REFUSED = "Cross-site requests are not allowed.";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Server-to-server calls that carry their own proof (a signature) and no browser Origin. */
+const CROSS_SITE_ALLOWED = ["/api/billing/webhook"];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
-    trustProxy: deps.config.TRUST_PROXY,
+    logger: deps.logger
+      ? {
+          ...(typeof deps.logger === "object" ? deps.logger : {}),
+          // One-time tokens travel in query strings (?token=…): they never reach the logs.
+          serializers: {
+            req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+          },
+        }
+      : false,
+    // A hop count trusts that many proxies in front of us (the address each of them saw), no more.
+    trustProxy:
+      typeof config.TRUST_PROXY === "number"
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate("deps", deps);
-  const db = deps.database.db;
-  const payments = createPayments(deps.config, db);
-  const services: Services = {
-    auth: createAuth(deps.config, db),
-    mailEnabled: Boolean(deps.config.SMTP_URL),
-    outbox: null,
-    payments,
-    billing: payments.hooks,
+  if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
+
+  const db = database.db;
+  const limiter = createRateLimiter(db);
+  const ctx: AppContext = {
+    config,
+    database,
+    db,
+    limiter,
+    auth: createAuth(config, db, limiter),
+    payments: createPayments(config, db),
+    mailEnabled: Boolean(config.SMTP_URL),
   };
-  app.decorate("services", services);
-  installViewer(app, { auth: services.auth, db });
+  installViewer(app, { auth: ctx.auth, db });
 
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -83,7 +98,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply.status(400).send(body);
     }
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ error: error.message, code: error.code } satisfies ErrorBody);
+    }
+    // A value the database cannot take (SQLSTATE class 22: bad encoding, out of range, ...) is bad input.
+    const sqlState = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+    if (typeof sqlState === "string" && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+      return reply.status(400).send({ error: "Invalid input", code: "invalid_input" } satisfies ErrorBody);
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) {
@@ -91,6 +112,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({ error: "Something went wrong. Please try again." } satisfies ErrorBody);
+  });
+
+  // Every API answer is private and fresh unless its route says otherwise; state-changing calls must come
+  // from our own pages (Origin, or Sec-Fetch-Site where a browser sends no Origin), not another site.
+  const appOrigin = new URL(config.APP_URL).origin;
+  app.addHook("onRequest", async (request, reply) => {
+    if (!request.url.startsWith("/api/")) return;
+    reply.header("cache-control", "no-store");
+    if (SAFE_METHODS.has(request.method) || CROSS_SITE_ALLOWED.some((p) => request.url.startsWith(p))) return;
+    const origin = request.headers.origin;
+    const site = request.headers["sec-fetch-site"];
+    const crossSite = origin !== undefined ? origin !== appOrigin : site !== undefined && site !== "same-origin";
+    if (crossSite) {
+      return reply.status(403).send({ error: CROSS_SITE_REFUSED, code: "cross_site" } satisfies ErrorBody);
+    }
   });
 
   await app.register(helmet, {
@@ -114,32 +150,34 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(compress, { threshold: 1024 });
 
-  // Limits are applied per route (createRateLimit) where the spec calls for them.
-  await app.register(rateLimit, { global: false });
-
-  await app.register(healthRoutes, { prefix: "/api" });
-  await app.register(publicConfigRoutes, { prefix: "/api" });
-  await app.register(accountRoutes, { prefix: "/api" });
-  await app.register(dashboardRoutes, { prefix: "/api" });
-  await app.register(outboxRoutes, { prefix: "/api" });
-  await app.register(realtimeRoutes, { prefix: "/api" });
-  await app.register(billingRoutes, { prefix: "/api" });
-  await app.register(authHandlerRoutes, { prefix: "/api" });
+  const api = { prefix: "/api" };
+  await app.register(healthRoutes(ctx), api);
+  await app.register(publicConfigRoutes(ctx), api);
+  await app.register(accountRoutes(ctx), api);
+  await app.register(dashboardRoutes(ctx), api);
+  await app.register(outboxRoutes(ctx), api);
+  await app.register(realtimeRoutes(ctx), api);
+  await app.register(billingRoutes(ctx), api);
+  await app.register(adminBillingRoutes(ctx), api);
+  await app.register(authHandlerRoutes({ auth: ctx.auth, db, appUrl: config.APP_URL }), api);
 
   // Unknown API paths are a JSON 404, never the SPA.
   app.all("/api/*", async (_request, reply) => reply.status(404).send({ error: "Not found" } satisfies ErrorBody));
 
-  const clientDir = deps.clientDir === undefined ? path.resolve(deps.config.CLIENT_DIR) : deps.clientDir;
+  const clientDir = deps.clientDir === undefined ? path.resolve(config.CLIENT_DIR) : deps.clientDir;
   if (clientDir && existsSync(clientDir)) await registerSpa(app, clientDir);
+  // Without a web app (API-only): a plain 404, and no log line carrying the URL (Fastify's default has one).
+  else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: "Not found" } satisfies ErrorBody));
 
+  let outbox: OutboxWorker | null = null;
   if (deps.startWorkers !== false) {
-    services.outbox = await startOutboxWorker(deps.database, createDeliverer(deps.config), {
+    outbox = await startOutboxWorker(database, createDeliverer(config), {
       onError: (error) => app.log.error({ err: error }, "outbox delivery failed"),
     });
-    app.addHook("onClose", async () => services.outbox?.stop());
+    app.addHook("onClose", async () => outbox?.stop());
   }
 
-  return app as unknown as App;
+  return Object.assign(app as unknown as FastifyInstance, { ctx, outbox });
 }
 
 /** Serves the built SPA: hashed assets cached for a year, index.html never cached, history fallback. */

@@ -3,6 +3,7 @@
  * line naming the variable.
  */
 import { z } from "zod";
+import { redactCredentials } from "./http/redact";
 
 const optionalString = z
   .string()
@@ -25,11 +26,32 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     HOST: z.string().default("0.0.0.0"),
-    /** Trust X-Forwarded-For (client IPs for rate limits) only behind a proxy that sets it. */
+    /**
+     * Which proxies' X-Forwarded-For to believe for the client IP (rate limits): false (none, the default), a
+     * hop count (1 = the one proxy in front of us), or a comma-separated list of proxy IPs/CIDRs. "true" means
+     * 1: trusting every hop would let a caller forge the leftmost address.
+     */
     TRUST_PROXY: z
-      .enum(["true", "false"], "must be true or false")
+      .string()
+      .trim()
       .default("false")
-      .transform((v) => v === "true"),
+      .transform((v, ctx): false | number | string => {
+        if (v === "" || v === "false") return false;
+        if (v === "true") return 1;
+        if (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10) return Number(v);
+        const list = v.split(",").map((part) => part.trim());
+        if (list.every((part) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part) && /[.:]/.test(part))) return list.join(",");
+        ctx.addIssue({
+          code: "custom",
+          message: "must be false, a hop count (1-10) or a comma-separated list of IPs/CIDRs",
+        });
+        return z.NEVER;
+      }),
+    /**
+     * The built-in test payment provider is the default only for local use: on an https APP_URL without a
+     * Stripe key the server refuses to start unless this says "test".
+     */
+    PAYMENTS_MODE: z.enum(["test"], 'must be "test" or unset').optional(),
     PORT: z.coerce.number("must be a number").int("must be a whole number").min(0).max(65535).default(3000),
     DATA_DIR: z.string().default("./data"),
     /** The built web app; set only to serve a build from another folder. */
@@ -61,9 +83,19 @@ const envSchema = z
     /** Sign-in, sign-up and reset attempts allowed per 10 minutes, per IP and per email. */
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number("must be a number").int().min(1).default(30),
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number("must be a number").int().min(1).default(10),
+    /** How often an open event stream re-checks its session (it is also re-checked at once on sign-out etc.). */
+    REALTIME_RECHECK_SECONDS: z.coerce.number("must be a number").int().min(1).max(3600).default(60),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
+    if (!env.STRIPE_SECRET_KEY && env.APP_URL?.startsWith("https://") && env.PAYMENTS_MODE !== "test") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message:
+          "is required on a public (https) APP_URL: without it payments would run in the built-in test mode, where anyone can pay with a test card. Set the Stripe variables, or PAYMENTS_MODE=test to run test mode on purpose",
+      });
+    }
     // With a Stripe key, everything Stripe needs must be there too: better to stop now than fail at checkout.
     if (!env.STRIPE_SECRET_KEY) return;
     for (const name of [
@@ -84,6 +116,15 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {}
 
+/** Variables whose values are never printed, even when wrong. */
+const SECRET_VARIABLES = new Set(["BETTER_AUTH_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
+
+/** A value as it may appear in an error message: secrets hidden, passwords in URLs redacted. */
+function printable(name: string, raw: string): string {
+  if (SECRET_VARIABLES.has(name)) return "[redacted]";
+  return redactCredentials(raw);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = envSchema.safeParse(env);
   if (!result.success) {
@@ -91,7 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = String(issue.path[0] ?? "environment");
     const raw = env[name];
     throw new ConfigError(
-      `Invalid configuration: ${name} ${issue.message}${raw !== undefined ? ` (got "${raw}")` : ""}`,
+      `Invalid configuration: ${name} ${issue.message}${raw ? ` (got "${printable(name, raw)}")` : ""}`,
     );
   }
   const parsed = result.data;

@@ -22,42 +22,84 @@ export const MESSAGES = {
   subjectRequired: "Subject is required",
   messageRequired: "Message is required",
   enterUserEmail: "Please enter a user email",
+  controlCharacters: "Please remove the unsupported characters",
+  phoneDigits: "Phone must contain only digits",
 } as const;
+
+/**
+ * Whether text holds a control character (NUL and the like, U+0000-U+001F and U+007F); multi-line text may
+ * hold tabs and line breaks.
+ */
+function hasControlCharacter(value: string, allowLineBreaks: boolean): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 32 && code !== 127) continue;
+    if (allowLineBreaks && (code === 9 || code === 10 || code === 13)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** A single line of text: trimmed, no control characters. */
+export const singleLine = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => !hasControlCharacter(v, false), MESSAGES.controlCharacters);
+/** Text that may span lines: no control characters but tabs and line breaks. */
+export const multiLine = () => z.string().refine((v) => !hasControlCharacter(v, true), MESSAGES.controlCharacters);
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** better-auth's default ceiling; long enough for any passphrase, short enough to bound hashing work. */
 export const PASSWORD_MAX_LENGTH = 128;
 
-const email = z.string().trim().pipe(z.email(MESSAGES.invalidEmail).max(254, MESSAGES.invalidEmail));
+const email = singleLine().pipe(z.email(MESSAGES.invalidEmail).max(254, MESSAGES.invalidEmail));
 const password = z
   .string()
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters");
 const requiredText = (message: string, max: number, tooLong = `Must be at most ${max} characters`) =>
-  z.string().trim().min(1, message).max(max, tooLong);
+  singleLine().pipe(z.string().min(1, message).max(max, tooLong));
+const requiredMultiLine = (message: string, max: number, tooLong: string) =>
+  multiLine().pipe(z.string().trim().min(1, message).max(max, tooLong));
+
+/** Country code plus digits, e.g. +351912345678; spaces, dots and dashes people type are dropped. */
+const phoneNumber = () =>
+  singleLine()
+    .transform((v) => v.replace(/[\s().-]/g, ""))
+    .pipe(
+      z
+        .string()
+        .regex(/^\+\d{1,4}\d+$|^$/, MESSAGES.phoneDigits)
+        .max(20, MESSAGES.phoneTooLong),
+    );
+
+/** One-time tokens from links in emails (reset, verification). */
+const linkToken = z
+  .string()
+  .min(1)
+  .max(2048)
+  .regex(/^[A-Za-z0-9_.-]+$/, "This link is invalid.");
 
 export const signInSchema = z.object({ email, password });
 export type SignInInput = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z.object({
   name: requiredText(MESSAGES.nameRequired, 120, "Name must be at most 120 characters"),
-  /** Country code plus digits, e.g. +351912345678. */
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+\d{1,4}\d+$|^$/, "Phone must contain only digits")
-    .min(1, MESSAGES.phoneRequired)
-    .max(20, MESSAGES.phoneTooLong),
+  phone: phoneNumber().pipe(z.string().min(1, MESSAGES.phoneRequired)),
   email,
   password,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const passwordResetRequestSchema = z.object({ email });
-export const newPasswordSchema = z.object({ password, token: z.string().min(1) });
+export const newPasswordSchema = z.object({ password, token: linkToken });
+export const verifyEmailSchema = z.object({ token: linkToken });
+/** Deleting the account asks for the password again unless the session was signed in a few minutes ago. */
+export const deleteAccountSchema = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH).optional() });
 
 export const newRequestSchema = z.object({
-  title: z.string().trim().min(3, MESSAGES.titleTooShort).max(200, MESSAGES.titleTooLong),
+  title: singleLine().pipe(z.string().min(3, MESSAGES.titleTooShort).max(200, MESSAGES.titleTooLong)),
   category: z.enum(REQUEST_CATEGORIES, MESSAGES.categoryRequired),
   budget_eur: z.coerce
     .number(MESSAGES.budgetTooLow)
@@ -65,18 +107,14 @@ export const newRequestSchema = z.object({
     .min(1, MESSAGES.budgetTooLow)
     .max(1_000_000_000, "Budget is too large"),
   urgency: z.enum(URGENCIES).default("Medium"),
-  notes: z.string().max(2000, MESSAGES.notesTooLong).optional().default(""),
-  phone_number: z.string().trim().min(8, MESSAGES.phoneTooShort).max(20, MESSAGES.phoneTooLong),
+  notes: multiLine().pipe(z.string().max(2000, MESSAGES.notesTooLong)).optional().default(""),
+  phone_number: singleLine().pipe(z.string().min(8, MESSAGES.phoneTooShort).max(20, MESSAGES.phoneTooLong)),
 });
 export type NewRequestInput = z.input<typeof newRequestSchema>;
 export type NewRequest = z.output<typeof newRequestSchema>;
 
 /** Empty or whitespace-only messages cannot be sent. */
-const messageBody = z
-  .string()
-  .trim()
-  .min(1, MESSAGES.enterMessage)
-  .max(5000, "Message must be less than 5000 characters");
+const messageBody = requiredMultiLine(MESSAGES.enterMessage, 5000, "Message must be less than 5000 characters");
 
 export const requestMessageSchema = z.object({ body: messageBody });
 export const conciergeMessageSchema = z.object({ message: messageBody });
@@ -84,22 +122,22 @@ export const adminReplySchema = z.object({ reply: messageBody });
 
 export const salesInquirySchema = z.object({
   subject: requiredText(MESSAGES.subjectRequired, 200, "Subject must be less than 200 characters"),
-  message: requiredText(MESSAGES.messageRequired, 5000, "Message must be less than 5000 characters"),
+  message: requiredMultiLine(MESSAGES.messageRequired, 5000, "Message must be less than 5000 characters"),
 });
 
 export const profileSchema = z.object({
   name: requiredText(MESSAGES.nameRequired, 120, "Name must be at most 120 characters"),
-  phone: z.string().trim().max(20, MESSAGES.phoneTooLong).default(""),
+  phone: phoneNumber().default(""),
 });
 
 export const blackInquirySchema = z.object({
   name: requiredText(MESSAGES.nameRequired, 120),
   email,
-  message: requiredText(MESSAGES.messageRequired, 2000, "Message must be less than 2000 characters"),
+  message: requiredMultiLine(MESSAGES.messageRequired, 2000, "Message must be less than 2000 characters"),
 });
 
 export const syncUserSchema = z.object({
-  userEmail: z.string().trim().min(1, MESSAGES.enterUserEmail).pipe(z.email(MESSAGES.invalidEmail)),
+  userEmail: singleLine().pipe(z.string().min(1, MESSAGES.enterUserEmail)).pipe(z.email(MESSAGES.invalidEmail)),
 });
 
 export const checkoutSchema = z.object({ plan: z.enum(PLANS) });

@@ -12,7 +12,7 @@ export interface SessionSubscription {
 }
 
 export interface SessionInfo {
-  user: { id: string; email: string; name: string; twoFactorEnabled: boolean } | null;
+  user: { id: string; email: string; name: string; twoFactorEnabled: boolean; emailVerified: boolean } | null;
   profile: { name: string; email: string; phone: string | null } | null;
   role: Role | null;
   subscription: SessionSubscription | null;

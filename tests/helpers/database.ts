@@ -29,8 +29,9 @@ async function createPostgresCopy(): Promise<DatabaseHandle> {
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({ kind: "postgres", url: databaseUrl(base, name), max: 5 });
-  return {
+  const url = databaseUrl(base, name);
+  const handle = await openDatabase({ kind: "postgres", url, max: 5 });
+  const copy: DatabaseHandle = {
     ...handle,
     async close() {
       await handle.close();
@@ -40,4 +41,18 @@ async function createPostgresCopy(): Promise<DatabaseHandle> {
       await dropper.end();
     },
   };
+  urls.set(copy, url);
+  return copy;
+}
+
+const urls = new WeakMap<DatabaseHandle, string>();
+
+/**
+ * Another connection to the same database, as a second app instance would have: its own pool on PostgreSQL;
+ * on PGlite (one process holds the embedded database) the same database behind a handle of its own.
+ */
+export async function openSecondHandle(context: { database: DatabaseHandle }): Promise<DatabaseHandle> {
+  const url = urls.get(context.database);
+  if (url) return openDatabase({ kind: "postgres", url, max: 5 });
+  return { ...context.database, close: async () => {} };
 }

@@ -72,9 +72,15 @@ export function parseForm(text: string): Record<string, unknown> {
 
 const now = () => Math.floor(Date.now() / 1000);
 
-export async function startFakeStripe(options: { customerDelayMs?: number } = {}) {
+export async function startFakeStripe(
+  options: {
+    customerDelayMs?: number /** Customer creation waits for this (a provider that hangs). */;
+    customerGate?: () => Promise<void>;
+  } = {},
+) {
   const calls: RecordedCall[] = [];
   const customers = new Map<string, Record<string, unknown>>();
+  const idempotent = new Map<string, Promise<Record<string, unknown>>>();
   const sessions = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, FakeSubscription>();
   const failures: Failure[] = [];
@@ -109,17 +115,26 @@ export async function startFakeStripe(options: { customerDelayMs?: number } = {}
 
     const path = url.pathname;
     if (method === "POST" && path === "/v1/customers") {
-      // Slow on purpose: two checkouts at once overlap here unless the server serialises them.
-      if (options.customerDelayMs) await new Promise((r) => setTimeout(r, options.customerDelayMs));
-      const customer = {
-        id: id("cus"),
-        object: "customer",
-        email: body.email,
-        name: body.name,
-        metadata: body.metadata,
-      };
-      customers.set(customer.id, customer);
-      return send(res, 200, customer);
+      // As Stripe does: a repeated idempotency key gets the first request's customer, not a new one.
+      const key = req.headers["idempotency-key"] as string | undefined;
+      const existing = key ? idempotent.get(key) : undefined;
+      if (existing) return send(res, 200, await existing);
+      const created = (async () => {
+        // Slow on purpose: two checkouts at once overlap here.
+        if (options.customerDelayMs) await new Promise((r) => setTimeout(r, options.customerDelayMs));
+        await options.customerGate?.();
+        const customer = {
+          id: id("cus"),
+          object: "customer",
+          email: body.email,
+          name: body.name,
+          metadata: body.metadata,
+        };
+        customers.set(customer.id, customer);
+        return customer;
+      })();
+      if (key) idempotent.set(key, created);
+      return send(res, 200, await created);
     }
     if (method === "POST" && path === "/v1/checkout/sessions") {
       if (!customers.has(body.customer as string)) return error(res, 400, `No such customer: '${body.customer}'`);

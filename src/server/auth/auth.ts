@@ -3,20 +3,24 @@
  * SameSite=Lax cookies (Secure on https) that slide forward while used, password reset by email, and TOTP.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { fromNodeHeaders } from "better-auth/node";
 import { twoFactor } from "better-auth/plugins";
+import type { FastifyRequest } from "fastify";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/shared/schemas";
 import type { Config } from "../config";
-import type { Database } from "../db";
+import { type Database, securePrivateDir } from "../db";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
 import { renderEmail } from "../mail/templates";
 import { enqueueEmail } from "../outbox/outbox";
+import type { RateLimiter } from "../rate-limit";
 
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_MINUTES = 60;
+export const VERIFY_TOKEN_HOURS = 24;
 export const COOKIE_PREFIX = "maison";
 
 /** The secret from the environment, or one generated once and kept in DATA_DIR. */
@@ -24,13 +28,46 @@ export function resolveAuthSecret(config: Config): string {
   if (config.BETTER_AUTH_SECRET) return config.BETTER_AUTH_SECRET;
   const file = path.resolve(config.DATA_DIR, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(path.dirname(file), { recursive: true });
+  securePrivateDir(path.dirname(file));
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
 
-export function createAuth(config: Config, db: Database) {
+/**
+ * The library paths we use, reached through /api/auth/*; every other library endpoint is disabled and answers
+ * the API's JSON 404 (our own routes do sign-up, sign-in, reset, verification and profile changes).
+ */
+export const LIBRARY_PATHS = [
+  "/sign-out",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+] as const;
+
+/**
+ * The header that carries the caller's address to the library's rate limiter. We always set it ourselves
+ * from Fastify's `request.ip` (which honours TRUST_PROXY) and drop whatever a caller sent under that name.
+ */
+export const CLIENT_IP_HEADER = "x-maison-client-ip";
+
+/** A request's headers for the library, with the client IP we resolved. */
+export function libraryHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+export function createAuth(config: Config, db: Database, limiter: RateLimiter) {
+  const mail = (content: Parameters<typeof renderEmail>[0], to: string, reason: string, validMinutes: number) =>
+    enqueueEmail(
+      db,
+      { mailEnabled: Boolean(config.SMTP_URL) },
+      { ...renderEmail(content), to, reason },
+      { secretExpiresAt: new Date(Date.now() + validMinutes * 60_000) },
+    );
+
   return betterAuth({
     appName: config.APP_NAME,
     baseURL: config.APP_URL,
@@ -50,21 +87,46 @@ export function createAuth(config: Config, db: Database) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
       async sendResetPassword({ user, token }) {
         const url = `${config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
-        const content = renderEmail({
-          appName: config.APP_NAME,
-          subject: `Reset your ${config.APP_NAME} password`,
-          heading: "Reset your password",
-          paragraphs: [
-            `Dear ${user.name},`,
-            `We received a request to reset the password of your ${config.APP_NAME} account. The link below is valid for ${RESET_TOKEN_MINUTES} minutes and can be used once.`,
-            "If you did not ask for this, you can ignore this email: your password stays as it is.",
-          ],
-          action: { label: "Choose a new password", url },
-        });
-        await enqueueEmail(
-          db,
-          { mailEnabled: Boolean(config.SMTP_URL) },
-          { ...content, to: user.email, reason: "password_reset" },
+        await mail(
+          {
+            appName: config.APP_NAME,
+            subject: `Reset your ${config.APP_NAME} password`,
+            heading: "Reset your password",
+            paragraphs: [
+              `Dear ${user.name},`,
+              `We received a request to reset the password of your ${config.APP_NAME} account. The link below is valid for ${RESET_TOKEN_MINUTES} minutes and can be used once.`,
+              "If you did not ask for this, you can ignore this email: your password stays as it is.",
+            ],
+            action: { label: "Choose a new password", url },
+          },
+          user.email,
+          "password_reset",
+          RESET_TOKEN_MINUTES,
+        );
+      },
+    },
+    emailVerification: {
+      // Sent at sign-up; nothing waits for it (sign-up still goes on to /pricing). Owner status needs it.
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_TOKEN_HOURS * 60 * 60,
+      async sendVerificationEmail({ user, token }) {
+        const url = `${config.APP_URL}/verify-email?token=${encodeURIComponent(token)}`;
+        await mail(
+          {
+            appName: config.APP_NAME,
+            subject: `Confirm your email for ${config.APP_NAME}`,
+            heading: "Confirm your email",
+            paragraphs: [
+              `Dear ${user.name},`,
+              `Please confirm that this is your email address. The link below is valid for ${VERIFY_TOKEN_HOURS} hours.`,
+              `If you did not create a ${config.APP_NAME} account, you can ignore this email.`,
+            ],
+            action: { label: "Confirm my email", url },
+          },
+          user.email,
+          "email_verification",
+          VERIFY_TOKEN_HOURS * 60,
         );
       },
     },
@@ -75,23 +137,66 @@ export function createAuth(config: Config, db: Database) {
       // Every request checks the database, so a sign-out or a password reset ends a session at once.
       cookieCache: { enabled: false },
     },
-    // Our own routes apply the spec's validation and per-IP/per-email limits to these; the library's
-    // HTTP endpoints for them are closed so nobody can go around that.
-    disabledPaths: ["/sign-up/email", "/sign-in/email", "/request-password-reset", "/reset-password"],
+    // Our own routes apply the spec's validation and per-IP/per-email limits; the library's HTTP endpoints are
+    // closed so nobody can go around that (auth/routes.ts also forwards only LIBRARY_PATHS).
+    disabledPaths: [
+      "/sign-up/email",
+      "/sign-in/email",
+      "/sign-in/social",
+      "/request-password-reset",
+      "/reset-password",
+      "/reset-password/:token",
+      "/verify-email",
+      "/send-verification-email",
+      "/update-user",
+      "/change-email",
+      "/change-password",
+      "/set-password",
+      "/delete-user",
+      "/delete-user/callback",
+      "/update-session",
+      "/list-sessions",
+      "/revoke-session",
+      "/revoke-sessions",
+      "/revoke-other-sessions",
+      "/link-social",
+      "/list-accounts",
+      "/unlink-account",
+      "/refresh-token",
+      "/get-access-token",
+      "/account-info",
+      "/get-session",
+      "/verify-password",
+      "/two-factor/get-totp-uri",
+      "/two-factor/generate-backup-codes",
+      "/two-factor/send-otp",
+      "/two-factor/verify-otp",
+      "/two-factor/view-backup-codes",
+    ],
     rateLimit: {
-      enabled: config.NODE_ENV !== "test",
+      enabled: true,
       window: 60,
       max: 100,
+      // Counted in PostgreSQL with every other limit, so they hold across app instances.
+      customStorage: {
+        async consume(key, rule) {
+          const decision = await limiter.consume(`auth-lib:${key}`, { max: rule.max, windowSeconds: rule.window });
+          return { allowed: decision.allowed, retryAfter: decision.allowed ? null : decision.retryAfterSeconds };
+        },
+      },
       customRules: {
+        "/sign-out": false,
         "/two-factor/verify-totp": { window: 60, max: 10 },
         "/two-factor/verify-backup-code": { window: 60, max: 10 },
+        "/two-factor/enable": { window: 60, max: 10 },
+        "/two-factor/disable": { window: 60, max: 10 },
       },
     },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: config.APP_URL.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
-      ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ["x-forwarded-for"] : [] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
     plugins: [twoFactor({ issuer: config.APP_NAME })],

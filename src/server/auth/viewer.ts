@@ -19,6 +19,9 @@ export interface Viewer {
   email: string;
   name: string;
   twoFactorEnabled: boolean;
+  emailVerified: boolean;
+  /** When this session was signed in (recent sign-in stands in for a password on destructive actions). */
+  sessionCreatedAt: Date;
   role: Role;
   isStaff: boolean;
   subscription: SubscriptionRow | null;
@@ -27,6 +30,7 @@ export interface Viewer {
 export const MEMBERSHIP_REQUIRED =
   "To access the product, you need an active membership. Choose a plan to get started.";
 export const STAFF_ONLY = "This area is reserved for the Maison team.";
+export const ADMIN_ONLY = "This area is reserved for administrators.";
 
 export async function loadRoleAndSubscription(db: Database, userId: string) {
   const [roles, [subscription]] = await Promise.all([
@@ -61,24 +65,36 @@ async function loadViewer(
   reply: FastifyReply,
 ): Promise<Viewer | null> {
   if (!request.headers.cookie) return null;
-  const { headers, response: session } = await deps.auth.api.getSession({
-    headers: fromNodeHeaders(request.headers),
+  const { viewer, setCookie } = await resolveViewer(deps, fromNodeHeaders(request.headers));
+  // A session that slid forward comes back with a refreshed cookie.
+  if (setCookie.length) reply.header("set-cookie", setCookie);
+  return viewer;
+}
+
+/** The viewer a request's headers (its session cookie) stand for now, or null; also used to re-check streams. */
+export async function resolveViewer(
+  deps: { auth: Auth; db: Database },
+  headers: Headers,
+): Promise<{ viewer: Viewer | null; setCookie: string[] }> {
+  const { headers: responseHeaders, response: session } = await deps.auth.api.getSession({
+    headers,
     returnHeaders: true,
   });
-  // A session that slid forward comes back with a refreshed cookie.
-  const setCookie = headers.getSetCookie();
-  if (setCookie.length) reply.header("set-cookie", setCookie);
-  if (!session) return null;
+  const setCookie = responseHeaders.getSetCookie();
+  if (!session) return { viewer: null, setCookie };
   const { role, subscription } = await loadRoleAndSubscription(deps.db, session.user.id);
-  return {
+  const viewer: Viewer = {
     userId: session.user.id,
     email: session.user.email,
     name: session.user.name,
     twoFactorEnabled: Boolean((session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
+    emailVerified: Boolean(session.user.emailVerified),
+    sessionCreatedAt: new Date(session.session.createdAt),
     role,
     isStaff: isStaffRole(role),
     subscription,
   };
+  return { viewer, setCookie };
 }
 
 /** 401 unless signed in. */
@@ -94,6 +110,13 @@ export async function requireMember(request: FastifyRequest): Promise<Viewer> {
   if (!viewer.isStaff && !hasActiveSubscription(viewer.subscription)) {
     throw forbidden(MEMBERSHIP_REQUIRED, "membership_required");
   }
+  return viewer;
+}
+
+/** 403 unless admin. */
+export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  if (viewer.role !== "admin") throw forbidden(ADMIN_ONLY, "admin_only");
   return viewer;
 }
 

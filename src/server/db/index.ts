@@ -2,7 +2,7 @@
  * Opens the database: embedded PGlite under DATA_DIR by default, a PostgreSQL server through `pg` when
  * DATABASE_URL is set. Both give the same Drizzle API, the same migrations and LISTEN/NOTIFY.
  */
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
@@ -45,12 +45,13 @@ async function openPglite(options: { dataDir?: string; client?: PGlite }): Promi
   let client = options.client;
   if (!client) {
     if (options.dataDir) {
-      mkdirSync(options.dataDir, { recursive: true });
+      securePrivateDir(options.dataDir);
       releaseLock = acquireDataDirLock(options.dataDir);
     }
     try {
       client = new PGlite(options.dataDir ? path.join(options.dataDir, "pgdata") : undefined);
       await client.waitReady;
+      if (options.dataDir) securePrivateDir(path.join(options.dataDir, "pgdata"));
     } catch (error) {
       releaseLock();
       throw error;
@@ -129,6 +130,15 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
       await pool.end();
     },
   };
+}
+
+/**
+ * Creates a directory only its owner may read (0700), and tightens one that already exists: the database
+ * files, the session secret and uploads live under DATA_DIR.
+ */
+export function securePrivateDir(dir: string) {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
 }
 
 /** Applies the committed SQL migrations (idempotent). */

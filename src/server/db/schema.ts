@@ -374,10 +374,30 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * Set when the message carries a secret (a reset or verification link): when it passes, the text is
+     * redacted. The admin's view never shows such a message's text at all.
+     */
+    secretExpiresAt: timestamp("secret_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    index("outbox_secret_idx").on(t.secretExpiresAt).where(sql`${t.secretExpiresAt} is not null`),
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("outbox_created_idx").on(t.createdAt.desc()),
   ],
+);
+
+/**
+ * Rate-limit counters, shared by every app instance: one row per key (a route and a client IP, email or user)
+ * and fixed window. Rows whose window has passed are reused or pruned.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
 );

@@ -4,6 +4,7 @@ import { createTestApp, type TestContext } from "../../../tests/helpers/app";
 import { startSmtpSink } from "../../../tests/helpers/smtp";
 import { signUp } from "../../../tests/helpers/users";
 import { outbox, userRoles } from "../db/schema";
+import { SECRET_HIDDEN } from "../features/outbox/routes";
 import { escapeHtml, renderEmail } from "../mail/templates";
 import { deliverDue, enqueueEmail, MAX_ATTEMPTS, retryDelayMs } from "./outbox";
 import { createDeliverer } from "./worker";
@@ -44,16 +45,21 @@ describe("the outbox worker", () => {
   it("delivers a reset email through SMTP with an HTML and a text part", async () => {
     const user = await signUp(ctx, { name: "Ana <Sousa>" });
     await ctx.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } });
-    await ctx.app.services.outbox?.drain();
-    await expect.poll(() => smtp.received.filter((m) => m.to.includes(user.email)).length).toBe(1);
-    const mail = smtp.received.find((m) => m.to.includes(user.email))!;
+    await ctx.app.outbox?.drain();
+    const resets = () => smtp.received.filter((m) => m.to.includes(user.email) && /Subject: Reset/.test(m.raw));
+    await expect.poll(() => resets().length).toBe(1);
+    const mail = resets()[0];
     expect(mail.from).toBe("concierge@maison.test");
     expect(mail.raw).toMatch(/Subject: Reset your Maison password/);
     expect(mail.raw).toMatch(/Content-Type: text\/plain/);
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
     expect(mail.raw).toContain("Ana &lt;Sousa&gt;");
-    const [row] = (await rows()).filter((r) => (r.payload as { to: string }).to === user.email);
+    const [row] = (await rows()).filter(
+      (r) => (r.payload as { to: string; reason: string }).to === user.email && r.payload.reason === "password_reset",
+    );
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    // Sent: the one-time link is no longer kept.
+    expect(JSON.stringify(row.payload)).not.toContain("token=");
   });
 
   it("retries a refused email later with back-off, and gives up after the last attempt", async () => {
@@ -69,7 +75,7 @@ describe("the outbox worker", () => {
         },
       );
       const deliver = createDeliverer(ctx.config);
-      await ctx.app.services.outbox?.drain();
+      await ctx.app.outbox?.drain();
       await deliverDue(ctx.database.db, deliver);
       const find = async () => (await rows()).find((r) => (r.payload as { to: string }).to === "later@example.com")!;
       let row = await find();
@@ -102,8 +108,11 @@ describe("the outbox worker", () => {
     try {
       const user = await signUp(noMail);
       await noMail.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } });
-      const [row] = await noMail.database.db.select().from(outbox);
-      expect(row.status).toBe("held");
+      const held = await noMail.database.db.select().from(outbox);
+      expect(held.map((r) => [r.payload.reason, r.status])).toEqual([
+        ["email_verification", "held"],
+        ["password_reset", "held"],
+      ]);
       const admin = await signUp(noMail);
       await noMail.database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
       const list = await noMail.app.inject({
@@ -111,7 +120,8 @@ describe("the outbox worker", () => {
         url: "/api/admin/outbox",
         headers: { cookie: admin.cookie },
       });
-      expect(list.json().items[0]).toMatchObject({ status: "held", to: user.email, reason: "password_reset" });
+      const reset = list.json().items.find((item: { reason: string }) => item.reason === "password_reset");
+      expect(reset).toMatchObject({ status: "held", to: user.email, text: SECRET_HIDDEN });
     } finally {
       await noMail.close();
     }

@@ -2,10 +2,13 @@
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db";
-import { type Deliver, deliverDue } from "./outbox";
+import { type Deliver, deliverDue, redactExpiredSecrets } from "./outbox";
+
+/** A mail server that stops answering fails the attempt (to be retried) instead of stalling the worker. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 export function createDeliverer(config: Config): Deliver {
-  const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  const transport = config.SMTP_URL ? nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS }) : null;
   return async (kind, payload) => {
     if (kind === "email") {
       if (!transport) throw new Error("SMTP is not configured");
@@ -50,6 +53,7 @@ export async function startOutboxWorker(
         do {
           again = false;
           await deliverDue(database.db, deliver);
+          await redactExpiredSecrets(database.db);
         } while (again && !stopped);
       } catch (error) {
         options.onError?.(error);

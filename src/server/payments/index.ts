@@ -4,10 +4,10 @@
  * the provider by stored customer id; both go through the same apply code (./apply.ts).
  */
 import { eq } from "drizzle-orm";
-import type { BillingHooks } from "../app";
+import type { Viewer } from "../auth/viewer";
 import type { Config } from "../config";
 import type { Database } from "../db";
-import { billingCustomers, users } from "../db/schema";
+import { billingCustomers } from "../db/schema";
 import { configuredPrices, createPriceList } from "./prices";
 import { createEventProcessor } from "./process-event";
 import { createStripeProvider, type StripeProvider, stripeKeyMode } from "./stripe-provider";
@@ -20,6 +20,11 @@ export type { PaymentEvent, PaymentProvider, ProcessResult } from "./types";
 
 /** What the admin settings show: TEST is the built-in test mode; the others are Stripe with its key's mode. */
 export type PaymentModeLabel = "TEST" | "LIVE" | "STRIPE TEST";
+
+export interface BillingHooks {
+  /** Cancels a paid subscription before its owner's account is deleted. */
+  beforeAccountDeletion(viewer: Viewer): Promise<void>;
+}
 
 export interface Payments {
   mode: "test" | "stripe";
@@ -60,21 +65,20 @@ export function createPayments(config: Config, db: Database): Payments {
     return row?.customerId ?? null;
   }
 
+  /**
+   * The provider is called outside any transaction (a slow provider must not hold the database); its
+   * idempotency key per user makes two concurrent first checkouts get the same customer, and the unique user
+   * id keeps one row.
+   */
   async function ensureCustomer(user: { userId: string; email: string; name: string }) {
     const existing = await customerOf(user.userId);
     if (existing) return existing;
-    return db.transaction(async (tx) => {
-      // Two checkouts at once for one user: the second waits here, then finds the first one's customer.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for("update");
-      const [again] = await tx
-        .select({ customerId: billingCustomers.customerId })
-        .from(billingCustomers)
-        .where(eq(billingCustomers.userId, user.userId));
-      if (again) return again.customerId;
-      const customerId = await provider.createCustomer(user, tx);
-      await tx.insert(billingCustomers).values({ userId: user.userId, provider: provider.kind, customerId });
-      return customerId;
-    });
+    const customerId = await provider.createCustomer(user);
+    await db
+      .insert(billingCustomers)
+      .values({ userId: user.userId, provider: provider.kind, customerId })
+      .onConflictDoNothing({ target: billingCustomers.userId });
+    return (await customerOf(user.userId)) as string;
   }
 
   return {

@@ -178,7 +178,7 @@ describe("test-mode billing page", () => {
     // The end of the period comes.
     const sub = await row(user.id);
     const afterEnd = new Date((sub?.currentPeriodEnd?.getTime() ?? 0) + 1000);
-    await ctx.app.services.payments.test?.advanceClock(sub!.stripeCustomerId!, afterEnd);
+    await ctx.app.ctx.payments.test?.advanceClock(sub!.stripeCustomerId!, afterEnd);
     expect(await row(user.id)).toMatchObject({ plan: "gold", status: "canceled" });
     expect((await get("/api/dashboard", user)).statusCode).toBe(403);
     expect((await get("/api/me", user)).json().subscription).toMatchObject({ status: "canceled" });
@@ -188,7 +188,7 @@ describe("test-mode billing page", () => {
     const user = await signUp(ctx);
     await buy(user, "silver");
     const sub = await row(user.id);
-    await ctx.app.services.payments.test?.advanceClock(
+    await ctx.app.ctx.payments.test?.advanceClock(
       sub!.stripeCustomerId!,
       new Date((sub?.currentPeriodEnd?.getTime() ?? 0) + 1000),
     );
@@ -289,7 +289,7 @@ describe("account deletion", () => {
     await buy(user, "gold");
     const sub = await row(user.id);
     const cancelled: string[] = [];
-    const test = ctx.app.services.payments.test!;
+    const test = ctx.app.ctx.payments.test!;
     const original = test.cancelSubscriptionNow;
     test.cancelSubscriptionNow = async (id) => {
       cancelled.push(id);

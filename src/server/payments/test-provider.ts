@@ -5,7 +5,7 @@
  * (ids evt_test_…) handed to the same event processing as Stripe's webhooks, after its own change commits,
  * as a webhook would arrive.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { addMonths } from "date-fns";
 import { and, desc, eq } from "drizzle-orm";
 import type { TestBillingOverview } from "@/shared/billing";
@@ -211,10 +211,11 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
       sink = next;
     },
 
-    async createCustomer({ userId, email, name }, q) {
-      const id = testId("cus");
+    async createCustomer({ userId, email, name }) {
+      // Like Stripe's idempotency key per user: a second call for the same user gives the same customer.
+      const id = `cus_test_${createHash("sha256").update(userId).digest("hex").slice(0, 24)}`;
       const customer = { id, object: "customer", email, name, metadata: { userId }, created: seconds(new Date()) };
-      await put(q, "customer", customer, id);
+      await put(db, "customer", customer, id);
       return id;
     },
 

@@ -2,8 +2,9 @@
  * The payment-provider interface and the Stripe-shaped objects it deals in. Stripe's own objects satisfy these
  * shapes; the test-mode provider builds objects of the same shapes, so one piece of code processes both.
  */
+
+import { z } from "zod";
 import type { Plan, PurchasablePlan } from "@/shared/plans";
-import type { Queryable } from "../db";
 
 /** A reference Stripe gives either as an id or, when expanded, as the object. */
 export type Ref = string | { id: string } | null | undefined;
@@ -74,7 +75,7 @@ export interface PaymentProvider {
    * Creates the provider's customer for a user. Called once per user, inside the transaction that holds the
    * user's row lock (`q`), which a provider that keeps its objects in our database must use.
    */
-  createCustomer(input: { userId: string; email: string; name: string }, q: Queryable): Promise<string>;
+  createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
   /** A hosted checkout page for a subscription to one price. */
   createCheckoutSession(input: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** Moves an existing subscription to another price, prorated and charged now. */
@@ -98,4 +99,48 @@ export type ProcessResult =
 export interface PriceList {
   priceFor(plan: PurchasablePlan): string;
   planFor(priceId: string): Plan | null;
+}
+
+const ref = z.union([z.string(), z.object({ id: z.string() }).passthrough()]).nullish();
+const subscriptionShape = z
+  .object({
+    id: z.string(),
+    customer: ref,
+    status: z.string(),
+    created: z.number(),
+    cancel_at_period_end: z.boolean(),
+    items: z
+      .object({
+        data: z.array(z.object({ id: z.string(), price: z.object({ id: z.string() }).passthrough() }).passthrough()),
+      })
+      .passthrough(),
+  })
+  .passthrough();
+const OBJECT_SHAPES: Record<string, z.ZodType> = {
+  "checkout.session.completed": z
+    .object({ id: z.string(), customer: ref, subscription: z.union([ref, subscriptionShape]) })
+    .passthrough(),
+  "customer.subscription.created": subscriptionShape,
+  "customer.subscription.updated": subscriptionShape,
+  "customer.subscription.deleted": subscriptionShape,
+  "invoice.paid": z.object({ customer: ref }).passthrough(),
+  "invoice.payment_failed": z.object({ customer: ref }).passthrough(),
+};
+
+/**
+ * Whether a (signature-checked) event has the shape processing reads; a malformed one is refused with a 400
+ * rather than failing inside processing.
+ */
+export function isWellFormedEvent(event: unknown): event is PaymentEvent {
+  const envelope = z
+    .object({
+      id: z.string().min(1),
+      type: z.string().min(1),
+      created: z.number(),
+      data: z.object({ object: z.object({}).passthrough() }),
+    })
+    .safeParse(event);
+  if (!envelope.success) return false;
+  const shape = OBJECT_SHAPES[envelope.data.type];
+  return !shape || shape.safeParse(envelope.data.data.object).success;
 }

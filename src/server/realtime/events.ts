@@ -7,9 +7,13 @@ import type { Queryable } from "../db";
 
 export const EVENTS_CHANNEL = "app_events";
 
-/** What the browser receives; `topic` says which data to refetch. */
+/**
+ * What the browser receives; `topic` says which data to refetch. "session": the user's sessions, role or
+ * account changed (sign-out, password reset, role change, deletion): every instance re-checks that user's
+ * open streams and closes those that lost their right.
+ */
 export interface AppEvent {
-  topic: "subscription";
+  topic: "subscription" | "session";
   /** Who may see it: a user id, or "staff" for every staff member. */
   audience: string;
 }
@@ -20,4 +24,8 @@ export async function publish(db: Queryable, event: AppEvent): Promise<void> {
 
 export function publishSubscriptionChanged(db: Queryable, userId: string) {
   return publish(db, { topic: "subscription", audience: userId });
+}
+
+export function publishSessionChanged(db: Queryable, userId: string) {
+  return publish(db, { topic: "session", audience: userId });
 }

@@ -1,57 +1,102 @@
 /**
  * GET /api/events: a server-sent event stream per browser tab. Each instance LISTENs once and pushes each
- * event only to the connections allowed to see it.
+ * event only to the connections allowed to see it. A stream lives only as long as its session: it is
+ * re-checked every REALTIME_RECHECK_SECONDS and at once when the user's sessions, role or account change (a
+ * "session" event from any instance), and closed when its right is gone.
  */
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import type { App } from "../app";
-import { requireUser, type Viewer } from "../auth/viewer";
+import { requireUser, resolveViewer, type Viewer } from "../auth/viewer";
+import type { AppContext } from "../context";
 import { type AppEvent, EVENTS_CHANNEL } from "./events";
+
+/** Open streams one user may hold on one instance; opening one more closes the oldest. */
+export const MAX_STREAMS_PER_USER = 8;
 
 interface Connection {
   viewer: Viewer;
+  /** The request's headers (its session cookie), to re-check the session later. */
+  headers: Headers;
   reply: FastifyReply;
+  close(): void;
 }
 
-export const realtimeRoutes: FastifyPluginAsync = async (fastify) => {
-  const { database } = (fastify as unknown as App).deps;
-  const connections = new Set<Connection>();
+export const realtimeRoutes =
+  ({ database, auth, config }: Pick<AppContext, "database" | "auth" | "config">): FastifyPluginAsync =>
+  async (fastify) => {
+    const connections = new Set<Connection>();
+    const send = (connection: Connection, event: AppEvent) =>
+      connection.reply.raw.write(`event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`);
 
-  const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
-    let event: AppEvent;
-    try {
-      event = JSON.parse(payload);
-    } catch {
-      return;
+    /** Re-checks a stream's session; closes it when the session ended, or refreshes who it is. */
+    async function recheck(connection: Connection) {
+      const { viewer } = await resolveViewer({ auth, db: database.db }, connection.headers).catch(() => ({
+        viewer: connection.viewer,
+      }));
+      if (!viewer || viewer.userId !== connection.viewer.userId) connection.close();
+      else connection.viewer = viewer;
+      return Boolean(viewer);
     }
-    for (const connection of connections) {
-      const { viewer } = connection;
-      const allowed = event.audience === viewer.userId || (event.audience === "staff" && viewer.isStaff);
-      if (allowed) connection.reply.raw.write(`event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`);
-    }
-  });
 
-  fastify.addHook("onClose", async () => {
-    await unlisten();
-    for (const connection of connections) connection.reply.raw.end();
-  });
+    const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
+      let event: AppEvent;
+      try {
+        event = JSON.parse(payload);
+      } catch {
+        return;
+      }
+      for (const connection of connections) {
+        const { viewer } = connection;
+        if (event.topic === "session") {
+          if (event.audience === viewer.userId) {
+            void recheck(connection).then((alive) => alive && send(connection, event));
+          }
+          continue;
+        }
+        const allowed = event.audience === viewer.userId || (event.audience === "staff" && viewer.isStaff);
+        if (allowed) send(connection, event);
+      }
+    });
 
-  fastify.get("/events", async (request, reply) => {
-    const viewer = await requireUser(request);
-    reply.hijack();
-    reply.raw.writeHead(200, {
-      "content-type": "text/event-stream",
-      "cache-control": "no-store",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
+    const timer = setInterval(() => {
+      for (const connection of connections) void recheck(connection);
+    }, config.REALTIME_RECHECK_SECONDS * 1000);
+    timer.unref();
+
+    fastify.addHook("onClose", async () => {
+      clearInterval(timer);
+      await unlisten();
+      for (const connection of connections) connection.close();
     });
-    reply.raw.write("retry: 3000\n\n");
-    const connection: Connection = { viewer, reply };
-    connections.add(connection);
-    // Comments keep proxies from closing an idle stream.
-    const heartbeat = setInterval(() => reply.raw.write(": keep-alive\n\n"), 25_000);
-    request.raw.on("close", () => {
-      clearInterval(heartbeat);
-      connections.delete(connection);
+
+    fastify.get("/events", async (request, reply) => {
+      const viewer = await requireUser(request);
+      const own = [...connections].filter((c) => c.viewer.userId === viewer.userId);
+      for (const old of own.slice(0, Math.max(0, own.length - MAX_STREAMS_PER_USER + 1))) old.close();
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        "content-type": "text/event-stream",
+        "cache-control": "no-store",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+      });
+      reply.raw.write("retry: 3000\n\n");
+      // Comments keep proxies from closing an idle stream.
+      const heartbeat = setInterval(() => reply.raw.write(": keep-alive\n\n"), 25_000);
+      const headers = new Headers({ cookie: request.headers.cookie ?? "" });
+      const connection: Connection = {
+        viewer,
+        headers,
+        reply,
+        close() {
+          clearInterval(heartbeat);
+          connections.delete(connection);
+          reply.raw.end();
+        },
+      };
+      connections.add(connection);
+      request.raw.on("close", () => {
+        clearInterval(heartbeat);
+        connections.delete(connection);
+      });
     });
-  });
-};
+  };

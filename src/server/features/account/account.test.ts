@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../../../tests/helpers/app";
+import { resetToken, verificationToken } from "../../../../tests/helpers/mail";
 import { totpFromUri } from "../../../../tests/helpers/totp";
 import { as, cookieFrom, createUser, signUp, uniqueEmail } from "../../../../tests/helpers/users";
 import { outbox, profiles, requests, userRoles, users, verifications } from "../../db/schema";
@@ -110,12 +111,7 @@ describe("password reset", () => {
     expect(res.statusCode).toBe(200);
     return res.json().message as string;
   }
-  async function latestResetToken(email: string) {
-    const rows = await ctx.database.db.select().from(outbox);
-    const mail = rows.filter((r) => (r.payload as { to: string }).to === email).at(-1);
-    const text = (mail?.payload as { text?: string } | undefined)?.text ?? "";
-    return /token=([\w-]+)/.exec(text)?.[1] as string;
-  }
+  const latestResetToken = (email: string) => resetToken(ctx, email);
 
   it("answers the same whether or not the account exists, and mails only real accounts", async () => {
     const user = await signUp(ctx);
@@ -185,7 +181,18 @@ describe("owner status", () => {
       const owner = await signUp(owners, { email: "owner@maison.test" });
       const check = () =>
         owners.app.inject({ method: "POST", url: "/api/account/check-owner-status", headers: as(owner) });
-      expect((await check()).json()).toEqual({ upgraded: true });
+      // Not while the address is unverified: anyone could have signed up with it first.
+      expect((await check()).json()).toEqual({ upgraded: false });
+      expect((await owners.app.inject({ method: "GET", url: "/api/me", headers: as(owner) })).json().role).toBe(
+        "client",
+      );
+      // Verifying the address (the link from the email) grants it.
+      const verified = await owners.app.inject({
+        method: "POST",
+        url: "/api/auth/verify-email",
+        payload: { token: await verificationToken(owners, owner.email) },
+      });
+      expect(verified.statusCode, verified.body).toBe(200);
       expect((await check()).json()).toEqual({ upgraded: false });
       const session = (await owners.app.inject({ method: "GET", url: "/api/me", headers: as(owner) })).json();
       expect(session.role).toBe("admin");

@@ -1,8 +1,8 @@
 /** Accounts: what sign-up creates, the owner upgrade, the session summary, export and deletion. */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { hasActiveSubscription } from "@/shared/plans";
 import type { SessionInfo } from "@/shared/session";
-import type { Viewer } from "../../auth/viewer";
+import { loadRoleAndSubscription, type Viewer } from "../../auth/viewer";
 import type { Database, Queryable } from "../../db";
 import {
   executiveConciergeMessages,
@@ -15,7 +15,9 @@ import {
   subscriptions,
   userRoles,
   users,
+  verifications,
 } from "../../db/schema";
+import { publishSessionChanged } from "../../realtime/events";
 
 /** Everything a new account gets besides the library's own rows: profile, client role, preferences. */
 export async function createAccountRecords(
@@ -49,16 +51,22 @@ export async function grantComplimentary(db: Queryable, userId: string, plan: "f
 }
 
 /**
- * The spec's check-owner-status: an owner (OWNER_EMAILS) without an active Black membership gets a
- * complimentary one and the admin role. Returns whether anything changed.
+ * The spec's check-owner-status: an owner (OWNER_EMAILS) whose email is verified and who lacks an active Black
+ * membership or the admin role gets both. Read fresh from the database. Returns whether anything changed.
  */
-export async function upgradeOwner(db: Database, viewer: Viewer, ownerEmails: readonly string[]): Promise<boolean> {
-  if (!ownerEmails.includes(viewer.email.toLowerCase())) return false;
-  const alreadyBlack = hasActiveSubscription(viewer.subscription) && viewer.subscription.plan === "black";
-  if (alreadyBlack && viewer.role === "admin") return false;
+export async function upgradeOwner(db: Database, userId: string, ownerEmails: readonly string[]): Promise<boolean> {
+  const [user] = await db
+    .select({ email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.emailVerified || !ownerEmails.includes(user.email.toLowerCase())) return false;
+  const { role, subscription } = await loadRoleAndSubscription(db, userId);
+  const alreadyBlack = hasActiveSubscription(subscription) && subscription.plan === "black";
+  if (alreadyBlack && role === "admin") return false;
   await db.transaction(async (tx) => {
-    if (!alreadyBlack) await grantComplimentary(tx, viewer.userId, "black");
-    await tx.insert(userRoles).values({ userId: viewer.userId, role: "admin" }).onConflictDoNothing();
+    if (!alreadyBlack) await grantComplimentary(tx, userId, "black");
+    await tx.insert(userRoles).values({ userId, role: "admin" }).onConflictDoNothing();
+    await publishSessionChanged(tx, userId);
   });
   return true;
 }
@@ -68,7 +76,13 @@ export async function sessionInfo(db: Database, viewer: Viewer | null): Promise<
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, viewer.userId)).limit(1);
   const sub = viewer.subscription;
   return {
-    user: { id: viewer.userId, email: viewer.email, name: viewer.name, twoFactorEnabled: viewer.twoFactorEnabled },
+    user: {
+      id: viewer.userId,
+      email: viewer.email,
+      name: viewer.name,
+      twoFactorEnabled: viewer.twoFactorEnabled,
+      emailVerified: viewer.emailVerified,
+    },
     profile: profile
       ? { name: profile.name, email: profile.email, phone: profile.phone }
       : { name: viewer.name, email: viewer.email, phone: null },
@@ -181,5 +195,21 @@ export async function exportAccount(db: Database, userId: string) {
 export async function deleteAccount(db: Database, userId: string) {
   await db.transaction(async (tx) => {
     await tx.delete(users).where(eq(users.id, userId));
+    // Its open event streams close on every instance.
+    await publishSessionChanged(tx, userId);
   });
+}
+
+export async function userIdByEmail(db: Database, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+  return row?.id ?? null;
+}
+
+/** The user a password-reset token belongs to, if it is still valid (better-auth's verification row). */
+export async function userOfResetToken(db: Database, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: verifications.value })
+    .from(verifications)
+    .where(and(eq(verifications.identifier, `reset-password:${token}`), gt(verifications.expiresAt, new Date())));
+  return row?.userId ?? null;
 }

@@ -3,32 +3,25 @@
  * Stripe webhook, the test-mode checkout and billing pages' API, and (in ../admin-billing) the admin's sync,
  * settings and debug tools. Every route acts on the caller's own account only.
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { hasActiveSubscription } from "@/shared/plans";
 import { checkoutSchema } from "@/shared/schemas";
-import type { App } from "../../app";
 import { requireUser } from "../../auth/viewer";
-import { type ErrorBody, HttpError, notFound } from "../../http/errors";
+import type { AppContext } from "../../context";
+import { type ErrorBody, notFound } from "../../http/errors";
 import type { Payments } from "../../payments";
-import { adminBillingRoutes } from "../admin-billing/routes";
-import { type BillingContext, cancelComplimentary, openPortal, startCheckout } from "./service";
+import { isWellFormedEvent } from "../../payments/types";
+import { enforceLimits, type RateLimiter } from "../../rate-limit";
+import { cancelComplimentary, openPortal, startCheckout } from "./service";
 
 export const TOO_MANY_REQUESTS = "Too many requests. Please wait a minute and try again.";
 
-/** A per-user limit on calls that reach the payment provider. */
-function perUserLimit(fastify: FastifyInstance, name: string, max: number) {
-  const check = fastify.createRateLimit({
-    max,
-    timeWindow: "1 minute",
-    keyGenerator: (request) => `billing:${name}:${(request as { billingUserId?: string }).billingUserId ?? request.ip}`,
-  });
-  return async (request: FastifyRequest, userId: string) => {
-    (request as { billingUserId?: string }).billingUserId = userId;
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) throw new HttpError(429, TOO_MANY_REQUESTS, "rate_limited");
-  };
+/** A per-user limit on calls that reach the payment provider, counted in the database. */
+function perUserLimit(limiter: RateLimiter, name: string, max: number) {
+  return (userId: string) =>
+    enforceLimits(limiter, [{ key: `billing:${name}:${userId}`, rule: { max, windowSeconds: 60 } }], TOO_MANY_REQUESTS);
 }
 
 const cardSchema = z.object({
@@ -38,55 +31,53 @@ const cardSchema = z.object({
   name: z.string().max(120),
 });
 
-export const billingRoutes: FastifyPluginAsync = async (fastify) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { services, deps } = fastify as unknown as App;
-  const payments = services.payments;
-  const db = deps.database.db;
-  const ctx: BillingContext = { db, config: deps.config, payments };
+export const billingRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const { payments, db, limiter } = ctx;
 
-  const checkoutLimit = perUserLimit(fastify, "checkout", 20);
-  const portalLimit = perUserLimit(fastify, "portal", 20);
-  const checkLimit = perUserLimit(fastify, "check", 30);
-  const payLimit = perUserLimit(fastify, "pay", 30);
+    const checkoutLimit = perUserLimit(limiter, "checkout", 20);
+    const portalLimit = perUserLimit(limiter, "portal", 20);
+    const checkLimit = perUserLimit(limiter, "check", 30);
+    const payLimit = perUserLimit(limiter, "pay", 30);
 
-  // Only `plan` is read: a price id or anything else in the body is dropped by the schema.
-  app.post("/billing/checkout", { schema: { body: checkoutSchema } }, async (request) => {
-    const viewer = await requireUser(request);
-    await checkoutLimit(request, viewer.userId);
-    return startCheckout(ctx, viewer, request.body.plan);
-  });
+    // Only `plan` is read: a price id or anything else in the body is dropped by the schema.
+    app.post("/billing/checkout", { schema: { body: checkoutSchema } }, async (request) => {
+      const viewer = await requireUser(request);
+      await checkoutLimit(viewer.userId);
+      return startCheckout(ctx, viewer, request.body.plan);
+    });
 
-  app.post("/billing/portal", async (request) => {
-    const viewer = await requireUser(request);
-    await portalLimit(request, viewer.userId);
-    return openPortal(ctx, viewer.userId);
-  });
+    app.post("/billing/portal", async (request) => {
+      const viewer = await requireUser(request);
+      await portalLimit(viewer.userId);
+      return openPortal(ctx, viewer.userId);
+    });
 
-  // The spec's check-subscription: re-sync from the provider by the stored customer id. A provider failure is
-  // logged, and the answer is then what we already know.
-  app.post("/billing/check-subscription", async (request) => {
-    const viewer = await requireUser(request);
-    await checkLimit(request, viewer.userId);
-    try {
-      const result = await payments.syncUser(viewer.userId);
-      return { subscribed: hasActiveSubscription(result.subscription) };
-    } catch (error) {
-      request.log.error({ err: error, userId: viewer.userId }, "check-subscription: sync from the provider failed");
-      return { subscribed: hasActiveSubscription(viewer.subscription) };
-    }
-  });
+    // The spec's check-subscription: re-sync from the provider by the stored customer id. A provider failure is
+    // logged, and the answer is then what we already know.
+    app.post("/billing/check-subscription", async (request) => {
+      const viewer = await requireUser(request);
+      await checkLimit(viewer.userId);
+      try {
+        const result = await payments.syncUser(viewer.userId);
+        return { subscribed: hasActiveSubscription(result.subscription) };
+      } catch (error) {
+        request.log.error({ err: error, userId: viewer.userId }, "check-subscription: sync from the provider failed");
+        return { subscribed: hasActiveSubscription(viewer.subscription) };
+      }
+    });
 
-  app.post("/billing/cancel-complimentary", async (request) => {
-    const viewer = await requireUser(request);
-    await cancelComplimentary(db, viewer.userId);
-    return { ok: true };
-  });
+    app.post("/billing/cancel-complimentary", async (request) => {
+      const viewer = await requireUser(request);
+      await cancelComplimentary(db, viewer.userId);
+      return { ok: true };
+    });
 
-  await fastify.register(webhookRoute(payments));
-  if (payments.test) await fastify.register(testModeRoutes(payments, { payLimit }));
-  await fastify.register(adminBillingRoutes, { ctx });
-};
+    await fastify.register(webhookRoute(payments));
+    if (payments.test) await fastify.register(testModeRoutes(payments, { payLimit }));
+  };
 
 /**
  * POST /billing/webhook, in its own scope where every body is kept as the raw bytes: Stripe signs those bytes,
@@ -109,6 +100,10 @@ function webhookRoute(payments: Payments): FastifyPluginAsync {
       } catch (error) {
         request.log.warn({ err: error }, "stripe webhook refused: bad signature");
         return reply.status(400).send({ error: "Invalid signature", code: "invalid_signature" } satisfies ErrorBody);
+      }
+      if (!isWellFormedEvent(event)) {
+        request.log.warn({ eventId: (event as { id?: unknown }).id }, "stripe webhook refused: malformed event");
+        return reply.status(400).send({ error: "Malformed event", code: "invalid_payload" } satisfies ErrorBody);
       }
       // A failure here answers 500 and changes nothing, so Stripe delivers the event again.
       const result = await payments.processEvent(event);
@@ -157,7 +152,7 @@ function testModeRoutes(payments: Payments, limits: { payLimit: ReturnType<typeo
       { schema: { params: z.object({ id: z.string().max(100) }), body: cardSchema } },
       async (request) => {
         const { viewer } = await ownSession(request, request.params.id);
-        await limits.payLimit(request, viewer.userId);
+        await limits.payLimit(viewer.userId);
         const paid = await test.payCheckoutSession(request.params.id, request.body);
         return { redirectUrl: paid.successUrl };
       },

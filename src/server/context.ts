@@ -1,0 +1,21 @@
+/**
+ * What every feature's routes receive from buildApp: one typed object, so nothing reads dependencies back from
+ * the Fastify instance and the type checker follows every use.
+ */
+import type { Auth } from "./auth/auth";
+import type { Config } from "./config";
+import type { Database, DatabaseHandle } from "./db";
+import type { Payments } from "./payments";
+import type { RateLimiter } from "./rate-limit";
+
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  auth: Auth;
+  /** Counters shared by every instance (PostgreSQL). */
+  limiter: RateLimiter;
+  payments: Payments;
+  /** Whether email can be sent (SMTP configured); otherwise it is held in the outbox. */
+  mailEnabled: boolean;
+}
