@@ -32,6 +32,7 @@ export const appRoutes = (
       <Route path="/privacy" element={page(() => import("@/client/features/marketing/pages/PrivacyPage"))} />
       <Route path="/auth" element={page(() => import("@/client/features/auth/pages/AuthPage"))} />
       <Route path="/reset-password" element={page(() => import("@/client/features/auth/pages/ResetPasswordPage"))} />
+      <Route path="/verify-email" element={page(() => import("@/client/features/auth/pages/VerifyEmailPage"))} />
       {/* These two redirect themselves to /auth when signed out. */}
       <Route path="/profile" element={page(() => import("@/client/features/profile/pages/ProfilePage"))} />
       <Route path="/post-checkout" element={page(() => import("@/client/features/billing/pages/PostCheckoutPage"))} />

@@ -10,8 +10,13 @@ export function useRealtime() {
   useEffect(() => {
     if (!userId || typeof EventSource === "undefined") return;
     const source = new EventSource("/api/events");
-    source.addEventListener("subscription", () => {
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    // A membership change, or a change to the account's sessions or role: who the viewer is, again.
+    const refreshSession = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    source.addEventListener("subscription", refreshSession);
+    source.addEventListener("session", refreshSession);
+    // The server closes a stream whose session ended; the page then learns it is signed out.
+    source.addEventListener("error", () => {
+      if (source.readyState === EventSource.CLOSED) refreshSession();
     });
     return () => source.close();
   }, [userId, queryClient]);

@@ -71,3 +71,12 @@ export function signOutErrorMessage(error: unknown): string | null {
   const message = error instanceof Error ? error.message : "";
   return /session/i.test(message) ? null : "Error signing out";
 }
+
+/** The link from the confirmation email; an owner's upgrade may follow, so the session is reloaded. */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<{ verified: boolean }>("/api/auth/verify-email", { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+  });
+}

@@ -14,7 +14,7 @@ export function useUpdateProfile() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete("/api/account"),
+    mutationFn: (password: string) => api.delete("/api/account", { password }),
     onSuccess: () => queryClient.clear(),
   });
 }
@@ -39,5 +39,11 @@ export function useDisableTwoFactor() {
   return useMutation({
     mutationFn: (password: string) => api.post("/api/auth/two-factor/disable", { password }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => api.post<{ message: string }>("/api/account/verify-email/resend"),
   });
 }

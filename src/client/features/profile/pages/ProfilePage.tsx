@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Download, LogOut } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -23,9 +23,11 @@ import { PageSpinner } from "@/client/components/ui/spinner";
 import { signOutErrorMessage, useSignOut } from "@/client/features/auth/api";
 import { useSession } from "@/client/features/auth/session";
 import { MembershipCard } from "@/client/features/billing/components/MembershipCard";
+import { ApiError } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { profileSchema } from "@/shared/schemas";
 import { useDeleteAccount, useUpdateProfile } from "../api";
+import { EmailVerificationNotice } from "../components/EmailVerificationNotice";
 import { TwoFactorCard } from "../components/TwoFactorCard";
 
 export default function ProfilePage() {
@@ -41,6 +43,7 @@ export default function ProfilePage() {
       <p className="eyebrow text-gold-deep">Your account</p>
       <h1 className="mt-3 text-4xl sm:text-5xl">Profile and Settings</h1>
       <div className="mt-12 flex flex-col gap-8">
+        <EmailVerificationNotice />
         <MembershipCard />
         <ProfileForm />
         <TwoFactorCard />
@@ -120,6 +123,8 @@ function AccountActions() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const deleteAccount = useDeleteAccount();
+  const [password, setPassword] = useState("");
+  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   async function onSignOut() {
     try {
@@ -131,13 +136,17 @@ function AccountActions() {
     navigate("/auth", { replace: true });
   }
 
-  async function onDelete() {
+  async function onDelete(event: React.MouseEvent) {
+    // The dialog stays open until the account is gone, so a wrong password can be typed again.
+    event.preventDefault();
     try {
-      await deleteAccount.mutateAsync();
+      await deleteAccount.mutateAsync(password);
       toast.success("Account deleted successfully");
       navigate("/", { replace: true });
-    } catch {
-      toast.error("Failed to delete account. Please contact support.");
+    } catch (error) {
+      const refused = error instanceof ApiError && error.status === 403;
+      setDeleteError(refused ? error.message : null);
+      if (!refused) toast.error("Failed to delete account. Please contact support.");
     }
   }
 
@@ -168,10 +177,23 @@ function AccountActions() {
               This permanently deletes your account, your requests and their messages, your concierge conversation and
               your inquiries, and cancels any paid membership. This cannot be undone.
             </AlertDialogDescription>
+            <TextField
+              id="delete-password"
+              label="Your password"
+              type="password"
+              autoComplete="current-password"
+              hint="To confirm it is you."
+              error={deleteError ?? undefined}
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setDeleteError(null);
+              }}
+            />
             <AlertDialogFooter>
               <AlertDialogCancel>Keep Account</AlertDialogCancel>
-              <AlertDialogAction destructive onClick={onDelete}>
-                Delete Account
+              <AlertDialogAction destructive onClick={onDelete} disabled={deleteAccount.isPending}>
+                {deleteAccount.isPending ? "Deleting…" : "Delete Account"}
               </AlertDialogAction>
             </AlertDialogFooter>
           </AlertDialogContent>
