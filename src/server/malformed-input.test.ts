@@ -1,0 +1,187 @@
+/**
+ * Malformed input, generated: every API route that takes input (a body, path parameters or a query) gets
+ * hundreds of bad requests (wrong types, missing and extra fields, huge and unicode strings, NUL, negative and
+ * huge numbers, broken JSON), signed in and not. None may answer 5xx, and none may change a table. New routes
+ * are picked up from the app itself (their zod schemas), so they join this test the moment they exist.
+ */
+
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import type { RouteOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ZodType } from "zod";
+import { createTestApp, type TestContext } from "../../tests/helpers/app";
+import { as, createUser, type TestUser } from "../../tests/helpers/users";
+
+interface InputRoute {
+  method: string;
+  url: string;
+  body?: ZodType;
+  params?: ZodType;
+  query?: ZodType;
+}
+
+/** Library paths that read a body (the library's own checks; no zod schema of ours). */
+const LIBRARY_ROUTES: InputRoute[] = [
+  "/api/auth/two-factor/enable",
+  "/api/auth/two-factor/disable",
+  "/api/auth/two-factor/verify-totp",
+  "/api/auth/two-factor/verify-backup-code",
+  "/api/billing/webhook",
+].map((url) => ({ method: "POST", url }));
+
+/** Tables whose rows may change on a refused request: attempt counters are the point of a rate limit. */
+const COUNTERS = new Set(["rate_limits"]);
+const RUNS_PER_ROUTE = 30;
+
+let ctx: TestContext;
+let member: TestUser;
+const routes: InputRoute[] = [];
+let sent = 0;
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    deps: {
+      startWorkers: false,
+      onRoute: (route: RouteOptions) => {
+        const schema = route.schema as { body?: ZodType; params?: ZodType; querystring?: ZodType } | undefined;
+        if (!schema?.body && !schema?.params && !schema?.querystring) return;
+        for (const method of [route.method].flat()) {
+          if (method === "HEAD") continue;
+          routes.push({ method, url: route.url, body: schema.body, params: schema.params, query: schema.querystring });
+        }
+      },
+    },
+  });
+  // An admin with a membership passes every access check, so the input itself is what is tested.
+  member = await createUser(ctx, { role: "admin", plan: "black" });
+});
+afterAll(() => ctx.close());
+
+/** A fingerprint of every table's rows. */
+async function fingerprint(): Promise<Record<string, string>> {
+  const result = await ctx.database.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  const tables = rowsOf<{ table_name: string }>(result)
+    .map((r) => r.table_name)
+    .filter((t) => !COUNTERS.has(t));
+  const prints: Record<string, string> = {};
+  for (const table of tables.sort()) {
+    const [row] = rowsOf<{ f: string }>(
+      await ctx.database.db.execute(
+        sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as f
+                 from "${table}" t`),
+      ),
+    );
+    prints[table] = row.f;
+  }
+  return prints;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+const hugeString = "x".repeat(100_000);
+const badValue = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer({ min: -1e12, max: 1e12 }),
+  fc.constantFrom(-1, 0, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1e308),
+  fc.double({ noNaN: true }),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.constantFrom("\u0000", "a\u0000b", "\u202e\u200b", "😀".repeat(50), "<script>", "' or 1=1 --", hugeString),
+  fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+);
+
+/** The field names a body schema knows, to send them with bad values, missing or among extra fields. */
+function keysOf(schema: ZodType | undefined): string[] {
+  let current = schema as { def?: { innerType?: unknown; type?: string }; shape?: Record<string, unknown> } | undefined;
+  for (let depth = 0; current && !current.shape && current.def?.innerType && depth < 5; depth++) {
+    current = current.def.innerType as typeof current;
+  }
+  return current?.shape ? Object.keys(current.shape) : ["email", "password", "name", "code", "token"];
+}
+
+function badBody(schema: ZodType | undefined) {
+  const keys = keysOf(schema);
+  const fields = fc.record(Object.fromEntries(keys.map((k) => [k, badValue])), { requiredKeys: [] });
+  const body = fc.oneof(
+    fc.jsonValue({ maxDepth: 2 }),
+    fields,
+    fc
+      .tuple(fields, fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 4 }))
+      .map(([known, extra]) => ({ ...extra, ...known })),
+  );
+  // Only input the route must refuse: a valid body may do what it says.
+  return schema ? body.filter((value) => !schema.safeParse(value).success) : body;
+}
+
+const brokenJson = fc.constantFrom('{"email":', "{", "nul", "[1,", '"\\u0000', '{"a":1}}', "\u0000", "{'a':1}");
+const badParam = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: "grapheme", maxLength: 20 }),
+  fc.constantFrom("\u0000", "..%2F..%2Fetc%2Fpasswd", "-1", "9".repeat(400), "' or 1=1 --", "😀"),
+);
+const badQuery = fc.dictionary(
+  fc.constantFrom("token", "page", "id", "status", "q", "limit", "__proto__"),
+  fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom("\u0000", "-1", "1e309", hugeString.slice(0, 5000))),
+  { maxKeys: 3 },
+);
+
+function pathWith(url: string, param: string): string {
+  return url.replace(/:[A-Za-z]+/g, encodeURIComponent(param));
+}
+
+function requestFor(route: InputRoute) {
+  return fc.record({
+    signedIn: fc.boolean(),
+    param: badParam,
+    query: badQuery,
+    body: fc.oneof(
+      { weight: 4, arbitrary: badBody(route.body).map((value) => ({ kind: "json" as const, value })) },
+      { weight: 1, arbitrary: brokenJson.map((value) => ({ kind: "raw" as const, value })) },
+    ),
+  });
+}
+
+describe("malformed input", () => {
+  it("finds the routes that take input", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it("answers every bad request with a 4xx and changes no table", async () => {
+    const before = await fingerprint();
+    for (const route of [...routes, ...LIBRARY_ROUTES]) {
+      await fc.assert(
+        fc.asyncProperty(requestFor(route), async (input) => {
+          const hasBody = !["GET", "DELETE"].includes(route.method) || Boolean(route.body);
+          const query = new URLSearchParams(input.query as Record<string, string>).toString();
+          const url = `${pathWith(route.url, input.param)}${query ? `?${query}` : ""}`;
+          const res = await ctx.app.inject({
+            method: route.method as "POST",
+            url,
+            headers: {
+              ...as(input.signedIn ? member : null),
+              ...(hasBody ? { "content-type": "application/json" } : {}),
+            },
+            payload: hasBody
+              ? input.body.kind === "raw"
+                ? input.body.value
+                : JSON.stringify(input.body.value)
+              : undefined,
+          });
+          sent++;
+          expect(res.statusCode, `${route.method} ${url} -> ${res.body.slice(0, 300)}`).toBeLessThan(500);
+          expect(res.statusCode, `${route.method} ${url} -> ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+      expect(await fingerprint(), `${route.method} ${route.url} changed a table`).toEqual(before);
+    }
+    expect(sent).toBeGreaterThanOrEqual(300);
+  });
+});
