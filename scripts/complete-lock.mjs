@@ -30,10 +30,14 @@ function resolve(from, name) {
 
 function view(name, spec) {
   try {
-    const out = execFileSync("npm", ["view", `${name}@${spec}`, "--json", "version", "dist.integrity", "os", "cpu", "libc", "license"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    });
+    const out = execFileSync(
+      "npm",
+      ["view", `${name}@${spec}`, "--json", "version", "dist.integrity", "os", "cpu", "libc", "license"],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      },
+    );
     const data = JSON.parse(out);
     return Array.isArray(data) ? data.at(-1) : data;
   } catch {
@@ -43,11 +47,17 @@ function view(name, spec) {
 
 /** A platform binary's os and cpu, read from its name (cli-darwin-arm64, oxide-linux-x64-musl, ...). */
 function platformOf(name) {
-  const os = ["android", "darwin", "freebsd", "linux", "win32", "openbsd", "sunos", "aix"].find((o) => name.includes(`-${o}`));
+  const os = ["android", "darwin", "freebsd", "linux", "win32", "openbsd", "sunos", "aix"].find((o) =>
+    name.includes(`-${o}`),
+  );
   const cpu = ["arm64", "x64", "ia32", "arm", "ppc64", "s390x", "riscv64", "loong64", "wasm32"].find((c) =>
     new RegExp(`-${c}(-|$)`).test(name),
   );
-  return { ...(os ? { os: [os] } : {}), ...(cpu ? { cpu: [cpu] } : {}), ...(name.includes("musl") ? { libc: ["musl"] } : {}) };
+  return {
+    ...(os ? { os: [os] } : {}),
+    ...(cpu ? { cpu: [cpu] } : {}),
+    ...(name.includes("musl") ? { libc: ["musl"] } : {}),
+  };
 }
 
 let added = 0;
@@ -70,12 +80,20 @@ for (const [path, entry] of Object.entries({ ...packages })) {
       ...(entry.dev ? { dev: true } : {}),
       ...(optional || entry.optional ? { optional: true } : {}),
       ...(info?.license ? { license: info.license } : {}),
-      ...(info ? { ...(info.os ? { os: info.os } : {}), ...(info.cpu ? { cpu: info.cpu } : {}), ...(info.libc ? { libc: info.libc } : {}) } : platformOf(name)),
+      ...(info
+        ? {
+            ...(info.os ? { os: info.os } : {}),
+            ...(info.cpu ? { cpu: info.cpu } : {}),
+            ...(info.libc ? { libc: info.libc } : {}),
+          }
+        : platformOf(name)),
     };
     added++;
   }
 }
 
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: ${added} entries added`);

@@ -43,14 +43,14 @@ const cli = spawnSync(
     "create-user",
     "--email",
     E2E_ADMIN.email,
-    "--password",
-    E2E_ADMIN.password,
+    "--password-stdin",
     "--name",
     E2E_ADMIN.name,
     "--role",
     "admin",
   ],
-  { stdio: "inherit", env: process.env },
+  // The password goes in on standard input, as the CLI prefers: never on a command line that `ps` shows.
+  { input: E2E_ADMIN.password, stdio: ["pipe", "inherit", "inherit"], env: process.env },
 );
 if (cli.status !== 0) process.exit(cli.status ?? 1);
 

@@ -1,12 +1,17 @@
 import { CheckCircle2, CircleAlert } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
+import { toast } from "sonner";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
+import { useResendVerification } from "@/client/features/profile/api";
 import { errorMessage } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { useVerifyEmail } from "../api";
 import { useSession } from "../session";
+
+/** Sign-in comes back to the profile, where a new link can be asked for. */
+const SIGN_IN_THEN_PROFILE = `/auth?next=${encodeURIComponent("/profile")}`;
 
 /** /verify-email?token=…: the link from the confirmation email. It works signed in or not. */
 export default function VerifyEmailPage() {
@@ -14,7 +19,6 @@ export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const verify = useVerifyEmail();
-  const session = useSession();
   const started = useRef(false);
 
   useEffect(() => {
@@ -23,39 +27,137 @@ export default function VerifyEmailPage() {
     verify.mutate(token);
   }, [token, verify]);
 
-  const next = session.isSignedIn ? { to: "/profile", label: "Go to your profile" } : { to: "/auth", label: "Sign In" };
-
-  return (
-    <section className="mx-auto flex min-h-[calc(100dvh-4rem)] max-w-xl flex-col items-center justify-center px-6 py-16 text-center">
-      <p className="eyebrow text-gold-deep">Your account</p>
-      {!token || verify.isError ? (
-        <>
-          <CircleAlert aria-hidden className="mt-6 size-10 text-oxblood" />
-          <h1 className="mt-4 text-4xl">This link did not work</h1>
-          <p className="mt-4 text-ink-muted" role="alert">
+  if (!token || verify.isError) {
+    return (
+      <Outcome
+        icon={<CircleAlert aria-hidden className="size-10 text-oxblood" strokeWidth={1.5} />}
+        title="This link did not work"
+        message={
+          <span role="alert">
             {token
               ? errorMessage(verify.error)
               : "This link is incomplete. Please use the full link from the email, or ask for a new one."}
-          </p>
-          <Button asChild className="mt-8">
-            <Link to={next.to}>{next.label}</Link>
-          </Button>
-        </>
-      ) : verify.isSuccess ? (
-        <>
-          <CheckCircle2 aria-hidden className="mt-6 size-10 text-gold-deep" />
-          <h1 className="mt-4 text-4xl">Your email is confirmed</h1>
-          <p className="mt-4 text-ink-muted">Thank you. Your address is now verified.</p>
-          <Button asChild className="mt-8">
-            <Link to={next.to}>{next.label}</Link>
-          </Button>
-        </>
-      ) : (
-        <>
-          <Spinner className="mt-8" />
-          <h1 className="mt-4 text-4xl">Confirming your email…</h1>
-        </>
-      )}
+          </span>
+        }
+      >
+        <AfterFailure />
+      </Outcome>
+    );
+  }
+
+  if (verify.isSuccess) {
+    return (
+      <Outcome
+        icon={<CheckCircle2 aria-hidden className="size-10 text-gold-deep" strokeWidth={1.5} />}
+        title="Your email is confirmed"
+        message="Thank you. Your address is now verified."
+      >
+        <NextStep />
+      </Outcome>
+    );
+  }
+
+  return (
+    <Outcome
+      icon={<Spinner label="Confirming your email" />}
+      title="Confirming your email…"
+      message="This takes only a moment."
+    />
+  );
+}
+
+/** The page's one layout, so the states replace each other without the content jumping. */
+function Outcome({
+  icon,
+  title,
+  message,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  message: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="mx-auto flex min-h-[calc(100dvh-4rem)] max-w-xl flex-col items-center justify-center px-6 py-16 text-center md:min-h-[calc(100dvh-4.75rem)]">
+      <p className="eyebrow text-gold-deep">Your account</p>
+      <div className="mt-8 flex size-10 items-center justify-center">{icon}</div>
+      <h1 className="mt-5 text-balance text-4xl sm:text-5xl">{title}</h1>
+      <p className="mt-5 max-w-md text-balance text-ink-muted">{message}</p>
+      {/* Holds the actions' height while the link is checked. */}
+      <div className="mt-10 flex min-h-11 flex-col items-center gap-4">{children}</div>
     </section>
+  );
+}
+
+function NextStep() {
+  const session = useSession();
+  if (session.isLoading) return null;
+  return session.isSignedIn ? (
+    <Button asChild>
+      <Link to="/profile">Go to your profile</Link>
+    </Button>
+  ) : (
+    <Button asChild>
+      <Link to="/auth">Sign In</Link>
+    </Button>
+  );
+}
+
+/** What can be done about a link that failed: already confirmed, ask for a new one, or sign in to ask. */
+function AfterFailure() {
+  const session = useSession();
+  const resend = useResendVerification();
+  if (session.isLoading) return null;
+
+  if (!session.isSignedIn) {
+    return (
+      <>
+        <p className="max-w-sm text-balance text-sm text-ink-muted">
+          Once signed in, you can ask for a new link from your profile.
+        </p>
+        <Button asChild>
+          <Link to={SIGN_IN_THEN_PROFILE}>Sign In</Link>
+        </Button>
+      </>
+    );
+  }
+
+  if (session.user?.emailVerified) {
+    return (
+      <>
+        <p className="max-w-sm text-balance text-sm text-ink-muted">
+          Your address is already confirmed, so there is nothing more to do.
+        </p>
+        <Button asChild>
+          <Link to="/profile">Go to your profile</Link>
+        </Button>
+      </>
+    );
+  }
+
+  async function onResend() {
+    try {
+      await resend.mutateAsync();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  return (
+    <>
+      {resend.isSuccess ? (
+        <p role="status" className="max-w-sm text-balance text-sm text-ink">
+          {resend.data.message}
+        </p>
+      ) : (
+        <Button onClick={onResend} disabled={resend.isPending}>
+          {resend.isPending ? "Sending…" : "Send a new link"}
+        </Button>
+      )}
+      <Button variant="link" asChild>
+        <Link to="/profile">Go to your profile</Link>
+      </Button>
+    </>
   );
 }

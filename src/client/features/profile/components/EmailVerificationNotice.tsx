@@ -23,16 +23,26 @@ export function EmailVerificationNotice() {
   return (
     <section
       aria-label="Email verification"
-      className="flex flex-col gap-3 border border-gold/40 bg-gold/5 px-5 py-4 text-sm sm:flex-row sm:items-center sm:justify-between"
+      className="flex flex-col gap-4 rounded-lg border border-gold/40 bg-gold/5 px-5 py-4 text-sm sm:flex-row sm:items-center sm:justify-between sm:gap-6"
     >
-      <p className="flex items-start gap-3 text-ink">
-        <MailCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-gold-deep" />
+      <p className="flex items-start gap-3 leading-relaxed text-ink">
+        <MailCheck aria-hidden className="mt-[0.2rem] size-4 shrink-0 text-gold-deep" />
         <span>
-          Please verify your email. We sent a confirmation link to <strong>{user.email}</strong>.
+          <span className="font-medium text-noir">Please verify your email.</span> We sent a confirmation link to{" "}
+          {/* The address (with its full stop) moves to the next line whole; only one longer than a line breaks. */}
+          <span className="inline-block max-w-full [overflow-wrap:anywhere]">
+            <strong className="font-medium text-noir">{user.email}</strong>.
+          </span>
         </span>
       </p>
-      <Button variant="outline" size="sm" onClick={onResend} disabled={resend.isPending}>
-        Send a new link
+      <Button
+        variant="outline"
+        size="sm"
+        className="ml-7 self-start sm:ml-0 sm:self-center"
+        onClick={onResend}
+        disabled={resend.isPending}
+      >
+        {resend.isPending ? "Sending…" : "Send a new link"}
       </Button>
     </section>
   );

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Download, LogOut } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -123,8 +123,10 @@ function AccountActions() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const deleteAccount = useDeleteAccount();
+  const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState("");
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   async function onSignOut() {
     try {
@@ -136,6 +138,16 @@ function AccountActions() {
     navigate("/auth", { replace: true });
   }
 
+  /** Every opening starts afresh: no password or message left from the last one. */
+  function onOpenChange(open: boolean) {
+    if (deleteAccount.isPending) return;
+    setConfirming(open);
+    if (!open) {
+      setPassword("");
+      setDeleteError(null);
+    }
+  }
+
   async function onDelete(event: React.MouseEvent) {
     // The dialog stays open until the account is gone, so a wrong password can be typed again.
     event.preventDefault();
@@ -144,9 +156,13 @@ function AccountActions() {
       toast.success("Account deleted successfully");
       navigate("/", { replace: true });
     } catch (error) {
-      const refused = error instanceof ApiError && error.status === 403;
-      setDeleteError(refused ? error.message : null);
-      if (!refused) toast.error("Failed to delete account. Please contact support.");
+      // A refused password (403) or too many tries (429) is said under the field, where it can be put right.
+      const shown = error instanceof ApiError && (error.status === 403 || error.status === 429);
+      setDeleteError(shown ? error.message : null);
+      if (shown) {
+        passwordInput.current?.focus();
+        passwordInput.current?.select();
+      } else toast.error("Failed to delete account. Please contact support.");
     }
   }
 
@@ -165,24 +181,31 @@ function AccountActions() {
         <Button variant="outline" onClick={onSignOut} disabled={signOut.isPending}>
           <LogOut /> Sign Out
         </Button>
-        <AlertDialog>
+        <AlertDialog open={confirming} onOpenChange={onOpenChange}>
           <AlertDialogTrigger asChild>
             <Button variant="ghost" className="text-oxblood hover:bg-oxblood/5">
               Delete Account
             </Button>
           </AlertDialogTrigger>
-          <AlertDialogContent>
+          <AlertDialogContent
+            onOpenAutoFocus={(event) => {
+              // The password is what comes next, so the cursor waits there.
+              event.preventDefault();
+              passwordInput.current?.focus();
+            }}
+          >
             <AlertDialogTitle>Delete your account?</AlertDialogTitle>
             <AlertDialogDescription>
               This permanently deletes your account, your requests and their messages, your concierge conversation and
               your inquiries, and cancels any paid membership. This cannot be undone.
             </AlertDialogDescription>
             <TextField
+              ref={passwordInput}
               id="delete-password"
               label="Your password"
               type="password"
               autoComplete="current-password"
-              hint="To confirm it is you."
+              hint="Please enter it to confirm that it is you."
               error={deleteError ?? undefined}
               value={password}
               onChange={(event) => {
@@ -190,8 +213,8 @@ function AccountActions() {
                 setDeleteError(null);
               }}
             />
-            <AlertDialogFooter>
-              <AlertDialogCancel>Keep Account</AlertDialogCancel>
+            <AlertDialogFooter className="pt-1">
+              <AlertDialogCancel disabled={deleteAccount.isPending}>Keep Account</AlertDialogCancel>
               <AlertDialogAction destructive onClick={onDelete} disabled={deleteAccount.isPending}>
                 {deleteAccount.isPending ? "Deleting…" : "Delete Account"}
               </AlertDialogAction>
