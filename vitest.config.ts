@@ -1,7 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
+const alias = {
+  "@": fileURLToPath(new URL("./src", import.meta.url)),
+  "#tests": fileURLToPath(new URL("./tests", import.meta.url)),
+};
 const serverTests = ["src/server/**/*.test.ts"];
 
 /**

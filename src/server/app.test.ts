@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "../../tests/helpers/app";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
 
 let ctx: TestContext;
 const clientDir = mkdtempSync(path.join(os.tmpdir(), "maison-client-"));

@@ -20,7 +20,7 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { DatabaseHandle } from "./db";
 import { accountRoutes } from "./features/account/routes";
-import { adminBillingRoutes } from "./features/admin-billing/routes";
+import { adminBillingRoutes } from "./features/billing/admin-routes";
 import { billingRoutes } from "./features/billing/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { healthRoutes } from "./features/health/routes";

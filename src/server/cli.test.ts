@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { testConfig } from "../../tests/helpers/app";
+import { testConfig } from "#tests/helpers/app";
 import { buildApp } from "./app";
 import { openDatabase } from "./db";
 import { outbox, users } from "./db/schema";

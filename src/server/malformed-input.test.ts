@@ -10,8 +10,8 @@ import fc from "fast-check";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
-import { createTestApp, type TestContext } from "../../tests/helpers/app";
-import { as, createUser, type TestUser } from "../../tests/helpers/users";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
 
 interface InputRoute {
   method: string;

@@ -1,16 +1,5 @@
-/** What the test-mode billing page shows (GET /api/billing/test/subscription). */
-import type { PurchasablePlan } from "./plans";
+/** What the test-mode billing page shows (GET /api/billing/test/subscription). The shape is the contract's. */
+import type { testBillingOverviewSchema } from "./contracts/billing";
+import type { Wire } from "./contracts/common";
 
-export interface TestBillingOverview {
-  subscription: {
-    id: string;
-    plan: PurchasablePlan;
-    planLabel: string;
-    status: string;
-    currentPeriodEnd: string;
-    cancelAtPeriodEnd: boolean;
-    amountCents: number;
-    card: { brand: string; last4: string };
-  } | null;
-  invoices: Array<{ id: string; date: string; description: string; amountCents: number; status: string }>;
-}
+export type TestBillingOverview = Wire<typeof testBillingOverviewSchema>;

@@ -1,21 +1,8 @@
-/** What GET /api/me answers: who is signed in, their role and membership. Shared by server and client. */
-import type { Plan, SubscriptionStatus } from "./plans";
-import type { Role } from "./roles";
+/** What GET /api/me answers: who is signed in, their role and membership. The shape is the contract's. */
+import type { sessionInfoSchema } from "./contracts/account";
+import type { Wire } from "./contracts/common";
 
-export interface SessionSubscription {
-  plan: Plan;
-  status: SubscriptionStatus;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  /** No payment-provider customer: granted by the house, cancelled in-app. */
-  complimentary: boolean;
-}
-
-export interface SessionInfo {
-  user: { id: string; email: string; name: string; twoFactorEnabled: boolean; emailVerified: boolean } | null;
-  profile: { name: string; email: string; phone: string | null } | null;
-  role: Role | null;
-  subscription: SessionSubscription | null;
-}
+export type SessionInfo = Wire<typeof sessionInfoSchema>;
+export type SessionSubscription = NonNullable<SessionInfo["subscription"]>;
 
 export const SIGNED_OUT: SessionInfo = { user: null, profile: null, role: null, subscription: null };

@@ -62,3 +62,8 @@ export async function createUser(
 export function as(user: TestUser | null) {
   return user ? { cookie: user.cookie } : {};
 }
+
+/** Gives a user an active complimentary plan, as the house (or the CLI) would. */
+export function grantPlan(ctx: TestContext, userId: string, plan: Plan) {
+  return grantComplimentary(ctx.database.db, userId, plan);
+}

@@ -5,8 +5,8 @@
  */
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "../../../tests/helpers/app";
-import { as, createUser, type TestUser } from "../../../tests/helpers/users";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
 
 type Caller =
   | "anonymous"

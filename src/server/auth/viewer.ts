@@ -1,15 +1,13 @@
 /**
- * Who is calling: the session from better-auth, then role and membership from our tables. Every route asks
- * through these helpers, so the rules (signed in, active membership, staff) live in one place.
+ * Who is calling: the session from better-auth, then role and membership from our tables, loaded once per
+ * request on first use. What the viewer may do is decided in ./policies.ts.
  */
 import { fromNodeHeaders } from "better-auth/node";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { hasActiveSubscription } from "@/shared/plans";
 import { isStaffRole, type Role, strongestRole } from "@/shared/roles";
 import type { Database } from "../db";
 import { subscriptions, userRoles } from "../db/schema";
-import { forbidden, unauthorized } from "../http/errors";
 import type { Auth } from "./auth";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -26,11 +24,6 @@ export interface Viewer {
   isStaff: boolean;
   subscription: SubscriptionRow | null;
 }
-
-export const MEMBERSHIP_REQUIRED =
-  "To access the product, you need an active membership. Choose a plan to get started.";
-export const STAFF_ONLY = "This area is reserved for the Maison team.";
-export const ADMIN_ONLY = "This area is reserved for administrators.";
 
 export async function loadRoleAndSubscription(db: Database, userId: string) {
   const [roles, [subscription]] = await Promise.all([
@@ -95,34 +88,4 @@ export async function resolveViewer(
     subscription,
   };
   return { viewer, setCookie };
-}
-
-/** 401 unless signed in. */
-export async function requireUser(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await request.viewer();
-  if (!viewer) throw unauthorized();
-  return viewer;
-}
-
-/** 403 unless the caller has an active membership; staff and admin bypass plan checks. */
-export async function requireMember(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await requireUser(request);
-  if (!viewer.isStaff && !hasActiveSubscription(viewer.subscription)) {
-    throw forbidden(MEMBERSHIP_REQUIRED, "membership_required");
-  }
-  return viewer;
-}
-
-/** 403 unless admin. */
-export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await requireUser(request);
-  if (viewer.role !== "admin") throw forbidden(ADMIN_ONLY, "admin_only");
-  return viewer;
-}
-
-/** 403 unless staff or admin. */
-export async function requireStaff(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await requireUser(request);
-  if (!viewer.isStaff) throw forbidden(STAFF_ONLY, "staff_only");
-  return viewer;
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../tests/helpers/database";
+import { createTestDatabase } from "#tests/helpers/database";
 import type { DatabaseHandle } from ".";
 import { messageReads, messages, profiles, requests, subscriptions, userRoles, users } from "./schema";
 

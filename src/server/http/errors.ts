@@ -1,3 +1,5 @@
+import type { errorSchema, Wire } from "@/shared/contracts/common";
+
 /** Errors a route throws to answer with a 4xx and the message the person should read. */
 export class HttpError extends Error {
   constructor(
@@ -18,7 +20,4 @@ export const notFound = (message: string) => new HttpError(404, message, "not_fo
 export const conflict = (message: string, code?: string) => new HttpError(409, message, code);
 
 /** The body of every error answer: the client shows `error` as it is. */
-export interface ErrorBody {
-  error: string;
-  code?: string;
-}
+export type ErrorBody = Wire<typeof errorSchema>;

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "../../../tests/helpers/app";
-import { startSmtpSink } from "../../../tests/helpers/smtp";
-import { signUp } from "../../../tests/helpers/users";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { startSmtpSink } from "#tests/helpers/smtp";
+import { signUp } from "#tests/helpers/users";
 import { outbox, userRoles } from "../db/schema";
-import { SECRET_HIDDEN } from "../features/outbox/routes";
+import { SECRET_HIDDEN } from "../features/outbox/service";
 import { escapeHtml, renderEmail } from "../mail/templates";
 import { deliverDue, enqueueEmail, MAX_ATTEMPTS, retryDelayMs } from "./outbox";
 import { createDeliverer } from "./worker";

@@ -4,8 +4,8 @@
  */
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "../../../tests/helpers/app";
-import { as, createUser, signUp, type TestUser } from "../../../tests/helpers/users";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { as, createUser, signUp, type TestUser } from "#tests/helpers/users";
 import { billingCustomers, paymentEvents, subscriptions, testPaymentObjects } from "../db/schema";
 
 let ctx: TestContext;

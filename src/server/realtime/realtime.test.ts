@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "../../../tests/helpers/app";
-import { createUser, type TestUser } from "../../../tests/helpers/users";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { createUser, type TestUser } from "#tests/helpers/users";
 import { publishSubscriptionChanged } from "./events";
 
 let ctx: TestContext;

@@ -5,7 +5,8 @@
  * "session" event from any instance), and closed when its right is gone.
  */
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { requireUser, resolveViewer, type Viewer } from "../auth/viewer";
+import { canReceiveEvent, requireUser } from "../auth/policies";
+import { resolveViewer, type Viewer } from "../auth/viewer";
 import type { AppContext } from "../context";
 import { type AppEvent, EVENTS_CHANNEL } from "./events";
 
@@ -52,8 +53,7 @@ export const realtimeRoutes =
           }
           continue;
         }
-        const allowed = event.audience === viewer.userId || (event.audience === "staff" && viewer.isStaff);
-        if (allowed) send(connection, event);
+        if (canReceiveEvent(viewer, event)) send(connection, event);
       }
     });
 

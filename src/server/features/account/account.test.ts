@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "../../../../tests/helpers/app";
-import { resetToken, verificationToken } from "../../../../tests/helpers/mail";
-import { totpFromUri } from "../../../../tests/helpers/totp";
-import { as, cookieFrom, createUser, signUp, uniqueEmail } from "../../../../tests/helpers/users";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { resetToken, verificationToken } from "#tests/helpers/mail";
+import { totpFromUri } from "#tests/helpers/totp";
+import { as, cookieFrom, createUser, signUp, uniqueEmail } from "#tests/helpers/users";
 import { outbox, profiles, requests, userRoles, users, verifications } from "../../db/schema";
 
 let ctx: TestContext;

@@ -5,17 +5,23 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  accountExportSchema,
   deleteAccountSchema,
   newPasswordSchema,
+  ownerCheckSchema,
   passwordResetRequestSchema,
   profileSchema,
+  sessionInfoSchema,
+  signInResultSchema,
   signInSchema,
   signUpSchema,
+  verifiedSchema,
   verifyEmailSchema,
-} from "@/shared/schemas";
+} from "@/shared/contracts/account";
+import { messageSchema, okSchema } from "@/shared/contracts/common";
 import { libraryHeaders } from "../../auth/auth";
 import { fromAuthError } from "../../auth/errors";
-import { requireUser } from "../../auth/viewer";
+import { requireUser } from "../../auth/policies";
 import type { AppContext } from "../../context";
 import { conflict, HttpError } from "../../http/errors";
 import { enforceLimits, type RateRule } from "../../rate-limit";
@@ -72,69 +78,90 @@ export const accountRoutes =
         { key: `auth:email:${emailOf(request)}`, rule: perEmail },
       ]);
 
-    app.post("/auth/sign-up", { schema: { body: signUpSchema } }, async (request, reply) => {
-      await limitAttempt(request);
-      const { name, phone, email, password } = request.body;
-      const result = await auth.api
-        .signUpEmail({ body: { name, email, password }, headers: libraryHeaders(request), returnHeaders: true })
-        .catch((error) =>
-          fromAuthError(error, {
-            USER_ALREADY_EXISTS: "An account with this email already exists. Please sign in instead.",
-            USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "An account with this email already exists. Please sign in instead.",
-          }),
-        );
-      const user = result.response.user;
-      await db.transaction((tx) => createAccountRecords(tx, { id: user.id, email: user.email, name, phone }));
-      forwardCookies(reply, result.headers);
-      return reply.status(201).send({ ok: true });
-    });
+    app.post(
+      "/auth/sign-up",
+      { schema: { body: signUpSchema, response: { 201: okSchema } } },
+      async (request, reply) => {
+        await limitAttempt(request);
+        const { name, phone, email, password } = request.body;
+        const result = await auth.api
+          .signUpEmail({ body: { name, email, password }, headers: libraryHeaders(request), returnHeaders: true })
+          .catch((error) =>
+            fromAuthError(error, {
+              USER_ALREADY_EXISTS: "An account with this email already exists. Please sign in instead.",
+              USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
+                "An account with this email already exists. Please sign in instead.",
+            }),
+          );
+        const user = result.response.user;
+        await db.transaction((tx) => createAccountRecords(tx, { id: user.id, email: user.email, name, phone }));
+        forwardCookies(reply, result.headers);
+        return reply.status(201).send({ ok: true as const });
+      },
+    );
 
-    app.post("/auth/sign-in", { schema: { body: signInSchema } }, async (request, reply) => {
-      await limitAttempt(request);
-      const result = await auth.api
-        .signInEmail({ body: request.body, headers: libraryHeaders(request), returnHeaders: true })
-        .catch((error) => fromAuthError(error));
-      forwardCookies(reply, result.headers);
-      const twoFactorRequired = Boolean((result.response as { twoFactorRedirect?: boolean }).twoFactorRedirect);
-      return { twoFactorRequired };
-    });
+    app.post(
+      "/auth/sign-in",
+      { schema: { body: signInSchema, response: { 200: signInResultSchema } } },
+      async (request, reply) => {
+        await limitAttempt(request);
+        const result = await auth.api
+          .signInEmail({ body: request.body, headers: libraryHeaders(request), returnHeaders: true })
+          .catch((error) => fromAuthError(error));
+        forwardCookies(reply, result.headers);
+        const twoFactorRequired = Boolean((result.response as { twoFactorRedirect?: boolean }).twoFactorRedirect);
+        return { twoFactorRequired };
+      },
+    );
 
-    app.post("/auth/forgot-password", { schema: { body: passwordResetRequestSchema } }, async (request) => {
-      await limitAttempt(request);
-      // The same answer whether or not the account exists.
-      await auth.api.requestPasswordReset({ body: { email: request.body.email }, headers: libraryHeaders(request) });
-      return { message: RESET_REQUESTED };
-    });
+    app.post(
+      "/auth/forgot-password",
+      { schema: { body: passwordResetRequestSchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await limitAttempt(request);
+        // The same answer whether or not the account exists.
+        await auth.api.requestPasswordReset({ body: { email: request.body.email }, headers: libraryHeaders(request) });
+        return { message: RESET_REQUESTED };
+      },
+    );
 
-    app.post("/auth/reset-password", { schema: { body: newPasswordSchema } }, async (request) => {
-      await limitByIp(request);
-      const userId = await userOfResetToken(db, request.body.token);
-      await auth.api
-        .resetPassword({ body: { newPassword: request.body.password, token: request.body.token } })
-        .catch((error) =>
-          fromAuthError(error, {
-            INVALID_TOKEN: "This reset link is invalid or has expired. Please ask for a new one.",
-          }),
-        );
-      // Every session of the user ended: their open event streams close too.
-      if (userId) await publishSessionChanged(db, userId);
-      return { ok: true };
-    });
+    app.post(
+      "/auth/reset-password",
+      { schema: { body: newPasswordSchema, response: { 200: okSchema } } },
+      async (request) => {
+        await limitByIp(request);
+        const userId = await userOfResetToken(db, request.body.token);
+        await auth.api
+          .resetPassword({ body: { newPassword: request.body.password, token: request.body.token } })
+          .catch((error) =>
+            fromAuthError(error, {
+              INVALID_TOKEN: "This reset link is invalid or has expired. Please ask for a new one.",
+            }),
+          );
+        // Every session of the user ended: their open event streams close too.
+        if (userId) await publishSessionChanged(db, userId);
+        return { ok: true as const };
+      },
+    );
 
-    app.post("/auth/verify-email", { schema: { body: verifyEmailSchema } }, async (request) => {
-      await limitByIp(request);
-      await auth.api
-        .verifyEmail({ query: { token: request.body.token } })
-        .catch(() => Promise.reject(new HttpError(400, VERIFY_LINK_INVALID, "invalid_token")));
-      // The library checked the token's signature and expiry; its payload names the address it verified.
-      const email = verifiedEmailOf(request.body.token);
-      const userId = email ? await userIdByEmail(db, email) : null;
-      // An owner's upgrade needs a verified address: it may be due now.
-      if (userId) await upgradeOwner(db, userId, config.OWNER_EMAILS);
-      return { verified: true };
-    });
+    app.post(
+      "/auth/verify-email",
+      { schema: { body: verifyEmailSchema, response: { 200: verifiedSchema } } },
+      async (request) => {
+        await limitByIp(request);
+        await auth.api
+          .verifyEmail({ query: { token: request.body.token } })
+          .catch(() => Promise.reject(new HttpError(400, VERIFY_LINK_INVALID, "invalid_token")));
+        // The library checked the token's signature and expiry; its payload names the address it verified.
+        const email = verifiedEmailOf(request.body.token);
+        const userId = email ? await userIdByEmail(db, email) : null;
+        // An owner's upgrade needs a verified address: it may be due now.
+        if (userId) await upgradeOwner(db, userId, config.OWNER_EMAILS);
+        return { verified: true as const };
+      },
+    );
 
-    app.post("/account/verify-email/resend", async (request) => {
+    app.post("/account/verify-email/resend", { schema: { response: { 200: messageSchema } } }, async (request) => {
       const viewer = await requireUser(request);
       if (viewer.emailVerified) throw conflict(ALREADY_VERIFIED, "already_verified");
       await enforceLimits(limiter, [
@@ -144,49 +171,52 @@ export const accountRoutes =
       return { message: VERIFICATION_SENT };
     });
 
-    app.get("/me", async (request) => sessionInfo(db, await request.viewer()));
+    app.get("/me", { schema: { response: { 200: sessionInfoSchema } } }, async (request) =>
+      sessionInfo(db, await request.viewer()),
+    );
 
-    app.post("/account/check-owner-status", async (request) => {
+    app.post("/account/check-owner-status", { schema: { response: { 200: ownerCheckSchema } } }, async (request) => {
       const viewer = await requireUser(request);
       return { upgraded: await upgradeOwner(db, viewer.userId, config.OWNER_EMAILS) };
     });
 
-    app.put("/profile", { schema: { body: profileSchema } }, async (request) => {
+    app.put("/profile", { schema: { body: profileSchema, response: { 200: sessionInfoSchema } } }, async (request) => {
       const viewer = await requireUser(request);
       await updateProfile(db, viewer.userId, request.body);
       return sessionInfo(db, { ...viewer, name: request.body.name });
     });
 
-    app.get("/account/export", async (request, reply) => {
+    app.get("/account/export", { schema: { response: { 200: accountExportSchema } } }, async (request, reply) => {
       const viewer = await requireUser(request);
-      const data = await exportAccount(db, viewer.userId);
       const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .header("content-disposition", `attachment; filename="maison-data-${date}.json"`)
-        .type("application/json")
-        .send(JSON.stringify(data, null, 2));
+      reply.header("content-disposition", `attachment; filename="maison-data-${date}.json"`);
+      return exportAccount(db, viewer.userId);
     });
 
-    app.delete("/account", { schema: { body: deleteAccountSchema.nullish() } }, async (request, reply) => {
-      const viewer = await requireUser(request);
-      // Re-authentication: the password again, unless this session was signed in moments ago.
-      const password = request.body?.password;
-      if (password || Date.now() - viewer.sessionCreatedAt.getTime() > RECENT_SIGN_IN_MS) {
-        if (!password) throw new HttpError(403, PASSWORD_REQUIRED, "reauthentication_required");
-        await enforceLimits(limiter, [
-          { key: `delete-account:user:${viewer.userId}`, rule: { max: 5, windowSeconds: 600 } },
-        ]);
-        await auth.api
-          .verifyPassword({ body: { password }, headers: libraryHeaders(request) })
-          .catch(() => Promise.reject(new HttpError(403, WRONG_PASSWORD, "wrong_password")));
-      }
-      await ctx.payments.hooks.beforeAccountDeletion(viewer);
-      // Ends the session and clears its cookie; the user's rows then go in one transaction.
-      const signOut = await auth.api.signOut({ headers: libraryHeaders(request), returnHeaders: true });
-      await deleteAccount(db, viewer.userId);
-      forwardCookies(reply, signOut.headers);
-      return { ok: true };
-    });
+    app.delete(
+      "/account",
+      { schema: { body: deleteAccountSchema.nullish(), response: { 200: okSchema } } },
+      async (request, reply) => {
+        const viewer = await requireUser(request);
+        // Re-authentication: the password again, unless this session was signed in moments ago.
+        const password = request.body?.password;
+        if (password || Date.now() - viewer.sessionCreatedAt.getTime() > RECENT_SIGN_IN_MS) {
+          if (!password) throw new HttpError(403, PASSWORD_REQUIRED, "reauthentication_required");
+          await enforceLimits(limiter, [
+            { key: `delete-account:user:${viewer.userId}`, rule: { max: 5, windowSeconds: 600 } },
+          ]);
+          await auth.api
+            .verifyPassword({ body: { password }, headers: libraryHeaders(request) })
+            .catch(() => Promise.reject(new HttpError(403, WRONG_PASSWORD, "wrong_password")));
+        }
+        await ctx.payments.hooks.beforeAccountDeletion(viewer);
+        // Ends the session and clears its cookie; the user's rows then go in one transaction.
+        const signOut = await auth.api.signOut({ headers: libraryHeaders(request), returnHeaders: true });
+        await deleteAccount(db, viewer.userId);
+        forwardCookies(reply, signOut.headers);
+        return { ok: true as const };
+      },
+    );
   };
 
 /** The address in a verification token's payload (only read after the library has verified the token). */

@@ -1,5 +1,5 @@
 /** Accounts: what sign-up creates, the owner upgrade, the session summary, export and deletion. */
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { hasActiveSubscription } from "@/shared/plans";
 import type { SessionInfo } from "@/shared/session";
 import { loadRoleAndSubscription, type Viewer } from "../../auth/viewer";
@@ -135,7 +135,7 @@ export async function exportAccount(db: Database, userId: string) {
           requestId: messages.requestId,
           body: messages.body,
           createdAt: messages.createdAt,
-          fromMe: eq(messages.senderUserId, userId),
+          fromMe: sql<boolean>`${messages.senderUserId} is not distinct from ${userId}`,
         })
         .from(messages)
         .where(inArray(messages.requestId, requestIds))

@@ -1,9 +1,9 @@
 /** Syncing every subscription (staff or admin only), against a local fake of the Stripe API. */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "../../../../tests/helpers/app";
-import { type FakeStripe, startFakeStripe } from "../../../../tests/helpers/fake-stripe";
-import { as, createUser, signUp, type TestUser } from "../../../../tests/helpers/users";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { type FakeStripe, startFakeStripe } from "#tests/helpers/fake-stripe";
+import { as, createUser, signUp, type TestUser } from "#tests/helpers/users";
 import { billingCustomers, subscriptions } from "../../db/schema";
 
 let fake: FakeStripe;

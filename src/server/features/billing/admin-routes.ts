@@ -1,171 +1,65 @@
-/**
- * The admin's payment tools (staff or admin only): the settings page's facts, subscription sync for one user
- * or for everyone, and the debug page's checkout URL and simulated checkout (test mode).
- */
-import { eq, sql } from "drizzle-orm";
+/** The admin's payment routes (staff or admin only); the rules are in admin-service.ts. */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { PLAN_DEFINITIONS, PURCHASABLE_PLANS, planLabel } from "@/shared/plans";
-import { syncUserSchema } from "@/shared/schemas";
-import { loadRoleAndSubscription, requireStaff } from "../../auth/viewer";
+import {
+  adminSettingsSchema,
+  debugCheckoutUrlSchema,
+  debugPlanSchema,
+  simulateCheckoutResultSchema,
+  syncAllResultSchema,
+  syncUserResultSchema,
+  syncUserSchema,
+} from "@/shared/contracts/billing";
+import { requireStaff } from "../../auth/policies";
 import type { AppContext } from "../../context";
-import { users } from "../../db/schema";
-import { badRequest, conflict } from "../../http/errors";
-import { DECLINED_CARD, TEST_CARD } from "../../payments/test-cards";
-import { CHECKOUT_FAILED, providerFailure, startCheckout } from "../billing/service";
-
-export const SYNC_ALL_RUNNING = "A sync of all subscriptions is already running. Please wait for it to finish.";
-export const TEST_MODE_ONLY = "Simulated checkout is only available in test mode.";
-
-const STATUS_LABEL = { active: "active", canceled: "canceled", past_due: "past due" } as const;
+import { debugCheckoutUrl, paymentSettings, simulateCheckout, syncEveryone, syncOne } from "./admin-service";
 
 export const adminBillingRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const { db, payments, config } = ctx;
 
-    async function userByEmail(email: string) {
-      const [user] = await db
-        .select({ id: users.id, email: users.email, name: users.name })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-      return user ?? null;
-    }
-
-    app.get("/admin/settings", async (request, reply) => {
+    app.get("/admin/settings", { schema: { response: { 200: adminSettingsSchema } } }, async (request) => {
       await requireStaff(request);
-      reply.header("cache-control", "no-store");
-      const testMode = payments.mode === "test";
-      return {
-        paymentMode: payments.label,
-        testCard: testMode ? TEST_CARD : null,
-        declinedTestCard: testMode ? DECLINED_CARD : null,
-        webhookUrl: testMode ? null : `${config.APP_URL}/api/billing/webhook`,
-        prices: PURCHASABLE_PLANS.map((plan) => ({
-          plan,
-          label: planLabel(plan),
-          monthlyPriceEur: PLAN_DEFINITIONS[plan].monthlyPriceEur,
-          priceId: payments.prices.priceFor(plan),
-        })),
-        environment: [
-          { name: "Environment", value: config.NODE_ENV },
-          { name: "Application URL", value: config.APP_URL },
-          {
-            name: "Database",
-            value: ctx.database.kind === "pglite" ? "Embedded PostgreSQL (PGlite)" : "PostgreSQL server",
-          },
-          {
-            name: "Email",
-            value: ctx.mailEnabled ? "Sent through SMTP" : "Held in the outbox (no SMTP configured)",
-          },
-          { name: "Payments", value: testMode ? "Built-in test mode" : `Stripe (${payments.label})` },
-          { name: "Node.js", value: process.version },
-        ],
-      };
-    });
-
-    app.post("/admin/subscriptions/sync", { schema: { body: syncUserSchema } }, async (request) => {
-      await requireStaff(request);
-      const email = request.body.userEmail;
-      const user = await userByEmail(email);
-      if (!user) return { success: false, message: `No user found with email ${email}` };
-      const result = await payments.syncUser(user.id).catch((error) => {
-        request.log.error({ err: error, userId: user.id }, "admin sync: provider call failed");
-        throw providerFailure(error, "Error syncing subscription");
-      });
-      const sub = result.subscription;
-      const state = sub ? `${planLabel(sub.plan)}, ${STATUS_LABEL[sub.status]}` : "no membership";
-      const message =
-        result.outcome === "no-customer"
-          ? `${user.email} has no Stripe customer (never subscribed, or complimentary): ${state}.`
-          : result.outcome === "no-active-subscription"
-            ? `${user.email} has no active Stripe subscription: ${state}.`
-            : `Subscription synced for ${user.email}: ${state}.`;
-      return {
-        success: true,
-        message,
-        outcome: result.outcome,
-        subscription: sub ? { plan: sub.plan, status: sub.status } : null,
-      };
-    });
-
-    app.post("/admin/subscriptions/sync-all", async (request) => {
-      await requireStaff(request);
-      const results = await payments.syncAll((error, userId) =>
-        request.log.error({ err: error, userId }, "admin sync-all: one user failed"),
-      );
-      if (!results) throw conflict(SYNC_ALL_RUNNING, "sync_running");
-      return {
-        success: true,
-        results,
-        message: `Synced ${results.synced}, failed ${results.failed}, without a Stripe customer ${results.noStripeCustomer}, without an active subscription ${results.noActiveSubscription}.`,
-      };
+      return paymentSettings(ctx);
     });
 
     app.post(
-      "/admin/debug/checkout-url",
-      { schema: { body: z.object({ plan: z.enum(PURCHASABLE_PLANS, "Please choose a plan") }) } },
+      "/admin/subscriptions/sync",
+      { schema: { body: syncUserSchema, response: { 200: syncUserResultSchema } } },
       async (request) => {
-        const viewer = await requireStaff(request);
-        const { plan } = request.body;
-        const priceId = payments.prices.priceFor(plan);
-        try {
-          const customerId = await payments.ensureCustomer(viewer);
-          const session = await payments.provider.createCheckoutSession({
-            userId: viewer.userId,
-            customerId,
-            email: viewer.email,
-            plan,
-            priceId,
-            successUrl: `${config.APP_URL}/post-checkout?session_id={CHECKOUT_SESSION_ID}`,
-            cancelUrl: `${config.APP_URL}/admin/debug`,
-          });
-          return { url: session.url, sessionId: session.id, priceId, mode: payments.label };
-        } catch (error) {
-          throw providerFailure(error, CHECKOUT_FAILED);
-        }
+        await requireStaff(request);
+        return syncOne(ctx, request.body.userEmail, (error, userId) =>
+          request.log.error({ err: error, userId }, "admin sync: provider call failed"),
+        );
       },
+    );
+
+    app.post(
+      "/admin/subscriptions/sync-all",
+      { schema: { response: { 200: syncAllResultSchema } } },
+      async (request) => {
+        await requireStaff(request);
+        return syncEveryone(ctx, (error, userId) =>
+          request.log.error({ err: error, userId }, "admin sync-all: one user failed"),
+        );
+      },
+    );
+
+    app.post(
+      "/admin/debug/checkout-url",
+      { schema: { body: debugPlanSchema, response: { 200: debugCheckoutUrlSchema } } },
+      async (request) => debugCheckoutUrl(ctx, await requireStaff(request), request.body.plan),
     );
 
     app.post(
       "/admin/debug/simulate-checkout",
       {
-        schema: {
-          body: syncUserSchema.extend({ plan: z.enum(PURCHASABLE_PLANS, "Please choose a plan") }),
-        },
+        schema: { body: syncUserSchema.extend(debugPlanSchema.shape), response: { 200: simulateCheckoutResultSchema } },
       },
       async (request) => {
         await requireStaff(request);
-        if (!payments.test) throw badRequest(TEST_MODE_ONLY, "test_mode_only");
-        const { userEmail, plan } = request.body;
-        const user = await userByEmail(userEmail);
-        if (!user) return { success: false, message: `No user found with email ${userEmail}` };
-        const { subscription } = await loadRoleAndSubscription(db, user.id);
-        // The member's own path: the same plan rules, the same checkout, paid with the test card.
-        const started = await startCheckout(
-          ctx,
-          { userId: user.id, email: user.email, name: user.name, subscription },
-          plan,
-        );
-        if (!started.upgraded) {
-          await payments.test.payCheckoutSession(started.sessionId, {
-            cardNumber: TEST_CARD,
-            expiry: "12/99",
-            cvc: "123",
-            name: user.name,
-          });
-        }
-        const after = await loadRoleAndSubscription(db, user.id);
-        return {
-          success: true,
-          message: `Simulated a completed ${planLabel(plan)} checkout for ${user.email}.`,
-          sessionId: started.sessionId,
-          subscription: after.subscription
-            ? { plan: after.subscription.plan, status: after.subscription.status }
-            : null,
-        };
+        return simulateCheckout(ctx, request.body.userEmail, request.body.plan);
       },
     );
   };

@@ -4,11 +4,10 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "../../../../tests/helpers/app";
-import { type FakeStripe, signedDelivery, startFakeStripe, stripeEvent } from "../../../../tests/helpers/fake-stripe";
-import { as, createUser, signUp, type TestUser } from "../../../../tests/helpers/users";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { type FakeStripe, signedDelivery, startFakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
+import { as, createUser, grantPlan, signUp, type TestUser } from "#tests/helpers/users";
 import { billingCustomers, paymentEvents, subscriptions } from "../../db/schema";
-import { grantComplimentary } from "../account/service";
 
 const SECRET = "whsec_test_maison";
 let fake: FakeStripe;
@@ -349,7 +348,7 @@ describe("webhooks", () => {
   it("a complimentary membership is not taken away by a paid subscription that is not active", async () => {
     const user = await createUser(ctx, { plan: "gold" });
     await post("/api/billing/checkout", user, { plan: "gold" }).then((r) => expect(r.statusCode).toBe(409));
-    await grantComplimentary(ctx.database.db, user.id, "silver");
+    await grantPlan(ctx, user.id, "silver");
     await post("/api/billing/checkout", user, { plan: "gold" });
     const [{ customerId }] = await customerOf(user.id);
     const sub = fake.addSubscription({ customer: customerId, price: "price_gold", status: "incomplete_expired" });

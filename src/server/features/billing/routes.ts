@@ -5,10 +5,22 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import {
+  cancelAtPeriodEndSchema,
+  cardSchema,
+  checkoutSchema,
+  checkoutStartedSchema,
+  portalSchema,
+  subscribedSchema,
+  testBillingOverviewSchema,
+  testCheckoutParams,
+  testCheckoutSessionSchema,
+  testPaidSchema,
+  webhookReceivedSchema,
+} from "@/shared/contracts/billing";
+import { errorSchema, okSchema } from "@/shared/contracts/common";
 import { hasActiveSubscription } from "@/shared/plans";
-import { checkoutSchema } from "@/shared/schemas";
-import { requireUser } from "../../auth/viewer";
+import { requireUser } from "../../auth/policies";
 import type { AppContext } from "../../context";
 import { type ErrorBody, notFound } from "../../http/errors";
 import type { Payments } from "../../payments";
@@ -24,13 +36,6 @@ function perUserLimit(limiter: RateLimiter, name: string, max: number) {
     enforceLimits(limiter, [{ key: `billing:${name}:${userId}`, rule: { max, windowSeconds: 60 } }], TOO_MANY_REQUESTS);
 }
 
-const cardSchema = z.object({
-  cardNumber: z.string().max(32),
-  expiry: z.string().max(8),
-  cvc: z.string().max(8),
-  name: z.string().max(120),
-});
-
 export const billingRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (fastify) => {
@@ -43,13 +48,17 @@ export const billingRoutes =
     const payLimit = perUserLimit(limiter, "pay", 30);
 
     // Only `plan` is read: a price id or anything else in the body is dropped by the schema.
-    app.post("/billing/checkout", { schema: { body: checkoutSchema } }, async (request) => {
-      const viewer = await requireUser(request);
-      await checkoutLimit(viewer.userId);
-      return startCheckout(ctx, viewer, request.body.plan);
-    });
+    app.post(
+      "/billing/checkout",
+      { schema: { body: checkoutSchema, response: { 200: checkoutStartedSchema } } },
+      async (request) => {
+        const viewer = await requireUser(request);
+        await checkoutLimit(viewer.userId);
+        return startCheckout(ctx, viewer, request.body.plan);
+      },
+    );
 
-    app.post("/billing/portal", async (request) => {
+    app.post("/billing/portal", { schema: { response: { 200: portalSchema } } }, async (request) => {
       const viewer = await requireUser(request);
       await portalLimit(viewer.userId);
       return openPortal(ctx, viewer.userId);
@@ -57,7 +66,7 @@ export const billingRoutes =
 
     // The spec's check-subscription: re-sync from the provider by the stored customer id. A provider failure is
     // logged, and the answer is then what we already know.
-    app.post("/billing/check-subscription", async (request) => {
+    app.post("/billing/check-subscription", { schema: { response: { 200: subscribedSchema } } }, async (request) => {
       const viewer = await requireUser(request);
       await checkLimit(viewer.userId);
       try {
@@ -69,10 +78,10 @@ export const billingRoutes =
       }
     });
 
-    app.post("/billing/cancel-complimentary", async (request) => {
+    app.post("/billing/cancel-complimentary", { schema: { response: { 200: okSchema } } }, async (request) => {
       const viewer = await requireUser(request);
       await cancelComplimentary(db, viewer.userId);
-      return { ok: true };
+      return { ok: true as const };
     });
 
     await fastify.register(webhookRoute(payments));
@@ -87,29 +96,33 @@ function webhookRoute(payments: Payments): FastifyPluginAsync {
   return async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-    scope.post("/billing/webhook", async (request, reply) => {
-      if (!payments.verifyWebhook) return reply.status(404).send({ error: "Not found" } satisfies ErrorBody);
-      const raw = request.body;
-      if (!Buffer.isBuffer(raw) || raw.length === 0) {
-        return reply.status(400).send({ error: "Missing payload", code: "invalid_payload" } satisfies ErrorBody);
-      }
-      const signature = request.headers["stripe-signature"];
-      let event: Awaited<ReturnType<NonNullable<Payments["verifyWebhook"]>>>;
-      try {
-        event = payments.verifyWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
-      } catch (error) {
-        request.log.warn({ err: error }, "stripe webhook refused: bad signature");
-        return reply.status(400).send({ error: "Invalid signature", code: "invalid_signature" } satisfies ErrorBody);
-      }
-      if (!isWellFormedEvent(event)) {
-        request.log.warn({ eventId: (event as { id?: unknown }).id }, "stripe webhook refused: malformed event");
-        return reply.status(400).send({ error: "Malformed event", code: "invalid_payload" } satisfies ErrorBody);
-      }
-      // A failure here answers 500 and changes nothing, so Stripe delivers the event again.
-      const result = await payments.processEvent(event);
-      request.log.info({ eventId: event.id, type: event.type, ...result }, "stripe webhook");
-      return { received: true, outcome: result.outcome };
-    });
+    scope.post(
+      "/billing/webhook",
+      { schema: { response: { 200: webhookReceivedSchema, 400: errorSchema, 404: errorSchema } } },
+      async (request, reply) => {
+        if (!payments.verifyWebhook) return reply.status(404).send({ error: "Not found" } satisfies ErrorBody);
+        const raw = request.body;
+        if (!Buffer.isBuffer(raw) || raw.length === 0) {
+          return reply.status(400).send({ error: "Missing payload", code: "invalid_payload" } satisfies ErrorBody);
+        }
+        const signature = request.headers["stripe-signature"];
+        let event: Awaited<ReturnType<NonNullable<Payments["verifyWebhook"]>>>;
+        try {
+          event = payments.verifyWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
+        } catch (error) {
+          request.log.warn({ err: error }, "stripe webhook refused: bad signature");
+          return reply.status(400).send({ error: "Invalid signature", code: "invalid_signature" } satisfies ErrorBody);
+        }
+        if (!isWellFormedEvent(event)) {
+          request.log.warn({ eventId: (event as { id?: unknown }).id }, "stripe webhook refused: malformed event");
+          return reply.status(400).send({ error: "Malformed event", code: "invalid_payload" } satisfies ErrorBody);
+        }
+        // A failure here answers 500 and changes nothing, so Stripe delivers the event again.
+        const result = await payments.processEvent(event);
+        request.log.info({ eventId: event.id, type: event.type, ...result }, "stripe webhook");
+        return { received: true as const, outcome: result.outcome };
+      },
+    );
   };
 }
 
@@ -131,7 +144,7 @@ function testModeRoutes(payments: Payments, limits: { payLimit: ReturnType<typeo
 
     app.get(
       "/billing/test/checkout/:id",
-      { schema: { params: z.object({ id: z.string().max(100) }) } },
+      { schema: { params: testCheckoutParams, response: { 200: testCheckoutSessionSchema } } },
       async (request) => {
         const { session, viewer } = await ownSession(request, request.params.id);
         return {
@@ -149,7 +162,7 @@ function testModeRoutes(payments: Payments, limits: { payLimit: ReturnType<typeo
 
     app.post(
       "/billing/test/checkout/:id/pay",
-      { schema: { params: z.object({ id: z.string().max(100) }), body: cardSchema } },
+      { schema: { params: testCheckoutParams, body: cardSchema, response: { 200: testPaidSchema } } },
       async (request) => {
         const { viewer } = await ownSession(request, request.params.id);
         await limits.payLimit(viewer.userId);
@@ -163,15 +176,19 @@ function testModeRoutes(payments: Payments, limits: { payLimit: ReturnType<typeo
       return { viewer, customerId: await payments.customerOf(viewer.userId) };
     }
 
-    app.get("/billing/test/subscription", async (request) => {
-      const { customerId } = await ownCustomer(request);
-      if (!customerId) return { subscription: null, invoices: [] };
-      return test.overview(customerId);
-    });
+    app.get(
+      "/billing/test/subscription",
+      { schema: { response: { 200: testBillingOverviewSchema } } },
+      async (request) => {
+        const { customerId } = await ownCustomer(request);
+        if (!customerId) return { subscription: null, invoices: [] };
+        return test.overview(customerId);
+      },
+    );
 
     app.post(
       "/billing/test/subscription",
-      { schema: { body: z.object({ cancelAtPeriodEnd: z.boolean() }) } },
+      { schema: { body: cancelAtPeriodEndSchema, response: { 200: testBillingOverviewSchema } } },
       async (request) => {
         const { customerId } = await ownCustomer(request);
         if (!customerId) throw notFound("You have no active membership to manage.");

@@ -1,0 +1,80 @@
+/**
+ * Access policies: every rule about who may do what, in one module. Routes call the `require…` guards (they
+ * throw the API's 401/403 with the message a person reads); services and the realtime stream ask the `can…`
+ * predicates. A new feature adds its record- and plan-level rules here, with their tests.
+ */
+import type { FastifyRequest } from "fastify";
+import { hasActiveSubscription, hasConcierge, hasReachedMonthlyLimit, monthlyRequestLimit } from "@/shared/plans";
+import { forbidden, unauthorized } from "../http/errors";
+import type { Viewer } from "./viewer";
+
+export const MEMBERSHIP_REQUIRED =
+  "To access the product, you need an active membership. Choose a plan to get started.";
+export const STAFF_ONLY = "This area is reserved for the Maison team.";
+export const ADMIN_ONLY = "This area is reserved for administrators.";
+export const PAID_PLAN_REQUIRED = "A paid membership (Silver, Gold or Black) is required for this.";
+export const CONCIERGE_PLAN_REQUIRED = "The Executive Concierge is available to Gold and Black members.";
+
+/** 401 unless signed in. */
+export async function requireUser(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await request.viewer();
+  if (!viewer) throw unauthorized();
+  return viewer;
+}
+
+/** 403 unless the caller has an active membership; staff and admin bypass plan checks. */
+export async function requireMember(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  if (!viewer.isStaff && !hasActiveSubscription(viewer.subscription)) {
+    throw forbidden(MEMBERSHIP_REQUIRED, "membership_required");
+  }
+  return viewer;
+}
+
+/** 403 unless staff or admin. */
+export async function requireStaff(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  if (!viewer.isStaff) throw forbidden(STAFF_ONLY, "staff_only");
+  return viewer;
+}
+
+/** 403 unless admin. */
+export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  if (viewer.role !== "admin") throw forbidden(ADMIN_ONLY, "admin_only");
+  return viewer;
+}
+
+/** Plan features a member may lack. */
+export type PlanFeature = "create-requests" | "concierge";
+
+/** Whether the viewer's plan includes a feature (staff are not members: they use the admin side). */
+export function hasPlanFeature(viewer: Viewer, feature: PlanFeature): boolean {
+  if (feature === "concierge") return hasConcierge(viewer.subscription);
+  return (monthlyRequestLimit(viewer.subscription) ?? 1) !== 0;
+}
+
+/** 403 unless the viewer's plan includes the feature. */
+export async function requirePlanFeature(request: FastifyRequest, feature: PlanFeature): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  if (!hasPlanFeature(viewer, feature)) {
+    throw forbidden(feature === "concierge" ? CONCIERGE_PLAN_REQUIRED : PAID_PLAN_REQUIRED, "plan_required");
+  }
+  return viewer;
+}
+
+/** Whether the viewer has used up this month's requests (`used`: created since the month began). */
+export function reachedMonthlyRequestLimit(viewer: Viewer, used: number): boolean {
+  return hasReachedMonthlyLimit(viewer.subscription, used);
+}
+
+/** A request (or anything owned by a member) is seen by its owner and by staff. */
+export function canSeeOwned(viewer: Viewer, record: { userId: string }): boolean {
+  return viewer.isStaff || record.userId === viewer.userId;
+}
+export const canSeeRequest = canSeeOwned;
+
+/** Who receives a realtime event: its user, or every staff member for "staff". */
+export function canReceiveEvent(viewer: Viewer, event: { audience: string }): boolean {
+  return event.audience === viewer.userId || (event.audience === "staff" && viewer.isStaff);
+}

@@ -1,0 +1,108 @@
+/** Memberships: checkout, portal, subscription check, test-mode pages, and the admin's payment tools. */
+import { z } from "zod";
+import { PLANS, PURCHASABLE_PLANS, SUBSCRIPTION_STATUSES } from "../plans";
+
+export { checkoutSchema, syncUserSchema } from "../schemas";
+
+export const checkoutStartedSchema = z.object({
+  /** Opened in a new tab: the provider's checkout page, or our post-checkout page after an in-place upgrade. */
+  url: z.string(),
+  sessionId: z.string(),
+  /** An existing paid subscription was moved to the new plan. */
+  upgraded: z.boolean(),
+});
+export const portalSchema = z.object({ url: z.string() });
+export const subscribedSchema = z.object({ subscribed: z.boolean() });
+
+// Test mode: our own checkout and billing pages -------------------------------------------------------
+
+export const testCheckoutParams = z.object({ id: z.string().max(100) });
+export const cardSchema = z.object({
+  cardNumber: z.string().max(32),
+  expiry: z.string().max(8),
+  cvc: z.string().max(8),
+  name: z.string().max(120),
+});
+export const testCheckoutSessionSchema = z.object({
+  id: z.string(),
+  plan: z.enum(PURCHASABLE_PLANS),
+  amountCents: z.number(),
+  currency: z.literal("eur"),
+  status: z.enum(["open", "complete", "expired"]),
+  email: z.string(),
+  successUrl: z.string(),
+  cancelUrl: z.string(),
+});
+export const testPaidSchema = z.object({ redirectUrl: z.string() });
+export const cancelAtPeriodEndSchema = z.object({ cancelAtPeriodEnd: z.boolean() });
+export const testBillingOverviewSchema = z.object({
+  subscription: z
+    .object({
+      id: z.string(),
+      plan: z.enum(PURCHASABLE_PLANS),
+      planLabel: z.string(),
+      status: z.string(),
+      currentPeriodEnd: z.string(),
+      cancelAtPeriodEnd: z.boolean(),
+      amountCents: z.number(),
+      card: z.object({ brand: z.string(), last4: z.string() }),
+    })
+    .nullable(),
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      date: z.string(),
+      description: z.string(),
+      amountCents: z.number(),
+      status: z.string(),
+    }),
+  ),
+});
+
+// The admin's payment tools ---------------------------------------------------------------------------
+
+export const adminSettingsSchema = z.object({
+  paymentMode: z.enum(["TEST", "LIVE", "STRIPE TEST"]),
+  testCard: z.string().nullable(),
+  declinedTestCard: z.string().nullable(),
+  webhookUrl: z.string().nullable(),
+  prices: z.array(
+    z.object({
+      plan: z.enum(PURCHASABLE_PLANS),
+      label: z.string(),
+      monthlyPriceEur: z.number().nullable(),
+      priceId: z.string(),
+    }),
+  ),
+  environment: z.array(z.object({ name: z.string(), value: z.string() })),
+});
+
+const planState = z.object({ plan: z.enum(PLANS), status: z.enum(SUBSCRIPTION_STATUSES) }).nullable();
+
+export const syncUserResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  outcome: z.string().optional(),
+  subscription: planState.optional(),
+});
+export const syncAllResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  results: z.object({
+    synced: z.number(),
+    failed: z.number(),
+    noStripeCustomer: z.number(),
+    noActiveSubscription: z.number(),
+  }),
+});
+export const debugPlanSchema = z.object({ plan: z.enum(PURCHASABLE_PLANS, "Please choose a plan") });
+export const debugCheckoutUrlSchema = z.object({
+  url: z.string(),
+  sessionId: z.string(),
+  priceId: z.string(),
+  mode: z.string(),
+});
+export const simulateCheckoutResultSchema = syncUserResultSchema.extend({ sessionId: z.string().optional() });
+
+/** POST /api/billing/webhook: Stripe's delivery was received (and what processing made of it). */
+export const webhookReceivedSchema = z.object({ received: z.literal(true), outcome: z.string() });

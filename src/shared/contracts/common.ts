@@ -1,0 +1,23 @@
+/**
+ * Pieces every contract uses. A contract is the zod schema of a route's request and answer: the server
+ * declares it on the route (so the serializer guarantees the shape and drops anything else), and the client
+ * takes its types from it (`Wire<typeof schema>`: what travels as JSON). Nothing is declared twice.
+ */
+import { z } from "zod";
+
+/** A moment: a Date on the server, an ISO 8601 string on the wire. */
+export const timestamp = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (iso) => new Date(iso),
+  encode: (date) => date.toISOString(),
+});
+
+export const okSchema = z.object({ ok: z.literal(true) });
+export const messageSchema = z.object({ message: z.string() });
+
+/** The JSON a client receives for a schema. */
+export type Wire<T extends z.ZodType> = z.input<T>;
+/** What a server route returns for a schema (before serialization). */
+export type Served<T extends z.ZodType> = z.output<T>;
+
+/** Every error answer: the client shows `error` as it is. */
+export const errorSchema = z.object({ error: z.string(), code: z.string().optional() });
