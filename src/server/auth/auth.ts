@@ -19,6 +19,8 @@ import { enqueueEmail } from "../outbox/outbox";
 import type { RateLimiter } from "../rate-limit";
 
 export const SESSION_DAYS = 30;
+/** A used session's expiry slides forward at most this often. */
+export const SESSION_UPDATE_AGE_MS = 86_400_000;
 export const RESET_TOKEN_MINUTES = 60;
 export const VERIFY_TOKEN_HOURS = 24;
 export const COOKIE_PREFIX = "maison";
@@ -133,7 +135,7 @@ export function createAuth(config: Config, db: Database, limiter: RateLimiter) {
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       // Slide the expiry forward at most once a day while the session is used.
-      updateAge: 24 * 60 * 60,
+      updateAge: SESSION_UPDATE_AGE_MS / 1000,
       // Every request checks the database, so a sign-out or a password reset ends a session at once.
       cookieCache: { enabled: false },
     },

@@ -2,13 +2,13 @@
  * Who is calling: the session from better-auth, then role and membership from our tables, loaded once per
  * request on first use. What the viewer may do is decided in ./policies.ts.
  */
-import { fromNodeHeaders } from "better-auth/node";
-import { eq } from "drizzle-orm";
+import { constantTimeEqual, makeSignature } from "better-auth/crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isStaffRole, type Role, strongestRole } from "@/shared/roles";
 import type { Database } from "../db";
-import { subscriptions, userRoles } from "../db/schema";
-import type { Auth } from "./auth";
+import { profiles, sessions, subscriptions, userRoles, users } from "../db/schema";
+import { type Auth, SESSION_DAYS, SESSION_UPDATE_AGE_MS } from "./auth";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -23,6 +23,8 @@ export interface Viewer {
   role: Role;
   isStaff: boolean;
   subscription: SubscriptionRow | null;
+  /** The member's profile (name and phone as they keep them), null for an account without one. */
+  profile: { name: string; email: string; phone: string | null } | null;
 }
 
 export async function loadRoleAndSubscription(db: Database, userId: string) {
@@ -58,34 +60,135 @@ async function loadViewer(
   reply: FastifyReply,
 ): Promise<Viewer | null> {
   if (!request.headers.cookie) return null;
-  const { viewer, setCookie } = await resolveViewer(deps, fromNodeHeaders(request.headers));
+  const { viewer, setCookie } = await resolveViewer(deps, request.headers.cookie);
   // A session that slid forward comes back with a refreshed cookie.
-  if (setCookie.length) reply.header("set-cookie", setCookie);
+  if (setCookie) reply.header("set-cookie", setCookie);
   return viewer;
 }
 
-/** The viewer a request's headers (its session cookie) stand for now, or null; also used to re-check streams. */
+/** The library's session cookie (name and attributes) and secret, read once from its own context. */
+const cookieSettings = new WeakMap<Auth, Promise<{ name: string; attributes: CookieAttributes; secret: string }>>();
+interface CookieAttributes {
+  path?: string;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: string;
+  maxAge?: number;
+}
+function sessionCookie(auth: Auth) {
+  let settings = cookieSettings.get(auth);
+  if (!settings) {
+    settings = auth.$context.then((context) => ({
+      name: context.authCookies.sessionToken.name,
+      attributes: context.authCookies.sessionToken.attributes as CookieAttributes,
+      secret: context.secret,
+    }));
+    cookieSettings.set(auth, settings);
+  }
+  return settings;
+}
+
+/** The session token a signed cookie carries, if its signature is the library's (HMAC-SHA256 with the secret). */
+async function verifiedToken(cookieHeader: string, name: string, secret: string): Promise<string | null> {
+  const raw = cookieHeader
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+  if (!raw) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith("=")) return null;
+  return constantTimeEqual(await makeSignature(token, secret), signature) ? token : null;
+}
+
+/** Everything about the caller in one indexed query: session by token, user, profile, role and membership. */
+function viewerQuery(db: Database) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      sessionCreatedAt: sessions.createdAt,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      twoFactorEnabled: users.twoFactorEnabled,
+      emailVerified: users.emailVerified,
+      role: sql<Role>`coalesce((select case when bool_or(${userRoles.role} = 'admin') then 'admin'
+        when bool_or(${userRoles.role} = 'staff') then 'staff' else 'client' end
+        from ${userRoles} where ${userRoles.userId} = ${users.id}), 'client')`,
+      profile: { name: profiles.name, email: profiles.email, phone: profiles.phone },
+      subscription: subscriptions,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(and(eq(sessions.token, sql.placeholder("token")), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare("maison_viewer");
+}
+const preparedViewer = new WeakMap<Database, ReturnType<typeof viewerQuery>>();
+
+/**
+ * The viewer a request's cookie header stands for now, or null; also used to re-check open streams. The
+ * session is read from the database on every call, so sign-out, a password reset and expiry take effect at
+ * once. Its expiry slides forward (one write, and a refreshed cookie) at most once a day, as the library's
+ * own `updateAge` would.
+ */
 export async function resolveViewer(
   deps: { auth: Auth; db: Database },
-  headers: Headers,
-): Promise<{ viewer: Viewer | null; setCookie: string[] }> {
-  const { headers: responseHeaders, response: session } = await deps.auth.api.getSession({
-    headers,
-    returnHeaders: true,
-  });
-  const setCookie = responseHeaders.getSetCookie();
-  if (!session) return { viewer: null, setCookie };
-  const { role, subscription } = await loadRoleAndSubscription(deps.db, session.user.id);
+  cookieHeader: string,
+): Promise<{ viewer: Viewer | null; setCookie: string | null }> {
+  const cookie = await sessionCookie(deps.auth);
+  const token = await verifiedToken(cookieHeader, cookie.name, cookie.secret);
+  if (!token) return { viewer: null, setCookie: null };
+  let query = preparedViewer.get(deps.db);
+  if (!query) {
+    query = viewerQuery(deps.db);
+    preparedViewer.set(deps.db, query);
+  }
+  const [row] = await query.execute({ token });
+  if (!row) return { viewer: null, setCookie: null };
   const viewer: Viewer = {
-    userId: session.user.id,
-    email: session.user.email,
-    name: session.user.name,
-    twoFactorEnabled: Boolean((session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
-    emailVerified: Boolean(session.user.emailVerified),
-    sessionCreatedAt: new Date(session.session.createdAt),
-    role,
-    isStaff: isStaffRole(role),
-    subscription,
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
+    emailVerified: row.emailVerified,
+    sessionCreatedAt: row.sessionCreatedAt,
+    role: row.role,
+    isStaff: isStaffRole(row.role),
+    subscription: row.subscription,
+    profile: row.profile,
   };
+  const lifetimeMs = SESSION_DAYS * 86_400_000;
+  if (row.expiresAt.getTime() - Date.now() > lifetimeMs - SESSION_UPDATE_AGE_MS) return { viewer, setCookie: null };
+  const expiresAt = new Date(Date.now() + lifetimeMs);
+  await deps.db.update(sessions).set({ expiresAt, updatedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  const raw = cookieHeader
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${cookie.name}=`))
+    ?.slice(cookie.name.length + 1) as string;
+  const a = cookie.attributes;
+  const setCookie = [
+    `${cookie.name}=${raw}`,
+    `Max-Age=${Math.floor(lifetimeMs / 1000)}`,
+    `Path=${a.path ?? "/"}`,
+    a.httpOnly !== false ? "HttpOnly" : "",
+    a.secure ? "Secure" : "",
+    `SameSite=${a.sameSite ? a.sameSite[0].toUpperCase() + a.sameSite.slice(1) : "Lax"}`,
+  ]
+    .filter(Boolean)
+    .join("; ");
   return { viewer, setCookie };
 }

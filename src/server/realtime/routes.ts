@@ -15,8 +15,8 @@ export const MAX_STREAMS_PER_USER = 8;
 
 interface Connection {
   viewer: Viewer;
-  /** The request's headers (its session cookie), to re-check the session later. */
-  headers: Headers;
+  /** The request's cookie header (its session), to re-check the session later. */
+  cookie: string;
   reply: FastifyReply;
   close(): void;
 }
@@ -30,7 +30,7 @@ export const realtimeRoutes =
 
     /** Re-checks a stream's session; closes it when the session ended, or refreshes who it is. */
     async function recheck(connection: Connection) {
-      const { viewer } = await resolveViewer({ auth, db: database.db }, connection.headers).catch(() => ({
+      const { viewer } = await resolveViewer({ auth, db: database.db }, connection.cookie).catch(() => ({
         viewer: connection.viewer,
       }));
       if (!viewer || viewer.userId !== connection.viewer.userId) connection.close();
@@ -82,10 +82,9 @@ export const realtimeRoutes =
       reply.raw.write("retry: 3000\n\n");
       // Comments keep proxies from closing an idle stream.
       const heartbeat = setInterval(() => reply.raw.write(": keep-alive\n\n"), 25_000);
-      const headers = new Headers({ cookie: request.headers.cookie ?? "" });
       const connection: Connection = {
         viewer,
-        headers,
+        cookie: request.headers.cookie ?? "",
         reply,
         close() {
           clearInterval(heartbeat);

@@ -172,7 +172,7 @@ export const accountRoutes =
     });
 
     app.get("/me", { schema: { response: { 200: sessionInfoSchema } } }, async (request) =>
-      sessionInfo(db, await request.viewer()),
+      sessionInfo(await request.viewer()),
     );
 
     app.post("/account/check-owner-status", { schema: { response: { 200: ownerCheckSchema } } }, async (request) => {
@@ -183,7 +183,12 @@ export const accountRoutes =
     app.put("/profile", { schema: { body: profileSchema, response: { 200: sessionInfoSchema } } }, async (request) => {
       const viewer = await requireUser(request);
       await updateProfile(db, viewer.userId, request.body);
-      return sessionInfo(db, { ...viewer, name: request.body.name });
+      const phone = request.body.phone || null;
+      return sessionInfo({
+        ...viewer,
+        name: request.body.name,
+        profile: { name: request.body.name, email: viewer.email, phone },
+      });
     });
 
     app.get("/account/export", { schema: { response: { 200: accountExportSchema } } }, async (request, reply) => {

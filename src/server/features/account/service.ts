@@ -1,7 +1,8 @@
 /** Accounts: what sign-up creates, the owner upgrade, the session summary, export and deletion. */
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { sessionInfoSchema } from "@/shared/contracts/account";
+import type { Served } from "@/shared/contracts/common";
 import { hasActiveSubscription } from "@/shared/plans";
-import type { SessionInfo } from "@/shared/session";
 import { loadRoleAndSubscription, type Viewer } from "../../auth/viewer";
 import type { Database, Queryable } from "../../db";
 import {
@@ -71,9 +72,8 @@ export async function upgradeOwner(db: Database, userId: string, ownerEmails: re
   return true;
 }
 
-export async function sessionInfo(db: Database, viewer: Viewer | null): Promise<SessionInfo> {
+export function sessionInfo(viewer: Viewer | null): Served<typeof sessionInfoSchema> {
   if (!viewer) return { user: null, profile: null, role: null, subscription: null };
-  const [profile] = await db.select().from(profiles).where(eq(profiles.id, viewer.userId)).limit(1);
   const sub = viewer.subscription;
   return {
     user: {
@@ -83,9 +83,7 @@ export async function sessionInfo(db: Database, viewer: Viewer | null): Promise<
       twoFactorEnabled: viewer.twoFactorEnabled,
       emailVerified: viewer.emailVerified,
     },
-    profile: profile
-      ? { name: profile.name, email: profile.email, phone: profile.phone }
-      : { name: viewer.name, email: viewer.email, phone: null },
+    profile: viewer.profile ?? { name: viewer.name, email: viewer.email, phone: null },
     role: viewer.role,
     subscription: sub
       ? {
