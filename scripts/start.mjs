@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the client when the build is missing or older than its sources, then serves it.
+ * `npm start`: builds what is missing or older than its sources (the web app into dist/client, the server into
+ * dist/server), then serves with plain node: compiled JavaScript, no runtime TypeScript loader.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -8,7 +9,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const builtIndex = path.join(root, "dist/client/index.html");
 
 function newestMtime(entry) {
   const full = path.join(root, entry);
@@ -20,15 +20,30 @@ function newestMtime(entry) {
   return newest;
 }
 
-const sources = ["index.html", "vite.config.ts", "src/client", "src/shared", "public", "package-lock.json"];
-const stale = !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
-if (stale) {
-  console.log("Building the web app...");
-  const build = spawnSync("npm", ["run", "-s", "build"], { cwd: root, stdio: "inherit" });
+/** Runs `npm run <script>` when `output` is missing or older than any of `sources`. */
+function buildIfStale(script, output, sources, label) {
+  const built = path.join(root, output);
+  const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
+  if (!stale) return;
+  console.log(`Building the ${label}...`);
+  const build = spawnSync("npm", ["run", "-s", script], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "src/server/main.ts")], {
+buildIfStale(
+  "build:client",
+  "dist/client/index.html",
+  ["index.html", "vite.config.ts", "src/client", "src/shared", "public", "package-lock.json"],
+  "web app",
+);
+buildIfStale(
+  "build:server",
+  "dist/server/main.js",
+  ["vite.server.config.ts", "src/server", "src/shared", "package-lock.json"],
+  "server",
+);
+
+const server = spawn(process.execPath, ["--enable-source-maps", path.join(root, "dist/server/main.js")], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },

@@ -88,6 +88,13 @@ function sessionCookie(auth: Auth) {
   return settings;
 }
 
+/**
+ * Cookie values whose signature was verified (per secret), and their token: a value's signature never changes,
+ * so each is checked once (bounded, oldest forgotten first); webcrypto's HMAC per request cost more than the query. Whether the session still exists is asked on every request.
+ */
+const verifiedValues = new Map<string, string>();
+const VERIFIED_VALUES_MAX = 10_000;
+
 /** The session token a signed cookie carries, if its signature is the library's (HMAC-SHA256 with the secret). */
 async function verifiedToken(cookieHeader: string, name: string, secret: string): Promise<string | null> {
   const raw = cookieHeader
@@ -102,12 +109,18 @@ async function verifiedToken(cookieHeader: string, name: string, secret: string)
   } catch {
     return null;
   }
+  const key = `${secret}\u0000${value}`;
+  const known = verifiedValues.get(key);
+  if (known) return known;
   const dot = value.lastIndexOf(".");
   if (dot < 1) return null;
   const token = value.slice(0, dot);
   const signature = value.slice(dot + 1);
   if (signature.length !== 44 || !signature.endsWith("=")) return null;
-  return constantTimeEqual(await makeSignature(token, secret), signature) ? token : null;
+  if (!constantTimeEqual(await makeSignature(token, secret), signature)) return null;
+  if (verifiedValues.size >= VERIFIED_VALUES_MAX) verifiedValues.delete(verifiedValues.keys().next().value as string);
+  verifiedValues.set(key, token);
+  return token;
 }
 
 /** Everything about the caller in one indexed query: session by token, user, profile, role and membership. */

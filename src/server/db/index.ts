@@ -2,7 +2,7 @@
  * Opens the database: embedded PGlite under DATA_DIR by default, a PostgreSQL server through `pg` when
  * DATABASE_URL is set. Both give the same Drizzle API, the same migrations and LISTEN/NOTIFY.
  */
-import { chmodSync, mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
@@ -18,7 +18,15 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** A query runner: the database itself or an open transaction. */
 export type Queryable = Database | Transaction;
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL("../../../migrations", import.meta.url));
+/** The committed migrations: the project's migrations/ folder, found upward from this module (src or dist). */
+export const MIGRATIONS_DIR = findUp(path.dirname(fileURLToPath(import.meta.url)), "migrations/meta/_journal.json");
+
+function findUp(from: string, target: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, target))) return path.join(dir, target.split("/")[0]);
+    if (path.dirname(dir) === dir) return path.resolve("migrations");
+  }
+}
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,0 +1,124 @@
+/**
+ * npm run bench:api — GET /api/me (the caller, signed in, with a membership) on a PostgreSQL server: the app
+ * (compiled, as `npm start` runs it) against its floor (bench/api-floor.ts: bare Fastify and raw pg running one
+ * joined query for the same data), in one run, on the same fresh database, with the same load. Prints req/s, p50
+ * and p99 latency, and the app's share of its floor. It asserts nothing.
+ *
+ *   npm run bench:api -- --connections 32 --duration 10
+ *   BENCH_DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/postgres, where a throwaway
+ *   database is created and dropped)
+ */
+import { spawnSync } from "node:child_process";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+import { freePort, startProcess, stopProcess, waitForOk } from "./support";
+
+const { values: args } = parseArgs({
+  options: {
+    connections: { type: "string", default: "32" },
+    duration: { type: "string", default: "10" },
+    warmup: { type: "string", default: "3" },
+  },
+});
+const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `maison_bench_${process.pid}`;
+const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function load(url: string, cookie: string, seconds: number) {
+  const result = await autocannon({
+    url,
+    connections: Number(args.connections),
+    duration: seconds,
+    headers: { cookie },
+  });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+function serverEnv(port: number) {
+  return {
+    DATABASE_URL: dbUrl,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    CLIENT_DIR: "/nonexistent",
+    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    APP_URL: `http://127.0.0.1:${port}`,
+  };
+}
+
+/** Starts a server, runs `before` once it is healthy, then warms up and measures GET /api/me. */
+async function measure(argv: string[], cookie: (base: string) => Promise<string>) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = startProcess(argv, serverEnv(port));
+  try {
+    await waitForOk(`${base}/api/health`, performance.now());
+    const session = await cookie(base);
+    const check = await fetch(`${base}/api/me`, { headers: { cookie: session } }).then((r) => r.json());
+    if (!check.user || !check.subscription) throw new Error(`${argv.join(" ")}: /api/me did not see the member`);
+    await load(`${base}/api/me`, session, Number(args.warmup));
+    return await load(`${base}/api/me`, session, Number(args.duration));
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+/** A member made through the app itself (sign-up), then given a membership. */
+async function signUp(base: string) {
+  const res = await fetch(`${base}/api/auth/sign-up`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      name: "Bench Member",
+      phone: "+351912345678",
+      email: "bench@maison.test",
+      password: "bench-password",
+    }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("maison.session_token="));
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  await client.query(
+    "insert into subscriptions (user_id, plan, status) select id, 'gold', 'active' from users where email = 'bench@maison.test'",
+  );
+  await client.end();
+  return cookie as string;
+}
+
+const built = spawnSync("npm", ["run", "-s", "build:server"], { stdio: "inherit" });
+if (built.status !== 0) process.exit(1);
+await admin(`CREATE DATABASE ${dbName}`);
+try {
+  let member = "";
+  const app = await measure(["dist/server/main.js"], async (base) => {
+    member = await signUp(base);
+    return member;
+  });
+  const floor = await measure(["--import", "tsx", "bench/api-floor.ts"], async () => member);
+  const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
+    `${name.padEnd(40)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)}`;
+  console.log(`\nGET /api/me, ${args.connections} connections, ${args.duration} s, PostgreSQL server`);
+  console.log(`${"".padEnd(40)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}`);
+  console.log(row("app (dist/server/main.js)", app));
+  console.log(row("floor (bare Fastify + raw pg, 1 query)", floor));
+  console.log(`app / floor: ${((app.rps / floor.rps) * 100).toFixed(0)} % of the floor's throughput`);
+} finally {
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+}

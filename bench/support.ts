@@ -1,0 +1,39 @@
+/** Helpers the benchmarks share: free ports, child servers, waiting for health. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls a URL until it answers 200; resolves with the milliseconds it took. */
+export async function waitForOk(url: string, startedAt: number, timeoutMs = 120_000): Promise<number> {
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return performance.now() - startedAt;
+    } catch {}
+    if (performance.now() - startedAt > timeoutMs) throw new Error(`${url} did not become healthy`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export function startProcess(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+export async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
