@@ -3,28 +3,11 @@
  * The server validates every body with these; the client uses the same ones for instant feedback.
  */
 import { z } from "zod";
+import { MESSAGES } from "./messages";
 import { PLANS } from "./plans";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, URGENCIES } from "./requests";
 
-export const MESSAGES = {
-  invalidEmail: "Invalid email address",
-  passwordTooShort: "Password must be at least 6 characters",
-  nameRequired: "Name is required",
-  phoneRequired: "Phone is required",
-  titleTooShort: "Title must be at least 3 characters",
-  titleTooLong: "Title must be less than 200 characters",
-  categoryRequired: "Category is required",
-  budgetTooLow: "Budget must be greater than 0",
-  notesTooLong: "Notes must be less than 2000 characters",
-  phoneTooShort: "Phone number must be at least 8 characters",
-  phoneTooLong: "Phone number must be less than 20 characters",
-  enterMessage: "Please enter a message",
-  subjectRequired: "Subject is required",
-  messageRequired: "Message is required",
-  enterUserEmail: "Please enter a user email",
-  controlCharacters: "Please remove the unsupported characters",
-  phoneDigits: "Phone must contain only digits",
-} as const;
+export { MESSAGES };
 
 /**
  * Whether text holds a control character (NUL and the like, U+0000-U+001F and U+007F); multi-line text may

@@ -21,7 +21,7 @@ import { MESSAGES } from "@/shared/schemas";
 import { buildApp, CROSS_SITE_REFUSED } from "../app";
 import { openDatabase } from "../db";
 import { outbox, sessions, users } from "../db/schema";
-import { PASSWORD_REQUIRED, WRONG_PASSWORD } from "../features/account/routes";
+import { PASSWORD_REQUIRED, WRONG_PASSWORD } from "../features/account/auth-service";
 import { deliverDue, enqueueEmail, redactExpiredSecrets } from "../outbox/outbox";
 import { createDeliverer } from "../outbox/worker";
 

@@ -1,6 +1,7 @@
 /**
- * Sign-up, sign-in, password reset, email verification, the session summary, the owner check, profile, export
- * and deletion. The library's own endpoints that we use (sign-out, two-factor) are mounted in auth/routes.ts.
+ * Account routes: sign-up, sign-in, password reset, email verification, the session summary, the owner check,
+ * profile, export and deletion. HTTP only: the flows are in auth-service.ts and service.ts. The library's own
+ * endpoints that we use (sign-out, two-factor) are mounted in auth/routes.ts.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -20,33 +21,19 @@ import {
 } from "@/shared/contracts/account";
 import { messageSchema, okSchema } from "@/shared/contracts/common";
 import { libraryHeaders } from "../../auth/auth";
-import { fromAuthError } from "../../auth/errors";
 import { requireUser } from "../../auth/policies";
 import type { AppContext } from "../../context";
-import { conflict, HttpError } from "../../http/errors";
 import { enforceLimits, type RateRule } from "../../rate-limit";
-import { publishSessionChanged } from "../../realtime/events";
 import {
-  createAccountRecords,
-  deleteAccount,
-  exportAccount,
-  sessionInfo,
-  updateProfile,
-  upgradeOwner,
-  userIdByEmail,
-  userOfResetToken,
-} from "./service";
-
-export { TOO_MANY_ATTEMPTS } from "../../rate-limit";
-export const RESET_REQUESTED =
-  "If an account exists for this email, we have sent a link to choose a new password. It is valid for 60 minutes.";
-export const VERIFY_LINK_INVALID = "This verification link is invalid or has expired. Please ask for a new one.";
-export const ALREADY_VERIFIED = "Your email is already verified.";
-export const VERIFICATION_SENT = "We have sent you a new link. Please check your inbox.";
-export const PASSWORD_REQUIRED = "Please enter your password to delete your account.";
-export const WRONG_PASSWORD = "The password is not correct.";
-/** A session signed in this recently may delete the account without typing the password again. */
-export const RECENT_SIGN_IN_MS = 10 * 60_000;
+  deleteOwnAccount,
+  requestReset,
+  resendVerification,
+  resetPassword,
+  signIn,
+  signUp,
+  verifyEmail,
+} from "./auth-service";
+import { exportAccount, sessionInfo, updateProfile, upgradeOwner } from "./service";
 
 function forwardCookies(reply: FastifyReply, headers: Headers) {
   const cookies = headers.getSetCookie();
@@ -62,7 +49,7 @@ export const accountRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const { auth, db, config, limiter } = ctx;
+    const { db, config, limiter } = ctx;
     const perIp: RateRule = { max: config.AUTH_RATE_LIMIT_PER_IP, windowSeconds: 600 };
     const perEmail: RateRule = { max: config.AUTH_RATE_LIMIT_PER_EMAIL, windowSeconds: 600 };
 
@@ -83,19 +70,7 @@ export const accountRoutes =
       { schema: { body: signUpSchema, response: { 201: okSchema } } },
       async (request, reply) => {
         await limitAttempt(request);
-        const { name, phone, email, password } = request.body;
-        const result = await auth.api
-          .signUpEmail({ body: { name, email, password }, headers: libraryHeaders(request), returnHeaders: true })
-          .catch((error) =>
-            fromAuthError(error, {
-              USER_ALREADY_EXISTS: "An account with this email already exists. Please sign in instead.",
-              USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
-                "An account with this email already exists. Please sign in instead.",
-            }),
-          );
-        const user = result.response.user;
-        await db.transaction((tx) => createAccountRecords(tx, { id: user.id, email: user.email, name, phone }));
-        forwardCookies(reply, result.headers);
+        forwardCookies(reply, (await signUp(ctx, request.body, libraryHeaders(request))).headers);
         return reply.status(201).send({ ok: true as const });
       },
     );
@@ -105,12 +80,9 @@ export const accountRoutes =
       { schema: { body: signInSchema, response: { 200: signInResultSchema } } },
       async (request, reply) => {
         await limitAttempt(request);
-        const result = await auth.api
-          .signInEmail({ body: request.body, headers: libraryHeaders(request), returnHeaders: true })
-          .catch((error) => fromAuthError(error));
-        forwardCookies(reply, result.headers);
-        const twoFactorRequired = Boolean((result.response as { twoFactorRedirect?: boolean }).twoFactorRedirect);
-        return { twoFactorRequired };
+        const { body, headers } = await signIn(ctx, request.body, libraryHeaders(request));
+        forwardCookies(reply, headers);
+        return body;
       },
     );
 
@@ -119,9 +91,7 @@ export const accountRoutes =
       { schema: { body: passwordResetRequestSchema, response: { 200: messageSchema } } },
       async (request) => {
         await limitAttempt(request);
-        // The same answer whether or not the account exists.
-        await auth.api.requestPasswordReset({ body: { email: request.body.email }, headers: libraryHeaders(request) });
-        return { message: RESET_REQUESTED };
+        return requestReset(ctx, request.body.email, libraryHeaders(request));
       },
     );
 
@@ -130,16 +100,7 @@ export const accountRoutes =
       { schema: { body: newPasswordSchema, response: { 200: okSchema } } },
       async (request) => {
         await limitByIp(request);
-        const userId = await userOfResetToken(db, request.body.token);
-        await auth.api
-          .resetPassword({ body: { newPassword: request.body.password, token: request.body.token } })
-          .catch((error) =>
-            fromAuthError(error, {
-              INVALID_TOKEN: "This reset link is invalid or has expired. Please ask for a new one.",
-            }),
-          );
-        // Every session of the user ended: their open event streams close too.
-        if (userId) await publishSessionChanged(db, userId);
+        await resetPassword(ctx, request.body.token, request.body.password);
         return { ok: true as const };
       },
     );
@@ -149,27 +110,14 @@ export const accountRoutes =
       { schema: { body: verifyEmailSchema, response: { 200: verifiedSchema } } },
       async (request) => {
         await limitByIp(request);
-        await auth.api
-          .verifyEmail({ query: { token: request.body.token } })
-          .catch(() => Promise.reject(new HttpError(400, VERIFY_LINK_INVALID, "invalid_token")));
-        // The library checked the token's signature and expiry; its payload names the address it verified.
-        const email = verifiedEmailOf(request.body.token);
-        const userId = email ? await userIdByEmail(db, email) : null;
-        // An owner's upgrade needs a verified address: it may be due now.
-        if (userId) await upgradeOwner(db, userId, config.OWNER_EMAILS);
+        await verifyEmail(ctx, request.body.token);
         return { verified: true as const };
       },
     );
 
-    app.post("/account/verify-email/resend", { schema: { response: { 200: messageSchema } } }, async (request) => {
-      const viewer = await requireUser(request);
-      if (viewer.emailVerified) throw conflict(ALREADY_VERIFIED, "already_verified");
-      await enforceLimits(limiter, [
-        { key: `verify-resend:user:${viewer.userId}`, rule: { max: 3, windowSeconds: 600 } },
-      ]);
-      await auth.api.sendVerificationEmail({ body: { email: viewer.email }, headers: libraryHeaders(request) });
-      return { message: VERIFICATION_SENT };
-    });
+    app.post("/account/verify-email/resend", { schema: { response: { 200: messageSchema } } }, async (request) =>
+      resendVerification(ctx, await requireUser(request), libraryHeaders(request)),
+    );
 
     app.get("/me", { schema: { response: { 200: sessionInfoSchema } } }, async (request) =>
       sessionInfo(await request.viewer()),
@@ -182,13 +130,7 @@ export const accountRoutes =
 
     app.put("/profile", { schema: { body: profileSchema, response: { 200: sessionInfoSchema } } }, async (request) => {
       const viewer = await requireUser(request);
-      await updateProfile(db, viewer.userId, request.body);
-      const phone = request.body.phone || null;
-      return sessionInfo({
-        ...viewer,
-        name: request.body.name,
-        profile: { name: request.body.name, email: viewer.email, phone },
-      });
+      return sessionInfo(await updateProfile(db, viewer, request.body));
     });
 
     app.get("/account/export", { schema: { response: { 200: accountExportSchema } } }, async (request, reply) => {
@@ -203,33 +145,9 @@ export const accountRoutes =
       { schema: { body: deleteAccountSchema.nullish(), response: { 200: okSchema } } },
       async (request, reply) => {
         const viewer = await requireUser(request);
-        // Re-authentication: the password again, unless this session was signed in moments ago.
-        const password = request.body?.password;
-        if (password || Date.now() - viewer.sessionCreatedAt.getTime() > RECENT_SIGN_IN_MS) {
-          if (!password) throw new HttpError(403, PASSWORD_REQUIRED, "reauthentication_required");
-          await enforceLimits(limiter, [
-            { key: `delete-account:user:${viewer.userId}`, rule: { max: 5, windowSeconds: 600 } },
-          ]);
-          await auth.api
-            .verifyPassword({ body: { password }, headers: libraryHeaders(request) })
-            .catch(() => Promise.reject(new HttpError(403, WRONG_PASSWORD, "wrong_password")));
-        }
-        await ctx.payments.hooks.beforeAccountDeletion(viewer);
-        // Ends the session and clears its cookie; the user's rows then go in one transaction.
-        const signOut = await auth.api.signOut({ headers: libraryHeaders(request), returnHeaders: true });
-        await deleteAccount(db, viewer.userId);
-        forwardCookies(reply, signOut.headers);
+        const { headers } = await deleteOwnAccount(ctx, viewer, request.body?.password, libraryHeaders(request));
+        forwardCookies(reply, headers);
         return { ok: true as const };
       },
     );
   };
-
-/** The address in a verification token's payload (only read after the library has verified the token). */
-function verifiedEmailOf(token: string): string | null {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
-    return typeof payload.email === "string" ? payload.email : null;
-  } catch {
-    return null;
-  }
-}

@@ -97,14 +97,21 @@ export function sessionInfo(viewer: Viewer | null): Served<typeof sessionInfoSch
   };
 }
 
-export async function updateProfile(db: Database, userId: string, input: { name: string; phone: string }) {
+/** Name and phone (the email never changes here); returns the viewer as it now is. */
+export async function updateProfile(
+  db: Database,
+  viewer: Viewer,
+  input: { name: string; phone: string },
+): Promise<Viewer> {
+  const phone = input.phone || null;
   await db.transaction(async (tx) => {
     await tx
       .update(profiles)
-      .set({ name: input.name, phone: input.phone || null, updatedAt: new Date() })
-      .where(eq(profiles.id, userId));
-    await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, userId));
+      .set({ name: input.name, phone, updatedAt: new Date() })
+      .where(eq(profiles.id, viewer.userId));
+    await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, viewer.userId));
   });
+  return { ...viewer, name: input.name, profile: { name: input.name, email: viewer.email, phone } };
 }
 
 /** GDPR data portability: everything the member's account holds, and nothing of anyone else's. */

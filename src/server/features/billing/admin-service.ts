@@ -9,13 +9,14 @@ import type {
   syncUserResultSchema,
 } from "@/shared/contracts/billing";
 import type { Served } from "@/shared/contracts/common";
+import { CHECKOUT_FAILED } from "@/shared/messages";
 import { PLAN_DEFINITIONS, PURCHASABLE_PLANS, type PurchasablePlan, planLabel } from "@/shared/plans";
 import { loadRoleAndSubscription, type Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
 import { DECLINED_CARD, TEST_CARD } from "../../payments/test-cards";
-import { CHECKOUT_FAILED, providerFailure, startCheckout } from "./service";
+import { providerFailure, startCheckout } from "./service";
 
 export const SYNC_ALL_RUNNING = "A sync of all subscriptions is already running. Please wait for it to finish.";
 export const TEST_MODE_ONLY = "Simulated checkout is only available in test mode.";

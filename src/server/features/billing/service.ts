@@ -1,15 +1,15 @@
 /** Memberships: starting a checkout (or upgrading in place), the portal, complimentary cancellation. */
 import { and, eq, isNull } from "drizzle-orm";
+import { CHECKOUT_FAILED } from "@/shared/messages";
 import { checkPlanChange, hasActiveSubscription, type Plan, type PurchasablePlan } from "@/shared/plans";
 import type { SubscriptionRow } from "../../auth/viewer";
 import type { Config } from "../../config";
+import type { AppContext } from "../../context";
 import type { Database } from "../../db";
 import { subscriptions } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
-import type { Payments } from "../../payments";
 import { publishSubscriptionChanged } from "../../realtime/events";
 
-export const CHECKOUT_FAILED = "Failed to start checkout. Please try again.";
 export const PORTAL_FAILED = "Failed to open billing portal";
 export const BLACK_BY_INVITATION = "The Black membership is by invitation only. Please send us an inquiry.";
 export const NO_BILLING_ACCOUNT = "No billing account was found. Please choose a membership plan first.";
@@ -17,11 +17,8 @@ export const NO_COMPLIMENTARY = "There is no complimentary membership to cancel.
 export const UPGRADE_NOT_PAID =
   "We could not charge your card for the upgrade. Please update your payment method in Manage Subscription and try again.";
 
-export interface BillingContext {
-  db: Database;
-  config: Config;
-  payments: Payments;
-}
+/** What the membership rules need of the app's context. */
+export type BillingContext = Pick<AppContext, "db" | "config" | "payments">;
 
 export interface CheckoutUser {
   userId: string;

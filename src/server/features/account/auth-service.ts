@@ -1,0 +1,123 @@
+/**
+ * The account flows that go through the auth library: sign-up, sign-in, reset, verification and deletion with
+ * re-authentication. Each takes the context and the request's headers for the library (libraryHeaders), and
+ * returns what the route answers, with any cookies the library set.
+ */
+
+import type { signInResultSchema } from "@/shared/contracts/account";
+import type { Served } from "@/shared/contracts/common";
+import type { SignUpInput } from "@/shared/schemas";
+import { fromAuthError } from "../../auth/errors";
+import type { Viewer } from "../../auth/viewer";
+import type { AppContext } from "../../context";
+import { conflict, HttpError } from "../../http/errors";
+import { enforceLimits } from "../../rate-limit";
+import { publishSessionChanged } from "../../realtime/events";
+import { createAccountRecords, deleteAccount, upgradeOwner, userIdByEmail, userOfResetToken } from "./service";
+
+export const RESET_REQUESTED =
+  "If an account exists for this email, we have sent a link to choose a new password. It is valid for 60 minutes.";
+export const ACCOUNT_EXISTS = "An account with this email already exists. Please sign in instead.";
+export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please ask for a new one.";
+export const VERIFY_LINK_INVALID = "This verification link is invalid or has expired. Please ask for a new one.";
+export const ALREADY_VERIFIED = "Your email is already verified.";
+export const VERIFICATION_SENT = "We have sent you a new link. Please check your inbox.";
+export const PASSWORD_REQUIRED = "Please enter your password to delete your account.";
+export const WRONG_PASSWORD = "The password is not correct.";
+/** A session signed in this recently may delete the account without typing the password again. */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+
+type AccountContext = Pick<AppContext, "auth" | "db" | "config" | "limiter" | "payments">;
+
+/** The account with its profile, client role and preferences; a verification mail goes out. */
+export async function signUp(ctx: AccountContext, input: SignUpInput, headers: Headers) {
+  const { name, phone, email, password } = input;
+  const result = await ctx.auth.api
+    .signUpEmail({ body: { name, email, password }, headers, returnHeaders: true })
+    .catch((error) =>
+      fromAuthError(error, {
+        USER_ALREADY_EXISTS: ACCOUNT_EXISTS,
+        USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: ACCOUNT_EXISTS,
+      }),
+    );
+  const user = result.response.user;
+  await ctx.db.transaction((tx) => createAccountRecords(tx, { id: user.id, email: user.email, name, phone }));
+  return { headers: result.headers };
+}
+
+export async function signIn(ctx: AccountContext, input: { email: string; password: string }, headers: Headers) {
+  const result = await ctx.auth.api
+    .signInEmail({ body: input, headers, returnHeaders: true })
+    .catch((error) => fromAuthError(error));
+  const twoFactorRequired = Boolean((result.response as { twoFactorRedirect?: boolean }).twoFactorRedirect);
+  return { body: { twoFactorRequired } satisfies Served<typeof signInResultSchema>, headers: result.headers };
+}
+
+/** The same answer whether or not the account exists. */
+export async function requestReset(ctx: AccountContext, email: string, headers: Headers) {
+  await ctx.auth.api.requestPasswordReset({ body: { email }, headers });
+  return { message: RESET_REQUESTED };
+}
+
+/** A new password from the emailed link; every session of the user ends, their open streams too. */
+export async function resetPassword(ctx: AccountContext, token: string, password: string) {
+  const userId = await userOfResetToken(ctx.db, token);
+  await ctx.auth.api
+    .resetPassword({ body: { newPassword: password, token } })
+    .catch((error) => fromAuthError(error, { INVALID_TOKEN: RESET_LINK_INVALID }));
+  if (userId) await publishSessionChanged(ctx.db, userId);
+}
+
+/** Verifies the address in an emailed link; an owner's upgrade, which needs a verified address, may follow. */
+export async function verifyEmail(ctx: AccountContext, token: string) {
+  await ctx.auth.api
+    .verifyEmail({ query: { token } })
+    .catch(() => Promise.reject(new HttpError(400, VERIFY_LINK_INVALID, "invalid_token")));
+  const email = verifiedEmailOf(token);
+  const userId = email ? await userIdByEmail(ctx.db, email) : null;
+  if (userId) await upgradeOwner(ctx.db, userId, ctx.config.OWNER_EMAILS);
+}
+
+export async function resendVerification(ctx: AccountContext, viewer: Viewer, headers: Headers) {
+  if (viewer.emailVerified) throw conflict(ALREADY_VERIFIED, "already_verified");
+  await enforceLimits(ctx.limiter, [
+    { key: `verify-resend:user:${viewer.userId}`, rule: { max: 3, windowSeconds: 600 } },
+  ]);
+  await ctx.auth.api.sendVerificationEmail({ body: { email: viewer.email }, headers });
+  return { message: VERIFICATION_SENT };
+}
+
+/**
+ * Deletes the account: the password again unless this session was signed in moments ago; paid memberships are
+ * cancelled first; the session ends; the rows go in one transaction. Returns the library's cookie-clearing headers.
+ */
+export async function deleteOwnAccount(
+  ctx: AccountContext,
+  viewer: Viewer,
+  password: string | undefined,
+  headers: Headers,
+) {
+  if (password || Date.now() - viewer.sessionCreatedAt.getTime() > RECENT_SIGN_IN_MS) {
+    if (!password) throw new HttpError(403, PASSWORD_REQUIRED, "reauthentication_required");
+    await enforceLimits(ctx.limiter, [
+      { key: `delete-account:user:${viewer.userId}`, rule: { max: 5, windowSeconds: 600 } },
+    ]);
+    await ctx.auth.api
+      .verifyPassword({ body: { password }, headers })
+      .catch(() => Promise.reject(new HttpError(403, WRONG_PASSWORD, "wrong_password")));
+  }
+  await ctx.payments.hooks.beforeAccountDeletion(viewer);
+  const signOut = await ctx.auth.api.signOut({ headers, returnHeaders: true });
+  await deleteAccount(ctx.db, viewer.userId);
+  return { headers: signOut.headers };
+}
+
+/** The address in a verification token's payload (only read after the library has verified the token). */
+function verifiedEmailOf(token: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return typeof payload.email === "string" ? payload.email : null;
+  } catch {
+    return null;
+  }
+}
