@@ -1,5 +1,7 @@
 /** Memberships: starting a checkout (or upgrading in place), the portal, complimentary cancellation. */
 import { and, eq, isNull } from "drizzle-orm";
+import type { checkoutStartedSchema } from "@/shared/contracts/billing";
+import type { Served } from "@/shared/contracts/common";
 import { CHECKOUT_FAILED } from "@/shared/messages";
 import { checkPlanChange, hasActiveSubscription, type Plan, type PurchasablePlan } from "@/shared/plans";
 import type { SubscriptionRow } from "../../auth/viewer";
@@ -27,12 +29,7 @@ export interface CheckoutUser {
   subscription: SubscriptionRow | null;
 }
 
-export interface CheckoutStarted {
-  /** Opened in a new tab: the provider's checkout page, or our post-checkout page after an in-place upgrade. */
-  url: string;
-  sessionId: string;
-  upgraded: boolean;
-}
+export type CheckoutStarted = Served<typeof checkoutStartedSchema>;
 
 /**
  * A payment-provider failure as a 502 carrying the provider's own message (the spec shows it). Anything else
