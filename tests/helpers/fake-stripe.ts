@@ -293,3 +293,17 @@ export function signedDelivery(event: object, secret: string) {
   const signature = new Stripe("sk_test_signing").webhooks.generateTestHeaderString({ payload, secret });
   return { payload, headers: { "content-type": "application/json", "stripe-signature": signature } };
 }
+
+/** The environment that points the app at a fake Stripe: every Stripe variable set, the API at the fake. */
+export function stripeTestEnv(fake: { url: string }, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_WEBHOOK_SECRET: "whsec_test_maison",
+    STRIPE_PRICE_FREE: "price_free",
+    STRIPE_PRICE_SILVER: "price_silver",
+    STRIPE_PRICE_GOLD: "price_gold",
+    STRIPE_API_BASE: fake.url,
+    SUBSCRIPTION_SYNC_PAUSE_MS: "0",
+    ...overrides,
+  };
+}

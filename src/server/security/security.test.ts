@@ -14,7 +14,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, testConfig } from "#tests/helpers/app";
 import { openSecondHandle } from "#tests/helpers/database";
-import { startFakeStripe } from "#tests/helpers/fake-stripe";
+import { startFakeStripe, stripeTestEnv } from "#tests/helpers/fake-stripe";
 import { resetToken, verificationToken } from "#tests/helpers/mail";
 import { as, createUser, signUp, type TestUser, uniqueEmail } from "#tests/helpers/users";
 import { MESSAGES } from "@/shared/schemas";
@@ -261,14 +261,7 @@ describe("4. no network call inside an open transaction", () => {
       },
     });
     const stripe = await createTestApp({
-      env: {
-        STRIPE_SECRET_KEY: "sk_test_fake",
-        STRIPE_WEBHOOK_SECRET: "whsec_x",
-        STRIPE_PRICE_FREE: "price_free",
-        STRIPE_PRICE_SILVER: "price_silver",
-        STRIPE_PRICE_GOLD: "price_gold",
-        STRIPE_API_BASE: fake.url,
-      },
+      env: stripeTestEnv(fake),
       deps: { startWorkers: false },
     });
     try {

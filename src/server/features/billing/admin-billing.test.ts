@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { type FakeStripe, startFakeStripe } from "#tests/helpers/fake-stripe";
+import { type FakeStripe, startFakeStripe, stripeTestEnv } from "#tests/helpers/fake-stripe";
 import { as, createUser, signUp, type TestUser } from "#tests/helpers/users";
 import { billingCustomers, subscriptions } from "../../db/schema";
 
@@ -12,15 +12,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   fake = await startFakeStripe();
   ctx = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: "sk_live_fake",
-      STRIPE_WEBHOOK_SECRET: "whsec_admin",
-      STRIPE_PRICE_FREE: "price_free",
-      STRIPE_PRICE_SILVER: "price_silver",
-      STRIPE_PRICE_GOLD: "price_gold",
-      STRIPE_API_BASE: fake.url,
-      SUBSCRIPTION_SYNC_PAUSE_MS: "0",
-    },
+    env: stripeTestEnv(fake, { STRIPE_SECRET_KEY: "sk_live_fake", STRIPE_WEBHOOK_SECRET: "whsec_admin" }),
     deps: { startWorkers: false },
   });
 });

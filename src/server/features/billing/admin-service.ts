@@ -9,14 +9,13 @@ import type {
   syncUserResultSchema,
 } from "@/shared/contracts/billing";
 import type { Served } from "@/shared/contracts/common";
-import { CHECKOUT_FAILED } from "@/shared/messages";
 import { PLAN_DEFINITIONS, PURCHASABLE_PLANS, type PurchasablePlan, planLabel } from "@/shared/plans";
 import { loadRoleAndSubscription, type Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
 import { DECLINED_CARD, TEST_CARD } from "../../payments/test-cards";
-import { providerFailure, startCheckout } from "./service";
+import { openCheckoutSession, providerFailure, startCheckout } from "./service";
 
 export const SYNC_ALL_RUNNING = "A sync of all subscriptions is already running. Please wait for it to finish.";
 export const TEST_MODE_ONLY = "Simulated checkout is only available in test mode.";
@@ -101,23 +100,13 @@ export async function syncEveryone(ctx: BillingAdminContext, onError: (error: un
 
 /** A real checkout URL for the admin's own account, to see what members get. */
 export async function debugCheckoutUrl(ctx: BillingAdminContext, viewer: Viewer, plan: PurchasablePlan) {
-  const { payments, config } = ctx;
-  const priceId = payments.prices.priceFor(plan);
-  try {
-    const customerId = await payments.ensureCustomer(viewer);
-    const session = await payments.provider.createCheckoutSession({
-      userId: viewer.userId,
-      customerId,
-      email: viewer.email,
-      plan,
-      priceId,
-      successUrl: `${config.APP_URL}/post-checkout?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${config.APP_URL}/admin/debug`,
-    });
-    return { url: session.url, sessionId: session.id, priceId, mode: payments.label };
-  } catch (error) {
-    throw providerFailure(error, CHECKOUT_FAILED);
-  }
+  const session = await openCheckoutSession(ctx, viewer, plan, `${ctx.config.APP_URL}/admin/debug`);
+  return {
+    url: session.url,
+    sessionId: session.id,
+    priceId: ctx.payments.prices.priceFor(plan),
+    mode: ctx.payments.label,
+  };
 }
 
 /** Test mode: a member's own checkout path, paid with the test card, for a member named by email. */

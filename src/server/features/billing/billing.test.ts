@@ -5,7 +5,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { type FakeStripe, signedDelivery, startFakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
+import {
+  type FakeStripe,
+  signedDelivery,
+  startFakeStripe,
+  stripeEvent,
+  stripeTestEnv,
+} from "#tests/helpers/fake-stripe";
 import { as, createUser, grantPlan, signUp, type TestUser } from "#tests/helpers/users";
 import { billingCustomers, paymentEvents, subscriptions } from "../../db/schema";
 
@@ -16,15 +22,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   fake = await startFakeStripe({ customerDelayMs: 150 });
   ctx = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: "sk_test_fake",
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_PRICE_FREE: "price_free",
-      STRIPE_PRICE_SILVER: "price_silver",
-      STRIPE_PRICE_GOLD: "price_gold",
-      STRIPE_API_BASE: fake.url,
-      SUBSCRIPTION_SYNC_PAUSE_MS: "0",
-    },
+    env: stripeTestEnv(fake, { STRIPE_WEBHOOK_SECRET: SECRET }),
     deps: { startWorkers: false },
   });
 });

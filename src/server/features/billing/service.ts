@@ -73,18 +73,29 @@ export async function startCheckout(ctx: BillingContext, user: CheckoutUser, pla
     return { url: postCheckoutUrl(config, updated.id), sessionId: updated.id, upgraded: true };
   }
 
+  const session = await openCheckoutSession(ctx, user, plan as PurchasablePlan, `${config.APP_URL}/pricing`);
+  return { url: session.url, sessionId: session.id, upgraded: false };
+}
+
+/** A new checkout session at the provider for the user's customer (created once), returning to post-checkout. */
+export async function openCheckoutSession(
+  ctx: BillingContext,
+  user: { userId: string; email: string; name: string },
+  plan: PurchasablePlan,
+  cancelUrl: string,
+) {
+  const { payments, config } = ctx;
   try {
     const customerId = await payments.ensureCustomer(user);
-    const session = await payments.provider.createCheckoutSession({
+    return await payments.provider.createCheckoutSession({
       userId: user.userId,
       customerId,
       email: user.email,
-      plan: plan as PurchasablePlan,
-      priceId,
+      plan,
+      priceId: payments.prices.priceFor(plan),
       successUrl: `${config.APP_URL}/post-checkout?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${config.APP_URL}/pricing`,
+      cancelUrl,
     });
-    return { url: session.url, sessionId: session.id, upgraded: false };
   } catch (error) {
     throw providerFailure(error, CHECKOUT_FAILED);
   }
