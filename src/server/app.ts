@@ -26,6 +26,7 @@ import { dashboardRoutes } from "./features/dashboard/routes";
 import { healthRoutes } from "./features/health/routes";
 import { outboxRoutes } from "./features/outbox/routes";
 import { publicConfigRoutes } from "./features/public-config/routes";
+import { requestRoutes } from "./features/requests/routes";
 import { type ErrorBody, HttpError } from "./http/errors";
 import { redactUrl } from "./http/redact";
 import { createDeliverer, type OutboxWorker, startOutboxWorker } from "./outbox/worker";
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(publicConfigRoutes(ctx), api);
   await app.register(accountRoutes(ctx), api);
   await app.register(dashboardRoutes(ctx), api);
+  await app.register(requestRoutes(ctx), api);
   await app.register(outboxRoutes(ctx), api);
   await app.register(realtimeRoutes(ctx), api);
   await app.register(billingRoutes(ctx), api);

@@ -136,11 +136,16 @@ function pathWith(url: string, param: string): string {
   return url.replace(/:[A-Za-z]+/g, encodeURIComponent(param));
 }
 
+/** Only what the route's schema refuses: a valid part may do what it says. */
+const refusedBy = <T>(schema: ZodType | undefined, arbitrary: fc.Arbitrary<T>, wrap: (v: T) => unknown = (v) => v) =>
+  schema ? arbitrary.filter((value) => !schema.safeParse(wrap(value)).success) : arbitrary;
+
 function requestFor(route: InputRoute) {
+  const paramName = /:([A-Za-z]+)/.exec(route.url)?.[1] ?? "id";
   return fc.record({
     signedIn: fc.boolean(),
-    param: badParam,
-    query: badQuery,
+    param: refusedBy(route.params, badParam, (v) => ({ [paramName]: v })),
+    query: refusedBy(route.query, badQuery),
     body: fc.oneof(
       { weight: 4, arbitrary: badBody(route.body).map((value) => ({ kind: "json" as const, value })) },
       { weight: 1, arbitrary: brokenJson.map((value) => ({ kind: "raw" as const, value })) },

@@ -43,5 +43,5 @@ export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 export const CONCIERGE_SENDER_ROLES = ["user", "admin"] as const;
 export type ConciergeSenderRole = (typeof CONCIERGE_SENDER_ROLES)[number];
 
-/** Number of recent requests on the dashboard; the counters are computed over these only. */
+/** Number of recent requests on the dashboard (the counters count all requests: decision 010). */
 export const DASHBOARD_RECENT_LIMIT = 5;

@@ -7,6 +7,7 @@ import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { requests } from "../db/schema";
 
 type Caller =
   | "anonymous"
@@ -61,7 +62,63 @@ async function ownersCheckout(ctx: TestContext, callers: Callers) {
   return res.json().sessionId as string;
 }
 
+/** A request of the owner's, made directly in the database. */
+async function ownersRequest(ctx: TestContext, callers: Callers) {
+  const [row] = await ctx.database.db
+    .insert(requests)
+    .values({
+      userId: callers.get("client without plan")?.id as string,
+      title: "A vintage Rolex",
+      category: "Fashion",
+      budgetEur: 12000,
+      phoneNumber: "+351912345678",
+    })
+    .returning({ id: requests.id });
+  return row.id;
+}
+const onOwnersRequest =
+  (suffix = "") =>
+  async (ctx: TestContext, callers: Callers) =>
+    `/api/requests/${await ownersRequest(ctx, callers)}${suffix}`;
+const OWNER_AND_STAFF: Caller[] = [...OWNER, ...STAFF];
+const NEW_REQUEST = {
+  title: "A vintage Rolex",
+  category: "Fashion",
+  budget_eur: 12000,
+  urgency: "High",
+  notes: "",
+  phone_number: "+351912345678",
+};
+
 const ROUTES: RouteCase[] = [
+  // Requests: members with a paid plan create; the owner and staff see, write on and delete one.
+  { route: "GET /api/requests/allowance", allowed: SIGNED_IN },
+  { route: "POST /api/requests", payload: NEW_REQUEST, allowed: ["silver", "gold", "black"] },
+  { route: "GET /api/requests", allowed: SIGNED_IN },
+  { route: "GET /api/requests/:id", url: onOwnersRequest(), allowed: OWNER_AND_STAFF },
+  { route: "GET /api/requests/:id/messages", url: onOwnersRequest("/messages"), allowed: OWNER_AND_STAFF },
+  {
+    route: "POST /api/requests/:id/messages",
+    url: onOwnersRequest("/messages"),
+    payload: { body: "Hello" },
+    allowed: OWNER_AND_STAFF,
+  },
+  { route: "POST /api/requests/:id/read", url: onOwnersRequest("/read"), allowed: OWNER_AND_STAFF },
+  { route: "DELETE /api/requests/:id", url: onOwnersRequest(), allowed: OWNER_AND_STAFF },
+  { route: "GET /api/messages/conversations", allowed: SIGNED_IN },
+  { route: "GET /api/messages/unread", allowed: SIGNED_IN },
+  { route: "GET /api/admin/requests", allowed: STAFF },
+  {
+    route: "POST /api/admin/requests/:id/status",
+    url: async (ctx, callers) => `/api/admin/requests/${await ownersRequest(ctx, callers)}/status`,
+    payload: { status: "Sourcing" },
+    allowed: STAFF,
+  },
+  {
+    route: "GET /api/admin/requests/:id/activity",
+    url: async (ctx, callers) => `/api/admin/requests/${await ownersRequest(ctx, callers)}/activity`,
+    allowed: STAFF,
+  },
   { route: "POST /api/account/check-owner-status", allowed: SIGNED_IN },
   { route: "POST /api/account/verify-email/resend", allowed: SIGNED_IN },
   { route: "GET /api/account/export", allowed: SIGNED_IN },

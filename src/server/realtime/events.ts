@@ -13,7 +13,7 @@ export const EVENTS_CHANNEL = "app_events";
  * open streams and closes those that lost their right.
  */
 export interface AppEvent {
-  topic: "subscription" | "session";
+  topic: "subscription" | "session" | "requests" | "messages";
   /** Who may see it: a user id, or "staff" for every staff member. */
   audience: string;
 }

@@ -1,8 +1,8 @@
-/** The member's dashboard: the five most recent requests and the counters the spec computes over them. */
-import { desc, eq } from "drizzle-orm";
+/** The member's dashboard: the five most recent requests, and counters over all of the member's requests. */
+import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import type { dashboardSchema } from "@/shared/contracts/dashboard";
-import { DASHBOARD_RECENT_LIMIT, isActiveStatus } from "@/shared/requests";
+import { ACTIVE_STATUSES, DASHBOARD_RECENT_LIMIT } from "@/shared/requests";
 import type { Database } from "../../db";
 import { requests } from "../../db/schema";
 
@@ -21,13 +21,17 @@ export async function dashboardOf(db: Database, userId: string): Promise<Served<
     .where(eq(requests.userId, userId))
     .orderBy(desc(requests.createdAt))
     .limit(DASHBOARD_RECENT_LIMIT);
-  // The spec computes the counters over the five recent requests only.
+  // Counted over all of the member's requests, not only the five shown (decision 010).
+  const [counts] = await db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${inArray(requests.status, [...ACTIVE_STATUSES])})`,
+      delivered: sql<number>`count(*) filter (where ${requests.status} = 'Delivered')`,
+    })
+    .from(requests)
+    .where(eq(requests.userId, userId));
   return {
     recent,
-    counts: {
-      total: recent.length,
-      active: recent.filter((r) => isActiveStatus(r.status)).length,
-      delivered: recent.filter((r) => r.status === "Delivered").length,
-    },
+    counts: { total: Number(counts.total), active: Number(counts.active), delivered: Number(counts.delivered) },
   };
 }

@@ -1,0 +1,280 @@
+/** Sourcing requests through the API: validation, the plan gate, the monthly limit, threads, staff actions. */
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { MESSAGES } from "@/shared/schemas";
+import { resolveViewer } from "../../auth/viewer";
+import { activityLogs, messageReads, messages, notifications, outbox, requests } from "../../db/schema";
+import {
+  allowance,
+  createRequest,
+  LIMIT_REACHED,
+  NO_PERMISSION,
+  PAID_PLAN_REQUIRED,
+  REQUEST_NOT_FOUND,
+} from "./service";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { OWNER_EMAILS: "owner@maison.test" }, deps: { startWorkers: false } });
+});
+afterAll(() => ctx.close());
+
+const VALID = {
+  title: "A vintage Rolex Daytona",
+  category: "Fashion",
+  budget_eur: 25000,
+  urgency: "High",
+  notes: "Box and papers, please.",
+  phone_number: "+351912345678",
+};
+const create = (user: TestUser | null, body: object = VALID) =>
+  ctx.app.inject({ method: "POST", url: "/api/requests", headers: as(user), payload: body });
+const get = (user: TestUser | null, url: string) => ctx.app.inject({ method: "GET", url, headers: as(user) });
+const post = (user: TestUser | null, url: string, payload: object = {}) =>
+  ctx.app.inject({ method: "POST", url, headers: as(user), payload });
+const viewerOf = async (user: TestUser) =>
+  (await resolveViewer({ auth: ctx.app.ctx.auth, db: ctx.database.db }, user.cookie)).viewer!;
+
+describe("creating a request", () => {
+  it("refuses each invalid field with the spec's message, and creates nothing", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const cases: Array<[object, string]> = [
+      [{ title: "ab" }, MESSAGES.titleTooShort],
+      [{ title: "x".repeat(201) }, MESSAGES.titleTooLong],
+      [{ category: "Boats" }, MESSAGES.categoryRequired],
+      [{ budget_eur: 0 }, MESSAGES.budgetTooLow],
+      [{ budget_eur: -5 }, MESSAGES.budgetTooLow],
+      [{ notes: "x".repeat(2001) }, MESSAGES.notesTooLong],
+      [{ phone_number: "+35191" }, MESSAGES.phoneTooShort],
+      [{ phone_number: "+35191234567890123456" }, MESSAGES.phoneTooLong],
+    ];
+    for (const [change, message] of cases) {
+      const res = await create(member, { ...VALID, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().error).toBe(message);
+    }
+    // At the boundaries: accepted.
+    const ok = await create(member, { ...VALID, title: "abc", budget_eur: 1, notes: "x".repeat(2000) });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect((await ctx.database.db.select().from(requests).where(eq(requests.userId, member.id))).length).toBe(1);
+  });
+
+  it("lets only active Silver, Gold and Black members create; Basic, no plan and staff are refused", async () => {
+    for (const plan of ["silver", "gold", "black"] as const) {
+      expect((await create(await createUser(ctx, { plan }))).statusCode).toBe(201);
+    }
+    for (const user of [await createUser(ctx), await createUser(ctx, { plan: "free" })]) {
+      const res = await create(user);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe(PAID_PLAN_REQUIRED);
+    }
+    for (const role of ["staff", "admin"] as const) {
+      const res = await create(await createUser(ctx, { role, plan: "black" }));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toMatch(/^Access Restricted/);
+    }
+    expect((await create(null)).statusCode).toBe(401);
+  });
+
+  it("writes the activity entry and one email to the owners, with every value escaped", async () => {
+    const member = await createUser(ctx, { plan: "gold", name: "Ana <b>Sousa</b>" });
+    const res = await create(member, { ...VALID, title: "<script>alert(1)</script> watch" });
+    const { id } = res.json();
+    const activity = await ctx.database.db.select().from(activityLogs).where(eq(activityLogs.requestId, id));
+    expect(activity.map((a) => a.action)).toEqual(["created"]);
+    const mails = await ctx.database.db
+      .select()
+      .from(outbox)
+      .where(
+        and(sql`${outbox.payload}->>'reason' = 'request_created'`, sql`${outbox.payload}->>'html' like ${`%${id}%`}`),
+      );
+    expect(mails).toHaveLength(1);
+    expect(mails[0].payload.to).toBe("owner@maison.test");
+    expect(mails[0].payload.html).not.toContain("<script>");
+    expect(mails[0].payload.html).toContain("&lt;script&gt;");
+  });
+});
+
+describe("the monthly limit", () => {
+  it("allows Silver five requests a month: the sixth is refused", async () => {
+    const member = await createUser(ctx, { plan: "silver" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await create(member)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 403]);
+    const refused = await create(member);
+    expect(refused.json().error).toBe(LIMIT_REACHED);
+    expect((await get(member, "/api/requests/allowance")).json()).toEqual({
+      canCreate: false,
+      limit: 5,
+      usedThisMonth: 5,
+      remainingThisMonth: 0,
+    });
+  });
+
+  it("creates exactly five of twenty simultaneous submissions", async () => {
+    const member = await createUser(ctx, { plan: "silver" });
+    const results = await Promise.all(Array.from({ length: 20 }, () => create(member)));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode === 403)).toHaveLength(15);
+    expect(await ctx.database.db.select().from(requests).where(eq(requests.userId, member.id))).toHaveLength(5);
+  });
+
+  it("counts calendar months in Lisbon time", async () => {
+    const fill = async (at: string) => {
+      const viewer = await viewerOf(await createUser(ctx, { plan: "silver" }));
+      for (let i = 0; i < 5; i++) await createRequest(ctx.app.ctx, viewer, VALID as never, new Date(at));
+      return viewer;
+    };
+    // 22:00 UTC on 31 July is 23:00 in Lisbon (summer time, UTC+1): July is full. At 23:30 UTC it is already
+    // 1 August in Lisbon, though still 31 July in UTC: a new month.
+    const summer = await fill("2026-07-31T22:00:00Z");
+    await expect(createRequest(ctx.app.ctx, summer, VALID as never, new Date("2026-07-31T22:59:00Z"))).rejects.toThrow(
+      LIMIT_REACHED,
+    );
+    expect((await allowance(ctx.app.ctx, summer, new Date("2026-07-31T23:30:00Z"))).usedThisMonth).toBe(0);
+    await createRequest(ctx.app.ctx, summer, VALID as never, new Date("2026-07-31T23:30:00Z"));
+    // In winter Lisbon is on UTC: 23:30 UTC on 31 January is still January there.
+    const winter = await fill("2027-01-31T22:00:00Z");
+    await expect(createRequest(ctx.app.ctx, winter, VALID as never, new Date("2027-01-31T23:30:00Z"))).rejects.toThrow(
+      LIMIT_REACHED,
+    );
+    expect((await allowance(ctx.app.ctx, winter, new Date("2027-02-01T00:30:00Z"))).usedThisMonth).toBe(0);
+  });
+});
+
+describe("seeing requests", () => {
+  it("lists own requests with search, status filter and pages; another member sees none of them", async () => {
+    const [ana, rui] = [await createUser(ctx, { plan: "gold" }), await createUser(ctx, { plan: "gold" })];
+    await create(ana, { ...VALID, title: "Porsche 911 GT3", category: "Autos" });
+    await create(ana, { ...VALID, title: "Villa in Comporta", category: "Real Estate" });
+    await create(ana, { ...VALID, title: "Hermès Birkin", category: "Fashion" });
+    const list = async (user: TestUser, query = "") => (await get(user, `/api/requests${query}`)).json();
+    expect((await list(ana)).total).toBe(3);
+    expect((await list(ana, "?q=porsche")).items.map((r: { title: string }) => r.title)).toEqual(["Porsche 911 GT3"]);
+    expect((await list(ana, "?q=real%20estate")).items).toHaveLength(1);
+    expect((await list(ana, "?q=%25")).items).toHaveLength(0);
+    expect((await list(ana, "?status=Sourcing")).total).toBe(0);
+    const page = await list(ana, "?pageSize=2&page=2");
+    expect(page).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(page.items).toHaveLength(1);
+    expect((await list(rui)).total).toBe(0);
+  });
+
+  it("shows a request to its owner and staff; another member is refused without the row; a missing one is not found", async () => {
+    const [ana, rui, staff] = [
+      await createUser(ctx, { plan: "gold" }),
+      await createUser(ctx, { plan: "gold" }),
+      await createUser(ctx, { role: "staff" }),
+    ];
+    const { id } = (await create(ana)).json();
+    const mine = await get(ana, `/api/requests/${id}`);
+    expect(mine.json()).toMatchObject({ id, title: VALID.title, status: "New", client: { id: ana.id } });
+    expect((await get(staff, `/api/requests/${id}`)).statusCode).toBe(200);
+    const theirs = await get(rui, `/api/requests/${id}`);
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json()).toEqual({ error: NO_PERMISSION, code: "not_yours" });
+    const missing = await get(ana, "/api/requests/00000000-0000-4000-8000-000000000000");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(REQUEST_NOT_FOUND);
+    const staffList = (await get(staff, "/api/admin/requests?q=daytona")).json();
+    expect(
+      staffList.items.some(
+        (r: { id: string; client: { email: string } }) => r.id === id && r.client.email === ana.email,
+      ),
+    ).toBe(true);
+  });
+});
+
+describe("threads", () => {
+  it("posts messages, emails the other side once, marks reads idempotently and counts unread", async () => {
+    const [ana, staff] = [await createUser(ctx, { plan: "gold" }), await createUser(ctx, { role: "staff" })];
+    const { id } = (await create(ana)).json();
+    expect((await post(ana, `/api/requests/${id}/messages`, { body: "   " })).json().error).toBe(MESSAGES.enterMessage);
+    expect((await post(ana, `/api/requests/${id}/messages`, { body: "Any news?\nThanks" })).statusCode).toBe(201);
+    expect((await post(staff, `/api/requests/${id}/messages`, { body: "Found one <b>today</b>." })).statusCode).toBe(
+      201,
+    );
+
+    const thread = (await get(ana, `/api/requests/${id}/messages`)).json().messages;
+    expect(thread.map((m: { body: string; mine: boolean }) => [m.body, m.mine])).toEqual([
+      ["Any news?\nThanks", true],
+      ["Found one <b>today</b>.", false],
+    ]);
+    expect(thread[1].sender).toMatchObject({ isStaff: true });
+
+    const reasons = async (reason: string) =>
+      (await ctx.database.db.select().from(outbox).where(sql`${outbox.payload}->>'reason' = ${reason}`)).filter((m) =>
+        String(m.payload.text).includes(VALID.title),
+      );
+    expect((await reasons("client_message")).filter((m) => String(m.payload.text).includes("Any news?"))).toHaveLength(
+      1,
+    );
+    const replies = (await reasons("admin_reply")).filter((m) => m.payload.to === ana.email);
+    expect(replies).toHaveLength(1);
+    expect(replies[0].payload.html).toContain("Found one &lt;b&gt;today&lt;/b&gt;.");
+
+    expect((await get(ana, "/api/messages/unread")).json().unread).toBe(1);
+    await post(ana, `/api/requests/${id}/read`);
+    await post(ana, `/api/requests/${id}/read`);
+    expect((await get(ana, "/api/messages/unread")).json().unread).toBe(0);
+    const reads = await ctx.database.db.select().from(messageReads).where(eq(messageReads.userId, ana.id));
+    expect(reads).toHaveLength(1);
+
+    const conversations = (await get(ana, "/api/messages/conversations")).json().items;
+    expect(conversations[0]).toMatchObject({ id, lastMessage: "Found one <b>today</b>.", messageCount: 2, unread: 0 });
+  });
+});
+
+describe("staff actions", () => {
+  it("moves a request along the spec's transitions only, with activity and a notification", async () => {
+    const [ana, staff] = [await createUser(ctx, { plan: "gold" }), await createUser(ctx, { role: "staff" })];
+    const { id } = (await create(ana)).json();
+    const status = (to: string) => post(staff, `/api/admin/requests/${id}/status`, { status: to });
+    expect((await status("Quoted")).statusCode).toBe(409);
+    expect((await status("Sourcing")).statusCode).toBe(200);
+    expect((await status("New")).statusCode).toBe(409);
+    expect((await status("Quoted")).statusCode).toBe(200);
+    expect((await status("Found")).statusCode).toBe(200);
+    expect((await status("Failed")).statusCode).toBe(200);
+    expect((await status("Sourcing")).statusCode).toBe(409);
+    const activity = (await get(staff, `/api/admin/requests/${id}/activity`)).json().items;
+    expect(activity.map((a: { action: string }) => a.action)).toEqual([
+      "created",
+      "status_changed",
+      "status_changed",
+      "status_changed",
+      "status_changed",
+    ]);
+    const notes = await ctx.database.db.select().from(notifications).where(eq(notifications.requestId, id));
+    expect(notes.map((n) => n.type)).toEqual(Array(4).fill("status_changed"));
+  });
+
+  it("deletes a request with its messages, reads and activity (its owner, or staff)", async () => {
+    const [ana, rui, staff] = [
+      await createUser(ctx, { plan: "gold" }),
+      await createUser(ctx, { plan: "gold" }),
+      await createUser(ctx, { role: "staff" }),
+    ];
+    const { id } = (await create(ana)).json();
+    await post(staff, `/api/requests/${id}/messages`, { body: "Hello" });
+    await post(ana, `/api/requests/${id}/read`);
+    expect((await ctx.app.inject({ method: "DELETE", url: `/api/requests/${id}`, headers: as(rui) })).statusCode).toBe(
+      403,
+    );
+    expect((await ctx.app.inject({ method: "DELETE", url: `/api/requests/${id}`, headers: as(ana) })).statusCode).toBe(
+      200,
+    );
+    for (const table of [requests, messages, activityLogs] as const) {
+      const column =
+        table === requests ? requests.id : table === messages ? messages.requestId : activityLogs.requestId;
+      expect(await ctx.database.db.select().from(table).where(eq(column, id))).toHaveLength(0);
+    }
+    expect(await ctx.database.db.select().from(messageReads).where(eq(messageReads.userId, ana.id))).toHaveLength(0);
+    const second = (await create(ana)).json().id;
+    expect(
+      (await ctx.app.inject({ method: "DELETE", url: `/api/requests/${second}`, headers: as(staff) })).statusCode,
+    ).toBe(200);
+  });
+});

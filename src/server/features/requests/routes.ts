@@ -1,0 +1,137 @@
+/**
+ * Sourcing requests: the member's routes (create, allowance, own list, detail, thread, read marks, messages,
+ * delete, conversations, unread count) and the staff's (every request, status changes, activity). HTTP only:
+ * the rules are in service.ts, the access rules in auth/policies.ts.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { okSchema } from "@/shared/contracts/common";
+import {
+  activitySchema,
+  allowanceSchema,
+  conversationsSchema,
+  createdRequestSchema,
+  newRequestSchema,
+  requestDetailSchema,
+  requestIdParams,
+  requestListQuery,
+  requestListSchema,
+  requestMessageSchema,
+  staffRequestListSchema,
+  statusChangeSchema,
+  threadSchema,
+  unreadSchema,
+} from "@/shared/contracts/requests";
+import { requireStaff, requireUser } from "../../auth/policies";
+import type { AppContext } from "../../context";
+import {
+  activityOf,
+  allowance,
+  changeStatus,
+  conversations,
+  createRequest,
+  deleteRequest,
+  listAll,
+  listOwn,
+  markRead,
+  postMessage,
+  requestDetail,
+  thread,
+  unreadCount,
+} from "./service";
+
+const idOnly = z.object({ id: z.string() });
+
+export const requestRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const params = requestIdParams;
+
+    app.get("/requests/allowance", { schema: { response: { 200: allowanceSchema } } }, async (request) =>
+      allowance(ctx, await requireUser(request)),
+    );
+
+    app.post(
+      "/requests",
+      { schema: { body: newRequestSchema, response: { 201: createdRequestSchema } } },
+      async (request, reply) => {
+        const created = await createRequest(ctx, await requireUser(request), request.body);
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.get(
+      "/requests",
+      { schema: { querystring: requestListQuery, response: { 200: requestListSchema } } },
+      async (request) => listOwn(ctx, await requireUser(request), request.query),
+    );
+
+    app.get("/requests/:id", { schema: { params, response: { 200: requestDetailSchema } } }, async (request) =>
+      requestDetail(ctx, await requireUser(request), request.params.id),
+    );
+
+    app.delete("/requests/:id", { schema: { params, response: { 200: okSchema } } }, async (request) => {
+      await deleteRequest(ctx, await requireUser(request), request.params.id);
+      return { ok: true as const };
+    });
+
+    app.get("/requests/:id/messages", { schema: { params, response: { 200: threadSchema } } }, async (request) =>
+      thread(ctx, await requireUser(request), request.params.id),
+    );
+
+    app.post(
+      "/requests/:id/messages",
+      { schema: { params, body: requestMessageSchema, response: { 201: idOnly } } },
+      async (request, reply) => {
+        const sent = await postMessage(ctx, await requireUser(request), request.params.id, request.body.body);
+        return reply.status(201).send(sent);
+      },
+    );
+
+    app.post("/requests/:id/read", { schema: { params, response: { 200: okSchema } } }, async (request) => {
+      await markRead(ctx, await requireUser(request), request.params.id);
+      return { ok: true as const };
+    });
+
+    app.get("/messages/conversations", { schema: { response: { 200: conversationsSchema } } }, async (request) =>
+      conversations(ctx, await requireUser(request)),
+    );
+
+    app.get("/messages/unread", { schema: { response: { 200: unreadSchema } } }, async (request) => ({
+      unread: await unreadCount(ctx.db, await requireUser(request)),
+    }));
+
+    // Staff -------------------------------------------------------------------------------------------------
+
+    app.get(
+      "/admin/requests",
+      { schema: { querystring: requestListQuery, response: { 200: staffRequestListSchema } } },
+      async (request) => {
+        await requireStaff(request);
+        return listAll(ctx, request.query);
+      },
+    );
+
+    app.post(
+      "/admin/requests/:id/status",
+      {
+        schema: {
+          params,
+          body: statusChangeSchema,
+          response: { 200: z.object({ id: z.string(), status: z.string() }) },
+        },
+      },
+      async (request) => changeStatus(ctx, await requireStaff(request), request.params.id, request.body.status),
+    );
+
+    app.get(
+      "/admin/requests/:id/activity",
+      { schema: { params, response: { 200: activitySchema } } },
+      async (request) => {
+        await requireStaff(request);
+        return activityOf(ctx, request.params.id);
+      },
+    );
+  };

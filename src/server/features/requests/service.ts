@@ -1,0 +1,456 @@
+/**
+ * Sourcing requests and their threads: creation under the plan gate and the monthly limit (one transaction, a
+ * per-user lock), lists, detail, messages with read marks, deletion, and the staff's status changes. Every
+ * change writes its activity entry, its emails (outbox) and its realtime event in the same transaction.
+ */
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Served } from "@/shared/contracts/common";
+import type {
+  allowanceSchema,
+  conversationsSchema,
+  requestDetailSchema,
+  requestListQuery,
+  requestListSchema,
+  staffRequestListSchema,
+  threadSchema,
+} from "@/shared/contracts/requests";
+import { monthlyRequestLimit } from "@/shared/plans";
+import { canTransition, type RequestStatus } from "@/shared/requests";
+import type { NewRequest } from "@/shared/schemas";
+import { canSeeRequest, hasPlanFeature } from "../../auth/policies";
+import type { Viewer } from "../../auth/viewer";
+import type { AppContext } from "../../context";
+import type { Database, Queryable } from "../../db";
+import { activityLogs, messageReads, messages, notifications, profiles, requests, users } from "../../db/schema";
+import { conflict, forbidden, notFound } from "../../http/errors";
+import { renderEmail } from "../../mail/templates";
+import { enqueueEmail } from "../../outbox/outbox";
+import { publish } from "../../realtime/events";
+
+export const REQUEST_NOT_FOUND = "Request not found";
+export const NO_PERMISSION = "You do not have permission to view this request";
+export const LIMIT_REACHED =
+  "You have reached your monthly request limit. Please upgrade your plan or wait until next month.";
+export const PAID_PLAN_REQUIRED = "A paid membership (Silver, Gold or Black) is required to create requests.";
+export const STAFF_CANNOT_CREATE = "Access Restricted: staff and admins manage requests from the admin area.";
+export const TRANSITION_REFUSED = "This status change is not allowed.";
+
+type RequestsContext = Pick<AppContext, "db" | "config" | "mailEnabled">;
+type RequestRow = typeof requests.$inferSelect;
+
+/** The first instant of the calendar month that `now` falls in, in Lisbon time (the spec's month). */
+const lisbonMonthStart = (now: Date) =>
+  sql`(date_trunc('month', ${now.toISOString()}::timestamptz at time zone 'Europe/Lisbon') at time zone 'Europe/Lisbon')`;
+
+async function usedThisMonth(db: Queryable, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(requests)
+    .where(and(eq(requests.userId, userId), sql`${requests.createdAt} >= ${lisbonMonthStart(now)}`));
+  return Number(row?.n ?? 0);
+}
+
+export async function allowance(
+  ctx: RequestsContext,
+  viewer: Viewer,
+  now = new Date(),
+): Promise<Served<typeof allowanceSchema>> {
+  const limit = viewer.isStaff ? 0 : monthlyRequestLimit(viewer.subscription);
+  const used = await usedThisMonth(ctx.db, viewer.userId, now);
+  return {
+    canCreate: limit === null || used < limit,
+    limit,
+    usedThisMonth: used,
+    remainingThisMonth: limit === null ? null : Math.max(0, limit - used),
+  };
+}
+
+/** Who is told of a member's request or message: the owners (OWNER_EMAILS), else the contact mailbox. */
+const teamAddresses = (ctx: RequestsContext) =>
+  ctx.config.OWNER_EMAILS.length ? ctx.config.OWNER_EMAILS : [ctx.config.CONTACT_EMAIL];
+
+async function mailTeam(
+  ctx: RequestsContext,
+  tx: Queryable,
+  reason: "request_created" | "client_message",
+  parts: { subject: string; heading: string; paragraphs: string[]; quote?: string; requestId: string },
+) {
+  const content = renderEmail({
+    appName: ctx.config.APP_NAME,
+    ...parts,
+    action: { label: "Open the request", url: `${ctx.config.APP_URL}/admin/requests/${parts.requestId}` },
+  });
+  for (const to of teamAddresses(ctx)) {
+    await enqueueEmail(tx, { mailEnabled: ctx.mailEnabled }, { ...content, to, reason });
+  }
+}
+
+const changed = (tx: Queryable, userId: string, topic: "requests" | "messages") =>
+  Promise.all([publish(tx, { topic, audience: userId }), publish(tx, { topic, audience: "staff" })]);
+
+/**
+ * Creates a request for a member with a paid, active plan and requests left this month. The count and the
+ * insert happen under a lock on the member's row, so concurrent submissions cannot pass the limit together.
+ */
+export async function createRequest(ctx: RequestsContext, viewer: Viewer, input: NewRequest, now = new Date()) {
+  if (viewer.isStaff) throw forbidden(STAFF_CANNOT_CREATE, "staff_cannot_create");
+  if (!hasPlanFeature(viewer, "create-requests")) throw forbidden(PAID_PLAN_REQUIRED, "plan_required");
+  const limit = monthlyRequestLimit(viewer.subscription);
+  return ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.userId)).for("update");
+    const used = await usedThisMonth(tx, viewer.userId, now);
+    if (limit !== null && used >= limit) throw forbidden(LIMIT_REACHED, "monthly_limit");
+    const [row] = await tx
+      .insert(requests)
+      .values({
+        userId: viewer.userId,
+        title: input.title,
+        category: input.category,
+        budgetEur: input.budget_eur,
+        urgency: input.urgency,
+        notes: input.notes,
+        phoneNumber: input.phone_number,
+        createdAt: now,
+      })
+      .returning({ id: requests.id });
+    await tx.insert(activityLogs).values({ requestId: row.id, actorUserId: viewer.userId, action: "created" });
+    await mailTeam(ctx, tx, "request_created", {
+      subject: `New request: ${input.title}`,
+      heading: "A new sourcing request",
+      paragraphs: [
+        `${viewer.profile?.name ?? viewer.name} (${viewer.email}) asks for: ${input.title}.`,
+        `Category: ${input.category} · Budget: €${input.budget_eur.toLocaleString("pt-PT")} · Urgency: ${input.urgency}`,
+      ],
+      quote: input.notes || undefined,
+      requestId: row.id,
+    });
+    await changed(tx, viewer.userId, "requests");
+    return { id: row.id, remainingThisMonth: limit === null ? null : limit - used - 1 };
+  });
+}
+
+const summary = {
+  id: requests.id,
+  title: requests.title,
+  category: requests.category,
+  status: requests.status,
+  urgency: requests.urgency,
+  budgetEur: requests.budgetEur,
+  createdAt: requests.createdAt,
+};
+
+type ListQuery = z.output<typeof requestListQuery>;
+
+function listFilter(query: ListQuery) {
+  const text = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return and(
+    text ? or(ilike(requests.title, text), sql`${requests.category}::text ilike ${text}`) : undefined,
+    query.status ? eq(requests.status, query.status) : undefined,
+    query.category ? eq(requests.category, query.category) : undefined,
+  );
+}
+
+/** The member's own requests, newest first: search (title or category), status filter, pages. */
+export async function listOwn(
+  ctx: RequestsContext,
+  viewer: Viewer,
+  query: ListQuery,
+): Promise<Served<typeof requestListSchema>> {
+  const where = and(eq(requests.userId, viewer.userId), listFilter(query));
+  const [items, [total]] = await Promise.all([
+    ctx.db
+      .select(summary)
+      .from(requests)
+      .where(where)
+      .orderBy(desc(requests.createdAt))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    ctx.db.select({ n: count() }).from(requests).where(where),
+  ]);
+  return { items, total: Number(total.n), page: query.page, pageSize: query.pageSize };
+}
+
+/** Every request with its client (staff). */
+export async function listAll(ctx: RequestsContext, query: ListQuery): Promise<Served<typeof staffRequestListSchema>> {
+  const where = listFilter(query);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ ...summary, clientName: profiles.name, clientEmail: users.email })
+      .from(requests)
+      .innerJoin(users, eq(users.id, requests.userId))
+      .leftJoin(profiles, eq(profiles.id, requests.userId))
+      .where(where)
+      .orderBy(desc(requests.createdAt))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    ctx.db.select({ n: count() }).from(requests).where(where),
+  ]);
+  return {
+    items: rows.map(({ clientName, clientEmail, ...r }) => ({
+      ...r,
+      client: { name: clientName ?? clientEmail, email: clientEmail },
+    })),
+    total: Number(total.n),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The request if the viewer may see it: 404 when there is none, 403 (nothing of it) when it is someone else's. */
+export async function visibleRequest(db: Queryable, viewer: Viewer, id: string): Promise<RequestRow> {
+  const [row] = await db.select().from(requests).where(eq(requests.id, id));
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  if (!canSeeRequest(viewer, row)) throw forbidden(NO_PERMISSION, "not_yours");
+  return row;
+}
+
+export async function requestDetail(
+  ctx: RequestsContext,
+  viewer: Viewer,
+  id: string,
+): Promise<Served<typeof requestDetailSchema>> {
+  const row = await visibleRequest(ctx.db, viewer, id);
+  const [client] = await ctx.db
+    .select({ id: users.id, email: users.email, name: sql<string>`coalesce(${profiles.name}, ${users.name})` })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, row.userId));
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category,
+    status: row.status,
+    urgency: row.urgency,
+    budgetEur: row.budgetEur,
+    createdAt: row.createdAt,
+    notes: row.notes,
+    phoneNumber: row.phoneNumber,
+    attachment:
+      row.fileUrl && row.fileName
+        ? { name: row.fileName, type: row.fileType ?? "application/octet-stream", size: row.fileSize ?? 0 }
+        : null,
+    client,
+  };
+}
+
+/** The thread, oldest first, with each sender's name and whether they are staff. */
+export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): Promise<Served<typeof threadSchema>> {
+  await visibleRequest(ctx.db, viewer, id);
+  const rows = await ctx.db
+    .select({
+      id: messages.id,
+      body: messages.body,
+      createdAt: messages.createdAt,
+      senderId: messages.senderUserId,
+      senderEmail: users.email,
+      senderName: sql<string | null>`coalesce(${profiles.name}, ${users.name})`,
+      senderIsStaff: sql<boolean>`exists (select 1 from user_roles r where r.user_id = ${messages.senderUserId}
+        and r.role in ('staff', 'admin'))`,
+    })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderUserId))
+    .leftJoin(profiles, eq(profiles.id, messages.senderUserId))
+    .where(eq(messages.requestId, id))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  return {
+    messages: rows.map((m) => ({
+      id: m.id,
+      body: m.body,
+      createdAt: m.createdAt,
+      mine: m.senderId === viewer.userId,
+      sender:
+        m.senderId && m.senderEmail
+          ? {
+              id: m.senderId,
+              email: m.senderEmail,
+              name: m.senderName || m.senderEmail,
+              isStaff: Boolean(m.senderIsStaff),
+            }
+          : null,
+    })),
+  };
+}
+
+/** Marks every message from others on the request as read by the viewer (idempotent). */
+export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string): Promise<number> {
+  await visibleRequest(ctx.db, viewer, id);
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(messageReads)
+      .select(
+        tx
+          .select({
+            messageId: messages.id,
+            userId: sql<string>`${viewer.userId}`.as("user_id"),
+            readAt: sql<Date>`now()`.as("read_at"),
+          })
+          .from(messages)
+          .where(
+            and(
+              eq(messages.requestId, id),
+              or(isNull(messages.senderUserId), ne(messages.senderUserId, viewer.userId)),
+            ),
+          ),
+      )
+      .onConflictDoNothing()
+      .returning({ id: messageReads.messageId });
+    if (inserted.length) await publish(tx, { topic: "messages", audience: viewer.userId });
+    return inserted.length;
+  });
+}
+
+/**
+ * A message on a request's thread: from its member (the team is emailed) or from staff (the member is
+ * emailed, the reply labelled with the staff member's name or email).
+ */
+export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: string, body: string) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await visibleRequest(tx, viewer, id);
+    const [message] = await tx
+      .insert(messages)
+      .values({ requestId: id, senderUserId: viewer.userId, body })
+      .returning({ id: messages.id });
+    const sender = viewer.profile?.name || viewer.name || viewer.email;
+    if (viewer.userId === row.userId) {
+      await mailTeam(ctx, tx, "client_message", {
+        subject: `New message on: ${row.title}`,
+        heading: "A member wrote to the team",
+        paragraphs: [`${sender} (${viewer.email}) wrote on the request "${row.title}":`],
+        quote: body,
+        requestId: id,
+      });
+    } else {
+      const [owner] = await tx
+        .select({ email: users.email, name: sql<string>`coalesce(${profiles.name}, ${users.name})` })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.id, users.id))
+        .where(eq(users.id, row.userId));
+      if (owner) {
+        const content = renderEmail({
+          appName: ctx.config.APP_NAME,
+          subject: `A reply on your request: ${row.title}`,
+          heading: "Our team replied",
+          paragraphs: [`Dear ${owner.name},`, `${sender} replied on your request "${row.title}":`],
+          quote: body,
+          action: { label: "Open your request", url: `${ctx.config.APP_URL}/requests/${id}` },
+        });
+        await enqueueEmail(
+          tx,
+          { mailEnabled: ctx.mailEnabled },
+          { ...content, to: owner.email, reason: "admin_reply" },
+        );
+      }
+      await tx.insert(activityLogs).values({ requestId: id, actorUserId: viewer.userId, action: "replied" });
+    }
+    await changed(tx, row.userId, "messages");
+    return { id: message.id };
+  });
+}
+
+/** Deletes a request (its owner or staff); messages, read marks and activity go with it. */
+export async function deleteRequest(ctx: RequestsContext, viewer: Viewer, id: string): Promise<RequestRow> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await visibleRequest(tx, viewer, id);
+    await tx.delete(requests).where(eq(requests.id, id));
+    await changed(tx, row.userId, "requests");
+    return row;
+  });
+}
+
+/** Staff: a status change along the spec's transitions; an activity entry and the member's notification. */
+export async function changeStatus(ctx: RequestsContext, staff: Viewer, id: string, status: RequestStatus) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(requests).where(eq(requests.id, id)).for("update");
+    if (!row) throw notFound(REQUEST_NOT_FOUND);
+    if (!canTransition(row.status, status)) throw conflict(TRANSITION_REFUSED, "transition_refused");
+    await tx.update(requests).set({ status }).where(eq(requests.id, id));
+    await tx.insert(activityLogs).values({
+      requestId: id,
+      actorUserId: staff.userId,
+      action: "status_changed",
+      details: { from: row.status, to: status },
+    });
+    await tx.insert(notifications).values({
+      userId: row.userId,
+      type: "status_changed",
+      title: `Your request is now ${status}`,
+      body: row.title,
+      requestId: id,
+    });
+    await changed(tx, row.userId, "requests");
+    return { id, status };
+  });
+}
+
+/** Staff: the request's activity, oldest first. */
+export async function activityOf(ctx: RequestsContext, id: string) {
+  const rows = await ctx.db
+    .select({
+      id: activityLogs.id,
+      action: activityLogs.action,
+      details: activityLogs.details,
+      actor: sql<string | null>`coalesce(${profiles.name}, ${users.email})`,
+      createdAt: activityLogs.createdAt,
+    })
+    .from(activityLogs)
+    .leftJoin(users, eq(users.id, activityLogs.actorUserId))
+    .leftJoin(profiles, eq(profiles.id, activityLogs.actorUserId))
+    .where(eq(activityLogs.requestId, id))
+    .orderBy(asc(activityLogs.createdAt));
+  return { items: rows.map((r) => ({ ...r, details: r.details ?? null })) };
+}
+
+/**
+ * Unread messages, one query: for a member, messages on their own requests not sent by them and not read by
+ * them; for staff, every message not sent by them and not read by them (unread concierge messages join later).
+ */
+export async function unreadCount(db: Database, viewer: Viewer): Promise<number> {
+  const notMine = or(isNull(messages.senderUserId), ne(messages.senderUserId, viewer.userId));
+  const unread = sql`not exists (select 1 from ${messageReads} mr where mr.message_id = ${messages.id} and mr.user_id = ${viewer.userId})`;
+  const query = viewer.isStaff
+    ? db.select({ n: count() }).from(messages).where(and(notMine, unread))
+    : db
+        .select({ n: count() })
+        .from(messages)
+        .innerJoin(requests, eq(requests.id, messages.requestId))
+        .where(and(eq(requests.userId, viewer.userId), notMine, unread));
+  const [row] = await query;
+  return Number(row?.n ?? 0);
+}
+
+/** /messages: the member's requests with their last message, newest activity first. */
+export async function conversations(ctx: RequestsContext, viewer: Viewer): Promise<Served<typeof conversationsSchema>> {
+  const rows = await ctx.db.execute(sql`
+    select r.id, r.title, r.category,
+           last.body as last_message, last.created_at as last_message_at,
+           (select count(*) from ${messages} m where m.request_id = r.id)::int as message_count,
+           (select count(*) from ${messages} m where m.request_id = r.id
+              and m.sender_user_id is distinct from ${viewer.userId}
+              and not exists (select 1 from ${messageReads} mr where mr.message_id = m.id and mr.user_id = ${viewer.userId}))::int as unread
+    from ${requests} r
+    left join lateral (select m.body, m.created_at from ${messages} m where m.request_id = r.id
+                       order by m.created_at desc limit 1) last on true
+    where r.user_id = ${viewer.userId}
+    order by coalesce(last.created_at, r.created_at) desc`);
+  const list = ((rows as { rows?: unknown[] }).rows ?? (rows as unknown[])) as Array<{
+    id: string;
+    title: string;
+    category: Served<typeof conversationsSchema>["items"][number]["category"];
+    last_message: string | null;
+    last_message_at: string | Date | null;
+    message_count: number;
+    unread: number;
+  }>;
+  return {
+    items: list.map((r) => ({
+      id: r.id,
+      title: r.title,
+      category: r.category,
+      lastMessage: r.last_message,
+      lastMessageAt: r.last_message_at ? new Date(r.last_message_at) : null,
+      messageCount: Number(r.message_count),
+      unread: Number(r.unread),
+    })),
+  };
+}
