@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import {
@@ -33,6 +34,7 @@ import { createDeliverer, type OutboxWorker, startOutboxWorker } from "./outbox/
 import { createPayments } from "./payments";
 import { createRateLimiter } from "./rate-limit";
 import { realtimeRoutes } from "./realtime/routes";
+import { createStorage } from "./storage";
 
 export interface AppDeps {
   config: Config;
@@ -89,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limiter,
     auth: createAuth(config, db, limiter),
     payments: createPayments(config, db),
+    storage: createStorage(config),
     mailEnabled: Boolean(config.SMTP_URL),
   };
   installViewer(app, { auth: ctx.auth, db });
@@ -150,6 +153,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+  // Uploads are streamed, one file per request, bounded in size.
+  await app.register(multipart, {
+    limits: { fileSize: Math.round(config.UPLOAD_MAX_MB * 1024 * 1024), files: 1, fields: 10, parts: 11 },
+  });
 
   const api = { prefix: "/api" };
   await app.register(healthRoutes(ctx), api);

@@ -83,6 +83,19 @@ const envSchema = z
     /** Sign-in, sign-up and reset attempts allowed per 10 minutes, per IP and per email. */
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number("must be a number").int().min(1).default(30),
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number("must be a number").int().min(1).default(10),
+    /** Largest attachment accepted, in megabytes. */
+    UPLOAD_MAX_MB: z.coerce.number("must be a number").positive().max(1024).default(20),
+    /** S3-compatible object storage for attachments (unset: local disk under DATA_DIR/uploads). */
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalString.pipe(z.url("must be a URL").optional()),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** Path-style bucket addressing (most S3-compatible servers: MinIO, Ceph, ...). */
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((v) => v === "true"),
     /** How often an open event stream re-checks its session (it is also re-checked at once on sign-out etc.). */
     REALTIME_RECHECK_SECONDS: z.coerce.number("must be a number").int().min(1).max(3600).default(60),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -117,7 +130,12 @@ export interface Config extends Env {
 export class ConfigError extends Error {}
 
 /** Variables whose values are never printed, even when wrong. */
-const SECRET_VARIABLES = new Set(["BETTER_AUTH_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
+const SECRET_VARIABLES = new Set([
+  "BETTER_AUTH_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "S3_SECRET_ACCESS_KEY",
+]);
 
 /** A value as it may appear in an error message: secrets hidden, passwords in URLs redacted. */
 function printable(name: string, raw: string): string {

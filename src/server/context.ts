@@ -7,6 +7,7 @@ import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db";
 import type { Payments } from "./payments";
 import type { RateLimiter } from "./rate-limit";
+import type { Storage } from "./storage";
 
 export interface AppContext {
   config: Config;
@@ -16,6 +17,8 @@ export interface AppContext {
   /** Counters shared by every instance (PostgreSQL). */
   limiter: RateLimiter;
   payments: Payments;
+  /** Attachments: local disk or S3-compatible object storage. */
+  storage: Storage;
   /** Whether email can be sent (SMTP configured); otherwise it is held in the outbox. */
   mailEnabled: boolean;
 }

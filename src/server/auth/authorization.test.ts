@@ -105,6 +105,9 @@ const ROUTES: RouteCase[] = [
   },
   { route: "POST /api/requests/:id/read", url: onOwnersRequest("/read"), allowed: OWNER_AND_STAFF },
   { route: "DELETE /api/requests/:id", url: onOwnersRequest(), allowed: OWNER_AND_STAFF },
+  // Only the member attaches a file (the answer here is "choose a file": no file was sent); who sees, downloads.
+  { route: "POST /api/requests/:id/attachment", url: onOwnersRequest("/attachment"), allowed: OWNER },
+  { route: "GET /api/requests/:id/attachment", url: onOwnersRequest("/attachment"), allowed: OWNER_AND_STAFF },
   { route: "GET /api/messages/conversations", allowed: SIGNED_IN },
   { route: "GET /api/messages/unread", allowed: SIGNED_IN },
   { route: "GET /api/admin/requests", allowed: STAFF },

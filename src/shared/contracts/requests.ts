@@ -38,10 +38,12 @@ export const staffRequestListSchema = requestListSchema.extend({
   items: z.array(requestSummarySchema.extend({ client: z.object({ name: z.string(), email: z.string() }) })),
 });
 
+export const attachmentSchema = z.object({ name: z.string(), type: z.string(), size: z.number() });
+
 export const requestDetailSchema = requestSummarySchema.extend({
   notes: z.string(),
   phoneNumber: z.string(),
-  attachment: z.object({ name: z.string(), type: z.string(), size: z.number() }).nullable(),
+  attachment: attachmentSchema.nullable(),
   client: z.object({ id: z.string(), name: z.string(), email: z.string() }),
 });
 

@@ -27,7 +27,7 @@ export const WRONG_PASSWORD = "The password is not correct.";
 /** A session signed in this recently may delete the account without typing the password again. */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
 
-type AccountContext = Pick<AppContext, "auth" | "db" | "config" | "limiter" | "payments">;
+type AccountContext = Pick<AppContext, "auth" | "db" | "config" | "limiter" | "payments" | "storage">;
 
 /** The account with its profile, client role and preferences; a verification mail goes out. */
 export async function signUp(ctx: AccountContext, input: SignUpInput, headers: Headers) {
@@ -108,7 +108,9 @@ export async function deleteOwnAccount(
   }
   await ctx.payments.hooks.beforeAccountDeletion(viewer);
   const signOut = await ctx.auth.api.signOut({ headers, returnHeaders: true });
-  await deleteAccount(ctx.db, viewer.userId);
+  const files = await deleteAccount(ctx.db, viewer.userId);
+  // The rows are gone; their files follow (a failure leaves an orphan file, never a dangling row).
+  await Promise.all(files.map((key) => ctx.storage.delete(key).catch(() => {})));
   return { headers: signOut.headers };
 }
 

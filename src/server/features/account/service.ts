@@ -1,5 +1,5 @@
 /** Accounts: what sign-up creates, the owner upgrade, the session summary, export and deletion. */
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { sessionInfoSchema } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
 import { hasActiveSubscription } from "@/shared/plans";
@@ -196,12 +196,20 @@ export async function exportAccount(db: Database, userId: string) {
   };
 }
 
-/** Removes the user and, through the foreign keys' cascades, every row of theirs, in one transaction. */
-export async function deleteAccount(db: Database, userId: string) {
-  await db.transaction(async (tx) => {
+/**
+ * Removes the user and, through the foreign keys' cascades, every row of theirs, in one transaction. Returns the
+ * storage keys of their requests' attachments, for the caller to delete once the rows are gone.
+ */
+export async function deleteAccount(db: Database, userId: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const files = await tx
+      .select({ key: requests.fileUrl })
+      .from(requests)
+      .where(and(eq(requests.userId, userId), isNotNull(requests.fileUrl)));
     await tx.delete(users).where(eq(users.id, userId));
     // Its open event streams close on every instance.
     await publishSessionChanged(tx, userId);
+    return files.map((f) => f.key as string);
   });
 }
 

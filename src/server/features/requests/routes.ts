@@ -10,6 +10,7 @@ import { okSchema } from "@/shared/contracts/common";
 import {
   activitySchema,
   allowanceSchema,
+  attachmentSchema,
   conversationsSchema,
   createdRequestSchema,
   newRequestSchema,
@@ -25,6 +26,8 @@ import {
 } from "@/shared/contracts/requests";
 import { requireStaff, requireUser } from "../../auth/policies";
 import type { AppContext } from "../../context";
+import { badRequest } from "../../http/errors";
+import { attachableRequest, attachmentDisposition, openAttachment, saveAttachment } from "./attachments";
 import {
   activityOf,
   allowance,
@@ -73,8 +76,35 @@ export const requestRoutes =
     );
 
     app.delete("/requests/:id", { schema: { params, response: { 200: okSchema } } }, async (request) => {
-      await deleteRequest(ctx, await requireUser(request), request.params.id);
+      const deleted = await deleteRequest(ctx, await requireUser(request), request.params.id);
+      // Its file goes too (after the row: a failure here leaves an orphan file, never a dangling row).
+      if (deleted.fileUrl) {
+        await ctx.storage
+          .delete(deleted.fileUrl)
+          .catch((error) => request.log.error({ err: error }, "attachment delete"));
+      }
       return { ok: true as const };
+    });
+
+    app.post(
+      "/requests/:id/attachment",
+      { schema: { params, response: { 201: attachmentSchema } } },
+      async (request, reply) => {
+        const row = await attachableRequest(ctx, await requireUser(request), request.params.id);
+        const file = await request.file().catch(() => undefined);
+        if (!file) throw badRequest("Please choose a file to attach.", "no_file");
+        return reply.status(201).send(await saveAttachment(ctx, row, file));
+      },
+    );
+
+    app.get("/requests/:id/attachment", { schema: { params } }, async (request, reply) => {
+      const { stream, name, type } = await openAttachment(ctx, await requireUser(request), request.params.id);
+      return reply
+        .type(type)
+        .header("content-disposition", attachmentDisposition(name))
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, no-store")
+        .send(stream);
     });
 
     app.get("/requests/:id/messages", { schema: { params, response: { 200: threadSchema } } }, async (request) =>

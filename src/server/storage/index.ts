@@ -1,0 +1,99 @@
+/**
+ * Files behind one interface: local disk under DATA_DIR/uploads by default, S3-compatible object storage when
+ * S3_BUCKET is set (so several app instances share files). Files are never public: they are served only through
+ * routes that check the caller may see them.
+ */
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { Config } from "../config";
+import { securePrivateDir } from "../db";
+
+export interface Storage {
+  kind: "local" | "s3";
+  /** Stores a local file (already checked) under `key`, then removes the local file. */
+  putFile(key: string, localPath: string, contentType: string): Promise<void>;
+  get(key: string): Promise<Readable>;
+  delete(key: string): Promise<void>;
+  /** Where uploads are spooled while they are checked (on local disk, private). */
+  spoolDir: string;
+}
+
+export function createStorage(config: Config): Storage {
+  const root = path.resolve(config.DATA_DIR, "uploads");
+  const spoolDir = path.join(path.resolve(config.DATA_DIR), "spool");
+  if (config.S3_BUCKET) return s3Storage(config, spoolDir);
+  const fileOf = (key: string) => {
+    const file = path.resolve(root, key);
+    if (!file.startsWith(`${root}${path.sep}`)) throw new Error("Invalid storage key");
+    return file;
+  };
+  return {
+    kind: "local",
+    spoolDir,
+    async putFile(key, localPath) {
+      const file = fileOf(key);
+      securePrivateDir(root);
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await rename(localPath, file).catch(async () => {
+        await pipeline(createReadStream(localPath), createWriteStream(file, { mode: 0o600 }));
+        await rm(localPath, { force: true });
+      });
+    },
+    async get(key) {
+      const file = fileOf(key);
+      await stat(file);
+      return createReadStream(file);
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}
+
+function s3Storage(config: Config, spoolDir: string): Storage {
+  const client = new S3Client({
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    // Checksums only where S3 requires them: many S3-compatible servers do not understand the SDK's default
+    // aws-chunked uploads with trailing checksums.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    credentials:
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  });
+  const Bucket = config.S3_BUCKET as string;
+  return {
+    kind: "s3",
+    spoolDir,
+    async putFile(key, localPath, contentType) {
+      const { size } = await stat(localPath);
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: createReadStream(localPath),
+            ContentLength: size,
+            ContentType: contentType,
+          }),
+        );
+      } finally {
+        await rm(localPath, { force: true });
+      }
+    },
+    async get(key) {
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      return object.Body as Readable;
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+  };
+}
