@@ -17,13 +17,44 @@ const VIEWER = `
   left join profiles p on p.id = u.id left join subscriptions sub on sub.user_id = u.id
   where s.token = $1 and s.expires_at > now() limit 1`;
 
+const LIST = `select id, title, category, status, urgency, budget_eur, created_at from requests
+  where user_id = $1 order by created_at desc limit 20 offset 0`;
+const COUNT = "select count(*)::int as n from requests where user_id = $1";
+
 const app = Fastify();
 app.get("/api/health", async () => ({ status: "ok" }));
-app.get("/api/me", async (request) => {
-  const value = decodeURIComponent(/maison\.session_token=([^;]+)/.exec(request.headers.cookie ?? "")?.[1] ?? "");
+async function viewer(cookie: string | undefined) {
+  const value = decodeURIComponent(/maison\.session_token=([^;]+)/.exec(cookie ?? "")?.[1] ?? "");
   const token = value.slice(0, value.lastIndexOf("."));
   const { rows } = await pool.query({ name: "viewer", text: VIEWER, values: [token] });
-  const row = rows[0];
+  return rows[0];
+}
+
+app.get("/api/requests", async (request, reply) => {
+  const row = await viewer(request.headers.cookie);
+  if (!row) return reply.status(401).send({ error: "Please sign in to continue." });
+  const [items, total] = await Promise.all([
+    pool.query({ name: "list", text: LIST, values: [row.id] }),
+    pool.query({ name: "count", text: COUNT, values: [row.id] }),
+  ]);
+  return {
+    items: items.rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      category: r.category,
+      status: r.status,
+      urgency: r.urgency,
+      budgetEur: Number(r.budget_eur),
+      createdAt: r.created_at,
+    })),
+    total: total.rows[0].n,
+    page: 1,
+    pageSize: 20,
+  };
+});
+
+app.get("/api/me", async (request) => {
+  const row = await viewer(request.headers.cookie);
   if (!row) return { user: null, profile: null, role: null, subscription: null };
   return {
     user: {

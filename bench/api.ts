@@ -1,8 +1,10 @@
 /**
- * npm run bench:api — GET /api/me (the caller, signed in, with a membership) on a PostgreSQL server: the app
- * (compiled, as `npm start` runs it) against its floor (bench/api-floor.ts: bare Fastify and raw pg running one
- * joined query for the same data), in one run, on the same fresh database, with the same load. Prints req/s, p50
- * and p99 latency, and the app's share of its floor. It asserts nothing.
+ * npm run bench:api — on a PostgreSQL server, the app (compiled, as `npm start` runs it) against its floor
+ * (bench/api-floor.ts: bare Fastify and raw pg running the same SQL), in one run, on the same fresh database,
+ * with the same load, for:
+ *   - GET /api/me: the caller, signed in, with a membership (one joined query);
+ *   - GET /api/requests: the member's own requests, first page, for a member with 1,000 requests among 100,000.
+ * Prints req/s, p50 and p99 latency, and the app's share of its floor. It asserts nothing.
  *
  *   npm run bench:api -- --connections 32 --duration 10
  *   BENCH_DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/postgres, where a throwaway
@@ -59,8 +61,11 @@ function serverEnv(port: number) {
   };
 }
 
-/** Starts a server, runs `before` once it is healthy, then warms up and measures GET /api/me. */
-async function measure(argv: string[], cookie: (base: string) => Promise<string>) {
+type Result = { rps: number; p50: number; p99: number };
+const PATHS = ["/api/me", "/api/requests"] as const;
+
+/** Starts a server, gets the member's cookie once it is healthy, then warms up and measures each path. */
+async function measure(argv: string[], cookie: (base: string) => Promise<string>): Promise<Record<string, Result>> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = startProcess(argv, serverEnv(port));
@@ -69,8 +74,14 @@ async function measure(argv: string[], cookie: (base: string) => Promise<string>
     const session = await cookie(base);
     const check = await fetch(`${base}/api/me`, { headers: { cookie: session } }).then((r) => r.json());
     if (!check.user || !check.subscription) throw new Error(`${argv.join(" ")}: /api/me did not see the member`);
-    await load(`${base}/api/me`, session, Number(args.warmup));
-    return await load(`${base}/api/me`, session, Number(args.duration));
+    const list = await fetch(`${base}/api/requests`, { headers: { cookie: session } }).then((r) => r.json());
+    if (list.total !== 1000 || list.items.length !== 20) throw new Error(`${argv.join(" ")}: /api/requests is wrong`);
+    const results: Record<string, Result> = {};
+    for (const p of PATHS) {
+      await load(`${base}${p}`, session, Number(args.warmup));
+      results[p] = await load(`${base}${p}`, session, Number(args.duration));
+    }
+    return results;
   } finally {
     await stopProcess(child);
   }
@@ -98,6 +109,17 @@ async function signUp(base: string) {
   await client.query(
     "insert into subscriptions (user_id, plan, status) select id, 'gold', 'active' from users where email = 'bench@maison.test'",
   );
+  // 1,000 requests of the member's among 100,000: 99 other members with 1,000 each.
+  await client.query(`insert into users (id, name, email) select 'bench-' || g, 'Member ' || g, 'm' || g || '@bench.test'
+    from generate_series(1, 99) g`);
+  await client.query(`insert into requests (user_id, title, category, budget_eur, urgency, phone_number, status, created_at)
+    select case when g <= 1000 then (select id from users where email = 'bench@maison.test') else 'bench-' || (g % 99 + 1) end,
+           'Request number ' || g, (array['Fashion','Autos','Real Estate','Experiences','Other'])[g % 5 + 1]::request_category,
+           1000 + g, 'Medium', '+351912345678',
+           (array['New','Sourcing','Quoted','Found','Delivered','Failed'])[g % 6 + 1]::request_status,
+           now() - make_interval(mins => g)
+    from generate_series(1, 100000) g`);
+  await client.query("analyze");
   await client.end();
   return cookie as string;
 }
@@ -112,13 +134,16 @@ try {
     return member;
   });
   const floor = await measure(["--import", "tsx", "bench/api-floor.ts"], async () => member);
-  const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
+  const row = (name: string, r: Result) =>
     `${name.padEnd(40)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)}`;
-  console.log(`\nGET /api/me, ${args.connections} connections, ${args.duration} s, PostgreSQL server`);
-  console.log(`${"".padEnd(40)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}`);
-  console.log(row("app (dist/server/main.js)", app));
-  console.log(row("floor (bare Fastify + raw pg, 1 query)", floor));
-  console.log(`app / floor: ${((app.rps / floor.rps) * 100).toFixed(0)} % of the floor's throughput`);
+  console.log(`\n${args.connections} connections, ${args.duration} s per path, PostgreSQL server`);
+  for (const p of PATHS) {
+    console.log(`\nGET ${p}`);
+    console.log(`${"".padEnd(40)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}`);
+    console.log(row("app (dist/server/main.js)", app[p]));
+    console.log(row("floor (bare Fastify + raw pg, same SQL)", floor[p]));
+    console.log(`app / floor: ${((app[p].rps / floor[p].rps) * 100).toFixed(0)} % of the floor's throughput`);
+  }
 } finally {
   await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 }
