@@ -31,7 +31,11 @@ function filesUnder(dir) {
 function specifiersOf(text) {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
   const found = [];
-  const patterns = [/\b(?:import|export)\s[^'"`;]*?\sfrom\s*["']([^"']+)["']/g, /\bimport\s*["']([^"']+)["']/g, /\bimport\(\s*["']([^"']+)["']\s*\)/g];
+  const patterns = [
+    /\b(?:import|export)\s[^'"`;]*?\sfrom\s*["']([^"']+)["']/g,
+    /\bimport\s*["']([^"']+)["']/g,
+    /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+  ];
   for (const pattern of patterns) for (const match of code.matchAll(pattern)) found.push(match[1]);
   return found;
 }

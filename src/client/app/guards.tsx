@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { Button } from "@/client/components/ui/button";
 import { PageSpinner } from "@/client/components/ui/spinner";
-import { useSession } from "@/client/features/auth/session";
+import { useSession } from "@/client/lib/session";
 
 /** Where to come back to after signing in. */
 export function authRedirect(location: { pathname: string; search: string }) {

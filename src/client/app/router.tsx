@@ -2,80 +2,68 @@
  * The full route table of spec section 2, in React Router's declarative mode: the data-router machinery
  * (loaders, actions, fetchers) is not used here and would cost a fifth of the first-load JavaScript. Every page
  * is loaded on demand, and so are the guards and the admin layout, so the marketing pages never pull in the
- * member or admin code.
+ * member or admin code. Every guard is here: pages never guard themselves.
  */
 import { type ComponentType, lazy } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { Route, Routes } from "react-router";
 import { RootLayout } from "./layout/RootLayout";
 
-const page = (load: () => Promise<{ default: ComponentType }>) => {
+type PageModule = () => Promise<{ default: ComponentType }>;
+
+const page = (load: PageModule) => {
   const Page = lazy(load);
   return <Page />;
 };
+/** Who may open a page: anyone, a signed-in visitor, or a member (an active membership, or staff). */
+type Access = "public" | "signed-in" | "member";
+
+/** Every page of the site's layout, by path; the admin area's are in ./admin-routes.tsx. */
+const PAGES: Array<[string, Access, PageModule]> = [
+  ["/", "public", () => import("@/client/features/marketing/pages/LandingPage")],
+  ["/pricing", "public", () => import("./pages/PricingRoute")],
+  ["/about", "public", () => import("@/client/features/marketing/pages/AboutPage")],
+  ["/legal", "public", () => import("@/client/features/marketing/pages/LegalPage")],
+  ["/privacy", "public", () => import("@/client/features/marketing/pages/PrivacyPage")],
+  ["/auth", "public", () => import("@/client/features/auth/pages/AuthPage")],
+  ["/reset-password", "public", () => import("@/client/features/auth/pages/ResetPasswordPage")],
+  ["/verify-email", "public", () => import("@/client/features/auth/pages/VerifyEmailPage")],
+  // The spec keeps /profile and /post-checkout outside the member guard; like the test-mode billing pages, they
+  // send a signed-out visitor to /auth and back.
+  ["/profile", "signed-in", () => import("./pages/ProfileRoute")],
+  ["/post-checkout", "signed-in", () => import("@/client/features/billing/pages/PostCheckoutPage")],
+  ["/checkout/test/:sessionId", "signed-in", () => import("@/client/features/billing/pages/TestCheckoutPage")],
+  ["/billing/test", "signed-in", () => import("@/client/features/billing/pages/TestBillingPage")],
+  ["/dashboard", "member", () => import("@/client/features/dashboard/pages/DashboardPage")],
+  ["/requests", "member", () => import("@/client/features/requests/pages/RequestsPage")],
+  ["/requests/:id", "member", () => import("@/client/features/requests/pages/RequestDetailPage")],
+  ["/new-request", "member", () => import("@/client/features/requests/pages/NewRequestPage")],
+  ["/messages", "member", () => import("@/client/features/messages/pages/MessagesPage")],
+  ["/sales-contact", "member", () => import("@/client/features/sales/pages/SalesContactPage")],
+];
+
+/** The routes of one access level: each page's lazy component is created a single time. */
+const routes = (access: Access) =>
+  PAGES.filter((entry) => entry[1] === access).map(([path, , load]) => (
+    <Route key={path} path={path} element={page(load)} />
+  ));
+
 const guards = () => import("./guards");
 const RequireAuth = lazy(() => guards().then((m) => ({ default: m.RequireAuth })));
 const RequireMembership = lazy(() => guards().then((m) => ({ default: m.RequireMembership })));
-const RequireStaff = lazy(() => guards().then((m) => ({ default: m.RequireStaff })));
-const AdminLayout = lazy(() => import("./layout/AdminLayout").then((m) => ({ default: m.AdminLayout })));
+const AdminRoutes = lazy(() => import("./admin-routes"));
 
-const adminDashboard = page(() => import("@/client/features/admin/pages/AdminDashboardPage"));
-
-/** Built once: each page's lazy component is created a single time. */
+/** Built once. */
 export const appRoutes = (
   <Routes>
     <Route element={<RootLayout />}>
-      {/* Public */}
-      <Route path="/" element={page(() => import("@/client/features/marketing/pages/LandingPage"))} />
-      <Route path="/pricing" element={page(() => import("@/client/features/marketing/pages/PricingPage"))} />
-      <Route path="/about" element={page(() => import("@/client/features/marketing/pages/AboutPage"))} />
-      <Route path="/legal" element={page(() => import("@/client/features/marketing/pages/LegalPage"))} />
-      <Route path="/privacy" element={page(() => import("@/client/features/marketing/pages/PrivacyPage"))} />
-      <Route path="/auth" element={page(() => import("@/client/features/auth/pages/AuthPage"))} />
-      <Route path="/reset-password" element={page(() => import("@/client/features/auth/pages/ResetPasswordPage"))} />
-      <Route path="/verify-email" element={page(() => import("@/client/features/auth/pages/VerifyEmailPage"))} />
-      {/* These two redirect themselves to /auth when signed out. */}
-      <Route path="/profile" element={page(() => import("@/client/features/profile/pages/ProfilePage"))} />
-      <Route path="/post-checkout" element={page(() => import("@/client/features/billing/pages/PostCheckoutPage"))} />
-      <Route
-        path="/checkout/test/:sessionId"
-        element={page(() => import("@/client/features/billing/pages/TestCheckoutPage"))}
-      />
-      <Route path="/billing/test" element={page(() => import("@/client/features/billing/pages/TestBillingPage"))} />
-      {/* Guarded member pages */}
+      {routes("public")}
       <Route element={<RequireAuth />}>
-        <Route element={<RequireMembership />}>
-          <Route path="/dashboard" element={page(() => import("@/client/features/dashboard/pages/DashboardPage"))} />
-          <Route path="/requests" element={page(() => import("@/client/features/requests/pages/RequestsPage"))} />
-          <Route
-            path="/requests/:id"
-            element={page(() => import("@/client/features/requests/pages/RequestDetailPage"))}
-          />
-          <Route path="/new-request" element={page(() => import("@/client/features/requests/pages/NewRequestPage"))} />
-          <Route path="/messages" element={page(() => import("@/client/features/messages/pages/MessagesPage"))} />
-          <Route path="/sales-contact" element={page(() => import("@/client/features/sales/pages/SalesContactPage"))} />
-        </Route>
+        {routes("signed-in")}
+        <Route element={<RequireMembership />}>{routes("member")}</Route>
       </Route>
       <Route path="*" element={page(() => import("@/client/features/marketing/pages/NotFoundPage"))} />
     </Route>
-    <Route path="/admin" element={<RequireStaff />}>
-      <Route element={<AdminLayout />}>
-        <Route index element={adminDashboard} />
-        <Route path="dashboard" element={adminDashboard} />
-        <Route path="inbox" element={page(() => import("@/client/features/admin/pages/AdminInboxPage"))} />
-        <Route path="concierge" element={<Navigate to="/admin/inbox" replace />} />
-        <Route path="requests" element={page(() => import("@/client/features/admin/pages/AdminRequestsPage"))} />
-        <Route
-          path="requests/:id"
-          element={page(() => import("@/client/features/admin/pages/AdminRequestDetailPage"))}
-        />
-        <Route path="settings" element={page(() => import("@/client/features/admin/pages/AdminSettingsPage"))} />
-        <Route path="debug" element={page(() => import("@/client/features/admin/pages/AdminDebugPage"))} />
-        <Route path="qa" element={page(() => import("@/client/features/admin/pages/AdminQaPage"))} />
-        <Route
-          path="notifications"
-          element={page(() => import("@/client/features/admin/pages/AdminNotificationsPage"))}
-        />
-      </Route>
-    </Route>
+    {/* The admin area: its guard, layout and pages load with it (./admin-routes.tsx). */}
+    <Route path="/admin/*" element={<AdminRoutes />} />
   </Routes>
 );

@@ -1,23 +1,44 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { sessionQueryKey, useSession } from "@/client/features/auth/session";
+/**
+ * The server's event stream (GET /api/events, decision 006) turned into refetches. Events carry a topic, never
+ * content; which queries a topic refreshes is declared by each feature beside its queries (`billingRealtime` in
+ * features/billing/api.ts, `sessionRealtime` here) and joined in app/realtime.ts. This module only
+ * dispatches. It is loaded once a signed-in visitor opens the stream (./use-realtime.ts), never on a first visit.
+ */
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { sessionQueryKey } from "./session";
 
-/** Listens to the server's event stream while signed in and refetches what changed. */
-export function useRealtime() {
-  const queryClient = useQueryClient();
-  const { user } = useSession();
-  const userId = user?.id;
-  useEffect(() => {
-    if (!userId || typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/events");
-    // A membership change, or a change to the account's sessions or role: who the viewer is, again.
-    const refreshSession = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    source.addEventListener("subscription", refreshSession);
-    source.addEventListener("session", refreshSession);
-    // The server closes a stream whose session ended; the page then learns it is signed out.
-    source.addEventListener("error", () => {
-      if (source.readyState === EventSource.CLOSED) refreshSession();
-    });
-    return () => source.close();
-  }, [userId, queryClient]);
+/**
+ * The topics the server sends (src/server/realtime/events.ts). "requests" and "messages" have no client
+ * queries yet: the requests and messages features declare theirs when they are built.
+ */
+export const REALTIME_TOPICS = ["subscription", "session", "requests", "messages"] as const;
+export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];
+
+/** Which queries (by key prefix) each topic refreshes. */
+export type RealtimeRefresh = Partial<Record<RealtimeTopic, readonly QueryKey[]>>;
+
+/** A change to the account's sessions or role: who the viewer is, again (the session is this folder's). */
+export const sessionRealtime: RealtimeRefresh = { session: [sessionQueryKey] };
+
+/** One map from several features' declarations. */
+export function joinRealtime(...maps: RealtimeRefresh[]): RealtimeRefresh {
+  const joined: RealtimeRefresh = {};
+  for (const map of maps) {
+    for (const topic of REALTIME_TOPICS) joined[topic] = [...(joined[topic] ?? []), ...(map[topic] ?? [])];
+  }
+  return joined;
+}
+
+/** Opens the stream and refetches what each topic names; returns what closes it. */
+export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefresh): () => void {
+  const source = new EventSource("/api/events");
+  const invalidate = (keys: readonly QueryKey[] = []) => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+  for (const topic of REALTIME_TOPICS) source.addEventListener(topic, () => invalidate(refresh[topic]));
+  // The server closes a stream whose session ended; the page then learns it is signed out.
+  source.addEventListener("error", () => {
+    if (source.readyState === EventSource.CLOSED) invalidate([sessionQueryKey]);
+  });
+  return () => source.close();
 }

@@ -19,9 +19,9 @@ import { Suspense, useCallback, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/client/components/ui/sheet";
 import { PageSpinner } from "@/client/components/ui/spinner";
-import { useSession } from "@/client/features/auth/session";
-import { useRealtime } from "@/client/lib/realtime";
+import { useSession } from "@/client/lib/session";
 import { cn } from "@/client/lib/utils";
+import { useAppRealtime } from "../use-app-realtime";
 import { PageReady } from "./PageReady";
 
 const COOKIE = "sidebar_state";
@@ -102,7 +102,7 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
 }
 
 export function AdminLayout() {
-  useRealtime();
+  useAppRealtime();
   const [open, setOpen] = useState(readSidebarOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();

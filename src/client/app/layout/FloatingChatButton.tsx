@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { useSession } from "@/client/features/auth/session";
+import { useSession } from "@/client/lib/session";
 
 /**
  * The round chat button, bottom right, for signed-in users: the inbox for staff, messages for members.

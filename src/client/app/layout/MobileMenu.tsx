@@ -23,14 +23,7 @@ export default function MobileMenu({
   const signIn = items.find((item) => item.emphasis);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent
-        aria-describedby={undefined}
-        className="gap-0 px-8 pt-7 pb-10"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
-      >
+      <SheetContent aria-describedby={undefined} className="gap-0 px-8 pt-7 pb-10" returnFocusTo={returnFocusTo}>
         <SheetTitle className="eyebrow flex h-10 items-center text-gold-light">Menu</SheetTitle>
         <nav aria-label="Main" className="mt-10 flex flex-1 flex-col">
           <ul className="flex flex-col border-t border-noir-line">

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageSpinner } from "@/client/components/ui/spinner";
-import { useSession } from "@/client/features/auth/session";
-import { useRealtime } from "@/client/lib/realtime";
+import { useSession } from "@/client/lib/session";
+import { useAppRealtime } from "../use-app-realtime";
 import { CookieBanner } from "./CookieBanner";
 import { PageReady } from "./PageReady";
 import { RouteErrorBoundary } from "./RouteError";
@@ -13,7 +13,7 @@ const SiteFooter = lazy(() => import("./SiteFooter").then((m) => ({ default: m.S
 const FloatingChatButton = lazy(() => import("./FloatingChatButton").then((m) => ({ default: m.FloatingChatButton })));
 
 export function RootLayout() {
-  useRealtime();
+  useAppRealtime();
   const { isSignedIn } = useSession();
   const { pathname } = useLocation();
   useEffect(() => {

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { OnDemand, useOnDemand } from "@/client/components/on-demand";
 import { badgeVariants } from "@/client/components/ui/badge-variants";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { Wordmark } from "@/client/components/ui/wordmark";
-import { useSession } from "@/client/features/auth/session";
+import { useSession } from "@/client/lib/session";
 import { isAdminPath, type NavItem, navItems } from "./nav-items";
 
 /** The Sheet (Radix dialog) only loads when a phone visitor reaches for the menu. */
@@ -21,8 +22,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 export function SiteHeader() {
   const session = useSession();
   const { pathname } = useLocation();
-  const [menuRequested, setMenuRequested] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useOnDemand();
   const menuButton = useRef<HTMLButtonElement>(null);
   if (isAdminPath(pathname)) return null;
 
@@ -30,11 +30,6 @@ export function SiteHeader() {
   const links = items.filter((item) => !item.emphasis);
   const signIn = items.find((item) => item.emphasis);
   const planLabel = session.isSignedIn ? session.planLabel : null;
-
-  function openMenu() {
-    setMenuRequested(true);
-    setMenuOpen(true);
-  }
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone bg-ivory">
@@ -82,8 +77,8 @@ export function SiteHeader() {
           type="button"
           className="-mr-2 inline-flex h-11 items-center gap-3 rounded-md px-2 text-[0.72rem] font-medium tracking-[0.22em] uppercase text-noir cursor-pointer md:hidden"
           aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          onClick={openMenu}
+          aria-expanded={menu.open}
+          onClick={menu.show}
           onPointerEnter={() => void loadMobileMenu()}
           onFocus={() => void loadMobileMenu()}
           onTouchStart={() => void loadMobileMenu()}
@@ -95,17 +90,15 @@ export function SiteHeader() {
           </span>
         </button>
       </div>
-      {menuRequested && (
-        <Suspense fallback={null}>
-          <MobileMenu
-            open={menuOpen}
-            onOpenChange={setMenuOpen}
-            items={items satisfies NavItem[]}
-            planLabel={planLabel}
-            returnFocusTo={menuButton}
-          />
-        </Suspense>
-      )}
+      <OnDemand when={menu.mounted}>
+        <MobileMenu
+          open={menu.open}
+          onOpenChange={menu.setOpen}
+          items={items satisfies NavItem[]}
+          planLabel={planLabel}
+          returnFocusTo={menuButton}
+        />
+      </OnDemand>
     </header>
   );
 }

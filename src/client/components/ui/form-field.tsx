@@ -1,9 +1,11 @@
 import type * as React from "react";
 import { cn } from "@/client/lib/utils";
-import { Input } from "./input";
 import { Label } from "./label";
 
-/** A label, the control and its error, wired together for screen readers. */
+/**
+ * A label, the control and its hint or error, wired together for screen readers (the control carries
+ * `aria-describedby="<id>-error"` while there is an error). The form fields of ../form.tsx are built on it.
+ */
 export function FormField({
   id,
   label,
@@ -30,29 +32,5 @@ export function FormField({
         </p>
       )}
     </div>
-  );
-}
-
-/** The common case: a labelled text input with its error. Extra props go to the input. */
-export function TextField({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  ...inputProps
-}: { id: string; label: React.ReactNode; error?: string; hint?: React.ReactNode; className?: string } & Omit<
-  React.ComponentProps<typeof Input>,
-  "id" | "className"
->) {
-  return (
-    <FormField id={id} label={label} error={error} hint={hint} className={className}>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...inputProps}
-      />
-    </FormField>
   );
 }

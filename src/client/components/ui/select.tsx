@@ -43,15 +43,15 @@ export function SelectContent({ className, children, ...props }: React.Component
   );
 }
 
-export function SelectItem({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Item>) {
+/** An option: its text, and a gold check when chosen. */
+export function SelectItem({
+  children,
+  ...props
+}: Omit<React.ComponentProps<typeof SelectPrimitive.Item>, "className">) {
+  const itemClasses =
+    "relative flex w-full cursor-pointer items-center rounded-sm py-2 pr-8 pl-3 text-sm outline-none select-none data-[highlighted]:bg-ivory-deep data-[disabled]:opacity-50";
   return (
-    <SelectPrimitive.Item
-      className={cn(
-        "relative flex w-full cursor-pointer items-center rounded-sm py-2 pr-8 pl-3 text-sm outline-none select-none data-[highlighted]:bg-ivory-deep data-[disabled]:opacity-50",
-        className,
-      )}
-      {...props}
-    >
+    <SelectPrimitive.Item className={itemClasses} {...props}>
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
       <span className="absolute right-2 flex size-4 items-center justify-center">
         <SelectPrimitive.ItemIndicator>

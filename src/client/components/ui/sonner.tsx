@@ -1,5 +1,8 @@
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
+/** For code that loads the toasts on demand (the pricing page): the same module as the viewport. */
+export { toast } from "sonner";
+
 /** Maison's toasts: ivory paper, a hairline border, a gold or status-coloured edge, no heavy shadow. */
 export function Toaster(props: ToasterProps) {
   return (

@@ -1,7 +1,4 @@
-import type * as React from "react";
-import { cn } from "@/client/lib/utils";
 import { fieldClasses } from "./input";
+import { styled } from "./styled";
 
-export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
-  return <textarea data-slot="textarea" className={cn(fieldClasses, "min-h-28 py-3", className)} {...props} />;
-}
+export const Textarea = styled("textarea", `${fieldClasses} min-h-28 py-3`, "textarea");

@@ -1,37 +1,28 @@
-/** The admin area's payment tools: settings, subscription sync, and the debug page's checkout tools. */
-import { useMutation, useQuery } from "@tanstack/react-query";
+/**
+ * The admin area's payment tools: settings, subscription sync, and the debug page's checkout tools. The answers'
+ * types come from src/shared/contracts/billing.ts; query keys are defined once, in `adminQueries`.
+ */
+import { queryOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/client/lib/api";
-import type { Plan, PurchasablePlan } from "@/shared/plans";
+import type * as billing from "@/shared/contracts/billing";
+import type { Wire } from "@/shared/contracts/common";
+import type { PurchasablePlan } from "@/shared/plans";
 
-export interface AdminSettings {
-  paymentMode: "TEST" | "LIVE" | "STRIPE TEST";
-  testCard: string | null;
-  declinedTestCard: string | null;
-  webhookUrl: string | null;
-  prices: Array<{ plan: PurchasablePlan; label: string; monthlyPriceEur: number | null; priceId: string }>;
-  environment: Array<{ name: string; value: string }>;
-}
+export type AdminSettings = Wire<typeof billing.adminSettingsSchema>;
+export type SyncAllResult = Wire<typeof billing.syncAllResultSchema>;
 
-export function useAdminSettings() {
-  return useQuery({ queryKey: ["admin", "settings"], queryFn: () => api.get<AdminSettings>("/api/admin/settings") });
-}
+const getSettings = () => api.get<AdminSettings>("/api/admin/settings");
 
-export interface SyncUserResult {
-  success: boolean;
-  message: string;
-  subscription?: { plan: Plan; status: string } | null;
-}
+export const adminQueries = {
+  all: ["admin"] as const,
+  settings: () => queryOptions({ queryKey: [...adminQueries.all, "settings"], queryFn: getSettings }),
+};
 
 export function useSyncUser() {
   return useMutation({
-    mutationFn: (userEmail: string) => api.post<SyncUserResult>("/api/admin/subscriptions/sync", { userEmail }),
+    mutationFn: (userEmail: string) =>
+      api.post<Wire<typeof billing.syncUserResultSchema>>("/api/admin/subscriptions/sync", { userEmail }),
   });
-}
-
-export interface SyncAllResult {
-  success: boolean;
-  message: string;
-  results: { synced: number; failed: number; noStripeCustomer: number; noActiveSubscription: number };
 }
 
 export function useSyncAll() {
@@ -41,15 +32,13 @@ export function useSyncAll() {
 export function useDebugCheckoutUrl() {
   return useMutation({
     mutationFn: (plan: PurchasablePlan) =>
-      api.post<{ url: string; sessionId: string; priceId: string; mode: string }>("/api/admin/debug/checkout-url", {
-        plan,
-      }),
+      api.post<Wire<typeof billing.debugCheckoutUrlSchema>>("/api/admin/debug/checkout-url", { plan }),
   });
 }
 
 export function useSimulateCheckout() {
   return useMutation({
     mutationFn: (input: { userEmail: string; plan: PurchasablePlan }) =>
-      api.post<SyncUserResult & { sessionId?: string }>("/api/admin/debug/simulate-checkout", input),
+      api.post<Wire<typeof billing.simulateCheckoutResultSchema>>("/api/admin/debug/simulate-checkout", input),
   });
 }

@@ -1,8 +1,10 @@
 /** Auth calls and what the app does around them (owner check after sign-in, cache reset at sign-out). */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "@/client/lib/api";
+import { api } from "@/client/lib/api";
+import { sessionQueryKey } from "@/client/lib/session";
+import type { ownerCheckSchema, signInResultSchema, verifiedSchema } from "@/shared/contracts/account";
+import type { messageSchema, Wire } from "@/shared/contracts/common";
 import type { SignInInput, SignUpInput } from "@/shared/schemas";
-import { sessionQueryKey } from "./session";
 
 /** The spec's wait after an owner upgrade, before the membership is reloaded. */
 export const OWNER_UPGRADE_WAIT_MS = 1000;
@@ -12,7 +14,7 @@ export function useAfterSignIn() {
   const queryClient = useQueryClient();
   return async () => {
     // check-owner-status: a failure is skipped, as the spec says.
-    const owner = await api.post<{ upgraded: boolean }>("/api/account/check-owner-status").catch(() => null);
+    const owner = await api.post<Wire<typeof ownerCheckSchema>>("/api/account/check-owner-status").catch(() => null);
     if (owner?.upgraded) await wait(OWNER_UPGRADE_WAIT_MS);
     await queryClient.resetQueries({ queryKey: sessionQueryKey });
   };
@@ -20,7 +22,7 @@ export function useAfterSignIn() {
 
 export function useSignIn() {
   return useMutation({
-    mutationFn: (input: SignInInput) => api.post<{ twoFactorRequired: boolean }>("/api/auth/sign-in", input),
+    mutationFn: (input: SignInInput) => api.post<Wire<typeof signInResultSchema>>("/api/auth/sign-in", input),
   });
 }
 
@@ -39,7 +41,7 @@ export function useSignUp() {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => api.post<{ message: string }>("/api/auth/forgot-password", { email }),
+    mutationFn: (email: string) => api.post<Wire<typeof messageSchema>>("/api/auth/forgot-password", { email }),
   });
 }
 
@@ -49,34 +51,11 @@ export function useResetPassword() {
   });
 }
 
-/** Sign-out ignores 401, 403 and 404 (the session is already gone) and always clears local state. */
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      try {
-        await api.post("/api/auth/sign-out");
-      } catch (error) {
-        if (!(error instanceof ApiError && [401, 403, 404].includes(error.status))) throw error;
-      }
-    },
-    onSettled: () => {
-      queryClient.clear();
-    },
-  });
-}
-
-/** 'Error signing out', unless the message mentions a session (then it is already over). */
-export function signOutErrorMessage(error: unknown): string | null {
-  const message = error instanceof Error ? error.message : "";
-  return /session/i.test(message) ? null : "Error signing out";
-}
-
 /** The link from the confirmation email; an owner's upgrade may follow, so the session is reloaded. */
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api.post<{ verified: boolean }>("/api/auth/verify-email", { token }),
+    mutationFn: (token: string) => api.post<Wire<typeof verifiedSchema>>("/api/auth/verify-email", { token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
 }

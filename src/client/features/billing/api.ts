@@ -1,29 +1,46 @@
-/** Membership calls: checkout, portal, complimentary cancellation, the post-checkout check, and test mode. */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { sessionQueryKey } from "@/client/features/auth/session";
+/**
+ * Membership calls: checkout, portal, complimentary cancellation, the post-checkout check, and test mode.
+ * Query keys are defined once, in `billingQueries`; the answers' types come from src/shared/contracts/billing.ts.
+ */
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api";
+import { sessionQueryKey } from "@/client/lib/session";
 import type { TestBillingOverview } from "@/shared/billing";
-import type { Plan, PurchasablePlan } from "@/shared/plans";
+import type * as contract from "@/shared/contracts/billing";
+import type { Wire } from "@/shared/contracts/common";
+import type { Plan } from "@/shared/plans";
 
-export const CHECKOUT_FAILED = "Failed to start checkout. Please try again.";
+export type CheckoutStarted = Wire<typeof contract.checkoutStartedSchema>;
+export type TestCheckoutSession = Wire<typeof contract.testCheckoutSessionSchema>;
+export type CardDetails = Wire<typeof contract.cardSchema>;
+export type { TestBillingOverview };
 
-export interface CheckoutStarted {
-  url: string;
-  sessionId: string;
-  /** An existing paid subscription was moved to the new plan; the url is our post-checkout page. */
-  upgraded: boolean;
-}
+const encode = encodeURIComponent;
+
+const getTestOverview = () => api.get<TestBillingOverview>("/api/billing/test/subscription");
+const getTestCheckout = (id: string) => api.get<TestCheckoutSession>(`/api/billing/test/checkout/${encode(id)}`);
+
+export const billingQueries = {
+  all: ["billing"] as const,
+  testOverview: () => queryOptions({ queryKey: [...billingQueries.all, "test-overview"], queryFn: getTestOverview }),
+  /** A test-mode checkout session; a missing one is said at once, not retried. */
+  testCheckout: (id: string) =>
+    queryOptions({
+      queryKey: [...billingQueries.all, "test-checkout", id],
+      queryFn: () => getTestCheckout(id),
+      retry: false,
+    }),
+};
+
+/** A membership changed (payment, cancellation, sync): the session's plan and the billing pages, again. */
+export const billingRealtime = { subscription: [sessionQueryKey, billingQueries.all] };
 
 export function startCheckout(plan: Plan) {
   return api.post<CheckoutStarted>("/api/billing/checkout", { plan });
 }
 
-export function useStartCheckout() {
-  return useMutation({ mutationFn: startCheckout });
-}
-
 export function useOpenPortal() {
-  return useMutation({ mutationFn: () => api.post<{ url: string }>("/api/billing/portal") });
+  return useMutation({ mutationFn: () => api.post<Wire<typeof contract.portalSchema>>("/api/billing/portal") });
 }
 
 export function useCancelComplimentary() {
@@ -35,7 +52,7 @@ export function useCancelComplimentary() {
 }
 
 export function checkSubscription() {
-  return api.post<{ subscribed: boolean }>("/api/billing/check-subscription");
+  return api.post<Wire<typeof contract.subscribedSchema>>("/api/billing/check-subscription");
 }
 
 /**
@@ -56,50 +73,10 @@ export function openInNewTab(): { go: (url: string) => void; close: () => void }
   };
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Test mode: our own checkout page and billing page
-// ---------------------------------------------------------------------------------------------------------
-
-export interface TestCheckoutSession {
-  id: string;
-  plan: PurchasablePlan;
-  amountCents: number;
-  currency: "eur";
-  status: "open" | "complete" | "expired";
-  email: string;
-  successUrl: string;
-  cancelUrl: string;
-}
-
-export interface CardDetails {
-  cardNumber: string;
-  expiry: string;
-  cvc: string;
-  name: string;
-}
-
-export function useTestCheckoutSession(id: string) {
-  return useQuery({
-    queryKey: ["billing", "test-checkout", id],
-    queryFn: () => api.get<TestCheckoutSession>(`/api/billing/test/checkout/${encodeURIComponent(id)}`),
-    retry: false,
-  });
-}
-
 export function usePayTestCheckout(id: string) {
   return useMutation({
     mutationFn: (card: CardDetails) =>
-      api.post<{ redirectUrl: string }>(`/api/billing/test/checkout/${encodeURIComponent(id)}/pay`, card),
-  });
-}
-
-const testBillingKey = ["billing", "test-overview"] as const;
-
-export function useTestBilling(enabled: boolean) {
-  return useQuery({
-    queryKey: testBillingKey,
-    queryFn: () => api.get<TestBillingOverview>("/api/billing/test/subscription"),
-    enabled,
+      api.post<Wire<typeof contract.testPaidSchema>>(`/api/billing/test/checkout/${encode(id)}/pay`, card),
   });
 }
 
@@ -109,7 +86,7 @@ export function useSetCancelAtPeriodEnd() {
     mutationFn: (cancelAtPeriodEnd: boolean) =>
       api.post<TestBillingOverview>("/api/billing/test/subscription", { cancelAtPeriodEnd }),
     onSuccess: (overview) => {
-      queryClient.setQueryData(testBillingKey, overview);
+      queryClient.setQueryData(billingQueries.testOverview().queryKey, overview);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
   });

@@ -1,13 +1,14 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { useSession } from "@/client/features/auth/session";
 import { errorMessage } from "@/client/lib/api";
+import { useSession } from "@/client/lib/session";
+import { CHECKOUT_FAILED } from "@/shared/messages";
 import { checkPlanChange, type Plan } from "@/shared/plans";
-import { CHECKOUT_FAILED, openInNewTab, startCheckout } from "./api";
+import { openInNewTab, startCheckout } from "./api";
 
 /** Toasts load sonner on demand, so the pricing page's first load stays light. */
 function toastError(message: string) {
-  void import("sonner").then(({ toast }) => toast.error(message));
+  void import("@/client/components/ui/sonner").then(({ toast }) => toast.error(message));
 }
 
 /**

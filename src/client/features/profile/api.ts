@@ -1,6 +1,7 @@
+/** The member's own account: profile, deletion and two-factor. Each refreshes the session it changes. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { sessionQueryKey } from "@/client/features/auth/session";
 import { api } from "@/client/lib/api";
+import { sessionQueryKey } from "@/client/lib/session";
 import type { SessionInfo } from "@/shared/session";
 
 export function useUpdateProfile() {
@@ -19,31 +20,26 @@ export function useDeleteAccount() {
   });
 }
 
+/** better-auth's own endpoint (mounted in src/server/auth/routes.ts), which has no contract of ours. */
+interface TwoFactorSetup {
+  totpURI: string;
+  backupCodes: string[];
+}
+
 export function useEnableTwoFactor() {
   return useMutation({
-    mutationFn: (password: string) =>
-      api.post<{ totpURI: string; backupCodes: string[] }>("/api/auth/two-factor/enable", { password }),
+    mutationFn: (password: string) => api.post<TwoFactorSetup>("/api/auth/two-factor/enable", { password }),
   });
 }
 
-export function useConfirmTwoFactor() {
+/** Invalidates the session when done: the user's twoFactorEnabled flag changed. */
+function useTwoFactorChange(path: string, field: "code" | "password") {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.post("/api/auth/two-factor/verify-totp", { code }),
+    mutationFn: (value: string) => api.post(path, { [field]: value }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
 }
 
-export function useDisableTwoFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (password: string) => api.post("/api/auth/two-factor/disable", { password }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-  });
-}
-
-export function useResendVerification() {
-  return useMutation({
-    mutationFn: () => api.post<{ message: string }>("/api/account/verify-email/resend"),
-  });
-}
+export const useConfirmTwoFactor = () => useTwoFactorChange("/api/auth/two-factor/verify-totp", "code");
+export const useDisableTwoFactor = () => useTwoFactorChange("/api/auth/two-factor/disable", "password");

@@ -1,49 +1,56 @@
+import { useQuery } from "@tanstack/react-query";
 import { CreditCard, RefreshCw, Server } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/client/components/ui/alert-dialog";
+import { AsyncView } from "@/client/components/async-view";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { DataTable, dataTableColumns } from "@/client/components/data-table";
+import { DetailList } from "@/client/components/detail-list";
+import { PageHeader } from "@/client/components/page-header";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
-import { FormField } from "@/client/components/ui/form-field";
-import { Input } from "@/client/components/ui/input";
-import { Spinner } from "@/client/components/ui/spinner";
+import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { errorMessage } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatEuro } from "@/shared/format";
-import { firstIssueMessage, syncUserSchema } from "@/shared/schemas";
-import { type AdminSettings, type SyncAllResult, useAdminSettings, useSyncAll, useSyncUser } from "../api";
+import { type AdminSettings, adminQueries, type SyncAllResult, useSyncAll } from "../api";
+import { MemberEmailForm } from "../components/member-email-form";
+
+type Price = AdminSettings["prices"][number];
+const col = dataTableColumns<Price>();
+const priceColumns = col.columns([
+  col.accessor("label", { header: "Plan", enableSorting: false }),
+  col.accessor("monthlyPriceEur", {
+    header: "Monthly",
+    cell: (info) => {
+      const price = info.getValue();
+      return price === null ? "—" : formatEuro(price);
+    },
+    sortFn: "basic",
+    sortUndefined: "last",
+    meta: { numeric: true },
+  }),
+  col.accessor("priceId", {
+    header: "Price id",
+    enableSorting: false,
+    meta: { className: "font-mono text-xs break-all" },
+  }),
+]);
 
 export default function AdminSettingsPage() {
   useDocumentTitle("Admin Settings");
-  const settings = useAdminSettings();
+  const settings = useQuery(adminQueries.settings());
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8">
-      <header>
-        <p className="eyebrow text-gold-deep">Admin</p>
-        <h1 className="mt-2 text-4xl">Settings</h1>
-      </header>
-      {settings.isPending ? (
-        <Spinner label="Loading settings" showLabel />
-      ) : settings.isError ? (
-        <p role="alert" className="text-oxblood">
-          {errorMessage(settings.error, "Failed to load settings")}
-        </p>
-      ) : (
-        <>
-          <EnvironmentCard settings={settings.data} />
-          <PaymentsCard settings={settings.data} />
-        </>
-      )}
+      <PageHeader dense eyebrow="Admin" title="Settings" />
+      <AsyncView query={settings} loadingLabel="Loading settings" errorFallback="Failed to load settings">
+        {(data) => (
+          <>
+            <EnvironmentCard settings={data} />
+            <PaymentsCard settings={data} />
+          </>
+        )}
+      </AsyncView>
       <SubscriptionSyncCard />
     </div>
   );
@@ -52,11 +59,7 @@ export default function AdminSettingsPage() {
 function EnvironmentCard({ settings }: { settings: AdminSettings }) {
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-3">
-          <Server aria-hidden className="size-5 text-gold-deep" strokeWidth={1.5} /> Environment
-        </CardTitle>
-      </CardHeader>
+      <CardHeading icon={Server} title="Environment" />
       <CardContent>
         <dl className="divide-y divide-stone text-sm">
           {settings.environment.map((item) => (
@@ -75,24 +78,23 @@ function PaymentsCard({ settings }: { settings: AdminSettings }) {
   const test = settings.paymentMode === "TEST";
   return (
     <Card>
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <CardTitle className="flex items-center gap-3">
-            <CreditCard aria-hidden className="size-5 text-gold-deep" strokeWidth={1.5} /> Payments
-          </CardTitle>
+      <CardHeading
+        icon={CreditCard}
+        title="Payments"
+        aside={
           <p className="flex items-center gap-2 text-sm">
             <span className="text-ink-muted">Payment mode</span>
             <Badge variant={settings.paymentMode === "LIVE" ? "success" : "gold"}>{settings.paymentMode}</Badge>
           </p>
-        </div>
-        <CardDescription>
-          {test
+        }
+        description={
+          test
             ? "The built-in test mode: checkout opens Maison's own card page and no card is charged."
             : settings.paymentMode === "LIVE"
               ? "Stripe with a live key: real cards are charged."
-              : "Stripe with a test key: use Stripe's test cards."}
-        </CardDescription>
-      </CardHeader>
+              : "Stripe with a test key: use Stripe's test cards."
+        }
+      />
       <CardContent className="flex flex-col gap-6 text-sm">
         {test && settings.testCard && (
           <div className="rounded-md border border-gold/50 bg-ivory-deep/60 p-4">
@@ -112,62 +114,20 @@ function PaymentsCard({ settings }: { settings: AdminSettings }) {
             <span className="break-all font-mono text-xs">{settings.webhookUrl}</span>
           </p>
         )}
-        <table className="w-full text-left">
-          <caption className="sr-only">Prices by plan</caption>
-          <thead className="eyebrow text-ink-muted">
-            <tr>
-              <th scope="col" className="pb-2 font-medium">
-                Plan
-              </th>
-              <th scope="col" className="pb-2 font-medium">
-                Monthly
-              </th>
-              <th scope="col" className="pb-2 font-medium">
-                Price id
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone border-t border-stone">
-            {settings.prices.map((price) => (
-              <tr key={price.plan}>
-                <td className="py-2.5">{price.label}</td>
-                <td className="tabular py-2.5">
-                  {price.monthlyPriceEur === null ? "—" : formatEuro(price.monthlyPriceEur)}
-                </td>
-                <td className="py-2.5 font-mono text-xs break-all">{price.priceId}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Prices by plan"
+          columns={priceColumns}
+          data={settings.prices}
+          getRowId={(price) => price.plan}
+        />
       </CardContent>
     </Card>
   );
 }
 
 function SubscriptionSyncCard() {
-  const syncUser = useSyncUser();
   const syncAll = useSyncAll();
-  const [email, setEmail] = useState("");
-  const [userResult, setUserResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [allResult, setAllResult] = useState<SyncAllResult["results"] | null>(null);
-
-  async function onSyncUser(event: FormEvent) {
-    event.preventDefault();
-    const parsed = syncUserSchema.safeParse({ userEmail: email });
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
-      return;
-    }
-    setUserResult(null);
-    try {
-      const result = await syncUser.mutateAsync(parsed.data.userEmail);
-      setUserResult({ ok: result.success, message: result.message });
-      if (result.success) toast.success(result.message);
-      else toast.error(result.message || "Failed to sync subscription");
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to sync subscription"));
-    }
-  }
 
   async function onSyncAll() {
     setAllResult(null);
@@ -182,76 +142,40 @@ function SubscriptionSyncCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-3">
-          <RefreshCw aria-hidden className="size-5 text-gold-deep" strokeWidth={1.5} /> Subscription Sync
-        </CardTitle>
-        <CardDescription>
-          Memberships follow the payment provider's events. A sync asks the provider again, by the customer on file.
-        </CardDescription>
-      </CardHeader>
+      <CardHeading
+        icon={RefreshCw}
+        title="Subscription Sync"
+        description="Memberships follow the payment provider's events. A sync asks the provider again, by the customer on file."
+      />
       <CardContent className="flex flex-col gap-8">
-        <form onSubmit={onSyncUser} noValidate className="flex flex-col gap-3">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <FormField id="sync-email" label="User email" className="flex-1">
-              <Input
-                id="sync-email"
-                type="email"
-                placeholder="member@example.com"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </FormField>
-            <Button type="submit" disabled={syncUser.isPending}>
-              {syncUser.isPending ? "Syncing…" : "Sync User"}
-            </Button>
-          </div>
-          {userResult && (
-            <p role="status" className={`text-sm ${userResult.ok ? "text-forest" : "text-oxblood"}`}>
-              {userResult.message}
-            </p>
-          )}
-        </form>
-
+        <MemberEmailForm kind="sync" />
         <div className="flex flex-col gap-4 border-t border-stone pt-6">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-ink-muted">Every member, one at a time, paced for the provider's rate limit.</p>
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
+            <ConfirmDialog
+              trigger={
                 <Button variant="outline" disabled={syncAll.isPending}>
                   {syncAll.isPending ? "Syncing…" : "Sync All Subscriptions"}
                 </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogTitle>Sync all subscriptions?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  Every member's subscription is checked with the payment provider, one at a time. With many members
-                  this takes a while.
-                </AlertDialogDescription>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>Cancel</AlertDialogCancel>
-                  <AlertDialogAction onClick={onSyncAll}>Sync All</AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+              }
+              title="Sync all subscriptions?"
+              description="Every member's subscription is checked with the payment provider, one at a time. With many members this takes a while."
+              confirmLabel="Sync All"
+              onConfirm={onSyncAll}
+            />
           </div>
           {allResult && (
             <div role="status">
-              <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-                {(
-                  [
-                    ["Synced", allResult.synced],
-                    ["Failed", allResult.failed],
-                    ["No Stripe customer", allResult.noStripeCustomer],
-                    ["No active subscription", allResult.noActiveSubscription],
-                  ] as const
-                ).map(([label, value]) => (
-                  <div key={label} className="rounded-md border border-stone p-4">
-                    <dt className="eyebrow text-ink-muted">{label}</dt>
-                    <dd className="mt-2 tabular font-serif text-3xl">{value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <DetailList
+                className="grid-cols-2 sm:grid-cols-4"
+                items={[
+                  { label: "Synced", value: allResult.synced },
+                  { label: "Failed", value: allResult.failed },
+                  { label: "No Stripe customer", value: allResult.noStripeCustomer },
+                  { label: "No active subscription", value: allResult.noActiveSubscription },
+                ].map((item) => ({ ...item, valueClassName: "tabular font-serif text-3xl" }))}
+                itemClassName="rounded-md border border-stone p-4"
+              />
             </div>
           )}
         </div>

@@ -1,21 +1,19 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { type ReactNode, useState } from "react";
+import { useFormContext } from "react-hook-form";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
+import { Form, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
-import { FormField, TextField } from "@/client/components/ui/form-field";
-import { Input } from "@/client/components/ui/input";
 import { PageSpinner } from "@/client/components/ui/spinner";
 import { errorMessage } from "@/client/lib/api";
+import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { DEFAULT_COUNTRY_CODE, SIGNUP_COUNTRY_CODES } from "@/shared/phone";
-import { MESSAGES, passwordResetRequestSchema, signInSchema, signUpSchema } from "@/shared/schemas";
+import { MESSAGES, passwordResetRequestSchema, type SignInInput, signInSchema, signUpSchema } from "@/shared/schemas";
 import { useAfterSignIn, useForgotPassword, useSignIn, useSignUp, useVerifyTwoFactor } from "../api";
 import { AuthShell } from "../components/AuthShell";
 import { PhoneInput } from "../components/PhoneInput";
-import { useSession } from "../session";
 
 type Mode = "sign-in" | "sign-up" | "forgot" | "two-factor";
 
@@ -82,10 +80,10 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
   const navigate = useNavigate();
   const signIn = useSignIn();
   const afterSignIn = useAfterSignIn();
-  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
-  const { errors, isSubmitting } = form.formState;
+  const form = useZodForm(signInSchema, { defaultValues: { email: "", password: "" } });
+  const { TextField } = fieldsOf(form);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  async function onSubmit(values: SignInInput) {
     try {
       const result = await signIn.mutateAsync(values);
       if (result.twoFactorRequired) return onTwoFactor();
@@ -95,26 +93,12 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
     } catch (error) {
       toast.error(errorMessage(error));
     }
-  });
+  }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <TextField
-        id="email"
-        label="Email"
-        error={errors.email?.message}
-        type="email"
-        autoComplete="email"
-        {...form.register("email")}
-      />
-      <TextField
-        id="password"
-        label="Password"
-        error={errors.password?.message}
-        type="password"
-        autoComplete="current-password"
-        {...form.register("password")}
-      />
+    <Form form={form} onSubmit={onSubmit}>
+      <EmailField />
+      <TextField name="password" label="Password" type="password" autoComplete="current-password" />
       <div className="-mt-2 flex justify-end">
         <button
           type="button"
@@ -124,10 +108,24 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
           Forgot password?
         </button>
       </div>
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? "Signing in…" : "Sign In"}
-      </Button>
-    </form>
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel="Signing in…">
+        Sign In
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** The email field of every auth form. */
+function EmailField() {
+  const { TextField } = fieldsOf(useFormContext<{ email: string }>());
+  return <TextField name="email" label="Email" type="email" autoComplete="email" />;
+}
+
+function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {
+  return (
+    <Button type="submit" size="lg" disabled={busy}>
+      {busy ? busyLabel : children}
+    </Button>
   );
 }
 
@@ -140,13 +138,12 @@ function SignUpForm() {
   const navigate = useNavigate();
   const signUp = useSignUp();
   const afterSignIn = useAfterSignIn();
-  const form = useForm({
-    resolver: zodResolver(signUpFormSchema),
+  const form = useZodForm(signUpFormSchema, {
     defaultValues: { name: "", countryCode: DEFAULT_COUNTRY_CODE, phoneDigits: "", email: "", password: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { TextField, ControlField } = fieldsOf(form);
 
-  const onSubmit = form.handleSubmit(async ({ countryCode, phoneDigits, ...values }) => {
+  async function onSubmit({ countryCode, phoneDigits, ...values }: z.output<typeof signUpFormSchema>) {
     try {
       await signUp.mutateAsync({ ...values, phone: `${countryCode}${phoneDigits}` });
       await afterSignIn();
@@ -155,69 +152,53 @@ function SignUpForm() {
     } catch (error) {
       toast.error(errorMessage(error));
     }
-  });
+  }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <TextField
-        id="name"
-        label="Full name"
-        error={errors.name?.message}
-        autoComplete="name"
-        {...form.register("name")}
+    <Form form={form} onSubmit={onSubmit}>
+      <TextField name="name" label="Full name" autoComplete="name" />
+      <ControlField
+        name="phoneDigits"
+        id="phone"
+        label="Phone"
+        render={(field, { id, "aria-invalid": invalid }) => (
+          <PhoneInput
+            id={id}
+            codes={SIGNUP_COUNTRY_CODES}
+            countryCode={form.watch("countryCode")}
+            onCountryCodeChange={(code) => form.setValue("countryCode", code)}
+            digits={field.value}
+            onDigitsChange={field.onChange}
+            invalid={invalid}
+          />
+        )}
       />
-      <FormField id="phone" label="Phone" error={errors.phoneDigits?.message}>
-        <Controller
-          control={form.control}
-          name="phoneDigits"
-          render={({ field }) => (
-            <PhoneInput
-              id="phone"
-              codes={SIGNUP_COUNTRY_CODES}
-              countryCode={form.watch("countryCode")}
-              onCountryCodeChange={(code) => form.setValue("countryCode", code)}
-              digits={field.value}
-              onDigitsChange={field.onChange}
-              invalid={!!errors.phoneDigits}
-            />
-          )}
-        />
-      </FormField>
+      <EmailField />
       <TextField
-        id="email"
-        label="Email"
-        error={errors.email?.message}
-        type="email"
-        autoComplete="email"
-        {...form.register("email")}
-      />
-      <TextField
-        id="password"
+        name="password"
         label="Password"
-        error={errors.password?.message}
         hint="At least 6 characters."
         type="password"
         autoComplete="new-password"
-        {...form.register("password")}
       />
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? "Creating your account…" : "Create Account"}
-      </Button>
-    </form>
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel="Creating your account…">
+        Create Account
+      </SubmitButton>
+    </Form>
   );
 }
 
 function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const forgot = useForgotPassword();
-  const form = useForm({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: "" } });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async ({ email }) => {
+  const form = useZodForm(passwordResetRequestSchema, { defaultValues: { email: "" } });
+
+  async function onSubmit({ email }: { email: string }) {
     try {
       await forgot.mutateAsync(email);
     } catch (error) {
       toast.error(errorMessage(error));
     }
-  });
+  }
 
   if (forgot.isSuccess) {
     return (
@@ -235,70 +216,66 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <TextField
-        id="email"
-        label="Email"
-        error={errors.email?.message}
-        type="email"
-        autoComplete="email"
-        {...form.register("email")}
-      />
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? "Sending…" : "Send Reset Link"}
-      </Button>
+    <Form form={form} onSubmit={onSubmit}>
+      <EmailField />
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel="Sending…">
+        Send Reset Link
+      </SubmitButton>
       <Button type="button" variant="ghost" onClick={onBack}>
         Back to Sign In
       </Button>
-    </form>
+    </Form>
   );
 }
+
+/** An authenticator code (six digits) or, switched, a backup code. */
+const twoFactorSchema = z
+  .object({ backup: z.boolean(), code: z.string().trim() })
+  .superRefine(({ backup, code }, context) => {
+    if (!code) {
+      const message = backup ? "Please enter a backup code" : "Please enter the 6-digit code";
+      context.addIssue({ code: "custom", path: ["code"], message });
+    }
+  });
 
 function TwoFactorForm({ next, onBack }: { next: string; onBack: () => void }) {
   const navigate = useNavigate();
   const verify = useVerifyTwoFactor();
   const afterSignIn = useAfterSignIn();
-  const [code, setCode] = useState("");
-  const [backup, setBackup] = useState(false);
-  const [error, setError] = useState<string>();
+  const form = useZodForm(twoFactorSchema, { defaultValues: { backup: false, code: "" } });
+  const { TextField } = fieldsOf(form);
+  const backup = form.watch("backup");
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    const trimmed = code.trim();
-    if (!trimmed) return setError(backup ? "Please enter a backup code" : "Please enter the 6-digit code");
-    setError(undefined);
+  async function onSubmit(values: { code: string; backup: boolean }) {
     try {
-      await verify.mutateAsync({ code: trimmed, backup });
+      await verify.mutateAsync(values);
       await afterSignIn();
       toast.success("Signed in successfully!");
       navigate(next, { replace: true });
-    } catch (e) {
-      setError(errorMessage(e));
+    } catch (error) {
+      form.setError("code", { message: errorMessage(error) });
     }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <FormField id="code" label={backup ? "Backup code" : "Authentication code"} error={error}>
-        <Input
-          id="code"
-          autoComplete="one-time-code"
-          inputMode={backup ? "text" : "numeric"}
-          maxLength={backup ? 32 : 6}
-          value={code}
-          aria-invalid={!!error || undefined}
-          onChange={(e) => setCode(backup ? e.target.value : e.target.value.replace(/\D/g, ""))}
-          className="tabular tracking-[0.3em]"
-        />
-      </FormField>
-      <Button type="submit" size="lg" disabled={verify.isPending}>
-        {verify.isPending ? "Verifying…" : "Verify"}
-      </Button>
+    <Form form={form} onSubmit={onSubmit}>
+      <TextField
+        name="code"
+        label={backup ? "Backup code" : "Authentication code"}
+        autoComplete="one-time-code"
+        inputMode={backup ? "text" : "numeric"}
+        maxLength={backup ? 32 : 6}
+        format={backup ? undefined : (value) => value.replace(/\D/g, "")}
+        inputClassName="tabular tracking-[0.3em]"
+      />
+      <SubmitButton busy={verify.isPending} busyLabel="Verifying…">
+        Verify
+      </SubmitButton>
       <div className="flex justify-between text-sm text-ink-muted">
         <button
           type="button"
           className="cursor-pointer hover:text-noir hover:underline"
-          onClick={() => setBackup(!backup)}
+          onClick={() => form.setValue("backup", !backup)}
         >
           {backup ? "Use your authenticator app" : "Use a backup code"}
         </button>
@@ -306,6 +283,6 @@ function TwoFactorForm({ next, onBack }: { next: string; onBack: () => void }) {
           Back to Sign In
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,10 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
+import { Form, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
-import { TextField } from "@/client/components/ui/form-field";
 import { errorMessage } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { newPasswordSchema } from "@/shared/schemas";
@@ -22,10 +20,11 @@ export default function ResetPasswordPage() {
   const token = params.get("token") ?? "";
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const form = useForm({ resolver: zodResolver(formSchema), defaultValues: { password: "", confirm: "" } });
-  const { errors, isSubmitting } = form.formState;
+  const form = useZodForm(formSchema, { defaultValues: { password: "", confirm: "" } });
+  const { TextField } = fieldsOf(form);
+  const { isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ password }) => {
+  async function onSubmit({ password }: { password: string }) {
     try {
       await reset.mutateAsync({ token, password });
       toast.success("Your password has been changed. Please sign in.");
@@ -33,7 +32,7 @@ export default function ResetPasswordPage() {
     } catch (error) {
       toast.error(errorMessage(error));
     }
-  });
+  }
 
   return (
     <AuthShell eyebrow="Account recovery" title="Choose a new password" intro="Other sessions will be signed out.">
@@ -46,28 +45,19 @@ export default function ResetPasswordPage() {
           .
         </p>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <Form form={form} onSubmit={onSubmit}>
           <TextField
-            id="password"
+            name="password"
             label="New password"
-            error={errors.password?.message}
             hint="At least 6 characters."
             type="password"
             autoComplete="new-password"
-            {...form.register("password")}
           />
-          <TextField
-            id="confirm"
-            label="Confirm new password"
-            error={errors.confirm?.message}
-            type="password"
-            autoComplete="new-password"
-            {...form.register("confirm")}
-          />
+          <TextField name="confirm" label="Confirm new password" type="password" autoComplete="new-password" />
           <Button type="submit" size="lg" disabled={isSubmitting}>
             {isSubmitting ? "Saving…" : "Set New Password"}
           </Button>
-        </form>
+        </Form>
       )}
     </AuthShell>
   );

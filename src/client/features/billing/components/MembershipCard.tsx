@@ -1,25 +1,15 @@
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/client/components/ui/alert-dialog";
-import { Badge } from "@/client/components/ui/badge";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { DetailList } from "@/client/components/detail-list";
+import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
-import { useSession } from "@/client/features/auth/session";
+import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { errorMessage } from "@/client/lib/api";
+import { useSession } from "@/client/lib/session";
 import { formatLongDate } from "@/shared/format";
 import { planLabel } from "@/shared/plans";
 import { openInNewTab, useCancelComplimentary, useOpenPortal } from "../api";
-
-const STATUS_LABEL = { active: "Active", canceled: "Canceled", past_due: "Past due" } as const;
 
 export function MembershipCard() {
   const session = useSession();
@@ -44,14 +34,14 @@ export function MembershipCard() {
     const pastDue = sub?.status === "past_due" && !sub.complimentary;
     return (
       <Card>
-        <CardHeader>
-          <CardTitle>Membership</CardTitle>
-          <CardDescription>
-            {sub?.status === "past_due"
+        <CardHeading
+          title="Membership"
+          description={
+            sub?.status === "past_due"
               ? "Your last payment did not go through, so your membership is paused."
-              : "You do not have an active membership yet."}
-          </CardDescription>
-        </CardHeader>
+              : "You do not have an active membership yet."
+          }
+        />
         <CardContent className="flex flex-wrap gap-3">
           {pastDue && (
             <Button onClick={managePortal} disabled={portal.isPending}>
@@ -77,25 +67,19 @@ export function MembershipCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <CardTitle>Membership</CardTitle>
-          <Badge variant={sub.status === "active" ? "success" : "destructive"}>{STATUS_LABEL[sub.status]}</Badge>
-        </div>
-      </CardHeader>
+      <CardHeading title="Membership" aside={<StatusBadge status={sub.status} />} />
       <CardContent className="flex flex-col gap-6">
-        <dl className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <dt className="eyebrow text-ink-muted">Plan</dt>
-            <dd className="mt-1 font-serif text-3xl">{planLabel(sub.plan)}</dd>
-          </div>
-          <div>
-            <dt className="eyebrow text-ink-muted">{sub.cancelAtPeriodEnd ? "Ends on" : "Active until"}</dt>
-            <dd className="mt-2 tabular">
-              {sub.currentPeriodEnd ? formatLongDate(sub.currentPeriodEnd) : "No expiration"}
-            </dd>
-          </div>
-        </dl>
+        <DetailList
+          className="sm:grid-cols-2"
+          items={[
+            { label: "Plan", value: planLabel(sub.plan), valueClassName: "mt-1 font-serif text-3xl" },
+            {
+              label: sub.cancelAtPeriodEnd ? "Ends on" : "Active until",
+              value: sub.currentPeriodEnd ? formatLongDate(sub.currentPeriodEnd) : "No expiration",
+              valueClassName: "tabular",
+            },
+          ]}
+        />
         {sub.complimentary && <p className="text-sm text-ink-muted">Complimentary membership, offered by the house.</p>}
         <div className="flex flex-wrap gap-3">
           {!sub.complimentary && (
@@ -109,25 +93,19 @@ export function MembershipCard() {
             </Button>
           )}
           {sub.complimentary && (
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
+            <ConfirmDialog
+              trigger={
                 <Button variant="ghost" className="text-oxblood">
                   Cancel Subscription
                 </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogTitle>Cancel your membership?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  Your complimentary {planLabel(sub.plan)} membership ends now and your account returns to Basic.
-                </AlertDialogDescription>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>Keep Membership</AlertDialogCancel>
-                  <AlertDialogAction destructive onClick={cancelComplimentary}>
-                    Cancel Subscription
-                  </AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+              }
+              title="Cancel your membership?"
+              description={`Your complimentary ${planLabel(sub.plan)} membership ends now and your account returns to Basic.`}
+              cancelLabel="Keep Membership"
+              confirmLabel="Cancel Subscription"
+              destructive
+              onConfirm={cancelComplimentary}
+            />
           )}
         </div>
       </CardContent>

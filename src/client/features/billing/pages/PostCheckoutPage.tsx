@@ -1,19 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { authRedirect } from "@/client/app/guards";
-import { Badge } from "@/client/components/ui/badge";
+import { DetailList } from "@/client/components/detail-list";
+import { StatusBadge } from "@/client/components/status-badge";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { Card, CardContent } from "@/client/components/ui/card";
-import { PageSpinner, Spinner } from "@/client/components/ui/spinner";
-import { sessionQueryKey, useSession } from "@/client/features/auth/session";
-import { api } from "@/client/lib/api";
+import { Spinner } from "@/client/components/ui/spinner";
+import { sessionQuery, useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatLongDate } from "@/shared/format";
 import { hasActiveSubscription, planLabel } from "@/shared/plans";
-import type { SessionInfo } from "@/shared/session";
 import { checkSubscription } from "../api";
 
 /** Spec section 9: wait 2 s, check; if not subscribed wait 2 s and check once more; refresh, wait 0.5 s. */
@@ -40,16 +38,14 @@ async function subscribed(): Promise<boolean> {
   }
 }
 
+/** /post-checkout, for a signed-in visitor (the router redirects the others to sign in). */
 export default function PostCheckoutPage() {
   useDocumentTitle("Processing your subscription");
-  const session = useSession();
-  const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
   const [state, setState] = useState<State>("verifying");
-  const signedIn = session.isSignedIn;
 
   useEffect(() => {
     if (sessionId) return;
@@ -58,7 +54,7 @@ export default function PostCheckoutPage() {
   }, [sessionId, navigate]);
 
   useEffect(() => {
-    if (!sessionId || !signedIn) return;
+    if (!sessionId) return;
     let cancelled = false;
     (async () => {
       try {
@@ -70,11 +66,7 @@ export default function PostCheckoutPage() {
           await subscribed();
         }
         // Refresh the subscription the whole app reads (plan badge, gates), then let it settle.
-        const info = await queryClient.fetchQuery({
-          queryKey: sessionQueryKey,
-          queryFn: () => api.get<SessionInfo>("/api/me"),
-          staleTime: 0,
-        });
+        const info = await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
         await wait(SETTLE_DELAY_MS);
         if (cancelled) return;
         if (hasActiveSubscription(info.subscription)) {
@@ -90,12 +82,9 @@ export default function PostCheckoutPage() {
     return () => {
       cancelled = true;
     };
-  }, [sessionId, signedIn, queryClient]);
+  }, [sessionId, queryClient]);
 
   if (!sessionId) return null;
-  if (session.isLoading) return <PageSpinner />;
-  // Not wrapped by the sign-in guard: it redirects itself.
-  if (!signedIn) return <Navigate to={authRedirect(location)} replace />;
 
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-20">
@@ -134,24 +123,18 @@ function SuccessCard() {
           <p className="eyebrow text-gold-deep">Welcome to Maison</p>
           <h1 className="mt-3 text-4xl sm:text-5xl">Your membership is active</h1>
         </div>
-        <dl className="grid w-full gap-4 border-y border-stone py-6 sm:grid-cols-3">
-          <div>
-            <dt className="eyebrow text-ink-muted">Plan</dt>
-            <dd className="mt-2 font-serif text-2xl">{planLabel(subscription.plan)}</dd>
-          </div>
-          <div>
-            <dt className="eyebrow text-ink-muted">Status</dt>
-            <dd className="mt-2.5">
-              <Badge variant="success">{subscription.status === "active" ? "Active" : subscription.status}</Badge>
-            </dd>
-          </div>
-          <div>
-            <dt className="eyebrow text-ink-muted">{subscription.cancelAtPeriodEnd ? "Ends on" : "Renews on"}</dt>
-            <dd className="mt-2.5 tabular text-sm">
-              {subscription.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : "No expiration"}
-            </dd>
-          </div>
-        </dl>
+        <DetailList
+          className="w-full border-y border-stone py-6 sm:grid-cols-3"
+          items={[
+            { label: "Plan", value: planLabel(subscription.plan), valueClassName: "font-serif text-2xl" },
+            { label: "Status", value: <StatusBadge status={subscription.status} />, valueClassName: "mt-2.5" },
+            {
+              label: subscription.cancelAtPeriodEnd ? "Ends on" : "Renews on",
+              value: subscription.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : "No expiration",
+              valueClassName: "mt-2.5 tabular text-sm",
+            },
+          ]}
+        />
         <div className="flex flex-wrap justify-center gap-3">
           <Link to="/dashboard" className={buttonVariants()}>
             Go to Dashboard

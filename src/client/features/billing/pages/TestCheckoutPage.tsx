@@ -1,25 +1,20 @@
+import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CreditCard, Lock } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
-import { authRedirect } from "@/client/app/guards";
+import { Link, useNavigate, useParams } from "react-router";
+import { AsyncView } from "@/client/components/async-view";
+import { digitsOnlyField, Form, FormError, fieldsOf, useZodForm } from "@/client/components/form";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { PageSpinner } from "@/client/components/ui/spinner";
-import { useSession } from "@/client/features/auth/session";
 import { ApiError, errorMessage } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { cardSchema } from "@/shared/contracts/billing";
 import { formatEuro } from "@/shared/format";
 import { PLAN_DEFINITIONS, planLabel } from "@/shared/plans";
-import {
-  appPath,
-  type CardDetails,
-  type TestCheckoutSession,
-  usePayTestCheckout,
-  useTestCheckoutSession,
-} from "../api";
+import { appPath, billingQueries, type CardDetails, type TestCheckoutSession, usePayTestCheckout } from "../api";
 
 const TEST_CARD = "4242 4242 4242 4242";
 const DECLINED_CARD = "4000 0000 0000 0002";
@@ -45,37 +40,37 @@ function formatExpiry(value: string) {
 export default function TestCheckoutPage() {
   useDocumentTitle("Checkout");
   const { sessionId = "" } = useParams();
-  const session = useSession();
-  const location = useLocation();
-  const checkout = useTestCheckoutSession(sessionId);
+  const checkout = useQuery(billingQueries.testCheckout(sessionId));
 
-  if (session.isLoading) return <PageSpinner />;
-  if (!session.isSignedIn) return <Navigate to={authRedirect(location)} replace />;
-  if (checkout.isPending) return <PageSpinner label="Loading checkout" />;
-
-  if (checkout.isError || !checkout.data) {
-    const notFound = checkout.error instanceof ApiError && checkout.error.status === 404;
-    return (
-      <Notice
-        title={notFound ? "Checkout not found" : "Checkout unavailable"}
-        text={notFound ? "This checkout session was not found." : errorMessage(checkout.error, "Please try again.")}
-      />
-    );
-  }
-  const data = checkout.data;
-  if (data.status === "complete") {
-    return (
-      <Notice title="Already paid" text="This checkout is complete.">
-        <Link to={appPath(data.successUrl)} className={buttonVariants()}>
-          Continue
-        </Link>
-      </Notice>
-    );
-  }
-  if (data.status === "expired") {
-    return <Notice title="Checkout expired" text="This checkout session has expired. Please choose your plan again." />;
-  }
-  return <CheckoutForm checkout={data} />;
+  return (
+    <AsyncView
+      query={checkout}
+      loading={<PageSpinner label="Loading checkout" />}
+      error={(error) => {
+        const notFound = error instanceof ApiError && error.status === 404;
+        return (
+          <Notice
+            title={notFound ? "Checkout not found" : "Checkout unavailable"}
+            text={notFound ? "This checkout session was not found." : errorMessage(error, "Please try again.")}
+          />
+        );
+      }}
+    >
+      {(data) =>
+        data.status === "complete" ? (
+          <Notice title="Already paid" text="This checkout is complete.">
+            <Link to={appPath(data.successUrl)} className={buttonVariants()}>
+              Continue
+            </Link>
+          </Notice>
+        ) : data.status === "expired" ? (
+          <Notice title="Checkout expired" text="This checkout session has expired. Please choose your plan again." />
+        ) : (
+          <CheckoutForm checkout={data} />
+        )
+      }
+    </AsyncView>
+  );
 }
 
 function Notice({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
@@ -97,25 +92,21 @@ function Notice({ title, text, children }: { title: string; text: string; childr
 function CheckoutForm({ checkout }: { checkout: TestCheckoutSession }) {
   const navigate = useNavigate();
   const pay = usePayTestCheckout(checkout.id);
-  const [card, setCard] = useState<CardDetails>({ cardNumber: "", expiry: "", cvc: "", name: "" });
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(cardSchema, { defaultValues: { cardNumber: "", expiry: "", cvc: "", name: "" } });
+  const { TextField } = fieldsOf(form);
+  const declined = form.formState.errors.root?.message;
   const label = planLabel(checkout.plan);
   const amount = formatEuro(checkout.amountCents / 100);
   const definition = PLAN_DEFINITIONS[checkout.plan];
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
+  async function onSubmit(card: CardDetails) {
     try {
       const { redirectUrl } = await pay.mutateAsync(card);
       navigate(appPath(redirectUrl), { replace: true });
-    } catch (e) {
-      setError(errorMessage(e, "Your payment could not be processed. Please try again."));
+    } catch (error) {
+      form.setError("root", { message: errorMessage(error, "Your payment could not be processed. Please try again.") });
     }
   }
-
-  const set = (field: keyof CardDetails, format?: (v: string) => string) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setCard((c) => ({ ...c, [field]: format ? format(e.target.value) : e.target.value }));
 
   return (
     <section className="mx-auto grid max-w-5xl gap-10 px-6 py-12 sm:py-16 lg:grid-cols-2 lg:gap-16">
@@ -159,69 +150,52 @@ function CheckoutForm({ checkout }: { checkout: TestCheckoutSession }) {
         </div>
       </div>
 
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        className="flex flex-col gap-5 rounded-lg border border-stone bg-card p-7 sm:p-9"
-      >
+      <Form form={form} onSubmit={onSubmit} className="rounded-lg border border-stone bg-card p-7 sm:p-9">
         <h1 className="flex items-center gap-3 font-serif text-3xl">
           <CreditCard aria-hidden className="size-6 text-gold-deep" strokeWidth={1.5} /> Pay with card
         </h1>
         <FormField id="checkout-email" label="Email">
           <Input id="checkout-email" type="email" value={checkout.email} readOnly />
         </FormField>
-        <FormField id="checkout-card" label="Card number">
-          <Input
-            id="checkout-card"
+        <TextField
+          name="cardNumber"
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          format={formatCardNumber}
+          aria-invalid={declined ? true : undefined}
+          required
+        />
+        <div className="grid grid-cols-2 gap-4">
+          <TextField
+            name="expiry"
+            label="Expiry"
             inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            value={card.cardNumber}
-            onChange={set("cardNumber", formatCardNumber)}
-            aria-invalid={error ? true : undefined}
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            format={formatExpiry}
             required
           />
-        </FormField>
-        <div className="grid grid-cols-2 gap-4">
-          <FormField id="checkout-expiry" label="Expiry">
-            <Input
-              id="checkout-expiry"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              value={card.expiry}
-              onChange={set("expiry", formatExpiry)}
-              required
-            />
-          </FormField>
-          <FormField id="checkout-cvc" label="CVC">
-            <Input
-              id="checkout-cvc"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={4}
-              value={card.cvc}
-              onChange={set("cvc", (v) => v.replace(/\D/g, ""))}
-              required
-            />
-          </FormField>
+          <TextField
+            name="cvc"
+            label="CVC"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            required
+            {...digitsOnlyField}
+          />
         </div>
-        <FormField id="checkout-name" label="Name on card">
-          <Input id="checkout-name" autoComplete="cc-name" value={card.name} onChange={set("name")} required />
-        </FormField>
-        {error && (
-          <p role="alert" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-4 py-3 text-sm text-oxblood">
-            {error}
-          </p>
-        )}
+        <TextField name="name" label="Name on card" autoComplete="cc-name" required />
+        <FormError />
         <Button type="submit" size="lg" disabled={pay.isPending} className="mt-2 w-full">
           <Lock aria-hidden /> {pay.isPending ? "Processing…" : "Subscribe"}
         </Button>
         <p className="text-center text-xs text-ink-muted">
           By subscribing you agree to be billed {amount} each month until you cancel.
         </p>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -20,13 +20,7 @@ export default function CategoryDialog({
   const detail = CATEGORY_DETAILS[category.id];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-w-xl"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
-      >
+      <DialogContent className="max-w-xl" returnFocusTo={returnFocusTo}>
         <DialogHeader>
           <p className="eyebrow text-gold-deep">What we source</p>
           <DialogTitle className="text-4xl sm:text-5xl">{category.name}</DialogTitle>

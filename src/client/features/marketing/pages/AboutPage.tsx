@@ -3,6 +3,7 @@ import { memo } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { IconPoint, PageSection, RuledEyebrow, SectionHeading } from "../components/section-parts";
 
 const VALUES = [
   {
@@ -46,10 +47,7 @@ function AboutPage() {
       <section className="border-b border-stone">
         <div className="page-container grid gap-10 pt-16 pb-16 sm:pt-24 sm:pb-24 lg:grid-cols-12">
           <div className="lg:col-span-7">
-            <p className="eyebrow flex items-center gap-4 text-gold-deep">
-              <span aria-hidden className="gold-rule" />
-              Our story
-            </p>
+            <RuledEyebrow>Our story</RuledEyebrow>
             <h1 className="mt-7 text-display">About Maison</h1>
           </div>
           <p className="self-end text-lede text-ink-muted lg:col-span-5">
@@ -59,78 +57,64 @@ function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="our-story" className="section-y">
-        <div className="page-container grid gap-12 lg:grid-cols-12">
-          <div className="lg:col-span-4">
-            <h2 id="our-story" className="text-headline">
-              A private house for exceptional things
-            </h2>
-          </div>
-          <div className="space-y-6 text-[1.05rem] leading-[1.8] text-ink-muted lg:col-span-7 lg:col-start-6">
-            <p className="first-letter:float-left first-letter:mt-1.5 first-letter:mr-3 first-letter:font-serif first-letter:text-[4.4rem] first-letter:leading-[0.75] first-letter:text-gold-deep">
-              Over the years we have built a global network of verified suppliers: boutiques and ateliers, dealers and
-              auction specialists, estate agents, charter operators and the people behind the most sought-after tables
-              and seats. Each one is vetted, and each relationship is personal.
-            </p>
-            <p>
-              That network is only half of what we offer. The other half is a personal concierge service. Every member
-              has a single point of contact who listens, asks the right questions and follows the request until it is
-              delivered, reporting back at each step.
-            </p>
-            <p>
-              We source across fashion, autos, real estate and experiences, for members in Portugal and around the
-              world. Whatever the request, the standard is the same: the right thing, verified, delivered with care.
-            </p>
-          </div>
+      <PageSection labelledBy="our-story" className="section-y" innerClassName="grid gap-12 lg:grid-cols-12">
+        <h2 id="our-story" className="text-headline lg:col-span-4">
+          A private house for exceptional things
+        </h2>
+        <div className="space-y-6 text-[1.05rem] leading-[1.8] text-ink-muted lg:col-span-7 lg:col-start-6">
+          <p className="first-letter:float-left first-letter:mt-1.5 first-letter:mr-3 first-letter:font-serif first-letter:text-[4.4rem] first-letter:leading-[0.75] first-letter:text-gold-deep">
+            Over the years we have built a global network of verified suppliers: boutiques and ateliers, dealers and
+            auction specialists, estate agents, charter operators and the people behind the most sought-after tables and
+            seats. Each one is vetted, and each relationship is personal.
+          </p>
+          <p>
+            That network is only half of what we offer. The other half is a personal concierge service. Every member has
+            a single point of contact who listens, asks the right questions and follows the request until it is
+            delivered, reporting back at each step.
+          </p>
+          <p>
+            We source across fashion, autos, real estate and experiences, for members in Portugal and around the world.
+            Whatever the request, the standard is the same: the right thing, verified, delivered with care.
+          </p>
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="our-values" className="border-y border-stone bg-ivory-deep/60 section-y">
-        <div className="page-container">
-          <p className="eyebrow text-gold-deep">What we hold to</p>
-          <h2 id="our-values" className="mt-5 text-headline">
-            Our Values
-          </h2>
-          <ul className="mt-14 grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
-            {VALUES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex flex-col rounded-lg border border-stone bg-card p-8">
-                <span className="flex size-12 items-center justify-center rounded-full border border-gold/60 text-gold-deep">
-                  <Icon aria-hidden className="size-5" strokeWidth={1.25} />
-                </span>
-                <h3 className="mt-8 text-title">{title}</h3>
-                <p className="mt-3 text-[0.95rem] leading-relaxed text-ink-muted">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection labelledBy="our-values" className="border-y border-stone bg-ivory-deep/60 section-y">
+        <SectionHeading id="our-values" eyebrow="What we hold to">
+          Our Values
+        </SectionHeading>
+        <ul className="mt-14 grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
+          {VALUES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex flex-col rounded-lg border border-stone bg-card p-8">
+              <IconPoint icon={Icon} title={title} text={text} textClassName="mt-8 text-[0.95rem]" />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="why-choose" className="section-y">
-        <div className="page-container grid gap-12 lg:grid-cols-12">
-          <div className="lg:col-span-5">
-            <p className="eyebrow text-gold-deep">The difference</p>
-            <h2 id="why-choose" className="mt-5 text-headline">
-              Why Choose Maison
-            </h2>
-            <p className="mt-6 max-w-md text-lede text-ink-muted">
-              Membership is how we keep our attention where it belongs: on a small number of members, served well.
-            </p>
-            <Link to="/pricing" className={`${buttonVariants({ size: "cta" })} mt-10`}>
-              Explore Membership
-            </Link>
-          </div>
-          <ol className="border-t border-stone lg:col-span-6 lg:col-start-7">
-            {WHY_CHOOSE.map((reason, i) => (
-              <li key={reason} className="flex gap-6 border-b border-stone py-6">
-                <span aria-hidden className="tabular w-8 shrink-0 pt-1 font-serif text-xl text-gold-deep italic">
-                  {String(i + 1).padStart(2, "0")}
-                </span>
-                <span className="text-[1.02rem] leading-relaxed text-noir">{reason}</span>
-              </li>
-            ))}
-          </ol>
+      <PageSection labelledBy="why-choose" className="section-y" innerClassName="grid gap-12 lg:grid-cols-12">
+        <div className="lg:col-span-5">
+          <SectionHeading id="why-choose" eyebrow="The difference">
+            Why Choose Maison
+          </SectionHeading>
+          <p className="mt-6 max-w-md text-lede text-ink-muted">
+            Membership is how we keep our attention where it belongs: on a small number of members, served well.
+          </p>
+          <Link to="/pricing" className={`${buttonVariants({ size: "cta" })} mt-10`}>
+            Explore Membership
+          </Link>
         </div>
-      </section>
+        <ol className="border-t border-stone lg:col-span-6 lg:col-start-7">
+          {WHY_CHOOSE.map((reason, i) => (
+            <li key={reason} className="flex gap-6 border-b border-stone py-6">
+              <span aria-hidden className="tabular w-8 shrink-0 pt-1 font-serif text-xl text-gold-deep italic">
+                {String(i + 1).padStart(2, "0")}
+              </span>
+              <span className="text-[1.02rem] leading-relaxed text-noir">{reason}</span>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
     </>
   );
 }

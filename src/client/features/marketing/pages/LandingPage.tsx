@@ -1,10 +1,12 @@
 import { ArrowRightIcon, ConciergeBellIcon, GlobeIcon, ShieldCheckIcon } from "lucide-react";
-import { lazy, memo, Suspense, useRef, useState } from "react";
+import { lazy, memo, useRef, useState } from "react";
 import { Link } from "react-router";
+import { OnDemand } from "@/client/components/on-demand";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { PLAN_DEFINITIONS } from "@/shared/plans";
 import { MembershipCards } from "../components/MembershipCards";
+import { IconPoint, PageSection, Point, RuledEyebrow, SectionHeading, SplitIntro } from "../components/section-parts";
 import { CATEGORY_SUMMARIES, type CategoryId } from "../content/categories";
 import { formatPrice } from "../content/price";
 
@@ -75,10 +77,7 @@ function LandingPage() {
         />
         <div className="page-container relative grid items-center gap-14 pt-14 pb-20 sm:pt-20 lg:grid-cols-12 lg:gap-8 lg:pt-24 lg:pb-28">
           <div className="lg:col-span-7">
-            <p className="eyebrow flex items-center gap-4 text-gold-deep">
-              <span aria-hidden className="gold-rule" />
-              Private sourcing &amp; concierge
-            </p>
+            <RuledEyebrow>Private sourcing &amp; concierge</RuledEyebrow>
             <h1 className="mt-8 text-display text-noir">
               Luxury Procurement <span className="block text-gold-deep">Redefined</span>
             </h1>
@@ -105,135 +104,121 @@ function LandingPage() {
       </section>
 
       {/* How It Works */}
-      <section aria-labelledby="how-it-works" className="render-lazy section-y">
-        <div className="page-container">
-          <div className="grid gap-6 lg:grid-cols-12 lg:items-end">
-            <div className="lg:col-span-5">
-              <p className="eyebrow text-gold-deep">The process</p>
-              <h2 id="how-it-works" className="mt-5 text-headline">
-                How It Works
-              </h2>
-            </div>
-            <p className="max-w-xl text-lede text-ink-muted lg:col-span-6 lg:col-start-7">
-              Three steps and one point of contact. You tell us what you want; we take care of everything in between.
-            </p>
-          </div>
-          <ol className="mt-14 grid border-t border-stone md:mt-20 md:grid-cols-3">
-            {STEPS.map((step, i) => (
-              <li
-                key={step.title}
-                className="border-b border-stone py-10 md:border-b-0 md:border-l md:px-10 md:first:border-l-0 md:first:pl-0 md:last:pr-0"
-              >
-                <span aria-hidden className="font-serif text-5xl leading-none text-gold-deep italic">
-                  {ROMAN[i]}
-                </span>
-                <h3 className="mt-8 text-title">{step.title}</h3>
-                <p className="mt-4 leading-relaxed text-ink-muted">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <PageSection labelledBy="how-it-works" className="render-lazy section-y">
+        <SplitIntro
+          id="how-it-works"
+          eyebrow="The process"
+          title="How It Works"
+          lede="Three steps and one point of contact. You tell us what you want; we take care of everything in between."
+        />
+        <ol className="mt-14 grid border-t border-stone md:mt-20 md:grid-cols-3">
+          {STEPS.map((step, i) => (
+            <li
+              key={step.title}
+              className="border-b border-stone py-10 md:border-b-0 md:border-l md:px-10 md:first:border-l-0 md:first:pl-0 md:last:pr-0"
+            >
+              <span aria-hidden className="font-serif text-5xl leading-none text-gold-deep italic">
+                {ROMAN[i]}
+              </span>
+              <div className="mt-8">
+                <Point title={step.title} text={step.text} className="mt-4" />
+              </div>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
 
       {/* Categories */}
-      <section aria-labelledby="what-we-source" className="render-lazy surface-noir section-y">
-        <div className="page-container">
-          <div className="grid gap-6 lg:grid-cols-12 lg:items-end">
-            <div className="lg:col-span-6">
-              <p className="eyebrow text-gold">What we source</p>
-              <h2 id="what-we-source" className="mt-5 text-headline">
-                Four worlds, one address
-              </h2>
-            </div>
-            <p className="max-w-xl text-lede text-ivory/70 lg:col-span-5 lg:col-start-8">
-              Choose a world to see what our members ask of us most often.
-            </p>
-          </div>
-          <ul className="mt-14 grid gap-px overflow-hidden rounded-lg border border-noir-line bg-noir-line sm:grid-cols-2 md:mt-20 xl:grid-cols-4">
-            {CATEGORY_SUMMARIES.map((category, i) => (
-              <li
-                key={category.id}
-                className="group relative flex min-h-[19rem] flex-col bg-noir p-8 transition-colors duration-200 hover:bg-noir-soft lg:p-10"
+      <PageSection labelledBy="what-we-source" className="render-lazy surface-noir section-y">
+        <SplitIntro
+          id="what-we-source"
+          eyebrow="What we source"
+          title="Four worlds, one address"
+          lede="Choose a world to see what our members ask of us most often."
+          onDark
+          wideHeading
+        />
+        <ul className="mt-14 grid gap-px overflow-hidden rounded-lg border border-noir-line bg-noir-line sm:grid-cols-2 md:mt-20 xl:grid-cols-4">
+          {CATEGORY_SUMMARIES.map((category, i) => (
+            <li
+              key={category.id}
+              className="group relative flex min-h-[19rem] flex-col bg-noir p-8 transition-colors duration-200 hover:bg-noir-soft lg:p-10"
+            >
+              <span
+                aria-hidden
+                className="absolute inset-x-0 top-0 h-px origin-left scale-x-0 bg-gold transition-transform duration-300 ease-luxe group-hover:scale-x-100 group-has-[:focus-visible]:scale-x-100"
+              />
+              <span aria-hidden className="eyebrow tabular text-gold">
+                {String(i + 1).padStart(2, "0")}
+              </span>
+              <h3 className="mt-10 text-title text-ivory">{category.name}</h3>
+              <p className="mt-4 text-[0.95rem] leading-relaxed text-ivory/70">{category.teaser}</p>
+              <button
+                ref={(el) => {
+                  triggers.current[category.id] = el;
+                }}
+                type="button"
+                aria-haspopup="dialog"
+                onClick={() => open(category.id)}
+                onPointerEnter={() => void loadCategoryDialog()}
+                onFocus={() => void loadCategoryDialog()}
+                className="mt-auto inline-flex items-center gap-3 self-start pt-10 text-[0.74rem] font-medium tracking-[0.2em] text-gold-light uppercase cursor-pointer after:absolute after:inset-0 after:content-[''] focus-visible:outline-gold-light"
               >
-                <span
+                Discover <span className="sr-only">{category.name}</span>
+                <ArrowRightIcon
                   aria-hidden
-                  className="absolute inset-x-0 top-0 h-px origin-left scale-x-0 bg-gold transition-transform duration-300 ease-luxe group-hover:scale-x-100 group-has-[:focus-visible]:scale-x-100"
+                  className="size-4 transition-transform duration-200 ease-luxe group-hover:translate-x-1"
                 />
-                <span aria-hidden className="eyebrow tabular text-gold">
-                  {String(i + 1).padStart(2, "0")}
-                </span>
-                <h3 className="mt-10 text-title text-ivory">{category.name}</h3>
-                <p className="mt-4 text-[0.95rem] leading-relaxed text-ivory/70">{category.teaser}</p>
-                <button
-                  ref={(el) => {
-                    triggers.current[category.id] = el;
-                  }}
-                  type="button"
-                  aria-haspopup="dialog"
-                  onClick={() => open(category.id)}
-                  onPointerEnter={() => void loadCategoryDialog()}
-                  onFocus={() => void loadCategoryDialog()}
-                  className="mt-auto inline-flex items-center gap-3 self-start pt-10 text-[0.74rem] font-medium tracking-[0.2em] text-gold-light uppercase cursor-pointer after:absolute after:inset-0 after:content-[''] focus-visible:outline-gold-light"
-                >
-                  Discover <span className="sr-only">{category.name}</span>
-                  <ArrowRightIcon
-                    aria-hidden
-                    className="size-4 transition-transform duration-200 ease-luxe group-hover:translate-x-1"
-                  />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       {/* Why Trust */}
-      <section aria-labelledby="why-trust" className="render-lazy section-y">
-        <div className="page-container grid gap-14 lg:grid-cols-12">
-          <div className="lg:col-span-5">
-            <p className="eyebrow text-gold-deep">Why members stay</p>
-            <h2 id="why-trust" className="mt-5 text-headline">
-              Why Trust Maison
-            </h2>
-            <p className="mt-6 max-w-md text-lede text-ink-muted">
-              Discretion, diligence and the right introductions. It is what we are asked for, and what we are known for.
-            </p>
-          </div>
-          <ul className="border-t border-stone lg:col-span-6 lg:col-start-7">
-            {TRUST.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-6 border-b border-stone py-9">
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-full border border-gold/60 text-gold-deep">
-                  <Icon aria-hidden className="size-5" strokeWidth={1.25} />
-                </span>
-                <div>
-                  <h3 className="text-title">{title}</h3>
-                  <p className="mt-3 leading-relaxed text-ink-muted">{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+      <PageSection
+        labelledBy="why-trust"
+        className="render-lazy section-y"
+        innerClassName="grid gap-14 lg:grid-cols-12"
+      >
+        <div className="lg:col-span-5">
+          <SectionHeading id="why-trust" eyebrow="Why members stay">
+            Why Trust Maison
+          </SectionHeading>
+          <p className="mt-6 max-w-md text-lede text-ink-muted">
+            Discretion, diligence and the right introductions. It is what we are asked for, and what we are known for.
+          </p>
         </div>
-      </section>
+        <ul className="border-t border-stone lg:col-span-6 lg:col-start-7">
+          {TRUST.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-6 border-b border-stone py-9">
+              <IconPoint icon={Icon} title={title} text={text} />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       {/* Closing call to action */}
-      <section aria-labelledby="closing-cta" className="render-lazy border-t border-stone bg-ivory-deep">
-        <div className="page-container section-y text-center">
-          <span aria-hidden className="gold-rule" />
-          <h2 id="closing-cta" className="mx-auto mt-8 max-w-3xl text-headline">
-            Whatever you are looking for, begin with a request.
-          </h2>
-          <p className="mx-auto mt-6 max-w-xl text-lede text-ink-muted">
-            Membership opens our sourcing team to you and, from Gold, a personal concierge. Choose the tier that suits
-            the way you live.
-          </p>
-          <Link to="/pricing" className={`${buttonVariants({ size: "cta" })} mt-10`}>
-            Become a Member
-          </Link>
-        </div>
-      </section>
+      <PageSection
+        labelledBy="closing-cta"
+        className="render-lazy border-t border-stone bg-ivory-deep"
+        innerClassName="section-y text-center"
+      >
+        <span aria-hidden className="gold-rule" />
+        <h2 id="closing-cta" className="mx-auto mt-8 max-w-3xl text-headline">
+          Whatever you are looking for, begin with a request.
+        </h2>
+        <p className="mx-auto mt-6 max-w-xl text-lede text-ink-muted">
+          Membership opens our sourcing team to you and, from Gold, a personal concierge. Choose the tier that suits the
+          way you live.
+        </p>
+        <Link to="/pricing" className={`${buttonVariants({ size: "cta" })} mt-10`}>
+          Become a Member
+        </Link>
+      </PageSection>
 
-      {shown && (
-        <Suspense fallback={null}>
+      <OnDemand when={shown !== undefined}>
+        {shown && (
           <CategoryDialog
             category={shown}
             open={openCategory !== null}
@@ -242,8 +227,8 @@ function LandingPage() {
             }}
             returnFocusTo={returnFocus}
           />
-        </Suspense>
-      )}
+        )}
+      </OnDemand>
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { CheckIcon, MinusIcon } from "lucide-react";
-import { lazy, memo, Suspense, useRef, useState } from "react";
+import { lazy, memo, useRef } from "react";
+import { OnDemand, useOnDemand } from "@/client/components/on-demand";
 import { badgeVariants } from "@/client/components/ui/badge-variants";
 import { buttonVariants } from "@/client/components/ui/button-variants";
-import { useSession } from "@/client/features/auth/session";
-import { usePlanSelection } from "@/client/features/billing/use-plan-selection";
+import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { PLAN_DEFINITIONS, PLANS, type Plan, type PlanDefinition } from "@/shared/plans";
 import { formatPrice } from "../content/price";
@@ -47,22 +47,19 @@ function requestsLabel(plan: PlanDefinition): string {
   return plan.monthlyRequestLimit === null ? "Unlimited" : String(plan.monthlyRequestLimit);
 }
 
-function PricingPage() {
+/**
+ * /pricing. What a plan's button does (sign in first, refuse a downgrade, open checkout) is the billing feature's:
+ * app/ passes it in as `onSelectPlan`, with the plan being prepared as `pendingPlan`.
+ */
+function PricingPage({ onSelectPlan, pendingPlan }: { onSelectPlan: (plan: Plan) => void; pendingPlan: Plan | null }) {
   useDocumentTitle(
     "Membership",
     "Maison membership: Basic, Silver, Gold and Black by invitation. Monthly sourcing requests, an Executive Concierge from Gold, and a refundable authorization hold on every request.",
   );
   const session = useSession();
-  const { selectPlan, pendingPlan } = usePlanSelection();
-  const [inquiryRequested, setInquiryRequested] = useState(false);
-  const [inquiryOpen, setInquiryOpen] = useState(false);
+  const inquiry = useOnDemand();
   const inquiryButton = useRef<HTMLButtonElement>(null);
   const currentPlan = session.hasActiveMembership ? session.plan : null;
-
-  function openInquiry() {
-    setInquiryRequested(true);
-    setInquiryOpen(true);
-  }
 
   return (
     <>
@@ -171,7 +168,7 @@ function PricingPage() {
                       ref={inquiryButton}
                       type="button"
                       aria-haspopup="dialog"
-                      onClick={openInquiry}
+                      onClick={inquiry.show}
                       onPointerEnter={() => void loadInquiry()}
                       onFocus={() => void loadInquiry()}
                       className={`${buttonVariants({ variant: "light", size: "cta-block" })} mt-auto`}
@@ -181,7 +178,7 @@ function PricingPage() {
                   ) : (
                     <button
                       type="button"
-                      onClick={() => selectPlan(id)}
+                      onClick={() => onSelectPlan(id)}
                       aria-busy={pending || undefined}
                       className={`${buttonVariants({ variant: highlighted ? "default" : "outline", size: "cta-block" })} mt-auto`}
                     >
@@ -229,11 +226,9 @@ function PricingPage() {
         </div>
       </section>
 
-      {inquiryRequested && (
-        <Suspense fallback={null}>
-          <BlackInquiryDialog open={inquiryOpen} onOpenChange={setInquiryOpen} returnFocusTo={inquiryButton} />
-        </Suspense>
-      )}
+      <OnDemand when={inquiry.mounted}>
+        <BlackInquiryDialog open={inquiry.open} onOpenChange={inquiry.setOpen} returnFocusTo={inquiryButton} />
+      </OnDemand>
     </>
   );
 }

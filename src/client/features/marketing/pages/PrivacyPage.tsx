@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { usePublicConfig } from "@/client/lib/public-config";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { RuledEyebrow } from "../components/section-parts";
 
 function PrivacyPage() {
   useDocumentTitle(
@@ -14,10 +15,7 @@ function PrivacyPage() {
   return (
     <section className="page-container pt-16 pb-24 sm:pt-24 sm:pb-32">
       <div className="mx-auto max-w-3xl">
-        <p className="eyebrow flex items-center gap-4 text-gold-deep">
-          <span aria-hidden className="gold-rule" />
-          Your data
-        </p>
+        <RuledEyebrow>Your data</RuledEyebrow>
         <h1 className="mt-7 text-display">Privacy Policy</h1>
         <p className="mt-8 text-lede text-ink-muted">
           We collect only what we need to serve you, we keep it safe, and we never sell it. This is the short version;

@@ -1,50 +1,35 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Download, LogOut } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { Navigate, useLocation, useNavigate } from "react-router";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { authRedirect } from "@/client/app/guards";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/client/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { Form, fieldsOf, useZodForm } from "@/client/components/form";
+import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
-import { FormField, TextField } from "@/client/components/ui/form-field";
+import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
+import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
-import { PageSpinner } from "@/client/components/ui/spinner";
-import { signOutErrorMessage, useSignOut } from "@/client/features/auth/api";
-import { useSession } from "@/client/features/auth/session";
-import { MembershipCard } from "@/client/features/billing/components/MembershipCard";
+import { signOutErrorMessage, useSignOut } from "@/client/lib/account";
 import { ApiError } from "@/client/lib/api";
+import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { profileSchema } from "@/shared/schemas";
 import { useDeleteAccount, useUpdateProfile } from "../api";
 import { EmailVerificationNotice } from "../components/EmailVerificationNotice";
 import { TwoFactorCard } from "../components/TwoFactorCard";
 
-export default function ProfilePage() {
+/**
+ * /profile, for a signed-in visitor (the router redirects the others to sign in). The membership card belongs to
+ * the billing feature; app/ composes it in through `membership`.
+ */
+export default function ProfilePage({ membership }: { membership?: ReactNode }) {
   useDocumentTitle("Profile and Settings");
-  const session = useSession();
-  const location = useLocation();
-  if (session.isLoading) return <PageSpinner />;
-  // Not wrapped by the sign-in guard: it redirects itself.
-  if (!session.isSignedIn) return <Navigate to={authRedirect(location)} replace />;
-
   return (
     <div className="mx-auto max-w-3xl px-6 py-14 sm:py-20">
-      <p className="eyebrow text-gold-deep">Your account</p>
-      <h1 className="mt-3 text-4xl sm:text-5xl">Profile and Settings</h1>
+      <PageHeader eyebrow="Your account" title="Profile and Settings" />
       <div className="mt-12 flex flex-col gap-8">
         <EmailVerificationNotice />
-        <MembershipCard />
+        {membership}
         <ProfileForm />
         <TwoFactorCard />
         <AccountActions />
@@ -54,66 +39,45 @@ export default function ProfilePage() {
 }
 
 function ProfileForm() {
-  const session = useSession();
+  const { profile } = useSession();
   const update = useUpdateProfile();
-  const form = useForm({
-    resolver: zodResolver(profileSchema),
-    defaultValues: { name: session.profile?.name ?? "", phone: session.profile?.phone ?? "" },
-  });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const form = useZodForm(profileSchema, { defaultValues: { name: profile?.name ?? "", phone: profile?.phone ?? "" } });
+  const { TextField } = fieldsOf(form);
+  const { isSubmitting, isDirty } = form.formState;
   useEffect(() => {
-    form.reset({ name: session.profile?.name ?? "", phone: session.profile?.phone ?? "" });
-  }, [session.profile?.name, session.profile?.phone, form]);
+    form.reset({ name: profile?.name ?? "", phone: profile?.phone ?? "" });
+  }, [profile?.name, profile?.phone, form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  async function onSubmit(values: { name: string; phone: string }) {
     try {
       await update.mutateAsync(values);
       toast.success("Profile updated successfully");
     } catch {
       toast.error("Error updating profile");
     }
-  });
+  }
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Profile</CardTitle>
-        <CardDescription>How our team addresses and reaches you.</CardDescription>
-      </CardHeader>
+      <CardHeading title="Profile" description="How our team addresses and reaches you." />
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-5 sm:grid-cols-2">
+        <Form form={form} onSubmit={onSubmit} className="grid sm:grid-cols-2">
           <FormField
             id="profile-email"
             label="Email"
             className="sm:col-span-2"
             hint="Your email cannot be changed here."
           >
-            <Input id="profile-email" type="email" value={session.profile?.email ?? ""} readOnly />
+            <Input id="profile-email" type="email" value={profile?.email ?? ""} readOnly />
           </FormField>
-          <TextField
-            id="profile-name"
-            label="Name"
-            error={errors.name?.message}
-            autoComplete="name"
-            {...form.register("name")}
-          />
-          <FormField id="profile-phone" label="Phone" error={errors.phone?.message}>
-            <Input
-              id="profile-phone"
-              type="tel"
-              autoComplete="tel"
-              placeholder="+351 XXX XXX XXX"
-              {...form.register("phone", {
-                setValueAs: (v: string) => v.replace(/[^\d+]/g, ""),
-              })}
-            />
-          </FormField>
+          <TextField name="name" label="Name" autoComplete="name" />
+          <TextField name="phone" label="Phone" type="tel" autoComplete="tel" placeholder="+351 XXX XXX XXX" />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={isSubmitting || !isDirty}>
               {isSubmitting ? "Saving…" : "Save Changes"}
             </Button>
           </div>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );
@@ -168,10 +132,7 @@ function AccountActions() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Your data</CardTitle>
-        <CardDescription>Download everything your account holds, or close it for good.</CardDescription>
-      </CardHeader>
+      <CardHeading title="Your data" description="Download everything your account holds, or close it for good." />
       <CardContent className="flex flex-wrap gap-3">
         <Button variant="outline" asChild>
           <a href="/api/account/export" download>
@@ -181,46 +142,48 @@ function AccountActions() {
         <Button variant="outline" onClick={onSignOut} disabled={signOut.isPending}>
           <LogOut /> Sign Out
         </Button>
-        <AlertDialog open={confirming} onOpenChange={onOpenChange}>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={onOpenChange}
+          trigger={
             <Button variant="ghost" className="text-oxblood hover:bg-oxblood/5">
               Delete Account
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent
-            onOpenAutoFocus={(event) => {
-              // The password is what comes next, so the cursor waits there.
-              event.preventDefault();
-              passwordInput.current?.focus();
-            }}
+          }
+          onOpenAutoFocus={(event) => {
+            // The password is what comes next, so the cursor waits there.
+            event.preventDefault();
+            passwordInput.current?.focus();
+          }}
+          title="Delete your account?"
+          description="This permanently deletes your account, your requests and their messages, your concierge conversation and your inquiries, and cancels any paid membership. This cannot be undone."
+          cancelLabel="Keep Account"
+          confirmLabel={deleteAccount.isPending ? "Deleting…" : "Delete Account"}
+          destructive
+          busy={deleteAccount.isPending}
+          onConfirm={onDelete}
+        >
+          <FormField
+            id="delete-password"
+            label="Your password"
+            hint="Please enter it to confirm that it is you."
+            error={deleteError ?? undefined}
           >
-            <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-            <AlertDialogDescription>
-              This permanently deletes your account, your requests and their messages, your concierge conversation and
-              your inquiries, and cancels any paid membership. This cannot be undone.
-            </AlertDialogDescription>
-            <TextField
+            <Input
               ref={passwordInput}
               id="delete-password"
-              label="Your password"
               type="password"
               autoComplete="current-password"
-              hint="Please enter it to confirm that it is you."
-              error={deleteError ?? undefined}
+              aria-invalid={deleteError ? true : undefined}
+              aria-describedby={deleteError ? "delete-password-error" : undefined}
               value={password}
               onChange={(event) => {
                 setPassword(event.target.value);
                 setDeleteError(null);
               }}
             />
-            <AlertDialogFooter className="pt-1">
-              <AlertDialogCancel disabled={deleteAccount.isPending}>Keep Account</AlertDialogCancel>
-              <AlertDialogAction destructive onClick={onDelete} disabled={deleteAccount.isPending}>
-                {deleteAccount.isPending ? "Deleting…" : "Delete Account"}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          </FormField>
+        </ConfirmDialog>
       </CardContent>
     </Card>
   );

@@ -1,18 +1,23 @@
-import { useQuery } from "@tanstack/react-query";
-import { api } from "@/client/lib/api";
+/**
+ * Who the visitor is: GET /api/me, read by the whole client (header, guards, pages). One query, its key defined
+ * here once; features refresh it through `sessionQuery.queryKey`.
+ */
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { effectivePlan, hasActiveSubscription, planLabel } from "@/shared/plans";
 import { isStaffRole } from "@/shared/roles";
 import type { SessionInfo } from "@/shared/session";
+import { api } from "./api";
 
-export const sessionQueryKey = ["session"] as const;
+export const sessionQuery = queryOptions({
+  queryKey: ["session"] as const,
+  queryFn: () => api.get<SessionInfo>("/api/me"),
+  staleTime: 60_000,
+});
+export const sessionQueryKey = sessionQuery.queryKey;
 
 /** The signed-in user, their role and membership, with the facts every screen asks of them. */
 export function useSession() {
-  const query = useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: () => api.get<SessionInfo>("/api/me"),
-    staleTime: 60_000,
-  });
+  const query = useQuery(sessionQuery);
   const info = query.data;
   const subscription = info?.subscription ?? null;
   return {

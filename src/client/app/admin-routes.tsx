@@ -1,0 +1,43 @@
+/**
+ * The admin area's routes (under /admin/*), in a module of their own that only staff ever load: none of the
+ * admin pages is named in the JavaScript of a first visit.
+ */
+import { type ComponentType, lazy } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { RequireStaff } from "./guards";
+import { AdminLayout } from "./layout/AdminLayout";
+
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const Page = lazy(load);
+  return <Page />;
+};
+
+const dashboard = page(() => import("@/client/features/admin/pages/AdminDashboardPage"));
+
+export default function AdminRoutes() {
+  return (
+    <Routes>
+      <Route element={<RequireStaff />}>
+        <Route element={<AdminLayout />}>
+          <Route index element={dashboard} />
+          <Route path="dashboard" element={dashboard} />
+          <Route path="concierge" element={<Navigate to="/admin/inbox" replace />} />
+          {ADMIN_PAGES.map(([path, element]) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+        </Route>
+      </Route>
+    </Routes>
+  );
+}
+
+/** Built once: each page's lazy component is created a single time. */
+const ADMIN_PAGES: Array<[string, React.ReactNode]> = [
+  ["inbox", page(() => import("@/client/features/admin/pages/AdminInboxPage"))],
+  ["requests", page(() => import("@/client/features/admin/pages/AdminRequestsPage"))],
+  ["requests/:id", page(() => import("@/client/features/admin/pages/AdminRequestDetailPage"))],
+  ["settings", page(() => import("@/client/features/admin/pages/AdminSettingsPage"))],
+  ["debug", page(() => import("@/client/features/admin/pages/AdminDebugPage"))],
+  ["qa", page(() => import("@/client/features/admin/pages/AdminQaPage"))],
+  ["notifications", page(() => import("@/client/features/admin/pages/AdminNotificationsPage"))],
+];

@@ -1,0 +1,11 @@
+/**
+ * Which queries each server event refreshes: every feature's own declaration, joined. Loaded on demand (see
+ * ./use-app-realtime.ts) once a signed-in visitor opens the stream. A new feature adds its `…Realtime` here.
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import { billingRealtime } from "@/client/features/billing/api";
+import { connectRealtime, joinRealtime, sessionRealtime } from "@/client/lib/realtime";
+
+export const realtimeRefresh = joinRealtime(sessionRealtime, billingRealtime);
+
+export const startRealtime = (queryClient: QueryClient) => connectRealtime(queryClient, realtimeRefresh);
