@@ -23,7 +23,6 @@ import type { DatabaseHandle } from "./db";
 import { accountRoutes } from "./features/account/routes";
 import { adminBillingRoutes } from "./features/billing/admin-routes";
 import { billingRoutes } from "./features/billing/routes";
-import { dashboardRoutes } from "./features/dashboard/routes";
 import { healthRoutes } from "./features/health/routes";
 import { outboxRoutes } from "./features/outbox/routes";
 import { publicConfigRoutes } from "./features/public-config/routes";
@@ -162,7 +161,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes(ctx), api);
   await app.register(publicConfigRoutes(ctx), api);
   await app.register(accountRoutes(ctx), api);
-  await app.register(dashboardRoutes(ctx), api);
   await app.register(requestRoutes(ctx), api);
   await app.register(outboxRoutes(ctx), api);
   await app.register(realtimeRoutes(ctx), api);

@@ -7,8 +7,8 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser } from "#tests/helpers/users";
 import { requests } from "./db/schema";
 
-vi.mock("./features/dashboard/service", async (importOriginal) => {
-  const original = await importOriginal<typeof import("./features/dashboard/service")>();
+vi.mock("./features/requests/service", async (importOriginal) => {
+  const original = await importOriginal<typeof import("./features/requests/service")>();
   return {
     ...original,
     // As if someone selected whole rows: the owner's id and internal fields come along.

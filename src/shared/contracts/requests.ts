@@ -18,6 +18,12 @@ export const requestSummarySchema = z.object({
   createdAt: timestamp,
 });
 
+/** GET /api/dashboard: the five most recent requests, and counters over all of the member's requests. */
+export const dashboardSchema = z.object({
+  recent: z.array(requestSummarySchema),
+  counts: z.object({ total: z.number(), active: z.number(), delivered: z.number() }),
+});
+
 export const requestListQuery = z.object({
   q: z.string().trim().max(200).optional(),
   status: z.enum(REQUEST_STATUSES).optional(),

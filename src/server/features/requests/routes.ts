@@ -13,6 +13,7 @@ import {
   attachmentSchema,
   conversationsSchema,
   createdRequestSchema,
+  dashboardSchema,
   newRequestSchema,
   requestDetailSchema,
   requestIdParams,
@@ -24,7 +25,7 @@ import {
   threadSchema,
   unreadSchema,
 } from "@/shared/contracts/requests";
-import { requireStaff, requireUser } from "../../auth/policies";
+import { requireMember, requireStaff, requireUser } from "../../auth/policies";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../http/errors";
 import { attachableRequest, attachmentDisposition, openAttachment, saveAttachment } from "./attachments";
@@ -34,6 +35,7 @@ import {
   changeStatus,
   conversations,
   createRequest,
+  dashboardOf,
   deleteRequest,
   listAll,
   listOwn,
@@ -51,6 +53,11 @@ export const requestRoutes =
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const params = requestIdParams;
+
+    app.get("/dashboard", { schema: { response: { 200: dashboardSchema } } }, async (request) => {
+      const viewer = await requireMember(request);
+      return dashboardOf(ctx.db, viewer.userId);
+    });
 
     app.get("/requests/allowance", { schema: { response: { 200: allowanceSchema } } }, async (request) =>
       allowance(ctx, await requireUser(request)),

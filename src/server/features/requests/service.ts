@@ -3,12 +3,13 @@
  * per-user lock), lists, detail, messages with read marks, deletion, and the staff's status changes. Every
  * change writes its activity entry, its emails (outbox) and its realtime event in the same transaction.
  */
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
 import type {
   allowanceSchema,
   conversationsSchema,
+  dashboardSchema,
   requestDetailSchema,
   requestListQuery,
   requestListSchema,
@@ -16,7 +17,7 @@ import type {
   threadSchema,
 } from "@/shared/contracts/requests";
 import { monthlyRequestLimit } from "@/shared/plans";
-import { canTransition, type RequestStatus } from "@/shared/requests";
+import { ACTIVE_STATUSES, canTransition, DASHBOARD_RECENT_LIMIT, type RequestStatus } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
 import { canSeeRequest, hasPlanFeature } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
@@ -141,6 +142,30 @@ const summary = {
 };
 
 type ListQuery = z.output<typeof requestListQuery>;
+
+/** The member's dashboard: the five most recent requests, and counters over all of their requests (decision 010). */
+export async function dashboardOf(db: Database, userId: string): Promise<Served<typeof dashboardSchema>> {
+  const [recent, [counts]] = await Promise.all([
+    db
+      .select(summary)
+      .from(requests)
+      .where(eq(requests.userId, userId))
+      .orderBy(desc(requests.createdAt))
+      .limit(DASHBOARD_RECENT_LIMIT),
+    db
+      .select({
+        total: count(),
+        active: sql<number>`count(*) filter (where ${inArray(requests.status, [...ACTIVE_STATUSES])})`,
+        delivered: sql<number>`count(*) filter (where ${requests.status} = 'Delivered')`,
+      })
+      .from(requests)
+      .where(eq(requests.userId, userId)),
+  ]);
+  return {
+    recent,
+    counts: { total: Number(counts.total), active: Number(counts.active), delivered: Number(counts.delivered) },
+  };
+}
 
 function listFilter(query: ListQuery) {
   const text = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
