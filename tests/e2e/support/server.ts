@@ -54,7 +54,11 @@ const cli = spawnSync(
 );
 if (cli.status !== 0) process.exit(cli.status ?? 1);
 
-const app = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { stdio: "inherit", env: process.env });
+// The production server, as `npm start` runs it (`npm run test:e2e` builds it first).
+const app = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
+  stdio: "inherit",
+  env: process.env,
+});
 const stop = () => {
   app.kill("SIGTERM");
   smtp.close();
