@@ -5,14 +5,10 @@
  * dispatches. It is loaded once a signed-in visitor opens the stream (./use-realtime.ts), never on a first visit.
  */
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { REALTIME_TOPICS, type RealtimeTopic } from "@/shared/realtime";
 import { sessionQueryKey } from "./session";
 
-/**
- * The topics the server sends (src/server/realtime/events.ts). "requests" and "messages" have no client
- * queries yet: the requests and messages features declare theirs when they are built.
- */
-export const REALTIME_TOPICS = ["subscription", "session", "requests", "messages"] as const;
-export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];
+export { REALTIME_TOPICS, type RealtimeTopic };
 
 /** Which queries (by key prefix) each topic refreshes. */
 export type RealtimeRefresh = Partial<Record<RealtimeTopic, readonly QueryKey[]>>;

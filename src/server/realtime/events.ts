@@ -3,6 +3,7 @@
  * transaction, so it is delivered only if the change commits, and to every app instance that LISTENs.
  */
 import { sql } from "drizzle-orm";
+import type { RealtimeTopic } from "@/shared/realtime";
 import type { Queryable } from "../db";
 
 export const EVENTS_CHANNEL = "app_events";
@@ -13,7 +14,7 @@ export const EVENTS_CHANNEL = "app_events";
  * open streams and closes those that lost their right.
  */
 export interface AppEvent {
-  topic: "subscription" | "session" | "requests" | "messages";
+  topic: RealtimeTopic;
   /** Who may see it: a user id, or "staff" for every staff member. */
   audience: string;
 }
