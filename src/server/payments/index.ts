@@ -77,7 +77,7 @@ export function createPayments(config: Config, db: Database): Payments {
     await db
       .insert(billingCustomers)
       .values({ userId: user.userId, provider: provider.kind, customerId })
-      .onConflictDoNothing({ target: billingCustomers.userId });
+      .onConflictDoNothing();
     return (await customerOf(user.userId)) as string;
   }
 
