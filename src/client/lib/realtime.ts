@@ -13,8 +13,11 @@ export { REALTIME_TOPICS, type RealtimeTopic };
 /** Which queries (by key prefix) each topic refreshes. */
 export type RealtimeRefresh = Partial<Record<RealtimeTopic, readonly QueryKey[]>>;
 
-/** A change to the account's sessions or role: who the viewer is, again (the session is this folder's). */
-export const sessionRealtime: RealtimeRefresh = { session: [sessionQueryKey] };
+/**
+ * A change to the account's sessions or role: who the viewer is, again (the session is this folder's). A
+ * resynchronisation (the server may have missed events): everything (the empty key matches every query).
+ */
+export const sessionRealtime: RealtimeRefresh = { session: [sessionQueryKey], resync: [[]] };
 
 /** One map from several features' declarations. */
 export function joinRealtime(...maps: RealtimeRefresh[]): RealtimeRefresh {

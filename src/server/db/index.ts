@@ -33,6 +33,11 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Calls handler with the payload of every NOTIFY on channel; resolves to an unsubscribe function. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls handler each time the LISTEN connection came back after a loss (notifications may have been missed);
+   * returns what unsubscribes. Never called on PGlite (in-process, nothing to lose).
+   */
+  onReconnect(handler: () => void): () => void;
   /** Applies the committed SQL migrations; on a server, under an advisory lock so instances do not race. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -71,6 +76,7 @@ async function openPglite(options: { dataDir?: string; client?: PGlite }): Promi
     db,
     kind: "pglite",
     listen: (channel, handler) => pglite.listen(channel, handler),
+    onReconnect: () => () => {},
     async migrate() {
       const { migrate: run } = await import("drizzle-orm/pglite/migrator");
       await run(drizzle({ client: pglite }), { migrationsFolder: MIGRATIONS_DIR });
@@ -91,36 +97,80 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
   await pool.query("select 1");
   const db = drizzle({ client: pool, schema }) as unknown as Database;
 
-  // One dedicated connection carries every LISTEN of this instance.
+  // One dedicated connection carries every LISTEN of this instance. When it drops (a database restart, a
+  // terminated backend), it reconnects with back-off (200 ms, doubling, at most 10 s), listens again, and tells
+  // the `onReconnect` subscribers that notifications may have been lost in between.
   let listener: InstanceType<typeof pg.Client> | null = null;
+  let connecting: Promise<InstanceType<typeof pg.Client>> | null = null;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  async function listenerClient() {
-    if (listener) return listener;
+  const reconnectHandlers = new Set<() => void>();
+  const listenAll = (client: InstanceType<typeof pg.Client>) =>
+    Promise.all([...handlers.keys()].map((channel) => client.query(`LISTEN "${channel.replace(/"/g, "")}"`)));
+
+  async function connectListener(): Promise<InstanceType<typeof pg.Client>> {
     const client = new pg.Client({ connectionString: url });
-    client.on("error", () => {});
     client.on("notification", (n) => {
       for (const handler of handlers.get(n.channel) ?? []) handler(n.payload ?? "");
     });
+    const lost = () => {
+      if (listener !== client) return;
+      listener = null;
+      client.removeAllListeners("notification");
+      void client.end().catch(() => {});
+      scheduleReconnect(200);
+    };
+    client.on("error", lost);
+    client.on("end", lost);
     await client.connect();
+    await listenAll(client);
     listener = client;
     return client;
+  }
+
+  function scheduleReconnect(delay: number) {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(async () => {
+      retryTimer = null;
+      try {
+        await connectListener();
+        for (const handler of reconnectHandlers) handler();
+      } catch {
+        scheduleReconnect(Math.min(delay * 2, 10_000));
+      }
+    }, delay);
+    retryTimer.unref();
+  }
+
+  async function listenerClient() {
+    if (listener) return listener;
+    connecting ??= connectListener().finally(() => {
+      connecting = null;
+    });
+    return connecting;
   }
 
   return {
     db,
     kind: "postgres",
     async listen(channel, handler) {
-      const client = await listenerClient();
       let set = handlers.get(channel);
+      const isNew = !set;
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
       }
       set.add(handler);
+      const client = await listenerClient();
+      if (isNew) await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
       return async () => {
         set.delete(handler);
       };
+    },
+    onReconnect(handler) {
+      reconnectHandlers.add(handler);
+      return () => reconnectHandlers.delete(handler);
     },
     async migrate() {
       const { migrate: run } = await import("drizzle-orm/node-postgres/migrator");
@@ -134,7 +184,11 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
       }
     },
     async close() {
-      await listener?.end().catch(() => {});
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const client = listener;
+      listener = null;
+      await client?.end().catch(() => {});
       await pool.end();
     },
   };

@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { createUser, type TestUser } from "#tests/helpers/users";
@@ -85,6 +86,41 @@ describe("the event stream", () => {
     } finally {
       staffStream.close();
       anaStream.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("on a PostgreSQL server", () => {
+  it("delivers a write made through another app instance", async () => {
+    const { openSecondHandle } = await import("#tests/helpers/database");
+    const { buildApp } = await import("../app");
+    const database = await openSecondHandle(ctx);
+    const other = await buildApp({ config: ctx.config, database, clientDir: null, startWorkers: false });
+    await other.ready();
+    const stream = await openStream(ana);
+    try {
+      // Instance B writes; the stream is held by instance A.
+      await database.db.transaction((tx) => publishSubscriptionChanged(tx, ana.id));
+      await expect.poll(() => stream.events).toEqual(["subscription"]);
+    } finally {
+      stream.close();
+      await other.close();
+      await database.close();
+    }
+  });
+
+  it("listens again after its connection is killed, and tells every stream to resynchronise", async () => {
+    const stream = await openStream(ana);
+    try {
+      await ctx.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`,
+      );
+      await expect.poll(() => stream.events, { timeout: 15_000 }).toContain("resync");
+      await ctx.database.db.transaction((tx) => publishSubscriptionChanged(tx, ana.id));
+      await expect.poll(() => stream.events, { timeout: 15_000 }).toContain("subscription");
+    } finally {
+      stream.close();
     }
   });
 });

@@ -18,6 +18,7 @@ interface Connection {
   /** The request's cookie header (its session), to re-check the session later. */
   cookie: string;
   reply: FastifyReply;
+  closed?: boolean;
   close(): void;
 }
 
@@ -25,6 +26,26 @@ export const realtimeRoutes =
   ({ database, auth, config }: Pick<AppContext, "database" | "auth" | "config">): FastifyPluginAsync =>
   async (fastify) => {
     const connections = new Set<Connection>();
+    /** Routing by audience: a user's own streams, and every staff stream, without a loop over everyone. */
+    const byUser = new Map<string, Set<Connection>>();
+    const staff = new Set<Connection>();
+    function track(connection: Connection) {
+      if (connection.closed) return;
+      connections.add(connection);
+      let own = byUser.get(connection.viewer.userId);
+      if (!own) byUser.set(connection.viewer.userId, (own = new Set()));
+      own.add(connection);
+      if (connection.viewer.isStaff) staff.add(connection);
+      else staff.delete(connection);
+    }
+    function untrack(connection: Connection) {
+      connection.closed = true;
+      connections.delete(connection);
+      staff.delete(connection);
+      const own = byUser.get(connection.viewer.userId);
+      own?.delete(connection);
+      if (own?.size === 0) byUser.delete(connection.viewer.userId);
+    }
     const send = (connection: Connection, event: AppEvent) =>
       connection.reply.raw.write(`event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`);
 
@@ -33,9 +54,14 @@ export const realtimeRoutes =
       const { viewer } = await resolveViewer({ auth, db: database.db }, connection.cookie).catch(() => ({
         viewer: connection.viewer,
       }));
-      if (!viewer || viewer.userId !== connection.viewer.userId) connection.close();
-      else connection.viewer = viewer;
-      return Boolean(viewer);
+      if (!viewer || viewer.userId !== connection.viewer.userId) {
+        connection.close();
+        return false;
+      }
+      // A role change re-scopes the stream (staff events start or stop).
+      connection.viewer = viewer;
+      track(connection);
+      return true;
     }
 
     const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
@@ -45,16 +71,19 @@ export const realtimeRoutes =
       } catch {
         return;
       }
-      for (const connection of connections) {
-        const { viewer } = connection;
-        if (event.topic === "session") {
-          if (event.audience === viewer.userId) {
-            void recheck(connection).then((alive) => alive && send(connection, event));
-          }
-          continue;
+      if (event.topic === "session") {
+        for (const connection of [...(byUser.get(event.audience) ?? [])]) {
+          void recheck(connection).then((alive) => alive && send(connection, event));
         }
-        if (canReceiveEvent(viewer, event)) send(connection, event);
+        return;
       }
+      const audience = new Set([...(byUser.get(event.audience) ?? []), ...(event.audience === "staff" ? staff : [])]);
+      for (const connection of audience) if (canReceiveEvent(connection.viewer, event)) send(connection, event);
+    });
+
+    // The LISTEN connection came back after a loss: events may be missing, so every stream refetches.
+    const stopResync = database.onReconnect(() => {
+      for (const connection of connections) send(connection, { topic: "resync", audience: connection.viewer.userId });
     });
 
     const timer = setInterval(() => {
@@ -64,6 +93,7 @@ export const realtimeRoutes =
 
     fastify.addHook("onClose", async () => {
       clearInterval(timer);
+      stopResync();
       await unlisten();
       for (const connection of connections) connection.close();
     });
@@ -88,14 +118,14 @@ export const realtimeRoutes =
         reply,
         close() {
           clearInterval(heartbeat);
-          connections.delete(connection);
+          untrack(connection);
           reply.raw.end();
         },
       };
-      connections.add(connection);
+      track(connection);
       request.raw.on("close", () => {
         clearInterval(heartbeat);
-        connections.delete(connection);
+        untrack(connection);
       });
     });
   };
