@@ -4,5 +4,14 @@
  * topic refreshes. "resync": the server may have missed events (its database connection came back): refetch
  * everything shown.
  */
-export const REALTIME_TOPICS = ["subscription", "session", "requests", "messages", "resync"] as const;
+export const REALTIME_TOPICS = [
+  "subscription",
+  "session",
+  "requests",
+  "messages",
+  "concierge",
+  "concierge-typing",
+  "sales",
+  "resync",
+] as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];

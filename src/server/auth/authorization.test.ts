@@ -7,7 +7,7 @@ import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { requests } from "../db/schema";
+import { messages, requests, salesInquiries } from "../db/schema";
 
 type Caller =
   | "anonymous"
@@ -90,7 +90,70 @@ const NEW_REQUEST = {
   phone_number: "+351912345678",
 };
 
+/** A sales inquiry of the owner's, and a message on the owner's request, made directly in the database. */
+async function ownersInquiry(ctx: TestContext, callers: Callers) {
+  const userId = callers.get("client without plan")?.id as string;
+  const [row] = await ctx.database.db
+    .insert(salesInquiries)
+    .values({ userId, subject: "Yacht charter", message: "For August" })
+    .returning({ id: salesInquiries.id });
+  return row.id;
+}
+async function ownersMessage(ctx: TestContext, callers: Callers) {
+  const requestId = await ownersRequest(ctx, callers);
+  const [row] = await ctx.database.db
+    .insert(messages)
+    .values({ requestId, senderUserId: callers.get("client without plan")?.id, body: "Any news?" })
+    .returning({ id: messages.id });
+  return row.id;
+}
+const goldMember =
+  (suffix = "") =>
+  async (_ctx: TestContext, callers: Callers) =>
+    `/api/admin/concierge/${callers.get("gold")?.id}${suffix}`;
+const CONCIERGE: Caller[] = ["gold", "black"];
+
 const ROUTES: RouteCase[] = [
+  // Concierge: Gold and Black members; staff answer.
+  { route: "GET /api/concierge/messages", allowed: CONCIERGE },
+  { route: "POST /api/concierge/messages", payload: { message: "Hello" }, allowed: CONCIERGE },
+  { route: "POST /api/concierge/read", allowed: SIGNED_IN },
+  { route: "POST /api/concierge/typing", allowed: CONCIERGE },
+  { route: "GET /api/admin/concierge", allowed: STAFF },
+  { route: "GET /api/admin/concierge/:userId", url: goldMember(), allowed: STAFF },
+  { route: "POST /api/admin/concierge/:userId", url: goldMember(), payload: { reply: "Hi" }, allowed: STAFF },
+  { route: "POST /api/admin/concierge/:userId/typing", url: goldMember("/typing"), allowed: STAFF },
+  // Sales: every member writes; staff reply and close.
+  { route: "GET /api/sales/inquiries", allowed: MEMBERS_WITH_ACCESS },
+  {
+    route: "POST /api/sales/inquiries",
+    payload: { subject: "Yacht", message: "For August" },
+    allowed: MEMBERS_WITH_ACCESS,
+  },
+  { route: "GET /api/admin/sales", allowed: STAFF },
+  {
+    route: "POST /api/admin/sales/:id/reply",
+    url: async (ctx, callers) => `/api/admin/sales/${await ownersInquiry(ctx, callers)}/reply`,
+    payload: { reply: "We have one" },
+    allowed: STAFF,
+  },
+  {
+    route: "POST /api/admin/sales/:id/close",
+    url: async (ctx, callers) => `/api/admin/sales/${await ownersInquiry(ctx, callers)}/close`,
+    allowed: STAFF,
+  },
+  // The staff inbox's Requests tab.
+  { route: "GET /api/admin/inbox/messages", allowed: STAFF },
+  {
+    route: "POST /api/admin/inbox/messages/:id/read",
+    url: async (ctx, callers) => `/api/admin/inbox/messages/${await ownersMessage(ctx, callers)}/read`,
+    allowed: STAFF,
+  },
+  {
+    route: "DELETE /api/admin/inbox/messages/:id/read",
+    url: async (ctx, callers) => `/api/admin/inbox/messages/${await ownersMessage(ctx, callers)}/read`,
+    allowed: STAFF,
+  },
   // Requests: members with a paid plan create; the owner and staff see, write on and delete one.
   { route: "GET /api/requests/allowance", allowed: SIGNED_IN },
   { route: "POST /api/requests", payload: NEW_REQUEST, allowed: ["silver", "gold", "black"] },

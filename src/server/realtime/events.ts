@@ -17,6 +17,8 @@ export interface AppEvent {
   topic: RealtimeTopic;
   /** Who may see it: a user id, or "staff" for every staff member. */
   audience: string;
+  /** The id the change is about, when the client needs it to refetch (a member's concierge thread). */
+  subject?: string;
 }
 
 export async function publish(db: Queryable, event: AppEvent): Promise<void> {

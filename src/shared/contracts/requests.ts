@@ -100,3 +100,17 @@ export const activitySchema = z.object({
     }),
   ),
 });
+
+/** Staff inbox, Requests tab. */
+export const staffUnreadMessagesSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      body: z.string(),
+      createdAt: timestamp,
+      request: z.object({ id: z.string(), title: z.string() }),
+      member: z.object({ name: z.string(), email: z.string() }),
+    }),
+  ),
+});
+export const messageIdParams = z.object({ id: z.uuid("Message not found") });

@@ -14,6 +14,7 @@ import {
   conversationsSchema,
   createdRequestSchema,
   dashboardSchema,
+  messageIdParams,
   newRequestSchema,
   requestDetailSchema,
   requestIdParams,
@@ -21,6 +22,7 @@ import {
   requestListSchema,
   requestMessageSchema,
   staffRequestListSchema,
+  staffUnreadMessagesSchema,
   statusChangeSchema,
   threadSchema,
   unreadSchema,
@@ -42,6 +44,8 @@ import {
   markRead,
   postMessage,
   requestDetail,
+  setMessageRead,
+  staffUnreadMessages,
   thread,
   unreadCount,
 } from "./service";
@@ -162,6 +166,24 @@ export const requestRoutes =
       },
       async (request) => changeStatus(ctx, await requireStaff(request), request.params.id, request.body.status),
     );
+
+    app.get("/admin/inbox/messages", { schema: { response: { 200: staffUnreadMessagesSchema } } }, async (request) =>
+      staffUnreadMessages(ctx, await requireStaff(request)),
+    );
+    for (const [method, read] of [
+      ["POST", true],
+      ["DELETE", false],
+    ] as const) {
+      app.route({
+        method,
+        url: "/admin/inbox/messages/:id/read",
+        schema: { params: messageIdParams, response: { 200: okSchema } },
+        handler: async (request) => {
+          await setMessageRead(ctx, await requireStaff(request), request.params.id, read);
+          return { ok: true as const };
+        },
+      });
+    }
 
     app.get(
       "/admin/requests/:id/activity",

@@ -23,7 +23,16 @@ import { canSeeRequest, hasPlanFeature } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Database, Queryable } from "../../db";
-import { activityLogs, messageReads, messages, notifications, profiles, requests, users } from "../../db/schema";
+import {
+  activityLogs,
+  executiveConciergeMessages,
+  messageReads,
+  messages,
+  notifications,
+  profiles,
+  requests,
+  users,
+} from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { renderEmail } from "../../mail/templates";
 import { enqueueEmail } from "../../outbox/outbox";
@@ -428,13 +437,20 @@ export async function activityOf(ctx: RequestsContext, id: string) {
 
 /**
  * Unread messages, one query: for a member, messages on their own requests not sent by them and not read by
- * them; for staff, every message not sent by them and not read by them (unread concierge messages join later).
+ * them; for staff, every message not sent by them and not read by them, plus the members' unread concierge
+ * messages (spec section 6).
  */
 export async function unreadCount(db: Database, viewer: Viewer): Promise<number> {
   const notMine = or(isNull(messages.senderUserId), ne(messages.senderUserId, viewer.userId));
   const unread = sql`not exists (select 1 from ${messageReads} mr where mr.message_id = ${messages.id} and mr.user_id = ${viewer.userId})`;
   const query = viewer.isStaff
-    ? db.select({ n: count() }).from(messages).where(and(notMine, unread))
+    ? db
+        .select({
+          n: sql<number>`count(*) + (select count(*) from ${executiveConciergeMessages} c
+            where c.sender_role = 'user' and not c.read)`,
+        })
+        .from(messages)
+        .where(and(notMine, unread))
     : db
         .select({ n: count() })
         .from(messages)
@@ -478,4 +494,51 @@ export async function conversations(ctx: RequestsContext, viewer: Viewer): Promi
       unread: Number(r.unread),
     })),
   };
+}
+
+/** Staff inbox, Requests tab: members' messages this staff member has not read, newest first. */
+export async function staffUnreadMessages(ctx: RequestsContext, staff: Viewer) {
+  const rows = await ctx.db
+    .select({
+      id: messages.id,
+      body: messages.body,
+      createdAt: messages.createdAt,
+      requestId: requests.id,
+      requestTitle: requests.title,
+      memberName: sql<string>`coalesce(${profiles.name}, ${users.name})`,
+      memberEmail: users.email,
+    })
+    .from(messages)
+    .innerJoin(requests, eq(requests.id, messages.requestId))
+    .innerJoin(users, eq(users.id, requests.userId))
+    .leftJoin(profiles, eq(profiles.id, requests.userId))
+    .where(
+      and(
+        eq(messages.senderUserId, requests.userId),
+        sql`not exists (select 1 from ${messageReads} mr where mr.message_id = ${messages.id} and mr.user_id = ${staff.userId})`,
+      ),
+    )
+    .orderBy(desc(messages.createdAt))
+    .limit(200);
+  return {
+    items: rows.map(({ memberName, memberEmail, requestId, requestTitle, ...m }) => ({
+      ...m,
+      request: { id: requestId, title: requestTitle },
+      member: { name: memberName, email: memberEmail },
+    })),
+  };
+}
+
+/** Staff inbox: marks one message read or unread for this staff member. */
+export async function setMessageRead(ctx: RequestsContext, staff: Viewer, messageId: string, read: boolean) {
+  return ctx.db.transaction(async (tx) => {
+    const [message] = await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId));
+    if (!message) throw notFound("Message not found");
+    if (read) await tx.insert(messageReads).values({ messageId, userId: staff.userId }).onConflictDoNothing();
+    else
+      await tx
+        .delete(messageReads)
+        .where(and(eq(messageReads.messageId, messageId), eq(messageReads.userId, staff.userId)));
+    await publish(tx, { topic: "messages", audience: staff.userId });
+  });
 }

@@ -1,0 +1,105 @@
+/** The Executive Concierge and sales inquiries through the API. */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { as, createUser, grantPlan, type TestUser } from "#tests/helpers/users";
+import { MESSAGES } from "@/shared/schemas";
+import { CONCIERGE_PLAN_REQUIRED } from "../../auth/policies";
+import { outbox } from "../../db/schema";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { OWNER_EMAILS: "owner@maison.test" }, deps: { startWorkers: false } });
+});
+afterAll(() => ctx.close());
+
+const get = (user: TestUser | null, url: string) => ctx.app.inject({ method: "GET", url, headers: as(user) });
+const post = (user: TestUser | null, url: string, payload: object = {}) =>
+  ctx.app.inject({ method: "POST", url, headers: as(user), payload });
+const mails = async (reason: string, text: string) =>
+  (await ctx.database.db.select().from(outbox).where(sql`${outbox.payload}->>'reason' = ${reason}`)).filter((m) =>
+    String(m.payload.text).includes(text),
+  );
+
+describe("the concierge", () => {
+  it("is for Gold and Black members; Silver, Basic, no plan and staff cannot write", async () => {
+    for (const plan of ["gold", "black"] as const) {
+      const member = await createUser(ctx, { plan });
+      expect((await post(member, "/api/concierge/messages", { message: "Hello" })).statusCode).toBe(201);
+      expect((await get(member, "/api/concierge/messages")).json().canSend).toBe(true);
+    }
+    for (const user of [
+      await createUser(ctx, { plan: "silver" }),
+      await createUser(ctx, { plan: "free" }),
+      await createUser(ctx),
+      await createUser(ctx, { role: "staff" }),
+    ]) {
+      const res = await post(user, "/api/concierge/messages", { message: "Hello" });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe(CONCIERGE_PLAN_REQUIRED);
+      expect((await get(user, "/api/concierge/messages")).statusCode).toBe(403);
+    }
+    expect((await post(null, "/api/concierge/messages", { message: "Hello" })).statusCode).toBe(401);
+  });
+
+  it("marks reads each way, emails each side once with values escaped, and keeps history after a downgrade", async () => {
+    const [member, staff] = [
+      await createUser(ctx, { plan: "gold", name: "Ana" }),
+      await createUser(ctx, { role: "staff" }),
+    ];
+    expect((await post(member, "/api/concierge/messages", { message: "  " })).json().error).toBe(MESSAGES.enterMessage);
+    await post(member, "/api/concierge/messages", { message: "A table at <b>Belcanto</b> tonight?" });
+    const list = (await get(staff, "/api/admin/concierge")).json().items;
+    expect(list.find((c: { userId: string }) => c.userId === member.id)).toMatchObject({ unread: 1, name: "Ana" });
+    expect((await get(staff, "/api/messages/unread")).json().unread).toBeGreaterThanOrEqual(1);
+
+    // Staff open the conversation: the member's message is read; they reply.
+    const thread = (await get(staff, `/api/admin/concierge/${member.id}`)).json();
+    expect(thread.messages.map((m: { read: boolean }) => m.read)).toEqual([true]);
+    await post(staff, `/api/admin/concierge/${member.id}`, { reply: "Booked for <i>eight</i>." });
+    expect((await get(member, "/api/concierge/messages")).json()).toMatchObject({ unread: 1 });
+    await post(member, "/api/concierge/read");
+    expect((await get(member, "/api/concierge/messages")).json()).toMatchObject({ unread: 0 });
+
+    const toOwner = await mails("concierge_message", "Belcanto");
+    expect(toOwner).toHaveLength(1);
+    expect(toOwner[0].payload.html).toContain("&lt;b&gt;Belcanto&lt;/b&gt;");
+    const toMember = (await mails("concierge_reply", "eight")).filter((m) => m.payload.to === member.email);
+    expect(toMember).toHaveLength(1);
+
+    // Downgraded to Silver: reads the history, cannot write.
+    await grantPlan(ctx, member.id, "silver");
+    const after = await get(member, "/api/concierge/messages");
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ canSend: false });
+    expect(after.json().messages).toHaveLength(2);
+    expect((await post(member, "/api/concierge/messages", { message: "Hello" })).statusCode).toBe(403);
+  });
+});
+
+describe("sales inquiries", () => {
+  it("goes open, responded, closed; a second close and a reply after closing are refused", async () => {
+    const [member, staff] = [await createUser(ctx, { plan: "free" }), await createUser(ctx, { role: "staff" })];
+    expect((await post(member, "/api/sales/inquiries", { subject: "", message: "x" })).json().error).toBe(
+      MESSAGES.subjectRequired,
+    );
+    expect((await post(member, "/api/sales/inquiries", { subject: "x", message: " " })).json().error).toBe(
+      MESSAGES.messageRequired,
+    );
+    const { id } = (await post(member, "/api/sales/inquiries", { subject: "A yacht", message: "For August" })).json();
+    const mine = async () => (await get(member, "/api/sales/inquiries")).json().items[0];
+    expect(await mine()).toMatchObject({ id, status: "open", adminReply: null });
+    expect((await post(staff, `/api/admin/sales/${id}/reply`, { reply: "" })).json().error).toBe(MESSAGES.enterMessage);
+    expect((await post(staff, `/api/admin/sales/${id}/reply`, { reply: "We have <three>." })).statusCode).toBe(200);
+    expect(await mine()).toMatchObject({ status: "responded", adminReply: "We have <three>." });
+    const replyMail = (await mails("sales_reply", "We have")).filter((m) => m.payload.to === member.email);
+    expect(replyMail).toHaveLength(1);
+    expect(replyMail[0].payload.html).toContain("We have &lt;three&gt;.");
+    expect((await post(staff, `/api/admin/sales/${id}/close`)).statusCode).toBe(200);
+    expect(await mine()).toMatchObject({ status: "closed" });
+    expect((await post(staff, `/api/admin/sales/${id}/close`)).statusCode).toBe(409);
+    expect((await post(staff, `/api/admin/sales/${id}/reply`, { reply: "Again" })).statusCode).toBe(409);
+    const all = (await get(staff, "/api/admin/sales")).json().items;
+    expect(all.find((i: { id: string }) => i.id === id).member.email).toBe(member.email);
+  });
+});

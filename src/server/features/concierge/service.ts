@@ -1,0 +1,190 @@
+/**
+ * The Executive Concierge: one chat per Gold or Black member with the staff. Members read their history even
+ * after a downgrade but write only with the plan; staff see every conversation. Each message emails the other
+ * side (outbox) and publishes its realtime topic in the same transaction; "typing…" is only an event.
+ */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Served } from "@/shared/contracts/common";
+import type { conciergeConversationsSchema, conciergeThreadSchema } from "@/shared/contracts/concierge";
+import { CONCIERGE_PLAN_REQUIRED, hasPlanFeature } from "../../auth/policies";
+import type { Viewer } from "../../auth/viewer";
+import type { AppContext } from "../../context";
+import type { Queryable } from "../../db";
+import { executiveConciergeMessages as concierge, profiles, users } from "../../db/schema";
+import { forbidden, notFound } from "../../http/errors";
+import { renderEmail } from "../../mail/templates";
+import { enqueueEmail } from "../../outbox/outbox";
+import { publish } from "../../realtime/events";
+
+export const MEMBER_NOT_FOUND = "This member was not found.";
+export const CONCIERGE_SENT = "Message sent to your concierge team";
+
+type ConciergeContext = Pick<AppContext, "db" | "config" | "mailEnabled">;
+
+const changed = (tx: Queryable, memberId: string) =>
+  Promise.all([
+    publish(tx, { topic: "concierge", audience: memberId, subject: memberId }),
+    publish(tx, { topic: "concierge", audience: "staff", subject: memberId }),
+  ]);
+
+async function threadOf(db: Queryable, memberId: string) {
+  return db
+    .select({
+      id: concierge.id,
+      message: concierge.message,
+      senderRole: concierge.senderRole,
+      staffName: sql<
+        string | null
+      >`case when ${concierge.senderRole} = 'admin' then coalesce(${profiles.name}, ${users.email}) end`,
+      read: concierge.read,
+      createdAt: concierge.createdAt,
+    })
+    .from(concierge)
+    .leftJoin(users, eq(users.id, concierge.senderUserId))
+    .leftJoin(profiles, eq(profiles.id, concierge.senderUserId))
+    .where(eq(concierge.userId, memberId))
+    .orderBy(asc(concierge.createdAt), asc(concierge.id));
+}
+
+/** The member's own thread: with the plan, or when there is history to read. */
+export async function memberThread(
+  ctx: ConciergeContext,
+  viewer: Viewer,
+): Promise<Served<typeof conciergeThreadSchema>> {
+  const canSend = !viewer.isStaff && hasPlanFeature(viewer, "concierge");
+  const messages = await threadOf(ctx.db, viewer.userId);
+  if (!canSend && messages.length === 0) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
+  return {
+    messages,
+    canSend,
+    unread: messages.filter((m) => m.senderRole === "admin" && !m.read).length,
+  };
+}
+
+/** The member opened the thread: the staff's messages are read. */
+export async function markMemberRead(ctx: ConciergeContext, viewer: Viewer) {
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(concierge)
+      .set({ read: true })
+      .where(and(eq(concierge.userId, viewer.userId), eq(concierge.senderRole, "admin"), eq(concierge.read, false)))
+      .returning({ id: concierge.id });
+    if (updated.length) await changed(tx, viewer.userId);
+  });
+}
+
+async function mail(
+  ctx: ConciergeContext,
+  tx: Queryable,
+  to: string,
+  reason: string,
+  parts: Parameters<typeof renderEmail>[0],
+) {
+  await enqueueEmail(
+    tx,
+    { mailEnabled: ctx.mailEnabled },
+    { ...renderEmail({ appName: ctx.config.APP_NAME, ...parts }), to, reason },
+  );
+}
+
+/** A Gold or Black member writes; the owners are emailed. */
+export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message: string) {
+  if (viewer.isStaff || !hasPlanFeature(viewer, "concierge")) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(concierge)
+      .values({ userId: viewer.userId, senderRole: "user", message })
+      .returning({ id: concierge.id });
+    const name = viewer.profile?.name ?? viewer.name;
+    const owners = ctx.config.OWNER_EMAILS.length ? ctx.config.OWNER_EMAILS : [ctx.config.CONTACT_EMAIL];
+    for (const to of owners) {
+      await mail(ctx, tx, to, "concierge_message", {
+        subject: `Concierge: a message from ${name}`,
+        heading: "A member wrote to the concierge",
+        paragraphs: [`${name} (${viewer.email}) wrote:`],
+        quote: message,
+        action: {
+          label: "Open the inbox",
+          url: `${ctx.config.APP_URL}/admin/inbox?tab=concierge&member=${viewer.userId}`,
+        },
+      });
+    }
+    await changed(tx, viewer.userId);
+    return { id: row.id };
+  });
+}
+
+/** Staff: every conversation, newest first, with the member's unread messages counted. */
+export async function conversations(ctx: ConciergeContext): Promise<Served<typeof conciergeConversationsSchema>> {
+  const rows = await ctx.db
+    .select({
+      userId: concierge.userId,
+      name: sql<string>`coalesce(max(${profiles.name}), max(${users.name}))`,
+      email: sql<string>`max(${users.email})`,
+      lastMessage: sql<string>`(array_agg(${concierge.message} order by ${concierge.createdAt} desc))[1]`,
+      lastMessageAt: sql<Date>`max(${concierge.createdAt})`.mapWith((v) => new Date(v)),
+      unread: sql<number>`count(*) filter (where ${concierge.senderRole} = 'user' and not ${concierge.read})`.mapWith(
+        Number,
+      ),
+    })
+    .from(concierge)
+    .innerJoin(users, eq(users.id, concierge.userId))
+    .leftJoin(profiles, eq(profiles.id, concierge.userId))
+    .groupBy(concierge.userId)
+    .orderBy(desc(sql`max(${concierge.createdAt})`));
+  return { items: rows };
+}
+
+async function memberOf(db: Queryable, memberId: string) {
+  const [member] = await db
+    .select({ id: users.id, email: users.email, name: sql<string>`coalesce(${profiles.name}, ${users.name})` })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, memberId));
+  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  return member;
+}
+
+/** Staff open a conversation: the member's messages are read. */
+export async function staffThread(
+  ctx: ConciergeContext,
+  memberId: string,
+): Promise<Served<typeof conciergeThreadSchema>> {
+  await memberOf(ctx.db, memberId);
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(concierge)
+      .set({ read: true })
+      .where(and(eq(concierge.userId, memberId), eq(concierge.senderRole, "user"), eq(concierge.read, false)))
+      .returning({ id: concierge.id });
+    if (updated.length) await changed(tx, memberId);
+  });
+  const messages = await threadOf(ctx.db, memberId);
+  return { messages, canSend: true, unread: 0 };
+}
+
+/** Staff reply; the member is emailed. */
+export async function staffReply(ctx: ConciergeContext, staff: Viewer, memberId: string, message: string) {
+  return ctx.db.transaction(async (tx) => {
+    const member = await memberOf(tx, memberId);
+    const [row] = await tx
+      .insert(concierge)
+      .values({ userId: memberId, senderRole: "admin", senderUserId: staff.userId, message })
+      .returning({ id: concierge.id });
+    await mail(ctx, tx, member.email, "concierge_reply", {
+      subject: "Your concierge replied",
+      heading: "A reply from your concierge",
+      paragraphs: [`Dear ${member.name},`, `${staff.profile?.name ?? staff.name} replied:`],
+      quote: message,
+      action: { label: "Open the conversation", url: `${ctx.config.APP_URL}/messages?view=concierge` },
+    });
+    await changed(tx, memberId);
+    return { id: row.id };
+  });
+}
+
+/** "…is typing": an event to the other side, never stored. */
+export async function typing(ctx: ConciergeContext, viewer: Viewer, memberId: string) {
+  const audience = viewer.isStaff ? memberId : "staff";
+  await publish(ctx.db, { topic: "concierge-typing", audience, subject: memberId });
+}

@@ -1,0 +1,115 @@
+/**
+ * Sales inquiries: a member writes (open), staff reply (responded, with the replying admin; the member is
+ * emailed) and close (closed; once). Each change publishes its realtime topic in the same transaction.
+ */
+import { desc, eq, sql } from "drizzle-orm";
+import type { Served } from "@/shared/contracts/common";
+import type { inquiryListSchema, staffInquiryListSchema } from "@/shared/contracts/sales";
+import type { Viewer } from "../../auth/viewer";
+import type { AppContext } from "../../context";
+import type { Queryable } from "../../db";
+import { profiles, salesInquiries, users } from "../../db/schema";
+import { conflict, notFound } from "../../http/errors";
+import { renderEmail } from "../../mail/templates";
+import { enqueueEmail } from "../../outbox/outbox";
+import { publish } from "../../realtime/events";
+
+export const INQUIRY_NOT_FOUND = "Inquiry not found";
+export const ALREADY_CLOSED = "This inquiry is already closed.";
+
+type SalesContext = Pick<AppContext, "db" | "config" | "mailEnabled">;
+
+const changed = (tx: Queryable, memberId: string) =>
+  Promise.all([
+    publish(tx, { topic: "sales", audience: memberId }),
+    publish(tx, { topic: "sales", audience: "staff" }),
+  ]);
+
+const fields = {
+  id: salesInquiries.id,
+  subject: salesInquiries.subject,
+  message: salesInquiries.message,
+  status: salesInquiries.status,
+  adminReply: salesInquiries.adminReply,
+  createdAt: salesInquiries.createdAt,
+};
+
+export async function createInquiry(ctx: SalesContext, viewer: Viewer, input: { subject: string; message: string }) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(salesInquiries)
+      .values({ userId: viewer.userId, subject: input.subject, message: input.message })
+      .returning({ id: salesInquiries.id });
+    await changed(tx, viewer.userId);
+    return { id: row.id };
+  });
+}
+
+export async function ownInquiries(ctx: SalesContext, viewer: Viewer): Promise<Served<typeof inquiryListSchema>> {
+  const items = await ctx.db
+    .select(fields)
+    .from(salesInquiries)
+    .where(eq(salesInquiries.userId, viewer.userId))
+    .orderBy(desc(salesInquiries.createdAt));
+  return { items };
+}
+
+export async function allInquiries(ctx: SalesContext): Promise<Served<typeof staffInquiryListSchema>> {
+  const rows = await ctx.db
+    .select({ ...fields, memberName: sql<string>`coalesce(${profiles.name}, ${users.name})`, memberEmail: users.email })
+    .from(salesInquiries)
+    .innerJoin(users, eq(users.id, salesInquiries.userId))
+    .leftJoin(profiles, eq(profiles.id, salesInquiries.userId))
+    .orderBy(desc(salesInquiries.createdAt));
+  return {
+    items: rows.map(({ memberName, memberEmail, ...row }) => ({
+      ...row,
+      member: { name: memberName, email: memberEmail },
+    })),
+  };
+}
+
+async function lockedInquiry(tx: Queryable, id: string) {
+  const [row] = await tx.select().from(salesInquiries).where(eq(salesInquiries.id, id)).for("update");
+  if (!row) throw notFound(INQUIRY_NOT_FOUND);
+  return row;
+}
+
+export async function reply(ctx: SalesContext, staff: Viewer, id: string, text: string) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockedInquiry(tx, id);
+    if (row.status === "closed") throw conflict(ALREADY_CLOSED, "closed");
+    await tx
+      .update(salesInquiries)
+      .set({ adminReply: text, adminId: staff.userId, status: "responded", updatedAt: new Date() })
+      .where(eq(salesInquiries.id, id));
+    const [member] = await tx
+      .select({ email: users.email, name: sql<string>`coalesce(${profiles.name}, ${users.name})` })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.id, row.userId));
+    if (member) {
+      const content = renderEmail({
+        appName: ctx.config.APP_NAME,
+        subject: `Re: ${row.subject}`,
+        heading: "Our sales team replied",
+        paragraphs: [`Dear ${member.name},`, `About "${row.subject}":`],
+        quote: text,
+        action: { label: "See your inquiries", url: `${ctx.config.APP_URL}/sales-contact` },
+      });
+      await enqueueEmail(tx, { mailEnabled: ctx.mailEnabled }, { ...content, to: member.email, reason: "sales_reply" });
+    }
+    await changed(tx, row.userId);
+    return { id, status: "responded" as const };
+  });
+}
+
+export async function close(ctx: SalesContext, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockedInquiry(tx, id);
+    if (row.status === "closed") throw conflict(ALREADY_CLOSED, "closed");
+    await tx.update(salesInquiries).set({ status: "closed", updatedAt: new Date() }).where(eq(salesInquiries.id, id));
+    await changed(tx, row.userId);
+    return { id, status: "closed" as const };
+  });
+}
