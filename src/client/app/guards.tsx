@@ -20,11 +20,23 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Signed-in pages that need an active membership; staff and admin bypass plan checks. */
-export function RequireMembership() {
+/**
+ * Signed-in pages that need an active membership; staff and admin bypass plan checks. `clientsOnly` pages
+ * (/new-request) send staff and admin to /admin instead, which says 'Access Restricted'.
+ */
+export function RequireMembership({ clientsOnly = false }: { clientsOnly?: boolean }) {
   const session = useSession();
+  if (clientsOnly && session.isStaff) {
+    const state: RestrictedState = { restricted: "Staff and admin accounts cannot create requests." };
+    return <Navigate to="/admin" replace state={state} />;
+  }
   if (session.isStaff || session.hasActiveMembership) return <Outlet />;
   return <MembershipGate />;
+}
+
+/** What the admin area says to staff sent there from a member-only page (see AdminLayout). */
+export interface RestrictedState {
+  restricted: string;
 }
 
 export const GATE_REDIRECT_MS = 1500;

@@ -4,8 +4,17 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { billingRealtime } from "@/client/features/billing/api";
+import { dashboardRealtime } from "@/client/features/dashboard/api";
+import { messagesRealtime } from "@/client/features/messages/api";
+import { requestsRealtime } from "@/client/features/requests/api";
 import { connectRealtime, joinRealtime, sessionRealtime } from "@/client/lib/realtime";
 
-export const realtimeRefresh = joinRealtime(sessionRealtime, billingRealtime);
+export const realtimeRefresh = joinRealtime(
+  sessionRealtime,
+  billingRealtime,
+  requestsRealtime,
+  dashboardRealtime,
+  messagesRealtime,
+);
 
 export const startRealtime = (queryClient: QueryClient) => connectRealtime(queryClient, realtimeRefresh);

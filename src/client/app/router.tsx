@@ -14,8 +14,11 @@ const page = (load: PageModule) => {
   const Page = lazy(load);
   return <Page />;
 };
-/** Who may open a page: anyone, a signed-in visitor, or a member (an active membership, or staff). */
-type Access = "public" | "signed-in" | "member";
+/**
+ * Who may open a page: anyone, a signed-in visitor, a member (an active membership, or staff), or a member who is
+ * a client (staff and admin are sent to /admin: they cannot create requests).
+ */
+type Access = "public" | "signed-in" | "member" | "client";
 
 /** Every page of the site's layout, by path; the admin area's are in ./admin-routes.tsx. */
 const PAGES: Array<[string, Access, PageModule]> = [
@@ -36,7 +39,7 @@ const PAGES: Array<[string, Access, PageModule]> = [
   ["/dashboard", "member", () => import("@/client/features/dashboard/pages/DashboardPage")],
   ["/requests", "member", () => import("@/client/features/requests/pages/RequestsPage")],
   ["/requests/:id", "member", () => import("@/client/features/requests/pages/RequestDetailPage")],
-  ["/new-request", "member", () => import("@/client/features/requests/pages/NewRequestPage")],
+  ["/new-request", "client", () => import("@/client/features/requests/pages/NewRequestPage")],
   ["/messages", "member", () => import("@/client/features/messages/pages/MessagesPage")],
   ["/sales-contact", "member", () => import("@/client/features/sales/pages/SalesContactPage")],
 ];
@@ -59,7 +62,10 @@ export const appRoutes = (
       {routes("public")}
       <Route element={<RequireAuth />}>
         {routes("signed-in")}
-        <Route element={<RequireMembership />}>{routes("member")}</Route>
+        <Route element={<RequireMembership />}>
+          {routes("member")}
+          <Route element={<RequireMembership clientsOnly />}>{routes("client")}</Route>
+        </Route>
       </Route>
       <Route path="*" element={page(() => import("@/client/features/marketing/pages/NotFoundPage"))} />
     </Route>

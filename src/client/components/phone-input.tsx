@@ -1,6 +1,6 @@
-import { Input } from "@/client/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
 import { digitsOnly } from "@/shared/phone";
+import { Input } from "./ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./ui/select";
 
 /** A country-code chooser and a number field that keeps only digits. */
 export function PhoneInput({

@@ -6,7 +6,7 @@
 
 import { cn } from "@/client/lib/utils";
 import type { SubscriptionStatus } from "@/shared/plans";
-import type { RequestStatus } from "@/shared/requests";
+import type { RequestStatus, Urgency } from "@/shared/requests";
 import { badgeVariants } from "./ui/badge-variants";
 
 /** A request's, a membership's or an invoice's status. */
@@ -43,6 +43,18 @@ export function StatusBadge({ status, className }: { status: Status | (string & 
   return (
     <span data-status={status} className={cn(TONE_CLASSES[style.tone], className)}>
       {style.label}
+    </span>
+  );
+}
+
+/** A request's urgency as text; High in the destructive style (spec section 4). */
+export function UrgencyLabel({ urgency, className }: { urgency: Urgency; className?: string }) {
+  return (
+    <span
+      data-urgency={urgency}
+      className={cn(urgency === "High" ? "font-medium text-oxblood" : "text-ink-muted", className)}
+    >
+      {urgency}
     </span>
   );
 }

@@ -32,8 +32,8 @@ export const realtimeRoutes =
     function track(connection: Connection) {
       if (connection.closed) return;
       connections.add(connection);
-      let own = byUser.get(connection.viewer.userId);
-      if (!own) byUser.set(connection.viewer.userId, (own = new Set()));
+      const own = byUser.get(connection.viewer.userId) ?? new Set<Connection>();
+      byUser.set(connection.viewer.userId, own);
       own.add(connection);
       if (connection.viewer.isStaff) staff.add(connection);
       else staff.delete(connection);

@@ -26,3 +26,24 @@ export async function signInViaForm(page: Page, user: { email: string; password:
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign In" }).click();
 }
+
+/**
+ * Gives the signed-in user of `page` a membership the way the test-mode checkout page does, through the same
+ * calls with the page's cookies (card 4242 4242 4242 4242), then reloads the page's view of the session.
+ * The checkout pages themselves are walked through in payments.spec.ts.
+ */
+export async function subscribeViaTestCheckout(page: Page, plan: "free" | "silver" | "gold") {
+  const started = await page.request.post("/api/billing/checkout", { data: { plan } });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { sessionId } = (await started.json()) as { sessionId: string };
+  const paid = await page.request.post(`/api/billing/test/checkout/${sessionId}/pay`, {
+    data: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ana Sousa" },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  await expect
+    .poll(async () => {
+      const check = await page.request.post("/api/billing/check-subscription", { data: {} });
+      return ((await check.json()) as { subscribed?: boolean }).subscribed;
+    })
+    .toBe(true);
+}

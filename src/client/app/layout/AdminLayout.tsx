@@ -16,11 +16,13 @@ import {
   Settings,
 } from "lucide-react";
 import { Suspense, useCallback, useEffect, useState } from "react";
-import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { Button } from "@/client/components/ui/button";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/client/components/ui/sheet";
 import { PageSpinner } from "@/client/components/ui/spinner";
 import { useSession } from "@/client/lib/session";
 import { cn } from "@/client/lib/utils";
+import type { RestrictedState } from "../guards";
 import { useAppRealtime } from "../use-app-realtime";
 import { PageReady } from "./PageReady";
 
@@ -167,6 +169,7 @@ export function AdminLayout() {
           <p className="eyebrow text-gold-deep">Operations</p>
         </header>
         <main id="main" className="flex-1 px-4 py-8 md:px-10 md:py-10">
+          <AccessRestricted />
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
             <PageReady />
@@ -174,5 +177,27 @@ export function AdminLayout() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** Said to staff sent here from a page for clients only (the router's RequireClient). */
+function AccessRestricted() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const reason = (location.state as Partial<RestrictedState> | null)?.restricted;
+  if (!reason) return null;
+  return (
+    <section
+      aria-labelledby="access-restricted"
+      className="mb-8 flex flex-wrap items-center justify-between gap-4 rounded-lg border border-gold/50 bg-ivory-deep px-6 py-5"
+    >
+      <div>
+        <h2 id="access-restricted" className="font-serif text-2xl">
+          Access Restricted
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">{reason}</p>
+      </div>
+      <Button onClick={() => navigate("/admin/dashboard", { replace: true })}>Go to Admin Dashboard</Button>
+    </section>
   );
 }

@@ -1,9 +1,11 @@
 import { Link, useLocation } from "react-router";
+import UnreadBadge from "@/client/features/messages/components/UnreadBadge";
 import { useSession } from "@/client/lib/session";
 
 /**
  * The round chat button, bottom right, for signed-in users: the inbox for staff, messages for members.
- * (Its unread badge arrives with the messaging feature.)
+ * With its unread badge (the messages feature's); the button itself loads on demand (RootLayout), so a
+ * signed-out first visit carries none of it.
  */
 export function FloatingChatButton() {
   const session = useSession();
@@ -29,6 +31,7 @@ export function FloatingChatButton() {
       >
         <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" />
       </svg>
+      <UnreadBadge />
     </Link>
   );
 }

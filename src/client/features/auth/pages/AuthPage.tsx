@@ -4,6 +4,7 @@ import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { Form, fieldsOf, useZodForm } from "@/client/components/form";
+import { PhoneInput } from "@/client/components/phone-input";
 import { Button } from "@/client/components/ui/button";
 import { PageSpinner } from "@/client/components/ui/spinner";
 import { errorMessage } from "@/client/lib/api";
@@ -13,7 +14,6 @@ import { DEFAULT_COUNTRY_CODE, SIGNUP_COUNTRY_CODES } from "@/shared/phone";
 import { MESSAGES, passwordResetRequestSchema, type SignInInput, signInSchema, signUpSchema } from "@/shared/schemas";
 import { useAfterSignIn, useForgotPassword, useSignIn, useSignUp, useVerifyTwoFactor } from "../api";
 import { AuthShell } from "../components/AuthShell";
-import { PhoneInput } from "../components/PhoneInput";
 
 type Mode = "sign-in" | "sign-up" | "forgot" | "two-factor";
 

@@ -1,5 +1,172 @@
-import { PlaceholderPage } from "@/client/components/placeholder-page";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowRight, Plus } from "lucide-react";
+import { Link } from "react-router";
+import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { DetailList } from "@/client/components/detail-list";
+import { StatusBadge } from "@/client/components/status-badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { useSession } from "@/client/lib/session";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { formatCardDate, formatEuro } from "@/shared/format";
+import { PLAN_DEFINITIONS } from "@/shared/plans";
+import { type Dashboard, dashboardQueries } from "../api";
 
-export default function Page() {
-  return <PlaceholderPage title="Dashboard" />;
+/** /dashboard: a welcome, the plan, the counters and the five most recent requests. */
+export default function DashboardPage() {
+  useDocumentTitle("Dashboard");
+  const session = useSession();
+  const query = useQuery(dashboardQueries.overview());
+  const firstName = (session.profile?.name || session.user?.name || "").split(/\s+/)[0];
+  const active = session.hasActiveMembership;
+
+  return (
+    <div className="mx-auto max-w-6xl px-6 py-14 sm:py-20">
+      <header>
+        <p className="eyebrow text-gold-deep">Your dashboard</p>
+        <h1 className="mt-3 text-4xl sm:text-5xl">{firstName ? `Welcome back, ${firstName}` : "Welcome back"}</h1>
+        <p className="mt-3 text-sm text-ink-muted">Follow your requests and speak with your concierge team.</p>
+      </header>
+
+      <PlanBanner />
+
+      <section aria-labelledby="counters" className="mt-10">
+        <h2 id="counters" className="sr-only">
+          Your requests at a glance
+        </h2>
+        {query.isPending ? (
+          <div role="status" className="grid gap-4 sm:grid-cols-3">
+            <span className="sr-only">Loading your requests</span>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-28" />
+            ))}
+          </div>
+        ) : (
+          <DetailList
+            className="sm:grid-cols-3"
+            itemClassName="rounded-lg border border-stone bg-card px-6 py-5"
+            items={[
+              { label: "Total Requests", value: query.data?.counts.total ?? "–" },
+              { label: "Active", value: query.data?.counts.active ?? "–" },
+              { label: "Delivered", value: query.data?.counts.delivered ?? "–" },
+            ].map((item) => ({ ...item, valueClassName: "font-serif text-5xl tabular" }))}
+          />
+        )}
+      </section>
+
+      <Card className="mt-10">
+        <CardHeading
+          title="Recent Requests"
+          description="Your five most recent sourcing requests."
+          aside={
+            <div className="flex flex-wrap gap-3">
+              {active ? (
+                <Button variant="outline" size="sm" asChild>
+                  <Link to="/requests">
+                    Manage Requests <ArrowRight />
+                  </Link>
+                </Button>
+              ) : (
+                <Button variant="outline" size="sm" disabled>
+                  Manage Requests <ArrowRight />
+                </Button>
+              )}
+              {!session.isStaff && (
+                <Button size="sm" asChild>
+                  <Link to="/new-request">
+                    <Plus /> New Request
+                  </Link>
+                </Button>
+              )}
+            </div>
+          }
+        />
+        <CardContent>
+          <AsyncView
+            query={query}
+            loadingLabel="Loading your recent requests"
+            loading={
+              <div role="status" className="flex flex-col gap-3">
+                <span className="sr-only">Loading your recent requests</span>
+                {[0, 1, 2].map((i) => (
+                  <Skeleton key={i} className="h-16" />
+                ))}
+              </div>
+            }
+            errorFallback="Failed to load your requests."
+            isEmpty={(data) => data.recent.length === 0}
+            empty={
+              <EmptyState
+                title="No requests yet"
+                description="Tell us what you are looking for, and our team will source it for you."
+                action={
+                  !session.isStaff && session.subscription ? (
+                    <Button asChild>
+                      <Link to="/new-request">Create Your First Request</Link>
+                    </Button>
+                  ) : undefined
+                }
+              />
+            }
+          >
+            {(data) => <RecentList recent={data.recent} />}
+          </AsyncView>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function PlanBanner() {
+  const session = useSession();
+  const plan = PLAN_DEFINITIONS[session.plan];
+  const description = session.isStaff
+    ? "You are signed in as a member of the Maison team."
+    : plan.monthlyRequestLimit === null
+      ? "Unlimited sourcing requests and direct access to your executive concierge."
+      : plan.monthlyRequestLimit === 0
+        ? "Upgrade to Silver, Gold or Black to submit sourcing requests."
+        : `Up to ${plan.monthlyRequestLimit} sourcing requests each month.`;
+  return (
+    <section
+      aria-label="Your membership"
+      className="mt-10 flex flex-wrap items-center justify-between gap-6 rounded-lg border border-gold/40 bg-noir px-6 py-6 text-ivory sm:px-8"
+    >
+      <div>
+        <p className="eyebrow text-gold-light">Membership</p>
+        <p className="mt-2 font-serif text-3xl">{session.planLabel} Membership</p>
+        <p className="mt-1 text-sm text-ivory/75">{description}</p>
+      </div>
+      {!session.isStaff && session.plan !== "black" && (
+        <Button variant="outline-light" size="sm" asChild>
+          <Link to="/pricing">{session.plan === "free" ? "Upgrade Plan" : "View Plans"}</Link>
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function RecentList({ recent }: { recent: Dashboard["recent"] }) {
+  return (
+    <ul className="divide-y divide-stone">
+      {recent.map((request) => (
+        <li key={request.id}>
+          <Link
+            to={`/requests/${request.id}`}
+            className="-mx-3 flex flex-wrap items-center gap-x-6 gap-y-2 rounded-md px-3 py-4 transition-colors hover:bg-ivory-deep focus-visible:outline-2 focus-visible:outline-gold-deep"
+          >
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-medium">{request.title}</span>
+              <span className="mt-0.5 block text-xs text-ink-muted">
+                {request.category} · <span className="tabular">{formatCardDate(request.createdAt)}</span>
+              </span>
+            </span>
+            <span className="tabular text-sm">{formatEuro(request.budgetEur)}</span>
+            <StatusBadge status={request.status} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
 }

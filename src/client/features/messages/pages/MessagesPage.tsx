@@ -1,5 +1,106 @@
-import { PlaceholderPage } from "@/client/components/placeholder-page";
+import { useQuery } from "@tanstack/react-query";
+import { ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { PageHeader } from "@/client/components/page-header";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { formatMessageTime } from "@/shared/format";
+import { type Conversation, messagesQueries } from "../api";
 
-export default function Page() {
-  return <PlaceholderPage title="Messages" />;
+/**
+ * /messages: one conversation per request, newest activity first. `concierge` is the place of the Executive
+ * Concierge card (a later issue composes it in from app/).
+ */
+export default function MessagesPage({ concierge }: { concierge?: ReactNode }) {
+  useDocumentTitle("Messages");
+  const query = useQuery(messagesQueries.conversations());
+  return (
+    <div className="mx-auto max-w-4xl px-6 py-14 sm:py-20">
+      <PageHeader
+        eyebrow="Your concierge"
+        title="Messages"
+        description="Your conversations with the team, one for each request."
+      />
+      <div className="mt-10 flex flex-col gap-8">
+        {concierge}
+        <section aria-labelledby="request-conversations">
+          <h2 id="request-conversations" className="eyebrow text-ink-muted">
+            Request conversations
+          </h2>
+          <div className="mt-4">
+            <AsyncView
+              query={query}
+              loading={
+                <div role="status" className="flex flex-col gap-3">
+                  <span className="sr-only">Loading your conversations</span>
+                  {[0, 1, 2].map((i) => (
+                    <Skeleton key={i} className="h-24" />
+                  ))}
+                </div>
+              }
+              errorFallback="Failed to load messages"
+              isEmpty={(data) => data.items.length === 0}
+              empty={
+                <EmptyState
+                  title="No conversations yet"
+                  description="Each request you submit opens a private conversation with our team."
+                  action={
+                    <Button asChild>
+                      <Link to="/new-request">Create a Request</Link>
+                    </Button>
+                  }
+                />
+              }
+            >
+              {(data) => (
+                <ul className="flex flex-col gap-3">
+                  {data.items.map((item) => (
+                    <ConversationRow key={item.id} item={item} />
+                  ))}
+                </ul>
+              )}
+            </AsyncView>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ConversationRow({ item }: { item: Conversation }) {
+  return (
+    <li>
+      <Link
+        to={`/requests/${item.id}`}
+        className="group flex items-center gap-4 rounded-lg border border-stone bg-card px-5 py-4 transition-colors hover:border-gold/60 hover:bg-ivory-deep/50 focus-visible:outline-2 focus-visible:outline-gold-deep"
+      >
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="truncate font-medium">{item.title}</span>
+            <Badge variant="outline">{item.category}</Badge>
+            {item.unread > 0 && <Badge variant="gold">{item.unread} new</Badge>}
+          </div>
+          <p className="mt-1.5 truncate text-sm text-ink-muted">{item.lastMessage ?? "No messages yet"}</p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1 text-xs text-ink-muted">
+          {item.lastMessageAt && (
+            <time dateTime={String(item.lastMessageAt)} className="tabular">
+              {formatMessageTime(item.lastMessageAt)}
+            </time>
+          )}
+          <span className="tabular">
+            {item.messageCount} {item.messageCount === 1 ? "message" : "messages"}
+          </span>
+        </div>
+        <ChevronRight
+          aria-hidden
+          className="size-4 shrink-0 text-ink-muted transition-transform group-hover:translate-x-0.5"
+        />
+      </Link>
+    </li>
+  );
 }

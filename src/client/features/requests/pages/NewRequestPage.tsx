@@ -1,5 +1,308 @@
-import { PlaceholderPage } from "@/client/components/placeholder-page";
+import { useQuery } from "@tanstack/react-query";
+import { FileText, Paperclip, X } from "lucide-react";
+import { useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Form, fieldsOf } from "@/client/components/form";
+import { PageHeader } from "@/client/components/page-header";
+import { PhoneInput } from "@/client/components/phone-input";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/client/components/ui/dialog";
+import { ApiError } from "@/client/lib/api";
+import { useSession } from "@/client/lib/session";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { DEFAULT_COUNTRY_CODE, joinPhone, REQUEST_COUNTRY_CODES, splitPhone } from "@/shared/phone";
+import { DEFAULT_URGENCY, REQUEST_CATEGORIES, URGENCIES } from "@/shared/requests";
+import { firstIssueMessage, newRequestSchema } from "@/shared/schemas";
+import { type Allowance, requestQueries, useCreateRequest, useUploadAttachment } from "../api";
 
-export default function Page() {
-  return <PlaceholderPage title="New Request" />;
+const MAX_UPLOAD_MB = 20;
+const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif", "application/pdf"];
+
+interface Values {
+  title: string;
+  category: string;
+  budget_eur: string;
+  urgency: string;
+  notes: string;
+  phone_number: string;
+}
+
+/** /new-request, for members (the router sends staff to /admin). A paid plan is required to submit. */
+export default function NewRequestPage() {
+  useDocumentTitle("New Request");
+  const session = useSession();
+  // Silver, Gold or Black, active (an inactive membership counts as Basic); the server checks it again.
+  const paid = session.plan !== "free";
+  return (
+    <div className="mx-auto max-w-3xl px-6 py-14 sm:py-20">
+      <PageHeader
+        eyebrow="Private sourcing"
+        title="New Request"
+        description="Tell us what you are looking for. Your concierge team reviews every request personally."
+      />
+      <div className="mt-10">{paid ? <NewRequestForm /> : <PaidPlanRequired />}</div>
+    </div>
+  );
+}
+
+function PaidPlanRequired() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <Card>
+        <CardContent className="flex flex-col items-start gap-4 p-8">
+          <p className="eyebrow text-gold-deep">Silver, Gold or Black</p>
+          <h2 className="text-3xl">Paid Plan Required</h2>
+          <p className="text-sm leading-relaxed text-ink-muted">
+            Sourcing requests are part of our paid memberships. Upgrade to Silver, Gold or Black to submit your first
+            request.
+          </p>
+          <Button asChild>
+            <Link to="/pricing">View Pricing Plans</Link>
+          </Button>
+        </CardContent>
+      </Card>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Paid Plan Required</DialogTitle>
+            <DialogDescription>
+              Your Basic membership does not include sourcing requests. Upgrade to Silver, Gold or Black to submit
+              requests to our concierge team.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Maybe Later</Button>
+            </DialogClose>
+            <Button onClick={() => navigate("/pricing")}>View Pricing Plans</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function AllowanceNote({ allowance }: { allowance: Allowance | undefined }) {
+  if (!allowance) return null;
+  const text =
+    allowance.remainingThisMonth === null
+      ? "Your membership includes unlimited requests."
+      : `${allowance.remainingThisMonth} of ${allowance.limit} requests remaining this month.`;
+  return (
+    <p className="rounded-md border border-stone bg-ivory-deep/60 px-4 py-3 text-sm text-ink-muted" role="status">
+      {text}
+    </p>
+  );
+}
+
+function formatSize(bytes: number) {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function NewRequestForm() {
+  const navigate = useNavigate();
+  const { profile } = useSession();
+  const allowance = useQuery(requestQueries.allowance());
+  const create = useCreateRequest();
+  const upload = useUploadAttachment();
+  const initialPhone = splitPhone(profile?.phone);
+  const [countryCode, setCountryCode] = useState(
+    (REQUEST_COUNTRY_CODES as readonly string[]).includes(initialPhone.countryCode)
+      ? initialPhone.countryCode
+      : DEFAULT_COUNTRY_CODE,
+  );
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const form = useForm<Values>({
+    defaultValues: {
+      title: "",
+      category: "",
+      budget_eur: "",
+      urgency: DEFAULT_URGENCY,
+      notes: "",
+      phone_number: initialPhone.digits,
+    },
+  });
+  const { TextField, TextareaField, SelectField, ControlField } = fieldsOf(form);
+  const busy = form.formState.isSubmitting;
+
+  function chooseFile(chosen: File | undefined) {
+    if (fileInput.current) fileInput.current.value = "";
+    if (!chosen) return;
+    if (chosen.size > MAX_UPLOAD_MB * 1024 * 1024) {
+      toast.error(`The file is larger than ${MAX_UPLOAD_MB} MB`);
+      return;
+    }
+    if (chosen.type && !ACCEPTED_TYPES.includes(chosen.type)) {
+      toast.error("Please attach an image (JPEG, PNG, WebP, HEIC) or a PDF");
+      return;
+    }
+    setFile(chosen);
+  }
+
+  async function onSubmit(values: Values) {
+    const parsed = newRequestSchema.safeParse({ ...values, phone_number: joinPhone(countryCode, values.phone_number) });
+    form.clearErrors();
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path[0];
+      if (typeof field === "string" && field in values) {
+        form.setError(field as keyof Values, { message: issue?.message }, { shouldFocus: true });
+      }
+      toast.error(firstIssueMessage(parsed.error));
+      return;
+    }
+    let created: { id: string };
+    try {
+      created = await create.mutateAsync(parsed.data);
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.status === 403 ? error.message : "Error creating request");
+      return;
+    }
+    let uploadError: string | null = null;
+    if (file) {
+      setProgress(0);
+      try {
+        await upload.mutateAsync({ id: created.id, file, onProgress: setProgress });
+      } catch (error) {
+        uploadError = error instanceof ApiError ? error.message : "Upload failed";
+      }
+    }
+    toast.success("Request submitted! Our team has been notified by email and will review it shortly.");
+    if (uploadError) toast.error(`Your file was not attached: ${uploadError}`);
+    navigate(`/requests/${created.id}`);
+  }
+
+  const percent = progress === null ? null : Math.round(progress * 100);
+
+  return (
+    <Card>
+      <CardContent className="p-6 sm:p-9">
+        <Form form={form} onSubmit={onSubmit} className="grid gap-6 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <AllowanceNote allowance={allowance.data} />
+          </div>
+          <TextField
+            name="title"
+            label="Title"
+            className="sm:col-span-2"
+            placeholder="e.g. Hermès Birkin 25 in Gold Togo"
+          />
+          <SelectField
+            name="category"
+            label="Category"
+            placeholder="Select a category"
+            options={REQUEST_CATEGORIES.map((value) => ({ value, label: value }))}
+          />
+          <TextField name="budget_eur" label="Budget (€)" inputMode="decimal" placeholder="25000" />
+          <SelectField name="urgency" label="Urgency" options={URGENCIES.map((value) => ({ value, label: value }))} />
+          <ControlField
+            name="phone_number"
+            label="Phone"
+            render={(field, { id, "aria-invalid": invalid }) => (
+              <PhoneInput
+                id={id}
+                codes={REQUEST_COUNTRY_CODES}
+                countryCode={countryCode}
+                onCountryCodeChange={setCountryCode}
+                digits={field.value}
+                onDigitsChange={field.onChange}
+                invalid={invalid}
+              />
+            )}
+          />
+          <TextareaField
+            name="notes"
+            label="Notes"
+            className="sm:col-span-2"
+            rows={5}
+            placeholder="Sizes, colours, preferred condition, delivery location, timing…"
+            hint="Up to 2000 characters."
+          />
+          <div className="flex flex-col gap-3 sm:col-span-2">
+            <span className="text-sm font-medium" id="attachment-label">
+              Attachment <span className="font-normal text-ink-muted">(optional)</span>
+            </span>
+            <input
+              ref={fileInput}
+              id="attachment"
+              type="file"
+              className="sr-only"
+              aria-labelledby="attachment-label"
+              accept={`${ACCEPTED_TYPES.join(",")},.heic,.heif`}
+              onChange={(event) => chooseFile(event.target.files?.[0])}
+              disabled={busy}
+            />
+            {file ? (
+              <div className="flex items-center gap-3 rounded-md border border-stone bg-ivory px-4 py-3">
+                <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">{file.name}</p>
+                  <p className="text-xs text-ink-muted">{formatSize(file.size)}</p>
+                  {percent !== null && (
+                    <div className="mt-2 flex items-center gap-3">
+                      <div
+                        role="progressbar"
+                        aria-label="Upload progress"
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                        aria-valuenow={percent}
+                        className="h-1.5 flex-1 overflow-hidden rounded-full bg-stone"
+                      >
+                        <div className="h-full bg-gold-deep transition-[width]" style={{ width: `${percent}%` }} />
+                      </div>
+                      <span className="text-xs tabular-nums text-ink-muted">{percent}%</span>
+                    </div>
+                  )}
+                </div>
+                {!busy && (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove ${file.name}`}
+                    onClick={() => setFile(null)}
+                  >
+                    <X />
+                  </Button>
+                )}
+              </div>
+            ) : (
+              <div>
+                <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={busy}>
+                  <Paperclip /> Attach a File
+                </Button>
+                <p className="mt-2 text-xs text-ink-muted">
+                  An image (JPEG, PNG, WebP, HEIC) or a PDF, up to {MAX_UPLOAD_MB} MB.
+                </p>
+              </div>
+            )}
+          </div>
+          <div className="flex flex-wrap items-center gap-3 border-t border-stone pt-6 sm:col-span-2">
+            <Button type="submit" disabled={busy}>
+              {busy ? (percent !== null ? `Uploading… ${percent}%` : "Submitting…") : "Submit Request"}
+            </Button>
+            <Button variant="ghost" asChild>
+              <Link to="/requests">Cancel</Link>
+            </Button>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,5 +1,376 @@
-import { PlaceholderPage } from "@/client/components/placeholder-page";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Download, FileText, Mail, MessageSquare, Phone, Plus, Send, Trash2 } from "lucide-react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { DetailList } from "@/client/components/detail-list";
+import { StatusBadge, UrgencyLabel } from "@/client/components/status-badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
+import { Label } from "@/client/components/ui/label";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { Textarea } from "@/client/components/ui/textarea";
+import { ApiError } from "@/client/lib/api";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { cn } from "@/client/lib/utils";
+import { formatEuro, formatLongDate, formatMessageTime } from "@/shared/format";
+import {
+  markThreadRead,
+  type RequestDetail,
+  requestQueries,
+  type ThreadMessage,
+  useDeleteRequest,
+  useSendMessage,
+} from "../api";
 
-export default function Page() {
-  return <PlaceholderPage title="Request" />;
+const encode = encodeURIComponent;
+
+/** /requests/:id: the request, its attachment, its thread and what the member can do with it. */
+export default function RequestDetailPage() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const query = useQuery(requestQueries.detail(id));
+  useDocumentTitle(query.data?.title ?? "Request");
+
+  const error = query.error;
+  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  useEffect(() => {
+    if (!error) return;
+    if (error instanceof ApiError && error.status === 403) {
+      toast.error("You do not have permission to view this request");
+      navigate("/requests", { replace: true });
+    } else if (notFound) {
+      toast.error("Request not found");
+    } else {
+      toast.error("Failed to load request");
+      navigate("/requests", { replace: true });
+    }
+  }, [error, notFound, navigate]);
+
+  return (
+    <div className="mx-auto max-w-6xl px-6 py-10 sm:py-14">
+      <Button variant="ghost" size="sm" asChild className="-ml-3">
+        <Link to="/requests">
+          <ArrowLeft /> Back to Requests
+        </Link>
+      </Button>
+      <div className="mt-6">
+        <AsyncView
+          query={query}
+          loadingLabel="Loading the request"
+          loading={<DetailSkeleton />}
+          error={() =>
+            notFound ? (
+              <EmptyState
+                title="Request not found"
+                description="It may have been deleted."
+                action={
+                  <Button asChild>
+                    <Link to="/requests">Back to Requests</Link>
+                  </Button>
+                }
+              />
+            ) : null
+          }
+        >
+          {(request) => <RequestView request={request} />}
+        </AsyncView>
+      </div>
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="flex flex-col gap-6">
+      <span className="sr-only">Loading the request</span>
+      <Skeleton className="h-4 w-32" />
+      <Skeleton className="h-12 w-2/3" />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Skeleton className="h-72 lg:col-span-2" />
+        <Skeleton className="h-72" />
+      </div>
+    </div>
+  );
+}
+
+function RequestView({ request }: { request: RequestDetail }) {
+  return (
+    <>
+      <header>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="eyebrow text-gold-deep">{request.category}</p>
+          <StatusBadge status={request.status} />
+        </div>
+        <h1 className="mt-3 text-4xl break-words sm:text-5xl">{request.title}</h1>
+        <p className="mt-3 text-sm text-ink-muted">Submitted {formatLongDate(request.createdAt)}</p>
+      </header>
+      <div className="mt-10 grid gap-8 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-8 lg:col-span-2">
+          <DetailsCard request={request} />
+          <MessagesCard requestId={request.id} />
+        </div>
+        <aside className="flex flex-col gap-8">
+          <ContactCard request={request} />
+          <QuickActions request={request} />
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function formatSize(bytes: number) {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function DetailsCard({ request }: { request: RequestDetail }) {
+  return (
+    <Card>
+      <CardHeading title="Details" />
+      <CardContent className="flex flex-col gap-6">
+        <DetailList
+          className="grid-cols-2 sm:grid-cols-4"
+          items={[
+            { label: "Category", value: request.category },
+            { label: "Budget", value: formatEuro(request.budgetEur), valueClassName: "tabular" },
+            { label: "Urgency", value: <UrgencyLabel urgency={request.urgency} className="text-base" /> },
+            { label: "Submitted", value: formatLongDate(request.createdAt), valueClassName: "tabular" },
+          ]}
+        />
+        <div>
+          <h3 className="eyebrow text-ink-muted">Notes</h3>
+          <p className="mt-2 text-sm leading-relaxed whitespace-pre-wrap break-words">
+            {request.notes || <span className="text-ink-muted">No notes.</span>}
+          </p>
+        </div>
+        <div>
+          <h3 className="eyebrow text-ink-muted">Attachment</h3>
+          {request.attachment ? (
+            <div className="mt-2 flex flex-wrap items-center gap-3 rounded-md border border-stone px-4 py-3">
+              <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{request.attachment.name}</p>
+                <p className="text-xs text-ink-muted">{formatSize(request.attachment.size)}</p>
+              </div>
+              <Button variant="outline" size="sm" asChild>
+                <a href={`/api/requests/${encode(request.id)}/attachment`} download={request.attachment.name}>
+                  <Download /> Download
+                </a>
+              </Button>
+            </div>
+          ) : (
+            <p className="mt-2 text-sm text-ink-muted">No attachment.</p>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function senderLabel(message: ThreadMessage) {
+  if (message.mine) return "You";
+  if (!message.sender) return "Former member";
+  return message.sender.name || message.sender.email;
+}
+
+function MessagesCard({ requestId }: { requestId: string }) {
+  const thread = useQuery(requestQueries.thread(requestId));
+  const send = useSendMessage(requestId);
+  const [body, setBody] = useState("");
+  const list = useRef<HTMLOListElement>(null);
+  const messages = thread.data?.messages;
+  const count = messages?.length ?? 0;
+  const fromOthers = messages?.filter((m) => !m.mine).length ?? 0;
+
+  // Opening the request, and every new message from the team, marks the thread read.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: marked again when messages from others arrive
+  useEffect(() => {
+    if (thread.isSuccess) void markThreadRead(requestId).catch(() => undefined);
+  }, [requestId, thread.isSuccess, fromOthers]);
+
+  // Newest at the bottom: the list scrolls down as messages arrive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the count changes
+  useEffect(() => {
+    const element = list.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [count]);
+
+  async function submit() {
+    if (!body.trim()) {
+      toast.error("Please enter a message");
+      return;
+    }
+    try {
+      await send.mutateAsync(body);
+      setBody("");
+      toast.success("Message sent");
+    } catch {
+      toast.error("Failed to send message");
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      if (!send.isPending) void submit();
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeading
+        title="Messages"
+        icon={MessageSquare}
+        description="Your private thread with the concierge team about this request."
+      />
+      <CardContent className="flex flex-col gap-5">
+        <AsyncView
+          query={thread}
+          loadingLabel="Loading messages"
+          errorFallback="Failed to load messages"
+          isEmpty={(data) => data.messages.length === 0}
+          empty={
+            <p className="rounded-md border border-dashed border-stone-dark px-4 py-8 text-center text-sm text-ink-muted">
+              No messages yet. Write to the team below.
+            </p>
+          }
+        >
+          {(data) => (
+            <ol
+              ref={list}
+              aria-label="Messages"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+              tabIndex={0}
+              className="flex max-h-96 flex-col gap-4 overflow-y-auto pr-1 focus-visible:outline-2 focus-visible:outline-gold-deep"
+            >
+              {data.messages.map((message) => (
+                <li key={message.id} className={cn("flex flex-col gap-1", message.mine ? "items-end" : "items-start")}>
+                  <div className="flex flex-wrap items-baseline gap-2 text-xs text-ink-muted">
+                    <span className="font-medium text-noir">{senderLabel(message)}</span>
+                    {message.sender?.isStaff && !message.mine && (
+                      <span className="eyebrow text-[0.6rem] text-gold-deep">Maison team</span>
+                    )}
+                    <time dateTime={String(message.createdAt)} className="tabular">
+                      {formatMessageTime(message.createdAt)}
+                    </time>
+                  </div>
+                  <p
+                    className={cn(
+                      "max-w-[85%] rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
+                      message.mine ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
+                    )}
+                  >
+                    {message.body}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </AsyncView>
+        <form
+          className="flex flex-col gap-3 border-t border-stone pt-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Label htmlFor="message-body">Your message</Label>
+          <Textarea
+            id="message-body"
+            rows={3}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder="Write to the team…"
+            maxLength={5000}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-xs text-ink-muted">Enter sends · Shift+Enter adds a line</p>
+            <Button type="submit" disabled={send.isPending}>
+              <Send /> {send.isPending ? "Sending…" : "Send"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ContactCard({ request }: { request: RequestDetail }) {
+  return (
+    <Card>
+      <CardHeading title="Contact" description="Where our team will reach you about this request." />
+      <CardContent className="flex flex-col gap-4 text-sm">
+        <p className="font-medium">{request.client.name}</p>
+        <a href={`tel:${request.phoneNumber}`} className="flex items-center gap-3 hover:underline">
+          <Phone aria-hidden className="size-4 text-gold-deep" strokeWidth={1.5} />
+          <span className="tabular">{request.phoneNumber}</span>
+        </a>
+        <a href={`mailto:${request.client.email}`} className="flex items-center gap-3 break-all hover:underline">
+          <Mail aria-hidden className="size-4 shrink-0 text-gold-deep" strokeWidth={1.5} />
+          {request.client.email}
+        </a>
+      </CardContent>
+    </Card>
+  );
+}
+
+function QuickActions({ request }: { request: RequestDetail }) {
+  const navigate = useNavigate();
+  const remove = useDeleteRequest();
+  const [open, setOpen] = useState(false);
+
+  async function onDelete(event: React.MouseEvent) {
+    event.preventDefault();
+    try {
+      await remove.mutateAsync(request.id);
+      setOpen(false);
+      toast.success("Request deleted successfully");
+      navigate("/requests", { replace: true });
+    } catch (error) {
+      setOpen(false);
+      toast.error(
+        error instanceof ApiError && error.status === 403
+          ? "You do not have permission to delete this request"
+          : "Failed to delete request",
+      );
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeading title="Quick Actions" />
+      <CardContent className="flex flex-col gap-3">
+        <Button variant="outline" asChild className="justify-start">
+          <Link to="/messages">
+            <MessageSquare /> View All Messages
+          </Link>
+        </Button>
+        <Button variant="outline" asChild className="justify-start">
+          <Link to="/new-request">
+            <Plus /> Create New Request
+          </Link>
+        </Button>
+        <ConfirmDialog
+          open={open}
+          onOpenChange={(next) => !remove.isPending && setOpen(next)}
+          trigger={
+            <Button variant="ghost" className="justify-start text-oxblood hover:bg-oxblood/5">
+              <Trash2 /> Delete Request
+            </Button>
+          }
+          title="Delete this request?"
+          description="This permanently deletes the request, its attachment and all of its messages. This cannot be undone."
+          cancelLabel="Keep Request"
+          confirmLabel={remove.isPending ? "Deleting…" : "Delete Request"}
+          destructive
+          busy={remove.isPending}
+          onConfirm={onDelete}
+        />
+      </CardContent>
+    </Card>
+  );
 }

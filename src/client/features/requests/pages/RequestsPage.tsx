@@ -1,5 +1,228 @@
-import { PlaceholderPage } from "@/client/components/placeholder-page";
+import { useQuery } from "@tanstack/react-query";
+import { Plus, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { DataTable, dataTableColumns } from "@/client/components/data-table";
+import { PageHeader } from "@/client/components/page-header";
+import { StatusBadge, UrgencyLabel } from "@/client/components/status-badge";
+import { Button } from "@/client/components/ui/button";
+import { Input } from "@/client/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { formatCardDate, formatEuro } from "@/shared/format";
+import { REQUEST_STATUSES } from "@/shared/requests";
+import { type RequestSummary, requestQueries } from "../api";
 
-export default function Page() {
-  return <PlaceholderPage title="My Requests" />;
+const PAGE_SIZE = 10;
+const ALL = "all";
+
+const col = dataTableColumns<RequestSummary>();
+const columns = [
+  col.accessor("title", { header: "Request", enableSorting: false, meta: { className: "max-w-72 truncate" } }),
+  col.accessor("category", { header: "Category", enableSorting: false }),
+  col.accessor("createdAt", {
+    header: "Date",
+    enableSorting: false,
+    cell: (info) => formatCardDate(info.getValue()),
+    meta: { className: "tabular whitespace-nowrap" },
+  }),
+  col.accessor("budgetEur", {
+    header: "Budget",
+    enableSorting: false,
+    cell: (info) => formatEuro(info.getValue()),
+    meta: { numeric: true },
+  }),
+  col.accessor("urgency", {
+    header: "Urgency",
+    enableSorting: false,
+    cell: (info) => <UrgencyLabel urgency={info.getValue()} />,
+  }),
+  col.accessor("status", {
+    header: "Status",
+    enableSorting: false,
+    cell: (info) => <StatusBadge status={info.getValue()} />,
+  }),
+];
+
+/** /requests: the member's own requests, searched (title or category), filtered and paged by the server. */
+export default function RequestsPage() {
+  useDocumentTitle("My Requests");
+  const [params, setParams] = useSearchParams();
+  const q = params.get("q") ?? "";
+  const status = params.get("status") ?? "";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const [search, setSearch] = useState(q);
+
+  function update(next: { q?: string; status?: string; page?: number }) {
+    const merged = { q, status, page, ...next };
+    const search = new URLSearchParams();
+    if (merged.q) search.set("q", merged.q);
+    if (merged.status) search.set("status", merged.status);
+    if (merged.page > 1) search.set("page", String(merged.page));
+    setParams(search, { replace: true });
+  }
+
+  // The search follows the typing after a short pause.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text starts a search
+  useEffect(() => {
+    if (search.trim() === q) return;
+    const timer = setTimeout(() => update({ q: search.trim(), page: 1 }), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const query = useQuery(requestQueries.list({ q, status, page, pageSize: PAGE_SIZE }));
+  const filtered = Boolean(q || status);
+
+  return (
+    <div className="mx-auto max-w-6xl px-6 py-14 sm:py-20">
+      <PageHeader
+        eyebrow="Private sourcing"
+        title="My Requests"
+        description="Every request you have placed with our team, and where each one stands."
+        actions={
+          <Button asChild>
+            <Link to="/new-request">
+              <Plus /> New Request
+            </Link>
+          </Button>
+        }
+      />
+      <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
+          />
+          <Input
+            type="search"
+            aria-label="Search requests"
+            placeholder="Search by title or category"
+            className="pl-10"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <Select
+          value={status || ALL}
+          onValueChange={(value) => update({ status: value === ALL ? "" : value, page: 1 })}
+        >
+          <SelectTrigger aria-label="Filter by status" className="sm:w-52">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All statuses</SelectItem>
+            {REQUEST_STATUSES.map((value) => (
+              <SelectItem key={value} value={value}>
+                {value}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="mt-6">
+        <AsyncView
+          query={query}
+          loading={
+            <DataTable caption="My requests" columns={columns} data={undefined} getRowId={(r) => r.id} loading />
+          }
+          errorFallback="Failed to load your requests."
+          isEmpty={(data) => data.total === 0 && !filtered}
+          empty={
+            <EmptyState
+              title="No requests yet"
+              description="Tell us what you are looking for and our team will source it for you."
+              action={
+                <Button asChild>
+                  <Link to="/new-request">Create Your First Request</Link>
+                </Button>
+              }
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <RequestCards items={data.items} />
+              <DataTable
+                className="hidden sm:flex"
+                caption="My requests"
+                columns={columns}
+                data={data.items}
+                getRowId={(row) => row.id}
+                rowHref={(row) => `/requests/${row.id}`}
+                empty={<span className="font-serif text-xl text-noir">No requests match your filters</span>}
+                pagination={
+                  data.total > data.pageSize
+                    ? {
+                        page: data.page,
+                        pageSize: data.pageSize,
+                        total: data.total,
+                        onPageChange: (p) => update({ page: p }),
+                      }
+                    : undefined
+                }
+              />
+              {data.total > data.pageSize && (
+                <div className="mt-4 flex items-center justify-between gap-3 text-sm text-ink-muted sm:hidden">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={data.page <= 1}
+                    onClick={() => update({ page: data.page - 1 })}
+                  >
+                    Previous
+                  </Button>
+                  <span className="tabular">
+                    Page {data.page} of {Math.ceil(data.total / data.pageSize)}
+                  </span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={data.page * data.pageSize >= data.total}
+                    onClick={() => update({ page: data.page + 1 })}
+                  >
+                    Next
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </AsyncView>
+      </div>
+    </div>
+  );
+}
+
+/** Below 640 px the table becomes a calm list of cards. */
+function RequestCards({ items }: { items: RequestSummary[] }) {
+  if (items.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-stone-dark px-6 py-10 text-center font-serif text-xl sm:hidden">
+        No requests match your filters
+      </p>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-3 sm:hidden">
+      {items.map((request) => (
+        <li key={request.id}>
+          <Link
+            to={`/requests/${request.id}`}
+            className="flex flex-col gap-3 rounded-lg border border-stone bg-card px-5 py-4 focus-visible:outline-2 focus-visible:outline-gold-deep"
+          >
+            <span className="flex items-start justify-between gap-3">
+              <span className="font-medium">{request.title}</span>
+              <StatusBadge status={request.status} />
+            </span>
+            <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-muted">
+              <span>{request.category}</span>
+              <span className="tabular">{formatCardDate(request.createdAt)}</span>
+              <span className="tabular text-noir">{formatEuro(request.budgetEur)}</span>
+              <UrgencyLabel urgency={request.urgency} />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -1,0 +1,33 @@
+/**
+ * The member's conversations (one per request) and the unread count of the floating chat button. Keys are
+ * defined once, in `messagesQueries`; the answers' types come from src/shared/contracts/requests.ts.
+ */
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "@/client/lib/api";
+import type { Wire } from "@/shared/contracts/common";
+import type * as contract from "@/shared/contracts/requests";
+
+export type Conversations = Wire<typeof contract.conversationsSchema>;
+export type Conversation = Conversations["items"][number];
+export type Unread = Wire<typeof contract.unreadSchema>;
+
+export const messagesQueries = {
+  all: ["messages"] as const,
+  conversations: () =>
+    queryOptions({
+      queryKey: [...messagesQueries.all, "conversations"],
+      queryFn: () => api.get<Conversations>("/api/messages/conversations"),
+    }),
+  unread: () =>
+    queryOptions({
+      queryKey: [...messagesQueries.all, "unread"],
+      queryFn: () => api.get<Unread>("/api/messages/unread"),
+      staleTime: 30_000,
+    }),
+};
+
+/** A thread changed or was read: the conversations and the unread badge; a request came or went: the list. */
+export const messagesRealtime = {
+  messages: [messagesQueries.all],
+  requests: [messagesQueries.all],
+};

@@ -1,0 +1,19 @@
+import { useQuery } from "@tanstack/react-query";
+import { formatBadgeCount } from "@/shared/format";
+import { messagesQueries } from "../api";
+
+/** The floating chat button's unread count, capped at 99+; nothing when there is none. */
+export default function UnreadBadge() {
+  const { data } = useQuery(messagesQueries.unread());
+  const unread = data?.unread ?? 0;
+  if (unread <= 0) return null;
+  return (
+    <span
+      data-testid="unread-badge"
+      className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-oxblood px-1.5 text-[0.68rem] font-semibold text-ivory tabular-nums"
+    >
+      {formatBadgeCount(unread)}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
