@@ -40,8 +40,9 @@ export async function enqueueEmail(
     status: options.mailEnabled ? "pending" : "held",
     secretExpiresAt: enqueue.secretExpiresAt ?? null,
   });
-  // Wake the workers now rather than at their next poll; delivered after commit like any NOTIFY.
-  await db.execute(sql`select pg_notify('outbox', 'email')`);
+  // Wake the workers now rather than at their next poll; delivered after commit like any NOTIFY. Held mail
+  // (no SMTP) has nothing to deliver: no wake-up, and no extra notify serialising the commit.
+  if (options.mailEnabled) await db.execute(sql`select pg_notify('outbox', 'email')`);
 }
 
 export const MAX_ATTEMPTS = 8;

@@ -1,0 +1,305 @@
+/**
+ * npm run bench:realtime — on a PostgreSQL server: 2,000 members' event streams (plus 20 staff streams) open on
+ * one app instance (compiled, as `npm start` runs it); a staff writer replies on requests of random members
+ * through the API. Prints the latency from the API call's start to the event's arrival at the member's stream
+ * (p50, p95, p99), events lost, the server's memory per open stream, and, in the same run, a floor: the same
+ * INSERT + pg_notify + LISTEN path writing to raw Node HTTP responses, without the app. Then commits per second
+ * of concurrent message inserts with and without pg_notify. It asserts nothing.
+ *
+ *   npm run bench:realtime -- --streams 2000 --messages 1000 --concurrency 16
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { parseArgs } from "node:util";
+import { makeSignature } from "better-auth/crypto";
+import pg from "pg";
+import { freePort, startProcess, stopProcess, waitForOk } from "./support";
+
+const { values: args } = parseArgs({
+  options: {
+    streams: { type: "string", default: "2000" },
+    staff: { type: "string", default: "20" },
+    messages: { type: "string", default: "1000" },
+    concurrency: { type: "string", default: "16" },
+    seconds: { type: "string", default: "5" },
+  },
+});
+const STREAMS = Number(args.streams);
+const STAFF = Number(args.staff);
+const MESSAGES = Number(args.messages);
+const CONCURRENCY = Number(args.concurrency);
+const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `maison_rt_${process.pid}`;
+const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+
+async function sql(url: string, text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+
+/** Opens an SSE stream; calls onEvent with the topic and payload of each event. */
+function openStream(url: string, cookie: string, onEvent: (topic: string, data: string) => void): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { cookie, accept: "text/event-stream" } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream: ${res.statusCode}`));
+      let buffer = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        buffer += chunk;
+        let end = buffer.indexOf("\n\n");
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const topic = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (topic && data) onEvent(topic, data);
+          end = buffer.indexOf("\n\n");
+        }
+      });
+      resolve(() => req.destroy());
+    });
+    req.on("error", reject);
+  });
+}
+
+/** Members, staff, sessions and one request per member, straight into the database. */
+async function seed() {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  await client.query(
+    `insert into users (id, name, email, email_verified)
+    select 'm' || g, 'Member ' || g, 'm' || g || '@bench.test', true from generate_series(1, $1) g`,
+    [STREAMS],
+  );
+  await client.query(
+    `insert into users (id, name, email, email_verified)
+    select 's' || g, 'Staff ' || g, 's' || g || '@bench.test', true from generate_series(1, $1) g`,
+    [STAFF],
+  );
+  await client.query("insert into profiles (id, email, name) select id, email, name from users");
+  await client.query("insert into user_roles (user_id, role) select id, 'client' from users where id like 'm%'");
+  await client.query("insert into user_roles (user_id, role) select id, 'staff' from users where id like 's%'");
+  await client.query(
+    "insert into subscriptions (user_id, plan, status) select id, 'gold', 'active' from users where id like 'm%'",
+  );
+  await client.query(`insert into sessions (id, token, user_id, expires_at)
+    select 'sess-' || id, 'token-' || id, id, now() + interval '30 days' from users`);
+  const { rows } = await client.query(`insert into requests (user_id, title, category, budget_eur, phone_number)
+    select id, 'A request', 'Other', 100, '+351912345678' from users where id like 'm%' returning id, user_id`);
+  await client.end();
+  const cookie = async (userId: string) => {
+    const token = `token-${userId}`;
+    return `maison.session_token=${encodeURIComponent(`${token}.${await makeSignature(token, SECRET)}`)}`;
+  };
+  return { requests: rows as Array<{ id: string; user_id: string }>, cookie };
+}
+
+/** Sends `count` writes with bounded concurrency; `write(i)` resolves when its call returned. */
+async function drive(count: number, write: (i: number) => Promise<void>) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) await write(next++);
+    }),
+  );
+  return count / ((performance.now() - started) / 1000);
+}
+
+function summary(name: string, latencies: number[], sent: number, rate: number) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const lost = sent - latencies.length;
+  console.log(
+    `${name.padEnd(44)} ${rate.toFixed(0).padStart(7)} ${percentile(sorted, 0.5).toFixed(1).padStart(7)} ${percentile(sorted, 0.95).toFixed(1).padStart(7)} ${percentile(sorted, 0.99).toFixed(1).padStart(7)} ${String(lost).padStart(6)}`,
+  );
+}
+
+async function benchApp(data: Awaited<ReturnType<typeof seed>>, port: number, pid: number) {
+  const base = `http://127.0.0.1:${port}`;
+  const pending = new Map<string, number>();
+  const latencies: number[] = [];
+  const before = rssKb(pid);
+  const closers: Array<() => void> = [];
+  for (let i = 0; i < data.requests.length; i += 100) {
+    const batch = data.requests.slice(i, i + 100);
+    closers.push(
+      ...(await Promise.all(
+        batch.map(async ({ user_id }) =>
+          openStream(`${base}/api/events`, await data.cookie(user_id), (topic) => {
+            const start = pending.get(user_id);
+            if (topic === "messages" && start !== undefined) {
+              latencies.push(performance.now() - start);
+              pending.delete(user_id);
+            }
+          }),
+        ),
+      )),
+    );
+  }
+  for (let s = 1; s <= STAFF; s++)
+    closers.push(await openStream(`${base}/api/events`, await data.cookie(`s${s}`), () => {}));
+  await new Promise((r) => setTimeout(r, 1000));
+  const perStreamKb = (rssKb(pid) - before) / (STREAMS + STAFF);
+  const writer = await data.cookie("s1");
+  const rate = await drive(MESSAGES, async (i) => {
+    const target = data.requests[(i * 7919) % data.requests.length];
+    pending.set(target.user_id, performance.now());
+    const res = await fetch(`${base}/api/requests/${target.id}/messages`, {
+      method: "POST",
+      headers: { cookie: writer, "content-type": "application/json" },
+      body: JSON.stringify({ body: `Reply ${i}` }),
+    });
+    if (res.status !== 201) throw new Error(`post: ${res.status} ${await res.text()}`);
+  });
+  await new Promise((r) => setTimeout(r, 2000));
+  for (const close of closers) close();
+  return { latencies, rate, perStreamKb };
+}
+
+/** The floor: raw HTTP responses fed by one LISTEN, written to by INSERT + pg_notify through raw pg. */
+async function benchFloor(data: { requests: Array<{ id: string; user_id: string }> }) {
+  const streams = new Map<string, http.ServerResponse[]>();
+  const server = http.createServer((req, res) => {
+    const user = new URL(req.url ?? "/", "http://x").searchParams.get("user") as string;
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.write("retry: 3000\n\n");
+    const list = streams.get(user) ?? [];
+    list.push(res);
+    streams.set(user, list);
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  const listener = new pg.Client({ connectionString: dbUrl });
+  listener.on("error", () => {});
+  await listener.connect();
+  listener.on("notification", (n) => {
+    const event = JSON.parse(n.payload ?? "{}");
+    for (const res of streams.get(event.audience) ?? []) res.write(`event: ${event.topic}\ndata: ${n.payload}\n\n`);
+  });
+  await listener.query("LISTEN app_events");
+  const pending = new Map<string, number>();
+  const latencies: number[] = [];
+  const closers = await Promise.all(
+    data.requests.map(({ user_id }) =>
+      openStream(`http://127.0.0.1:${port}/?user=${user_id}`, "", (topic) => {
+        const start = pending.get(user_id);
+        if (topic === "messages" && start !== undefined) {
+          latencies.push(performance.now() - start);
+          pending.delete(user_id);
+        }
+      }),
+    ),
+  );
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+  pool.on("error", () => {});
+  const rate = await drive(MESSAGES, async (i) => {
+    const target = data.requests[(i * 7919) % data.requests.length];
+    pending.set(target.user_id, performance.now());
+    const client = await pool.connect();
+    try {
+      await client.query("begin");
+      await client.query("insert into messages (request_id, sender_user_id, body) values ($1, 's1', $2)", [
+        target.id,
+        `Reply ${i}`,
+      ]);
+      await client.query("select pg_notify('app_events', $1)", [
+        JSON.stringify({ topic: "messages", audience: target.user_id }),
+      ]);
+      await client.query("commit");
+    } finally {
+      client.release();
+    }
+  });
+  await new Promise((r) => setTimeout(r, 2000));
+  for (const close of closers) close();
+  await pool.end();
+  await listener.end();
+  server.closeAllConnections();
+  server.close();
+  return { latencies, rate };
+}
+
+/** Commits per second of concurrent one-row inserts, with and without a pg_notify in each transaction. */
+async function commitRate(notify: boolean, requestId: string) {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY });
+  pool.on("error", () => {});
+  const until = performance.now() + Number(args.seconds) * 1000;
+  let commits = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const client = await pool.connect();
+        try {
+          await client.query("begin");
+          await client.query("insert into messages (request_id, sender_user_id, body) values ($1, 's1', 'x')", [
+            requestId,
+          ]);
+          if (notify) await client.query("select pg_notify('bench_rate', 'x')");
+          await client.query("commit");
+          commits++;
+        } finally {
+          client.release();
+        }
+      }
+    }),
+  );
+  await pool.end();
+  return commits / Number(args.seconds);
+}
+
+const built = spawnSync("npm", ["run", "-s", "build:server"], { stdio: "inherit" });
+if (built.status !== 0) process.exit(1);
+await sql(adminUrl, `CREATE DATABASE ${dbName}`);
+try {
+  const port = await freePort();
+  const app = startProcess(["dist/server/main.js"], {
+    DATABASE_URL: dbUrl,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    CLIENT_DIR: "/nonexistent",
+    BETTER_AUTH_SECRET: SECRET,
+    APP_URL: `http://127.0.0.1:${port}`,
+    REALTIME_RECHECK_SECONDS: "3600",
+  });
+  let appResult: Awaited<ReturnType<typeof benchApp>>;
+  try {
+    await waitForOk(`http://127.0.0.1:${port}/api/health`, performance.now());
+    const data = await seed();
+    appResult = await benchApp(data, port, app.pid as number);
+  } finally {
+    await stopProcess(app);
+  }
+  const requests = (await sql(dbUrl, "select id, user_id from requests")).rows as Array<{
+    id: string;
+    user_id: string;
+  }>;
+  const floor = await benchFloor({ requests });
+  console.log(`\n${STREAMS} member streams + ${STAFF} staff streams, ${MESSAGES} messages, ${CONCURRENCY} writers`);
+  console.log(
+    `${"".padEnd(44)} ${"msg/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"lost".padStart(6)}`,
+  );
+  summary("app (API call start -> event at the stream)", appResult.latencies, MESSAGES, appResult.rate);
+  summary("floor (INSERT + pg_notify -> raw HTTP)", floor.latencies, MESSAGES, floor.rate);
+  console.log(`app / floor: ${((appResult.rate / floor.rate) * 100).toFixed(0)} % of the floor's throughput`);
+  console.log(`server memory per open stream: ${appResult.perStreamKb.toFixed(1)} KB`);
+  const without = await commitRate(false, requests[0].id);
+  const withNotify = await commitRate(true, requests[0].id);
+  console.log(
+    `\ncommits/s of concurrent inserts (${CONCURRENCY} connections): ${without.toFixed(0)} without pg_notify, ${withNotify.toFixed(0)} with pg_notify (${((withNotify / without) * 100).toFixed(0)} %)`,
+  );
+} finally {
+  await sql(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+}
