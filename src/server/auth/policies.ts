@@ -74,7 +74,7 @@ export function canSeeOwned(viewer: Viewer, record: { userId: string }): boolean
 }
 export const canSeeRequest = canSeeOwned;
 
-/** Who receives a realtime event: its user, or every staff member for "staff". */
-export function canReceiveEvent(viewer: Viewer, event: { audience: string }): boolean {
-  return event.audience === viewer.userId || (event.audience === "staff" && viewer.isStaff);
+/** Who receives a realtime event: its user, and every staff member for "staff" or an event marked for staff. */
+export function canReceiveEvent(viewer: Viewer, event: { audience: string; staff?: boolean }): boolean {
+  return event.audience === viewer.userId || ((event.audience === "staff" || Boolean(event.staff)) && viewer.isStaff);
 }

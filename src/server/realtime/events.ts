@@ -17,6 +17,8 @@ export interface AppEvent {
   topic: RealtimeTopic;
   /** Who may see it: a user id, or "staff" for every staff member. */
   audience: string;
+  /** Every staff member too (one notification for a member and the team). */
+  staff?: boolean;
   /** The id the change is about, when the client needs it to refetch (a member's concierge thread). */
   subject?: string;
 }
@@ -31,4 +33,9 @@ export function publishSubscriptionChanged(db: Queryable, userId: string) {
 
 export function publishSessionChanged(db: Queryable, userId: string) {
   return publish(db, { topic: "session", audience: userId });
+}
+
+/** A change a member and the whole team must see, in one notification. */
+export function publishToMemberAndStaff(db: Queryable, topic: RealtimeTopic, memberId: string, subject?: string) {
+  return publish(db, { topic, audience: memberId, staff: true, ...(subject ? { subject } : {}) });
 }

@@ -77,7 +77,8 @@ export const realtimeRoutes =
         }
         return;
       }
-      const audience = new Set([...(byUser.get(event.audience) ?? []), ...(event.audience === "staff" ? staff : [])]);
+      const toStaff = event.audience === "staff" || Boolean(event.staff);
+      const audience = new Set([...(byUser.get(event.audience) ?? []), ...(toStaff ? staff : [])]);
       for (const connection of audience) if (canReceiveEvent(connection.viewer, event)) send(connection, event);
     });
 

@@ -14,18 +14,14 @@ import { executiveConciergeMessages as concierge, profiles, users } from "../../
 import { forbidden, notFound } from "../../http/errors";
 import { renderEmail } from "../../mail/templates";
 import { enqueueEmail } from "../../outbox/outbox";
-import { publish } from "../../realtime/events";
+import { publish, publishToMemberAndStaff } from "../../realtime/events";
 
 export const MEMBER_NOT_FOUND = "This member was not found.";
 export const CONCIERGE_SENT = "Message sent to your concierge team";
 
 type ConciergeContext = Pick<AppContext, "db" | "config" | "mailEnabled">;
 
-const changed = (tx: Queryable, memberId: string) =>
-  Promise.all([
-    publish(tx, { topic: "concierge", audience: memberId, subject: memberId }),
-    publish(tx, { topic: "concierge", audience: "staff", subject: memberId }),
-  ]);
+const changed = (tx: Queryable, memberId: string) => publishToMemberAndStaff(tx, "concierge", memberId, memberId);
 
 async function threadOf(db: Queryable, memberId: string) {
   return db

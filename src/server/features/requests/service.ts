@@ -36,7 +36,7 @@ import {
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { renderEmail } from "../../mail/templates";
 import { enqueueEmail } from "../../outbox/outbox";
-import { publish } from "../../realtime/events";
+import { publish, publishToMemberAndStaff } from "../../realtime/events";
 
 export const REQUEST_NOT_FOUND = "Request not found";
 export const NO_PERMISSION = "You do not have permission to view this request";
@@ -97,7 +97,7 @@ async function mailTeam(
 }
 
 const changed = (tx: Queryable, userId: string, topic: "requests" | "messages") =>
-  Promise.all([publish(tx, { topic, audience: userId }), publish(tx, { topic, audience: "staff" })]);
+  publishToMemberAndStaff(tx, topic, userId);
 
 /**
  * Creates a request for a member with a paid, active plan and requests left this month. The count and the

@@ -12,18 +12,14 @@ import { profiles, salesInquiries, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { renderEmail } from "../../mail/templates";
 import { enqueueEmail } from "../../outbox/outbox";
-import { publish } from "../../realtime/events";
+import { publishToMemberAndStaff } from "../../realtime/events";
 
 export const INQUIRY_NOT_FOUND = "Inquiry not found";
 export const ALREADY_CLOSED = "This inquiry is already closed.";
 
 type SalesContext = Pick<AppContext, "db" | "config" | "mailEnabled">;
 
-const changed = (tx: Queryable, memberId: string) =>
-  Promise.all([
-    publish(tx, { topic: "sales", audience: memberId }),
-    publish(tx, { topic: "sales", audience: "staff" }),
-  ]);
+const changed = (tx: Queryable, memberId: string) => publishToMemberAndStaff(tx, "sales", memberId);
 
 const fields = {
   id: salesInquiries.id,
