@@ -28,16 +28,60 @@ export function joinRealtime(...maps: RealtimeRefresh[]): RealtimeRefresh {
   return joined;
 }
 
-/** Opens the stream and refetches what each topic names; returns what closes it. */
+/**
+ * Opens the stream and refetches what each topic names; returns what closes it. Browsers allow six HTTP/1.1
+ * connections per origin, so the tabs of one browser share one stream: the tab holding the Web Lock
+ * "maison-events" opens it and passes every event to the others over a BroadcastChannel; when that tab closes,
+ * the next one waiting for the lock takes over. Without those APIs each tab opens its own.
+ */
 export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefresh): () => void {
-  const source = new EventSource("/api/events");
   const invalidate = (keys: readonly QueryKey[] = []) => {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
-  for (const topic of REALTIME_TOPICS) source.addEventListener(topic, () => invalidate(refresh[topic]));
-  // The server closes a stream whose session ended; the page then learns it is signed out.
-  source.addEventListener("error", () => {
-    if (source.readyState === EventSource.CLOSED) invalidate([sessionQueryKey]);
-  });
-  return () => source.close();
+  const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("maison-events");
+  channel?.addEventListener("message", (message: MessageEvent<{ topic: RealtimeTopic }>) =>
+    invalidate(refresh[message.data.topic]),
+  );
+  let source: EventSource | null = null;
+  let release: (() => void) | null = null;
+  let closed = false;
+
+  const open = () => {
+    const stream = new EventSource("/api/events");
+    source = stream;
+    for (const topic of REALTIME_TOPICS) {
+      stream.addEventListener(topic, () => {
+        invalidate(refresh[topic]);
+        channel?.postMessage({ topic });
+      });
+    }
+    // The server closes a stream whose session ended; the page then learns it is signed out.
+    stream.addEventListener("error", () => {
+      if (stream.readyState === EventSource.CLOSED) {
+        invalidate([sessionQueryKey]);
+        channel?.postMessage({ topic: "session" });
+      }
+    });
+  };
+
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  if (locks && channel) {
+    void locks.request(
+      "maison-events",
+      () =>
+        new Promise<void>((resolve) => {
+          if (closed) return resolve();
+          release = resolve;
+          open();
+        }),
+    );
+  } else {
+    open();
+  }
+  return () => {
+    closed = true;
+    source?.close();
+    release?.();
+    channel?.close();
+  };
 }

@@ -142,6 +142,7 @@ const ROUTES: RouteCase[] = [
     url: async (ctx, callers) => `/api/admin/sales/${await ownersInquiry(ctx, callers)}/close`,
     allowed: STAFF,
   },
+  { route: "GET /api/admin/badges", allowed: STAFF },
   // The staff inbox's Requests tab.
   { route: "GET /api/admin/inbox/messages", allowed: STAFF },
   {

@@ -114,3 +114,6 @@ export const staffUnreadMessagesSchema = z.object({
   ),
 });
 export const messageIdParams = z.object({ id: z.uuid("Message not found") });
+
+/** The admin sidebar's badges: Requests (New + Sourcing), Messages (unread), Notifications (unread). */
+export const adminBadgesSchema = z.object({ requests: z.number(), messages: z.number(), notifications: z.number() });

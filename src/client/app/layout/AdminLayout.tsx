@@ -3,6 +3,8 @@
  * collapses to icons with Ctrl/Cmd+B and remembers that for 7 days in a cookie; a sheet below 768 px.
  * Header and footer of the public site are hidden here.
  */
+
+import { useQuery } from "@tanstack/react-query";
 import {
   Bell,
   FlaskConical,
@@ -20,6 +22,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Button } from "@/client/components/ui/button";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/client/components/ui/sheet";
 import { PageSpinner } from "@/client/components/ui/spinner";
+import { type AdminBadges, adminQueries } from "@/client/features/admin/api";
 import { useSession } from "@/client/lib/session";
 import { cn } from "@/client/lib/utils";
 import type { RestrictedState } from "../guards";
@@ -29,11 +32,17 @@ import { PageReady } from "./PageReady";
 const COOKIE = "sidebar_state";
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 
-const ITEMS = [
+const ITEMS: Array<{
+  to: string;
+  label: string;
+  icon: typeof Bell;
+  end?: boolean;
+  badge?: keyof AdminBadges;
+}> = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/requests", label: "Requests", icon: ListChecks },
-  { to: "/admin/inbox", label: "Messages", icon: Inbox },
-  { to: "/admin/notifications", label: "Notifications", icon: Bell },
+  { to: "/admin/requests", label: "Requests", icon: ListChecks, badge: "requests" },
+  { to: "/admin/inbox", label: "Messages", icon: Inbox, badge: "messages" },
+  { to: "/admin/notifications", label: "Notifications", icon: Bell, badge: "notifications" },
   { to: "/admin/qa", label: "QA", icon: FlaskConical },
   { to: "/admin/settings", label: "Settings", icon: Settings },
 ];
@@ -43,8 +52,12 @@ function readSidebarOpen(): boolean {
   return match ? match[1] === "true" : true;
 }
 
+/** A sidebar count, capped at 99+ (spec). */
+const capped = (n: number) => (n > 99 ? "99+" : String(n));
+
 function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const session = useSession();
+  const badges = useQuery(adminQueries.badges()).data;
   return (
     <div className="flex h-full flex-col">
       <div className={cn("flex h-16 items-center border-b border-ivory/10", collapsed ? "justify-center" : "px-6")}>
@@ -54,7 +67,7 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
       </div>
       <nav aria-label="Admin" className="flex-1 py-6">
         <ul className="flex flex-col gap-1 px-3">
-          {ITEMS.map(({ to, label, icon: Icon, end }) => (
+          {ITEMS.map(({ to, label, icon: Icon, end, badge }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -63,7 +76,7 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
                 title={collapsed ? label : undefined}
                 className={({ isActive }) =>
                   cn(
-                    "flex h-10 items-center gap-3 rounded-md px-3 text-sm transition-colors",
+                    "relative flex h-10 items-center gap-3 rounded-md px-3 text-sm transition-colors",
                     collapsed && "justify-center px-0",
                     isActive ? "bg-ivory/10 text-ivory" : "text-ivory/75 hover:bg-ivory/5 hover:text-ivory",
                   )
@@ -73,6 +86,18 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
                   <>
                     <Icon className={cn("size-4 shrink-0", isActive && "text-gold-light")} strokeWidth={1.6} />
                     <span className={collapsed ? "sr-only" : undefined}>{label}</span>
+                    {badge && badges && badges[badge] > 0 ? (
+                      <span
+                        className={cn(
+                          "ml-auto rounded-full bg-gold px-1.5 py-0.5 text-[11px] leading-none font-semibold text-noir tabular-nums",
+                          collapsed && "absolute ml-6 -mt-5",
+                        )}
+                      >
+                        <span className="sr-only">, </span>
+                        {capped(badges[badge])}
+                        <span className="sr-only"> new</span>
+                      </span>
+                    ) : null}
                   </>
                 )}
               </NavLink>

@@ -6,16 +6,30 @@ import { queryOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/client/lib/api";
 import type * as billing from "@/shared/contracts/billing";
 import type { Wire } from "@/shared/contracts/common";
+import type * as requests from "@/shared/contracts/requests";
 import type { PurchasablePlan } from "@/shared/plans";
 
 export type AdminSettings = Wire<typeof billing.adminSettingsSchema>;
 export type SyncAllResult = Wire<typeof billing.syncAllResultSchema>;
 
+export type AdminBadges = Wire<typeof requests.adminBadgesSchema>;
+
 const getSettings = () => api.get<AdminSettings>("/api/admin/settings");
+const getBadges = () => api.get<AdminBadges>("/api/admin/badges");
 
 export const adminQueries = {
   all: ["admin"] as const,
   settings: () => queryOptions({ queryKey: [...adminQueries.all, "settings"], queryFn: getSettings }),
+  /** The sidebar's counts: live through the realtime topics below, and every 30 s besides (spec). */
+  badges: () =>
+    queryOptions({ queryKey: [...adminQueries.all, "badges"], queryFn: getBadges, refetchInterval: 30_000 }),
+};
+
+/** What changes the sidebar's counts. */
+export const adminRealtime = {
+  requests: [adminQueries.badges().queryKey],
+  messages: [adminQueries.badges().queryKey],
+  concierge: [adminQueries.badges().queryKey],
 };
 
 export function useSyncUser() {

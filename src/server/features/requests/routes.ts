@@ -9,6 +9,7 @@ import { z } from "zod";
 import { okSchema } from "@/shared/contracts/common";
 import {
   activitySchema,
+  adminBadgesSchema,
   allowanceSchema,
   attachmentSchema,
   conversationsSchema,
@@ -33,6 +34,7 @@ import { badRequest } from "../../http/errors";
 import { attachableRequest, attachmentDisposition, openAttachment, saveAttachment } from "./attachments";
 import {
   activityOf,
+  adminBadges,
   allowance,
   changeStatus,
   conversations,
@@ -165,6 +167,10 @@ export const requestRoutes =
         },
       },
       async (request) => changeStatus(ctx, await requireStaff(request), request.params.id, request.body.status),
+    );
+
+    app.get("/admin/badges", { schema: { response: { 200: adminBadgesSchema } } }, async (request) =>
+      adminBadges(ctx, await requireStaff(request)),
     );
 
     app.get("/admin/inbox/messages", { schema: { response: { 200: staffUnreadMessagesSchema } } }, async (request) =>

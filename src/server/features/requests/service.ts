@@ -440,7 +440,7 @@ export async function activityOf(ctx: RequestsContext, id: string) {
  * them; for staff, every message not sent by them and not read by them, plus the members' unread concierge
  * messages (spec section 6).
  */
-export async function unreadCount(db: Database, viewer: Viewer): Promise<number> {
+export async function unreadCount(db: Queryable, viewer: Viewer): Promise<number> {
   const notMine = or(isNull(messages.senderUserId), ne(messages.senderUserId, viewer.userId));
   const unread = sql`not exists (select 1 from ${messageReads} mr where mr.message_id = ${messages.id} and mr.user_id = ${viewer.userId})`;
   const query = viewer.isStaff
@@ -541,4 +541,20 @@ export async function setMessageRead(ctx: RequestsContext, staff: Viewer, messag
         .where(and(eq(messageReads.messageId, messageId), eq(messageReads.userId, staff.userId)));
     await publish(tx, { topic: "messages", audience: staff.userId });
   });
+}
+
+/** The admin sidebar's badges, for one staff member. */
+export async function adminBadges(ctx: RequestsContext, staff: Viewer) {
+  const [[open], messagesUnread, [unreadNotifications]] = await Promise.all([
+    ctx.db
+      .select({ n: count() })
+      .from(requests)
+      .where(inArray(requests.status, ["New", "Sourcing"])),
+    unreadCount(ctx.db, staff),
+    ctx.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, staff.userId), eq(notifications.read, false))),
+  ]);
+  return { requests: Number(open.n), messages: messagesUnread, notifications: Number(unreadNotifications.n) };
 }

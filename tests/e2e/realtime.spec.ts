@@ -1,0 +1,56 @@
+/** Live changes, as members and staff see them: no reload, one stream shared by many tabs (issue 11). */
+import { expect, test } from "./support/test";
+import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+
+const NEW_REQUEST = {
+  category: "Autos",
+  budget_eur: 90000,
+  urgency: "Medium",
+  notes: "",
+  phone_number: "+351912345678",
+};
+
+test("eight tabs of the app stay responsive and all see a new request appear", async ({ page, context }) => {
+  await signUpViaForm(page, { email: newEmail("tabs"), password: "secret-pass", name: "Ana Sousa" });
+  await subscribeViaTestCheckout(page, "silver");
+  const tabs = [page];
+  for (let i = 1; i < 8; i++) tabs.push(await context.newPage());
+  for (const tab of tabs) {
+    await tab.goto("/requests");
+    await expect(tab.getByText("No requests yet")).toBeVisible();
+  }
+  const created = await page.request.post("/api/requests", {
+    data: { ...NEW_REQUEST, title: "Porsche 911 Sport Classic" },
+  });
+  expect(created.status()).toBe(201);
+  for (const tab of tabs) {
+    await expect(tab.getByRole("link", { name: /Porsche 911 Sport Classic/ }).first()).toBeVisible({ timeout: 15_000 });
+  }
+  // Still responsive: the last tab navigates at once.
+  const last = tabs[7];
+  await last.goto("/dashboard");
+  await expect(last.getByRole("heading", { name: "Welcome back, Ana" })).toBeVisible();
+});
+
+test("a staff reply appears in the member's open thread without a reload", async ({ page, browser }) => {
+  await signUpViaForm(page, { email: newEmail("live"), password: "secret-pass", name: "Ana Sousa" });
+  await subscribeViaTestCheckout(page, "silver");
+  const created = await page.request.post("/api/requests", { data: { ...NEW_REQUEST, title: "Ferrari Roma" } });
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/requests/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Ferrari Roma" })).toBeVisible();
+
+  const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const staff = await staffContext.newPage();
+    await signInViaForm(staff, E2E_ADMIN);
+    await expect(staff).toHaveURL(/\/(dashboard|admin)/);
+    const reply = await staff.request.post(`/api/requests/${id}/messages`, {
+      data: { body: "We found one in Rosso." },
+    });
+    expect(reply.status()).toBe(201);
+  } finally {
+    await staffContext.close();
+  }
+  await expect(page.getByText("We found one in Rosso.")).toBeVisible({ timeout: 15_000 });
+});
