@@ -54,3 +54,22 @@ test("a staff reply appears in the member's open thread without a reload", async
   }
   await expect(page.getByText("We found one in Rosso.")).toBeVisible({ timeout: 15_000 });
 });
+
+test("the unread count shows in the tab's title", async ({ page, browser }) => {
+  await signUpViaForm(page, { email: newEmail("title"), password: "secret-pass", name: "Ana Sousa" });
+  await subscribeViaTestCheckout(page, "silver");
+  const created = await page.request.post("/api/requests", { data: { ...NEW_REQUEST, title: "Lamborghini Miura" } });
+  const { id } = (await created.json()) as { id: string };
+  await page.goto("/dashboard");
+  await expect(page).toHaveTitle(/^Dashboard · Maison$|^[^(]/);
+  const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const staff = await staffContext.newPage();
+    await signInViaForm(staff, E2E_ADMIN);
+    await expect(staff).toHaveURL(/\/(dashboard|admin)/);
+    await staff.request.post(`/api/requests/${id}/messages`, { data: { body: "News on the Miura." } });
+  } finally {
+    await staffContext.close();
+  }
+  await expect(page).toHaveTitle(/^\(1\) /, { timeout: 15_000 });
+});

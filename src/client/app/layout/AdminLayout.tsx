@@ -28,6 +28,7 @@ import { cn } from "@/client/lib/utils";
 import type { RestrictedState } from "../guards";
 import { useAppRealtime } from "../use-app-realtime";
 import { PageReady } from "./PageReady";
+import { UnreadTitle } from "./UnreadTitle";
 
 const COOKIE = "sidebar_state";
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
@@ -195,6 +196,7 @@ export function AdminLayout() {
         </header>
         <main id="main" className="flex-1 px-4 py-8 md:px-10 md:py-10">
           <AccessRestricted />
+          <UnreadTitle />
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
             <PageReady />

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import UnreadBadge from "@/client/features/messages/components/UnreadBadge";
 import { useSession } from "@/client/lib/session";
+import { UnreadTitle } from "./UnreadTitle";
 
 /**
  * The round chat button, bottom right, for signed-in users: the inbox for staff, messages for members.
@@ -13,25 +14,28 @@ export function FloatingChatButton() {
   if (!session.isSignedIn || pathname.startsWith("/admin")) return null;
   const to = session.isStaff ? "/admin/inbox" : "/messages";
   return (
-    <Link
-      to={to}
-      aria-label={session.isStaff ? "Open the inbox" : "Open messages"}
-      className="fixed right-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full border border-gold/40 bg-noir text-ivory shadow-[0_12px_30px_-12px_rgba(11,11,12,0.6)] transition-transform duration-200 hover:-translate-y-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
-    >
-      {/* Drawn inline: this button is on every page, and the icon library would weigh on the first load. */}
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.5}
-        strokeLinecap="round"
-        strokeLinejoin="round"
+    <>
+      <UnreadTitle />
+      <Link
+        to={to}
+        aria-label={session.isStaff ? "Open the inbox" : "Open messages"}
+        className="fixed right-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full border border-gold/40 bg-noir text-ivory shadow-[0_12px_30px_-12px_rgba(11,11,12,0.6)] transition-transform duration-200 hover:-translate-y-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
       >
-        <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" />
-      </svg>
-      <UnreadBadge />
-    </Link>
+        {/* Drawn inline: this button is on every page, and the icon library would weigh on the first load. */}
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.5}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" />
+        </svg>
+        <UnreadBadge />
+      </Link>
+    </>
   );
 }
