@@ -21,7 +21,7 @@ export default function AdminRoutes() {
         <Route element={<AdminLayout />}>
           <Route index element={dashboard} />
           <Route path="dashboard" element={dashboard} />
-          <Route path="concierge" element={<Navigate to="/admin/inbox" replace />} />
+          <Route path="concierge" element={<Navigate to="/admin/inbox?tab=concierge" replace />} />
           {ADMIN_PAGES.map(([path, element]) => (
             <Route key={path} path={path} element={element} />
           ))}
@@ -33,7 +33,7 @@ export default function AdminRoutes() {
 
 /** Built once: each page's lazy component is created a single time. */
 const ADMIN_PAGES: Array<[string, React.ReactNode]> = [
-  ["inbox", page(() => import("@/client/features/admin/pages/AdminInboxPage"))],
+  ["inbox", page(() => import("./pages/AdminInboxRoute"))],
   ["requests", page(() => import("@/client/features/admin/pages/AdminRequestsPage"))],
   ["requests/:id", page(() => import("@/client/features/admin/pages/AdminRequestDetailPage"))],
   ["settings", page(() => import("@/client/features/admin/pages/AdminSettingsPage"))],

@@ -4,9 +4,11 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { billingRealtime } from "@/client/features/billing/api";
+import { conciergeRealtime } from "@/client/features/concierge/api";
 import { dashboardRealtime } from "@/client/features/dashboard/api";
 import { messagesRealtime } from "@/client/features/messages/api";
 import { requestsRealtime } from "@/client/features/requests/api";
+import { salesRealtime } from "@/client/features/sales/api";
 import { connectRealtime, joinRealtime, sessionRealtime } from "@/client/lib/realtime";
 
 export const realtimeRefresh = joinRealtime(
@@ -15,6 +17,8 @@ export const realtimeRefresh = joinRealtime(
   requestsRealtime,
   dashboardRealtime,
   messagesRealtime,
+  conciergeRealtime,
+  salesRealtime,
 );
 
 export const startRealtime = (queryClient: QueryClient) => connectRealtime(queryClient, realtimeRefresh);

@@ -40,7 +40,7 @@ const PAGES: Array<[string, Access, PageModule]> = [
   ["/requests", "member", () => import("@/client/features/requests/pages/RequestsPage")],
   ["/requests/:id", "member", () => import("@/client/features/requests/pages/RequestDetailPage")],
   ["/new-request", "client", () => import("@/client/features/requests/pages/NewRequestPage")],
-  ["/messages", "member", () => import("@/client/features/messages/pages/MessagesPage")],
+  ["/messages", "member", () => import("./pages/MessagesRoute")],
   ["/sales-contact", "member", () => import("@/client/features/sales/pages/SalesContactPage")],
 ];
 

@@ -6,11 +6,11 @@
 
 import { cn } from "@/client/lib/utils";
 import type { SubscriptionStatus } from "@/shared/plans";
-import type { RequestStatus, Urgency } from "@/shared/requests";
+import type { InquiryStatus, RequestStatus, Urgency } from "@/shared/requests";
 import { badgeVariants } from "./ui/badge-variants";
 
-/** A request's, a membership's or an invoice's status. */
-export type Status = RequestStatus | SubscriptionStatus | "paid";
+/** A request's, a membership's, an invoice's or a sales inquiry's status. */
+export type Status = RequestStatus | SubscriptionStatus | InquiryStatus | "paid";
 
 type Tone = "attention" | "progress" | "offer" | "success" | "done" | "failed" | "inactive";
 
@@ -36,6 +36,9 @@ export const STATUS_STYLES: Record<Status, { label: string; tone: Tone }> = {
   past_due: { label: "Past due", tone: "failed" },
   canceled: { label: "Canceled", tone: "inactive" },
   paid: { label: "Paid", tone: "success" },
+  open: { label: "Open", tone: "attention" },
+  responded: { label: "Responded", tone: "success" },
+  closed: { label: "Closed", tone: "inactive" },
 };
 
 export function StatusBadge({ status, className }: { status: Status | (string & {}); className?: string }) {

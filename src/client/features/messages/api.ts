@@ -26,8 +26,12 @@ export const messagesQueries = {
     }),
 };
 
-/** A thread changed or was read: the conversations and the unread badge; a request came or went: the list. */
+/**
+ * A thread changed or was read: the conversations and the unread badge; a request came or went: the list; a
+ * concierge thread changed: the badge (staff count members' unread concierge messages).
+ */
 export const messagesRealtime = {
   messages: [messagesQueries.all],
   requests: [messagesQueries.all],
+  concierge: [messagesQueries.unread().queryKey],
 };

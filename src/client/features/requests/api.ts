@@ -17,6 +17,7 @@ export type Thread = Wire<typeof contract.threadSchema>;
 export type Allowance = Wire<typeof contract.allowanceSchema>;
 export type CreatedRequest = Wire<typeof contract.createdRequestSchema>;
 export type Attachment = Wire<typeof contract.attachmentSchema>;
+export type StaffUnreadMessage = Wire<typeof contract.staffUnreadMessagesSchema>["items"][number];
 
 export interface RequestListParams {
   q?: string;
@@ -62,6 +63,12 @@ export const requestQueries = {
       queryFn: () => api.get<Thread>(`/api/requests/${encode(id)}/messages`),
       retry: false,
     }),
+  /** Staff inbox: members' request messages this staff member has not read, newest first. */
+  inbox: () =>
+    queryOptions({
+      queryKey: ["request-inbox"],
+      queryFn: () => api.get<Wire<typeof contract.staffUnreadMessagesSchema>>("/api/admin/inbox/messages"),
+    }),
   allowance: () =>
     queryOptions({
       queryKey: [...requestQueries.all, "allowance"],
@@ -71,8 +78,8 @@ export const requestQueries = {
 
 /** The member's requests changed (created, status, deleted), or a thread did (messages, read marks). */
 export const requestsRealtime = {
-  requests: [requestQueries.all],
-  messages: [requestQueries.threads],
+  requests: [requestQueries.all, requestQueries.inbox().queryKey],
+  messages: [requestQueries.threads, requestQueries.inbox().queryKey],
 };
 
 /** Sends the file as multipart/form-data through XMLHttpRequest, whose upload reports its progress (0 to 1). */
@@ -145,4 +152,16 @@ export function useSendMessage(id: string) {
 /** Marks the thread's messages from others as read (idempotent on the server). */
 export function markThreadRead(id: string) {
   return api.post(`/api/requests/${encode(id)}/read`);
+}
+
+/** Staff inbox: marks one member message read, or unread again (so it is not forgotten). */
+export function useMarkInboxMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, read }: { id: string; read: boolean }) =>
+      read
+        ? api.post(`/api/admin/inbox/messages/${encode(id)}/read`)
+        : api.delete(`/api/admin/inbox/messages/${encode(id)}/read`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: requestQueries.inbox().queryKey }),
+  });
 }

@@ -1,5 +1,57 @@
-import { PlaceholderPage } from "@/client/components/placeholder-page";
+/**
+ * /admin/inbox: the staff's inbox, one tab per kind of message, each with its count. The tabs are the domains'
+ * own screens (requests, sales, concierge), composed in app/pages/AdminInboxRoute.tsx; the chosen tab is in the
+ * URL (`?tab=`), so it can be linked to and survives a reload.
+ */
+import type * as React from "react";
+import { useSearchParams } from "react-router";
+import { PageHeader } from "@/client/components/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { formatBadgeCount } from "@/shared/format";
 
-export default function Page() {
-  return <PlaceholderPage title="Inbox" />;
+export interface InboxTab {
+  value: string;
+  label: string;
+  /** Unknown while loading. */
+  count?: number;
+  content: React.ReactNode;
+}
+
+export default function AdminInboxPage({ tabs }: { tabs: InboxTab[] }) {
+  useDocumentTitle("Inbox");
+  const [params, setParams] = useSearchParams();
+  const current = tabs.find((tab) => tab.value === params.get("tab"))?.value ?? tabs[0]?.value;
+  return (
+    <div className="px-6 py-8 lg:px-10">
+      <PageHeader
+        dense
+        eyebrow="Messages"
+        title="Inbox"
+        description="Members' request messages, sales inquiries and Executive Concierge conversations, live."
+      />
+      <Tabs className="mt-6" value={current} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
+        <TabsList aria-label="Inbox">
+          {tabs.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>
+              {tab.label}
+              {tab.count !== undefined && (
+                <span
+                  className="tabular min-w-6 rounded-full bg-noir px-1.5 py-0.5 text-center text-[0.7rem] leading-none font-semibold text-ivory data-[zero=true]:bg-stone data-[zero=true]:text-ink-muted"
+                  data-zero={tab.count === 0}
+                >
+                  {formatBadgeCount(tab.count)}
+                </span>
+              )}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {tabs.map((tab) => (
+          <TabsContent key={tab.value} value={tab.value} className="pt-6">
+            {tab.content}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
 }

@@ -1,0 +1,33 @@
+/**
+ * /admin/inbox: the admin feature's inbox with each domain's tab in it: the requests feature's unread request
+ * messages, the sales feature's inquiries and the concierge feature's conversations.
+ */
+import { useSearchParams } from "react-router";
+import AdminInboxPage from "@/client/features/admin/pages/AdminInboxPage";
+import { ConciergeInbox, useConciergeInboxCount } from "@/client/features/concierge/components/ConciergeInbox";
+import { RequestsInbox, useRequestsInboxCount } from "@/client/features/requests/components/RequestsInbox";
+import { SalesInbox, useSalesInboxCount } from "@/client/features/sales/components/SalesInbox";
+
+export default function AdminInboxRoute() {
+  const [params, setParams] = useSearchParams();
+  const member = params.get("member");
+  return (
+    <AdminInboxPage
+      tabs={[
+        { value: "requests", label: "Requests", count: useRequestsInboxCount(), content: <RequestsInbox /> },
+        { value: "sales", label: "Sales", count: useSalesInboxCount(), content: <SalesInbox /> },
+        {
+          value: "concierge",
+          label: "Concierge",
+          count: useConciergeInboxCount(),
+          content: (
+            <ConciergeInbox
+              memberId={member}
+              onSelect={(id) => setParams({ tab: "concierge", member: id }, { replace: true })}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * The staff inbox's Concierge tab: conversations by member, newest first, with their unread counts; the chosen
+ * member's thread (opening it marks their messages read) and the reply box. The chosen member is in the URL
+ * (`member`), so a conversation can be linked to and survives a reload.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { MessageCircle } from "lucide-react";
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { Badge } from "@/client/components/ui/badge";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { errorMessage } from "@/client/lib/api";
+import { cn } from "@/client/lib/utils";
+import { formatMessageTime } from "@/shared/format";
+import { type ConciergeConversation, conciergeQueries, useConciergeReply } from "../api";
+import { useTypingIndicator, useTypingSignal } from "../use-typing";
+import { Avatar, ChatComposer, ChatThread, TypingLine } from "./chat";
+
+/** The tab's count: unread messages from members, across conversations. */
+export function useConciergeInboxCount() {
+  const query = useQuery(conciergeQueries.conversations());
+  return query.data?.items.reduce((sum, item) => sum + item.unread, 0);
+}
+
+export function ConciergeInbox({
+  memberId,
+  onSelect,
+}: {
+  memberId: string | null;
+  onSelect: (memberId: string) => void;
+}) {
+  const query = useQuery(conciergeQueries.conversations());
+  const selected = query.data?.items.find((item) => item.userId === memberId) ?? null;
+  return (
+    <div className="grid min-h-[32rem] gap-4 lg:grid-cols-[20rem_1fr]">
+      <section aria-labelledby="concierge-conversations" className="flex min-w-0 flex-col gap-3">
+        <h2 id="concierge-conversations" className="eyebrow text-ink-muted">
+          Conversations
+        </h2>
+        <AsyncView
+          query={query}
+          loadingLabel="Loading conversations"
+          errorFallback="Failed to load messages"
+          isEmpty={(data) => data.items.length === 0}
+          empty={
+            <EmptyState title="No conversations yet" description="Gold and Black members' messages appear here." />
+          }
+        >
+          {(data) => (
+            <ul aria-label="Concierge conversations" className="flex flex-col gap-1.5">
+              {data.items.map((item) => (
+                <ConversationButton
+                  key={item.userId}
+                  item={item}
+                  active={item.userId === memberId}
+                  onSelect={() => onSelect(item.userId)}
+                />
+              ))}
+            </ul>
+          )}
+        </AsyncView>
+      </section>
+      <section
+        aria-label={selected ? `Conversation with ${selected.name}` : "Conversation"}
+        className="flex min-w-0 flex-col rounded-lg border border-stone bg-card"
+      >
+        {memberId ? (
+          <MemberThread memberId={memberId} name={selected?.name ?? "Member"} email={selected?.email} />
+        ) : (
+          <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-16 text-center text-ink-muted">
+            <MessageCircle aria-hidden className="size-8 text-gold-deep" strokeWidth={1.25} />
+            <p className="text-sm">Select a conversation to read it and reply.</p>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ConversationButton({
+  item,
+  active,
+  onSelect,
+}: {
+  item: ConciergeConversation;
+  active: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onSelect}
+        aria-current={active ? "true" : undefined}
+        className={cn(
+          "flex w-full cursor-pointer items-start gap-3 rounded-md border px-3 py-2.5 text-left transition-colors focus-visible:outline-2 focus-visible:outline-gold-deep",
+          active ? "border-gold bg-ivory-deep" : "border-stone bg-card hover:bg-ivory-deep/60",
+        )}
+      >
+        <Avatar name={item.name || item.email} tone="noir" />
+        <span className="min-w-0 flex-1">
+          <span className="flex items-center gap-2">
+            <span className={cn("truncate text-sm", item.unread > 0 ? "font-semibold" : "font-medium")}>
+              {item.name || item.email}
+            </span>
+            {item.unread > 0 && (
+              <Badge variant="gold" className="ml-auto" aria-label={`${item.unread} unread`}>
+                {item.unread}
+              </Badge>
+            )}
+          </span>
+          <span className="mt-0.5 block truncate text-xs text-ink-muted">{item.lastMessage}</span>
+          <time dateTime={String(item.lastMessageAt)} className="tabular mt-0.5 block text-[0.7rem] text-ink-muted">
+            {formatMessageTime(item.lastMessageAt)}
+          </time>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function MemberThread({ memberId, name, email }: { memberId: string; name: string; email?: string }) {
+  const query = useQuery(conciergeQueries.memberThread(memberId));
+  const reply = useConciergeReply(memberId);
+  const typingSignal = useTypingSignal(memberId);
+  const fromMember = query.data?.messages.filter((m) => m.senderRole === "user").length ?? 0;
+  const typing = useTypingIndicator(memberId, fromMember);
+
+  useEffect(() => {
+    if (query.isError) toast.error("Failed to load messages");
+  }, [query.isError]);
+
+  async function onSend(text: string) {
+    try {
+      await reply.mutateAsync(text);
+      typingSignal.reset();
+      toast.success("Reply sent successfully");
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to send reply"));
+      return false;
+    }
+  }
+
+  return (
+    <>
+      <header className="flex items-center gap-3 border-b border-stone px-5 py-3">
+        <Avatar name={name} tone="noir" />
+        <div className="min-w-0">
+          <h2 className="truncate font-medium">{name}</h2>
+          {email && <p className="truncate text-xs text-ink-muted">{email}</p>}
+        </div>
+      </header>
+      <div className="flex min-h-0 flex-1 flex-col gap-3 px-5 pt-4">
+        <AsyncView
+          query={query}
+          loadingLabel="Loading messages"
+          loading={
+            <div role="status" className="flex flex-col gap-3">
+              <span className="sr-only">Loading messages</span>
+              <Skeleton className="h-14 w-2/3" />
+              <Skeleton className="ml-auto h-14 w-1/2" />
+            </div>
+          }
+          errorFallback="Failed to load messages"
+        >
+          {(thread) => (
+            <ChatThread messages={thread.messages} side="staff" memberName={name} className="max-h-[26rem]" />
+          )}
+        </AsyncView>
+        <TypingLine visible={typing} who={name} />
+      </div>
+      <div className="border-t border-stone px-5 py-4">
+        <ChatComposer
+          key={memberId}
+          id="concierge-reply"
+          label={`Reply to ${name}`}
+          placeholder="Write a reply…"
+          send={onSend}
+          pending={reply.isPending}
+          onType={typingSignal.signal}
+          submitLabel="Send Reply"
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * The concierge chat's parts, shared by the member's view and the staff inbox: the thread (avatar initials,
+ * bubbles, a read tick on one's own read messages), the typing line and the composer (Enter sends, Shift+Enter
+ * adds a line, nothing empty goes).
+ */
+import { Check, CheckCheck, Send } from "lucide-react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/client/components/ui/button";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { cn } from "@/client/lib/utils";
+import { formatMessageTime, initials } from "@/shared/format";
+import { MESSAGES } from "@/shared/messages";
+import type { ConciergeMessage } from "../api";
+
+export function Avatar({ name, tone }: { name: string; tone: "noir" | "gold" }) {
+  return (
+    <span
+      aria-hidden
+      className={cn(
+        "flex size-9 shrink-0 items-center justify-center rounded-full text-xs font-semibold tracking-wider",
+        tone === "noir" ? "bg-noir text-ivory" : "border border-gold bg-ivory-deep text-gold-deep",
+      )}
+    >
+      {initials(name)}
+    </span>
+  );
+}
+
+/**
+ * The messages, oldest first, scrolled to the newest. `side`: whose messages are "mine" (the member's view or
+ * staff's); `memberName` labels the member's messages in the staff view.
+ */
+export function ChatThread({
+  messages,
+  side,
+  memberName,
+  className,
+}: {
+  messages: ConciergeMessage[];
+  side: "member" | "staff";
+  memberName: string;
+  className?: string;
+}) {
+  const list = useRef<HTMLOListElement>(null);
+  const count = messages.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the count changes
+  useEffect(() => {
+    const element = list.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [count]);
+
+  return (
+    <ol
+      ref={list}
+      aria-label="Concierge messages"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={0}
+      className={cn(
+        "flex flex-col gap-5 overflow-y-auto pr-1 focus-visible:outline-2 focus-visible:outline-gold-deep",
+        className,
+      )}
+    >
+      {messages.map((message) => {
+        const fromMember = message.senderRole === "user";
+        const mine = side === "member" ? fromMember : !fromMember;
+        const staffLabel = message.staffName ?? "Concierge team";
+        const label = mine ? "You" : fromMember ? memberName : staffLabel;
+        return (
+          <li key={message.id} className={cn("flex items-end gap-3", mine && "flex-row-reverse")}>
+            <Avatar name={fromMember ? memberName : staffLabel} tone={fromMember ? "noir" : "gold"} />
+            <div className={cn("flex min-w-0 max-w-[80%] flex-col gap-1", mine ? "items-end" : "items-start")}>
+              <div className="flex flex-wrap items-baseline gap-2 text-xs text-ink-muted">
+                <span className="font-medium text-noir">{label}</span>
+                {!fromMember && !mine && <span className="eyebrow text-[0.6rem] text-gold-deep">Concierge</span>}
+                <time dateTime={String(message.createdAt)} className="tabular">
+                  {formatMessageTime(message.createdAt)}
+                </time>
+              </div>
+              <p
+                className={cn(
+                  "rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
+                  mine ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
+                )}
+              >
+                {message.message}
+              </p>
+              {mine &&
+                (message.read ? (
+                  <span className="flex items-center gap-1 text-xs text-forest" data-read="true">
+                    <CheckCheck aria-hidden className="size-3.5" /> Read
+                  </span>
+                ) : (
+                  <span className="flex items-center gap-1 text-xs text-ink-muted" data-read="false">
+                    <Check aria-hidden className="size-3.5" /> Sent
+                  </span>
+                ))}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** "… is typing", polite to screen readers; holds its place so the page does not jump. */
+export function TypingLine({ visible, who }: { visible: boolean; who: string }) {
+  return (
+    <p aria-live="polite" className="flex h-5 items-center gap-2 text-xs text-ink-muted italic">
+      {visible && (
+        <>
+          <span aria-hidden className="flex gap-0.5">
+            <span className="size-1 animate-pulse rounded-full bg-gold-deep" />
+            <span className="size-1 animate-pulse rounded-full bg-gold-deep [animation-delay:150ms]" />
+            <span className="size-1 animate-pulse rounded-full bg-gold-deep [animation-delay:300ms]" />
+          </span>
+          {who} is typing…
+        </>
+      )}
+    </p>
+  );
+}
+
+/**
+ * The composer. `send` returns whether the message went (the text is then cleared). The button is disabled
+ * while empty or sending; Enter on an empty text says 'Please enter a message'.
+ */
+export function ChatComposer({
+  id,
+  label,
+  placeholder,
+  send,
+  pending,
+  onType,
+  submitLabel = "Send",
+  disabled = false,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  send: (text: string) => Promise<boolean>;
+  pending: boolean;
+  onType?: () => void;
+  submitLabel?: string;
+  disabled?: boolean;
+}) {
+  const [text, setText] = useState("");
+  const empty = !text.trim();
+
+  async function submit() {
+    if (pending || disabled) return;
+    if (empty) {
+      toast.error(MESSAGES.enterMessage);
+      return;
+    }
+    if (await send(text.trim())) setText("");
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  }
+
+  return (
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        rows={3}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value.trim()) onType?.();
+        }}
+        onKeyDown={onKeyDown}
+        placeholder={placeholder}
+        maxLength={5000}
+        disabled={disabled}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-xs text-ink-muted">Enter sends · Shift+Enter adds a line</p>
+        <Button type="submit" disabled={empty || pending || disabled}>
+          <Send /> {pending ? "Sending…" : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Clock, Crown } from "lucide-react";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { PageHeader } from "@/client/components/page-header";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { ApiError, errorMessage } from "@/client/lib/api";
+import { useSession } from "@/client/lib/session";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { type ConciergeThread, conciergeQueries, markConciergeRead, useSendConciergeMessage } from "../api";
+import { ChatComposer, ChatThread, TypingLine } from "../components/chat";
+import { useTypingIndicator, useTypingSignal } from "../use-typing";
+
+/**
+ * /messages?view=concierge: the member's chat with the Executive Concierge (Gold and Black). The server decides
+ * who may read it: others are told why; a member who downgraded keeps reading their history, without a composer.
+ */
+export default function ConciergePage() {
+  useDocumentTitle("Executive Concierge");
+  const query = useQuery(conciergeQueries.thread());
+  const refused = query.error instanceof ApiError && query.error.status === 403;
+
+  return (
+    <div className="mx-auto max-w-4xl px-6 py-10 sm:py-14">
+      <Button variant="ghost" size="sm" asChild className="-ml-3">
+        <Link to="/messages">
+          <ArrowLeft /> Back to Messages
+        </Link>
+      </Button>
+      <PageHeader
+        className="mt-6"
+        eyebrow={
+          <>
+            <Crown aria-hidden className="size-4" strokeWidth={1.5} /> Gold &amp; Black
+          </>
+        }
+        title="Executive Concierge"
+      />
+      <div className="mt-8">
+        <AsyncView
+          query={query}
+          loadingLabel="Loading your conversation"
+          loading={
+            <div role="status" className="flex flex-col gap-4">
+              <span className="sr-only">Loading your conversation</span>
+              <Skeleton className="h-16" />
+              <Skeleton className="h-96" />
+            </div>
+          }
+          errorFallback="Failed to load messages"
+          error={
+            refused
+              ? (error) => (
+                  <EmptyState
+                    title="Gold and Black members only"
+                    description={errorMessage(error)}
+                    action={
+                      <Button asChild>
+                        <Link to="/pricing">View Membership Plans</Link>
+                      </Button>
+                    }
+                  />
+                )
+              : undefined
+          }
+        >
+          {(thread) => <ConciergeChat thread={thread} />}
+        </AsyncView>
+      </div>
+    </div>
+  );
+}
+
+function ConciergeChat({ thread }: { thread: ConciergeThread }) {
+  const session = useSession();
+  const send = useSendConciergeMessage();
+  const typingSignal = useTypingSignal();
+  const fromStaff = thread.messages.filter((m) => m.senderRole === "admin").length;
+  const typing = useTypingIndicator("any", fromStaff);
+  const memberName = session.profile?.name || session.user?.name || session.user?.email || "You";
+
+  // Opening the view, and every new message from the team while it is open, marks the team's messages read.
+  useEffect(() => {
+    if (thread.unread > 0) void markConciergeRead().catch(() => undefined);
+  }, [thread.unread]);
+
+  async function onSend(text: string) {
+    try {
+      await send.mutateAsync(text);
+      typingSignal.reset();
+      toast.success("Message sent to your concierge team");
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to send message"));
+      return false;
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2 rounded-lg border border-gold/60 bg-ivory-deep/60 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm">As a Gold/Black member, you have direct access to our executive concierge team.</p>
+        <p className="flex shrink-0 items-center gap-1.5 text-xs text-ink-muted">
+          <Clock aria-hidden className="size-3.5" /> Usually replies within minutes
+        </p>
+      </div>
+      <Card>
+        <CardContent className="flex flex-col gap-4">
+          {thread.messages.length === 0 ? (
+            <p className="rounded-md border border-dashed border-stone-dark px-4 py-10 text-center text-sm text-ink-muted">
+              No messages yet. Tell us what you are looking for: our concierge team is here for you.
+            </p>
+          ) : (
+            <ChatThread
+              messages={thread.messages}
+              side="member"
+              memberName={memberName}
+              className="max-h-[28rem] min-h-48"
+            />
+          )}
+          <TypingLine visible={typing} who="Your concierge" />
+          <div className="border-t border-stone pt-5">
+            {thread.canSend ? (
+              <ChatComposer
+                id="concierge-message"
+                label="Your message"
+                placeholder="Write to your concierge…"
+                send={onSend}
+                pending={send.isPending}
+                onType={typingSignal.signal}
+              />
+            ) : (
+              <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-muted">
+                <p>Your history stays here. Writing to the concierge is part of the Gold and Black memberships.</p>
+                <Button variant="outline" size="sm" asChild>
+                  <Link to="/pricing">View Membership Plans</Link>
+                </Button>
+              </div>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

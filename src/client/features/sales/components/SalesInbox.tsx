@@ -1,0 +1,158 @@
+/**
+ * The staff inbox's Sales tab: every inquiry, newest first, with Reply to Customer (Send Reply, Cancel) and
+ * Close, offered unless already closed. Replying sets responded and emails the member (the server's part).
+ */
+import { useQuery } from "@tanstack/react-query";
+import { Lock, Reply, Send } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { StatusBadge } from "@/client/components/status-badge";
+import { Button } from "@/client/components/ui/button";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { errorMessage } from "@/client/lib/api";
+import { formatMessageTime } from "@/shared/format";
+import { MESSAGES } from "@/shared/messages";
+import { type StaffInquiry, salesQueries, useCloseInquiry, useReplyInquiry } from "../api";
+
+/** The tab's count: inquiries still open. */
+export function useSalesInboxCount() {
+  const query = useQuery(salesQueries.staff());
+  return query.data?.items.filter((item) => item.status === "open").length;
+}
+
+export function SalesInbox() {
+  const query = useQuery(salesQueries.staff());
+  return (
+    <AsyncView
+      query={query}
+      loadingLabel="Loading inquiries"
+      errorFallback="Failed to load inquiries"
+      isEmpty={(data) => data.items.length === 0}
+      empty={<EmptyState title="No inquiries yet" description="Members' messages to sales appear here." />}
+    >
+      {(data) => (
+        <ul aria-label="Sales inquiries" className="flex flex-col gap-3">
+          {data.items.map((inquiry) => (
+            <InquiryRow key={inquiry.id} inquiry={inquiry} />
+          ))}
+        </ul>
+      )}
+    </AsyncView>
+  );
+}
+
+function InquiryRow({ inquiry }: { inquiry: StaffInquiry }) {
+  const [replying, setReplying] = useState(false);
+  const [reply, setReply] = useState("");
+  const send = useReplyInquiry();
+  const close = useCloseInquiry();
+  const closed = inquiry.status === "closed";
+  const replyId = `reply-${inquiry.id}`;
+
+  async function onSend() {
+    if (!reply.trim()) {
+      toast.error(MESSAGES.enterMessage);
+      return;
+    }
+    try {
+      await send.mutateAsync({ id: inquiry.id, reply: reply.trim() });
+      toast.success("Reply sent successfully");
+      setReply("");
+      setReplying(false);
+    } catch {
+      toast.error("Failed to send reply");
+    }
+  }
+
+  async function onClose() {
+    try {
+      await close.mutateAsync(inquiry.id);
+      toast.success("Inquiry closed");
+      setReplying(false);
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to update status"));
+    }
+  }
+
+  return (
+    <li
+      aria-label={inquiry.subject}
+      className="rounded-lg border border-stone bg-card px-5 py-4 data-[closed=true]:bg-ivory-deep/40"
+      data-closed={closed}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-medium break-words">{inquiry.subject}</h3>
+          <p className="mt-0.5 text-xs text-ink-muted">
+            {inquiry.member.name} ·{" "}
+            <a href={`mailto:${inquiry.member.email}`} className="hover:underline">
+              {inquiry.member.email}
+            </a>{" "}
+            ·{" "}
+            <time dateTime={String(inquiry.createdAt)} className="tabular">
+              {formatMessageTime(inquiry.createdAt)}
+            </time>
+          </p>
+        </div>
+        <StatusBadge status={inquiry.status} />
+      </div>
+      <p className="mt-3 text-sm leading-relaxed whitespace-pre-wrap break-words">{inquiry.message}</p>
+      {inquiry.adminReply && (
+        <div className="mt-3 border-l-2 border-gold pl-4">
+          <p className="eyebrow text-[0.65rem] text-gold-deep">Reply sent</p>
+          <p className="mt-1 text-sm whitespace-pre-wrap break-words text-ink-muted">{inquiry.adminReply}</p>
+        </div>
+      )}
+      {replying ? (
+        <form
+          className="mt-4 flex flex-col gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onSend();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Escape") setReplying(false);
+          }}
+        >
+          <Label htmlFor={replyId}>Reply to {inquiry.member.name}</Label>
+          <Textarea
+            id={replyId}
+            rows={4}
+            value={reply}
+            onChange={(event) => setReply(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+                event.preventDefault();
+                void onSend();
+              }
+            }}
+            maxLength={5000}
+            autoFocus
+          />
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="submit" size="sm" disabled={!reply.trim() || send.isPending}>
+              <Send /> {send.isPending ? "Sending…" : "Send Reply"}
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setReplying(false)}>
+              Cancel
+            </Button>
+            <span className="text-xs text-ink-muted">Ctrl+Enter sends · Esc cancels</span>
+          </div>
+        </form>
+      ) : (
+        !closed && (
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" onClick={() => setReplying(true)}>
+              <Reply /> Reply to Customer
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => void onClose()} disabled={close.isPending}>
+              <Lock /> {close.isPending ? "Closing…" : "Close"}
+            </Button>
+          </div>
+        )
+      )}
+    </li>
+  );
+}
