@@ -3,6 +3,7 @@
  * ./use-app-realtime.ts) once a signed-in visitor opens the stream. A new feature adds its `…Realtime` here.
  */
 import type { QueryClient } from "@tanstack/react-query";
+import { adminRealtime } from "@/client/features/admin/api";
 import { billingRealtime } from "@/client/features/billing/api";
 import { conciergeRealtime } from "@/client/features/concierge/api";
 import { dashboardRealtime } from "@/client/features/dashboard/api";
@@ -19,6 +20,7 @@ export const realtimeRefresh = joinRealtime(
   messagesRealtime,
   conciergeRealtime,
   salesRealtime,
+  adminRealtime,
 );
 
 export const startRealtime = (queryClient: QueryClient) => connectRealtime(queryClient, realtimeRefresh);

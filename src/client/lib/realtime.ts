@@ -28,6 +28,26 @@ export function joinRealtime(...maps: RealtimeRefresh[]): RealtimeRefresh {
   return joined;
 }
 
+/** What an event carries besides its topic (ids, never content): e.g. `subject`, the member a chat is about. */
+export interface RealtimeEventData {
+  topic: RealtimeTopic;
+  audience?: string;
+  subject?: string;
+}
+type Listener = (event: RealtimeEventData) => void;
+const listeners = new Map<RealtimeTopic, Set<Listener>>();
+
+/**
+ * Calls `listener` with each event of `topic` that reaches this tab (through the shared stream); returns what
+ * unsubscribes. For what a refetch cannot carry, such as a transient "typing…".
+ */
+export function onRealtimeEvent(topic: RealtimeTopic, listener: Listener): () => void {
+  const set = listeners.get(topic) ?? new Set<Listener>();
+  listeners.set(topic, set);
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
 /**
  * Opens the stream and refetches what each topic names; returns what closes it. Browsers allow six HTTP/1.1
  * connections per origin, so the tabs of one browser share one stream: the tab holding the Web Lock
@@ -39,9 +59,11 @@ export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefre
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
   const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("maison-events");
-  channel?.addEventListener("message", (message: MessageEvent<{ topic: RealtimeTopic }>) =>
-    invalidate(refresh[message.data.topic]),
-  );
+  const dispatch = (event: RealtimeEventData) => {
+    invalidate(refresh[event.topic]);
+    for (const listener of listeners.get(event.topic) ?? []) listener(event);
+  };
+  channel?.addEventListener("message", (message: MessageEvent<RealtimeEventData>) => dispatch(message.data));
   let source: EventSource | null = null;
   let release: (() => void) | null = null;
   let closed = false;
@@ -50,9 +72,13 @@ export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefre
     const stream = new EventSource("/api/events");
     source = stream;
     for (const topic of REALTIME_TOPICS) {
-      stream.addEventListener(topic, () => {
-        invalidate(refresh[topic]);
-        channel?.postMessage({ topic });
+      stream.addEventListener(topic, (message) => {
+        let event: RealtimeEventData = { topic };
+        try {
+          event = { ...JSON.parse((message as MessageEvent<string>).data), topic };
+        } catch {}
+        dispatch(event);
+        channel?.postMessage(event);
       });
     }
     // The server closes a stream whose session ended; the page then learns it is signed out.

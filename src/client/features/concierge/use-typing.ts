@@ -1,12 +1,10 @@
 /**
  * The live "typing…" of the concierge chat, both ways: a short POST while one side types (at most every 3 s),
  * delivered to the other side as a "concierge-typing" event whose `subject` is the member's id. Nothing is stored.
- *
- * The app's stream (lib/realtime.ts) turns topics into refetches and does not hand out an event's data, which
- * a typing signal needs (staff must know which member types). Until it does, the open chat listens on a stream of
- * its own, only while it is shown.
+ * The signal arrives through the app's one shared stream (lib/realtime.ts, `onRealtimeEvent`).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { onRealtimeEvent } from "@/client/lib/realtime";
 import { sendTyping } from "./api";
 
 /** How long "typing…" stays after the last signal. */
@@ -41,18 +39,10 @@ export function useTypingIndicator(subject: string | null, reset?: unknown) {
   const [, setTick] = useState(0);
 
   useEffect(() => {
-    if (!subject || typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/events");
-    source.addEventListener("concierge-typing", (event) => {
-      let about: string | undefined;
-      try {
-        about = (JSON.parse((event as MessageEvent<string>).data) as { subject?: string }).subject;
-      } catch {
-        return;
-      }
-      if (subject === "any" || about === subject) setUntil(Date.now() + TYPING_VISIBLE_MS);
+    if (!subject) return;
+    return onRealtimeEvent("concierge-typing", (event) => {
+      if (subject === "any" || event.subject === subject) setUntil(Date.now() + TYPING_VISIBLE_MS);
     });
-    return () => source.close();
   }, [subject]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new message ends the other side's typing
