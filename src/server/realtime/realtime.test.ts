@@ -124,3 +124,73 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("on a PostgreSQL serve
     }
   });
 });
+
+describe("every feature's topics reach their audience and nobody else", () => {
+  it("requests, messages, concierge and sales: the member concerned and staff; another member sees nothing", async () => {
+    const gold = await createUser(ctx, { plan: "gold" });
+    const streams = { gold: await openStream(gold), rui: await openStream(rui), staff: await openStream(staff) };
+    const call = (user: TestUser, method: "POST" | "DELETE", url: string, payload?: object) =>
+      ctx.app.inject({ method, url, payload, headers: { cookie: user.cookie } });
+    try {
+      const created = await call(gold, "POST", "/api/requests", {
+        title: "A watch",
+        category: "Fashion",
+        budget_eur: 100,
+        phone_number: "+351912345678",
+      });
+      const { id } = created.json();
+      await call(staff, "POST", `/api/requests/${id}/messages`, { body: "Found it" });
+      await call(gold, "POST", "/api/concierge/messages", { message: "Dinner tonight?" });
+      await call(gold, "POST", "/api/sales/inquiries", { subject: "Yacht", message: "August" });
+      const topics = ["requests", "messages", "concierge", "sales"];
+      for (const who of [streams.gold, streams.staff]) {
+        await expect.poll(() => topics.every((t) => who.events.includes(t))).toBe(true);
+      }
+      expect(streams.rui.events.filter((t) => topics.includes(t))).toEqual([]);
+    } finally {
+      for (const s of Object.values(streams)) s.close();
+    }
+  });
+
+  it("a role change re-scopes an open stream: staff events start reaching a new admin", async () => {
+    const owners = await createTestApp({ env: { OWNER_EMAILS: "boss@maison.test" }, deps: { startWorkers: false } });
+    await owners.app.listen({ port: 0, host: "127.0.0.1" });
+    const ownersBase = `http://127.0.0.1:${(owners.app.server.address() as AddressInfo).port}`;
+    try {
+      const { signUp } = await import("#tests/helpers/users");
+      const { verificationToken } = await import("#tests/helpers/mail");
+      const boss = await signUp(owners, { email: "boss@maison.test" });
+      const controller = new AbortController();
+      const response = await fetch(`${ownersBase}/api/events`, {
+        headers: { cookie: boss.cookie },
+        signal: controller.signal,
+      });
+      const events: string[] = [];
+      const reader = response.body!.getReader();
+      void (async () => {
+        try {
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            for (const match of new TextDecoder().decode(value).matchAll(/^event: (.+)$/gm)) events.push(match[1]);
+          }
+        } catch {}
+      })();
+      const { publish } = await import("./events");
+      await publish(owners.database.db, { topic: "requests", audience: "staff" });
+      // Verifying the owner's address makes them admin (a "session" event re-checks the stream).
+      await owners.app.inject({
+        method: "POST",
+        url: "/api/auth/verify-email",
+        payload: { token: await verificationToken(owners, boss.email) },
+      });
+      await expect.poll(() => events).toContain("session");
+      await publish(owners.database.db, { topic: "sales", audience: "staff" });
+      await expect.poll(() => events).toContain("sales");
+      expect(events).not.toContain("requests");
+      controller.abort();
+    } finally {
+      await owners.close();
+    }
+  });
+});
