@@ -88,3 +88,18 @@ export function EmptyState({
     </div>
   );
 }
+
+/**
+ * A list's loading skeleton, for AsyncView's `loading`: one block per entry of `items` (its classes, e.g.
+ * "h-16"), with `label` read by screen readers.
+ */
+export function ListSkeleton({ label, items }: { label: string; items: string[] }) {
+  return (
+    <div role="status" className="flex flex-col gap-3">
+      <span className="sr-only">{label}</span>
+      {items.map((className, index) => (
+        <Skeleton key={index} className={className} />
+      ))}
+    </div>
+  );
+}

@@ -7,15 +7,15 @@ import { useQuery } from "@tanstack/react-query";
 import { MessageCircle } from "lucide-react";
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
+import { ChatComposer } from "@/client/components/chat";
 import { Badge } from "@/client/components/ui/badge";
-import { Skeleton } from "@/client/components/ui/skeleton";
 import { errorMessage } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import { type ConciergeConversation, conciergeQueries, useConciergeReply } from "../api";
 import { useTypingIndicator, useTypingSignal } from "../use-typing";
-import { Avatar, ChatComposer, ChatThread, TypingLine } from "./chat";
+import { Avatar, ChatThread, TypingLine } from "./chat";
 
 /** The tab's count: unread messages from members, across conversations. */
 export function useConciergeInboxCount() {
@@ -156,13 +156,7 @@ function MemberThread({ memberId, name, email }: { memberId: string; name: strin
         <AsyncView
           query={query}
           loadingLabel="Loading messages"
-          loading={
-            <div role="status" className="flex flex-col gap-3">
-              <span className="sr-only">Loading messages</span>
-              <Skeleton className="h-14 w-2/3" />
-              <Skeleton className="ml-auto h-14 w-1/2" />
-            </div>
-          }
+          loading={<ListSkeleton label="Loading messages" items={["h-14 w-2/3", "ml-auto h-14 w-1/2"]} />}
           errorFallback="Failed to load messages"
         >
           {(thread) => (

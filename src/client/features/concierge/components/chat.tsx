@@ -1,17 +1,12 @@
 /**
  * The concierge chat's parts, shared by the member's view and the staff inbox: the thread (avatar initials,
- * bubbles, a read tick on one's own read messages), the typing line and the composer (Enter sends, Shift+Enter
- * adds a line, nothing empty goes).
+ * bubbles, a read tick on one's own read messages) and the typing line. The composer and the scrolling list
+ * are the shared ones of components/chat.
  */
-import { Check, CheckCheck, Send } from "lucide-react";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
-import { Button } from "@/client/components/ui/button";
-import { Label } from "@/client/components/ui/label";
-import { Textarea } from "@/client/components/ui/textarea";
+import { Check, CheckCheck } from "lucide-react";
+import { ScrollingThread } from "@/client/components/chat";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime, initials } from "@/shared/format";
-import { MESSAGES } from "@/shared/messages";
 import type { ConciergeMessage } from "../api";
 
 export function Avatar({ name, tone }: { name: string; tone: "noir" | "gold" }) {
@@ -43,25 +38,8 @@ export function ChatThread({
   memberName: string;
   className?: string;
 }) {
-  const list = useRef<HTMLOListElement>(null);
-  const count = messages.length;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the count changes
-  useEffect(() => {
-    const element = list.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [count]);
-
   return (
-    <ol
-      ref={list}
-      aria-label="Concierge messages"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-      tabIndex={0}
-      className={cn(
-        "flex flex-col gap-5 overflow-y-auto pr-1 focus-visible:outline-2 focus-visible:outline-gold-deep",
-        className,
-      )}
-    >
+    <ScrollingThread label="Concierge messages" count={messages.length} className={cn("gap-5", className)}>
       {messages.map((message) => {
         const fromMember = message.senderRole === "user";
         const mine = side === "member" ? fromMember : !fromMember;
@@ -100,7 +78,7 @@ export function ChatThread({
           </li>
         );
       })}
-    </ol>
+    </ScrollingThread>
   );
 }
 
@@ -119,79 +97,5 @@ export function TypingLine({ visible, who }: { visible: boolean; who: string }) 
         </>
       )}
     </p>
-  );
-}
-
-/**
- * The composer. `send` returns whether the message went (the text is then cleared). The button is disabled
- * while empty or sending; Enter on an empty text says 'Please enter a message'.
- */
-export function ChatComposer({
-  id,
-  label,
-  placeholder,
-  send,
-  pending,
-  onType,
-  submitLabel = "Send",
-  disabled = false,
-}: {
-  id: string;
-  label: string;
-  placeholder: string;
-  send: (text: string) => Promise<boolean>;
-  pending: boolean;
-  onType?: () => void;
-  submitLabel?: string;
-  disabled?: boolean;
-}) {
-  const [text, setText] = useState("");
-  const empty = !text.trim();
-
-  async function submit() {
-    if (pending || disabled) return;
-    if (empty) {
-      toast.error(MESSAGES.enterMessage);
-      return;
-    }
-    if (await send(text.trim())) setText("");
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void submit();
-    }
-  }
-
-  return (
-    <form
-      className="flex flex-col gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        rows={3}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (event.target.value.trim()) onType?.();
-        }}
-        onKeyDown={onKeyDown}
-        placeholder={placeholder}
-        maxLength={5000}
-        disabled={disabled}
-      />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-xs text-ink-muted">Enter sends · Shift+Enter adds a line</p>
-        <Button type="submit" disabled={empty || pending || disabled}>
-          <Send /> {pending ? "Sending…" : submitLabel}
-        </Button>
-      </div>
-    </form>
   );
 }

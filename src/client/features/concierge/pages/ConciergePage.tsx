@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { ChatComposer } from "@/client/components/chat";
 import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
@@ -12,7 +13,7 @@ import { ApiError, errorMessage } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { type ConciergeThread, conciergeQueries, markConciergeRead, useSendConciergeMessage } from "../api";
-import { ChatComposer, ChatThread, TypingLine } from "../components/chat";
+import { ChatThread, TypingLine } from "../components/chat";
 import { useTypingIndicator, useTypingSignal } from "../use-typing";
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, Plus } from "lucide-react";
 import { Link } from "react-router";
-import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
 import { DetailList } from "@/client/components/detail-list";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
@@ -86,14 +86,7 @@ export default function DashboardPage() {
           <AsyncView
             query={query}
             loadingLabel="Loading your recent requests"
-            loading={
-              <div role="status" className="flex flex-col gap-3">
-                <span className="sr-only">Loading your recent requests</span>
-                {[0, 1, 2].map((i) => (
-                  <Skeleton key={i} className="h-16" />
-                ))}
-              </div>
-            }
+            loading={<ListSkeleton label="Loading your recent requests" items={["h-16", "h-16", "h-16"]} />}
             errorFallback="Failed to load your requests."
             isEmpty={(data) => data.recent.length === 0}
             empty={

@@ -2,11 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
 import { PageHeader } from "@/client/components/page-header";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
-import { Skeleton } from "@/client/components/ui/skeleton";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatMessageTime } from "@/shared/format";
 import { type Conversation, messagesQueries } from "../api";
@@ -34,14 +33,7 @@ export default function MessagesPage({ concierge }: { concierge?: ReactNode }) {
           <div className="mt-4">
             <AsyncView
               query={query}
-              loading={
-                <div role="status" className="flex flex-col gap-3">
-                  <span className="sr-only">Loading your conversations</span>
-                  {[0, 1, 2].map((i) => (
-                    <Skeleton key={i} className="h-24" />
-                  ))}
-                </div>
-              }
+              loading={<ListSkeleton label="Loading your conversations" items={["h-24", "h-24", "h-24"]} />}
               errorFallback="Failed to load messages"
               isEmpty={(data) => data.items.length === 0}
               empty={

@@ -1,17 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Download, FileText, Mail, MessageSquare, Phone, Plus, Send, Trash2 } from "lucide-react";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { ArrowLeft, Download, FileText, Mail, MessageSquare, Phone, Plus, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { ChatComposer, ScrollingThread } from "@/client/components/chat";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { DetailList } from "@/client/components/detail-list";
 import { StatusBadge, UrgencyLabel } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { Label } from "@/client/components/ui/label";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { Textarea } from "@/client/components/ui/textarea";
 import { ApiError } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
@@ -179,11 +178,7 @@ function senderLabel(message: ThreadMessage) {
 function MessagesCard({ requestId }: { requestId: string }) {
   const thread = useQuery(requestQueries.thread(requestId));
   const send = useSendMessage(requestId);
-  const [body, setBody] = useState("");
-  const list = useRef<HTMLOListElement>(null);
-  const messages = thread.data?.messages;
-  const count = messages?.length ?? 0;
-  const fromOthers = messages?.filter((m) => !m.mine).length ?? 0;
+  const fromOthers = thread.data?.messages.filter((m) => !m.mine).length ?? 0;
 
   // Opening the request, and every new message from the team, marks the thread read.
   // biome-ignore lint/correctness/useExhaustiveDependencies: marked again when messages from others arrive
@@ -191,31 +186,14 @@ function MessagesCard({ requestId }: { requestId: string }) {
     if (thread.isSuccess) void markThreadRead(requestId).catch(() => undefined);
   }, [requestId, thread.isSuccess, fromOthers]);
 
-  // Newest at the bottom: the list scrolls down as messages arrive.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the count changes
-  useEffect(() => {
-    const element = list.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [count]);
-
-  async function submit() {
-    if (!body.trim()) {
-      toast.error("Please enter a message");
-      return;
-    }
+  async function onSend(body: string) {
     try {
       await send.mutateAsync(body);
-      setBody("");
       toast.success("Message sent");
+      return true;
     } catch {
       toast.error("Failed to send message");
-    }
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      if (!send.isPending) void submit();
+      return false;
     }
   }
 
@@ -239,13 +217,8 @@ function MessagesCard({ requestId }: { requestId: string }) {
           }
         >
           {(data) => (
-            <ol
-              ref={list}
-              aria-label="Messages"
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-              tabIndex={0}
-              className="flex max-h-96 flex-col gap-4 overflow-y-auto pr-1 focus-visible:outline-2 focus-visible:outline-gold-deep"
-            >
+            // Newest at the bottom: the list scrolls down as messages arrive.
+            <ScrollingThread label="Messages" count={data.messages.length} className="max-h-96 gap-4">
               {data.messages.map((message) => (
                 <li key={message.id} className={cn("flex flex-col gap-1", message.mine ? "items-end" : "items-start")}>
                   <div className="flex flex-wrap items-baseline gap-2 text-xs text-ink-muted">
@@ -267,33 +240,19 @@ function MessagesCard({ requestId }: { requestId: string }) {
                   </p>
                 </li>
               ))}
-            </ol>
+            </ScrollingThread>
           )}
         </AsyncView>
-        <form
-          className="flex flex-col gap-3 border-t border-stone pt-5"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Label htmlFor="message-body">Your message</Label>
-          <Textarea
-            id="message-body"
-            rows={3}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-            onKeyDown={onKeyDown}
-            placeholder="Write to the team…"
-            maxLength={5000}
-          />
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-xs text-ink-muted">Enter sends · Shift+Enter adds a line</p>
-            <Button type="submit" disabled={send.isPending}>
-              <Send /> {send.isPending ? "Sending…" : "Send"}
-            </Button>
-          </div>
-        </form>
+        <ChatComposer
+          id="message-body"
+          label="Your message"
+          placeholder="Write to the team…"
+          send={onSend}
+          pending={send.isPending}
+          enabledWhenEmpty
+          trim={false}
+          className="gap-3 border-t border-stone pt-5"
+        />
       </CardContent>
     </Card>
   );

@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { toast } from "sonner";
-import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
 import { Form, FormError, fieldsOf, useZodForm } from "@/client/components/form";
 import { PageHeader } from "@/client/components/page-header";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { Skeleton } from "@/client/components/ui/skeleton";
 import { errorMessage } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatLongDate } from "@/shared/format";
@@ -86,13 +85,7 @@ function InquiryList() {
   return (
     <AsyncView
       query={query}
-      loading={
-        <div role="status" className="flex flex-col gap-3">
-          <span className="sr-only">Loading your inquiries</span>
-          <Skeleton className="h-28" />
-          <Skeleton className="h-28" />
-        </div>
-      }
+      loading={<ListSkeleton label="Loading your inquiries" items={["h-28", "h-28"]} />}
       errorFallback="Failed to load your inquiries"
       isEmpty={(data) => data.items.length === 0}
       empty={
