@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
-import { freePort, startProcess, stopProcess, waitForOk } from "./support";
+import { benchServerEnv, freePort, startProcess, stopProcess, waitForOk } from "./support";
 
 const { values: args } = parseArgs({
   options: {
@@ -48,19 +48,6 @@ async function load(url: string, cookie: string, seconds: number) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-function serverEnv(port: number) {
-  return {
-    DATABASE_URL: dbUrl,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    CLIENT_DIR: "/nonexistent",
-    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-    APP_URL: `http://127.0.0.1:${port}`,
-  };
-}
-
 type Result = { rps: number; p50: number; p99: number };
 const PATHS = ["/api/me", "/api/requests"] as const;
 
@@ -68,7 +55,7 @@ const PATHS = ["/api/me", "/api/requests"] as const;
 async function measure(argv: string[], cookie: (base: string) => Promise<string>): Promise<Record<string, Result>> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = startProcess(argv, serverEnv(port));
+  const child = startProcess(argv, benchServerEnv(dbUrl, port));
   try {
     await waitForOk(`${base}/api/health`, performance.now());
     const session = await cookie(base);

@@ -14,7 +14,7 @@ import http from "node:http";
 import { parseArgs } from "node:util";
 import { makeSignature } from "better-auth/crypto";
 import pg from "pg";
-import { freePort, startProcess, stopProcess, waitForOk } from "./support";
+import { BENCH_SECRET, benchServerEnv, freePort, startProcess, stopProcess, waitForOk } from "./support";
 
 const { values: args } = parseArgs({
   options: {
@@ -29,7 +29,7 @@ const STREAMS = Number(args.streams);
 const STAFF = Number(args.staff);
 const MESSAGES = Number(args.messages);
 const CONCURRENCY = Number(args.concurrency);
-const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+const SECRET = BENCH_SECRET;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `maison_rt_${process.pid}`;
 const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
@@ -263,17 +263,7 @@ if (built.status !== 0) process.exit(1);
 await sql(adminUrl, `CREATE DATABASE ${dbName}`);
 try {
   const port = await freePort();
-  const app = startProcess(["dist/server/main.js"], {
-    DATABASE_URL: dbUrl,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    CLIENT_DIR: "/nonexistent",
-    BETTER_AUTH_SECRET: SECRET,
-    APP_URL: `http://127.0.0.1:${port}`,
-    REALTIME_RECHECK_SECONDS: "3600",
-  });
+  const app = startProcess(["dist/server/main.js"], benchServerEnv(dbUrl, port, { REALTIME_RECHECK_SECONDS: "3600" }));
   let appResult: Awaited<ReturnType<typeof benchApp>>;
   try {
     await waitForOk(`http://127.0.0.1:${port}/api/health`, performance.now());

@@ -37,3 +37,20 @@ export async function stopProcess(child: ChildProcess) {
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-0123";
+
+/** The environment of an app server under benchmark: production, API only, on the given database and port. */
+export function benchServerEnv(databaseUrl: string, port: number, extra: Record<string, string> = {}) {
+  return {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    CLIENT_DIR: "/nonexistent",
+    BETTER_AUTH_SECRET: BENCH_SECRET,
+    APP_URL: `http://127.0.0.1:${port}`,
+    ...extra,
+  };
+}

@@ -1,29 +1,11 @@
 /** The Executive Concierge, sales inquiries and the staff inbox that answers them (issue 12). */
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
 
 const CONCIERGE_REFUSED = "The Executive Concierge is available to Gold and Black members.";
-
-/** SCREENSHOTS=1 files each new page at 1440 and 390 px in docs/screenshots (off in ordinary runs). */
-async function screenshots(page: Page, name: string) {
-  if (!process.env.SCREENSHOTS) return;
-  mkdirSync("docs/screenshots", { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({
-      path: `docs/screenshots/${name}-${width}.png`,
-      fullPage: true,
-      style:
-        '[data-sonner-toaster], [aria-label="Privacy notice"] { display: none !important } body > div header.sticky { position: static !important }',
-    });
-  }
-  await page.setViewportSize(size);
-}
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 

@@ -1,7 +1,7 @@
 /** Sourcing requests and their threads, as members and staff meet them (issue 10). */
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
 
@@ -11,25 +11,6 @@ const LIMIT_MESSAGE = "You have reached your monthly request limit. Please upgra
 function pdf(sizeKb: number) {
   const head = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n";
   return Buffer.concat([Buffer.from(head), Buffer.alloc(sizeKb * 1024, 0x20), Buffer.from("\n%%EOF\n")]);
-}
-
-/** SCREENSHOTS=1 files each new page at 1440 and 390 px in docs/screenshots (off in ordinary runs). */
-async function screenshots(page: Page, name: string) {
-  if (!process.env.SCREENSHOTS) return;
-  mkdirSync("docs/screenshots", { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    // A full-page capture draws fixed and sticky things where the viewport was: the notices are left out.
-    await page.screenshot({
-      path: `docs/screenshots/${name}-${width}.png`,
-      fullPage: true,
-      style:
-        '[data-sonner-toaster], [aria-label="Privacy notice"] { display: none !important } body > div header.sticky { position: static !important }',
-    });
-  }
-  await page.setViewportSize(size);
 }
 
 async function newMember(page: Page, plan: "free" | "silver", prefix: string) {
