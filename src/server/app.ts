@@ -25,8 +25,11 @@ import { adminBillingRoutes } from "./features/billing/admin-routes";
 import { billingRoutes } from "./features/billing/routes";
 import { conciergeRoutes } from "./features/concierge/routes";
 import { healthRoutes } from "./features/health/routes";
+import { notificationRoutes } from "./features/notifications/routes";
 import { outboxRoutes } from "./features/outbox/routes";
 import { publicConfigRoutes } from "./features/public-config/routes";
+import { qaRoutes } from "./features/qa/routes";
+import { requestAdminRoutes } from "./features/requests/admin-routes";
 import { requestRoutes } from "./features/requests/routes";
 import { salesRoutes } from "./features/sales/routes";
 import { type ErrorBody, HttpError } from "./http/errors";
@@ -94,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payments: createPayments(config, db),
     storage: createStorage(config),
     mailEnabled: Boolean(config.SMTP_URL),
+    deliver: createDeliverer(config),
   };
   installViewer(app, { auth: ctx.auth, db });
 
@@ -167,6 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(conciergeRoutes(ctx), api);
   await app.register(salesRoutes(ctx), api);
   await app.register(outboxRoutes(ctx), api);
+  await app.register(requestAdminRoutes(ctx), api);
+  await app.register(qaRoutes(ctx), api);
+  await app.register(notificationRoutes(ctx), api);
   await app.register(realtimeRoutes(ctx), api);
   await app.register(billingRoutes(ctx), api);
   await app.register(adminBillingRoutes(ctx), api);
@@ -182,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   let outbox: OutboxWorker | null = null;
   if (deps.startWorkers !== false) {
-    outbox = await startOutboxWorker(database, createDeliverer(config), {
+    outbox = await startOutboxWorker(database, ctx.deliver, {
       onError: (error) => app.log.error({ err: error }, "outbox delivery failed"),
     });
     app.addHook("onClose", async () => outbox?.stop());

@@ -98,6 +98,8 @@ const envSchema = z
       .transform((v) => v === "true"),
     /** How often an open event stream re-checks its session (it is also re-checked at once on sign-out etc.). */
     REALTIME_RECHECK_SECONDS: z.coerce.number("must be a number").int().min(1).max(3600).default(60),
+    /** The admin's QA tools (seed demo data, fake requests): on unless APP_URL is public (https). */
+    ENABLE_QA_TOOLS: z.enum(["true", "false"]).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -123,6 +125,12 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** QA tools run on a local or private install, and on a public (https) one only when asked for explicitly. */
+export function qaToolsEnabled(config: Pick<Env, "APP_URL" | "ENABLE_QA_TOOLS">): boolean {
+  if (config.ENABLE_QA_TOOLS) return config.ENABLE_QA_TOOLS === "true";
+  return !config.APP_URL?.startsWith("https://");
+}
 export interface Config extends Env {
   APP_URL: string;
 }

@@ -5,6 +5,7 @@
 import type { Auth } from "./auth/auth";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db";
+import type { Deliver } from "./outbox/outbox";
 import type { Payments } from "./payments";
 import type { RateLimiter } from "./rate-limit";
 import type { Storage } from "./storage";
@@ -21,4 +22,6 @@ export interface AppContext {
   storage: Storage;
   /** Whether email can be sent (SMTP configured); otherwise it is held in the outbox. */
   mailEnabled: boolean;
+  /** Sends one outbox message (email or the team's webhook); the worker and the admin's test sends use it. */
+  deliver: Deliver;
 }

@@ -12,6 +12,8 @@ export const REALTIME_TOPICS = [
   "concierge",
   "concierge-typing",
   "sales",
+  "notifications",
+  "activity",
   "resync",
 ] as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];

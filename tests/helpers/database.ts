@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../src/server/db";
+import { type DatabaseHandle, openDatabase, pgliteExtensions } from "../../src/server/db";
 import { adminUrl, databaseUrl } from "./postgres";
 
 export const testDriver = (process.env.TEST_DB_DRIVER ?? "pglite") as "pglite" | "postgres";
@@ -13,7 +13,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDriver === "postgres") return createPostgresCopy();
   const { PGlite } = await import("@electric-sql/pglite");
   const snapshot = readFileSync(inject("pgliteSnapshot"));
-  const client = new PGlite({ loadDataDir: new Blob([snapshot]) });
+  const client = new PGlite({ loadDataDir: new Blob([snapshot]), extensions: await pgliteExtensions() });
   await client.waitReady;
   return openDatabase({ kind: "pglite", client });
 }

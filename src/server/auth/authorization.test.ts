@@ -7,7 +7,7 @@ import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { messages, requests, salesInquiries } from "../db/schema";
+import { messages, notifications, requests, salesInquiries } from "../db/schema";
 
 type Caller =
   | "anonymous"
@@ -107,6 +107,14 @@ async function ownersMessage(ctx: TestContext, callers: Callers) {
     .returning({ id: messages.id });
   return row.id;
 }
+/** A notification of the owner's. */
+async function ownersNotification(ctx: TestContext, callers: Callers) {
+  const [row] = await ctx.database.db
+    .insert(notifications)
+    .values({ userId: callers.get("client without plan")?.id as string, type: "test", title: "Test" })
+    .returning({ id: notifications.id });
+  return `/api/notifications/${row.id}/read`;
+}
 const goldMember =
   (suffix = "") =>
   async (_ctx: TestContext, callers: Callers) =>
@@ -185,6 +193,33 @@ const ROUTES: RouteCase[] = [
     route: "GET /api/admin/requests/:id/activity",
     url: async (ctx, callers) => `/api/admin/requests/${await ownersRequest(ctx, callers)}/activity`,
     allowed: STAFF,
+  },
+  // The admin pipeline and dashboard (issue 13).
+  { route: "GET /api/admin/requests.csv", allowed: STAFF },
+  {
+    route: "GET /api/admin/requests/:id/client",
+    url: async (ctx, callers) => `/api/admin/requests/${await ownersRequest(ctx, callers)}/client`,
+    allowed: STAFF,
+  },
+  { route: "GET /api/admin/stats", allowed: STAFF },
+  // QA tools: staff (and none at all on a public deployment: admin.test.ts).
+  { route: "GET /api/admin/qa", allowed: STAFF },
+  { route: "POST /api/admin/qa/seed", allowed: STAFF },
+  { route: "DELETE /api/admin/qa/seed", allowed: STAFF },
+  { route: "POST /api/admin/qa/fake-request", allowed: STAFF },
+  { route: "POST /api/admin/qa/test-notification", allowed: STAFF },
+  // Notifications: each person their own; the test sends are staff's.
+  { route: "GET /api/notifications", allowed: SIGNED_IN },
+  { route: "POST /api/notifications/:id/read", url: ownersNotification, allowed: OWNER, refused: 404 },
+  { route: "POST /api/notifications/read-all", allowed: SIGNED_IN },
+  { route: "GET /api/notifications/preferences", allowed: SIGNED_IN },
+  { route: "PUT /api/notifications/preferences", payload: { channel: "email", enabled: true }, allowed: SIGNED_IN },
+  { route: "POST /api/admin/notifications/test-email", allowed: STAFF },
+  { route: "POST /api/admin/notifications/test-slack", allowed: STAFF },
+  {
+    route: "POST /api/admin/outbox/:id/retry",
+    url: async () => "/api/admin/outbox/00000000-0000-4000-8000-000000000000/retry",
+    allowed: ["admin"],
   },
   { route: "POST /api/account/check-owner-status", allowed: SIGNED_IN },
   { route: "POST /api/account/verify-email/resend", allowed: SIGNED_IN },

@@ -51,6 +51,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.kind === "pglite" ? openPglite(options) : openPostgres(options.url, options.max);
 }
 
+/** The extensions the migrations create (pg_trgm: the admin's text search), which PGlite loads on demand. */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return { pg_trgm };
+}
+
 async function openPglite(options: { dataDir?: string; client?: PGlite }): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -62,7 +68,10 @@ async function openPglite(options: { dataDir?: string; client?: PGlite }): Promi
       releaseLock = acquireDataDirLock(options.dataDir);
     }
     try {
-      client = new PGlite(options.dataDir ? path.join(options.dataDir, "pgdata") : undefined);
+      client = new PGlite({
+        dataDir: options.dataDir ? path.join(options.dataDir, "pgdata") : undefined,
+        extensions: await pgliteExtensions(),
+      });
       await client.waitReady;
       if (options.dataDir) securePrivateDir(path.join(options.dataDir, "pgdata"));
     } catch (error) {

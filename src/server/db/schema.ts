@@ -129,15 +129,30 @@ export const twoFactors = pgTable(
 // The product
 // ---------------------------------------------------------------------------------------------------------
 
-export const profiles = pgTable("profiles", {
-  id: text("id")
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("profiles_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("profiles_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+  ],
+);
+
+/** Users made by the QA tools' "Seed demo data": removing them removes everything of theirs. */
+export const demoUsers = pgTable("demo_users", {
+  userId: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  email: text("email").notNull(),
-  name: text("name").notNull(),
-  phone: text("phone"),
   createdAt: createdAt(),
-  updatedAt: updatedAt(),
 });
 
 export const userRoles = pgTable(
@@ -232,12 +247,21 @@ export const requests = pgTable(
     fileType: text("file_type"),
     fileSize: integer("file_size"),
     paymentIntentId: text("payment_intent_id"),
+    /** Made by the QA tools: removed with their "Remove demo data". */
+    seeded: boolean("seeded").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index("requests_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("requests_status_created_idx").on(t.status, t.createdAt.desc()),
     index("requests_created_idx").on(t.createdAt.desc()),
+    // The admin pipeline at a million rows (issue 13): each filter and sort has its index; text search is trigram.
+    index("requests_category_status_created_idx").on(t.category, t.status, t.createdAt.desc()),
+    index("requests_category_created_idx").on(t.category, t.createdAt.desc()),
+    index("requests_budget_idx").on(t.budgetEur, t.createdAt),
+    index("requests_status_budget_idx").on(t.status, t.budgetEur, t.createdAt),
+    index("requests_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("requests_seeded_idx").on(t.seeded).where(sql`${t.seeded}`),
     check("requests_title_length", sql`char_length(${t.title}) between 3 and 200`),
     check("requests_budget_positive", sql`${t.budgetEur} >= 1`),
     check("requests_notes_length", sql`char_length(${t.notes}) <= 2000`),
@@ -331,10 +355,19 @@ export const notifications = pgTable(
     title: text("title").notNull(),
     body: text("body").notNull().default(""),
     requestId: uuid("request_id").references(() => requests.id, { onDelete: "cascade" }),
+    /** Where it leads in the app for its reader (a request, a conversation). */
+    link: text("link"),
     read: boolean("read").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_unread_idx").on(t.userId).where(sql`${t.read} = false`)],
+  (t) => [
+    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.read} = false`),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    check(
+      "notifications_type_known",
+      sql`${t.type} in ('status_changed', 'message_received', 'request_created', 'test')`,
+    ),
+  ],
 );
 
 export const notificationPreferences = pgTable("notification_preferences", {
@@ -382,6 +415,7 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index("outbox_status_created_idx").on(t.status, t.createdAt.desc()),
     index("outbox_secret_idx").on(t.secretExpiresAt).where(sql`${t.secretExpiresAt} is not null`),
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("outbox_created_idx").on(t.createdAt.desc()),

@@ -33,16 +33,40 @@ export async function enqueueEmail(
   options: OutboxOptions,
   email: EmailPayload,
   enqueue: EnqueueOptions = {},
-): Promise<void> {
-  await db.insert(outbox).values({
-    kind: "email",
-    payload: { ...email },
-    status: options.mailEnabled ? "pending" : "held",
-    secretExpiresAt: enqueue.secretExpiresAt ?? null,
-  });
+): Promise<string> {
+  const [row] = await db
+    .insert(outbox)
+    .values({
+      kind: "email",
+      payload: { ...email },
+      status: options.mailEnabled ? "pending" : "held",
+      secretExpiresAt: enqueue.secretExpiresAt ?? null,
+    })
+    .returning({ id: outbox.id });
   // Wake the workers now rather than at their next poll; delivered after commit like any NOTIFY. Held mail
   // (no SMTP) has nothing to deliver: no wake-up, and no extra notify serialising the commit.
   if (options.mailEnabled) await db.execute(sql`select pg_notify('outbox', 'email')`);
+  return row.id;
+}
+
+export interface SlackPayload {
+  /** Why it was sent (the notification type), for the admin's list. */
+  reason: string;
+  text: string;
+  link: string;
+}
+
+/**
+ * A post to the team's Slack-style incoming webhook. The URL is a secret: it is never stored with the message
+ * (nor shown or logged); the worker reads it from the configuration when it delivers.
+ */
+export async function enqueueSlack(db: Queryable, post: SlackPayload): Promise<string> {
+  const [row] = await db
+    .insert(outbox)
+    .values({ kind: "webhook", payload: { channel: "slack", ...post } })
+    .returning({ id: outbox.id });
+  await db.execute(sql`select pg_notify('outbox', 'webhook')`);
+  return row.id;
 }
 
 export const MAX_ATTEMPTS = 8;
@@ -63,7 +87,7 @@ type OutboxRow = typeof outbox.$inferSelect;
  * Claims the next due row in one statement: its attempt is counted and it is leased for CLAIM_LEASE_MS, under a
  * row lock that other instances skip, so two app instances never send the same email at once.
  */
-async function claimNext(db: Queryable): Promise<OutboxRow | null> {
+async function claimNext(db: Queryable, id?: string): Promise<OutboxRow | null> {
   const [row] = await db
     .update(outbox)
     .set({
@@ -74,6 +98,7 @@ async function claimNext(db: Queryable): Promise<OutboxRow | null> {
       eq(
         outbox.id,
         sql`(select ${outbox.id} from ${outbox} where ${outbox.status} = 'pending' and ${outbox.nextAttemptAt} <= now()
+             ${id ? sql`and ${outbox.id} = ${id}` : sql``}
              order by ${outbox.nextAttemptAt} limit 1 for update skip locked)`,
       ),
     )
@@ -84,37 +109,72 @@ async function claimNext(db: Queryable): Promise<OutboxRow | null> {
 /** The payload with its text replaced, for messages that carried a secret. */
 const redactedPayload = sql`${outbox.payload} || ${JSON.stringify({ html: REDACTED_TEXT, text: REDACTED_TEXT, redacted: true })}::jsonb`;
 
+/** Sends one claimed row and records the outcome: sent, or its error and the next attempt (failed after the last). */
+async function deliverClaimed(db: Queryable, deliver: Deliver, row: OutboxRow): Promise<void> {
+  try {
+    await deliver(row.kind, row.payload);
+    await db
+      .update(outbox)
+      .set({
+        status: "sent",
+        sentAt: new Date(),
+        lastError: null,
+        // Sent: the secret has no reason to stay in the database.
+        ...(row.secretExpiresAt ? { payload: redactedPayload } : {}),
+      })
+      .where(eq(outbox.id, row.id));
+  } catch (error) {
+    const failedForGood = row.attempts >= MAX_ATTEMPTS;
+    await db
+      .update(outbox)
+      .set({
+        lastError: error instanceof Error ? error.message.slice(0, 1000) : String(error),
+        status: failedForGood ? "failed" : "pending",
+        nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
+      })
+      .where(eq(outbox.id, row.id));
+  }
+}
+
 /** Delivers the due rows, one at a time. Returns how many rows it handled. */
 export async function deliverDue(db: Queryable, deliver: Deliver, limit = 20): Promise<number> {
   let handled = 0;
   for (; handled < limit; handled++) {
     const row = await claimNext(db);
     if (!row) break;
-    try {
-      await deliver(row.kind, row.payload);
-      await db
-        .update(outbox)
-        .set({
-          status: "sent",
-          sentAt: new Date(),
-          lastError: null,
-          // Sent: the secret has no reason to stay in the database.
-          ...(row.secretExpiresAt ? { payload: redactedPayload } : {}),
-        })
-        .where(eq(outbox.id, row.id));
-    } catch (error) {
-      const failedForGood = row.attempts >= MAX_ATTEMPTS;
-      await db
-        .update(outbox)
-        .set({
-          lastError: error instanceof Error ? error.message.slice(0, 1000) : String(error),
-          status: failedForGood ? "failed" : "pending",
-          nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
-        })
-        .where(eq(outbox.id, row.id));
-    }
+    await deliverClaimed(db, deliver, row);
   }
   return handled;
+}
+
+/**
+ * Delivers one row now if it is due (a test send whose outcome is shown at once), then reads its outcome. If a
+ * worker claimed it first, waits for that worker's result for up to `waitMs`.
+ */
+export async function deliverNow(db: Queryable, deliver: Deliver, id: string, waitMs = 15_000) {
+  const row = await claimNext(db, id);
+  if (row) await deliverClaimed(db, deliver, row);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const [current] = await db
+      .select({ status: outbox.status, lastError: outbox.lastError, attempts: outbox.attempts })
+      .from(outbox)
+      .where(eq(outbox.id, id));
+    // Settled: sent, held, failed, or pending again after an attempt that recorded its error.
+    if (!current || current.status !== "pending" || current.lastError || Date.now() > deadline) return current;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** An admin's retry of a failed delivery: due now, with a fresh count of attempts. Null unless it had failed. */
+export async function retryFailed(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()` })
+    .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
+    .returning({ id: outbox.id });
+  if (rows.length) await db.execute(sql`select pg_notify('outbox', 'retry')`);
+  return rows.length > 0;
 }
 
 /** Redacts every kept message whose secret has expired (held mail, mail still retrying). */

@@ -16,14 +16,24 @@ export function createDeliverer(config: Config): Deliver {
       await transport.sendMail({ from: config.MAIL_FROM, to, subject, html, text });
       return;
     }
-    const { url, body } = payload as { url: string; body: unknown };
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) throw new Error(`Webhook answered ${response.status}`);
+    // The team's Slack-style webhook: its URL (a secret) comes from the configuration, never from the row.
+    if (payload.channel !== "slack") throw new Error("Unknown webhook");
+    if (!config.SLACK_WEBHOOK_URL) throw new Error("SLACK_WEBHOOK_URL is not configured");
+    const { text, link } = payload as { text: string; link: string };
+    let response: Response;
+    try {
+      response = await fetch(config.SLACK_WEBHOOK_URL, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ text, link }),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      // The error's cause may quote the address; say only what happened.
+      const cause = (error as { cause?: { code?: string } }).cause?.code;
+      throw new Error(`The webhook could not be reached${cause ? ` (${cause})` : ""}`);
+    }
+    if (!response.ok) throw new Error(`The webhook answered ${response.status}`);
   };
 }
 

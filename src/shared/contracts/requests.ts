@@ -39,11 +39,6 @@ export const requestListSchema = z.object({
   pageSize: z.number(),
 });
 
-/** The staff's list: every request with its client. */
-export const staffRequestListSchema = requestListSchema.extend({
-  items: z.array(requestSummarySchema.extend({ client: z.object({ name: z.string(), email: z.string() }) })),
-});
-
 export const attachmentSchema = z.object({ name: z.string(), type: z.string(), size: z.number() });
 
 export const requestDetailSchema = requestSummarySchema.extend({
@@ -116,4 +111,10 @@ export const staffUnreadMessagesSchema = z.object({
 export const messageIdParams = z.object({ id: z.uuid("Message not found") });
 
 /** The admin sidebar's badges: Requests (New + Sourcing), Messages (unread), Notifications (unread). */
-export const adminBadgesSchema = z.object({ requests: z.number(), messages: z.number(), notifications: z.number() });
+export const adminBadgesSchema = z.object({
+  requests: z.number(),
+  messages: z.number(),
+  notifications: z.number(),
+  /** The email banner: whether SMTP is configured, and how many messages the outbox holds unsent. */
+  mail: z.object({ configured: z.boolean(), held: z.number() }),
+});

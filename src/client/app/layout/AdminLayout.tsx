@@ -38,7 +38,7 @@ const ITEMS: Array<{
   label: string;
   icon: typeof Bell;
   end?: boolean;
-  badge?: keyof AdminBadges;
+  badge?: Exclude<keyof AdminBadges, "mail">;
 }> = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/requests", label: "Requests", icon: ListChecks, badge: "requests" },
@@ -196,6 +196,7 @@ export function AdminLayout() {
         </header>
         <main id="main" className="flex-1 px-4 py-8 md:px-10 md:py-10">
           <AccessRestricted />
+          <MailBanner />
           <UnreadTitle />
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
@@ -204,6 +205,32 @@ export function AdminLayout() {
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * The spec's email banner, showing the real state: nothing while SMTP is configured; otherwise how much mail
+ * the outbox holds unsent, and how to send it.
+ */
+function MailBanner() {
+  const session = useSession();
+  const mail = useQuery(adminQueries.badges()).data?.mail;
+  if (!mail || mail.configured) return null;
+  return (
+    <aside
+      aria-label="Email status"
+      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-stone bg-ivory-deep px-4 py-3 text-sm"
+    >
+      <p className="text-ink-muted">
+        <span className="font-medium text-noir">Email is not configured.</span>{" "}
+        {mail.held === 1 ? "1 message is" : `${mail.held} messages are`} held in the outbox until SMTP_URL is set.
+      </p>
+      {session.role === "admin" && (
+        <Link to="/admin/outbox" className="text-sm underline underline-offset-4 hover:text-gold-deep">
+          Open the outbox
+        </Link>
+      )}
+    </aside>
   );
 }
 

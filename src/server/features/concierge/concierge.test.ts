@@ -61,7 +61,7 @@ describe("the concierge", () => {
     await post(member, "/api/concierge/read");
     expect((await get(member, "/api/concierge/messages")).json()).toMatchObject({ unread: 0 });
 
-    const toOwner = await mails("concierge_message", "Belcanto");
+    const toOwner = (await mails("concierge_message", "Belcanto")).filter((m) => m.payload.to === "owner@maison.test");
     expect(toOwner).toHaveLength(1);
     expect(toOwner[0].payload.html).toContain("&lt;b&gt;Belcanto&lt;/b&gt;");
     const toMember = (await mails("concierge_reply", "eight")).filter((m) => m.payload.to === member.email);

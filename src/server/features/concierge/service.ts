@@ -12,8 +12,7 @@ import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
 import { executiveConciergeMessages as concierge, profiles, users } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
-import { renderEmail } from "../../mail/templates";
-import { enqueueEmail } from "../../outbox/outbox";
+import { excerpt, notify } from "../../notifications/notify";
 import { publish, publishToMemberAndStaff } from "../../realtime/events";
 
 export const MEMBER_NOT_FOUND = "This member was not found.";
@@ -69,20 +68,6 @@ export async function markMemberRead(ctx: ConciergeContext, viewer: Viewer) {
   });
 }
 
-async function mail(
-  ctx: ConciergeContext,
-  tx: Queryable,
-  to: string,
-  reason: string,
-  parts: Parameters<typeof renderEmail>[0],
-) {
-  await enqueueEmail(
-    tx,
-    { mailEnabled: ctx.mailEnabled },
-    { ...renderEmail({ appName: ctx.config.APP_NAME, ...parts }), to, reason },
-  );
-}
-
 /** A Gold or Black member writes; the owners are emailed. */
 export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message: string) {
   if (viewer.isStaff || !hasPlanFeature(viewer, "concierge")) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
@@ -92,19 +77,22 @@ export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message:
       .values({ userId: viewer.userId, senderRole: "user", message })
       .returning({ id: concierge.id });
     const name = viewer.profile?.name ?? viewer.name;
-    const owners = ctx.config.OWNER_EMAILS.length ? ctx.config.OWNER_EMAILS : [ctx.config.CONTACT_EMAIL];
-    for (const to of owners) {
-      await mail(ctx, tx, to, "concierge_message", {
+    await notify(tx, ctx, {
+      type: "message_received",
+      to: "staff",
+      teamMail: true,
+      title: `Concierge: a message from ${name}`,
+      body: excerpt(message),
+      link: `/admin/inbox?tab=concierge&member=${viewer.userId}`,
+      email: {
+        reason: "concierge_message",
         subject: `Concierge: a message from ${name}`,
         heading: "A member wrote to the concierge",
         paragraphs: [`${name} (${viewer.email}) wrote:`],
         quote: message,
-        action: {
-          label: "Open the inbox",
-          url: `${ctx.config.APP_URL}/admin/inbox?tab=concierge&member=${viewer.userId}`,
-        },
-      });
-    }
+        actionLabel: "Open the inbox",
+      },
+    });
     await changed(tx, viewer.userId);
     return { id: row.id };
   });
@@ -167,12 +155,21 @@ export async function staffReply(ctx: ConciergeContext, staff: Viewer, memberId:
       .insert(concierge)
       .values({ userId: memberId, senderRole: "admin", senderUserId: staff.userId, message })
       .returning({ id: concierge.id });
-    await mail(ctx, tx, member.email, "concierge_reply", {
-      subject: "Your concierge replied",
-      heading: "A reply from your concierge",
-      paragraphs: [`Dear ${member.name},`, `${staff.profile?.name ?? staff.name} replied:`],
-      quote: message,
-      action: { label: "Open the conversation", url: `${ctx.config.APP_URL}/messages?view=concierge` },
+    const sender = staff.profile?.name ?? staff.name;
+    await notify(tx, ctx, {
+      type: "message_received",
+      to: member.id,
+      title: "Your concierge replied",
+      body: `${sender}: ${excerpt(message)}`,
+      link: "/messages?view=concierge",
+      email: {
+        reason: "concierge_reply",
+        subject: "Your concierge replied",
+        heading: "A reply from your concierge",
+        paragraphs: [`Dear ${member.name},`, `${sender} replied:`],
+        quote: message,
+        actionLabel: "Open the conversation",
+      },
     });
     await changed(tx, memberId);
     return { id: row.id };

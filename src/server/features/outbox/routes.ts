@@ -4,17 +4,31 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { outboxListSchema } from "@/shared/contracts/outbox";
+import { okSchema } from "@/shared/contracts/common";
+import { outboxIdParams, outboxListQuery, outboxListSchema } from "@/shared/contracts/outbox";
 import { requireAdmin } from "../../auth/policies";
 import type { AppContext } from "../../context";
-import { listOutbox } from "./service";
+import { listOutbox, retryDelivery } from "./service";
 
 export const outboxRoutes =
   ({ db }: Pick<AppContext, "db">): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get("/admin/outbox", { schema: { response: { 200: outboxListSchema } } }, async (request) => {
-      await requireAdmin(request);
-      return listOutbox(db);
-    });
+    app.get(
+      "/admin/outbox",
+      { schema: { querystring: outboxListQuery, response: { 200: outboxListSchema } } },
+      async (request) => {
+        await requireAdmin(request);
+        return listOutbox(db, request.query.status);
+      },
+    );
+    app.post(
+      "/admin/outbox/:id/retry",
+      { schema: { params: outboxIdParams, response: { 200: okSchema } } },
+      async (request) => {
+        await requireAdmin(request);
+        await retryDelivery(db, request.params.id);
+        return { ok: true as const };
+      },
+    );
   };

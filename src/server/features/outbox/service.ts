@@ -1,23 +1,40 @@
 /** The admin's view of the outbox: the latest 100 messages, never the text of one holding a one-time link. */
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
-import type { outboxListSchema } from "@/shared/contracts/outbox";
+import { type OUTBOX_STATUSES, type outboxListSchema, RETRY_ONLY_FAILED } from "@/shared/contracts/outbox";
 import type { Database } from "../../db";
 import { outbox } from "../../db/schema";
+import { conflict, notFound } from "../../http/errors";
+import { retryFailed } from "../../outbox/outbox";
 
 export const SECRET_HIDDEN = "Hidden: this message holds a one-time link for its recipient only.";
 
-export async function listOutbox(db: Database): Promise<Served<typeof outboxListSchema>> {
-  const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(100);
+export async function listOutbox(
+  db: Database,
+  status?: (typeof OUTBOX_STATUSES)[number] | "all",
+): Promise<Served<typeof outboxListSchema>> {
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(status && status !== "all" ? eq(outbox.status, status) : undefined)
+    .orderBy(desc(outbox.createdAt))
+    .limit(100);
   return {
     items: rows.map((row) => {
-      const payload = row.payload as { to?: string; subject?: string; reason?: string; text?: string; url?: string };
+      const payload = row.payload as {
+        to?: string;
+        subject?: string;
+        reason?: string;
+        text?: string;
+        channel?: string;
+      };
       return {
         id: row.id,
         kind: row.kind,
         status: row.status,
-        to: payload.to ?? payload.url ?? null,
-        subject: payload.subject ?? null,
+        // The team's webhook is named, never its address (a secret).
+        to: payload.to ?? (payload.channel === "slack" ? "Slack webhook" : null),
+        subject: payload.subject ?? (payload.channel === "slack" ? "Slack-style message" : null),
         reason: payload.reason ?? null,
         text: row.secretExpiresAt ? SECRET_HIDDEN : (payload.text ?? null),
         attempts: row.attempts,
@@ -27,4 +44,12 @@ export async function listOutbox(db: Database): Promise<Served<typeof outboxList
       };
     }),
   };
+}
+
+/** An admin's retry of a failed delivery. */
+export async function retryDelivery(db: Database, id: string): Promise<void> {
+  if (await retryFailed(db, id)) return;
+  const [row] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id));
+  if (!row) throw notFound("Delivery not found");
+  throw conflict(RETRY_ONLY_FAILED, "not_failed");
 }

@@ -14,7 +14,7 @@ import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { requests } from "../../db/schema";
 import { forbidden, HttpError, notFound } from "../../http/errors";
-import { visibleRequest } from "./service";
+import { logActivity, visibleRequest } from "./service";
 
 /** What may be attached: images and PDF, as recognised from the file's first bytes. */
 export const ATTACHMENT_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "application/pdf"] as const;
@@ -64,10 +64,18 @@ export async function saveAttachment(
     const key = `requests/${requestId}/${randomUUID()}`;
     await ctx.storage.putFile(key, spooled, type);
     const name = cleanFileName(file.filename);
-    await ctx.db
-      .update(requests)
-      .set({ fileUrl: key, fileName: name, fileType: type, fileSize: sized.bytes })
-      .where(eq(requests.id, requestId));
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(requests)
+        .set({ fileUrl: key, fileName: name, fileType: type, fileSize: sized.bytes })
+        .where(eq(requests.id, requestId));
+      await logActivity(tx, {
+        requestId,
+        actorUserId: row.userId,
+        action: row.fileUrl ? "attachment_replaced" : "attachment_added",
+        details: row.fileName ? { name, previous: row.fileName } : { name },
+      });
+    });
     if (row.fileUrl) await ctx.storage.delete(row.fileUrl).catch(() => {});
     return { name, type, size: sized.bytes };
   } catch (error) {

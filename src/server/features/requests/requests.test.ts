@@ -88,8 +88,13 @@ describe("creating a request", () => {
       .select()
       .from(outbox)
       .where(
-        and(sql`${outbox.payload}->>'reason' = 'request_created'`, sql`${outbox.payload}->>'html' like ${`%${id}%`}`),
+        and(
+          sql`${outbox.payload}->>'reason' = 'request_created'`,
+          sql`${outbox.payload}->>'html' like ${`%${id}%`}`,
+          sql`${outbox.payload}->>'to' = 'owner@maison.test'`,
+        ),
       );
+    // One to the owners' mailbox (each staff member is also told, by their preferences: notifications.test.ts).
     expect(mails).toHaveLength(1);
     expect(mails[0].payload.to).toBe("owner@maison.test");
     expect(mails[0].payload.html).not.toContain("<script>");
@@ -208,9 +213,10 @@ describe("threads", () => {
       (await ctx.database.db.select().from(outbox).where(sql`${outbox.payload}->>'reason' = ${reason}`)).filter((m) =>
         String(m.payload.text).includes(VALID.title),
       );
-    expect((await reasons("client_message")).filter((m) => String(m.payload.text).includes("Any news?"))).toHaveLength(
-      1,
+    const toOwners = (await reasons("client_message")).filter(
+      (m) => String(m.payload.text).includes("Any news?") && m.payload.to === "owner@maison.test",
     );
+    expect(toOwners).toHaveLength(1);
     const replies = (await reasons("admin_reply")).filter((m) => m.payload.to === ana.email);
     expect(replies).toHaveLength(1);
     expect(replies[0].payload.html).toContain("Found one &lt;b&gt;today&lt;/b&gt;.");
@@ -247,8 +253,12 @@ describe("staff actions", () => {
       "status_changed",
       "status_changed",
     ]);
-    const notes = await ctx.database.db.select().from(notifications).where(eq(notifications.requestId, id));
+    const notes = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.requestId, id), eq(notifications.userId, ana.id)));
     expect(notes.map((n) => n.type)).toEqual(Array(4).fill("status_changed"));
+    expect(notes.map((n) => n.link)).toEqual(Array(4).fill(`/requests/${id}`));
   });
 
   it("deletes a request with its messages, reads and activity (its owner, or staff)", async () => {

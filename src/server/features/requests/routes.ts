@@ -22,7 +22,6 @@ import {
   requestListQuery,
   requestListSchema,
   requestMessageSchema,
-  staffRequestListSchema,
   staffUnreadMessagesSchema,
   statusChangeSchema,
   threadSchema,
@@ -41,7 +40,6 @@ import {
   createRequest,
   dashboardOf,
   deleteRequest,
-  listAll,
   listOwn,
   markRead,
   postMessage,
@@ -147,15 +145,6 @@ export const requestRoutes =
     }));
 
     // Staff -------------------------------------------------------------------------------------------------
-
-    app.get(
-      "/admin/requests",
-      { schema: { querystring: requestListQuery, response: { 200: staffRequestListSchema } } },
-      async (request) => {
-        await requireStaff(request);
-        return listAll(ctx, request.query);
-      },
-    );
 
     app.post(
       "/admin/requests/:id/status",

@@ -13,7 +13,6 @@ import type {
   requestDetailSchema,
   requestListQuery,
   requestListSchema,
-  staffRequestListSchema,
   threadSchema,
 } from "@/shared/contracts/requests";
 import { monthlyRequestLimit } from "@/shared/plans";
@@ -28,14 +27,13 @@ import {
   executiveConciergeMessages,
   messageReads,
   messages,
-  notifications,
+  outbox,
   profiles,
   requests,
   users,
 } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
-import { renderEmail } from "../../mail/templates";
-import { enqueueEmail } from "../../outbox/outbox";
+import { excerpt, notify, unreadNotifications } from "../../notifications/notify";
 import { publish, publishToMemberAndStaff } from "../../realtime/events";
 
 export const REQUEST_NOT_FOUND = "Request not found";
@@ -76,24 +74,16 @@ export async function allowance(
   };
 }
 
-/** Who is told of a member's request or message: the owners (OWNER_EMAILS), else the contact mailbox. */
-const teamAddresses = (ctx: RequestsContext) =>
-  ctx.config.OWNER_EMAILS.length ? ctx.config.OWNER_EMAILS : [ctx.config.CONTACT_EMAIL];
+const staffLink = (id: string) => `/admin/requests/${id}`;
+const memberLink = (id: string) => `/requests/${id}`;
 
-async function mailTeam(
-  ctx: RequestsContext,
+/** An activity entry on the request's timeline (staff see it live). */
+export async function logActivity(
   tx: Queryable,
-  reason: "request_created" | "client_message",
-  parts: { subject: string; heading: string; paragraphs: string[]; quote?: string; requestId: string },
+  entry: { requestId: string; actorUserId: string | null; action: string; details?: Record<string, unknown> },
 ) {
-  const content = renderEmail({
-    appName: ctx.config.APP_NAME,
-    ...parts,
-    action: { label: "Open the request", url: `${ctx.config.APP_URL}/admin/requests/${parts.requestId}` },
-  });
-  for (const to of teamAddresses(ctx)) {
-    await enqueueEmail(tx, { mailEnabled: ctx.mailEnabled }, { ...content, to, reason });
-  }
+  await tx.insert(activityLogs).values(entry);
+  await publish(tx, { topic: "activity", audience: "staff", subject: entry.requestId });
 }
 
 const changed = (tx: Queryable, userId: string, topic: "requests" | "messages") =>
@@ -124,16 +114,27 @@ export async function createRequest(ctx: RequestsContext, viewer: Viewer, input:
         createdAt: now,
       })
       .returning({ id: requests.id });
-    await tx.insert(activityLogs).values({ requestId: row.id, actorUserId: viewer.userId, action: "created" });
-    await mailTeam(ctx, tx, "request_created", {
-      subject: `New request: ${input.title}`,
-      heading: "A new sourcing request",
-      paragraphs: [
-        `${viewer.profile?.name ?? viewer.name} (${viewer.email}) asks for: ${input.title}.`,
-        `Category: ${input.category} · Budget: €${input.budget_eur.toLocaleString("pt-PT")} · Urgency: ${input.urgency}`,
-      ],
-      quote: input.notes || undefined,
+    await logActivity(tx, { requestId: row.id, actorUserId: viewer.userId, action: "created" });
+    const name = viewer.profile?.name ?? viewer.name;
+    await notify(tx, ctx, {
+      type: "request_created",
+      to: "staff",
+      teamMail: true,
+      title: `New request: ${input.title}`,
+      body: `${name} · ${input.category} · €${input.budget_eur.toLocaleString("pt-PT")} · ${input.urgency}`,
       requestId: row.id,
+      link: staffLink(row.id),
+      email: {
+        reason: "request_created",
+        subject: `New request: ${input.title}`,
+        heading: "A new sourcing request",
+        paragraphs: [
+          `${name} (${viewer.email}) asks for: ${input.title}.`,
+          `Category: ${input.category} · Budget: €${input.budget_eur.toLocaleString("pt-PT")} · Urgency: ${input.urgency}`,
+        ],
+        quote: input.notes || undefined,
+        actionLabel: "Open the request",
+      },
     });
     await changed(tx, viewer.userId, "requests");
     return { id: row.id, remainingThisMonth: limit === null ? null : limit - used - 1 };
@@ -203,32 +204,6 @@ export async function listOwn(
     ctx.db.select({ n: count() }).from(requests).where(where),
   ]);
   return { items, total: Number(total.n), page: query.page, pageSize: query.pageSize };
-}
-
-/** Every request with its client (staff). */
-export async function listAll(ctx: RequestsContext, query: ListQuery): Promise<Served<typeof staffRequestListSchema>> {
-  const where = listFilter(query);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ ...summary, clientName: profiles.name, clientEmail: users.email })
-      .from(requests)
-      .innerJoin(users, eq(users.id, requests.userId))
-      .leftJoin(profiles, eq(profiles.id, requests.userId))
-      .where(where)
-      .orderBy(desc(requests.createdAt))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    ctx.db.select({ n: count() }).from(requests).where(where),
-  ]);
-  return {
-    items: rows.map(({ clientName, clientEmail, ...r }) => ({
-      ...r,
-      client: { name: clientName ?? clientEmail, email: clientEmail },
-    })),
-    total: Number(total.n),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
 }
 
 /** The request if the viewer may see it: 404 when there is none, 403 (nothing of it) when it is someone else's. */
@@ -346,40 +321,57 @@ export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: stri
       .values({ requestId: id, senderUserId: viewer.userId, body })
       .returning({ id: messages.id });
     const sender = viewer.profile?.name || viewer.name || viewer.email;
-    if (viewer.userId === row.userId) {
-      await mailTeam(ctx, tx, "client_message", {
-        subject: `New message on: ${row.title}`,
-        heading: "A member wrote to the team",
-        paragraphs: [`${sender} (${viewer.email}) wrote on the request "${row.title}":`],
-        quote: body,
+    const fromMember = viewer.userId === row.userId;
+    await logActivity(tx, { requestId: id, actorUserId: viewer.userId, action: fromMember ? "message" : "replied" });
+    if (fromMember) {
+      await notify(tx, ctx, {
+        type: "message_received",
+        to: "staff",
+        teamMail: true,
+        title: `New message on: ${row.title}`,
+        body: `${sender}: ${excerpt(body)}`,
         requestId: id,
+        link: staffLink(id),
+        email: {
+          reason: "client_message",
+          subject: `New message on: ${row.title}`,
+          heading: "A member wrote to the team",
+          paragraphs: [`${sender} (${viewer.email}) wrote on the request "${row.title}":`],
+          quote: body,
+          actionLabel: "Open the request",
+        },
       });
     } else {
-      const [owner] = await tx
-        .select({ email: users.email, name: sql<string>`coalesce(${profiles.name}, ${users.name})` })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.id, users.id))
-        .where(eq(users.id, row.userId));
-      if (owner) {
-        const content = renderEmail({
-          appName: ctx.config.APP_NAME,
+      const owner = await memberName(tx, row.userId);
+      await notify(tx, ctx, {
+        type: "message_received",
+        to: row.userId,
+        title: `A reply on your request: ${row.title}`,
+        body: `${sender}: ${excerpt(body)}`,
+        requestId: id,
+        link: memberLink(id),
+        email: {
+          reason: "admin_reply",
           subject: `A reply on your request: ${row.title}`,
           heading: "Our team replied",
-          paragraphs: [`Dear ${owner.name},`, `${sender} replied on your request "${row.title}":`],
+          paragraphs: [`Dear ${owner},`, `${sender} replied on your request "${row.title}":`],
           quote: body,
-          action: { label: "Open your request", url: `${ctx.config.APP_URL}/requests/${id}` },
-        });
-        await enqueueEmail(
-          tx,
-          { mailEnabled: ctx.mailEnabled },
-          { ...content, to: owner.email, reason: "admin_reply" },
-        );
-      }
-      await tx.insert(activityLogs).values({ requestId: id, actorUserId: viewer.userId, action: "replied" });
+          actionLabel: "Open your request",
+        },
+      });
     }
     await changed(tx, row.userId, "messages");
     return { id: message.id };
   });
+}
+
+async function memberName(db: Queryable, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ name: sql<string>`coalesce(${profiles.name}, ${users.name})` })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  return row?.name ?? "member";
 }
 
 /** Deletes a request (its owner or staff); messages, read marks and activity go with it. */
@@ -399,18 +391,30 @@ export async function changeStatus(ctx: RequestsContext, staff: Viewer, id: stri
     if (!row) throw notFound(REQUEST_NOT_FOUND);
     if (!canTransition(row.status, status)) throw conflict(TRANSITION_REFUSED, "transition_refused");
     await tx.update(requests).set({ status }).where(eq(requests.id, id));
-    await tx.insert(activityLogs).values({
+    await logActivity(tx, {
       requestId: id,
       actorUserId: staff.userId,
       action: "status_changed",
       details: { from: row.status, to: status },
     });
-    await tx.insert(notifications).values({
-      userId: row.userId,
+    const owner = await memberName(tx, row.userId);
+    await notify(tx, ctx, {
       type: "status_changed",
+      to: row.userId,
       title: `Your request is now ${status}`,
       body: row.title,
       requestId: id,
+      link: memberLink(id),
+      email: {
+        reason: "status_changed",
+        subject: `Your request is now ${status}: ${row.title}`,
+        heading: `Your request is now ${status}`,
+        paragraphs: [
+          `Dear ${owner},`,
+          `The status of your request "${row.title}" changed from ${row.status} to ${status}.`,
+        ],
+        actionLabel: "Open your request",
+      },
     });
     await changed(tx, row.userId, "requests");
     return { id, status };
@@ -545,16 +549,19 @@ export async function setMessageRead(ctx: RequestsContext, staff: Viewer, messag
 
 /** The admin sidebar's badges, for one staff member. */
 export async function adminBadges(ctx: RequestsContext, staff: Viewer) {
-  const [[open], messagesUnread, [unreadNotifications]] = await Promise.all([
+  const [[open], messagesUnread, notificationCount, [held]] = await Promise.all([
     ctx.db
       .select({ n: count() })
       .from(requests)
       .where(inArray(requests.status, ["New", "Sourcing"])),
     unreadCount(ctx.db, staff),
-    ctx.db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, staff.userId), eq(notifications.read, false))),
+    unreadNotifications(ctx.db, staff.userId),
+    ctx.db.select({ n: count() }).from(outbox).where(eq(outbox.status, "held")),
   ]);
-  return { requests: Number(open.n), messages: messagesUnread, notifications: Number(unreadNotifications.n) };
+  return {
+    requests: Number(open.n),
+    messages: messagesUnread,
+    notifications: notificationCount,
+    mail: { configured: ctx.mailEnabled, held: Number(held.n) },
+  };
 }

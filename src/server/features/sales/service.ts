@@ -10,8 +10,7 @@ import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
 import { profiles, salesInquiries, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
-import { renderEmail } from "../../mail/templates";
-import { enqueueEmail } from "../../outbox/outbox";
+import { excerpt, notify } from "../../notifications/notify";
 import { publishToMemberAndStaff } from "../../realtime/events";
 
 export const INQUIRY_NOT_FOUND = "Inquiry not found";
@@ -80,21 +79,25 @@ export async function reply(ctx: SalesContext, staff: Viewer, id: string, text: 
       .set({ adminReply: text, adminId: staff.userId, status: "responded", updatedAt: new Date() })
       .where(eq(salesInquiries.id, id));
     const [member] = await tx
-      .select({ email: users.email, name: sql<string>`coalesce(${profiles.name}, ${users.name})` })
+      .select({ name: sql<string>`coalesce(${profiles.name}, ${users.name})` })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
       .where(eq(users.id, row.userId));
-    if (member) {
-      const content = renderEmail({
-        appName: ctx.config.APP_NAME,
+    await notify(tx, ctx, {
+      type: "message_received",
+      to: row.userId,
+      title: `Our sales team replied: ${row.subject}`,
+      body: excerpt(text),
+      link: "/sales-contact",
+      email: {
+        reason: "sales_reply",
         subject: `Re: ${row.subject}`,
         heading: "Our sales team replied",
-        paragraphs: [`Dear ${member.name},`, `About "${row.subject}":`],
+        paragraphs: [`Dear ${member?.name ?? "member"},`, `About "${row.subject}":`],
         quote: text,
-        action: { label: "See your inquiries", url: `${ctx.config.APP_URL}/sales-contact` },
-      });
-      await enqueueEmail(tx, { mailEnabled: ctx.mailEnabled }, { ...content, to: member.email, reason: "sales_reply" });
-    }
+        actionLabel: "See your inquiries",
+      },
+    });
     await changed(tx, row.userId);
     return { id, status: "responded" as const };
   });

@@ -1,0 +1,145 @@
+/**
+ * The notification centre (staff) and menu (members) over one set of rules: a reader sees and marks only their
+ * own notifications. Preferences per channel (email, Slack, SMS; all on by default; members change email only),
+ * and the admin's test sends through the real outbox path, reporting the delivery's outcome.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Served } from "@/shared/contracts/common";
+import {
+  type NotificationChannel,
+  type notificationListQuery,
+  type notificationListSchema,
+  type preferencesSchema,
+  STAFF_CHANNEL_ONLY,
+  type testSendResultSchema,
+} from "@/shared/contracts/notifications";
+import type { Viewer } from "../../auth/viewer";
+import type { AppContext } from "../../context";
+import type { Queryable } from "../../db";
+import { notificationPreferences, notifications } from "../../db/schema";
+import { conflict, forbidden, notFound } from "../../http/errors";
+import { renderEmail } from "../../mail/templates";
+import { unreadNotifications } from "../../notifications/notify";
+import { deliverNow, enqueueEmail, enqueueSlack } from "../../outbox/outbox";
+import { publish } from "../../realtime/events";
+
+type NotificationsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "deliver">;
+
+export const NOTIFICATION_NOT_FOUND = "Notification not found";
+export const SLACK_NOT_CONFIGURED = "Slack is not configured: set SLACK_WEBHOOK_URL to send Slack-style messages.";
+export const MAIL_HELD = "SMTP is not configured: the message is held in the outbox.";
+
+export async function listNotifications(
+  ctx: NotificationsContext,
+  viewer: Viewer,
+  query: z.output<typeof notificationListQuery>,
+): Promise<Served<typeof notificationListSchema>> {
+  const [items, unread] = await Promise.all([
+    ctx.db
+      .select({
+        id: notifications.id,
+        type: notifications.type,
+        title: notifications.title,
+        body: notifications.body,
+        link: notifications.link,
+        read: notifications.read,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, viewer.userId),
+          query.type && query.type !== "all" ? eq(notifications.type, query.type) : undefined,
+          query.unread ? eq(notifications.read, query.unread === "false") : undefined,
+        ),
+      )
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(query.limit),
+    unreadNotifications(ctx.db, viewer.userId),
+  ]);
+  return { items: items as Served<typeof notificationListSchema>["items"], unread };
+}
+
+const changed = (tx: Queryable, viewer: Viewer) => publish(tx, { topic: "notifications", audience: viewer.userId });
+
+/** Marks one of the reader's notifications read (404 for anyone else's: its existence is not theirs to learn). */
+export async function markNotificationRead(ctx: NotificationsContext, viewer: Viewer, id: string) {
+  await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.id, id), eq(notifications.userId, viewer.userId)))
+      .returning({ id: notifications.id });
+    if (!rows.length) throw notFound(NOTIFICATION_NOT_FOUND);
+    await changed(tx, viewer);
+  });
+}
+
+export async function markAllRead(ctx: NotificationsContext, viewer: Viewer): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.userId, viewer.userId), eq(notifications.read, false)))
+      .returning({ id: notifications.id });
+    if (rows.length) await changed(tx, viewer);
+    return rows.length;
+  });
+}
+
+export async function preferencesOf(db: Queryable, userId: string): Promise<Served<typeof preferencesSchema>> {
+  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  return { email: row?.emailEnabled ?? true, slack: row?.slackEnabled ?? true, sms: row?.smsEnabled ?? true };
+}
+
+const COLUMN = { email: "emailEnabled", slack: "slackEnabled", sms: "smsEnabled" } as const;
+
+/** Changes one channel; members may change email only (Slack and SMS go to the team). */
+export async function setPreference(
+  ctx: NotificationsContext,
+  viewer: Viewer,
+  channel: NotificationChannel,
+  enabled: boolean,
+) {
+  if (channel !== "email" && !viewer.isStaff) throw forbidden(STAFF_CHANNEL_ONLY, "staff_only");
+  const column = COLUMN[channel];
+  await ctx.db
+    .insert(notificationPreferences)
+    .values({ userId: viewer.userId, [column]: enabled })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { [column]: enabled, updatedAt: sql`now()` },
+    });
+  return preferencesOf(ctx.db, viewer.userId);
+}
+
+async function outcome(ctx: NotificationsContext, id: string): Promise<Served<typeof testSendResultSchema>> {
+  const result = await deliverNow(ctx.db, ctx.deliver, id);
+  if (!result) return { status: "failed", error: "The message is gone from the outbox." };
+  if (result.status === "held") return { status: "held", error: MAIL_HELD };
+  return { status: result.status, error: result.status === "sent" ? null : result.lastError };
+}
+
+/** A test email to the staff member asking, through the outbox, delivered at once; its outcome is returned. */
+export async function sendTestEmail(ctx: NotificationsContext, staff: Viewer) {
+  const content = renderEmail({
+    appName: ctx.config.APP_NAME,
+    subject: `${ctx.config.APP_NAME}: test email`,
+    heading: "Test email",
+    paragraphs: ["This is a test email from the admin settings. If you can read it, email delivery works."],
+  });
+  const id = await enqueueEmail(ctx.db, ctx, { ...content, to: staff.email, reason: "test" });
+  return outcome(ctx, id);
+}
+
+/** A test post to the team's Slack-style webhook, delivered at once; its outcome is returned. */
+export async function sendTestSlack(ctx: NotificationsContext, staff: Viewer) {
+  if (!ctx.config.SLACK_WEBHOOK_URL) throw conflict(SLACK_NOT_CONFIGURED, "slack_not_configured");
+  const id = await enqueueSlack(ctx.db, {
+    reason: "test",
+    text: `Test message from ${ctx.config.APP_NAME}, sent by ${staff.profile?.name ?? staff.email}.`,
+    link: `${ctx.config.APP_URL}/admin/settings`,
+  });
+  return outcome(ctx, id);
+}

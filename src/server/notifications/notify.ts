@@ -1,0 +1,135 @@
+/**
+ * One notification service (issue 14). A change that people must hear about calls `notify` inside its own
+ * transaction: the notification rows, their deliveries (outbox: email, the team's Slack-style webhook) and the
+ * realtime event are written with the change, so nothing is announced for a change that rolled back, and the
+ * action never waits on a delivery or fails because of one. Each recipient's preferences decide the channels;
+ * SMS is a stored preference with no provider.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { NotificationType } from "@/shared/contracts/notifications";
+import type { Config } from "../config";
+import type { Queryable } from "../db";
+import { notificationPreferences, notifications, userRoles, users } from "../db/schema";
+import { type EmailParts, renderEmail } from "../mail/templates";
+import { enqueueEmail, enqueueSlack } from "../outbox/outbox";
+import { publish } from "../realtime/events";
+
+export interface NotifyDeps {
+  config: Pick<Config, "APP_NAME" | "APP_URL" | "OWNER_EMAILS" | "CONTACT_EMAIL" | "SLACK_WEBHOOK_URL">;
+  mailEnabled: boolean;
+}
+
+export interface Notice {
+  type: NotificationType;
+  /** One user, or "staff": every staff member and admin. */
+  to: string;
+  title: string;
+  body: string;
+  requestId?: string | null;
+  /** Where the notification leads in the app, for its reader (a path). */
+  link: string | null;
+  /** The email for a recipient whose email channel is on (`reason` names it in the outbox). */
+  email: Omit<EmailParts, "appName" | "action"> & { reason: string; actionLabel: string };
+  /**
+   * Also mail the team's mailboxes (OWNER_EMAILS, else CONTACT_EMAIL), as the spec's owner emails do; a staff
+   * member whose address is among them is not mailed twice.
+   */
+  teamMail?: boolean;
+}
+
+export interface Recipient {
+  id: string;
+  email: string;
+  emailEnabled: boolean;
+  slackEnabled: boolean;
+}
+
+/** Every staff member's or one user's address and channels (a missing preferences row: all on). */
+async function recipientsOf(db: Queryable, to: string): Promise<Recipient[]> {
+  const columns = {
+    id: users.id,
+    email: users.email,
+    emailEnabled: sql<boolean>`coalesce(${notificationPreferences.emailEnabled}, true)`,
+    slackEnabled: sql<boolean>`coalesce(${notificationPreferences.slackEnabled}, true)`,
+  };
+  const query = db
+    .selectDistinct(columns)
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id));
+  return to === "staff"
+    ? query
+        .innerJoin(userRoles, eq(userRoles.userId, users.id))
+        .where(inArray(userRoles.role, ["staff", "admin"]))
+        .orderBy(users.id)
+    : query.where(eq(users.id, to));
+}
+
+export const teamAddresses = (config: NotifyDeps["config"]) =>
+  config.OWNER_EMAILS.length ? config.OWNER_EMAILS : [config.CONTACT_EMAIL];
+
+/** Writes the notice's rows, deliveries and realtime event with the caller's transaction. */
+export async function notify(tx: Queryable, deps: NotifyDeps, notice: Notice): Promise<{ ids: string[] }> {
+  const { config } = deps;
+  const recipients = await recipientsOf(tx, notice.to);
+  const ids: string[] = [];
+  if (recipients.length) {
+    const rows = await tx
+      .insert(notifications)
+      .values(
+        recipients.map((r) => ({
+          userId: r.id,
+          type: notice.type,
+          title: notice.title,
+          body: notice.body,
+          requestId: notice.requestId ?? null,
+          link: notice.link,
+        })),
+      )
+      .returning({ id: notifications.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+
+  const { reason, actionLabel, ...parts } = notice.email;
+  const content = renderEmail({
+    appName: config.APP_NAME,
+    ...parts,
+    action: notice.link ? { label: actionLabel, url: `${config.APP_URL}${notice.link}` } : undefined,
+  });
+  const team = notice.teamMail ? teamAddresses(config) : [];
+  const addresses = new Set(team.map((a) => a.toLowerCase()));
+  for (const to of team) await enqueueEmail(tx, deps, { ...content, to, reason });
+  for (const r of recipients) {
+    if (!r.emailEnabled || addresses.has(r.email.toLowerCase())) continue;
+    addresses.add(r.email.toLowerCase());
+    await enqueueEmail(tx, deps, { ...content, to: r.email, reason });
+  }
+
+  // The team's channel: one post per notice to staff, if anyone receiving it keeps Slack on.
+  const forStaff = notice.to === "staff" || notice.type === "test";
+  if (forStaff && config.SLACK_WEBHOOK_URL && recipients.some((r) => r.slackEnabled)) {
+    const url = notice.link ? `${config.APP_URL}${notice.link}` : config.APP_URL;
+    await enqueueSlack(tx, {
+      reason: notice.type,
+      text: `*${notice.title}*\n${notice.body}\n<${url}|Open in ${config.APP_NAME}>`,
+      link: url,
+    });
+  }
+
+  if (recipients.length) await publish(tx, { topic: "notifications", audience: notice.to });
+  return { ids };
+}
+
+/** The first line of a message, shortened for a notification. */
+export function excerpt(text: string): string {
+  const line = text.trim().split("\n")[0];
+  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+}
+
+/** Notifications a reader has not read. */
+export async function unreadNotifications(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return Number(row?.n ?? 0);
+}
