@@ -1,0 +1,377 @@
+/**
+ * Notifications (issue 14): each event makes the right rows and deliveries for each recipient's preferences;
+ * failing SMTP and webhook endpoints end in one delivery after retries while the action is unaffected; nothing
+ * for a rolled-back change; the reader's own list, read marks and preferences; the admin's test sends.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { startSmtpSink } from "#tests/helpers/smtp";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { STAFF_CHANNEL_ONLY } from "@/shared/contracts/notifications";
+import { notificationPreferences, notifications, outbox, userRoles } from "../../db/schema";
+import { notify } from "../../notifications/notify";
+import { deliverDue } from "../../outbox/outbox";
+
+/** A Slack-style endpoint that answers 500 `failures` times, then 200, and keeps what it received. */
+async function startWebhook() {
+  const received: Array<{ status: number; body: { text: string; link: string } }> = [];
+  let failures = 0;
+  const server: Server = createServer((req, res) => {
+    let data = "";
+    req.on("data", (chunk) => {
+      data += chunk;
+    });
+    req.on("end", () => {
+      const status = failures > 0 ? 500 : 200;
+      if (failures > 0) failures -= 1;
+      received.push({ status, body: JSON.parse(data) });
+      res.writeHead(status).end(status === 200 ? "ok" : "oops");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/T000/B000/secret-token`,
+    received,
+    failNext: (n: number) => {
+      failures = n;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let webhook: Awaited<ReturnType<typeof startWebhook>>;
+let staffAll: TestUser;
+let staffNoEmail: TestUser;
+let staffNoSlack: TestUser;
+
+const request = (user: TestUser | null, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: as(user), ...(method === "GET" ? {} : { payload: payload ?? {} }) });
+const NEW_REQUEST = {
+  title: "Patek Philippe Nautilus",
+  category: "Fashion",
+  budget_eur: 145000,
+  urgency: "High",
+  notes: "",
+  phone_number: "+351912345678",
+};
+const deliveries = () => ctx.database.db.select().from(outbox);
+const notesOf = (userId: string) =>
+  ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId));
+const setPrefs = (userId: string, prefs: Partial<{ emailEnabled: boolean; slackEnabled: boolean }>) =>
+  ctx.database.db.update(notificationPreferences).set(prefs).where(eq(notificationPreferences.userId, userId));
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  webhook = await startWebhook();
+  ctx = await createTestApp({
+    env: { SMTP_URL: smtp.url, SLACK_WEBHOOK_URL: webhook.url, OWNER_EMAILS: "owner@maison.test" },
+    deps: { startWorkers: false },
+  });
+  staffAll = await createUser(ctx, { role: "staff" });
+  staffNoEmail = await createUser(ctx, { role: "admin" });
+  staffNoSlack = await createUser(ctx, { role: "staff" });
+  await setPrefs(staffNoEmail.id, { emailEnabled: false });
+  await setPrefs(staffNoSlack.id, { slackEnabled: false });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+  await webhook.close();
+});
+beforeEach(async () => {
+  await ctx.database.db.delete(outbox);
+  await ctx.database.db.delete(notifications);
+});
+
+describe("events and preferences", () => {
+  it("request_created: every staff member is notified; email by preference, the owners' mailbox, one Slack post", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const created = await request(member, "POST", "/api/requests", NEW_REQUEST);
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    for (const staff of [staffAll, staffNoEmail, staffNoSlack]) {
+      const notes = await notesOf(staff.id);
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatchObject({ type: "request_created", requestId: id, link: `/admin/requests/${id}` });
+    }
+    expect(await notesOf(member.id)).toEqual([]);
+    const rows = (await deliveries()).filter((r) => r.payload.reason === "request_created");
+    const to = rows.filter((r) => r.kind === "email").map((r) => r.payload.to);
+    expect(to.sort()).toEqual(["owner@maison.test", staffAll.email, staffNoSlack.email].sort());
+    const posts = rows.filter((r) => r.kind === "webhook");
+    expect(posts).toHaveLength(1);
+    // The webhook's address is a secret: never stored with the message.
+    expect(JSON.stringify(posts[0].payload)).not.toContain("secret-token");
+    expect(posts[0].payload.text).toContain("Patek Philippe Nautilus");
+  });
+
+  it("no Slack post when every staff member turned Slack off; none at all without a webhook", async () => {
+    await ctx.database.db
+      .update(notificationPreferences)
+      .set({ slackEnabled: false })
+      .where(
+        inArray(
+          notificationPreferences.userId,
+          ctx.database.db
+            .select({ id: userRoles.userId })
+            .from(userRoles)
+            .where(inArray(userRoles.role, ["staff", "admin"])),
+        ),
+      );
+    try {
+      const member = await createUser(ctx, { plan: "gold" });
+      await request(member, "POST", "/api/requests", NEW_REQUEST);
+      expect((await deliveries()).filter((r) => r.kind === "webhook")).toEqual([]);
+    } finally {
+      await setPrefs(staffAll.id, { slackEnabled: true });
+      await setPrefs(staffNoEmail.id, { slackEnabled: true });
+    }
+  });
+
+  it("status_changed and message_received reach the member by their email preference, staff by theirs", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const { id } = (await request(member, "POST", "/api/requests", NEW_REQUEST)).json();
+    await ctx.database.db.delete(outbox);
+
+    await request(staffAll, "POST", `/api/admin/requests/${id}/status`, { status: "Sourcing" });
+    await request(staffAll, "POST", `/api/requests/${id}/messages`, { body: "We found two." });
+    const memberNotes = await notesOf(member.id);
+    expect(memberNotes.map((n) => n.type).sort()).toEqual(["message_received", "status_changed"]);
+    expect(memberNotes.every((n) => n.link === `/requests/${id}`)).toBe(true);
+    const toMember = (await deliveries()).filter((r) => r.payload.to === member.email).map((r) => r.payload.reason);
+    expect(toMember.sort()).toEqual(["admin_reply", "status_changed"]);
+    // Member-facing events are not posted to the team's channel.
+    expect((await deliveries()).filter((r) => r.kind === "webhook")).toEqual([]);
+
+    // The member turns email off: still notified in the app, no email.
+    await ctx.database.db.delete(outbox);
+    expect(
+      (await request(member, "PUT", "/api/notifications/preferences", { channel: "email", enabled: false })).json(),
+    ).toEqual({ email: false, slack: true, sms: true });
+    await request(staffAll, "POST", `/api/admin/requests/${id}/status`, { status: "Quoted" });
+    expect((await notesOf(member.id)).filter((n) => n.type === "status_changed")).toHaveLength(2);
+    expect((await deliveries()).filter((r) => r.payload.to === member.email)).toEqual([]);
+
+    // A member's message: every staff member is told; email to the owners and staff with email on.
+    await ctx.database.db.delete(outbox);
+    await request(member, "POST", `/api/requests/${id}/messages`, { body: "Thank you" });
+    for (const staff of [staffAll, staffNoEmail, staffNoSlack]) {
+      expect((await notesOf(staff.id)).filter((n) => n.type === "message_received")).toHaveLength(1);
+    }
+    const emails = (await deliveries()).filter((r) => r.kind === "email").map((r) => r.payload.to);
+    expect(emails.sort()).toEqual(["owner@maison.test", staffAll.email, staffNoSlack.email].sort());
+  });
+
+  it("concierge messages and sales replies are message_received too", async () => {
+    const member = await createUser(ctx, { plan: "black" });
+    await request(member, "POST", "/api/concierge/messages", { message: "A table for four" });
+    expect((await notesOf(staffAll.id)).map((n) => n.link)).toEqual([`/admin/inbox?tab=concierge&member=${member.id}`]);
+    await request(staffAll, "POST", `/api/admin/concierge/${member.id}`, { reply: "Booked" });
+    const inquiry = await request(member, "POST", "/api/sales/inquiries", { subject: "Yacht", message: "August" });
+    await request(staffAll, "POST", `/api/admin/sales/${inquiry.json().id}/reply`, { reply: "We have one" });
+    const notes = await notesOf(member.id);
+    expect(notes.map((n) => [n.type, n.link]).sort()).toEqual([
+      ["message_received", "/messages?view=concierge"],
+      ["message_received", "/sales-contact"],
+    ]);
+  });
+
+  it("writes nothing for a change that rolls back", async () => {
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        await notify(tx, ctx.app.ctx, {
+          type: "test",
+          to: "staff",
+          title: "Never",
+          body: "",
+          link: null,
+          email: { reason: "test", subject: "Never", heading: "Never", paragraphs: [], actionLabel: "Open" },
+        });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await ctx.database.db.select().from(notifications)).toEqual([]);
+    expect(await deliveries()).toEqual([]);
+  });
+});
+
+describe("delivery through failures", () => {
+  const due = () => ctx.database.db.update(outbox).set({ nextAttemptAt: new Date(0) });
+
+  it("a webhook answering 500 then 200 gets the post once, after a retry; the action was not held up", async () => {
+    webhook.failNext(1);
+    const before = webhook.received.length;
+    const member = await createUser(ctx, { plan: "gold" });
+    expect((await request(member, "POST", "/api/requests", NEW_REQUEST)).statusCode).toBe(201);
+
+    await deliverDue(ctx.database.db, ctx.app.ctx.deliver);
+    const [post] = (await deliveries()).filter((r) => r.kind === "webhook");
+    const [afterFirst] = await ctx.database.db.select().from(outbox).where(eq(outbox.id, post.id));
+    expect(afterFirst).toMatchObject({ status: "pending", attempts: 1, lastError: "The webhook answered 500" });
+    expect(afterFirst.lastError).not.toContain("secret-token");
+
+    await due();
+    await deliverDue(ctx.database.db, ctx.app.ctx.deliver);
+    const [afterSecond] = await ctx.database.db.select().from(outbox).where(eq(outbox.id, post.id));
+    expect(afterSecond).toMatchObject({ status: "sent", attempts: 2 });
+    const got = webhook.received.slice(before);
+    expect(got.map((r) => r.status)).toEqual([500, 200]);
+    expect(got[1].body.text).toContain("Patek Philippe Nautilus");
+    expect(got[1].body.link).toMatch(/\/admin\/requests\//);
+    // Nothing more is sent later.
+    await due();
+    await deliverDue(ctx.database.db, ctx.app.ctx.deliver);
+    expect(webhook.received.length - before).toBe(2);
+  });
+
+  it("a mail server refusing, then accepting, delivers each email once", async () => {
+    smtp.setRefuse(true);
+    const member = await createUser(ctx, { plan: "gold" });
+    try {
+      expect((await request(member, "POST", "/api/requests", NEW_REQUEST)).statusCode).toBe(201);
+      await deliverDue(ctx.database.db, ctx.app.ctx.deliver);
+      const emails = async () => (await deliveries()).filter((r) => r.kind === "email");
+      expect((await emails()).every((r) => r.status === "pending" && r.lastError)).toBe(true);
+    } finally {
+      smtp.setRefuse(false);
+    }
+    const before = smtp.received.length;
+    await due();
+    await deliverDue(ctx.database.db, ctx.app.ctx.deliver);
+    await due();
+    await deliverDue(ctx.database.db, ctx.app.ctx.deliver);
+    const sent = smtp.received.slice(before).filter((m) => m.raw.includes("Patek Philippe Nautilus"));
+    expect(sent.flatMap((m) => m.to).sort()).toEqual(["owner@maison.test", staffAll.email, staffNoSlack.email].sort());
+  });
+});
+
+describe("the reader's notifications", () => {
+  it("lists only one's own, filters, marks one (404 for another's) and all read", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const other = await createUser(ctx, { plan: "gold" });
+    await ctx.database.db.insert(notifications).values([
+      { userId: member.id, type: "status_changed", title: "A" },
+      { userId: member.id, type: "message_received", title: "B" },
+      { userId: other.id, type: "test", title: "C" },
+    ]);
+    const list = (await request(member, "GET", "/api/notifications")).json();
+    expect(list.unread).toBe(2);
+    expect(list.items.map((n: { title: string }) => n.title).sort()).toEqual(["A", "B"]);
+    const filtered = (await request(member, "GET", "/api/notifications?type=status_changed")).json();
+    expect(filtered.items.map((n: { title: string }) => n.title)).toEqual(["A"]);
+
+    const [others] = await notesOf(other.id);
+    expect((await request(member, "POST", `/api/notifications/${others.id}/read`)).statusCode).toBe(404);
+    expect((await notesOf(other.id))[0].read).toBe(false);
+    const mine = list.items[0].id;
+    expect((await request(member, "POST", `/api/notifications/${mine}/read`)).statusCode).toBe(200);
+    expect((await request(member, "GET", "/api/notifications?unread=true")).json().items).toHaveLength(1);
+    expect((await request(member, "POST", "/api/notifications/read-all")).json()).toEqual({ updated: 1 });
+    expect((await request(member, "GET", "/api/notifications")).json().unread).toBe(0);
+    expect((await notesOf(other.id))[0].read).toBe(false);
+  });
+
+  it("keeps preferences per person: all on by default; members change email only", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const staff = await createUser(ctx, { role: "staff" });
+    expect((await request(staff, "GET", "/api/notifications/preferences")).json()).toEqual({
+      email: true,
+      slack: true,
+      sms: true,
+    });
+    for (const channel of ["slack", "sms"]) {
+      const refused = await request(member, "PUT", "/api/notifications/preferences", { channel, enabled: false });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe(STAFF_CHANNEL_ONLY);
+    }
+    const off = await request(staff, "PUT", "/api/notifications/preferences", { channel: "slack", enabled: false });
+    expect(off.json()).toEqual({ email: true, slack: false, sms: true });
+    const on = await request(staff, "PUT", "/api/notifications/preferences", { channel: "slack", enabled: true });
+    expect(on.json()).toEqual({ email: true, slack: true, sms: true });
+    const [row] = await ctx.database.db
+      .select()
+      .from(notificationPreferences)
+      .where(and(eq(notificationPreferences.userId, staff.id), sql`true`));
+    expect(row.slackEnabled).toBe(true);
+  });
+});
+
+describe("the admin's test sends", () => {
+  it("sends a test email and a test Slack-style message through the outbox and reports the outcome", async () => {
+    const email = await request(staffAll, "POST", "/api/admin/notifications/test-email");
+    expect(email.json()).toEqual({ status: "sent", error: null });
+    await expect
+      .poll(() => smtp.received.some((m) => m.to.includes(staffAll.email) && /test email/i.test(m.raw)))
+      .toBe(true);
+
+    webhook.failNext(1);
+    const failing = await request(staffAll, "POST", "/api/admin/notifications/test-slack");
+    expect(failing.json()).toEqual({ status: "pending", error: "The webhook answered 500" });
+    const ok = await request(staffAll, "POST", "/api/admin/notifications/test-slack");
+    expect(ok.json()).toEqual({ status: "sent", error: null });
+
+    smtp.setRefuse(true);
+    try {
+      const refused = (await request(staffAll, "POST", "/api/admin/notifications/test-email")).json();
+      expect(refused.status).toBe("pending");
+      expect(refused.error).toMatch(/Mailbox unavailable/);
+    } finally {
+      smtp.setRefuse(false);
+    }
+  });
+
+  it("says plainly when Slack or SMTP is not configured", async () => {
+    const bare = await createTestApp({ deps: { startWorkers: false } });
+    try {
+      const staff = await createUser(bare, { role: "staff" });
+      const slack = await bare.app.inject({
+        method: "POST",
+        url: "/api/admin/notifications/test-slack",
+        headers: as(staff),
+      });
+      expect(slack.statusCode).toBe(409);
+      expect(slack.json().error).toMatch(/SLACK_WEBHOOK_URL/);
+      const email = await bare.app.inject({
+        method: "POST",
+        url: "/api/admin/notifications/test-email",
+        headers: as(staff),
+      });
+      expect(email.json()).toEqual({
+        status: "held",
+        error: "SMTP is not configured: the message is held in the outbox.",
+      });
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe("the outbox view", () => {
+  it("retries a failed delivery (admins), and refuses to retry anything else", async () => {
+    const admin = staffNoEmail;
+    const [row] = await ctx.database.db
+      .insert(outbox)
+      .values({
+        kind: "email",
+        payload: { to: "x@example.com", subject: "Hi", reason: "test", text: "Hi" },
+        status: "failed",
+        attempts: 8,
+        lastError: "boom",
+      })
+      .returning();
+    const list = (await request(admin, "GET", "/api/admin/outbox?status=failed")).json().items;
+    expect(list.map((r: { id: string }) => r.id)).toContain(row.id);
+    expect((await request(admin, "POST", `/api/admin/outbox/${row.id}/retry`)).statusCode).toBe(200);
+    const [after] = await ctx.database.db.select().from(outbox).where(eq(outbox.id, row.id));
+    expect(after).toMatchObject({ status: "pending", attempts: 0 });
+    expect((await request(admin, "POST", `/api/admin/outbox/${row.id}/retry`)).statusCode).toBe(409);
+    expect((await request(staffAll, "POST", `/api/admin/outbox/${row.id}/retry`)).statusCode).toBe(403);
+    const slack = (await request(admin, "GET", "/api/admin/outbox")).json().items;
+    expect(JSON.stringify(slack)).not.toContain("secret-token");
+  });
+});

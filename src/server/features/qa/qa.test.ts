@@ -1,0 +1,103 @@
+/**
+ * The QA tools (issue 13): staff only, and absent on a public deployment unless asked for; seeding marks what it
+ * makes so one call removes it all and nothing else; the spec's two messages when there is nothing to use.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { QA_NO_CLIENT, QA_NO_REQUEST } from "@/shared/contracts/admin";
+import { notifications, requests, users } from "../../db/schema";
+import { QA_DISABLED } from "./routes";
+
+let ctx: TestContext;
+let staff: TestUser;
+
+const call = (user: TestUser | null, method: "GET" | "POST" | "DELETE", url: string, app = ctx) =>
+  app.app.inject({ method, url, headers: as(user), ...(method === "POST" ? { payload: {} } : {}) });
+
+beforeAll(async () => {
+  ctx = await createTestApp({ deps: { startWorkers: false } });
+  staff = await createUser(ctx, { role: "staff" });
+});
+afterAll(() => ctx.close());
+
+describe("QA tools", () => {
+  it("says what to do first when there is no client or no request", async () => {
+    const fake = await call(staff, "POST", "/api/admin/qa/fake-request");
+    expect(fake.statusCode).toBe(409);
+    expect(fake.json().error).toBe(QA_NO_CLIENT);
+    const test = await call(staff, "POST", "/api/admin/qa/test-notification");
+    expect(test.statusCode).toBe(409);
+    expect(test.json().error).toBe(QA_NO_REQUEST);
+  });
+
+  it("seeds demo data, makes fake requests and test notifications, and removes only what it seeded", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const [own] = await ctx.database.db
+      .insert(requests)
+      .values({
+        userId: member.id,
+        title: "A real request",
+        category: "Autos",
+        budgetEur: 1000,
+        phoneNumber: "+351912345678",
+      })
+      .returning({ id: requests.id });
+
+    const seeded = await call(staff, "POST", "/api/admin/qa/seed");
+    expect(seeded.statusCode).toBe(201);
+    expect(seeded.json()).toMatchObject({ clients: 5, requests: 16, inquiries: 1, conciergeMessages: 3 });
+    expect((await call(staff, "GET", "/api/admin/qa")).json()).toEqual({ seeded: { clients: 5, requests: 16 } });
+    const pipeline = (await call(staff, "GET", "/api/admin/requests?pageSize=100")).json();
+    expect(new Set(pipeline.items.map((r: { status: string }) => r.status))).toEqual(
+      new Set(["New", "Sourcing", "Quoted", "Found", "Delivered", "Failed"]),
+    );
+    expect((await call(staff, "GET", "/api/admin/stats")).json().firstReply.replied).toBeGreaterThan(0);
+
+    const fake = await call(staff, "POST", "/api/admin/qa/fake-request");
+    expect(fake.statusCode).toBe(201);
+    expect(fake.json().title).toMatch(/^\[QA\] /);
+    // Through the real path: the staff are told of the new request.
+    const told = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, staff.id));
+    expect(told.map((n) => n.type)).toContain("request_created");
+
+    const test = await call(staff, "POST", "/api/admin/qa/test-notification");
+    expect(test.statusCode).toBe(201);
+    const [note] = await ctx.database.db.select().from(notifications).where(eq(notifications.id, test.json().id));
+    expect(note).toMatchObject({ userId: staff.id, type: "test", read: false });
+
+    const removed = await call(staff, "DELETE", "/api/admin/qa/seed");
+    expect(removed.json()).toEqual({ clients: 5, requests: 17 });
+    expect((await call(staff, "GET", "/api/admin/qa")).json()).toEqual({ seeded: { clients: 0, requests: 0 } });
+    const left = await ctx.database.db.select({ id: requests.id }).from(requests);
+    expect(left).toEqual([{ id: own.id }]);
+    expect(await ctx.database.db.select().from(users).where(eq(users.id, member.id))).toHaveLength(1);
+  });
+
+  it("does not exist on a public deployment unless ENABLE_QA_TOOLS=true", async () => {
+    const env = { APP_URL: "https://maison.example", PAYMENTS_MODE: "test" };
+    const closed = await createTestApp({ env, deps: { startWorkers: false } });
+    const open = await createTestApp({ env: { ...env, ENABLE_QA_TOOLS: "true" }, deps: { startWorkers: false } });
+    try {
+      const closedStaff = await createUser(closed, { role: "admin" });
+      for (const [method, url] of [
+        ["GET", "/api/admin/qa"],
+        ["POST", "/api/admin/qa/seed"],
+        ["DELETE", "/api/admin/qa/seed"],
+        ["POST", "/api/admin/qa/fake-request"],
+        ["POST", "/api/admin/qa/test-notification"],
+      ] as const) {
+        const res = await call(closedStaff, method, url, closed);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json().error).toBe(QA_DISABLED);
+      }
+      expect(await closed.database.db.select().from(requests)).toEqual([]);
+      const openStaff = await createUser(open, { role: "staff" });
+      expect((await call(openStaff, "GET", "/api/admin/qa", open)).statusCode).toBe(200);
+    } finally {
+      await closed.close();
+      await open.close();
+    }
+  });
+});
