@@ -5,7 +5,7 @@
  * dispatches. It is loaded once a signed-in visitor opens the stream (./use-realtime.ts), never on a first visit.
  */
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { REALTIME_TOPICS, type RealtimeTopic } from "@/shared/realtime";
+import { REALTIME_TOPICS, type RealtimeTopic, reconnectDelayMs } from "@/shared/realtime";
 import { sessionQueryKey } from "./session";
 
 export { REALTIME_TOPICS, type RealtimeTopic };
@@ -67,8 +67,17 @@ export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefre
   let source: EventSource | null = null;
   let release: (() => void) | null = null;
   let closed = false;
+  let failures = 0;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  /** Everything shown is refetched: after a gap in the stream, events may have been missed. */
+  const resync = () => {
+    dispatch({ topic: "resync" });
+    channel?.postMessage({ topic: "resync" });
+  };
 
   const open = () => {
+    if (closed) return;
+    retry = null;
     const stream = new EventSource("/api/events");
     source = stream;
     for (const topic of REALTIME_TOPICS) {
@@ -81,14 +90,35 @@ export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefre
         channel?.postMessage(event);
       });
     }
-    // The server closes a stream whose session ended; the page then learns it is signed out.
+    stream.addEventListener("open", () => {
+      if (failures > 0) resync();
+      failures = 0;
+    });
+    // A dropped stream is reopened by us, not the browser: after 200 ms, doubling up to 30 s (spec section 9).
+    // The server also closes a stream whose session ended: the session is refetched so the page learns it.
     stream.addEventListener("error", () => {
-      if (stream.readyState === EventSource.CLOSED) {
-        invalidate([sessionQueryKey]);
-        channel?.postMessage({ topic: "session" });
-      }
+      stream.close();
+      if (closed || retry) return;
+      invalidate([sessionQueryKey]);
+      channel?.postMessage({ topic: "session" });
+      retry = setTimeout(open, reconnectDelayMs(failures));
+      failures += 1;
     });
   };
+  /** Back online: reconnect now rather than at the end of the back-off. */
+  const onOnline = () => {
+    if (retry) {
+      clearTimeout(retry);
+      open();
+    }
+    resync();
+  };
+  /** Visible again: what the page shows is refetched (a background tab may have been throttled). */
+  const onVisible = () => {
+    if (document.visibilityState === "visible") invalidate([[]]);
+  };
+  window.addEventListener("online", onOnline);
+  document.addEventListener("visibilitychange", onVisible);
 
   const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
   if (locks && channel) {
@@ -106,6 +136,9 @@ export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefre
   }
   return () => {
     closed = true;
+    if (retry) clearTimeout(retry);
+    window.removeEventListener("online", onOnline);
+    document.removeEventListener("visibilitychange", onVisible);
     source?.close();
     release?.();
     channel?.close();

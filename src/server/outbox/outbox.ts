@@ -161,7 +161,7 @@ export async function deliverNow(db: Queryable, deliver: Deliver, id: string, wa
       .from(outbox)
       .where(eq(outbox.id, id));
     // Settled: sent, held, failed, or pending again after an attempt that recorded its error.
-    if (!current || current.status !== "pending" || current.lastError || Date.now() > deadline) return current;
+    if (current?.status !== "pending" || current.lastError || Date.now() > deadline) return current;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

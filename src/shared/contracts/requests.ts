@@ -55,6 +55,8 @@ export const messageSchema = z.object({
   /** Null once the sender's account is gone. */
   sender: z.object({ id: z.string(), name: z.string(), email: z.string(), isStaff: z.boolean() }).nullable(),
   mine: z.boolean(),
+  /** Read by the other side: a member's message by any staff member, the team's by the member. */
+  read: z.boolean(),
 });
 export const threadSchema = z.object({ messages: z.array(messageSchema) });
 

@@ -233,6 +233,22 @@ describe("threads", () => {
   });
 });
 
+describe("read marks", () => {
+  it("shows each side when the other has read its messages", async () => {
+    const [ana, staff] = [await createUser(ctx, { plan: "gold" }), await createUser(ctx, { role: "staff" })];
+    const { id } = (await create(ana)).json();
+    await post(ana, `/api/requests/${id}/messages`, { body: "Any news?" });
+    await post(staff, `/api/requests/${id}/messages`, { body: "Soon." });
+    const reads = async (user: TestUser) =>
+      (await get(user, `/api/requests/${id}/messages`)).json().messages.map((m: { read: boolean }) => m.read);
+    expect(await reads(ana)).toEqual([false, false]);
+    await post(ana, `/api/requests/${id}/read`);
+    expect(await reads(staff)).toEqual([false, true]);
+    await post(staff, `/api/requests/${id}/read`);
+    expect(await reads(ana)).toEqual([true, true]);
+  });
+});
+
 describe("staff actions", () => {
   it("moves a request along the spec's transitions only, with activity and a notification", async () => {
     const [ana, staff] = [await createUser(ctx, { plan: "gold" }), await createUser(ctx, { role: "staff" })];

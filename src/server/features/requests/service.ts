@@ -245,7 +245,7 @@ export async function requestDetail(
 
 /** The thread, oldest first, with each sender's name and whether they are staff. */
 export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): Promise<Served<typeof threadSchema>> {
-  await visibleRequest(ctx.db, viewer, id);
+  const request = await visibleRequest(ctx.db, viewer, id);
   const rows = await ctx.db
     .select({
       id: messages.id,
@@ -256,6 +256,9 @@ export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): 
       senderName: sql<string | null>`coalesce(${profiles.name}, ${users.name})`,
       senderIsStaff: sql<boolean>`exists (select 1 from user_roles r where r.user_id = ${messages.senderUserId}
         and r.role in ('staff', 'admin'))`,
+      read: sql<boolean>`case when ${messages.senderUserId} = ${request.userId}
+        then exists (select 1 from ${messageReads} mr where mr.message_id = ${messages.id} and mr.user_id <> ${request.userId})
+        else exists (select 1 from ${messageReads} mr where mr.message_id = ${messages.id} and mr.user_id = ${request.userId}) end`,
     })
     .from(messages)
     .leftJoin(users, eq(users.id, messages.senderUserId))
@@ -268,6 +271,7 @@ export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): 
       body: m.body,
       createdAt: m.createdAt,
       mine: m.senderId === viewer.userId,
+      read: Boolean(m.read),
       sender:
         m.senderId && m.senderEmail
           ? {
@@ -283,7 +287,7 @@ export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): 
 
 /** Marks every message from others on the request as read by the viewer (idempotent). */
 export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string): Promise<number> {
-  await visibleRequest(ctx.db, viewer, id);
+  const request = await visibleRequest(ctx.db, viewer, id);
   return ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(messageReads)
@@ -304,7 +308,8 @@ export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string)
       )
       .onConflictDoNothing()
       .returning({ id: messageReads.messageId });
-    if (inserted.length) await publish(tx, { topic: "messages", audience: viewer.userId });
+    // The reader's badges drop, and the other side sees its messages read.
+    if (inserted.length) await changed(tx, request.userId, "messages");
     return inserted.length;
   });
 }
