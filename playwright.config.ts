@@ -56,6 +56,9 @@ export default defineConfig({
       BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
       SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`,
       OWNER_EMAILS: "owner@maison.test",
+      // A Slack-style webhook nobody answers, and one attempt per delivery: the outbox journey retries a failure.
+      SLACK_WEBHOOK_URL: "http://127.0.0.1:9/hooks/e2e",
+      OUTBOX_MAX_ATTEMPTS: "1",
       // Many journeys sign up from one address; the limits themselves are covered by integration tests.
       AUTH_RATE_LIMIT_PER_IP: "1000",
       CONTACT_EMAIL: "concierge@maison.example",

@@ -98,6 +98,8 @@ const envSchema = z
       .transform((v) => v === "true"),
     /** How often an open event stream re-checks its session (it is also re-checked at once on sign-out etc.). */
     REALTIME_RECHECK_SECONDS: z.coerce.number("must be a number").int().min(1).max(3600).default(60),
+    /** Delivery attempts before an outbox message is marked failed (retried with back-off until then). */
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number("must be a number").int().min(1).max(50).default(8),
     /** The admin's QA tools (seed demo data, fake requests): on unless APP_URL is public (https). */
     ENABLE_QA_TOOLS: z.enum(["true", "false"]).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -73,3 +73,30 @@ test("the unread count shows in the tab's title", async ({ page, browser }) => {
   }
   await expect(page).toHaveTitle(/^\(1\) /, { timeout: 15_000 });
 });
+
+test("the member opens the thread and the staff view shows the reply read, without a reload", async ({
+  page,
+  browser,
+}) => {
+  await signUpViaForm(page, { email: newEmail("read"), password: "secret-pass", name: "Ana Sousa" });
+  await subscribeViaTestCheckout(page, "silver");
+  const created = await page.request.post("/api/requests", { data: { ...NEW_REQUEST, title: "Jaguar E-Type" } });
+  const { id } = (await created.json()) as { id: string };
+
+  const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const staff = await staffContext.newPage();
+    await signInViaForm(staff, E2E_ADMIN);
+    await expect(staff).toHaveURL(/\/(dashboard|admin)/);
+    await staff.request.post(`/api/requests/${id}/messages`, { data: { body: "A Series 1 in Opalescent Grey." } });
+    await staff.goto(`/admin/requests/${id}`);
+    const reply = staff.getByRole("listitem").filter({ hasText: "A Series 1 in Opalescent Grey." });
+    await expect(reply.getByText("Sent", { exact: true })).toBeVisible();
+
+    await page.goto(`/requests/${id}`);
+    await expect(page.getByText("A Series 1 in Opalescent Grey.")).toBeVisible();
+    await expect(reply.getByText("Read", { exact: true })).toBeVisible({ timeout: 15_000 });
+  } finally {
+    await staffContext.close();
+  }
+});

@@ -34,10 +34,11 @@ export default function AdminRoutes() {
 /** Built once: each page's lazy component is created a single time. */
 const ADMIN_PAGES: Array<[string, React.ReactNode]> = [
   ["inbox", page(() => import("./pages/AdminInboxRoute"))],
-  ["requests", page(() => import("@/client/features/admin/pages/AdminRequestsPage"))],
-  ["requests/:id", page(() => import("@/client/features/admin/pages/AdminRequestDetailPage"))],
-  ["settings", page(() => import("@/client/features/admin/pages/AdminSettingsPage"))],
+  ["requests", page(() => import("@/client/features/requests/pages/AdminRequestsPage"))],
+  ["requests/:id", page(() => import("@/client/features/requests/pages/AdminRequestDetailPage"))],
+  ["settings", page(() => import("./pages/AdminSettingsRoute"))],
   ["debug", page(() => import("@/client/features/admin/pages/AdminDebugPage"))],
   ["qa", page(() => import("@/client/features/admin/pages/AdminQaPage"))],
-  ["notifications", page(() => import("@/client/features/admin/pages/AdminNotificationsPage"))],
+  ["notifications", page(() => import("@/client/features/notifications/pages/AdminNotificationsPage"))],
+  ["outbox", page(() => import("@/client/features/notifications/pages/AdminOutboxPage"))],
 ];

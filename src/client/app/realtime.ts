@@ -8,6 +8,8 @@ import { billingRealtime } from "@/client/features/billing/api";
 import { conciergeRealtime } from "@/client/features/concierge/api";
 import { dashboardRealtime } from "@/client/features/dashboard/api";
 import { messagesRealtime } from "@/client/features/messages/api";
+import { notificationsRealtime } from "@/client/features/notifications/api";
+import { pipelineRealtime } from "@/client/features/requests/admin-api";
 import { requestsRealtime } from "@/client/features/requests/api";
 import { salesRealtime } from "@/client/features/sales/api";
 import { connectRealtime, joinRealtime, sessionRealtime } from "@/client/lib/realtime";
@@ -21,6 +23,8 @@ export const realtimeRefresh = joinRealtime(
   conciergeRealtime,
   salesRealtime,
   adminRealtime,
+  pipelineRealtime,
+  notificationsRealtime,
 );
 
 export const startRealtime = (queryClient: QueryClient) => connectRealtime(queryClient, realtimeRefresh);

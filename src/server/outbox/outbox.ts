@@ -79,7 +79,10 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-export type Deliver = (kind: "email" | "webhook", payload: Record<string, unknown>) => Promise<void>;
+export type Deliver = ((kind: "email" | "webhook", payload: Record<string, unknown>) => Promise<void>) & {
+  /** Attempts before a message is marked failed (OUTBOX_MAX_ATTEMPTS; MAX_ATTEMPTS by default). */
+  maxAttempts?: number;
+};
 
 type OutboxRow = typeof outbox.$inferSelect;
 
@@ -124,7 +127,7 @@ async function deliverClaimed(db: Queryable, deliver: Deliver, row: OutboxRow): 
       })
       .where(eq(outbox.id, row.id));
   } catch (error) {
-    const failedForGood = row.attempts >= MAX_ATTEMPTS;
+    const failedForGood = row.attempts >= (deliver.maxAttempts ?? MAX_ATTEMPTS);
     await db
       .update(outbox)
       .set({

@@ -9,7 +9,7 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_00
 
 export function createDeliverer(config: Config): Deliver {
   const transport = config.SMTP_URL ? nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS }) : null;
-  return async (kind, payload) => {
+  const deliver: Deliver = async (kind, payload) => {
     if (kind === "email") {
       if (!transport) throw new Error("SMTP is not configured");
       const { to, subject, html, text } = payload as { to: string; subject: string; html: string; text: string };
@@ -35,6 +35,8 @@ export function createDeliverer(config: Config): Deliver {
     }
     if (!response.ok) throw new Error(`The webhook answered ${response.status}`);
   };
+  deliver.maxAttempts = config.OUTBOX_MAX_ATTEMPTS;
+  return deliver;
 }
 
 export interface OutboxWorker {

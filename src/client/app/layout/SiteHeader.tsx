@@ -1,4 +1,4 @@
-import { lazy, useRef } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { OnDemand, useOnDemand } from "@/client/components/on-demand";
 import { badgeVariants } from "@/client/components/ui/badge-variants";
@@ -10,6 +10,10 @@ import { isAdminPath, type NavItem, navItems } from "./nav-items";
 /** The Sheet (Radix dialog) only loads when a phone visitor reaches for the menu. */
 const loadMobileMenu = () => import("./MobileMenu");
 const MobileMenu = lazy(loadMobileMenu);
+/** The notifications bell (the notifications feature's), for signed-in visitors only: never in a first visit's load. */
+const NotificationMenu = lazy(() =>
+  import("@/client/features/notifications/components/NotificationMenu").then((m) => ({ default: m.NotificationMenu })),
+);
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return [
@@ -41,7 +45,7 @@ export function SiteHeader() {
 
         {/* Desktop and tablet: the full bar. The links appear once we know who is visiting, so a member never sees
             the signed-out links flash by. */}
-        <nav aria-label="Main" className="hidden items-center gap-3.5 md:flex lg:gap-8">
+        <nav aria-label="Main" className="hidden items-center gap-3.5 md:ml-auto md:flex lg:gap-8">
           {!session.isLoading && (
             <>
               <ul className="flex items-center gap-3.5 motion-safe:animate-fade lg:gap-7">
@@ -70,6 +74,15 @@ export function SiteHeader() {
             </>
           )}
         </nav>
+
+        {/* The bell: beside the bar, and beside the phone menu's button. */}
+        {session.isSignedIn && (
+          <div className="-mr-3 ml-auto flex md:-ml-2 md:mr-0">
+            <Suspense fallback={<span aria-hidden className="size-10" />}>
+              <NotificationMenu />
+            </Suspense>
+          </div>
+        )}
 
         {/* Phones: one button that opens the mirrored menu in a sheet. */}
         <button

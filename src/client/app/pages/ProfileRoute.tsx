@@ -1,7 +1,11 @@
-/** /profile: the profile feature's page with the billing feature's membership card in it. */
+/**
+ * /profile: the profile feature's page with the billing feature's membership card and the notifications
+ * feature's email switch in it.
+ */
 import { MembershipCard } from "@/client/features/billing/components/MembershipCard";
+import { EmailNotificationSwitch } from "@/client/features/notifications/components/EmailNotificationSwitch";
 import ProfilePage from "@/client/features/profile/pages/ProfilePage";
 
 export default function ProfileRoute() {
-  return <ProfilePage membership={<MembershipCard />} />;
+  return <ProfilePage membership={<MembershipCard />} notifications={<EmailNotificationSwitch />} />;
 }

@@ -1,9 +1,11 @@
 /**
- * The admin area's payment tools: settings, subscription sync, and the debug page's checkout tools. The answers'
- * types come from src/shared/contracts/billing.ts; query keys are defined once, in `adminQueries`.
+ * The admin area's own screens: the operations dashboard, the QA tools, settings, subscription sync, and the
+ * debug page's checkout tools. The answers' types come from src/shared/contracts/admin.ts and billing.ts; query
+ * keys are defined once, in `adminQueries`.
  */
-import { queryOptions, useMutation } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api";
+import type * as admin from "@/shared/contracts/admin";
 import type * as billing from "@/shared/contracts/billing";
 import type { Wire } from "@/shared/contracts/common";
 import type * as requests from "@/shared/contracts/requests";
@@ -14,8 +16,18 @@ export type SyncAllResult = Wire<typeof billing.syncAllResultSchema>;
 
 export type AdminBadges = Wire<typeof requests.adminBadgesSchema>;
 
+export type AdminStats = Wire<typeof admin.adminStatsSchema>;
+export type QaStatus = Wire<typeof admin.qaStatusSchema>;
+export type QaSeedResult = Wire<typeof admin.qaSeedResultSchema>;
+export type QaRemoveResult = Wire<typeof admin.qaRemoveResultSchema>;
+export type QaFakeRequestResult = Wire<typeof admin.qaFakeRequestResultSchema>;
+export type QaTestNotificationResult = Wire<typeof admin.qaTestNotificationResultSchema>;
+
 const getSettings = () => api.get<AdminSettings>("/api/admin/settings");
 const getBadges = () => api.get<AdminBadges>("/api/admin/badges");
+const getStats = () => api.get<AdminStats>("/api/admin/stats");
+/** A 404 ("QA tools are turned off on this deployment.") where the tools are disabled; never retried (4xx). */
+const getQa = () => api.get<QaStatus>("/api/admin/qa");
 
 export const adminQueries = {
   all: ["admin"] as const,
@@ -23,13 +35,18 @@ export const adminQueries = {
   /** The sidebar's counts: live through the realtime topics below, and every 30 s besides (spec). */
   badges: () =>
     queryOptions({ queryKey: [...adminQueries.all, "badges"], queryFn: getBadges, refetchInterval: 30_000 }),
+  /** The operations dashboard's cards and charts: live through the realtime topics below. */
+  stats: () => queryOptions({ queryKey: [...adminQueries.all, "stats"], queryFn: getStats }),
+  /** How much demo data the QA tools have made. */
+  qa: () => queryOptions({ queryKey: [...adminQueries.all, "qa"], queryFn: getQa }),
 };
 
-/** What changes the sidebar's counts. */
+/** What changes the sidebar's counts, the dashboard's figures and the QA tools' demo data count. */
 export const adminRealtime = {
-  requests: [adminQueries.badges().queryKey],
-  messages: [adminQueries.badges().queryKey],
-  concierge: [adminQueries.badges().queryKey],
+  requests: [adminQueries.badges().queryKey, adminQueries.stats().queryKey, adminQueries.qa().queryKey],
+  messages: [adminQueries.badges().queryKey, adminQueries.stats().queryKey],
+  concierge: [adminQueries.badges().queryKey, adminQueries.stats().queryKey],
+  notifications: [adminQueries.badges().queryKey],
 };
 
 export function useSyncUser() {
@@ -54,5 +71,52 @@ export function useSimulateCheckout() {
   return useMutation({
     mutationFn: (input: { userEmail: string; plan: PurchasablePlan }) =>
       api.post<Wire<typeof billing.simulateCheckoutResultSchema>>("/api/admin/debug/simulate-checkout", input),
+  });
+}
+
+// QA tools --------------------------------------------------------------------------------------------------
+
+/** Demo data changes every admin figure: the QA count, the dashboard and the sidebar's badges. */
+function useRefreshAfterQa() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [adminQueries.qa(), adminQueries.stats(), adminQueries.badges()].map(({ queryKey }) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+export function useSeedDemoData() {
+  const refresh = useRefreshAfterQa();
+  return useMutation({
+    mutationFn: () => api.post<QaSeedResult>("/api/admin/qa/seed"),
+    onSettled: refresh,
+  });
+}
+
+export function useRemoveDemoData() {
+  const refresh = useRefreshAfterQa();
+  return useMutation({
+    mutationFn: () => api.delete<QaRemoveResult>("/api/admin/qa/seed"),
+    onSettled: refresh,
+  });
+}
+
+/** 409 QA_NO_CLIENT when there is no client to ask it. */
+export function useCreateFakeRequest() {
+  const refresh = useRefreshAfterQa();
+  return useMutation({
+    mutationFn: () => api.post<QaFakeRequestResult>("/api/admin/qa/fake-request"),
+    onSettled: refresh,
+  });
+}
+
+/** 409 QA_NO_REQUEST when there is no request to write about. */
+export function useSendTestNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<QaTestNotificationResult>("/api/admin/qa/test-notification"),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.badges().queryKey }),
   });
 }

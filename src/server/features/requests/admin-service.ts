@@ -53,9 +53,12 @@ function pipelineFilter(query: PipelineQuery): SQL | undefined {
 
 function pipelineOrder(query: PipelineQuery): SQL[] {
   const direction = query.dir === "asc" ? asc : desc;
-  return query.sort === "budget"
-    ? [direction(requests.budgetEur), direction(requests.createdAt)]
-    : [direction(requests.createdAt)];
+  if (query.sort === "budget") return [direction(requests.budgetEur), direction(requests.createdAt)];
+  // Written to match the created_at indexes (DESC NULLS LAST, read backwards for ascending), so a page is read
+  // in index order and stops at its LIMIT instead of sorting every match.
+  return [
+    query.dir === "asc" ? sql`${requests.createdAt} asc nulls first` : sql`${requests.createdAt} desc nulls last`,
+  ];
 }
 
 const pipelineColumns = {

@@ -1,5 +1,61 @@
-import { PlaceholderPage } from "@/client/components/placeholder-page";
+/**
+ * /admin and /admin/dashboard: the operations dashboard. The spec's counters (Total, New, Sourcing, Clients,
+ * unread Messages) and quick links, then three charts: requests per week by category, the status funnel and the
+ * time to a first reply. One query (GET /api/admin/stats), refreshed by the realtime topics (`adminRealtime`).
+ */
+import { useQuery } from "@tanstack/react-query";
+import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { PageHeader } from "@/client/components/page-header";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { type AdminStats, adminQueries } from "../api";
+import { QuickLinks, StatCards } from "../components/dashboard-cards";
+import { FirstReplyChart, FunnelChart, WeeklyChart } from "../components/dashboard-charts";
 
-export default function Page() {
-  return <PlaceholderPage title="Operations Dashboard" />;
+export default function AdminDashboardPage() {
+  useDocumentTitle("Operations dashboard");
+  const stats = useQuery(adminQueries.stats());
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-8">
+      <PageHeader
+        dense
+        eyebrow="Admin"
+        title="Operations dashboard"
+        description="The pipeline at a glance, live as requests and messages arrive."
+      />
+      <QuickLinks />
+      <AsyncView
+        query={stats}
+        loading={
+          <div role="status" className="flex flex-col gap-8">
+            <span className="sr-only">Loading the dashboard</span>
+            <Overview />
+          </div>
+        }
+        errorFallback="Failed to load the dashboard"
+      >
+        {(data) => <Overview stats={data} />}
+      </AsyncView>
+    </div>
+  );
+}
+
+/** The counters and the charts; without `stats`, their skeletons at the same sizes. */
+function Overview({ stats }: { stats?: AdminStats }) {
+  return (
+    <>
+      <StatCards cards={stats?.cards} />
+      {stats && stats.cards.total === 0 ? (
+        <EmptyState
+          title="No requests yet"
+          description="The charts fill in as members submit sourcing requests and the team replies."
+        />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <WeeklyChart stats={stats} className="lg:col-span-2" />
+          <FunnelChart stats={stats} />
+          <FirstReplyChart stats={stats} />
+        </div>
+      )}
+    </>
+  );
 }

@@ -37,7 +37,8 @@ const priceColumns = col.columns([
   }),
 ]);
 
-export default function AdminSettingsPage() {
+/** `notifications`: the notification channels card, composed in by app/ (it is the notifications feature's). */
+export default function AdminSettingsPage({ notifications }: { notifications?: React.ReactNode }) {
   useDocumentTitle("Admin Settings");
   const settings = useQuery(adminQueries.settings());
   return (
@@ -51,6 +52,7 @@ export default function AdminSettingsPage() {
           </>
         )}
       </AsyncView>
+      {notifications && <section aria-label="Notifications">{notifications}</section>}
       <SubscriptionSyncCard />
     </div>
   );

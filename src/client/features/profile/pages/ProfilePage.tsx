@@ -20,9 +20,16 @@ import { TwoFactorCard } from "../components/TwoFactorCard";
 
 /**
  * /profile, for a signed-in visitor (the router redirects the others to sign in). The membership card belongs to
- * the billing feature; app/ composes it in through `membership`.
+ * the billing feature, the email notification switch the notifications feature's; app/ composes them in through
+ * `membership` and `notifications`.
  */
-export default function ProfilePage({ membership }: { membership?: ReactNode }) {
+export default function ProfilePage({
+  membership,
+  notifications,
+}: {
+  membership?: ReactNode;
+  notifications?: ReactNode;
+}) {
   useDocumentTitle("Profile and Settings");
   return (
     <div className="mx-auto max-w-3xl px-6 py-14 sm:py-20">
@@ -31,6 +38,7 @@ export default function ProfilePage({ membership }: { membership?: ReactNode }) 
         <EmailVerificationNotice />
         {membership}
         <ProfileForm />
+        {notifications}
         <TwoFactorCard />
         <AccountActions />
       </div>

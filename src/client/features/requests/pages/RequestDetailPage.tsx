@@ -229,6 +229,7 @@ function MessagesCard({ requestId }: { requestId: string }) {
                     <time dateTime={String(message.createdAt)} className="tabular">
                       {formatMessageTime(message.createdAt)}
                     </time>
+                    {message.mine && <span>{message.read ? "Read" : "Sent"}</span>}
                   </div>
                   <p
                     className={cn(

@@ -1,0 +1,84 @@
+/** The operations dashboard's counters (spec: Total, New, Sourcing, Clients, unread Messages) and quick links. */
+import { ArrowUpRight, Inbox, type LucideIcon, Search, Sparkles, Table2 } from "lucide-react";
+import { Link } from "react-router";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { cn } from "@/client/lib/utils";
+import type { AdminStats } from "../api";
+import { formatCount } from "./dashboard-format";
+
+const CARDS: Array<{ key: keyof AdminStats["cards"]; label: string; hint: string }> = [
+  { key: "total", label: "Total", hint: "requests" },
+  { key: "new", label: "New", hint: "to review" },
+  { key: "sourcing", label: "Sourcing", hint: "in progress" },
+  { key: "clients", label: "Clients", hint: "members" },
+  { key: "unreadMessages", label: "Messages", hint: "unread" },
+];
+
+/** The five counters; with `cards` undefined, their skeletons at the same size. */
+export function StatCards({ cards }: { cards?: AdminStats["cards"] }) {
+  return (
+    <section aria-labelledby="dashboard-counters">
+      <h2 id="dashboard-counters" className="sr-only">
+        At a glance
+      </h2>
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+        {CARDS.map((card, index) => (
+          <div
+            key={card.key}
+            className={cn(
+              "rounded-lg border border-stone bg-card px-5 py-4",
+              // Five tiles in two columns: the last takes the row.
+              index === CARDS.length - 1 && "col-span-2 sm:col-span-1",
+            )}
+          >
+            <dt className="eyebrow text-ink-muted">
+              {card.label}
+              <span className="sr-only"> {card.hint}</span>
+            </dt>
+            <dd className="mt-2 flex h-12 items-baseline gap-2">
+              {cards ? (
+                <span className="tabular font-serif text-5xl leading-none">{formatCount(cards[card.key])}</span>
+              ) : (
+                <Skeleton className="h-12 w-16" />
+              )}
+              <span aria-hidden="true" className="text-xs text-ink-muted">
+                {card.hint}
+              </span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const LINKS: Array<{ to: string; label: string; icon: LucideIcon }> = [
+  { to: "/admin/requests?status=New", label: "New requests", icon: Sparkles },
+  { to: "/admin/requests?status=Sourcing", label: "In sourcing", icon: Search },
+  { to: "/admin/requests?status=all", label: "All requests", icon: Table2 },
+  { to: "/admin/inbox", label: "Inbox", icon: Inbox },
+];
+
+export function QuickLinks() {
+  return (
+    <nav aria-label="Quick links">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {LINKS.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="group flex h-12 items-center gap-2.5 rounded-md border border-stone bg-card px-3 text-sm sm:gap-3 sm:px-4 font-medium transition-colors duration-200 hover:border-gold hover:bg-ivory-deep"
+            >
+              <Icon aria-hidden className="size-4 shrink-0 text-gold-deep" strokeWidth={1.5} />
+              <span className="truncate">{label}</span>
+              <ArrowUpRight
+                aria-hidden
+                className="ml-auto size-4 shrink-0 text-ink-muted transition-transform duration-200 group-hover:translate-x-0.5 group-hover:-translate-y-0.5 motion-reduce:transition-none"
+              />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

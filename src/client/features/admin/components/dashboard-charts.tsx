@@ -1,0 +1,330 @@
+/**
+ * The operations dashboard's three charts (recharts): requests per week by category, the status funnel, and the
+ * median time to a first staff reply. Each is a ChartFigure: the chart for the eye, a table with the same
+ * numbers for everyone else. With `stats` undefined each shows its skeleton, at its final size.
+ */
+import {
+  Bar,
+  BarChart,
+  type BarShapeProps,
+  CartesianGrid,
+  LabelList,
+  Line,
+  LineChart,
+  Rectangle,
+  ResponsiveContainer,
+  Tooltip,
+  type TooltipContentProps,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { REQUEST_CATEGORIES, type RequestStatus } from "@/shared/requests";
+import type { AdminStats } from "../api";
+import { ChartFigure } from "./dashboard-figure";
+import { durationAxis, formatCount, formatDay, formatDuration, plural } from "./dashboard-format";
+import { AXIS_TICK, CATEGORY_COLORS, GRID_STROKE, STATUS_COLORS, TOKENS } from "./dashboard-palette";
+
+/** The chart areas' heights: the chart and its skeleton alike. */
+const WEEKLY_HEIGHT = "h-72";
+const FUNNEL_HEIGHT = "h-64";
+const REPLY_HEIGHT = "h-40";
+
+const HOVER_CURSOR = { fill: TOKENS.gold, fillOpacity: 0.1 };
+
+/** Requests per week over the last 12 weeks, stacked by category. */
+export function WeeklyChart({ stats, className }: { stats?: AdminStats; className?: string }) {
+  const rows = stats?.weekly.map((week) => ({
+    week: formatDay(week.weekStart),
+    weekStart: week.weekStart,
+    ...week.counts,
+    total: REQUEST_CATEGORIES.reduce((sum, category) => sum + (week.counts[category] ?? 0), 0),
+  }));
+  return (
+    <ChartFigure
+      className={className}
+      title="Requests per week"
+      description="New requests by category over the last 12 weeks, by the Monday each week starts."
+      legend={<CategoryLegend />}
+      chartClassName={WEEKLY_HEIGHT}
+      chart={
+        rows && (
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={rows} margin={{ top: 8, right: 4, bottom: 0, left: -16 }} accessibilityLayer={false}>
+              <CartesianGrid vertical={false} stroke={GRID_STROKE} strokeWidth={1} />
+              <XAxis dataKey="week" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: TOKENS.stoneDark }} />
+              <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} width={48} />
+              <Tooltip
+                cursor={HOVER_CURSOR}
+                content={({ active, payload, label }) => (
+                  <ChartTooltip
+                    active={active}
+                    payload={payload}
+                    label={label}
+                    title={(week) => `Week of ${week}`}
+                    showTotal
+                  />
+                )}
+              />
+              {REQUEST_CATEGORIES.map((category) => (
+                <Bar
+                  key={category}
+                  dataKey={category}
+                  name={category}
+                  stackId="week"
+                  fill={CATEGORY_COLORS[category]}
+                  stroke={TOKENS.card}
+                  strokeWidth={1}
+                  maxBarSize={40}
+                />
+              ))}
+            </BarChart>
+          </ResponsiveContainer>
+        )
+      }
+      table={
+        rows && {
+          rowHeader: "Week of",
+          columns: [...REQUEST_CATEGORIES, "Total"],
+          rows: rows.map((row) => ({
+            key: row.weekStart,
+            header: row.week,
+            cells: [...REQUEST_CATEGORIES.map((category) => formatCount(row[category] ?? 0)), formatCount(row.total)],
+          })),
+        }
+      }
+    />
+  );
+}
+
+function CategoryLegend() {
+  return (
+    <ul aria-hidden="true" className="-mt-1 flex flex-wrap gap-x-5 gap-y-1.5 text-xs text-ink-muted">
+      {REQUEST_CATEGORIES.map((category) => (
+        <li key={category} className="flex items-center gap-2">
+          <span className="size-2.5 rounded-[2px]" style={{ backgroundColor: CATEGORY_COLORS[category] }} />
+          {category}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every request by its current status, in the pipeline's order. */
+export function FunnelChart({ stats, className }: { stats?: AdminStats; className?: string }) {
+  const total = stats?.funnel.reduce((sum, step) => sum + step.count, 0) ?? 0;
+  const share = (count: number) => (total > 0 ? `${Math.round((count / total) * 100)} %` : "—");
+  return (
+    <ChartFigure
+      className={className}
+      title="Status funnel"
+      description="Every request by where it stands now: New, Sourcing, Quoted, then Found, Delivered or Failed."
+      chartClassName={FUNNEL_HEIGHT}
+      chart={
+        stats && (
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart
+              data={stats.funnel}
+              layout="vertical"
+              margin={{ top: 0, right: 40, bottom: 0, left: 0 }}
+              barCategoryGap="22%"
+              accessibilityLayer={false}
+            >
+              <CartesianGrid horizontal={false} stroke={GRID_STROKE} strokeWidth={1} />
+              <XAxis type="number" allowDecimals={false} hide />
+              <YAxis
+                type="category"
+                dataKey="status"
+                tick={{ ...AXIS_TICK, fill: TOKENS.noir }}
+                tickLine={false}
+                axisLine={{ stroke: TOKENS.stoneDark }}
+                width={84}
+              />
+              <Tooltip
+                cursor={HOVER_CURSOR}
+                content={({ active, payload, label }) => (
+                  <ChartTooltip
+                    active={active}
+                    payload={payload}
+                    label={label}
+                    swatch={(row) => STATUS_COLORS[row.status as RequestStatus]}
+                  />
+                )}
+              />
+              <Bar
+                dataKey="count"
+                name="Requests"
+                fill={TOKENS.noir}
+                maxBarSize={28}
+                shape={(props: BarShapeProps) => (
+                  <Rectangle {...props} fill={STATUS_COLORS[props.payload.status as RequestStatus]} />
+                )}
+              >
+                <LabelList
+                  dataKey="count"
+                  position="right"
+                  offset={8}
+                  formatter={(value) => formatCount(Number(value))}
+                  style={{ fill: TOKENS.noir, fontSize: 12 }}
+                />
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        )
+      }
+      table={
+        stats && {
+          rowHeader: "Status",
+          columns: ["Requests", "Share"],
+          rows: stats.funnel.map((step) => ({
+            key: step.status,
+            header: step.status,
+            cells: [formatCount(step.count), share(step.count)],
+          })),
+        }
+      }
+    />
+  );
+}
+
+/** The median time from a request to the first staff message, over requests of the last 30 days. */
+export function FirstReplyChart({ stats, className }: { stats?: AdminStats; className?: string }) {
+  const reply = stats?.firstReply;
+  const rows = reply?.daily.map((day) => ({ ...day, label: formatDay(day.day) }));
+  const anyReply = rows?.some((day) => day.medianMinutes !== null) ?? false;
+  const axis = durationAxis(Math.max(0, ...(rows ?? []).map((day) => day.medianMinutes ?? 0)));
+  return (
+    <ChartFigure
+      className={className}
+      title="Time to first reply"
+      description="Median time from a new request to the team's first message, over the last 30 days."
+      summary={<ReplyHeadline reply={reply} />}
+      chartClassName={REPLY_HEIGHT}
+      chart={
+        rows &&
+        (anyReply ? (
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+              <CartesianGrid vertical={false} stroke={GRID_STROKE} strokeWidth={1} />
+              <XAxis
+                dataKey="label"
+                tick={AXIS_TICK}
+                tickLine={false}
+                axisLine={{ stroke: TOKENS.stoneDark }}
+                minTickGap={24}
+              />
+              <YAxis
+                tick={AXIS_TICK}
+                tickLine={false}
+                axisLine={false}
+                width={56}
+                domain={[0, axis.ticks[axis.ticks.length - 1]]}
+                ticks={axis.ticks}
+                tickFormatter={(value: number) => axis.format(value)}
+              />
+              <Tooltip
+                cursor={{ stroke: TOKENS.gold, strokeWidth: 1 }}
+                content={({ active, payload, label }) => (
+                  <ChartTooltip active={active} payload={payload} label={label} formatValue={formatDuration} />
+                )}
+              />
+              <Line
+                dataKey="medianMinutes"
+                name="Median"
+                type="linear"
+                stroke={TOKENS.goldDeep}
+                strokeWidth={1.5}
+                dot={{ r: 2.5, fill: TOKENS.goldDeep, strokeWidth: 0 }}
+                activeDot={{ r: 4, fill: TOKENS.noir, stroke: TOKENS.card, strokeWidth: 2 }}
+                connectNulls
+              />
+            </LineChart>
+          </ResponsiveContainer>
+        ) : (
+          <p className="flex h-full items-center justify-center rounded-md border border-dashed border-stone-dark px-4 text-center text-sm text-ink-muted">
+            No replies yet to requests from the last 30 days.
+          </p>
+        ))
+      }
+      table={
+        rows && {
+          rowHeader: "Day",
+          columns: ["Median", "Replied"],
+          rows: rows.map((day) => ({
+            key: day.day,
+            header: day.label,
+            cells: [formatDuration(day.medianMinutes), formatCount(day.replied)],
+          })),
+        }
+      }
+    />
+  );
+}
+
+function ReplyHeadline({ reply }: { reply?: AdminStats["firstReply"] }) {
+  return (
+    <div className="flex flex-col gap-2">
+      {reply ? (
+        <p className="tabular h-12 font-serif text-5xl leading-none">{formatDuration(reply.medianMinutes)}</p>
+      ) : (
+        <Skeleton className="h-12 w-40" />
+      )}
+      <p className="text-sm text-ink-muted">
+        {reply ? (
+          <>
+            median · {plural(reply.replied, "request")} answered, {formatCount(reply.waiting)} waiting
+          </>
+        ) : (
+          "\u00a0"
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** The hover card: noir on ivory, the day or week, then each series with its colour. */
+function ChartTooltip({
+  active,
+  payload,
+  label,
+  title = (value) => value,
+  formatValue = formatCount,
+  showTotal = false,
+  swatch,
+}: Pick<TooltipContentProps, "active" | "payload" | "label"> & {
+  title?: (label: string) => string;
+  formatValue?: (value: number) => string;
+  showTotal?: boolean;
+  /** The entry's colour from its data row, where the series has one colour per bar. */
+  swatch?: (row: Record<string, unknown>) => string;
+}) {
+  if (!active || !payload?.length) return null;
+  const entries = payload.filter((entry) => typeof entry.value === "number");
+  const total = entries.reduce((sum, entry) => sum + Number(entry.value), 0);
+  return (
+    <div className="min-w-36 rounded-md border border-noir-line bg-noir px-3 py-2 text-xs text-ivory shadow-lg">
+      <p className="mb-1.5 font-medium text-gold-light">{title(String(label ?? ""))}</p>
+      <ul className="flex flex-col gap-1">
+        {entries
+          .slice()
+          .reverse()
+          .map((entry) => (
+            <li key={String(entry.dataKey ?? entry.name)} className="flex items-center gap-2">
+              <span
+                className="size-2 shrink-0 rounded-[2px] border border-ivory/30"
+                style={{ backgroundColor: swatch ? swatch(entry.payload ?? {}) : String(entry.color ?? TOKENS.gold) }}
+              />
+              <span className="text-ivory/75">{entry.name}</span>
+              <span className="tabular ml-auto pl-3">{formatValue(Number(entry.value))}</span>
+            </li>
+          ))}
+        {showTotal && (
+          <li className="mt-1 flex items-center gap-2 border-t border-ivory/15 pt-1.5">
+            <span className="text-ivory/75">Total</span>
+            <span className="tabular ml-auto pl-3">{formatCount(total)}</span>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}

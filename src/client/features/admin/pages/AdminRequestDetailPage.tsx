@@ -1,5 +1,0 @@
-import { PlaceholderPage } from "@/client/components/placeholder-page";
-
-export default function Page() {
-  return <PlaceholderPage title="Request" />;
-}

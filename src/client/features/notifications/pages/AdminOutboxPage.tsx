@@ -1,0 +1,360 @@
+/**
+ * /admin/outbox (admins; staff get the server's 403, said calmly): every email and webhook the app sent, is
+ * sending, or holds (no SMTP), newest first, filtered by status in the URL. A failed delivery can be retried;
+ * any message's text can be read (a message carrying a one-time link shows the server's notice instead).
+ */
+import { useQuery } from "@tanstack/react-query";
+import { RefreshCw, RotateCcw, ShieldAlert } from "lucide-react";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { DataTable, dataTableColumns } from "@/client/components/data-table";
+import { DetailList } from "@/client/components/detail-list";
+import { PageHeader } from "@/client/components/page-header";
+import { badgeVariants } from "@/client/components/ui/badge-variants";
+import { Button } from "@/client/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
+import { ApiError, errorMessage } from "@/client/lib/api";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { cn } from "@/client/lib/utils";
+import { formatMessageTime } from "@/shared/format";
+import { notificationQueries, type OutboxFilter, type OutboxItem, type OutboxStatus, useRetryDelivery } from "../api";
+
+const FILTERS: ReadonlyArray<{ value: OutboxFilter; label: string }> = [
+  { value: "all", label: "All statuses" },
+  { value: "pending", label: "Pending" },
+  { value: "sent", label: "Sent" },
+  { value: "failed", label: "Failed" },
+  { value: "held", label: "Held" },
+];
+
+const STATUS_BADGES: Record<OutboxStatus, { label: string; className: string }> = {
+  pending: { label: "Pending", className: badgeVariants({ variant: "outline" }) },
+  sent: { label: "Sent", className: badgeVariants({ variant: "success" }) },
+  failed: { label: "Failed", className: badgeVariants({ variant: "destructive" }) },
+  held: { label: "Held", className: badgeVariants({ variant: "gold" }) },
+};
+
+function DeliveryStatus({ status }: { status: OutboxStatus }) {
+  const badge = STATUS_BADGES[status];
+  return (
+    <span data-status={status} className={badge.className}>
+      {badge.label}
+    </span>
+  );
+}
+
+const KIND_LABELS: Record<OutboxItem["kind"], string> = { email: "Email", webhook: "Webhook" };
+
+/** What a delivery is about: its subject, else its reason. */
+const heading = (item: OutboxItem) => item.subject ?? item.reason ?? KIND_LABELS[item.kind];
+
+function RetryButton({ item }: { item: OutboxItem }) {
+  const retry = useRetryDelivery();
+  if (item.status !== "failed") return null;
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className="h-8 px-3"
+      aria-label={`Retry: ${heading(item)}`}
+      disabled={retry.isPending}
+      onClick={() =>
+        retry.mutate(item.id, {
+          onSuccess: () => toast.success("Delivery queued again"),
+          onError: (error) => toast.error(errorMessage(error, "Failed to retry the delivery")),
+        })
+      }
+    >
+      <RotateCcw aria-hidden /> {retry.isPending ? "Retrying…" : "Retry"}
+    </Button>
+  );
+}
+
+function Actions({ item, onRead }: { item: OutboxItem; onRead: (item: OutboxItem) => void }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button
+        size="sm"
+        variant="ghost"
+        className="h-8 px-3"
+        aria-label={`Read: ${heading(item)}`}
+        onClick={() => onRead(item)}
+      >
+        Read
+      </Button>
+      <RetryButton item={item} />
+    </div>
+  );
+}
+
+const col = dataTableColumns<OutboxItem>();
+const tableColumns = (onRead: (item: OutboxItem) => void) =>
+  col.columns([
+    col.accessor("createdAt", {
+      header: "Created",
+      cell: (info) => <time dateTime={String(info.getValue())}>{formatMessageTime(info.getValue())}</time>,
+      sortFn: "datetime",
+      meta: { className: "tabular whitespace-nowrap text-ink-muted" },
+    }),
+    col.accessor("kind", {
+      header: "Kind",
+      enableSorting: false,
+      cell: (info) => KIND_LABELS[info.getValue()],
+    }),
+    col.accessor("to", {
+      header: "To",
+      enableSorting: false,
+      cell: (info) => (
+        <span className="block max-w-48 truncate" title={info.getValue() ?? undefined}>
+          {info.getValue() ?? <span className="text-ink-muted">Team webhook</span>}
+        </span>
+      ),
+    }),
+    col.accessor((row) => heading(row), {
+      id: "subject",
+      header: "Subject",
+      enableSorting: false,
+      cell: (info) => (
+        <div className="max-w-md min-w-48">
+          <p className="line-clamp-2 break-words text-noir">{info.getValue()}</p>
+          {info.row.original.subject && info.row.original.reason && (
+            <p className="truncate text-xs text-ink-muted">{info.row.original.reason}</p>
+          )}
+        </div>
+      ),
+    }),
+    col.accessor("status", {
+      header: "Status",
+      enableSorting: false,
+      cell: (info) => <DeliveryStatus status={info.getValue()} />,
+    }),
+    col.accessor("attempts", { header: "Attempts", enableSorting: false, meta: { numeric: true } }),
+    col.accessor("lastError", {
+      header: "Last error",
+      enableSorting: false,
+      cell: (info) =>
+        info.getValue() ? (
+          <span
+            className="line-clamp-2 max-w-56 min-w-32 break-words text-xs text-oxblood"
+            title={info.getValue() ?? ""}
+          >
+            {info.getValue()}
+          </span>
+        ) : (
+          <span className="text-ink-muted">—</span>
+        ),
+    }),
+    col.display({
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      cell: (info) => <Actions item={info.row.original} onRead={onRead} />,
+      meta: { className: "w-0 whitespace-nowrap" },
+    }),
+  ]);
+
+function readFilter(params: URLSearchParams): OutboxFilter {
+  const status = params.get("status");
+  return FILTERS.find((filter) => filter.value === status)?.value ?? "all";
+}
+
+export default function AdminOutboxPage() {
+  useDocumentTitle("Outbox");
+  const [params, setParams] = useSearchParams();
+  const status = readFilter(params);
+  const query = useQuery(notificationQueries.outbox(status));
+  const [reading, setReading] = useState<OutboxItem | null>(null);
+  /** The Read button that opened the message: focus goes back there when it closes. */
+  const opener = useRef<HTMLElement | null>(null);
+  const read = useCallback((item: OutboxItem) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setReading(item);
+  }, []);
+  const columns = useMemo(() => tableColumns(read), [read]);
+  /** The message as the list has it now (a retry changes its status). */
+  const current = reading ? (query.data?.items.find((item) => item.id === reading.id) ?? reading) : null;
+  const [refreshing, setRefreshing] = useState(false);
+  const forbidden = query.error instanceof ApiError && query.error.status === 403;
+
+  async function refresh() {
+    setRefreshing(true);
+    await query.refetch();
+    setRefreshing(false);
+  }
+
+  function setStatus(value: OutboxFilter) {
+    setParams(value === "all" ? new URLSearchParams() : new URLSearchParams({ status: value }), { replace: true });
+  }
+
+  const empty =
+    status === "all" ? (
+      <EmptyState title="Nothing sent yet" description="Emails and webhook posts appear here as the app sends them." />
+    ) : (
+      <EmptyState
+        title={`No ${FILTERS.find((filter) => filter.value === status)?.label.toLowerCase()} deliveries`}
+        action={
+          <Button variant="outline" size="sm" onClick={() => setStatus("all")}>
+            Show all
+          </Button>
+        }
+      />
+    );
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <PageHeader
+        dense
+        eyebrow="Admin"
+        title="Outbox"
+        description="What the app sent, is sending, or holds until email is configured."
+        actions={
+          !forbidden && (
+            <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshing}>
+              <RefreshCw aria-hidden className={cn(refreshing && "animate-spin motion-reduce:animate-none")} />
+              {refreshing ? "Refreshing…" : "Refresh"}
+            </Button>
+          )
+        }
+      />
+      {!forbidden && (
+        <Select value={status} onValueChange={(value) => setStatus(value as OutboxFilter)}>
+          <SelectTrigger aria-label="Filter by status" className="h-10 text-sm sm:w-48">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {FILTERS.map((filter) => (
+              <SelectItem key={filter.value} value={filter.value}>
+                {filter.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+      <AsyncView
+        query={query}
+        loading={
+          <div role="status" aria-live="polite">
+            <span className="sr-only">Loading deliveries</span>
+            <DataTable caption="Deliveries" columns={columns} data={undefined} getRowId={(row) => row.id} loading />
+          </div>
+        }
+        errorFallback="Failed to load the outbox"
+        error={forbidden ? () => <AdminsOnly message={errorMessage(query.error, "For admins only.")} /> : undefined}
+        isEmpty={(data) => data.items.length === 0}
+        empty={empty}
+      >
+        {(data) => (
+          <div className={cn("flex flex-col gap-3 transition-opacity", query.isPlaceholderData && "opacity-60")}>
+            <p className="tabular text-sm text-ink-muted" aria-live="polite">
+              {data.items.length} {data.items.length === 1 ? "delivery" : "deliveries"}, newest first
+            </p>
+            <DataTable
+              className="hidden sm:flex"
+              caption="Deliveries"
+              columns={columns}
+              data={data.items}
+              getRowId={(row) => row.id}
+              initialSorting={[{ id: "createdAt", desc: true }]}
+            />
+            <ul aria-label="Deliveries" className="flex flex-col gap-2 sm:hidden">
+              {data.items.map((item) => (
+                <li
+                  key={item.id}
+                  className="flex flex-col gap-2 rounded-lg border border-stone bg-card px-4 py-3 text-sm"
+                >
+                  <div className="flex items-start justify-between gap-3">
+                    <p className="min-w-0 font-medium break-words">{heading(item)}</p>
+                    <DeliveryStatus status={item.status} />
+                  </div>
+                  <p className="truncate text-xs text-ink-muted">
+                    {KIND_LABELS[item.kind]} · {item.to ?? "Team webhook"} ·{" "}
+                    <time dateTime={String(item.createdAt)} className="tabular">
+                      {formatMessageTime(item.createdAt)}
+                    </time>{" "}
+                    · {item.attempts} {item.attempts === 1 ? "attempt" : "attempts"}
+                  </p>
+                  {item.lastError && <p className="text-xs break-words text-oxblood">{item.lastError}</p>}
+                  <Actions item={item} onRead={read} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </AsyncView>
+      <MessageDialog item={current} onClose={() => setReading(null)} returnFocusTo={opener} />
+    </div>
+  );
+}
+
+/** A staff member's 403: the page is an admin's, said plainly, with nothing to try again. */
+function AdminsOnly({ message }: { message: string }) {
+  return (
+    <div className="flex items-start gap-4 rounded-lg border border-stone bg-ivory-deep px-6 py-5">
+      <ShieldAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
+      <div className="flex flex-col gap-1">
+        <p className="font-serif text-xl">{message}</p>
+        <p className="text-sm text-ink-muted">
+          The outbox lists every email and message the app sends. Ask an admin if a delivery needs checking.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function MessageDialog({
+  item,
+  onClose,
+  returnFocusTo,
+}: {
+  item: OutboxItem | null;
+  onClose: () => void;
+  returnFocusTo: React.RefObject<HTMLElement | null>;
+}) {
+  return (
+    <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
+      {item && (
+        <DialogContent className="max-w-2xl" returnFocusTo={returnFocusTo}>
+          <DialogHeader>
+            <DialogTitle className="text-2xl sm:text-3xl">{heading(item)}</DialogTitle>
+            <DialogDescription>
+              {KIND_LABELS[item.kind]} {item.to ? `to ${item.to}` : "to the team webhook"}
+            </DialogDescription>
+          </DialogHeader>
+          <DetailList
+            className="grid-cols-2 sm:grid-cols-4"
+            items={[
+              { label: "Status", value: <DeliveryStatus status={item.status} /> },
+              { label: "Created", value: formatMessageTime(item.createdAt) },
+              { label: "Sent", value: item.sentAt ? formatMessageTime(item.sentAt) : "—" },
+              { label: "Attempts", value: item.attempts },
+            ]}
+          />
+          {item.reason && (
+            <p className="text-sm">
+              <span className="text-ink-muted">Reason: </span>
+              {item.reason}
+            </p>
+          )}
+          {item.lastError && (
+            <p className="rounded-md border border-oxblood/30 bg-oxblood/5 px-3 py-2 text-sm wrap-anywhere text-oxblood">
+              {item.lastError}
+            </p>
+          )}
+          <div className="flex min-w-0 flex-col gap-2">
+            <p className="eyebrow text-ink-muted">Text</p>
+            <pre className="max-h-[50dvh] overflow-auto rounded-md border border-stone bg-card p-4 font-sans text-sm leading-relaxed whitespace-pre-wrap wrap-anywhere">
+              {item.text ?? "No text is kept for this delivery."}
+            </pre>
+          </div>
+          {item.status === "failed" && (
+            <div className="flex justify-end">
+              <RetryButton item={item} />
+            </div>
+          )}
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

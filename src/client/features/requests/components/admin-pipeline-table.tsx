@@ -1,0 +1,228 @@
+/**
+ * The pipeline's rows: a dense table (sorted by the server, by date or budget) from 640 px, a list of cards below
+ * it, and the pager, which says "10,000+" when the server stopped counting.
+ */
+import type { SortingState } from "@tanstack/react-table";
+import type * as React from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { DataTable, dataTableColumns } from "@/client/components/data-table";
+import { StatusBadge } from "@/client/components/status-badge";
+import { Button } from "@/client/components/ui/button";
+import { cn } from "@/client/lib/utils";
+import { formatCardDate, formatEuro } from "@/shared/format";
+import { type Pipeline, type PipelineItem, useChangeStatus } from "../admin-api";
+import { PriorityBadge } from "./admin-priority-badge";
+
+const count = new Intl.NumberFormat("en-IE");
+
+/** "1,234", or "10,000+" when the server stopped counting at its cap (`total` is then the cap). */
+export function formatPipelineTotal(total: number, capped: boolean) {
+  return capped ? `${count.format(total)}+` : count.format(total);
+}
+
+const href = (request: { id: string }) => `/admin/requests/${request.id}`;
+
+/** 'Start' on a New request: New to Sourcing (spec section 4). */
+function StartButton({ request }: { request: PipelineItem }) {
+  const change = useChangeStatus();
+  if (request.status !== "New") return null;
+  async function start(event: React.MouseEvent) {
+    event.stopPropagation(); // not the row's link
+    try {
+      await change.mutateAsync({ id: request.id, status: "Sourcing" });
+      toast.success("Status updated");
+    } catch {
+      toast.error("Failed to update status");
+    }
+  }
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className="h-8 px-3"
+      aria-label={`Start ${request.title}`}
+      disabled={change.isPending}
+      onClick={start}
+    >
+      {change.isPending ? "Starting…" : "Start"}
+    </Button>
+  );
+}
+
+const col = dataTableColumns<PipelineItem>();
+const columns = col.columns([
+  col.accessor("createdAt", {
+    header: "Date",
+    cell: (info) => (
+      <>
+        <time dateTime={String(info.getValue())}>{formatCardDate(info.getValue())}</time>
+        <span className="sr-only">: {info.row.original.title}</span>
+      </>
+    ),
+    meta: { className: "tabular whitespace-nowrap" },
+  }),
+  col.accessor((row) => row.client.name, {
+    id: "client",
+    header: "Client",
+    enableSorting: false,
+    cell: (info) => (
+      <div className="max-w-40 min-w-28">
+        <p className="truncate text-noir">{info.row.original.client.name}</p>
+        <p className="truncate text-xs text-ink-muted">{info.row.original.client.email}</p>
+      </div>
+    ),
+  }),
+  col.accessor("title", {
+    header: "Title",
+    enableSorting: false,
+    // The column that gives: it wraps (two lines at most) so the table fits beside the sidebar.
+    cell: (info) => (
+      <span className="line-clamp-2 min-w-40 break-words" title={info.getValue()}>
+        {info.getValue()}
+      </span>
+    ),
+  }),
+  col.accessor("category", { header: "Category", enableSorting: false, meta: { className: "whitespace-nowrap" } }),
+  col.accessor("budgetEur", {
+    header: "Budget",
+    cell: (info) => formatEuro(info.getValue()),
+    meta: { numeric: true, className: "whitespace-nowrap" },
+  }),
+  col.accessor("urgency", {
+    header: "Priority",
+    enableSorting: false,
+    cell: (info) => <PriorityBadge urgency={info.getValue()} />,
+  }),
+  col.accessor("status", {
+    header: "Status",
+    enableSorting: false,
+    cell: (info) => <StatusBadge status={info.getValue()} />,
+  }),
+  col.display({
+    id: "actions",
+    header: () => <span className="sr-only">Actions</span>,
+    cell: (info) => <StartButton request={info.row.original} />,
+    meta: { className: "w-0 text-right whitespace-nowrap" },
+  }),
+]);
+
+export function PipelineTable({
+  data,
+  loading = false,
+  updating = false,
+  sorting,
+  onSortingChange,
+  empty,
+}: {
+  data: PipelineItem[] | undefined;
+  loading?: boolean;
+  /** Another page or filter is loading: the previous rows stay, dimmed. */
+  updating?: boolean;
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+  empty: React.ReactNode;
+}) {
+  return (
+    <div className={cn("transition-opacity duration-200", updating && "opacity-60")}>
+      <DataTable
+        className="hidden sm:flex"
+        caption="Requests"
+        columns={columns}
+        data={data}
+        getRowId={(row) => row.id}
+        rowHref={href}
+        loading={loading}
+        skeletonRows={8}
+        sorting={sorting}
+        onSortingChange={onSortingChange}
+        empty={empty}
+      />
+      <PipelineCards items={data} loading={loading} empty={empty} />
+    </div>
+  );
+}
+
+/** Below 640 px: one card per request, the same facts, and Start. */
+function PipelineCards({
+  items,
+  loading,
+  empty,
+}: {
+  items: PipelineItem[] | undefined;
+  loading: boolean;
+  empty: React.ReactNode;
+}) {
+  if (loading || !items) {
+    return (
+      <ul aria-hidden className="flex flex-col gap-3 sm:hidden">
+        {Array.from({ length: 4 }, (_, i) => (
+          <li key={i} className="h-28 animate-pulse rounded-lg border border-stone bg-ivory-deep/60" />
+        ))}
+      </ul>
+    );
+  }
+  if (items.length === 0) {
+    return <div className="rounded-lg border border-stone bg-card px-4 py-10 text-center sm:hidden">{empty}</div>;
+  }
+  return (
+    <ul aria-label="Requests" className="flex flex-col gap-3 sm:hidden">
+      {items.map((request) => (
+        <li key={request.id} className="rounded-lg border border-stone bg-card">
+          <Link
+            to={href(request)}
+            className="flex flex-col gap-2 px-4 pt-3.5 pb-3 focus-visible:outline-2 focus-visible:outline-gold-deep"
+          >
+            <span className="flex items-start justify-between gap-3">
+              <span className="min-w-0 font-medium break-words">{request.title}</span>
+              <StatusBadge status={request.status} className="shrink-0" />
+            </span>
+            <span className="truncate text-xs text-ink-muted">
+              {request.client.name} · {request.client.email}
+            </span>
+          </Link>
+          <div className="flex items-center justify-between gap-3 border-t border-stone px-4 py-2.5">
+            <span className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-muted">
+              <time dateTime={String(request.createdAt)} className="tabular">
+                {formatCardDate(request.createdAt)}
+              </time>
+              <span>{request.category}</span>
+              <span className="tabular text-noir">{formatEuro(request.budgetEur)}</span>
+              <PriorityBadge urgency={request.urgency} />
+            </span>
+            <StartButton request={request} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Previous / Next and where the page sits; with a capped count, the last page is not known. */
+export function PipelinePager({ data, onPageChange }: { data: Pipeline; onPageChange: (page: number) => void }) {
+  const { page, pageSize, total, totalCapped, items } = data;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = items.length === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = (page - 1) * pageSize + items.length;
+  const hasNext = totalCapped ? items.length === pageSize : page < pages;
+  if (page <= 1 && !hasNext) return null;
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-muted">
+      <p className="tabular">
+        {count.format(first)}–{count.format(last)} of {formatPipelineTotal(total, totalCapped)}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
+          Previous
+        </Button>
+        <span className="tabular px-1">
+          Page {count.format(page)}
+          {totalCapped ? "" : ` of ${count.format(pages)}`}
+        </span>
+        <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={!hasNext}>
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}

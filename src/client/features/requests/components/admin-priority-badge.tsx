@@ -1,0 +1,13 @@
+import { Badge } from "@/client/components/ui/badge";
+import type { Urgency } from "@/shared/requests";
+
+const VARIANTS = { High: "destructive", Medium: "outline", Low: "muted" } as const;
+
+/** A request's urgency as the pipeline's Priority: High in the destructive badge style (spec section 4). */
+export function PriorityBadge({ urgency, className }: { urgency: Urgency; className?: string }) {
+  return (
+    <Badge variant={VARIANTS[urgency]} data-urgency={urgency} className={className}>
+      {urgency}
+    </Badge>
+  );
+}

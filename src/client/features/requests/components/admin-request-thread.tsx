@@ -1,0 +1,101 @@
+/**
+ * The request's thread as the staff see it: the member's messages on the left, the team's on the right (each
+ * with its sender), and the reply box. Opening it, and every new message from the member, marks the thread read
+ * for this staff member.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { MessageSquare } from "lucide-react";
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { AsyncView } from "@/client/components/async-view";
+import { ChatComposer, ScrollingThread } from "@/client/components/chat";
+import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
+import { cn } from "@/client/lib/utils";
+import { formatMessageTime } from "@/shared/format";
+import { pipelineQueries, useReply } from "../admin-api";
+import { markThreadRead, type ThreadMessage } from "../api";
+
+function senderLabel(message: ThreadMessage) {
+  if (message.mine) return "You";
+  if (!message.sender) return "Former member";
+  return message.sender.name || message.sender.email;
+}
+
+export function AdminThreadCard({ requestId, clientName }: { requestId: string; clientName: string }) {
+  const thread = useQuery(pipelineQueries.thread(requestId));
+  const reply = useReply(requestId);
+  const fromMember = thread.data?.messages.filter((m) => !m.mine && !m.sender?.isStaff).length ?? 0;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: marked again when the member's messages arrive
+  useEffect(() => {
+    if (thread.isSuccess) void markThreadRead(requestId).catch(() => undefined);
+  }, [requestId, thread.isSuccess, fromMember]);
+
+  async function onSend(body: string) {
+    try {
+      await reply.mutateAsync(body);
+      toast.success("Message sent");
+      return true;
+    } catch {
+      toast.error("Failed to send message");
+      return false;
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeading icon={MessageSquare} title="Messages" description={`The thread with ${clientName}.`} />
+      <CardContent className="flex flex-col gap-5">
+        <AsyncView
+          query={thread}
+          loadingLabel="Loading messages"
+          errorFallback="Failed to load messages"
+          isEmpty={(data) => data.messages.length === 0}
+          empty={
+            <p className="rounded-md border border-dashed border-stone-dark px-4 py-8 text-center text-sm text-ink-muted">
+              No messages yet.
+            </p>
+          }
+        >
+          {(data) => (
+            <ScrollingThread label="Messages" count={data.messages.length} className="max-h-96 gap-4">
+              {data.messages.map((message) => {
+                const team = message.mine || Boolean(message.sender?.isStaff);
+                return (
+                  <li key={message.id} className={cn("flex flex-col gap-1", team ? "items-end" : "items-start")}>
+                    <div className="flex flex-wrap items-baseline gap-2 text-xs text-ink-muted">
+                      <span className="font-medium text-noir">{senderLabel(message)}</span>
+                      {team && !message.mine && <span className="eyebrow text-[0.6rem] text-gold-deep">Team</span>}
+                      {!team && message.sender && <span className="eyebrow text-[0.6rem] text-ink-muted">Member</span>}
+                      <time dateTime={String(message.createdAt)} className="tabular">
+                        {formatMessageTime(message.createdAt)}
+                      </time>
+                      {team && <span>{message.read ? "Read" : "Sent"}</span>}
+                    </div>
+                    <p
+                      className={cn(
+                        "max-w-[85%] rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
+                        team ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
+                      )}
+                    >
+                      {message.body}
+                    </p>
+                  </li>
+                );
+              })}
+            </ScrollingThread>
+          )}
+        </AsyncView>
+        <ChatComposer
+          id="admin-reply"
+          label="Reply"
+          placeholder={`Write to ${clientName}…`}
+          send={onSend}
+          pending={reply.isPending}
+          enabledWhenEmpty
+          className="gap-3 border-t border-stone pt-5"
+        />
+      </CardContent>
+    </Card>
+  );
+}

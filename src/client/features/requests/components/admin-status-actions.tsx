@@ -1,0 +1,78 @@
+/**
+ * The detail's quick status buttons: exactly the moves `allowedTransitions` offers (New to Sourcing, Sourcing to
+ * Quoted, Quoted to Found, any to Failed). Failed is final, so it asks first.
+ */
+import { ArrowRight, Ban, Check } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { Button } from "@/client/components/ui/button";
+import { ApiError } from "@/client/lib/api";
+import { allowedTransitions, type RequestStatus } from "@/shared/requests";
+import { useChangeStatus } from "../admin-api";
+
+const LABELS: Record<RequestStatus, string> = {
+  New: "Move to New",
+  Sourcing: "Move to Sourcing",
+  Quoted: "Move to Quoted",
+  Found: "Mark Found",
+  Delivered: "Mark Delivered",
+  Failed: "Mark Failed",
+};
+
+export function StatusActions({ id, status }: { id: string; status: RequestStatus }) {
+  const change = useChangeStatus();
+  const [confirming, setConfirming] = useState(false);
+  const targets = allowedTransitions(status);
+
+  async function move(to: RequestStatus) {
+    try {
+      await change.mutateAsync({ id, status: to });
+      toast.success("Status updated");
+    } catch (error) {
+      toast.error("Failed to update status", {
+        description: error instanceof ApiError && error.status === 409 ? error.message : undefined,
+      });
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  if (targets.length === 0) {
+    return <p className="text-sm text-ink-muted">No further status changes.</p>;
+  }
+  const pendingTo = change.isPending ? change.variables?.status : undefined;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form's fieldset
+    <div role="group" aria-label="Change status" className="flex flex-wrap items-center gap-2">
+      {targets.map((to) =>
+        to === "Failed" ? (
+          <ConfirmDialog
+            key={to}
+            open={confirming}
+            onOpenChange={(next) => !change.isPending && setConfirming(next)}
+            trigger={
+              <Button variant="ghost" size="sm" className="text-oxblood hover:bg-oxblood/5" disabled={change.isPending}>
+                <Ban /> {pendingTo === to ? "Updating…" : LABELS[to]}
+              </Button>
+            }
+            title="Mark this request as failed?"
+            description="A failed request cannot be moved again. The member is notified of the change."
+            cancelLabel="Keep Status"
+            confirmLabel={pendingTo === to ? "Updating…" : "Mark Failed"}
+            destructive
+            busy={change.isPending}
+            onConfirm={(event) => {
+              event.preventDefault();
+              void move(to);
+            }}
+          />
+        ) : (
+          <Button key={to} size="sm" disabled={change.isPending} onClick={() => void move(to)}>
+            {to === "Found" ? <Check /> : <ArrowRight />} {pendingTo === to ? "Updating…" : LABELS[to]}
+          </Button>
+        ),
+      )}
+    </div>
+  );
+}

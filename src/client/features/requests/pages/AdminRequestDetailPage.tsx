@@ -1,0 +1,222 @@
+/**
+ * /admin/requests/:id: one request as the staff work it. The request (details, notes, phone, attachment), its
+ * thread with the reply box, and the quick status moves; beside it the client, the payment hold, the activity
+ * timeline and Delete. Two columns from 1024 px, one below.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Download, FileText, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { DetailList } from "@/client/components/detail-list";
+import { StatusBadge } from "@/client/components/status-badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { ApiError } from "@/client/lib/api";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { formatEuro, formatLongDate } from "@/shared/format";
+import { pipelineQueries, useDeletePipelineRequest } from "../admin-api";
+import type { RequestDetail } from "../api";
+import { PriorityBadge } from "../components/admin-priority-badge";
+import { ActivityCard } from "../components/admin-request-activity";
+import { ClientCard } from "../components/admin-request-client";
+import { PaymentCard } from "../components/admin-request-payment";
+import { AdminThreadCard } from "../components/admin-request-thread";
+import { StatusActions } from "../components/admin-status-actions";
+
+const encode = encodeURIComponent;
+
+export default function AdminRequestDetailPage() {
+  const { id = "" } = useParams();
+  const query = useQuery(pipelineQueries.detail(id));
+  useDocumentTitle(query.data?.title ?? "Request");
+  const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <Button variant="ghost" size="sm" asChild className="-ml-3 self-start">
+        <Link to="/admin/requests">
+          <ArrowLeft /> Back to Requests
+        </Link>
+      </Button>
+      <AsyncView
+        query={query}
+        loadingLabel="Loading the request"
+        loading={<DetailSkeleton />}
+        errorFallback="Failed to load request"
+        error={(_error, retry) =>
+          notFound ? (
+            <EmptyState
+              title="Request not found"
+              description="It may have been deleted."
+              action={
+                <Button asChild>
+                  <Link to="/admin/requests">Back to Requests</Link>
+                </Button>
+              }
+            />
+          ) : (
+            <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-oxblood/30 bg-oxblood/5 px-5 py-4">
+              <p role="alert" className="text-sm text-oxblood">
+                Failed to load request
+              </p>
+              <Button variant="outline" size="sm" onClick={retry}>
+                Try again
+              </Button>
+            </div>
+          )
+        }
+      >
+        {(request) => <RequestView request={request} />}
+      </AsyncView>
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="flex flex-col gap-6">
+      <span className="sr-only">Loading the request</span>
+      <Skeleton className="h-4 w-32" />
+      <Skeleton className="h-10 w-2/3" />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Skeleton className="h-96" />
+        <Skeleton className="h-96" />
+      </div>
+    </div>
+  );
+}
+
+function RequestView({ request }: { request: RequestDetail }) {
+  return (
+    <>
+      <header className="flex flex-col gap-4 border-b border-stone pb-6 lg:flex-row lg:items-end lg:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="eyebrow text-gold-deep">{request.category}</p>
+            <StatusBadge status={request.status} />
+          </div>
+          <h1 className="mt-2 text-3xl break-words sm:text-4xl">{request.title}</h1>
+          <p className="mt-2 text-sm text-ink-muted">
+            Submitted <span className="tabular">{formatLongDate(request.createdAt)}</span> by {request.client.name}
+          </p>
+        </div>
+        <div className="shrink-0">
+          <h2 className="sr-only">Status</h2>
+          <StatusActions id={request.id} status={request.status} />
+        </div>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <DetailsCard request={request} />
+          <AdminThreadCard requestId={request.id} clientName={request.client.name} />
+        </div>
+        <aside aria-label="Client, payment and activity" className="flex min-w-0 flex-col gap-6">
+          <ClientCard requestId={request.id} />
+          <PaymentCard budgetEur={request.budgetEur} />
+          <ActivityCard requestId={request.id} />
+          <DeleteRequest request={request} />
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function formatSize(bytes: number) {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function DetailsCard({ request }: { request: RequestDetail }) {
+  return (
+    <Card>
+      <CardHeading title="Details" />
+      <CardContent className="flex flex-col gap-6">
+        <DetailList
+          className="grid-cols-2 gap-x-6 gap-y-5 sm:grid-cols-3"
+          items={[
+            { label: "Category", value: request.category },
+            { label: "Budget", value: formatEuro(request.budgetEur), valueClassName: "tabular" },
+            { label: "Urgency", value: <PriorityBadge urgency={request.urgency} /> },
+            { label: "Status", value: <StatusBadge status={request.status} /> },
+            { label: "Created", value: formatLongDate(request.createdAt), valueClassName: "tabular" },
+            {
+              label: "Phone",
+              value: (
+                <a href={`tel:${request.phoneNumber}`} className="tabular hover:underline">
+                  {request.phoneNumber}
+                </a>
+              ),
+            },
+          ]}
+        />
+        <div>
+          <h3 className="eyebrow text-ink-muted">Notes</h3>
+          <p className="mt-2 text-sm leading-relaxed whitespace-pre-wrap break-words">
+            {request.notes || <span className="text-ink-muted">No notes.</span>}
+          </p>
+        </div>
+        <div>
+          <h3 className="eyebrow text-ink-muted">Attachment</h3>
+          {request.attachment ? (
+            <div className="mt-2 flex flex-wrap items-center gap-3 rounded-md border border-stone px-4 py-3">
+              <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{request.attachment.name}</p>
+                <p className="text-xs text-ink-muted">{formatSize(request.attachment.size)}</p>
+              </div>
+              <Button variant="outline" size="sm" asChild>
+                <a href={`/api/requests/${encode(request.id)}/attachment`} download={request.attachment.name}>
+                  <Download /> Download
+                </a>
+              </Button>
+            </div>
+          ) : (
+            <p className="mt-2 text-sm text-ink-muted">No attachment.</p>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeleteRequest({ request }: { request: RequestDetail }) {
+  const navigate = useNavigate();
+  const remove = useDeletePipelineRequest();
+  const [open, setOpen] = useState(false);
+
+  async function onDelete(event: React.MouseEvent) {
+    event.preventDefault();
+    try {
+      await remove.mutateAsync(request.id);
+      // Leave at once: this page's queries of the request are gone.
+      navigate("/admin/requests", { replace: true });
+      toast.success("Request deleted successfully");
+    } catch {
+      setOpen(false);
+      toast.error("Failed to delete request");
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !remove.isPending && setOpen(next)}
+      trigger={
+        <Button variant="ghost" className="justify-start self-start text-oxblood hover:bg-oxblood/5">
+          <Trash2 /> Delete Request
+        </Button>
+      }
+      title="Delete this request?"
+      description="This permanently deletes the request, its attachment and all of its messages. This cannot be undone."
+      cancelLabel="Keep Request"
+      confirmLabel={remove.isPending ? "Deleting…" : "Delete Request"}
+      destructive
+      busy={remove.isPending}
+      onConfirm={onDelete}
+    />
+  );
+}

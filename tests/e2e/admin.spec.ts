@@ -1,0 +1,93 @@
+/** The admin area at work (issue 13): demo data, the pipeline, a request's detail, the dashboard, the sidebar. */
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { screenshots } from "./support/screenshots";
+import { expect, test } from "./support/test";
+import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+
+test("an admin seeds demo data, starts a member's request from the pipeline, quotes it and replies; the member sees it live", async ({
+  page,
+  browser,
+}) => {
+  // A member with a request open in their own browser.
+  const title = `Bugatti Type 57 ${Date.now().toString(36)}`;
+  await signUpViaForm(page, { email: newEmail("pipeline"), password: "secret-pass", name: "Marta Lopes" });
+  await subscribeViaTestCheckout(page, "silver");
+  const created = await page.request.post("/api/requests", {
+    data: { title, category: "Autos", budget_eur: 250000, urgency: "High", notes: "", phone_number: "+351912345678" },
+  });
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/requests/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const admin = await adminContext.newPage();
+  try {
+    await signInViaForm(admin, E2E_ADMIN);
+    await expect(admin).toHaveURL(/\/(dashboard|admin)/);
+    await admin.goto("/admin/qa");
+    await admin.getByRole("button", { name: "Seed demo data" }).click();
+    await expect(admin.getByText(/Demo data seeded/)).toBeVisible({ timeout: 15_000 });
+
+    // The pipeline, filtered to New and searched for the member's request.
+    await admin.goto("/admin/requests");
+    await admin.getByRole("combobox", { name: "Filter by status" }).click();
+    await admin.getByRole("option", { name: "New", exact: true }).click();
+    await expect(admin).toHaveURL(/status=New/);
+    await admin.getByRole("searchbox", { name: "Search requests" }).fill(title);
+    await expect(admin).toHaveURL(/q=Bugatti/);
+    await admin.getByRole("button", { name: `Start ${title}` }).click();
+    await expect(admin.getByText("Status updated")).toBeVisible();
+    await screenshots(admin, "admin-requests");
+    await expectNoSeriousA11yViolations(admin);
+
+    // The request itself: Sourcing now; on to Quoted, and a reply.
+    await admin.goto(`/admin/requests/${id}`);
+    await expect(admin.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(admin.getByRole("button", { name: "Move to Quoted" })).toBeVisible();
+    await expect(admin.getByRole("button", { name: "Move to Sourcing" })).toHaveCount(0);
+    await admin.getByRole("button", { name: "Move to Quoted" }).click();
+    await expect(admin.getByText("Status updated")).toBeVisible();
+    await expect(admin.getByRole("button", { name: "Mark Found" })).toBeVisible();
+    await admin.getByRole("textbox", { name: "Reply" }).fill("We have found two candidates in Molsheim.");
+    await admin.getByRole("button", { name: /^Send/ }).click();
+    await expect(admin.getByText("Message sent")).toBeVisible();
+    await expect(admin.getByRole("list", { name: "Activity" })).toContainText("Quoted");
+    await expect(admin.getByText("Capture Payment")).toBeVisible();
+    await screenshots(admin, "admin-request-detail");
+    await expectNoSeriousA11yViolations(admin);
+  } finally {
+    await adminContext.close();
+  }
+
+  // The member's open page shows the new status and the reply without a reload.
+  await expect(page.getByText("We have found two candidates in Molsheim.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Quoted", { exact: true }).first()).toBeVisible();
+});
+
+test("the dashboard shows its cards and charts, and the sidebar stays collapsed after Ctrl+B and a reload", async ({
+  page,
+}) => {
+  await signInViaForm(page, E2E_ADMIN);
+  await expect(page).toHaveURL(/\/(dashboard|admin)/);
+  await page.request.post("/api/admin/qa/seed", { data: {} });
+  await page.goto("/admin");
+  for (const card of ["Total", "New", "Sourcing", "Clients", "Messages"]) {
+    await expect(page.getByRole("term").filter({ hasText: new RegExp(`^${card} `) })).toBeVisible();
+  }
+  await expect(page.getByRole("figure")).toHaveCount(3);
+  await screenshots(page, "admin-dashboard");
+  await expectNoSeriousA11yViolations(page);
+
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByText("Requests", { exact: true })).not.toHaveClass(/sr-only/);
+  await page.keyboard.press("Control+b");
+  await expect(nav.getByText("Requests", { exact: true })).toHaveClass(/sr-only/);
+  await page.reload();
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByText("Requests", { exact: true })).toHaveClass(
+    /sr-only/,
+  );
+  await page.keyboard.press("Control+b");
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByText("Requests", { exact: true })).not.toHaveClass(
+    /sr-only/,
+  );
+});

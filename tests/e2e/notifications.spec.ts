@@ -1,0 +1,93 @@
+/** Notifications (issue 14): preferences, the member's menu and the staff centre, live; the outbox's retry. */
+import type { Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { screenshots } from "./support/screenshots";
+import { expect, test } from "./support/test";
+import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+
+async function signInAdmin(page: Page) {
+  await signInViaForm(page, E2E_ADMIN);
+  await expect(page).toHaveURL(/\/(dashboard|admin)/);
+}
+
+test("a staff member turns Slack off and back on, and sees each change confirmed", async ({ page }) => {
+  await signInAdmin(page);
+  await page.goto("/admin/settings");
+  const slack = page.getByRole("switch", { name: "Slack notifications" });
+  await expect(slack).toBeChecked();
+  await slack.click();
+  await expect(page.getByText("Preference updated").first()).toBeVisible();
+  await expect(slack).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Slack notifications" })).not.toBeChecked();
+  await page.getByRole("switch", { name: "Slack notifications" }).click();
+  await expect(page.getByRole("switch", { name: "Slack notifications" })).toBeChecked();
+  await expect(page.getByText(/No SMS provider/)).toBeVisible();
+  await screenshots(page, "admin-settings");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("a status change reaches the member's menu and a new request the staff centre, both live; mark all read clears them", async ({
+  page,
+  browser,
+}) => {
+  await signUpViaForm(page, { email: newEmail("notify"), password: "secret-pass", name: "Rita Neves" });
+  await subscribeViaTestCheckout(page, "silver");
+  await page.goto("/dashboard");
+
+  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const admin = await adminContext.newPage();
+  try {
+    await signInAdmin(admin);
+    await admin.request.post("/api/notifications/read-all", { data: {} });
+    await admin.goto("/admin/notifications");
+    await expect(admin.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+
+    // The member asks for something: the staff centre shows it without a reload.
+    const title = `Leica M3 ${Date.now().toString(36)}`;
+    const created = await page.request.post("/api/requests", {
+      data: { title, category: "Other", budget_eur: 9000, urgency: "Low", notes: "", phone_number: "+351912345678" },
+    });
+    const { id } = (await created.json()) as { id: string };
+    await expect(admin.getByText(`New request: ${title}`)).toBeVisible({ timeout: 15_000 });
+    const sidebar = admin.getByRole("navigation", { name: "Admin" });
+    await expect(sidebar.getByRole("link", { name: /^Notifications\W+\d+ new$/ })).toBeVisible();
+    await screenshots(admin, "admin-notifications");
+    await expectNoSeriousA11yViolations(admin);
+
+    // Staff move it on: the member's menu shows it without a reload.
+    expect((await admin.request.post(`/api/admin/requests/${id}/status`, { data: { status: "Sourcing" } })).ok()).toBe(
+      true,
+    );
+    const bell = page.getByRole("button", { name: /^Notifications, 1 unread$/ });
+    await expect(bell).toBeVisible({ timeout: 15_000 });
+    await bell.click();
+    await expect(page.getByText("Your request is now Sourcing")).toBeVisible();
+    await page.getByRole("button", { name: "Mark all read" }).click();
+    await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
+
+    // Mark all read in the centre: the sidebar badge goes.
+    await admin.getByRole("button", { name: "Mark all read" }).click();
+    await expect(sidebar.getByRole("link", { name: /^Notifications\W+\d+ new$/ })).toHaveCount(0);
+  } finally {
+    await adminContext.close();
+  }
+});
+
+test("an admin sees a failed delivery in the outbox and sends it again", async ({ page }) => {
+  await signInAdmin(page);
+  await page.goto("/admin/settings");
+  // The e2e webhook answers nobody: the test message fails, and says why.
+  await page.getByRole("button", { name: "Send test Slack message" }).click();
+  await expect(page.getByText(/could not be reached/).first()).toBeVisible({ timeout: 20_000 });
+
+  await page.goto("/admin/outbox");
+  await page.getByRole("combobox", { name: "Filter by status" }).click();
+  await page.getByRole("option", { name: /failed/i }).click();
+  const retry = page.getByRole("button", { name: /^Retry: / }).first();
+  await expect(retry).toBeVisible();
+  await screenshots(page, "admin-outbox");
+  await expectNoSeriousA11yViolations(page);
+  await retry.click();
+  await expect(page.getByText("Delivery queued again")).toBeVisible();
+});
