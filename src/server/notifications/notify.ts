@@ -23,6 +23,8 @@ export interface Notice {
   type: NotificationType;
   /** One user, or "staff": every staff member and admin. */
   to: string;
+  /** The recipients already read with the caller's own query (saves a round trip); else looked up from `to`. */
+  recipients?: Recipient[];
   title: string;
   body: string;
   requestId?: string | null;
@@ -44,14 +46,15 @@ export interface Recipient {
   slackEnabled: boolean;
 }
 
+/** A user's channels as columns of a query joined to notification_preferences (a missing row: all on). */
+export const channelColumns = {
+  emailEnabled: sql<boolean>`coalesce(${notificationPreferences.emailEnabled}, true)`,
+  slackEnabled: sql<boolean>`coalesce(${notificationPreferences.slackEnabled}, true)`,
+};
+
 /** Every staff member's or one user's address and channels (a missing preferences row: all on). */
 async function recipientsOf(db: Queryable, to: string): Promise<Recipient[]> {
-  const columns = {
-    id: users.id,
-    email: users.email,
-    emailEnabled: sql<boolean>`coalesce(${notificationPreferences.emailEnabled}, true)`,
-    slackEnabled: sql<boolean>`coalesce(${notificationPreferences.slackEnabled}, true)`,
-  };
+  const columns = { id: users.id, email: users.email, ...channelColumns };
   const query = db
     .selectDistinct(columns)
     .from(users)
@@ -70,7 +73,7 @@ export const teamAddresses = (config: NotifyDeps["config"]) =>
 /** Writes the notice's rows, deliveries and realtime event with the caller's transaction. */
 export async function notify(tx: Queryable, deps: NotifyDeps, notice: Notice): Promise<{ ids: string[] }> {
   const { config } = deps;
-  const recipients = await recipientsOf(tx, notice.to);
+  const recipients = notice.recipients ?? (await recipientsOf(tx, notice.to));
   const ids: string[] = [];
   if (recipients.length) {
     const rows = await tx

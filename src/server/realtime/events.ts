@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { RealtimeTopic } from "@/shared/realtime";
-import type { Queryable } from "../db";
+import type { Database, Queryable } from "../db";
 
 export const EVENTS_CHANNEL = "app_events";
 
@@ -23,8 +23,60 @@ export interface AppEvent {
   subject?: string;
 }
 
+/** Events waiting for the end of their transaction (see `transactionWithEvents`). */
+const pending = new WeakMap<object, AppEvent[]>();
+
+/**
+ * Sends an event with the caller's transaction. Inside `transactionWithEvents` it is held and sent with the
+ * transaction's other events in one notification at its end; otherwise at once.
+ */
 export async function publish(db: Queryable, event: AppEvent): Promise<void> {
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  const held = pending.get(db);
+  if (held) held.push(event);
+  else await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** A notification's payload must stay under 8,000 bytes: larger batches are split. */
+const MAX_PAYLOAD = 7_000;
+
+/**
+ * A transaction whose events go out together: one pg_notify (a JSON array) at its end instead of one round trip
+ * per event, still inside the transaction, so they are delivered only if it commits.
+ */
+export function transactionWithEvents<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const events: AppEvent[] = [];
+    pending.set(tx, events);
+    const result = await work(tx);
+    pending.delete(tx);
+    const batches: AppEvent[][] = [];
+    let size = 0;
+    for (const event of events) {
+      const length = JSON.stringify(event).length + 1;
+      if (!batches.length || size + length > MAX_PAYLOAD) {
+        batches.push([]);
+        size = 0;
+      }
+      batches[batches.length - 1].push(event);
+      size += length;
+    }
+    for (const batch of batches) {
+      await tx.execute(
+        sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(batch.length === 1 ? batch[0] : batch)})`,
+      );
+    }
+    return result;
+  });
+}
+
+/** The events of one notification: one event, or a transaction's batch. */
+export function eventsOf(payload: string): AppEvent[] {
+  try {
+    const parsed = JSON.parse(payload) as AppEvent | AppEvent[];
+    return Array.isArray(parsed) ? parsed : [parsed];
+  } catch {
+    return [];
+  }
 }
 
 export function publishSubscriptionChanged(db: Queryable, userId: string) {

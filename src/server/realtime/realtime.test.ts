@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { createUser, type TestUser } from "#tests/helpers/users";
-import { publishSubscriptionChanged } from "./events";
+import { publish, publishSubscriptionChanged, transactionWithEvents } from "./events";
 
 let ctx: TestContext;
 let base: string;
@@ -76,10 +76,32 @@ describe("the event stream", () => {
     }
   });
 
+  it("sends a transaction's events together, at its end, each to its own audience; none if it rolls back", async () => {
+    const [anaStream, ruiStream, staffStream] = [await openStream(ana), await openStream(rui), await openStream(staff)];
+    try {
+      await transactionWithEvents(ctx.database.db, async (tx) => {
+        await publish(tx, { topic: "requests", audience: ana.id, staff: true });
+        await publish(tx, { topic: "activity", audience: "staff" });
+        await publish(tx, { topic: "notifications", audience: ana.id });
+      });
+      await transactionWithEvents(ctx.database.db, async (tx) => {
+        await publish(tx, { topic: "sales", audience: ana.id });
+        throw new Error("rollback");
+      }).catch(() => {});
+      await transactionWithEvents(ctx.database.db, (tx) => publish(tx, { topic: "messages", audience: ana.id }));
+      await expect.poll(() => anaStream.events).toEqual(["requests", "notifications", "messages"]);
+      await expect.poll(() => staffStream.events).toEqual(["requests", "activity"]);
+      expect(ruiStream.events).toEqual([]);
+    } finally {
+      anaStream.close();
+      ruiStream.close();
+      staffStream.close();
+    }
+  });
+
   it("delivers staff events to staff only", async () => {
     const [staffStream, anaStream] = [await openStream(staff), await openStream(ana)];
     try {
-      const { publish } = await import("./events");
       await publish(ctx.database.db, { topic: "subscription", audience: "staff" });
       await expect.poll(() => staffStream.events).toEqual(["subscription"]);
       expect(anaStream.events).toEqual([]);
@@ -176,7 +198,6 @@ describe("every feature's topics reach their audience and nobody else", () => {
           }
         } catch {}
       })();
-      const { publish } = await import("./events");
       await publish(owners.database.db, { topic: "requests", audience: "staff" });
       // Verifying the owner's address makes them admin (a "session" event re-checks the stream).
       await owners.app.inject({

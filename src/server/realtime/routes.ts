@@ -8,7 +8,7 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { canReceiveEvent, requireUser } from "../auth/policies";
 import { resolveViewer, type Viewer } from "../auth/viewer";
 import type { AppContext } from "../context";
-import { type AppEvent, EVENTS_CHANNEL } from "./events";
+import { type AppEvent, EVENTS_CHANNEL, eventsOf } from "./events";
 
 /** Open streams one user may hold on one instance; opening one more closes the oldest. */
 export const MAX_STREAMS_PER_USER = 8;
@@ -64,22 +64,27 @@ export const realtimeRoutes =
       return true;
     }
 
-    const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
-      let event: AppEvent;
-      try {
-        event = JSON.parse(payload);
-      } catch {
-        return;
-      }
+    function route(event: AppEvent) {
       if (event.topic === "session") {
         for (const connection of [...(byUser.get(event.audience) ?? [])]) {
           void recheck(connection).then((alive) => alive && send(connection, event));
         }
         return;
       }
-      const toStaff = event.audience === "staff" || Boolean(event.staff);
-      const audience = new Set([...(byUser.get(event.audience) ?? []), ...(toStaff ? staff : [])]);
-      for (const connection of audience) if (canReceiveEvent(connection.viewer, event)) send(connection, event);
+      const frame = `event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`;
+      const deliver = (connection: Connection) => {
+        if (canReceiveEvent(connection.viewer, event)) connection.reply.raw.write(frame);
+      };
+      const own = byUser.get(event.audience);
+      if (own) for (const connection of own) deliver(connection);
+      if (event.audience === "staff" || event.staff) {
+        // A staff member's own streams were already served above.
+        for (const connection of staff) if (connection.viewer.userId !== event.audience) deliver(connection);
+      }
+    }
+
+    const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
+      for (const event of eventsOf(payload)) route(event);
     });
 
     // The LISTEN connection came back after a loss: events may be missing, so every stream refetches.

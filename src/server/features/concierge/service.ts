@@ -13,7 +13,7 @@ import type { Queryable } from "../../db";
 import { executiveConciergeMessages as concierge, profiles, users } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import { excerpt, notify } from "../../notifications/notify";
-import { publish, publishToMemberAndStaff } from "../../realtime/events";
+import { publish, publishToMemberAndStaff, transactionWithEvents } from "../../realtime/events";
 
 export const MEMBER_NOT_FOUND = "This member was not found.";
 export const CONCIERGE_SENT = "Message sent to your concierge team";
@@ -58,7 +58,7 @@ export async function memberThread(
 
 /** The member opened the thread: the staff's messages are read. */
 export async function markMemberRead(ctx: ConciergeContext, viewer: Viewer) {
-  await ctx.db.transaction(async (tx) => {
+  await transactionWithEvents(ctx.db, async (tx) => {
     const updated = await tx
       .update(concierge)
       .set({ read: true })
@@ -71,7 +71,7 @@ export async function markMemberRead(ctx: ConciergeContext, viewer: Viewer) {
 /** A Gold or Black member writes; the owners are emailed. */
 export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message: string) {
   if (viewer.isStaff || !hasPlanFeature(viewer, "concierge")) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
-  return ctx.db.transaction(async (tx) => {
+  return transactionWithEvents(ctx.db, async (tx) => {
     const [row] = await tx
       .insert(concierge)
       .values({ userId: viewer.userId, senderRole: "user", message })
@@ -135,7 +135,7 @@ export async function staffThread(
   memberId: string,
 ): Promise<Served<typeof conciergeThreadSchema>> {
   await memberOf(ctx.db, memberId);
-  await ctx.db.transaction(async (tx) => {
+  await transactionWithEvents(ctx.db, async (tx) => {
     const updated = await tx
       .update(concierge)
       .set({ read: true })
@@ -149,7 +149,7 @@ export async function staffThread(
 
 /** Staff reply; the member is emailed. */
 export async function staffReply(ctx: ConciergeContext, staff: Viewer, memberId: string, message: string) {
-  return ctx.db.transaction(async (tx) => {
+  return transactionWithEvents(ctx.db, async (tx) => {
     const member = await memberOf(tx, memberId);
     const [row] = await tx
       .insert(concierge)

@@ -22,7 +22,7 @@ import { conflict, forbidden, notFound } from "../../http/errors";
 import { renderEmail } from "../../mail/templates";
 import { unreadNotifications } from "../../notifications/notify";
 import { deliverNow, enqueueEmail, enqueueSlack } from "../../outbox/outbox";
-import { publish } from "../../realtime/events";
+import { publish, transactionWithEvents } from "../../realtime/events";
 
 type NotificationsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "deliver">;
 
@@ -65,7 +65,7 @@ const changed = (tx: Queryable, viewer: Viewer) => publish(tx, { topic: "notific
 
 /** Marks one of the reader's notifications read (404 for anyone else's: its existence is not theirs to learn). */
 export async function markNotificationRead(ctx: NotificationsContext, viewer: Viewer, id: string) {
-  await ctx.db.transaction(async (tx) => {
+  await transactionWithEvents(ctx.db, async (tx) => {
     const rows = await tx
       .update(notifications)
       .set({ read: true })
@@ -77,7 +77,7 @@ export async function markNotificationRead(ctx: NotificationsContext, viewer: Vi
 }
 
 export async function markAllRead(ctx: NotificationsContext, viewer: Viewer): Promise<number> {
-  return ctx.db.transaction(async (tx) => {
+  return transactionWithEvents(ctx.db, async (tx) => {
     const rows = await tx
       .update(notifications)
       .set({ read: true })

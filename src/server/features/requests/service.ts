@@ -27,14 +27,15 @@ import {
   executiveConciergeMessages,
   messageReads,
   messages,
+  notificationPreferences,
   outbox,
   profiles,
   requests,
   users,
 } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
-import { excerpt, notify, unreadNotifications } from "../../notifications/notify";
-import { publish, publishToMemberAndStaff } from "../../realtime/events";
+import { channelColumns, excerpt, notify, unreadNotifications } from "../../notifications/notify";
+import { publish, publishToMemberAndStaff, transactionWithEvents } from "../../realtime/events";
 
 export const REQUEST_NOT_FOUND = "Request not found";
 export const NO_PERMISSION = "You do not have permission to view this request";
@@ -97,7 +98,7 @@ export async function createRequest(ctx: RequestsContext, viewer: Viewer, input:
   if (viewer.isStaff) throw forbidden(STAFF_CANNOT_CREATE, "staff_cannot_create");
   if (!hasPlanFeature(viewer, "create-requests")) throw forbidden(PAID_PLAN_REQUIRED, "plan_required");
   const limit = monthlyRequestLimit(viewer.subscription);
-  return ctx.db.transaction(async (tx) => {
+  return transactionWithEvents(ctx.db, async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.userId)).for("update");
     const used = await usedThisMonth(tx, viewer.userId, now);
     if (limit !== null && used >= limit) throw forbidden(LIMIT_REACHED, "monthly_limit");
@@ -288,7 +289,7 @@ export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): 
 /** Marks every message from others on the request as read by the viewer (idempotent). */
 export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string): Promise<number> {
   const request = await visibleRequest(ctx.db, viewer, id);
-  return ctx.db.transaction(async (tx) => {
+  return transactionWithEvents(ctx.db, async (tx) => {
     const inserted = await tx
       .insert(messageReads)
       .select(
@@ -319,15 +320,21 @@ export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string)
  * emailed, the reply labelled with the staff member's name or email).
  */
 export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: string, body: string) {
-  return ctx.db.transaction(async (tx) => {
-    const row = await visibleRequest(tx, viewer, id);
-    const [message] = await tx
-      .insert(messages)
-      .values({ requestId: id, senderUserId: viewer.userId, body })
-      .returning({ id: messages.id });
-    const sender = viewer.profile?.name || viewer.name || viewer.email;
+  return transactionWithEvents(ctx.db, async (tx) => {
+    const { owner, ...row } = await requestWithOwner(tx, viewer, id);
     const fromMember = viewer.userId === row.userId;
-    await logActivity(tx, { requestId: id, actorUserId: viewer.userId, action: fromMember ? "message" : "replied" });
+    // The message and its activity entry in one statement.
+    const inserted = await tx.execute<{ id: string }>(sql`
+      with message as (
+        insert into ${messages} (request_id, sender_user_id, body) values (${id}, ${viewer.userId}, ${body})
+        returning id),
+      activity as (
+        insert into ${activityLogs} (request_id, actor_user_id, action)
+        select ${id}, ${viewer.userId}, ${fromMember ? "message" : "replied"} from message)
+      select id from message`);
+    const [message] = rowsOf<{ id: string }>(inserted);
+    await publish(tx, { topic: "activity", audience: "staff", subject: id });
+    const sender = viewer.profile?.name || viewer.name || viewer.email;
     if (fromMember) {
       await notify(tx, ctx, {
         type: "message_received",
@@ -347,10 +354,10 @@ export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: stri
         },
       });
     } else {
-      const owner = await memberName(tx, row.userId);
       await notify(tx, ctx, {
         type: "message_received",
         to: row.userId,
+        recipients: [owner],
         title: `A reply on your request: ${row.title}`,
         body: `${sender}: ${excerpt(body)}`,
         requestId: id,
@@ -359,7 +366,7 @@ export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: stri
           reason: "admin_reply",
           subject: `A reply on your request: ${row.title}`,
           heading: "Our team replied",
-          paragraphs: [`Dear ${owner},`, `${sender} replied on your request "${row.title}":`],
+          paragraphs: [`Dear ${owner.name},`, `${sender} replied on your request "${row.title}":`],
           quote: body,
           actionLabel: "Open your request",
         },
@@ -370,18 +377,39 @@ export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: stri
   });
 }
 
-async function memberName(db: Queryable, userId: string): Promise<string> {
-  const [row] = await db
-    .select({ name: sql<string>`coalesce(${profiles.name}, ${users.name})` })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId));
-  return row?.name ?? "member";
+/** The rows of a raw statement, from either driver. */
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
+/**
+ * The request, if the viewer may see it (as `visibleRequest`), with its member as a notification recipient:
+ * name, address and channels, in one query.
+ */
+async function requestWithOwner(db: Queryable, viewer: Viewer, id: string, options: { lock?: boolean } = {}) {
+  const query = db
+    .select({
+      request: requests,
+      owner: {
+        id: users.id,
+        email: users.email,
+        name: sql<string>`coalesce(${profiles.name}, ${users.name})`,
+        ...channelColumns,
+      },
+    })
+    .from(requests)
+    .innerJoin(users, eq(users.id, requests.userId))
+    .leftJoin(profiles, eq(profiles.id, requests.userId))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, requests.userId))
+    .where(eq(requests.id, id));
+  // A status change locks the request's row (its transitions are decided on what it reads).
+  const [found] = await (options.lock ? query.for("update", { of: requests }) : query);
+  if (!found) throw notFound(REQUEST_NOT_FOUND);
+  if (!canSeeRequest(viewer, found.request)) throw forbidden(NO_PERMISSION, "not_yours");
+  return { ...found.request, owner: found.owner };
 }
 
 /** Deletes a request (its owner or staff); messages, read marks and activity go with it. */
 export async function deleteRequest(ctx: RequestsContext, viewer: Viewer, id: string): Promise<RequestRow> {
-  return ctx.db.transaction(async (tx) => {
+  return transactionWithEvents(ctx.db, async (tx) => {
     const row = await visibleRequest(tx, viewer, id);
     await tx.delete(requests).where(eq(requests.id, id));
     await changed(tx, row.userId, "requests");
@@ -391,9 +419,8 @@ export async function deleteRequest(ctx: RequestsContext, viewer: Viewer, id: st
 
 /** Staff: a status change along the spec's transitions; an activity entry and the member's notification. */
 export async function changeStatus(ctx: RequestsContext, staff: Viewer, id: string, status: RequestStatus) {
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(requests).where(eq(requests.id, id)).for("update");
-    if (!row) throw notFound(REQUEST_NOT_FOUND);
+  return transactionWithEvents(ctx.db, async (tx) => {
+    const { owner, ...row } = await requestWithOwner(tx, staff, id, { lock: true });
     if (!canTransition(row.status, status)) throw conflict(TRANSITION_REFUSED, "transition_refused");
     await tx.update(requests).set({ status }).where(eq(requests.id, id));
     await logActivity(tx, {
@@ -402,10 +429,10 @@ export async function changeStatus(ctx: RequestsContext, staff: Viewer, id: stri
       action: "status_changed",
       details: { from: row.status, to: status },
     });
-    const owner = await memberName(tx, row.userId);
     await notify(tx, ctx, {
       type: "status_changed",
       to: row.userId,
+      recipients: [owner],
       title: `Your request is now ${status}`,
       body: row.title,
       requestId: id,
@@ -415,7 +442,7 @@ export async function changeStatus(ctx: RequestsContext, staff: Viewer, id: stri
         subject: `Your request is now ${status}: ${row.title}`,
         heading: `Your request is now ${status}`,
         paragraphs: [
-          `Dear ${owner},`,
+          `Dear ${owner.name},`,
           `The status of your request "${row.title}" changed from ${row.status} to ${status}.`,
         ],
         actionLabel: "Open your request",
@@ -540,7 +567,7 @@ export async function staffUnreadMessages(ctx: RequestsContext, staff: Viewer) {
 
 /** Staff inbox: marks one message read or unread for this staff member. */
 export async function setMessageRead(ctx: RequestsContext, staff: Viewer, messageId: string, read: boolean) {
-  return ctx.db.transaction(async (tx) => {
+  return transactionWithEvents(ctx.db, async (tx) => {
     const [message] = await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId));
     if (!message) throw notFound("Message not found");
     if (read) await tx.insert(messageReads).values({ messageId, userId: staff.userId }).onConflictDoNothing();

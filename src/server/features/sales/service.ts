@@ -11,7 +11,7 @@ import type { Queryable } from "../../db";
 import { profiles, salesInquiries, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { excerpt, notify } from "../../notifications/notify";
-import { publishToMemberAndStaff } from "../../realtime/events";
+import { publishToMemberAndStaff, transactionWithEvents } from "../../realtime/events";
 
 export const INQUIRY_NOT_FOUND = "Inquiry not found";
 export const ALREADY_CLOSED = "This inquiry is already closed.";
@@ -30,7 +30,7 @@ const fields = {
 };
 
 export async function createInquiry(ctx: SalesContext, viewer: Viewer, input: { subject: string; message: string }) {
-  return ctx.db.transaction(async (tx) => {
+  return transactionWithEvents(ctx.db, async (tx) => {
     const [row] = await tx
       .insert(salesInquiries)
       .values({ userId: viewer.userId, subject: input.subject, message: input.message })
@@ -71,7 +71,7 @@ async function lockedInquiry(tx: Queryable, id: string) {
 }
 
 export async function reply(ctx: SalesContext, staff: Viewer, id: string, text: string) {
-  return ctx.db.transaction(async (tx) => {
+  return transactionWithEvents(ctx.db, async (tx) => {
     const row = await lockedInquiry(tx, id);
     if (row.status === "closed") throw conflict(ALREADY_CLOSED, "closed");
     await tx
@@ -104,7 +104,7 @@ export async function reply(ctx: SalesContext, staff: Viewer, id: string, text: 
 }
 
 export async function close(ctx: SalesContext, id: string) {
-  return ctx.db.transaction(async (tx) => {
+  return transactionWithEvents(ctx.db, async (tx) => {
     const row = await lockedInquiry(tx, id);
     if (row.status === "closed") throw conflict(ALREADY_CLOSED, "closed");
     await tx.update(salesInquiries).set({ status: "closed", updatedAt: new Date() }).where(eq(salesInquiries.id, id));
