@@ -25,8 +25,13 @@ export async function waitForOk(url: string, startedAt: number, timeoutMs = 120_
   }
 }
 
+/** Starts a Node child; BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go before its script. */
 export function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const extra = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  return spawn(process.execPath, [...extra, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 export async function stopProcess(child: ChildProcess) {

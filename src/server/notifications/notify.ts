@@ -9,9 +9,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { NotificationType } from "@/shared/contracts/notifications";
 import type { Config } from "../config";
 import type { Queryable } from "../db";
-import { notificationPreferences, notifications, userRoles, users } from "../db/schema";
+import { notificationPreferences, notifications, outbox, userRoles, users } from "../db/schema";
 import { type EmailParts, renderEmail } from "../mail/templates";
-import { enqueueEmail, enqueueSlack } from "../outbox/outbox";
+import { emailRow, enqueueSlack, wakeOutbox } from "../outbox/outbox";
 import { publish } from "../realtime/events";
 
 export interface NotifyDeps {
@@ -74,23 +74,14 @@ export const teamAddresses = (config: NotifyDeps["config"]) =>
 export async function notify(tx: Queryable, deps: NotifyDeps, notice: Notice): Promise<{ ids: string[] }> {
   const { config } = deps;
   const recipients = notice.recipients ?? (await recipientsOf(tx, notice.to));
-  const ids: string[] = [];
-  if (recipients.length) {
-    const rows = await tx
-      .insert(notifications)
-      .values(
-        recipients.map((r) => ({
-          userId: r.id,
-          type: notice.type,
-          title: notice.title,
-          body: notice.body,
-          requestId: notice.requestId ?? null,
-          link: notice.link,
-        })),
-      )
-      .returning({ id: notifications.id });
-    ids.push(...rows.map((r) => r.id));
-  }
+  const notificationRows = recipients.map((r) => ({
+    userId: r.id,
+    type: notice.type,
+    title: notice.title,
+    body: notice.body,
+    requestId: notice.requestId ?? null,
+    link: notice.link,
+  }));
 
   const { reason, actionLabel, ...parts } = notice.email;
   const content = renderEmail({
@@ -100,12 +91,31 @@ export async function notify(tx: Queryable, deps: NotifyDeps, notice: Notice): P
   });
   const team = notice.teamMail ? teamAddresses(config) : [];
   const addresses = new Set(team.map((a) => a.toLowerCase()));
-  for (const to of team) await enqueueEmail(tx, deps, { ...content, to, reason });
+  const emailRows = team.map((to) => emailRow(deps, { ...content, to, reason }));
   for (const r of recipients) {
     if (!r.emailEnabled || addresses.has(r.email.toLowerCase())) continue;
     addresses.add(r.email.toLowerCase());
-    await enqueueEmail(tx, deps, { ...content, to: r.email, reason });
+    emailRows.push(emailRow(deps, { ...content, to: r.email, reason }));
   }
+
+  // The notifications and their emails in one statement.
+  const insertNotifications = () =>
+    tx.insert(notifications).values(notificationRows).returning({ id: notifications.id });
+  let ids: string[] = [];
+  if (notificationRows.length && emailRows.length) {
+    const result = await tx.execute(
+      // Drizzle writes an embedded query in parentheses: `as (insert …)`.
+      sql`with created as ${insertNotifications()}, mail as ${tx.insert(outbox).values(emailRows)} select id from created`,
+    );
+    ids = ((result as { rows?: Array<{ id: string }> }).rows ?? (result as unknown as Array<{ id: string }>)).map(
+      (r) => r.id,
+    );
+  } else if (notificationRows.length) {
+    ids = (await insertNotifications()).map((r) => r.id);
+  } else if (emailRows.length) {
+    await tx.insert(outbox).values(emailRows);
+  }
+  if (emailRows.length) await wakeOutbox(tx, deps);
 
   // The team's channel: one post per notice to staff, if anyone receiving it keeps Slack on.
   const forStaff = notice.to === "staff" || notice.type === "test";

@@ -28,6 +28,24 @@ export interface EnqueueOptions {
   secretExpiresAt?: Date;
 }
 
+/** The outbox row of an email: pending, or held when no SMTP is configured. */
+export function emailRow(options: OutboxOptions, email: EmailPayload, enqueue: EnqueueOptions = {}) {
+  return {
+    kind: "email" as const,
+    payload: { ...email },
+    status: options.mailEnabled ? ("pending" as const) : ("held" as const),
+    secretExpiresAt: enqueue.secretExpiresAt ?? null,
+  };
+}
+
+/**
+ * Wakes the workers now rather than at their next poll; delivered after commit like any NOTIFY. Held mail (no
+ * SMTP) has nothing to deliver: no wake-up, and no extra notify serialising the commit.
+ */
+export async function wakeOutbox(db: Queryable, options: OutboxOptions) {
+  if (options.mailEnabled) await db.execute(sql`select pg_notify('outbox', 'email')`);
+}
+
 export async function enqueueEmail(
   db: Queryable,
   options: OutboxOptions,
@@ -36,16 +54,9 @@ export async function enqueueEmail(
 ): Promise<string> {
   const [row] = await db
     .insert(outbox)
-    .values({
-      kind: "email",
-      payload: { ...email },
-      status: options.mailEnabled ? "pending" : "held",
-      secretExpiresAt: enqueue.secretExpiresAt ?? null,
-    })
+    .values(emailRow(options, email, enqueue))
     .returning({ id: outbox.id });
-  // Wake the workers now rather than at their next poll; delivered after commit like any NOTIFY. Held mail
-  // (no SMTP) has nothing to deliver: no wake-up, and no extra notify serialising the commit.
-  if (options.mailEnabled) await db.execute(sql`select pg_notify('outbox', 'email')`);
+  await wakeOutbox(db, options);
   return row.id;
 }
 

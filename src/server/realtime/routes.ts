@@ -64,28 +64,34 @@ export const realtimeRoutes =
       return true;
     }
 
-    function route(event: AppEvent) {
-      if (event.topic === "session") {
-        for (const connection of [...(byUser.get(event.audience) ?? [])]) {
-          void recheck(connection).then((alive) => alive && send(connection, event));
+    /**
+     * Routes one notification's events (a transaction's batch): each connection gets every event it may see in
+     * one write, so a staff stream told of a reply, its activity and its notification takes one syscall.
+     */
+    function route(events: AppEvent[]) {
+      const frames = new Map<Connection, string>();
+      for (const event of events) {
+        if (event.topic === "session") {
+          for (const connection of [...(byUser.get(event.audience) ?? [])]) {
+            void recheck(connection).then((alive) => alive && send(connection, event));
+          }
+          continue;
         }
-        return;
+        const frame = `event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`;
+        const add = (connection: Connection) => {
+          if (canReceiveEvent(connection.viewer, event)) frames.set(connection, (frames.get(connection) ?? "") + frame);
+        };
+        const own = byUser.get(event.audience);
+        if (own) for (const connection of own) add(connection);
+        if (event.audience === "staff" || event.staff) {
+          // A staff member's own streams were already served above.
+          for (const connection of staff) if (connection.viewer.userId !== event.audience) add(connection);
+        }
       }
-      const frame = `event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`;
-      const deliver = (connection: Connection) => {
-        if (canReceiveEvent(connection.viewer, event)) connection.reply.raw.write(frame);
-      };
-      const own = byUser.get(event.audience);
-      if (own) for (const connection of own) deliver(connection);
-      if (event.audience === "staff" || event.staff) {
-        // A staff member's own streams were already served above.
-        for (const connection of staff) if (connection.viewer.userId !== event.audience) deliver(connection);
-      }
+      for (const [connection, text] of frames) connection.reply.raw.write(text);
     }
 
-    const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
-      for (const event of eventsOf(payload)) route(event);
-    });
+    const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => route(eventsOf(payload)));
 
     // The LISTEN connection came back after a loss: events may be missing, so every stream refetches.
     const stopResync = database.onReconnect(() => {
