@@ -30,6 +30,9 @@ test("an admin seeds demo data, starts a member's request from the pipeline, quo
 
     // The pipeline, filtered to New and searched for the member's request.
     await admin.goto("/admin/requests");
+    await expect(admin.getByRole("button", { name: /^Start / }).first()).toBeVisible();
+    await screenshots(admin, "admin-requests");
+    await expectNoSeriousA11yViolations(admin);
     await admin.getByRole("combobox", { name: "Filter by status" }).click();
     await admin.getByRole("option", { name: "New", exact: true }).click();
     await expect(admin).toHaveURL(/status=New/);
@@ -37,8 +40,6 @@ test("an admin seeds demo data, starts a member's request from the pipeline, quo
     await expect(admin).toHaveURL(/q=Bugatti/);
     await admin.getByRole("button", { name: `Start ${title}` }).click();
     await expect(admin.getByText("Status updated")).toBeVisible();
-    await screenshots(admin, "admin-requests");
-    await expectNoSeriousA11yViolations(admin);
 
     // The request itself: Sourcing now; on to Quoted, and a reply.
     await admin.goto(`/admin/requests/${id}`);

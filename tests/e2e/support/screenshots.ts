@@ -14,7 +14,7 @@ export async function screenshots(page: Page, name: string) {
       path: `docs/screenshots/${name}-${width}.png`,
       fullPage: true,
       style:
-        '[data-sonner-toaster], [aria-label="Privacy notice"] { display: none !important } body > div header.sticky { position: static !important }',
+        '[data-sonner-toaster], [aria-label="Privacy notice"] { display: none !important } body > div header.sticky { position: static !important } aside.sticky { position: static !important; height: auto !important }',
     });
   }
   await page.setViewportSize(size);

@@ -12,6 +12,7 @@ import {
   LayoutDashboard,
   ListChecks,
   LogOut,
+  Mail,
   Menu,
   PanelLeftClose,
   PanelLeftOpen,
@@ -39,12 +40,15 @@ const ITEMS: Array<{
   icon: typeof Bell;
   end?: boolean;
   badge?: Exclude<keyof AdminBadges, "mail">;
+  /** Shown to admins only (the server refuses staff). */
+  adminOnly?: boolean;
 }> = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/requests", label: "Requests", icon: ListChecks, badge: "requests" },
   { to: "/admin/inbox", label: "Messages", icon: Inbox, badge: "messages" },
   { to: "/admin/notifications", label: "Notifications", icon: Bell, badge: "notifications" },
   { to: "/admin/qa", label: "QA", icon: FlaskConical },
+  { to: "/admin/outbox", label: "Outbox", icon: Mail, adminOnly: true },
   { to: "/admin/settings", label: "Settings", icon: Settings },
 ];
 
@@ -68,42 +72,44 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
       </div>
       <nav aria-label="Admin" className="flex-1 py-6">
         <ul className="flex flex-col gap-1 px-3">
-          {ITEMS.map(({ to, label, icon: Icon, end, badge }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                end={end}
-                onClick={onNavigate}
-                title={collapsed ? label : undefined}
-                className={({ isActive }) =>
-                  cn(
-                    "relative flex h-10 items-center gap-3 rounded-md px-3 text-sm transition-colors",
-                    collapsed && "justify-center px-0",
-                    isActive ? "bg-ivory/10 text-ivory" : "text-ivory/75 hover:bg-ivory/5 hover:text-ivory",
-                  )
-                }
-              >
-                {({ isActive }) => (
-                  <>
-                    <Icon className={cn("size-4 shrink-0", isActive && "text-gold-light")} strokeWidth={1.6} />
-                    <span className={collapsed ? "sr-only" : undefined}>{label}</span>
-                    {badge && badges && badges[badge] > 0 ? (
-                      <span
-                        className={cn(
-                          "ml-auto rounded-full bg-gold px-1.5 py-0.5 text-[11px] leading-none font-semibold text-noir tabular-nums",
-                          collapsed && "absolute ml-6 -mt-5",
-                        )}
-                      >
-                        <span className="sr-only">, </span>
-                        {capped(badges[badge])}
-                        <span className="sr-only"> new</span>
-                      </span>
-                    ) : null}
-                  </>
-                )}
-              </NavLink>
-            </li>
-          ))}
+          {ITEMS.filter((item) => !item.adminOnly || session.role === "admin").map(
+            ({ to, label, icon: Icon, end, badge }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  onClick={onNavigate}
+                  title={collapsed ? label : undefined}
+                  className={({ isActive }) =>
+                    cn(
+                      "relative flex h-10 items-center gap-3 rounded-md px-3 text-sm transition-colors",
+                      collapsed && "justify-center px-0",
+                      isActive ? "bg-ivory/10 text-ivory" : "text-ivory/75 hover:bg-ivory/5 hover:text-ivory",
+                    )
+                  }
+                >
+                  {({ isActive }) => (
+                    <>
+                      <Icon className={cn("size-4 shrink-0", isActive && "text-gold-light")} strokeWidth={1.6} />
+                      <span className={collapsed ? "sr-only" : undefined}>{label}</span>
+                      {badge && badges && badges[badge] > 0 ? (
+                        <span
+                          className={cn(
+                            "ml-auto rounded-full bg-gold px-1.5 py-0.5 text-[11px] leading-none font-semibold text-noir tabular-nums",
+                            collapsed && "absolute ml-6 -mt-5",
+                          )}
+                        >
+                          <span className="sr-only">, </span>
+                          {capped(badges[badge])}
+                          <span className="sr-only"> new</span>
+                        </span>
+                      ) : null}
+                    </>
+                  )}
+                </NavLink>
+              </li>
+            ),
+          )}
         </ul>
       </nav>
       <div className="border-t border-ivory/10 p-3">

@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, notExists, sql } from "drizzle-orm";
 import { QA_NO_CLIENT, QA_NO_REQUEST, type qaSeedResultSchema } from "@/shared/contracts/admin";
 import type { Served } from "@/shared/contracts/common";
+import { formatEuro } from "@/shared/format";
 import type { Plan } from "@/shared/plans";
 import type { RequestCategory, RequestStatus, Urgency } from "@/shared/requests";
 import type { Viewer } from "../../auth/viewer";
@@ -251,7 +252,7 @@ export async function createFakeRequest(ctx: QaContext) {
       type: "request_created",
       to: "staff",
       title: `New request: ${row.title}`,
-      body: `${client.name} · ${category} · €${budget.toLocaleString("pt-PT")} · Medium (QA)`,
+      body: `${client.name} · ${category} · ${formatEuro(budget)} · Medium (QA)`,
       requestId: row.id,
       link: `/admin/requests/${row.id}`,
       email: {

@@ -15,6 +15,7 @@ import type {
   requestListSchema,
   threadSchema,
 } from "@/shared/contracts/requests";
+import { formatEuro } from "@/shared/format";
 import { monthlyRequestLimit } from "@/shared/plans";
 import { ACTIVE_STATUSES, canTransition, DASHBOARD_RECENT_LIMIT, type RequestStatus } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
@@ -122,7 +123,7 @@ export async function createRequest(ctx: RequestsContext, viewer: Viewer, input:
       to: "staff",
       teamMail: true,
       title: `New request: ${input.title}`,
-      body: `${name} · ${input.category} · €${input.budget_eur.toLocaleString("pt-PT")} · ${input.urgency}`,
+      body: `${name} · ${input.category} · ${formatEuro(input.budget_eur)} · ${input.urgency}`,
       requestId: row.id,
       link: staffLink(row.id),
       email: {
@@ -131,7 +132,7 @@ export async function createRequest(ctx: RequestsContext, viewer: Viewer, input:
         heading: "A new sourcing request",
         paragraphs: [
           `${name} (${viewer.email}) asks for: ${input.title}.`,
-          `Category: ${input.category} · Budget: €${input.budget_eur.toLocaleString("pt-PT")} · Urgency: ${input.urgency}`,
+          `Category: ${input.category} · Budget: ${formatEuro(input.budget_eur)} · Urgency: ${input.urgency}`,
         ],
         quote: input.notes || undefined,
         actionLabel: "Open the request",

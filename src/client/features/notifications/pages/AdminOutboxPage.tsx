@@ -99,18 +99,16 @@ const tableColumns = (onRead: (item: OutboxItem) => void) =>
       sortFn: "datetime",
       meta: { className: "tabular whitespace-nowrap text-ink-muted" },
     }),
-    col.accessor("kind", {
-      header: "Kind",
-      enableSorting: false,
-      cell: (info) => KIND_LABELS[info.getValue()],
-    }),
     col.accessor("to", {
       header: "To",
       enableSorting: false,
       cell: (info) => (
-        <span className="block max-w-48 truncate" title={info.getValue() ?? undefined}>
-          {info.getValue() ?? <span className="text-ink-muted">Team webhook</span>}
-        </span>
+        <div className="max-w-48">
+          <span className="block truncate" title={info.getValue() ?? undefined}>
+            {info.getValue() ?? <span className="text-ink-muted">Team webhook</span>}
+          </span>
+          <span className="block text-xs text-ink-muted">{KIND_LABELS[info.row.original.kind]}</span>
+        </div>
       ),
     }),
     col.accessor((row) => heading(row), {
@@ -118,7 +116,7 @@ const tableColumns = (onRead: (item: OutboxItem) => void) =>
       header: "Subject",
       enableSorting: false,
       cell: (info) => (
-        <div className="max-w-md min-w-48">
+        <div className="max-w-xs min-w-40">
           <p className="line-clamp-2 break-words text-noir">{info.getValue()}</p>
           {info.row.original.subject && info.row.original.reason && (
             <p className="truncate text-xs text-ink-muted">{info.row.original.reason}</p>
@@ -138,7 +136,7 @@ const tableColumns = (onRead: (item: OutboxItem) => void) =>
       cell: (info) =>
         info.getValue() ? (
           <span
-            className="line-clamp-2 max-w-56 min-w-32 break-words text-xs text-oxblood"
+            className="line-clamp-2 max-w-48 min-w-32 break-words text-xs text-oxblood"
             title={info.getValue() ?? ""}
           >
             {info.getValue()}
