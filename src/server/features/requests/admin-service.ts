@@ -18,7 +18,7 @@ import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db";
 import { profiles, requests, subscriptions, userRoles, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import { REQUEST_NOT_FOUND, unreadCount } from "./service";
+import { REQUEST_NOT_FOUND, summary, unreadCount } from "./service";
 
 type PipelineQuery = z.output<typeof pipelineQuery>;
 
@@ -62,13 +62,7 @@ function pipelineOrder(query: PipelineQuery): SQL[] {
 }
 
 const pipelineColumns = {
-  id: requests.id,
-  title: requests.title,
-  category: requests.category,
-  status: requests.status,
-  urgency: requests.urgency,
-  budgetEur: requests.budgetEur,
-  createdAt: requests.createdAt,
+  ...summary,
   clientId: requests.userId,
   clientName: sql<string>`coalesce(${profiles.name}, ${users.name})`,
   clientEmail: users.email,
@@ -172,15 +166,7 @@ export async function requestClient(db: Database, requestId: string): Promise<Se
     .where(eq(requests.id, requestId));
   if (!row) throw notFound(REQUEST_NOT_FOUND);
   const otherRequests = await db
-    .select({
-      id: requests.id,
-      title: requests.title,
-      category: requests.category,
-      status: requests.status,
-      urgency: requests.urgency,
-      budgetEur: requests.budgetEur,
-      createdAt: requests.createdAt,
-    })
+    .select(summary)
     .from(requests)
     .where(and(eq(requests.userId, row.id), ne(requests.id, requestId)))
     .orderBy(desc(requests.createdAt))

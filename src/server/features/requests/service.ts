@@ -143,7 +143,8 @@ export async function createRequest(ctx: RequestsContext, viewer: Viewer, input:
   });
 }
 
-const summary = {
+/** The columns of a request as its lists show it (requestSummarySchema). */
+export const summary = {
   id: requests.id,
   title: requests.title,
   category: requests.category,

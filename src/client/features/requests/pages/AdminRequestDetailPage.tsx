@@ -4,7 +4,7 @@
  * timeline and Delete. Two columns from 1024 px, one below.
  */
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Download, FileText, Trash2 } from "lucide-react";
+import { ArrowLeft, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
@@ -26,8 +26,7 @@ import { ClientCard } from "../components/admin-request-client";
 import { PaymentCard } from "../components/admin-request-payment";
 import { AdminThreadCard } from "../components/admin-request-thread";
 import { StatusActions } from "../components/admin-status-actions";
-
-const encode = encodeURIComponent;
+import { RequestNotesAndAttachment } from "../components/request-notes-attachment";
 
 export default function AdminRequestDetailPage() {
   const { id = "" } = useParams();
@@ -125,11 +124,6 @@ function RequestView({ request }: { request: RequestDetail }) {
   );
 }
 
-function formatSize(bytes: number) {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 function DetailsCard({ request }: { request: RequestDetail }) {
   return (
     <Card>
@@ -153,31 +147,7 @@ function DetailsCard({ request }: { request: RequestDetail }) {
             },
           ]}
         />
-        <div>
-          <h3 className="eyebrow text-ink-muted">Notes</h3>
-          <p className="mt-2 text-sm leading-relaxed whitespace-pre-wrap break-words">
-            {request.notes || <span className="text-ink-muted">No notes.</span>}
-          </p>
-        </div>
-        <div>
-          <h3 className="eyebrow text-ink-muted">Attachment</h3>
-          {request.attachment ? (
-            <div className="mt-2 flex flex-wrap items-center gap-3 rounded-md border border-stone px-4 py-3">
-              <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">{request.attachment.name}</p>
-                <p className="text-xs text-ink-muted">{formatSize(request.attachment.size)}</p>
-              </div>
-              <Button variant="outline" size="sm" asChild>
-                <a href={`/api/requests/${encode(request.id)}/attachment`} download={request.attachment.name}>
-                  <Download /> Download
-                </a>
-              </Button>
-            </div>
-          ) : (
-            <p className="mt-2 text-sm text-ink-muted">No attachment.</p>
-          )}
-        </div>
+        <RequestNotesAndAttachment request={request} />
       </CardContent>
     </Card>
   );
