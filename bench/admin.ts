@@ -19,25 +19,14 @@ import type { Database } from "../src/server/db";
 import * as schema from "../src/server/db/schema";
 import { pipelineStatements } from "../src/server/features/requests/admin-service";
 import { pipelineQuery } from "../src/shared/contracts/admin";
-import { benchServerEnv, freePort, startProcess, stopProcess, waitForOk } from "./support";
+import { benchServerEnv, freePort, startProcess, stopProcess, throwawayDatabase, waitForOk } from "./support";
 
 const { values: args } = parseArgs({
   options: { samples: { type: "string", default: "300" }, warmup: { type: "string", default: "30" } },
 });
 const SAMPLES = Number(args.samples);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `maison_bench_admin_${process.pid}`;
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const database = throwawayDatabase("maison_bench_admin");
+const dbUrl = database.url;
 
 const CATEGORIES = "array['Fashion','Autos','Real Estate','Experiences','Other']";
 const STATUSES = "array['New','Sourcing','Quoted','Found','Delivered','Failed']";
@@ -137,7 +126,7 @@ async function plans(pool: pg.Pool, db: Database) {
 
 const built = spawnSync("npm", ["run", "-s", "build:server"], { stdio: "inherit" });
 if (built.status !== 0) process.exit(1);
-await admin(`CREATE DATABASE ${dbName}`);
+await database.create();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const child = startProcess(["dist/server/main.js"], benchServerEnv(dbUrl, port));
@@ -203,5 +192,5 @@ try {
 } finally {
   await pool.end();
   await stopProcess(child);
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await database.drop();
 }

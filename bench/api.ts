@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
-import { benchServerEnv, freePort, startProcess, stopProcess, waitForOk } from "./support";
+import { benchServerEnv, freePort, startProcess, stopProcess, throwawayDatabase, waitForOk } from "./support";
 
 const { values: args } = parseArgs({
   options: {
@@ -23,19 +23,8 @@ const { values: args } = parseArgs({
     warmup: { type: "string", default: "3" },
   },
 });
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `maison_bench_${process.pid}`;
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const database = throwawayDatabase("maison_bench");
+const dbUrl = database.url;
 
 async function load(url: string, cookie: string, seconds: number) {
   const result = await autocannon({
@@ -113,7 +102,7 @@ async function signUp(base: string) {
 
 const built = spawnSync("npm", ["run", "-s", "build:server"], { stdio: "inherit" });
 if (built.status !== 0) process.exit(1);
-await admin(`CREATE DATABASE ${dbName}`);
+await database.create();
 try {
   let member = "";
   const app = await measure(["dist/server/main.js"], async (base) => {
@@ -132,5 +121,5 @@ try {
     console.log(`app / floor: ${((app[p].rps / floor[p].rps) * 100).toFixed(0)} % of the floor's throughput`);
   }
 } finally {
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await database.drop();
 }

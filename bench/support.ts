@@ -1,6 +1,7 @@
 /** Helpers the benchmarks share: free ports, child servers, waiting for health. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import pg from "pg";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -57,5 +58,29 @@ export function benchServerEnv(databaseUrl: string, port: number, extra: Record<
     BETTER_AUTH_SECRET: BENCH_SECRET,
     APP_URL: `http://127.0.0.1:${port}`,
     ...extra,
+  };
+}
+
+/**
+ * A throwaway database on the benchmark's PostgreSQL server (BENCH_DATABASE_URL, default the local one): its URL,
+ * and `create`/`drop` run through the server's maintenance database.
+ */
+export function throwawayDatabase(prefix: string) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `${prefix}_${process.pid}`;
+  const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    url,
+    create: () => admin(`CREATE DATABASE ${name}`),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }

@@ -19,6 +19,7 @@ import { cn } from "@/client/lib/utils";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, type RequestCategory, type RequestStatus } from "@/shared/requests";
 import { type PipelineParams, pipelineCsvHref, pipelineQueries, pipelineSearch } from "../admin-api";
 import { formatPipelineTotal, PipelinePager, PipelineTable } from "../components/admin-pipeline-table";
+import { StatusFilter } from "../components/status-filter";
 
 const PAGE_SIZE = 25;
 const ALL = "all";
@@ -179,19 +180,11 @@ export default function AdminRequestsPage() {
           />
         </div>
         <div className="grid grid-cols-2 gap-3 md:flex">
-          <Select value={view.status} onValueChange={(value) => update({ status: value as View["status"], page: 1 })}>
-            <SelectTrigger aria-label="Filter by status" className="h-10 text-sm md:w-44">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All statuses</SelectItem>
-              {REQUEST_STATUSES.map((value) => (
-                <SelectItem key={value} value={value}>
-                  {value}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <StatusFilter
+            value={view.status}
+            onChange={(value) => update({ status: value, page: 1 })}
+            className="h-10 text-sm md:w-44"
+          />
           <Select
             value={view.category}
             onValueChange={(value) => update({ category: value as View["category"], page: 1 })}

@@ -8,11 +8,11 @@ import { PageHeader } from "@/client/components/page-header";
 import { StatusBadge, UrgencyLabel } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatCardDate, formatEuro } from "@/shared/format";
-import { REQUEST_STATUSES } from "@/shared/requests";
+import type { RequestStatus } from "@/shared/requests";
 import { type RequestSummary, requestQueries } from "../api";
+import { StatusFilter } from "../components/status-filter";
 
 const PAGE_SIZE = 10;
 const ALL = "all";
@@ -103,22 +103,11 @@ export default function RequestsPage() {
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
-        <Select
-          value={status || ALL}
-          onValueChange={(value) => update({ status: value === ALL ? "" : value, page: 1 })}
-        >
-          <SelectTrigger aria-label="Filter by status" className="sm:w-52">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All statuses</SelectItem>
-            {REQUEST_STATUSES.map((value) => (
-              <SelectItem key={value} value={value}>
-                {value}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <StatusFilter
+          value={(status || ALL) as RequestStatus | typeof ALL}
+          onChange={(value) => update({ status: value === ALL ? "" : value, page: 1 })}
+          className="sm:w-52"
+        />
       </div>
       <div className="mt-6">
         <AsyncView
