@@ -9,8 +9,9 @@
  *   npm run bench:realtime -- --streams 2000 --messages 1000 --concurrency 16
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { makeSignature } from "better-auth/crypto";
 import pg from "pg";
@@ -46,6 +47,43 @@ async function sql(url: string, text: string, values: unknown[] = []) {
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+/** CPU time (ms) used so far by a process (utime + stime from /proc). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+/** CPU time of every PostgreSQL process on this machine (the server runs locally in the bench's setting). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += cpuMs(Number(entry));
+    } catch {}
+  }
+  return total;
+}
+/** Measures the CPU each side spends while `work` runs: per message, in ms. */
+async function cpuPerMessage<T>(serverPid: number | null, work: () => Promise<T>) {
+  const before = { server: serverPid ? cpuMs(serverPid) : 0, pg: postgresCpuMs(), bench: process.cpuUsage() };
+  const result = await work();
+  const bench = process.cpuUsage(before.bench);
+  const per = (ms: number) => ms / MESSAGES;
+  return {
+    result,
+    cpu: {
+      server: serverPid ? per(cpuMs(serverPid) - before.server) : null,
+      postgres: per(postgresCpuMs() - before.pg),
+      bench: per((bench.user + bench.system) / 1000),
+    },
+  };
+}
+type Cpu = Awaited<ReturnType<typeof cpuPerMessage>>["cpu"];
+
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 
 /** Opens an SSE stream; calls onEvent with the topic and payload of each event. */
@@ -135,6 +173,12 @@ async function seed() {
   return { requests: rows as Array<{ id: string; user_id: string }>, cookie };
 }
 
+/** Waits (up to 2 s) until every event sent has arrived, so the CPU measured includes its delivery. */
+async function settled(pending: Map<string, number>) {
+  const until = performance.now() + 2000;
+  while (pending.size && performance.now() < until) await new Promise((r) => setTimeout(r, 5));
+}
+
 /** Sends `count` writes with bounded concurrency; `write(i)` resolves when its call returned. */
 async function drive(count: number, write: (i: number) => Promise<void>) {
   let next = 0;
@@ -182,15 +226,19 @@ async function benchApp(data: Awaited<ReturnType<typeof seed>>, port: number, pi
   await new Promise((r) => setTimeout(r, 1000));
   const perStreamKb = (rssKb(pid) - before) / (STREAMS + STAFF);
   const writer = await data.cookie("s1");
-  const rate = await drive(MESSAGES, async (i) => {
-    const target = data.requests[(i * 7919) % data.requests.length];
-    pending.set(target.user_id, performance.now());
-    const res = await post(`${base}/api/requests/${target.id}/messages`, writer, { body: `Reply ${i}` });
-    if (res.status !== 201) throw new Error(`post: ${res.status} ${res.body}`);
+  const { result: rate, cpu } = await cpuPerMessage(pid, async () => {
+    const rate = await drive(MESSAGES, async (i) => {
+      const target = data.requests[(i * 7919) % data.requests.length];
+      pending.set(target.user_id, performance.now());
+      const res = await post(`${base}/api/requests/${target.id}/messages`, writer, { body: `Reply ${i}` });
+      if (res.status !== 201) throw new Error(`post: ${res.status} ${res.body}`);
+    });
+    await settled(pending);
+    return rate;
   });
   await new Promise((r) => setTimeout(r, 2000));
   for (const close of closers) close();
-  return { latencies, rate, perStreamKb };
+  return { latencies, rate, perStreamKb, cpu };
 }
 
 /** The floor: raw HTTP responses fed by one LISTEN, written to by INSERT + pg_notify through raw pg. */
@@ -229,23 +277,27 @@ async function benchFloor(data: { requests: Array<{ id: string; user_id: string 
   );
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
   pool.on("error", () => {});
-  const rate = await drive(MESSAGES, async (i) => {
-    const target = data.requests[(i * 7919) % data.requests.length];
-    pending.set(target.user_id, performance.now());
-    const client = await pool.connect();
-    try {
-      await client.query("begin");
-      await client.query("insert into messages (request_id, sender_user_id, body) values ($1, 's1', $2)", [
-        target.id,
-        `Reply ${i}`,
-      ]);
-      await client.query("select pg_notify('app_events', $1)", [
-        JSON.stringify({ topic: "messages", audience: target.user_id }),
-      ]);
-      await client.query("commit");
-    } finally {
-      client.release();
-    }
+  const { result: rate, cpu } = await cpuPerMessage(null, async () => {
+    const rate = await drive(MESSAGES, async (i) => {
+      const target = data.requests[(i * 7919) % data.requests.length];
+      pending.set(target.user_id, performance.now());
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        await client.query("insert into messages (request_id, sender_user_id, body) values ($1, 's1', $2)", [
+          target.id,
+          `Reply ${i}`,
+        ]);
+        await client.query("select pg_notify('app_events', $1)", [
+          JSON.stringify({ topic: "messages", audience: target.user_id }),
+        ]);
+        await client.query("commit");
+      } finally {
+        client.release();
+      }
+    });
+    await settled(pending);
+    return rate;
   });
   await new Promise((r) => setTimeout(r, 2000));
   for (const close of closers) close();
@@ -253,7 +305,7 @@ async function benchFloor(data: { requests: Array<{ id: string; user_id: string 
   await listener.end();
   server.closeAllConnections();
   server.close();
-  return { latencies, rate };
+  return { latencies, rate, cpu };
 }
 
 /** Commits per second of concurrent one-row inserts, with and without a pg_notify in each transaction. */
@@ -310,6 +362,19 @@ try {
   summary("app (API call start -> event at the stream)", appResult.latencies, MESSAGES, appResult.rate);
   summary("floor (INSERT + pg_notify -> raw HTTP)", floor.latencies, MESSAGES, floor.rate);
   console.log(`app / floor: ${((appResult.rate / floor.rate) * 100).toFixed(0)} % of the floor's throughput`);
+  const cpuLine = (name: string, cpu: Cpu) =>
+    console.log(
+      `${name.padEnd(6)} ${(cpu.server === null ? "(in the bench)" : cpu.server.toFixed(2)).padStart(14)} ${cpu.postgres.toFixed(2).padStart(10)} ${cpu.bench.toFixed(2).padStart(8)}`,
+    );
+  console.log(`\nCPU ms per message ${"server".padStart(6)} ${"PostgreSQL".padStart(10)} ${"bench".padStart(8)}`);
+  cpuLine("app", appResult.cpu);
+  cpuLine("floor", floor.cpu);
+  // What 60 % of the floor would leave: every process here shares this machine's cores.
+  const cores = availableParallelism();
+  const budget = (cores * 1000) / (0.6 * floor.rate);
+  console.log(
+    `at 60 % of the floor (${(0.6 * floor.rate).toFixed(0)} msg/s) ${cores} cores allow ${budget.toFixed(2)} ms of CPU per message; the app used ${((appResult.cpu.server ?? 0) + appResult.cpu.postgres + appResult.cpu.bench).toFixed(2)}`,
+  );
   console.log(`server memory per open stream: ${appResult.perStreamKb.toFixed(1)} KB`);
   const without = await commitRate(false, requests[0].id);
   const withNotify = await commitRate(true, requests[0].id);

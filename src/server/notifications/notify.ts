@@ -9,10 +9,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { NotificationType } from "@/shared/contracts/notifications";
 import type { Config } from "../config";
 import type { Queryable } from "../db";
+import { preparedStatement } from "../db/prepared";
 import { notificationPreferences, notifications, outbox, userRoles, users } from "../db/schema";
 import { type EmailParts, renderEmail } from "../mail/templates";
-import { emailRow, enqueueSlack, wakeOutbox } from "../outbox/outbox";
-import { publish } from "../realtime/events";
+import { emailRow, slackRow } from "../outbox/outbox";
+import { type AppEvent, publish } from "../realtime/events";
 
 export interface NotifyDeps {
   config: Pick<Config, "APP_NAME" | "APP_URL" | "OWNER_EMAILS" | "CONTACT_EMAIL" | "SLACK_WEBHOOK_URL">;
@@ -70,19 +71,47 @@ async function recipientsOf(db: Queryable, to: string): Promise<Recipient[]> {
 export const teamAddresses = (config: NotifyDeps["config"]) =>
   config.OWNER_EMAILS.length ? config.OWNER_EMAILS : [config.CONTACT_EMAIL];
 
-/** Writes the notice's rows, deliveries and realtime event with the caller's transaction. */
-export async function notify(tx: Queryable, deps: NotifyDeps, notice: Notice): Promise<{ ids: string[] }> {
-  const { config } = deps;
-  const recipients = notice.recipients ?? (await recipientsOf(tx, notice.to));
-  const notificationRows = recipients.map((r) => ({
-    userId: r.id,
-    type: notice.type,
-    title: notice.title,
-    body: notice.body,
-    requestId: notice.requestId ?? null,
-    link: notice.link,
-  }));
+/**
+ * What a notice writes, as the values of the fixed statement parts below: so the statement's text is the same
+ * for every notice and recipient count, and stays prepared (decision 012).
+ */
+export interface NoticeWrites {
+  values: Record<string, unknown>;
+  /** The outbox wake-ups (channel, payload) to send when it commits. */
+  wakes: Array<[string, string]>;
+  /** The readers' realtime event, if anyone was notified. */
+  event: AppEvent | null;
+}
 
+const value = (name: string) => sql.placeholder(name);
+
+/**
+ * The statement part writing a notice from `noticeWrites(...).values`: `notes`, the notifications (returning
+ * their ids), and `deliveries`, their emails and the team's Slack post in the outbox.
+ */
+export const noticeParts = sql`
+  notes as (
+    insert into ${notifications} (user_id, type, title, body, request_id, link)
+    select r, ${value("noticeType")}, ${value("noticeTitle")}, ${value("noticeBody")}, ${value("noticeRequestId")}::uuid,
+      ${value("noticeLink")}
+    from jsonb_array_elements_text(${value("noticeRecipients")}::jsonb) r
+    returning id),
+  deliveries as (
+    insert into ${outbox} (kind, payload, status)
+    select (d->>'kind')::outbox_kind, d->'payload', (d->>'status')::outbox_status
+    from jsonb_array_elements(${value("noticeDeliveries")}::jsonb) d)`;
+
+/** A statement column sending each (channel, payload) of the `notifies` value, when the statement commits. */
+export const notifiesColumn = sql`(select count(pg_notify(n->>0, n->>1))
+    from jsonb_array_elements(${value("notifies")}::jsonb) n) as notified`;
+
+/**
+ * The notice's rows, deliveries and wake-ups, for its recipients (read unless the notice carries them), whose
+ * preferences choose the channels.
+ */
+export async function noticeWrites(db: Queryable, deps: NotifyDeps, notice: Notice): Promise<NoticeWrites> {
+  const { config } = deps;
+  const recipients = notice.recipients ?? (await recipientsOf(db, notice.to));
   const { reason, actionLabel, ...parts } = notice.email;
   const content = renderEmail({
     appName: config.APP_NAME,
@@ -91,45 +120,55 @@ export async function notify(tx: Queryable, deps: NotifyDeps, notice: Notice): P
   });
   const team = notice.teamMail ? teamAddresses(config) : [];
   const addresses = new Set(team.map((a) => a.toLowerCase()));
-  const emailRows = team.map((to) => emailRow(deps, { ...content, to, reason }));
+  const deliveries: Array<{ kind: "email" | "webhook"; payload: Record<string, unknown>; status: string }> = team.map(
+    (to) => emailRow(deps, { ...content, to, reason }),
+  );
   for (const r of recipients) {
     if (!r.emailEnabled || addresses.has(r.email.toLowerCase())) continue;
     addresses.add(r.email.toLowerCase());
-    emailRows.push(emailRow(deps, { ...content, to: r.email, reason }));
+    deliveries.push(emailRow(deps, { ...content, to: r.email, reason }));
   }
-
-  // The notifications and their emails in one statement.
-  const insertNotifications = () =>
-    tx.insert(notifications).values(notificationRows).returning({ id: notifications.id });
-  let ids: string[] = [];
-  if (notificationRows.length && emailRows.length) {
-    const result = await tx.execute(
-      // Drizzle writes an embedded query in parentheses: `as (insert …)`.
-      sql`with created as ${insertNotifications()}, mail as ${tx.insert(outbox).values(emailRows)} select id from created`,
-    );
-    ids = ((result as { rows?: Array<{ id: string }> }).rows ?? (result as unknown as Array<{ id: string }>)).map(
-      (r) => r.id,
-    );
-  } else if (notificationRows.length) {
-    ids = (await insertNotifications()).map((r) => r.id);
-  } else if (emailRows.length) {
-    await tx.insert(outbox).values(emailRows);
-  }
-  if (emailRows.length) await wakeOutbox(tx, deps);
+  const wakes: Array<[string, string]> = [];
+  // Held mail (no SMTP) has nothing to deliver: no wake-up.
+  if (deliveries.length && deps.mailEnabled) wakes.push(["outbox", "email"]);
 
   // The team's channel: one post per notice to staff, if anyone receiving it keeps Slack on.
   const forStaff = notice.to === "staff" || notice.type === "test";
   if (forStaff && config.SLACK_WEBHOOK_URL && recipients.some((r) => r.slackEnabled)) {
     const url = notice.link ? `${config.APP_URL}${notice.link}` : config.APP_URL;
-    await enqueueSlack(tx, {
-      reason: notice.type,
-      text: `*${notice.title}*\n${notice.body}\n<${url}|Open in ${config.APP_NAME}>`,
-      link: url,
-    });
+    deliveries.push(slackRow({ reason: notice.type, text: slackText(config, notice, url), link: url }));
+    wakes.push(["outbox", "webhook"]);
   }
 
-  if (recipients.length) await publish(tx, { topic: "notifications", audience: notice.to });
-  return { ids };
+  return {
+    values: {
+      noticeType: notice.type,
+      noticeTitle: notice.title,
+      noticeBody: notice.body,
+      noticeRequestId: notice.requestId ?? null,
+      noticeLink: notice.link,
+      noticeRecipients: JSON.stringify(recipients.map((r) => r.id)),
+      noticeDeliveries: JSON.stringify(deliveries),
+    },
+    wakes,
+    event: recipients.length ? { topic: "notifications", audience: notice.to } : null,
+  };
+}
+
+const slackText = (config: NotifyDeps["config"], notice: Notice, url: string) =>
+  `*${notice.title}*\n${notice.body}\n<${url}|Open in ${config.APP_NAME}>`;
+
+const noticeStatement = preparedStatement<{ ids: string[] }>(
+  "maison_notice",
+  sql`with ${noticeParts} select (select coalesce(json_agg(id), '[]'::json) from notes) as ids, ${notifiesColumn}`,
+);
+
+/** Writes the notice's rows, deliveries and realtime event with the caller's transaction, in one statement. */
+export async function notify(tx: Queryable, deps: NotifyDeps, notice: Notice): Promise<{ ids: string[] }> {
+  const { values, wakes, event } = await noticeWrites(tx, deps, notice);
+  const [row] = await noticeStatement(tx, { ...values, notifies: JSON.stringify(wakes) });
+  if (event) await publish(tx, event);
+  return { ids: row.ids };
 }
 
 /** The first line of a message, shortened for a notification. */

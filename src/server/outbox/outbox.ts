@@ -71,11 +71,12 @@ export interface SlackPayload {
  * A post to the team's Slack-style incoming webhook. The URL is a secret: it is never stored with the message
  * (nor shown or logged); the worker reads it from the configuration when it delivers.
  */
+export function slackRow(post: SlackPayload) {
+  return { kind: "webhook" as const, payload: { channel: "slack", ...post }, status: "pending" as const };
+}
+
 export async function enqueueSlack(db: Queryable, post: SlackPayload): Promise<string> {
-  const [row] = await db
-    .insert(outbox)
-    .values({ kind: "webhook", payload: { channel: "slack", ...post } })
-    .returning({ id: outbox.id });
+  const [row] = await db.insert(outbox).values(slackRow(post)).returning({ id: outbox.id });
   await db.execute(sql`select pg_notify('outbox', 'webhook')`);
   return row.id;
 }

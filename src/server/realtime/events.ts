@@ -49,24 +49,27 @@ export function transactionWithEvents<T>(db: Database, work: (tx: Queryable) => 
     pending.set(tx, events);
     const result = await work(tx);
     pending.delete(tx);
-    const batches: AppEvent[][] = [];
-    let size = 0;
-    for (const event of events) {
-      const length = JSON.stringify(event).length + 1;
-      if (!batches.length || size + length > MAX_PAYLOAD) {
-        batches.push([]);
-        size = 0;
-      }
-      batches[batches.length - 1].push(event);
-      size += length;
-    }
-    for (const batch of batches) {
-      await tx.execute(
-        sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(batch.length === 1 ? batch[0] : batch)})`,
-      );
+    for (const payload of eventPayloads(events)) {
+      await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
     }
     return result;
   });
+}
+
+/** The notification payloads announcing `events`: as few as fit under PostgreSQL's limit (one, usually). */
+export function eventPayloads(events: AppEvent[]): string[] {
+  const batches: AppEvent[][] = [];
+  let size = 0;
+  for (const event of events) {
+    const length = JSON.stringify(event).length + 1;
+    if (!batches.length || size + length > MAX_PAYLOAD) {
+      batches.push([]);
+      size = 0;
+    }
+    batches[batches.length - 1].push(event);
+    size += length;
+  }
+  return batches.map((batch) => JSON.stringify(batch.length === 1 ? batch[0] : batch));
 }
 
 /** The events of one notification: one event, or a transaction's batch. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { createUser, type TestUser } from "#tests/helpers/users";
 import { publish, publishSubscriptionChanged, transactionWithEvents } from "./events";
+import { MAX_STREAMS_PER_USER } from "./routes";
 
 let ctx: TestContext;
 let base: string;
@@ -30,6 +31,7 @@ async function openStream(user: TestUser) {
   const events: string[] = [];
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
+  const stream = { events, ended: false, close: () => controller.abort() };
   void (async () => {
     try {
       for (;;) {
@@ -38,8 +40,9 @@ async function openStream(user: TestUser) {
         for (const match of decoder.decode(value).matchAll(/^event: (.+)$/gm)) events.push(match[1]);
       }
     } catch {}
+    stream.ended = true;
   })();
-  return { events, close: () => controller.abort() };
+  return stream;
 }
 
 describe("the event stream", () => {
@@ -96,6 +99,19 @@ describe("the event stream", () => {
       anaStream.close();
       ruiStream.close();
       staffStream.close();
+    }
+  });
+
+  it(`keeps at most ${MAX_STREAMS_PER_USER} streams per user: one more closes the oldest`, async () => {
+    const streams: Array<Awaited<ReturnType<typeof openStream>>> = [];
+    for (let i = 0; i <= MAX_STREAMS_PER_USER; i++) streams.push(await openStream(rui));
+    try {
+      await expect.poll(() => streams[0].ended).toBe(true);
+      expect(streams.slice(1).map((s) => s.ended)).toEqual(Array(MAX_STREAMS_PER_USER).fill(false));
+      await publishSubscriptionChanged(ctx.database.db, rui.id);
+      await expect.poll(() => streams.slice(1).every((s) => s.events.includes("subscription"))).toBe(true);
+    } finally {
+      for (const stream of streams) stream.close();
     }
   });
 

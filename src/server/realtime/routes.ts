@@ -112,7 +112,8 @@ export const realtimeRoutes =
 
     fastify.get("/events", async (request, reply) => {
       const viewer = await requireUser(request);
-      const own = [...connections].filter((c) => c.viewer.userId === viewer.userId);
+      // A user's streams in the order they opened (a Set keeps insertion order): the oldest go first.
+      const own = [...(byUser.get(viewer.userId) ?? [])];
       for (const old of own.slice(0, Math.max(0, own.length - MAX_STREAMS_PER_USER + 1))) old.close();
       reply.hijack();
       reply.raw.writeHead(200, {

@@ -23,6 +23,8 @@ import { canSeeRequest, hasPlanFeature } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Database, Queryable } from "../../db";
+import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
+import { preparedStatement } from "../../db/prepared";
 import {
   activityLogs,
   executiveConciergeMessages,
@@ -35,8 +37,24 @@ import {
   users,
 } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
-import { channelColumns, excerpt, notify, unreadNotifications } from "../../notifications/notify";
-import { publish, publishToMemberAndStaff, transactionWithEvents } from "../../realtime/events";
+import {
+  channelColumns,
+  excerpt,
+  type Notice,
+  noticeParts,
+  noticeWrites,
+  notifiesColumn,
+  notify,
+  unreadNotifications,
+} from "../../notifications/notify";
+import {
+  type AppEvent,
+  EVENTS_CHANNEL,
+  eventPayloads,
+  publish,
+  publishToMemberAndStaff,
+  transactionWithEvents,
+} from "../../realtime/events";
 
 export const REQUEST_NOT_FOUND = "Request not found";
 export const NO_PERMISSION = "You do not have permission to view this request";
@@ -318,27 +336,33 @@ export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string)
 }
 
 /**
+ * A message with its activity entry, its notice and its events, in one statement. A single statement is atomic
+ * and commits by itself: no BEGIN and COMMIT round trips, and PostgreSQL reuses its plan (decision 012).
+ */
+const messageStatement = preparedStatement<{ id: string }>(
+  "maison_request_message",
+  sql`with message as (
+      insert into ${messages} (request_id, sender_user_id, body)
+      values (${sql.placeholder("requestId")}::uuid, ${sql.placeholder("senderId")}, ${sql.placeholder("body")})
+      returning id),
+    activity as (
+      insert into ${activityLogs} (request_id, actor_user_id, action)
+      select ${sql.placeholder("requestId")}::uuid, ${sql.placeholder("senderId")}, ${sql.placeholder("action")} from message),
+    ${noticeParts}
+    select (select id from message) as id, ${notifiesColumn}`,
+);
+
+/**
  * A message on a request's thread: from its member (the team is emailed) or from staff (the member is
- * emailed, the reply labelled with the staff member's name or email).
+ * emailed, the reply labelled with the staff member's name or email). Who may post and whom to tell are read
+ * first; everything it changes is then written at once.
  */
 export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: string, body: string) {
-  return transactionWithEvents(ctx.db, async (tx) => {
-    const { owner, ...row } = await requestWithOwner(tx, viewer, id);
-    const fromMember = viewer.userId === row.userId;
-    // The message and its activity entry in one statement.
-    const inserted = await tx.execute<{ id: string }>(sql`
-      with message as (
-        insert into ${messages} (request_id, sender_user_id, body) values (${id}, ${viewer.userId}, ${body})
-        returning id),
-      activity as (
-        insert into ${activityLogs} (request_id, actor_user_id, action)
-        select ${id}, ${viewer.userId}, ${fromMember ? "message" : "replied"} from message)
-      select id from message`);
-    const [message] = rowsOf<{ id: string }>(inserted);
-    await publish(tx, { topic: "activity", audience: "staff", subject: id });
-    const sender = viewer.profile?.name || viewer.name || viewer.email;
-    if (fromMember) {
-      await notify(tx, ctx, {
+  const { owner, ...row } = await requestWithOwner(ctx.db, viewer, id);
+  const fromMember = viewer.userId === row.userId;
+  const sender = viewer.profile?.name || viewer.name || viewer.email;
+  const notice: Notice = fromMember
+    ? {
         type: "message_received",
         to: "staff",
         teamMail: true,
@@ -354,9 +378,8 @@ export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: stri
           quote: body,
           actionLabel: "Open the request",
         },
-      });
-    } else {
-      await notify(tx, ctx, {
+      }
+    : {
         type: "message_received",
         to: row.userId,
         recipients: [owner],
@@ -372,22 +395,34 @@ export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: stri
           quote: body,
           actionLabel: "Open your request",
         },
-      });
-    }
-    await changed(tx, row.userId, "messages");
+      };
+  const { values, wakes, event } = await noticeWrites(ctx.db, ctx, notice);
+  const events: AppEvent[] = [
+    { topic: "activity", audience: "staff", subject: id },
+    ...(event ? [event] : []),
+    { topic: "messages", audience: row.userId, staff: true },
+  ];
+  const notifies = [...eventPayloads(events).map((payload) => [EVENTS_CHANNEL, payload]), ...wakes];
+  try {
+    const [message] = await messageStatement(ctx.db, {
+      ...values,
+      requestId: id,
+      senderId: viewer.userId,
+      body,
+      action: fromMember ? "message" : "replied",
+      notifies: JSON.stringify(notifies),
+    });
     return { id: message.id };
-  });
+  } catch (error) {
+    // The request was deleted between the read and the write.
+    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw notFound(REQUEST_NOT_FOUND);
+    throw error;
+  }
 }
 
-/** The rows of a raw statement, from either driver. */
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-
-/**
- * The request, if the viewer may see it (as `visibleRequest`), with its member as a notification recipient:
- * name, address and channels, in one query.
- */
-async function requestWithOwner(db: Queryable, viewer: Viewer, id: string, options: { lock?: boolean } = {}) {
-  const query = db
+/** The request with its member as a notification recipient: name, address and channels. */
+function requestWithOwnerQuery(db: Queryable) {
+  return db
     .select({
       request: requests,
       owner: {
@@ -400,10 +435,29 @@ async function requestWithOwner(db: Queryable, viewer: Viewer, id: string, optio
     .from(requests)
     .innerJoin(users, eq(users.id, requests.userId))
     .leftJoin(profiles, eq(profiles.id, requests.userId))
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, requests.userId))
-    .where(eq(requests.id, id));
-  // A status change locks the request's row (its transitions are decided on what it reads).
-  const [found] = await (options.lock ? query.for("update", { of: requests }) : query);
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, requests.userId));
+}
+const preparedRequestWithOwner = new WeakMap<Queryable, { execute(values: { id: string }): Promise<unknown[]> }>();
+
+/**
+ * The request, if the viewer may see it (as `visibleRequest`), with its member as a notification recipient,
+ * in one query (prepared: it is read before every message).
+ */
+async function requestWithOwner(db: Queryable, viewer: Viewer, id: string, options: { lock?: boolean } = {}) {
+  let found: Awaited<ReturnType<ReturnType<typeof requestWithOwnerQuery>["execute"]>>[number] | undefined;
+  if (options.lock) {
+    // A status change locks the request's row (its transitions are decided on what it reads).
+    [found] = await requestWithOwnerQuery(db).where(eq(requests.id, id)).for("update", { of: requests });
+  } else {
+    let prepared = preparedRequestWithOwner.get(db);
+    if (!prepared) {
+      prepared = requestWithOwnerQuery(db)
+        .where(eq(requests.id, sql.placeholder("id")))
+        .prepare("maison_request_with_owner");
+      preparedRequestWithOwner.set(db, prepared);
+    }
+    [found] = (await prepared.execute({ id })) as Array<NonNullable<typeof found>>;
+  }
   if (!found) throw notFound(REQUEST_NOT_FOUND);
   if (!canSeeRequest(viewer, found.request)) throw forbidden(NO_PERMISSION, "not_yours");
   return { ...found.request, owner: found.owner };
