@@ -83,7 +83,7 @@ export interface NoticeWrites {
   event: AppEvent | null;
 }
 
-const value = (name: string) => sql.placeholder(name);
+const value = sql.placeholder;
 
 /**
  * The statement part writing a notice from `noticeWrites(...).values`: `notes`, the notifications (returning
@@ -120,8 +120,8 @@ export async function noticeWrites(db: Queryable, deps: NotifyDeps, notice: Noti
   });
   const team = notice.teamMail ? teamAddresses(config) : [];
   const addresses = new Set(team.map((a) => a.toLowerCase()));
-  const deliveries: Array<{ kind: "email" | "webhook"; payload: Record<string, unknown>; status: string }> = team.map(
-    (to) => emailRow(deps, { ...content, to, reason }),
+  const deliveries: Array<ReturnType<typeof emailRow> | ReturnType<typeof slackRow>> = team.map((to) =>
+    emailRow(deps, { ...content, to, reason }),
   );
   for (const r of recipients) {
     if (!r.emailEnabled || addresses.has(r.email.toLowerCase())) continue;
@@ -136,7 +136,8 @@ export async function noticeWrites(db: Queryable, deps: NotifyDeps, notice: Noti
   const forStaff = notice.to === "staff" || notice.type === "test";
   if (forStaff && config.SLACK_WEBHOOK_URL && recipients.some((r) => r.slackEnabled)) {
     const url = notice.link ? `${config.APP_URL}${notice.link}` : config.APP_URL;
-    deliveries.push(slackRow({ reason: notice.type, text: slackText(config, notice, url), link: url }));
+    const text = `*${notice.title}*\n${notice.body}\n<${url}|Open in ${config.APP_NAME}>`;
+    deliveries.push(slackRow({ reason: notice.type, text, link: url }));
     wakes.push(["outbox", "webhook"]);
   }
 
@@ -154,9 +155,6 @@ export async function noticeWrites(db: Queryable, deps: NotifyDeps, notice: Noti
     event: recipients.length ? { topic: "notifications", audience: notice.to } : null,
   };
 }
-
-const slackText = (config: NotifyDeps["config"], notice: Notice, url: string) =>
-  `*${notice.title}*\n${notice.body}\n<${url}|Open in ${config.APP_NAME}>`;
 
 const noticeStatement = preparedStatement<{ ids: string[] }>(
   "maison_notice",
