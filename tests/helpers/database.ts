@@ -3,8 +3,9 @@
  * run's template database on the PostgreSQL server.
  */
 import { readFileSync } from "node:fs";
-import { inject } from "vitest";
-import { type DatabaseHandle, openDatabase, pgliteExtensions } from "../../src/server/db";
+import { sql } from "drizzle-orm";
+import { expect, inject } from "vitest";
+import { type DatabaseHandle, openDatabase, pgliteExtensions, type Transaction } from "../../src/server/db";
 import { adminUrl, databaseUrl } from "./postgres";
 
 export const testDriver = (process.env.TEST_DB_DRIVER ?? "pglite") as "pglite" | "postgres";
@@ -55,4 +56,42 @@ export async function openSecondHandle(context: { database: DatabaseHandle }): P
   const url = urls.get(context.database);
   if (url) return openDatabase({ kind: "postgres", url, max: 5 });
   return { ...context.database, close: async () => {} };
+}
+
+/**
+ * The race of a read that still sees a row and a write that meets its deletion (PostgreSQL only): another
+ * connection makes `change` in a transaction it holds open; `action` runs, and once a statement waits on that
+ * transaction's locks, the change commits. Resolves to what `action` resolved to.
+ */
+export async function raceWithOpenChange<T>(
+  context: { database: DatabaseHandle },
+  change: (tx: Transaction) => Promise<unknown>,
+  action: () => Promise<T>,
+): Promise<T> {
+  const other = await openSecondHandle(context);
+  try {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const changing = other.db.transaction(async (tx) => {
+      await change(tx);
+      await held;
+    });
+    const acting = action();
+    await expect
+      .poll(async () => {
+        const result = await other.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity
+              where wait_event_type = 'Lock' and datname = current_database()`,
+        );
+        return (result as unknown as { rows: Array<{ n: number }> }).rows[0].n;
+      })
+      .toBeGreaterThan(0);
+    release();
+    await changing;
+    return await acting;
+  } finally {
+    await other.close();
+  }
 }

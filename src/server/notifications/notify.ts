@@ -5,7 +5,7 @@
  * action never waits on a delivery or fails because of one. Each recipient's preferences decide the channels;
  * SMS is a stored preference with no provider.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { NotificationType } from "@/shared/contracts/notifications";
 import type { Config } from "../config";
 import type { Queryable } from "../db";
@@ -13,7 +13,7 @@ import { preparedStatement } from "../db/prepared";
 import { notificationPreferences, notifications, outbox, userRoles, users } from "../db/schema";
 import { type EmailParts, renderEmail } from "../mail/templates";
 import { emailRow, slackRow } from "../outbox/outbox";
-import { type AppEvent, publish } from "../realtime/events";
+import { type AppEvent, EVENTS_CHANNEL, eventPayloads, publish } from "../realtime/events";
 
 export interface NotifyDeps {
   config: Pick<Config, "APP_NAME" | "APP_URL" | "OWNER_EMAILS" | "CONTACT_EMAIL" | "SLACK_WEBHOOK_URL">;
@@ -75,7 +75,7 @@ export const teamAddresses = (config: NotifyDeps["config"]) =>
  * What a notice writes, as the values of the fixed statement parts below: so the statement's text is the same
  * for every notice and recipient count, and stays prepared (decision 012).
  */
-export interface NoticeWrites {
+interface NoticeWrites {
   values: Record<string, unknown>;
   /** The outbox wake-ups (channel, payload) to send when it commits. */
   wakes: Array<[string, string]>;
@@ -89,7 +89,7 @@ const value = sql.placeholder;
  * The statement part writing a notice from `noticeWrites(...).values`: `notes`, the notifications (returning
  * their ids), and `deliveries`, their emails and the team's Slack post in the outbox.
  */
-export const noticeParts = sql`
+const noticeParts = sql`
   notes as (
     insert into ${notifications} (user_id, type, title, body, request_id, link)
     select r, ${value("noticeType")}, ${value("noticeTitle")}, ${value("noticeBody")}, ${value("noticeRequestId")}::uuid,
@@ -102,14 +102,14 @@ export const noticeParts = sql`
     from jsonb_array_elements(${value("noticeDeliveries")}::jsonb) d)`;
 
 /** A statement column sending each (channel, payload) of the `notifies` value, when the statement commits. */
-export const notifiesColumn = sql`(select count(pg_notify(n->>0, n->>1))
+const notifiesColumn = sql`(select count(pg_notify(n->>0, n->>1))
     from jsonb_array_elements(${value("notifies")}::jsonb) n) as notified`;
 
 /**
  * The notice's rows, deliveries and wake-ups, for its recipients (read unless the notice carries them), whose
  * preferences choose the channels.
  */
-export async function noticeWrites(db: Queryable, deps: NotifyDeps, notice: Notice): Promise<NoticeWrites> {
+async function noticeWrites(db: Queryable, deps: NotifyDeps, notice: Notice): Promise<NoticeWrites> {
   const { config } = deps;
   const recipients = notice.recipients ?? (await recipientsOf(db, notice.to));
   const { reason, actionLabel, ...parts } = notice.email;
@@ -160,6 +160,29 @@ const noticeStatement = preparedStatement<{ ids: string[] }>(
   "maison_notice",
   sql`with ${noticeParts} select (select coalesce(json_agg(id), '[]'::json) from notes) as ids, ${notifiesColumn}`,
 );
+
+/**
+ * A change written together with its notice and its events by one prepared statement (decision 012). A single
+ * statement is atomic and commits by itself (no BEGIN and COMMIT round trips), and its events are announced by
+ * its own commit. `parts` are the statement's first CTEs; the one named `written` returns the new row's id.
+ */
+export function writeWithNotice(name: string, parts: SQL) {
+  const statement = preparedStatement<{ id: string }>(
+    name,
+    sql`with ${parts}, ${noticeParts} select (select id from written) as id, ${notifiesColumn}`,
+  );
+  return async (
+    db: Queryable,
+    deps: NotifyDeps,
+    write: { values: Record<string, unknown>; notice: Notice; events: AppEvent[] },
+  ): Promise<{ id: string }> => {
+    const { values, wakes, event } = await noticeWrites(db, deps, write.notice);
+    const events = event ? [...write.events, event] : write.events;
+    const notifies = [...eventPayloads(events).map((payload) => [EVENTS_CHANNEL, payload]), ...wakes];
+    const [row] = await statement(db, { ...write.values, ...values, notifies: JSON.stringify(notifies) });
+    return row;
+  };
+}
 
 /** Writes the notice's rows, deliveries and realtime event with the caller's transaction, in one statement. */
 export async function notify(tx: Queryable, deps: NotifyDeps, notice: Notice): Promise<{ ids: string[] }> {

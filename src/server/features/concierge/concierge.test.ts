@@ -1,11 +1,12 @@
 /** The Executive Concierge and sales inquiries through the API. */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, grantPlan, type TestUser } from "#tests/helpers/users";
 import { MESSAGES } from "@/shared/schemas";
 import { CONCIERGE_PLAN_REQUIRED } from "../../auth/policies";
-import { outbox } from "../../db/schema";
+import { outbox, users } from "../../db/schema";
+import { MEMBER_NOT_FOUND } from "./service";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -101,5 +102,20 @@ describe("sales inquiries", () => {
     expect((await post(staff, `/api/admin/sales/${id}/reply`, { reply: "Again" })).statusCode).toBe(409);
     const all = (await get(staff, "/api/admin/sales")).json().items;
     expect(all.find((i: { id: string }) => i.id === id).member.email).toBe(member.email);
+  });
+});
+
+describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("a concierge reply racing a deletion", () => {
+  it("answers 404 and writes nothing when the member's account is deleted between the read and the write", async () => {
+    const { raceWithOpenChange } = await import("#tests/helpers/database");
+    const [member, staff] = [await createUser(ctx, { plan: "gold" }), await createUser(ctx, { role: "staff" })];
+    const res = await raceWithOpenChange(
+      ctx,
+      (tx) => tx.delete(users).where(eq(users.id, member.id)),
+      () => post(staff, `/api/admin/concierge/${member.id}`, { reply: "Too late" }),
+    );
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe(MEMBER_NOT_FOUND);
+    expect(await mails("concierge_reply", "Too late")).toEqual([]);
   });
 });

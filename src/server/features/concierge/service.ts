@@ -10,17 +10,18 @@ import { CONCIERGE_PLAN_REQUIRED, hasPlanFeature } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
+import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
 import { executiveConciergeMessages as concierge, profiles, users } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
-import { excerpt, notify } from "../../notifications/notify";
-import { publish, publishToMemberAndStaff, transactionWithEvents } from "../../realtime/events";
+import { excerpt, writeWithNotice } from "../../notifications/notify";
+import { type AppEvent, publish, transactionWithEvents } from "../../realtime/events";
 
 export const MEMBER_NOT_FOUND = "This member was not found.";
 export const CONCIERGE_SENT = "Message sent to your concierge team";
 
 type ConciergeContext = Pick<AppContext, "db" | "config" | "mailEnabled">;
 
-const changed = (tx: Queryable, memberId: string) => publishToMemberAndStaff(tx, "concierge", memberId, memberId);
+const changed = (tx: Queryable, memberId: string) => publish(tx, conversationChanged(memberId));
 
 async function threadOf(db: Queryable, memberId: string) {
   return db
@@ -68,16 +69,31 @@ export async function markMemberRead(ctx: ConciergeContext, viewer: Viewer) {
   });
 }
 
+/** A concierge message with its notice and its events, in one statement (decision 012). */
+const writeMessage = writeWithNotice(
+  "maison_concierge_message",
+  sql`written as (
+    insert into ${concierge} (user_id, sender_role, sender_user_id, message)
+    values (${sql.placeholder("memberId")}, ${sql.placeholder("senderRole")}::concierge_sender_role,
+      ${sql.placeholder("senderId")}, ${sql.placeholder("message")})
+    returning id)`,
+);
+
+/** The conversation changed: the member and every staff member refetch it. */
+const conversationChanged = (memberId: string): AppEvent => ({
+  topic: "concierge",
+  audience: memberId,
+  staff: true,
+  subject: memberId,
+});
+
 /** A Gold or Black member writes; the owners are emailed. */
 export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message: string) {
   if (viewer.isStaff || !hasPlanFeature(viewer, "concierge")) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
-  return transactionWithEvents(ctx.db, async (tx) => {
-    const [row] = await tx
-      .insert(concierge)
-      .values({ userId: viewer.userId, senderRole: "user", message })
-      .returning({ id: concierge.id });
-    const name = viewer.profile?.name ?? viewer.name;
-    await notify(tx, ctx, {
+  const name = viewer.profile?.name ?? viewer.name;
+  return writeMessage(ctx.db, ctx, {
+    values: { memberId: viewer.userId, senderRole: "user", senderId: null, message },
+    notice: {
       type: "message_received",
       to: "staff",
       teamMail: true,
@@ -92,9 +108,8 @@ export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message:
         quote: message,
         actionLabel: "Open the inbox",
       },
-    });
-    await changed(tx, viewer.userId);
-    return { id: row.id };
+    },
+    events: [conversationChanged(viewer.userId)],
   });
 }
 
@@ -149,31 +164,33 @@ export async function staffThread(
 
 /** Staff reply; the member is emailed. */
 export async function staffReply(ctx: ConciergeContext, staff: Viewer, memberId: string, message: string) {
-  return transactionWithEvents(ctx.db, async (tx) => {
-    const member = await memberOf(tx, memberId);
-    const [row] = await tx
-      .insert(concierge)
-      .values({ userId: memberId, senderRole: "admin", senderUserId: staff.userId, message })
-      .returning({ id: concierge.id });
-    const sender = staff.profile?.name ?? staff.name;
-    await notify(tx, ctx, {
-      type: "message_received",
-      to: member.id,
-      title: "Your concierge replied",
-      body: `${sender}: ${excerpt(message)}`,
-      link: "/messages?view=concierge",
-      email: {
-        reason: "concierge_reply",
-        subject: "Your concierge replied",
-        heading: "A reply from your concierge",
-        paragraphs: [`Dear ${member.name},`, `${sender} replied:`],
-        quote: message,
-        actionLabel: "Open the conversation",
+  const member = await memberOf(ctx.db, memberId);
+  const sender = staff.profile?.name ?? staff.name;
+  try {
+    return await writeMessage(ctx.db, ctx, {
+      values: { memberId, senderRole: "admin", senderId: staff.userId, message },
+      notice: {
+        type: "message_received",
+        to: member.id,
+        title: "Your concierge replied",
+        body: `${sender}: ${excerpt(message)}`,
+        link: "/messages?view=concierge",
+        email: {
+          reason: "concierge_reply",
+          subject: "Your concierge replied",
+          heading: "A reply from your concierge",
+          paragraphs: [`Dear ${member.name},`, `${sender} replied:`],
+          quote: message,
+          actionLabel: "Open the conversation",
+        },
       },
+      events: [conversationChanged(memberId)],
     });
-    await changed(tx, memberId);
-    return { id: row.id };
-  });
+  } catch (error) {
+    // The member's account was deleted between the read and the write.
+    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw notFound(MEMBER_NOT_FOUND);
+    throw error;
+  }
 }
 
 /** "…is typing": an event to the other side, never stored. */

@@ -24,7 +24,6 @@ import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Database, Queryable } from "../../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
-import { preparedStatement } from "../../db/prepared";
 import {
   activityLogs,
   executiveConciergeMessages,
@@ -41,20 +40,11 @@ import {
   channelColumns,
   excerpt,
   type Notice,
-  noticeParts,
-  noticeWrites,
-  notifiesColumn,
   notify,
   unreadNotifications,
+  writeWithNotice,
 } from "../../notifications/notify";
-import {
-  type AppEvent,
-  EVENTS_CHANNEL,
-  eventPayloads,
-  publish,
-  publishToMemberAndStaff,
-  transactionWithEvents,
-} from "../../realtime/events";
+import { publish, publishToMemberAndStaff, transactionWithEvents } from "../../realtime/events";
 
 export const REQUEST_NOT_FOUND = "Request not found";
 export const NO_PERMISSION = "You do not have permission to view this request";
@@ -335,21 +325,16 @@ export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string)
   });
 }
 
-/**
- * A message with its activity entry, its notice and its events, in one statement. A single statement is atomic
- * and commits by itself: no BEGIN and COMMIT round trips, and PostgreSQL reuses its plan (decision 012).
- */
-const messageStatement = preparedStatement<{ id: string }>(
+/** A message with its activity entry, its notice and its events, in one statement (decision 012). */
+const writeMessage = writeWithNotice(
   "maison_request_message",
-  sql`with message as (
+  sql`written as (
       insert into ${messages} (request_id, sender_user_id, body)
       values (${sql.placeholder("requestId")}::uuid, ${sql.placeholder("senderId")}, ${sql.placeholder("body")})
       returning id),
     activity as (
       insert into ${activityLogs} (request_id, actor_user_id, action)
-      select ${sql.placeholder("requestId")}::uuid, ${sql.placeholder("senderId")}, ${sql.placeholder("action")} from message),
-    ${noticeParts}
-    select (select id from message) as id, ${notifiesColumn}`,
+      select ${sql.placeholder("requestId")}::uuid, ${sql.placeholder("senderId")}, ${sql.placeholder("action")} from written)`,
 );
 
 /**
@@ -396,23 +381,15 @@ export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: stri
           actionLabel: "Open your request",
         },
       };
-  const { values, wakes, event } = await noticeWrites(ctx.db, ctx, notice);
-  const events: AppEvent[] = [
-    { topic: "activity", audience: "staff", subject: id },
-    ...(event ? [event] : []),
-    { topic: "messages", audience: row.userId, staff: true },
-  ];
-  const notifies = [...eventPayloads(events).map((payload) => [EVENTS_CHANNEL, payload]), ...wakes];
   try {
-    const [message] = await messageStatement(ctx.db, {
-      ...values,
-      requestId: id,
-      senderId: viewer.userId,
-      body,
-      action: fromMember ? "message" : "replied",
-      notifies: JSON.stringify(notifies),
+    return await writeMessage(ctx.db, ctx, {
+      values: { requestId: id, senderId: viewer.userId, body, action: fromMember ? "message" : "replied" },
+      notice,
+      events: [
+        { topic: "activity", audience: "staff", subject: id },
+        { topic: "messages", audience: row.userId, staff: true },
+      ],
     });
-    return { id: message.id };
   } catch (error) {
     // The request was deleted between the read and the write.
     if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw notFound(REQUEST_NOT_FOUND);
