@@ -5,42 +5,20 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquare } from "lucide-react";
-import { useEffect } from "react";
-import { toast } from "sonner";
 import { AsyncView } from "@/client/components/async-view";
 import { ChatComposer, ScrollingThread } from "@/client/components/chat";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import { pipelineQueries, useReply } from "../admin-api";
-import { markThreadRead, type ThreadMessage } from "../api";
-
-function senderLabel(message: ThreadMessage) {
-  if (message.mine) return "You";
-  if (!message.sender) return "Former member";
-  return message.sender.name || message.sender.email;
-}
+import { senderLabel, useThreadActions } from "./thread-actions";
 
 export function AdminThreadCard({ requestId, clientName }: { requestId: string; clientName: string }) {
   const thread = useQuery(pipelineQueries.thread(requestId));
   const reply = useReply(requestId);
   const fromMember = thread.data?.messages.filter((m) => !m.mine && !m.sender?.isStaff).length ?? 0;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: marked again when the member's messages arrive
-  useEffect(() => {
-    if (thread.isSuccess) void markThreadRead(requestId).catch(() => undefined);
-  }, [requestId, thread.isSuccess, fromMember]);
-
-  async function onSend(body: string) {
-    try {
-      await reply.mutateAsync(body);
-      toast.success("Message sent");
-      return true;
-    } catch {
-      toast.error("Failed to send message");
-      return false;
-    }
-  }
+  const onSend = useThreadActions(requestId, thread.isSuccess, fromMember, (body) => reply.mutateAsync(body));
 
   return (
     <Card>

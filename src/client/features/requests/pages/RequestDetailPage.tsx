@@ -15,15 +15,9 @@ import { ApiError } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatEuro, formatLongDate, formatMessageTime } from "@/shared/format";
-import {
-  markThreadRead,
-  type RequestDetail,
-  requestQueries,
-  type ThreadMessage,
-  useDeleteRequest,
-  useSendMessage,
-} from "../api";
+import { type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
 import { RequestNotesAndAttachment } from "../components/request-notes-attachment";
+import { senderLabel, useThreadActions } from "../components/thread-actions";
 
 /** /requests/:id: the request, its attachment, its thread and what the member can do with it. */
 export default function RequestDetailPage() {
@@ -139,33 +133,13 @@ function DetailsCard({ request }: { request: RequestDetail }) {
   );
 }
 
-function senderLabel(message: ThreadMessage) {
-  if (message.mine) return "You";
-  if (!message.sender) return "Former member";
-  return message.sender.name || message.sender.email;
-}
-
 function MessagesCard({ requestId }: { requestId: string }) {
   const thread = useQuery(requestQueries.thread(requestId));
   const send = useSendMessage(requestId);
   const fromOthers = thread.data?.messages.filter((m) => !m.mine).length ?? 0;
 
   // Opening the request, and every new message from the team, marks the thread read.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: marked again when messages from others arrive
-  useEffect(() => {
-    if (thread.isSuccess) void markThreadRead(requestId).catch(() => undefined);
-  }, [requestId, thread.isSuccess, fromOthers]);
-
-  async function onSend(body: string) {
-    try {
-      await send.mutateAsync(body);
-      toast.success("Message sent");
-      return true;
-    } catch {
-      toast.error("Failed to send message");
-      return false;
-    }
-  }
+  const onSend = useThreadActions(requestId, thread.isSuccess, fromOthers, (body) => send.mutateAsync(body));
 
   return (
     <Card>

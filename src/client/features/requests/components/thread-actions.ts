@@ -1,0 +1,40 @@
+/**
+ * What the member's and the staff's request threads both do: mark the thread read on opening and whenever
+ * messages from the other side arrive, send with the spec's toasts, and name each message's sender.
+ */
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { markThreadRead, type ThreadMessage } from "../api";
+
+export function senderLabel(message: ThreadMessage) {
+  if (message.mine) return "You";
+  if (!message.sender) return "Former member";
+  return message.sender.name || message.sender.email;
+}
+
+/**
+ * Marks the thread read once it loaded and again when `fromOthers` (the count of the other side's messages)
+ * grows; returns the composer's send, true when the message went.
+ */
+export function useThreadActions(
+  requestId: string,
+  loaded: boolean,
+  fromOthers: number,
+  send: (body: string) => Promise<unknown>,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: marked again when messages from the other side arrive
+  useEffect(() => {
+    if (loaded) void markThreadRead(requestId).catch(() => undefined);
+  }, [requestId, loaded, fromOthers]);
+
+  return async function onSend(body: string) {
+    try {
+      await send(body);
+      toast.success("Message sent");
+      return true;
+    } catch {
+      toast.error("Failed to send message");
+      return false;
+    }
+  };
+}
