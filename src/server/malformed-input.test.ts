@@ -93,6 +93,8 @@ const badValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.constantFrom("\u0000", "a\u0000b", "\u202e\u200b", "😀".repeat(50), "<script>", "' or 1=1 --", hugeString),
+  // Bidirectional controls and lone surrogates (issue 19, item 9).
+  fc.constantFrom("Ana \u202eausoS", "a\u2066b\u2069", "\u200f", "x\ud800", "\udfffx", "\ud83d"),
   fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
 );

@@ -106,3 +106,29 @@ describe("messages and inquiries", () => {
     expect(errorOf(syncUserSchema, { userEmail: " " })).toBe("Please enter a user email");
   });
 });
+
+describe("text hygiene", () => {
+  const combining = "Herme\u0300s"; // "Hermès" typed as e + a combining grave accent
+
+  it("composes every user text to NFC, so a combining accent is one letter", () => {
+    expect(newRequestSchema.parse({ ...validRequest, title: combining }).title).toBe("Hermès");
+    expect(newRequestSchema.parse({ ...validRequest, notes: `${combining}\nbag` }).notes).toBe("Hermès\nbag");
+    expect(
+      signUpSchema.parse({ name: combining, phone: "+351912345678", email: "a@b.co", password: "secret" }).name,
+    ).toBe("Hermès");
+    expect(conciergeMessageSchema.parse({ message: combining }).message).toBe("Hermès");
+  });
+
+  it("refuses bidirectional controls in single-line fields and lone surrogates everywhere", () => {
+    const unsupported = "Please remove the unsupported characters";
+    for (const title of ["Rolex \u202egnp.exe", "a\u2066bc\u2069", "x\u200fyz", "abc\ud800", "\udc00abc"]) {
+      expect(errorOf(newRequestSchema, { ...validRequest, title }), JSON.stringify(title)).toBe(unsupported);
+    }
+    for (const body of ["hello \ud83d", "\udfff"]) {
+      expect(errorOf(requestMessageSchema, { body })).toBe(unsupported);
+    }
+    // Right-to-left writing in a message may use direction marks; a real astral character (an emoji) is fine.
+    expect(errorOf(requestMessageSchema, { body: "\u05e9\u05dc\u05d5\u05dd \u200f!" })).toBeNull();
+    expect(errorOf(newRequestSchema, { ...validRequest, title: "Birkin 😀 25" })).toBeNull();
+  });
+});

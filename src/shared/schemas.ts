@@ -9,28 +9,43 @@ import { REQUEST_CATEGORIES, REQUEST_STATUSES, URGENCIES } from "./requests";
 
 export { MESSAGES };
 
+/** Bidirectional controls: the Arabic letter mark, LRM/RLM, embeddings and overrides, isolates. */
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** Half of a surrogate pair with no other half: not text, and not storable as UTF-8. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /**
- * Whether text holds a control character (NUL and the like, U+0000-U+001F and U+007F); multi-line text may
- * hold tabs and line breaks.
+ * Whether text holds a character a person cannot mean: a control character (NUL and the like, U+0000-U+001F
+ * and U+007F) or a lone surrogate; single lines (names, titles, subjects) also refuse bidirectional controls,
+ * which can make a name read backwards ("U+202E"). Multi-line text may hold tabs and line breaks, and the
+ * direction marks that right-to-left writing uses.
  */
-function hasControlCharacter(value: string, allowLineBreaks: boolean): boolean {
+export function hasUnsupportedCharacter(value: string, multiLine: boolean): boolean {
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
     if (code >= 32 && code !== 127) continue;
-    if (allowLineBreaks && (code === 9 || code === 10 || code === 13)) continue;
+    if (multiLine && (code === 9 || code === 10 || code === 13)) continue;
     return true;
   }
-  return false;
+  return LONE_SURROGATE.test(value) || (!multiLine && BIDI_CONTROL.test(value));
 }
 
-/** A single line of text: trimmed, no control characters. */
+/**
+ * A single line of text: composed (NFC, so "Hermès" typed with a combining accent is one letter), trimmed, and
+ * free of unsupported characters.
+ */
 export const singleLine = () =>
   z
     .string()
+    .normalize("NFC")
     .trim()
-    .refine((v) => !hasControlCharacter(v, false), MESSAGES.controlCharacters);
-/** Text that may span lines: no control characters but tabs and line breaks. */
-export const multiLine = () => z.string().refine((v) => !hasControlCharacter(v, true), MESSAGES.controlCharacters);
+    .refine((v) => !hasUnsupportedCharacter(v, false), MESSAGES.controlCharacters);
+/** Text that may span lines: composed (NFC), no unsupported characters but tabs and line breaks. */
+export const multiLine = () =>
+  z
+    .string()
+    .normalize("NFC")
+    .refine((v) => !hasUnsupportedCharacter(v, true), MESSAGES.controlCharacters);
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** better-auth's default ceiling; long enough for any passphrase, short enough to bound hashing work. */
@@ -122,6 +137,9 @@ export const blackInquirySchema = z.object({
 export const syncUserSchema = z.object({
   userEmail: singleLine().pipe(z.string().min(1, MESSAGES.enterUserEmail)).pipe(z.email(MESSAGES.invalidEmail)),
 });
+
+/** A search box's text (lists' `q`). */
+export const searchText = () => singleLine().pipe(z.string().max(200));
 
 export const checkoutSchema = z.object({ plan: z.enum(PLANS) });
 export const statusChangeSchema = z.object({ status: z.enum(REQUEST_STATUSES) });

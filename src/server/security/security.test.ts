@@ -20,7 +20,7 @@ import { as, createUser, signUp, type TestUser, uniqueEmail } from "#tests/helpe
 import { MESSAGES } from "@/shared/schemas";
 import { buildApp, CROSS_SITE_REFUSED } from "../app";
 import { openDatabase } from "../db";
-import { outbox, sessions, users } from "../db/schema";
+import { outbox, profiles, sessions, users } from "../db/schema";
 import { PASSWORD_REQUIRED, WRONG_PASSWORD } from "../features/account/auth-service";
 import { deliverDue, enqueueEmail, redactExpiredSecrets } from "../outbox/outbox";
 import { createDeliverer } from "../outbox/worker";
@@ -338,6 +338,23 @@ describe("7. control characters", () => {
       payload: { name: "A\u0000", email: uniqueEmail(), phone: "+351912345678", password: "correct-horse" },
     });
     expect(signUpNul.statusCode).toBe(400);
+  });
+
+  it("refuses bidirectional controls and lone surrogates in names, and stores names composed (NFC)", async () => {
+    const user = await signUp(ctx);
+    const put = (payload: object) => inject({ method: "PUT", url: "/api/profile", headers: as(user), payload });
+    for (const name of ["Ana \u202eausoS", "Ana\u2067", "Ana\ud800"]) {
+      const res = await put({ name, phone: "" });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json().error).toBe(MESSAGES.controlCharacters);
+    }
+    const [before] = await ctx.database.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(before.name).not.toMatch(/[\u202e\u2067]/);
+    const ok = await put({ name: "Herme\u0300s Sousa", phone: "" });
+    expect(ok.statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(row.name).toBe("Hermès Sousa");
+    expect(row.name.length).toBe(12);
   });
 });
 

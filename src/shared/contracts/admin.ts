@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES } from "../requests";
+import { searchText } from "../schemas";
 import { timestamp } from "./common";
 import { requestSummarySchema } from "./requests";
 
@@ -15,7 +16,7 @@ export const PIPELINE_COUNT_CAP = 10_000;
 
 /** GET /api/admin/requests and /api/admin/requests.csv: every filter, the sort and the page live in the URL. */
 export const pipelineQuery = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: searchText().optional(),
   /** "all" (or absent): every status. */
   status: z.enum(["all", ...REQUEST_STATUSES]).optional(),
   category: z.enum(["all", ...REQUEST_CATEGORIES]).optional(),

@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { PLANS, PURCHASABLE_PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 
+import { singleLine } from "../schemas";
+
 export { checkoutSchema, syncUserSchema } from "../schemas";
 
 export const checkoutStartedSchema = z.object({
@@ -21,7 +23,7 @@ export const cardSchema = z.object({
   cardNumber: z.string().max(32),
   expiry: z.string().max(8),
   cvc: z.string().max(8),
-  name: z.string().max(120),
+  name: singleLine().pipe(z.string().max(120)),
 });
 export const testCheckoutSessionSchema = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 /** Sourcing requests and their message threads: the member's and the staff's routes. */
 import { z } from "zod";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, URGENCIES } from "../requests";
+import { searchText } from "../schemas";
 import { timestamp } from "./common";
 
 export { newRequestSchema, requestMessageSchema, statusChangeSchema } from "../schemas";
@@ -25,7 +26,7 @@ export const dashboardSchema = z.object({
 });
 
 export const requestListQuery = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: searchText().optional(),
   status: z.enum(REQUEST_STATUSES).optional(),
   category: z.enum(REQUEST_CATEGORIES).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
