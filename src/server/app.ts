@@ -31,6 +31,7 @@ import { publicConfigRoutes } from "./features/public-config/routes";
 import { qaRoutes } from "./features/qa/routes";
 import { requestAdminRoutes } from "./features/requests/admin-routes";
 import { requestRoutes } from "./features/requests/routes";
+import { createRequest } from "./features/requests/service";
 import { salesRoutes } from "./features/sales/routes";
 import { type ErrorBody, HttpError } from "./http/errors";
 import { redactUrl } from "./http/redact";
@@ -172,7 +173,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(salesRoutes(ctx), api);
   await app.register(outboxRoutes(ctx), api);
   await app.register(requestAdminRoutes(ctx), api);
-  await app.register(qaRoutes(ctx), api);
+  await app.register(
+    qaRoutes(ctx, { createRequestAs: (member, input, options) => createRequest(ctx, member, input, options) }),
+    api,
+  );
   await app.register(notificationRoutes(ctx), api);
   await app.register(realtimeRoutes(ctx), api);
   await app.register(billingRoutes(ctx), api);

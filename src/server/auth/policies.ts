@@ -63,6 +63,14 @@ export async function requirePlanFeature(request: FastifyRequest, feature: PlanF
   return viewer;
 }
 
+/**
+ * Whether staff may open or write a member's concierge thread: the member has the plan (Gold or Black), or has
+ * history there (a downgraded member keeps reading it). Never a staff member's own id.
+ */
+export function hasConciergeThread(member: Viewer, hasHistory: boolean): boolean {
+  return !member.isStaff && (hasPlanFeature(member, "concierge") || hasHistory);
+}
+
 /** Whether the viewer has used up this month's requests (`used`: created since the month began). */
 export function reachedMonthlyRequestLimit(viewer: Viewer, used: number): boolean {
   return hasReachedMonthlyLimit(viewer.subscription, used);

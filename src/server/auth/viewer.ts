@@ -123,6 +123,50 @@ async function verifiedToken(cookieHeader: string, name: string, secret: string)
   return token;
 }
 
+/** A user as a viewer: account, strongest role, profile and membership (joined to users). */
+const userColumns = {
+  userId: users.id,
+  email: users.email,
+  name: users.name,
+  twoFactorEnabled: users.twoFactorEnabled,
+  emailVerified: users.emailVerified,
+  role: sql<Role>`coalesce((select case when bool_or(${userRoles.role} = 'admin') then 'admin'
+    when bool_or(${userRoles.role} = 'staff') then 'staff' else 'client' end
+    from ${userRoles} where ${userRoles.userId} = ${users.id}), 'client')`,
+  profile: { name: profiles.name, email: profiles.email, phone: profiles.phone },
+  subscription: subscriptions,
+};
+
+/**
+ * A user as the server would see them signed in, without a session: for the staff's tools that act in a
+ * member's name (the QA tools' fake request), under the member's own rules.
+ */
+export async function viewerOfUser(db: Database, userId: string): Promise<Viewer | null> {
+  const [row] = await db
+    .select({ ...userColumns, createdAt: users.createdAt })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? toViewer({ ...row, sessionCreatedAt: row.createdAt }) : null;
+}
+
+function toViewer(row: Omit<Viewer, "isStaff" | "twoFactorEnabled"> & { twoFactorEnabled: boolean | null }): Viewer {
+  return {
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
+    emailVerified: row.emailVerified,
+    sessionCreatedAt: row.sessionCreatedAt,
+    role: row.role,
+    isStaff: isStaffRole(row.role),
+    subscription: row.subscription,
+    profile: row.profile,
+  };
+}
+
 /** Everything about the caller in one indexed query: session by token, user, profile, role and membership. */
 function viewerQuery(db: Database) {
   return db
@@ -130,16 +174,7 @@ function viewerQuery(db: Database) {
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
       sessionCreatedAt: sessions.createdAt,
-      userId: users.id,
-      email: users.email,
-      name: users.name,
-      twoFactorEnabled: users.twoFactorEnabled,
-      emailVerified: users.emailVerified,
-      role: sql<Role>`coalesce((select case when bool_or(${userRoles.role} = 'admin') then 'admin'
-        when bool_or(${userRoles.role} = 'staff') then 'staff' else 'client' end
-        from ${userRoles} where ${userRoles.userId} = ${users.id}), 'client')`,
-      profile: { name: profiles.name, email: profiles.email, phone: profiles.phone },
-      subscription: subscriptions,
+      ...userColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -171,18 +206,7 @@ export async function resolveViewer(
   }
   const [row] = await query.execute({ token });
   if (!row) return { viewer: null, setCookie: null };
-  const viewer: Viewer = {
-    userId: row.userId,
-    email: row.email,
-    name: row.name,
-    twoFactorEnabled: Boolean(row.twoFactorEnabled),
-    emailVerified: row.emailVerified,
-    sessionCreatedAt: row.sessionCreatedAt,
-    role: row.role,
-    isStaff: isStaffRole(row.role),
-    subscription: row.subscription,
-    profile: row.profile,
-  };
+  const viewer = toViewer(row);
   const lifetimeMs = SESSION_DAYS * 86_400_000;
   if (row.expiresAt.getTime() - Date.now() > lifetimeMs - SESSION_UPDATE_AGE_MS) return { viewer, setCookie: null };
   const expiresAt = new Date(Date.now() + lifetimeMs);

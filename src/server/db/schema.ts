@@ -269,6 +269,27 @@ export const requests = pgTable(
   ],
 );
 
+/**
+ * One row per request a member created, kept when the request is deleted (its `request_id` becomes null): the
+ * monthly limit counts these, so a request counts for the month it was created in, whatever happens to it
+ * later (decision 013).
+ */
+export const requestUses = pgTable(
+  "request_uses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    requestId: uuid("request_id").references(() => requests.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("request_uses_user_created_idx").on(t.userId, t.createdAt),
+    index("request_uses_request_idx").on(t.requestId),
+  ],
+);
+
 export const messages = pgTable(
   "messages",
   {

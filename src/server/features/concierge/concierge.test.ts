@@ -1,11 +1,11 @@
 /** The Executive Concierge and sales inquiries through the API. */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, grantPlan, type TestUser } from "#tests/helpers/users";
 import { MESSAGES } from "@/shared/schemas";
 import { CONCIERGE_PLAN_REQUIRED } from "../../auth/policies";
-import { outbox, users } from "../../db/schema";
+import { executiveConciergeMessages, outbox, users } from "../../db/schema";
 import { MEMBER_NOT_FOUND } from "./service";
 
 let ctx: TestContext;
@@ -75,6 +75,41 @@ describe("the concierge", () => {
     expect(after.json()).toMatchObject({ canSend: false });
     expect(after.json().messages).toHaveLength(2);
     expect((await post(member, "/api/concierge/messages", { message: "Hello" })).statusCode).toBe(403);
+  });
+
+  it("lets staff open and write only a thread that can exist: a Gold or Black member's, or one with history", async () => {
+    const staff = await createUser(ctx, { role: "staff" });
+    const [silver, basic, noPlan, otherStaff, admin] = [
+      await createUser(ctx, { plan: "silver" }),
+      await createUser(ctx, { plan: "free" }),
+      await createUser(ctx),
+      await createUser(ctx, { role: "staff" }),
+      await createUser(ctx, { role: "admin", plan: "black" }),
+    ];
+    for (const user of [silver, basic, noPlan, otherStaff, admin, { id: "no-such-user" }]) {
+      for (const [method, url, payload] of [
+        ["POST", `/api/admin/concierge/${user.id}`, { reply: "Hello" }],
+        ["GET", `/api/admin/concierge/${user.id}`, undefined],
+        ["POST", `/api/admin/concierge/${user.id}/typing`, {}],
+      ] as const) {
+        const res = await ctx.app.inject({ method, url, headers: as(staff), payload });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.json().error).toBe(MEMBER_NOT_FOUND);
+      }
+    }
+    expect(await mails("concierge_reply", "Hello")).toEqual([]);
+    const written = await ctx.database.db
+      .select()
+      .from(executiveConciergeMessages)
+      .where(inArray(executiveConciergeMessages.userId, [silver.id, basic.id, noPlan.id, otherStaff.id, admin.id]));
+    expect(written).toEqual([]);
+
+    // A Gold member's thread, even empty, can be written; after a downgrade its history can still be answered.
+    const gold = await createUser(ctx, { plan: "gold" });
+    expect((await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "Welcome" })).statusCode).toBe(201);
+    await grantPlan(ctx, gold.id, "silver");
+    expect((await get(staff, `/api/admin/concierge/${gold.id}`)).statusCode).toBe(200);
+    expect((await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "Still here" })).statusCode).toBe(201);
   });
 });
 

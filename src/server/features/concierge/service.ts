@@ -6,10 +6,10 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import type { conciergeConversationsSchema, conciergeThreadSchema } from "@/shared/contracts/concierge";
-import { CONCIERGE_PLAN_REQUIRED, hasPlanFeature } from "../../auth/policies";
-import type { Viewer } from "../../auth/viewer";
+import { CONCIERGE_PLAN_REQUIRED, hasConciergeThread, hasPlanFeature } from "../../auth/policies";
+import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
-import type { Queryable } from "../../db";
+import type { Database, Queryable } from "../../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
 import { executiveConciergeMessages as concierge, profiles, users } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
@@ -134,14 +134,14 @@ export async function conversations(ctx: ConciergeContext): Promise<Served<typeo
   return { items: rows };
 }
 
-async function memberOf(db: Queryable, memberId: string) {
-  const [member] = await db
-    .select({ id: users.id, email: users.email, name: sql<string>`coalesce(${profiles.name}, ${users.name})` })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, memberId));
-  if (!member) throw notFound(MEMBER_NOT_FOUND);
-  return member;
+/** The member whose thread staff open or write: 404 unless they may have one (policies: hasConciergeThread). */
+async function memberOf(db: Database, memberId: string) {
+  const [member, [history]] = await Promise.all([
+    viewerOfUser(db, memberId),
+    db.select({ id: concierge.id }).from(concierge).where(eq(concierge.userId, memberId)).limit(1),
+  ]);
+  if (!member || !hasConciergeThread(member, Boolean(history))) throw notFound(MEMBER_NOT_FOUND);
+  return { id: member.userId, email: member.email, name: member.profile?.name ?? member.name };
 }
 
 /** Staff open a conversation: the member's messages are read. */
@@ -195,6 +195,7 @@ export async function staffReply(ctx: ConciergeContext, staff: Viewer, memberId:
 
 /** "…is typing": an event to the other side, never stored. */
 export async function typing(ctx: ConciergeContext, viewer: Viewer, memberId: string) {
+  if (viewer.isStaff) await memberOf(ctx.db, memberId);
   const audience = viewer.isStaff ? memberId : "staff";
   await publish(ctx.db, { topic: "concierge-typing", audience, subject: memberId });
 }

@@ -9,6 +9,7 @@ import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QA_NO_CLIENT, QA_NO_REQUEST } from "@/shared/contracts/admin";
 import { notifications, requests, users } from "../../db/schema";
 import { QA_DISABLED } from "./routes";
+import { qaLimitReached } from "./service";
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -73,6 +74,32 @@ describe("QA tools", () => {
     const left = await ctx.database.db.select({ id: requests.id }).from(requests);
     expect(left).toEqual([{ id: own.id }]);
     expect(await ctx.database.db.select().from(users).where(eq(users.id, member.id))).toHaveLength(1);
+  });
+
+  it("makes a fake request only for a member whose plan allows it, within their monthly limit, and counts it", async () => {
+    const silver = await createUser(ctx, { plan: "silver", name: "Sara Silva" });
+    for (let i = 0; i < 5; i++) {
+      const made = await ctx.app.inject({
+        method: "POST",
+        url: "/api/requests",
+        headers: as(silver),
+        payload: { title: "A watch", category: "Fashion", budget_eur: 100, phone_number: "+351912345678" },
+      });
+      expect(made.statusCode).toBe(201);
+    }
+    // A newer member on Basic cannot have requests: the Silver member, at their limit, is the one chosen.
+    await createUser(ctx, { plan: "free" });
+    const refused = await call(staff, "POST", "/api/admin/qa/fake-request");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(qaLimitReached("Sara Silva"));
+    expect(await ctx.database.db.select().from(requests).where(eq(requests.userId, silver.id))).toHaveLength(5);
+
+    const gold = await createUser(ctx, { plan: "gold" });
+    const fake = await call(staff, "POST", "/api/admin/qa/fake-request");
+    expect(fake.statusCode).toBe(201);
+    const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, fake.json().id));
+    expect(row).toMatchObject({ userId: gold.id, seeded: true });
+    expect((await call(gold, "GET", "/api/requests/allowance")).json().usedThisMonth).toBe(1);
   });
 
   it("does not exist on a public deployment unless ENABLE_QA_TOOLS=true", async () => {

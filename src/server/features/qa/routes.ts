@@ -15,12 +15,20 @@ import { requireStaff } from "../../auth/policies";
 import { qaToolsEnabled } from "../../config";
 import type { AppContext } from "../../context";
 import { notFound } from "../../http/errors";
-import { createFakeRequest, qaStatus, removeDemoData, seedDemoData, sendTestNotification } from "./service";
+import {
+  type CreateRequestAs,
+  createFakeRequest,
+  qaStatus,
+  removeDemoData,
+  seedDemoData,
+  sendTestNotification,
+} from "./service";
 
 export const QA_DISABLED = "QA tools are turned off on this deployment.";
 
+/** `createRequestAs`: the requests feature's creation, composed in app.ts (a feature never imports another). */
 export const qaRoutes =
-  (ctx: AppContext): FastifyPluginAsync =>
+  (ctx: AppContext, deps: { createRequestAs: CreateRequestAs }): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const enabled = qaToolsEnabled(ctx.config);
@@ -45,7 +53,7 @@ export const qaRoutes =
       { schema: { response: { 201: qaFakeRequestResultSchema } } },
       async (request, reply) => {
         await staffWithQa(request);
-        return reply.status(201).send(await createFakeRequest(ctx));
+        return reply.status(201).send(await createFakeRequest(ctx, deps.createRequestAs));
       },
     );
     app.post(

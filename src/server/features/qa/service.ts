@@ -8,10 +8,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, notExists, sql } from "drizzle-orm";
 import { QA_NO_CLIENT, QA_NO_REQUEST, type qaSeedResultSchema } from "@/shared/contracts/admin";
 import type { Served } from "@/shared/contracts/common";
-import { formatEuro } from "@/shared/format";
-import type { Plan } from "@/shared/plans";
+import { monthlyRequestLimit, PLANS, type Plan } from "@/shared/plans";
 import type { RequestCategory, RequestStatus, Urgency } from "@/shared/requests";
-import type { Viewer } from "../../auth/viewer";
+import type { NewRequest } from "@/shared/schemas";
+import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
 import {
@@ -22,6 +22,7 @@ import {
   notificationPreferences,
   profiles,
   requests,
+  requestUses,
   salesInquiries,
   subscriptions,
   userRoles,
@@ -71,6 +72,8 @@ const PATH: Record<RequestStatus, RequestStatus[]> = {
 };
 
 const HOUR = 3_600_000;
+/** The plans whose members may create requests. */
+const REQUEST_PLANS = PLANS.filter((plan) => monthlyRequestLimit({ plan, status: "active" }) !== 0);
 
 /** How much seeded data exists now. */
 export async function qaStatus(ctx: QaContext) {
@@ -128,6 +131,7 @@ export async function seedDemoData(
           createdAt,
         })
         .returning({ id: requests.id });
+      await tx.insert(requestUses).values({ userId: owner.id, requestId: row.id, createdAt });
       const at = (hours: number) => new Date(Math.min(now.getTime(), createdAt.getTime() + hours * HOUR));
       await tx.insert(activityLogs).values({ requestId: row.id, actorUserId: owner.id, action: "created", createdAt });
       let from: RequestStatus = "New";
@@ -196,6 +200,12 @@ export async function seedDemoData(
 /** Removes every seeded client (and all that is theirs) and every seeded request. */
 export async function removeDemoData(ctx: QaContext) {
   return ctx.db.transaction(async (tx) => {
+    // Seeded requests were never real: they stop counting towards their member's month.
+    await tx
+      .delete(requestUses)
+      .where(
+        inArray(requestUses.requestId, tx.select({ id: requests.id }).from(requests).where(eq(requests.seeded, true))),
+      );
     const seededRequests = await tx.delete(requests).where(eq(requests.seeded, true)).returning({ id: requests.id });
     const seededUsers = await tx
       .delete(users)
@@ -215,57 +225,59 @@ const FAKE_TITLES: Array<[string, RequestCategory, number]> = [
   ["Private viewing at the Gulbenkian", "Experiences", 12_000],
 ];
 
-/** A fake request for a client (the newest), through the same notification path as a real one. */
-export async function createFakeRequest(ctx: QaContext) {
-  return ctx.db.transaction(async (tx) => {
-    const [client] = await tx
-      .select({ id: users.id, name: sql<string>`coalesce(${profiles.name}, ${users.name})`, phone: profiles.phone })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.id, users.id))
-      .where(
+/** Creates a request in a member's name under the member's own rules (the requests feature's, composed in app.ts). */
+export type CreateRequestAs = (
+  member: Viewer,
+  input: NewRequest,
+  options: { seeded: boolean },
+) => Promise<{ id: string; remainingThisMonth: number | null }>;
+
+export const qaLimitReached = (name: string) =>
+  `${name} has reached their monthly request limit. Please choose another client or wait until next month.`;
+
+/**
+ * A fake request for the newest client whose membership lets them create requests, made through the same path
+ * as a real one: the plan, the monthly limit (it counts towards it), activity, notifications and events.
+ */
+export async function createFakeRequest(ctx: QaContext, createRequestAs: CreateRequestAs) {
+  const [client] = await ctx.db
+    .select({ id: users.id, name: sql<string>`coalesce(${profiles.name}, ${users.name})`, phone: profiles.phone })
+    .from(users)
+    .innerJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(
+      and(
+        eq(subscriptions.status, "active"),
+        inArray(subscriptions.plan, REQUEST_PLANS),
         notExists(
-          tx
+          ctx.db
             .select({ one: sql`1` })
             .from(userRoles)
             .where(and(eq(userRoles.userId, users.id), inArray(userRoles.role, ["staff", "admin"]))),
         ),
-      )
-      .orderBy(desc(users.createdAt))
-      .limit(1);
-    if (!client) throw conflict(QA_NO_CLIENT, "no_client");
-    const [title, category, budget] = FAKE_TITLES[Math.floor(Math.random() * FAKE_TITLES.length)];
-    const [row] = await tx
-      .insert(requests)
-      .values({
-        userId: client.id,
-        title: `[QA] ${title}`,
-        category,
-        budgetEur: budget,
-        urgency: "Medium",
-        notes: "Created by the QA tools.",
-        phoneNumber: client.phone ?? "+351900000000",
-        seeded: true,
-      })
-      .returning({ id: requests.id, title: requests.title });
-    await tx.insert(activityLogs).values({ requestId: row.id, actorUserId: null, action: "created" });
-    await notify(tx, ctx, {
-      type: "request_created",
-      to: "staff",
-      title: `New request: ${row.title}`,
-      body: `${client.name} · ${category} · ${formatEuro(budget)} · Medium (QA)`,
-      requestId: row.id,
-      link: `/admin/requests/${row.id}`,
-      email: {
-        reason: "request_created",
-        subject: `New request: ${row.title}`,
-        heading: "A new sourcing request (QA)",
-        paragraphs: [`A fake request for ${client.name}, created with the QA tools.`],
-        actionLabel: "Open the request",
-      },
-    });
-    await publish(tx, { topic: "requests", audience: client.id, staff: true });
-    return { id: row.id, title: row.title, client: client.name };
-  });
+      ),
+    )
+    .orderBy(desc(users.createdAt))
+    .limit(1);
+  const member = client && (await viewerOfUser(ctx.db, client.id));
+  if (!member) throw conflict(QA_NO_CLIENT, "no_client");
+  const [title, category, budget] = FAKE_TITLES[Math.floor(Math.random() * FAKE_TITLES.length)];
+  const input: NewRequest = {
+    title: `[QA] ${title}`,
+    category,
+    budget_eur: budget,
+    urgency: "Medium",
+    notes: "Created by the QA tools.",
+    phone_number: client.phone ?? "+351900000000",
+  };
+  try {
+    const { id } = await createRequestAs(member, input, { seeded: true });
+    return { id, title: input.title, client: client.name };
+  } catch (error) {
+    if ((error as { code?: string }).code === "monthly_limit")
+      throw conflict(qaLimitReached(client.name), "monthly_limit");
+    throw error;
+  }
 }
 
 /** A test notification about the newest request, to the staff member asking, by their channels. */

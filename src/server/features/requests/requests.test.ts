@@ -118,6 +118,22 @@ describe("the monthly limit", () => {
     });
   });
 
+  it("counts a deleted request for the month it was created in: deleting cannot free a slot", async () => {
+    const member = await createUser(ctx, { plan: "silver" });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await create(member)).json().id);
+    for (const id of ids) {
+      const del = await ctx.app.inject({ method: "DELETE", url: `/api/requests/${id}`, headers: as(member) });
+      expect(del.statusCode).toBe(200);
+    }
+    const refused = await create(member);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(LIMIT_REACHED);
+    const left = (await get(member, "/api/requests/allowance")).json();
+    expect(left).toMatchObject({ canCreate: false, usedThisMonth: 5, remainingThisMonth: 0 });
+    expect(await ctx.database.db.select().from(requests).where(eq(requests.userId, member.id))).toHaveLength(0);
+  });
+
   it("creates exactly five of twenty simultaneous submissions", async () => {
     const member = await createUser(ctx, { plan: "silver" });
     const results = await Promise.all(Array.from({ length: 20 }, () => create(member)));
@@ -129,22 +145,22 @@ describe("the monthly limit", () => {
   it("counts calendar months in Lisbon time", async () => {
     const fill = async (at: string) => {
       const viewer = await viewerOf(await createUser(ctx, { plan: "silver" }));
-      for (let i = 0; i < 5; i++) await createRequest(ctx.app.ctx, viewer, VALID as never, new Date(at));
+      for (let i = 0; i < 5; i++) await createRequest(ctx.app.ctx, viewer, VALID as never, { now: new Date(at) });
       return viewer;
     };
     // 22:00 UTC on 31 July is 23:00 in Lisbon (summer time, UTC+1): July is full. At 23:30 UTC it is already
     // 1 August in Lisbon, though still 31 July in UTC: a new month.
     const summer = await fill("2026-07-31T22:00:00Z");
-    await expect(createRequest(ctx.app.ctx, summer, VALID as never, new Date("2026-07-31T22:59:00Z"))).rejects.toThrow(
-      LIMIT_REACHED,
-    );
+    await expect(
+      createRequest(ctx.app.ctx, summer, VALID as never, { now: new Date("2026-07-31T22:59:00Z") }),
+    ).rejects.toThrow(LIMIT_REACHED);
     expect((await allowance(ctx.app.ctx, summer, new Date("2026-07-31T23:30:00Z"))).usedThisMonth).toBe(0);
-    await createRequest(ctx.app.ctx, summer, VALID as never, new Date("2026-07-31T23:30:00Z"));
+    await createRequest(ctx.app.ctx, summer, VALID as never, { now: new Date("2026-07-31T23:30:00Z") });
     // In winter Lisbon is on UTC: 23:30 UTC on 31 January is still January there.
     const winter = await fill("2027-01-31T22:00:00Z");
-    await expect(createRequest(ctx.app.ctx, winter, VALID as never, new Date("2027-01-31T23:30:00Z"))).rejects.toThrow(
-      LIMIT_REACHED,
-    );
+    await expect(
+      createRequest(ctx.app.ctx, winter, VALID as never, { now: new Date("2027-01-31T23:30:00Z") }),
+    ).rejects.toThrow(LIMIT_REACHED);
     expect((await allowance(ctx.app.ctx, winter, new Date("2027-02-01T00:30:00Z"))).usedThisMonth).toBe(0);
   });
 });

@@ -19,7 +19,7 @@ import { formatEuro } from "@/shared/format";
 import { monthlyRequestLimit } from "@/shared/plans";
 import { ACTIVE_STATUSES, canTransition, DASHBOARD_RECENT_LIMIT, type RequestStatus } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
-import { canSeeRequest, hasPlanFeature } from "../../auth/policies";
+import { canSeeRequest, hasPlanFeature, reachedMonthlyRequestLimit } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Database, Queryable } from "../../db";
@@ -33,6 +33,7 @@ import {
   outbox,
   profiles,
   requests,
+  requestUses,
   users,
 } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
@@ -61,11 +62,12 @@ type RequestRow = typeof requests.$inferSelect;
 const lisbonMonthStart = (now: Date) =>
   sql`(date_trunc('month', ${now.toISOString()}::timestamptz at time zone 'Europe/Lisbon') at time zone 'Europe/Lisbon')`;
 
+/** Requests the member created this month, deleted ones included (decision 013). */
 async function usedThisMonth(db: Queryable, userId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
-    .from(requests)
-    .where(and(eq(requests.userId, userId), sql`${requests.createdAt} >= ${lisbonMonthStart(now)}`));
+    .from(requestUses)
+    .where(and(eq(requestUses.userId, userId), sql`${requestUses.createdAt} >= ${lisbonMonthStart(now)}`));
   return Number(row?.n ?? 0);
 }
 
@@ -101,16 +103,24 @@ const changed = (tx: Queryable, userId: string, topic: "requests" | "messages") 
 
 /**
  * Creates a request for a member with a paid, active plan and requests left this month. The count and the
- * insert happen under a lock on the member's row, so concurrent submissions cannot pass the limit together.
+ * insert happen under a lock on the member's row, so concurrent submissions cannot pass the limit together;
+ * the request is counted for this month for good, even if it is deleted later (decision 013). `seeded`: made by
+ * the QA tools for a member, removed with their demo data.
  */
-export async function createRequest(ctx: RequestsContext, viewer: Viewer, input: NewRequest, now = new Date()) {
+export async function createRequest(
+  ctx: RequestsContext,
+  viewer: Viewer,
+  input: NewRequest,
+  options: { now?: Date; seeded?: boolean } = {},
+) {
+  const now = options.now ?? new Date();
   if (viewer.isStaff) throw forbidden(STAFF_CANNOT_CREATE, "staff_cannot_create");
   if (!hasPlanFeature(viewer, "create-requests")) throw forbidden(PAID_PLAN_REQUIRED, "plan_required");
   const limit = monthlyRequestLimit(viewer.subscription);
   return transactionWithEvents(ctx.db, async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.userId)).for("update");
     const used = await usedThisMonth(tx, viewer.userId, now);
-    if (limit !== null && used >= limit) throw forbidden(LIMIT_REACHED, "monthly_limit");
+    if (reachedMonthlyRequestLimit(viewer, used)) throw forbidden(LIMIT_REACHED, "monthly_limit");
     const [row] = await tx
       .insert(requests)
       .values({
@@ -121,9 +131,11 @@ export async function createRequest(ctx: RequestsContext, viewer: Viewer, input:
         urgency: input.urgency,
         notes: input.notes,
         phoneNumber: input.phone_number,
+        seeded: options.seeded ?? false,
         createdAt: now,
       })
       .returning({ id: requests.id });
+    await tx.insert(requestUses).values({ userId: viewer.userId, requestId: row.id, createdAt: now });
     await logActivity(tx, { requestId: row.id, actorUserId: viewer.userId, action: "created" });
     const name = viewer.profile?.name ?? viewer.name;
     await notify(tx, ctx, {
