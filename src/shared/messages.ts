@@ -23,5 +23,8 @@ export const MESSAGES = {
   phoneDigits: "Phone must contain only digits",
 } as const;
 
+/** A member writing faster than a person types (request threads, concierge and sales together). */
+export const MESSAGES_TOO_FAST = "You are sending messages too quickly. Please wait a minute and try again.";
+
 /** Spec section 8: checkout could not be started (the payment provider's own message is shown when it gives one). */
 export const CHECKOUT_FAILED = "Failed to start checkout. Please try again.";

@@ -3,6 +3,7 @@
  * attempts. One atomic upsert per check: a fixed window per key, restarted once it has passed.
  */
 import { lt, sql } from "drizzle-orm";
+import { MESSAGES_TOO_FAST } from "@/shared/messages";
 import type { Database } from "../db";
 import { rateLimits } from "../db/schema";
 import { HttpError } from "../http/errors";
@@ -48,6 +49,21 @@ export function createRateLimiter(db: Database): RateLimiter {
       return { allowed: Number(row.count) <= rule.max, retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
     },
   };
+}
+
+/**
+ * Messages a member may send per minute, across request threads, the concierge and sales inquiries: more than
+ * anyone types, few enough that a script cannot flood the team (each message notifies and emails staff).
+ */
+export const MEMBER_MESSAGES_PER_MINUTE = 20;
+
+/** 429 (MESSAGES_TOO_FAST) when the member has sent their minute's messages; staff replies are not limited. */
+export function limitMemberMessages(limiter: RateLimiter, userId: string): Promise<void> {
+  return enforceLimits(
+    limiter,
+    [{ key: `member-messages:${userId}`, rule: { max: MEMBER_MESSAGES_PER_MINUTE, windowSeconds: 60 } }],
+    MESSAGES_TOO_FAST,
+  );
 }
 
 /** Throws the API's 429 when any of the checks is over its limit; every check is counted. */

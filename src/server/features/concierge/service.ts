@@ -14,12 +14,13 @@ import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
 import { executiveConciergeMessages as concierge, profiles, users } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import { excerpt, writeWithNotice } from "../../notifications/notify";
+import { limitMemberMessages } from "../../rate-limit";
 import { type AppEvent, publish, transactionWithEvents } from "../../realtime/events";
 
 export const MEMBER_NOT_FOUND = "This member was not found.";
 export const CONCIERGE_SENT = "Message sent to your concierge team";
 
-type ConciergeContext = Pick<AppContext, "db" | "config" | "mailEnabled">;
+type ConciergeContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter">;
 
 const changed = (tx: Queryable, memberId: string) => publish(tx, conversationChanged(memberId));
 
@@ -90,6 +91,7 @@ const conversationChanged = (memberId: string): AppEvent => ({
 /** A Gold or Black member writes; the owners are emailed. */
 export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message: string) {
   if (viewer.isStaff || !hasPlanFeature(viewer, "concierge")) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
+  await limitMemberMessages(ctx.limiter, viewer.userId);
   const name = viewer.profile?.name ?? viewer.name;
   return writeMessage(ctx.db, ctx, {
     values: { memberId: viewer.userId, senderRole: "user", senderId: null, message },

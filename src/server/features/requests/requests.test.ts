@@ -3,9 +3,19 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { MESSAGES_TOO_FAST } from "@/shared/messages";
 import { MESSAGES } from "@/shared/schemas";
 import { resolveViewer } from "../../auth/viewer";
-import { activityLogs, messageReads, messages, notifications, outbox, requests } from "../../db/schema";
+import {
+  activityLogs,
+  executiveConciergeMessages,
+  messageReads,
+  messages,
+  notifications,
+  outbox,
+  requests,
+  salesInquiries,
+} from "../../db/schema";
 import {
   allowance,
   createRequest,
@@ -246,6 +256,45 @@ describe("threads", () => {
 
     const conversations = (await get(ana, "/api/messages/conversations")).json().items;
     expect(conversations[0]).toMatchObject({ id, lastMessage: "Found one <b>today</b>.", messageCount: 2, unread: 0 });
+  });
+});
+
+describe("members' message throttle", () => {
+  it("takes 20 messages a minute from a member across threads, concierge and sales, then answers 429; staff are not limited", async () => {
+    const [member, staff] = [await createUser(ctx, { plan: "gold" }), await createUser(ctx, { role: "staff" })];
+    const id = (await create(member)).json().id;
+    const sends = [
+      ...Array.from({ length: 10 }, (_, i) => () => post(member, `/api/requests/${id}/messages`, { body: `M${i}` })),
+      ...Array.from({ length: 5 }, (_, i) => () => post(member, "/api/concierge/messages", { message: `C${i}` })),
+      ...Array.from(
+        { length: 5 },
+        (_, i) => () => post(member, "/api/sales/inquiries", { subject: `S${i}`, message: "Hello" }),
+      ),
+    ];
+    for (const send of sends) expect((await send()).statusCode).toBe(201);
+    const { db } = ctx.database;
+    const count = async () =>
+      (
+        await Promise.all([
+          db.select().from(messages).where(eq(messages.senderUserId, member.id)),
+          db.select().from(executiveConciergeMessages).where(eq(executiveConciergeMessages.userId, member.id)),
+          db.select().from(salesInquiries).where(eq(salesInquiries.userId, member.id)),
+        ])
+      ).flat().length;
+    expect(await count()).toBe(20);
+    for (const refused of [
+      await post(member, `/api/requests/${id}/messages`, { body: "One more" }),
+      await post(member, "/api/concierge/messages", { message: "One more" }),
+      await post(member, "/api/sales/inquiries", { subject: "One more", message: "Hello" }),
+    ]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ error: MESSAGES_TOO_FAST, code: "rate_limited" });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    expect(await count()).toBe(20);
+    for (let i = 0; i < 25; i++) {
+      expect((await post(staff, `/api/requests/${id}/messages`, { body: `Reply ${i}` })).statusCode).toBe(201);
+    }
   });
 });
 

@@ -45,6 +45,7 @@ import {
   unreadNotifications,
   writeWithNotice,
 } from "../../notifications/notify";
+import { limitMemberMessages } from "../../rate-limit";
 import { publish, publishToMemberAndStaff, transactionWithEvents } from "../../realtime/events";
 
 export const REQUEST_NOT_FOUND = "Request not found";
@@ -55,7 +56,7 @@ export const PAID_PLAN_REQUIRED = "A paid membership (Silver, Gold or Black) is 
 export const STAFF_CANNOT_CREATE = "Access Restricted: staff and admins manage requests from the admin area.";
 export const TRANSITION_REFUSED = "This status change is not allowed.";
 
-type RequestsContext = Pick<AppContext, "db" | "config" | "mailEnabled">;
+type RequestsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter">;
 type RequestRow = typeof requests.$inferSelect;
 
 /** The first instant of the calendar month that `now` falls in, in Lisbon time (the spec's month). */
@@ -357,6 +358,7 @@ const writeMessage = writeWithNotice(
 export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: string, body: string) {
   const { owner, ...row } = await requestWithOwner(ctx.db, viewer, id);
   const fromMember = viewer.userId === row.userId;
+  if (fromMember) await limitMemberMessages(ctx.limiter, viewer.userId);
   const sender = viewer.profile?.name || viewer.name || viewer.email;
   const notice: Notice = fromMember
     ? {

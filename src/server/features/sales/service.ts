@@ -11,12 +11,13 @@ import type { Queryable } from "../../db";
 import { profiles, salesInquiries, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { excerpt, notify } from "../../notifications/notify";
+import { limitMemberMessages } from "../../rate-limit";
 import { publishToMemberAndStaff, transactionWithEvents } from "../../realtime/events";
 
 export const INQUIRY_NOT_FOUND = "Inquiry not found";
 export const ALREADY_CLOSED = "This inquiry is already closed.";
 
-type SalesContext = Pick<AppContext, "db" | "config" | "mailEnabled">;
+type SalesContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter">;
 
 const changed = (tx: Queryable, memberId: string) => publishToMemberAndStaff(tx, "sales", memberId);
 
@@ -30,6 +31,7 @@ const fields = {
 };
 
 export async function createInquiry(ctx: SalesContext, viewer: Viewer, input: { subject: string; message: string }) {
+  await limitMemberMessages(ctx.limiter, viewer.userId);
   return transactionWithEvents(ctx.db, async (tx) => {
     const [row] = await tx
       .insert(salesInquiries)

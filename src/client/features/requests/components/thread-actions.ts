@@ -4,6 +4,7 @@
  */
 import { useEffect } from "react";
 import { toast } from "sonner";
+import { ApiError } from "@/client/lib/api";
 import { markThreadRead, type ThreadMessage } from "../api";
 
 export function senderLabel(message: ThreadMessage) {
@@ -32,8 +33,11 @@ export function useThreadActions(
       await send(body);
       toast.success("Message sent");
       return true;
-    } catch {
-      toast.error("Failed to send message");
+    } catch (error) {
+      // The spec's failure toast; a member writing too fast is told why instead.
+      toast.error(
+        error instanceof ApiError && error.code === "rate_limited" ? error.message : "Failed to send message",
+      );
       return false;
     }
   };
