@@ -61,8 +61,6 @@ export default defineConfig({
       OUTBOX_MAX_ATTEMPTS: "1",
       // Many journeys sign up from one address; the limits themselves are covered by integration tests.
       AUTH_RATE_LIMIT_PER_IP: "1000",
-      // Many journeys sign in as the one admin, more than ten times in ten minutes.
-      AUTH_RATE_LIMIT_PER_EMAIL: "1000",
       CONTACT_EMAIL: "concierge@maison.example",
     },
   },

@@ -80,9 +80,12 @@ const envSchema = z
     STRIPE_API_BASE: optionalString.pipe(z.url("must be a URL").optional()),
     /** Pause between payment-provider calls while syncing every subscription, to stay under its rate limit. */
     SUBSCRIPTION_SYNC_PAUSE_MS: z.coerce.number("must be a number").int().min(0).max(60_000).default(100),
-    /** Sign-in, sign-up and reset attempts allowed per 10 minutes, per IP and per email. */
+    /**
+     * Per IP per 10 minutes: sign-in failures; sign-up, reset and verification attempts. Per email: sign-in
+     * failures from one IP before the back-off lock; sign-up and reset-request attempts per 10 minutes.
+     */
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number("must be a number").int().min(1).default(30),
-    AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number("must be a number").int().min(1).default(10),
+    AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number("must be a number").int().min(1).default(5),
     /** Largest attachment accepted, in megabytes. */
     UPLOAD_MAX_MB: z.coerce.number("must be a number").positive().max(1024).default(20),
     /** S3-compatible object storage for attachments (unset: local disk under DATA_DIR/uploads). */

@@ -445,7 +445,8 @@ export const outbox = pgTable(
 
 /**
  * Rate-limit counters, shared by every app instance: one row per key (a route and a client IP, email or user)
- * and fixed window. Rows whose window has passed are reused or pruned.
+ * and fixed window. Rows whose window has passed are reused or pruned. A back-off count (sign-in failures of one
+ * email at one address) also has a lock: refused until locked_until; reset_at is then when it is forgotten.
  */
 export const rateLimits = pgTable(
   "rate_limits",
@@ -453,6 +454,7 @@ export const rateLimits = pgTable(
     key: text("key").primaryKey(),
     count: integer("count").notNull(),
     resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
 );

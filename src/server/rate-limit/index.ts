@@ -1,10 +1,11 @@
 /**
  * Rate limits whose counters live in PostgreSQL, so every app instance on one database counts the same
- * attempts. One atomic upsert per check: a fixed window per key, restarted once it has passed.
+ * attempts. One atomic upsert per check: a fixed window per key, restarted once it has passed. Failure limits
+ * (sign-in) count an attempt before it runs and give it back when it succeeds, with a back-off lock per key.
  */
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { MESSAGES_TOO_FAST } from "@/shared/messages";
-import type { Database } from "../db";
+import type { Database, Queryable } from "../db";
 import { rateLimits } from "../db/schema";
 import { HttpError } from "../http/errors";
 
@@ -19,9 +20,47 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
+/** A fixed window of failures under one key. */
+export interface WindowCount extends RateRule {
+  key: string;
+}
+
+/**
+ * Failures under one key with a lock that grows: the `free`-th failure locks the key for `firstLockSeconds`, each
+ * further one doubles it, up to `maxLockSeconds`; the failures are forgotten `forgetSeconds` after the last one.
+ */
+export interface BackoffCount {
+  key: string;
+  free: number;
+  firstLockSeconds: number;
+  maxLockSeconds: number;
+  forgetSeconds: number;
+}
+
+export interface FailureLimits {
+  windows: WindowCount[];
+  backoff: BackoffCount;
+}
+
+/** An attempt counted as a failure until it says it succeeded. */
+export interface CountedAttempt {
+  /** Gives back its count in every window and clears the back-off key's failures. */
+  succeeded(): Promise<void>;
+}
+
 export interface RateLimiter {
   /** Counts one attempt under `key` and says whether it is within `rule`. */
   consume(key: string, rule: RateRule): Promise<RateDecision>;
+  /**
+   * Counts an attempt as a failure under every key of `limits` at once, before it runs, so that parallel attempts
+   * cannot all pass before any failure is recorded. Refused (and nothing counted) when any key is over its limit
+   * or locked.
+   */
+  attempt(
+    limits: FailureLimits,
+  ): Promise<({ allowed: true } & CountedAttempt) | { allowed: false; retryAfterSeconds: number }>;
+  /** Forgets the counts under `keys`. */
+  forget(keys: string[]): Promise<void>;
 }
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
@@ -29,24 +68,115 @@ export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes a
 /** Expired rows are deleted about once every this many checks. */
 const PRUNE_EVERY = 500;
 
+/** The back-off exponent stops growing here (the lock is long capped by then; 2^n must stay finite). */
+const MAX_DOUBLINGS = 30;
+
+const rowsOf = (result: unknown) =>
+  ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Array<Record<string, number | string | null>>;
+
+/** Counts one attempt in a fixed window: the window's count after it, and the seconds until it restarts. */
+async function countInWindow(db: Queryable, key: string, windowSeconds: number) {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      insert into ${rateLimits} (key, count, reset_at)
+      values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+      on conflict (key) do update set
+        count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
+        reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+      returning count, ceil(extract(epoch from (reset_at - now())))::int as retry_after`),
+  );
+  return { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
+}
+
+/**
+ * Counts one failure under a back-off key unless it is locked, and locks it from the `free`-th failure on.
+ * Returns null when it counted, or the seconds the key stays locked.
+ */
+async function countWithBackoff(db: Queryable, rule: BackoffCount): Promise<number | null> {
+  const failures = sql`(case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end)`;
+  const lockFor = (n: SQL) => sql`case when ${n} >= ${rule.free} then now() + make_interval(secs => least(
+    ${rule.maxLockSeconds}::double precision,
+    ${rule.firstLockSeconds} * power(2, least(${n} - ${rule.free}, ${MAX_DOUBLINGS}))::double precision)) end`;
+  const counted = rowsOf(
+    await db.execute(sql`
+      insert into ${rateLimits} (key, count, reset_at, locked_until)
+      values (${rule.key}, 1, now() + make_interval(secs => ${rule.forgetSeconds}), ${lockFor(sql`1`)})
+      on conflict (key) do update set
+        count = ${failures},
+        reset_at = excluded.reset_at,
+        locked_until = ${lockFor(failures)}
+      where ${rateLimits.lockedUntil} is null or ${rateLimits.lockedUntil} <= now()
+      returning count`),
+  );
+  if (counted.length) return null;
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select ceil(extract(epoch from (locked_until - now())))::int as retry_after
+      from ${rateLimits} where key = ${rule.key}`),
+  );
+  return Math.max(1, Number(row?.retry_after ?? 1));
+}
+
+/** Thrown inside the counting transaction to undo it when the attempt is refused. */
+class Refused extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("refused");
+  }
+}
+
 export function createRateLimiter(db: Database): RateLimiter {
   let sincePrune = 0;
+  async function prune() {
+    if (++sincePrune < PRUNE_EVERY) return;
+    sincePrune = 0;
+    await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));
+  }
   return {
     async consume(key, rule) {
-      const result: unknown = await db.execute(sql`
-        insert into ${rateLimits} (key, count, reset_at)
-        values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
-        on conflict (key) do update set
-          count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
-          reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
-        returning count, ceil(extract(epoch from (reset_at - now())))::int as retry_after`);
-      const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown[]);
-      const row = rows[0] as { count: number | string; retry_after: number | string };
-      if (++sincePrune >= PRUNE_EVERY) {
-        sincePrune = 0;
-        await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));
+      const { count, retryAfterSeconds } = await countInWindow(db, key, rule.windowSeconds);
+      await prune();
+      return { allowed: count <= rule.max, retryAfterSeconds };
+    },
+
+    async attempt({ windows, backoff }) {
+      const windowKeys = windows.map((w) => w.key);
+      try {
+        // All counts or none; the keys are always taken in this order (windows, then the back-off key), so two
+        // attempts never wait on each other's rows in a cycle.
+        await db.transaction(async (tx) => {
+          const over: number[] = [];
+          for (const window of windows) {
+            const { count, retryAfterSeconds } = await countInWindow(tx, window.key, window.windowSeconds);
+            if (count > window.max) over.push(retryAfterSeconds);
+          }
+          const locked = await countWithBackoff(tx, backoff);
+          if (locked !== null) over.push(locked);
+          if (over.length) throw new Refused(Math.max(...over));
+        });
+      } catch (error) {
+        if (error instanceof Refused) return { allowed: false, retryAfterSeconds: error.retryAfterSeconds };
+        throw error;
       }
-      return { allowed: Number(row.count) <= rule.max, retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
+      await prune();
+      return {
+        allowed: true,
+        async succeeded() {
+          // One row per statement, outside a transaction: never two row locks held at once, so this cannot
+          // deadlock with an attempt holding one of them.
+          for (const key of windowKeys) {
+            await db
+              .update(rateLimits)
+              .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+              .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)));
+          }
+          await db.delete(rateLimits).where(eq(rateLimits.key, backoff.key));
+        },
+      };
+    },
+
+    async forget(keys) {
+      // One key per statement, for the same reason as above.
+      for (const key of keys) await db.delete(rateLimits).where(eq(rateLimits.key, key));
     },
   };
 }
@@ -78,4 +208,23 @@ export async function enforceLimits(
     const retryAfter = Math.max(...refused.map((d) => d.retryAfterSeconds));
     throw new HttpError(429, message, "rate_limited", { "retry-after": String(retryAfter) });
   }
+}
+
+/**
+ * Runs `run` as an attempt under failure limits: refused with the API's 429 when over any of them; otherwise
+ * counted as a failure unless it returns (a thrown error is a failure).
+ */
+export async function withFailureLimits<T>(
+  limiter: RateLimiter,
+  limits: FailureLimits,
+  run: () => Promise<T>,
+  message = TOO_MANY_ATTEMPTS,
+): Promise<T> {
+  const attempt = await limiter.attempt(limits);
+  if (!attempt.allowed) {
+    throw new HttpError(429, message, "rate_limited", { "retry-after": String(attempt.retryAfterSeconds) });
+  }
+  const result = await run();
+  await attempt.succeeded();
+  return result;
 }

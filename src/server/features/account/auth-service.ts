@@ -59,13 +59,17 @@ export async function requestReset(ctx: AccountContext, email: string, headers: 
   return { message: RESET_REQUESTED };
 }
 
-/** A new password from the emailed link; every session of the user ends, their open streams too. */
+/**
+ * A new password from the emailed link; every session of the user ends, their open streams too. Returns the
+ * account's email (the sign-in limits its reset lifts).
+ */
 export async function resetPassword(ctx: AccountContext, token: string, password: string) {
-  const userId = await userOfResetToken(ctx.db, token);
+  const user = await userOfResetToken(ctx.db, token);
   await ctx.auth.api
     .resetPassword({ body: { newPassword: password, token } })
     .catch((error) => fromAuthError(error, { INVALID_TOKEN: RESET_LINK_INVALID }));
-  if (userId) await publishSessionChanged(ctx.db, userId);
+  if (user) await publishSessionChanged(ctx.db, user.id);
+  return { email: user?.email ?? null };
 }
 
 /** Verifies the address in an emailed link; an owner's upgrade, which needs a verified address, may follow. */

@@ -23,7 +23,7 @@ import { messageSchema, okSchema } from "@/shared/contracts/common";
 import { libraryHeaders } from "../../auth/auth";
 import { requireUser } from "../../auth/policies";
 import type { AppContext } from "../../context";
-import { enforceLimits, type RateRule } from "../../rate-limit";
+import { enforceLimits, type RateRule, withFailureLimits } from "../../rate-limit";
 import {
   deleteOwnAccount,
   requestReset,
@@ -34,6 +34,7 @@ import {
   verifyEmail,
 } from "./auth-service";
 import { exportAccount, sessionInfo, updateProfile, upgradeOwner } from "./service";
+import { keysClearedByReset, signInLimits } from "./sign-in-limits";
 
 function forwardCookies(reply: FastifyReply, headers: Headers) {
   const cookies = headers.getSetCookie();
@@ -54,22 +55,23 @@ export const accountRoutes =
     const perEmail: RateRule = { max: config.AUTH_RATE_LIMIT_PER_EMAIL, windowSeconds: 600 };
 
     /**
-     * Sign-up, sign-in and reset attempts, per client IP and per email (one count across the three), kept in
-     * the database so every instance sees the same attempts.
+     * Sign-up, reset request, reset and verification attempts per client IP (one count across the four), and
+     * sign-ups and reset requests per email, kept in the database so every instance sees the same attempts.
+     * Sign-in counts only failures (sign-in-limits.ts).
      */
     const limitByIp = (request: FastifyRequest) =>
       enforceLimits(limiter, [{ key: `auth:ip:${request.ip}`, rule: perIp }]);
-    const limitAttempt = (request: FastifyRequest) =>
+    const limitAttempt = (request: FastifyRequest, flow: "sign-up" | "reset-request") =>
       enforceLimits(limiter, [
         { key: `auth:ip:${request.ip}`, rule: perIp },
-        { key: `auth:email:${emailOf(request)}`, rule: perEmail },
+        { key: `${flow}:email:${emailOf(request)}`, rule: perEmail },
       ]);
 
     app.post(
       "/auth/sign-up",
       { schema: { body: signUpSchema, response: { 201: okSchema } } },
       async (request, reply) => {
-        await limitAttempt(request);
+        await limitAttempt(request, "sign-up");
         forwardCookies(reply, (await signUp(ctx, request.body, libraryHeaders(request))).headers);
         return reply.status(201).send({ ok: true as const });
       },
@@ -79,8 +81,11 @@ export const accountRoutes =
       "/auth/sign-in",
       { schema: { body: signInSchema, response: { 200: signInResultSchema } } },
       async (request, reply) => {
-        await limitAttempt(request);
-        const { body, headers } = await signIn(ctx, request.body, libraryHeaders(request));
+        const { body, headers } = await withFailureLimits(
+          limiter,
+          signInLimits(config, request.body.email, request.ip),
+          () => signIn(ctx, request.body, libraryHeaders(request)),
+        );
         forwardCookies(reply, headers);
         return body;
       },
@@ -90,7 +95,7 @@ export const accountRoutes =
       "/auth/forgot-password",
       { schema: { body: passwordResetRequestSchema, response: { 200: messageSchema } } },
       async (request) => {
-        await limitAttempt(request);
+        await limitAttempt(request, "reset-request");
         return requestReset(ctx, request.body.email, libraryHeaders(request));
       },
     );
@@ -100,7 +105,9 @@ export const accountRoutes =
       { schema: { body: newPasswordSchema, response: { 200: okSchema } } },
       async (request) => {
         await limitByIp(request);
-        await resetPassword(ctx, request.body.token, request.body.password);
+        const { email } = await resetPassword(ctx, request.body.token, request.body.password);
+        // Proof of the mailbox: the email's sign-in lock (global, and at this address) is lifted.
+        if (email) await limiter.forget(keysClearedByReset(email, request.ip));
         return { ok: true as const };
       },
     );

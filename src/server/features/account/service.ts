@@ -219,10 +219,11 @@ export async function userIdByEmail(db: Database, email: string): Promise<string
 }
 
 /** The user a password-reset token belongs to, if it is still valid (better-auth's verification row). */
-export async function userOfResetToken(db: Database, token: string): Promise<string | null> {
+export async function userOfResetToken(db: Database, token: string): Promise<{ id: string; email: string } | null> {
   const [row] = await db
-    .select({ userId: verifications.value })
+    .select({ id: users.id, email: users.email })
     .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
     .where(and(eq(verifications.identifier, `reset-password:${token}`), gt(verifications.expiresAt, new Date())));
-  return row?.userId ?? null;
+  return row ?? null;
 }

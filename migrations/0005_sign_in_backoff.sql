@@ -1,0 +1,1 @@
+ALTER TABLE "rate_limits" ADD COLUMN "locked_until" timestamp with time zone;
