@@ -376,6 +376,11 @@ export const notifications = pgTable(
     title: text("title").notNull(),
     body: text("body").notNull().default(""),
     requestId: uuid("request_id").references(() => requests.id, { onDelete: "cascade" }),
+    /**
+     * The concierge conversation it is about (the member's id), for either side: reading that conversation marks
+     * it read, and it goes with the member's account.
+     */
+    conciergeMemberId: text("concierge_member_id").references(() => users.id, { onDelete: "cascade" }),
     /** Where it leads in the app for its reader (a request, a conversation). */
     link: text("link"),
     read: boolean("read").notNull().default(false),
@@ -383,6 +388,7 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_unread_idx").on(t.userId).where(sql`${t.read} = false`),
+    index("notifications_concierge_member_idx").on(t.conciergeMemberId).where(sql`${t.conciergeMemberId} is not null`),
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
     check(
       "notifications_type_known",

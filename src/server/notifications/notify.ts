@@ -29,6 +29,8 @@ export interface Notice {
   title: string;
   body: string;
   requestId?: string | null;
+  /** The concierge conversation it is about (the member's id): reading it marks the notification read. */
+  conciergeMemberId?: string | null;
   /** Where the notification leads in the app, for its reader (a path). */
   link: string | null;
   /** The email for a recipient whose email channel is on (`reason` names it in the outbox). */
@@ -91,9 +93,9 @@ const value = sql.placeholder;
  */
 const noticeParts = sql`
   notes as (
-    insert into ${notifications} (user_id, type, title, body, request_id, link)
+    insert into ${notifications} (user_id, type, title, body, request_id, concierge_member_id, link)
     select r, ${value("noticeType")}, ${value("noticeTitle")}, ${value("noticeBody")}, ${value("noticeRequestId")}::uuid,
-      ${value("noticeLink")}
+      ${value("noticeConciergeMemberId")}, ${value("noticeLink")}
     from jsonb_array_elements_text(${value("noticeRecipients")}::jsonb) r
     returning id),
   deliveries as (
@@ -147,6 +149,7 @@ async function noticeWrites(db: Queryable, deps: NotifyDeps, notice: Notice): Pr
       noticeTitle: notice.title,
       noticeBody: notice.body,
       noticeRequestId: notice.requestId ?? null,
+      noticeConciergeMemberId: notice.conciergeMemberId ?? null,
       noticeLink: notice.link,
       noticeRecipients: JSON.stringify(recipients.map((r) => r.id)),
       noticeDeliveries: JSON.stringify(deliveries),

@@ -1,5 +1,6 @@
 /**
- * The member's conversations (one per request) and the unread count of the floating chat button. Keys are
+ * The member's conversations (one per request) and the unread count of the floating chat button (and of the tab's
+ * title): request messages, and for members with the concierge its unread replies (decision 014). Keys are
  * defined once, in `messagesQueries`; the answers' types come from src/shared/contracts/requests.ts.
  */
 import { queryOptions } from "@tanstack/react-query";
@@ -28,7 +29,8 @@ export const messagesQueries = {
 
 /**
  * A thread changed or was read: the conversations and the unread badge; a request came or went: the list; a
- * concierge thread changed: the badge (staff count members' unread concierge messages).
+ * concierge thread changed or was read: the badge (staff count members' unread concierge messages, members the
+ * concierge's unread replies: decision 014).
  */
 export const messagesRealtime = {
   messages: [messagesQueries.all],

@@ -48,8 +48,7 @@ export const conciergeRoutes =
       "/admin/concierge/:userId",
       { schema: { params: memberParams, response: { 200: conciergeThreadSchema } } },
       async (request) => {
-        await requireStaff(request);
-        return staffThread(ctx, request.params.userId);
+        return staffThread(ctx, await requireStaff(request), request.params.userId);
       },
     );
     app.post(

@@ -3,7 +3,7 @@
  * after a downgrade but write only with the plan; staff see every conversation. Each message emails the other
  * side (outbox) and publishes its realtime topic in the same transaction; "typing…" is only an event.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import type { conciergeConversationsSchema, conciergeThreadSchema } from "@/shared/contracts/concierge";
 import { CONCIERGE_PLAN_REQUIRED, hasConciergeThread, hasPlanFeature } from "../../auth/policies";
@@ -11,9 +11,11 @@ import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Database, Queryable } from "../../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
+import { rowsOf } from "../../db/prepared";
 import { executiveConciergeMessages as concierge, profiles, users } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import { excerpt, writeWithNotice } from "../../notifications/notify";
+import { noticesReadBy, threadNoticesRead } from "../../notifications/read";
 import { limitMemberMessages } from "../../rate-limit";
 import { type AppEvent, publish, transactionWithEvents } from "../../realtime/events";
 
@@ -58,16 +60,30 @@ export async function memberThread(
   };
 }
 
-/** The member opened the thread: the staff's messages are read. */
-export async function markMemberRead(ctx: ConciergeContext, viewer: Viewer) {
-  await transactionWithEvents(ctx.db, async (tx) => {
-    const updated = await tx
-      .update(concierge)
-      .set({ read: true })
-      .where(and(eq(concierge.userId, viewer.userId), eq(concierge.senderRole, "admin"), eq(concierge.read, false)))
-      .returning({ id: concierge.id });
-    if (updated.length) await changed(tx, viewer.userId);
+/**
+ * Marks one side's messages of a member's conversation read (`from`: whose messages) and the reader's
+ * notifications about the conversation with them, in one statement; tells the conversation's readers and the
+ * reader's tabs.
+ */
+async function markConversationRead(db: Database, memberId: string, from: "user" | "admin", readerId: string) {
+  await transactionWithEvents(db, async (tx) => {
+    const [counts] = rowsOf<{ messages: number; notices: number }>(
+      await tx.execute(sql`
+        with marked as (
+          update ${concierge} set read = true
+          where user_id = ${memberId} and sender_role = ${from}::concierge_sender_role and not read
+          returning id),
+        notices as (${threadNoticesRead(readerId, { conciergeMemberId: memberId })})
+        select (select count(*) from marked)::int as messages, (select count(*) from notices)::int as notices`),
+    );
+    if (counts.messages) await changed(tx, memberId);
+    if (counts.notices) await noticesReadBy(tx, readerId);
   });
+}
+
+/** The member opened the thread: the staff's messages are read, and the member's notifications about them. */
+export async function markMemberRead(ctx: ConciergeContext, viewer: Viewer) {
+  await markConversationRead(ctx.db, viewer.userId, "admin", viewer.userId);
 }
 
 /** A concierge message with its notice and its events, in one statement (decision 012). */
@@ -101,6 +117,7 @@ export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message:
       teamMail: true,
       title: `Concierge: a message from ${name}`,
       body: excerpt(message),
+      conciergeMemberId: viewer.userId,
       link: `/admin/inbox?tab=concierge&member=${viewer.userId}`,
       email: {
         reason: "concierge_message",
@@ -146,20 +163,17 @@ async function memberOf(db: Database, memberId: string) {
   return { id: member.userId, email: member.email, name: member.profile?.name ?? member.name };
 }
 
-/** Staff open a conversation: the member's messages are read. */
+/**
+ * Staff open a conversation: the member's messages are read (for the whole team, as the spec's one read flag
+ * says), and this staff member's notifications about the conversation (theirs only: each reads their own).
+ */
 export async function staffThread(
   ctx: ConciergeContext,
+  staff: Viewer,
   memberId: string,
 ): Promise<Served<typeof conciergeThreadSchema>> {
   await memberOf(ctx.db, memberId);
-  await transactionWithEvents(ctx.db, async (tx) => {
-    const updated = await tx
-      .update(concierge)
-      .set({ read: true })
-      .where(and(eq(concierge.userId, memberId), eq(concierge.senderRole, "user"), eq(concierge.read, false)))
-      .returning({ id: concierge.id });
-    if (updated.length) await changed(tx, memberId);
-  });
+  await markConversationRead(ctx.db, memberId, "user", staff.userId);
   const messages = await threadOf(ctx.db, memberId);
   return { messages, canSend: true, unread: 0 };
 }
@@ -176,6 +190,7 @@ export async function staffReply(ctx: ConciergeContext, staff: Viewer, memberId:
         to: member.id,
         title: "Your concierge replied",
         body: `${sender}: ${excerpt(message)}`,
+        conciergeMemberId: memberId,
         link: "/messages?view=concierge",
         email: {
           reason: "concierge_reply",

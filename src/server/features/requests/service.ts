@@ -24,6 +24,7 @@ import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Database, Queryable } from "../../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
+import { rowsOf } from "../../db/prepared";
 import {
   activityLogs,
   executiveConciergeMessages,
@@ -45,6 +46,7 @@ import {
   unreadNotifications,
   writeWithNotice,
 } from "../../notifications/notify";
+import { noticesReadBy, threadNoticesRead } from "../../notifications/read";
 import { limitMemberMessages } from "../../rate-limit";
 import { publish, publishToMemberAndStaff, transactionWithEvents } from "../../realtime/events";
 
@@ -309,32 +311,30 @@ export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): 
   };
 }
 
-/** Marks every message from others on the request as read by the viewer (idempotent). */
+/**
+ * Marks every message from others on the request as read by the viewer (idempotent), and the viewer's message
+ * notifications about the request with them, in one statement: what it marks is what the same snapshot shows,
+ * so a message arriving meanwhile stays unread in the thread and in the bell alike.
+ */
 export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string): Promise<number> {
   const request = await visibleRequest(ctx.db, viewer, id);
   return transactionWithEvents(ctx.db, async (tx) => {
-    const inserted = await tx
-      .insert(messageReads)
-      .select(
-        tx
-          .select({
-            messageId: messages.id,
-            userId: sql<string>`${viewer.userId}`.as("user_id"),
-            readAt: sql<Date>`now()`.as("read_at"),
-          })
-          .from(messages)
-          .where(
-            and(
-              eq(messages.requestId, id),
-              or(isNull(messages.senderUserId), ne(messages.senderUserId, viewer.userId)),
-            ),
-          ),
-      )
-      .onConflictDoNothing()
-      .returning({ id: messageReads.messageId });
+    const [counts] = rowsOf<{ messages: number; notices: number }>(
+      await tx.execute(sql`
+        with marked as (
+          insert into ${messageReads} (message_id, user_id, read_at)
+          select m.id, ${viewer.userId}, now() from ${messages} m
+          where m.request_id = ${id}::uuid and m.sender_user_id is distinct from ${viewer.userId}
+          on conflict do nothing
+          returning message_id),
+        notices as (${threadNoticesRead(viewer.userId, { requestId: id })})
+        select (select count(*) from marked)::int as messages, (select count(*) from notices)::int as notices`),
+    );
     // The reader's badges drop, and the other side sees its messages read.
-    if (inserted.length) await changed(tx, request.userId, "messages");
-    return inserted.length;
+    if (counts.messages) await changed(tx, request.userId, "messages");
+    // Every tab's bell drops.
+    if (counts.notices) await noticesReadBy(tx, viewer.userId);
+    return counts.messages;
   });
 }
 
@@ -520,8 +520,9 @@ export async function activityOf(ctx: RequestsContext, id: string) {
 
 /**
  * Unread messages, one query: for a member, messages on their own requests not sent by them and not read by
- * them; for staff, every message not sent by them and not read by them, plus the members' unread concierge
- * messages (spec section 6).
+ * them, plus, while their plan includes the concierge, its unread replies (decision 014 extends spec section 6);
+ * for staff, every message not sent by them and not read by them, plus the members' unread concierge messages
+ * (spec section 6).
  */
 export async function unreadCount(db: Queryable, viewer: Viewer): Promise<number> {
   const notMine = or(isNull(messages.senderUserId), ne(messages.senderUserId, viewer.userId));
@@ -535,7 +536,12 @@ export async function unreadCount(db: Queryable, viewer: Viewer): Promise<number
         .from(messages)
         .where(and(notMine, unread))
     : db
-        .select({ n: count() })
+        .select({
+          n: hasPlanFeature(viewer, "concierge")
+            ? sql<number>`count(*) + (select count(*) from ${executiveConciergeMessages} c
+              where c.user_id = ${viewer.userId} and c.sender_role = 'admin' and not c.read)`
+            : count(),
+        })
         .from(messages)
         .innerJoin(requests, eq(requests.id, messages.requestId))
         .where(and(eq(requests.userId, viewer.userId), notMine, unread));

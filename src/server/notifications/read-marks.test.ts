@@ -1,0 +1,267 @@
+/**
+ * Issue 19, items 12 and 13: reading a thread (a request's messages, a concierge conversation) marks the reader's
+ * notifications about it read, for that reader only and for that thread only, and tells every tab of the reader;
+ * a member's unread badge counts the concierge's unread replies too (decision 014).
+ */
+import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { as, createUser, grantPlan, type TestUser } from "#tests/helpers/users";
+import { notifications } from "../db/schema";
+import { publish } from "../realtime/events";
+
+let ctx: TestContext;
+let base: string;
+let staffA: TestUser;
+let staffB: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ deps: { startWorkers: false } });
+  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  staffA = await createUser(ctx, { role: "staff", name: "Sofia Staff" });
+  staffB = await createUser(ctx, { role: "admin", name: "Bruno Admin" });
+});
+afterAll(() => ctx.close());
+
+const call = (user: TestUser, method: "GET" | "POST", url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: as(user), ...(method === "POST" ? { payload: payload ?? {} } : {}) });
+
+async function newRequest(member: TestUser, title: string) {
+  const created = await call(member, "POST", "/api/requests", {
+    title,
+    category: "Fashion",
+    budget_eur: 12000,
+    urgency: "Medium",
+    notes: "",
+    phone_number: "+351912345678",
+  });
+  expect(created.statusCode).toBe(201);
+  return created.json().id as string;
+}
+
+/** A reader's notifications as [title, read], oldest first. */
+async function notesOf(user: TestUser) {
+  const rows = await ctx.database.db
+    .select({ title: notifications.title, read: notifications.read, createdAt: notifications.createdAt })
+    .from(notifications)
+    .where(eq(notifications.userId, user.id))
+    .orderBy(notifications.createdAt);
+  return rows.map((r) => [r.title, r.read] as const);
+}
+const unreadTitles = async (user: TestUser) =>
+  (await notesOf(user))
+    .filter(([, read]) => !read)
+    .map(([title]) => title)
+    .sort();
+const bell = async (user: TestUser) => (await call(user, "GET", "/api/notifications")).json().unread as number;
+const badge = async (user: TestUser) => (await call(user, "GET", "/api/messages/unread")).json().unread as number;
+
+/** The event stream as a browser tab opens it, collecting the event names it receives. */
+async function openStream(user: TestUser) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const events: string[] = [];
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        for (const match of decoder.decode(value).matchAll(/^event: (.+)$/gm)) events.push(match[1]);
+      }
+    } catch {}
+  })();
+  return { events, close: () => controller.abort() };
+}
+
+describe("reading a request's thread", () => {
+  it("marks the member's reply notifications on that request read, and nothing else", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const watch = await newRequest(member, "Lange 1");
+    const bag = await newRequest(member, "Kelly 28");
+    await call(staffA, "POST", `/api/requests/${watch}/messages`, { body: "We found one." });
+    await call(staffB, "POST", `/api/requests/${watch}/messages`, { body: "In Geneva." });
+    await call(staffA, "POST", `/api/admin/requests/${watch}/status`, { status: "Sourcing" });
+    await call(staffA, "POST", `/api/requests/${bag}/messages`, { body: "Which colour?" });
+    expect(await bell(member)).toBe(4);
+    const staffBefore = await notesOf(staffA);
+
+    expect((await call(member, "POST", `/api/requests/${watch}/read`)).statusCode).toBe(200);
+    // The thread's replies are read; the status change and the other request's reply are not the thread's.
+    expect(await unreadTitles(member)).toEqual(["A reply on your request: Kelly 28", "Your request is now Sourcing"]);
+    expect(await bell(member)).toBe(2);
+    expect(await notesOf(staffA)).toEqual(staffBefore);
+
+    // A reply arriving later is unread again, and the next read clears it.
+    await call(staffA, "POST", `/api/requests/${watch}/messages`, { body: "Shall we reserve it?" });
+    expect(await bell(member)).toBe(3);
+    await call(member, "POST", `/api/requests/${watch}/read`);
+    expect(await bell(member)).toBe(2);
+  });
+
+  it("marks a staff member's message notifications read for that staff member only", async () => {
+    const member = await createUser(ctx, { plan: "gold", name: "Marta Reis" });
+    const watch = await newRequest(member, "Daytona");
+    const car = await newRequest(member, "Porsche 911 S");
+    await call(member, "POST", `/api/requests/${watch}/messages`, { body: "Any news?" });
+    await call(member, "POST", `/api/requests/${car}/messages`, { body: "Silver, please." });
+    const expected = [
+      "New message on: Daytona",
+      "New message on: Porsche 911 S",
+      "New request: Daytona",
+      "New request: Porsche 911 S",
+    ];
+    for (const staff of [staffA, staffB]) {
+      expect((await unreadTitles(staff)).filter((t) => t.includes("Daytona") || t.includes("911"))).toEqual(expected);
+    }
+
+    // Staff A opens the request (the admin detail page marks the member's messages read).
+    expect((await call(staffA, "POST", `/api/requests/${watch}/read`)).statusCode).toBe(200);
+    expect((await unreadTitles(staffA)).filter((t) => t.includes("Daytona") || t.includes("911"))).toEqual([
+      "New message on: Porsche 911 S",
+      "New request: Daytona",
+      "New request: Porsche 911 S",
+    ]);
+    // Staff B has read nothing.
+    expect((await unreadTitles(staffB)).filter((t) => t.includes("Daytona") || t.includes("911"))).toEqual(expected);
+  });
+
+  it("a reader with nothing new to read still has stale notifications about the thread cleared", async () => {
+    const member = await createUser(ctx, { plan: "silver" });
+    const id = await newRequest(member, "Birkin 30");
+    await call(staffA, "POST", `/api/requests/${id}/messages`, { body: "Found." });
+    await call(member, "POST", `/api/requests/${id}/read`);
+    // A notification left unread by an earlier version (the messages themselves are read).
+    await ctx.database.db
+      .update(notifications)
+      .set({ read: false })
+      .where(and(eq(notifications.userId, member.id), eq(notifications.requestId, id)));
+    expect(await bell(member)).toBe(1);
+    await call(member, "POST", `/api/requests/${id}/read`);
+    expect(await bell(member)).toBe(0);
+  });
+});
+
+describe("reading a concierge conversation", () => {
+  it("marks the member's 'Your concierge replied' notifications read, not another member's", async () => {
+    const [member, other] = [await createUser(ctx, { plan: "gold" }), await createUser(ctx, { plan: "black" })];
+    const id = await newRequest(member, "Cartier Tank");
+    await call(staffA, "POST", `/api/requests/${id}/messages`, { body: "Which size?" });
+    for (const who of [member, other]) {
+      await call(who, "POST", "/api/concierge/messages", { message: "A table for two" });
+      await call(staffA, "POST", `/api/admin/concierge/${who.id}`, { reply: "Booked for 20:30" });
+      await call(staffB, "POST", `/api/admin/concierge/${who.id}`, { reply: "Enjoy" });
+    }
+    expect(await bell(member)).toBe(3);
+
+    expect((await call(member, "POST", "/api/concierge/read")).statusCode).toBe(200);
+    expect(await unreadTitles(member)).toEqual(["A reply on your request: Cartier Tank"]);
+    expect(await unreadTitles(other)).toEqual(["Your concierge replied", "Your concierge replied"]);
+  });
+
+  it("marks a staff member's notifications about that conversation read, for that staff member only", async () => {
+    const [ines, joao] = [
+      await createUser(ctx, { plan: "gold", name: "Ines Lopes" }),
+      await createUser(ctx, { plan: "black", name: "Joao Vaz" }),
+    ];
+    for (const who of [ines, joao]) await call(who, "POST", "/api/concierge/messages", { message: "Hello" });
+    const about = (titles: string[]) => titles.filter((t) => /Ines Lopes|Joao Vaz/.test(t));
+    const both = ["Concierge: a message from Ines Lopes", "Concierge: a message from Joao Vaz"];
+    expect(about(await unreadTitles(staffA))).toEqual(both);
+
+    expect((await call(staffA, "GET", `/api/admin/concierge/${ines.id}`)).statusCode).toBe(200);
+    expect(about(await unreadTitles(staffA))).toEqual(["Concierge: a message from Joao Vaz"]);
+    expect(about(await unreadTitles(staffB))).toEqual(both);
+  });
+});
+
+describe("every tab of the reader hears of it", () => {
+  it("a read that clears notifications sends 'notifications' to the reader's streams, not to another staff member", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const id = await newRequest(member, "Submariner");
+    await call(member, "POST", `/api/requests/${id}/messages`, { body: "Any news?" });
+    await call(staffA, "POST", `/api/requests/${id}/messages`, { body: "Tomorrow." });
+
+    const tabs = [await openStream(member), await openStream(member)];
+    const staffATab = await openStream(staffA);
+    const staffBTab = await openStream(staffB);
+    const all = [...tabs, staffATab, staffBTab];
+    /**
+     * Waits until every event sent so far has reached every tab (a stream's events arrive in order), then
+     * empties the tabs' lists; returns what staff member B's tab had received.
+     */
+    async function settle() {
+      for (const user of [member, staffA, staffB])
+        await publish(ctx.database.db, { topic: "sales", audience: user.id });
+      for (const tab of all) await expect.poll(() => tab.events).toContain("sales");
+      const seenByB = staffBTab.events.slice(0, staffBTab.events.indexOf("sales"));
+      for (const tab of all) tab.events.length = 0;
+      return seenByB;
+    }
+    try {
+      await settle();
+      await call(member, "POST", `/api/requests/${id}/read`);
+      for (const tab of tabs) await expect.poll(() => tab.events).toContain("notifications");
+
+      await call(staffA, "POST", `/api/requests/${id}/read`);
+      await expect.poll(() => staffATab.events).toContain("notifications");
+      expect(await settle()).not.toContain("notifications");
+
+      // The concierge, both ways.
+      await call(member, "POST", "/api/concierge/messages", { message: "Dinner?" });
+      await call(staffA, "POST", `/api/admin/concierge/${member.id}`, { reply: "Booked" });
+      await settle();
+      await call(member, "POST", "/api/concierge/read");
+      for (const tab of tabs) await expect.poll(() => tab.events).toContain("notifications");
+      await call(staffA, "GET", `/api/admin/concierge/${member.id}`);
+      await expect.poll(() => staffATab.events).toContain("notifications");
+      expect(await settle()).not.toContain("notifications");
+    } finally {
+      for (const tab of [...tabs, staffATab, staffBTab]) tab.close();
+    }
+  });
+});
+
+describe("the member's unread badge", () => {
+  it("counts the concierge's unread replies with the request replies, and drops as each is read", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const id = await newRequest(member, "Royal Oak");
+    await call(member, "POST", "/api/concierge/messages", { message: "Hello" });
+    expect(await badge(member)).toBe(0); // the member's own message is not unread for them
+    await call(staffA, "POST", `/api/admin/concierge/${member.id}`, { reply: "Good evening" });
+    expect(await badge(member)).toBe(1);
+    await call(staffA, "POST", `/api/requests/${id}/messages`, { body: "Found it." });
+    expect(await badge(member)).toBe(2);
+
+    await call(member, "POST", "/api/concierge/read");
+    expect(await badge(member)).toBe(1);
+    await call(member, "POST", `/api/requests/${id}/read`);
+    expect(await badge(member)).toBe(0);
+  });
+
+  it("counts only this member's conversation, and only while the plan includes the concierge (as the card shows)", async () => {
+    const [member, other] = [await createUser(ctx, { plan: "black" }), await createUser(ctx, { plan: "gold" })];
+    await call(other, "POST", "/api/concierge/messages", { message: "Hello" });
+    await call(staffA, "POST", `/api/admin/concierge/${other.id}`, { reply: "Welcome" });
+    expect(await badge(member)).toBe(0);
+    expect(await badge(other)).toBe(1);
+    // A downgraded member keeps the history (and the bell's notification) but not the card: no count either.
+    await grantPlan(ctx, other.id, "silver");
+    expect(await badge(other)).toBe(0);
+  });
+
+  it("the staff badge still counts members' unread concierge messages, not the staff's replies", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const before = await badge(staffA);
+    await call(member, "POST", "/api/concierge/messages", { message: "Hello" });
+    expect(await badge(staffA)).toBe(before + 1);
+    await call(staffB, "POST", `/api/admin/concierge/${member.id}`, { reply: "Welcome" });
+    expect(await badge(staffA)).toBe(before + 1);
+    await call(staffB, "GET", `/api/admin/concierge/${member.id}`);
+    expect(await badge(staffA)).toBe(before);
+  });
+});
