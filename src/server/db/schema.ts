@@ -384,10 +384,18 @@ export const notifications = pgTable(
     /** Where it leads in the app for its reader (a request, a conversation). */
     link: text("link"),
     read: boolean("read").notNull().default(false),
+    /** How many messages it stands for: a burst on one conversation is one notification while unread. */
+    burst: integer("burst").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
     index("notifications_user_unread_idx").on(t.userId).where(sql`${t.read} = false`),
+    // At most one unread message notification per reader and conversation: a new message joins it (notify.ts).
+    uniqueIndex("notifications_unread_conversation_key")
+      .on(t.userId, sql`(coalesce(request_id::text, concierge_member_id))`)
+      .where(
+        sql`type = 'message_received' and not read and coalesce(request_id::text, concierge_member_id) is not null`,
+      ),
     index("notifications_concierge_member_idx").on(t.conciergeMemberId).where(sql`${t.conciergeMemberId} is not null`),
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
     check(
@@ -439,9 +447,22 @@ export const outbox = pgTable(
      * redacted. The admin's view never shows such a message's text at all.
      */
     secretExpiresAt: timestamp("secret_expires_at", { withTimezone: true }),
+    /**
+     * A message about a conversation (`burst_key`) to one address or channel (`burst_to`): while it waits, a newer
+     * message on the same conversation joins it (`burst` counts them, the payload becomes `burst_digest` with the
+     * count), and after it is sent the next one waits out the burst window (notify.ts).
+     */
+    burstKey: text("burst_key"),
+    burstTo: text("burst_to"),
+    burst: integer("burst").notNull().default(1),
+    burstDigest: jsonb("burst_digest").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("outbox_waiting_burst_key")
+      .on(t.burstKey, t.burstTo)
+      .where(sql`burst_key is not null and attempts = 0 and status in ('pending', 'held')`),
+    index("outbox_burst_idx").on(t.burstKey, t.burstTo).where(sql`burst_key is not null`),
     index("outbox_status_created_idx").on(t.status, t.createdAt.desc()),
     index("outbox_secret_idx").on(t.secretExpiresAt).where(sql`${t.secretExpiresAt} is not null`),
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),

@@ -40,7 +40,19 @@ export interface Notice {
    * member whose address is among them is not mailed twice.
    */
   teamMail?: boolean;
+  /**
+   * A message on a conversation (`requestId` or `conciergeMemberId`): a burst of them is one notification per
+   * reader while it is unread, and at most one email (and Slack post) per address each BURST_WINDOW_SECONDS,
+   * which then says how many (see `deliveries` below). These texts are used once there are several; each may
+   * hold BURST_COUNT, the number of messages.
+   */
+  burst?: { title: string; email: Pick<EmailParts, "subject" | "heading" | "paragraphs"> };
 }
+
+/** Where a burst's texts say how many messages it holds. */
+export const BURST_COUNT = "{{count}}";
+/** After an email (or post) about a conversation went out, the next one waits this long and takes them all. */
+export const BURST_WINDOW_SECONDS = 300;
 
 export interface Recipient {
   id: string;
@@ -97,11 +109,24 @@ const noticeParts = sql`
     select r, ${value("noticeType")}, ${value("noticeTitle")}, ${value("noticeBody")}, ${value("noticeRequestId")}::uuid,
       ${value("noticeConciergeMemberId")}, ${value("noticeLink")}
     from jsonb_array_elements_text(${value("noticeRecipients")}::jsonb) r
+    on conflict (user_id, (coalesce(request_id::text, concierge_member_id)))
+      where type = 'message_received' and not read and coalesce(request_id::text, concierge_member_id) is not null
+    do update set burst = ${notifications}.burst + 1,
+      title = replace(${value("noticeBurstTitle")}::text, ${sql.raw(`'${BURST_COUNT}'`)}, (${notifications}.burst + 1)::text),
+      body = excluded.body, link = excluded.link, created_at = now()
     returning id),
   deliveries as (
-    insert into ${outbox} (kind, payload, status)
-    select (d->>'kind')::outbox_kind, d->'payload', (d->>'status')::outbox_status
-    from jsonb_array_elements(${value("noticeDeliveries")}::jsonb) d)`;
+    insert into ${outbox} (kind, payload, status, burst_key, burst_to, burst_digest, next_attempt_at)
+    select (d->>'kind')::outbox_kind, d->'payload', (d->>'status')::outbox_status, d->>'burstKey', d->>'burstTo',
+      d->'burstDigest',
+      case when d->>'burstKey' is null then now() else greatest(now(), (
+        select max(coalesce(o.sent_at, o.next_attempt_at)) + make_interval(secs => ${sql.raw(String(BURST_WINDOW_SECONDS))})
+        from ${outbox} o where o.burst_key = d->>'burstKey' and o.burst_to = d->>'burstTo')) end
+    from jsonb_array_elements(${value("noticeDeliveries")}::jsonb) d
+    on conflict (burst_key, burst_to) where burst_key is not null and attempts = 0 and status in ('pending', 'held')
+    do update set burst = ${outbox}.burst + 1,
+      payload = replace(excluded.burst_digest::text, ${sql.raw(`'${BURST_COUNT}'`)}, (${outbox}.burst + 1)::text)::jsonb,
+      created_at = now())`;
 
 /** A statement column sending each (channel, payload) of the `notifies` value, when the statement commits. */
 const notifiesColumn = sql`(select count(pg_notify(n->>0, n->>1))
@@ -115,20 +140,29 @@ async function noticeWrites(db: Queryable, deps: NotifyDeps, notice: Notice): Pr
   const { config } = deps;
   const recipients = notice.recipients ?? (await recipientsOf(db, notice.to));
   const { reason, actionLabel, ...parts } = notice.email;
-  const content = renderEmail({
-    appName: config.APP_NAME,
-    ...parts,
-    action: notice.link ? { label: actionLabel, url: `${config.APP_URL}${notice.link}` } : undefined,
+  const link = notice.link ? `${config.APP_URL}${notice.link}` : null;
+  const action = link ? { label: actionLabel, url: link } : undefined;
+  const content = renderEmail({ appName: config.APP_NAME, ...parts, action });
+  // A message on a conversation: the outbox rows carry the conversation, and the email its burst's version.
+  const conversation = notice.requestId
+    ? `request:${notice.requestId}`
+    : notice.conciergeMemberId
+      ? `concierge:${notice.conciergeMemberId}`
+      : null;
+  const burst = notice.burst && conversation ? notice.burst : undefined;
+  const digest = burst && renderEmail({ appName: config.APP_NAME, ...parts, ...burst.email, action });
+  const email = (to: string) => ({
+    ...emailRow(deps, { ...content, to, reason }),
+    ...(digest ? { burstKey: conversation, burstTo: to.toLowerCase(), burstDigest: { ...digest, to, reason } } : {}),
   });
+
   const team = notice.teamMail ? teamAddresses(config) : [];
   const addresses = new Set(team.map((a) => a.toLowerCase()));
-  const deliveries: Array<ReturnType<typeof emailRow> | ReturnType<typeof slackRow>> = team.map((to) =>
-    emailRow(deps, { ...content, to, reason }),
-  );
+  const deliveries: Array<ReturnType<typeof email> | ReturnType<typeof slackRow>> = team.map(email);
   for (const r of recipients) {
     if (!r.emailEnabled || addresses.has(r.email.toLowerCase())) continue;
     addresses.add(r.email.toLowerCase());
-    deliveries.push(emailRow(deps, { ...content, to: r.email, reason }));
+    deliveries.push(email(r.email));
   }
   const wakes: Array<[string, string]> = [];
   // Held mail (no SMTP) has nothing to deliver: no wake-up.
@@ -137,9 +171,16 @@ async function noticeWrites(db: Queryable, deps: NotifyDeps, notice: Notice): Pr
   // The team's channel: one post per notice to staff, if anyone receiving it keeps Slack on.
   const forStaff = notice.to === "staff" || notice.type === "test";
   if (forStaff && config.SLACK_WEBHOOK_URL && recipients.some((r) => r.slackEnabled)) {
-    const url = notice.link ? `${config.APP_URL}${notice.link}` : config.APP_URL;
-    const text = `*${notice.title}*\n${notice.body}\n<${url}|Open in ${config.APP_NAME}>`;
-    deliveries.push(slackRow({ reason: notice.type, text, link: url }));
+    const url = link ?? config.APP_URL;
+    const post = (title: string) => ({
+      reason: notice.type,
+      text: `*${title}*\n${notice.body}\n<${url}|Open in ${config.APP_NAME}>`,
+      link: url,
+    });
+    deliveries.push({
+      ...slackRow(post(notice.title)),
+      ...(burst ? { burstKey: conversation, burstTo: "slack", burstDigest: slackRow(post(burst.title)).payload } : {}),
+    });
     wakes.push(["outbox", "webhook"]);
   }
 
@@ -151,6 +192,7 @@ async function noticeWrites(db: Queryable, deps: NotifyDeps, notice: Notice): Pr
       noticeRequestId: notice.requestId ?? null,
       noticeConciergeMemberId: notice.conciergeMemberId ?? null,
       noticeLink: notice.link,
+      noticeBurstTitle: burst?.title ?? notice.title,
       noticeRecipients: JSON.stringify(recipients.map((r) => r.id)),
       noticeDeliveries: JSON.stringify(deliveries),
     },

@@ -14,7 +14,7 @@ import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
 import { rowsOf } from "../../db/prepared";
 import { executiveConciergeMessages as concierge, profiles, users } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
-import { excerpt, writeWithNotice } from "../../notifications/notify";
+import { BURST_COUNT, excerpt, writeWithNotice } from "../../notifications/notify";
 import { noticesReadBy, threadNoticesRead } from "../../notifications/read";
 import { limitMemberMessages } from "../../rate-limit";
 import { type AppEvent, publish, transactionWithEvents } from "../../realtime/events";
@@ -127,6 +127,14 @@ export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message:
         quote: message,
         actionLabel: "Open the inbox",
       },
+      burst: {
+        title: `Concierge: ${BURST_COUNT} new messages from ${name}`,
+        email: {
+          subject: `Concierge: ${BURST_COUNT} new messages from ${name}`,
+          heading: "A member wrote to the concierge",
+          paragraphs: [`${name} (${viewer.email}) wrote ${BURST_COUNT} messages. The latest:`],
+        },
+      },
     },
     events: [conversationChanged(viewer.userId)],
   });
@@ -199,6 +207,17 @@ export async function staffReply(ctx: ConciergeContext, staff: Viewer, memberId:
           paragraphs: [`Dear ${member.name},`, `${sender} replied:`],
           quote: message,
           actionLabel: "Open the conversation",
+        },
+        burst: {
+          title: `Your concierge wrote ${BURST_COUNT} messages`,
+          email: {
+            subject: `Your concierge wrote ${BURST_COUNT} messages`,
+            heading: "Replies from your concierge",
+            paragraphs: [
+              `Dear ${member.name},`,
+              `Your concierge wrote ${BURST_COUNT} messages. The latest, from ${sender}:`,
+            ],
+          },
         },
       },
       events: [conversationChanged(memberId)],

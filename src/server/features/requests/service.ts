@@ -39,6 +39,7 @@ import {
 } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import {
+  BURST_COUNT,
   channelColumns,
   excerpt,
   type Notice,
@@ -377,6 +378,16 @@ export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: stri
           quote: body,
           actionLabel: "Open the request",
         },
+        burst: {
+          title: `${BURST_COUNT} new messages from ${sender} on: ${row.title}`,
+          email: {
+            subject: `${BURST_COUNT} new messages from ${sender} on: ${row.title}`,
+            heading: `${BURST_COUNT} new messages from a member`,
+            paragraphs: [
+              `${sender} (${viewer.email}) wrote ${BURST_COUNT} messages on the request "${row.title}". The latest:`,
+            ],
+          },
+        },
       }
     : {
         type: "message_received",
@@ -393,6 +404,17 @@ export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: stri
           paragraphs: [`Dear ${owner.name},`, `${sender} replied on your request "${row.title}":`],
           quote: body,
           actionLabel: "Open your request",
+        },
+        burst: {
+          title: `${BURST_COUNT} new replies on your request: ${row.title}`,
+          email: {
+            subject: `${BURST_COUNT} new replies on your request: ${row.title}`,
+            heading: `Our team wrote ${BURST_COUNT} times`,
+            paragraphs: [
+              `Dear ${owner.name},`,
+              `Our team wrote ${BURST_COUNT} messages on your request "${row.title}". The latest, from ${sender}:`,
+            ],
+          },
         },
       };
   try {
