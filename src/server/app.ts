@@ -33,6 +33,7 @@ import { requestAdminRoutes } from "./features/requests/admin-routes";
 import { requestRoutes } from "./features/requests/routes";
 import { salesRoutes } from "./features/sales/routes";
 import { type ErrorBody, HttpError } from "./http/errors";
+import { boundJsonBodies } from "./http/json-body";
 import { redactUrl } from "./http/redact";
 import { createDeliverer, type OutboxWorker, startOutboxWorker } from "./outbox/worker";
 import { createPayments } from "./payments";
@@ -84,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // JSON bodies: at most 1 MiB (bodyLimit) and MAX_JSON_DEPTH levels deep, refused with a 400 before parsing.
+  boundJsonBodies(app);
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
 
   const db = database.db;
