@@ -194,7 +194,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.startWorkers !== false) {
     outbox = await startOutboxWorker(database, ctx.deliver, {
       onError: (error) => app.log.error({ err: error }, "outbox delivery failed"),
+      onReturned: (count) => app.log.info({ count }, "outbox: unfinished deliveries put back for the next instance"),
     });
+    // A stop stops the worker at once (while the HTTP server closes), and waits for it before the database goes.
+    app.addHook("preClose", async () => void outbox?.stop());
     app.addHook("onClose", async () => outbox?.stop());
   }
 
