@@ -34,6 +34,7 @@ import { requestRoutes } from "./features/requests/routes";
 import { createRequest } from "./features/requests/service";
 import { salesRoutes } from "./features/sales/routes";
 import { type ErrorBody, HttpError } from "./http/errors";
+import { boundJsonBodies } from "./http/json-body";
 import { redactUrl } from "./http/redact";
 import { createDeliverer, type OutboxWorker, startOutboxWorker } from "./outbox/worker";
 import { createPayments } from "./payments";
@@ -85,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // JSON bodies: at most 1 MiB (bodyLimit) and MAX_JSON_DEPTH levels deep, refused with a 400 before parsing.
+  boundJsonBodies(app);
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
 
   const db = database.db;
@@ -195,7 +198,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.startWorkers !== false) {
     outbox = await startOutboxWorker(database, ctx.deliver, {
       onError: (error) => app.log.error({ err: error }, "outbox delivery failed"),
+      onReturned: (count) => app.log.info({ count }, "outbox: unfinished deliveries put back for the next instance"),
     });
+    // A stop stops the worker at once (while the HTTP server closes), and waits for it before the database goes.
+    app.addHook("preClose", async () => void outbox?.stop());
     app.addHook("onClose", async () => outbox?.stop());
   }
 

@@ -49,6 +49,22 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run cli -- creat
     }
   });
 
+  it("refuses a password on the command line (ps and the shell history show it) and points to --password-stdin", () => {
+    for (const args of [
+      ["--password", "visible-in-ps-123"],
+      ["--password=visible-in-ps-123"],
+      ["--password-stdin", "--password", "visible-in-ps-123"],
+    ]) {
+      const run = cli(["create-user", "--email", "argv@maison.test", "--name", "Argv", ...args], "piped-secret-123\n");
+      expect(run.status, run.stdout).toBe(1);
+      expect(run.stderr).toContain(
+        "--password is not accepted: a password on the command line shows in `ps` and the shell history. Pipe it in with --password-stdin, or leave it out to be asked at a prompt.",
+      );
+      expect(run.stderr).not.toContain("visible-in-ps-123");
+      expect(run.stdout).not.toContain("Created");
+    }
+  });
+
   it("asks for a terminal or --password-stdin when no password is given", () => {
     const run = cli(["create-user", "--email", "other@maison.test", "--name", "Other"], "");
     expect(run.status).toBe(1);

@@ -1,10 +1,10 @@
 /**
  * Command line tasks. `npm run cli -- create-user --email E --name N [--role R] [--plan P]` creates a user
  * (with a complimentary active membership when --plan is given), for bootstrapping an install and for tests.
- * The password is asked at a prompt (not echoed), or read from standard input with --password-stdin; never
- * put it on the command line, where `ps` and the shell history show it (--password still works, for scripts
- * that must). The address counts as verified: the operator vouches for it. It opens the database itself, so
- * with the embedded database the server must be stopped.
+ * The password is asked at a prompt (not echoed), or read from standard input with --password-stdin. It is
+ * never taken from the command line, where `ps` and the shell history show it: --password is refused with a
+ * pointer to --password-stdin. The address counts as verified: the operator vouches for it. It opens the
+ * database itself, so with the embedded database the server must be stopped.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -27,6 +27,9 @@ const USAGE = `Usage:
   printf '%s' "$PASSWORD" | npm run cli -- create-user --password-stdin --email E --name N ...
       reads the password from standard input`;
 
+const PASSWORD_ON_COMMAND_LINE =
+  "--password is not accepted: a password on the command line shows in `ps` and the shell history. Pipe it in with --password-stdin, or leave it out to be asked at a prompt.";
+
 const createUserArgs = signInSchema.extend({
   name: z.string().trim().min(1, "--name is required"),
   role: z.enum(ROLES, "--role must be client, staff or admin").default("client"),
@@ -47,6 +50,7 @@ async function createUser(argv: string[]) {
     args: argv,
     options: {
       email: { type: "string" },
+      // Known only to be refused with a clear message (see PASSWORD_ON_COMMAND_LINE).
       password: { type: "string" },
       "password-stdin": { type: "boolean" },
       name: { type: "string" },
@@ -54,8 +58,9 @@ async function createUser(argv: string[]) {
       plan: { type: "string" },
     },
   });
-  const { "password-stdin": fromStdin, ...rest } = values;
-  const password = rest.password ?? (fromStdin ? await readStdin() : await promptHidden("Password: "));
+  const { "password-stdin": fromStdin, password: onCommandLine, ...rest } = values;
+  if (onCommandLine !== undefined) throw new UsageError(PASSWORD_ON_COMMAND_LINE);
+  const password = fromStdin ? await readStdin() : await promptHidden("Password: ");
   const parsed = createUserArgs.safeParse({ ...rest, password });
   if (!parsed.success) throw new UsageError(firstIssueMessage(parsed.error));
   const input = parsed.data;

@@ -60,6 +60,64 @@ describe("configuration", () => {
     expect(stripe).not.toContain("sk_live_very_secret");
   });
 
+  it("never prints the Slack webhook URL (the URL is the credential) when it is wrong", () => {
+    const secretPath = "T0001/B0002/XyZsecretTokenXyZ";
+    for (const value of [`hooks.slack.com/services/${secretPath}`, `ftp://hooks.slack.com/services/${secretPath}`]) {
+      let message = "";
+      try {
+        loadConfig({ SLACK_WEBHOOK_URL: value });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^Invalid configuration: SLACK_WEBHOOK_URL/);
+      expect(message).not.toContain("XyZsecretTokenXyZ");
+      expect(message).not.toContain("hooks.slack.com");
+    }
+  });
+
+  it("takes only smtp:// or smtps:// for SMTP_URL", () => {
+    expect(loadConfig({ SMTP_URL: "smtp://127.0.0.1:2525" }).SMTP_URL).toBe("smtp://127.0.0.1:2525");
+    expect(loadConfig({ SMTP_URL: "smtps://user:pass@mail.example:465" }).SMTP_URL).toBe(
+      "smtps://user:pass@mail.example:465",
+    );
+    for (const value of [
+      "http://mail.example",
+      "https://user:hunter2@mail.example",
+      "file:///etc/passwd",
+      "mail.example",
+    ]) {
+      expect(() => loadConfig({ SMTP_URL: value }), value).toThrow(
+        /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
+      );
+    }
+    expect(() => loadConfig({ SMTP_URL: "https://user:hunter2@mail.example" })).not.toThrow(/hunter2/);
+  });
+
+  it("takes an https:// Slack webhook, or http:// only to this machine (loopback)", () => {
+    for (const value of [
+      "https://hooks.slack.com/services/T/B/x",
+      "http://127.0.0.1:9/hooks/e2e",
+      "http://127.8.9.10/hook",
+      "http://localhost:8080/hook",
+      "http://[::1]:8080/hook",
+    ]) {
+      expect(loadConfig({ SLACK_WEBHOOK_URL: value }).SLACK_WEBHOOK_URL, value).toBe(value);
+    }
+    for (const value of [
+      "http://hooks.slack.com/services/T/B/x",
+      "http://10.0.0.5/hook",
+      "http://127.0.0.1.example.com/hook",
+      "http://localhost.example.com/hook",
+      "http://[::2]/hook",
+      "ftp://127.0.0.1/hook",
+      "javascript:alert(1)",
+    ]) {
+      expect(() => loadConfig({ SLACK_WEBHOOK_URL: value }), value).toThrow(
+        /^Invalid configuration: SLACK_WEBHOOK_URL must be an https:\/\/ URL \(or http:\/\/ to a loopback address\)/,
+      );
+    }
+  });
+
   it("3. TRUST_PROXY takes a hop count or a list of proxy addresses, never a blanket true", () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);

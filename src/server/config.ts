@@ -22,6 +22,26 @@ const emailList = z
   )
   .pipe(z.array(z.email("must be a comma-separated list of email addresses")));
 
+/** Whether a URL parses and its scheme is one of `protocols` (e.g. "smtp:"). */
+function hasScheme(value: string, protocols: string[]): boolean {
+  return URL.canParse(value) && protocols.includes(new URL(value).protocol);
+}
+
+/** This machine: 127.0.0.0/8, ::1 or localhost (the URL parser has already normalised other IPv4 spellings). */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/**
+ * The team's webhook carries the notifications' text: https, or plain http only to this machine (a local relay,
+ * the tests' stand-in). Its URL is the credential, so it is never printed (SECRET_VARIABLES).
+ */
+function isWebhookUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -68,9 +88,16 @@ const envSchema = z
     OWNER_EMAILS: emailList,
     /** Secret for signing sessions; generated once into DATA_DIR when not set. */
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    SMTP_URL: optionalString.pipe(z.url("must be an smtp:// or smtps:// URL").optional()),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .refine((v) => hasScheme(v, ["smtp:", "smtps:"]), "must be an smtp:// or smtps:// URL")
+        .optional(),
+    ),
     MAIL_FROM: z.string().default("Maison <concierge@maison.example>"),
-    SLACK_WEBHOOK_URL: optionalString.pipe(z.url("must be a URL").optional()),
+    SLACK_WEBHOOK_URL: optionalString.pipe(
+      z.string().refine(isWebhookUrl, "must be an https:// URL (or http:// to a loopback address)").optional(),
+    ),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_FREE: optionalString,
@@ -148,6 +175,8 @@ const SECRET_VARIABLES = new Set([
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
   "S3_SECRET_ACCESS_KEY",
+  // An incoming webhook's URL is its own credential: whoever has it can post to the team's channel.
+  "SLACK_WEBHOOK_URL",
 ]);
 
 /** A value as it may appear in an error message: secrets hidden, passwords in URLs redacted. */

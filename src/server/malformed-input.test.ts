@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { JSON_TOO_DEEP, MAX_JSON_DEPTH } from "./http/json-body";
 
 interface InputRoute {
   method: string;
@@ -190,5 +191,91 @@ describe("malformed input", () => {
       expect(await fingerprint(), `${route.method} ${route.url} changed a table`).toEqual(before);
     }
     expect(sent).toBeGreaterThanOrEqual(300);
+  });
+});
+
+// Deeply nested JSON (issue 19): every route that reads a JSON body refuses more than MAX_JSON_DEPTH levels
+// before anything walks the value (5,000 nested arrays once overflowed the stack in the auth passthrough).
+const DEEP = 5_000;
+/** `depth` nested arrays or objects (or both, alternating), optionally inside one of the route's fields. */
+function nested(depth: number, shape: "array" | "object" | "mixed", field?: string): string {
+  const opens: string[] = [];
+  for (let level = 0; level < depth; level++) {
+    const array = shape === "array" || (shape === "mixed" && level % 2 === 0);
+    opens.push(array ? "[" : '{"a":');
+  }
+  const closes = opens.map((open) => (open === "[" ? "]" : "}")).reverse();
+  const value = `${opens.join("")}1${closes.join("")}`;
+  return field ? `{${JSON.stringify(field)}:${value}}` : value;
+}
+const deepJson = (keys: string[]) =>
+  fc
+    .record({
+      depth: fc.oneof(fc.constant(DEEP), fc.integer({ min: MAX_JSON_DEPTH + 1, max: DEEP })),
+      shape: fc.constantFrom("array" as const, "object" as const, "mixed" as const),
+      field: fc.option(fc.constantFrom(...keys), { nil: undefined }),
+    })
+    .map(({ depth, shape, field }) => nested(depth, shape, field));
+
+describe("deeply nested JSON", () => {
+  const bodyRoutes = () => [
+    ...routes.filter((route) => route.method !== "GET"),
+    ...LIBRARY_ROUTES.filter((route) => route.url !== "/api/billing/webhook"),
+    { method: "POST", url: "/api/auth/sign-out" },
+  ];
+
+  it(`refuses a body nested deeper than ${MAX_JSON_DEPTH} levels on every route with a 400, and changes nothing`, async () => {
+    const before = await fingerprint();
+    for (const route of bodyRoutes()) {
+      const url = pathWith(route.url, "00000000-0000-4000-8000-000000000000");
+      await fc.assert(
+        fc.asyncProperty(deepJson(keysOf(route.body)), fc.boolean(), async (payload, signedIn) => {
+          const res = await ctx.app.inject({
+            method: route.method as "POST",
+            url,
+            headers: { ...as(signedIn ? member : null), "content-type": "application/json" },
+            payload,
+          });
+          expect(res.statusCode, `${route.method} ${url} -> ${res.body.slice(0, 300)}`).toBe(400);
+          expect(res.json()).toEqual({ error: JSON_TOO_DEEP, code: "invalid_input" });
+        }),
+        { numRuns: 4 },
+      );
+    }
+    expect(await fingerprint()).toEqual(before);
+    // The member is still signed in: the sign-out above never reached the library.
+    expect((await ctx.app.inject({ method: "GET", url: "/api/me", headers: as(member) })).statusCode).toBe(200);
+  });
+
+  it("names the three library paths that once answered 500", async () => {
+    for (const url of ["/api/auth/sign-out", "/api/auth/two-factor/verify-totp", "/api/auth/two-factor/enable"]) {
+      for (const shape of ["array", "object"] as const) {
+        const res = await ctx.app.inject({
+          method: "POST",
+          url,
+          headers: { ...as(member), "content-type": "application/json" },
+          payload: nested(DEEP, shape),
+        });
+        expect(res.statusCode, `${url} ${shape}: ${res.body}`).toBe(400);
+        expect(res.json()).toEqual({ error: JSON_TOO_DEEP, code: "invalid_input" });
+      }
+    }
+  });
+
+  it(`still reads a body at the limit (${MAX_JSON_DEPTH} levels), and braces inside strings do not count`, async () => {
+    const atLimit = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/two-factor/verify-totp",
+      headers: { "content-type": "application/json" },
+      payload: nested(MAX_JSON_DEPTH, "mixed"),
+    });
+    expect(atLimit.json().error).not.toBe(JSON_TOO_DEEP);
+    const inString = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/two-factor/verify-totp",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ code: `"\\${"[{".repeat(DEEP)}` }),
+    });
+    expect(inString.json().error).not.toBe(JSON_TOO_DEEP);
   });
 });

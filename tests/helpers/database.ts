@@ -48,6 +48,11 @@ async function createPostgresCopy(): Promise<DatabaseHandle> {
 
 const urls = new WeakMap<DatabaseHandle, string>();
 
+/** The connection URL of a test database on the PostgreSQL server (for a child process); undefined on PGlite. */
+export function connectionUrlOf(database: DatabaseHandle): string | undefined {
+  return urls.get(database);
+}
+
 /**
  * Another connection to the same database, as a second app instance would have: its own pool on PostgreSQL;
  * on PGlite (one process holds the embedded database) the same database behind a handle of its own.

@@ -6,7 +6,7 @@ import { signUp } from "#tests/helpers/users";
 import { outbox, userRoles } from "../db/schema";
 import { SECRET_HIDDEN } from "../features/outbox/service";
 import { escapeHtml, renderEmail } from "../mail/templates";
-import { deliverDue, enqueueEmail, MAX_ATTEMPTS, retryDelayMs } from "./outbox";
+import { type Deliver, deliverDue, enqueueEmail, MAX_ATTEMPTS, retryDelayMs, stopDeliveries } from "./outbox";
 import { createDeliverer } from "./worker";
 
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -100,6 +100,61 @@ describe("the outbox worker", () => {
       expect(row.status).toBe("failed");
     } finally {
       smtp.setRefuse(false);
+    }
+  });
+
+  it("on a stop, lets a delivery finish within the grace and puts back one that does not, due now and uncounted", async () => {
+    const own = await createTestApp({ deps: { startWorkers: false } });
+    try {
+      const db = own.database.db;
+      const mail = (to: string) => ({
+        to,
+        reason: "test",
+        ...renderEmail({ subject: "Hello", heading: "Hello", paragraphs: ["Hi"] }),
+      });
+      const quick = await enqueueEmail(db, { mailEnabled: true }, mail("quick@example.com"));
+      const slow = await enqueueEmail(db, { mailEnabled: true }, mail("slow@example.com"));
+      const never = await enqueueEmail(db, { mailEnabled: true }, mail("never@example.com"));
+      await db
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(eq(outbox.id, quick));
+      await db
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(1000) })
+        .where(eq(outbox.id, slow));
+      const sent: string[] = [];
+      let cutOff: unknown = null;
+      // The quick one takes 100 ms; the slow one waits until it is cut off.
+      const deliver: Deliver = async (_kind, payload, signal) => {
+        const to = payload.to as string;
+        if (to === "quick@example.com") await new Promise((resolve) => setTimeout(resolve, 100));
+        else
+          await new Promise((_resolve, reject) =>
+            signal?.addEventListener("abort", () => {
+              cutOff = signal.reason;
+              reject(signal.reason);
+            }),
+          );
+        sent.push(to);
+      };
+      const delivering = deliverDue(db, deliver);
+      await expect.poll(() => sent.length).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await stopDeliveries(db, deliver, 300)).toBe(1);
+      expect(await delivering).toBe(2);
+      expect(cutOff).toBeInstanceOf(Error);
+      const find = async (id: string) => (await db.select().from(outbox)).find((r) => r.id === id)!;
+      expect(await find(quick)).toMatchObject({ status: "sent", attempts: 1 });
+      const back = await find(slow);
+      expect(back).toMatchObject({ status: "pending", attempts: 0, lastError: null });
+      expect(back.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+      // Stopped: nothing more is claimed.
+      expect(await deliverDue(db, deliver)).toBe(0);
+      expect(await find(never)).toMatchObject({ status: "pending", attempts: 0 });
+      expect(sent).toEqual(["quick@example.com"]);
+    } finally {
+      await own.close();
     }
   });
 

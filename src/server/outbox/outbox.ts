@@ -91,12 +91,87 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-export type Deliver = ((kind: "email" | "webhook", payload: Record<string, unknown>) => Promise<void>) & {
+export type Deliver = ((
+  kind: "email" | "webhook",
+  payload: Record<string, unknown>,
+  /** Aborted when the server stops before the delivery is done (it goes back to the outbox). */
+  signal?: AbortSignal,
+) => Promise<void>) & {
   /** Attempts before a message is marked failed (OUTBOX_MAX_ATTEMPTS; MAX_ATTEMPTS by default). */
   maxAttempts?: number;
 };
 
 type OutboxRow = typeof outbox.$inferSelect;
+
+/** One claimed row being sent. */
+interface Flight {
+  row: OutboxRow;
+  controller: AbortController;
+  /** Put back in the outbox by a stop: its outcome, if it ever comes, is not recorded as a failure. */
+  returned: boolean;
+}
+
+/** What a deliverer is sending now, and whether it is stopping (no new sends start then). */
+interface Deliveries {
+  stopping: boolean;
+  flights: Set<Flight>;
+  /** Told each time a flight lands. */
+  landed: Set<() => void>;
+}
+const deliveriesOf = new WeakMap<Deliver, Deliveries>();
+function deliveries(deliver: Deliver): Deliveries {
+  let state = deliveriesOf.get(deliver);
+  if (!state) {
+    state = { stopping: false, flights: new Set(), landed: new Set() };
+    deliveriesOf.set(deliver, state);
+  }
+  return state;
+}
+
+/**
+ * Un-claims a row this instance claimed and did not finish: due again at once, its attempt not counted. Only
+ * while the claim is still ours (pending, and no one has claimed it since: the attempt count is the one we set).
+ */
+async function returnToOutbox(db: Queryable, row: OutboxRow): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: sql`now()` })
+    .where(and(eq(outbox.id, row.id), eq(outbox.status, "pending"), eq(outbox.attempts, row.attempts)));
+}
+
+/**
+ * Stops a deliverer for a shutdown: no new send starts; the sends under way get `graceMs` to finish and record
+ * their outcome; what is still under way then goes back to the outbox, due at once with its attempt not counted
+ * (another instance, or this one's next start, sends it), and is cut off. Returns how many were put back.
+ *
+ * A message cut off after the far end took it but before it said so may be sent again (at least once); one
+ * cut off before that, as with a mail server that has not yet answered, is not.
+ */
+export async function stopDeliveries(db: Queryable, deliver: Deliver, graceMs: number): Promise<number> {
+  const state = deliveries(deliver);
+  state.stopping = true;
+  if (state.flights.size > 0) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, graceMs);
+      function done() {
+        clearTimeout(timer);
+        state.landed.delete(check);
+        resolve();
+      }
+      function check() {
+        if (state.flights.size === 0) done();
+      }
+      state.landed.add(check);
+    });
+  }
+  const unfinished = [...state.flights];
+  for (const flight of unfinished) {
+    flight.returned = true;
+    await returnToOutbox(db, flight.row);
+    flight.controller.abort(new Error("The server is stopping: the message went back to the outbox"));
+  }
+  return unfinished.length;
+}
 
 /**
  * Claims the next due row in one statement: its attempt is counted and it is leased for CLAIM_LEASE_MS, under a
@@ -124,21 +199,27 @@ async function claimNext(db: Queryable, id?: string): Promise<OutboxRow | null> 
 /** The payload with its text replaced, for messages that carried a secret. */
 const redactedPayload = sql`${outbox.payload} || ${JSON.stringify({ html: REDACTED_TEXT, text: REDACTED_TEXT, redacted: true })}::jsonb`;
 
-/** Sends one claimed row and records the outcome: sent, or its error and the next attempt (failed after the last). */
-async function deliverClaimed(db: Queryable, deliver: Deliver, row: OutboxRow): Promise<void> {
+/**
+ * Sends one claimed row and records the outcome: sent, or its error and the next attempt (failed after the last).
+ * A deliverer that is stopping sends nothing: the row goes back to the outbox ("returned"), as does one whose
+ * send a stop cut off.
+ */
+async function deliverClaimed(
+  db: Queryable,
+  deliver: Deliver,
+  row: OutboxRow,
+): Promise<"sent" | "failed" | "returned"> {
+  const state = deliveries(deliver);
+  if (state.stopping) {
+    await returnToOutbox(db, row);
+    return "returned";
+  }
+  const flight: Flight = { row, controller: new AbortController(), returned: false };
+  state.flights.add(flight);
   try {
-    await deliver(row.kind, row.payload);
-    await db
-      .update(outbox)
-      .set({
-        status: "sent",
-        sentAt: new Date(),
-        lastError: null,
-        // Sent: the secret has no reason to stay in the database.
-        ...(row.secretExpiresAt ? { payload: redactedPayload } : {}),
-      })
-      .where(eq(outbox.id, row.id));
+    await deliver(row.kind, row.payload, flight.controller.signal);
   } catch (error) {
+    if (flight.returned) return "returned";
     const failedForGood = row.attempts >= (deliver.maxAttempts ?? MAX_ATTEMPTS);
     await db
       .update(outbox)
@@ -148,13 +229,29 @@ async function deliverClaimed(db: Queryable, deliver: Deliver, row: OutboxRow): 
         nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
       })
       .where(eq(outbox.id, row.id));
+    return "failed";
+  } finally {
+    state.flights.delete(flight);
+    for (const landed of state.landed) landed();
   }
+  // Sent, even if a stop had already put it back: recorded, so no one sends it again.
+  await db
+    .update(outbox)
+    .set({
+      status: "sent",
+      sentAt: new Date(),
+      lastError: null,
+      // Sent: the secret has no reason to stay in the database.
+      ...(row.secretExpiresAt ? { payload: redactedPayload } : {}),
+    })
+    .where(eq(outbox.id, row.id));
+  return "sent";
 }
 
-/** Delivers the due rows, one at a time. Returns how many rows it handled. */
+/** Delivers the due rows, one at a time, until the deliverer stops. Returns how many rows it handled. */
 export async function deliverDue(db: Queryable, deliver: Deliver, limit = 20): Promise<number> {
   let handled = 0;
-  for (; handled < limit; handled++) {
+  for (; handled < limit && !deliveries(deliver).stopping; handled++) {
     const row = await claimNext(db);
     if (!row) break;
     await deliverClaimed(db, deliver, row);
@@ -168,15 +265,17 @@ export async function deliverDue(db: Queryable, deliver: Deliver, limit = 20): P
  */
 export async function deliverNow(db: Queryable, deliver: Deliver, id: string, waitMs = 15_000) {
   const row = await claimNext(db, id);
-  if (row) await deliverClaimed(db, deliver, row);
+  const outcome = row ? await deliverClaimed(db, deliver, row) : null;
   const deadline = Date.now() + waitMs;
   for (;;) {
     const [current] = await db
       .select({ status: outbox.status, lastError: outbox.lastError, attempts: outbox.attempts })
       .from(outbox)
       .where(eq(outbox.id, id));
-    // Settled: sent, held, failed, or pending again after an attempt that recorded its error.
-    if (current?.status !== "pending" || current.lastError || Date.now() > deadline) return current;
+    // Settled: sent, held, failed, or pending again after an attempt that recorded its error; or, when the server
+    // is stopping, pending in the outbox for the next instance.
+    const stopping = outcome === "returned" || deliveries(deliver).stopping;
+    if (current?.status !== "pending" || current.lastError || stopping || Date.now() > deadline) return current;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -19,7 +19,8 @@ interface Connection {
   cookie: string;
   reply: FastifyReply;
   closed?: boolean;
-  close(): void;
+  /** Ends the stream; `final` (the server is stopping) also ends its connection, which is not reused. */
+  close(final?: boolean): void;
 }
 
 export const realtimeRoutes =
@@ -103,15 +104,23 @@ export const realtimeRoutes =
     }, config.REALTIME_RECHECK_SECONDS * 1000);
     timer.unref();
 
-    fastify.addHook("onClose", async () => {
+    // A stop closes every stream first, so the HTTP server can close; browsers reconnect by themselves (after
+    // the stream's `retry`), to another instance if there is one.
+    let stopping = false;
+    fastify.addHook("preClose", async () => {
+      stopping = true;
       clearInterval(timer);
+      for (const connection of [...connections]) connection.close(true);
+    });
+    fastify.addHook("onClose", async () => {
       stopResync();
       await unlisten();
-      for (const connection of connections) connection.close();
     });
 
     fastify.get("/events", async (request, reply) => {
       const viewer = await requireUser(request);
+      // Opened while the server stops (it was checking the session): not kept open.
+      if (stopping) return reply.status(503).send({ error: "The server is restarting. Please try again." });
       // A user's streams in the order they opened (a Set keeps insertion order): the oldest go first.
       const own = [...(byUser.get(viewer.userId) ?? [])];
       for (const old of own.slice(0, Math.max(0, own.length - MAX_STREAMS_PER_USER + 1))) old.close();
@@ -129,10 +138,11 @@ export const realtimeRoutes =
         viewer,
         cookie: request.headers.cookie ?? "",
         reply,
-        close() {
+        close(final) {
           clearInterval(heartbeat);
           untrack(connection);
           reply.raw.end();
+          if (final) request.raw.socket?.end();
         },
       };
       track(connection);

@@ -2,6 +2,7 @@
  * Memberships with Stripe: the real SDK against a local fake of the Stripe API, webhooks signed with
  * stripe.webhooks.generateTestHeaderString.
  */
+import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
@@ -18,12 +19,20 @@ import { billingCustomers, paymentEvents, subscriptions } from "../../db/schema"
 const SECRET = "whsec_test_maison";
 let fake: FakeStripe;
 let ctx: TestContext;
+/** The app's warnings and errors, one parsed log line each. */
+const logged: Array<{ level: number; msg: string; eventId?: unknown }> = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split("\n").filter(Boolean)) logged.push(JSON.parse(line));
+    done();
+  },
+});
 
 beforeAll(async () => {
   fake = await startFakeStripe({ customerDelayMs: 150 });
   ctx = await createTestApp({
     env: stripeTestEnv(fake, { STRIPE_WEBHOOK_SECRET: SECRET }),
-    deps: { startWorkers: false },
+    deps: { startWorkers: false, logger: { level: "warn", stream: logStream } },
   });
 });
 afterAll(async () => {
@@ -78,6 +87,19 @@ describe("malformed webhooks", () => {
     ]) {
       const res = await deliver(event as object);
       expect(res.statusCode, res.body).toBe(400);
+    }
+    expect(await ctx.database.db.select().from(paymentEvents)).toEqual(before);
+  });
+
+  it("refuses a correctly signed body that is JSON but not an event object (null, a number, {}) with a 400, and logs it", async () => {
+    const before = await ctx.database.db.select().from(paymentEvents);
+    const bodies: unknown[] = [null, 42, true, [], [{ id: "evt_x" }], {}, { id: "evt_no_type" }, { type: null }];
+    for (const body of bodies) {
+      logged.length = 0;
+      const res = await deliver(body as object);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({ error: "Malformed event", code: "invalid_payload" });
+      expect(logged.map((line) => line.msg)).toEqual(["stripe webhook refused: malformed event"]);
     }
     expect(await ctx.database.db.select().from(paymentEvents)).toEqual(before);
   });

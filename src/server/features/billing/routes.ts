@@ -114,7 +114,10 @@ function webhookRoute(payments: Payments): FastifyPluginAsync {
           return reply.status(400).send({ error: "Invalid signature", code: "invalid_signature" } satisfies ErrorBody);
         }
         if (!isWellFormedEvent(event)) {
-          request.log.warn({ eventId: (event as { id?: unknown }).id }, "stripe webhook refused: malformed event");
+          // Signed, but any JSON at all (null, a number, an array, an object without a type): say what came.
+          const eventId = typeof event === "object" && event !== null ? (event as { id?: unknown }).id : undefined;
+          const got = event === null ? "null" : Array.isArray(event) ? "array" : typeof event;
+          request.log.warn({ eventId, got }, "stripe webhook refused: malformed event");
           return reply.status(400).send({ error: "Malformed event", code: "invalid_payload" } satisfies ErrorBody);
         }
         // A failure here answers 500 and changes nothing, so Stripe delivers the event again.
