@@ -9,12 +9,25 @@ const serverTests = ["src/server/**/*.test.ts"];
 
 /**
  * Database tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, once more on the real server.
+ * Component tests (the client's building blocks and its realtime client) run in jsdom, with no database
+ * (decision 015).
  */
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["src/shared/**/*.test.ts"], environment: "node" } },
+      {
+        resolve: { alias },
+        test: {
+          name: "components",
+          include: ["src/client/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["tests/setup/components.ts"],
+          isolate: false, // one jsdom per worker, not per file: a third of the CPU time
+          testTimeout: 15_000, // typing tests share 2 cores with the database projects in CI
+        },
+      },
       {
         resolve: { alias },
         test: {
