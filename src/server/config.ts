@@ -115,6 +115,8 @@ const envSchema = z
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number("must be a number").int().min(1).default(5),
     /** Largest attachment accepted, in megabytes. */
     UPLOAD_MAX_MB: z.coerce.number("must be a number").positive().max(1024).default(20),
+    /** An upload that sends nothing for this many seconds is dropped (the server sets no other time limit). */
+    UPLOAD_IDLE_SECONDS: z.coerce.number("must be a number").int().min(1).max(3600).default(30),
     /** S3-compatible object storage for attachments (unset: local disk under DATA_DIR/uploads). */
     S3_BUCKET: optionalString,
     S3_ENDPOINT: optionalString.pipe(z.url("must be a URL").optional()),

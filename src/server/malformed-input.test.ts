@@ -20,6 +20,8 @@ interface InputRoute {
   body?: ZodType;
   params?: ZodType;
   query?: ZodType;
+  /** The route reads a multipart upload (its `config.upload`): the malformed uploads below go to it. */
+  upload?: boolean;
 }
 
 /** Library paths that read a body (the library's own checks; no zod schema of ours). */
@@ -49,7 +51,14 @@ beforeAll(async () => {
         if (!schema?.body && !schema?.params && !schema?.querystring) return;
         for (const method of [route.method].flat()) {
           if (method === "HEAD") continue;
-          routes.push({ method, url: route.url, body: schema.body, params: schema.params, query: schema.querystring });
+          routes.push({
+            method,
+            url: route.url,
+            body: schema.body,
+            params: schema.params,
+            query: schema.querystring,
+            upload: route.config?.upload === true,
+          });
         }
       },
     },
@@ -277,5 +286,86 @@ describe("deeply nested JSON", () => {
       payload: JSON.stringify({ code: `"\\${"[{".repeat(DEEP)}` }),
     });
     expect(inString.json().error).not.toBe(JSON_TOO_DEEP);
+  });
+});
+
+/**
+ * Malformed uploads: every route that reads a multipart upload gets, from the member who may upload there,
+ * empty bodies and files, two files, a body that is not multipart, and a valid upload cut short at any byte
+ * before its closing delimiter. Each must answer 4xx at once and change no table.
+ */
+describe("malformed uploads", () => {
+  const boundary = "maisonUploadBoundary";
+  /** A real 1x1 PNG, so that only the shape of the upload is wrong. */
+  const png = Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ffa9a8f5d30000000049454e44ae426082",
+    "hex",
+  );
+  const part = (content: Buffer, name = "photo.png") =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      content,
+      Buffer.from("\r\n"),
+    ]);
+  const closing = Buffer.from(`--${boundary}--\r\n`);
+  const whole = Buffer.concat([part(png), closing]);
+  const multipart = `multipart/form-data; boundary=${boundary}`;
+  const shapes = fc.constantFrom(
+    { what: "an empty body", type: multipart, body: Buffer.alloc(0) },
+    { what: "no parts", type: multipart, body: closing },
+    { what: "an empty file", type: multipart, body: Buffer.concat([part(Buffer.alloc(0)), closing]) },
+    { what: "two files", type: multipart, body: Buffer.concat([part(png), part(png, "b.png"), closing]) },
+    { what: "no boundary", type: "multipart/form-data", body: whole },
+    { what: "JSON", type: "application/json", body: Buffer.from('{"file":"photo.png"}') },
+  );
+  // Cut anywhere before the closing delimiter begins: never a whole upload.
+  const cut = fc
+    .integer({ min: 0, max: whole.length - closing.length })
+    .map((length) => ({ what: `cut at byte ${length}`, type: multipart, body: whole.subarray(0, length) }));
+  let owner: TestUser;
+  let requestId: string;
+
+  beforeAll(async () => {
+    owner = await createUser(ctx, { plan: "gold" });
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: "/api/requests",
+      headers: as(owner),
+      payload: { title: "A painting", category: "Other", budget_eur: 900, phone_number: "+351912345678" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    requestId = created.json().id;
+  });
+
+  it("answers every empty or truncated upload with a 4xx at once and changes no table", async () => {
+    const uploads = routes.filter((route) => route.upload);
+    expect(uploads.length).toBeGreaterThanOrEqual(1);
+    const before = await fingerprint();
+    for (const route of uploads) {
+      const url = route.url.replace(/:[A-Za-z]+/g, requestId);
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(shapes, cut), async (upload) => {
+          let timer: NodeJS.Timeout | undefined;
+          const res = await Promise.race([
+            ctx.app.inject({
+              method: route.method as "POST",
+              url,
+              headers: { ...as(owner), "content-type": upload.type },
+              payload: upload.body,
+            }),
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(new Error(`${upload.what}: no answer within 5 s`)), 5000);
+            }),
+          ]).finally(() => clearTimeout(timer));
+          expect(res.statusCode, `${route.method} ${url}, ${upload.what} -> ${res.body}`).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode, `${route.method} ${url}, ${upload.what} -> ${res.body}`).toBeLessThan(500);
+        }),
+        // A hang is the failure to report, not to shrink (each try would wait out its timeout).
+        { numRuns: 60, endOnFailure: true },
+      );
+      expect(await fingerprint(), `${route.method} ${route.url} changed a table`).toEqual(before);
+    }
   });
 });

@@ -29,7 +29,6 @@ import {
 } from "@/shared/contracts/requests";
 import { requireMember, requireStaff, requireUser } from "../../auth/policies";
 import type { AppContext } from "../../context";
-import { badRequest } from "../../http/errors";
 import { attachableRequest, attachmentDisposition, openAttachment, saveAttachment } from "./attachments";
 import {
   activityOf,
@@ -99,12 +98,10 @@ export const requestRoutes =
 
     app.post(
       "/requests/:id/attachment",
-      { schema: { params, response: { 201: attachmentSchema } } },
+      { schema: { params, response: { 201: attachmentSchema } }, config: { upload: true } },
       async (request, reply) => {
         const row = await attachableRequest(ctx, await requireUser(request), request.params.id);
-        const file = await request.file().catch(() => undefined);
-        if (!file) throw badRequest("Please choose a file to attach.", "no_file");
-        return reply.status(201).send(await saveAttachment(ctx, row, file));
+        return reply.status(201).send(await saveAttachment(ctx, row, request));
       },
     );
 

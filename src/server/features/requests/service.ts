@@ -50,6 +50,7 @@ import {
 import { noticesReadBy, threadNoticesRead } from "../../notifications/read";
 import { limitMemberMessages } from "../../rate-limit";
 import { publish, publishToMemberAndStaff, transactionWithEvents } from "../../realtime/events";
+import { nameForType } from "./file-names";
 
 export const REQUEST_NOT_FOUND = "Request not found";
 export const NO_PERMISSION = "You do not have permission to view this request";
@@ -264,7 +265,11 @@ export async function requestDetail(
     phoneNumber: row.phoneNumber,
     attachment:
       row.fileUrl && row.fileName
-        ? { name: row.fileName, type: row.fileType ?? "application/octet-stream", size: row.fileSize ?? 0 }
+        ? {
+            name: nameForType(row.fileName, row.fileType),
+            type: row.fileType ?? "application/octet-stream",
+            size: row.fileSize ?? 0,
+          }
         : null,
     client,
   };
