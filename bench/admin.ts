@@ -18,7 +18,7 @@ import pg from "pg";
 import type { Database } from "../src/server/db";
 import * as schema from "../src/server/db/schema";
 import { pipelineStatements } from "../src/server/features/requests/admin-service";
-import { pipelineQuery } from "../src/shared/contracts/admin";
+import { pipelineQuery } from "../src/shared/contracts/requests";
 import { benchServerEnv, freePort, startProcess, stopProcess, throwawayDatabase, waitForOk } from "./support";
 
 const { values: args } = parseArgs({

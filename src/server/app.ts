@@ -23,6 +23,7 @@ import type { DatabaseHandle } from "./db";
 import { accountRoutes } from "./features/account/routes";
 import { adminBillingRoutes } from "./features/billing/admin-routes";
 import { billingRoutes } from "./features/billing/routes";
+import { conciergeAdminRoutes } from "./features/concierge/admin-routes";
 import { conciergeRoutes } from "./features/concierge/routes";
 import { healthRoutes } from "./features/health/routes";
 import { notificationRoutes } from "./features/notifications/routes";
@@ -32,6 +33,7 @@ import { qaRoutes } from "./features/qa/routes";
 import { requestAdminRoutes } from "./features/requests/admin-routes";
 import { requestRoutes } from "./features/requests/routes";
 import { createRequest } from "./features/requests/service";
+import { salesAdminRoutes } from "./features/sales/admin-routes";
 import { salesRoutes } from "./features/sales/routes";
 import { type ErrorBody, HttpError } from "./http/errors";
 import { boundJsonBodies } from "./http/json-body";
@@ -173,7 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(accountRoutes(ctx), api);
   await app.register(requestRoutes(ctx), api);
   await app.register(conciergeRoutes(ctx), api);
+  await app.register(conciergeAdminRoutes(ctx), api);
   await app.register(salesRoutes(ctx), api);
+  await app.register(salesAdminRoutes(ctx), api);
   await app.register(outboxRoutes(ctx), api);
   await app.register(requestAdminRoutes(ctx), api);
   await app.register(

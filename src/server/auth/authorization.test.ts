@@ -129,6 +129,7 @@ const ROUTES: RouteCase[] = [
   { route: "POST /api/concierge/typing", allowed: CONCIERGE },
   { route: "GET /api/admin/concierge", allowed: STAFF },
   { route: "GET /api/admin/concierge/:userId", url: goldMember(), allowed: STAFF },
+  { route: "POST /api/admin/concierge/:userId/read", url: goldMember("/read"), allowed: STAFF },
   { route: "POST /api/admin/concierge/:userId", url: goldMember(), payload: { reply: "Hi" }, allowed: STAFF },
   { route: "POST /api/admin/concierge/:userId/typing", url: goldMember("/typing"), allowed: STAFF },
   // Sales: every member writes; staff reply and close.

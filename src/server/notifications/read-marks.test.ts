@@ -179,7 +179,7 @@ describe("reading a concierge conversation", () => {
     const both = ["Concierge: a message from Ines Lopes", "Concierge: a message from Joao Vaz"];
     expect(about(await unreadTitles(staffA))).toEqual(both);
 
-    expect((await call(staffA, "GET", `/api/admin/concierge/${ines.id}`)).statusCode).toBe(200);
+    expect((await call(staffA, "POST", `/api/admin/concierge/${ines.id}/read`)).statusCode).toBe(200);
     expect(about(await unreadTitles(staffA))).toEqual(["Concierge: a message from Joao Vaz"]);
     expect(about(await unreadTitles(staffB))).toEqual(both);
   });
@@ -223,7 +223,7 @@ describe("every tab of the reader hears of it", () => {
       await settle();
       await call(member, "POST", "/api/concierge/read");
       for (const tab of tabs) await expect.poll(() => tab.events).toContain("notifications");
-      await call(staffA, "GET", `/api/admin/concierge/${member.id}`);
+      await call(staffA, "POST", `/api/admin/concierge/${member.id}/read`);
       await expect.poll(() => staffATab.events).toContain("notifications");
       expect(await settle()).not.toContain("notifications");
     } finally {
@@ -267,7 +267,7 @@ describe("the member's unread badge", () => {
     expect(await badge(staffA)).toBe(before + 1);
     await call(staffB, "POST", `/api/admin/concierge/${member.id}`, { reply: "Welcome" });
     expect(await badge(staffA)).toBe(before + 1);
-    await call(staffB, "GET", `/api/admin/concierge/${member.id}`);
+    await call(staffB, "POST", `/api/admin/concierge/${member.id}/read`);
     expect(await badge(staffA)).toBe(before);
   });
 });

@@ -2,9 +2,11 @@
 import { z } from "zod";
 import { PLANS, PURCHASABLE_PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 
-import { singleLine } from "../schemas";
+import { checkoutSchema, singleLine, syncUserSchema } from "../schemas";
+import { okSchema } from "./common";
+import { endpoints } from "./endpoint";
 
-export { checkoutSchema, syncUserSchema } from "../schemas";
+export { checkoutSchema, syncUserSchema };
 
 export const checkoutStartedSchema = z.object({
   /** Opened in a new tab: the provider's checkout page, or our post-checkout page after an in-place upgrade. */
@@ -108,3 +110,42 @@ export const simulateCheckoutResultSchema = syncUserResultSchema.extend({ sessio
 
 /** POST /api/billing/webhook: Stripe's delivery was received (and what processing made of it). */
 export const webhookReceivedSchema = z.object({ received: z.literal(true), outcome: z.string() });
+
+/** The member's membership calls, the Stripe webhook and the test-mode pages' calls. */
+export const billingApi = endpoints({
+  /** Only `plan` is read: a price id or anything else in the body is dropped by the schema. */
+  "POST /billing/checkout": { access: "user", body: checkoutSchema, answer: checkoutStartedSchema },
+  "POST /billing/portal": { access: "user", answer: portalSchema },
+  /** The spec's check-subscription: re-synced from the provider by the stored customer id. */
+  "POST /billing/check-subscription": { access: "user", answer: subscribedSchema },
+  "POST /billing/cancel-complimentary": { access: "user", answer: okSchema },
+  /** Stripe's events, signed over the raw bytes; 404 in test mode. */
+  "POST /billing/webhook": { access: "public", rawBody: true, answer: webhookReceivedSchema },
+  // Test mode only (404 otherwise): the local checkout and billing pages.
+  "GET /billing/test/checkout/:id": { access: "user", params: testCheckoutParams, answer: testCheckoutSessionSchema },
+  "POST /billing/test/checkout/:id/pay": {
+    access: "user",
+    params: testCheckoutParams,
+    body: cardSchema,
+    answer: testPaidSchema,
+  },
+  "GET /billing/test/subscription": { access: "user", answer: testBillingOverviewSchema },
+  "POST /billing/test/subscription": {
+    access: "user",
+    body: cancelAtPeriodEndSchema,
+    answer: testBillingOverviewSchema,
+  },
+});
+
+/** The staff's payment tools. */
+export const billingStaffApi = endpoints({
+  "GET /admin/settings": { access: "staff", answer: adminSettingsSchema },
+  "POST /admin/subscriptions/sync": { access: "staff", body: syncUserSchema, answer: syncUserResultSchema },
+  "POST /admin/subscriptions/sync-all": { access: "staff", answer: syncAllResultSchema },
+  "POST /admin/debug/checkout-url": { access: "staff", body: debugPlanSchema, answer: debugCheckoutUrlSchema },
+  "POST /admin/debug/simulate-checkout": {
+    access: "staff",
+    body: syncUserSchema.extend(debugPlanSchema.shape),
+    answer: simulateCheckoutResultSchema,
+  },
+});

@@ -13,6 +13,8 @@ export const timestamp = z.codec(z.iso.datetime({ offset: true }), z.date(), {
 
 export const okSchema = z.object({ ok: z.literal(true) });
 export const messageSchema = z.object({ message: z.string() });
+/** What a created record answers: its id. */
+export const createdIdSchema = z.object({ id: z.string() });
 
 /** The JSON a client receives for a schema. */
 export type Wire<T extends z.ZodType> = z.input<T>;

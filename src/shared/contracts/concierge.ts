@@ -1,8 +1,10 @@
 /** The Executive Concierge chat (Gold and Black members) and the staff's side of it. */
 import { z } from "zod";
-import { timestamp } from "./common";
+import { adminReplySchema, conciergeMessageSchema } from "../schemas";
+import { createdIdSchema, okSchema, timestamp } from "./common";
+import { endpoints } from "./endpoint";
 
-export { adminReplySchema, conciergeMessageSchema } from "../schemas";
+export { adminReplySchema, conciergeMessageSchema };
 
 export const conciergeMessageItem = z.object({
   id: z.string(),
@@ -35,3 +37,28 @@ export const conciergeConversationsSchema = z.object({
 });
 
 export const memberParams = z.object({ userId: z.string().min(1).max(100) });
+
+export const conciergeApi = endpoints({
+  /** The member's own thread: with the plan, or when there is history to read after a downgrade. */
+  "GET /concierge/messages": { access: "user", answer: conciergeThreadSchema },
+  "POST /concierge/messages": { access: "user", body: conciergeMessageSchema, answer: createdIdSchema, created: true },
+  /** The member read the staff's messages (and their notifications about them). */
+  "POST /concierge/read": { access: "user", answer: okSchema },
+  /** "…is typing" to the staff: an event, never stored. */
+  "POST /concierge/typing": { access: "user", answer: okSchema },
+});
+
+export const conciergeStaffApi = endpoints({
+  "GET /admin/concierge": { access: "staff", answer: conciergeConversationsSchema },
+  "GET /admin/concierge/:userId": { access: "staff", params: memberParams, answer: conciergeThreadSchema },
+  /** The member's messages read (for the whole team), and this staff member's notifications about them. */
+  "POST /admin/concierge/:userId/read": { access: "staff", params: memberParams, answer: okSchema },
+  "POST /admin/concierge/:userId": {
+    access: "staff",
+    params: memberParams,
+    body: adminReplySchema,
+    answer: createdIdSchema,
+    created: true,
+  },
+  "POST /admin/concierge/:userId/typing": { access: "staff", params: memberParams, answer: okSchema },
+});

@@ -1,10 +1,16 @@
-/** Sourcing requests and their message threads: the member's and the staff's routes. */
+/**
+ * Sourcing requests and their message threads: the member's endpoints (requestsApi) and the staff's
+ * (requestsStaffApi: the pipeline, a request's client panel, status changes, activity, the inbox's Requests tab
+ * and the operations dashboard).
+ */
 import { z } from "zod";
+import { PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, URGENCIES } from "../requests";
-import { searchText } from "../schemas";
-import { timestamp } from "./common";
+import { newRequestSchema, requestMessageSchema, searchText, statusChangeSchema } from "../schemas";
+import { createdIdSchema, okSchema, timestamp } from "./common";
+import { endpoints } from "./endpoint";
 
-export { newRequestSchema, requestMessageSchema, statusChangeSchema } from "../schemas";
+export { newRequestSchema, requestMessageSchema, statusChangeSchema };
 
 export const requestIdParams = z.object({ id: z.uuid("Request not found") });
 
@@ -120,4 +126,133 @@ export const adminBadgesSchema = z.object({
   notifications: z.number(),
   /** The email banner: whether SMTP is configured, and how many messages the outbox holds unsent. */
   mail: z.object({ configured: z.boolean(), held: z.number() }),
+});
+
+// The staff's pipeline and operations dashboard ------------------------------------------------------
+
+/** GET /api/admin/requests and /api/admin/requests.csv: every filter, the sort and the page live in the URL. */
+export const PIPELINE_SORTS = ["created", "budget"] as const;
+export type PipelineSort = (typeof PIPELINE_SORTS)[number];
+/** Counting stops here: past it the list says "10,000+" rather than count a million rows on every refresh. */
+export const PIPELINE_COUNT_CAP = 10_000;
+
+export const pipelineQuery = z.object({
+  q: searchText().optional(),
+  /** "all" (or absent): every status. */
+  status: z.enum(["all", ...REQUEST_STATUSES]).optional(),
+  category: z.enum(["all", ...REQUEST_CATEGORIES]).optional(),
+  sort: z.enum(PIPELINE_SORTS).default("created"),
+  dir: z.enum(["asc", "desc"]).default("desc"),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type PipelineQuery = z.input<typeof pipelineQuery>;
+
+export const pipelineItemSchema = requestSummarySchema.extend({
+  client: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export const pipelineSchema = z.object({
+  items: z.array(pipelineItemSchema),
+  /** Matching rows, counted up to PIPELINE_COUNT_CAP. */
+  total: z.number(),
+  /** True when there are more than `total` (the count stopped at the cap). */
+  totalCapped: z.boolean(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+/** GET /api/admin/requests/:id/client: who asked, and what else they asked for. */
+export const requestClientSchema = z.object({
+  client: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    plan: z.enum(PLANS).nullable(),
+    subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+    memberSince: timestamp,
+  }),
+  otherRequests: z.array(requestSummarySchema),
+});
+
+/** GET /api/admin/stats: the operations dashboard. Each part is one aggregate query. */
+export const adminStatsSchema = z.object({
+  cards: z.object({
+    total: z.number(),
+    new: z.number(),
+    sourcing: z.number(),
+    clients: z.number(),
+    unreadMessages: z.number(),
+  }),
+  /** The last 12 weeks (Monday first, oldest first, Lisbon time), each with its count per category. */
+  weekly: z.array(
+    z.object({
+      weekStart: z.string(),
+      counts: z.record(z.enum(REQUEST_CATEGORIES), z.number()),
+    }),
+  ),
+  /** Requests by their current status, in the pipeline's order. */
+  funnel: z.array(z.object({ status: z.enum(REQUEST_STATUSES), count: z.number() })),
+  /** Time from a request's creation to the first staff message, for requests created in the last 30 days. */
+  firstReply: z.object({
+    medianMinutes: z.number().nullable(),
+    replied: z.number(),
+    waiting: z.number(),
+    /** The last 30 days, oldest first: the median for the requests created that day (null: no reply yet). */
+    daily: z.array(z.object({ day: z.string(), medianMinutes: z.number().nullable(), replied: z.number() })),
+  }),
+});
+
+export const statusChangedSchema = z.object({ id: z.string(), status: z.enum(REQUEST_STATUSES) });
+
+export const requestsApi = endpoints({
+  /** The member's dashboard: the five most recent requests and the counters. */
+  "GET /dashboard": { access: "member", answer: dashboardSchema },
+  "GET /requests/allowance": { access: "user", answer: allowanceSchema },
+  "POST /requests": { access: "user", body: newRequestSchema, answer: createdRequestSchema, created: true },
+  "GET /requests": { access: "user", query: requestListQuery, answer: requestListSchema },
+  "GET /requests/:id": { access: "user", params: requestIdParams, answer: requestDetailSchema },
+  "DELETE /requests/:id": { access: "user", params: requestIdParams, answer: okSchema },
+  /** One multipart file: the request's attachment (replacing an earlier one). */
+  "POST /requests/:id/attachment": {
+    access: "user",
+    params: requestIdParams,
+    upload: true,
+    answer: attachmentSchema,
+    created: true,
+  },
+  /** The file itself, to those who may see the request. */
+  "GET /requests/:id/attachment": { access: "user", params: requestIdParams },
+  "GET /requests/:id/messages": { access: "user", params: requestIdParams, answer: threadSchema },
+  "POST /requests/:id/messages": {
+    access: "user",
+    params: requestIdParams,
+    body: requestMessageSchema,
+    answer: createdIdSchema,
+    created: true,
+  },
+  /** Marks every message from the other side read, with the reader's notifications about the thread. */
+  "POST /requests/:id/read": { access: "user", params: requestIdParams, answer: okSchema },
+  "GET /messages/conversations": { access: "user", answer: conversationsSchema },
+  "GET /messages/unread": { access: "user", answer: unreadSchema },
+});
+
+export const requestsStaffApi = endpoints({
+  "GET /admin/requests": { access: "staff", query: pipelineQuery, answer: pipelineSchema },
+  /** The filtered pipeline as CSV (at most PIPELINE_COUNT_CAP rows). */
+  "GET /admin/requests.csv": { access: "staff", query: pipelineQuery },
+  "GET /admin/requests/:id/client": { access: "staff", params: requestIdParams, answer: requestClientSchema },
+  "GET /admin/requests/:id/activity": { access: "staff", params: requestIdParams, answer: activitySchema },
+  "POST /admin/requests/:id/status": {
+    access: "staff",
+    params: requestIdParams,
+    body: statusChangeSchema,
+    answer: statusChangedSchema,
+  },
+  "GET /admin/stats": { access: "staff", answer: adminStatsSchema },
+  "GET /admin/badges": { access: "staff", answer: adminBadgesSchema },
+  /** The inbox's Requests tab: members' messages this staff member has not read. */
+  "GET /admin/inbox/messages": { access: "staff", answer: staffUnreadMessagesSchema },
+  "POST /admin/inbox/messages/:id/read": { access: "staff", params: messageIdParams, answer: okSchema },
+  "DELETE /admin/inbox/messages/:id/read": { access: "staff", params: messageIdParams, answer: okSchema },
 });

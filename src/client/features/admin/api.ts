@@ -5,9 +5,9 @@
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api";
-import type * as admin from "@/shared/contracts/admin";
 import type * as billing from "@/shared/contracts/billing";
 import type { Wire } from "@/shared/contracts/common";
+import type * as qa from "@/shared/contracts/qa";
 import type * as requests from "@/shared/contracts/requests";
 import type { PurchasablePlan } from "@/shared/plans";
 
@@ -16,12 +16,12 @@ export type SyncAllResult = Wire<typeof billing.syncAllResultSchema>;
 
 export type AdminBadges = Wire<typeof requests.adminBadgesSchema>;
 
-export type AdminStats = Wire<typeof admin.adminStatsSchema>;
-export type QaStatus = Wire<typeof admin.qaStatusSchema>;
-export type QaSeedResult = Wire<typeof admin.qaSeedResultSchema>;
-export type QaRemoveResult = Wire<typeof admin.qaRemoveResultSchema>;
-export type QaFakeRequestResult = Wire<typeof admin.qaFakeRequestResultSchema>;
-export type QaTestNotificationResult = Wire<typeof admin.qaTestNotificationResultSchema>;
+export type AdminStats = Wire<typeof requests.adminStatsSchema>;
+export type QaStatus = Wire<typeof qa.qaStatusSchema>;
+export type QaSeedResult = Wire<typeof qa.qaSeedResultSchema>;
+export type QaRemoveResult = Wire<typeof qa.qaRemoveResultSchema>;
+export type QaFakeRequestResult = Wire<typeof qa.qaFakeRequestResultSchema>;
+export type QaTestNotificationResult = Wire<typeof qa.qaTestNotificationResultSchema>;
 
 const getSettings = () => api.get<AdminSettings>("/api/admin/settings");
 const getBadges = () => api.get<AdminBadges>("/api/admin/badges");

@@ -2,11 +2,12 @@
  * Membership calls: checkout, portal, complimentary cancellation, the post-checkout check, and test mode.
  * Query keys are defined once, in `billingQueries`; the answers' types come from src/shared/contracts/billing.ts.
  */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/client/lib/api";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { endpointsOf } from "@/client/lib/endpoints";
 import { sessionQueryKey } from "@/client/lib/session";
 import type { TestBillingOverview } from "@/shared/billing";
 import type * as contract from "@/shared/contracts/billing";
+import type { billingApi } from "@/shared/contracts/billing";
 import type { Wire } from "@/shared/contracts/common";
 import type { Plan } from "@/shared/plans";
 
@@ -15,44 +16,37 @@ export type TestCheckoutSession = Wire<typeof contract.testCheckoutSessionSchema
 export type CardDetails = Wire<typeof contract.cardSchema>;
 export type { TestBillingOverview };
 
-const encode = encodeURIComponent;
-
-const getTestOverview = () => api.get<TestBillingOverview>("/api/billing/test/subscription");
-const getTestCheckout = (id: string) => api.get<TestCheckoutSession>(`/api/billing/test/checkout/${encode(id)}`);
+/** The billing domain's calls, typed from its endpoint table. */
+export const billing = endpointsOf<typeof billingApi>("billing");
 
 export const billingQueries = {
-  all: ["billing"] as const,
-  testOverview: () => queryOptions({ queryKey: [...billingQueries.all, "test-overview"], queryFn: getTestOverview }),
+  all: billing.all,
+  testOverview: () => billing.query("GET /billing/test/subscription"),
   /** A test-mode checkout session; a missing one is said at once, not retried. */
-  testCheckout: (id: string) =>
-    queryOptions({
-      queryKey: [...billingQueries.all, "test-checkout", id],
-      queryFn: () => getTestCheckout(id),
-      retry: false,
-    }),
+  testCheckout: (id: string) => billing.query("GET /billing/test/checkout/:id", { params: { id } }, { retry: false }),
 };
 
 /** A membership changed (payment, cancellation, sync): the session's plan and the billing pages, again. */
 export const billingRealtime = { subscription: [sessionQueryKey, billingQueries.all] };
 
 export function startCheckout(plan: Plan) {
-  return api.post<CheckoutStarted>("/api/billing/checkout", { plan });
+  return billing.call("POST /billing/checkout", { body: { plan } });
 }
 
 export function useOpenPortal() {
-  return useMutation({ mutationFn: () => api.post<Wire<typeof contract.portalSchema>>("/api/billing/portal") });
+  return useMutation({ mutationFn: () => billing.call("POST /billing/portal") });
 }
 
 export function useCancelComplimentary() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post("/api/billing/cancel-complimentary"),
+    mutationFn: () => billing.call("POST /billing/cancel-complimentary"),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
 }
 
 export function checkSubscription() {
-  return api.post<Wire<typeof contract.subscribedSchema>>("/api/billing/check-subscription");
+  return billing.call("POST /billing/check-subscription");
 }
 
 /**
@@ -76,7 +70,7 @@ export function openInNewTab(): { go: (url: string) => void; close: () => void }
 export function usePayTestCheckout(id: string) {
   return useMutation({
     mutationFn: (card: CardDetails) =>
-      api.post<Wire<typeof contract.testPaidSchema>>(`/api/billing/test/checkout/${encode(id)}/pay`, card),
+      billing.call("POST /billing/test/checkout/:id/pay", { params: { id }, body: card }),
   });
 }
 
@@ -84,7 +78,7 @@ export function useSetCancelAtPeriodEnd() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (cancelAtPeriodEnd: boolean) =>
-      api.post<TestBillingOverview>("/api/billing/test/subscription", { cancelAtPeriodEnd }),
+      billing.call("POST /billing/test/subscription", { body: { cancelAtPeriodEnd } }),
     onSuccess: (overview) => {
       queryClient.setQueryData(billingQueries.testOverview().queryKey, overview);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });

@@ -7,8 +7,8 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api";
-import type * as admin from "@/shared/contracts/admin";
 import type { Wire } from "@/shared/contracts/common";
+import type * as admin from "@/shared/contracts/requests";
 import type * as contract from "@/shared/contracts/requests";
 import type { RequestStatus } from "@/shared/requests";
 import { requestQueries } from "./api";

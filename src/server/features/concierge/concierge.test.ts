@@ -54,7 +54,9 @@ describe("the concierge", () => {
     expect(list.find((c: { userId: string }) => c.userId === member.id)).toMatchObject({ unread: 1, name: "Ana" });
     expect((await get(staff, "/api/messages/unread")).json().unread).toBeGreaterThanOrEqual(1);
 
-    // Staff open the conversation: the member's message is read; they reply.
+    // Staff open the conversation: reading it is a write of its own; the member's message is then read.
+    expect((await get(staff, `/api/admin/concierge/${member.id}`)).json()).toMatchObject({ unread: 1 });
+    expect((await post(staff, `/api/admin/concierge/${member.id}/read`)).statusCode).toBe(200);
     const thread = (await get(staff, `/api/admin/concierge/${member.id}`)).json();
     expect(thread.messages.map((m: { read: boolean }) => m.read)).toEqual([true]);
     await post(staff, `/api/admin/concierge/${member.id}`, { reply: "Booked for <i>eight</i>." });
@@ -90,6 +92,7 @@ describe("the concierge", () => {
       for (const [method, url, payload] of [
         ["POST", `/api/admin/concierge/${user.id}`, { reply: "Hello" }],
         ["GET", `/api/admin/concierge/${user.id}`, undefined],
+        ["POST", `/api/admin/concierge/${user.id}/read`, {}],
         ["POST", `/api/admin/concierge/${user.id}/typing`, {}],
       ] as const) {
         const res = await ctx.app.inject({ method, url, headers: as(staff), payload });

@@ -171,19 +171,27 @@ async function memberOf(db: Database, memberId: string) {
   return { id: member.userId, email: member.email, name: member.profile?.name ?? member.name };
 }
 
-/**
- * Staff open a conversation: the member's messages are read (for the whole team, as the spec's one read flag
- * says), and this staff member's notifications about the conversation (theirs only: each reads their own).
- */
+/** Staff: one member's thread. */
 export async function staffThread(
   ctx: ConciergeContext,
-  staff: Viewer,
   memberId: string,
 ): Promise<Served<typeof conciergeThreadSchema>> {
   await memberOf(ctx.db, memberId);
-  await markConversationRead(ctx.db, memberId, "user", staff.userId);
   const messages = await threadOf(ctx.db, memberId);
-  return { messages, canSend: true, unread: 0 };
+  return {
+    messages,
+    canSend: true,
+    unread: messages.filter((m) => m.senderRole === "user" && !m.read).length,
+  };
+}
+
+/**
+ * Staff read a conversation: the member's messages are read (for the whole team, as the spec's one read flag
+ * says), and this staff member's notifications about the conversation (theirs only: each reads their own).
+ */
+export async function markStaffRead(ctx: ConciergeContext, staff: Viewer, memberId: string) {
+  await memberOf(ctx.db, memberId);
+  await markConversationRead(ctx.db, memberId, "user", staff.userId);
 }
 
 /** Staff reply; the member is emailed. */

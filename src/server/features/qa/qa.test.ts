@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { QA_NO_CLIENT, QA_NO_REQUEST } from "@/shared/contracts/admin";
+import { QA_NO_CLIENT, QA_NO_REQUEST } from "@/shared/contracts/qa";
 import { notifications, requests, users } from "../../db/schema";
 import { QA_DISABLED } from "./routes";
 import { qaLimitReached } from "./service";

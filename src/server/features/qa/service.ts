@@ -6,8 +6,8 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, notExists, sql } from "drizzle-orm";
-import { QA_NO_CLIENT, QA_NO_REQUEST, type qaSeedResultSchema } from "@/shared/contracts/admin";
 import type { Served } from "@/shared/contracts/common";
+import { QA_NO_CLIENT, QA_NO_REQUEST, type qaSeedResultSchema } from "@/shared/contracts/qa";
 import { monthlyRequestLimit, PLANS, type Plan } from "@/shared/plans";
 import type { RequestCategory, RequestStatus, Urgency } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";

@@ -1,49 +1,42 @@
 /**
- * The admin's request pipeline and operations dashboard (issue 13), staff only: the list, its CSV export, a
- * request's client panel, and the dashboard's figures. HTTP only: the rules are in admin-service.ts.
+ * Sourcing requests, the staff's side (requestsStaffApi): the pipeline and its CSV, a request's client panel,
+ * activity and status changes, the operations dashboard, the sidebar's badges and the inbox's Requests tab.
+ * HTTP only: the rules are in admin-service.ts and service.ts.
  */
 import type { FastifyPluginAsync } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { adminStatsSchema, pipelineQuery, pipelineSchema, requestClientSchema } from "@/shared/contracts/admin";
-import { requestIdParams } from "@/shared/contracts/requests";
-import { requireStaff } from "../../auth/policies";
+import { requestsStaffApi } from "@/shared/contracts/requests";
 import type { AppContext } from "../../context";
+import { serve } from "../../http/endpoints";
 import { adminStats, pipeline, pipelineCsv, requestClient } from "./admin-service";
+import { activityOf, adminBadges, changeStatus, setMessageRead, staffUnreadMessages } from "./service";
 
-export const requestAdminRoutes =
-  (ctx: AppContext): FastifyPluginAsync =>
-  async (fastify) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+export const requestAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
+  serve(requestsStaffApi, {
+    "GET /admin/requests": async ({ query }) => pipeline(ctx.db, query),
 
-    app.get(
-      "/admin/requests",
-      { schema: { querystring: pipelineQuery, response: { 200: pipelineSchema } } },
-      async (request) => {
-        await requireStaff(request);
-        return pipeline(ctx.db, request.query);
-      },
-    );
-
-    app.get("/admin/requests.csv", { schema: { querystring: pipelineQuery } }, async (request, reply) => {
-      await requireStaff(request);
-      const csv = await pipelineCsv(ctx.db, request.query);
+    "GET /admin/requests.csv": async ({ query, reply }) => {
+      const csv = await pipelineCsv(ctx.db, query);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="requests-${day}.csv"`)
         .send(csv);
-    });
+    },
 
-    app.get(
-      "/admin/requests/:id/client",
-      { schema: { params: requestIdParams, response: { 200: requestClientSchema } } },
-      async (request) => {
-        await requireStaff(request);
-        return requestClient(ctx.db, request.params.id);
-      },
-    );
+    "GET /admin/requests/:id/client": async ({ params }) => requestClient(ctx.db, params.id),
+    "GET /admin/requests/:id/activity": async ({ params }) => activityOf(ctx, params.id),
+    "POST /admin/requests/:id/status": async ({ viewer, params, body }) =>
+      changeStatus(ctx, viewer, params.id, body.status),
+    "GET /admin/stats": async ({ viewer }) => adminStats(ctx.db, viewer),
+    "GET /admin/badges": async ({ viewer }) => adminBadges(ctx, viewer),
+    "GET /admin/inbox/messages": async ({ viewer }) => staffUnreadMessages(ctx, viewer),
 
-    app.get("/admin/stats", { schema: { response: { 200: adminStatsSchema } } }, async (request) =>
-      adminStats(ctx.db, await requireStaff(request)),
-    );
-  };
+    "POST /admin/inbox/messages/:id/read": async ({ viewer, params }) => {
+      await setMessageRead(ctx, viewer, params.id, true);
+      return { ok: true as const };
+    },
+    "DELETE /admin/inbox/messages/:id/read": async ({ viewer, params }) => {
+      await setMessageRead(ctx, viewer, params.id, false);
+      return { ok: true as const };
+    },
+  });

@@ -5,14 +5,14 @@
  */
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { Served } from "@/shared/contracts/common";
 import {
   type adminStatsSchema,
   PIPELINE_COUNT_CAP,
   type pipelineQuery,
   type pipelineSchema,
   type requestClientSchema,
-} from "@/shared/contracts/admin";
-import type { Served } from "@/shared/contracts/common";
+} from "@/shared/contracts/requests";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, type RequestCategory } from "@/shared/requests";
 import type { Viewer } from "../../auth/viewer";
 import type { Database } from "../../db";

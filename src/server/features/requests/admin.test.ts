@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { PIPELINE_COUNT_CAP } from "@/shared/contracts/admin";
+import { PIPELINE_COUNT_CAP } from "@/shared/contracts/requests";
 import { messages, profiles, requests } from "../../db/schema";
 import { csvCell } from "./admin-service";
 

@@ -1,40 +1,15 @@
 /**
- * Sourcing requests: the member's routes (create, allowance, own list, detail, thread, read marks, messages,
- * delete, conversations, unread count) and the staff's (every request, status changes, activity). HTTP only:
- * the rules are in service.ts, the access rules in auth/policies.ts.
+ * Sourcing requests, the member's side (requestsApi): create under the plan and the monthly limit, the
+ * allowance, own list, detail, attachment, thread, read marks, messages, delete, conversations and the unread
+ * count. HTTP only: the rules are in service.ts and attachments.ts, the access rules in auth/policies.ts.
  */
 import type { FastifyPluginAsync } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { okSchema } from "@/shared/contracts/common";
-import {
-  activitySchema,
-  adminBadgesSchema,
-  allowanceSchema,
-  attachmentSchema,
-  conversationsSchema,
-  createdRequestSchema,
-  dashboardSchema,
-  messageIdParams,
-  newRequestSchema,
-  requestDetailSchema,
-  requestIdParams,
-  requestListQuery,
-  requestListSchema,
-  requestMessageSchema,
-  staffUnreadMessagesSchema,
-  statusChangeSchema,
-  threadSchema,
-  unreadSchema,
-} from "@/shared/contracts/requests";
-import { requireMember, requireStaff, requireUser } from "../../auth/policies";
+import { requestsApi } from "@/shared/contracts/requests";
 import type { AppContext } from "../../context";
+import { serve } from "../../http/endpoints";
 import { attachableRequest, attachmentDisposition, openAttachment, saveAttachment } from "./attachments";
 import {
-  activityOf,
-  adminBadges,
   allowance,
-  changeStatus,
   conversations,
   createRequest,
   dashboardOf,
@@ -43,50 +18,20 @@ import {
   markRead,
   postMessage,
   requestDetail,
-  setMessageRead,
-  staffUnreadMessages,
   thread,
   unreadCount,
 } from "./service";
 
-const idOnly = z.object({ id: z.string() });
+export const requestRoutes = (ctx: AppContext): FastifyPluginAsync =>
+  serve(requestsApi, {
+    "GET /dashboard": async ({ viewer }) => dashboardOf(ctx.db, viewer.userId),
+    "GET /requests/allowance": async ({ viewer }) => allowance(ctx, viewer),
+    "POST /requests": async ({ viewer, body }) => createRequest(ctx, viewer, body),
+    "GET /requests": async ({ viewer, query }) => listOwn(ctx, viewer, query),
+    "GET /requests/:id": async ({ viewer, params }) => requestDetail(ctx, viewer, params.id),
 
-export const requestRoutes =
-  (ctx: AppContext): FastifyPluginAsync =>
-  async (fastify) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const params = requestIdParams;
-
-    app.get("/dashboard", { schema: { response: { 200: dashboardSchema } } }, async (request) => {
-      const viewer = await requireMember(request);
-      return dashboardOf(ctx.db, viewer.userId);
-    });
-
-    app.get("/requests/allowance", { schema: { response: { 200: allowanceSchema } } }, async (request) =>
-      allowance(ctx, await requireUser(request)),
-    );
-
-    app.post(
-      "/requests",
-      { schema: { body: newRequestSchema, response: { 201: createdRequestSchema } } },
-      async (request, reply) => {
-        const created = await createRequest(ctx, await requireUser(request), request.body);
-        return reply.status(201).send(created);
-      },
-    );
-
-    app.get(
-      "/requests",
-      { schema: { querystring: requestListQuery, response: { 200: requestListSchema } } },
-      async (request) => listOwn(ctx, await requireUser(request), request.query),
-    );
-
-    app.get("/requests/:id", { schema: { params, response: { 200: requestDetailSchema } } }, async (request) =>
-      requestDetail(ctx, await requireUser(request), request.params.id),
-    );
-
-    app.delete("/requests/:id", { schema: { params, response: { 200: okSchema } } }, async (request) => {
-      const deleted = await deleteRequest(ctx, await requireUser(request), request.params.id);
+    "DELETE /requests/:id": async ({ viewer, params, request }) => {
+      const deleted = await deleteRequest(ctx, viewer, params.id);
       // Its file goes too (after the row: a failure here leaves an orphan file, never a dangling row).
       if (deleted.fileUrl) {
         await ctx.storage
@@ -94,95 +39,29 @@ export const requestRoutes =
           .catch((error) => request.log.error({ err: error }, "attachment delete"));
       }
       return { ok: true as const };
-    });
+    },
 
-    app.post(
-      "/requests/:id/attachment",
-      { schema: { params, response: { 201: attachmentSchema } }, config: { upload: true } },
-      async (request, reply) => {
-        const row = await attachableRequest(ctx, await requireUser(request), request.params.id);
-        return reply.status(201).send(await saveAttachment(ctx, row, request));
-      },
-    );
+    "POST /requests/:id/attachment": async ({ viewer, params, request }) =>
+      saveAttachment(ctx, await attachableRequest(ctx, viewer, params.id), request),
 
-    app.get("/requests/:id/attachment", { schema: { params } }, async (request, reply) => {
-      const { stream, name, type } = await openAttachment(ctx, await requireUser(request), request.params.id);
+    "GET /requests/:id/attachment": async ({ viewer, params, reply }) => {
+      const { stream, name, type } = await openAttachment(ctx, viewer, params.id);
       return reply
         .type(type)
         .header("content-disposition", attachmentDisposition(name))
         .header("x-content-type-options", "nosniff")
         .header("cache-control", "private, no-store")
         .send(stream);
-    });
+    },
 
-    app.get("/requests/:id/messages", { schema: { params, response: { 200: threadSchema } } }, async (request) =>
-      thread(ctx, await requireUser(request), request.params.id),
-    );
+    "GET /requests/:id/messages": async ({ viewer, params }) => thread(ctx, viewer, params.id),
+    "POST /requests/:id/messages": async ({ viewer, params, body }) => postMessage(ctx, viewer, params.id, body.body),
 
-    app.post(
-      "/requests/:id/messages",
-      { schema: { params, body: requestMessageSchema, response: { 201: idOnly } } },
-      async (request, reply) => {
-        const sent = await postMessage(ctx, await requireUser(request), request.params.id, request.body.body);
-        return reply.status(201).send(sent);
-      },
-    );
-
-    app.post("/requests/:id/read", { schema: { params, response: { 200: okSchema } } }, async (request) => {
-      await markRead(ctx, await requireUser(request), request.params.id);
+    "POST /requests/:id/read": async ({ viewer, params }) => {
+      await markRead(ctx, viewer, params.id);
       return { ok: true as const };
-    });
+    },
 
-    app.get("/messages/conversations", { schema: { response: { 200: conversationsSchema } } }, async (request) =>
-      conversations(ctx, await requireUser(request)),
-    );
-
-    app.get("/messages/unread", { schema: { response: { 200: unreadSchema } } }, async (request) => ({
-      unread: await unreadCount(ctx.db, await requireUser(request)),
-    }));
-
-    // Staff -------------------------------------------------------------------------------------------------
-
-    app.post(
-      "/admin/requests/:id/status",
-      {
-        schema: {
-          params,
-          body: statusChangeSchema,
-          response: { 200: z.object({ id: z.string(), status: z.string() }) },
-        },
-      },
-      async (request) => changeStatus(ctx, await requireStaff(request), request.params.id, request.body.status),
-    );
-
-    app.get("/admin/badges", { schema: { response: { 200: adminBadgesSchema } } }, async (request) =>
-      adminBadges(ctx, await requireStaff(request)),
-    );
-
-    app.get("/admin/inbox/messages", { schema: { response: { 200: staffUnreadMessagesSchema } } }, async (request) =>
-      staffUnreadMessages(ctx, await requireStaff(request)),
-    );
-    for (const [method, read] of [
-      ["POST", true],
-      ["DELETE", false],
-    ] as const) {
-      app.route({
-        method,
-        url: "/admin/inbox/messages/:id/read",
-        schema: { params: messageIdParams, response: { 200: okSchema } },
-        handler: async (request) => {
-          await setMessageRead(ctx, await requireStaff(request), request.params.id, read);
-          return { ok: true as const };
-        },
-      });
-    }
-
-    app.get(
-      "/admin/requests/:id/activity",
-      { schema: { params, response: { 200: activitySchema } } },
-      async (request) => {
-        await requireStaff(request);
-        return activityOf(ctx, request.params.id);
-      },
-    );
-  };
+    "GET /messages/conversations": async ({ viewer }) => conversations(ctx, viewer),
+    "GET /messages/unread": async ({ viewer }) => ({ unread: await unreadCount(ctx.db, viewer) }),
+  });
