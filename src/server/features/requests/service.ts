@@ -15,6 +15,7 @@ import type {
   requestListSchema,
   threadSchema,
 } from "@/shared/contracts/requests";
+import { firstDayOfNextMonth, REQUEST_MONTH_TIME_ZONE } from "@/shared/dates";
 import { formatEuro } from "@/shared/format";
 import { monthlyRequestLimit } from "@/shared/plans";
 import { ACTIVE_STATUSES, canTransition, DASHBOARD_RECENT_LIMIT, type RequestStatus } from "@/shared/requests";
@@ -88,6 +89,7 @@ export async function allowance(
     limit,
     usedThisMonth: used,
     remainingThisMonth: limit === null ? null : Math.max(0, limit - used),
+    renewsOn: firstDayOfNextMonth(now, REQUEST_MONTH_TIME_ZONE),
   };
 }
 
