@@ -22,6 +22,7 @@ import { ApiError } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatEuro, formatLongDate } from "@/shared/format";
+import { LIMIT_REACHED } from "@/shared/messages";
 import { DEFAULT_COUNTRY_CODE, digitsOnly, joinPhone, REQUEST_COUNTRY_CODES, splitPhone } from "@/shared/phone";
 import { DEFAULT_URGENCY, REQUEST_CATEGORIES, URGENCIES } from "@/shared/requests";
 import { firstIssueMessage, newRequestSchema } from "@/shared/schemas";
@@ -29,7 +30,6 @@ import { type Allowance, requestQueries, useCreateRequest, useUploadAttachment }
 
 const MAX_UPLOAD_MB = 20;
 /** The spec's message for a member at the limit (section 8), the server's refusal too. */
-const LIMIT_REACHED = "You have reached your monthly request limit. Please upgrade your plan or wait until next month.";
 /** Budgets are whole euros: 10 digits reach the largest budget the server takes (1,000,000,000). */
 const BUDGET_MAX_DIGITS = 10;
 const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif", "application/pdf"];
