@@ -1,4 +1,13 @@
-/** The monthly request count resets on the 1st (UTC calendar month). */
-export function startOfCurrentMonthUtc(now: Date = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+/** Calendar arithmetic for the house's rules (not for display: dates people read go through format.ts). */
+
+/** The monthly request count follows calendar months in Lisbon time (the server's `lisbonMonthStart`). */
+export const REQUEST_MONTH_TIME_ZONE = "Europe/Lisbon";
+
+/** The first day of the month after the one `now` falls in, in `timeZone`, as "YYYY-MM-DD". */
+export function firstDayOfNextMonth(now: Date, timeZone: string = REQUEST_MONTH_TIME_ZONE): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric" }).formatToParts(now);
+  const year = Number(parts.find((part) => part.type === "year")?.value);
+  const month = Number(parts.find((part) => part.type === "month")?.value);
+  const [nextYear, nextMonth] = month === 12 ? [year + 1, 1] : [year, month + 1];
+  return `${String(nextYear).padStart(4, "0")}-${String(nextMonth).padStart(2, "0")}-01`;
 }

@@ -1,5 +1,16 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatBadgeCount, formatCardDate, formatEuro, formatLongDate, formatMessageTime, initials } from "./format";
+import {
+  formatBadgeCount,
+  formatCardDate,
+  formatDate,
+  formatEuro,
+  formatLongDate,
+  formatMessageTime,
+  INTERFACE_LANGUAGE,
+  initials,
+} from "./format";
 import { digitsOnly, REQUEST_COUNTRY_CODES, SIGNUP_COUNTRY_CODES, splitPhone } from "./phone";
 
 describe("formatting", () => {
@@ -8,11 +19,51 @@ describe("formatting", () => {
     expect(formatEuro(1499.5)).toBe("€1,499.50");
   });
 
-  it("formats dates in the Portuguese locale", () => {
+  it("formats dates in the spec's formats with the interface's month names: English for now", () => {
     const d = new Date(2026, 4, 7, 9, 5);
-    expect(formatCardDate(d)).toBe("mai 7");
-    expect(formatLongDate(d)).toBe("mai 7, 2026");
-    expect(formatMessageTime(d)).toBe("mai 7, 09:05");
+    expect(formatCardDate(d)).toBe("May 7");
+    expect(formatLongDate(d)).toBe("May 7, 2026");
+    expect(formatMessageTime(d)).toBe("May 7, 09:05");
+    // The month names the review read as typos ('dez', 'set', 'out').
+    expect(formatLongDate(new Date(2026, 11, 23))).toBe("Dec 23, 2026");
+    expect(formatCardDate(new Date(2026, 8, 28))).toBe("Sep 28");
+    expect(formatCardDate(new Date(2026, 9, 5))).toBe("Oct 5");
+    // Wire values (ISO strings, epoch milliseconds) read as the same instant, shown in local time.
+    expect(formatMessageTime(d.toISOString())).toBe("May 7, 09:05");
+    expect(formatMessageTime(d.getTime())).toBe("May 7, 09:05");
+  });
+
+  it("has one date helper, which takes the interface language", () => {
+    const d = new Date(2026, 11, 23, 18, 49);
+    expect(INTERFACE_LANGUAGE).toBe("en");
+    expect(formatDate(d, "card")).toBe("Dec 23");
+    expect(formatDate(d, "long", "en")).toBe("Dec 23, 2026");
+    expect(formatDate(d, "message", "en")).toBe("Dec 23, 18:49");
+    expect(formatDate(d, "long", "pt")).toBe("dez 23, 2026");
+  });
+
+  it("reads a calendar day (YYYY-MM-DD) as that day wherever the viewer is", () => {
+    // new Date("2026-12-01") would be midnight UTC: 30 November west of Greenwich.
+    expect(formatDate("2026-12-01", "long")).toBe("Dec 1, 2026");
+    expect(formatDate("2026-09-28", "card")).toBe("Sep 28");
+  });
+
+  it("is the only place that formats a date for people: no locale, toLocale…String or Intl.DateTimeFormat elsewhere", () => {
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) return sources(file);
+        return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+      });
+    const formatsDates =
+      /date-fns\/locale|toLocale(Date|Time)?String\(|Intl\.DateTimeFormat|import\s*{[^}]*\bformat\b[^}]*}\s*from\s*"date-fns"/;
+    const offenders = sources("src").filter(
+      (file) =>
+        // format.ts formats; dates.ts only reads a time zone's calendar (the month the request count follows).
+        !["format.ts", "dates.ts"].some((own) => file === path.join("src", "shared", own)) &&
+        formatsDates.test(readFileSync(file, "utf8")),
+    );
+    expect(offenders).toEqual([]);
   });
 
   it("caps badges at 99+", () => {

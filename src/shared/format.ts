@@ -1,5 +1,5 @@
-import { format } from "date-fns";
-import { pt } from "date-fns/locale";
+import { format, parseISO } from "date-fns";
+import { enUS, pt } from "date-fns/locale";
 
 // The interface is in English, so amounts read "€25,000"; cents only when there are any.
 const euroWhole = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
@@ -10,22 +10,49 @@ export function formatEuro(amount: number): string {
   return (Number.isInteger(amount) ? euroWhole : euroCents).format(amount);
 }
 
-type DateInput = Date | string | number;
-const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
+/**
+ * The interface's language. English for now: month names follow it, so an English screen never shows 'dez' or
+ * 'set' (a later issue adds Portuguese and lets the member choose; the spec's section 9 names the Portuguese
+ * locale for dates, which waits for that interface).
+ */
+export type Language = "en" | "pt";
+export const INTERFACE_LANGUAGE: Language = "en";
+const DATE_LOCALES = { en: enUS, pt } as const;
 
-/** 'MMM d' on cards, in the Portuguese locale of the member and admin screens. */
+/** The spec's date formats (section 9): 'MMM d' on cards, 'MMM d, yyyy' on the request detail, 'MMM d, HH:mm' on messages. */
+export const DATE_FORMATS = { card: "MMM d", long: "MMM d, yyyy", message: "MMM d, HH:mm" } as const;
+export type DateStyle = keyof typeof DATE_FORMATS;
+
+/** An instant (a Date, an ISO timestamp, epoch milliseconds) or a calendar day ("YYYY-MM-DD"). */
+type DateInput = Date | string | number;
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+// A calendar day is that day wherever the viewer is (new Date("2026-12-01") is midnight UTC, 30 November in New
+// York); an instant is shown in the viewer's time zone.
+const toDate = (value: DateInput) =>
+  value instanceof Date
+    ? value
+    : typeof value === "string" && CALENDAR_DAY.test(value)
+      ? parseISO(value)
+      : new Date(value);
+
+/** Every date people read goes through here: the spec's format for `style`, month names in `language`. */
+export function formatDate(value: DateInput, style: DateStyle, language: Language = INTERFACE_LANGUAGE): string {
+  return format(toDate(value), DATE_FORMATS[style], { locale: DATE_LOCALES[language] });
+}
+
+/** 'MMM d' on cards. */
 export function formatCardDate(value: DateInput): string {
-  return format(toDate(value), "MMM d", { locale: pt });
+  return formatDate(value, "card");
 }
 
 /** 'MMM d, yyyy' on the request detail. */
 export function formatLongDate(value: DateInput): string {
-  return format(toDate(value), "MMM d, yyyy", { locale: pt });
+  return formatDate(value, "long");
 }
 
 /** 'MMM d, HH:mm' on messages. */
 export function formatMessageTime(value: DateInput): string {
-  return format(toDate(value), "MMM d, HH:mm", { locale: pt });
+  return formatDate(value, "message");
 }
 
 /** Unread and admin badges show 99+ above 99. */

@@ -23,6 +23,10 @@ export const MESSAGES = {
   phoneDigits: "Phone must contain only digits",
 } as const;
 
+/** Spec section 8: the monthly request limit is reached. */
+export const LIMIT_REACHED =
+  "You have reached your monthly request limit. Please upgrade your plan or wait until next month.";
+
 /** A member writing faster than a person types (request threads, concierge and sales together). */
 export const MESSAGES_TOO_FAST = "You are sending messages too quickly. Please wait a minute and try again.";
 

@@ -178,15 +178,13 @@ test("the sixth request of the month is refused, and another member cannot open 
     ids.push(((await created.json()) as { id: string }).id);
   }
 
+  // The form is closed at the limit (forms.spec.ts); the server refuses the sixth all the same.
+  const sixth = await createViaApi(page, "One request too many");
+  expect(sixth.status()).toBe(403);
+  expect(((await sixth.json()) as { error: string }).error).toBe(LIMIT_MESSAGE);
   await page.goto("/new-request");
   await expect(page.getByText("0 of 5 requests remaining this month.")).toBeVisible();
-  await page.getByLabel("Title").fill("One request too many");
-  await chooseOption(page, "Category", "Experiences");
-  await page.getByLabel("Budget (€)").fill("1200");
-  await page.getByLabel("Phone").fill("912345678");
-  await page.getByRole("button", { name: "Submit Request" }).click();
-  await expect(page.getByText(LIMIT_MESSAGE)).toBeVisible();
-  await expect(page).toHaveURL(/\/new-request$/);
+  await expect(page.getByRole("button", { name: "Submit Request" })).toBeDisabled();
 
   // Another member, with a link to one of them.
   await page.context().clearCookies();

@@ -52,8 +52,8 @@ export function ScrollingThread({
 
 /**
  * The composer. `send` returns whether the message went (the text is then cleared); it receives the text
- * trimmed unless `trim` is false. The button is disabled while sending (and, unless `enabledWhenEmpty`, while
- * empty); sending an empty text says 'Please enter a message'.
+ * trimmed unless `trim` is false. The button is disabled while sending and while the text is empty or only
+ * whitespace; Enter on such a text says 'Please enter a message'.
  */
 export function ChatComposer({
   id,
@@ -64,7 +64,6 @@ export function ChatComposer({
   onType,
   submitLabel = "Send",
   disabled = false,
-  enabledWhenEmpty = false,
   trim = true,
   className,
 }: {
@@ -76,7 +75,6 @@ export function ChatComposer({
   onType?: () => void;
   submitLabel?: string;
   disabled?: boolean;
-  enabledWhenEmpty?: boolean;
   trim?: boolean;
   className?: string;
 }) {
@@ -123,7 +121,7 @@ export function ChatComposer({
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-xs text-ink-muted">Enter sends · Shift+Enter adds a line</p>
-        <Button type="submit" disabled={(empty && !enabledWhenEmpty) || pending || disabled}>
+        <Button type="submit" disabled={empty || pending || disabled}>
           <Send /> {pending ? "Sending…" : submitLabel}
         </Button>
       </div>

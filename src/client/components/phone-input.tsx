@@ -11,6 +11,7 @@ export function PhoneInput({
   onCountryCodeChange,
   onDigitsChange,
   invalid,
+  disabled,
   placeholder = "912 345 678",
 }: {
   id: string;
@@ -20,11 +21,12 @@ export function PhoneInput({
   onCountryCodeChange: (code: string) => void;
   onDigitsChange: (digits: string) => void;
   invalid?: boolean;
+  disabled?: boolean;
   placeholder?: string;
 }) {
   return (
     <div className="flex gap-2">
-      <Select value={countryCode} onValueChange={onCountryCodeChange}>
+      <Select value={countryCode} onValueChange={onCountryCodeChange} disabled={disabled}>
         <SelectTrigger className="w-28 shrink-0" aria-label="Country code">
           <SelectValue />
         </SelectTrigger>
@@ -43,6 +45,7 @@ export function PhoneInput({
         placeholder={placeholder}
         value={digits}
         aria-invalid={invalid || undefined}
+        disabled={disabled}
         onChange={(e) => onDigitsChange(digitsOnly(e.target.value))}
       />
     </div>

@@ -74,6 +74,8 @@ export const allowanceSchema = z.object({
   limit: z.number().nullable(),
   usedThisMonth: z.number(),
   remainingThisMonth: z.number().nullable(),
+  /** The day the count starts again: the first day of next month in Lisbon, "YYYY-MM-DD". */
+  renewsOn: z.iso.date(),
 });
 
 /** /messages: the member's requests with their thread's last message, newest activity first. */

@@ -9,13 +9,29 @@ export async function screenshots(page: Page, name: string) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(150);
-    // A full-page capture draws fixed and sticky things where the viewport was: the notices are left out.
+    // A full-page capture draws fixed and sticky things where the viewport was: the notices are left out, and
+    // the floating chat button is drawn where it rests once the page is scrolled to its end (over the room the
+    // footer leaves for it), not in the middle of the page.
     await page.screenshot({
       path: `docs/screenshots/${name}-${width}.png`,
       fullPage: true,
       style:
-        '[data-sonner-toaster], [aria-label="Privacy notice"] { display: none !important } body > div header.sticky { position: static !important } aside.sticky { position: static !important; height: auto !important }',
+        '[data-sonner-toaster], [aria-label="Privacy notice"] { display: none !important } body > div header.sticky { position: static !important } aside.sticky { position: static !important; height: auto !important } div:has(> main#main) { position: relative } a[aria-label="Open messages"], a[aria-label="Open the inbox"] { position: absolute !important }',
     });
   }
   await page.setViewportSize(size);
+}
+
+/**
+ * SCREENSHOTS=1 files what the window shows now, scrolled where it is (a focused field above a phone's keyboard,
+ * the newest message), as docs/screenshots/<name>-<width>.png: fixed things are where the eye meets them.
+ */
+export async function viewportScreenshot(page: Page, name: string) {
+  if (!process.env.SCREENSHOTS) return;
+  mkdirSync("docs/screenshots", { recursive: true });
+  await page.waitForTimeout(150);
+  await page.screenshot({
+    path: `docs/screenshots/${name}-${page.viewportSize()?.width ?? "viewport"}.png`,
+    style: '[data-sonner-toaster], [aria-label="Privacy notice"] { display: none !important }',
+  });
 }

@@ -12,6 +12,9 @@ import { SiteHeader } from "./SiteHeader";
 const SiteFooter = lazy(() => import("./SiteFooter").then((m) => ({ default: m.SiteFooter })));
 const FloatingChatButton = lazy(() => import("./FloatingChatButton").then((m) => ({ default: m.FloatingChatButton })));
 
+/** Room under what the browser scrolls to: the chat button's 3.5rem, its 1.25rem offset, and air. */
+const CHAT_BUTTON_ROOM = "scroll-pb-24";
+
 export function RootLayout() {
   useAppRealtime();
   const { isSignedIn } = useSession();
@@ -20,6 +23,26 @@ export function RootLayout() {
     // A new page starts at the top (the declarative router has no ScrollRestoration).
     if (pathname) window.scrollTo(0, 0);
   }, [pathname]);
+  useEffect(() => {
+    // The floating chat button (signed in, bottom right) must not hide what the browser scrolls into view: a
+    // focused field (the phone input above a phone's keyboard), a linked element, the newest message.
+    if (!isSignedIn) return;
+    const root = document.documentElement;
+    root.classList.add(CHAT_BUTTON_ROOM);
+    // Focus scrolls only a field out of view: one in view but under the button (a composer at the window's
+    // bottom edge) is brought up above it. Fields in dialogs do not move the page behind them.
+    const onFocus = (event: FocusEvent) => {
+      const field = event.target;
+      if (!(field instanceof HTMLElement) || !field.matches("input, textarea, select")) return;
+      if (field.closest('[role="dialog"], [role="alertdialog"]')) return;
+      field.scrollIntoView({ block: "nearest" });
+    };
+    document.addEventListener("focusin", onFocus);
+    return () => {
+      root.classList.remove(CHAT_BUTTON_ROOM);
+      document.removeEventListener("focusin", onFocus);
+    };
+  }, [isSignedIn]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

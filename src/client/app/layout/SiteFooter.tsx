@@ -1,6 +1,8 @@
 import { Link, useLocation } from "react-router";
 import { Wordmark } from "@/client/components/ui/wordmark";
 import { usePublicConfig } from "@/client/lib/public-config";
+import { useSession } from "@/client/lib/session";
+import { cn } from "@/client/lib/utils";
 import { isAdminPath } from "./nav-items";
 
 const linkClass =
@@ -9,13 +11,15 @@ const linkClass =
 export function SiteFooter() {
   const { pathname } = useLocation();
   const config = usePublicConfig();
+  // Signed in, the floating chat button sits bottom right: the page ends below it, not under it.
+  const { isSignedIn } = useSession();
   if (isAdminPath(pathname)) return null;
   const appName = config.data?.appName ?? "Maison";
   const contactEmail = config.data?.contactEmail;
 
   return (
     <footer className="render-lazy surface-noir">
-      <div className="page-container pt-20 pb-10 md:pt-24">
+      <div className={cn("page-container pt-20 md:pt-24", isSignedIn ? "pb-28" : "pb-10")}>
         <div className="grid gap-14 md:grid-cols-12 md:gap-8">
           <div className="md:col-span-5">
             <p>

@@ -10,7 +10,7 @@ export function SelectTrigger({ className, children, ...props }: React.Component
   return (
     <SelectPrimitive.Trigger
       className={cn(
-        "flex h-11 w-full items-center justify-between gap-2 rounded-md border border-input bg-white/70 px-3.5 text-[0.95rem] text-noir data-[placeholder]:text-ink-muted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gold aria-invalid:border-oxblood cursor-pointer",
+        "flex h-11 w-full items-center justify-between gap-2 rounded-md border border-input bg-white/70 px-3.5 text-[0.95rem] text-noir data-[placeholder]:text-ink-muted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gold aria-invalid:border-oxblood cursor-pointer disabled:cursor-not-allowed disabled:opacity-60",
         className,
       )}
       {...props}

@@ -125,6 +125,7 @@ describe("the monthly limit", () => {
       limit: 5,
       usedThisMonth: 5,
       remainingThisMonth: 0,
+      renewsOn: expect.stringMatching(/^\d{4}-\d{2}-01$/),
     });
   });
 
@@ -172,6 +173,28 @@ describe("the monthly limit", () => {
       createRequest(ctx.app.ctx, winter, VALID as never, { now: new Date("2027-01-31T23:30:00Z") }),
     ).rejects.toThrow(LIMIT_REACHED);
     expect((await allowance(ctx.app.ctx, winter, new Date("2027-02-01T00:30:00Z"))).usedThisMonth).toBe(0);
+  });
+});
+
+describe("when the allowance renews", () => {
+  it("answers renewsOn: the first day of the next month in Lisbon, the month the count follows", async () => {
+    const viewer = await viewerOf(await createUser(ctx, { plan: "silver" }));
+    const renewsOn = async (at: string) => (await allowance(ctx.app.ctx, viewer, new Date(at))).renewsOn;
+    // 22:30 UTC on 31 July is still July in Lisbon (UTC+1 in summer); at 23:30 UTC it is August there.
+    expect(await renewsOn("2026-07-31T22:30:00Z")).toBe("2026-08-01");
+    expect(await renewsOn("2026-07-31T23:30:00Z")).toBe("2026-09-01");
+    // In winter Lisbon is on UTC; December rolls over into the next year.
+    expect(await renewsOn("2027-01-31T23:30:00Z")).toBe("2027-02-01");
+    expect(await renewsOn("2026-12-31T23:59:59Z")).toBe("2027-01-01");
+    expect(await renewsOn("2026-02-01T00:00:00Z")).toBe("2026-03-01");
+    // Over HTTP as well, for a member at the limit and for one without a limit.
+    const member = await createUser(ctx, { plan: "silver" });
+    const body = (await get(member, "/api/requests/allowance")).json();
+    expect(body.renewsOn).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(new Date(`${body.renewsOn}T12:00:00Z`).getTime()).toBeGreaterThan(Date.now());
+    expect((await get(await createUser(ctx, { plan: "gold" }), "/api/requests/allowance")).json().renewsOn).toBe(
+      body.renewsOn,
+    );
   });
 });
 

@@ -15,7 +15,9 @@ import type {
   requestListSchema,
   threadSchema,
 } from "@/shared/contracts/requests";
+import { firstDayOfNextMonth, REQUEST_MONTH_TIME_ZONE } from "@/shared/dates";
 import { formatEuro } from "@/shared/format";
+import { LIMIT_REACHED } from "@/shared/messages";
 import { monthlyRequestLimit } from "@/shared/plans";
 import { ACTIVE_STATUSES, canTransition, DASHBOARD_RECENT_LIMIT, type RequestStatus } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
@@ -54,8 +56,7 @@ import { nameForType } from "./file-names";
 
 export const REQUEST_NOT_FOUND = "Request not found";
 export const NO_PERMISSION = "You do not have permission to view this request";
-export const LIMIT_REACHED =
-  "You have reached your monthly request limit. Please upgrade your plan or wait until next month.";
+export { LIMIT_REACHED };
 export const PAID_PLAN_REQUIRED = "A paid membership (Silver, Gold or Black) is required to create requests.";
 export const STAFF_CANNOT_CREATE = "Access Restricted: staff and admins manage requests from the admin area.";
 export const TRANSITION_REFUSED = "This status change is not allowed.";
@@ -88,6 +89,7 @@ export async function allowance(
     limit,
     usedThisMonth: used,
     remainingThisMonth: limit === null ? null : Math.max(0, limit - used),
+    renewsOn: firstDayOfNextMonth(now, REQUEST_MONTH_TIME_ZONE),
   };
 }
 

@@ -1,9 +1,8 @@
 /**
- * The operations dashboard's formats: days as 'MMM d' in the Portuguese locale (spec section 9), counts with
- * pt-PT grouping, and the time to a first reply as "2 h 15 min", "45 min" or "—".
+ * The operations dashboard's formats: days as 'MMM d' in the interface's language (the shared date helper),
+ * counts with pt-PT grouping, and the time to a first reply as "2 h 15 min", "45 min" or "—".
  */
-import { format, parseISO } from "date-fns";
-import { pt } from "date-fns/locale";
+import { formatDate } from "@/shared/format";
 
 const counts = new Intl.NumberFormat("pt-PT");
 
@@ -13,7 +12,7 @@ export function formatCount(value: number): string {
 
 /** A calendar day sent as "YYYY-MM-DD" (a week's Monday, a day of the last 30), read as that local day. */
 export function formatDay(day: string): string {
-  return format(parseISO(day), "MMM d", { locale: pt });
+  return formatDate(day, "card");
 }
 
 /** A duration in minutes: "45 min", "2 h 15 min", "2 h", "1 d 4 h"; "< 1 min" below a minute; null is "—". */

@@ -23,14 +23,15 @@ export default function AdminInboxPage({ tabs }: { tabs: InboxTab[] }) {
   const [params, setParams] = useSearchParams();
   const current = tabs.find((tab) => tab.value === params.get("tab"))?.value ?? tabs[0]?.value;
   return (
-    <div className="px-6 py-8 lg:px-10">
+    // The admin layout pads every page: no padding of its own, so the inbox lines up with the other pages.
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <PageHeader
         dense
         eyebrow="Messages"
         title="Inbox"
         description="Members' request messages, sales inquiries and Executive Concierge conversations, live."
       />
-      <Tabs className="mt-6" value={current} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
+      <Tabs value={current} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <TabsList aria-label="Inbox">
           {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>

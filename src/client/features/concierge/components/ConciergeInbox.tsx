@@ -33,8 +33,10 @@ export function ConciergeInbox({
   const query = useQuery(conciergeQueries.conversations());
   const selected = query.data?.items.find((item) => item.userId === memberId) ?? null;
   return (
-    <div className="grid min-h-[32rem] gap-4 lg:grid-cols-[20rem_1fr]">
-      <section aria-labelledby="concierge-conversations" className="flex min-w-0 flex-col gap-3">
+    // From lg up the conversation fits the window under the inbox's header and tabs (about 21rem at 1440 × 900),
+    // its thread scrolling inside, so the reply box and Send Reply stay in view.
+    <div className="grid min-h-[32rem] gap-4 lg:h-[max(30rem,calc(100dvh-22rem))] lg:grid-cols-[20rem_1fr]">
+      <section aria-labelledby="concierge-conversations" className="flex min-w-0 flex-col gap-3 lg:min-h-0">
         <h2 id="concierge-conversations" className="eyebrow text-ink-muted">
           Conversations
         </h2>
@@ -48,7 +50,7 @@ export function ConciergeInbox({
           }
         >
           {(data) => (
-            <ul aria-label="Concierge conversations" className="flex flex-col gap-1.5">
+            <ul aria-label="Concierge conversations" className="flex flex-col gap-1.5 lg:min-h-0 lg:overflow-y-auto">
               {data.items.map((item) => (
                 <ConversationButton
                   key={item.userId}
@@ -63,7 +65,7 @@ export function ConciergeInbox({
       </section>
       <section
         aria-label={selected ? `Conversation with ${selected.name}` : "Conversation"}
-        className="flex min-w-0 flex-col rounded-lg border border-stone bg-card"
+        className="flex min-h-0 min-w-0 flex-col rounded-lg border border-stone bg-card"
       >
         {memberId ? (
           <MemberThread memberId={memberId} name={selected?.name ?? "Member"} email={selected?.email} />
@@ -160,12 +162,18 @@ function MemberThread({ memberId, name, email }: { memberId: string; name: strin
           errorFallback="Failed to load messages"
         >
           {(thread) => (
-            <ChatThread messages={thread.messages} side="staff" memberName={name} className="max-h-[26rem]" />
+            <ChatThread
+              messages={thread.messages}
+              side="staff"
+              memberName={name}
+              className="max-h-[26rem] lg:max-h-none lg:min-h-0 lg:flex-1"
+            />
           )}
         </AsyncView>
         <TypingLine visible={typing} who={name} />
       </div>
-      <div className="border-t border-stone px-5 py-4">
+      {/* Should the window be shorter still, the reply box stays at its bottom edge. */}
+      <div className="rounded-b-lg border-t border-stone bg-card px-5 py-4 lg:sticky lg:bottom-0">
         <ChatComposer
           key={memberId}
           id="concierge-reply"

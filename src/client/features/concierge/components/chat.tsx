@@ -48,11 +48,22 @@ export function ChatThread({
         return (
           <li key={message.id} className={cn("flex items-end gap-3", mine && "flex-row-reverse")}>
             <Avatar name={fromMember ? memberName : staffLabel} tone={fromMember ? "noir" : "gold"} />
-            <div className={cn("flex min-w-0 max-w-[80%] flex-col gap-1", mine ? "items-end" : "items-start")}>
-              <div className="flex flex-wrap items-baseline gap-2 text-xs text-ink-muted">
-                <span className="font-medium text-noir">{label}</span>
+            {/* On a phone the bubble takes the row beside the avatar; from sm up, four fifths of it. */}
+            <div
+              className={cn(
+                "flex min-w-0 max-w-[calc(100%-3rem)] flex-col gap-1 sm:max-w-[80%]",
+                mine ? "items-end" : "items-start",
+              )}
+            >
+              <div
+                className={cn(
+                  "flex max-w-full flex-wrap items-baseline gap-x-2 gap-y-0.5 text-xs text-ink-muted",
+                  mine && "justify-end",
+                )}
+              >
+                <span className="min-w-0 truncate font-medium text-noir">{label}</span>
                 {!fromMember && !mine && <span className="eyebrow text-[0.6rem] text-gold-deep">Concierge</span>}
-                <time dateTime={String(message.createdAt)} className="tabular">
+                <time dateTime={String(message.createdAt)} className="tabular whitespace-nowrap">
                   {formatMessageTime(message.createdAt)}
                 </time>
               </div>

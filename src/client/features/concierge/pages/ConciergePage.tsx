@@ -110,7 +110,7 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
         </p>
       </div>
       <Card>
-        <CardContent className="flex flex-col gap-4">
+        <CardContent className="flex flex-col gap-4 p-4 sm:p-6">
           {thread.messages.length === 0 ? (
             <p className="rounded-md border border-dashed border-stone-dark px-4 py-10 text-center text-sm text-ink-muted">
               No messages yet. Tell us what you are looking for: our concierge team is here for you.

@@ -89,25 +89,50 @@ export default function DashboardPage() {
             loading={<ListSkeleton label="Loading your recent requests" items={["h-16", "h-16", "h-16"]} />}
             errorFallback="Failed to load your requests."
             isEmpty={(data) => data.recent.length === 0}
-            empty={
-              <EmptyState
-                title="No requests yet"
-                description="Tell us what you are looking for, and our team will source it for you."
-                action={
-                  !session.isStaff && session.subscription ? (
-                    <Button asChild>
-                      <Link to="/new-request">Create Your First Request</Link>
-                    </Button>
-                  ) : undefined
-                }
-              />
-            }
+            empty={<NoRequestsYet />}
           >
             {(data) => <RecentList recent={data.recent} />}
           </AsyncView>
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/**
+ * The spec's empty state, with 'Create Your First Request' for members who may send requests (Silver, Gold,
+ * Black). A Basic member cannot, so the way forward offered is the upgrade, not a form that would only answer
+ * 'Paid Plan Required'. Staff and visitors without a membership get no action.
+ */
+function NoRequestsYet() {
+  const session = useSession();
+  const member = !session.isStaff && Boolean(session.subscription);
+  const canRequest = PLAN_DEFINITIONS[session.plan].monthlyRequestLimit !== 0;
+  if (member && !canRequest) {
+    return (
+      <EmptyState
+        title="No requests yet"
+        description="Sourcing requests come with the Silver, Gold and Black memberships. Upgrade to send your first one."
+        action={
+          <Button asChild>
+            <Link to="/pricing">View Pricing Plans</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <EmptyState
+      title="No requests yet"
+      description="Tell us what you are looking for, and our team will source it for you."
+      action={
+        member ? (
+          <Button asChild>
+            <Link to="/new-request">Create Your First Request</Link>
+          </Button>
+        ) : undefined
+      }
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import type { RefObject } from "react";
+import { type RefObject, useEffect } from "react";
 import { toast } from "sonner";
 import { Form, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
@@ -10,15 +10,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/client/components/ui/dialog";
+import { useSession } from "@/client/lib/session";
 import { blackInquirySchema } from "@/shared/schemas";
 
 /** The success toast of spec section 8; nothing is sent anywhere (spec section 2, /pricing). */
 export const BLACK_INQUIRY_THANKS = "Thank you for your interest! Our team will contact you shortly.";
 
-const EMPTY = { name: "", email: "", message: "" };
-
 /**
- * The Black membership inquiry (name, email, message), checked by the shared blackInquirySchema. It is loaded
+ * The Black membership inquiry (name, email, message), checked by the shared blackInquirySchema; a signed-in
+ * member finds their name and email filled in (and may change them). It is loaded
  * (with the form library and zod) only when a visitor reaches for the invitation button, so the pricing page's
  * first load carries none of it.
  */
@@ -31,12 +31,22 @@ export default function BlackInquiryDialog({
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
-  const form = useZodForm(blackInquirySchema, { defaultValues: EMPTY });
+  const session = useSession();
+  const name = session.profile?.name || session.user?.name || "";
+  const email = session.user?.email ?? "";
+  const form = useZodForm(blackInquirySchema, { defaultValues: { name, email, message: "" } });
   const { TextField, TextareaField } = fieldsOf(form);
+
+  // The session may arrive (or change) after the dialog was first loaded: fill in what the member has not typed.
+  useEffect(() => {
+    const { dirtyFields } = form.formState;
+    if (!dirtyFields.name) form.setValue("name", name);
+    if (!dirtyFields.email) form.setValue("email", email);
+  }, [form, name, email]);
 
   function onSubmit() {
     toast.success(BLACK_INQUIRY_THANKS);
-    form.reset(EMPTY);
+    form.reset({ name, email, message: "" });
     onOpenChange(false);
   }
 

@@ -163,7 +163,17 @@ function PricingPage({ onSelectPlan, pendingPlan }: { onSelectPlan: (plan: Plan)
                     ))}
                   </ul>
 
-                  {plan.invitationOnly ? (
+                  {currentPlan === id ? (
+                    // The plan the member has: nothing to choose (the server still answers a repeat with the
+                    // spec's 'You already have the … membership.').
+                    <button
+                      type="button"
+                      disabled
+                      className={`${buttonVariants({ variant: dark ? "light" : "outline", size: "cta-block" })} mt-auto`}
+                    >
+                      Current Plan
+                    </button>
+                  ) : plan.invitationOnly ? (
                     <button
                       ref={inquiryButton}
                       type="button"

@@ -70,7 +70,6 @@ export function AdminThreadCard({ requestId, clientName }: { requestId: string; 
           placeholder={`Write to ${clientName}…`}
           send={onSend}
           pending={reply.isPending}
-          enabledWhenEmpty
           className="gap-3 border-t border-stone pt-5"
         />
       </CardContent>

@@ -21,12 +21,17 @@ import {
 import { ApiError } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { DEFAULT_COUNTRY_CODE, joinPhone, REQUEST_COUNTRY_CODES, splitPhone } from "@/shared/phone";
+import { formatEuro, formatLongDate } from "@/shared/format";
+import { LIMIT_REACHED } from "@/shared/messages";
+import { DEFAULT_COUNTRY_CODE, digitsOnly, joinPhone, REQUEST_COUNTRY_CODES, splitPhone } from "@/shared/phone";
 import { DEFAULT_URGENCY, REQUEST_CATEGORIES, URGENCIES } from "@/shared/requests";
 import { firstIssueMessage, newRequestSchema } from "@/shared/schemas";
 import { type Allowance, requestQueries, useCreateRequest, useUploadAttachment } from "../api";
 
 const MAX_UPLOAD_MB = 20;
+/** The spec's message for a member at the limit (section 8), the server's refusal too. */
+/** Budgets are whole euros: 10 digits reach the largest budget the server takes (1,000,000,000). */
+const BUDGET_MAX_DIGITS = 10;
 const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif", "application/pdf"];
 
 interface Values {
@@ -95,8 +100,34 @@ function PaidPlanRequired() {
   );
 }
 
-function AllowanceNote({ allowance }: { allowance: Allowance | undefined }) {
+/** The requests left this month; at none left, why the form is closed and the day it opens again. */
+function AllowanceNote({ allowance, planLabel }: { allowance: Allowance | undefined; planLabel: string }) {
   if (!allowance) return null;
+  if (!allowance.canCreate && allowance.limit) {
+    return (
+      <div
+        className="flex flex-col gap-2 rounded-md border border-gold/60 bg-ivory-deep/60 px-4 py-3 text-sm"
+        role="status"
+      >
+        <p className="font-medium">
+          {allowance.remainingThisMonth} of {allowance.limit} requests remaining this month.
+        </p>
+        <p className="text-ink-muted">{LIMIT_REACHED}</p>
+        <p className="text-ink-muted">
+          Your {planLabel} membership includes {allowance.limit} requests a month. Your allowance renews on{" "}
+          <time dateTime={allowance.renewsOn} className="tabular font-medium text-noir">
+            {formatLongDate(allowance.renewsOn)}
+          </time>
+          ; Gold and Black include unlimited requests.
+        </p>
+        <p>
+          <Link to="/pricing" className="font-medium underline underline-offset-4 hover:text-gold-deep">
+            View Pricing Plans
+          </Link>
+        </p>
+      </div>
+    );
+  }
   const text =
     allowance.remainingThisMonth === null
       ? "Your membership includes unlimited requests."
@@ -115,8 +146,10 @@ function formatSize(bytes: number) {
 
 function NewRequestForm() {
   const navigate = useNavigate();
-  const { profile } = useSession();
+  const { profile, planLabel } = useSession();
   const allowance = useQuery(requestQueries.allowance());
+  // None left this month: nothing typed here could be sent (if the count cannot be read, the member may try).
+  const limitReached = allowance.data?.canCreate === false;
   const create = useCreateRequest();
   const upload = useUploadAttachment();
   const initialPhone = splitPhone(profile?.phone);
@@ -140,6 +173,7 @@ function NewRequestForm() {
   });
   const { TextField, TextareaField, SelectField, ControlField } = fieldsOf(form);
   const busy = form.formState.isSubmitting;
+  const budget = Number(form.watch("budget_eur"));
 
   function chooseFile(chosen: File | undefined) {
     if (fileInput.current) fileInput.current.value = "";
@@ -172,6 +206,8 @@ function NewRequestForm() {
       created = await create.mutateAsync(parsed.data);
     } catch (error) {
       toast.error(error instanceof ApiError && error.status === 403 ? error.message : "Error creating request");
+      // Another tab may have used the last request: the note and the form follow the server's count.
+      if (error instanceof ApiError && error.status === 403) void allowance.refetch();
       return;
     }
     let uploadError: string | null = null;
@@ -193,108 +229,127 @@ function NewRequestForm() {
   return (
     <Card>
       <CardContent className="p-6 sm:p-9">
-        <Form form={form} onSubmit={onSubmit} className="grid gap-6 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            <AllowanceNote allowance={allowance.data} />
-          </div>
-          <TextField
-            name="title"
-            label="Title"
-            className="sm:col-span-2"
-            placeholder="e.g. Hermès Birkin 25 in Gold Togo"
-          />
-          <SelectField
-            name="category"
-            label="Category"
-            placeholder="Select a category"
-            options={REQUEST_CATEGORIES.map((value) => ({ value, label: value }))}
-          />
-          <TextField name="budget_eur" label="Budget (€)" inputMode="decimal" placeholder="25000" />
-          <SelectField name="urgency" label="Urgency" options={URGENCIES.map((value) => ({ value, label: value }))} />
-          <ControlField
-            name="phone_number"
-            label="Phone"
-            render={(field, { id, "aria-invalid": invalid }) => (
-              <PhoneInput
-                id={id}
-                codes={REQUEST_COUNTRY_CODES}
-                countryCode={countryCode}
-                onCountryCodeChange={setCountryCode}
-                digits={field.value}
-                onDigitsChange={field.onChange}
-                invalid={invalid}
-              />
-            )}
-          />
-          <TextareaField
-            name="notes"
-            label="Notes"
-            className="sm:col-span-2"
-            rows={5}
-            placeholder="Sizes, colours, preferred condition, delivery location, timing…"
-            hint="Up to 2000 characters."
-          />
-          <div className="flex flex-col gap-3 sm:col-span-2">
-            <span className="text-sm font-medium" id="attachment-label">
-              Attachment <span className="font-normal text-ink-muted">(optional)</span>
-            </span>
-            <input
-              ref={fileInput}
-              id="attachment"
-              type="file"
-              className="sr-only"
-              aria-labelledby="attachment-label"
-              accept={`${ACCEPTED_TYPES.join(",")},.heic,.heif`}
-              onChange={(event) => chooseFile(event.target.files?.[0])}
-              disabled={busy}
+        <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-6">
+          <AllowanceNote allowance={allowance.data} planLabel={planLabel} />
+          {/*
+            At the limit every field is disabled with the fieldset, and so is Submit: the form cannot succeed. The
+            choosers are told as well: a Radix select opens on pointerdown, which a disabled fieldset lets through.
+          */}
+          <fieldset disabled={limitReached} className="grid min-w-0 gap-6 sm:grid-cols-2">
+            <legend className="sr-only">Your request</legend>
+            <TextField
+              name="title"
+              label="Title"
+              className="sm:col-span-2"
+              placeholder="e.g. Hermès Birkin 25 in Gold Togo"
             />
-            {file ? (
-              <div className="flex items-center gap-3 rounded-md border border-stone bg-ivory px-4 py-3">
-                <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">{file.name}</p>
-                  <p className="text-xs text-ink-muted">{formatSize(file.size)}</p>
-                  {percent !== null && (
-                    <div className="mt-2 flex items-center gap-3">
-                      <div
-                        role="progressbar"
-                        aria-label="Upload progress"
-                        aria-valuemin={0}
-                        aria-valuemax={100}
-                        aria-valuenow={percent}
-                        className="h-1.5 flex-1 overflow-hidden rounded-full bg-stone"
-                      >
-                        <div className="h-full bg-gold-deep transition-[width]" style={{ width: `${percent}%` }} />
+            <SelectField
+              name="category"
+              label="Category"
+              placeholder="Select a category"
+              options={REQUEST_CATEGORIES.map((value) => ({ value, label: value }))}
+              disabled={limitReached}
+            />
+            <TextField
+              name="budget_eur"
+              label="Budget (€)"
+              inputMode="numeric"
+              placeholder="25000"
+              format={(value) => digitsOnly(value).slice(0, BUDGET_MAX_DIGITS)}
+              hint={budget >= 1 ? `${formatEuro(budget)}, in whole euros.` : "In whole euros, digits only."}
+            />
+            <SelectField
+              name="urgency"
+              label="Urgency"
+              options={URGENCIES.map((value) => ({ value, label: value }))}
+              disabled={limitReached}
+            />
+            <ControlField
+              name="phone_number"
+              label="Phone"
+              render={(field, { id, "aria-invalid": invalid }) => (
+                <PhoneInput
+                  id={id}
+                  codes={REQUEST_COUNTRY_CODES}
+                  countryCode={countryCode}
+                  onCountryCodeChange={setCountryCode}
+                  digits={field.value}
+                  onDigitsChange={field.onChange}
+                  invalid={invalid}
+                  disabled={limitReached}
+                />
+              )}
+            />
+            <TextareaField
+              name="notes"
+              label="Notes"
+              className="sm:col-span-2"
+              rows={5}
+              placeholder="Sizes, colours, preferred condition, delivery location, timing…"
+              hint="Up to 2000 characters."
+            />
+            <div className="flex flex-col gap-3 sm:col-span-2">
+              <span className="text-sm font-medium" id="attachment-label">
+                Attachment <span className="font-normal text-ink-muted">(optional)</span>
+              </span>
+              <input
+                ref={fileInput}
+                id="attachment"
+                type="file"
+                className="sr-only"
+                aria-labelledby="attachment-label"
+                accept={`${ACCEPTED_TYPES.join(",")},.heic,.heif`}
+                onChange={(event) => chooseFile(event.target.files?.[0])}
+                disabled={busy}
+              />
+              {file ? (
+                <div className="flex items-center gap-3 rounded-md border border-stone bg-ivory px-4 py-3">
+                  <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium">{file.name}</p>
+                    <p className="text-xs text-ink-muted">{formatSize(file.size)}</p>
+                    {percent !== null && (
+                      <div className="mt-2 flex items-center gap-3">
+                        <div
+                          role="progressbar"
+                          aria-label="Upload progress"
+                          aria-valuemin={0}
+                          aria-valuemax={100}
+                          aria-valuenow={percent}
+                          className="h-1.5 flex-1 overflow-hidden rounded-full bg-stone"
+                        >
+                          <div className="h-full bg-gold-deep transition-[width]" style={{ width: `${percent}%` }} />
+                        </div>
+                        <span className="text-xs tabular-nums text-ink-muted">{percent}%</span>
                       </div>
-                      <span className="text-xs tabular-nums text-ink-muted">{percent}%</span>
-                    </div>
+                    )}
+                  </div>
+                  {!busy && (
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Remove ${file.name}`}
+                      onClick={() => setFile(null)}
+                    >
+                      <X />
+                    </Button>
                   )}
                 </div>
-                {!busy && (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Remove ${file.name}`}
-                    onClick={() => setFile(null)}
-                  >
-                    <X />
+              ) : (
+                <div>
+                  <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={busy}>
+                    <Paperclip /> Attach a File
                   </Button>
-                )}
-              </div>
-            ) : (
-              <div>
-                <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={busy}>
-                  <Paperclip /> Attach a File
-                </Button>
-                <p className="mt-2 text-xs text-ink-muted">
-                  An image (JPEG, PNG, WebP, HEIC) or a PDF, up to {MAX_UPLOAD_MB} MB.
-                </p>
-              </div>
-            )}
-          </div>
-          <div className="flex flex-wrap items-center gap-3 border-t border-stone pt-6 sm:col-span-2">
-            <Button type="submit" disabled={busy}>
+                  <p className="mt-2 text-xs text-ink-muted">
+                    An image (JPEG, PNG, WebP, HEIC) or a PDF, up to {MAX_UPLOAD_MB} MB.
+                  </p>
+                </div>
+              )}
+            </div>
+          </fieldset>
+          <div className="flex flex-wrap items-center gap-3 border-t border-stone pt-6">
+            <Button type="submit" disabled={busy || limitReached}>
               {busy ? (percent !== null ? `Uploading… ${percent}%` : "Submitting…") : "Submit Request"}
             </Button>
             <Button variant="ghost" asChild>

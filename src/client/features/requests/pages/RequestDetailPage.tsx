@@ -194,7 +194,6 @@ function MessagesCard({ requestId }: { requestId: string }) {
           placeholder="Write to the team…"
           send={onSend}
           pending={send.isPending}
-          enabledWhenEmpty
           trim={false}
           className="gap-3 border-t border-stone pt-5"
         />

@@ -4,7 +4,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Lock, Reply, Send } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
 import { StatusBadge } from "@/client/components/status-badge";
@@ -50,6 +50,12 @@ function InquiryRow({ inquiry }: { inquiry: StaffInquiry }) {
   const close = useCloseInquiry();
   const closed = inquiry.status === "closed";
   const replyId = `reply-${inquiry.id}`;
+  const replyForm = useRef<HTMLFormElement>(null);
+
+  // Opened low on the page, the whole reply box (its Send Reply too, not only the focused text) comes into view.
+  useEffect(() => {
+    if (replying) replyForm.current?.scrollIntoView({ block: "nearest" });
+  }, [replying]);
 
   async function onSend() {
     if (!reply.trim()) {
@@ -107,6 +113,7 @@ function InquiryRow({ inquiry }: { inquiry: StaffInquiry }) {
       )}
       {replying ? (
         <form
+          ref={replyForm}
           className="mt-4 flex flex-col gap-2"
           onSubmit={(event) => {
             event.preventDefault();
