@@ -15,7 +15,6 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { createAuth } from "./auth/auth";
-import { authHandlerRoutes } from "./auth/routes";
 import { installViewer } from "./auth/viewer";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
@@ -25,10 +24,9 @@ import { adminBillingRoutes } from "./features/billing/admin-routes";
 import { billingRoutes } from "./features/billing/routes";
 import { conciergeAdminRoutes } from "./features/concierge/admin-routes";
 import { conciergeRoutes } from "./features/concierge/routes";
-import { healthRoutes } from "./features/health/routes";
+import { notificationAdminRoutes } from "./features/notifications/admin-routes";
 import { notificationRoutes } from "./features/notifications/routes";
-import { outboxRoutes } from "./features/outbox/routes";
-import { publicConfigRoutes } from "./features/public-config/routes";
+import { platformRoutes } from "./features/platform/routes";
 import { qaRoutes } from "./features/qa/routes";
 import { requestAdminRoutes } from "./features/requests/admin-routes";
 import { requestRoutes } from "./features/requests/routes";
@@ -170,25 +168,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const api = { prefix: "/api" };
-  await app.register(healthRoutes(ctx), api);
-  await app.register(publicConfigRoutes(ctx), api);
+  await app.register(platformRoutes(ctx), api);
   await app.register(accountRoutes(ctx), api);
   await app.register(requestRoutes(ctx), api);
   await app.register(conciergeRoutes(ctx), api);
   await app.register(conciergeAdminRoutes(ctx), api);
   await app.register(salesRoutes(ctx), api);
   await app.register(salesAdminRoutes(ctx), api);
-  await app.register(outboxRoutes(ctx), api);
   await app.register(requestAdminRoutes(ctx), api);
   await app.register(
     qaRoutes(ctx, { createRequestAs: (member, input, options) => createRequest(ctx, member, input, options) }),
     api,
   );
   await app.register(notificationRoutes(ctx), api);
+  await app.register(notificationAdminRoutes(ctx), api);
   await app.register(realtimeRoutes(ctx), api);
   await app.register(billingRoutes(ctx), api);
   await app.register(adminBillingRoutes(ctx), api);
-  await app.register(authHandlerRoutes({ auth: ctx.auth, db, appUrl: config.APP_URL }), api);
 
   // Unknown API paths are a JSON 404, never the SPA.
   app.all("/api/*", async (_request, reply) => reply.status(404).send({ error: "Not found" } satisfies ErrorBody));

@@ -1,17 +1,19 @@
 /**
- * Malformed input, generated: every API route that takes input (a body, path parameters or a query) gets
- * hundreds of bad requests (wrong types, missing and extra fields, huge and unicode strings, NUL, negative and
- * huge numbers, broken JSON), signed in and not. None may answer 5xx, and none may change a table. New routes
- * are picked up from the app itself (their zod schemas), so they join this test the moment they exist.
+ * Malformed input, generated: every API endpoint that takes input (a body, path parameters, a query, an upload
+ * or a raw signed body) gets hundreds of bad requests (wrong types, missing and extra fields, huge and unicode
+ * strings, NUL, bidirectional controls, lone surrogates, negative and huge numbers, broken JSON), signed in and
+ * not. None may answer 5xx, and none may change a table. The endpoints come from the endpoint tables
+ * (src/shared/contracts/index.ts), so a new one joins this test the moment it is declared.
  */
 
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { ALL_ENDPOINTS } from "@/shared/contracts";
+import { splitKey } from "@/shared/contracts/endpoint";
 import { JSON_TOO_DEEP, MAX_JSON_DEPTH } from "./http/json-body";
 
 interface InputRoute {
@@ -20,18 +22,17 @@ interface InputRoute {
   body?: ZodType;
   params?: ZodType;
   query?: ZodType;
-  /** The route reads a multipart upload (its `config.upload`): the malformed uploads below go to it. */
+  /** The endpoint reads a multipart upload: the malformed uploads below go to it. */
   upload?: boolean;
 }
 
-/** Library paths that read a body (the library's own checks; no zod schema of ours). */
-const LIBRARY_ROUTES: InputRoute[] = [
-  "/api/auth/two-factor/enable",
-  "/api/auth/two-factor/disable",
-  "/api/auth/two-factor/verify-totp",
-  "/api/auth/two-factor/verify-backup-code",
-  "/api/billing/webhook",
-].map((url) => ({ method: "POST", url }));
+/** Every endpoint that reads input; a raw body (the signed webhook) is fuzzed with no schema to filter by. */
+const routes: InputRoute[] = ALL_ENDPOINTS.filter(
+  ([, e]) => e.body || e.params || e.query || e.upload || e.rawBody,
+).map(([key, e]) => {
+  const { method, path } = splitKey(key);
+  return { method, url: `/api${path}`, body: e.body, params: e.params, query: e.query, upload: Boolean(e.upload) };
+});
 
 /** Tables whose rows may change on a refused request: attempt counters are the point of a rate limit. */
 const COUNTERS = new Set(["rate_limits"]);
@@ -39,30 +40,10 @@ const RUNS_PER_ROUTE = 30;
 
 let ctx: TestContext;
 let member: TestUser;
-const routes: InputRoute[] = [];
 let sent = 0;
 
 beforeAll(async () => {
-  ctx = await createTestApp({
-    deps: {
-      startWorkers: false,
-      onRoute: (route: RouteOptions) => {
-        const schema = route.schema as { body?: ZodType; params?: ZodType; querystring?: ZodType } | undefined;
-        if (!schema?.body && !schema?.params && !schema?.querystring) return;
-        for (const method of [route.method].flat()) {
-          if (method === "HEAD") continue;
-          routes.push({
-            method,
-            url: route.url,
-            body: schema.body,
-            params: schema.params,
-            query: schema.querystring,
-            upload: route.config?.upload === true,
-          });
-        }
-      },
-    },
-  });
+  ctx = await createTestApp({ deps: { startWorkers: false } });
   // An admin with a membership passes every access check, so the input itself is what is tested.
   member = await createUser(ctx, { role: "admin", plan: "black" });
 });
@@ -172,7 +153,7 @@ describe("malformed input", () => {
 
   it("answers every bad request with a 4xx and changes no table", async () => {
     const before = await fingerprint();
-    for (const route of [...routes, ...LIBRARY_ROUTES]) {
+    for (const route of routes) {
       await fc.assert(
         fc.asyncProperty(requestFor(route), async (input) => {
           const hasBody = !["GET", "DELETE"].includes(route.method) || Boolean(route.body);
@@ -227,11 +208,13 @@ const deepJson = (keys: string[]) =>
     .map(({ depth, shape, field }) => nested(depth, shape, field));
 
 describe("deeply nested JSON", () => {
-  const bodyRoutes = () => [
-    ...routes.filter((route) => route.method !== "GET"),
-    ...LIBRARY_ROUTES.filter((route) => route.url !== "/api/billing/webhook"),
-    { method: "POST", url: "/api/auth/sign-out" },
-  ];
+  /** Every endpoint that may read a JSON body (all but GETs, uploads and the raw signed webhook). */
+  const bodyRoutes = (): InputRoute[] =>
+    ALL_ENDPOINTS.filter(([key, e]) => splitKey(key).method !== "GET" && !e.upload && !e.rawBody).map(([key, e]) => ({
+      method: splitKey(key).method,
+      url: `/api${splitKey(key).path}`,
+      body: e.body,
+    }));
 
   it(`refuses a body nested deeper than ${MAX_JSON_DEPTH} levels on every route with a 400, and changes nothing`, async () => {
     const before = await fingerprint();

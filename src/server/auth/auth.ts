@@ -140,7 +140,7 @@ export function createAuth(config: Config, db: Database, limiter: RateLimiter) {
       cookieCache: { enabled: false },
     },
     // Our own routes apply the spec's validation and per-IP/per-email limits; the library's HTTP endpoints are
-    // closed so nobody can go around that (auth/routes.ts also forwards only LIBRARY_PATHS).
+    // closed so nobody can go around that (auth/library.ts calls only LIBRARY_PATHS).
     disabledPaths: [
       "/sign-up/email",
       "/sign-in/email",

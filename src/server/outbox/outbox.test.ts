@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { startSmtpSink } from "#tests/helpers/smtp";
 import { signUp } from "#tests/helpers/users";
 import { outbox, userRoles } from "../db/schema";
-import { SECRET_HIDDEN } from "../features/outbox/service";
+import { SECRET_HIDDEN } from "../features/notifications/outbox-service";
 import { escapeHtml, renderEmail } from "../mail/templates";
 import { type Deliver, deliverDue, enqueueEmail, MAX_ATTEMPTS, retryDelayMs, stopDeliveries } from "./outbox";
 import { createDeliverer } from "./worker";

@@ -5,9 +5,11 @@
  * "session" event from any instance), and closed when its right is gone.
  */
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { canReceiveEvent, requireUser } from "../auth/policies";
+import { eventsApi } from "@/shared/contracts/platform";
+import { canReceiveEvent } from "../auth/policies";
 import { resolveViewer, type Viewer } from "../auth/viewer";
 import type { AppContext } from "../context";
+import { serve } from "../http/endpoints";
 import { type AppEvent, EVENTS_CHANNEL, eventsOf } from "./events";
 
 /** Open streams one user may hold on one instance; opening one more closes the oldest. */
@@ -117,38 +119,42 @@ export const realtimeRoutes =
       await unlisten();
     });
 
-    fastify.get("/events", async (request, reply) => {
-      const viewer = await requireUser(request);
-      // Opened while the server stops (it was checking the session): not kept open.
-      if (stopping) return reply.status(503).send({ error: "The server is restarting. Please try again." });
-      // A user's streams in the order they opened (a Set keeps insertion order): the oldest go first.
-      const own = [...(byUser.get(viewer.userId) ?? [])];
-      for (const old of own.slice(0, Math.max(0, own.length - MAX_STREAMS_PER_USER + 1))) old.close();
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        "content-type": "text/event-stream",
-        "cache-control": "no-store",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-      });
-      reply.raw.write("retry: 3000\n\n");
-      // Comments keep proxies from closing an idle stream.
-      const heartbeat = setInterval(() => reply.raw.write(": keep-alive\n\n"), 25_000);
-      const connection: Connection = {
-        viewer,
-        cookie: request.headers.cookie ?? "",
-        reply,
-        close(final) {
-          clearInterval(heartbeat);
-          untrack(connection);
-          reply.raw.end();
-          if (final) request.raw.socket?.end();
+    await fastify.register(
+      serve(eventsApi, {
+        "GET /events": async ({ viewer, request, reply }) => {
+          // Opened while the server stops (it was checking the session): not kept open.
+          if (stopping) return reply.status(503).send({ error: "The server is restarting. Please try again." });
+          // A user's streams in the order they opened (a Set keeps insertion order): the oldest go first.
+          const own = [...(byUser.get(viewer.userId) ?? [])];
+          for (const old of own.slice(0, Math.max(0, own.length - MAX_STREAMS_PER_USER + 1))) old.close();
+          reply.hijack();
+          reply.raw.writeHead(200, {
+            "content-type": "text/event-stream",
+            "cache-control": "no-store",
+            connection: "keep-alive",
+            "x-accel-buffering": "no",
+          });
+          reply.raw.write("retry: 3000\n\n");
+          // Comments keep proxies from closing an idle stream.
+          const heartbeat = setInterval(() => reply.raw.write(": keep-alive\n\n"), 25_000);
+          const connection: Connection = {
+            viewer,
+            cookie: request.headers.cookie ?? "",
+            reply,
+            close(final) {
+              clearInterval(heartbeat);
+              untrack(connection);
+              reply.raw.end();
+              if (final) request.raw.socket?.end();
+            },
+          };
+          track(connection);
+          request.raw.on("close", () => {
+            clearInterval(heartbeat);
+            untrack(connection);
+          });
+          return reply;
         },
-      };
-      track(connection);
-      request.raw.on("close", () => {
-        clearInterval(heartbeat);
-        untrack(connection);
-      });
-    });
+      }),
+    );
   };

@@ -2,7 +2,18 @@
 import { z } from "zod";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 import { ROLES } from "../roles";
-import { timestamp } from "./common";
+import {
+  deleteAccountSchema,
+  newPasswordSchema,
+  PASSWORD_MAX_LENGTH,
+  passwordResetRequestSchema,
+  profileSchema,
+  signInSchema,
+  signUpSchema,
+  verifyEmailSchema,
+} from "../schemas";
+import { messageSchema, okSchema, timestamp } from "./common";
+import { endpoints } from "./endpoint";
 
 export {
   deleteAccountSchema,
@@ -12,7 +23,7 @@ export {
   signInSchema,
   signUpSchema,
   verifyEmailSchema,
-} from "../schemas";
+};
 
 /** GET /api/me (and PUT /api/profile): who is signed in, their role and membership. */
 export const sessionInfoSchema = z.object({
@@ -98,4 +109,34 @@ export const accountExportSchema = z.object({
       createdAt: timestamp,
     }),
   ),
+});
+
+/** Two-factor: the password to turn it on or off, a code from the app (or a backup code) to confirm or sign in. */
+export const twoFactorPasswordSchema = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export const twoFactorCodeSchema = z.object({ code: z.string().trim().min(1).max(64) });
+export const twoFactorSetupSchema = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+
+export const accountApi = endpoints({
+  "POST /auth/sign-up": { access: "public", body: signUpSchema, answer: okSchema, created: true },
+  "POST /auth/sign-in": { access: "public", body: signInSchema, answer: signInResultSchema },
+  /** The same answer whether or not the account exists. */
+  "POST /auth/forgot-password": { access: "public", body: passwordResetRequestSchema, answer: messageSchema },
+  "POST /auth/reset-password": { access: "public", body: newPasswordSchema, answer: okSchema },
+  "POST /auth/verify-email": { access: "public", body: verifyEmailSchema, answer: verifiedSchema },
+  // The auth library's own endpoints that we use (server/auth/routes.ts forwards them; the rest are closed).
+  "POST /auth/sign-out": { access: "public", answer: okSchema },
+  /** After a password sign-in that asked for it (no session yet), or to confirm turning it on. */
+  "POST /auth/two-factor/verify-totp": { access: "public", body: twoFactorCodeSchema, answer: okSchema },
+  "POST /auth/two-factor/verify-backup-code": { access: "public", body: twoFactorCodeSchema, answer: okSchema },
+  "POST /auth/two-factor/enable": { access: "user", body: twoFactorPasswordSchema, answer: twoFactorSetupSchema },
+  "POST /auth/two-factor/disable": { access: "user", body: twoFactorPasswordSchema, answer: okSchema },
+  /** Who is signed in (`user: null` when nobody), their role and membership. */
+  "GET /me": { access: "public", answer: sessionInfoSchema },
+  "POST /account/verify-email/resend": { access: "user", answer: messageSchema },
+  "POST /account/check-owner-status": { access: "user", answer: ownerCheckSchema },
+  "PUT /profile": { access: "user", body: profileSchema, answer: sessionInfoSchema },
+  /** Everything we hold about the caller, as a JSON download. */
+  "GET /account/export": { access: "user", answer: accountExportSchema },
+  /** The password again unless the session was signed in a few minutes ago. */
+  "DELETE /account": { access: "user", body: deleteAccountSchema.nullish(), answer: okSchema },
 });

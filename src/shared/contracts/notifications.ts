@@ -1,9 +1,11 @@
 /**
- * Notifications (issue 14): the centre (staff) and the header menu (members) over the same routes, each
- * person's channel preferences, and the admin's test sends.
+ * Notifications (issue 14): the centre (staff) and the header menu (members) over the same endpoints, each
+ * person's channel preferences, the admin's test sends, and the outbox (what the app sent, is sending, or
+ * holds).
  */
 import { z } from "zod";
-import { timestamp } from "./common";
+import { okSchema, timestamp } from "./common";
+import { endpoints } from "./endpoint";
 
 export const NOTIFICATION_TYPES = ["status_changed", "message_received", "request_created", "test"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -43,4 +45,47 @@ export const testSendResultSchema = z.object({
   status: z.enum(["sent", "failed", "pending", "held"]),
   /** The delivery's error text, when it failed or is still retrying. */
   error: z.string().nullable(),
+});
+
+// The outbox ---------------------------------------------------------------------------------------------
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed", "held"] as const;
+export const outboxListQuery = z.object({ status: z.enum(["all", ...OUTBOX_STATUSES]).optional() });
+export const outboxIdParams = z.object({ id: z.uuid("Delivery not found") });
+export const RETRY_ONLY_FAILED = "Only a failed delivery can be retried.";
+
+export const outboxListSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(["email", "webhook"]),
+      status: z.enum(OUTBOX_STATUSES),
+      to: z.string().nullable(),
+      subject: z.string().nullable(),
+      reason: z.string().nullable(),
+      /** Never the text of a message holding a one-time link. */
+      text: z.string().nullable(),
+      attempts: z.number(),
+      lastError: z.string().nullable(),
+      createdAt: timestamp,
+      sentAt: timestamp.nullable(),
+    }),
+  ),
+});
+
+export const notificationsApi = endpoints({
+  "GET /notifications": { access: "user", query: notificationListQuery, answer: notificationListSchema },
+  "POST /notifications/:id/read": { access: "user", params: notificationIdParams, answer: okSchema },
+  "POST /notifications/read-all": { access: "user", answer: z.object({ updated: z.number() }) },
+  "GET /notifications/preferences": { access: "user", answer: preferencesSchema },
+  /** One channel at a time; members may change email only. */
+  "PUT /notifications/preferences": { access: "user", body: preferenceChangeSchema, answer: preferencesSchema },
+});
+
+export const notificationsStaffApi = endpoints({
+  /** A test email to the caller, through the real outbox path; its outcome is waited for. */
+  "POST /admin/notifications/test-email": { access: "staff", answer: testSendResultSchema },
+  "POST /admin/notifications/test-slack": { access: "staff", answer: testSendResultSchema },
+  "GET /admin/outbox": { access: "admin", query: outboxListQuery, answer: outboxListSchema },
+  "POST /admin/outbox/:id/retry": { access: "admin", params: outboxIdParams, answer: okSchema },
 });

@@ -15,7 +15,7 @@ import { api } from "@/client/lib/api";
 import type { RealtimeRefresh } from "@/client/lib/realtime";
 import type { Wire } from "@/shared/contracts/common";
 import type * as contract from "@/shared/contracts/notifications";
-import type * as outbox from "@/shared/contracts/outbox";
+import type * as outbox from "@/shared/contracts/notifications";
 
 export type Notification = Wire<typeof contract.notificationSchema>;
 export type NotificationList = Wire<typeof contract.notificationListSchema>;

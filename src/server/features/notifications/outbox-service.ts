@@ -1,7 +1,7 @@
 /** The admin's view of the outbox: the latest 100 messages, never the text of one holding a one-time link. */
 import { desc, eq } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
-import { type OUTBOX_STATUSES, type outboxListSchema, RETRY_ONLY_FAILED } from "@/shared/contracts/outbox";
+import { type OUTBOX_STATUSES, type outboxListSchema, RETRY_ONLY_FAILED } from "@/shared/contracts/notifications";
 import type { Database } from "../../db";
 import { outbox } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";

@@ -1,0 +1,33 @@
+/**
+ * Every endpoint table, by domain (decision 016): the server registers exactly these (src/server/endpoints.test.ts
+ * holds it to that), and the authorization matrix and the malformed-input test enumerate them.
+ */
+import { accountApi } from "./account";
+import { billingApi, billingStaffApi } from "./billing";
+import { conciergeApi, conciergeStaffApi } from "./concierge";
+import type { EndpointTable } from "./endpoint";
+import { notificationsApi, notificationsStaffApi } from "./notifications";
+import { eventsApi, platformApi } from "./platform";
+import { qaApi } from "./qa";
+import { requestsApi, requestsStaffApi } from "./requests";
+import { salesApi, salesStaffApi } from "./sales";
+
+export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
+  accountApi,
+  billingApi,
+  billingStaffApi,
+  conciergeApi,
+  conciergeStaffApi,
+  eventsApi,
+  notificationsApi,
+  notificationsStaffApi,
+  platformApi,
+  qaApi,
+  requestsApi,
+  requestsStaffApi,
+  salesApi,
+  salesStaffApi,
+};
+
+/** Every endpoint of every table, by key ("GET /requests/:id"). */
+export const ALL_ENDPOINTS = Object.values(ENDPOINT_TABLES).flatMap((table) => Object.entries(table));
