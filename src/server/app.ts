@@ -17,21 +17,27 @@ import {
 import { createAuth } from "./auth/auth";
 import { installViewer } from "./auth/viewer";
 import type { Config } from "./config";
-import type { AppContext } from "./context";
+import type { AppContext, Domains } from "./context";
 import type { DatabaseHandle } from "./db";
+import { createWrite } from "./db/write";
+import { accountPort } from "./features/account/ports";
 import { accountRoutes } from "./features/account/routes";
 import { adminBillingRoutes } from "./features/billing/admin-routes";
+import { billingPort } from "./features/billing/ports";
 import { billingRoutes } from "./features/billing/routes";
 import { conciergeAdminRoutes } from "./features/concierge/admin-routes";
+import { conciergePort } from "./features/concierge/ports";
 import { conciergeRoutes } from "./features/concierge/routes";
 import { notificationAdminRoutes } from "./features/notifications/admin-routes";
+import { notificationsPort } from "./features/notifications/ports";
 import { notificationRoutes } from "./features/notifications/routes";
 import { platformRoutes } from "./features/platform/routes";
 import { qaRoutes } from "./features/qa/routes";
 import { requestAdminRoutes } from "./features/requests/admin-routes";
+import { requestsPort } from "./features/requests/ports";
 import { requestRoutes } from "./features/requests/routes";
-import { createRequest } from "./features/requests/service";
 import { salesAdminRoutes } from "./features/sales/admin-routes";
+import { salesPort } from "./features/sales/ports";
 import { salesRoutes } from "./features/sales/routes";
 import { type ErrorBody, HttpError } from "./http/errors";
 import { boundJsonBodies } from "./http/json-body";
@@ -92,17 +98,32 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const db = database.db;
   const limiter = createRateLimiter(db);
+  const mailEnabled = Boolean(config.SMTP_URL);
+  // The domains' ports (context.ts), plugged in below; the unit of work writes notices through the
+  // notifications domain's engine.
+  const domains = {} as Domains;
+  const write = createWrite(db, () => domains.notifications?.engine ?? null);
   const ctx: AppContext = {
     config,
     database,
     db,
     limiter,
     auth: createAuth(config, db, limiter),
-    payments: createPayments(config, db),
+    payments: createPayments(config, db, write),
     storage: createStorage(config),
-    mailEnabled: Boolean(config.SMTP_URL),
+    mailEnabled,
     deliver: createDeliverer(config),
+    write,
+    domains,
   };
+  Object.assign(domains, {
+    account: accountPort,
+    billing: billingPort,
+    concierge: conciergePort,
+    notifications: notificationsPort({ config, mailEnabled }),
+    requests: requestsPort(ctx),
+    sales: salesPort,
+  } satisfies Domains);
   installViewer(app, { auth: ctx.auth, db });
 
   app.setErrorHandler((error, request, reply) => {
@@ -176,10 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(salesRoutes(ctx), api);
   await app.register(salesAdminRoutes(ctx), api);
   await app.register(requestAdminRoutes(ctx), api);
-  await app.register(
-    qaRoutes(ctx, { createRequestAs: (member, input, options) => createRequest(ctx, member, input, options) }),
-    api,
-  );
+  await app.register(qaRoutes(ctx), api);
   await app.register(notificationRoutes(ctx), api);
   await app.register(notificationAdminRoutes(ctx), api);
   await app.register(realtimeRoutes(ctx), api);

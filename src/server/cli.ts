@@ -18,7 +18,9 @@ import { ConfigError, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db";
 import { DataDirInUseError } from "./db/lock";
 import { outbox, users } from "./db/schema";
-import { createAccountRecords, grantComplimentary } from "./features/account/service";
+import { createAccountRecords } from "./features/account/service";
+import { grantComplimentary } from "./features/billing/service";
+import { createPreferences } from "./features/notifications/service";
 import { createRateLimiter } from "./rate-limit";
 
 const USAGE = `Usage:
@@ -75,6 +77,7 @@ async function createUser(argv: string[]) {
       });
     await database.db.transaction(async (tx) => {
       await createAccountRecords(tx, { id: user.id, email: user.email, name: input.name, phone: null }, input.role);
+      await createPreferences(tx, user.id);
       if (input.plan) await grantComplimentary(tx, user.id, input.plan);
       await tx.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
       // No "confirm your email" message for an address the operator vouched for.

@@ -1,13 +1,28 @@
 /**
  * What every feature's routes receive from buildApp: one typed object, so nothing reads dependencies back from
  * the Fastify instance and the type checker follows every use.
+ *
+ * Domains never import each other (decision 008). What one needs of another is a port declared here, which the
+ * owning domain implements (its `ports.ts`) and app.ts plugs in: so a domain writes only its own tables, and
+ * reads another's only through the owner. People's identity (users, profiles, roles, memberships) is read by
+ * everyone, as the viewer is on every request; only the account and billing domains write it.
  */
+import type { SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { accountExportSchema } from "@/shared/contracts/account";
+import type { Served } from "@/shared/contracts/common";
+import type { Plan } from "@/shared/plans";
+import type { RequestCategory, RequestStatus, Urgency } from "@/shared/requests";
+import type { NewRequest } from "@/shared/schemas";
 import type { Auth } from "./auth/auth";
+import type { Viewer } from "./auth/viewer";
 import type { Config } from "./config";
-import type { Database, DatabaseHandle } from "./db";
+import type { Database, DatabaseHandle, Queryable } from "./db";
+import type { NoticeEngine, Write } from "./db/write";
 import type { Deliver } from "./outbox/outbox";
 import type { Payments } from "./payments";
 import type { RateLimiter } from "./rate-limit";
+import type { AppEvent } from "./realtime/events";
 import type { Storage } from "./storage";
 
 export interface AppContext {
@@ -24,4 +39,119 @@ export interface AppContext {
   mailEnabled: boolean;
   /** Sends one outbox message (email or the team's webhook); the worker and the admin's test sends use it. */
   deliver: Deliver;
+  /** The one way to write: a change with the events and notices it causes (db/write.ts). */
+  write: Write;
+  /** What a domain may ask of another (ports, below). */
+  domains: Domains;
+}
+
+type AccountExport = Served<typeof accountExportSchema>;
+
+/** A conversation notifications can be about: a request's messages, or a member's concierge chat. */
+export type NoticeThread = { requestId: string } | { conciergeMemberId: string };
+
+/** The notifications domain, for the others. */
+export interface NotificationsPort {
+  /** Writes notices (the unit of work asks it). */
+  engine: NoticeEngine;
+  /** The CTE body marking the reader's message notifications about a thread read (returns their ids). */
+  threadNoticesRead(readerId: string, thread: NoticeThread): SQL;
+  /** The event that refreshes the reader's bell on every tab. */
+  readerEvent(readerId: string): AppEvent;
+  /** Notifications a reader has not read (the admin sidebar's badge). */
+  unread(db: Queryable, userId: string): Promise<number>;
+  /** Emails the outbox holds unsent because no SMTP is configured (the admin's banner). */
+  heldMail(db: Queryable): Promise<number>;
+  /**
+   * A user's channels as columns of a caller's query, left-joined on the user's id: read with the request they
+   * are about, saving a round trip on every message (decision 012).
+   */
+  recipientChannels: {
+    table: PgTable;
+    userId: PgColumn;
+    columns: { emailEnabled: SQL<boolean>; slackEnabled: SQL<boolean> };
+  };
+  /** A new account's preferences (every channel on). */
+  createPreferences(tx: Queryable, userId: string): Promise<void>;
+  exportOf(db: Queryable, userId: string): Promise<Pick<AccountExport, "notifications" | "notificationPreferences">>;
+}
+
+/** A seeded request's story: its status path and thread, back-dated (the QA tools' demo data). */
+export interface SeededRequest {
+  owner: { id: string; name: string; phone: string };
+  staffId: string;
+  title: string;
+  category: RequestCategory;
+  budgetEur: number;
+  urgency: Urgency;
+  status: RequestStatus;
+  createdAt: Date;
+  /** Hours from creation to the first staff reply; null: no reply yet. */
+  replyHours: number | null;
+  now: Date;
+}
+
+export interface RequestsPort {
+  /** Creates a request in a member's name under the member's own rules (plan, monthly limit, notices). */
+  createAs(
+    member: Viewer,
+    input: NewRequest,
+    options: { seeded: boolean },
+  ): Promise<{ id: string; remainingThisMonth: number | null }>;
+  /** The storage keys of a member's attachments (deleted with the account, after its rows). */
+  filesOf(db: Queryable, userId: string): Promise<string[]>;
+  exportOf(db: Queryable, userId: string): Promise<Pick<AccountExport, "requests" | "messages">>;
+  /** Writes a demo request with its history and thread; returns how many messages it has. */
+  seed(tx: Queryable, request: SeededRequest): Promise<number>;
+  /** Removes every seeded request (and what counted them); returns how many. */
+  removeSeeded(tx: Queryable): Promise<number>;
+  countSeeded(db: Queryable): Promise<number>;
+  /** The newest request, if any (what a test notification is about). */
+  latest(db: Queryable): Promise<{ id: string; title: string } | null>;
+}
+
+export interface ConciergePort {
+  /** Unread concierge messages for the viewer's badge: staff, the members' unread; a member, the replies. */
+  unreadFor(db: Queryable, viewer: Viewer): Promise<number>;
+  exportOf(db: Queryable, userId: string): Promise<AccountExport["conciergeMessages"]>;
+  seed(
+    tx: Queryable,
+    memberId: string,
+    messages: Array<{
+      senderRole: "user" | "admin";
+      senderUserId: string;
+      message: string;
+      read: boolean;
+      createdAt: Date;
+    }>,
+  ): Promise<void>;
+}
+
+export interface SalesPort {
+  exportOf(db: Queryable, userId: string): Promise<AccountExport["salesInquiries"]>;
+  seed(tx: Queryable, inquiry: { userId: string; subject: string; message: string }): Promise<void>;
+}
+
+export interface AccountPort {
+  /** A client's account records (user, profile, role) with no password: the QA tools' demo clients. */
+  createClient(
+    tx: Queryable,
+    client: { id: string; name: string; email: string; phone: string; createdAt: Date },
+  ): Promise<void>;
+  /** Deletes users and, through the foreign keys, everything of theirs. */
+  deleteUsers(tx: Queryable, ids: string[]): Promise<number>;
+}
+
+export interface BillingPort {
+  /** A complimentary active membership (no payment-provider customer). */
+  grant(tx: Queryable, userId: string, plan: Plan): Promise<void>;
+}
+
+export interface Domains {
+  account: AccountPort;
+  billing: BillingPort;
+  concierge: ConciergePort;
+  notifications: NotificationsPort;
+  requests: RequestsPort;
+  sales: SalesPort;
 }

@@ -1,7 +1,7 @@
 /** Test users made through the real sign-up route, then given roles and memberships as the CLI would. */
 import type { LightMyRequestResponse } from "fastify";
 import { userRoles } from "../../src/server/db/schema";
-import { grantComplimentary } from "../../src/server/features/account/service";
+import { grantComplimentary } from "../../src/server/features/billing/service";
 import type { Plan } from "../../src/shared/plans";
 import type { Role } from "../../src/shared/roles";
 import type { TestContext } from "./app";

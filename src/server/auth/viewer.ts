@@ -7,6 +7,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isStaffRole, type Role, strongestRole } from "@/shared/roles";
 import type { Database } from "../db";
+import { type Placeholders, prepared } from "../db/prepared";
 import { profiles, sessions, subscriptions, userRoles, users } from "../db/schema";
 import { type Auth, SESSION_DAYS, SESSION_UPDATE_AGE_MS } from "./auth";
 
@@ -168,8 +169,8 @@ function toViewer(row: Omit<Viewer, "isStaff" | "twoFactorEnabled"> & { twoFacto
 }
 
 /** Everything about the caller in one indexed query: session by token, user, profile, role and membership. */
-function viewerQuery(db: Database) {
-  return db
+const viewerQuery = prepared("maison_viewer", (db, p: Placeholders<{ token: string }>) =>
+  db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -180,11 +181,9 @@ function viewerQuery(db: Database) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(and(eq(sessions.token, sql.placeholder("token")), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1)
-    .prepare("maison_viewer");
-}
-const preparedViewer = new WeakMap<Database, ReturnType<typeof viewerQuery>>();
+    .where(and(eq(sessions.token, p.token), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1),
+);
 
 /**
  * The viewer a request's cookie header stands for now, or null; also used to re-check open streams. The
@@ -199,12 +198,7 @@ export async function resolveViewer(
   const cookie = await sessionCookie(deps.auth);
   const token = await verifiedToken(cookieHeader, cookie.name, cookie.secret);
   if (!token) return { viewer: null, setCookie: null };
-  let query = preparedViewer.get(deps.db);
-  if (!query) {
-    query = viewerQuery(deps.db);
-    preparedViewer.set(deps.db, query);
-  }
-  const [row] = await query.execute({ token });
+  const [row] = await viewerQuery(deps.db, { token });
   if (!row) return { viewer: null, setCookie: null };
   const viewer = toViewer(row);
   const lifetimeMs = SESSION_DAYS * 86_400_000;

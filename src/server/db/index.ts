@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { acquireDataDirLock } from "./lock";
 import * as schema from "./schema";
@@ -17,6 +17,12 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRel
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** A query runner: the database itself or an open transaction. */
 export type Queryable = Database | Transaction;
+
+/** Runs a raw statement and gives its rows, whichever the driver. */
+export async function rowsOf<T>(db: Queryable, statement: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(statement);
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
 
 /** The committed migrations: the project's migrations/ folder, found upward from this module (src or dist). */
 export const MIGRATIONS_DIR = findUp(path.dirname(fileURLToPath(import.meta.url)), "migrations/meta/_journal.json");

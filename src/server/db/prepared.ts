@@ -1,31 +1,40 @@
 /**
- * A hot statement kept prepared (decision 012). Its text is built once from Drizzle's `sql` with named
- * placeholders, so a call builds no query. On a PostgreSQL server it runs as a named statement: each pooled
- * connection parses it once, and PostgreSQL reuses its plan, where an unnamed statement is parsed and planned on
- * every call. On PGlite the name is ignored (in-process, nothing to save).
+ * The one prepared-statement mechanism (decision 012): a hot query is built once per runner (the database, or
+ * one transaction) with Drizzle's query builder and named placeholders, and prepared under a name with
+ * Drizzle's own `.prepare()`. On a PostgreSQL server each pooled connection then parses it once and reuses its
+ * plan, where an unnamed statement is parsed and planned on every call; on PGlite the name is ignored
+ * (in-process, nothing to save). The values a call gives are typed by the placeholders the query uses.
  */
-import type { SQL } from "drizzle-orm";
-import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from "drizzle-orm/pg-core";
+import { type Placeholder, sql } from "drizzle-orm";
 import type { Queryable } from "./index";
 
-/** The rows of a raw statement, from either driver. */
-export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+/** The typed placeholders of a statement: `p.requestId` stands for the value given as `requestId`. */
+export type Placeholders<V> = { readonly [K in keyof V & string]: Placeholder<K> };
 
-const dialect = new PgDialect();
+export function placeholders<V>(): Placeholders<V> {
+  return new Proxy({} as Placeholders<V>, { get: (_, name) => sql.placeholder(String(name)) });
+}
+
+interface Preparable<Row> {
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<Row> };
+}
 
 /**
- * `name` must be unique in the app: a connection keeps one statement per name. Values are given by placeholder
- * name; each runner (the database, or one transaction) prepares it once.
+ * A query prepared once per runner under `name` (unique in the app: a connection keeps one statement per name).
+ * `build` makes it from the runner, the typed placeholders and what the caller gives it (`deps`, read only the
+ * first time per runner: it must not change); the call gives the values and gets its result.
  */
-export function preparedStatement<Row = Record<string, unknown>>(name: string, statement: SQL) {
-  const query = dialect.sqlToQuery(statement);
-  const prepared = new WeakMap<Queryable, PgPreparedQuery<PreparedQueryConfig>>();
-  return async (db: Queryable, values: Record<string, unknown>): Promise<Row[]> => {
-    let runner = prepared.get(db);
-    if (!runner) {
-      runner = db._.session.prepareQuery(query, undefined, name, false);
-      prepared.set(db, runner);
+export function prepared<V extends Record<string, unknown>, Result, D = undefined>(
+  name: string,
+  build: (db: Queryable, p: Placeholders<V>, deps: D) => Preparable<Result>,
+): (db: Queryable, values: V, ...deps: D extends undefined ? [] : [deps: D]) => Promise<Result> {
+  const runners = new WeakMap<Queryable, ReturnType<Preparable<Result>["prepare"]>>();
+  return (db, values, ...deps) => {
+    let query = runners.get(db);
+    if (!query) {
+      query = build(db, placeholders<V>(), deps[0] as D).prepare(name);
+      runners.set(db, query);
     }
-    return rowsOf<Row>(await runner.execute(values));
+    return query.execute(values);
   };
 }

@@ -5,9 +5,10 @@
  */
 import { eq } from "drizzle-orm";
 import { type Plan, planRank, type SubscriptionStatus } from "@/shared/plans";
-import type { Transaction } from "../db";
+import type { Queryable } from "../db";
 import { billingCustomers, subscriptions, users } from "../db/schema";
-import { publishSubscriptionChanged } from "../realtime/events";
+import type { Effects } from "../db/write";
+import { subscriptionChanged } from "../realtime/events";
 import { type PriceList, refId, type SubscriptionLike } from "./types";
 
 type Mapped = SubscriptionStatus | "incomplete";
@@ -44,12 +45,12 @@ export function periodEndOf(sub: SubscriptionLike): Date | null {
 }
 
 /** Serialises every change to one user's membership (events, syncs, checkouts) on their users row. */
-export async function lockUser(tx: Transaction, userId: string): Promise<boolean> {
+export async function lockUser(tx: Queryable, userId: string): Promise<boolean> {
   const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   return rows.length > 0;
 }
 
-export async function userForCustomer(tx: Transaction, customerId: string | null): Promise<string | null> {
+export async function userForCustomer(tx: Queryable, customerId: string | null): Promise<string | null> {
   if (!customerId) return null;
   const [row] = await tx
     .select({ userId: billingCustomers.userId })
@@ -65,7 +66,8 @@ export type ApplyResult = { changed: boolean; ignored?: string };
  * `stamp` orders the writes: an event's creation time, or (for a fetch) a time just before the fetch.
  */
 export async function applySubscription(
-  tx: Transaction,
+  tx: Queryable,
+  out: Pick<Effects, "publish">,
   prices: PriceList,
   input: { userId: string; subscription: SubscriptionLike; stamp: Date; deleted?: boolean },
 ): Promise<ApplyResult> {
@@ -129,13 +131,14 @@ export async function applySubscription(
       .set({ ...values, providerUpdatedAt, ...(changed ? { updatedAt: new Date() } : {}) })
       .where(eq(subscriptions.id, row.id));
   }
-  if (changed) await publishSubscriptionChanged(tx, userId);
+  if (changed) out.publish(subscriptionChanged(userId));
   return { changed };
 }
 
 /** An invoice's verdict on the row's own subscription: failed payment to past_due, paid back to active. */
 export async function applyInvoiceOutcome(
-  tx: Transaction,
+  tx: Queryable,
+  out: Pick<Effects, "publish">,
   input: { subscriptionId: string; outcome: "paid" | "failed"; stamp: Date },
 ): Promise<ApplyResult & { userId: string | null }> {
   const [found] = await tx
@@ -164,6 +167,6 @@ export async function applyInvoiceOutcome(
     .update(subscriptions)
     .set({ status: next, providerUpdatedAt: input.stamp, updatedAt: new Date() })
     .where(eq(subscriptions.id, row.id));
-  await publishSubscriptionChanged(tx, row.userId);
+  out.publish(subscriptionChanged(row.userId));
   return { changed: true, userId: row.userId };
 }

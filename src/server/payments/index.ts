@@ -8,6 +8,7 @@ import type { Viewer } from "../auth/viewer";
 import type { Config } from "../config";
 import type { Database } from "../db";
 import { billingCustomers } from "../db/schema";
+import type { Write } from "../db/write";
 import { configuredPrices, createPriceList } from "./prices";
 import { createEventProcessor } from "./process-event";
 import { createStripeProvider, type StripeProvider, stripeKeyMode } from "./stripe-provider";
@@ -48,14 +49,14 @@ export interface Payments {
   hooks: BillingHooks;
 }
 
-export function createPayments(config: Config, db: Database): Payments {
+export function createPayments(config: Config, db: Database, write: Write): Payments {
   const stripe = config.STRIPE_SECRET_KEY ? createStripeProvider(config) : null;
   const test = stripe ? null : createTestProvider({ db, appUrl: config.APP_URL });
   const provider: PaymentProvider = stripe ?? (test as TestProvider);
   const prices = createPriceList(configuredPrices(config));
-  const processEvent = createEventProcessor({ db, provider, prices });
+  const processEvent = createEventProcessor({ db, write, provider, prices });
   test?.setEventSink(processEvent);
-  const sync = createSync({ db, provider, prices, pauseMs: config.SUBSCRIPTION_SYNC_PAUSE_MS });
+  const sync = createSync({ db, write, provider, prices, pauseMs: config.SUBSCRIPTION_SYNC_PAUSE_MS });
 
   async function customerOf(userId: string) {
     const [row] = await db

@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { paymentEvents } from "../db/schema";
+import type { Write } from "../db/write";
 import { applyInvoiceOutcome, applySubscription, userForCustomer } from "./apply";
 import {
   type CheckoutSessionLike,
@@ -53,8 +54,13 @@ function isSubscriptionObject(value: unknown): value is SubscriptionLike {
   return typeof value === "object" && value !== null && "items" in value && "status" in value;
 }
 
-export function createEventProcessor(deps: { db: Database; provider: PaymentProvider; prices: PriceList }) {
-  const { db, provider, prices } = deps;
+export function createEventProcessor(deps: {
+  db: Database;
+  write: Write;
+  provider: PaymentProvider;
+  prices: PriceList;
+}) {
+  const { db, write, provider, prices } = deps;
 
   return async function processEvent(event: PaymentEvent): Promise<ProcessResult> {
     // A redelivery is answered without calling the provider again.
@@ -73,7 +79,7 @@ export function createEventProcessor(deps: { db: Database; provider: PaymentProv
       }
     }
 
-    return db.transaction(async (tx): Promise<ProcessResult> => {
+    return write(async (tx, out): Promise<ProcessResult> => {
       const recorded = await tx
         .insert(paymentEvents)
         .values({ id: event.id, provider: provider.kind, type: event.type })
@@ -88,7 +94,11 @@ export function createEventProcessor(deps: { db: Database; provider: PaymentProv
           if (!checkoutSubscription) return { outcome: "ignored", reason: "not a subscription checkout" };
           const userId = await userForCustomer(tx, refId(session.customer));
           if (!userId) return { outcome: "ignored", reason: "unknown customer" };
-          const result = await applySubscription(tx, prices, { userId, subscription: checkoutSubscription, stamp });
+          const result = await applySubscription(tx, out, prices, {
+            userId,
+            subscription: checkoutSubscription,
+            stamp,
+          });
           return result.ignored
             ? { outcome: "ignored", reason: result.ignored }
             : { outcome: "processed", userId, changed: result.changed };
@@ -99,7 +109,7 @@ export function createEventProcessor(deps: { db: Database; provider: PaymentProv
           const subscription = event.data.object as SubscriptionLike;
           const userId = await userForCustomer(tx, refId(subscription.customer));
           if (!userId) return { outcome: "ignored", reason: "unknown customer" };
-          const result = await applySubscription(tx, prices, {
+          const result = await applySubscription(tx, out, prices, {
             userId,
             subscription,
             stamp,
@@ -113,7 +123,7 @@ export function createEventProcessor(deps: { db: Database; provider: PaymentProv
         case "invoice.paid": {
           const subscriptionId = invoiceSubscriptionId(event.data.object as InvoiceLike);
           if (!subscriptionId) return { outcome: "ignored", reason: "invoice without a subscription" };
-          const result = await applyInvoiceOutcome(tx, {
+          const result = await applyInvoiceOutcome(tx, out, {
             subscriptionId,
             outcome: event.type === "invoice.paid" ? "paid" : "failed",
             stamp,

@@ -6,6 +6,7 @@ import { asc, eq } from "drizzle-orm";
 import { hasActiveSubscription, planRank } from "@/shared/plans";
 import type { Database } from "../db";
 import { billingCustomers, subscriptions, users } from "../db/schema";
+import type { Write } from "../db/write";
 import { applySubscription, mapStatus, planOf } from "./apply";
 import type { PaymentProvider, PriceList, SubscriptionLike } from "./types";
 
@@ -50,8 +51,14 @@ export function pickSubscription(subs: SubscriptionLike[], prices: PriceList): S
   return known[0] ?? null;
 }
 
-export function createSync(deps: { db: Database; provider: PaymentProvider; prices: PriceList; pauseMs: number }) {
-  const { db, provider, prices } = deps;
+export function createSync(deps: {
+  db: Database;
+  write: Write;
+  provider: PaymentProvider;
+  prices: PriceList;
+  pauseMs: number;
+}) {
+  const { db, write, provider, prices } = deps;
 
   async function currentRow(userId: string) {
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
@@ -60,8 +67,8 @@ export function createSync(deps: { db: Database; provider: PaymentProvider; pric
 
   /** Applies a subscription just fetched from (or returned by) the provider. */
   async function applyFetched(userId: string, subscription: SubscriptionLike, fetchStartedAt: number) {
-    return db.transaction((tx) =>
-      applySubscription(tx, prices, { userId, subscription, stamp: fetchStamp(fetchStartedAt) }),
+    return write((tx, out) =>
+      applySubscription(tx, out, prices, { userId, subscription, stamp: fetchStamp(fetchStartedAt) }),
     );
   }
 

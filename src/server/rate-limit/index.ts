@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { MESSAGES_TOO_FAST } from "@/shared/messages";
-import type { Database, Queryable } from "../db";
+import { type Database, type Queryable, rowsOf } from "../db";
 import { rateLimits } from "../db/schema";
 import { HttpError } from "../http/errors";
 
@@ -71,19 +71,19 @@ const PRUNE_EVERY = 500;
 /** The back-off exponent stops growing here (the lock is long capped by then; 2^n must stay finite). */
 const MAX_DOUBLINGS = 30;
 
-const rowsOf = (result: unknown) =>
-  ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Array<Record<string, number | string | null>>;
+type Row = Record<string, number | string | null>;
 
 /** Counts one attempt in a fixed window: the window's count after it, and the seconds until it restarts. */
 async function countInWindow(db: Queryable, key: string, windowSeconds: number) {
-  const [row] = rowsOf(
-    await db.execute(sql`
+  const [row] = await rowsOf<Row>(
+    db,
+    sql`
       insert into ${rateLimits} (key, count, reset_at)
       values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
       on conflict (key) do update set
         count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
         reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
-      returning count, ceil(extract(epoch from (reset_at - now())))::int as retry_after`),
+      returning count, ceil(extract(epoch from (reset_at - now())))::int as retry_after`,
   );
   return { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
 }
@@ -97,8 +97,9 @@ async function countWithBackoff(db: Queryable, rule: BackoffCount): Promise<numb
   const lockFor = (n: SQL) => sql`case when ${n} >= ${rule.free} then now() + make_interval(secs => least(
     ${rule.maxLockSeconds}::double precision,
     ${rule.firstLockSeconds} * power(2, least(${n} - ${rule.free}, ${MAX_DOUBLINGS}))::double precision)) end`;
-  const counted = rowsOf(
-    await db.execute(sql`
+  const counted = await rowsOf<Row>(
+    db,
+    sql`
       insert into ${rateLimits} (key, count, reset_at, locked_until)
       values (${rule.key}, 1, now() + make_interval(secs => ${rule.forgetSeconds}), ${lockFor(sql`1`)})
       on conflict (key) do update set
@@ -106,13 +107,14 @@ async function countWithBackoff(db: Queryable, rule: BackoffCount): Promise<numb
         reset_at = excluded.reset_at,
         locked_until = ${lockFor(failures)}
       where ${rateLimits.lockedUntil} is null or ${rateLimits.lockedUntil} <= now()
-      returning count`),
+      returning count`,
   );
   if (counted.length) return null;
-  const [row] = rowsOf(
-    await db.execute(sql`
+  const [row] = await rowsOf<Row>(
+    db,
+    sql`
       select ceil(extract(epoch from (locked_until - now())))::int as retry_after
-      from ${rateLimits} where key = ${rule.key}`),
+      from ${rateLimits} where key = ${rule.key}`,
   );
   return Math.max(1, Number(row?.retry_after ?? 1));
 }

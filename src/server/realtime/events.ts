@@ -1,10 +1,11 @@
 /**
- * Realtime through the database: a change others must see sends pg_notify('app_events', …) in the same
- * transaction, so it is delivered only if the change commits, and to every app instance that LISTENs.
+ * Realtime through the database: a change others must see sends pg_notify('app_events', …) with its
+ * transaction (db/write.ts), so it is delivered only if the change commits, and to every app instance that
+ * LISTENs.
  */
 import { sql } from "drizzle-orm";
 import type { RealtimeTopic } from "@/shared/realtime";
-import type { Database, Queryable } from "../db";
+import type { Queryable } from "../db";
 
 export const EVENTS_CHANNEL = "app_events";
 
@@ -23,38 +24,8 @@ export interface AppEvent {
   subject?: string;
 }
 
-/** Events waiting for the end of their transaction (see `transactionWithEvents`). */
-const pending = new WeakMap<object, AppEvent[]>();
-
-/**
- * Sends an event with the caller's transaction. Inside `transactionWithEvents` it is held and sent with the
- * transaction's other events in one notification at its end; otherwise at once.
- */
-export async function publish(db: Queryable, event: AppEvent): Promise<void> {
-  const held = pending.get(db);
-  if (held) held.push(event);
-  else await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
-}
-
 /** A notification's payload must stay under 8,000 bytes: larger batches are split. */
 const MAX_PAYLOAD = 7_000;
-
-/**
- * A transaction whose events go out together: one pg_notify (a JSON array) at its end instead of one round trip
- * per event, still inside the transaction, so they are delivered only if it commits.
- */
-export function transactionWithEvents<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    const events: AppEvent[] = [];
-    pending.set(tx, events);
-    const result = await work(tx);
-    pending.delete(tx);
-    for (const payload of eventPayloads(events)) {
-      await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
-    }
-    return result;
-  });
-}
 
 /** The notification payloads announcing `events`: as few as fit under PostgreSQL's limit (one, usually). */
 export function eventPayloads(events: AppEvent[]): string[] {
@@ -82,15 +53,25 @@ export function eventsOf(payload: string): AppEvent[] {
   }
 }
 
-export function publishSubscriptionChanged(db: Queryable, userId: string) {
-  return publish(db, { topic: "subscription", audience: userId });
+/**
+ * Sends events now, outside any transaction (a transient "typing…", or after a change the auth library
+ * committed). Changes that others must see are written with the unit of work (db/write.ts), which sends their
+ * events when they commit.
+ */
+export async function announce(db: Queryable, events: AppEvent[]): Promise<void> {
+  for (const payload of eventPayloads(events)) await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
 }
 
-export function publishSessionChanged(db: Queryable, userId: string) {
-  return publish(db, { topic: "session", audience: userId });
-}
+/** The user's sessions, role or account changed: every instance re-checks that user's open streams. */
+export const sessionChanged = (userId: string): AppEvent => ({ topic: "session", audience: userId });
 
-/** A change a member and the whole team must see, in one notification. */
-export function publishToMemberAndStaff(db: Queryable, topic: RealtimeTopic, memberId: string, subject?: string) {
-  return publish(db, { topic, audience: memberId, staff: true, ...(subject ? { subject } : {}) });
-}
+/** The user's membership changed. */
+export const subscriptionChanged = (userId: string): AppEvent => ({ topic: "subscription", audience: userId });
+
+/** A change a member and the whole team must see, in one event. */
+export const toMemberAndStaff = (topic: RealtimeTopic, memberId: string, subject?: string): AppEvent => ({
+  topic,
+  audience: memberId,
+  staff: true,
+  ...(subject ? { subject } : {}),
+});

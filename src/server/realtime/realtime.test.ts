@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { createUser, type TestUser } from "#tests/helpers/users";
-import { publish, publishSubscriptionChanged, transactionWithEvents } from "./events";
+import { announce, subscriptionChanged } from "./events";
 import { MAX_STREAMS_PER_USER } from "./routes";
 
 let ctx: TestContext;
@@ -53,7 +53,7 @@ describe("the event stream", () => {
   it("delivers a committed change to its owner only", async () => {
     const [anaStream, ruiStream] = [await openStream(ana), await openStream(rui)];
     try {
-      await ctx.database.db.transaction((tx) => publishSubscriptionChanged(tx, ana.id));
+      await ctx.app.ctx.write(async (_tx, out) => out.publish(subscriptionChanged(ana.id)));
       await expect.poll(() => anaStream.events).toEqual(["subscription"]);
       expect(ruiStream.events).toEqual([]);
     } finally {
@@ -65,14 +65,14 @@ describe("the event stream", () => {
   it("sends nothing for a change that rolled back", async () => {
     const stream = await openStream(ana);
     try {
-      await ctx.database.db
-        .transaction(async (tx) => {
-          await publishSubscriptionChanged(tx, ana.id);
+      await ctx.app.ctx
+        .write(async (_tx, out) => {
+          out.publish(subscriptionChanged(ana.id));
           throw new Error("rollback");
         })
         .catch(() => {});
       // Notifications arrive in commit order: had the rolled-back one been sent, it would come first.
-      await ctx.database.db.transaction((tx) => publishSubscriptionChanged(tx, ana.id));
+      await ctx.app.ctx.write(async (_tx, out) => out.publish(subscriptionChanged(ana.id)));
       await expect.poll(() => stream.events.length).toBe(1);
     } finally {
       stream.close();
@@ -82,16 +82,17 @@ describe("the event stream", () => {
   it("sends a transaction's events together, at its end, each to its own audience; none if it rolls back", async () => {
     const [anaStream, ruiStream, staffStream] = [await openStream(ana), await openStream(rui), await openStream(staff)];
     try {
-      await transactionWithEvents(ctx.database.db, async (tx) => {
-        await publish(tx, { topic: "requests", audience: ana.id, staff: true });
-        await publish(tx, { topic: "activity", audience: "staff" });
-        await publish(tx, { topic: "notifications", audience: ana.id });
+      const { write } = ctx.app.ctx;
+      await write(async (_tx, out) => {
+        out.publish({ topic: "requests", audience: ana.id, staff: true });
+        out.publish({ topic: "activity", audience: "staff" });
+        out.publish({ topic: "notifications", audience: ana.id });
       });
-      await transactionWithEvents(ctx.database.db, async (tx) => {
-        await publish(tx, { topic: "sales", audience: ana.id });
+      await write(async (_tx, out) => {
+        out.publish({ topic: "sales", audience: ana.id });
         throw new Error("rollback");
       }).catch(() => {});
-      await transactionWithEvents(ctx.database.db, (tx) => publish(tx, { topic: "messages", audience: ana.id }));
+      await write(async (_tx, out) => out.publish({ topic: "messages", audience: ana.id }));
       await expect.poll(() => anaStream.events).toEqual(["requests", "notifications", "messages"]);
       await expect.poll(() => staffStream.events).toEqual(["requests", "activity"]);
       expect(ruiStream.events).toEqual([]);
@@ -108,7 +109,7 @@ describe("the event stream", () => {
     try {
       await expect.poll(() => streams[0].ended).toBe(true);
       expect(streams.slice(1).map((s) => s.ended)).toEqual(Array(MAX_STREAMS_PER_USER).fill(false));
-      await publishSubscriptionChanged(ctx.database.db, rui.id);
+      await announce(ctx.database.db, [subscriptionChanged(rui.id)]);
       await expect.poll(() => streams.slice(1).every((s) => s.events.includes("subscription"))).toBe(true);
     } finally {
       for (const stream of streams) stream.close();
@@ -118,7 +119,7 @@ describe("the event stream", () => {
   it("delivers staff events to staff only", async () => {
     const [staffStream, anaStream] = [await openStream(staff), await openStream(ana)];
     try {
-      await publish(ctx.database.db, { topic: "subscription", audience: "staff" });
+      await announce(ctx.database.db, [{ topic: "subscription", audience: "staff" }]);
       await expect.poll(() => staffStream.events).toEqual(["subscription"]);
       expect(anaStream.events).toEqual([]);
     } finally {
@@ -138,7 +139,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("on a PostgreSQL serve
     const stream = await openStream(ana);
     try {
       // Instance B writes; the stream is held by instance A.
-      await database.db.transaction((tx) => publishSubscriptionChanged(tx, ana.id));
+      await other.ctx.write(async (_tx, out) => out.publish(subscriptionChanged(ana.id)));
       await expect.poll(() => stream.events).toEqual(["subscription"]);
     } finally {
       stream.close();
@@ -155,7 +156,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("on a PostgreSQL serve
             where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`,
       );
       await expect.poll(() => stream.events, { timeout: 15_000 }).toContain("resync");
-      await ctx.database.db.transaction((tx) => publishSubscriptionChanged(tx, ana.id));
+      await ctx.app.ctx.write(async (_tx, out) => out.publish(subscriptionChanged(ana.id)));
       await expect.poll(() => stream.events, { timeout: 15_000 }).toContain("subscription");
     } finally {
       stream.close();
@@ -214,7 +215,7 @@ describe("every feature's topics reach their audience and nobody else", () => {
           }
         } catch {}
       })();
-      await publish(owners.database.db, { topic: "requests", audience: "staff" });
+      await announce(owners.database.db, [{ topic: "requests", audience: "staff" }]);
       // Verifying the owner's address makes them admin (a "session" event re-checks the stream).
       await owners.app.inject({
         method: "POST",
@@ -222,7 +223,7 @@ describe("every feature's topics reach their audience and nobody else", () => {
         payload: { token: await verificationToken(owners, boss.email) },
       });
       await expect.poll(() => events).toContain("session");
-      await publish(owners.database.db, { topic: "sales", audience: "staff" });
+      await announce(owners.database.db, [{ topic: "sales", audience: "staff" }]);
       await expect.poll(() => events).toContain("sales");
       expect(events).not.toContain("requests");
       controller.abort();

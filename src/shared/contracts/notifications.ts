@@ -36,6 +36,64 @@ export const preferencesSchema = z.object({ email: z.boolean(), slack: z.boolean
 /** PUT /api/notifications/preferences: one channel at a time. Members may change email only. */
 export const preferenceChangeSchema = z.object({ channel: z.enum(NOTIFICATION_CHANNELS), enabled: z.boolean() });
 
+// Notices: what a change tells people. A domain's service describes one; the notifications domain's engine
+// writes its notifications, emails and Slack post with the change (server/db/write.ts).
+
+/** The email of a notice, for each recipient whose email channel is on (`reason` names it in the outbox). */
+export interface NoticeEmail {
+  reason: string;
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  /** A message from a person, quoted. */
+  quote?: string;
+  actionLabel: string;
+}
+
+/** Someone a notice goes to, with their channels (read with the caller's own query, saving a round trip). */
+export interface NoticeRecipient {
+  id: string;
+  email: string;
+  emailEnabled: boolean;
+  slackEnabled: boolean;
+}
+
+export interface Notice {
+  type: NotificationType;
+  /** One user, or "staff": every staff member and admin. */
+  to: string;
+  /** The recipients, when the caller has them already; else looked up from `to`. */
+  recipients?: NoticeRecipient[];
+  title: string;
+  body: string;
+  requestId?: string | null;
+  /** The concierge conversation it is about (the member's id): reading it marks the notification read. */
+  conciergeMemberId?: string | null;
+  /** Where the notification leads in the app, for its reader (a path). */
+  link: string | null;
+  email: NoticeEmail;
+  /**
+   * Also mail the team's mailboxes (OWNER_EMAILS, else CONTACT_EMAIL), as the spec's owner emails do; a staff
+   * member whose address is among them is not mailed twice.
+   */
+  teamMail?: boolean;
+  /**
+   * A message on a conversation (`requestId` or `conciergeMemberId`): a burst of them is one notification per
+   * reader while it is unread, and at most one email (and Slack post) per address each burst window, which then
+   * says how many. These texts are used once there are several; each may hold BURST_COUNT, the number.
+   */
+  burst?: { title: string; email: Pick<NoticeEmail, "subject" | "heading" | "paragraphs"> };
+}
+
+/** Where a burst's texts say how many messages it holds. */
+export const BURST_COUNT = "{{count}}";
+
+/** The first line of a message, shortened for a notification. */
+export function excerpt(text: string): string {
+  const line = text.trim().split("\n")[0];
+  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+}
+
 export const PREFERENCE_UPDATED = "Preference updated";
 export const PREFERENCE_FAILED = "Failed to update preference";
 export const STAFF_CHANNEL_ONLY = "Slack and SMS notifications are for staff only.";

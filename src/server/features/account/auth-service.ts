@@ -12,7 +12,7 @@ import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { conflict, HttpError } from "../../http/errors";
 import { enforceLimits } from "../../rate-limit";
-import { publishSessionChanged } from "../../realtime/events";
+import { announce, sessionChanged } from "../../realtime/events";
 import { createAccountRecords, deleteAccount, upgradeOwner, userIdByEmail, userOfResetToken } from "./service";
 
 export const RESET_REQUESTED =
@@ -27,7 +27,10 @@ export const WRONG_PASSWORD = "The password is not correct.";
 /** A session signed in this recently may delete the account without typing the password again. */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
 
-type AccountContext = Pick<AppContext, "auth" | "db" | "config" | "limiter" | "payments" | "storage">;
+type AccountContext = Pick<
+  AppContext,
+  "auth" | "db" | "config" | "limiter" | "payments" | "storage" | "write" | "domains"
+>;
 
 /** The account with its profile, client role and preferences; a verification mail goes out. */
 export async function signUp(ctx: AccountContext, input: SignUpInput, headers: Headers) {
@@ -41,7 +44,10 @@ export async function signUp(ctx: AccountContext, input: SignUpInput, headers: H
       }),
     );
   const user = result.response.user;
-  await ctx.db.transaction((tx) => createAccountRecords(tx, { id: user.id, email: user.email, name, phone }));
+  await ctx.write(async (tx) => {
+    await createAccountRecords(tx, { id: user.id, email: user.email, name, phone });
+    await ctx.domains.notifications.createPreferences(tx, user.id);
+  });
   return { headers: result.headers };
 }
 
@@ -68,7 +74,8 @@ export async function resetPassword(ctx: AccountContext, token: string, password
   await ctx.auth.api
     .resetPassword({ body: { newPassword: password, token } })
     .catch((error) => fromAuthError(error, { INVALID_TOKEN: RESET_LINK_INVALID }));
-  if (user) await publishSessionChanged(ctx.db, user.id);
+  // The library changed the password (and ended the sessions): their open streams close.
+  if (user) await announce(ctx.db, [sessionChanged(user.id)]);
   return { email: user?.email ?? null };
 }
 
@@ -79,7 +86,7 @@ export async function verifyEmail(ctx: AccountContext, token: string) {
     .catch(() => Promise.reject(new HttpError(400, VERIFY_LINK_INVALID, "invalid_token")));
   const email = verifiedEmailOf(token);
   const userId = email ? await userIdByEmail(ctx.db, email) : null;
-  if (userId) await upgradeOwner(ctx.db, userId, ctx.config.OWNER_EMAILS);
+  if (userId) await upgradeOwner(ctx, userId, ctx.config.OWNER_EMAILS);
 }
 
 export async function resendVerification(ctx: AccountContext, viewer: Viewer, headers: Headers) {
@@ -112,7 +119,7 @@ export async function deleteOwnAccount(
   }
   await ctx.payments.hooks.beforeAccountDeletion(viewer);
   const signOut = await ctx.auth.api.signOut({ headers, returnHeaders: true });
-  const files = await deleteAccount(ctx.db, viewer.userId);
+  const files = await deleteAccount(ctx, viewer.userId);
   // The rows are gone; their files follow (a failure leaves an orphan file, never a dangling row).
   await Promise.all(files.map((key) => ctx.storage.delete(key).catch(() => {})));
   return { headers: signOut.headers };

@@ -10,7 +10,7 @@ import { callLibrary } from "../../auth/library";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { enforceLimits, type RateRule, withFailureLimits } from "../../rate-limit";
-import { publishSessionChanged } from "../../realtime/events";
+import { announce, sessionChanged } from "../../realtime/events";
 import {
   deleteOwnAccount,
   requestReset,
@@ -85,7 +85,7 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
       const viewer = await request.viewer();
       await callLibrary(library, "/sign-out", { request, reply });
       // The signed-out session's open event streams close (on every instance).
-      if (viewer) await publishSessionChanged(db, viewer.userId);
+      if (viewer) await announce(db, [sessionChanged(viewer.userId)]);
       return { ok: true as const };
     },
     "POST /auth/two-factor/verify-totp": async ({ body, request, reply }) => {
@@ -110,14 +110,14 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
     "POST /account/verify-email/resend": async ({ viewer, request }) =>
       resendVerification(ctx, viewer, libraryHeaders(request)),
     "POST /account/check-owner-status": async ({ viewer }) => ({
-      upgraded: await upgradeOwner(db, viewer.userId, config.OWNER_EMAILS),
+      upgraded: await upgradeOwner(ctx, viewer.userId, config.OWNER_EMAILS),
     }),
-    "PUT /profile": async ({ viewer, body }) => sessionInfo(await updateProfile(db, viewer, body)),
+    "PUT /profile": async ({ viewer, body }) => sessionInfo(await updateProfile(ctx, viewer, body)),
 
     "GET /account/export": async ({ viewer, reply }) => {
       const date = new Date().toISOString().slice(0, 10);
       reply.header("content-disposition", `attachment; filename="maison-data-${date}.json"`);
-      return exportAccount(db, viewer.userId);
+      return exportAccount(ctx, viewer.userId);
     },
 
     "DELETE /account": async ({ viewer, body, request, reply }) => {

@@ -1,26 +1,21 @@
-/** Accounts: what sign-up creates, the owner upgrade, the session summary, export and deletion. */
-import { and, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
-import type { sessionInfoSchema } from "@/shared/contracts/account";
+/**
+ * Accounts: what sign-up creates, the owner upgrade, the session summary, profile, export and deletion. The
+ * account domain writes people's identity (users, profiles, roles); what other domains hold of a person comes
+ * through their ports (context.ts).
+ */
+import { and, eq, gt, inArray } from "drizzle-orm";
+import type { accountExportSchema, sessionInfoSchema } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
 import { hasActiveSubscription } from "@/shared/plans";
 import { loadRoleAndSubscription, type Viewer } from "../../auth/viewer";
+import type { AppContext } from "../../context";
 import type { Database, Queryable } from "../../db";
-import {
-  executiveConciergeMessages,
-  messages,
-  notificationPreferences,
-  notifications,
-  profiles,
-  requests,
-  salesInquiries,
-  subscriptions,
-  userRoles,
-  users,
-  verifications,
-} from "../../db/schema";
-import { publishSessionChanged } from "../../realtime/events";
+import { profiles, subscriptions, userRoles, users, verifications } from "../../db/schema";
+import { sessionChanged } from "../../realtime/events";
 
-/** Everything a new account gets besides the library's own rows: profile, client role, preferences. */
+type AccountContext = Pick<AppContext, "db" | "write" | "domains">;
+
+/** The account's own records besides the library's rows: profile and role. */
 export async function createAccountRecords(
   db: Queryable,
   user: { id: string; email: string; name: string; phone: string | null },
@@ -31,43 +26,29 @@ export async function createAccountRecords(
     .values({ id: user.id, email: user.email, name: user.name, phone: user.phone })
     .onConflictDoNothing();
   await db.insert(userRoles).values({ userId: user.id, role }).onConflictDoNothing();
-  await db.insert(notificationPreferences).values({ userId: user.id }).onConflictDoNothing();
-}
-
-/** A complimentary membership: active, no payment-provider customer, no end date. */
-export async function grantComplimentary(db: Queryable, userId: string, plan: "free" | "silver" | "gold" | "black") {
-  const values = {
-    plan,
-    status: "active" as const,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-    currentPeriodEnd: null,
-    cancelAtPeriodEnd: false,
-    updatedAt: new Date(),
-  };
-  await db
-    .insert(subscriptions)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: values });
 }
 
 /**
  * The spec's check-owner-status: an owner (OWNER_EMAILS) whose email is verified and who lacks an active Black
  * membership or the admin role gets both. Read fresh from the database. Returns whether anything changed.
  */
-export async function upgradeOwner(db: Database, userId: string, ownerEmails: readonly string[]): Promise<boolean> {
-  const [user] = await db
+export async function upgradeOwner(
+  ctx: AccountContext,
+  userId: string,
+  ownerEmails: readonly string[],
+): Promise<boolean> {
+  const [user] = await ctx.db
     .select({ email: users.email, emailVerified: users.emailVerified })
     .from(users)
     .where(eq(users.id, userId));
   if (!user?.emailVerified || !ownerEmails.includes(user.email.toLowerCase())) return false;
-  const { role, subscription } = await loadRoleAndSubscription(db, userId);
+  const { role, subscription } = await loadRoleAndSubscription(ctx.db, userId);
   const alreadyBlack = hasActiveSubscription(subscription) && subscription.plan === "black";
   if (alreadyBlack && role === "admin") return false;
-  await db.transaction(async (tx) => {
-    if (!alreadyBlack) await grantComplimentary(tx, userId, "black");
+  await ctx.write(async (tx, out) => {
+    if (!alreadyBlack) await ctx.domains.billing.grant(tx, userId, "black");
     await tx.insert(userRoles).values({ userId, role: "admin" }).onConflictDoNothing();
-    await publishSessionChanged(tx, userId);
+    out.publish(sessionChanged(userId));
   });
   return true;
 }
@@ -99,12 +80,12 @@ export function sessionInfo(viewer: Viewer | null): Served<typeof sessionInfoSch
 
 /** Name and phone (the email never changes here); returns the viewer as it now is. */
 export async function updateProfile(
-  db: Database,
+  ctx: Pick<AppContext, "write">,
   viewer: Viewer,
   input: { name: string; phone: string },
 ): Promise<Viewer> {
   const phone = input.phone || null;
-  await db.transaction(async (tx) => {
+  await ctx.write(async (tx) => {
     await tx
       .update(profiles)
       .set({ name: input.name, phone, updatedAt: new Date() })
@@ -115,102 +96,57 @@ export async function updateProfile(
 }
 
 /** GDPR data portability: everything the member's account holds, and nothing of anyone else's. */
-export async function exportAccount(db: Database, userId: string) {
-  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
-  const [subscription] = await db
-    .select({
-      plan: subscriptions.plan,
-      status: subscriptions.status,
-      currentPeriodEnd: subscriptions.currentPeriodEnd,
-      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-      createdAt: subscriptions.createdAt,
-    })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
-  const ownRequests = await db
-    .select()
-    .from(requests)
-    .where(eq(requests.userId, userId))
-    .orderBy(desc(requests.createdAt));
-  const requestIds = ownRequests.map((r) => r.id);
-  const requestMessages = requestIds.length
-    ? await db
-        .select({
-          id: messages.id,
-          requestId: messages.requestId,
-          body: messages.body,
-          createdAt: messages.createdAt,
-          fromMe: sql<boolean>`${messages.senderUserId} is not distinct from ${userId}`,
-        })
-        .from(messages)
-        .where(inArray(messages.requestId, requestIds))
-        .orderBy(messages.createdAt)
-    : [];
-  const concierge = await db
-    .select({
-      senderRole: executiveConciergeMessages.senderRole,
-      message: executiveConciergeMessages.message,
-      createdAt: executiveConciergeMessages.createdAt,
-    })
-    .from(executiveConciergeMessages)
-    .where(eq(executiveConciergeMessages.userId, userId))
-    .orderBy(executiveConciergeMessages.createdAt);
-  const inquiries = await db
-    .select({
-      subject: salesInquiries.subject,
-      message: salesInquiries.message,
-      status: salesInquiries.status,
-      adminReply: salesInquiries.adminReply,
-      createdAt: salesInquiries.createdAt,
-    })
-    .from(salesInquiries)
-    .where(eq(salesInquiries.userId, userId));
-  const ownNotifications = await db
-    .select({
-      type: notifications.type,
-      title: notifications.title,
-      body: notifications.body,
-      read: notifications.read,
-      createdAt: notifications.createdAt,
-    })
-    .from(notifications)
-    .where(eq(notifications.userId, userId));
-  const [preferences] = await db
-    .select()
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.userId, userId)));
+export async function exportAccount(ctx: AccountContext, userId: string): Promise<Served<typeof accountExportSchema>> {
+  const { db, domains } = ctx;
+  const [[profile], [subscription], requests, conciergeMessages, salesInquiries, notifications] = await Promise.all([
+    db.select().from(profiles).where(eq(profiles.id, userId)),
+    db
+      .select({
+        plan: subscriptions.plan,
+        status: subscriptions.status,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+        createdAt: subscriptions.createdAt,
+      })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId)),
+    domains.requests.exportOf(db, userId),
+    domains.concierge.exportOf(db, userId),
+    domains.sales.exportOf(db, userId),
+    domains.notifications.exportOf(db, userId),
+  ]);
   return {
     exportedAt: new Date().toISOString(),
     profile: profile
       ? { email: profile.email, name: profile.name, phone: profile.phone, createdAt: profile.createdAt }
       : null,
     subscription: subscription ?? null,
-    notificationPreferences: preferences
-      ? { email: preferences.emailEnabled, slack: preferences.slackEnabled, sms: preferences.smsEnabled }
-      : null,
-    requests: ownRequests.map(({ userId: _u, fileUrl: _f, ...r }) => r),
-    messages: requestMessages,
-    conciergeMessages: concierge,
-    salesInquiries: inquiries,
-    notifications: ownNotifications,
+    ...notifications,
+    ...requests,
+    conciergeMessages,
+    salesInquiries,
   };
 }
 
 /**
- * Removes the user and, through the foreign keys' cascades, every row of theirs, in one transaction. Returns the
- * storage keys of their requests' attachments, for the caller to delete once the rows are gone.
+ * Removes the user and, through the foreign keys' cascades, every row of theirs, in one transaction; their open
+ * event streams close on every instance. Returns the storage keys of their requests' attachments, for the caller
+ * to delete once the rows are gone.
  */
-export async function deleteAccount(db: Database, userId: string): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const files = await tx
-      .select({ key: requests.fileUrl })
-      .from(requests)
-      .where(and(eq(requests.userId, userId), isNotNull(requests.fileUrl)));
+export async function deleteAccount(ctx: AccountContext, userId: string): Promise<string[]> {
+  return ctx.write(async (tx, out) => {
+    const files = await ctx.domains.requests.filesOf(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
-    // Its open event streams close on every instance.
-    await publishSessionChanged(tx, userId);
-    return files.map((f) => f.key as string);
+    out.publish(sessionChanged(userId));
+    return files;
   });
+}
+
+/** Deletes users (the QA tools' demo clients) and everything of theirs; returns how many. */
+export async function deleteUsers(tx: Queryable, ids: string[]): Promise<number> {
+  if (!ids.length) return 0;
+  const removed = await tx.delete(users).where(inArray(users.id, ids)).returning({ id: users.id });
+  return removed.length;
 }
 
 export async function userIdByEmail(db: Database, email: string): Promise<string | null> {

@@ -24,7 +24,7 @@ function perUserLimit(limiter: RateLimiter, name: string, max: number) {
 }
 
 export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
-  const { payments, db, limiter } = ctx;
+  const { payments, limiter } = ctx;
   const checkoutLimit = perUserLimit(limiter, "checkout", 20);
   const portalLimit = perUserLimit(limiter, "portal", 20);
   const checkLimit = perUserLimit(limiter, "check", 30);
@@ -68,7 +68,7 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
     },
 
     "POST /billing/cancel-complimentary": async ({ viewer }) => {
-      await cancelComplimentary(db, viewer.userId);
+      await cancelComplimentary(ctx, viewer.userId);
       return { ok: true as const };
     },
 

@@ -7,10 +7,10 @@ import { checkPlanChange, hasActiveSubscription, type Plan, type PurchasablePlan
 import type { SubscriptionRow } from "../../auth/viewer";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
-import type { Database } from "../../db";
+import type { Queryable } from "../../db";
 import { subscriptions } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
-import { publishSubscriptionChanged } from "../../realtime/events";
+import { subscriptionChanged } from "../../realtime/events";
 
 export const PORTAL_FAILED = "Failed to open billing portal";
 export const BLACK_BY_INVITATION = "The Black membership is by invitation only. Please send us an inquiry.";
@@ -112,8 +112,8 @@ export async function openPortal(ctx: BillingContext, userId: string): Promise<{
 }
 
 /** A complimentary membership (no provider customer) ends at once; the member is then treated as Basic. */
-export async function cancelComplimentary(db: Database, userId: string) {
-  await db.transaction(async (tx) => {
+export async function cancelComplimentary(ctx: Pick<AppContext, "write">, userId: string) {
+  await ctx.write(async (tx, out) => {
     const [row] = await tx
       .update(subscriptions)
       .set({ status: "canceled", cancelAtPeriodEnd: false, updatedAt: new Date() })
@@ -126,6 +126,23 @@ export async function cancelComplimentary(db: Database, userId: string) {
       )
       .returning({ id: subscriptions.id });
     if (!row) throw badRequest(NO_COMPLIMENTARY, "not_complimentary");
-    await publishSubscriptionChanged(tx, userId);
+    out.publish(subscriptionChanged(userId));
   });
+}
+
+/** A complimentary membership: active, no payment-provider customer, no end date. */
+export async function grantComplimentary(db: Queryable, userId: string, plan: Plan) {
+  const values = {
+    plan,
+    status: "active" as const,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(subscriptions)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: values });
 }

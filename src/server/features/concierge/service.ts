@@ -1,30 +1,26 @@
 /**
  * The Executive Concierge: one chat per Gold or Black member with the staff. Members read their history even
- * after a downgrade but write only with the plan; staff see every conversation. Each message emails the other
- * side (outbox) and publishes its realtime topic in the same transaction; "typing…" is only an event.
+ * after a downgrade but write only with the plan; staff see every conversation. Each message is one statement
+ * with its notice (the other side is emailed) and its events (`ctx.write.one`); "typing…" is only an event.
  */
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import type { conciergeConversationsSchema, conciergeThreadSchema } from "@/shared/contracts/concierge";
+import { BURST_COUNT, excerpt } from "@/shared/contracts/notifications";
 import { CONCIERGE_PLAN_REQUIRED, hasConciergeThread, hasPlanFeature } from "../../auth/policies";
 import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
-import type { Database, Queryable } from "../../db";
+import { type Database, type Queryable, rowsOf } from "../../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
-import { rowsOf } from "../../db/prepared";
 import { executiveConciergeMessages as concierge, profiles, users } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
-import { BURST_COUNT, excerpt, writeWithNotice } from "../../notifications/notify";
-import { noticesReadBy, threadNoticesRead } from "../../notifications/read";
 import { limitMemberMessages } from "../../rate-limit";
-import { type AppEvent, publish, transactionWithEvents } from "../../realtime/events";
+import { type AppEvent, announce } from "../../realtime/events";
 
 export const MEMBER_NOT_FOUND = "This member was not found.";
 export const CONCIERGE_SENT = "Message sent to your concierge team";
 
-type ConciergeContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter">;
-
-const changed = (tx: Queryable, memberId: string) => publish(tx, conversationChanged(memberId));
+type ConciergeContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write" | "domains">;
 
 async function threadOf(db: Queryable, memberId: string) {
   return db
@@ -65,36 +61,44 @@ export async function memberThread(
  * notifications about the conversation with them, in one statement; tells the conversation's readers and the
  * reader's tabs.
  */
-async function markConversationRead(db: Database, memberId: string, from: "user" | "admin", readerId: string) {
-  await transactionWithEvents(db, async (tx) => {
-    const [counts] = rowsOf<{ messages: number; notices: number }>(
-      await tx.execute(sql`
+async function markConversationRead(ctx: ConciergeContext, memberId: string, from: "user" | "admin", readerId: string) {
+  const notifications = ctx.domains.notifications;
+  await ctx.write(async (tx, out) => {
+    const [counts] = await rowsOf<{ messages: number; notices: number }>(
+      tx,
+      sql`
         with marked as (
           update ${concierge} set read = true
           where user_id = ${memberId} and sender_role = ${from}::concierge_sender_role and not read
           returning id),
-        notices as (${threadNoticesRead(readerId, { conciergeMemberId: memberId })})
-        select (select count(*) from marked)::int as messages, (select count(*) from notices)::int as notices`),
+        notices as (${notifications.threadNoticesRead(readerId, { conciergeMemberId: memberId })})
+        select (select count(*) from marked)::int as messages, (select count(*) from notices)::int as notices`,
     );
-    if (counts.messages) await changed(tx, memberId);
-    if (counts.notices) await noticesReadBy(tx, readerId);
+    if (counts.messages) out.publish(conversationChanged(memberId));
+    if (counts.notices) out.publish(notifications.readerEvent(readerId));
   });
 }
 
 /** The member opened the thread: the staff's messages are read, and the member's notifications about them. */
 export async function markMemberRead(ctx: ConciergeContext, viewer: Viewer) {
-  await markConversationRead(ctx.db, viewer.userId, "admin", viewer.userId);
+  await markConversationRead(ctx, viewer.userId, "admin", viewer.userId);
 }
 
-/** A concierge message with its notice and its events, in one statement (decision 012). */
-const writeMessage = writeWithNotice(
-  "maison_concierge_message",
-  sql`written as (
-    insert into ${concierge} (user_id, sender_role, sender_user_id, message)
-    values (${sql.placeholder("memberId")}, ${sql.placeholder("senderRole")}::concierge_sender_role,
-      ${sql.placeholder("senderId")}, ${sql.placeholder("message")})
-    returning id)`,
-);
+type MessageValues = {
+  memberId: string;
+  senderRole: "user" | "admin";
+  senderId: string | null;
+  message: string;
+};
+
+/** A concierge message (the statement's first part; the unit of work adds its notice and events). */
+const writeMessage = (ctx: ConciergeContext) =>
+  ctx.write.one<MessageValues>("maison_concierge_message", (p) => [
+    ctx.db.$with("written", { id: sql<string>`id` }).as(sql`
+      insert into ${concierge} (user_id, sender_role, sender_user_id, message)
+      values (${p.memberId}, ${p.senderRole}::concierge_sender_role, ${p.senderId}, ${p.message})
+      returning id`),
+  ]);
 
 /** The conversation changed: the member and every staff member refetch it. */
 const conversationChanged = (memberId: string): AppEvent => ({
@@ -109,35 +113,37 @@ export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message:
   if (viewer.isStaff || !hasPlanFeature(viewer, "concierge")) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
   await limitMemberMessages(ctx.limiter, viewer.userId);
   const name = viewer.profile?.name ?? viewer.name;
-  return writeMessage(ctx.db, ctx, {
-    values: { memberId: viewer.userId, senderRole: "user", senderId: null, message },
-    notice: {
-      type: "message_received",
-      to: "staff",
-      teamMail: true,
-      title: `Concierge: a message from ${name}`,
-      body: excerpt(message),
-      conciergeMemberId: viewer.userId,
-      link: `/admin/inbox?tab=concierge&member=${viewer.userId}`,
-      email: {
-        reason: "concierge_message",
-        subject: `Concierge: a message from ${name}`,
-        heading: "A member wrote to the concierge",
-        paragraphs: [`${name} (${viewer.email}) wrote:`],
-        quote: message,
-        actionLabel: "Open the inbox",
-      },
-      burst: {
-        title: `Concierge: ${BURST_COUNT} new messages from ${name}`,
+  return writeMessage(ctx)(
+    { memberId: viewer.userId, senderRole: "user", senderId: null, message },
+    {
+      notice: {
+        type: "message_received",
+        to: "staff",
+        teamMail: true,
+        title: `Concierge: a message from ${name}`,
+        body: excerpt(message),
+        conciergeMemberId: viewer.userId,
+        link: `/admin/inbox?tab=concierge&member=${viewer.userId}`,
         email: {
-          subject: `Concierge: ${BURST_COUNT} new messages from ${name}`,
+          reason: "concierge_message",
+          subject: `Concierge: a message from ${name}`,
           heading: "A member wrote to the concierge",
-          paragraphs: [`${name} (${viewer.email}) wrote ${BURST_COUNT} messages. The latest:`],
+          paragraphs: [`${name} (${viewer.email}) wrote:`],
+          quote: message,
+          actionLabel: "Open the inbox",
+        },
+        burst: {
+          title: `Concierge: ${BURST_COUNT} new messages from ${name}`,
+          email: {
+            subject: `Concierge: ${BURST_COUNT} new messages from ${name}`,
+            heading: "A member wrote to the concierge",
+            paragraphs: [`${name} (${viewer.email}) wrote ${BURST_COUNT} messages. The latest:`],
+          },
         },
       },
+      events: [conversationChanged(viewer.userId)],
     },
-    events: [conversationChanged(viewer.userId)],
-  });
+  );
 }
 
 /** Staff: every conversation, newest first, with the member's unread messages counted. */
@@ -191,7 +197,7 @@ export async function staffThread(
  */
 export async function markStaffRead(ctx: ConciergeContext, staff: Viewer, memberId: string) {
   await memberOf(ctx.db, memberId);
-  await markConversationRead(ctx.db, memberId, "user", staff.userId);
+  await markConversationRead(ctx, memberId, "user", staff.userId);
 }
 
 /** Staff reply; the member is emailed. */
@@ -199,37 +205,39 @@ export async function staffReply(ctx: ConciergeContext, staff: Viewer, memberId:
   const member = await memberOf(ctx.db, memberId);
   const sender = staff.profile?.name ?? staff.name;
   try {
-    return await writeMessage(ctx.db, ctx, {
-      values: { memberId, senderRole: "admin", senderId: staff.userId, message },
-      notice: {
-        type: "message_received",
-        to: member.id,
-        title: "Your concierge replied",
-        body: `${sender}: ${excerpt(message)}`,
-        conciergeMemberId: memberId,
-        link: "/messages?view=concierge",
-        email: {
-          reason: "concierge_reply",
-          subject: "Your concierge replied",
-          heading: "A reply from your concierge",
-          paragraphs: [`Dear ${member.name},`, `${sender} replied:`],
-          quote: message,
-          actionLabel: "Open the conversation",
-        },
-        burst: {
-          title: `Your concierge wrote ${BURST_COUNT} messages`,
+    return await writeMessage(ctx)(
+      { memberId, senderRole: "admin", senderId: staff.userId, message },
+      {
+        notice: {
+          type: "message_received",
+          to: member.id,
+          title: "Your concierge replied",
+          body: `${sender}: ${excerpt(message)}`,
+          conciergeMemberId: memberId,
+          link: "/messages?view=concierge",
           email: {
-            subject: `Your concierge wrote ${BURST_COUNT} messages`,
-            heading: "Replies from your concierge",
-            paragraphs: [
-              `Dear ${member.name},`,
-              `Your concierge wrote ${BURST_COUNT} messages. The latest, from ${sender}:`,
-            ],
+            reason: "concierge_reply",
+            subject: "Your concierge replied",
+            heading: "A reply from your concierge",
+            paragraphs: [`Dear ${member.name},`, `${sender} replied:`],
+            quote: message,
+            actionLabel: "Open the conversation",
+          },
+          burst: {
+            title: `Your concierge wrote ${BURST_COUNT} messages`,
+            email: {
+              subject: `Your concierge wrote ${BURST_COUNT} messages`,
+              heading: "Replies from your concierge",
+              paragraphs: [
+                `Dear ${member.name},`,
+                `Your concierge wrote ${BURST_COUNT} messages. The latest, from ${sender}:`,
+              ],
+            },
           },
         },
+        events: [conversationChanged(memberId)],
       },
-      events: [conversationChanged(memberId)],
-    });
+    );
   } catch (error) {
     // The member's account was deleted between the read and the write.
     if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw notFound(MEMBER_NOT_FOUND);
@@ -241,5 +249,5 @@ export async function staffReply(ctx: ConciergeContext, staff: Viewer, memberId:
 export async function typing(ctx: ConciergeContext, viewer: Viewer, memberId: string) {
   if (viewer.isStaff) await memberOf(ctx.db, memberId);
   const audience = viewer.isStaff ? memberId : "staff";
-  await publish(ctx.db, { topic: "concierge-typing", audience, subject: memberId });
+  await announce(ctx.db, [{ topic: "concierge-typing", audience, subject: memberId }]);
 }

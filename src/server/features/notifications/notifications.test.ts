@@ -12,7 +12,6 @@ import { startSmtpSink } from "#tests/helpers/smtp";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { STAFF_CHANNEL_ONLY } from "@/shared/contracts/notifications";
 import { notificationPreferences, notifications, outbox, userRoles } from "../../db/schema";
-import { notify } from "../../notifications/notify";
 import { deliverDue } from "../../outbox/outbox";
 
 /** A Slack-style endpoint that answers 500 `failures` times, then 200, and keeps what it received. */
@@ -183,8 +182,8 @@ describe("events and preferences", () => {
 
   it("writes nothing for a change that rolls back", async () => {
     await expect(
-      ctx.database.db.transaction(async (tx) => {
-        await notify(tx, ctx.app.ctx, {
+      ctx.app.ctx.write(async (_tx, out) => {
+        await out.notify({
           type: "test",
           to: "staff",
           title: "Never",

@@ -1,8 +1,8 @@
 /** The admin's view of the outbox: the latest 100 messages, never the text of one holding a one-time link. */
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import { type OUTBOX_STATUSES, type outboxListSchema, RETRY_ONLY_FAILED } from "@/shared/contracts/notifications";
-import type { Database } from "../../db";
+import type { Database, Queryable } from "../../db";
 import { outbox } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { retryFailed } from "../../outbox/outbox";
@@ -52,4 +52,10 @@ export async function retryDelivery(db: Database, id: string): Promise<void> {
   const [row] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id));
   if (!row) throw notFound("Delivery not found");
   throw conflict(RETRY_ONLY_FAILED, "not_failed");
+}
+
+/** Emails held unsent because no SMTP is configured (the admin's banner). */
+export async function heldMail(db: Queryable): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(outbox).where(eq(outbox.status, "held"));
+  return Number(row?.n ?? 0);
 }

@@ -20,11 +20,11 @@ import type { Queryable } from "../../db";
 import { notificationPreferences, notifications } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { renderEmail } from "../../mail/templates";
-import { unreadNotifications } from "../../notifications/notify";
 import { deliverNow, enqueueEmail, enqueueSlack } from "../../outbox/outbox";
-import { publish, transactionWithEvents } from "../../realtime/events";
+import type { AppEvent } from "../../realtime/events";
+import { unreadNotifications } from "./engine";
 
-type NotificationsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "deliver">;
+type NotificationsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "deliver" | "write">;
 
 export const NOTIFICATION_NOT_FOUND = "Notification not found";
 export const SLACK_NOT_CONFIGURED = "Slack is not configured: set SLACK_WEBHOOK_URL to send Slack-style messages.";
@@ -61,31 +61,37 @@ export async function listNotifications(
   return { items: items as Served<typeof notificationListSchema>["items"], unread };
 }
 
-const changed = (tx: Queryable, viewer: Viewer) => publish(tx, { topic: "notifications", audience: viewer.userId });
+/** The reader's bell changed: every tab of theirs refetches it. */
+const changed = (viewer: Viewer): AppEvent => ({ topic: "notifications", audience: viewer.userId });
 
 /** Marks one of the reader's notifications read (404 for anyone else's: its existence is not theirs to learn). */
 export async function markNotificationRead(ctx: NotificationsContext, viewer: Viewer, id: string) {
-  await transactionWithEvents(ctx.db, async (tx) => {
+  await ctx.write(async (tx, out) => {
     const rows = await tx
       .update(notifications)
       .set({ read: true })
       .where(and(eq(notifications.id, id), eq(notifications.userId, viewer.userId)))
       .returning({ id: notifications.id });
     if (!rows.length) throw notFound(NOTIFICATION_NOT_FOUND);
-    await changed(tx, viewer);
+    out.publish(changed(viewer));
   });
 }
 
 export async function markAllRead(ctx: NotificationsContext, viewer: Viewer): Promise<number> {
-  return transactionWithEvents(ctx.db, async (tx) => {
+  return ctx.write(async (tx, out) => {
     const rows = await tx
       .update(notifications)
       .set({ read: true })
       .where(and(eq(notifications.userId, viewer.userId), eq(notifications.read, false)))
       .returning({ id: notifications.id });
-    if (rows.length) await changed(tx, viewer);
+    if (rows.length) out.publish(changed(viewer));
     return rows.length;
   });
+}
+
+/** A new account's preferences: every channel on. */
+export async function createPreferences(tx: Queryable, userId: string) {
+  await tx.insert(notificationPreferences).values({ userId }).onConflictDoNothing();
 }
 
 export async function preferencesOf(db: Queryable, userId: string): Promise<Served<typeof preferencesSchema>> {

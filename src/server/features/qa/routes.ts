@@ -8,19 +8,11 @@ import { qaToolsEnabled } from "../../config";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { notFound } from "../../http/errors";
-import {
-  type CreateRequestAs,
-  createFakeRequest,
-  qaStatus,
-  removeDemoData,
-  seedDemoData,
-  sendTestNotification,
-} from "./service";
+import { createFakeRequest, qaStatus, removeDemoData, seedDemoData, sendTestNotification } from "./service";
 
 export const QA_DISABLED = "QA tools are turned off on this deployment.";
 
-/** `createRequestAs`: the requests feature's creation, composed in app.ts (a feature never imports another). */
-export const qaRoutes = (ctx: AppContext, deps: { createRequestAs: CreateRequestAs }): FastifyPluginAsync => {
+export const qaRoutes = (ctx: AppContext): FastifyPluginAsync => {
   const enabled = qaToolsEnabled(ctx.config);
   /** Every QA tool answers 404 where the tools are turned off. */
   const tools = <T>(run: () => Promise<T>) => (enabled ? run() : Promise.reject(notFound(QA_DISABLED)));
@@ -28,7 +20,7 @@ export const qaRoutes = (ctx: AppContext, deps: { createRequestAs: CreateRequest
     "GET /admin/qa": () => tools(() => qaStatus(ctx)),
     "POST /admin/qa/seed": ({ viewer }) => tools(() => seedDemoData(ctx, viewer)),
     "DELETE /admin/qa/seed": () => tools(() => removeDemoData(ctx)),
-    "POST /admin/qa/fake-request": () => tools(() => createFakeRequest(ctx, deps.createRequestAs)),
+    "POST /admin/qa/fake-request": () => tools(() => createFakeRequest(ctx)),
     "POST /admin/qa/test-notification": ({ viewer }) => tools(() => sendTestNotification(ctx, viewer)),
   });
 };

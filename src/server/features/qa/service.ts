@@ -13,26 +13,11 @@ import type { RequestCategory, RequestStatus, Urgency } from "@/shared/requests"
 import type { NewRequest } from "@/shared/schemas";
 import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
-import type { Queryable } from "../../db";
-import {
-  activityLogs,
-  demoUsers,
-  executiveConciergeMessages,
-  messages,
-  notificationPreferences,
-  profiles,
-  requests,
-  requestUses,
-  salesInquiries,
-  subscriptions,
-  userRoles,
-  users,
-} from "../../db/schema";
+import { demoUsers, profiles, subscriptions, userRoles, users } from "../../db/schema";
 import { conflict } from "../../http/errors";
-import { notify } from "../../notifications/notify";
-import { publish } from "../../realtime/events";
 
-type QaContext = Pick<AppContext, "db" | "config" | "mailEnabled">;
+/** The QA tools write only their own table (demo_users): everything else goes through its domain's port. */
+type QaContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "write" | "domains">;
 
 const CLIENTS: Array<{ name: string; plan: Plan; phone: string }> = [
   { name: "Inês Carvalho", plan: "black", phone: "+351912000101" },
@@ -62,112 +47,73 @@ const REQUESTS: Array<[string, RequestCategory, number, Urgency, RequestStatus, 
   ["Azulejo panel from a Lisbon palace", "Other", 75_000, "Medium", "New", 6, null],
 ];
 
-const PATH: Record<RequestStatus, RequestStatus[]> = {
-  New: [],
-  Sourcing: ["Sourcing"],
-  Quoted: ["Sourcing", "Quoted"],
-  Found: ["Sourcing", "Quoted", "Found"],
-  Delivered: ["Sourcing", "Quoted", "Found", "Delivered"],
-  Failed: ["Sourcing", "Failed"],
-};
-
 const HOUR = 3_600_000;
 /** The plans whose members may create requests. */
 const REQUEST_PLANS = PLANS.filter((plan) => monthlyRequestLimit({ plan, status: "active" }) !== 0);
 
 /** How much seeded data exists now. */
 export async function qaStatus(ctx: QaContext) {
-  const [[clients], [seededRequests]] = await Promise.all([
+  const [[clients], seededRequests] = await Promise.all([
     ctx.db.select({ n: count() }).from(demoUsers),
-    ctx.db.select({ n: count() }).from(requests).where(eq(requests.seeded, true)),
+    ctx.domains.requests.countSeeded(ctx.db),
   ]);
-  return { seeded: { clients: Number(clients.n), requests: Number(seededRequests.n) } };
-}
-
-async function insertClient(tx: Queryable, client: (typeof CLIENTS)[number], suffix: string, since: Date) {
-  const id = randomUUID();
-  const email = `${client.name.split(" ")[0].normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()}.${suffix}@demo.maison.example`;
-  await tx.insert(users).values({ id, name: client.name, email, emailVerified: true, createdAt: since });
-  await tx.insert(profiles).values({ id, email, name: client.name, phone: client.phone, createdAt: since });
-  await tx.insert(userRoles).values({ userId: id, role: "client" });
-  await tx.insert(notificationPreferences).values({ userId: id });
-  await tx.insert(subscriptions).values({ userId: id, plan: client.plan, status: "active" });
-  await tx.insert(demoUsers).values({ userId: id });
-  return { id, ...client };
+  return { seeded: { clients: Number(clients.n), requests: seededRequests } };
 }
 
 /**
  * Seeds clients with each plan, requests across categories and statuses (with their activity and threads,
- * replied by the staff member seeding), a sales inquiry and a concierge conversation. No email is sent.
+ * replied by the staff member seeding), a sales inquiry and a concierge conversation, each through its domain.
+ * No email is sent.
  */
 export async function seedDemoData(
   ctx: QaContext,
   staff: Viewer,
   now = new Date(),
 ): Promise<Served<typeof qaSeedResultSchema>> {
-  return ctx.db.transaction(async (tx) => {
+  const { account, billing, concierge, notifications, requests, sales } = ctx.domains;
+  return ctx.write(async (tx, out) => {
     const suffix = randomBytes(3).toString("hex");
+    const since = new Date(now.getTime() - 120 * 24 * HOUR);
     const clients = [];
     for (const client of CLIENTS) {
-      clients.push(await insertClient(tx, client, suffix, new Date(now.getTime() - 120 * 24 * HOUR)));
+      const id = randomUUID();
+      const first = client.name.split(" ")[0].normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+      await account.createClient(tx, {
+        id,
+        ...client,
+        email: `${first}.${suffix}@demo.maison.example`,
+        createdAt: since,
+      });
+      await notifications.createPreferences(tx, id);
+      await billing.grant(tx, id, client.plan);
+      await tx.insert(demoUsers).values({ userId: id });
+      clients.push({ id, ...client });
     }
     const members = clients.filter((c) => c.plan !== "free");
     let messageCount = 0;
     for (const [i, [title, category, budget, urgency, status, daysAgo, replyHours]] of REQUESTS.entries()) {
       const owner = members[i % members.length];
-      const createdAt = new Date(now.getTime() - daysAgo * 24 * HOUR - (i + 1) * 37 * 60_000);
-      const [row] = await tx
-        .insert(requests)
-        .values({
-          userId: owner.id,
-          title,
-          category,
-          budgetEur: budget,
-          urgency,
-          notes: `Demo request. ${owner.name} would like this sourced discreetly.`,
-          phoneNumber: owner.phone,
-          status,
-          seeded: true,
-          createdAt,
-        })
-        .returning({ id: requests.id });
-      await tx.insert(requestUses).values({ userId: owner.id, requestId: row.id, createdAt });
-      const at = (hours: number) => new Date(Math.min(now.getTime(), createdAt.getTime() + hours * HOUR));
-      await tx.insert(activityLogs).values({ requestId: row.id, actorUserId: owner.id, action: "created", createdAt });
-      let from: RequestStatus = "New";
-      for (const [step, to] of PATH[status].entries()) {
-        await tx.insert(activityLogs).values({
-          requestId: row.id,
-          actorUserId: staff.userId,
-          action: "status_changed",
-          details: { from, to },
-          createdAt: at((replyHours ?? 1) + step + 0.25),
-        });
-        from = to;
-      }
-      const thread = [
-        { senderUserId: owner.id, body: `Hello, any news on the ${title}?`, createdAt: at(0.1) },
-        ...(replyHours === null
-          ? []
-          : [
-              {
-                senderUserId: staff.userId,
-                body: "Good afternoon. We are on it and will come back to you shortly with options.",
-                createdAt: at(replyHours),
-              },
-            ]),
-      ];
-      await tx.insert(messages).values(thread.map((m) => ({ requestId: row.id, ...m })));
-      messageCount += thread.length;
+      messageCount += await requests.seed(tx, {
+        owner,
+        staffId: staff.userId,
+        title,
+        category,
+        budgetEur: budget,
+        urgency,
+        status,
+        createdAt: new Date(now.getTime() - daysAgo * 24 * HOUR - (i + 1) * 37 * 60_000),
+        replyHours,
+        now,
+      });
     }
     const gold = clients.find((c) => c.plan === "gold") ?? members[0];
-    await tx.insert(salesInquiries).values({
+    await sales.seed(tx, {
       userId: gold.id,
       subject: "Corporate membership for our partners",
       message: "We would like to offer Gold memberships to six partners. Could we discuss terms?",
     });
     const black = clients.find((c) => c.plan === "black") ?? members[0];
-    const concierge = [
+    const conversation = [
       {
         senderRole: "user" as const,
         senderUserId: black.id,
@@ -176,45 +122,36 @@ export async function seedDemoData(
       { senderRole: "admin" as const, senderUserId: staff.userId, message: "Of course. For how many guests?" },
       { senderRole: "user" as const, senderUserId: black.id, message: "Four, at 20:30 if possible." },
     ];
-    await tx.insert(executiveConciergeMessages).values(
-      concierge.map((m, i) => ({
-        userId: black.id,
+    await concierge.seed(
+      tx,
+      black.id,
+      conversation.map((m, i) => ({
         ...m,
         read: m.senderRole === "admin",
-        createdAt: new Date(now.getTime() - (concierge.length - i) * 20 * 60_000),
+        createdAt: new Date(now.getTime() - (conversation.length - i) * 20 * 60_000),
       })),
     );
-    for (const topic of ["requests", "messages", "concierge", "sales"] as const) {
-      await publish(tx, { topic, audience: "staff" });
-    }
+    for (const topic of ["requests", "messages", "concierge", "sales"] as const)
+      out.publish({ topic, audience: "staff" });
     return {
       clients: clients.length,
       requests: REQUESTS.length,
       messages: messageCount,
       inquiries: 1,
-      conciergeMessages: concierge.length,
+      conciergeMessages: conversation.length,
     };
   });
 }
 
 /** Removes every seeded client (and all that is theirs) and every seeded request. */
 export async function removeDemoData(ctx: QaContext) {
-  return ctx.db.transaction(async (tx) => {
-    // Seeded requests were never real: they stop counting towards their member's month.
-    await tx
-      .delete(requestUses)
-      .where(
-        inArray(requestUses.requestId, tx.select({ id: requests.id }).from(requests).where(eq(requests.seeded, true))),
-      );
-    const seededRequests = await tx.delete(requests).where(eq(requests.seeded, true)).returning({ id: requests.id });
-    const seededUsers = await tx
-      .delete(users)
-      .where(inArray(users.id, tx.select({ id: demoUsers.userId }).from(demoUsers)))
-      .returning({ id: users.id });
-    for (const topic of ["requests", "messages", "concierge", "sales"] as const) {
-      await publish(tx, { topic, audience: "staff" });
-    }
-    return { clients: seededUsers.length, requests: seededRequests.length };
+  return ctx.write(async (tx, out) => {
+    const seededRequests = await ctx.domains.requests.removeSeeded(tx);
+    const ids = (await tx.select({ id: demoUsers.userId }).from(demoUsers)).map((d) => d.id);
+    const seededUsers = await ctx.domains.account.deleteUsers(tx, ids);
+    for (const topic of ["requests", "messages", "concierge", "sales"] as const)
+      out.publish({ topic, audience: "staff" });
+    return { clients: seededUsers, requests: seededRequests };
   });
 }
 
@@ -225,13 +162,6 @@ const FAKE_TITLES: Array<[string, RequestCategory, number]> = [
   ["Private viewing at the Gulbenkian", "Experiences", 12_000],
 ];
 
-/** Creates a request in a member's name under the member's own rules (the requests feature's, composed in app.ts). */
-export type CreateRequestAs = (
-  member: Viewer,
-  input: NewRequest,
-  options: { seeded: boolean },
-) => Promise<{ id: string; remainingThisMonth: number | null }>;
-
 export const qaLimitReached = (name: string) =>
   `${name} has reached their monthly request limit. Please choose another client or wait until next month.`;
 
@@ -239,7 +169,7 @@ export const qaLimitReached = (name: string) =>
  * A fake request for the newest client whose membership lets them create requests, made through the same path
  * as a real one: the plan, the monthly limit (it counts towards it), activity, notifications and events.
  */
-export async function createFakeRequest(ctx: QaContext, createRequestAs: CreateRequestAs) {
+export async function createFakeRequest(ctx: QaContext) {
   const [client] = await ctx.db
     .select({ id: users.id, name: sql<string>`coalesce(${profiles.name}, ${users.name})`, phone: profiles.phone })
     .from(users)
@@ -271,7 +201,7 @@ export async function createFakeRequest(ctx: QaContext, createRequestAs: CreateR
     phone_number: client.phone ?? "+351900000000",
   };
   try {
-    const { id } = await createRequestAs(member, input, { seeded: true });
+    const { id } = await ctx.domains.requests.createAs(member, input, { seeded: true });
     return { id, title: input.title, client: client.name };
   } catch (error) {
     if ((error as { code?: string }).code === "monthly_limit")
@@ -281,15 +211,12 @@ export async function createFakeRequest(ctx: QaContext, createRequestAs: CreateR
 }
 
 /** A test notification about the newest request, to the staff member asking, by their channels. */
+/** A test notification to the staff member asking, about the newest request, through the real path. */
 export async function sendTestNotification(ctx: QaContext, staff: Viewer) {
-  return ctx.db.transaction(async (tx) => {
-    const [request] = await tx
-      .select({ id: requests.id, title: requests.title })
-      .from(requests)
-      .orderBy(desc(requests.createdAt))
-      .limit(1);
-    if (!request) throw conflict(QA_NO_REQUEST, "no_request");
-    const { ids } = await notify(tx, ctx, {
+  const request = await ctx.domains.requests.latest(ctx.db);
+  if (!request) throw conflict(QA_NO_REQUEST, "no_request");
+  const { ids } = await ctx.write((_tx, out) =>
+    out.notify({
       type: "test",
       to: staff.userId,
       title: "Test notification",
@@ -303,7 +230,7 @@ export async function sendTestNotification(ctx: QaContext, staff: Viewer) {
         paragraphs: [`This is a test notification from the QA tools, about the request "${request.title}".`],
         actionLabel: "Open the request",
       },
-    });
-    return { id: ids[0], requestId: request.id };
-  });
+    }),
+  );
+  return { id: ids[0], requestId: request.id };
 }

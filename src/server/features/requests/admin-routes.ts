@@ -8,7 +8,8 @@ import { requestsStaffApi } from "@/shared/contracts/requests";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { adminStats, pipeline, pipelineCsv, requestClient } from "./admin-service";
-import { activityOf, adminBadges, changeStatus, setMessageRead, staffUnreadMessages } from "./service";
+import { activityOf, changeStatus } from "./service";
+import { adminBadges, setMessageRead, staffUnreadMessages } from "./threads";
 
 export const requestAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(requestsStaffApi, {
@@ -27,7 +28,7 @@ export const requestAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
     "GET /admin/requests/:id/activity": async ({ params }) => activityOf(ctx, params.id),
     "POST /admin/requests/:id/status": async ({ viewer, params, body }) =>
       changeStatus(ctx, viewer, params.id, body.status),
-    "GET /admin/stats": async ({ viewer }) => adminStats(ctx.db, viewer),
+    "GET /admin/stats": async ({ viewer }) => adminStats(ctx, viewer),
     "GET /admin/badges": async ({ viewer }) => adminBadges(ctx, viewer),
     "GET /admin/inbox/messages": async ({ viewer }) => staffUnreadMessages(ctx, viewer),
 

@@ -15,17 +15,17 @@ import {
 } from "@/shared/contracts/requests";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, type RequestCategory } from "@/shared/requests";
 import type { Viewer } from "../../auth/viewer";
-import type { Database } from "../../db";
+import { type Database, rowsOf } from "../../db";
 import { profiles, requests, subscriptions, userRoles, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import { REQUEST_NOT_FOUND, summary, unreadCount } from "./service";
+import { REQUEST_NOT_FOUND, type RequestsContext, summary } from "./service";
+import { unreadBadge } from "./threads";
 
 type PipelineQuery = z.output<typeof pipelineQuery>;
 
 /** The rows of a raw statement, from either driver. */
 
 /** The rows of a raw statement, from either driver. */
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /** A LIKE pattern matching the text anywhere, its wildcards escaped. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -97,8 +97,8 @@ export function pipelineStatements(db: Database, query: PipelineQuery) {
 /** The admin's request list: one page, and the matching rows counted up to PIPELINE_COUNT_CAP. */
 export async function pipeline(db: Database, query: PipelineQuery): Promise<Served<typeof pipelineSchema>> {
   const statements = pipelineStatements(db, query);
-  const [rows, counted] = await Promise.all([statements.rows, db.execute(statements.count)]);
-  const total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
+  const [rows, counted] = await Promise.all([statements.rows, rowsOf<{ n: number }>(db, statements.count)]);
+  const total = Number(counted[0]?.n ?? 0);
   return {
     items: rows.map(({ clientId, clientName, clientEmail, ...r }) => ({
       ...r,
@@ -178,10 +178,11 @@ const median = (column: SQL) => sql`percentile_cont(0.5) within group (order by 
 
 /** The operations dashboard: cards, 12 weeks by category, the funnel, and the time to a first staff reply. */
 export async function adminStats(
-  db: Database,
+  ctx: Pick<RequestsContext, "db" | "domains">,
   staff: Viewer,
   now = new Date(),
 ): Promise<Served<typeof adminStatsSchema>> {
+  const { db } = ctx;
   const nowIso = now.toISOString();
   const lisbon = (expr: SQL) => sql`(${expr} at time zone 'Europe/Lisbon')`;
   const [cards, unreadMessages, weekly, funnel, firstReply] = await Promise.all([
@@ -194,8 +195,10 @@ export async function adminStats(
           select 1 from ${userRoles} r where r.user_id = u.id and r.role in ('staff', 'admin')))`,
       })
       .from(requests),
-    unreadCount(db, staff),
-    db.execute(sql`
+    unreadBadge(ctx, staff),
+    rowsOf<{ week: string; category: RequestCategory | null; n: number }>(
+      db,
+      sql`
       with weeks as (
         select generate_series(
           date_trunc('week', ${lisbon(sql`${nowIso}::timestamptz`)}) - interval '11 weeks',
@@ -206,9 +209,12 @@ export async function adminStats(
         where created_at >= (select min(week) from weeks)::timestamp at time zone 'Europe/Lisbon')
       select to_char(w.week, 'YYYY-MM-DD') as week, r.category::text as category, count(r.week)::int as n
       from weeks w left join recent r on r.week = w.week
-      group by w.week, r.category order by w.week`),
+      group by w.week, r.category order by w.week`,
+    ),
     db.select({ status: requests.status, count: sql<number>`count(*)::int` }).from(requests).groupBy(requests.status),
-    db.execute(sql`
+    rowsOf<{ day: string; median_minutes: number | null; replied: number; waiting: number; overall: number | null }>(
+      db,
+      sql`
       with recent as (
         select r.id, ${lisbon(sql`r.created_at`)}::date as day,
           (select min(m.created_at) from messages m
@@ -224,11 +230,12 @@ export async function adminStats(
         (count(r.id) filter (where r.wait is null))::int as waiting,
         (select ${median(sql`extract(epoch from wait) / 60`)} from recent where wait is not null) as overall
       from days d left join recent r on r.day = d.day
-      group by d.day order by d.day`),
+      group by d.day order by d.day`,
+    ),
   ]);
 
   const byWeek = new Map<string, Record<RequestCategory, number>>();
-  for (const row of rowsOf<{ week: string; category: RequestCategory | null; n: number }>(weekly)) {
+  for (const row of weekly) {
     const counts =
       byWeek.get(row.week) ??
       (Object.fromEntries(REQUEST_CATEGORIES.map((c) => [c, 0])) as Record<RequestCategory, number>);
@@ -236,13 +243,7 @@ export async function adminStats(
     byWeek.set(row.week, counts);
   }
   const funnelCounts = new Map(funnel.map((f) => [f.status, Number(f.count)]));
-  const daily = rowsOf<{
-    day: string;
-    median_minutes: number | null;
-    replied: number;
-    waiting: number;
-    overall: number | null;
-  }>(firstReply);
+  const daily = firstReply;
   const minutes = (v: number | string | null) => (v === null ? null : Math.round(Number(v) * 10) / 10);
   return {
     cards: { ...cards[0], unreadMessages },

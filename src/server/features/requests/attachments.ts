@@ -37,7 +37,7 @@ declare module "fastify" {
   }
 }
 
-type AttachmentContext = Pick<AppContext, "db" | "storage" | "config">;
+type AttachmentContext = Pick<AppContext, "db" | "storage" | "config" | "write">;
 
 /** The request, if the viewer may attach a file to it: only its member. */
 export async function attachableRequest(ctx: AttachmentContext, viewer: Viewer, requestId: string) {
@@ -65,7 +65,7 @@ export async function saveAttachment(
     await ctx.storage.putFile(key, spooled, type);
     let previous: { fileUrl: string | null; fileName: string | null };
     try {
-      previous = await ctx.db.transaction(async (tx) => {
+      previous = await ctx.write(async (tx, out) => {
         // The row as it is now (locked), not as it was read before the upload: a concurrent upload or deletion.
         const [current] = await tx
           .select({ fileUrl: requests.fileUrl, fileName: requests.fileName })
@@ -77,7 +77,7 @@ export async function saveAttachment(
           .update(requests)
           .set({ fileUrl: key, fileName: name, fileType: type, fileSize: file.size })
           .where(eq(requests.id, row.id));
-        await logActivity(tx, {
+        await logActivity(tx, out, {
           requestId: row.id,
           actorUserId: row.userId,
           action: current.fileUrl ? "attachment_replaced" : "attachment_added",

@@ -8,19 +8,8 @@ import { requestsApi } from "@/shared/contracts/requests";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { attachableRequest, attachmentDisposition, openAttachment, saveAttachment } from "./attachments";
-import {
-  allowance,
-  conversations,
-  createRequest,
-  dashboardOf,
-  deleteRequest,
-  listOwn,
-  markRead,
-  postMessage,
-  requestDetail,
-  thread,
-  unreadCount,
-} from "./service";
+import { allowance, createRequest, dashboardOf, deleteRequest, listOwn, requestDetail } from "./service";
+import { conversations, markRead, postMessage, thread, unreadBadge } from "./threads";
 
 export const requestRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(requestsApi, {
@@ -63,5 +52,5 @@ export const requestRoutes = (ctx: AppContext): FastifyPluginAsync =>
     },
 
     "GET /messages/conversations": async ({ viewer }) => conversations(ctx, viewer),
-    "GET /messages/unread": async ({ viewer }) => ({ unread: await unreadCount(ctx.db, viewer) }),
+    "GET /messages/unread": async ({ viewer }) => ({ unread: await unreadBadge(ctx, viewer) }),
   });

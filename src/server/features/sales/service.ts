@@ -4,22 +4,23 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
+import { excerpt } from "@/shared/contracts/notifications";
 import type { inquiryListSchema, staffInquiryListSchema } from "@/shared/contracts/sales";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
 import { profiles, salesInquiries, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
-import { excerpt, notify } from "../../notifications/notify";
 import { limitMemberMessages } from "../../rate-limit";
-import { publishToMemberAndStaff, transactionWithEvents } from "../../realtime/events";
+import { toMemberAndStaff } from "../../realtime/events";
 
 export const INQUIRY_NOT_FOUND = "Inquiry not found";
 export const ALREADY_CLOSED = "This inquiry is already closed.";
 
-type SalesContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter">;
+type SalesContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write">;
 
-const changed = (tx: Queryable, memberId: string) => publishToMemberAndStaff(tx, "sales", memberId);
+/** The member's inquiries changed: they and the team refetch them. */
+const changed = (memberId: string) => toMemberAndStaff("sales", memberId);
 
 const fields = {
   id: salesInquiries.id,
@@ -32,12 +33,12 @@ const fields = {
 
 export async function createInquiry(ctx: SalesContext, viewer: Viewer, input: { subject: string; message: string }) {
   await limitMemberMessages(ctx.limiter, viewer.userId);
-  return transactionWithEvents(ctx.db, async (tx) => {
+  return ctx.write(async (tx, out) => {
     const [row] = await tx
       .insert(salesInquiries)
       .values({ userId: viewer.userId, subject: input.subject, message: input.message })
       .returning({ id: salesInquiries.id });
-    await changed(tx, viewer.userId);
+    out.publish(changed(viewer.userId));
     return { id: row.id };
   });
 }
@@ -73,7 +74,7 @@ async function lockedInquiry(tx: Queryable, id: string) {
 }
 
 export async function reply(ctx: SalesContext, staff: Viewer, id: string, text: string) {
-  return transactionWithEvents(ctx.db, async (tx) => {
+  return ctx.write(async (tx, out) => {
     const row = await lockedInquiry(tx, id);
     if (row.status === "closed") throw conflict(ALREADY_CLOSED, "closed");
     await tx
@@ -85,7 +86,7 @@ export async function reply(ctx: SalesContext, staff: Viewer, id: string, text: 
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
       .where(eq(users.id, row.userId));
-    await notify(tx, ctx, {
+    await out.notify({
       type: "message_received",
       to: row.userId,
       title: `Our sales team replied: ${row.subject}`,
@@ -100,17 +101,17 @@ export async function reply(ctx: SalesContext, staff: Viewer, id: string, text: 
         actionLabel: "See your inquiries",
       },
     });
-    await changed(tx, row.userId);
+    out.publish(changed(row.userId));
     return { id, status: "responded" as const };
   });
 }
 
 export async function close(ctx: SalesContext, id: string) {
-  return transactionWithEvents(ctx.db, async (tx) => {
+  return ctx.write(async (tx, out) => {
     const row = await lockedInquiry(tx, id);
     if (row.status === "closed") throw conflict(ALREADY_CLOSED, "closed");
     await tx.update(salesInquiries).set({ status: "closed", updatedAt: new Date() }).where(eq(salesInquiries.id, id));
-    await changed(tx, row.userId);
+    out.publish(changed(row.userId));
     return { id, status: "closed" as const };
   });
 }

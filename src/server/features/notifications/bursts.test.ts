@@ -7,9 +7,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { notifications, outbox } from "../db/schema";
-import { deliverDue } from "../outbox/outbox";
-import { BURST_WINDOW_SECONDS } from "./notify";
+import { notifications, outbox } from "../../db/schema";
+import { deliverDue } from "../../outbox/outbox";
+import { BURST_WINDOW_SECONDS } from "./engine";
 
 let ctx: TestContext;
 let staff: TestUser;

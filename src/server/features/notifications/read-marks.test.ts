@@ -8,8 +8,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, grantPlan, type TestUser } from "#tests/helpers/users";
-import { notifications } from "../db/schema";
-import { publish } from "../realtime/events";
+import { notifications } from "../../db/schema";
+import { announce } from "../../realtime/events";
 
 let ctx: TestContext;
 let base: string;
@@ -202,7 +202,7 @@ describe("every tab of the reader hears of it", () => {
      */
     async function settle() {
       for (const user of [member, staffA, staffB])
-        await publish(ctx.database.db, { topic: "sales", audience: user.id });
+        await announce(ctx.database.db, [{ topic: "sales", audience: user.id }]);
       for (const tab of all) await expect.poll(() => tab.events).toContain("sales");
       const seenByB = staffBTab.events.slice(0, staffBTab.events.indexOf("sales"));
       for (const tab of all) tab.events.length = 0;

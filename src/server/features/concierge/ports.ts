@@ -1,0 +1,35 @@
+/** What other domains may ask of the concierge (ConciergePort in context.ts); app.ts plugs it in. */
+import { and, asc, count, eq } from "drizzle-orm";
+import { hasPlanFeature } from "../../auth/policies";
+import type { ConciergePort } from "../../context";
+import { executiveConciergeMessages as concierge } from "../../db/schema";
+
+export const conciergePort: ConciergePort = {
+  /**
+   * Staff: every member's unread message (spec section 6). A member: the staff's unread replies, while their plan
+   * includes the concierge (decision 014).
+   */
+  async unreadFor(db, viewer) {
+    if (!viewer.isStaff && !hasPlanFeature(viewer, "concierge")) return 0;
+    const [row] = await db
+      .select({ n: count() })
+      .from(concierge)
+      .where(
+        viewer.isStaff
+          ? and(eq(concierge.senderRole, "user"), eq(concierge.read, false))
+          : and(eq(concierge.userId, viewer.userId), eq(concierge.senderRole, "admin"), eq(concierge.read, false)),
+      );
+    return Number(row?.n ?? 0);
+  },
+
+  exportOf: (db, userId) =>
+    db
+      .select({ senderRole: concierge.senderRole, message: concierge.message, createdAt: concierge.createdAt })
+      .from(concierge)
+      .where(eq(concierge.userId, userId))
+      .orderBy(asc(concierge.createdAt)),
+
+  async seed(tx, memberId, messages) {
+    await tx.insert(concierge).values(messages.map((m) => ({ userId: memberId, ...m })));
+  },
+};

@@ -1,0 +1,220 @@
+/**
+ * The notification engine (issue 14). A change that people must hear about describes a notice (shared type
+ * `Notice`), and the unit of work (db/write.ts) has it written here with the change: the notification rows,
+ * their deliveries in the outbox (email, the team's Slack-style webhook) and the readers' realtime event. So
+ * nothing is announced for a change that rolled back, and the change never waits on a delivery or fails because
+ * of one. Each recipient's preferences choose the channels; SMS is a stored preference with no provider.
+ *
+ * Bursts (issue 19): while unread, the messages on one conversation are one notification per reader that says
+ * how many; each address gets at most one email, and the team one Slack post, per conversation every
+ * BURST_WINDOW_SECONDS, and a waiting one takes every message that arrives before it goes. Both hold through
+ * partial unique indexes (one upsert each, race-free).
+ *
+ * Other domains reach this one only through `NotificationsPort` (context.ts), which app.ts builds from here.
+ */
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import { BURST_COUNT, type Notice, type NoticeRecipient } from "@/shared/contracts/notifications";
+import type { Config } from "../../config";
+import type { NoticeThread } from "../../context";
+import type { Queryable } from "../../db";
+import { type Placeholders, prepared } from "../../db/prepared";
+import { notificationPreferences, notifications, outbox, userRoles, users } from "../../db/schema";
+import type { NoticeEngine, Wake } from "../../db/write";
+import { renderEmail } from "../../mail/templates";
+import { emailRow, slackRow } from "../../outbox/outbox";
+import type { AppEvent } from "../../realtime/events";
+
+export interface EngineDeps {
+  config: Pick<Config, "APP_NAME" | "APP_URL" | "OWNER_EMAILS" | "CONTACT_EMAIL" | "SLACK_WEBHOOK_URL">;
+  mailEnabled: boolean;
+}
+
+/** After an email (or post) about a conversation went out, the next one waits this long and takes them all. */
+export const BURST_WINDOW_SECONDS = 300;
+
+/** A user's channels as columns of a query joined to notification_preferences (a missing row: all on). */
+export const channelColumns = {
+  emailEnabled: sql<boolean>`coalesce(${notificationPreferences.emailEnabled}, true)`,
+  slackEnabled: sql<boolean>`coalesce(${notificationPreferences.slackEnabled}, true)`,
+};
+
+/** Every staff member's or one user's address and channels. */
+async function recipientsOf(db: Queryable, to: string): Promise<NoticeRecipient[]> {
+  const query = db
+    .selectDistinct({ id: users.id, email: users.email, ...channelColumns })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id));
+  return to === "staff"
+    ? query
+        .innerJoin(userRoles, eq(userRoles.userId, users.id))
+        .where(inArray(userRoles.role, ["staff", "admin"]))
+        .orderBy(users.id)
+    : query.where(eq(users.id, to));
+}
+
+export const teamAddresses = (config: EngineDeps["config"]) =>
+  config.OWNER_EMAILS.length ? config.OWNER_EMAILS : [config.CONTACT_EMAIL];
+
+/**
+ * A notice as the values of the fixed statement parts below: the same statement text for every notice and any
+ * number of recipients, so it stays prepared (decision 012).
+ */
+export interface NoticeValues extends Record<string, unknown> {
+  noticeType: string;
+  noticeTitle: string;
+  noticeBody: string;
+  noticeRequestId: string | null;
+  noticeConciergeMemberId: string | null;
+  noticeLink: string | null;
+  /** The title once several messages make one notification (with BURST_COUNT). */
+  noticeBurstTitle: string;
+  /** The recipients' ids, as JSON. */
+  noticeRecipients: string;
+  /** The outbox rows, as JSON. */
+  noticeDeliveries: string;
+}
+
+const cte = new QueryBuilder();
+const count = sql.raw(`'${BURST_COUNT}'`);
+
+/**
+ * `notes`: the notifications (a message joins its conversation's unread one), returning their ids; and
+ * `deliveries`: their emails and the team's Slack post (a message joins a waiting one about its conversation;
+ * after one went out, the next waits out the burst window).
+ */
+function noticeParts(p: Placeholders<NoticeValues>) {
+  const notes = cte.$with("notes", { id: sql<string>`id` }).as(sql`
+    insert into ${notifications} (user_id, type, title, body, request_id, concierge_member_id, link)
+    select r, ${p.noticeType}, ${p.noticeTitle}, ${p.noticeBody}, ${p.noticeRequestId}::uuid,
+      ${p.noticeConciergeMemberId}, ${p.noticeLink}
+    from jsonb_array_elements_text(${p.noticeRecipients}::jsonb) r
+    on conflict (user_id, (coalesce(request_id::text, concierge_member_id)))
+      where type = 'message_received' and not read and coalesce(request_id::text, concierge_member_id) is not null
+    do update set burst = ${notifications}.burst + 1,
+      title = replace(${p.noticeBurstTitle}::text, ${count}, (${notifications}.burst + 1)::text),
+      body = excluded.body, link = excluded.link, created_at = now()
+    returning id`);
+  const deliveries = cte.$with("deliveries", {}).as(sql`
+    insert into ${outbox} (kind, payload, status, burst_key, burst_to, burst_digest, next_attempt_at)
+    select (d->>'kind')::outbox_kind, d->'payload', (d->>'status')::outbox_status, d->>'burstKey', d->>'burstTo',
+      d->'burstDigest',
+      case when d->>'burstKey' is null then now() else greatest(now(), (
+        select max(coalesce(o.sent_at, o.next_attempt_at)) + make_interval(secs => ${sql.raw(String(BURST_WINDOW_SECONDS))})
+        from ${outbox} o where o.burst_key = d->>'burstKey' and o.burst_to = d->>'burstTo')) end
+    from jsonb_array_elements(${p.noticeDeliveries}::jsonb) d
+    on conflict (burst_key, burst_to) where burst_key is not null and attempts = 0 and status in ('pending', 'held')
+    do update set burst = ${outbox}.burst + 1,
+      payload = replace(excluded.burst_digest::text, ${count}, (${outbox}.burst + 1)::text)::jsonb,
+      created_at = now()`);
+  return [notes, deliveries];
+}
+
+/** A notice alone, in a transaction of its caller's: its parts, answering the notifications' ids. */
+const noticeStatement = prepared<NoticeValues, Array<{ ids: string[] }>>("maison_notice", (db, p) =>
+  db
+    .with(...noticeParts(p))
+    .select({ ids: sql<string[]>`(select coalesce(json_agg(id), '[]'::json) from notes)` })
+    .from(sql`(select 1) as one`),
+);
+
+/** The notice's values, deliveries and wake-ups, for its recipients (read unless the notice carries them). */
+async function noticeValues(db: Queryable, deps: EngineDeps, notice: Notice) {
+  const { config } = deps;
+  const recipients = notice.recipients ?? (await recipientsOf(db, notice.to));
+  const { reason, actionLabel, ...parts } = notice.email;
+  const link = notice.link ? `${config.APP_URL}${notice.link}` : null;
+  const action = link ? { label: actionLabel, url: link } : undefined;
+  const content = renderEmail({ appName: config.APP_NAME, ...parts, action });
+  // A message on a conversation: the outbox rows carry the conversation, and the email its burst's version.
+  const conversation = notice.requestId
+    ? `request:${notice.requestId}`
+    : notice.conciergeMemberId
+      ? `concierge:${notice.conciergeMemberId}`
+      : null;
+  const burst = notice.burst && conversation ? notice.burst : undefined;
+  const digest = burst && renderEmail({ appName: config.APP_NAME, ...parts, ...burst.email, action });
+  const email = (to: string) => ({
+    ...emailRow(deps, { ...content, to, reason }),
+    ...(digest ? { burstKey: conversation, burstTo: to.toLowerCase(), burstDigest: { ...digest, to, reason } } : {}),
+  });
+
+  const team = notice.teamMail ? teamAddresses(config) : [];
+  const addresses = new Set(team.map((a) => a.toLowerCase()));
+  const deliveries: Array<ReturnType<typeof email> | ReturnType<typeof slackRow>> = team.map(email);
+  for (const r of recipients) {
+    if (!r.emailEnabled || addresses.has(r.email.toLowerCase())) continue;
+    addresses.add(r.email.toLowerCase());
+    deliveries.push(email(r.email));
+  }
+  const wakes: Wake[] = [];
+  // Held mail (no SMTP) has nothing to deliver: no wake-up.
+  if (deliveries.length && deps.mailEnabled) wakes.push(["outbox", "email"]);
+
+  // The team's channel: one post per notice to staff, if anyone receiving it keeps Slack on.
+  const forStaff = notice.to === "staff" || notice.type === "test";
+  if (forStaff && config.SLACK_WEBHOOK_URL && recipients.some((r) => r.slackEnabled)) {
+    const url = link ?? config.APP_URL;
+    const post = (title: string) => ({
+      reason: notice.type,
+      text: `*${title}*\n${notice.body}\n<${url}|Open in ${config.APP_NAME}>`,
+      link: url,
+    });
+    deliveries.push({
+      ...slackRow(post(notice.title)),
+      ...(burst ? { burstKey: conversation, burstTo: "slack", burstDigest: slackRow(post(burst.title)).payload } : {}),
+    });
+    wakes.push(["outbox", "webhook"]);
+  }
+
+  const values: NoticeValues = {
+    noticeType: notice.type,
+    noticeTitle: notice.title,
+    noticeBody: notice.body,
+    noticeRequestId: notice.requestId ?? null,
+    noticeConciergeMemberId: notice.conciergeMemberId ?? null,
+    noticeLink: notice.link,
+    noticeBurstTitle: burst?.title ?? notice.title,
+    noticeRecipients: JSON.stringify(recipients.map((r) => r.id)),
+    noticeDeliveries: JSON.stringify(deliveries),
+  };
+  const events: AppEvent[] = recipients.length ? [{ topic: "notifications", audience: notice.to }] : [];
+  return { values, events, wakes };
+}
+
+export function createNoticeEngine(deps: EngineDeps): NoticeEngine<NoticeValues> {
+  return {
+    values: (db, notice) => noticeValues(db, deps, notice),
+    parts: noticeParts,
+    async write(tx, notice) {
+      const { values, events, wakes } = await noticeValues(tx, deps, notice);
+      const [row] = await noticeStatement(tx, values);
+      return { ids: row.ids, events, wakes };
+    },
+  };
+}
+
+/** Notifications a reader has not read. */
+export async function unreadNotifications(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The statement part (a data-modifying CTE's body) marking read the reader's unread message notifications about
+ * `thread` (issue 19: a thread read is its notifications read, so the bell and the thread never disagree); it
+ * returns their ids. Another reader's notifications, and those of other kinds (a status change, a new request),
+ * are left as they are.
+ */
+export function threadNoticesRead(readerId: string, thread: NoticeThread): SQL {
+  const about =
+    "requestId" in thread
+      ? sql`request_id = ${thread.requestId}::uuid`
+      : sql`concierge_member_id = ${thread.conciergeMemberId}`;
+  return sql`update ${notifications} set read = true
+    where user_id = ${readerId} and not read and type = 'message_received' and ${about}
+    returning id`;
+}

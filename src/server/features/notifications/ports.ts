@@ -1,0 +1,44 @@
+/** What other domains may ask of the notifications domain (NotificationsPort in context.ts); app.ts plugs it in. */
+import { eq } from "drizzle-orm";
+import type { NotificationsPort } from "../../context";
+import { notificationPreferences, notifications } from "../../db/schema";
+import { channelColumns, createNoticeEngine, type EngineDeps, threadNoticesRead, unreadNotifications } from "./engine";
+import { heldMail } from "./outbox-service";
+import { createPreferences } from "./service";
+
+export function notificationsPort(deps: EngineDeps): NotificationsPort {
+  return {
+    engine: createNoticeEngine(deps),
+    threadNoticesRead,
+    readerEvent: (readerId) => ({ topic: "notifications", audience: readerId }),
+    unread: unreadNotifications,
+    heldMail,
+    recipientChannels: {
+      table: notificationPreferences,
+      userId: notificationPreferences.userId,
+      columns: channelColumns,
+    },
+    createPreferences,
+    async exportOf(db, userId) {
+      const [own, [preferences]] = await Promise.all([
+        db
+          .select({
+            type: notifications.type,
+            title: notifications.title,
+            body: notifications.body,
+            read: notifications.read,
+            createdAt: notifications.createdAt,
+          })
+          .from(notifications)
+          .where(eq(notifications.userId, userId)),
+        db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
+      ]);
+      return {
+        notifications: own,
+        notificationPreferences: preferences
+          ? { email: preferences.emailEnabled, slack: preferences.slackEnabled, sms: preferences.smsEnabled }
+          : null,
+      };
+    },
+  };
+}

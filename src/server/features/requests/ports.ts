@@ -1,0 +1,130 @@
+/** What other domains may ask of requests (RequestsPort in context.ts); app.ts plugs it in. */
+import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { RequestStatus } from "@/shared/requests";
+import type { RequestsPort } from "../../context";
+import { activityLogs, messages, requests, requestUses } from "../../db/schema";
+import { createRequest, type RequestsContext } from "./service";
+
+/** The statuses a request passes through to reach each one (a seeded request's history). */
+const PATH: Record<RequestStatus, RequestStatus[]> = {
+  New: [],
+  Sourcing: ["Sourcing"],
+  Quoted: ["Sourcing", "Quoted"],
+  Found: ["Sourcing", "Quoted", "Found"],
+  Delivered: ["Sourcing", "Quoted", "Found", "Delivered"],
+  Failed: ["Sourcing", "Failed"],
+};
+const HOUR = 3_600_000;
+
+export function requestsPort(ctx: RequestsContext): RequestsPort {
+  return {
+    createAs: (member, input, options) => createRequest(ctx, member, input, options),
+
+    async filesOf(db, userId) {
+      const rows = await db
+        .select({ key: requests.fileUrl })
+        .from(requests)
+        .where(and(eq(requests.userId, userId), isNotNull(requests.fileUrl)));
+      return rows.map((r) => r.key as string);
+    },
+
+    async exportOf(db, userId) {
+      const own = await db.select().from(requests).where(eq(requests.userId, userId)).orderBy(desc(requests.createdAt));
+      const thread = own.length
+        ? await db
+            .select({
+              id: messages.id,
+              requestId: messages.requestId,
+              body: messages.body,
+              createdAt: messages.createdAt,
+              fromMe: sql<boolean>`${messages.senderUserId} is not distinct from ${userId}`,
+            })
+            .from(messages)
+            .where(
+              inArray(
+                messages.requestId,
+                own.map((r) => r.id),
+              ),
+            )
+            .orderBy(messages.createdAt)
+        : [];
+      return { requests: own.map(({ userId: _u, fileUrl: _f, seeded: _s, ...r }) => r), messages: thread };
+    },
+
+    async seed(tx, r) {
+      const [row] = await tx
+        .insert(requests)
+        .values({
+          userId: r.owner.id,
+          title: r.title,
+          category: r.category,
+          budgetEur: r.budgetEur,
+          urgency: r.urgency,
+          notes: `Demo request. ${r.owner.name} would like this sourced discreetly.`,
+          phoneNumber: r.owner.phone,
+          status: r.status,
+          seeded: true,
+          createdAt: r.createdAt,
+        })
+        .returning({ id: requests.id });
+      await tx.insert(requestUses).values({ userId: r.owner.id, requestId: row.id, createdAt: r.createdAt });
+      const at = (hours: number) => new Date(Math.min(r.now.getTime(), r.createdAt.getTime() + hours * HOUR));
+      await tx
+        .insert(activityLogs)
+        .values({ requestId: row.id, actorUserId: r.owner.id, action: "created", createdAt: r.createdAt });
+      let from: RequestStatus = "New";
+      for (const [step, to] of PATH[r.status].entries()) {
+        await tx.insert(activityLogs).values({
+          requestId: row.id,
+          actorUserId: r.staffId,
+          action: "status_changed",
+          details: { from, to },
+          createdAt: at((r.replyHours ?? 1) + step + 0.25),
+        });
+        from = to;
+      }
+      const thread = [
+        { senderUserId: r.owner.id, body: `Hello, any news on the ${r.title}?`, createdAt: at(0.1) },
+        ...(r.replyHours === null
+          ? []
+          : [
+              {
+                senderUserId: r.staffId,
+                body: "Good afternoon. We are on it and will come back to you shortly with options.",
+                createdAt: at(r.replyHours),
+              },
+            ]),
+      ];
+      await tx.insert(messages).values(thread.map((m) => ({ requestId: row.id, ...m })));
+      return thread.length;
+    },
+
+    async removeSeeded(tx) {
+      // Seeded requests were never real: they stop counting towards their member's month.
+      await tx
+        .delete(requestUses)
+        .where(
+          inArray(
+            requestUses.requestId,
+            tx.select({ id: requests.id }).from(requests).where(eq(requests.seeded, true)),
+          ),
+        );
+      const removed = await tx.delete(requests).where(eq(requests.seeded, true)).returning({ id: requests.id });
+      return removed.length;
+    },
+
+    async latest(db) {
+      const [row] = await db
+        .select({ id: requests.id, title: requests.title })
+        .from(requests)
+        .orderBy(desc(requests.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async countSeeded(db) {
+      const [row] = await db.select({ n: count() }).from(requests).where(eq(requests.seeded, true));
+      return Number(row?.n ?? 0);
+    },
+  };
+}

@@ -1,0 +1,323 @@
+/**
+ * A request's thread: the messages both ways (the member's are throttled, decision 019 item 5), read marks
+ * (with the reader's notifications about the thread), the unread counts of the badge, the member's
+ * conversations and the staff inbox's Requests tab. A message is one prepared statement with its activity, its
+ * notice and its events (`ctx.write.one`, decision 012).
+ */
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import type { Served } from "@/shared/contracts/common";
+import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
+import type { conversationsSchema, threadSchema } from "@/shared/contracts/requests";
+import type { Viewer } from "../../auth/viewer";
+import { type Queryable, rowsOf } from "../../db";
+import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
+import { activityLogs, messageReads, messages, profiles, requests, users } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { limitMemberMessages } from "../../rate-limit";
+import { toMemberAndStaff } from "../../realtime/events";
+import {
+  activityChanged,
+  memberLink,
+  REQUEST_NOT_FOUND,
+  type RequestsContext,
+  requestWithOwner,
+  staffLink,
+  visibleRequest,
+} from "./service";
+
+/** The thread, oldest first, with each sender's name and whether they are staff. */
+export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): Promise<Served<typeof threadSchema>> {
+  const request = await visibleRequest(ctx.db, viewer, id);
+  const rows = await ctx.db
+    .select({
+      id: messages.id,
+      body: messages.body,
+      createdAt: messages.createdAt,
+      senderId: messages.senderUserId,
+      senderEmail: users.email,
+      senderName: sql<string | null>`coalesce(${profiles.name}, ${users.name})`,
+      senderIsStaff: sql<boolean>`exists (select 1 from user_roles r where r.user_id = ${messages.senderUserId}
+        and r.role in ('staff', 'admin'))`,
+      read: sql<boolean>`case when ${messages.senderUserId} = ${request.userId}
+        then exists (select 1 from ${messageReads} mr where mr.message_id = ${messages.id} and mr.user_id <> ${request.userId})
+        else exists (select 1 from ${messageReads} mr where mr.message_id = ${messages.id} and mr.user_id = ${request.userId}) end`,
+    })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderUserId))
+    .leftJoin(profiles, eq(profiles.id, messages.senderUserId))
+    .where(eq(messages.requestId, id))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  return {
+    messages: rows.map((m) => ({
+      id: m.id,
+      body: m.body,
+      createdAt: m.createdAt,
+      mine: m.senderId === viewer.userId,
+      read: Boolean(m.read),
+      sender:
+        m.senderId && m.senderEmail
+          ? {
+              id: m.senderId,
+              email: m.senderEmail,
+              name: m.senderName || m.senderEmail,
+              isStaff: Boolean(m.senderIsStaff),
+            }
+          : null,
+    })),
+  };
+}
+
+/**
+ * Marks every message from others on the request as read by the viewer (idempotent), and the viewer's message
+ * notifications about the request with them, in one statement: what it marks is what the same snapshot shows,
+ * so a message arriving meanwhile stays unread in the thread and in the bell alike.
+ */
+export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string): Promise<number> {
+  const request = await visibleRequest(ctx.db, viewer, id);
+  return ctx.write(async (tx, out) => {
+    const [counts] = await rowsOf<{ messages: number; notices: number }>(
+      tx,
+      sql`
+        with marked as (
+          insert into ${messageReads} (message_id, user_id, read_at)
+          select m.id, ${viewer.userId}, now() from ${messages} m
+          where m.request_id = ${id}::uuid and m.sender_user_id is distinct from ${viewer.userId}
+          on conflict do nothing
+          returning message_id),
+        notices as (${ctx.domains.notifications.threadNoticesRead(viewer.userId, { requestId: id })})
+        select (select count(*) from marked)::int as messages, (select count(*) from notices)::int as notices`,
+    );
+    // The reader's badges drop, and the other side sees its messages read.
+    if (counts.messages) out.publish(toMemberAndStaff("messages", request.userId));
+    // Every tab's bell drops.
+    if (counts.notices) out.publish(ctx.domains.notifications.readerEvent(viewer.userId));
+    return counts.messages;
+  });
+}
+
+type MessageValues = { requestId: string; senderId: string; body: string; action: "message" | "replied" };
+
+/** A message with its activity entry (the statement's first parts; the unit of work adds the notice). */
+const messageParts = (ctx: RequestsContext) =>
+  ctx.write.one<MessageValues>("maison_request_message", (p) => [
+    ctx.db.$with("written", { id: sql<string>`id` }).as(sql`
+      insert into ${messages} (request_id, sender_user_id, body)
+      values (${p.requestId}::uuid, ${p.senderId}, ${p.body})
+      returning id`),
+    ctx.db.$with("activity", {}).as(sql`
+      insert into ${activityLogs} (request_id, actor_user_id, action)
+      select ${p.requestId}::uuid, ${p.senderId}, ${p.action} from written`),
+  ]);
+
+/**
+ * A message on a request's thread: from its member (the team is emailed; members' messages are throttled) or
+ * from staff (the member is emailed, the reply labelled with the staff member's name or email). Who may post
+ * and whom to tell are read first; everything it changes is then written at once.
+ */
+export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: string, body: string) {
+  const { owner, ...row } = await requestWithOwner(ctx, viewer, id);
+  const fromMember = viewer.userId === row.userId;
+  if (fromMember) await limitMemberMessages(ctx.limiter, viewer.userId);
+  const sender = viewer.profile?.name || viewer.name || viewer.email;
+  const notice: Notice = fromMember
+    ? {
+        type: "message_received",
+        to: "staff",
+        teamMail: true,
+        title: `New message on: ${row.title}`,
+        body: `${sender}: ${excerpt(body)}`,
+        requestId: id,
+        link: staffLink(id),
+        email: {
+          reason: "client_message",
+          subject: `New message on: ${row.title}`,
+          heading: "A member wrote to the team",
+          paragraphs: [`${sender} (${viewer.email}) wrote on the request "${row.title}":`],
+          quote: body,
+          actionLabel: "Open the request",
+        },
+        burst: {
+          title: `${BURST_COUNT} new messages from ${sender} on: ${row.title}`,
+          email: {
+            subject: `${BURST_COUNT} new messages from ${sender} on: ${row.title}`,
+            heading: `${BURST_COUNT} new messages from a member`,
+            paragraphs: [
+              `${sender} (${viewer.email}) wrote ${BURST_COUNT} messages on the request "${row.title}". The latest:`,
+            ],
+          },
+        },
+      }
+    : {
+        type: "message_received",
+        to: row.userId,
+        recipients: [owner],
+        title: `A reply on your request: ${row.title}`,
+        body: `${sender}: ${excerpt(body)}`,
+        requestId: id,
+        link: memberLink(id),
+        email: {
+          reason: "admin_reply",
+          subject: `A reply on your request: ${row.title}`,
+          heading: "Our team replied",
+          paragraphs: [`Dear ${owner.name},`, `${sender} replied on your request "${row.title}":`],
+          quote: body,
+          actionLabel: "Open your request",
+        },
+        burst: {
+          title: `${BURST_COUNT} new replies on your request: ${row.title}`,
+          email: {
+            subject: `${BURST_COUNT} new replies on your request: ${row.title}`,
+            heading: `Our team wrote ${BURST_COUNT} times`,
+            paragraphs: [
+              `Dear ${owner.name},`,
+              `Our team wrote ${BURST_COUNT} messages on your request "${row.title}". The latest, from ${sender}:`,
+            ],
+          },
+        },
+      };
+  try {
+    return await messageParts(ctx)(
+      { requestId: id, senderId: viewer.userId, body, action: fromMember ? "message" : "replied" },
+      { notice, events: [activityChanged(id), toMemberAndStaff("messages", row.userId)] },
+    );
+  } catch (error) {
+    // The request was deleted between the read and the write.
+    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw notFound(REQUEST_NOT_FOUND);
+    throw error;
+  }
+}
+
+/**
+ * Unread messages on requests, one query: for a member, messages on their own requests not sent by them and not
+ * read by them; for staff, every message not sent by them and not read by them (spec section 6). The badge
+ * adds the concierge's (`unreadBadge`).
+ */
+async function unreadRequestMessages(db: Queryable, viewer: Viewer): Promise<number> {
+  const notMine = or(isNull(messages.senderUserId), ne(messages.senderUserId, viewer.userId));
+  const unread = sql`not exists (select 1 from ${messageReads} mr where mr.message_id = ${messages.id} and mr.user_id = ${viewer.userId})`;
+  const [row] = viewer.isStaff
+    ? await db.select({ n: count() }).from(messages).where(and(notMine, unread))
+    : await db
+        .select({ n: count() })
+        .from(messages)
+        .innerJoin(requests, eq(requests.id, messages.requestId))
+        .where(and(eq(requests.userId, viewer.userId), notMine, unread));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The unread badge (the floating chat button, the admin's Messages): request messages, and the concierge's
+ * (staff: the members' unread messages; a member with the concierge in their plan: its unread replies,
+ * decision 014 extends spec section 6), asked of the concierge domain.
+ */
+export async function unreadBadge(ctx: Pick<RequestsContext, "db" | "domains">, viewer: Viewer): Promise<number> {
+  const [own, concierge] = await Promise.all([
+    unreadRequestMessages(ctx.db, viewer),
+    ctx.domains.concierge.unreadFor(ctx.db, viewer),
+  ]);
+  return own + concierge;
+}
+
+/** /messages: the member's requests with their last message, newest activity first. */
+export async function conversations(ctx: RequestsContext, viewer: Viewer): Promise<Served<typeof conversationsSchema>> {
+  const list = await rowsOf<{
+    id: string;
+    title: string;
+    category: Served<typeof conversationsSchema>["items"][number]["category"];
+    last_message: string | null;
+    last_message_at: string | Date | null;
+    message_count: number;
+    unread: number;
+  }>(
+    ctx.db,
+    sql`
+    select r.id, r.title, r.category,
+           last.body as last_message, last.created_at as last_message_at,
+           (select count(*) from ${messages} m where m.request_id = r.id)::int as message_count,
+           (select count(*) from ${messages} m where m.request_id = r.id
+              and m.sender_user_id is distinct from ${viewer.userId}
+              and not exists (select 1 from ${messageReads} mr where mr.message_id = m.id and mr.user_id = ${viewer.userId}))::int as unread
+    from ${requests} r
+    left join lateral (select m.body, m.created_at from ${messages} m where m.request_id = r.id
+                       order by m.created_at desc limit 1) last on true
+    where r.user_id = ${viewer.userId}
+    order by coalesce(last.created_at, r.created_at) desc`,
+  );
+  return {
+    items: list.map((r) => ({
+      id: r.id,
+      title: r.title,
+      category: r.category,
+      lastMessage: r.last_message,
+      lastMessageAt: r.last_message_at ? new Date(r.last_message_at) : null,
+      messageCount: Number(r.message_count),
+      unread: Number(r.unread),
+    })),
+  };
+}
+
+/** Staff inbox, Requests tab: members' messages this staff member has not read, newest first. */
+export async function staffUnreadMessages(ctx: RequestsContext, staff: Viewer) {
+  const rows = await ctx.db
+    .select({
+      id: messages.id,
+      body: messages.body,
+      createdAt: messages.createdAt,
+      requestId: requests.id,
+      requestTitle: requests.title,
+      memberName: sql<string>`coalesce(${profiles.name}, ${users.name})`,
+      memberEmail: users.email,
+    })
+    .from(messages)
+    .innerJoin(requests, eq(requests.id, messages.requestId))
+    .innerJoin(users, eq(users.id, requests.userId))
+    .leftJoin(profiles, eq(profiles.id, requests.userId))
+    .where(
+      and(
+        eq(messages.senderUserId, requests.userId),
+        sql`not exists (select 1 from ${messageReads} mr where mr.message_id = ${messages.id} and mr.user_id = ${staff.userId})`,
+      ),
+    )
+    .orderBy(desc(messages.createdAt))
+    .limit(200);
+  return {
+    items: rows.map(({ memberName, memberEmail, requestId, requestTitle, ...m }) => ({
+      ...m,
+      request: { id: requestId, title: requestTitle },
+      member: { name: memberName, email: memberEmail },
+    })),
+  };
+}
+
+/** Staff inbox: marks one message read or unread for this staff member. */
+export async function setMessageRead(ctx: RequestsContext, staff: Viewer, messageId: string, read: boolean) {
+  return ctx.write(async (tx, out) => {
+    const [message] = await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId));
+    if (!message) throw notFound("Message not found");
+    if (read) await tx.insert(messageReads).values({ messageId, userId: staff.userId }).onConflictDoNothing();
+    else
+      await tx
+        .delete(messageReads)
+        .where(and(eq(messageReads.messageId, messageId), eq(messageReads.userId, staff.userId)));
+    out.publish({ topic: "messages", audience: staff.userId });
+  });
+}
+
+/** The admin sidebar's badges, for one staff member (the notifications domain gives its two). */
+export async function adminBadges(ctx: RequestsContext, staff: Viewer) {
+  const [[open], messagesUnread, notificationCount, held] = await Promise.all([
+    ctx.db
+      .select({ n: count() })
+      .from(requests)
+      .where(inArray(requests.status, ["New", "Sourcing"])),
+    unreadBadge(ctx, staff),
+    ctx.domains.notifications.unread(ctx.db, staff.userId),
+    ctx.domains.notifications.heldMail(ctx.db),
+  ]);
+  return {
+    requests: Number(open.n),
+    messages: messagesUnread,
+    notifications: notificationCount,
+    mail: { configured: ctx.mailEnabled, held },
+  };
+}
