@@ -56,6 +56,16 @@ export function formatMessageTime(value: DateInput): string {
 }
 
 /** Unread and admin badges show 99+ above 99. */
+/** A count with the interface language's grouping ("1,234"). */
+export function formatCount(value: number, language: Language = INTERFACE_LANGUAGE): string {
+  return new Intl.NumberFormat(language === "pt" ? "pt-PT" : "en-IE").format(value);
+}
+
+/** "1 client", "6 clients". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
 export function formatBadgeCount(count: number): string {
   return count > 99 ? "99+" : String(count);
 }

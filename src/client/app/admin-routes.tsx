@@ -12,7 +12,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
   return <Page />;
 };
 
-const dashboard = page(() => import("@/client/features/admin/pages/AdminDashboardPage"));
+const dashboard = page(() => import("@/client/features/requests/pages/AdminDashboardPage"));
 
 export default function AdminRoutes() {
   return (
@@ -37,8 +37,8 @@ const ADMIN_PAGES: Array<[string, React.ReactNode]> = [
   ["requests", page(() => import("@/client/features/requests/pages/AdminRequestsPage"))],
   ["requests/:id", page(() => import("@/client/features/requests/pages/AdminRequestDetailPage"))],
   ["settings", page(() => import("./pages/AdminSettingsRoute"))],
-  ["debug", page(() => import("@/client/features/admin/pages/AdminDebugPage"))],
-  ["qa", page(() => import("@/client/features/admin/pages/AdminQaPage"))],
+  ["debug", page(() => import("@/client/features/billing/pages/AdminDebugPage"))],
+  ["qa", page(() => import("@/client/features/qa/pages/AdminQaPage"))],
   ["notifications", page(() => import("@/client/features/notifications/pages/AdminNotificationsPage"))],
   ["outbox", page(() => import("@/client/features/notifications/pages/AdminOutboxPage"))],
 ];

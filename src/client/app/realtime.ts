@@ -3,12 +3,10 @@
  * ./use-app-realtime.ts) once a signed-in visitor opens the stream. A new feature adds its `…Realtime` here.
  */
 import type { QueryClient } from "@tanstack/react-query";
-import { adminRealtime } from "@/client/features/admin/api";
 import { billingRealtime } from "@/client/features/billing/api";
 import { conciergeRealtime } from "@/client/features/concierge/api";
-import { dashboardRealtime } from "@/client/features/dashboard/api";
-import { messagesRealtime } from "@/client/features/messages/api";
 import { notificationsRealtime } from "@/client/features/notifications/api";
+import { qaRealtime } from "@/client/features/qa/api";
 import { pipelineRealtime } from "@/client/features/requests/admin-api";
 import { requestsRealtime } from "@/client/features/requests/api";
 import { salesRealtime } from "@/client/features/sales/api";
@@ -18,12 +16,10 @@ export const realtimeRefresh = joinRealtime(
   sessionRealtime,
   billingRealtime,
   requestsRealtime,
-  dashboardRealtime,
-  messagesRealtime,
   conciergeRealtime,
   salesRealtime,
-  adminRealtime,
   pipelineRealtime,
+  qaRealtime,
   notificationsRealtime,
 );
 

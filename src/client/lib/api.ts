@@ -1,6 +1,6 @@
 /**
- * The typed fetch wrapper every feature's api.ts uses. A failed call throws ApiError carrying the server's
- * message, which is what the screens show.
+ * The fetch under every call (lib/endpoints.ts derives the calls from the endpoint tables). A failed call throws
+ * ApiError carrying the server's message, which is what the screens show.
  */
 export class ApiError extends Error {
   constructor(
@@ -43,14 +43,6 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
   }
   return data as T;
 }
-
-export const api = {
-  get: <T>(path: string) => apiRequest<T>("GET", path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>("POST", path, body ?? {}),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>("PUT", path, body ?? {}),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>("PATCH", path, body ?? {}),
-  delete: <T>(path: string, body?: unknown) => apiRequest<T>("DELETE", path, body),
-};
 
 /** The message to show for any thrown value. */
 export function errorMessage(error: unknown, fallback = FALLBACK_ERROR): string {

@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { platformApi } from "@/shared/contracts/platform";
 import type { PublicConfig } from "@/shared/public-config";
-import { api } from "./api";
+import { endpointsOf } from "./endpoints";
+
+const platform = endpointsOf<typeof platformApi>("platform");
 
 export const publicConfigQuery = queryOptions({
   queryKey: ["public-config"] as const,
-  queryFn: () => api.get<PublicConfig>("/api/config"),
+  queryFn: (): Promise<PublicConfig> => platform.call("GET /config"),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

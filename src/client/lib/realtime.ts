@@ -5,8 +5,12 @@
  * dispatches. It is loaded once a signed-in visitor opens the stream (./use-realtime.ts), never on a first visit.
  */
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { eventsApi } from "@/shared/contracts/platform";
 import { REALTIME_TOPICS, type RealtimeTopic, reconnectDelayMs } from "@/shared/realtime";
+import { endpointsOf } from "./endpoints";
 import { sessionQueryKey } from "./session";
+
+const events = endpointsOf<typeof eventsApi>("events");
 
 export { REALTIME_TOPICS, type RealtimeTopic };
 
@@ -78,7 +82,7 @@ export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefre
   const open = () => {
     if (closed) return;
     retry = null;
-    const stream = new EventSource("/api/events");
+    const stream = new EventSource(events.url("GET /events"));
     source = stream;
     for (const topic of REALTIME_TOPICS) {
       stream.addEventListener(topic, (message) => {

@@ -3,14 +3,17 @@
  * here once; features refresh it through `sessionQuery.queryKey`.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { accountApi } from "@/shared/contracts/account";
 import { effectivePlan, hasActiveSubscription, planLabel } from "@/shared/plans";
 import { isStaffRole } from "@/shared/roles";
 import type { SessionInfo } from "@/shared/session";
-import { api } from "./api";
+import { endpointsOf } from "./endpoints";
+
+const account = endpointsOf<typeof accountApi>("account");
 
 export const sessionQuery = queryOptions({
   queryKey: ["session"] as const,
-  queryFn: () => api.get<SessionInfo>("/api/me"),
+  queryFn: (): Promise<SessionInfo> => account.call("GET /me"),
   staleTime: 60_000,
 });
 export const sessionQueryKey = sessionQuery.queryKey;

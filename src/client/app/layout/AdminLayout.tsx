@@ -23,7 +23,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Button } from "@/client/components/ui/button";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/client/components/ui/sheet";
 import { PageSpinner } from "@/client/components/ui/spinner";
-import { type AdminBadges, adminQueries } from "@/client/features/admin/api";
+import { type AdminBadges, pipelineQueries } from "@/client/features/requests/admin-api";
 import { useSession } from "@/client/lib/session";
 import { cn } from "@/client/lib/utils";
 import type { RestrictedState } from "../guards";
@@ -62,7 +62,7 @@ const capped = (n: number) => (n > 99 ? "99+" : String(n));
 
 function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const session = useSession();
-  const badges = useQuery(adminQueries.badges()).data;
+  const badges = useQuery(pipelineQueries.badges()).data;
   return (
     <div className="flex h-full flex-col">
       <div className={cn("flex h-16 items-center border-b border-ivory/10", collapsed ? "justify-center" : "px-6")}>
@@ -220,7 +220,7 @@ export function AdminLayout() {
  */
 function MailBanner() {
   const session = useSession();
-  const mail = useQuery(adminQueries.badges()).data?.mail;
+  const mail = useQuery(pipelineQueries.badges()).data?.mail;
   if (!mail || mail.configured) return null;
   return (
     <aside

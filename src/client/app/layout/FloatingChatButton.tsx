@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "react-router";
-import { messagesQueries } from "@/client/features/messages/api";
-import UnreadBadge from "@/client/features/messages/components/UnreadBadge";
+import { requestQueries } from "@/client/features/requests/api";
+import UnreadBadge from "@/client/features/requests/components/UnreadBadge";
 import { useSession } from "@/client/lib/session";
 import { formatBadgeCount } from "@/shared/format";
 import { UnreadTitle } from "./UnreadTitle";
@@ -16,7 +16,7 @@ export function FloatingChatButton() {
   const session = useSession();
   const { pathname } = useLocation();
   const shown = session.isSignedIn && !pathname.startsWith("/admin");
-  const unread = useQuery({ ...messagesQueries.unread(), enabled: shown }).data?.unread ?? 0;
+  const unread = useQuery({ ...requestQueries.unread(), enabled: shown }).data?.unread ?? 0;
   if (!shown) return null;
   const to = session.isStaff ? "/admin/inbox" : "/messages";
   const name = session.isStaff ? "Open the inbox" : "Open messages";

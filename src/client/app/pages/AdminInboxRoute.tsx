@@ -3,10 +3,10 @@
  * messages, the sales feature's inquiries and the concierge feature's conversations.
  */
 import { useSearchParams } from "react-router";
-import AdminInboxPage from "@/client/features/admin/pages/AdminInboxPage";
 import { ConciergeInbox, useConciergeInboxCount } from "@/client/features/concierge/components/ConciergeInbox";
 import { RequestsInbox, useRequestsInboxCount } from "@/client/features/requests/components/RequestsInbox";
 import { SalesInbox, useSalesInboxCount } from "@/client/features/sales/components/SalesInbox";
+import AdminInboxPage from "./AdminInboxPage";
 
 export default function AdminInboxRoute() {
   const [params, setParams] = useSearchParams();

@@ -5,7 +5,7 @@
 import { useSearchParams } from "react-router";
 import { ConciergeCard } from "@/client/features/concierge/components/ConciergeCard";
 import ConciergePage from "@/client/features/concierge/pages/ConciergePage";
-import MessagesPage from "@/client/features/messages/pages/MessagesPage";
+import MessagesPage from "@/client/features/requests/pages/MessagesPage";
 import { useSession } from "@/client/lib/session";
 import { hasConcierge } from "@/shared/plans";
 

@@ -2,9 +2,10 @@
  * /profile: the profile feature's page with the billing feature's membership card and the notifications
  * feature's email switch in it.
  */
+
+import ProfilePage from "@/client/features/account/pages/ProfilePage";
 import { MembershipCard } from "@/client/features/billing/components/MembershipCard";
 import { EmailNotificationSwitch } from "@/client/features/notifications/components/EmailNotificationSwitch";
-import ProfilePage from "@/client/features/profile/pages/ProfilePage";
 
 export default function ProfileRoute() {
   return <ProfilePage membership={<MembershipCard />} notifications={<EmailNotificationSwitch />} />;

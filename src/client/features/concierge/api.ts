@@ -2,40 +2,29 @@
  * The Executive Concierge chat (Gold and Black members) and the staff's side of it in the inbox. Query keys are
  * defined once, in `conciergeQueries`; the answers' types come from src/shared/contracts/concierge.ts.
  */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/client/lib/api";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { endpointsOf } from "@/client/lib/endpoints";
 import type { Wire } from "@/shared/contracts/common";
 import type * as contract from "@/shared/contracts/concierge";
+import type { conciergeApi, conciergeStaffApi } from "@/shared/contracts/concierge";
+
+const concierge = endpointsOf<typeof conciergeApi>("concierge");
+const staff = endpointsOf<typeof conciergeStaffApi>("concierge");
 
 export type ConciergeThread = Wire<typeof contract.conciergeThreadSchema>;
 export type ConciergeMessage = ConciergeThread["messages"][number];
 export type ConciergeConversations = Wire<typeof contract.conciergeConversationsSchema>;
 export type ConciergeConversation = ConciergeConversations["items"][number];
 
-const encode = encodeURIComponent;
-
 export const conciergeQueries = {
-  all: ["concierge"] as const,
+  all: concierge.all,
   /** The member's own thread (a refusal, 403, is said at once, not retried). */
-  thread: () =>
-    queryOptions({
-      queryKey: [...conciergeQueries.all, "thread"],
-      queryFn: () => api.get<ConciergeThread>("/api/concierge/messages"),
-      retry: false,
-    }),
+  thread: () => concierge.query("GET /concierge/messages", undefined, { retry: false }),
   /** Staff: the conversations, newest first, with their unread counts. */
-  conversations: () =>
-    queryOptions({
-      queryKey: [...conciergeQueries.all, "conversations"],
-      queryFn: () => api.get<ConciergeConversations>("/api/admin/concierge"),
-    }),
-  /** Staff: one member's thread (reading it marks the member's messages read). */
+  conversations: () => staff.query("GET /admin/concierge"),
+  /** Staff: one member's thread. */
   memberThread: (userId: string) =>
-    queryOptions({
-      queryKey: [...conciergeQueries.all, "member", userId],
-      queryFn: () => api.get<ConciergeThread>(`/api/admin/concierge/${encode(userId)}`),
-      retry: false,
-    }),
+    staff.query("GET /admin/concierge/:userId", { params: { userId } }, { retry: false }),
 };
 
 /**
@@ -49,7 +38,7 @@ export const conciergeRealtime = {
 export function useSendConciergeMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) => api.post<{ id: string }>("/api/concierge/messages", { message }),
+    mutationFn: (message: string) => concierge.call("POST /concierge/messages", { body: { message } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: conciergeQueries.thread().queryKey }),
   });
 }
@@ -57,17 +46,24 @@ export function useSendConciergeMessage() {
 export function useConciergeReply(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reply: string) => api.post<{ id: string }>(`/api/admin/concierge/${encode(userId)}`, { reply }),
+    mutationFn: (reply: string) => staff.call("POST /admin/concierge/:userId", { params: { userId }, body: { reply } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: conciergeQueries.all }),
   });
 }
 
 /** The member read the staff's messages (idempotent on the server, which tells staff through "concierge"). */
 export function markConciergeRead() {
-  return api.post("/api/concierge/read");
+  return concierge.call("POST /concierge/read");
+}
+
+/** Staff read a member's messages (for the whole team) and their own notifications about them. */
+export function markMemberThreadRead(userId: string) {
+  return staff.call("POST /admin/concierge/:userId/read", { params: { userId } });
 }
 
 /** "…is typing" to the other side: the member's to staff, or staff's to one member. */
 export function sendTyping(memberId?: string) {
-  return api.post(memberId ? `/api/admin/concierge/${encode(memberId)}/typing` : "/api/concierge/typing");
+  return memberId
+    ? staff.call("POST /admin/concierge/:userId/typing", { params: { userId: memberId } })
+    : concierge.call("POST /concierge/typing");
 }

@@ -1,7 +1,7 @@
 /**
  * Notifications: each person's own list (the staff centre, the members' header menu), read marks, channel
- * preferences, the admin's test sends, and the admins' outbox. Query keys are defined once, in
- * `notificationQueries`; the answers' types come from src/shared/contracts/notifications.ts and outbox.ts.
+ * preferences, the admin's test sends, and the admins' outbox (notificationsApi, notificationsStaffApi). Calls
+ * and keys are derived from the endpoint tables (lib/endpoints.ts), under ["notifications"].
  */
 import {
   keepPreviousData,
@@ -11,11 +11,14 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import { api } from "@/client/lib/api";
+import { endpointsOf } from "@/client/lib/endpoints";
 import type { RealtimeRefresh } from "@/client/lib/realtime";
 import type { Wire } from "@/shared/contracts/common";
 import type * as contract from "@/shared/contracts/notifications";
-import type * as outbox from "@/shared/contracts/notifications";
+import type { notificationsApi, notificationsStaffApi } from "@/shared/contracts/notifications";
+
+const notifications = endpointsOf<typeof notificationsApi>("notifications");
+const staff = endpointsOf<typeof notificationsStaffApi>("notifications");
 
 export type Notification = Wire<typeof contract.notificationSchema>;
 export type NotificationList = Wire<typeof contract.notificationListSchema>;
@@ -23,7 +26,7 @@ export type NotificationType = contract.NotificationType;
 export type NotificationChannel = contract.NotificationChannel;
 export type Preferences = Wire<typeof contract.preferencesSchema>;
 export type TestSendResult = Wire<typeof contract.testSendResultSchema>;
-export type OutboxList = Wire<typeof outbox.outboxListSchema>;
+export type OutboxList = Wire<typeof contract.outboxListSchema>;
 export type OutboxItem = OutboxList["items"][number];
 export type OutboxStatus = OutboxItem["status"];
 
@@ -40,49 +43,38 @@ export interface NotificationListParams {
 /** The header menu's list: the newest few, read or not. */
 export const RECENT: NotificationListParams = { type: "all", unreadOnly: false, limit: 10 };
 
-const encode = encodeURIComponent;
-
-function listPath({ type, unreadOnly, limit }: NotificationListParams) {
-  const search = new URLSearchParams();
-  if (type !== "all") search.set("type", type);
-  if (unreadOnly) search.set("unread", "true");
-  search.set("limit", String(limit));
-  return `/api/notifications?${search}`;
-}
-
-/** The admin sidebar's counts (the admin feature's query): a read mark lowers its Notifications badge. */
-const ADMIN_BADGES: QueryKey = ["admin", "badges"];
+/** The list endpoint's query for the given view. */
+const listQuery = ({ type, unreadOnly, limit }: NotificationListParams) => ({
+  query: { type: type === "all" ? undefined : type, unread: unreadOnly ? ("true" as const) : undefined, limit },
+});
 
 export const notificationQueries = {
-  all: ["notifications"] as const,
-  lists: () => [...notificationQueries.all, "list"] as const,
+  all: notifications.all,
+  lists: () => notifications.key("GET /notifications"),
   /** The reader's own notifications, newest first, with their unread count. */
   list: (params: NotificationListParams) =>
-    queryOptions({
-      queryKey: [...notificationQueries.lists(), params],
-      queryFn: () => api.get<NotificationList>(listPath(params)),
-      placeholderData: keepPreviousData,
-    }),
+    notifications.query("GET /notifications", listQuery(params), { placeholderData: keepPreviousData }),
   /** The bell's count alone (one row asked for; the answer carries the count of all unread). */
   unread: () =>
     queryOptions({
-      queryKey: [...notificationQueries.all, "unread"] as const,
+      queryKey: [...notifications.all, "unread"] as const,
       queryFn: async () =>
-        (await api.get<NotificationList>(listPath({ type: "all", unreadOnly: true, limit: 1 }))).unread,
+        (await notifications.call("GET /notifications", listQuery({ type: "all", unreadOnly: true, limit: 1 }))).unread,
     }),
+  /** Outside the lists' prefix: a read mark does not refetch it. */
   preferences: () =>
     queryOptions({
       queryKey: ["notification-preferences"] as const,
-      queryFn: () => api.get<Preferences>("/api/notifications/preferences"),
+      queryFn: () => notifications.call("GET /notifications/preferences"),
     }),
-  outboxes: ["outbox"] as const,
+  outboxes: staff.key("GET /admin/outbox"),
   /** Admins only (staff get a 403, said as it is and not retried). */
   outbox: (status: OutboxFilter) =>
-    queryOptions({
-      queryKey: [...notificationQueries.outboxes, status] as const,
-      queryFn: () => api.get<OutboxList>(status === "all" ? "/api/admin/outbox" : `/api/admin/outbox?status=${status}`),
-      placeholderData: keepPreviousData,
-    }),
+    staff.query(
+      "GET /admin/outbox",
+      { query: { status: status === "all" ? undefined : status } },
+      { placeholderData: keepPreviousData },
+    ),
 };
 
 /** The server says "notifications" to the reader whenever theirs change; the other topics touch none of this. */
@@ -130,7 +122,6 @@ function useReadMutation<T>(mutationFn: (variables: T) => Promise<unknown>, ids:
     onError: (_error, _variables, snapshot) => {
       for (const [queryKey, data] of snapshot ?? []) queryClient.setQueryData(queryKey, data);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_BADGES }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationQueries.all }),
   });
 }
@@ -138,7 +129,7 @@ function useReadMutation<T>(mutationFn: (variables: T) => Promise<unknown>, ids:
 /** One notification read (shown read at once; put back if the server refuses). */
 export function useMarkNotificationRead() {
   return useReadMutation(
-    (id: string) => api.post<{ ok: true }>(`/api/notifications/${encode(id)}/read`),
+    (id: string) => notifications.call("POST /notifications/:id/read", { params: { id } }),
     (id) => new Set([id]),
   );
 }
@@ -146,7 +137,7 @@ export function useMarkNotificationRead() {
 /** Every notification of the reader read. */
 export function useMarkAllNotificationsRead() {
   return useReadMutation<void>(
-    () => api.post<{ updated: number }>("/api/notifications/read-all"),
+    () => notifications.call("POST /notifications/read-all"),
     () => null,
   );
 }
@@ -158,8 +149,8 @@ export function useSetPreference() {
   const queryClient = useQueryClient();
   const { queryKey } = notificationQueries.preferences();
   return useMutation({
-    mutationFn: (change: { channel: NotificationChannel; enabled: boolean }) =>
-      api.put<Preferences>("/api/notifications/preferences", change),
+    mutationFn: (body: { channel: NotificationChannel; enabled: boolean }) =>
+      notifications.call("PUT /notifications/preferences", { body }),
     onMutate: async ({ channel, enabled }) => {
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData<Preferences>(queryKey);
@@ -184,7 +175,7 @@ function useRefreshOutbox() {
 export function useSendTestEmail() {
   const refresh = useRefreshOutbox();
   return useMutation({
-    mutationFn: () => api.post<TestSendResult>("/api/admin/notifications/test-email"),
+    mutationFn: () => staff.call("POST /admin/notifications/test-email"),
     onSettled: refresh,
   });
 }
@@ -193,7 +184,7 @@ export function useSendTestEmail() {
 export function useSendTestSlack() {
   const refresh = useRefreshOutbox();
   return useMutation({
-    mutationFn: () => api.post<TestSendResult>("/api/admin/notifications/test-slack"),
+    mutationFn: () => staff.call("POST /admin/notifications/test-slack"),
     onSettled: refresh,
   });
 }
@@ -204,7 +195,7 @@ export function useSendTestSlack() {
 export function useRetryDelivery() {
   const refresh = useRefreshOutbox();
   return useMutation({
-    mutationFn: (id: string) => api.post<{ ok: true }>(`/api/admin/outbox/${encode(id)}/retry`),
+    mutationFn: (id: string) => staff.call("POST /admin/outbox/:id/retry", { params: { id } }),
     onSettled: refresh,
   });
 }

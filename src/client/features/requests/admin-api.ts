@@ -1,31 +1,34 @@
 /**
- * The staff's request pipeline (/admin/requests and /admin/requests/:id): the filtered, sorted and paged list, a
- * request with its thread, activity and client, and the staff's actions on it (status, reply, delete). Query
- * keys are defined once, in `pipelineQueries`, all under ["pipeline"], so the admin screens refresh apart from
- * the member's own (./api.ts); the fetches of a request and its thread are the member api's. The answers' types
- * come from src/shared/contracts/admin.ts and requests.ts.
+ * Sourcing requests, the staff's side (requestsStaffApi, and requestsApi for a request and its thread): the
+ * filtered, sorted and paged pipeline with its CSV, a request with its thread, activity and client, the staff's
+ * actions on it (status, reply, delete), the operations dashboard, the sidebar's badges and the inbox's Requests
+ * tab. Keys are under ["pipeline"], so the admin screens refresh apart from the member's own (./api.ts).
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/client/lib/api";
+import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { endpointsOf } from "@/client/lib/endpoints";
 import type { Wire } from "@/shared/contracts/common";
-import type * as admin from "@/shared/contracts/requests";
 import type * as contract from "@/shared/contracts/requests";
+import type { requestsApi, requestsStaffApi } from "@/shared/contracts/requests";
 import type { RequestStatus } from "@/shared/requests";
-import { requestQueries } from "./api";
 
-export type Pipeline = Wire<typeof admin.pipelineSchema>;
+/** The staff's endpoints, and the member's (a request, its thread, a reply) under the staff's keys. */
+const staff = endpointsOf<typeof requestsStaffApi>("pipeline");
+const shared = endpointsOf<typeof requestsApi>("pipeline");
+
+export type Pipeline = Wire<typeof contract.pipelineSchema>;
 export type PipelineItem = Pipeline["items"][number];
-export type PipelineParams = Required<Pick<admin.PipelineQuery, "sort" | "dir" | "page" | "pageSize">> &
-  Pick<admin.PipelineQuery, "q" | "status" | "category">;
-export type RequestClient = Wire<typeof admin.requestClientSchema>;
+export type PipelineParams = Required<Pick<contract.PipelineQuery, "sort" | "dir" | "page" | "pageSize">> &
+  Pick<contract.PipelineQuery, "q" | "status" | "category">;
+export type RequestClient = Wire<typeof contract.requestClientSchema>;
 export type Activity = Wire<typeof contract.activitySchema>;
 export type ActivityEntry = Activity["items"][number];
-
-const encode = encodeURIComponent;
+export type AdminStats = Wire<typeof contract.adminStatsSchema>;
+export type AdminBadges = Wire<typeof contract.adminBadgesSchema>;
+export type StaffUnreadMessage = Wire<typeof contract.staffUnreadMessagesSchema>["items"][number];
 
 /**
- * The list's query string, shared by the list and its CSV export (which leaves the page out: it exports the
- * whole filtered view). Defaults ("all", created, desc) are left out.
+ * The list's filters as the page's URL keeps them (and the CSV export, which leaves the page out: it exports
+ * the whole filtered view). Defaults ("all", created, desc) are left out.
  */
 export function pipelineSearch(params: Partial<PipelineParams>, { paged = true } = {}) {
   const search = new URLSearchParams();
@@ -44,66 +47,55 @@ export function pipelineSearch(params: Partial<PipelineParams>, { paged = true }
 
 /** The CSV of the current filtered view, for a plain download link. */
 export function pipelineCsvHref(params: Partial<PipelineParams>) {
-  const search = pipelineSearch(params, { paged: false }).toString();
-  return `/api/admin/requests.csv${search ? `?${search}` : ""}`;
+  return staff.url("GET /admin/requests.csv", { query: Object.fromEntries(pipelineSearch(params, { paged: false })) });
 }
 
 export const pipelineQueries = {
-  all: ["pipeline"] as const,
-  lists: () => [...pipelineQueries.all, "list"] as const,
+  all: staff.all,
+  lists: () => staff.key("GET /admin/requests"),
   /** Every request with its client, filtered, sorted and paged by the server; every 30 s besides live (spec). */
   list: (params: PipelineParams) =>
-    queryOptions({
-      queryKey: [...pipelineQueries.lists(), params],
-      queryFn: () => api.get<Pipeline>(`/api/admin/requests?${pipelineSearch(params)}`),
-      placeholderData: keepPreviousData,
-      refetchInterval: 30_000,
-    }),
-  details: () => [...pipelineQueries.all, "detail"] as const,
-  /** One request (the member api's fetch); a missing one is said at once, not retried. */
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: [...pipelineQueries.details(), id],
-      queryFn: requestQueries.detail(id).queryFn,
-      retry: false,
-    }),
-  threads: () => [...pipelineQueries.all, "thread"] as const,
-  thread: (id: string) =>
-    queryOptions({
-      queryKey: [...pipelineQueries.threads(), id],
-      queryFn: requestQueries.thread(id).queryFn,
-      retry: false,
-    }),
-  activities: () => [...pipelineQueries.all, "activity"] as const,
+    staff.query(
+      "GET /admin/requests",
+      { query: Object.fromEntries(pipelineSearch(params)) },
+      { placeholderData: keepPreviousData, refetchInterval: 30_000 },
+    ),
+  details: () => shared.key("GET /requests/:id"),
+  /** One request; a missing one is said at once, not retried. */
+  detail: (id: string) => shared.query("GET /requests/:id", { params: { id } }, { retry: false }),
+  threads: () => shared.key("GET /requests/:id/messages"),
+  thread: (id: string) => shared.query("GET /requests/:id/messages", { params: { id } }, { retry: false }),
+  activities: () => staff.key("GET /admin/requests/:id/activity"),
   /** The request's history: created, status changes, replies, member messages, attachments (oldest first). */
-  activity: (id: string) =>
-    queryOptions({
-      queryKey: [...pipelineQueries.activities(), id],
-      queryFn: () => api.get<Activity>(`/api/admin/requests/${encode(id)}/activity`),
-    }),
-  clients: () => [...pipelineQueries.all, "client"] as const,
+  activity: (id: string) => staff.query("GET /admin/requests/:id/activity", { params: { id } }),
+  clients: () => staff.key("GET /admin/requests/:id/client"),
   /** Who asked (contact, plan, member since) and what else they asked for. */
-  client: (id: string) =>
-    queryOptions({
-      queryKey: [...pipelineQueries.clients(), id],
-      queryFn: () => api.get<RequestClient>(`/api/admin/requests/${encode(id)}/client`),
-    }),
+  client: (id: string) => staff.query("GET /admin/requests/:id/client", { params: { id } }),
+  /** The operations dashboard's cards and charts. */
+  stats: () => staff.query("GET /admin/stats"),
+  /** The sidebar's counts: live through the realtime topics below, and every 30 s besides (spec). */
+  badges: () => staff.query("GET /admin/badges", undefined, { refetchInterval: 30_000 }),
+  /** The inbox's Requests tab: members' request messages this staff member has not read, newest first. */
+  inbox: () => staff.query("GET /admin/inbox/messages"),
 };
 
 /**
- * A request changed (created, status, deleted): the list, the request, its client panel (their other requests)
- * and its timeline. A thread changed: the thread, and the timeline (a message is an entry). The timeline's own
- * topic: the timeline.
+ * A request changed (created, status, deleted): the list, the request, its client panel (their other requests),
+ * its timeline, the dashboard and the badges. A thread changed: the thread, the timeline (a message is an
+ * entry), the inbox, the dashboard's unread card and the badges. The timeline's own topic: the timeline.
  */
 export const pipelineRealtime = {
-  requests: [
-    pipelineQueries.lists(),
-    pipelineQueries.details(),
-    pipelineQueries.clients(),
+  requests: [pipelineQueries.all],
+  messages: [
+    pipelineQueries.threads(),
     pipelineQueries.activities(),
+    pipelineQueries.inbox().queryKey,
+    pipelineQueries.stats().queryKey,
+    pipelineQueries.badges().queryKey,
   ],
-  messages: [pipelineQueries.threads(), pipelineQueries.activities()],
   activity: [pipelineQueries.activities()],
+  concierge: [pipelineQueries.stats().queryKey, pipelineQueries.badges().queryKey],
+  notifications: [pipelineQueries.badges().queryKey],
 };
 
 /** Moves a request along the pipeline; the server refuses (409) a move `allowedTransitions` does not offer. */
@@ -111,11 +103,8 @@ export function useChangeStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: RequestStatus }) =>
-      api.post<{ id: string; status: string }>(`/api/admin/requests/${encode(id)}/status`, { status }),
-    onSettled: () =>
-      Promise.all(pipelineRealtime.requests.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(
-        () => undefined,
-      ),
+      staff.call("POST /admin/requests/:id/status", { params: { id }, body: { status } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pipelineQueries.all }),
   });
 }
 
@@ -123,7 +112,7 @@ export function useChangeStatus() {
 export function useReply(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => api.post(`/api/requests/${encode(id)}/messages`, { body }),
+    mutationFn: (body: string) => shared.call("POST /requests/:id/messages", { params: { id }, body: { body } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: pipelineQueries.thread(id).queryKey }),
@@ -136,15 +125,27 @@ export function useReply(id: string) {
 export function useDeletePipelineRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/requests/${encode(id)}`),
+    mutationFn: (id: string) => shared.call("DELETE /requests/:id", { params: { id } }),
     // The page leaves at once: the deleted request's own queries are not refetched (they would answer 404),
     // and go from the cache once unused. The list and other clients' panels refresh.
     onSuccess: (_data, id) => {
       void queryClient.invalidateQueries({ queryKey: pipelineQueries.lists() });
       void queryClient.invalidateQueries({
         queryKey: pipelineQueries.clients(),
-        predicate: (query) => query.queryKey[2] !== id,
+        predicate: (query) => JSON.stringify(query.queryKey[2]) !== JSON.stringify({ params: { id } }),
       });
     },
+  });
+}
+
+/** Staff inbox: marks one member message read, or unread again (so it is not forgotten). */
+export function useMarkInboxMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, read }: { id: string; read: boolean }) =>
+      read
+        ? staff.call("POST /admin/inbox/messages/:id/read", { params: { id } })
+        : staff.call("DELETE /admin/inbox/messages/:id/read", { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pipelineQueries.inbox().queryKey }),
   });
 }

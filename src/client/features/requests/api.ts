@@ -1,13 +1,18 @@
 /**
- * Sourcing requests and their threads: the member's list, a request, its messages, the monthly allowance, and
- * creating (with the attachment's upload), deleting and messaging. Query keys are defined once, in
- * `requestQueries`; the answers' types come from src/shared/contracts/requests.ts.
+ * Sourcing requests, the member's side (requestsApi): the dashboard, the list, a request, its thread and
+ * attachment, the monthly allowance, creating, deleting and messaging, the conversations and the unread badge.
+ * Calls and query keys are derived from the endpoint table (lib/endpoints.ts): keys are under ["requests"].
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api, FALLBACK_ERROR } from "@/client/lib/api";
+import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { ApiError, FALLBACK_ERROR } from "@/client/lib/api";
+import { endpointsOf } from "@/client/lib/endpoints";
 import type { Wire } from "@/shared/contracts/common";
 import type * as contract from "@/shared/contracts/requests";
+import type { requestsApi } from "@/shared/contracts/requests";
 import type { NewRequest } from "@/shared/schemas";
+
+export const requests = endpointsOf<typeof requestsApi>("requests");
 
 export type RequestSummary = Wire<typeof contract.requestSummarySchema>;
 export type RequestList = Wire<typeof contract.requestListSchema>;
@@ -15,78 +20,56 @@ export type RequestDetail = Wire<typeof contract.requestDetailSchema>;
 export type ThreadMessage = Wire<typeof contract.messageSchema>;
 export type Thread = Wire<typeof contract.threadSchema>;
 export type Allowance = Wire<typeof contract.allowanceSchema>;
-export type CreatedRequest = Wire<typeof contract.createdRequestSchema>;
 export type Attachment = Wire<typeof contract.attachmentSchema>;
-export type StaffUnreadMessage = Wire<typeof contract.staffUnreadMessagesSchema>["items"][number];
-
-export interface RequestListParams {
-  q?: string;
-  status?: string;
-  page: number;
-  pageSize: number;
-}
-
-const encode = encodeURIComponent;
-
-function listPath({ q, status, page, pageSize }: RequestListParams) {
-  const search = new URLSearchParams();
-  if (q?.trim()) search.set("q", q.trim());
-  if (status) search.set("status", status);
-  search.set("page", String(page));
-  search.set("pageSize", String(pageSize));
-  return `/api/requests?${search}`;
-}
+export type Dashboard = Wire<typeof contract.dashboardSchema>;
+export type DashboardRequest = Dashboard["recent"][number];
+export type Conversations = Wire<typeof contract.conversationsSchema>;
+export type Conversation = Conversations["items"][number];
+/** The list's search, filter and page: the query of GET /requests. */
+export type RequestListParams = z.input<typeof contract.requestListQuery>;
 
 export const requestQueries = {
-  all: ["requests"] as const,
-  lists: () => [...requestQueries.all, "list"] as const,
+  all: requests.all,
   /** The member's own requests, searched, filtered and paged by the server. */
-  list: (params: RequestListParams) =>
-    queryOptions({
-      queryKey: [...requestQueries.lists(), params],
-      queryFn: () => api.get<RequestList>(listPath(params)),
-      placeholderData: keepPreviousData,
-      // The spec: the list refreshes when the page becomes visible again.
-      refetchOnWindowFocus: "always",
-    }),
+  list: (query: RequestListParams) =>
+    requests.query(
+      "GET /requests",
+      { query },
+      {
+        placeholderData: keepPreviousData,
+        // The spec: the list refreshes when the page becomes visible again.
+        refetchOnWindowFocus: "always",
+      },
+    ),
   /** One request; a refused or missing one is said at once, not retried. */
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: [...requestQueries.all, "detail", id],
-      queryFn: () => api.get<RequestDetail>(`/api/requests/${encode(id)}`),
-      retry: false,
-    }),
-  threads: ["request-threads"] as const,
-  thread: (id: string) =>
-    queryOptions({
-      queryKey: [...requestQueries.threads, id],
-      queryFn: () => api.get<Thread>(`/api/requests/${encode(id)}/messages`),
-      retry: false,
-    }),
-  /** Staff inbox: members' request messages this staff member has not read, newest first. */
-  inbox: () =>
-    queryOptions({
-      queryKey: ["request-inbox"],
-      queryFn: () => api.get<Wire<typeof contract.staffUnreadMessagesSchema>>("/api/admin/inbox/messages"),
-    }),
-  allowance: () =>
-    queryOptions({
-      queryKey: [...requestQueries.all, "allowance"],
-      queryFn: () => api.get<Allowance>("/api/requests/allowance"),
-    }),
+  detail: (id: string) => requests.query("GET /requests/:id", { params: { id } }, { retry: false }),
+  thread: (id: string) => requests.query("GET /requests/:id/messages", { params: { id } }, { retry: false }),
+  allowance: () => requests.query("GET /requests/allowance"),
+  dashboard: () => requests.query("GET /dashboard"),
+  conversations: () => requests.query("GET /messages/conversations"),
+  /** The floating chat button's and the tab title's count (request messages and the concierge's, decision 014). */
+  unread: () => requests.query("GET /messages/unread", undefined, { staleTime: 30_000 }),
 };
 
-/** The member's requests changed (created, status, deleted), or a thread did (messages, read marks). */
+/**
+ * A request came, changed or went, or a thread did: everything of the member's requests. A concierge thread
+ * changed or was read: the badge (staff count members' unread concierge messages, members the concierge's
+ * unread replies: decision 014).
+ */
 export const requestsRealtime = {
-  requests: [requestQueries.all, requestQueries.inbox().queryKey],
-  messages: [requestQueries.threads, requestQueries.inbox().queryKey],
+  requests: [requests.all],
+  messages: [requests.all],
+  concierge: [requestQueries.unread().queryKey],
 };
+
+/** The attachment's download link. */
+export const attachmentUrl = (id: string) => requests.url("GET /requests/:id/attachment", { params: { id } });
 
 /** Sends the file as multipart/form-data through XMLHttpRequest, whose upload reports its progress (0 to 1). */
 export function uploadAttachment(id: string, file: File, onProgress: (fraction: number) => void) {
   return new Promise<Attachment>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/requests/${encode(id)}/attachment`);
+    xhr.open("POST", requests.url("POST /requests/:id/attachment", { params: { id } }));
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
@@ -113,8 +96,8 @@ export function uploadAttachment(id: string, file: File, onProgress: (fraction: 
 export function useCreateRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: NewRequest) => api.post<CreatedRequest>("/api/requests", values),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestQueries.all }),
+    mutationFn: (body: NewRequest) => requests.call("POST /requests", { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requests.all }),
   });
 }
 
@@ -131,12 +114,12 @@ export function useUploadAttachment() {
 export function useDeleteRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/requests/${encode(id)}`),
+    mutationFn: (id: string) => requests.call("DELETE /requests/:id", { params: { id } }),
     onSuccess: (_data, id) => {
+      // The deleted request's own queries are not refetched (they would answer 404); the rest are.
       queryClient.removeQueries({ queryKey: requestQueries.detail(id).queryKey });
       queryClient.removeQueries({ queryKey: requestQueries.thread(id).queryKey });
-      void queryClient.invalidateQueries({ queryKey: requestQueries.lists() });
-      void queryClient.invalidateQueries({ queryKey: requestQueries.allowance().queryKey });
+      void queryClient.invalidateQueries({ queryKey: requests.all });
     },
   });
 }
@@ -144,24 +127,12 @@ export function useDeleteRequest() {
 export function useSendMessage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => api.post(`/api/requests/${encode(id)}/messages`, { body }),
+    mutationFn: (body: string) => requests.call("POST /requests/:id/messages", { params: { id }, body: { body } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: requestQueries.thread(id).queryKey }),
   });
 }
 
 /** Marks the thread's messages from others as read (idempotent on the server). */
 export function markThreadRead(id: string) {
-  return api.post(`/api/requests/${encode(id)}/read`);
-}
-
-/** Staff inbox: marks one member message read, or unread again (so it is not forgotten). */
-export function useMarkInboxMessage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, read }: { id: string; read: boolean }) =>
-      read
-        ? api.post(`/api/admin/inbox/messages/${encode(id)}/read`)
-        : api.delete(`/api/admin/inbox/messages/${encode(id)}/read`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: requestQueries.inbox().queryKey }),
-  });
+  return requests.call("POST /requests/:id/read", { params: { id } });
 }

@@ -2,33 +2,27 @@
  * Sales inquiries: every member writes to sales and reads their own; staff reply and close. Query keys are
  * defined once, in `salesQueries`; the answers' types come from src/shared/contracts/sales.ts.
  */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { api } from "@/client/lib/api";
+import { endpointsOf } from "@/client/lib/endpoints";
 import type { Wire } from "@/shared/contracts/common";
 import type * as contract from "@/shared/contracts/sales";
+import type { salesApi, salesStaffApi } from "@/shared/contracts/sales";
 import type { salesInquirySchema } from "@/shared/schemas";
+
+const sales = endpointsOf<typeof salesApi>("sales");
+const staff = endpointsOf<typeof salesStaffApi>("sales");
 
 export type SalesInquiryInput = z.output<typeof salesInquirySchema>;
 export type Inquiry = Wire<typeof contract.inquirySchema>;
 export type StaffInquiry = Wire<typeof contract.staffInquiryListSchema>["items"][number];
 
-const encode = encodeURIComponent;
-
 export const salesQueries = {
-  all: ["sales"] as const,
+  all: sales.all,
   /** The member's own inquiries, newest first. */
-  mine: () =>
-    queryOptions({
-      queryKey: [...salesQueries.all, "mine"],
-      queryFn: () => api.get<Wire<typeof contract.inquiryListSchema>>("/api/sales/inquiries"),
-    }),
+  mine: () => sales.query("GET /sales/inquiries"),
   /** Staff: every inquiry, with its member. */
-  staff: () =>
-    queryOptions({
-      queryKey: [...salesQueries.all, "staff"],
-      queryFn: () => api.get<Wire<typeof contract.staffInquiryListSchema>>("/api/admin/sales"),
-    }),
+  staff: () => staff.query("GET /admin/sales"),
 };
 
 /** An inquiry was sent, answered or closed. */
@@ -39,7 +33,7 @@ export const salesRealtime = {
 export function useSendInquiry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: SalesInquiryInput) => api.post<{ id: string }>("/api/sales/inquiries", values),
+    mutationFn: (body: SalesInquiryInput) => sales.call("POST /sales/inquiries", { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: salesQueries.all }),
   });
 }
@@ -48,7 +42,7 @@ export function useReplyInquiry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reply }: { id: string; reply: string }) =>
-      api.post<{ id: string; status: "responded" }>(`/api/admin/sales/${encode(id)}/reply`, { reply }),
+      staff.call("POST /admin/sales/:id/reply", { params: { id }, body: { reply } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: salesQueries.all }),
   });
 }
@@ -56,7 +50,7 @@ export function useReplyInquiry() {
 export function useCloseInquiry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<{ id: string; status: "closed" }>(`/api/admin/sales/${encode(id)}/close`),
+    mutationFn: (id: string) => staff.call("POST /admin/sales/:id/close", { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: salesQueries.all }),
   });
 }

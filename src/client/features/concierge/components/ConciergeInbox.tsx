@@ -13,7 +13,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { errorMessage } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
-import { type ConciergeConversation, conciergeQueries, useConciergeReply } from "../api";
+import { type ConciergeConversation, conciergeQueries, markMemberThreadRead, useConciergeReply } from "../api";
 import { useTypingIndicator, useTypingSignal } from "../use-typing";
 import { Avatar, ChatThread, TypingLine } from "./chat";
 
@@ -132,6 +132,12 @@ function MemberThread({ memberId, name, email }: { memberId: string; name: strin
   useEffect(() => {
     if (query.isError) toast.error("Failed to load messages");
   }, [query.isError]);
+
+  // Opening the conversation, and every new message from the member while it is open, reads them.
+  const unread = query.data?.unread ?? 0;
+  useEffect(() => {
+    if (unread > 0) void markMemberThreadRead(memberId).catch(() => undefined);
+  }, [memberId, unread]);
 
   async function onSend(text: string) {
     try {

@@ -12,15 +12,15 @@ import { AsyncView, EmptyState } from "@/client/components/async-view";
 import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
-import { requestQueries, type StaffUnreadMessage, useMarkInboxMessage } from "../api";
+import { pipelineQueries, type StaffUnreadMessage, useMarkInboxMessage } from "../admin-api";
 
 /** The tab's count: unread request messages. */
 export function useRequestsInboxCount() {
-  return useQuery(requestQueries.inbox()).data?.items.length;
+  return useQuery(pipelineQueries.inbox()).data?.items.length;
 }
 
 export function RequestsInbox() {
-  const query = useQuery(requestQueries.inbox());
+  const query = useQuery(pipelineQueries.inbox());
   const mark = useMarkInboxMessage();
   /** Marked read here: kept in view, with Mark as unread. */
   const [justRead, setJustRead] = useState<Record<string, StaffUnreadMessage>>({});

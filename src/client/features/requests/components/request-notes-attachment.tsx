@@ -1,7 +1,7 @@
 /** A request's notes and its attachment (with the authorized download), as the member and the staff see them. */
 import { Download, FileText } from "lucide-react";
 import { Button } from "@/client/components/ui/button";
-import type { RequestDetail } from "../api";
+import { attachmentUrl, type RequestDetail } from "../api";
 
 function formatSize(bytes: number) {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -27,7 +27,7 @@ export function RequestNotesAndAttachment({ request }: { request: RequestDetail 
               <p className="text-xs text-ink-muted">{formatSize(request.attachment.size)}</p>
             </div>
             <Button variant="outline" size="sm" asChild>
-              <a href={`/api/requests/${encodeURIComponent(request.id)}/attachment`} download={request.attachment.name}>
+              <a href={attachmentUrl(request.id)} download={request.attachment.name}>
                 <Download /> Download
               </a>
             </Button>

@@ -10,7 +10,7 @@ import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatCardDate, formatEuro } from "@/shared/format";
-import type { RequestStatus } from "@/shared/requests";
+import { REQUEST_STATUSES, type RequestStatus } from "@/shared/requests";
 import { type RequestSummary, requestQueries } from "../api";
 import { StatusFilter } from "../components/status-filter";
 
@@ -71,7 +71,9 @@ export default function RequestsPage() {
     return () => clearTimeout(timer);
   }, [search]);
 
-  const query = useQuery(requestQueries.list({ q, status, page, pageSize: PAGE_SIZE }));
+  // A status the URL names that is not one is no filter.
+  const known = (REQUEST_STATUSES as readonly string[]).includes(status) ? (status as RequestStatus) : undefined;
+  const query = useQuery(requestQueries.list({ q, status: known, page, pageSize: PAGE_SIZE }));
   const filtered = Boolean(q || status);
 
   return (

@@ -9,12 +9,11 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
-import { signOutErrorMessage, useSignOut } from "@/client/lib/account";
 import { ApiError } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { profileSchema } from "@/shared/schemas";
-import { useDeleteAccount, useUpdateProfile } from "../api";
+import { exportUrl, signOutErrorMessage, useDeleteAccount, useSignOut, useUpdateProfile } from "../api";
 import { EmailVerificationNotice } from "../components/EmailVerificationNotice";
 import { TwoFactorCard } from "../components/TwoFactorCard";
 
@@ -143,7 +142,7 @@ function AccountActions() {
       <CardHeading title="Your data" description="Download everything your account holds, or close it for good." />
       <CardContent className="flex flex-wrap gap-3">
         <Button variant="outline" asChild>
-          <a href="/api/account/export" download>
+          <a href={exportUrl()} download>
             <Download /> Export Data
           </a>
         </Button>

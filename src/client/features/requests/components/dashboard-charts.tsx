@@ -19,10 +19,11 @@ import {
   YAxis,
 } from "recharts";
 import { Skeleton } from "@/client/components/ui/skeleton";
+import { plural } from "@/shared/format";
 import { REQUEST_CATEGORIES, type RequestStatus } from "@/shared/requests";
-import type { AdminStats } from "../api";
+import type { AdminStats } from "../admin-api";
 import { ChartFigure } from "./dashboard-figure";
-import { durationAxis, formatCount, formatDay, formatDuration, plural } from "./dashboard-format";
+import { durationAxis, formatCount, formatDay, formatDuration } from "./dashboard-format";
 import { AXIS_TICK, CATEGORY_COLORS, GRID_STROKE, STATUS_COLORS, TOKENS } from "./dashboard-palette";
 
 /** The chart areas' heights: the chart and its skeleton alike. */

@@ -1,9 +1,9 @@
 import { MailCheck } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/client/components/ui/button";
-import { useResendVerification } from "@/client/lib/account";
 import { errorMessage } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
+import { useResendVerification } from "../api";
 
 /** A quiet note while the address is unverified; nothing waits for it. */
 export function EmailVerificationNotice() {

@@ -11,13 +11,13 @@ import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatCardDate, formatEuro } from "@/shared/format";
 import { PLAN_DEFINITIONS } from "@/shared/plans";
-import { type Dashboard, dashboardQueries } from "../api";
+import { type Dashboard, requestQueries } from "../api";
 
 /** /dashboard: a welcome, the plan, the counters and the five most recent requests. */
 export default function DashboardPage() {
   useDocumentTitle("Dashboard");
   const session = useSession();
-  const query = useQuery(dashboardQueries.overview());
+  const query = useQuery(requestQueries.dashboard());
   const firstName = (session.profile?.name || session.user?.name || "").split(/\s+/)[0];
   const active = session.hasActiveMembership;
 

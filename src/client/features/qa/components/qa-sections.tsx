@@ -9,6 +9,7 @@ import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/client/components/ui/card";
 import { errorMessage } from "@/client/lib/api";
+import { formatCount, plural } from "@/shared/format";
 import {
   type QaStatus,
   useCreateFakeRequest,
@@ -16,7 +17,6 @@ import {
   useSeedDemoData,
   useSendTestNotification,
 } from "../api";
-import { formatCount, plural } from "./dashboard-format";
 
 export function DemoDataSection({ status }: { status: QaStatus }) {
   const seed = useSeedDemoData();

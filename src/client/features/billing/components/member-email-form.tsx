@@ -12,7 +12,7 @@ import { errorMessage } from "@/client/lib/api";
 import { CHECKOUT_FAILED } from "@/shared/messages";
 import { PURCHASABLE_PLANS, planLabel } from "@/shared/plans";
 import { syncUserSchema } from "@/shared/schemas";
-import { useSimulateCheckout, useSyncUser } from "../api";
+import { useSimulateCheckout, useSyncUser } from "../admin-api";
 
 export const PLAN_OPTIONS = PURCHASABLE_PLANS.map((plan) => ({ value: plan, label: planLabel(plan) }));
 

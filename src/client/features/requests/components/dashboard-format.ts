@@ -1,14 +1,10 @@
 /**
- * The operations dashboard's formats: days as 'MMM d' in the interface's language (the shared date helper),
- * counts with pt-PT grouping, and the time to a first reply as "2 h 15 min", "45 min" or "—".
+ * The operations dashboard's formats: days as 'MMM d' and counts in the interface's language (the shared
+ * helpers), and the time to a first reply as "2 h 15 min", "45 min" or "—".
  */
-import { formatDate } from "@/shared/format";
+import { formatCount, formatDate } from "@/shared/format";
 
-const counts = new Intl.NumberFormat("pt-PT");
-
-export function formatCount(value: number): string {
-  return counts.format(value);
-}
+export { formatCount };
 
 /** A calendar day sent as "YYYY-MM-DD" (a week's Monday, a day of the last 30), read as that local day. */
 export function formatDay(day: string): string {
@@ -26,11 +22,6 @@ export function formatDuration(minutes: number | null): string {
   const rest = total % 60;
   if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
   return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
-}
-
-/** "1 client", "6 clients". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 const TICK_STEPS = [5, 10, 15, 30, 60, 120, 180, 240, 360, 480, 720, 1440, 2880, 4320, 10080];

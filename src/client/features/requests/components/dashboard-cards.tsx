@@ -3,7 +3,7 @@ import { ArrowUpRight, Inbox, type LucideIcon, Search, Sparkles, Table2 } from "
 import { Link } from "react-router";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { cn } from "@/client/lib/utils";
-import type { AdminStats } from "../api";
+import type { AdminStats } from "../admin-api";
 import { formatCount } from "./dashboard-format";
 
 const CARDS: Array<{ key: keyof AdminStats["cards"]; label: string; hint: string }> = [

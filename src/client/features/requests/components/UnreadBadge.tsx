@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatBadgeCount } from "@/shared/format";
-import { messagesQueries } from "../api";
+import { requestQueries } from "../api";
 
 /**
  * The floating chat button's unread count (a member's includes the concierge's replies: decision 014), capped at
  * 99+; nothing when there is none.
  */
 export default function UnreadBadge() {
-  const { data } = useQuery(messagesQueries.unread());
+  const { data } = useQuery(requestQueries.unread());
   const unread = data?.unread ?? 0;
   if (unread <= 0) return null;
   return (

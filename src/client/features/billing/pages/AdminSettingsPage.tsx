@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { errorMessage } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatEuro } from "@/shared/format";
-import { type AdminSettings, adminQueries, type SyncAllResult, useSyncAll } from "../api";
+import { type AdminSettings, billingStaffQueries, type SyncAllResult, useSyncAll } from "../admin-api";
 import { MemberEmailForm } from "../components/member-email-form";
 
 type Price = AdminSettings["prices"][number];
@@ -40,7 +40,7 @@ const priceColumns = col.columns([
 /** `notifications`: the notification channels card, composed in by app/ (it is the notifications feature's). */
 export default function AdminSettingsPage({ notifications }: { notifications?: React.ReactNode }) {
   useDocumentTitle("Admin Settings");
-  const settings = useQuery(adminQueries.settings());
+  const settings = useQuery(billingStaffQueries.settings());
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8">
       <PageHeader dense eyebrow="Admin" title="Settings" />

@@ -4,11 +4,10 @@ import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
-import { useResendVerification } from "@/client/lib/account";
 import { errorMessage } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { useVerifyEmail } from "../api";
+import { useResendVerification, useVerifyEmail } from "../api";
 
 /** Sign-in comes back to the profile, where a new link can be asked for. */
 const SIGN_IN_THEN_PROFILE = `/auth?next=${encodeURIComponent("/profile")}`;

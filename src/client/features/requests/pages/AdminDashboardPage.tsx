@@ -7,13 +7,13 @@ import { useQuery } from "@tanstack/react-query";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
 import { PageHeader } from "@/client/components/page-header";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { type AdminStats, adminQueries } from "../api";
+import { type AdminStats, pipelineQueries } from "../admin-api";
 import { QuickLinks, StatCards } from "../components/dashboard-cards";
 import { FirstReplyChart, FunnelChart, WeeklyChart } from "../components/dashboard-charts";
 
 export default function AdminDashboardPage() {
   useDocumentTitle("Operations dashboard");
-  const stats = useQuery(adminQueries.stats());
+  const stats = useQuery(pipelineQueries.stats());
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8">
       <PageHeader

@@ -12,12 +12,12 @@ import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { debugPlanSchema } from "@/shared/contracts/billing";
 import { CHECKOUT_FAILED } from "@/shared/messages";
 import type { PurchasablePlan } from "@/shared/plans";
-import { adminQueries, useDebugCheckoutUrl } from "../api";
+import { billingStaffQueries, useDebugCheckoutUrl } from "../admin-api";
 import { MemberEmailForm, PLAN_OPTIONS } from "../components/member-email-form";
 
 export default function AdminDebugPage() {
   useDocumentTitle("Admin Debug");
-  const settings = useQuery(adminQueries.settings());
+  const settings = useQuery(billingStaffQueries.settings());
   const mode = settings.data?.paymentMode;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8">

@@ -8,7 +8,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatMessageTime } from "@/shared/format";
-import { type Conversation, messagesQueries } from "../api";
+import { type Conversation, requestQueries } from "../api";
 
 /**
  * /messages: one conversation per request, newest activity first. `concierge` is the place of the Executive
@@ -16,7 +16,7 @@ import { type Conversation, messagesQueries } from "../api";
  */
 export default function MessagesPage({ concierge }: { concierge?: ReactNode }) {
   useDocumentTitle("Messages");
-  const query = useQuery(messagesQueries.conversations());
+  const query = useQuery(requestQueries.conversations());
   return (
     <div className="mx-auto max-w-4xl px-6 py-14 sm:py-20">
       <PageHeader

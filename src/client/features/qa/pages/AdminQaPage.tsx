@@ -10,12 +10,12 @@ import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { adminQueries } from "../api";
+import { qaQueries } from "../api";
 import { DemoDataSection, FakeRequestSection, NotificationSection } from "../components/qa-sections";
 
 export default function AdminQaPage() {
   useDocumentTitle("QA tools");
-  const qa = useQuery(adminQueries.qa());
+  const qa = useQuery(qaQueries.status());
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8">
       <PageHeader
