@@ -4,6 +4,7 @@
  * predicates. A new feature adds its record- and plan-level rules here, with their tests.
  */
 import type { FastifyRequest } from "fastify";
+import type { NotificationChannel } from "@/shared/contracts/notifications";
 import { hasActiveSubscription, hasConcierge, hasReachedMonthlyLimit, monthlyRequestLimit } from "@/shared/plans";
 import { forbidden, unauthorized } from "../http/errors";
 import type { Viewer } from "./viewer";
@@ -74,6 +75,36 @@ export function hasConciergeThread(member: Viewer, hasHistory: boolean): boolean
 /** Whether the viewer has used up this month's requests (`used`: created since the month began). */
 export function reachedMonthlyRequestLimit(viewer: Viewer, used: number): boolean {
   return hasReachedMonthlyLimit(viewer.subscription, used);
+}
+
+export const STAFF_CANNOT_CREATE = "Access Restricted: staff and admins manage requests from the admin area.";
+export const REQUESTS_PLAN_REQUIRED = "A paid membership (Silver, Gold or Black) is required to create requests.";
+
+/** Requests the viewer may create a month (null: unlimited); staff create none (they manage them). */
+export function monthlyRequestAllowance(viewer: Viewer): number | null {
+  return viewer.isStaff ? 0 : monthlyRequestLimit(viewer.subscription);
+}
+
+/** 403 unless the viewer may create requests: a member (not staff) whose plan includes them. */
+export function assertCanCreateRequests(viewer: Viewer): void {
+  if (viewer.isStaff) throw forbidden(STAFF_CANNOT_CREATE, "staff_cannot_create");
+  if (!hasPlanFeature(viewer, "create-requests")) throw forbidden(REQUESTS_PLAN_REQUIRED, "plan_required");
+}
+
+/** A member whose plan includes the concierge writes to it; staff answer from the inbox. */
+export function canWriteConcierge(viewer: Viewer): boolean {
+  return !viewer.isStaff && hasPlanFeature(viewer, "concierge");
+}
+
+/** Whose unread concierge messages count in the viewer's badge: staff, the members'; a member, the replies. */
+export function conciergeBadgeScope(viewer: Viewer): "members" | "own" | null {
+  if (viewer.isStaff) return "members";
+  return hasPlanFeature(viewer, "concierge") ? "own" : null;
+}
+
+/** Members change their email channel only: Slack and SMS go to the team. */
+export function canChangeChannel(viewer: Viewer, channel: NotificationChannel): boolean {
+  return channel === "email" || viewer.isStaff;
 }
 
 /** A request (or anything owned by a member) is seen by its owner and by staff. */

@@ -1,4 +1,4 @@
-/** The Executive Concierge and sales inquiries through the API. */
+/** The Executive Concierge through the API. */
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
@@ -113,33 +113,6 @@ describe("the concierge", () => {
     await grantPlan(ctx, gold.id, "silver");
     expect((await get(staff, `/api/admin/concierge/${gold.id}`)).statusCode).toBe(200);
     expect((await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "Still here" })).statusCode).toBe(201);
-  });
-});
-
-describe("sales inquiries", () => {
-  it("goes open, responded, closed; a second close and a reply after closing are refused", async () => {
-    const [member, staff] = [await createUser(ctx, { plan: "free" }), await createUser(ctx, { role: "staff" })];
-    expect((await post(member, "/api/sales/inquiries", { subject: "", message: "x" })).json().error).toBe(
-      MESSAGES.subjectRequired,
-    );
-    expect((await post(member, "/api/sales/inquiries", { subject: "x", message: " " })).json().error).toBe(
-      MESSAGES.messageRequired,
-    );
-    const { id } = (await post(member, "/api/sales/inquiries", { subject: "A yacht", message: "For August" })).json();
-    const mine = async () => (await get(member, "/api/sales/inquiries")).json().items[0];
-    expect(await mine()).toMatchObject({ id, status: "open", adminReply: null });
-    expect((await post(staff, `/api/admin/sales/${id}/reply`, { reply: "" })).json().error).toBe(MESSAGES.enterMessage);
-    expect((await post(staff, `/api/admin/sales/${id}/reply`, { reply: "We have <three>." })).statusCode).toBe(200);
-    expect(await mine()).toMatchObject({ status: "responded", adminReply: "We have <three>." });
-    const replyMail = (await mails("sales_reply", "We have")).filter((m) => m.payload.to === member.email);
-    expect(replyMail).toHaveLength(1);
-    expect(replyMail[0].payload.html).toContain("We have &lt;three&gt;.");
-    expect((await post(staff, `/api/admin/sales/${id}/close`)).statusCode).toBe(200);
-    expect(await mine()).toMatchObject({ status: "closed" });
-    expect((await post(staff, `/api/admin/sales/${id}/close`)).statusCode).toBe(409);
-    expect((await post(staff, `/api/admin/sales/${id}/reply`, { reply: "Again" })).statusCode).toBe(409);
-    const all = (await get(staff, "/api/admin/sales")).json().items;
-    expect(all.find((i: { id: string }) => i.id === id).member.email).toBe(member.email);
   });
 });
 

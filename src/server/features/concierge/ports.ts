@@ -1,6 +1,6 @@
 /** What other domains may ask of the concierge (ConciergePort in context.ts); app.ts plugs it in. */
 import { and, asc, count, eq } from "drizzle-orm";
-import { hasPlanFeature } from "../../auth/policies";
+import { conciergeBadgeScope } from "../../auth/policies";
 import type { ConciergePort } from "../../context";
 import { executiveConciergeMessages as concierge } from "../../db/schema";
 
@@ -10,12 +10,13 @@ export const conciergePort: ConciergePort = {
    * includes the concierge (decision 014).
    */
   async unreadFor(db, viewer) {
-    if (!viewer.isStaff && !hasPlanFeature(viewer, "concierge")) return 0;
+    const scope = conciergeBadgeScope(viewer);
+    if (!scope) return 0;
     const [row] = await db
       .select({ n: count() })
       .from(concierge)
       .where(
-        viewer.isStaff
+        scope === "members"
           ? and(eq(concierge.senderRole, "user"), eq(concierge.read, false))
           : and(eq(concierge.userId, viewer.userId), eq(concierge.senderRole, "admin"), eq(concierge.read, false)),
       );

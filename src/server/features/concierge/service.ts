@@ -7,7 +7,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import type { conciergeConversationsSchema, conciergeThreadSchema } from "@/shared/contracts/concierge";
 import { BURST_COUNT, excerpt } from "@/shared/contracts/notifications";
-import { CONCIERGE_PLAN_REQUIRED, hasConciergeThread, hasPlanFeature } from "../../auth/policies";
+import { CONCIERGE_PLAN_REQUIRED, canWriteConcierge, hasConciergeThread } from "../../auth/policies";
 import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { type Database, type Queryable, rowsOf } from "../../db";
@@ -46,7 +46,7 @@ export async function memberThread(
   ctx: ConciergeContext,
   viewer: Viewer,
 ): Promise<Served<typeof conciergeThreadSchema>> {
-  const canSend = !viewer.isStaff && hasPlanFeature(viewer, "concierge");
+  const canSend = canWriteConcierge(viewer);
   const messages = await threadOf(ctx.db, viewer.userId);
   if (!canSend && messages.length === 0) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
   return {
@@ -110,7 +110,7 @@ const conversationChanged = (memberId: string): AppEvent => ({
 
 /** A Gold or Black member writes; the owners are emailed. */
 export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message: string) {
-  if (viewer.isStaff || !hasPlanFeature(viewer, "concierge")) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
+  if (!canWriteConcierge(viewer)) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
   await limitMemberMessages(ctx.limiter, viewer.userId);
   const name = viewer.profile?.name ?? viewer.name;
   return writeMessage(ctx)(

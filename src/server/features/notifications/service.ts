@@ -14,6 +14,7 @@ import {
   STAFF_CHANNEL_ONLY,
   type testSendResultSchema,
 } from "@/shared/contracts/notifications";
+import { canChangeChannel } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
@@ -108,7 +109,7 @@ export async function setPreference(
   channel: NotificationChannel,
   enabled: boolean,
 ) {
-  if (channel !== "email" && !viewer.isStaff) throw forbidden(STAFF_CHANNEL_ONLY, "staff_only");
+  if (!canChangeChannel(viewer, channel)) throw forbidden(STAFF_CHANNEL_ONLY, "staff_only");
   const column = COLUMN[channel];
   await ctx.db
     .insert(notificationPreferences)

@@ -17,10 +17,16 @@ import type {
 import { firstDayOfNextMonth, REQUEST_MONTH_TIME_ZONE } from "@/shared/dates";
 import { formatEuro } from "@/shared/format";
 import { LIMIT_REACHED } from "@/shared/messages";
-import { monthlyRequestLimit } from "@/shared/plans";
 import { ACTIVE_STATUSES, canTransition, DASHBOARD_RECENT_LIMIT, type RequestStatus } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
-import { canSeeRequest, hasPlanFeature, reachedMonthlyRequestLimit } from "../../auth/policies";
+import {
+  assertCanCreateRequests,
+  canSeeRequest,
+  monthlyRequestAllowance,
+  REQUESTS_PLAN_REQUIRED,
+  reachedMonthlyRequestLimit,
+  STAFF_CANNOT_CREATE,
+} from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext, Domains } from "../../context";
 import type { Database, Queryable } from "../../db";
@@ -33,9 +39,7 @@ import { nameForType } from "./file-names";
 
 export const REQUEST_NOT_FOUND = "Request not found";
 export const NO_PERMISSION = "You do not have permission to view this request";
-export { LIMIT_REACHED };
-export const PAID_PLAN_REQUIRED = "A paid membership (Silver, Gold or Black) is required to create requests.";
-export const STAFF_CANNOT_CREATE = "Access Restricted: staff and admins manage requests from the admin area.";
+export { LIMIT_REACHED, REQUESTS_PLAN_REQUIRED as PAID_PLAN_REQUIRED, STAFF_CANNOT_CREATE };
 export const TRANSITION_REFUSED = "This status change is not allowed.";
 
 export type RequestsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write" | "domains">;
@@ -59,7 +63,7 @@ export async function allowance(
   viewer: Viewer,
   now = new Date(),
 ): Promise<Served<typeof allowanceSchema>> {
-  const limit = viewer.isStaff ? 0 : monthlyRequestLimit(viewer.subscription);
+  const limit = monthlyRequestAllowance(viewer);
   const used = await usedThisMonth(ctx.db, viewer.userId, now);
   return {
     canCreate: limit === null || used < limit,
@@ -103,9 +107,8 @@ export async function createRequest(
   options: { now?: Date; seeded?: boolean } = {},
 ) {
   const now = options.now ?? new Date();
-  if (viewer.isStaff) throw forbidden(STAFF_CANNOT_CREATE, "staff_cannot_create");
-  if (!hasPlanFeature(viewer, "create-requests")) throw forbidden(PAID_PLAN_REQUIRED, "plan_required");
-  const limit = monthlyRequestLimit(viewer.subscription);
+  assertCanCreateRequests(viewer);
+  const limit = monthlyRequestAllowance(viewer);
   return ctx.write(async (tx, out) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.userId)).for("update");
     const used = await usedThisMonth(tx, viewer.userId, now);
