@@ -1,9 +1,9 @@
 /** The Executive Concierge, sales inquiries and the staff inbox that answers them (issue 12). */
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { adminPage, newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
 
 const CONCIERGE_REFUSED = "The Executive Concierge is available to Gold and Black members.";
 
@@ -12,21 +12,6 @@ const unique = () => Math.random().toString(36).slice(2, 7);
 async function newMember(page: Page, plan: "free" | "silver" | "gold", name: string) {
   await signUpViaForm(page, { email: newEmail(plan), password: "secret-pass", name });
   await subscribeViaTestCheckout(page, plan);
-}
-
-/** The admin, in a browser context of their own. */
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await page.locator("html[data-page-ready]").waitFor({ state: "attached" });
-    return response;
-  };
-  await signInViaForm(page, E2E_ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
 }
 
 test("a Gold member writes to the concierge; staff answer live from the inbox; the member sees the reply and the read tick", async ({

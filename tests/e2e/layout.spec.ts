@@ -3,11 +3,11 @@
  * member is doing, concierge bubbles use a phone's width, and the inbox lines up with the other admin pages with
  * its reply box in view at 1440 × 900. SCREENSHOTS=1 files what the window shows (…-view-<width>.png).
  */
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { viewportScreenshot } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { adminPage, newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -30,21 +30,6 @@ async function expectClearOfChatButton(page: Page, target: Locator) {
   const covered = await box(target);
   // Soft: one run reports every place the button covers.
   expect.soft(overlaps(button, covered), `${target} lies under the chat button`).toBe(false);
-}
-
-/** The admin, in a browser context of their own, at 1440 × 900. */
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: DESKTOP });
-  const page = await context.newPage();
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await page.locator("html[data-page-ready]").waitFor({ state: "attached" });
-    return response;
-  };
-  await signInViaForm(page, E2E_ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
 }
 
 test("at 390 px the chat button leaves room for the phone input, requests, messages, the profile and the page's end", async ({
@@ -115,7 +100,7 @@ test("at 390 px the chat button leaves room for the phone input, requests, messa
   await page.setViewportSize(PHONE);
 
   // The concierge: the team's reply uses the phone's width, with its sender and time on one line.
-  const admin = await adminPage(browser);
+  const admin = await adminPage(browser, DESKTOP);
   try {
     await admin.goto("/admin/inbox?tab=concierge");
     await admin.getByRole("button", { name: new RegExp(name) }).click();
@@ -182,7 +167,7 @@ test("the inbox lines up with the other admin pages, and at 1440 × 900 the repl
     expect((await page.request.post("/api/concierge/messages", { data: { message } })).ok()).toBe(true);
   }
 
-  const admin = await adminPage(browser);
+  const admin = await adminPage(browser, DESKTOP);
   try {
     // The same left edge as every other admin page.
     await admin.goto("/admin/requests");

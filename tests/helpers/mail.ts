@@ -17,3 +17,9 @@ async function linkToken(ctx: TestContext, email: string, reason: string): Promi
 
 export const verificationToken = (ctx: TestContext, email: string) => linkToken(ctx, email, "email_verification");
 export const resetToken = (ctx: TestContext, email: string) => linkToken(ctx, email, "password_reset");
+
+/** The outbox's messages of one reason whose text holds `text`. */
+export async function outboxMails(ctx: TestContext, reason: string, text: string) {
+  const rows = await ctx.database.db.select().from(outbox).where(sql`${outbox.payload}->>'reason' = ${reason}`);
+  return rows.filter((m) => String(m.payload.text).includes(text));
+}

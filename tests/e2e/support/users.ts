@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { test } from "./test";
 
 export const E2E_ADMIN = { email: "admin@maison.test", password: "admin-secret-1", name: "Ada Admin" };
 
@@ -46,4 +47,25 @@ export async function subscribeViaTestCheckout(page: Page, plan: "free" | "silve
       return ((await check.json()) as { subscribed?: boolean }).subscribed;
     })
     .toBe(true);
+}
+
+/**
+ * The admin, signed in in a browser context of their own (at `viewport`, if given); its page's `goto` waits for
+ * the page to be ready, as the test fixture's does.
+ */
+export async function adminPage(browser: Browser, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    ...(viewport ? { viewport } : {}),
+  });
+  const page = await context.newPage();
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.locator("html[data-page-ready]").waitFor({ state: "attached" });
+    return response;
+  };
+  await signInViaForm(page, E2E_ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
 }

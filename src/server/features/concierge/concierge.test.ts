@@ -1,11 +1,12 @@
 /** The Executive Concierge through the API. */
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { outboxMails } from "#tests/helpers/mail";
 import { as, createUser, grantPlan, type TestUser } from "#tests/helpers/users";
 import { MESSAGES } from "@/shared/schemas";
 import { CONCIERGE_PLAN_REQUIRED } from "../../auth/policies";
-import { executiveConciergeMessages, outbox, users } from "../../db/schema";
+import { executiveConciergeMessages, users } from "../../db/schema";
 import { MEMBER_NOT_FOUND } from "./service";
 
 let ctx: TestContext;
@@ -17,10 +18,7 @@ afterAll(() => ctx.close());
 const get = (user: TestUser | null, url: string) => ctx.app.inject({ method: "GET", url, headers: as(user) });
 const post = (user: TestUser | null, url: string, payload: object = {}) =>
   ctx.app.inject({ method: "POST", url, headers: as(user), payload });
-const mails = async (reason: string, text: string) =>
-  (await ctx.database.db.select().from(outbox).where(sql`${outbox.payload}->>'reason' = ${reason}`)).filter((m) =>
-    String(m.payload.text).includes(text),
-  );
+const mails = (reason: string, text: string) => outboxMails(ctx, reason, text);
 
 describe("the concierge", () => {
   it("is for Gold and Black members; Silver, Basic, no plan and staff cannot write", async () => {

@@ -1,10 +1,9 @@
 /** Sales inquiries through the API: the member's form and list, the staff's replies and closing. */
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { outboxMails } from "#tests/helpers/mail";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { MESSAGES } from "@/shared/schemas";
-import { outbox } from "../../db/schema";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,10 +14,7 @@ afterAll(() => ctx.close());
 const get = (user: TestUser | null, url: string) => ctx.app.inject({ method: "GET", url, headers: as(user) });
 const post = (user: TestUser | null, url: string, payload: object = {}) =>
   ctx.app.inject({ method: "POST", url, headers: as(user), payload });
-const mails = async (reason: string, text: string) =>
-  (await ctx.database.db.select().from(outbox).where(sql`${outbox.payload}->>'reason' = ${reason}`)).filter((m) =>
-    String(m.payload.text).includes(text),
-  );
+const mails = (reason: string, text: string) => outboxMails(ctx, reason, text);
 
 describe("sales inquiries", () => {
   it("goes open, responded, closed; a second close and a reply after closing are refused", async () => {

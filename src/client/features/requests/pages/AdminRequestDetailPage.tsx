@@ -10,23 +10,20 @@ import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
-import { DetailList } from "@/client/components/detail-list";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
-import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { ApiError } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { formatEuro, formatLongDate } from "@/shared/format";
+import { formatLongDate } from "@/shared/format";
 import { pipelineQueries, useDeletePipelineRequest } from "../admin-api";
 import type { RequestDetail } from "../api";
-import { PriorityBadge } from "../components/admin-priority-badge";
 import { ActivityCard } from "../components/admin-request-activity";
 import { ClientCard } from "../components/admin-request-client";
 import { PaymentCard } from "../components/admin-request-payment";
 import { AdminThreadCard } from "../components/admin-request-thread";
 import { StatusActions } from "../components/admin-status-actions";
-import { RequestNotesAndAttachment } from "../components/request-notes-attachment";
+import { RequestDetailsCard } from "../components/request-details";
 
 export default function AdminRequestDetailPage() {
   const { id = "" } = useParams();
@@ -110,7 +107,7 @@ function RequestView({ request }: { request: RequestDetail }) {
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex min-w-0 flex-col gap-6">
-          <DetailsCard request={request} />
+          <RequestDetailsCard request={request} staff />
           <AdminThreadCard requestId={request.id} clientName={request.client.name} />
         </div>
         <aside aria-label="Client, payment and activity" className="flex min-w-0 flex-col gap-6">
@@ -121,35 +118,6 @@ function RequestView({ request }: { request: RequestDetail }) {
         </aside>
       </div>
     </>
-  );
-}
-
-function DetailsCard({ request }: { request: RequestDetail }) {
-  return (
-    <Card>
-      <CardHeading title="Details" />
-      <CardContent className="flex flex-col gap-6">
-        <DetailList
-          className="grid-cols-2 gap-x-6 gap-y-5 sm:grid-cols-3"
-          items={[
-            { label: "Category", value: request.category },
-            { label: "Budget", value: formatEuro(request.budgetEur), valueClassName: "tabular" },
-            { label: "Urgency", value: <PriorityBadge urgency={request.urgency} /> },
-            { label: "Status", value: <StatusBadge status={request.status} /> },
-            { label: "Created", value: formatLongDate(request.createdAt), valueClassName: "tabular" },
-            {
-              label: "Phone",
-              value: (
-                <a href={`tel:${request.phoneNumber}`} className="tabular hover:underline">
-                  {request.phoneNumber}
-                </a>
-              ),
-            },
-          ]}
-        />
-        <RequestNotesAndAttachment request={request} />
-      </CardContent>
-    </Card>
   );
 }
 

@@ -6,17 +6,16 @@ import { toast } from "sonner";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
 import { ChatComposer, ScrollingThread } from "@/client/components/chat";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
-import { DetailList } from "@/client/components/detail-list";
-import { StatusBadge, UrgencyLabel } from "@/client/components/status-badge";
+import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { ApiError } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
-import { formatEuro, formatLongDate, formatMessageTime } from "@/shared/format";
+import { formatLongDate, formatMessageTime } from "@/shared/format";
 import { type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
-import { RequestNotesAndAttachment } from "../components/request-notes-attachment";
+import { RequestDetailsCard } from "../components/request-details";
 import { senderLabel, useThreadActions } from "../components/thread-actions";
 
 /** /requests/:id: the request, its attachment, its thread and what the member can do with it. */
@@ -101,7 +100,7 @@ function RequestView({ request }: { request: RequestDetail }) {
       </header>
       <div className="mt-10 grid gap-8 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-8 lg:col-span-2">
-          <DetailsCard request={request} />
+          <RequestDetailsCard request={request} />
           <MessagesCard requestId={request.id} />
         </div>
         <aside className="flex flex-col gap-8">
@@ -110,26 +109,6 @@ function RequestView({ request }: { request: RequestDetail }) {
         </aside>
       </div>
     </>
-  );
-}
-
-function DetailsCard({ request }: { request: RequestDetail }) {
-  return (
-    <Card>
-      <CardHeading title="Details" />
-      <CardContent className="flex flex-col gap-6">
-        <DetailList
-          className="grid-cols-2 sm:grid-cols-4"
-          items={[
-            { label: "Category", value: request.category },
-            { label: "Budget", value: formatEuro(request.budgetEur), valueClassName: "tabular" },
-            { label: "Urgency", value: <UrgencyLabel urgency={request.urgency} className="text-base" /> },
-            { label: "Submitted", value: formatLongDate(request.createdAt), valueClassName: "tabular" },
-          ]}
-        />
-        <RequestNotesAndAttachment request={request} />
-      </CardContent>
-    </Card>
   );
 }
 

@@ -1,0 +1,87 @@
+/**
+ * A request's details card, as the member and the staff see it: category, budget and urgency, then the member's
+ * submission date or the staff's status, creation date and phone; the notes and the attachment (with the
+ * authorized download).
+ */
+import { Download, FileText } from "lucide-react";
+import { DetailList } from "@/client/components/detail-list";
+import { StatusBadge, UrgencyLabel } from "@/client/components/status-badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
+import { formatEuro, formatLongDate } from "@/shared/format";
+import { attachmentUrl, type RequestDetail } from "../api";
+import { PriorityBadge } from "./admin-priority-badge";
+
+/** `staff`: the staff's view, with the status and the member's phone. */
+export function RequestDetailsCard({ request, staff = false }: { request: RequestDetail; staff?: boolean }) {
+  const date = { value: formatLongDate(request.createdAt), valueClassName: "tabular" };
+  return (
+    <Card>
+      <CardHeading title="Details" />
+      <CardContent className="flex flex-col gap-6">
+        <DetailList
+          className={staff ? "grid-cols-2 gap-x-6 gap-y-5 sm:grid-cols-3" : "grid-cols-2 sm:grid-cols-4"}
+          items={[
+            { label: "Category", value: request.category },
+            { label: "Budget", value: formatEuro(request.budgetEur), valueClassName: "tabular" },
+            staff
+              ? { label: "Urgency", value: <PriorityBadge urgency={request.urgency} /> }
+              : { label: "Urgency", value: <UrgencyLabel urgency={request.urgency} className="text-base" /> },
+            ...(staff
+              ? [
+                  { label: "Status", value: <StatusBadge status={request.status} /> },
+                  { label: "Created", ...date },
+                  {
+                    label: "Phone",
+                    value: (
+                      <a href={`tel:${request.phoneNumber}`} className="tabular hover:underline">
+                        {request.phoneNumber}
+                      </a>
+                    ),
+                  },
+                ]
+              : [{ label: "Submitted", ...date }]),
+          ]}
+        />
+        <RequestNotesAndAttachment request={request} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function formatSize(bytes: number) {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function RequestNotesAndAttachment({ request }: { request: RequestDetail }) {
+  return (
+    <>
+      <div>
+        <h3 className="eyebrow text-ink-muted">Notes</h3>
+        <p className="mt-2 text-sm leading-relaxed whitespace-pre-wrap break-words">
+          {request.notes || <span className="text-ink-muted">No notes.</span>}
+        </p>
+      </div>
+      <div>
+        <h3 className="eyebrow text-ink-muted">Attachment</h3>
+        {request.attachment ? (
+          <div className="mt-2 flex flex-wrap items-center gap-3 rounded-md border border-stone px-4 py-3">
+            <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium">{request.attachment.name}</p>
+              <p className="text-xs text-ink-muted">{formatSize(request.attachment.size)}</p>
+            </div>
+            <Button variant="outline" size="sm" asChild>
+              <a href={attachmentUrl(request.id)} download={request.attachment.name}>
+                <Download /> Download
+              </a>
+            </Button>
+          </div>
+        ) : (
+          <p className="mt-2 text-sm text-ink-muted">No attachment.</p>
+        )}
+      </div>
+    </>
+  );
+}
