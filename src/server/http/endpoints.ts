@@ -26,8 +26,7 @@ export interface Call<E> {
 export type Handler<E> = (call: Call<E>) => Promise<ServedAnswer<E> | FastifyReply>;
 export type Handlers<T extends EndpointTable> = { [K in keyof T]: Handler<T[K]> };
 
-const GUARDS: Record<Access, (request: FastifyRequest) => Promise<Viewer | null>> = {
-  public: async () => null,
+const GUARDS: Record<Exclude<Access, "public">, (request: FastifyRequest) => Promise<Viewer>> = {
   user: requireUser,
   member: requireMember,
   staff: requireStaff,
@@ -49,7 +48,7 @@ function routeOf(key: string, endpoint: Endpoint, handler: Handler<Endpoint>): R
       ...(endpoint.answer ? { response: { [status]: endpoint.answer } } : {}),
     },
     handler: async (request, reply) => {
-      const viewer = await GUARDS[endpoint.access](request);
+      const viewer = endpoint.access === "public" ? null : await GUARDS[endpoint.access](request);
       const result = await handler({
         viewer: viewer as Viewer,
         params: request.params as never,
@@ -61,7 +60,8 @@ function routeOf(key: string, endpoint: Endpoint, handler: Handler<Endpoint>): R
       // A handler that wrote the answer itself returned the reply, which is a thenable: awaiting it waited for
       // the answer to be sent.
       if (reply.sent) return reply;
-      return reply.status(status).send(result);
+      if (status !== 200) reply.code(status);
+      return result;
     },
   };
 }
