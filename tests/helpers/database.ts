@@ -74,29 +74,36 @@ export async function raceWithOpenChange<T>(
   action: () => Promise<T>,
 ): Promise<T> {
   const other = await openSecondHandle(context);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const changing = other.db.transaction(async (tx) => {
+    await change(tx);
+    await held;
+  });
   try {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const changing = other.db.transaction(async (tx) => {
-      await change(tx);
-      await held;
-    });
     const acting = action();
+    // A loaded machine can take a while to get there: wait up to 10 s for the action to block on the lock.
     await expect
-      .poll(async () => {
-        const result = await other.db.execute(
-          sql`select count(*)::int as n from pg_stat_activity
+      .poll(
+        async () => {
+          const result = await other.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity
               where wait_event_type = 'Lock' and datname = current_database()`,
-        );
-        return (result as unknown as { rows: Array<{ n: number }> }).rows[0].n;
-      })
+          );
+          return (result as unknown as { rows: Array<{ n: number }> }).rows[0].n;
+        },
+        { timeout: 10_000 },
+      )
       .toBeGreaterThan(0);
     release();
     await changing;
     return await acting;
   } finally {
+    // Never leave the change's transaction open (closing would wait for it forever).
+    release();
+    await changing.catch(() => {});
     await other.close();
   }
 }
