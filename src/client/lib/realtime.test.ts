@@ -67,20 +67,32 @@ class FakeBroadcastChannel {
   }
 }
 
-/** Web Locks: exclusive, granted in request order, held until the callback's promise settles. */
+type LockCallback = (lock: { name: string } | null) => Promise<void>;
+
+/**
+ * Web Locks: exclusive, granted in request order, held until the callback's promise settles; `ifAvailable`
+ * calls back at once with null when the lock is held or asked for.
+ */
 function fakeLocks() {
   const tails = new Map<string, Promise<void>>();
+  const pending = new Map<string, number>();
   return {
-    request(name: string, callback: (lock: { name: string }) => Promise<void>) {
+    request(name: string, options: { ifAvailable?: boolean } | LockCallback, maybeCallback?: LockCallback) {
+      const callback = (typeof options === "function" ? options : maybeCallback) as LockCallback;
+      const ifAvailable = typeof options === "object" && options.ifAvailable;
+      if (ifAvailable && (pending.get(name) ?? 0) > 0) return callback(null);
+      pending.set(name, (pending.get(name) ?? 0) + 1);
       const previous = tails.get(name) ?? Promise.resolve();
       const held = previous.then(() => callback({ name }));
-      tails.set(
-        name,
-        held.then(
+      const done = held
+        .then(
           () => {},
           () => {},
-        ),
-      );
+        )
+        .then(() => {
+          pending.set(name, (pending.get(name) ?? 1) - 1);
+        });
+      tails.set(name, done);
       return held;
     },
   };
@@ -387,7 +399,10 @@ describe("the realtime client, tabs sharing one stream (Web Locks and BroadcastC
     expect(streams()[0].closed).toBe(true);
     await settle();
     expect(streams()).toHaveLength(2);
+    // Events sent between the two streams were heard by neither: the tab taking over refetches what it shows.
     latest().opened();
+    await settle();
+    expect(second.refetched()).toEqual(SHOWN);
     latest().send("requests");
     await settle();
     expect(second.refetched()).toEqual([

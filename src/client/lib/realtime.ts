@@ -72,6 +72,8 @@ export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefre
   let release: (() => void) | null = null;
   let closed = false;
   let failures = 0;
+  /** This tab took the stream over from another (events between the two streams may have been missed). */
+  let tookOver = false;
   let retry: ReturnType<typeof setTimeout> | null = null;
   /** Everything shown is refetched: after a gap in the stream, events may have been missed. */
   const resync = () => {
@@ -95,8 +97,9 @@ export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefre
       });
     }
     stream.addEventListener("open", () => {
-      if (failures > 0) resync();
+      if (failures > 0 || tookOver) resync();
       failures = 0;
+      tookOver = false;
     });
     // A dropped stream is reopened by us, not the browser: after 200 ms, doubling up to 30 s (spec section 9).
     // The server also closes a stream whose session ended: the session is refetched so the page learns it.
@@ -126,14 +129,16 @@ export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefre
 
   const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
   if (locks && channel) {
-    void locks.request(
-      "maison-events",
-      () =>
-        new Promise<void>((resolve) => {
-          if (closed) return resolve();
-          release = resolve;
-          open();
-        }),
+    const hold = (takeover: boolean) =>
+      new Promise<void>((resolve) => {
+        if (closed) return resolve();
+        release = resolve;
+        tookOver = takeover;
+        open();
+      });
+    // The first tab holds the stream at once; another waits, and takes it over (with a resync) when it closes.
+    void locks.request("maison-events", { ifAvailable: true }, (lock) =>
+      lock ? hold(false) : locks.request("maison-events", () => hold(true)),
     );
   } else {
     open();
