@@ -2,7 +2,7 @@
 import { type App, type AppDeps, buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import type { DatabaseHandle } from "../../src/server/db";
-import { createTestDatabase } from "./database";
+import { createTestDatabase, openSecondHandle } from "./database";
 
 export interface TestContext {
   app: App;
@@ -33,6 +33,23 @@ export async function createTestApp(
     app,
     database,
     config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * A second app instance on the test app's database (its own connection pool on PostgreSQL), as a second server
+ * behind a load balancer would be; `close()` ends it and its connections.
+ */
+export async function secondInstance(context: TestContext): Promise<{ app: App; close(): Promise<void> }> {
+  const database = await openSecondHandle(context);
+  const app = await buildApp({ config: context.config, database, clientDir: null, startWorkers: false });
+  await app.ready();
+  return {
+    app,
     async close() {
       await app.close();
       await database.close();

@@ -3,12 +3,14 @@
  * coverage check that fails when a registered route is in neither the matrix nor the list of public routes.
  * Every new route joins ROUTES (or PUBLIC_ROUTES, with its reason) the moment it exists.
  */
+
+import { desc, eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ALL_ENDPOINTS } from "@/shared/contracts";
-import { messages, notifications, requests, salesInquiries } from "../db/schema";
+import { messages, notifications, requests, salesInquiries, sessions } from "../db/schema";
 
 type Caller =
   | "anonymous"
@@ -106,6 +108,23 @@ async function ownersMessage(ctx: TestContext, callers: Callers) {
     .insert(messages)
     .values({ requestId, senderUserId: callers.get("client without plan")?.id, body: "Any news?" })
     .returning({ id: messages.id });
+  return row.id;
+}
+/** A second session of the owner's (another browser signed in), to be signed out. */
+async function ownersOtherSession(ctx: TestContext, callers: Callers) {
+  const owner = callers.get("client without plan") as TestUser;
+  const res = await ctx.app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in",
+    payload: { email: owner.email, password: owner.password },
+  });
+  const [row] = await ctx.database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, owner.id))
+    .orderBy(desc(sessions.createdAt))
+    .limit(1);
+  if (res.statusCode !== 200 || !row) throw new Error(`no second session: ${res.body}`);
   return row.id;
 }
 /** A notification of the owner's. */
@@ -229,6 +248,23 @@ const ROUTES: RouteCase[] = [
   { route: "POST /api/account/verify-email/resend", allowed: SIGNED_IN },
   { route: "GET /api/account/export", allowed: SIGNED_IN },
   { route: "PUT /api/profile", payload: { name: "Ana", phone: "" }, allowed: SIGNED_IN },
+  // Account security: each caller's own password and sessions (nothing in these routes names another user).
+  {
+    // The right password (a wrong one is a 403 of its own), so fresh callers: it changes.
+    route: "POST /api/account/password",
+    payload: { currentPassword: "correct-horse", newPassword: "another-secret", signOutOthers: false },
+    allowed: SIGNED_IN,
+    fresh: true,
+  },
+  { route: "GET /api/account/sessions", allowed: SIGNED_IN },
+  {
+    // Another member's session is not theirs to end: 404, as an ended one (the matrix's owner is the first).
+    route: "DELETE /api/account/sessions/:sessionId",
+    url: async (ctx, callers) => `/api/account/sessions/${await ownersOtherSession(ctx, callers)}`,
+    allowed: SIGNED_IN,
+  },
+  // Ends only the caller's other sessions: the cookie in use goes on working for the rows that follow.
+  { route: "POST /api/account/sessions/sign-out-others", allowed: SIGNED_IN },
   { route: "GET /api/dashboard", allowed: MEMBERS_WITH_ACCESS },
   // Outgoing mail can hold personal data: admins only.
   { route: "GET /api/admin/outbox", allowed: ["admin"] },

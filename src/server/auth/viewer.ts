@@ -19,6 +19,8 @@ export interface Viewer {
   name: string;
   twoFactorEnabled: boolean;
   emailVerified: boolean;
+  /** The session the request came with; null for a user seen without one (viewerOfUser). */
+  sessionId: string | null;
   /** When this session was signed in (recent sign-in stands in for a password on destructive actions). */
   sessionCreatedAt: Date;
   role: Role;
@@ -66,6 +68,9 @@ async function loadViewer(
   if (setCookie) reply.header("set-cookie", setCookie);
   return viewer;
 }
+
+/** A session's "last seen" is written at most this often (with the expiry's slide when that is due too). */
+export const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
 /** The library's session cookie (name and attributes) and secret, read once from its own context. */
 const cookieSettings = new WeakMap<Auth, Promise<{ name: string; attributes: CookieAttributes; secret: string }>>();
@@ -150,7 +155,7 @@ export async function viewerOfUser(db: Database, userId: string): Promise<Viewer
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  return row ? toViewer({ ...row, sessionCreatedAt: row.createdAt }) : null;
+  return row ? toViewer({ ...row, sessionId: null, sessionCreatedAt: row.createdAt }) : null;
 }
 
 function toViewer(row: Omit<Viewer, "isStaff" | "twoFactorEnabled"> & { twoFactorEnabled: boolean | null }): Viewer {
@@ -160,6 +165,7 @@ function toViewer(row: Omit<Viewer, "isStaff" | "twoFactorEnabled"> & { twoFacto
     name: row.name,
     twoFactorEnabled: Boolean(row.twoFactorEnabled),
     emailVerified: row.emailVerified,
+    sessionId: row.sessionId,
     sessionCreatedAt: row.sessionCreatedAt,
     role: row.role,
     isStaff: isStaffRole(row.role),
@@ -174,6 +180,7 @@ const viewerQuery = prepared("maison_viewer", (db, p: Placeholders<{ token: stri
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
       sessionCreatedAt: sessions.createdAt,
       ...userColumns,
     })
@@ -188,8 +195,9 @@ const viewerQuery = prepared("maison_viewer", (db, p: Placeholders<{ token: stri
 /**
  * The viewer a request's cookie header stands for now, or null; also used to re-check open streams. The
  * session is read from the database on every call, so sign-out, a password reset and expiry take effect at
- * once. Its expiry slides forward (one write, and a refreshed cookie) at most once a day, as the library's
- * own `updateAge` would.
+ * once. Its expiry slides forward (a refreshed cookie) at most once a day, as the library's own `updateAge`
+ * would, and when it was last seen is noted at most every LAST_SEEN_EVERY_MS: both in one write, so most
+ * requests write nothing.
  */
 export async function resolveViewer(
   deps: { auth: Auth; db: Database },
@@ -202,9 +210,16 @@ export async function resolveViewer(
   if (!row) return { viewer: null, setCookie: null };
   const viewer = toViewer(row);
   const lifetimeMs = SESSION_DAYS * 86_400_000;
-  if (row.expiresAt.getTime() - Date.now() > lifetimeMs - SESSION_UPDATE_AGE_MS) return { viewer, setCookie: null };
-  const expiresAt = new Date(Date.now() + lifetimeMs);
-  await deps.db.update(sessions).set({ expiresAt, updatedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  const now = Date.now();
+  const slide = row.expiresAt.getTime() - now <= lifetimeMs - SESSION_UPDATE_AGE_MS;
+  const seen = now - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS;
+  if (!slide && !seen) return { viewer, setCookie: null };
+  const expiresAt = new Date(now + lifetimeMs);
+  await deps.db
+    .update(sessions)
+    .set(slide ? { expiresAt, updatedAt: new Date(now), lastSeenAt: new Date(now) } : { lastSeenAt: new Date(now) })
+    .where(eq(sessions.id, row.sessionId));
+  if (!slide) return { viewer, setCookie: null };
   const raw = cookieHeader
     .split(";")
     .map((part) => part.trim())
@@ -222,4 +237,25 @@ export async function resolveViewer(
     .filter(Boolean)
     .join("; ");
   return { viewer, setCookie };
+}
+
+/**
+ * The session token in the library's Set-Cookie headers (a sign-in's answer), or null when it set none (a
+ * sign-in that waits for its two-factor code, or a cleared cookie).
+ */
+export async function sessionTokenOfSetCookie(auth: Auth, setCookies: string[]): Promise<string | null> {
+  const { name } = await sessionCookie(auth);
+  for (const header of setCookies) {
+    const pair = header.split(";")[0]?.trim() ?? "";
+    if (!pair.startsWith(`${name}=`)) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(pair.slice(name.length + 1));
+    } catch {
+      return null;
+    }
+    const dot = value.lastIndexOf(".");
+    return dot > 0 ? value.slice(0, dot) : null;
+  }
+  return null;
 }

@@ -70,8 +70,26 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** When the session was last used (written at most every few minutes: auth/viewer.ts). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+/**
+ * The browsers an account has signed in from: the SHA-256 of a random device cookie (never the cookie
+ * itself), so a sign-in from a new one can be told to the member (features/account/security.ts).
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );
 
 export const accounts = pgTable(

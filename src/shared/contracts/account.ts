@@ -3,6 +3,7 @@ import { z } from "zod";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 import { ROLES } from "../roles";
 import {
+  changePasswordSchema,
   deleteAccountSchema,
   newPasswordSchema,
   PASSWORD_MAX_LENGTH,
@@ -16,6 +17,7 @@ import { messageSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 
 export {
+  changePasswordSchema,
   deleteAccountSchema,
   newPasswordSchema,
   passwordResetRequestSchema,
@@ -53,6 +55,27 @@ export const sessionInfoSchema = z.object({
 export const signInResultSchema = z.object({ twoFactorRequired: z.boolean() });
 export const verifiedSchema = z.object({ verified: z.literal(true) });
 export const ownerCheckSchema = z.object({ upgraded: z.boolean() });
+
+/** What a signed-in browser is, from its user agent. */
+export const DEVICE_KINDS = ["desktop", "mobile", "tablet"] as const;
+
+/** GET /api/account/sessions: one of the member's active sessions (signed-in browsers). */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  /** "Chrome on macOS", from the user agent. */
+  device: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  /** The network address it signed in from, when known. */
+  address: z.string().nullable(),
+  signedInAt: timestamp,
+  lastSeenAt: timestamp,
+  /** The session this request came with ("This device"). */
+  current: z.boolean(),
+});
+export const accountSessionsSchema = z.array(accountSessionSchema);
+/** A session's id (the library's: letters and digits). */
+export const sessionParamsSchema = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+export const signedOutSchema = z.object({ signedOut: z.number().int() });
 
 /** GET /api/account/export: everything the member's account holds (GDPR data portability). */
 export const accountExportSchema = z.object({
@@ -109,6 +132,10 @@ export const accountExportSchema = z.object({
       createdAt: timestamp,
     }),
   ),
+  /** The account's active sessions: device, address, when signed in and last seen. */
+  sessions: z.array(
+    z.object({ device: z.string(), address: z.string().nullable(), signedInAt: timestamp, lastSeenAt: timestamp }),
+  ),
 });
 
 /** Two-factor: the password to turn it on or off, a code from the app (or a backup code) to confirm or sign in. */
@@ -137,6 +164,13 @@ export const accountApi = endpoints({
   "PUT /profile": { access: "user", body: profileSchema, answer: sessionInfoSchema },
   /** Everything we hold about the caller, as a JSON download. */
   "GET /account/export": { access: "user", answer: accountExportSchema },
+  /** The current password, and optionally every other session signed out. */
+  "POST /account/password": { access: "user", body: changePasswordSchema, answer: okSchema },
+  /** The caller's active sessions, the current one first. */
+  "GET /account/sessions": { access: "user", answer: accountSessionsSchema },
+  /** Signs one of the caller's other sessions out (not the one in use: that is Sign Out). */
+  "DELETE /account/sessions/:sessionId": { access: "user", params: sessionParamsSchema, answer: okSchema },
+  "POST /account/sessions/sign-out-others": { access: "user", answer: signedOutSchema },
   /** The password again unless the session was signed in a few minutes ago. */
   "DELETE /account": { access: "user", body: deleteAccountSchema.nullish(), answer: okSchema },
 });

@@ -20,12 +20,19 @@ import {
   signUp,
   verifyEmail,
 } from "./auth-service";
+import { changePassword, endOtherSessions, endSession, listSessions, noteSignIn } from "./security";
 import { exportAccount, sessionInfo, updateProfile, upgradeOwner } from "./service";
 import { keysClearedByReset, signInLimits } from "./sign-in-limits";
 
 function forwardCookies(reply: FastifyReply, headers: Headers) {
   const cookies = headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
+}
+
+/** The Set-Cookie headers a reply carries so far. */
+function cookiesOn(reply: FastifyReply): string[] {
+  const value = reply.getHeader("set-cookie");
+  return value === undefined ? [] : [value].flat().map(String);
 }
 
 export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
@@ -47,10 +54,20 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
       { key: `${flow}:email:${email.trim().toLowerCase()}`, rule: perEmail },
     ]);
 
+  /**
+   * A sign-in that made a session: its device is remembered, and a new one told to the member by email. It
+   * never fails the sign-in itself, which the library has already made.
+   */
+  const signedIn = (request: FastifyRequest, reply: FastifyReply) =>
+    noteSignIn(ctx, request, reply, cookiesOn(reply)).catch((error) =>
+      request.log.error({ err: error }, "could not note the sign-in's device"),
+    );
+
   return serve(accountApi, {
     "POST /auth/sign-up": async ({ body, request, reply }) => {
       await limitAttempt(request, "sign-up", body.email);
       forwardCookies(reply, (await signUp(ctx, body, libraryHeaders(request))).headers);
+      await signedIn(request, reply);
       return { ok: true as const };
     },
 
@@ -59,6 +76,7 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
         signIn(ctx, input, libraryHeaders(request)),
       );
       forwardCookies(reply, headers);
+      if (!body.twoFactorRequired) await signedIn(request, reply);
       return body;
     },
 
@@ -90,10 +108,12 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
     },
     "POST /auth/two-factor/verify-totp": async ({ body, request, reply }) => {
       await callLibrary(library, "/two-factor/verify-totp", { request, reply, body });
+      await signedIn(request, reply);
       return { ok: true as const };
     },
     "POST /auth/two-factor/verify-backup-code": async ({ body, request, reply }) => {
       await callLibrary(library, "/two-factor/verify-backup-code", { request, reply, body });
+      await signedIn(request, reply);
       return { ok: true as const };
     },
     "POST /auth/two-factor/enable": async ({ body, request, reply }) =>
@@ -119,6 +139,19 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
       reply.header("content-disposition", `attachment; filename="maison-data-${date}.json"`);
       return exportAccount(ctx, viewer.userId);
     },
+
+    "POST /account/password": async ({ viewer, body, request }) => {
+      await changePassword(ctx, viewer, body, libraryHeaders(request));
+      return { ok: true as const };
+    },
+    "GET /account/sessions": async ({ viewer }) => listSessions(ctx, viewer),
+    "DELETE /account/sessions/:sessionId": async ({ viewer, params }) => {
+      await endSession(ctx, viewer, params.sessionId);
+      return { ok: true as const };
+    },
+    "POST /account/sessions/sign-out-others": async ({ viewer }) => ({
+      signedOut: await endOtherSessions(ctx, viewer),
+    }),
 
     "DELETE /account": async ({ viewer, body, request, reply }) => {
       const { headers } = await deleteOwnAccount(ctx, viewer, body?.password, libraryHeaders(request));

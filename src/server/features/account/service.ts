@@ -12,6 +12,7 @@ import type { AppContext } from "../../context";
 import type { Database, Queryable } from "../../db";
 import { profiles, subscriptions, userRoles, users, verifications } from "../../db/schema";
 import { sessionChanged } from "../../realtime/events";
+import { sessionsForExport } from "./security";
 
 type AccountContext = Pick<AppContext, "db" | "write" | "domains">;
 
@@ -98,23 +99,25 @@ export async function updateProfile(
 /** GDPR data portability: everything the member's account holds, and nothing of anyone else's. */
 export async function exportAccount(ctx: AccountContext, userId: string): Promise<Served<typeof accountExportSchema>> {
   const { db, domains } = ctx;
-  const [[profile], [subscription], requests, conciergeMessages, salesInquiries, notifications] = await Promise.all([
-    db.select().from(profiles).where(eq(profiles.id, userId)),
-    db
-      .select({
-        plan: subscriptions.plan,
-        status: subscriptions.status,
-        currentPeriodEnd: subscriptions.currentPeriodEnd,
-        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-        createdAt: subscriptions.createdAt,
-      })
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, userId)),
-    domains.requests.exportOf(db, userId),
-    domains.concierge.exportOf(db, userId),
-    domains.sales.exportOf(db, userId),
-    domains.notifications.exportOf(db, userId),
-  ]);
+  const [[profile], [subscription], requests, conciergeMessages, salesInquiries, notifications, sessions] =
+    await Promise.all([
+      db.select().from(profiles).where(eq(profiles.id, userId)),
+      db
+        .select({
+          plan: subscriptions.plan,
+          status: subscriptions.status,
+          currentPeriodEnd: subscriptions.currentPeriodEnd,
+          cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+          createdAt: subscriptions.createdAt,
+        })
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, userId)),
+      domains.requests.exportOf(db, userId),
+      domains.concierge.exportOf(db, userId),
+      domains.sales.exportOf(db, userId),
+      domains.notifications.exportOf(db, userId),
+      sessionsForExport(db, userId),
+    ]);
   return {
     exportedAt: new Date().toISOString(),
     profile: profile
@@ -125,6 +128,7 @@ export async function exportAccount(ctx: AccountContext, userId: string): Promis
     ...requests,
     conciergeMessages,
     salesInquiries,
+    sessions,
   };
 }
 

@@ -1,0 +1,274 @@
+/**
+ * Account security (issue 22, item 9): the member's active sessions (list, sign one out, sign out every other),
+ * changing the password while signed in, and an email when a new device signs in. A device is a browser,
+ * recognised by a long-lived random cookie of its own ("maison.device") of which only the SHA-256 is stored.
+ * A session that is signed out is deleted: its next call is a 401 and its open streams close (a "session"
+ * event re-checks them on every instance). Security emails are always sent, whatever the notification
+ * preferences say (docs/security.md).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import Bowser from "bowser";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { accountSessionSchema, DEVICE_KINDS } from "@/shared/contracts/account";
+import type { Served } from "@/shared/contracts/common";
+import type { ChangePasswordInput } from "@/shared/schemas";
+import { sessionTokenOfSetCookie, type Viewer } from "../../auth/viewer";
+import type { AppContext } from "../../context";
+import type { Queryable } from "../../db";
+import { knownDevices, profiles, sessions, users } from "../../db/schema";
+import { conflict, HttpError, notFound } from "../../http/errors";
+import { renderEmail } from "../../mail/templates";
+import { enqueueEmail } from "../../outbox/outbox";
+import { enforceLimits } from "../../rate-limit";
+import { sessionChanged } from "../../realtime/events";
+
+export const SESSION_IS_CURRENT = "This is the session you are using. Use Sign Out to end it.";
+export const SESSION_ENDED = "This session has already ended.";
+export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
+export const newDeviceSubject = (appName: string) => `New sign-in to your ${appName} account`;
+export const passwordChangedSubject = (appName: string) => `Your ${appName} password was changed`;
+
+/** The browser's own cookie: random, long-lived, only its hash kept (known_devices). */
+export const DEVICE_COOKIE = "maison.device";
+const DEVICE_COOKIE_DAYS = 400;
+const DEVICE_VALUE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Password changes per member per 10 minutes (each checks the current password). */
+export const PASSWORD_CHANGES = { max: 5, windowSeconds: 600 };
+
+type SecurityContext = Pick<AppContext, "auth" | "db" | "config" | "limiter" | "write" | "mailEnabled">;
+type AccountSession = Served<typeof accountSessionSchema>;
+type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+/** "Chrome on macOS" and its kind, from a user agent. */
+export function describeDevice(userAgent: string | null): { device: string; kind: DeviceKind } {
+  if (!userAgent) return { device: "Unknown device", kind: "desktop" };
+  const parsed = Bowser.parse(userAgent);
+  const browser = parsed.browser.name;
+  const os = parsed.os.name;
+  const type = parsed.platform.type;
+  const kind: DeviceKind = type === "mobile" || type === "tablet" ? type : "desktop";
+  const device = browser && os ? `${browser} on ${os}` : (browser ?? (os ? `A browser on ${os}` : "Unknown device"));
+  return { device, kind };
+}
+
+const hashOf = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/** The request's device cookie, or a new one; (re)set on the reply either way, so it lives 400 days from now. */
+function deviceCookie(ctx: SecurityContext, request: FastifyRequest, reply: FastifyReply): string {
+  const sent = (request.headers.cookie ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${DEVICE_COOKIE}=`))
+    ?.slice(DEVICE_COOKIE.length + 1);
+  const value = sent && DEVICE_VALUE.test(sent) ? sent : randomBytes(32).toString("base64url");
+  reply.header(
+    "set-cookie",
+    [
+      `${DEVICE_COOKIE}=${value}`,
+      `Max-Age=${DEVICE_COOKIE_DAYS * 86_400}`,
+      "Path=/",
+      "HttpOnly",
+      ctx.config.APP_URL.startsWith("https://") ? "Secure" : "",
+      "SameSite=Lax",
+    ]
+      .filter(Boolean)
+      .join("; "),
+  );
+  return value;
+}
+
+const when = (date: Date) =>
+  `${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(date)} UTC`;
+
+/**
+ * After a sign-in that made a session (sign-up, sign-in without two-factor, or its code): the browser's device
+ * is remembered for the account, and when it is new to an account that already knew others, the member is
+ * told by email. An account's first device (a new account, or one from before devices were kept) is not.
+ * `setCookies` are the library's Set-Cookie headers of that sign-in. Returns whether the email went out.
+ */
+export async function noteSignIn(
+  ctx: SecurityContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  setCookies: string[],
+): Promise<boolean> {
+  const token = await sessionTokenOfSetCookie(ctx.auth, setCookies);
+  if (!token) return false;
+  const [session] = await ctx.db
+    .select({
+      userId: sessions.userId,
+      userAgent: sessions.userAgent,
+      address: sessions.ipAddress,
+      createdAt: sessions.createdAt,
+      email: users.email,
+      name: sql<string>`coalesce(${profiles.name}, ${users.name})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(eq(sessions.token, token))
+    .limit(1);
+  if (!session) return false;
+  const deviceHash = hashOf(deviceCookie(ctx, request, reply));
+  return ctx.write(async (tx) => {
+    const added = await tx
+      .insert(knownDevices)
+      .values({ userId: session.userId, deviceHash })
+      .onConflictDoNothing()
+      .returning({ deviceHash: knownDevices.deviceHash });
+    if (!added.length) return false;
+    const [others] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(knownDevices)
+      .where(and(eq(knownDevices.userId, session.userId), ne(knownDevices.deviceHash, deviceHash)));
+    if (!others?.n) return false;
+    const { device } = describeDevice(session.userAgent);
+    await securityEmail(ctx, tx, session.email, "new_device_sign_in", {
+      subject: newDeviceSubject(ctx.config.APP_NAME),
+      heading: "A new sign-in",
+      paragraphs: [
+        `Dear ${session.name},`,
+        `Your ${ctx.config.APP_NAME} account was just signed in to from a device we had not seen before.`,
+        `Device: ${device}`,
+        `Address: ${session.address ?? "unknown"}`,
+        `Time: ${when(session.createdAt)}`,
+        "If this was you, there is nothing to do. If this wasn't you, change your password and sign that session out from your profile.",
+      ],
+      action: { label: "Review your sessions", url: `${ctx.config.APP_URL}/profile#security` },
+    });
+    return true;
+  });
+}
+
+/** A security email: sent whatever the member's notification preferences say. */
+async function securityEmail(
+  ctx: SecurityContext,
+  tx: Queryable,
+  to: string,
+  reason: string,
+  content: Omit<Parameters<typeof renderEmail>[0], "appName">,
+) {
+  await enqueueEmail(
+    tx,
+    { mailEnabled: ctx.mailEnabled },
+    { ...renderEmail({ ...content, appName: ctx.config.APP_NAME }), to, reason },
+  );
+}
+
+/** The caller's active sessions, the one in use first, then the most recently seen. */
+export async function listSessions(ctx: SecurityContext, viewer: Viewer): Promise<AccountSession[]> {
+  const rows = await ctx.db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      address: sessions.ipAddress,
+      signedInAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, viewer.userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  return rows
+    .map((row) => ({
+      id: row.id,
+      ...describeDevice(row.userAgent),
+      address: row.address || null,
+      signedInAt: row.signedInAt,
+      lastSeenAt: row.lastSeenAt,
+      current: row.id === viewer.sessionId,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/** Signs one of the caller's other sessions out, at once (404 when it is not theirs or already over). */
+export async function endSession(ctx: SecurityContext, viewer: Viewer, sessionId: string): Promise<void> {
+  if (sessionId === viewer.sessionId) throw conflict(SESSION_IS_CURRENT, "SESSION_IS_CURRENT");
+  await ctx.write(async (tx, out) => {
+    const ended = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, viewer.userId)))
+      .returning({ id: sessions.id });
+    if (!ended.length) throw notFound(SESSION_ENDED);
+    out.publish(sessionChanged(viewer.userId));
+  });
+}
+
+/** Signs out every session of the caller's but the one in use; returns how many. */
+export async function endOtherSessions(ctx: SecurityContext, viewer: Viewer): Promise<number> {
+  return ctx.write((tx, out) => endOthers(tx, viewer, out.publish));
+}
+
+async function endOthers(tx: Queryable, viewer: Viewer, publish: (event: ReturnType<typeof sessionChanged>) => void) {
+  const ended = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, viewer.userId), viewer.sessionId ? ne(sessions.id, viewer.sessionId) : undefined))
+    .returning({ id: sessions.id });
+  if (ended.length) publish(sessionChanged(viewer.userId));
+  return ended.length;
+}
+
+/**
+ * A new password, proved by the current one (5 tries per 10 minutes). The session in use stays signed in;
+ * the others are signed out when asked. Every tab hears of it ("session"), and the member gets an email.
+ */
+export async function changePassword(
+  ctx: SecurityContext,
+  viewer: Viewer,
+  input: ChangePasswordInput,
+  headers: Headers,
+): Promise<void> {
+  await enforceLimits(ctx.limiter, [{ key: `change-password:user:${viewer.userId}`, rule: PASSWORD_CHANGES }]);
+  await ctx.auth.api
+    .changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: false },
+      headers,
+    })
+    .catch((error: { statusCode?: number; body?: { code?: string } }) => {
+      if (error?.body?.code === "INVALID_PASSWORD") {
+        throw new HttpError(403, WRONG_CURRENT_PASSWORD, "wrong_password");
+      }
+      if (typeof error?.statusCode === "number" && error.statusCode < 500) {
+        throw new HttpError(error.statusCode === 401 ? 401 : 400, "Your password could not be changed.");
+      }
+      throw error;
+    });
+  await ctx.write(async (tx, out) => {
+    if (input.signOutOthers) await endOthers(tx, viewer, out.publish);
+    out.publish(sessionChanged(viewer.userId));
+    await securityEmail(ctx, tx, viewer.email, "password_changed", {
+      subject: passwordChangedSubject(ctx.config.APP_NAME),
+      heading: "Your password was changed",
+      paragraphs: [
+        `Dear ${viewer.profile?.name ?? viewer.name},`,
+        `The password of your ${ctx.config.APP_NAME} account was changed on ${when(new Date())}.`,
+        input.signOutOthers
+          ? "Your other sessions were signed out; the device you used stays signed in."
+          : "Your other sessions stay signed in; you can sign them out from your profile.",
+        "If you did not make this change, please reset your password at once and write to us.",
+      ],
+      action: { label: "Review your sessions", url: `${ctx.config.APP_URL}/profile#security` },
+    });
+  });
+}
+
+/** The account's sessions for its data export. */
+export async function sessionsForExport(db: Queryable, userId: string) {
+  const rows = await db
+    .select({
+      userAgent: sessions.userAgent,
+      address: sessions.ipAddress,
+      signedInAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastSeenAt));
+  return rows.map((row) => ({
+    device: describeDevice(row.userAgent).device,
+    address: row.address || null,
+    signedInAt: row.signedInAt,
+    lastSeenAt: row.lastSeenAt,
+  }));
+}
