@@ -8,6 +8,8 @@ import {
   formatEuro,
   formatLongDate,
   formatMessageTime,
+  formatTimeAgo,
+  formatUtcTime,
   INTERFACE_LANGUAGE,
   initials,
 } from "./format";
@@ -64,6 +66,14 @@ describe("formatting", () => {
         formatsDates.test(readFileSync(file, "utf8")),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it("says an instant in UTC for emails, and how long ago for 'Last seen'", () => {
+    expect(formatUtcTime(new Date(Date.UTC(2026, 10, 23, 14, 7)))).toBe("Nov 23, 2026, 14:07 UTC");
+    const now = new Date(2026, 10, 23, 12, 0);
+    expect(formatTimeAgo(new Date(now.getTime() - 30_000), now)).toBe("just now");
+    expect(formatTimeAgo(new Date(now.getTime() - 5 * 60_000), now)).toBe("5 minutes ago");
+    expect(formatTimeAgo(new Date(now.getTime() - 3 * 86_400_000), now)).toBe("3 days ago");
   });
 
   it("caps badges at 99+", () => {

@@ -1,4 +1,4 @@
-import { format, parseISO } from "date-fns";
+import { format, formatDistanceStrict, parseISO } from "date-fns";
 import { enUS, pt } from "date-fns/locale";
 
 // The interface is in English, so amounts read "€25,000"; cents only when there are any.
@@ -53,6 +53,20 @@ export function formatLongDate(value: DateInput): string {
 /** 'MMM d, HH:mm' on messages. */
 export function formatMessageTime(value: DateInput): string {
   return formatDate(value, "message");
+}
+
+/** An instant in an email, whose reader's time zone is unknown: 'MMM d, yyyy, HH:mm UTC'. */
+export function formatUtcTime(value: DateInput): string {
+  const date = toDate(value);
+  const utc = new Date(date.getTime() + date.getTimezoneOffset() * 60_000);
+  return `${format(utc, "MMM d, yyyy, HH:mm", { locale: DATE_LOCALES[INTERFACE_LANGUAGE] })} UTC`;
+}
+
+/** How long ago, for 'Last seen …': "just now" under two minutes, then "5 minutes ago", "3 days ago". */
+export function formatTimeAgo(value: DateInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (now.getTime() - date.getTime() < 120_000) return "just now";
+  return formatDistanceStrict(date, now, { addSuffix: true, locale: DATE_LOCALES[INTERFACE_LANGUAGE] });
 }
 
 /** Unread and admin badges show 99+ above 99. */

@@ -96,23 +96,27 @@ export const verifyEmailSchema = z.object({ token: linkToken });
 /** Deleting the account asks for the password again unless the session was signed in a few minutes ago. */
 export const deleteAccountSchema = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH).optional() });
 
+/** The fields of a password change (the form adds its confirmation; both refine with `differentPasswords`). */
+export const changePasswordFields = z.object({
+  currentPassword: z
+    .string("Please enter your current password.")
+    .min(1, "Please enter your current password.")
+    .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters"),
+  newPassword: password,
+  signOutOthers: z.boolean(),
+});
+export const differentPasswords: [
+  (v: { currentPassword: string; newPassword: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (v) => v.newPassword !== v.currentPassword,
+  { message: "Your new password must be different from the current one.", path: ["newPassword"] },
+];
 /**
  * Changing the password while signed in: the current one proves it is the member, the new one follows the
  * usual rules and must differ; the member's other sessions may be signed out at the same time.
  */
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z
-      .string("Please enter your current password.")
-      .min(1, "Please enter your current password.")
-      .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters"),
-    newPassword: password,
-    signOutOthers: z.boolean(),
-  })
-  .refine((v) => v.newPassword !== v.currentPassword, {
-    message: "Your new password must be different from the current one.",
-    path: ["newPassword"],
-  });
+export const changePasswordSchema = changePasswordFields.refine(...differentPasswords);
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const newRequestSchema = z.object({

@@ -3,6 +3,7 @@
  * ./use-app-realtime.ts) once a signed-in visitor opens the stream. A new feature adds its `…Realtime` here.
  */
 import type { QueryClient } from "@tanstack/react-query";
+import { accountRealtime } from "@/client/features/account/api";
 import { billingRealtime } from "@/client/features/billing/api";
 import { conciergeRealtime } from "@/client/features/concierge/api";
 import { notificationsRealtime } from "@/client/features/notifications/api";
@@ -14,6 +15,7 @@ import { connectRealtime, joinRealtime, sessionRealtime } from "@/client/lib/rea
 
 export const realtimeRefresh = joinRealtime(
   sessionRealtime,
+  accountRealtime,
   billingRealtime,
   requestsRealtime,
   conciergeRealtime,

@@ -6,11 +6,48 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/client/lib/api";
 import { endpointsOf } from "@/client/lib/endpoints";
+import type { RealtimeRefresh } from "@/client/lib/realtime";
 import { sessionQueryKey } from "@/client/lib/session";
+import type * as contract from "@/shared/contracts/account";
 import type { accountApi } from "@/shared/contracts/account";
-import type { SignInInput, SignUpInput } from "@/shared/schemas";
+import type { Wire } from "@/shared/contracts/common";
+import type { ChangePasswordInput, SignInInput, SignUpInput } from "@/shared/schemas";
 
 export const account = endpointsOf<typeof accountApi>("account");
+
+export type AccountSession = Wire<typeof contract.accountSessionSchema>;
+
+export const accountQueries = {
+  /** The member's active sessions, this one first. */
+  sessions: () => account.query("GET /account/sessions"),
+};
+
+/** A session was signed in, out, or the password changed (on any tab or device): the list again. */
+export const accountRealtime: RealtimeRefresh = { session: [accountQueries.sessions().queryKey] };
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordInput) => account.call("POST /account/password", { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.sessions().queryKey }),
+  });
+}
+
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => account.call("DELETE /account/sessions/:sessionId", { params: { sessionId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountQueries.sessions().queryKey }),
+  });
+}
+
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => account.call("POST /account/sessions/sign-out-others"),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountQueries.sessions().queryKey }),
+  });
+}
 
 /** The spec's wait after an owner upgrade, before the membership is reloaded. */
 export const OWNER_UPGRADE_WAIT_MS = 1000;

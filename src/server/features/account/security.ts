@@ -12,6 +12,7 @@ import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { accountSessionSchema, DEVICE_KINDS } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
+import { formatUtcTime } from "@/shared/format";
 import type { ChangePasswordInput } from "@/shared/schemas";
 import { sessionTokenOfSetCookie, type Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -79,9 +80,6 @@ function deviceCookie(ctx: SecurityContext, request: FastifyRequest, reply: Fast
   return value;
 }
 
-const when = (date: Date) =>
-  `${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(date)} UTC`;
-
 /**
  * After a sign-in that made a session (sign-up, sign-in without two-factor, or its code): the browser's device
  * is remembered for the account, and when it is new to an account that already knew others, the member is
@@ -133,7 +131,7 @@ export async function noteSignIn(
         `Your ${ctx.config.APP_NAME} account was just signed in to from a device we had not seen before.`,
         `Device: ${device}`,
         `Address: ${session.address ?? "unknown"}`,
-        `Time: ${when(session.createdAt)}`,
+        `Time: ${formatUtcTime(session.createdAt)}`,
         "If this was you, there is nothing to do. If this wasn't you, change your password and sign that session out from your profile.",
       ],
       action: { label: "Review your sessions", url: `${ctx.config.APP_URL}/profile#security` },
@@ -242,7 +240,7 @@ export async function changePassword(
       heading: "Your password was changed",
       paragraphs: [
         `Dear ${viewer.profile?.name ?? viewer.name},`,
-        `The password of your ${ctx.config.APP_NAME} account was changed on ${when(new Date())}.`,
+        `The password of your ${ctx.config.APP_NAME} account was changed on ${formatUtcTime(new Date())}.`,
         input.signOutOthers
           ? "Your other sessions were signed out; the device you used stays signed in."
           : "Your other sessions stay signed in; you can sign them out from your profile.",

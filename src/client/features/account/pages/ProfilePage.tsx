@@ -15,6 +15,8 @@ import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { profileSchema } from "@/shared/schemas";
 import { exportUrl, signOutErrorMessage, useDeleteAccount, useSignOut, useUpdateProfile } from "../api";
 import { EmailVerificationNotice } from "../components/EmailVerificationNotice";
+import { PasswordCard } from "../components/PasswordCard";
+import { SessionsCard } from "../components/SessionsCard";
 import { TwoFactorCard } from "../components/TwoFactorCard";
 
 /**
@@ -38,7 +40,9 @@ export default function ProfilePage({
         {membership}
         <ProfileForm />
         {notifications}
+        <PasswordCard />
         <TwoFactorCard />
+        <SessionsCard />
         <AccountActions />
       </div>
     </div>

@@ -1,0 +1,149 @@
+import { useQuery } from "@tanstack/react-query";
+import { Monitor, Smartphone, Tablet } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { toast } from "sonner";
+import { AsyncView, ListSkeleton } from "@/client/components/async-view";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
+import { errorMessage } from "@/client/lib/api";
+import { formatTimeAgo, plural } from "@/shared/format";
+import { type AccountSession, accountQueries, useEndOtherSessions, useEndSession } from "../api";
+
+const KIND_ICONS = { desktop: Monitor, mobile: Smartphone, tablet: Tablet } as const;
+
+/**
+ * The member's signed-in browsers (#security, where the security emails link): each with its device, address
+ * and when it was last seen; any but this one can be signed out, or all of them at once. Live: the list is
+ * refetched on every "session" event.
+ */
+export function SessionsCard() {
+  const query = useQuery(accountQueries.sessions());
+  const card = useRef<HTMLDivElement>(null);
+  const { hash } = useLocation();
+  const loaded = query.isSuccess;
+
+  // The link in a security email ends in #security: the card is shown once the page and list have loaded.
+  useEffect(() => {
+    if (hash === "#security" && loaded) card.current?.scrollIntoView({ block: "start" });
+  }, [hash, loaded]);
+
+  return (
+    <Card id="security" ref={card} className="scroll-mt-24">
+      <CardHeading
+        title="Sessions"
+        description="Where your account is signed in. If you do not recognise one, sign it out and change your password."
+      />
+      <CardContent>
+        <AsyncView
+          query={query}
+          loading={<ListSkeleton label="Loading your sessions" items={["h-14", "h-14"]} />}
+          errorFallback="Your sessions could not be loaded."
+        >
+          {(sessions) => <SessionList sessions={sessions} />}
+        </AsyncView>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionList({ sessions }: { sessions: AccountSession[] }) {
+  const others = sessions.filter((session) => !session.current);
+  return (
+    <div className="flex flex-col gap-5">
+      <ul className="divide-y divide-stone" aria-label="Active sessions">
+        {sessions.map((session) => (
+          <SessionRow key={session.id} session={session} />
+        ))}
+      </ul>
+      {others.length > 0 ? <SignOutOthers count={others.length} /> : null}
+    </div>
+  );
+}
+
+function SessionRow({ session }: { session: AccountSession }) {
+  const Icon = KIND_ICONS[session.kind];
+  return (
+    <li className="flex items-center gap-4 py-4 first:pt-0 last:pb-0">
+      <Icon aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium text-noir">
+          {session.device}
+          {session.current ? <Badge variant="gold">This device</Badge> : null}
+        </p>
+        <p className="mt-1 text-xs text-ink-muted">
+          {session.address ?? "Address unknown"}
+          <span aria-hidden> · </span>
+          {session.current ? "Active now" : `Last seen ${formatTimeAgo(session.lastSeenAt)}`}
+        </p>
+      </div>
+      {session.current ? null : <EndSession session={session} />}
+    </li>
+  );
+}
+
+function EndSession({ session }: { session: AccountSession }) {
+  const end = useEndSession();
+  const [open, setOpen] = useState(false);
+
+  async function onConfirm(event: React.MouseEvent) {
+    event.preventDefault();
+    try {
+      await end.mutateAsync(session.id);
+      toast.success("Session signed out");
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+    setOpen(false);
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !end.isPending && setOpen(next)}
+      trigger={
+        <Button variant="outline" size="sm" aria-label={`Sign out ${session.device}`}>
+          Sign Out
+        </Button>
+      }
+      title="Sign out this session?"
+      description={`${session.device} will be signed out at once and will need your password to come back.`}
+      confirmLabel={end.isPending ? "Signing out…" : "Sign Out"}
+      busy={end.isPending}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+function SignOutOthers({ count }: { count: number }) {
+  const endAll = useEndOtherSessions();
+  const [open, setOpen] = useState(false);
+
+  async function onConfirm(event: React.MouseEvent) {
+    event.preventDefault();
+    try {
+      const { signedOut } = await endAll.mutateAsync();
+      toast.success(`${plural(signedOut, "session")} signed out`);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+    setOpen(false);
+  }
+
+  return (
+    <div>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => !endAll.isPending && setOpen(next)}
+        trigger={<Button variant="outline">Sign Out Everywhere Else</Button>}
+        title="Sign out everywhere else?"
+        description={`${plural(count, "other session")} will be signed out at once. This device stays signed in.`}
+        confirmLabel={endAll.isPending ? "Signing out…" : "Sign Out Everywhere Else"}
+        busy={endAll.isPending}
+        onConfirm={onConfirm}
+      />
+    </div>
+  );
+}
