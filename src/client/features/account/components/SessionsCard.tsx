@@ -76,7 +76,9 @@ function SessionRow({ session }: { session: AccountSession }) {
         <p className="mt-1 text-xs text-ink-muted">
           {session.address ?? "Address unknown"}
           <span aria-hidden> · </span>
-          {session.current ? "Active now" : `Last seen ${formatTimeAgo(session.lastSeenAt)}`}
+          <span className="whitespace-nowrap">
+            {session.current ? "Active now" : `Last seen ${formatTimeAgo(session.lastSeenAt)}`}
+          </span>
         </p>
       </div>
       {session.current ? null : <EndSession session={session} />}
