@@ -107,8 +107,10 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
       return { ok: true as const };
     },
     "POST /auth/two-factor/verify-totp": async ({ body, request, reply }) => {
+      // Signed in already: the code confirms turning two-factor on, which is not a sign-in.
+      const confirming = Boolean(await request.viewer());
       await callLibrary(library, "/two-factor/verify-totp", { request, reply, body });
-      await signedIn(request, reply);
+      if (!confirming) await signedIn(request, reply);
       return { ok: true as const };
     },
     "POST /auth/two-factor/verify-backup-code": async ({ body, request, reply }) => {
