@@ -8,6 +8,8 @@ export const REALTIME_TOPICS = [
   "subscription",
   "session",
   "requests",
+  /** A request's quotes, hold or delivery changed (and the money overviews with them). */
+  "deal",
   "messages",
   "concierge",
   "concierge-typing",

@@ -12,6 +12,37 @@ export interface RecordedCall {
   path: string;
   query: URLSearchParams;
   body: Record<string, unknown>;
+  /** The Idempotency-Key header the SDK sent, if any. */
+  idempotencyKey?: string;
+}
+
+/** A PaymentIntent of a hold (Checkout in payment mode, manual capture), as Stripe holds it. */
+export interface FakePaymentIntent {
+  id: string;
+  object: "payment_intent";
+  status: string;
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  capture_method: string;
+  cancellation_reason: string | null;
+  currency: string;
+  customer: string | null;
+  created: number;
+  metadata: Record<string, string>;
+  latest_charge: string | null;
+}
+
+export interface FakeCharge {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  refunded: boolean;
+  payment_intent: string;
+  receipt_url: string;
+  payment_method_details: { type: "card"; card: { brand: string; last4: string; capture_before: number } };
 }
 
 export interface FakeSubscription {
@@ -83,6 +114,10 @@ export async function startFakeStripe(
   const idempotent = new Map<string, Promise<Record<string, unknown>>>();
   const sessions = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, FakeSubscription>();
+  const intents = new Map<string, FakePaymentIntent>();
+  const charges = new Map<string, FakeCharge>();
+  /** POST answers by idempotency key, as Stripe replays them (holds' calls). */
+  const replays = new Map<string, { status: number; body: unknown }>();
   const failures: Failure[] = [];
   let seq = 0;
   let inFlight = 0;
@@ -102,7 +137,8 @@ export async function startFakeStripe(
     let text = "";
     for await (const chunk of req) text += chunk;
     const body = parseForm(text);
-    const call = { method, path: url.pathname, query: url.searchParams, body };
+    const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+    const call = { method, path: url.pathname, query: url.searchParams, body, idempotencyKey };
     calls.push(call);
 
     const failure = failures.findIndex(
@@ -114,6 +150,72 @@ export async function startFakeStripe(
     }
 
     const path = url.pathname;
+    // Holds' calls: a repeated idempotency key gets the first answer again.
+    const replayable = method === "POST" && idempotencyKey && /^\/v1\/(payment_intents|checkout\/sessions)/.test(path);
+    if (replayable) {
+      const replay = replays.get(idempotencyKey as string);
+      if (replay) return send(res, replay.status, replay.body);
+    }
+    const answer = (status: number, payload: unknown) => {
+      if (replayable) replays.set(idempotencyKey as string, { status, body: payload });
+      return send(res, status, payload);
+    };
+    const expandCharge = (intent: FakePaymentIntent) =>
+      [...url.searchParams].some(([key, value]) => key.startsWith("expand") && value === "latest_charge") ||
+      (body.expand as string[] | undefined)?.includes("latest_charge")
+        ? { ...intent, latest_charge: intent.latest_charge ? (charges.get(intent.latest_charge) ?? null) : null }
+        : intent;
+    const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
+    if (session) {
+      const found = sessions.get(session[1]);
+      if (!found) return error(res, 404, `No such checkout.session: '${session[1]}'`, "resource_missing");
+      if (method === "GET") return send(res, 200, found);
+      if (method === "POST" && session[2]) {
+        if (found.status !== "open")
+          return error(res, 400, "Only Checkout Sessions with a status of open can be expired.");
+        found.status = "expired";
+        return answer(200, found);
+      }
+    }
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/capture|\/cancel)?$/.exec(path);
+    if (intentPath) {
+      const intent = intents.get(intentPath[1]);
+      if (!intent) return error(res, 404, `No such payment_intent: '${intentPath[1]}'`, "resource_missing");
+      if (method === "GET") return send(res, 200, expandCharge(intent));
+      if (intentPath[2] === "/capture") {
+        if (intent.status !== "requires_capture") {
+          return answer(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "payment_intent_unexpected_state",
+              message: `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+            },
+          });
+        }
+        const amount = body.amount_to_capture ? Number(body.amount_to_capture) : intent.amount_capturable;
+        Object.assign(intent, { status: "succeeded", amount_received: amount, amount_capturable: 0 });
+        const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+        if (charge) charge.amount_captured = amount;
+        return answer(200, expandCharge(intent));
+      }
+      if (intentPath[2] === "/cancel") {
+        if (intent.status === "succeeded" || intent.status === "canceled") {
+          return answer(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "payment_intent_unexpected_state",
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          });
+        }
+        Object.assign(intent, {
+          status: "canceled",
+          amount_capturable: 0,
+          cancellation_reason: (body.cancellation_reason as string) ?? null,
+        });
+        return answer(200, expandCharge(intent));
+      }
+    }
     if (method === "POST" && path === "/v1/customers") {
       // As Stripe does: a repeated idempotency key gets the first request's customer, not a new one.
       const key = req.headers["idempotency-key"] as string | undefined;
@@ -148,12 +250,15 @@ export async function startFakeStripe(
         client_reference_id: body.client_reference_id ?? null,
         metadata: body.metadata ?? {},
         subscription: null,
+        payment_intent: null,
+        payment_intent_data: body.payment_intent_data ?? null,
+        line_items: body.line_items ?? null,
         success_url: body.success_url,
         cancel_url: body.cancel_url,
         url: `https://checkout.stripe.test/c/pay/${sessionId}`,
       };
       sessions.set(sessionId, session);
-      return send(res, 200, session);
+      return replayable ? answer(200, session) : send(res, 200, session);
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       if (!customers.has(body.customer as string)) return error(res, 400, `No such customer: '${body.customer}'`);
@@ -216,6 +321,54 @@ export async function startFakeStripe(
     /** The most calls that were ever being answered at the same time. */
     get maxInFlight() {
       return maxInFlight;
+    },
+    intents,
+    charges,
+    /**
+     * The member authorises a hold session's card (as Checkout would): its PaymentIntent, manual capture, waits
+     * for its capture until `captureBefore`; the session completes. Returns the intent and session as events
+     * carry them (latest_charge an id).
+     */
+    authorizeSession(sessionId: string, options: { captureBefore?: number } = {}) {
+      const session = sessions.get(sessionId) as Record<string, unknown> & {
+        payment_intent_data: { capture_method: string; metadata: Record<string, string> };
+        line_items: Array<{ price_data: { unit_amount: string } }>;
+      };
+      const amount = Number(session.line_items[0].price_data.unit_amount);
+      const charge: FakeCharge = {
+        id: id("ch"),
+        object: "charge",
+        amount,
+        amount_captured: 0,
+        amount_refunded: 0,
+        refunded: false,
+        payment_intent: "",
+        receipt_url: `https://pay.stripe.test/receipts/${seq}`,
+        payment_method_details: {
+          type: "card",
+          card: { brand: "visa", last4: "4242", capture_before: options.captureBefore ?? now() + 7 * 86_400 },
+        },
+      };
+      const intent: FakePaymentIntent = {
+        id: id("pi"),
+        object: "payment_intent",
+        status: "requires_capture",
+        amount,
+        amount_capturable: amount,
+        amount_received: 0,
+        capture_method: session.payment_intent_data.capture_method,
+        cancellation_reason: null,
+        currency: "eur",
+        customer: session.customer as string,
+        created: now(),
+        metadata: { ...session.payment_intent_data.metadata },
+        latest_charge: charge.id,
+      };
+      charge.payment_intent = intent.id;
+      charges.set(charge.id, charge);
+      intents.set(intent.id, intent);
+      Object.assign(session, { status: "complete", payment_intent: intent.id });
+      return { intent: structuredClone(intent), session: structuredClone(session) };
     },
     callsTo(method: string, path: string | RegExp) {
       return calls.filter(

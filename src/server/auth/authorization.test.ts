@@ -3,14 +3,28 @@
  * coverage check that fails when a registered route is in neither the matrix nor the list of public routes.
  * Every new route joins ROUTES (or PUBLIC_ROUTES, with its reason) the moment it exists.
  */
-
+import { randomUUID } from "node:crypto";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ALL_ENDPOINTS } from "@/shared/contracts";
-import { messages, notifications, requests, salesInquiries, sessions } from "../db/schema";
+import {
+  dealFiles,
+  deliveries,
+  holds,
+  messages,
+  notifications,
+  quoteOptions,
+  quotes,
+  requests,
+  salesInquiries,
+  sessions,
+} from "../db/schema";
 
 type Caller =
   | "anonymous"
@@ -40,6 +54,8 @@ interface RouteCase {
   route: string;
   /** The URL to call; for an owned record, made for its owner ("client without plan"). */
   url?: (ctx: TestContext, callers: Callers) => Promise<string>;
+  /** The URL and the body together, when the body names a record made for the call (a quote's option). */
+  prepare?: (ctx: TestContext, callers: Callers) => Promise<{ url: string; payload?: object }>;
   payload?: object;
   allowed: Caller[];
   /** What a signed-in caller who is refused gets: 403, or 404 where the record's existence is not revealed. */
@@ -84,6 +100,10 @@ const onOwnersRequest =
   async (ctx: TestContext, callers: Callers) =>
     `/api/requests/${await ownersRequest(ctx, callers)}${suffix}`;
 const OWNER_AND_STAFF: Caller[] = [...OWNER, ...STAFF];
+const adminOnOwnersRequest =
+  (suffix = "") =>
+  async (ctx: TestContext, callers: Callers) =>
+    `/api/admin/requests/${await ownersRequest(ctx, callers)}${suffix}`;
 const NEW_REQUEST = {
   title: "A vintage Rolex",
   category: "Fashion",
@@ -140,6 +160,95 @@ const goldMember =
   async (_ctx: TestContext, callers: Callers) =>
     `/api/admin/concierge/${callers.get("gold")?.id}${suffix}`;
 const CONCIERGE: Caller[] = ["gold", "black"];
+
+/** The business loop on the owner's request (issue 21), made directly in the database. */
+async function ownersDeal(
+  ctx: TestContext,
+  callers: Callers,
+  stage: "quoted" | "expired hold" | "delivered",
+): Promise<{ requestId: string; quoteId: string; optionId: string }> {
+  const userId = callers.get("client without plan")?.id as string;
+  const db = ctx.database.db;
+  const status = stage === "quoted" ? "Quoted" : stage === "delivered" ? "Delivered" : "Found";
+  const [request] = await db
+    .insert(requests)
+    .values({
+      userId,
+      title: "A vintage Kelly",
+      category: "Fashion",
+      budgetEur: 12000,
+      phoneNumber: "+351912345678",
+      status,
+    })
+    .returning({ id: requests.id });
+  const [quote] = await db
+    .insert(quotes)
+    .values({ requestId: request.id, status: stage === "quoted" ? "sent" : "accepted", validUntil: "2999-12-31" })
+    .returning({ id: quotes.id });
+  const [option] = await db
+    .insert(quoteOptions)
+    .values({ quoteId: quote.id, position: 1, title: "Kelly 28", priceCents: 1_000_000 })
+    .returning({ id: quoteOptions.id });
+  if (stage === "expired hold") {
+    await db.insert(holds).values({
+      requestId: request.id,
+      userId,
+      quoteId: quote.id,
+      optionId: option.id,
+      amountCents: 100_000,
+      status: "expired",
+      reauthorizationRequested: true,
+    });
+  }
+  if (stage === "delivered") await db.insert(deliveries).values({ requestId: request.id });
+  return { requestId: request.id, quoteId: quote.id, optionId: option.id };
+}
+
+/** A photo shown on a sent quote of the owner's, stored for real. */
+async function ownersDealFile(ctx: TestContext, callers: Callers) {
+  const { requestId, quoteId } = await ownersDeal(ctx, callers, "quoted");
+  const local = path.join(await mkdtemp(path.join(tmpdir(), "maison-deal-")), "photo.png");
+  await writeFile(local, Buffer.from("89504e470d0a1a0a", "hex"));
+  const key = `deals/${requestId}/${Math.random().toString(36).slice(2)}`;
+  await ctx.app.ctx.storage.putFile(key, local, "image/png");
+  const [file] = await ctx.database.db
+    .insert(dealFiles)
+    .values({ requestId, storageKey: key, name: "photo.png", type: "image/png", size: 8 })
+    .returning({ id: dealFiles.id });
+  await ctx.database.db
+    .update(quoteOptions)
+    .set({ photoIds: [file.id] })
+    .where(eq(quoteOptions.quoteId, quoteId));
+  return `/api/requests/${requestId}/deal/files/${file.id}`;
+}
+
+/** A test-mode hold page of the owner's; `threeDSecure`: waiting for the bank's confirmation. */
+async function ownersHoldPage(ctx: TestContext, callers: Callers, threeDSecure = false) {
+  const owner = callers.get("client without plan") as TestUser;
+  const test = ctx.app.ctx.payments.test;
+  if (!test) throw new Error("test mode expected");
+  const holdId = randomUUID();
+  const { id } = await test.createHoldSession({
+    requestId: randomUUID(),
+    holdId,
+    userId: owner.id,
+    customerId: `cus_test_${holdId.slice(0, 8)}`,
+    email: owner.email,
+    amountCents: 5000,
+    description: "Hold for a test",
+    successUrl: "http://localhost:3000/requests/x",
+    cancelUrl: "http://localhost:3000/requests/x",
+    idempotencyKey: `matrix-${holdId}`,
+  });
+  if (threeDSecure) await test.authorizeHold(id, { ...CARD, cardNumber: "4000 0027 6000 3184" });
+  return id;
+}
+const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana" };
+const NEW_QUOTE = {
+  options: [{ title: "Kelly 28", priceCents: 1_000_000 }],
+  validUntil: "2999-12-31",
+};
+const ANY_QUOTE = "00000000-0000-4000-8000-000000000000";
 
 const ROUTES: RouteCase[] = [
   // Concierge: Gold and Black members; staff answer.
@@ -225,6 +334,132 @@ const ROUTES: RouteCase[] = [
     allowed: STAFF,
   },
   { route: "GET /api/admin/stats", allowed: STAFF },
+  // The business loop (issue 21): the member's actions are the member's only (anyone else: not found); staff
+  // quote, capture, release and deliver.
+  {
+    route: "GET /api/requests/:id/deal",
+    url: onOwnersRequest("/deal"),
+    allowed: OWNER_AND_STAFF,
+    refused: 404,
+  },
+  {
+    route: "GET /api/requests/:id/deal/files/:fileId",
+    url: ownersDealFile,
+    allowed: OWNER_AND_STAFF,
+    refused: 404,
+  },
+  {
+    route: "POST /api/requests/:id/quotes/:quoteId/accept",
+    prepare: async (ctx, callers) => {
+      const { requestId, quoteId, optionId } = await ownersDeal(ctx, callers, "quoted");
+      return { url: `/api/requests/${requestId}/quotes/${quoteId}/accept`, payload: { optionId } };
+    },
+    allowed: OWNER,
+    refused: 404,
+  },
+  {
+    route: "POST /api/requests/:id/quotes/:quoteId/decline",
+    url: async (ctx, callers) => {
+      const { requestId, quoteId } = await ownersDeal(ctx, callers, "quoted");
+      return `/api/requests/${requestId}/quotes/${quoteId}/decline`;
+    },
+    payload: { reason: "Not this time" },
+    allowed: OWNER,
+    refused: 404,
+  },
+  {
+    route: "POST /api/requests/:id/hold/reauthorize",
+    url: async (ctx, callers) =>
+      `/api/requests/${(await ownersDeal(ctx, callers, "expired hold")).requestId}/hold/reauthorize`,
+    allowed: OWNER,
+    refused: 404,
+  },
+  {
+    route: "POST /api/requests/:id/delivery/confirm",
+    url: async (ctx, callers) =>
+      `/api/requests/${(await ownersDeal(ctx, callers, "delivered")).requestId}/delivery/confirm`,
+    allowed: OWNER,
+    refused: 404,
+  },
+  {
+    route: "POST /api/requests/:id/delivery/problem",
+    url: async (ctx, callers) =>
+      `/api/requests/${(await ownersDeal(ctx, callers, "delivered")).requestId}/delivery/problem`,
+    payload: { description: "A scratch on the clasp" },
+    allowed: OWNER,
+    refused: 404,
+  },
+  { route: "GET /api/payments", allowed: SIGNED_IN },
+  {
+    route: "GET /api/billing/test/holds/:id",
+    url: async (ctx, callers) => `/api/billing/test/holds/${await ownersHoldPage(ctx, callers)}`,
+    allowed: OWNER,
+    refused: 404,
+  },
+  {
+    route: "POST /api/billing/test/holds/:id/authorize",
+    url: async (ctx, callers) => `/api/billing/test/holds/${await ownersHoldPage(ctx, callers)}/authorize`,
+    payload: CARD,
+    allowed: OWNER,
+    refused: 404,
+  },
+  {
+    route: "POST /api/billing/test/holds/:id/confirm",
+    url: async (ctx, callers) => `/api/billing/test/holds/${await ownersHoldPage(ctx, callers, true)}/confirm`,
+    payload: { approve: true },
+    allowed: OWNER,
+    refused: 404,
+  },
+  { route: "GET /api/admin/requests/:id/deal", url: adminOnOwnersRequest("/deal"), allowed: STAFF },
+  { route: "POST /api/admin/requests/:id/deal/files", url: adminOnOwnersRequest("/deal/files"), allowed: STAFF },
+  {
+    route: "POST /api/admin/requests/:id/quotes",
+    url: adminOnOwnersRequest("/quotes"),
+    payload: NEW_QUOTE,
+    allowed: STAFF,
+  },
+  {
+    route: "PUT /api/admin/requests/:id/quotes/:quoteId",
+    url: adminOnOwnersRequest(`/quotes/${ANY_QUOTE}`),
+    payload: NEW_QUOTE,
+    allowed: STAFF,
+  },
+  {
+    route: "DELETE /api/admin/requests/:id/quotes/:quoteId",
+    url: adminOnOwnersRequest(`/quotes/${ANY_QUOTE}`),
+    allowed: STAFF,
+  },
+  {
+    route: "POST /api/admin/requests/:id/quotes/:quoteId/send",
+    url: adminOnOwnersRequest(`/quotes/${ANY_QUOTE}/send`),
+    allowed: STAFF,
+  },
+  {
+    route: "POST /api/admin/requests/:id/hold/capture",
+    url: adminOnOwnersRequest("/hold/capture"),
+    payload: {},
+    allowed: STAFF,
+  },
+  {
+    route: "POST /api/admin/requests/:id/hold/release",
+    url: adminOnOwnersRequest("/hold/release"),
+    payload: {},
+    allowed: STAFF,
+  },
+  {
+    route: "POST /api/admin/requests/:id/hold/request-reauthorization",
+    url: adminOnOwnersRequest("/hold/request-reauthorization"),
+    allowed: STAFF,
+  },
+  {
+    route: "POST /api/admin/requests/:id/delivery",
+    url: adminOnOwnersRequest("/delivery"),
+    payload: {},
+    allowed: STAFF,
+  },
+  { route: "GET /api/admin/money", allowed: STAFF },
+  { route: "POST /api/admin/qa/payment-clock", payload: { hours: 1 }, allowed: STAFF },
+  { route: "DELETE /api/admin/qa/payment-clock", allowed: STAFF },
   // QA tools: staff (and none at all on a public deployment: admin.test.ts).
   { route: "GET /api/admin/qa", allowed: STAFF },
   { route: "POST /api/admin/qa/seed", allowed: STAFF },
@@ -372,11 +607,12 @@ describe.each(ROUTES)("$route", (route) => {
   it.each(CALLERS)("%s", async (caller) => {
     const callers = route.fresh ? await makeCallers() : shared;
     const [method, pattern] = route.route.split(" ");
-    const url = route.url ? await route.url(ctx, callers) : pattern;
+    const prepared = route.prepare ? await route.prepare(ctx, callers) : null;
+    const url = prepared?.url ?? (route.url ? await route.url(ctx, callers) : pattern);
     const res = await ctx.app.inject({
       method: method as "GET",
       url,
-      payload: route.payload,
+      payload: prepared?.payload ?? route.payload,
       headers: as(callers.get(caller) ?? null),
     });
     expect(res.statusCode, res.body).toBeLessThan(500);

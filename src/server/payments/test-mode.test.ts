@@ -3,10 +3,13 @@
  * 4000 0000 0000 0002, and produces Stripe-shaped events through the same processing as Stripe's webhooks.
  */
 import { and, eq, like } from "drizzle-orm";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, signUp, type TestUser } from "#tests/helpers/users";
+import { resolveAuthSecret } from "../auth/auth";
 import { billingCustomers, paymentEvents, subscriptions, testPaymentObjects } from "../db/schema";
+import { testWebhookSecret } from "./index";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -206,14 +209,22 @@ describe("test-mode billing page", () => {
     expect((await post("/api/billing/test/subscription", other, { cancelAtPeriodEnd: true })).statusCode).toBe(404);
   });
 
-  it("has no webhook endpoint", async () => {
-    const res = await ctx.app.inject({
-      method: "POST",
-      url: "/api/billing/webhook",
-      payload: "{}",
-      headers: { "content-type": "application/json" },
-    });
-    expect(res.statusCode).toBe(404);
+  it("takes at its webhook only events signed with the test mode's own secret (its events come that way)", async () => {
+    const event = JSON.stringify({ id: "evt_test_signed", type: "invoice.created", created: 1, data: { object: {} } });
+    const send = (signature?: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/billing/webhook",
+        payload: event,
+        headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) },
+      });
+    expect((await send()).statusCode).toBe(400);
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload: event, secret: "whsec_guessed" });
+    expect((await send(forged)).statusCode).toBe(400);
+    const secret = testWebhookSecret(resolveAuthSecret(ctx.config));
+    const signed = await send(Stripe.webhooks.generateTestHeaderString({ payload: event, secret }));
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json()).toEqual({ received: true, outcome: "ignored" });
   });
 });
 

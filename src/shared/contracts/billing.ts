@@ -63,6 +63,26 @@ export const testBillingOverviewSchema = z.object({
   ),
 });
 
+/** Test mode: the card page of a request's hold (a PaymentIntent with manual capture, in Checkout's payment mode). */
+export const testHoldSessionSchema = z.object({
+  id: z.string(),
+  amountCents: z.number(),
+  currency: z.literal("eur"),
+  /** What is held, for which request ("Hold for Vintage Kelly 28"). */
+  description: z.string(),
+  /** open: waiting for a card; requires_action: the bank asks for a 3-D Secure confirmation. */
+  status: z.enum(["open", "requires_action", "complete", "expired"]),
+  email: z.string(),
+  successUrl: z.string(),
+  cancelUrl: z.string(),
+});
+export const testHoldAuthorizedSchema = z.object({
+  /** Where to go next; null when the bank asks for a confirmation first (`requiresAction`). */
+  redirectUrl: z.string().nullable(),
+  requiresAction: z.boolean(),
+});
+export const testHoldConfirmSchema = z.object({ approve: z.boolean() });
+
 // The admin's payment tools ---------------------------------------------------------------------------
 
 export const adminSettingsSchema = z.object({
@@ -128,6 +148,20 @@ export const billingApi = endpoints({
     params: testCheckoutParams,
     body: cardSchema,
     answer: testPaidSchema,
+  },
+  "GET /billing/test/holds/:id": { access: "user", params: testCheckoutParams, answer: testHoldSessionSchema },
+  "POST /billing/test/holds/:id/authorize": {
+    access: "user",
+    params: testCheckoutParams,
+    body: cardSchema,
+    answer: testHoldAuthorizedSchema,
+  },
+  /** The 3-D Secure step: the member approves (or fails) the bank's confirmation. */
+  "POST /billing/test/holds/:id/confirm": {
+    access: "user",
+    params: testCheckoutParams,
+    body: testHoldConfirmSchema,
+    answer: testHoldAuthorizedSchema,
   },
   "GET /billing/test/subscription": { access: "user", answer: testBillingOverviewSchema },
   "POST /billing/test/subscription": {

@@ -9,6 +9,7 @@ import type { EndpointTable } from "./endpoint";
 import { notificationsApi, notificationsStaffApi } from "./notifications";
 import { eventsApi, platformApi } from "./platform";
 import { qaApi } from "./qa";
+import { quotesApi, quotesStaffApi } from "./quotes";
 import { requestsApi, requestsStaffApi } from "./requests";
 import { salesApi, salesStaffApi } from "./sales";
 
@@ -23,6 +24,8 @@ export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
   notificationsStaffApi,
   platformApi,
   qaApi,
+  quotesApi,
+  quotesStaffApi,
   requestsApi,
   requestsStaffApi,
   salesApi,

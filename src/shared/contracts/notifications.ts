@@ -7,7 +7,23 @@ import { z } from "zod";
 import { okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 
-export const NOTIFICATION_TYPES = ["status_changed", "message_received", "request_created", "test"] as const;
+export const NOTIFICATION_TYPES = [
+  "status_changed",
+  "message_received",
+  "request_created",
+  "quote_sent",
+  "quote_accepted",
+  "quote_declined",
+  "hold_placed",
+  "payment_captured",
+  "hold_released",
+  "hold_expired",
+  "reauthorization_requested",
+  "delivered",
+  "receipt_confirmed",
+  "problem_reported",
+  "test",
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notificationListQuery = z.object({

@@ -1,5 +1,6 @@
 /** The staff's QA tools (absent on a public deployment unless ENABLE_QA_TOOLS=true). */
 import { z } from "zod";
+import { timestamp } from "./common";
 import { endpoints } from "./endpoint";
 
 export const QA_NO_CLIENT = "No client user found. Please seed data first.";
@@ -19,6 +20,17 @@ export const qaRemoveResultSchema = z.object({ clients: z.number(), requests: z.
 export const qaFakeRequestResultSchema = z.object({ id: z.string(), title: z.string(), client: z.string() });
 export const qaTestNotificationResultSchema = z.object({ id: z.string(), requestId: z.string() });
 
+export const QA_CLOCK_TEST_MODE_ONLY = "The payment clock can be moved only in test mode.";
+/** Moves the test payment provider's clock (holds lapse after 7 days): hours forward, cumulative. */
+export const qaClockSchema = z.object({
+  hours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
+});
+export const qaClockResultSchema = z.object({ now: timestamp });
+
 export const qaApi = endpoints({
   /** How much demo data exists. */
   "GET /admin/qa": { access: "staff", answer: qaStatusSchema },
@@ -26,4 +38,8 @@ export const qaApi = endpoints({
   "DELETE /admin/qa/seed": { access: "staff", answer: qaRemoveResultSchema },
   "POST /admin/qa/fake-request": { access: "staff", answer: qaFakeRequestResultSchema, created: true },
   "POST /admin/qa/test-notification": { access: "staff", answer: qaTestNotificationResultSchema, created: true },
+  /** Test mode: the payment provider's clock moved forward; due hold expiries are delivered as webhooks. */
+  "POST /admin/qa/payment-clock": { access: "staff", body: qaClockSchema, answer: qaClockResultSchema },
+  /** Test mode: the payment provider's clock back to the real time. */
+  "DELETE /admin/qa/payment-clock": { access: "staff", answer: qaClockResultSchema },
 });

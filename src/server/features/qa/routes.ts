@@ -3,7 +3,7 @@
  * unless ENABLE_QA_TOOLS=true: every route answers 404 before anything else.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { qaApi } from "@/shared/contracts/qa";
+import { QA_CLOCK_TEST_MODE_ONLY, qaApi } from "@/shared/contracts/qa";
 import { qaToolsEnabled } from "../../config";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
@@ -16,11 +16,23 @@ export const qaRoutes = (ctx: AppContext): FastifyPluginAsync => {
   const enabled = qaToolsEnabled(ctx.config);
   /** Every QA tool answers 404 where the tools are turned off. */
   const tools = <T>(run: () => Promise<T>) => (enabled ? run() : Promise.reject(notFound(QA_DISABLED)));
+  /** The test payment provider, or 404 with Stripe (its clock is Stripe's own). */
+  const testPayments = () => {
+    if (!ctx.payments.test) throw notFound(QA_CLOCK_TEST_MODE_ONLY);
+    return ctx.payments.test;
+  };
   return serve(qaApi, {
     "GET /admin/qa": () => tools(() => qaStatus(ctx)),
     "POST /admin/qa/seed": ({ viewer }) => tools(() => seedDemoData(ctx, viewer)),
     "DELETE /admin/qa/seed": () => tools(() => removeDemoData(ctx)),
     "POST /admin/qa/fake-request": () => tools(() => createFakeRequest(ctx)),
     "POST /admin/qa/test-notification": ({ viewer }) => tools(() => sendTestNotification(ctx, viewer)),
+    "POST /admin/qa/payment-clock": ({ body }) =>
+      tools(async () => ({ now: await testPayments().advanceHoldClock(body.hours * 3_600_000) })),
+    "DELETE /admin/qa/payment-clock": () =>
+      tools(async () => {
+        await testPayments().resetHoldClock();
+        return { now: await testPayments().now() };
+      }),
   });
 };

@@ -1,0 +1,181 @@
+/**
+ * The card hold with Stripe: the real SDK against the local fake of the Stripe API. Checkout in payment mode
+ * with manual capture and our metadata, an idempotency key on every call, and the signed webhooks moving the
+ * hold (capture_before read from the expanded charge, the receipt, the refund, the lapse), once each.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import {
+  type FakeStripe,
+  signedDelivery,
+  startFakeStripe,
+  stripeEvent,
+  stripeTestEnv,
+} from "#tests/helpers/fake-stripe";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { holds, notifications, requests } from "../../db/schema";
+
+const SECRET = "whsec_test_maison";
+let fake: FakeStripe;
+let ctx: TestContext;
+let staff: TestUser;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  ctx = await createTestApp({
+    env: stripeTestEnv(fake, { STRIPE_WEBHOOK_SECRET: SECRET }),
+    deps: { startWorkers: false },
+  });
+  staff = await createUser(ctx, { role: "staff" });
+});
+afterAll(async () => {
+  await ctx.close();
+  await fake.close();
+});
+
+const call = (method: "GET" | "POST", url: string, user: TestUser, payload?: object) =>
+  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
+const deliver = (event: object) => {
+  const { payload, headers } = signedDelivery(event, SECRET);
+  return ctx.app.inject({ method: "POST", url: "/api/billing/webhook", payload, headers });
+};
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const seconds = () => Math.floor(Date.now() / 1000);
+
+async function quotedRequest() {
+  const member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
+  const created = await call("POST", "/api/requests", member, {
+    title: "Hermès Kelly 28",
+    category: "Fashion",
+    budget_eur: 25000,
+    urgency: "High",
+    notes: "",
+    phone_number: "+351912345678",
+  });
+  const id = created.json().id as string;
+  await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
+  const quote = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
+    options: [{ title: "Kelly 28, Gold", priceCents: 1_234_567 }],
+    validUntil: inDays(10),
+  });
+  const quoteId = quote.json().id as string;
+  expect((await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff)).statusCode).toBe(200);
+  const deal = (await call("GET", `/api/requests/${id}/deal`, member)).json();
+  return { member, id, quoteId, optionId: deal.quotes[0].options[0].id as string };
+}
+
+async function holdOf(requestId: string) {
+  const [row] = await ctx.database.db.select().from(holds).where(eq(holds.requestId, requestId));
+  return row;
+}
+
+/** Accepted and authorised at Stripe, its webhooks delivered: the hold is held. */
+async function heldAtStripe(captureBefore = seconds() + 6 * 86_400) {
+  const q = await quotedRequest();
+  const accepted = await call("POST", `/api/requests/${q.id}/quotes/${q.quoteId}/accept`, q.member, {
+    optionId: q.optionId,
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  const sessionId = (accepted.json().url as string).split("/").pop() as string;
+  const { intent, session } = fake.authorizeSession(sessionId, { captureBefore });
+  const capturable = await deliver(stripeEvent("payment_intent.amount_capturable_updated", intent));
+  expect(capturable.json(), capturable.body).toMatchObject({ outcome: "processed" });
+  // The session names the intent the hold already knows: nothing left to change.
+  expect((await deliver(stripeEvent("checkout.session.completed", session))).json().outcome).toBe("ignored");
+  return { ...q, intent, session, sessionId };
+}
+
+describe("holds with Stripe", () => {
+  it("opens Checkout in payment mode with manual capture, our metadata and an idempotency key", async () => {
+    const q = await quotedRequest();
+    const accept = () =>
+      call("POST", `/api/requests/${q.id}/quotes/${q.quoteId}/accept`, q.member, { optionId: q.optionId });
+    const [a, b] = await Promise.all([accept(), accept()]);
+    expect(a.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_fake_/);
+    expect(b.json().url).toBe(a.json().url);
+    const hold = await holdOf(q.id);
+    const created = fake.callsTo("POST", "/v1/checkout/sessions").filter((c) => c.body.mode === "payment");
+    expect(new Set(created.map((c) => c.idempotencyKey))).toEqual(new Set([`maison-hold-${hold.id}`]));
+    expect(created[0].body).toMatchObject({
+      mode: "payment",
+      payment_intent_data: { capture_method: "manual", metadata: { requestId: q.id, holdId: hold.id } },
+      metadata: { requestId: q.id, holdId: hold.id },
+      line_items: [{ quantity: "1", price_data: { currency: "eur", unit_amount: "123457" } }],
+    });
+    expect(fake.sessions.size).toBeGreaterThan(0);
+  });
+
+  it("holds on amount_capturable_updated (capture_before from the charge), captures once with a key, refunds", async () => {
+    const captureBefore = seconds() + 6 * 86_400 + 3600;
+    const { member, id, intent, session } = await heldAtStripe(captureBefore);
+    const held = await holdOf(id);
+    expect(held).toMatchObject({ status: "held", paymentIntentId: intent.id, checkoutSessionId: session.id });
+    expect(held.expiresAt?.getTime()).toBe(captureBefore * 1000);
+    const [request] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+    expect(request).toMatchObject({ status: "Found", paymentIntentId: intent.id });
+    // The intent came without its charge: it was fetched expanded.
+    expect(fake.callsTo("GET", `/v1/payment_intents/${intent.id}`)).not.toHaveLength(0);
+
+    const captured = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {
+      amountCents: 100_000,
+      reason: "Agreed reduction",
+    });
+    expect(captured.statusCode, captured.body).toBe(200);
+    expect(captured.json()).toMatchObject({
+      status: "captured",
+      capturedCents: 100_000,
+      receiptUrl: expect.stringMatching(/^https:\/\/pay\.stripe\.test\/receipts\//),
+    });
+    const [capture] = fake.callsTo("POST", `/v1/payment_intents/${intent.id}/capture`);
+    expect(capture.body).toMatchObject({ amount_to_capture: "100000" });
+    expect(capture.idempotencyKey).toBe(`maison-capture-${held.id}`);
+
+    // Stripe's own word on it, twice: nothing more happens.
+    const succeeded = stripeEvent("payment_intent.succeeded", {
+      ...fake.intents.get(intent.id),
+      latest_charge: intent.latest_charge,
+    });
+    expect((await deliver(succeeded)).json().outcome).toBe("ignored");
+    expect((await deliver(succeeded)).json().outcome).toBe("duplicate");
+    const captures = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.type, "payment_captured"));
+    expect(captures.filter((n) => n.userId === member.id)).toHaveLength(1);
+
+    const charge = fake.charges.get(intent.latest_charge as string);
+    const refunded = await deliver(
+      stripeEvent("charge.refunded", { ...charge, refunded: true, amount_refunded: 100_000 }),
+    );
+    expect(refunded.json().outcome).toBe("processed");
+    expect((await holdOf(id)).status).toBe("refunded");
+  });
+
+  it("releases with cancel and a key; a lapsed authorisation (cancellation_reason automatic) is expired", async () => {
+    const first = await heldAtStripe();
+    const released = await call("POST", `/api/admin/requests/${first.id}/hold/release`, staff, {});
+    expect(released.json()).toMatchObject({ status: "released" });
+    const [cancel] = fake.callsTo("POST", `/v1/payment_intents/${first.intent.id}/cancel`);
+    expect(cancel.idempotencyKey).toBe(`maison-release-${(await holdOf(first.id)).id}`);
+
+    const second = await heldAtStripe();
+    const lapsed = { ...second.intent, status: "canceled", cancellation_reason: "automatic", amount_capturable: 0 };
+    expect((await deliver(stripeEvent("payment_intent.canceled", lapsed))).json().outcome).toBe("processed");
+    expect((await holdOf(second.id)).status).toBe("expired");
+    // An older authorisation event after it does not bring it back.
+    const late = stripeEvent("payment_intent.amount_capturable_updated", second.intent, { created: seconds() - 3600 });
+    expect((await deliver(late)).json().outcome).toBe("ignored");
+    expect((await holdOf(second.id)).status).toBe("expired");
+  });
+
+  it("a provider failure on capture is a 502 with Stripe's message, and the hold can be captured after", async () => {
+    const { id, intent } = await heldAtStripe();
+    fake.failNext("POST", `/v1/payment_intents/${intent.id}/capture`, 402, "Your card's balance is insufficient.");
+    const failed = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {});
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error).toBe("Your card's balance is insufficient.");
+    expect((await holdOf(id)).pendingAction).toBeNull();
+    expect((await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {})).statusCode).toBe(200);
+  });
+});

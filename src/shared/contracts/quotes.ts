@@ -1,0 +1,252 @@
+/**
+ * The business loop of a request (issue 21, decision 018): quotes, the card hold, capture and release, delivery,
+ * and the money overviews. quotesApi is the member's side, quotesStaffApi the staff's.
+ */
+import { z } from "zod";
+import {
+  DELIVERY_STATUSES,
+  HOLD_STATUSES,
+  QUOTE_MAX_OPTIONS,
+  QUOTE_MAX_PRICE_CENTS,
+  QUOTE_MESSAGES,
+  QUOTE_MIN_PRICE_CENTS,
+  QUOTE_OPTION_MAX_PHOTOS,
+  QUOTE_STATUSES,
+} from "../quotes";
+import { REQUEST_STATUSES } from "../requests";
+import { multiLine, singleLine } from "../schemas";
+import { createdIdSchema, okSchema, timestamp } from "./common";
+import { endpoints } from "./endpoint";
+import { requestIdParams } from "./requests";
+
+const day = z.iso.date("Enter a date as YYYY-MM-DD");
+const cents = z
+  .number()
+  .int("Amounts are whole cents")
+  .min(QUOTE_MIN_PRICE_CENTS, QUOTE_MESSAGES.priceTooLow)
+  .max(QUOTE_MAX_PRICE_CENTS, QUOTE_MESSAGES.priceTooHigh);
+
+export const quoteParams = requestIdParams.extend({ quoteId: z.uuid(QUOTE_MESSAGES.quoteNotFound) });
+export const dealFileParams = requestIdParams.extend({ fileId: z.uuid("File not found") });
+
+/**
+ * One option of a quote as staff write it. `photoIds` are files uploaded first to the request's deal files.
+ * Dates are calendar days; the server refuses a validity or delivery date in the past (Lisbon's today).
+ */
+export const quoteOptionInput = z.object({
+  title: singleLine().pipe(z.string().min(1, QUOTE_MESSAGES.optionTitleRequired).max(200)),
+  description: multiLine().pipe(z.string().max(4000)).default(""),
+  priceCents: cents,
+  supplierTerms: multiLine().pipe(z.string().max(4000)).default(""),
+  estimatedDelivery: day.nullable().default(null),
+  photoIds: z.array(z.uuid()).max(QUOTE_OPTION_MAX_PHOTOS).default([]),
+});
+export const quoteInput = z.object({
+  options: z
+    .array(quoteOptionInput)
+    .min(1, QUOTE_MESSAGES.optionsRequired)
+    .max(QUOTE_MAX_OPTIONS, QUOTE_MESSAGES.tooManyOptions),
+  validUntil: day,
+  /** A word to the member, shown above the options and in the email. */
+  message: multiLine().pipe(z.string().max(2000)).default(""),
+});
+export type QuoteInput = z.input<typeof quoteInput>;
+
+export const dealFileSchema = z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number() });
+
+export const quoteOptionSchema = z.object({
+  id: z.string(),
+  position: z.number(),
+  title: z.string(),
+  description: z.string(),
+  priceCents: z.number(),
+  /** What accepting this option holds on the card. */
+  holdCents: z.number(),
+  supplierTerms: z.string(),
+  estimatedDelivery: z.string().nullable(),
+  photos: z.array(dealFileSchema),
+});
+
+export const quoteSchema = z.object({
+  id: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  /** A sent quote past its validity day. */
+  expired: z.boolean(),
+  validUntil: z.string(),
+  message: z.string(),
+  options: z.array(quoteOptionSchema),
+  acceptedOptionId: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  createdAt: timestamp,
+  sentAt: timestamp.nullable(),
+  answeredAt: timestamp.nullable(),
+});
+
+export const holdSchema = z.object({
+  id: z.string(),
+  status: z.enum(HOLD_STATUSES),
+  optionId: z.string(),
+  amountCents: z.number(),
+  capturedCents: z.number(),
+  /** Until when the authorisation can be captured (Stripe's capture_before). */
+  expiresAt: timestamp.nullable(),
+  /** Staff asked the member to authorise again after it expired. */
+  reauthorizationRequested: z.boolean(),
+  receiptUrl: z.string().nullable(),
+  /** The last card failure, shown as it is ("Your card was declined."). */
+  failure: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export const deliverySchema = z.object({
+  status: z.enum(DELIVERY_STATUSES),
+  note: z.string(),
+  photos: z.array(dealFileSchema),
+  deliveredAt: timestamp,
+  /** The member's answer: confirmed receipt, or the problem they reported. */
+  answeredAt: timestamp.nullable(),
+  problem: z.string().nullable(),
+  /** Until when the member may still report a problem. */
+  disputeUntil: timestamp,
+});
+
+/** GET /requests/:id/deal and its staff twin: the request's quotes (newest first), its hold and its delivery. */
+export const dealSchema = z.object({
+  requestStatus: z.enum(REQUEST_STATUSES),
+  /** Members never see drafts. */
+  quotes: z.array(quoteSchema),
+  /** The latest hold (null: none yet). */
+  hold: holdSchema.nullable(),
+  delivery: deliverySchema.nullable(),
+});
+
+export const acceptQuoteSchema = z.object({ optionId: z.uuid(QUOTE_MESSAGES.optionNotFound) });
+export const declineQuoteSchema = z.object({
+  reason: multiLine().pipe(z.string().trim().max(1000)).default(""),
+});
+/** Where the member authorises the hold: the provider's card page (Stripe Checkout, or our test page). */
+export const holdCheckoutSchema = z.object({ url: z.string() });
+
+export const captureSchema = z.object({
+  /** Absent: the whole hold. Less than the hold needs a reason; Stripe releases the rest. */
+  amountCents: z.number().int().min(1, "Amount must be at least €0.01").optional(),
+  reason: multiLine().pipe(z.string().trim().max(1000)).default(""),
+});
+export const releaseSchema = z.object({ reason: multiLine().pipe(z.string().trim().max(1000)).default("") });
+
+export const deliveryInput = z.object({
+  note: multiLine().pipe(z.string().trim().max(2000)).default(""),
+  photoIds: z.array(z.uuid()).max(QUOTE_OPTION_MAX_PHOTOS).default([]),
+});
+export const problemInput = z.object({
+  description: multiLine().pipe(z.string().trim().min(1, QUOTE_MESSAGES.problemRequired).max(2000)),
+});
+
+/** GET /payments: the member's holds and captures, newest first. */
+export const paymentsSchema = z.object({
+  items: z.array(
+    holdSchema.extend({ request: z.object({ id: z.string(), title: z.string() }), optionTitle: z.string() }),
+  ),
+});
+
+/** GET /admin/money: one aggregate query over the last 12 weeks (Monday first, oldest first, Lisbon time). */
+export const moneyOverviewSchema = z.object({
+  cards: z.object({
+    /** Held right now. */
+    heldCents: z.number(),
+    /** Captured, released over the 12 weeks. */
+    capturedCents: z.number(),
+    releasedCents: z.number(),
+    /** Holds expiring within 24 h. */
+    expiringSoon: z.number(),
+  }),
+  weekly: z.array(
+    z.object({ weekStart: z.string(), heldCents: z.number(), capturedCents: z.number(), releasedCents: z.number() }),
+  ),
+  /** Held now and expiring within 24 h, soonest first (the dashboard's flags). */
+  expiring: z.array(z.object({ requestId: z.string(), title: z.string(), expiresAt: timestamp })),
+});
+
+export const quotesApi = endpoints({
+  "GET /requests/:id/deal": { access: "user", params: requestIdParams, answer: dealSchema },
+  /** A photo of an option or of the handover, to those who may see the request (drafts' photos: staff only). */
+  "GET /requests/:id/deal/files/:fileId": { access: "user", params: dealFileParams },
+  /** Chooses an option and answers the card page where its hold is authorised (idempotent for the same option). */
+  "POST /requests/:id/quotes/:quoteId/accept": {
+    access: "user",
+    params: quoteParams,
+    body: acceptQuoteSchema,
+    answer: holdCheckoutSchema,
+  },
+  "POST /requests/:id/quotes/:quoteId/decline": {
+    access: "user",
+    params: quoteParams,
+    body: declineQuoteSchema,
+    answer: okSchema,
+  },
+  /** Authorise the accepted option again, after the hold expired and staff asked for it. */
+  "POST /requests/:id/hold/reauthorize": { access: "user", params: requestIdParams, answer: holdCheckoutSchema },
+  "POST /requests/:id/delivery/confirm": { access: "user", params: requestIdParams, answer: okSchema },
+  "POST /requests/:id/delivery/problem": {
+    access: "user",
+    params: requestIdParams,
+    body: problemInput,
+    answer: okSchema,
+  },
+  "GET /payments": { access: "user", answer: paymentsSchema },
+});
+
+export const quotesStaffApi = endpoints({
+  "GET /admin/requests/:id/deal": { access: "staff", params: requestIdParams, answer: dealSchema },
+  /** One multipart image or PDF, for an option's photos or the handover's. */
+  "POST /admin/requests/:id/deal/files": {
+    access: "staff",
+    params: requestIdParams,
+    upload: true,
+    answer: dealFileSchema,
+    created: true,
+  },
+  "POST /admin/requests/:id/quotes": {
+    access: "staff",
+    params: requestIdParams,
+    body: quoteInput,
+    answer: createdIdSchema,
+    created: true,
+  },
+  "PUT /admin/requests/:id/quotes/:quoteId": {
+    access: "staff",
+    params: quoteParams,
+    body: quoteInput,
+    answer: okSchema,
+  },
+  "DELETE /admin/requests/:id/quotes/:quoteId": { access: "staff", params: quoteParams, answer: okSchema },
+  /** Sends a draft: Sourcing → Quoted (a Quoted request's earlier quote becomes superseded). */
+  "POST /admin/requests/:id/quotes/:quoteId/send": { access: "staff", params: quoteParams, answer: okSchema },
+  "POST /admin/requests/:id/hold/capture": {
+    access: "staff",
+    params: requestIdParams,
+    body: captureSchema,
+    answer: holdSchema,
+  },
+  "POST /admin/requests/:id/hold/release": {
+    access: "staff",
+    params: requestIdParams,
+    body: releaseSchema,
+    answer: holdSchema,
+  },
+  /** After a hold expired: asks the member to authorise the accepted option again. */
+  "POST /admin/requests/:id/hold/request-reauthorization": {
+    access: "staff",
+    params: requestIdParams,
+    answer: okSchema,
+  },
+  /** Found → Delivered, with a note and handover photos. */
+  "POST /admin/requests/:id/delivery": {
+    access: "staff",
+    params: requestIdParams,
+    body: deliveryInput,
+    answer: okSchema,
+  },
+  "GET /admin/money": { access: "staff", answer: moneyOverviewSchema },
+});

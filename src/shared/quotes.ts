@@ -1,0 +1,134 @@
+/**
+ * The business loop of a request (issue 21, decision 018): staff quote one to three options, the member accepts
+ * one, a card hold of 10 % of its price is authorised, staff capture or release it, staff mark the request
+ * delivered and the member confirms receipt or reports a problem. Amounts are integer cents end to end.
+ */
+
+export const QUOTE_MAX_OPTIONS = 3;
+export const QUOTE_OPTION_MAX_PHOTOS = 6;
+/** The smallest price of an option: €1. */
+export const QUOTE_MIN_PRICE_CENTS = 100;
+/** A price above this is a typing mistake (€100 million). */
+export const QUOTE_MAX_PRICE_CENTS = 10_000_000_000;
+
+/**
+ * draft: staff only. sent: the member's current quote. accepted: its hold was authorised (the option is recorded).
+ * declined: the member said no. superseded: a revised quote replaced it (it stays visible).
+ * A sent quote past its validity date is expired (`isQuoteExpired`): it cannot be accepted.
+ */
+export const QUOTE_STATUSES = ["draft", "sent", "accepted", "declined", "superseded"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/**
+ * pending: the member was sent to the card page, nothing authorised yet. requires_action: the bank asked for a
+ * 3-D Secure confirmation. held: authorised, capturable until `expiresAt`. captured: taken (in full or in part;
+ * the rest released). released: staff let it go (or the member's card page was abandoned). expired: the
+ * authorisation lapsed before capture. refunded: a captured amount was given back.
+ */
+export const HOLD_STATUSES = [
+  "pending",
+  "requires_action",
+  "held",
+  "captured",
+  "released",
+  "expired",
+  "refunded",
+] as const;
+export type HoldStatus = (typeof HOLD_STATUSES)[number];
+/** A hold that still reserves or may still reserve money: at most one per request. */
+export const LIVE_HOLD_STATUSES: readonly HoldStatus[] = ["pending", "requires_action", "held"];
+
+export const HOLD_STATUS_LABELS: Record<HoldStatus, string> = {
+  pending: "Awaiting card",
+  requires_action: "Awaiting bank confirmation",
+  held: "Held",
+  captured: "Captured",
+  released: "Released",
+  expired: "Expired",
+  refunded: "Refunded",
+};
+
+/** The hold rate of spec section 9, applied to the accepted option's price (decision 018). */
+export const HOLD_RATE = 0.1;
+/** Stripe's smallest euro charge. */
+export const HOLD_MIN_CENTS = 50;
+/** The hold on an accepted price: 10 % rounded up to the cent, at least €0.50. */
+export function holdAmountCents(priceCents: number): number {
+  return Math.max(HOLD_MIN_CENTS, Math.ceil(priceCents * HOLD_RATE));
+}
+
+/** A customer-initiated card authorisation stays capturable about 7 days (Stripe's `capture_before`). */
+export const HOLD_VALIDITY_DAYS = 7;
+/** Under this, a hold is flagged on the admin dashboard and the pipeline. */
+export const HOLD_EXPIRY_WARNING_HOURS = 24;
+/** Spec section 9: disputes must be raised within 30 days (of delivery). */
+export const DISPUTE_WINDOW_DAYS = 30;
+
+export const DELIVERY_STATUSES = ["delivered", "confirmed", "problem"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A quote is valid through the end of its validity day (Lisbon time is close enough to UTC+1 at most). */
+export function isQuoteExpired(validUntil: string, now: Date = new Date()): boolean {
+  return now.getTime() > Date.parse(`${validUntil}T23:59:59.999Z`);
+}
+
+export function isHoldExpiringSoon(expiresAt: Date | string, now: Date = new Date()): boolean {
+  const left = new Date(expiresAt).getTime() - now.getTime();
+  return left > 0 && left < HOLD_EXPIRY_WARNING_HOURS * HOUR_MS;
+}
+
+/** 'Hold expires in 5 h' (under a day), 'Hold expires in 3 days', 'Hold expired'. */
+export function holdExpiryLabel(expiresAt: Date | string, now: Date = new Date()): string {
+  const left = new Date(expiresAt).getTime() - now.getTime();
+  if (left <= 0) return "Hold expired";
+  if (left < HOUR_MS) return `Hold expires in ${Math.max(1, Math.ceil(left / 60_000))} min`;
+  if (left < DAY_MS) return `Hold expires in ${Math.floor(left / HOUR_MS)} h`;
+  const days = Math.floor(left / DAY_MS);
+  return `Hold expires in ${days} ${days === 1 ? "day" : "days"}`;
+}
+
+/** The member may report a problem until 30 days after delivery. */
+export function canReportProblem(deliveredAt: Date | string, now: Date = new Date()): boolean {
+  return now.getTime() <= new Date(deliveredAt).getTime() + DISPUTE_WINDOW_DAYS * DAY_MS;
+}
+
+/** Every text the loop shows or answers with, in one place (server errors and client toasts share them). */
+export const QUOTE_MESSAGES = {
+  optionsRequired: "A quote needs at least one option",
+  tooManyOptions: `A quote has at most ${QUOTE_MAX_OPTIONS} options`,
+  optionTitleRequired: "Option title is required",
+  priceTooLow: "Price must be at least €1",
+  priceTooHigh: "Price is too high",
+  validUntilPast: "Valid until cannot be in the past",
+  deliveryDatePast: "Estimated delivery cannot be in the past",
+  quoteNotFound: "Quote not found",
+  optionNotFound: "Option not found",
+  quoteNotDraft: "Only a draft quote can be changed",
+  quoteNotCurrent: "This quote is no longer current",
+  quoteExpired: "This quote has expired. Ask the team for a revised quote.",
+  cannotQuoteNow: "A quote can be sent while the request is Sourcing or Quoted",
+  alreadyAccepted: "An option of this quote was already accepted",
+  holdNotAllowed: "There is nothing to authorise on this request",
+  holdNotHeld: "There is no hold to capture or release",
+  captureTooHigh: "You cannot capture more than the amount held",
+  captureReasonRequired: "Please give a reason for capturing less than the hold",
+  holdNotExpired: "Only an expired hold can be authorised again",
+  notFound: "Only a Found request can be marked delivered",
+  notDelivered: "This request has not been delivered",
+  alreadyAnswered: "You have already answered this delivery",
+  disputeWindowClosed: "The 30-day window to report a problem has closed",
+  problemRequired: "Please describe the problem",
+  cardDeclined: "Your card was declined. Please try another card.",
+  quoteSent: "Quote sent",
+  quoteSaved: "Quote saved",
+  quoteDeclined: "Quote declined",
+  holdCaptured: "Payment captured",
+  holdReleased: "Hold released",
+  reauthorizationRequested: "The member was asked to authorise again",
+  markedDelivered: "Marked as delivered",
+  receiptConfirmed: "Thank you, receipt confirmed",
+  problemReported: "Problem reported. The team will contact you.",
+} as const;
