@@ -7,6 +7,17 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   status_changed: "Status change",
   message_received: "Message",
   request_created: "New request",
+  quote_sent: "Quote",
+  quote_accepted: "Quote accepted",
+  quote_declined: "Quote declined",
+  hold_placed: "Hold placed",
+  payment_captured: "Payment captured",
+  hold_released: "Hold released",
+  hold_expired: "Hold expired",
+  reauthorization_requested: "Authorise again",
+  delivered: "Delivered",
+  receipt_confirmed: "Receipt confirmed",
+  problem_reported: "Problem reported",
   test: "Test",
 };
 
