@@ -35,7 +35,7 @@ export default function AdminRoutes() {
 const ADMIN_PAGES: Array<[string, React.ReactNode]> = [
   ["inbox", page(() => import("./pages/AdminInboxRoute"))],
   ["requests", page(() => import("@/client/features/requests/pages/AdminRequestsPage"))],
-  ["requests/:id", page(() => import("@/client/features/requests/pages/AdminRequestDetailPage"))],
+  ["requests/:id", page(() => import("./pages/AdminRequestDetailRoute"))],
   ["settings", page(() => import("./pages/AdminSettingsRoute"))],
   ["debug", page(() => import("@/client/features/billing/pages/AdminDebugPage"))],
   ["qa", page(() => import("@/client/features/qa/pages/AdminQaPage"))],
