@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../plans";
+import { HOLD_STATUSES } from "../quotes";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, URGENCIES } from "../requests";
 import { newRequestSchema, requestMessageSchema, searchText, statusChangeSchema } from "../schemas";
 import { createdIdSchema, okSchema, timestamp } from "./common";
@@ -152,6 +153,8 @@ export type PipelineQuery = z.input<typeof pipelineQuery>;
 
 export const pipelineItemSchema = requestSummarySchema.extend({
   client: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** The request's latest card hold (issue 21): the pipeline flags one expiring within 24 h. */
+  hold: z.object({ status: z.enum(HOLD_STATUSES), expiresAt: timestamp.nullable() }).nullable().optional(),
 });
 export const pipelineSchema = z.object({
   items: z.array(pipelineItemSchema),
