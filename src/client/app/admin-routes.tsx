@@ -12,7 +12,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
   return <Page />;
 };
 
-const dashboard = page(() => import("@/client/features/requests/pages/AdminDashboardPage"));
+const dashboard = page(() => import("./pages/AdminDashboardRoute"));
 
 export default function AdminRoutes() {
   return (

@@ -154,7 +154,10 @@ export type PipelineQuery = z.input<typeof pipelineQuery>;
 export const pipelineItemSchema = requestSummarySchema.extend({
   client: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   /** The request's latest card hold (issue 21): the pipeline flags one expiring within 24 h. */
-  hold: z.object({ status: z.enum(HOLD_STATUSES), expiresAt: timestamp.nullable() }).nullable().optional(),
+  hold: z
+    .object({ status: z.enum(HOLD_STATUSES), expiresAt: timestamp.nullable() })
+    .nullable()
+    .optional(),
 });
 export const pipelineSchema = z.object({
   items: z.array(pipelineItemSchema),
