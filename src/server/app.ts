@@ -33,6 +33,9 @@ import { notificationsPort } from "./features/notifications/ports";
 import { notificationRoutes } from "./features/notifications/routes";
 import { platformRoutes } from "./features/platform/routes";
 import { qaRoutes } from "./features/qa/routes";
+import { quotesAdminRoutes } from "./features/quotes/admin-routes";
+import { quotesPort } from "./features/quotes/ports";
+import { quotesRoutes } from "./features/quotes/routes";
 import { requestAdminRoutes } from "./features/requests/admin-routes";
 import { requestsPort } from "./features/requests/ports";
 import { requestRoutes } from "./features/requests/routes";
@@ -121,9 +124,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     billing: billingPort,
     concierge: conciergePort,
     notifications: notificationsPort({ config, mailEnabled }),
+    quotes: quotesPort(ctx),
     requests: requestsPort(ctx),
     sales: salesPort,
   } satisfies Domains);
+  // The provider's word on card holds (webhooks, a capture's answer) is applied by the quotes domain.
+  ctx.payments.holds.setHandler(domains.quotes.holdHandler);
   installViewer(app, { auth: ctx.auth, db });
 
   app.setErrorHandler((error, request, reply) => {
@@ -197,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(salesRoutes(ctx), api);
   await app.register(salesAdminRoutes(ctx), api);
   await app.register(requestAdminRoutes(ctx), api);
+  await app.register(quotesRoutes(ctx), api);
+  await app.register(quotesAdminRoutes(ctx), api);
   await app.register(qaRoutes(ctx), api);
   await app.register(notificationRoutes(ctx), api);
   await app.register(notificationAdminRoutes(ctx), api);

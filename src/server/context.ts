@@ -11,16 +11,18 @@ import type { SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { accountExportSchema } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
+import type { NoticeRecipient } from "@/shared/contracts/notifications";
 import type { Plan } from "@/shared/plans";
+import type { HoldStatus } from "@/shared/quotes";
 import type { RequestCategory, RequestStatus, Urgency } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
 import type { Auth } from "./auth/auth";
 import type { Viewer } from "./auth/viewer";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle, Queryable } from "./db";
-import type { NoticeEngine, Write } from "./db/write";
+import type { Effects, NoticeEngine, Write } from "./db/write";
 import type { Deliver } from "./outbox/outbox";
-import type { Payments } from "./payments";
+import type { HoldHandler, Payments } from "./payments";
 import type { RateLimiter } from "./rate-limit";
 import type { AppEvent } from "./realtime/events";
 import type { Storage } from "./storage";
@@ -91,6 +93,16 @@ export interface SeededRequest {
   now: Date;
 }
 
+/** A request as the business loop needs it: its state, and its member as a notice recipient. */
+export interface DealRequest {
+  id: string;
+  userId: string;
+  title: string;
+  status: RequestStatus;
+  paymentIntentId: string | null;
+  owner: NoticeRecipient & { name: string };
+}
+
 export interface RequestsPort {
   /** Creates a request in a member's name under the member's own rules (plan, monthly limit, notices). */
   createAs(
@@ -108,6 +120,32 @@ export interface RequestsPort {
   countSeeded(db: Queryable): Promise<number>;
   /** The newest request, if any (what a test notification is about). */
   latest(db: Queryable): Promise<{ id: string; title: string } | null>;
+
+  // The business loop (quotes domain): the request's row changes only through these.
+  /** The request with its member; `lock`: its row locked for the caller's transaction (`q`). */
+  forDeal(q: Queryable, id: string, options?: { lock?: boolean }): Promise<DealRequest | null>;
+  /** Titles, owners and statuses of requests, by id (lists of holds). */
+  summariesOf(
+    db: Queryable,
+    ids: string[],
+  ): Promise<Map<string, { title: string; userId: string; status: RequestStatus }>>;
+  /**
+   * Moves the request to `to` when its status is one of `from` (false otherwise), the way every status change
+   * goes: activity, the member's status_changed notice, the "requests" event.
+   */
+  moveStatus(
+    tx: Queryable,
+    out: Effects,
+    input: { request: DealRequest; from: RequestStatus[]; to: RequestStatus; actorUserId: string | null },
+  ): Promise<boolean>;
+  /** Spec section 3's requests.payment_intent_id: the hold's PaymentIntent. */
+  setPaymentIntent(tx: Queryable, requestId: string, paymentIntentId: string): Promise<void>;
+  /** An entry on the request's activity timeline (staff see it live). */
+  logActivity(
+    tx: Queryable,
+    out: Pick<Effects, "publish">,
+    entry: { requestId: string; actorUserId: string | null; action: string; details?: Record<string, unknown> },
+  ): Promise<void>;
 }
 
 export interface ConciergePort {
@@ -147,11 +185,19 @@ export interface BillingPort {
   grant(tx: Queryable, userId: string, plan: Plan): Promise<void>;
 }
 
+export interface QuotesPort {
+  /** Each request's newest hold (status, expiry), for a page of the pipeline: one query. */
+  holdFlags(db: Queryable, requestIds: string[]): Promise<Map<string, { status: HoldStatus; expiresAt: Date | null }>>;
+  /** Applies the payment provider's word on a hold (plugged into payments by app.ts). */
+  holdHandler: HoldHandler;
+}
+
 export interface Domains {
   account: AccountPort;
   billing: BillingPort;
   concierge: ConciergePort;
   notifications: NotificationsPort;
+  quotes: QuotesPort;
   requests: RequestsPort;
   sales: SalesPort;
 }

@@ -4,8 +4,10 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -18,7 +20,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { NOTIFICATION_TYPES } from "@/shared/contracts/notifications";
 import { PLANS, SUBSCRIPTION_STATUSES } from "@/shared/plans";
+import { DELIVERY_STATUSES, HOLD_STATUSES, QUOTE_STATUSES } from "@/shared/quotes";
 import {
   CONCIERGE_SENDER_ROLES,
   INQUIRY_STATUSES,
@@ -39,6 +43,9 @@ export const requestStatusEnum = pgEnum("request_status", REQUEST_STATUSES);
 export const urgencyEnum = pgEnum("urgency", URGENCIES);
 export const inquiryStatusEnum = pgEnum("inquiry_status", INQUIRY_STATUSES);
 export const conciergeSenderEnum = pgEnum("concierge_sender_role", CONCIERGE_SENDER_ROLES);
+export const quoteStatusEnum = pgEnum("quote_status", QUOTE_STATUSES);
+export const holdStatusEnum = pgEnum("hold_status", HOLD_STATUSES);
+export const deliveryStatusEnum = pgEnum("delivery_status", DELIVERY_STATUSES);
 export const outboxKindEnum = pgEnum("outbox_kind", ["email", "webhook"]);
 export const outboxStatusEnum = pgEnum("outbox_status", ["pending", "sent", "failed", "held"]);
 
@@ -400,7 +407,7 @@ export const notifications = pgTable(
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
     check(
       "notifications_type_known",
-      sql`${t.type} in ('status_changed', 'message_received', 'request_created', 'test')`,
+      sql`${t.type} in (${sql.raw(NOTIFICATION_TYPES.map((type) => `'${type}'`).join(", "))})`,
     ),
   ],
 );
@@ -485,3 +492,154 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// The business loop (issue 21, decision 018): quotes, card holds, deliveries and their files. Owned by the
+// quotes domain; a request's own row (status, payment_intent_id) changes only through the requests port.
+// ---------------------------------------------------------------------------------------------------------
+
+/** Images and PDFs of a request's deal (options' photos, the handover's): served only to those who may see them. */
+export const dealFiles = pgTable(
+  "deal_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull().unique(),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    size: integer("size").notNull(),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("deal_files_request_idx").on(t.requestId)],
+);
+
+/**
+ * A proposal staff make on a request. At most one sent (current) quote per request; a revised one supersedes it.
+ * Drafts are staff only.
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    status: quoteStatusEnum("status").notNull().default("draft"),
+    /** The last day it may be accepted (Lisbon's calendar). */
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    message: text("message").notNull().default(""),
+    acceptedOptionId: uuid("accepted_option_id"),
+    declineReason: text("decline_reason"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("quotes_request_created_idx").on(t.requestId, t.createdAt.desc()),
+    uniqueIndex("quotes_one_current_key").on(t.requestId).where(sql`${t.status} in ('sent', 'accepted')`),
+    check("quotes_message_length", sql`char_length(${t.message}) <= 2000`),
+  ],
+);
+
+export const quoteOptions = pgTable(
+  "quote_options",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: bigint("price_cents", { mode: "number" }).notNull(),
+    supplierTerms: text("supplier_terms").notNull().default(""),
+    estimatedDelivery: date("estimated_delivery", { mode: "string" }),
+    /** Deal files of the same request, in order. */
+    photoIds: jsonb("photo_ids").$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    uniqueIndex("quote_options_position_key").on(t.quoteId, t.position),
+    check("quote_options_price_min", sql`${t.priceCents} >= 100`),
+    check("quote_options_position_range", sql`${t.position} between 1 and 3`),
+  ],
+);
+
+/**
+ * A card authorisation of 10 % of an accepted option's price (Stripe: a PaymentIntent with manual capture,
+ * opened through Checkout). At most one live hold per request; each checkout session and payment intent is one
+ * hold; events never move a hold back (`provider_updated_at`, the status order).
+ */
+export const holds = pgTable(
+  "holds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    optionId: uuid("option_id")
+      .notNull()
+      .references(() => quoteOptions.id, { onDelete: "cascade" }),
+    status: holdStatusEnum("status").notNull().default("pending"),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    capturedCents: bigint("captured_cents", { mode: "number" }).notNull().default(0),
+    checkoutSessionId: text("checkout_session_id").unique(),
+    checkoutUrl: text("checkout_url"),
+    paymentIntentId: text("payment_intent_id").unique(),
+    /** Until when it can be captured (Stripe's capture_before). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    reauthorizationRequested: boolean("reauthorization_requested").notNull().default(false),
+    receiptUrl: text("receipt_url"),
+    failure: text("failure"),
+    /** A capture or release under way at the provider: a second one is refused until it is done. */
+    pendingAction: text("pending_action"),
+    /** Who asked for the capture or release, and why (a partial capture's reason). */
+    actionBy: text("action_by").references(() => users.id, { onDelete: "set null" }),
+    actionReason: text("action_reason"),
+    heldAt: timestamp("held_at", { withTimezone: true }),
+    capturedAt: timestamp("captured_at", { withTimezone: true }),
+    /** Released, expired, or (after a partial capture) the remainder's release. */
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** The newest provider event applied: an older one never overwrites it. */
+    providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("holds_one_live_key").on(t.requestId).where(sql`${t.status} in ('pending', 'requires_action', 'held')`),
+    index("holds_request_created_idx").on(t.requestId, t.createdAt.desc()),
+    index("holds_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("holds_held_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'held'`),
+    check("holds_amount_min", sql`${t.amountCents} >= 50`),
+    check("holds_captured_range", sql`${t.capturedCents} between 0 and ${t.amountCents}`),
+    check(
+      "holds_pending_action_known",
+      sql`${t.pendingAction} is null or ${t.pendingAction} in ('capture', 'release')`,
+    ),
+  ],
+);
+
+/** Found → Delivered: the handover, then the member's answer (receipt confirmed, or a problem within 30 days). */
+export const deliveries = pgTable("deliveries", {
+  requestId: uuid("request_id")
+    .primaryKey()
+    .references(() => requests.id, { onDelete: "cascade" }),
+  status: deliveryStatusEnum("status").notNull().default("delivered"),
+  note: text("note").notNull().default(""),
+  photoIds: jsonb("photo_ids").$type<string[]>().notNull().default([]),
+  deliveredBy: text("delivered_by").references(() => users.id, { onDelete: "set null" }),
+  deliveredAt: timestamp("delivered_at", { withTimezone: true }).notNull().defaultNow(),
+  answeredAt: timestamp("answered_at", { withTimezone: true }),
+  problem: text("problem"),
+});

@@ -3,21 +3,48 @@
  * Membership rows change only through `processEvent` (verified webhooks, test-mode events) and the re-sync from
  * the provider by stored customer id; both go through the same apply code (./apply.ts).
  */
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { resolveAuthSecret } from "../auth/auth";
 import type { Viewer } from "../auth/viewer";
 import type { Config } from "../config";
 import type { Database } from "../db";
 import { billingCustomers } from "../db/schema";
 import type { Write } from "../db/write";
+import type { HoldApplyResult, HoldHandler, HoldUpdate } from "./holds";
 import { configuredPrices, createPriceList } from "./prices";
 import { createEventProcessor } from "./process-event";
 import { createStripeProvider, type StripeProvider, stripeKeyMode } from "./stripe-provider";
 import { createSync, type SyncCounts, type SyncOutcome } from "./sync";
 import { createTestProvider, type TestProvider } from "./test-provider";
-import type { PaymentEvent, PaymentProvider, PriceList, ProcessResult, SubscriptionLike } from "./types";
+import {
+  isWellFormedEvent,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PriceList,
+  type ProcessResult,
+  type SubscriptionLike,
+} from "./types";
 
+export type { HoldApplyResult, HoldHandler, HoldUpdate } from "./holds";
 export type { SyncCounts, SyncOutcome } from "./sync";
 export type { PaymentEvent, PaymentProvider, ProcessResult } from "./types";
+
+/** What a webhook delivery came to: processed, or refused (400) with the reason to log. */
+export type WebhookOutcome =
+  | { ok: true; event: PaymentEvent; result: ProcessResult }
+  | { ok: false; error: "Missing payload"; code: "invalid_payload" }
+  | { ok: false; error: "Invalid signature"; code: "invalid_signature"; cause: unknown }
+  | { ok: false; error: "Malformed event"; code: "invalid_payload"; eventId: unknown; got: string };
+
+/**
+ * The test mode's webhook signing secret: derived from the app's secret, so every instance shares it and
+ * nobody without it can sign an event.
+ */
+export function testWebhookSecret(appSecret: string): string {
+  return `whsec_test_${createHmac("sha256", appSecret).update("maison test-mode webhooks").digest("hex")}`;
+}
 
 /** What the admin settings show: TEST is the built-in test mode; the others are Stripe with its key's mode. */
 export type PaymentModeLabel = "TEST" | "LIVE" | "STRIPE TEST";
@@ -34,8 +61,18 @@ export interface Payments {
   prices: PriceList;
   /** The test-mode provider's own operations (checkout page, billing page); null with Stripe. */
   test: TestProvider | null;
-  /** Stripe: checks a webhook's signature on its raw body and returns its event; null in test mode. */
+  /**
+   * Checks a webhook's signature on its raw body and returns its event: Stripe's secret, or in test mode the
+   * test provider's own (it signs every event it delivers).
+   */
   verifyWebhook: StripeProvider["verifyWebhook"] | null;
+  /** The webhook handler: signature, shape, then the one event processing. Stripe's and the test mode's. */
+  receiveWebhook(rawBody: unknown, signature: string | undefined): Promise<WebhookOutcome>;
+  /** Card holds: the quotes domain's handler (app.ts), and a provider answer applied as its webhook would be. */
+  holds: {
+    setHandler(handler: HoldHandler): void;
+    apply(update: HoldUpdate): Promise<HoldApplyResult>;
+  };
   /** The one event processing, each event id applied once. */
   processEvent(event: PaymentEvent): Promise<ProcessResult>;
   /** The user's provider customer: created once (under the user's row lock), then reused. */
@@ -54,8 +91,44 @@ export function createPayments(config: Config, db: Database, write: Write): Paym
   const test = stripe ? null : createTestProvider({ db, appUrl: config.APP_URL });
   const provider: PaymentProvider = stripe ?? (test as TestProvider);
   const prices = createPriceList(configuredPrices(config));
-  const processEvent = createEventProcessor({ db, write, provider, prices });
-  test?.setEventSink(processEvent);
+  let holdHandler: HoldHandler | null = null;
+  const processEvent = createEventProcessor({ db, write, provider, prices, holdHandler: () => holdHandler });
+  const webhookSecret = stripe ? null : testWebhookSecret(resolveAuthSecret(config));
+  const verifyWebhook: StripeProvider["verifyWebhook"] = stripe
+    ? stripe.verifyWebhook
+    : (rawBody, signature) => {
+        if (!signature) throw new Error("No Stripe-Signature header");
+        return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret as string) as PaymentEvent;
+      };
+
+  async function receiveWebhook(raw: unknown, signature: string | undefined): Promise<WebhookOutcome> {
+    if (!Buffer.isBuffer(raw) || raw.length === 0) {
+      return { ok: false, error: "Missing payload", code: "invalid_payload" };
+    }
+    let event: PaymentEvent;
+    try {
+      event = verifyWebhook(raw, signature);
+    } catch (cause) {
+      return { ok: false, error: "Invalid signature", code: "invalid_signature", cause };
+    }
+    if (!isWellFormedEvent(event)) {
+      // Signed, but any JSON at all (null, a number, an array, an object without a type): say what came.
+      const eventId = typeof event === "object" && event !== null ? (event as { id?: unknown }).id : undefined;
+      const got = event === null ? "null" : Array.isArray(event) ? "array" : typeof event;
+      return { ok: false, error: "Malformed event", code: "invalid_payload", eventId, got };
+    }
+    // A failure here throws (the route answers 500 and changes nothing, so the event is delivered again).
+    return { ok: true, event, result: await processEvent(event) };
+  }
+
+  // The test provider delivers each event as Stripe would: signed, to the same handler as the webhook route.
+  test?.setEventSink(async (event) => {
+    const payload = JSON.stringify(event);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret as string });
+    const outcome = await receiveWebhook(Buffer.from(payload), header);
+    if (!outcome.ok) throw new Error(`test-mode webhook refused: ${outcome.error}`);
+    return outcome.result;
+  });
   const sync = createSync({ db, write, provider, prices, pauseMs: config.SUBSCRIPTION_SYNC_PAUSE_MS });
 
   async function customerOf(userId: string) {
@@ -88,7 +161,18 @@ export function createPayments(config: Config, db: Database, write: Write): Paym
     provider,
     prices,
     test,
-    verifyWebhook: stripe ? stripe.verifyWebhook : null,
+    verifyWebhook,
+    receiveWebhook,
+    holds: {
+      setHandler(handler) {
+        holdHandler = handler;
+      },
+      async apply(update) {
+        const handler = holdHandler;
+        if (!handler) return { changed: false, ignored: "no hold handler" };
+        return write((tx, out) => handler(tx, out, update));
+      },
+    },
     processEvent,
     ensureCustomer,
     customerOf,

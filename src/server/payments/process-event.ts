@@ -9,10 +9,12 @@ import type { Database } from "../db";
 import { paymentEvents } from "../db/schema";
 import type { Write } from "../db/write";
 import { applyInvoiceOutcome, applySubscription, userForCustomer } from "./apply";
+import { HOLD_EVENTS, type HoldHandler, holdUpdateOf, isHoldSession, needsExpandedCharge } from "./holds";
 import {
   type CheckoutSessionLike,
   type InvoiceLike,
   type PaymentEvent,
+  type PaymentIntentLike,
   type PaymentProvider,
   type PriceList,
   type ProcessResult,
@@ -27,6 +29,7 @@ export const HANDLED_EVENTS = [
   "customer.subscription.deleted",
   "invoice.payment_failed",
   "invoice.paid",
+  ...HOLD_EVENTS,
 ] as const;
 
 /**
@@ -40,6 +43,14 @@ const TIE_BREAK_MS: Record<string, number> = {
   "invoice.payment_failed": 2,
   "customer.subscription.updated": 3,
   "customer.subscription.deleted": 4,
+  // A hold: bank confirmation or a refusal, then authorised, then captured or cancelled, then refunded.
+  "payment_intent.requires_action": 0,
+  "payment_intent.payment_failed": 0,
+  "payment_intent.amount_capturable_updated": 2,
+  "payment_intent.succeeded": 3,
+  "payment_intent.canceled": 3,
+  "checkout.session.expired": 3,
+  "charge.refunded": 4,
 };
 
 export function eventStamp(event: Pick<PaymentEvent, "created" | "type">): Date {
@@ -59,6 +70,8 @@ export function createEventProcessor(deps: {
   write: Write;
   provider: PaymentProvider;
   prices: PriceList;
+  /** The quotes domain's hold handler (plugged in by app.ts); hold events are ignored without one. */
+  holdHandler: () => HoldHandler | null;
 }) {
   const { db, write, provider, prices } = deps;
 
@@ -69,7 +82,7 @@ export function createEventProcessor(deps: {
 
     // A completed checkout names its subscription; its state is fetched before the transaction opens.
     let checkoutSubscription: SubscriptionLike | null = null;
-    if (event.type === "checkout.session.completed") {
+    if (event.type === "checkout.session.completed" && !isHoldSession(event.data.object as CheckoutSessionLike)) {
       const session = event.data.object as CheckoutSessionLike;
       const subscriptionId = refId(session.subscription);
       if (session.mode === "subscription" && subscriptionId) {
@@ -77,6 +90,13 @@ export function createEventProcessor(deps: {
           ? session.subscription
           : await provider.retrieveSubscription(subscriptionId);
       }
+    }
+
+    // A hold's event whose intent does not carry its charge (capture_before, the receipt): fetched before too.
+    let fetchedIntent: PaymentIntentLike | null = null;
+    const object = event.data.object as PaymentIntentLike;
+    if (event.type.startsWith("payment_intent.") && needsExpandedCharge(event.type, object)) {
+      fetchedIntent = await provider.retrievePaymentIntent(object.id);
     }
 
     return write(async (tx, out): Promise<ProcessResult> => {
@@ -87,6 +107,16 @@ export function createEventProcessor(deps: {
         .returning({ id: paymentEvents.id });
       if (recorded.length === 0) return { outcome: "duplicate" };
       const stamp = eventStamp(event);
+
+      const holdUpdate = holdUpdateOf(event.type, event.data.object, stamp, fetchedIntent);
+      if (holdUpdate) {
+        const handler = deps.holdHandler();
+        if (!handler) return { outcome: "ignored", reason: "no hold handler" };
+        const result = await handler(tx, out, holdUpdate);
+        return result.ignored
+          ? { outcome: "ignored", reason: result.ignored }
+          : { outcome: "processed", userId: result.userId ?? null, changed: result.changed };
+      }
 
       switch (event.type) {
         case "checkout.session.completed": {

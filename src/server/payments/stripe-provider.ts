@@ -1,7 +1,7 @@
 /** The Stripe implementation of the payment provider, through the official SDK. */
 import Stripe from "stripe";
 import type { Config } from "../config";
-import type { PaymentEvent, PaymentProvider, SubscriptionLike } from "./types";
+import type { PaymentEvent, PaymentIntentLike, PaymentProvider, SubscriptionLike } from "./types";
 
 /** STRIPE_API_BASE (tests point it at a local fake of the API) as the SDK's host, port and protocol. */
 export function stripeConnection(apiBase: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
@@ -92,6 +92,75 @@ export function createStripeProvider(config: Config): StripeProvider {
 
     async cancelSubscriptionNow(id) {
       await stripe.subscriptions.cancel(id);
+    },
+
+    async createHoldSession(input) {
+      const metadata = { requestId: input.requestId, holdId: input.holdId };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          customer: input.customerId,
+          client_reference_id: input.userId,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: "eur",
+                unit_amount: input.amountCents,
+                product_data: { name: input.description },
+              },
+            },
+          ],
+          // Authorised now, captured (or released) by the house later: a hold, not a payment.
+          payment_intent_data: { capture_method: "manual", metadata, description: input.description },
+          metadata,
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+      return { id: session.id, url: session.url };
+    },
+
+    async expireHoldSession(id, idempotencyKey) {
+      const session = await stripe.checkout.sessions.retrieve(id);
+      if (session.status === "complete") return false;
+      if (session.status === "expired") return true;
+      try {
+        await stripe.checkout.sessions.expire(id, {}, { idempotencyKey });
+        return true;
+      } catch (error) {
+        // Completed between the two calls: a card was authorised after all.
+        const again = await stripe.checkout.sessions.retrieve(id);
+        if (again.status === "complete") return false;
+        throw error;
+      }
+    },
+
+    async retrievePaymentIntent(id) {
+      try {
+        return (await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] })) as PaymentIntentLike;
+      } catch (error) {
+        if ((error as { code?: string }).code === "resource_missing") return null;
+        throw error;
+      }
+    },
+
+    async capturePaymentIntent(id, { amountToCapture, idempotencyKey }) {
+      return (await stripe.paymentIntents.capture(
+        id,
+        { amount_to_capture: amountToCapture, expand: ["latest_charge"] },
+        { idempotencyKey },
+      )) as PaymentIntentLike;
+    },
+
+    async cancelPaymentIntent(id, { idempotencyKey }) {
+      return (await stripe.paymentIntents.cancel(
+        id,
+        { cancellation_reason: "requested_by_customer", expand: ["latest_charge"] },
+        { idempotencyKey },
+      )) as PaymentIntentLike;
     },
 
     verifyWebhook(rawBody, signature) {

@@ -1,6 +1,8 @@
 /** The test-mode checkout's card rules: one card that pays, one that is declined, Stripe's messages otherwise. */
 export const TEST_CARD = "4242 4242 4242 4242";
 export const DECLINED_CARD = "4000 0000 0000 0002";
+/** Authorises only after the bank's 3-D Secure confirmation (card holds). */
+export const THREE_D_SECURE_CARD = "4000 0027 6000 3184";
 
 export const CARD_MESSAGES = {
   invalidNumber: "Your card number is invalid.",
@@ -21,7 +23,7 @@ export interface CardInput {
 }
 
 export type CardCheck =
-  | { ok: true; last4: string; brand: "visa" }
+  | { ok: true; last4: string; brand: "visa"; threeDSecure: boolean }
   | { ok: false; declined: boolean; field: keyof CardInput; message: string };
 
 function luhn(digits: string): boolean {
@@ -37,7 +39,8 @@ function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-export function checkTestCard(input: CardInput, now = new Date()): CardCheck {
+/** `threeDSecure`: the 3-D Secure test card is accepted too (it then asks for the bank's confirmation). */
+export function checkTestCard(input: CardInput, now = new Date(), options: { threeDSecure?: boolean } = {}): CardCheck {
   const digits = input.cardNumber.replace(/[\s-]/g, "");
   if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) {
     return { ok: false, declined: false, field: "cardNumber", message: CARD_MESSAGES.invalidNumber };
@@ -57,8 +60,9 @@ export function checkTestCard(input: CardInput, now = new Date()): CardCheck {
   if (digits === DECLINED_CARD.replace(/ /g, "")) {
     return { ok: false, declined: true, field: "cardNumber", message: CARD_MESSAGES.declined };
   }
-  if (digits !== TEST_CARD.replace(/ /g, "")) {
+  const threeDSecure = options.threeDSecure === true && digits === THREE_D_SECURE_CARD.replace(/ /g, "");
+  if (digits !== TEST_CARD.replace(/ /g, "") && !threeDSecure) {
     return { ok: false, declined: true, field: "cardNumber", message: CARD_MESSAGES.onlyTestCard };
   }
-  return { ok: true, last4: digits.slice(-4), brand: "visa" };
+  return { ok: true, last4: digits.slice(-4), brand: "visa", threeDSecure };
 }

@@ -7,17 +7,27 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { addMonths } from "date-fns";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { TestBillingOverview } from "@/shared/billing";
 import { PURCHASABLE_PLANS, type PurchasablePlan, planLabel } from "@/shared/plans";
+import { HOLD_VALIDITY_DAYS, QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Database, Queryable } from "../db";
 import { testPaymentObjects } from "../db/schema";
 import { conflict, HttpError, notFound } from "../http/errors";
 import { monthlyAmountCents, TEST_PRICES } from "./prices";
 import { type CardInput, checkTestCard } from "./test-cards";
-import type { CheckoutRequest, PaymentEvent, PaymentProvider, SubscriptionLike } from "./types";
+import type { CheckoutRequest, PaymentEvent, PaymentIntentLike, PaymentProvider, SubscriptionLike } from "./types";
 
-type Kind = "customer" | "checkout_session" | "subscription" | "invoice";
+type Kind =
+  | "customer"
+  | "checkout_session"
+  | "subscription"
+  | "invoice"
+  | "hold_session"
+  | "payment_intent"
+  | "charge"
+  | "idempotency"
+  | "clock";
 
 interface TestPrice {
   id: string;
@@ -84,7 +94,65 @@ interface TestInvoice {
   parent: { type: "subscription_details"; subscription_details: { subscription: string } };
 }
 
+/** A hold's card page: Checkout in payment mode, its PaymentIntent captured manually. */
+export interface TestHoldSession {
+  id: string;
+  object: "checkout.session";
+  mode: "payment";
+  status: "open" | "requires_action" | "complete" | "expired";
+  payment_status: "unpaid";
+  customer: string;
+  customer_email: string;
+  client_reference_id: string;
+  metadata: { requestId: string; holdId: string };
+  payment_intent: string | null;
+  amount_total: number;
+  currency: "eur";
+  description: string;
+  url: string;
+  success_url: string;
+  cancel_url: string;
+  created: number;
+  expires_at: number;
+}
+
+interface TestCharge {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  captured: boolean;
+  refunded: boolean;
+  currency: "eur";
+  customer: string;
+  payment_intent: string;
+  receipt_url: string | null;
+  created: number;
+  payment_method_details: { type: "card"; card: { brand: string; last4: string; capture_before: number } };
+}
+
+export interface TestPaymentIntent extends PaymentIntentLike {
+  object: "payment_intent";
+  currency: "eur";
+  customer: string;
+  description: string;
+  capture_method: "manual";
+  metadata: { requestId: string; holdId: string };
+  amount_capturable: number;
+  amount_received: number;
+  cancellation_reason: string | null;
+  canceled_at: number | null;
+  latest_charge: string | null;
+  last_payment_error: { message: string } | null;
+}
+
 const API_VERSION = "test-mode";
+/** Stripe keeps a customer-initiated card authorisation capturable for about 7 days. */
+export const TEST_HOLD_VALIDITY_SECONDS = HOLD_VALIDITY_DAYS * 24 * 60 * 60;
+export const HOLD_DECLINED = "Your card was declined.";
+export const HOLD_AUTHENTICATION_FAILED =
+  "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
 const SESSION_LIFETIME_SECONDS = 24 * 60 * 60;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -108,12 +176,17 @@ function planOfPrice(priceId: string): PurchasablePlan | null {
   return PURCHASABLE_PLANS.find((plan) => TEST_PRICES[plan] === priceId) ?? null;
 }
 
-function makeEvent(type: string, object: object, previous?: object): PaymentEvent & Record<string, unknown> {
+function makeEvent(
+  type: string,
+  object: object,
+  previous?: object,
+  at: Date = new Date(),
+): PaymentEvent & Record<string, unknown> {
   return {
     id: testId("evt"),
     object: "event",
     api_version: API_VERSION,
-    created: seconds(new Date()),
+    created: seconds(at),
     livemode: false,
     pending_webhooks: 0,
     request: { id: null, idempotency_key: null },
@@ -137,6 +210,24 @@ export interface TestProvider extends PaymentProvider {
   advanceClock(customerId: string, now?: Date): Promise<void>;
   /** Removes everything kept about a customer (their account is being deleted). */
   forgetCustomer(customerId: string): Promise<void>;
+
+  // Card holds: the hold page (/checkout/test/holds/:id) and Stripe's clock.
+  getHoldSession(id: string): Promise<TestHoldSession | null>;
+  /**
+   * Authorises the hold with a card, without capturing: 4242 is held, 4000 0000 0000 0002 declined (402, and
+   * nothing but the failure is recorded), 4000 0027 6000 3184 first asks for the bank's confirmation.
+   */
+  authorizeHold(id: string, card: CardInput): Promise<{ redirectUrl: string | null; requiresAction: boolean }>;
+  /** The 3-D Secure step: approved, the hold is authorised; failed, the card page opens again (402). */
+  confirmHold(id: string, approve: boolean): Promise<{ redirectUrl: string | null; requiresAction: boolean }>;
+  /** The provider's "now": the real time plus the offset tests (and the QA tools) move it by. */
+  now(): Promise<Date>;
+  /** Moves the provider's clock by `ms` (cumulative); due expiries are then delivered. */
+  advanceHoldClock(ms: number): Promise<Date>;
+  /** Back to the real time. */
+  resetHoldClock(): Promise<void>;
+  /** Lapses authorisations past capture_before (payment_intent.canceled, "automatic") and stale hold pages. */
+  expireDueHolds(): Promise<number>;
 }
 
 export function createTestProvider(deps: { db: Database; appUrl: string }): TestProvider {
@@ -202,6 +293,138 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
     const subs = await list<TestSubscription>(q, "subscription", customerId);
     const current = subs.find((s) => s.status === "active");
     return current && lock ? get<TestSubscription>(q, "subscription", current.id, true) : (current ?? null);
+  }
+
+  const CLOCK_ID = "clock_test";
+
+  /** The provider's now: the real time moved by the stored offset (shared by every instance). */
+  async function clockNow(q: Queryable): Promise<Date> {
+    const [row] = await q
+      .select({ data: testPaymentObjects.data })
+      .from(testPaymentObjects)
+      .where(eq(testPaymentObjects.id, CLOCK_ID));
+    return new Date(Date.now() + Number((row?.data as { offsetMs?: number } | undefined)?.offsetMs ?? 0));
+  }
+
+  const keyId = (key: string) => `idem_test_${createHash("sha256").update(key).digest("hex").slice(0, 32)}`;
+  async function seenKey(q: Queryable, key: string) {
+    return Boolean(await get(q, "idempotency", keyId(key)));
+  }
+  async function rememberKey(q: Queryable, key: string) {
+    await put(q, "idempotency", { id: keyId(key) }, keyId(key));
+  }
+
+  /** The intent with its latest charge expanded, as `retrieve(..., { expand: ["latest_charge"] })` answers. */
+  async function expanded(q: Queryable, intent: TestPaymentIntent): Promise<PaymentIntentLike> {
+    const charge = intent.latest_charge ? await get<TestCharge>(q, "charge", intent.latest_charge) : null;
+    return { ...intent, latest_charge: charge ?? intent.latest_charge };
+  }
+
+  async function openHoldSession(q: Queryable, id: string) {
+    const session = await get<TestHoldSession>(q, "hold_session", id, true);
+    if (!session) throw notFound("This card page was not found.");
+    if (session.status === "complete") throw conflict("This hold is already authorised.", "session_closed");
+    if (session.status === "expired" || session.expires_at <= seconds(await clockNow(q))) {
+      throw conflict("This card page has expired. Please start again from your request.", "session_closed");
+    }
+    return session;
+  }
+
+  /** The session's PaymentIntent, created at the first card attempt (as Checkout does) and reused after. */
+  async function intentFor(q: Queryable, session: TestHoldSession, now: Date): Promise<TestPaymentIntent> {
+    if (session.payment_intent) {
+      const known = await get<TestPaymentIntent>(q, "payment_intent", session.payment_intent, true);
+      if (known) return known;
+    }
+    const intent: TestPaymentIntent = {
+      id: testId("pi"),
+      object: "payment_intent",
+      status: "requires_payment_method",
+      amount: session.amount_total,
+      amount_capturable: 0,
+      amount_received: 0,
+      currency: "eur",
+      customer: session.customer,
+      description: session.description,
+      capture_method: "manual",
+      cancellation_reason: null,
+      canceled_at: null,
+      created: seconds(now),
+      metadata: { ...session.metadata },
+      latest_charge: null,
+      last_payment_error: null,
+    };
+    session.payment_intent = intent.id;
+    await put(q, "payment_intent", intent, intent.customer);
+    return intent;
+  }
+
+  /** The card is authorised: the intent waits for its capture until capture_before, the session completes. */
+  async function authorise(
+    q: Queryable,
+    session: TestHoldSession,
+    intent: TestPaymentIntent,
+    card: { brand: string; last4: string },
+    now: Date,
+  ): Promise<PaymentEvent[]> {
+    const charge: TestCharge = {
+      id: testId("ch"),
+      object: "charge",
+      amount: intent.amount,
+      amount_captured: 0,
+      amount_refunded: 0,
+      captured: false,
+      refunded: false,
+      currency: "eur",
+      customer: intent.customer,
+      payment_intent: intent.id,
+      receipt_url: null,
+      created: seconds(now),
+      payment_method_details: {
+        type: "card",
+        card: { ...card, capture_before: seconds(now) + TEST_HOLD_VALIDITY_SECONDS },
+      },
+    };
+    Object.assign(intent, {
+      status: "requires_capture",
+      amount_capturable: intent.amount,
+      latest_charge: charge.id,
+      last_payment_error: null,
+    });
+    Object.assign(session, { status: "complete", payment_intent: intent.id });
+    await put(q, "charge", charge, charge.customer);
+    await put(q, "payment_intent", intent, intent.customer);
+    await put(q, "hold_session", session, session.customer);
+    return [
+      makeEvent("payment_intent.amount_capturable_updated", intent, undefined, now),
+      makeEvent("checkout.session.completed", session, undefined, now),
+    ];
+  }
+
+  function cancelIntent(intent: TestPaymentIntent, reason: string, now: Date): PaymentEvent {
+    Object.assign(intent, {
+      status: "canceled",
+      cancellation_reason: reason,
+      canceled_at: seconds(now),
+      amount_capturable: 0,
+    });
+    return makeEvent("payment_intent.canceled", intent, undefined, now);
+  }
+
+  /** An unfinished card page closes: its intent (if a card was tried) is cancelled with it. */
+  async function closeSession(q: Queryable, session: TestHoldSession, now: Date): Promise<PaymentEvent[]> {
+    const events: PaymentEvent[] = [];
+    if (session.payment_intent) {
+      const intent = await get<TestPaymentIntent>(q, "payment_intent", session.payment_intent, true);
+      if (intent && intent.status !== "canceled" && intent.status !== "succeeded") {
+        events.push(cancelIntent(intent, "abandoned", now));
+        await put(q, "payment_intent", intent, intent.customer);
+      }
+    }
+    Object.assign(session, { status: "expired" });
+    await put(q, "hold_session", session, session.customer);
+    events.unshift(makeEvent("checkout.session.expired", session, undefined, now));
+    return events;
   }
 
   const provider: TestProvider = {
@@ -425,6 +648,252 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
         return out;
       });
       await deliver(events);
+    },
+
+    async createHoldSession(input) {
+      // Like Stripe's idempotency key: the same key gives the same session.
+      const id = `cs_test_${createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 24)}`;
+      const existing = await get<TestHoldSession>(db, "hold_session", id);
+      if (existing) return { id, url: existing.url };
+      const now = await clockNow(db);
+      const session: TestHoldSession = {
+        id,
+        object: "checkout.session",
+        mode: "payment",
+        status: "open",
+        payment_status: "unpaid",
+        customer: input.customerId,
+        customer_email: input.email,
+        client_reference_id: input.userId,
+        metadata: { requestId: input.requestId, holdId: input.holdId },
+        payment_intent: null,
+        amount_total: input.amountCents,
+        currency: "eur",
+        description: input.description,
+        url: `${appUrl}/checkout/test/holds/${id}`,
+        success_url: input.successUrl.replace("{CHECKOUT_SESSION_ID}", id),
+        cancel_url: input.cancelUrl,
+        created: seconds(now),
+        expires_at: seconds(now) + SESSION_LIFETIME_SECONDS,
+      };
+      await db
+        .insert(testPaymentObjects)
+        .values({
+          id,
+          kind: "hold_session",
+          customerId: input.customerId,
+          data: session as unknown as Record<string, unknown>,
+        })
+        .onConflictDoNothing();
+      return { id, url: session.url };
+    },
+
+    async expireHoldSession(id) {
+      const { expired, events } = await db.transaction(async (tx) => {
+        const session = await get<TestHoldSession>(tx, "hold_session", id, true);
+        if (!session) return { expired: true, events: [] };
+        if (session.status === "complete") return { expired: false, events: [] };
+        if (session.status === "expired") return { expired: true, events: [] };
+        return { expired: true, events: await closeSession(tx, session, await clockNow(tx)) };
+      });
+      await deliver(events);
+      return expired;
+    },
+
+    async retrievePaymentIntent(id) {
+      const intent = await get<TestPaymentIntent>(db, "payment_intent", id);
+      return intent ? expanded(db, intent) : null;
+    },
+
+    async capturePaymentIntent(id, { amountToCapture, idempotencyKey }) {
+      const { intent, events } = await db.transaction(async (tx) => {
+        const intent = await get<TestPaymentIntent>(tx, "payment_intent", id, true);
+        if (!intent) throw new HttpError(404, `No such payment_intent: '${id}'`, "resource_missing");
+        // A repeated key answers the first call's result, as Stripe does.
+        if (await seenKey(tx, idempotencyKey)) return { intent, events: [] };
+        if (intent.status !== "requires_capture") {
+          throw new HttpError(
+            400,
+            `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+            "payment_intent_unexpected_state",
+          );
+        }
+        if (amountToCapture > intent.amount_capturable) {
+          throw new HttpError(400, "The amount to capture is larger than the amount capturable.", "amount_too_large");
+        }
+        const now = await clockNow(tx);
+        const charge = intent.latest_charge ? await get<TestCharge>(tx, "charge", intent.latest_charge, true) : null;
+        // Stripe captures once; what is not captured is released at the same moment.
+        Object.assign(intent, { status: "succeeded", amount_received: amountToCapture, amount_capturable: 0 });
+        if (charge) {
+          Object.assign(charge, { captured: true, amount_captured: amountToCapture });
+          await put(tx, "charge", charge, charge.customer);
+        }
+        await put(tx, "payment_intent", intent, intent.customer);
+        await rememberKey(tx, idempotencyKey);
+        return { intent, events: [makeEvent("payment_intent.succeeded", intent, undefined, now)] };
+      });
+      await deliver(events);
+      return expanded(db, intent);
+    },
+
+    async cancelPaymentIntent(id, { idempotencyKey }) {
+      const { intent, events } = await db.transaction(async (tx) => {
+        const intent = await get<TestPaymentIntent>(tx, "payment_intent", id, true);
+        if (!intent) throw new HttpError(404, `No such payment_intent: '${id}'`, "resource_missing");
+        if (await seenKey(tx, idempotencyKey)) return { intent, events: [] };
+        if (intent.status === "succeeded" || intent.status === "canceled") {
+          throw new HttpError(
+            400,
+            `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            "payment_intent_unexpected_state",
+          );
+        }
+        const now = await clockNow(tx);
+        const events = [cancelIntent(intent, "requested_by_customer", now)];
+        await put(tx, "payment_intent", intent, intent.customer);
+        await rememberKey(tx, idempotencyKey);
+        return { intent, events };
+      });
+      await deliver(events);
+      return expanded(db, intent);
+    },
+
+    async getHoldSession(id) {
+      await provider.expireDueHolds();
+      return get<TestHoldSession>(db, "hold_session", id);
+    },
+
+    async authorizeHold(id, card) {
+      const check = checkTestCard(card, new Date(), { threeDSecure: true });
+      const result = await db.transaction(async (tx) => {
+        const session = await openHoldSession(tx, id);
+        if (session.status !== "open") throw conflict("This card page is no longer open.", "session_closed");
+        if (!check.ok && !check.declined) throw new HttpError(400, check.message, "invalid_card");
+        const now = await clockNow(tx);
+        const intent = await intentFor(tx, session, now);
+        if (!check.ok) {
+          // Declined: the session stays open, nothing is authorised; Stripe reports the failed attempt.
+          Object.assign(intent, { status: "requires_payment_method", last_payment_error: { message: HOLD_DECLINED } });
+          await put(tx, "payment_intent", intent, intent.customer);
+          await put(tx, "hold_session", session, session.customer);
+          return {
+            declined: true,
+            events: [makeEvent("payment_intent.payment_failed", intent, undefined, now)],
+            answer: { redirectUrl: null, requiresAction: false },
+          };
+        }
+        if (check.threeDSecure) {
+          Object.assign(intent, { status: "requires_action", last_payment_error: null });
+          Object.assign(session, { status: "requires_action" });
+          await put(tx, "payment_intent", intent, intent.customer);
+          await put(tx, "hold_session", session, session.customer);
+          (intent as unknown as { test_card: object }).test_card = { brand: check.brand, last4: check.last4 };
+          await put(tx, "payment_intent", intent, intent.customer);
+          return {
+            declined: false,
+            events: [makeEvent("payment_intent.requires_action", intent, undefined, now)],
+            answer: { redirectUrl: null, requiresAction: true },
+          };
+        }
+        const events = await authorise(tx, session, intent, { brand: check.brand, last4: check.last4 }, now);
+        return { declined: false, events, answer: { redirectUrl: session.success_url, requiresAction: false } };
+      });
+      await deliver(result.events);
+      if (result.declined) throw new HttpError(402, QUOTE_MESSAGES.cardDeclined, "card_declined");
+      return result.answer;
+    },
+
+    async confirmHold(id, approve) {
+      const result = await db.transaction(async (tx) => {
+        const session = await openHoldSession(tx, id);
+        if (session.status !== "requires_action" || !session.payment_intent) {
+          throw conflict("There is nothing to confirm on this card page.", "nothing_to_confirm");
+        }
+        const intent = await get<TestPaymentIntent>(tx, "payment_intent", session.payment_intent, true);
+        if (!intent) throw notFound("This card page was not found.");
+        const now = await clockNow(tx);
+        if (!approve) {
+          Object.assign(intent, {
+            status: "requires_payment_method",
+            last_payment_error: { message: HOLD_AUTHENTICATION_FAILED },
+          });
+          Object.assign(session, { status: "open" });
+          await put(tx, "payment_intent", intent, intent.customer);
+          await put(tx, "hold_session", session, session.customer);
+          return { failed: true, events: [makeEvent("payment_intent.payment_failed", intent, undefined, now)] };
+        }
+        const card = (intent as unknown as { test_card?: { brand: string; last4: string } }).test_card ?? {
+          brand: "visa",
+          last4: "3184",
+        };
+        return { failed: false, events: await authorise(tx, session, intent, card, now) };
+      });
+      await deliver(result.events);
+      if (result.failed) throw new HttpError(402, HOLD_AUTHENTICATION_FAILED, "authentication_failed");
+      const session = await get<TestHoldSession>(db, "hold_session", id);
+      return { redirectUrl: session?.success_url ?? null, requiresAction: false };
+    },
+
+    now: () => clockNow(db),
+
+    async advanceHoldClock(ms) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ data: testPaymentObjects.data })
+          .from(testPaymentObjects)
+          .where(eq(testPaymentObjects.id, CLOCK_ID))
+          .for("update");
+        const offsetMs = Number((row?.data as { offsetMs?: number } | undefined)?.offsetMs ?? 0) + ms;
+        await put(tx, "clock", { id: CLOCK_ID, offsetMs } as { id: string }, CLOCK_ID);
+      });
+      await provider.expireDueHolds();
+      return clockNow(db);
+    },
+
+    async resetHoldClock() {
+      await db.delete(testPaymentObjects).where(eq(testPaymentObjects.id, CLOCK_ID));
+    },
+
+    async expireDueHolds() {
+      const now = await clockNow(db);
+      const due = await db
+        .select({ id: testPaymentObjects.id, kind: testPaymentObjects.kind })
+        .from(testPaymentObjects)
+        .where(
+          or(
+            and(
+              eq(testPaymentObjects.kind, "payment_intent"),
+              sql`${testPaymentObjects.data}->>'status' = 'requires_capture'`,
+            ),
+            and(
+              eq(testPaymentObjects.kind, "hold_session"),
+              sql`${testPaymentObjects.data}->>'status' in ('open', 'requires_action')`,
+              sql`(${testPaymentObjects.data}->>'expires_at')::bigint <= ${seconds(now)}`,
+            ),
+          ),
+        );
+      let lapsed = 0;
+      for (const object of due) {
+        const events = await db.transaction(async (tx) => {
+          if (object.kind === "hold_session") {
+            const session = await get<TestHoldSession>(tx, "hold_session", object.id, true);
+            if (!session || (session.status !== "open" && session.status !== "requires_action")) return [];
+            return closeSession(tx, session, now);
+          }
+          const intent = await get<TestPaymentIntent>(tx, "payment_intent", object.id, true);
+          if (intent?.status !== "requires_capture" || !intent.latest_charge) return [];
+          const charge = await get<TestCharge>(tx, "charge", intent.latest_charge);
+          if (!charge || charge.payment_method_details.card.capture_before > seconds(now)) return [];
+          // The authorisation lapses: Stripe cancels the intent itself ("automatic").
+          const events = [cancelIntent(intent, "automatic", now)];
+          await put(tx, "payment_intent", intent, intent.customer);
+          return events;
+        });
+        if (events.length) lapsed += 1;
+        await deliver(events);
+      }
+      return lapsed;
     },
 
     async forgetCustomer(customerId) {

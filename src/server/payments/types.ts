@@ -69,6 +69,53 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+/** A charge, as far as holds read it (Stripe's `Charge`). */
+export interface ChargeLike {
+  id: string;
+  object?: string;
+  payment_intent?: Ref;
+  amount?: number;
+  amount_captured?: number;
+  amount_refunded?: number;
+  refunded?: boolean;
+  receipt_url?: string | null;
+  payment_method_details?: { card?: { capture_before?: number | null } | null } | null;
+}
+
+/** A PaymentIntent, as far as holds read it (Stripe's `PaymentIntent`). */
+export interface PaymentIntentLike {
+  id: string;
+  object?: string;
+  status: string;
+  amount: number;
+  amount_capturable?: number;
+  amount_received?: number;
+  capture_method?: string;
+  cancellation_reason?: string | null;
+  /** Unix seconds. */
+  created: number;
+  metadata?: Record<string, string> | null;
+  /** An id in events; the object when retrieved with `expand: ["latest_charge"]`. */
+  latest_charge?: string | ChargeLike | null;
+  last_payment_error?: { message?: string | null } | null;
+}
+
+/** A card hold opened through the provider's hosted page (Checkout in payment mode, manual capture). */
+export interface HoldSessionRequest {
+  requestId: string;
+  holdId: string;
+  userId: string;
+  customerId: string;
+  email: string;
+  amountCents: number;
+  /** What the card page says is held ("Hold for Vintage Kelly 28"). */
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** The same key gives the same session (a double click, a retried request). */
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   readonly kind: "stripe" | "test";
   /**
@@ -87,6 +134,21 @@ export interface PaymentProvider {
   listSubscriptions(customerId: string): Promise<SubscriptionLike[]>;
   /** Ends a subscription at once (used when the account is deleted). */
   cancelSubscriptionNow(id: string): Promise<void>;
+
+  // Card holds (decision 018): every call carries an idempotency key, so a retry never moves money twice.
+  /** A Checkout session in payment mode whose PaymentIntent is captured manually (metadata: requestId, holdId). */
+  createHoldSession(input: HoldSessionRequest): Promise<{ id: string; url: string }>;
+  /** Closes an open hold session; false when it was already completed (a card was authorised). */
+  expireHoldSession(id: string, idempotencyKey: string): Promise<boolean>;
+  /** The intent with its latest charge expanded (capture_before, receipt_url); null when unknown. */
+  retrievePaymentIntent(id: string): Promise<PaymentIntentLike | null>;
+  /** Captures once: `amountToCapture` (at most what is capturable); the rest is released. */
+  capturePaymentIntent(
+    id: string,
+    input: { amountToCapture: number; idempotencyKey: string },
+  ): Promise<PaymentIntentLike>;
+  /** Releases an uncaptured authorisation. */
+  cancelPaymentIntent(id: string, input: { idempotencyKey: string }): Promise<PaymentIntentLike>;
 }
 
 /** The outcome of one event. */
@@ -116,10 +178,20 @@ const subscriptionShape = z
       .passthrough(),
   })
   .passthrough();
+const paymentIntentShape = z
+  .object({ id: z.string(), status: z.string(), amount: z.number(), created: z.number() })
+  .passthrough();
 const OBJECT_SHAPES: Record<string, z.ZodType> = {
   "checkout.session.completed": z
     .object({ id: z.string(), customer: ref, subscription: z.union([ref, subscriptionShape]) })
     .passthrough(),
+  "checkout.session.expired": z.object({ id: z.string() }).passthrough(),
+  "payment_intent.requires_action": paymentIntentShape,
+  "payment_intent.payment_failed": paymentIntentShape,
+  "payment_intent.amount_capturable_updated": paymentIntentShape,
+  "payment_intent.succeeded": paymentIntentShape,
+  "payment_intent.canceled": paymentIntentShape,
+  "charge.refunded": z.object({ id: z.string(), payment_intent: ref }).passthrough(),
   "customer.subscription.created": subscriptionShape,
   "customer.subscription.updated": subscriptionShape,
   "customer.subscription.deleted": subscriptionShape,

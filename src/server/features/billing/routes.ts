@@ -10,8 +10,6 @@ import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { type ErrorBody, notFound } from "../../http/errors";
-import type { Payments } from "../../payments";
-import { isWellFormedEvent } from "../../payments/types";
 import { enforceLimits, type RateLimiter } from "../../rate-limit";
 import { cancelComplimentary, openPortal, startCheckout } from "./service";
 
@@ -44,6 +42,13 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
     return session;
   }
 
+  /** A test-mode hold page, if it is the caller's; someone else's is reported as not found. */
+  async function ownHoldSession(viewer: Viewer, id: string) {
+    const session = await testMode().getHoldSession(id);
+    if (!session || session.client_reference_id !== viewer.userId) throw notFound("This card page was not found.");
+    return session;
+  }
+
   return serve(billingApi, {
     "POST /billing/checkout": async ({ viewer, body }) => {
       await checkoutLimit(viewer.userId);
@@ -73,27 +78,17 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
     },
 
     "POST /billing/webhook": async ({ body: raw, request, reply }) => {
-      if (!payments.verifyWebhook) return reply.status(404).send({ error: "Not found" } satisfies ErrorBody);
-      if (!Buffer.isBuffer(raw) || raw.length === 0) {
-        return reply.status(400).send({ error: "Missing payload", code: "invalid_payload" } satisfies ErrorBody);
-      }
       const signature = request.headers["stripe-signature"];
-      let event: Awaited<ReturnType<NonNullable<Payments["verifyWebhook"]>>>;
-      try {
-        event = payments.verifyWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
-      } catch (error) {
-        request.log.warn({ err: error }, "stripe webhook refused: bad signature");
-        return reply.status(400).send({ error: "Invalid signature", code: "invalid_signature" } satisfies ErrorBody);
+      const outcome = await payments.receiveWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
+      if (!outcome.ok) {
+        if (outcome.code === "invalid_signature") {
+          request.log.warn({ err: outcome.cause }, "stripe webhook refused: bad signature");
+        } else if (outcome.error === "Malformed event") {
+          request.log.warn({ eventId: outcome.eventId, got: outcome.got }, "stripe webhook refused: malformed event");
+        }
+        return reply.status(400).send({ error: outcome.error, code: outcome.code } satisfies ErrorBody);
       }
-      if (!isWellFormedEvent(event)) {
-        // Signed, but any JSON at all (null, a number, an array, an object without a type): say what came.
-        const eventId = typeof event === "object" && event !== null ? (event as { id?: unknown }).id : undefined;
-        const got = event === null ? "null" : Array.isArray(event) ? "array" : typeof event;
-        request.log.warn({ eventId, got }, "stripe webhook refused: malformed event");
-        return reply.status(400).send({ error: "Malformed event", code: "invalid_payload" } satisfies ErrorBody);
-      }
-      // A failure here answers 500 and changes nothing, so Stripe delivers the event again.
-      const result = await payments.processEvent(event);
+      const { event, result } = outcome;
       request.log.info({ eventId: event.id, type: event.type, ...result }, "stripe webhook");
       return { received: true as const, outcome: result.outcome };
     },
@@ -117,6 +112,32 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
       await payLimit(viewer.userId);
       const paid = await testMode().payCheckoutSession(params.id, body);
       return { redirectUrl: paid.successUrl };
+    },
+
+    "GET /billing/test/holds/:id": async ({ viewer, params }) => {
+      const session = await ownHoldSession(viewer, params.id);
+      return {
+        id: session.id,
+        amountCents: session.amount_total,
+        currency: session.currency,
+        description: session.description,
+        status: session.status,
+        email: session.customer_email || viewer.email,
+        successUrl: session.success_url,
+        cancelUrl: session.cancel_url,
+      };
+    },
+
+    "POST /billing/test/holds/:id/authorize": async ({ viewer, params, body }) => {
+      await ownHoldSession(viewer, params.id);
+      await payLimit(viewer.userId);
+      return testMode().authorizeHold(params.id, body);
+    },
+
+    "POST /billing/test/holds/:id/confirm": async ({ viewer, params, body }) => {
+      await ownHoldSession(viewer, params.id);
+      await payLimit(viewer.userId);
+      return testMode().confirmHold(params.id, body.approve);
     },
 
     "GET /billing/test/subscription": async ({ viewer }) => {

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { activityLogs, requests } from "../../db/schema";
+import { nameForType } from "../../storage/file-names";
 import { EMPTY_FILE, NOT_YOUR_REQUEST, ONE_FILE, TYPE_REFUSED, tooLarge, UPLOAD_BROKEN } from "./attachments";
-import { nameForType } from "./file-names";
 
 /** A tiny but real PNG (1x1), a PDF header, and an executable (ELF) in disguise. */
 const PNG = Buffer.from(

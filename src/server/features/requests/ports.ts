@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { RequestStatus } from "@/shared/requests";
 import type { RequestsPort } from "../../context";
 import { activityLogs, messages, requests, requestUses } from "../../db/schema";
-import { createRequest, type RequestsContext } from "./service";
+import { createRequest, logActivity, type RequestsContext, requestWithOwnerQuery, writeStatusChange } from "./service";
 
 /** The statuses a request passes through to reach each one (a seeded request's history). */
 const PATH: Record<RequestStatus, RequestStatus[]> = {
@@ -121,6 +121,43 @@ export function requestsPort(ctx: RequestsContext): RequestsPort {
         .limit(1);
       return row ?? null;
     },
+
+    async forDeal(q, id, options = {}) {
+      const query = requestWithOwnerQuery(q, ctx.domains.notifications.recipientChannels).where(eq(requests.id, id));
+      const [found] = options.lock ? await query.for("update", { of: requests }) : await query;
+      if (!found) return null;
+      const { request: r, owner } = found;
+      return {
+        id: r.id,
+        userId: r.userId,
+        title: r.title,
+        status: r.status,
+        paymentIntentId: r.paymentIntentId,
+        owner,
+      };
+    },
+
+    async summariesOf(db, ids) {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .select({ id: requests.id, title: requests.title, userId: requests.userId, status: requests.status })
+        .from(requests)
+        .where(inArray(requests.id, ids));
+      return new Map(rows.map(({ id, ...r }) => [id, r]));
+    },
+
+    async moveStatus(tx, out, { request, from, to, actorUserId }) {
+      if (!from.includes(request.status)) return false;
+      await writeStatusChange(tx, out, request, to, actorUserId);
+      request.status = to;
+      return true;
+    },
+
+    async setPaymentIntent(tx, requestId, paymentIntentId) {
+      await tx.update(requests).set({ paymentIntentId }).where(eq(requests.id, requestId));
+    },
+
+    logActivity,
 
     async countSeeded(db) {
       const [row] = await db.select({ n: count() }).from(requests).where(eq(requests.seeded, true));

@@ -7,7 +7,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { requestsApi } from "@/shared/contracts/requests";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
-import { attachableRequest, attachmentDisposition, openAttachment, saveAttachment } from "./attachments";
+import { attachmentDisposition } from "../../storage/uploads";
+import { attachableRequest, openAttachment, saveAttachment } from "./attachments";
 import { allowance, createRequest, dashboardOf, deleteRequest, listOwn, requestDetail } from "./service";
 import { conversations, markRead, postMessage, thread, unreadBadge } from "./threads";
 

@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
+import type { NoticeRecipient } from "@/shared/contracts/notifications";
 import type {
   allowanceSchema,
   dashboardSchema,
@@ -35,7 +36,7 @@ import { activityLogs, profiles, requests, requestUses, users } from "../../db/s
 import type { Effects } from "../../db/write";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
-import { nameForType } from "./file-names";
+import { nameForType } from "../../storage/file-names";
 
 export const REQUEST_NOT_FOUND = "Request not found";
 export const NO_PERMISSION = "You do not have permission to view this request";
@@ -277,35 +278,50 @@ export async function changeStatus(ctx: RequestsContext, staff: Viewer, id: stri
   return ctx.write(async (tx, out) => {
     const { owner, ...row } = await requestWithOwner(ctx, staff, id, { lock: true, tx });
     if (!canTransition(row.status, status)) throw conflict(TRANSITION_REFUSED, "transition_refused");
-    await tx.update(requests).set({ status }).where(eq(requests.id, id));
-    await logActivity(tx, out, {
-      requestId: id,
-      actorUserId: staff.userId,
-      action: "status_changed",
-      details: { from: row.status, to: status },
-    });
-    await out.notify({
-      type: "status_changed",
-      to: row.userId,
-      recipients: [owner],
-      title: `Your request is now ${status}`,
-      body: row.title,
-      requestId: id,
-      link: memberLink(id),
-      email: {
-        reason: "status_changed",
-        subject: `Your request is now ${status}: ${row.title}`,
-        heading: `Your request is now ${status}`,
-        paragraphs: [
-          `Dear ${owner.name},`,
-          `The status of your request "${row.title}" changed from ${row.status} to ${status}.`,
-        ],
-        actionLabel: "Open your request",
-      },
-    });
-    out.publish(toMemberAndStaff("requests", row.userId));
+    await writeStatusChange(tx, out, { ...row, owner }, status, staff.userId);
     return { id, status };
   });
+}
+
+/**
+ * Every status change, whoever makes it (staff's quick actions, the business loop through the port): the row,
+ * the activity entry, the member's status_changed notice and the realtime event.
+ */
+export async function writeStatusChange(
+  tx: Queryable,
+  out: Effects,
+  row: { id: string; userId: string; title: string; status: RequestStatus; owner: NoticeRecipient & { name: string } },
+  status: RequestStatus,
+  actorUserId: string | null,
+) {
+  const { id, owner } = row;
+  await tx.update(requests).set({ status }).where(eq(requests.id, id));
+  await logActivity(tx, out, {
+    requestId: id,
+    actorUserId,
+    action: "status_changed",
+    details: { from: row.status, to: status },
+  });
+  await out.notify({
+    type: "status_changed",
+    to: row.userId,
+    recipients: [owner],
+    title: `Your request is now ${status}`,
+    body: row.title,
+    requestId: id,
+    link: memberLink(id),
+    email: {
+      reason: "status_changed",
+      subject: `Your request is now ${status}: ${row.title}`,
+      heading: `Your request is now ${status}`,
+      paragraphs: [
+        `Dear ${owner.name},`,
+        `The status of your request "${row.title}" changed from ${row.status} to ${status}.`,
+      ],
+      actionLabel: "Open your request",
+    },
+  });
+  out.publish(toMemberAndStaff("requests", row.userId));
 }
 
 /** Staff: the request's activity, oldest first. */
@@ -327,7 +343,7 @@ export async function activityOf(ctx: RequestsContext, id: string) {
 }
 
 /** The request with its member as a notification recipient: name, address and channels (a port's columns). */
-function requestWithOwnerQuery(db: Queryable, channels: Domains["notifications"]["recipientChannels"]) {
+export function requestWithOwnerQuery(db: Queryable, channels: Domains["notifications"]["recipientChannels"]) {
   return db
     .select({
       request: requests,

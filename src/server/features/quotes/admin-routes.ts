@@ -1,0 +1,37 @@
+/**
+ * The business loop, the staff's side (quotesStaffApi): a request's deal with its drafts, deal files, quotes
+ * (draft, edit, delete, send), the hold (capture, release, ask the member again), delivery, and the money
+ * overview. HTTP only: the rules are in the service files.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { quotesStaffApi } from "@/shared/contracts/quotes";
+import type { AppContext } from "../../context";
+import { serve } from "../../http/endpoints";
+import { markDelivered } from "./delivery";
+import { uploadDealFile } from "./files";
+import { captureHold, releaseHold, requestReauthorization } from "./holds";
+import { moneyOverview } from "./money";
+import { createQuote, dealOf, deleteQuote, sendQuote, updateQuote } from "./service";
+
+export const quotesAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
+  serve(quotesStaffApi, {
+    "GET /admin/requests/:id/deal": async ({ viewer, params }) => dealOf(ctx, viewer, params.id, "staff"),
+    "POST /admin/requests/:id/deal/files": async ({ viewer, params, request }) =>
+      uploadDealFile(ctx, viewer, params.id, request),
+    "POST /admin/requests/:id/quotes": async ({ viewer, params, body }) => createQuote(ctx, viewer, params.id, body),
+    "PUT /admin/requests/:id/quotes/:quoteId": async ({ viewer, params, body }) =>
+      updateQuote(ctx, viewer, params.id, params.quoteId, body),
+    "DELETE /admin/requests/:id/quotes/:quoteId": async ({ viewer, params }) =>
+      deleteQuote(ctx, viewer, params.id, params.quoteId),
+    "POST /admin/requests/:id/quotes/:quoteId/send": async ({ viewer, params }) =>
+      sendQuote(ctx, viewer, params.id, params.quoteId),
+    "POST /admin/requests/:id/hold/capture": async ({ viewer, params, body }) =>
+      captureHold(ctx, viewer, params.id, body),
+    "POST /admin/requests/:id/hold/release": async ({ viewer, params, body }) =>
+      releaseHold(ctx, viewer, params.id, body.reason),
+    "POST /admin/requests/:id/hold/request-reauthorization": async ({ viewer, params }) =>
+      requestReauthorization(ctx, viewer, params.id),
+    "POST /admin/requests/:id/delivery": async ({ viewer, params, body }) =>
+      markDelivered(ctx, viewer, params.id, body),
+    "GET /admin/money": async () => moneyOverview(ctx),
+  });

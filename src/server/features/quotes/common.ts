@@ -1,0 +1,86 @@
+/**
+ * What the quotes domain's services share: its context, the request as the loop reads it (through the requests
+ * port), the deal's realtime event and the paths notices lead to.
+ */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { formatEuro } from "@/shared/format";
+import type { Viewer } from "../../auth/viewer";
+import type { AppContext, DealRequest } from "../../context";
+import type { Queryable } from "../../db";
+import { holds } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
+
+export type QuotesContext = Pick<AppContext, "db" | "config" | "payments" | "storage" | "write" | "domains">;
+
+export const REQUEST_NOT_FOUND = "Request not found";
+
+export const memberLink = (id: string) => `/requests/${id}`;
+export const staffLink = (id: string) => `/admin/requests/${id}`;
+
+/** The request's deal changed: its member and the team refetch it (and the money overviews). */
+export const dealChanged = (request: { id: string; userId: string }): AppEvent =>
+  toMemberAndStaff("deal", request.userId, request.id);
+
+/** A draft changed: the team only. */
+export const draftChanged = (requestId: string): AppEvent => ({ topic: "deal", audience: "staff", subject: requestId });
+
+/** The request, 404 when there is none. */
+export async function dealRequest(
+  ctx: Pick<QuotesContext, "domains">,
+  q: Queryable,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<DealRequest> {
+  const request = await ctx.domains.requests.forDeal(q, id, options);
+  if (!request) throw notFound(REQUEST_NOT_FOUND);
+  return request;
+}
+
+/**
+ * The request, if the viewer is its member: anyone else, another member as staff, is told it does not exist
+ * (the member's actions are the member's only; staff act from the admin side).
+ */
+export async function ownRequest(
+  ctx: Pick<QuotesContext, "domains">,
+  q: Queryable,
+  viewer: Viewer,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<DealRequest> {
+  const request = await ctx.domains.requests.forDeal(q, id, options);
+  if (!request || request.userId !== viewer.userId) throw notFound(REQUEST_NOT_FOUND);
+  return request;
+}
+
+export type HoldRow = typeof holds.$inferSelect;
+
+/** The request's newest hold (live or not). */
+export async function latestHold(q: Queryable, requestId: string, options: { lock?: boolean } = {}) {
+  const query = q.select().from(holds).where(eq(holds.requestId, requestId)).orderBy(desc(holds.createdAt)).limit(1);
+  const [row] = options.lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+/** The request's live hold (pending, awaiting the bank, or held), if any. */
+export async function liveHold(q: Queryable, requestId: string, options: { lock?: boolean } = {}) {
+  const query = q
+    .select()
+    .from(holds)
+    .where(and(eq(holds.requestId, requestId), inArray(holds.status, ["pending", "requires_action", "held"])));
+  const [row] = options.lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+/** Today's date in Lisbon, "YYYY-MM-DD" (quotes' dates are the house's calendar days). */
+export function lisbonToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Lisbon",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
+/** Cents as the house writes euro everywhere ("€1,200", "€120.50"). */
+export const euros = (cents: number) => formatEuro(cents / 100);

@@ -1,0 +1,141 @@
+/**
+ * Delivery (issue 21): staff mark a Found request Delivered (a note, handover photos), the only path to
+ * Delivered; the member then confirms receipt or, within spec section 9's 30 days, reports a problem. One answer.
+ */
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { deliveryInput } from "@/shared/contracts/quotes";
+import { canReportProblem, QUOTE_MESSAGES } from "@/shared/quotes";
+import type { Viewer } from "../../auth/viewer";
+import { dealFiles, deliveries } from "../../db/schema";
+import { badRequest, conflict } from "../../http/errors";
+import { dealChanged, dealRequest, memberLink, ownRequest, type QuotesContext, staffLink } from "./common";
+import { PHOTO_NOT_FOUND } from "./service";
+
+/** Staff: Found → Delivered, with the handover's note and photos; the member is told. */
+export async function markDelivered(
+  ctx: QuotesContext,
+  staff: Viewer,
+  requestId: string,
+  input: z.output<typeof deliveryInput>,
+) {
+  await ctx.write(async (tx, out) => {
+    const request = await dealRequest(ctx, tx, requestId, { lock: true });
+    if (request.status !== "Found") throw conflict(QUOTE_MESSAGES.notFound, "not_found_status");
+    const photoIds = [...new Set(input.photoIds)];
+    for (const id of photoIds) {
+      const [file] = await tx
+        .select({ id: dealFiles.id })
+        .from(dealFiles)
+        .where(and(eq(dealFiles.id, id), eq(dealFiles.requestId, requestId)));
+      if (!file) throw badRequest(PHOTO_NOT_FOUND, "photo_not_found");
+    }
+    const now = new Date();
+    const values = {
+      status: "delivered" as const,
+      note: input.note,
+      photoIds,
+      deliveredBy: staff.userId,
+      deliveredAt: now,
+      answeredAt: null,
+      problem: null,
+    };
+    await tx
+      .insert(deliveries)
+      .values({ requestId, ...values })
+      .onConflictDoUpdate({ target: deliveries.requestId, set: values });
+    await ctx.domains.requests.logActivity(tx, out, {
+      requestId,
+      actorUserId: staff.userId,
+      action: "delivered",
+      details: { photos: photoIds.length, ...(input.note ? { note: input.note } : {}) },
+    });
+    await ctx.domains.requests.moveStatus(tx, out, {
+      request,
+      from: ["Found"],
+      to: "Delivered",
+      actorUserId: staff.userId,
+    });
+    await out.notify({
+      type: "delivered",
+      to: request.userId,
+      recipients: [request.owner],
+      title: `Delivered: ${request.title}`,
+      body: input.note || "Please confirm you have received it.",
+      requestId,
+      link: memberLink(requestId),
+      email: {
+        reason: "delivered",
+        subject: `Delivered: ${request.title}`,
+        heading: "Your request has been delivered",
+        paragraphs: [
+          `Dear ${request.owner.name},`,
+          `"${request.title}" has been handed over. Please confirm you have received it, or tell us within 30 days if anything is not as it should be.`,
+        ],
+        quote: input.note || undefined,
+        actionLabel: "Confirm receipt",
+      },
+    });
+    out.publish(dealChanged(request));
+  });
+  return { ok: true as const };
+}
+
+/** The member's answer to the delivery: receipt confirmed, or a problem (within the window). */
+export async function answerDelivery(
+  ctx: QuotesContext,
+  viewer: Viewer,
+  requestId: string,
+  answer: { kind: "confirmed" } | { kind: "problem"; description: string },
+  now = new Date(),
+) {
+  await ctx.write(async (tx, out) => {
+    const request = await ownRequest(ctx, tx, viewer, requestId, { lock: true });
+    const [delivery] = await tx.select().from(deliveries).where(eq(deliveries.requestId, requestId)).for("update");
+    if (!delivery || request.status !== "Delivered") throw conflict(QUOTE_MESSAGES.notDelivered, "not_delivered");
+    if (delivery.status !== "delivered") throw conflict(QUOTE_MESSAGES.alreadyAnswered, "already_answered");
+    if (answer.kind === "problem" && !canReportProblem(delivery.deliveredAt, now)) {
+      throw conflict(QUOTE_MESSAGES.disputeWindowClosed, "dispute_window_closed");
+    }
+    await tx
+      .update(deliveries)
+      .set({
+        status: answer.kind,
+        answeredAt: now,
+        problem: answer.kind === "problem" ? answer.description : null,
+      })
+      .where(eq(deliveries.requestId, requestId));
+    const confirmed = answer.kind === "confirmed";
+    await ctx.domains.requests.logActivity(tx, out, {
+      requestId,
+      actorUserId: viewer.userId,
+      action: confirmed ? "receipt_confirmed" : "problem_reported",
+      details: confirmed ? {} : { problem: answer.description },
+    });
+    const name = request.owner.name;
+    await out.notify({
+      type: confirmed ? "receipt_confirmed" : "problem_reported",
+      to: "staff",
+      // A problem is the team's to hear at once, in its mailbox too.
+      teamMail: !confirmed,
+      title: confirmed ? `Receipt confirmed: ${request.title}` : `Problem reported: ${request.title}`,
+      body: confirmed ? `${name} confirmed receipt.` : `${name}: ${answer.description}`,
+      requestId,
+      link: staffLink(requestId),
+      email: {
+        reason: confirmed ? "receipt_confirmed" : "problem_reported",
+        subject: confirmed ? `Receipt confirmed: ${request.title}` : `Problem reported: ${request.title}`,
+        heading: confirmed ? "Receipt confirmed" : "A problem was reported",
+        paragraphs: [
+          confirmed
+            ? `${name} confirmed receipt of "${request.title}".`
+            : `${name} reported a problem with "${request.title}".`,
+        ],
+        quote: confirmed ? undefined : answer.description,
+        actionLabel: "Open the request",
+      },
+    });
+    out.publish(dealChanged(request));
+  });
+  return { ok: true as const };
+}

@@ -1,0 +1,85 @@
+/**
+ * A deal's files: the photos of a quote's options and of the handover (JPEG, PNG, WebP, or a PDF), uploaded by
+ * staff through the shared upload path (storage/uploads.ts: spooled, refused whole, typed from the bytes) and
+ * served only to those who may see them: staff, and the member once a sent quote or the delivery shows them
+ * (a draft's photos stay the team's).
+ */
+import { randomUUID } from "node:crypto";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Viewer } from "../../auth/viewer";
+import { dealFiles, deliveries, quoteOptions, quotes } from "../../db/schema";
+import { HttpError, notFound } from "../../http/errors";
+import { cleanFileName, nameForType } from "../../storage/file-names";
+import { receiveUpload, sniffedType } from "../../storage/uploads";
+import { dealRequest, type QuotesContext, REQUEST_NOT_FOUND } from "./common";
+
+export const DEAL_FILE_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
+export const DEAL_FILE_REFUSED = "Only JPEG, PNG and WebP images and PDF files can be added.";
+export const FILE_NOT_FOUND = "File not found";
+
+/** Staff: one uploaded file, kept for the request's deal. */
+export async function uploadDealFile(ctx: QuotesContext, staff: Viewer, requestId: string, request: FastifyRequest) {
+  await dealRequest(ctx, ctx.db, requestId);
+  await mkdir(ctx.storage.spoolDir, { recursive: true, mode: 0o700 });
+  const spooled = path.join(ctx.storage.spoolDir, randomUUID());
+  try {
+    const file = await receiveUpload(request, spooled, ctx.config);
+    const type = await sniffedType(spooled, DEAL_FILE_TYPES);
+    if (!type) throw new HttpError(415, DEAL_FILE_REFUSED, "type_refused");
+    const name = nameForType(cleanFileName(file.name), type);
+    const key = `deals/${requestId}/${randomUUID()}`;
+    await ctx.storage.putFile(key, spooled, type);
+    try {
+      return await ctx.write(async (tx) => {
+        // The request may have gone while the file was read.
+        await dealRequest(ctx, tx, requestId, { lock: true });
+        const [row] = await tx
+          .insert(dealFiles)
+          .values({ requestId, storageKey: key, name, type, size: file.size, uploadedBy: staff.userId })
+          .returning({ id: dealFiles.id, name: dealFiles.name, type: dealFiles.type, size: dealFiles.size });
+        return row;
+      });
+    } catch (error) {
+      await ctx.storage.delete(key).catch(() => {});
+      throw error;
+    }
+  } finally {
+    await rm(spooled, { force: true });
+  }
+}
+
+/** The file's stream and its headers' facts, if the viewer may see it. */
+export async function openDealFile(ctx: QuotesContext, viewer: Viewer, requestId: string, fileId: string) {
+  const request = await ctx.domains.requests.forDeal(ctx.db, requestId);
+  if (!request || (!viewer.isStaff && request.userId !== viewer.userId)) throw notFound(REQUEST_NOT_FOUND);
+  const [file] = await ctx.db
+    .select()
+    .from(dealFiles)
+    .where(and(eq(dealFiles.id, fileId), eq(dealFiles.requestId, requestId)));
+  if (!file) throw notFound(FILE_NOT_FOUND);
+  if (!viewer.isStaff) {
+    const shown = sql`${JSON.stringify([fileId])}::jsonb`;
+    const [inQuote] = await ctx.db
+      .select({ id: quoteOptions.id })
+      .from(quoteOptions)
+      .innerJoin(quotes, eq(quotes.id, quoteOptions.quoteId))
+      .where(
+        and(eq(quotes.requestId, requestId), ne(quotes.status, "draft"), sql`${quoteOptions.photoIds} @> ${shown}`),
+      )
+      .limit(1);
+    const [inDelivery] = inQuote
+      ? [inQuote]
+      : await ctx.db
+          .select({ id: deliveries.requestId })
+          .from(deliveries)
+          .where(and(eq(deliveries.requestId, requestId), sql`${deliveries.photoIds} @> ${shown}`));
+    if (!inDelivery) throw notFound(FILE_NOT_FOUND);
+  }
+  const stream = await ctx.storage.get(file.storageKey).catch(() => {
+    throw notFound(FILE_NOT_FOUND);
+  });
+  return { stream, name: file.name, type: file.type };
+}

@@ -1,0 +1,578 @@
+/**
+ * The card hold (issue 21, decision 018): 10 % of the accepted option's price, authorised on the provider's card
+ * page (Checkout, manual capture) and captured or released by staff. The provider's events are the source of
+ * truth: `applyHoldUpdate` is the one place a hold's state moves, for webhooks and for a capture's or release's
+ * own answer alike, each change once, never backwards. No provider call is made inside a transaction: a
+ * capture or release is first claimed on the row (`pending_action`), then asked of the provider, then applied.
+ */
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import type { Served } from "@/shared/contracts/common";
+import type { captureSchema, holdSchema } from "@/shared/contracts/quotes";
+import { formatLongDate } from "@/shared/format";
+import { HOLD_VALIDITY_DAYS, type HoldStatus, holdAmountCents, QUOTE_MESSAGES } from "@/shared/quotes";
+import type { Viewer } from "../../auth/viewer";
+import type { DealRequest } from "../../context";
+import type { Queryable } from "../../db";
+import { holds, quoteOptions, quotes } from "../../db/schema";
+import type { Effects } from "../../db/write";
+import { badRequest, conflict, HttpError } from "../../http/errors";
+import type { HoldHandler, HoldUpdate } from "../../payments";
+import { intentUpdate } from "../../payments/holds";
+import {
+  dealChanged,
+  dealRequest,
+  euros,
+  type HoldRow,
+  latestHold,
+  liveHold,
+  memberLink,
+  ownRequest,
+  type QuotesContext,
+  staffLink,
+} from "./common";
+
+export const PROVIDER_FAILED = "The payment provider could not be reached. Please try again.";
+
+/** A payment provider's refusal as a 502 with its own message; anything else stays what it is. */
+export function providerFailure(error: unknown): Error {
+  if (error instanceof HttpError) {
+    // The test provider's refusals are the provider's answers too.
+    return error.statusCode >= 500 ? error : new HttpError(502, error.message, "provider_error");
+  }
+  const stripeError = error as { type?: unknown; message?: string };
+  if (typeof stripeError.type === "string" && stripeError.type.startsWith("Stripe")) {
+    return new HttpError(502, stripeError.message || PROVIDER_FAILED, "provider_error");
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+export function holdView(row: HoldRow): Served<typeof holdSchema> {
+  return {
+    id: row.id,
+    status: row.status,
+    optionId: row.optionId,
+    amountCents: row.amountCents,
+    capturedCents: row.capturedCents,
+    expiresAt: row.expiresAt,
+    reauthorizationRequested: row.reauthorizationRequested,
+    receiptUrl: row.receiptUrl,
+    failure: row.failure,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * Closes the card page of a hold the member opened but did not authorise (`quoteId`: only one on that quote).
+ * 409 when a card was authorised meanwhile: that hold is real, and staff release it instead.
+ */
+export async function abandonPendingHold(ctx: QuotesContext, requestId: string, quoteId: string | null) {
+  const hold = await liveHold(ctx.db, requestId);
+  if (!hold || hold.status === "held" || (quoteId && hold.quoteId !== quoteId)) return;
+  if (hold.checkoutSessionId) {
+    const closed = await ctx.payments.provider
+      .expireHoldSession(hold.checkoutSessionId, `maison-hold-close-${hold.id}`)
+      .catch((error) => {
+        throw providerFailure(error);
+      });
+    if (!closed) throw conflict(QUOTE_MESSAGES.alreadyAccepted, "already_accepted");
+  }
+  // Its expiry event may have released it already (the test provider delivers at once).
+  await ctx.write(async (tx, out) => {
+    const released = await tx
+      .update(holds)
+      .set({ status: "released", updatedAt: new Date() })
+      .where(and(eq(holds.id, hold.id), inArray(holds.status, ["pending", "requires_action"])))
+      .returning({ id: holds.id });
+    if (released.length) out.publish(dealChanged({ id: requestId, userId: hold.userId }));
+  });
+}
+
+/**
+ * The card page for a hold on `option`: the request's live hold when it is for the same option (a double click,
+ * a retry, two tabs: one hold, one page, through the unique live hold and the provider's idempotency key), else
+ * a new one (a page opened for another option is closed first).
+ */
+export async function openHold(
+  ctx: QuotesContext,
+  viewer: Viewer,
+  request: DealRequest,
+  choice: { quoteId: string; option: typeof quoteOptions.$inferSelect },
+): Promise<{ url: string }> {
+  const { option } = choice;
+  let hold: HoldRow | null = await liveHold(ctx.db, request.id);
+  if (hold?.status === "held") throw conflict(QUOTE_MESSAGES.alreadyAccepted, "already_accepted");
+  if (hold && hold.optionId !== option.id) {
+    await abandonPendingHold(ctx, request.id, null);
+    hold = null;
+  }
+  if (!hold) {
+    hold = await ctx.write(async (tx) => {
+      const [created] = await tx
+        .insert(holds)
+        .values({
+          requestId: request.id,
+          userId: request.userId,
+          quoteId: choice.quoteId,
+          optionId: option.id,
+          amountCents: holdAmountCents(option.priceCents),
+        })
+        .onConflictDoNothing()
+        .returning();
+      return created ?? (await liveHold(tx, request.id));
+    });
+    // Another tab chose another option at the same moment.
+    if (!hold || hold.optionId !== option.id || hold.status === "held") {
+      throw conflict(QUOTE_MESSAGES.alreadyAccepted, "already_accepted");
+    }
+  }
+  if (hold.checkoutUrl) return { url: hold.checkoutUrl };
+  const { config, payments } = ctx;
+  const session = await (async () => {
+    const customerId = await payments.ensureCustomer({
+      userId: viewer.userId,
+      email: viewer.email,
+      name: viewer.profile?.name ?? viewer.name,
+    });
+    return payments.provider.createHoldSession({
+      requestId: request.id,
+      holdId: (hold as HoldRow).id,
+      userId: viewer.userId,
+      customerId,
+      email: viewer.email,
+      amountCents: (hold as HoldRow).amountCents,
+      description: `Hold for ${option.title}`,
+      successUrl: `${config.APP_URL}${memberLink(request.id)}?hold=authorized`,
+      cancelUrl: `${config.APP_URL}${memberLink(request.id)}`,
+      idempotencyKey: `maison-hold-${(hold as HoldRow).id}`,
+    });
+  })().catch((error) => {
+    throw providerFailure(error);
+  });
+  await ctx.write(async (tx) => {
+    await tx
+      .update(holds)
+      .set({ checkoutSessionId: session.id, checkoutUrl: session.url, updatedAt: new Date() })
+      .where(and(eq(holds.id, (hold as HoldRow).id), isNull(holds.checkoutSessionId)));
+  });
+  return { url: session.url };
+}
+
+/** The member authorises the accepted option again, after the hold expired and staff asked for it. */
+export async function reauthorize(ctx: QuotesContext, viewer: Viewer, requestId: string) {
+  const request = await ownRequest(ctx, ctx.db, viewer, requestId);
+  const latest = await latestHold(ctx.db, requestId);
+  const again = latest?.status === "expired" && latest.reauthorizationRequested;
+  // A new hold already opened for it (the page reloaded): the same page.
+  const reopened = latest && (latest.status === "pending" || latest.status === "requires_action");
+  if (!latest || !(again || reopened)) throw conflict(QUOTE_MESSAGES.holdNotExpired, "hold_not_expired");
+  const [option] = await ctx.db.select().from(quoteOptions).where(eq(quoteOptions.id, latest.optionId));
+  return openHold(ctx, viewer, request, { quoteId: latest.quoteId, option });
+}
+
+// Applying the provider's word -----------------------------------------------------------------------------
+
+/** A hold's states in order: an update never moves one back. */
+const RANK: Record<HoldStatus, number> = {
+  pending: 0,
+  requires_action: 1,
+  held: 2,
+  captured: 3,
+  released: 3,
+  expired: 3,
+  refunded: 4,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function findHold(tx: Queryable, update: HoldUpdate): Promise<HoldRow | null> {
+  const by = [
+    update.holdId && UUID.test(update.holdId) ? eq(holds.id, update.holdId) : null,
+    update.paymentIntentId ? eq(holds.paymentIntentId, update.paymentIntentId) : null,
+    update.sessionId ? eq(holds.checkoutSessionId, update.sessionId) : null,
+  ];
+  for (const where of by) {
+    if (!where) continue;
+    const [row] = await tx.select().from(holds).where(where);
+    if (row) return row;
+  }
+  return null;
+}
+
+/** The quote is accepted with the hold's option, and the request Found (the first authorised hold). */
+async function accept(ctx: QuotesContext, tx: Queryable, out: Effects, hold: HoldRow, request: DealRequest) {
+  const [quote] = await tx.select().from(quotes).where(eq(quotes.id, hold.quoteId)).for("update");
+  const first = quote?.status === "sent";
+  if (first) {
+    const now = new Date();
+    await tx
+      .update(quotes)
+      .set({ status: "accepted", acceptedOptionId: hold.optionId, answeredAt: now, updatedAt: now })
+      .where(eq(quotes.id, hold.quoteId));
+  }
+  await ctx.domains.requests.moveStatus(tx, out, {
+    request,
+    from: ["Quoted"],
+    to: "Found",
+    actorUserId: request.userId,
+  });
+  return first;
+}
+
+/** The provider's update applied to its hold, with its activity, notices and events (once, never backwards). */
+export function holdHandler(ctx: QuotesContext): HoldHandler {
+  return async (tx, out, update) => {
+    const found = await findHold(tx, update);
+    if (!found) return { changed: false, ignored: "unknown hold" };
+    // The request first, then the hold: the order every writer of a deal locks in.
+    const request = await ctx.domains.requests.forDeal(tx, found.requestId, { lock: true });
+    if (!request) return { changed: false, ignored: "request gone" };
+    const [hold] = await tx.select().from(holds).where(eq(holds.id, found.id)).for("update");
+    const now = new Date();
+    const set: Partial<typeof holds.$inferInsert> = {};
+    let linked = false;
+    if (update.paymentIntentId && !hold.paymentIntentId) {
+      set.paymentIntentId = update.paymentIntentId;
+      linked = true;
+    }
+    if (update.sessionId && !hold.checkoutSessionId) set.checkoutSessionId = update.sessionId;
+
+    const from = hold.status;
+    let to: HoldStatus | null = null;
+    switch (update.kind) {
+      case "linked":
+        break;
+      case "failed":
+        if (from === "pending" || from === "requires_action") {
+          set.failure = update.failure ?? QUOTE_MESSAGES.cardDeclined;
+          if (from === "requires_action") to = "pending";
+        }
+        break;
+      case "abandoned":
+        if (from === "pending" || from === "requires_action") to = "released";
+        break;
+      default:
+        if (RANK[update.kind] > RANK[from] && (update.kind !== "refunded" || from === "captured")) to = update.kind;
+    }
+    if (to) {
+      set.status = to;
+      if (to !== "pending") set.failure = null;
+    }
+    if (!to && !Object.keys(set).length)
+      return { changed: false, ignored: `hold already ${from}`, userId: hold.userId };
+
+    const option = to ? (await tx.select().from(quoteOptions).where(eq(quoteOptions.id, hold.optionId)))[0] : undefined;
+    const optionTitle = option?.title ?? "your option";
+    const actorByStaff = (action: "capture" | "release") => (hold.pendingAction === action ? hold.actionBy : null);
+    const activity = (action: string, details: Record<string, unknown>, actorUserId: string | null = null) =>
+      ctx.domains.requests.logActivity(tx, out, { requestId: request.id, actorUserId, action, details });
+    const toMember = (notice: {
+      type: "hold_placed" | "payment_captured" | "hold_released" | "hold_expired";
+      title: string;
+      body: string;
+      subject: string;
+      heading: string;
+      paragraphs: string[];
+    }) =>
+      out.notify({
+        type: notice.type,
+        to: request.userId,
+        recipients: [request.owner],
+        title: notice.title,
+        body: notice.body,
+        requestId: request.id,
+        link: memberLink(request.id),
+        email: {
+          reason: notice.type,
+          subject: notice.subject,
+          heading: notice.heading,
+          paragraphs: [`Dear ${request.owner.name},`, ...notice.paragraphs],
+          actionLabel: "Open your request",
+        },
+      });
+
+    switch (to) {
+      case "held": {
+        const expiresAt =
+          update.expiresAt ?? new Date(update.stamp.getTime() + HOLD_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
+        Object.assign(set, { heldAt: now, expiresAt });
+        const first = await accept(ctx, tx, out, hold, request);
+        await activity(
+          "hold_placed",
+          { holdId: hold.id, optionId: hold.optionId, amountCents: hold.amountCents, expiresAt },
+          request.userId,
+        );
+        const amount = euros(hold.amountCents);
+        await toMember({
+          type: "hold_placed",
+          title: `Hold placed: ${amount}`,
+          body: `${optionTitle} · ${request.title}`,
+          subject: `Your hold of ${amount} is in place: ${request.title}`,
+          heading: "Your hold is in place",
+          paragraphs: [
+            `A refundable hold of ${amount} is reserved on your card for ${optionTitle}.`,
+            `Nothing is taken until the team confirms your purchase. The hold stays in place until ${formatLongDate(expiresAt)}.`,
+          ],
+        });
+        await out.notify({
+          type: first ? "quote_accepted" : "hold_placed",
+          to: "staff",
+          title: first ? `Option accepted: ${request.title}` : `Hold authorised again: ${request.title}`,
+          body: `${request.owner.name} · ${optionTitle} · ${amount} held`,
+          requestId: request.id,
+          link: staffLink(request.id),
+          email: {
+            reason: first ? "quote_accepted" : "hold_placed",
+            subject: `${first ? "Option accepted" : "Hold authorised again"}: ${request.title}`,
+            heading: first ? "An option was accepted" : "A hold was authorised again",
+            paragraphs: [
+              `${request.owner.name} ${first ? "accepted" : "authorised again"} ${optionTitle} for "${request.title}".`,
+              `${amount} is held on their card until ${formatLongDate(expiresAt)}.`,
+            ],
+            actionLabel: "Open the request",
+          },
+        });
+        break;
+      }
+      case "captured": {
+        const captured = Math.min(update.amountCents ?? hold.amountCents, hold.amountCents);
+        Object.assign(set, {
+          capturedCents: captured,
+          capturedAt: now,
+          releasedAt: captured < hold.amountCents ? now : null,
+          receiptUrl: update.receiptUrl ?? hold.receiptUrl,
+          pendingAction: null,
+        });
+        // Captured before its authorisation was heard of (events in any order): the acceptance happens now.
+        if (RANK[from] < RANK.held) {
+          Object.assign(set, { heldAt: now });
+          await accept(ctx, tx, out, hold, request);
+        }
+        const reason = hold.pendingAction === "capture" ? hold.actionReason : null;
+        await activity(
+          "payment_captured",
+          { holdId: hold.id, amountCents: captured, heldCents: hold.amountCents, ...(reason ? { reason } : {}) },
+          actorByStaff("capture"),
+        );
+        const amount = euros(captured);
+        const rest = hold.amountCents - captured;
+        await toMember({
+          type: "payment_captured",
+          title: `Payment captured: ${amount}`,
+          body: `${optionTitle} · ${request.title}`,
+          subject: `Payment of ${amount} received: ${request.title}`,
+          heading: "Payment received",
+          paragraphs: [
+            `We have taken ${amount} from the hold on your card for ${optionTitle}.`,
+            ...(rest > 0 ? [`The remaining ${euros(rest)} has been released.`] : []),
+          ],
+        });
+        break;
+      }
+      case "released": {
+        const wasHeld = RANK[from] >= RANK.held;
+        Object.assign(set, { pendingAction: null, ...(wasHeld ? { releasedAt: now } : {}) });
+        // A card page closed before any card was authorised moves no money: nothing to tell.
+        if (wasHeld) {
+          const reason = hold.pendingAction === "release" ? hold.actionReason : null;
+          await activity(
+            "hold_released",
+            { holdId: hold.id, amountCents: hold.amountCents, ...(reason ? { reason } : {}) },
+            actorByStaff("release"),
+          );
+          const amount = euros(hold.amountCents);
+          await toMember({
+            type: "hold_released",
+            title: `Hold released: ${amount}`,
+            body: `${optionTitle} · ${request.title}`,
+            subject: `Your hold of ${amount} was released: ${request.title}`,
+            heading: "Your hold was released",
+            paragraphs: [`The hold of ${amount} on your card for ${optionTitle} has been released. Nothing was taken.`],
+          });
+        }
+        break;
+      }
+      case "expired": {
+        Object.assign(set, { releasedAt: now, pendingAction: null });
+        await activity("hold_expired", { holdId: hold.id, amountCents: hold.amountCents });
+        const amount = euros(hold.amountCents);
+        await toMember({
+          type: "hold_expired",
+          title: `Hold expired: ${amount}`,
+          body: `${optionTitle} · ${request.title}`,
+          subject: `Your hold has expired: ${request.title}`,
+          heading: "Your hold has expired",
+          paragraphs: [
+            `The hold of ${amount} on your card for ${optionTitle} has lapsed. Nothing was taken.`,
+            "The team may ask you to authorise it again.",
+          ],
+        });
+        await out.notify({
+          type: "hold_expired",
+          to: "staff",
+          title: `Hold expired: ${request.title}`,
+          body: `${request.owner.name} · ${amount} · nothing was captured`,
+          requestId: request.id,
+          link: staffLink(request.id),
+          email: {
+            reason: "hold_expired",
+            subject: `Hold expired: ${request.title}`,
+            heading: "A hold expired",
+            paragraphs: [
+              `The hold of ${amount} for "${request.title}" lapsed before it was captured.`,
+              "You can ask the member to authorise it again from the request.",
+            ],
+            actionLabel: "Open the request",
+          },
+        });
+        break;
+      }
+      case "refunded":
+        Object.assign(set, { refundedAt: now });
+        await activity("payment_refunded", { holdId: hold.id, amountCents: hold.capturedCents });
+        break;
+      default:
+        break;
+    }
+
+    const stamp =
+      hold.providerUpdatedAt && hold.providerUpdatedAt > update.stamp ? hold.providerUpdatedAt : update.stamp;
+    await tx
+      .update(holds)
+      .set({ ...set, providerUpdatedAt: stamp, updatedAt: now })
+      .where(eq(holds.id, hold.id));
+    if (linked && update.paymentIntentId) {
+      await ctx.domains.requests.setPaymentIntent(tx, request.id, update.paymentIntentId);
+    }
+    out.publish(dealChanged(request));
+    return { changed: true, userId: request.userId };
+  };
+}
+
+// Staff: capture, release, ask again -------------------------------------------------------------------------
+
+/** Claims the held hold for one capture or release; a second (a double click, another tab) gets 409. */
+async function claim(
+  ctx: QuotesContext,
+  staff: Viewer,
+  requestId: string,
+  action: "capture" | "release",
+  reason: string,
+  check?: (hold: HoldRow) => void,
+): Promise<HoldRow> {
+  return ctx.write(async (tx) => {
+    await dealRequest(ctx, tx, requestId, { lock: true });
+    const hold = await liveHold(tx, requestId, { lock: true });
+    if (hold?.status !== "held" || !hold.paymentIntentId || hold.pendingAction) {
+      throw conflict(QUOTE_MESSAGES.holdNotHeld, "hold_not_held");
+    }
+    check?.(hold);
+    await tx
+      .update(holds)
+      .set({ pendingAction: action, actionBy: staff.userId, actionReason: reason || null, updatedAt: new Date() })
+      .where(eq(holds.id, hold.id));
+    return hold;
+  });
+}
+
+async function unclaim(ctx: QuotesContext, holdId: string, action: "capture" | "release") {
+  await ctx.write(async (tx) => {
+    await tx
+      .update(holds)
+      .set({ pendingAction: null })
+      .where(and(eq(holds.id, holdId), eq(holds.pendingAction, action)));
+  });
+}
+
+async function current(ctx: QuotesContext, holdId: string) {
+  const [row] = await ctx.db.select().from(holds).where(eq(holds.id, holdId));
+  return holdView(row);
+}
+
+/**
+ * Captures the hold once: in full, or less with a reason (the provider releases the rest). The provider's
+ * answer is applied as its webhook would be; the webhook then changes nothing.
+ */
+export async function captureHold(
+  ctx: QuotesContext,
+  staff: Viewer,
+  requestId: string,
+  input: z.output<typeof captureSchema>,
+) {
+  const hold = await claim(ctx, staff, requestId, "capture", input.reason, (h) => {
+    const amount = input.amountCents ?? h.amountCents;
+    if (amount > h.amountCents) throw badRequest(QUOTE_MESSAGES.captureTooHigh, "capture_too_high");
+    if (amount < h.amountCents && !input.reason) {
+      throw badRequest(QUOTE_MESSAGES.captureReasonRequired, "capture_reason_required");
+    }
+  });
+  const startedAt = new Date();
+  const intent = await ctx.payments.provider
+    .capturePaymentIntent(hold.paymentIntentId as string, {
+      amountToCapture: input.amountCents ?? hold.amountCents,
+      idempotencyKey: `maison-capture-${hold.id}`,
+    })
+    .catch(async (error) => {
+      await unclaim(ctx, hold.id, "capture");
+      throw providerFailure(error);
+    });
+  const update = intentUpdate(intent, startedAt);
+  if (update) await ctx.payments.holds.apply({ ...update, holdId: hold.id });
+  return current(ctx, hold.id);
+}
+
+/** Releases the hold (nothing is taken). */
+export async function releaseHold(ctx: QuotesContext, staff: Viewer, requestId: string, reason: string) {
+  const hold = await claim(ctx, staff, requestId, "release", reason);
+  const startedAt = new Date();
+  const intent = await ctx.payments.provider
+    .cancelPaymentIntent(hold.paymentIntentId as string, { idempotencyKey: `maison-release-${hold.id}` })
+    .catch(async (error) => {
+      await unclaim(ctx, hold.id, "release");
+      throw providerFailure(error);
+    });
+  const update = intentUpdate(intent, startedAt);
+  if (update) await ctx.payments.holds.apply({ ...update, holdId: hold.id });
+  return current(ctx, hold.id);
+}
+
+/** After a hold expired: the member is asked to authorise the accepted option again (once). */
+export async function requestReauthorization(ctx: QuotesContext, staff: Viewer, requestId: string) {
+  await ctx.write(async (tx, out) => {
+    const request = await dealRequest(ctx, tx, requestId, { lock: true });
+    const hold = await latestHold(tx, requestId, { lock: true });
+    if (hold?.status !== "expired") throw conflict(QUOTE_MESSAGES.holdNotExpired, "hold_not_expired");
+    if (hold.reauthorizationRequested) return;
+    await tx.update(holds).set({ reauthorizationRequested: true, updatedAt: new Date() }).where(eq(holds.id, hold.id));
+    await ctx.domains.requests.logActivity(tx, out, {
+      requestId,
+      actorUserId: staff.userId,
+      action: "reauthorization_requested",
+      details: { holdId: hold.id },
+    });
+    const amount = euros(hold.amountCents);
+    await out.notify({
+      type: "reauthorization_requested",
+      to: request.userId,
+      recipients: [request.owner],
+      title: `Please authorise your hold again: ${amount}`,
+      body: request.title,
+      requestId,
+      link: memberLink(requestId),
+      email: {
+        reason: "reauthorization_requested",
+        subject: `Please authorise your hold again: ${request.title}`,
+        heading: "Please authorise your hold again",
+        paragraphs: [
+          `Dear ${request.owner.name},`,
+          `The hold of ${amount} for "${request.title}" lapsed before your purchase was completed. Nothing was taken.`,
+          "To continue, please authorise the hold again from your request.",
+        ],
+        actionLabel: "Authorise again",
+      },
+    });
+    out.publish(dealChanged(request));
+  });
+  return { ok: true as const };
+}

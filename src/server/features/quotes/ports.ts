@@ -1,0 +1,12 @@
+/** What other domains may ask of quotes (QuotesPort in context.ts); app.ts plugs it in. */
+import type { QuotesPort } from "../../context";
+import type { QuotesContext } from "./common";
+import { holdHandler } from "./holds";
+import { holdFlags } from "./money";
+
+export function quotesPort(ctx: QuotesContext): QuotesPort {
+  return {
+    holdFlags,
+    holdHandler: holdHandler(ctx),
+  };
+}

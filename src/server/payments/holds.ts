@@ -1,0 +1,151 @@
+/**
+ * Card holds as the payment provider reports them (decision 018): each Stripe event about a hold's Checkout
+ * session, PaymentIntent or charge becomes one `HoldUpdate`, which the quotes domain applies to its hold (the
+ * handler is plugged in by app.ts: infrastructure never imports a domain). The same update comes from a
+ * capture's or a release's own answer, so the answer and its webhook agree and apply once.
+ */
+import type { Queryable } from "../db";
+import type { Effects } from "../db/write";
+import { type ChargeLike, type CheckoutSessionLike, type PaymentIntentLike, refId } from "./types";
+
+/**
+ * What happened to a hold. linked: its session completed and named its PaymentIntent. abandoned: the session
+ * expired with nothing authorised. failed: a card was refused (nothing changes but the message). The others are
+ * the hold's statuses.
+ */
+export type HoldUpdateKind =
+  | "linked"
+  | "abandoned"
+  | "failed"
+  | "requires_action"
+  | "held"
+  | "captured"
+  | "released"
+  | "expired"
+  | "refunded";
+
+export interface HoldUpdate {
+  kind: HoldUpdateKind;
+  /** From the metadata we set (requestId, holdId); null on objects that do not carry it (a charge). */
+  holdId: string | null;
+  paymentIntentId: string | null;
+  sessionId: string | null;
+  /** held: the capturable amount; captured: the amount received. */
+  amountCents?: number;
+  /** held: Stripe's capture_before. */
+  expiresAt?: Date | null;
+  receiptUrl?: string | null;
+  failure?: string | null;
+  /** When the provider made the change: an older update never overwrites a newer one. */
+  stamp: Date;
+}
+
+export type HoldApplyResult = { changed: boolean; ignored?: string; userId?: string | null };
+
+/** The quotes domain's side: applies an update to its hold, with the caller's transaction. */
+export type HoldHandler = (tx: Queryable, out: Effects, update: HoldUpdate) => Promise<HoldApplyResult>;
+
+/** The event types that move holds. */
+export const HOLD_EVENTS = [
+  "checkout.session.completed",
+  "checkout.session.expired",
+  "payment_intent.requires_action",
+  "payment_intent.payment_failed",
+  "payment_intent.amount_capturable_updated",
+  "payment_intent.succeeded",
+  "payment_intent.canceled",
+  "charge.refunded",
+] as const;
+
+/** Whether a checkout session is a hold's (payment mode, our metadata) rather than a subscription's. */
+export function isHoldSession(session: CheckoutSessionLike): boolean {
+  return session.mode === "payment" && Boolean(session.metadata?.holdId);
+}
+
+export function chargeOf(intent: PaymentIntentLike): ChargeLike | null {
+  return typeof intent.latest_charge === "object" && intent.latest_charge !== null ? intent.latest_charge : null;
+}
+
+/** Whether an event's intent lacks what its update needs (capture_before, the receipt): fetch it expanded first. */
+export function needsExpandedCharge(type: string, intent: PaymentIntentLike): boolean {
+  return (
+    (type === "payment_intent.amount_capturable_updated" || type === "payment_intent.succeeded") &&
+    Boolean(intent.latest_charge) &&
+    !chargeOf(intent)
+  );
+}
+
+/** A PaymentIntent's state as a hold update (null: a state that moves nothing). */
+export function intentUpdate(intent: PaymentIntentLike, stamp: Date, type?: string): HoldUpdate | null {
+  const base = { holdId: intent.metadata?.holdId ?? null, paymentIntentId: intent.id, sessionId: null, stamp };
+  const charge = chargeOf(intent);
+  if (type === "payment_intent.payment_failed") {
+    return { ...base, kind: "failed", failure: intent.last_payment_error?.message ?? "Your card was declined." };
+  }
+  switch (intent.status) {
+    case "requires_action":
+      return { ...base, kind: "requires_action" };
+    case "requires_capture": {
+      const before = charge?.payment_method_details?.card?.capture_before;
+      return {
+        ...base,
+        kind: "held",
+        amountCents: intent.amount_capturable ?? intent.amount,
+        expiresAt: before ? new Date(before * 1000) : null,
+      };
+    }
+    case "succeeded":
+      return {
+        ...base,
+        kind: "captured",
+        amountCents: intent.amount_received ?? intent.amount,
+        receiptUrl: charge?.receipt_url ?? null,
+      };
+    case "canceled": {
+      // An authorisation that lapsed is cancelled by Stripe itself ("automatic"; "expired" on some versions).
+      const lapsed = intent.cancellation_reason === "automatic" || intent.cancellation_reason === "expired";
+      return { ...base, kind: lapsed ? "expired" : "released" };
+    }
+    default:
+      return null;
+  }
+}
+
+/** A Stripe event about a hold as its update; null when the event is about something else. */
+export function holdUpdateOf(
+  type: string,
+  object: unknown,
+  stamp: Date,
+  fetched: PaymentIntentLike | null,
+): HoldUpdate | null {
+  switch (type) {
+    case "checkout.session.completed":
+    case "checkout.session.expired": {
+      const session = object as CheckoutSessionLike & { payment_intent?: unknown };
+      if (!isHoldSession(session)) return null;
+      return {
+        kind: type === "checkout.session.completed" ? "linked" : "abandoned",
+        holdId: session.metadata?.holdId ?? null,
+        paymentIntentId: refId(session.payment_intent as string | null),
+        sessionId: session.id,
+        stamp,
+      };
+    }
+    case "charge.refunded": {
+      const charge = object as ChargeLike;
+      return {
+        kind: "refunded",
+        holdId: null,
+        paymentIntentId: refId(charge.payment_intent),
+        sessionId: null,
+        receiptUrl: charge.receipt_url ?? null,
+        stamp,
+      };
+    }
+    default: {
+      if (!type.startsWith("payment_intent.")) return null;
+      const intent = fetched ? { ...(object as PaymentIntentLike), latest_charge: fetched.latest_charge } : object;
+      return intentUpdate(intent as PaymentIntentLike, stamp, type);
+    }
+  }
+}
