@@ -47,9 +47,11 @@ export function PhotoUploader({
         : list.map((u) => (u.key === key ? { ...u, ...change } : u)),
     );
 
-  function choose(files: FileList | null) {
+  function choose(list: FileList | null) {
+    // Copied first: clearing the input (so the same file can be chosen again) empties its FileList.
+    const files = Array.from(list ?? []).slice(0, Math.max(0, room));
     if (input.current) input.current.value = "";
-    for (const file of Array.from(files ?? []).slice(0, Math.max(0, room))) {
+    for (const file of files) {
       const key = `${file.name}-${Math.random()}`;
       const refused =
         file.type && !ACCEPTED.includes(file.type)
