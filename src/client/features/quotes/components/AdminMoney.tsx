@@ -11,7 +11,6 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
-  Legend,
   ResponsiveContainer,
   Tooltip,
   type TooltipContentProps,
@@ -134,6 +133,16 @@ function MoneyChart({ data }: { data?: MoneyOverview }) {
     <ChartFigure
       title="Holds per week"
       description="Money held on members' cards, captured and released over the last 12 weeks, by the Monday each week starts."
+      legend={
+        <ul aria-hidden="true" className="-mt-1 flex flex-wrap gap-x-5 gap-y-1.5 text-xs text-ink-muted">
+          {SERIES.map((series) => (
+            <li key={series.key} className="flex items-center gap-2">
+              <span className="size-2.5 rounded-[2px]" style={{ backgroundColor: series.color }} />
+              {series.name}
+            </li>
+          ))}
+        </ul>
+      }
       chartClassName="h-72"
       chart={
         rows && (
@@ -152,7 +161,6 @@ function MoneyChart({ data }: { data?: MoneyOverview }) {
                 cursor={{ fill: TOKENS.gold, fillOpacity: 0.1 }}
                 content={(props) => <MoneyTooltip {...props} format={euro} />}
               />
-              <Legend iconType="square" iconSize={10} wrapperStyle={{ fontSize: 12, color: TOKENS.inkMuted }} />
               {SERIES.map((series) => (
                 <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.color} maxBarSize={18} />
               ))}

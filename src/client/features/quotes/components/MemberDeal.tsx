@@ -91,9 +91,10 @@ function QuoteCard({ requestId, quote, hold }: { requestId: string; quote: Quote
           </p>
         )}
         <ul aria-label="Options" className={cn("grid gap-4", quote.options.length > 1 && "md:grid-cols-2")}>
-          {quote.options.map((option) => (
+          {quote.options.map((option, index) => (
             <li key={option.id} className="flex">
               <OptionCard
+                number={index + 1}
                 requestId={requestId}
                 quote={quote}
                 option={option}
@@ -110,12 +111,15 @@ function QuoteCard({ requestId, quote, hold }: { requestId: string; quote: Quote
 }
 
 function OptionCard({
+  number,
   requestId,
   quote,
   option,
   hold,
   open,
 }: {
+  /** Its place in the quote, from 1 (the options come in order). */
+  number: number;
   requestId: string;
   quote: Quote;
   option: QuoteOption;
@@ -137,7 +141,7 @@ function OptionCard({
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="eyebrow text-gold-deep">Option {option.position + 1}</p>
+          <p className="eyebrow text-gold-deep">Option {number}</p>
           <h3 id={titleId} className={cn("mt-1 font-serif text-2xl break-words", passedOver && "text-ink-muted")}>
             {option.title}
           </h3>
