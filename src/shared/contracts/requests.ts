@@ -153,7 +153,7 @@ export type PipelineQuery = z.input<typeof pipelineQuery>;
 
 export const pipelineItemSchema = requestSummarySchema.extend({
   client: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-  /** The request's latest card hold (issue 21): the pipeline flags one expiring within 24 h. */
+  /** The request's newest card hold, if any (issue 21): the pipeline flags one expiring within 24 h. */
   hold: z
     .object({ status: z.enum(HOLD_STATUSES), expiresAt: timestamp.nullable() })
     .nullable()
@@ -189,6 +189,8 @@ export const adminStatsSchema = z.object({
     total: z.number(),
     new: z.number(),
     sourcing: z.number(),
+    /** Delivered requests (issue 21: the loop's end). */
+    delivered: z.number(),
     clients: z.number(),
     unreadMessages: z.number(),
   }),

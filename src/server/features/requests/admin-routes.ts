@@ -13,7 +13,7 @@ import { adminBadges, setMessageRead, staffUnreadMessages } from "./threads";
 
 export const requestAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(requestsStaffApi, {
-    "GET /admin/requests": async ({ query }) => pipeline(ctx.db, query),
+    "GET /admin/requests": async ({ query }) => pipeline(ctx, query),
 
     "GET /admin/requests.csv": async ({ query, reply }) => {
       const csv = await pipelineCsv(ctx.db, query);

@@ -95,14 +95,24 @@ export function pipelineStatements(db: Database, query: PipelineQuery) {
 }
 
 /** The admin's request list: one page, and the matching rows counted up to PIPELINE_COUNT_CAP. */
-export async function pipeline(db: Database, query: PipelineQuery): Promise<Served<typeof pipelineSchema>> {
+export async function pipeline(
+  ctx: Pick<RequestsContext, "db" | "domains">,
+  query: PipelineQuery,
+): Promise<Served<typeof pipelineSchema>> {
+  const { db } = ctx;
   const statements = pipelineStatements(db, query);
   const [rows, counted] = await Promise.all([statements.rows, rowsOf<{ n: number }>(db, statements.count)]);
   const total = Number(counted[0]?.n ?? 0);
+  // The page's card holds, from the quotes domain: one query for the page.
+  const holds = await ctx.domains.quotes.holdFlags(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     items: rows.map(({ clientId, clientName, clientEmail, ...r }) => ({
       ...r,
       client: { id: clientId, name: clientName ?? clientEmail, email: clientEmail },
+      hold: holds.get(r.id) ?? null,
     })),
     total: Math.min(total, PIPELINE_COUNT_CAP),
     totalCapped: total > PIPELINE_COUNT_CAP,
@@ -191,6 +201,7 @@ export async function adminStats(
         total: sql<number>`count(*)::int`,
         new: sql<number>`(count(*) filter (where ${requests.status} = 'New'))::int`,
         sourcing: sql<number>`(count(*) filter (where ${requests.status} = 'Sourcing'))::int`,
+        delivered: sql<number>`(count(*) filter (where ${requests.status} = 'Delivered'))::int`,
         clients: sql<number>`(select count(*)::int from ${users} u where not exists (
           select 1 from ${userRoles} r where r.user_id = u.id and r.role in ('staff', 'admin')))`,
       })

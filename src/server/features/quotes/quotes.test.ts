@@ -1,0 +1,724 @@
+/**
+ * The business loop (issue 21) through the app, on the built-in test provider: quotes, the card hold (its page,
+ * declined and 3-D Secure cards, signed webhooks, replay, order, expiry with a moved clock), capture (in full, in
+ * part, once), release, delivery and the member's answer, every refused transition, ownership, the money
+ * overviews and the pipeline's hold flag.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { QUOTE_MESSAGES } from "@/shared/quotes";
+import { resolveAuthSecret } from "../../auth/auth";
+import { activityLogs, deliveries, holds, notifications, outbox, paymentEvents, requests } from "../../db/schema";
+import { testWebhookSecret } from "../../payments";
+
+let ctx: TestContext;
+let staff: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ deps: { startWorkers: false } });
+  staff = await createUser(ctx, { role: "staff" });
+});
+afterAll(() => ctx.close());
+
+const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana Sousa" };
+const DECLINED = { ...CARD, cardNumber: "4000 0000 0000 0002" };
+const THREE_D_SECURE = { ...CARD, cardNumber: "4000 0027 6000 3184" };
+
+const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, user: TestUser | null, payload?: object) =>
+  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
+
+/** A calendar day `n` days from today (UTC; far enough from midnight in Lisbon for the tests). */
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+const option = (title: string, priceCents: number, extra: object = {}) => ({
+  title,
+  priceCents,
+  description: `${title}, as described by the supplier`,
+  supplierTerms: "Payment on delivery",
+  estimatedDelivery: inDays(20),
+  ...extra,
+});
+
+/** A gold member's request, moved to Sourcing by staff. */
+async function sourcingRequest(title = "Hermès Kelly 28") {
+  const member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
+  const created = await call("POST", "/api/requests", member, {
+    title,
+    category: "Fashion",
+    budget_eur: 25000,
+    urgency: "High",
+    notes: "",
+    phone_number: "+351912345678",
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  const moved = await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
+  expect(moved.statusCode, moved.body).toBe(200);
+  return { member, id };
+}
+
+async function draft(requestId: string, options = [option("Kelly 28, Gold", 2_500_000)], extra: object = {}) {
+  const res = await call("POST", `/api/admin/requests/${requestId}/quotes`, staff, {
+    options,
+    validUntil: inDays(10),
+    message: "Two beautiful pieces.",
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
+async function sent(requestId: string, options?: ReturnType<typeof option>[]) {
+  const quoteId = await draft(requestId, options);
+  const res = await call("POST", `/api/admin/requests/${requestId}/quotes/${quoteId}/send`, staff);
+  expect(res.statusCode, res.body).toBe(200);
+  return quoteId;
+}
+
+async function deal(user: TestUser, requestId: string) {
+  const url = user === staff ? `/api/admin/requests/${requestId}/deal` : `/api/requests/${requestId}/deal`;
+  const res = await call("GET", url, user);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function accept(member: TestUser, requestId: string, quoteId: string, optionIndex = 0) {
+  const current = await deal(member, requestId);
+  const quote = current.quotes.find((q: { id: string }) => q.id === quoteId);
+  return call("POST", `/api/requests/${requestId}/quotes/${quoteId}/accept`, member, {
+    optionId: quote.options[optionIndex].id,
+  });
+}
+
+const sessionOf = (url: string) => url.split("/").pop() as string;
+
+async function authorize(member: TestUser, url: string, card = CARD) {
+  return call("POST", `/api/billing/test/holds/${sessionOf(url)}/authorize`, member, card);
+}
+
+/** A request whose hold is held: quoted, accepted, authorised with 4242. */
+async function heldRequest(options?: ReturnType<typeof option>[]) {
+  const { member, id } = await sourcingRequest();
+  const quoteId = await sent(id, options);
+  const accepted = await accept(member, id, quoteId);
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  const paid = await authorize(member, accepted.json().url);
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { member, id, quoteId };
+}
+
+async function holdRow(requestId: string) {
+  const rows = await ctx.database.db.select().from(holds).where(eq(holds.requestId, requestId));
+  return rows;
+}
+
+async function noticesOf(userId: string, type: string) {
+  return ctx.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
+}
+
+async function actions(requestId: string) {
+  const rows = await ctx.database.db
+    .select({ action: activityLogs.action })
+    .from(activityLogs)
+    .where(eq(activityLogs.requestId, requestId))
+    .orderBy(activityLogs.createdAt);
+  return rows.map((r) => r.action);
+}
+
+describe("the whole loop", () => {
+  it("quote → accept → held → captured → delivered → confirmed, each step told and logged", async () => {
+    const { member, id } = await sourcingRequest("Vintage Kelly 28");
+    const quoteId = await draft(id, [option("Kelly 28, Gold", 2_500_000), option("Kelly 28, Noir", 2_350_050)]);
+
+    // A draft is the team's only.
+    expect((await deal(member, id)).quotes).toEqual([]);
+    expect((await deal(staff, id)).quotes[0]).toMatchObject({ id: quoteId, status: "draft" });
+
+    expect((await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff)).statusCode).toBe(200);
+    const quoted = await deal(member, id);
+    expect(quoted.requestStatus).toBe("Quoted");
+    expect(quoted.quotes[0]).toMatchObject({ id: quoteId, status: "sent", expired: false });
+    expect(quoted.quotes[0].options.map((o: { holdCents: number }) => o.holdCents)).toEqual([250_000, 235_005]);
+    expect(await noticesOf(member.id, "quote_sent")).toHaveLength(1);
+    const [mail] = await ctx.database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'reason' = 'quote_sent' and ${outbox.payload}->>'to' = ${member.email}`);
+    expect(mail.payload.text).toContain("Option 1: Kelly 28, Gold · €25,000");
+    expect(mail.payload.text).toContain("Option 2: Kelly 28, Noir · €23,500.50");
+    expect(await noticesOf(member.id, "status_changed")).toHaveLength(2); // New → Sourcing → Quoted
+
+    const accepted = await accept(member, id, quoteId, 1);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const { url } = accepted.json();
+    expect(url).toMatch(/^http:\/\/localhost:3000\/checkout\/test\/holds\/cs_test_/);
+    const page = await call("GET", `/api/billing/test/holds/${sessionOf(url)}`, member);
+    expect(page.json()).toMatchObject({
+      amountCents: 235_005,
+      currency: "eur",
+      description: "Hold for Kelly 28, Noir",
+      status: "open",
+      successUrl: `http://localhost:3000/requests/${id}?hold=authorized`,
+    });
+    expect((await deal(member, id)).hold).toMatchObject({ status: "pending", amountCents: 235_005 });
+
+    const paid = await authorize(member, url);
+    expect(paid.json()).toEqual({
+      redirectUrl: `http://localhost:3000/requests/${id}?hold=authorized`,
+      requiresAction: false,
+    });
+    const held = await deal(member, id);
+    expect(held.requestStatus).toBe("Found");
+    expect(held.quotes[0]).toMatchObject({ status: "accepted", acceptedOptionId: quoted.quotes[0].options[1].id });
+    expect(held.hold).toMatchObject({ status: "held", amountCents: 235_005, capturedCents: 0 });
+    const days = (Date.parse(held.hold.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    const [request] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+    expect(request.paymentIntentId).toMatch(/^pi_test_/);
+    expect(await noticesOf(member.id, "hold_placed")).toHaveLength(1);
+    expect(await noticesOf(staff.id, "quote_accepted")).toHaveLength(1);
+    expect(await noticesOf(member.id, "status_changed")).toHaveLength(3);
+
+    // The pipeline shows the hold.
+    const pipeline = await call("GET", "/api/admin/requests?status=Found", staff);
+    const item = pipeline.json().items.find((r: { id: string }) => r.id === id);
+    expect(item.hold).toMatchObject({ status: "held" });
+
+    const captured = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {});
+    expect(captured.statusCode, captured.body).toBe(200);
+    expect(captured.json()).toMatchObject({ status: "captured", capturedCents: 235_005 });
+    expect(await noticesOf(member.id, "payment_captured")).toHaveLength(1);
+
+    const delivered = await call("POST", `/api/admin/requests/${id}/delivery`, staff, {
+      note: "Handed over in Lisbon",
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const after = await deal(member, id);
+    expect(after.requestStatus).toBe("Delivered");
+    expect(after.delivery).toMatchObject({ status: "delivered", note: "Handed over in Lisbon", answeredAt: null });
+    expect(await noticesOf(member.id, "delivered")).toHaveLength(1);
+
+    expect((await call("POST", `/api/requests/${id}/delivery/confirm`, member)).statusCode).toBe(200);
+    expect((await deal(member, id)).delivery).toMatchObject({ status: "confirmed" });
+    expect(await noticesOf(staff.id, "receipt_confirmed")).toHaveLength(1);
+    expect(await noticesOf(member.id, "status_changed")).toHaveLength(4);
+
+    expect(await actions(id)).toEqual([
+      "created",
+      "status_changed",
+      "quote_drafted",
+      "quote_sent",
+      "status_changed",
+      "status_changed",
+      "hold_placed",
+      "payment_captured",
+      "delivered",
+      "status_changed",
+      "receipt_confirmed",
+    ]);
+
+    // The member's money overview, and the team's.
+    const payments = await call("GET", "/api/payments", member);
+    expect(payments.json().items).toEqual([
+      expect.objectContaining({
+        status: "captured",
+        capturedCents: 235_005,
+        optionTitle: "Kelly 28, Noir",
+        request: { id, title: "Vintage Kelly 28" },
+      }),
+    ]);
+    const money = await call("GET", "/api/admin/money", staff);
+    expect(money.statusCode, money.body).toBe(200);
+    expect(money.json().weekly).toHaveLength(12);
+    expect(money.json().cards.capturedCents).toBeGreaterThanOrEqual(235_005);
+    expect(money.json().weekly.at(-1).capturedCents).toBeGreaterThanOrEqual(235_005);
+  });
+
+  it("a declined quote stays Quoted and tells the team; a revised quote supersedes the one it replaces", async () => {
+    const { member, id } = await sourcingRequest();
+    const first = await sent(id);
+    const declined = await call("POST", `/api/requests/${id}/quotes/${first}/decline`, member, {
+      reason: "A little above what I hoped",
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    const after = await deal(member, id);
+    expect(after.requestStatus).toBe("Quoted");
+    expect(after.quotes[0]).toMatchObject({ status: "declined", declineReason: "A little above what I hoped" });
+    const [notice] = await noticesOf(staff.id, "quote_declined");
+    expect(notice).toBeDefined();
+
+    const second = await sent(id, [option("Kelly 28, revised", 2_200_000)]);
+    const third = await sent(id, [option("Kelly 28, final", 2_100_000)]);
+    const revised = await deal(member, id);
+    expect(revised.quotes.map((q: { id: string; status: string }) => [q.id, q.status])).toEqual([
+      [third, "sent"],
+      [second, "superseded"],
+      [first, "declined"],
+    ]);
+    // Only the current quote can be answered.
+    const old = await accept(member, id, second);
+    expect(old.statusCode).toBe(409);
+    expect(old.json().error).toBe(QUOTE_MESSAGES.quoteNotCurrent);
+  });
+
+  it("staff release a hold: nothing is taken, the member is told", async () => {
+    const { member, id } = await heldRequest();
+    const released = await call("POST", `/api/admin/requests/${id}/hold/release`, staff, { reason: "Sold elsewhere" });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json()).toMatchObject({ status: "released", capturedCents: 0 });
+    expect(await noticesOf(member.id, "hold_released")).toHaveLength(1);
+    const [hold] = await holdRow(id);
+    expect(hold).toMatchObject({ pendingAction: null, actionReason: "Sold elsewhere", actionBy: staff.id });
+  });
+});
+
+describe("the hold page", () => {
+  it("declines 4000 0000 0000 0002 with a clear message and nothing changes but the failure shown", async () => {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id);
+    const { url } = (await accept(member, id, quoteId)).json();
+    const res = await authorize(member, url, DECLINED);
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error).toBe(QUOTE_MESSAGES.cardDeclined);
+    const after = await deal(member, id);
+    expect(after.requestStatus).toBe("Quoted");
+    expect(after.quotes[0].status).toBe("sent");
+    expect(after.hold).toMatchObject({ status: "pending", failure: "Your card was declined." });
+    expect((await call("GET", `/api/billing/test/holds/${sessionOf(url)}`, member)).json().status).toBe("open");
+    expect(await noticesOf(member.id, "hold_placed")).toHaveLength(0);
+
+    // Then a card that works.
+    expect((await authorize(member, url)).statusCode).toBe(200);
+    expect((await deal(member, id)).hold).toMatchObject({ status: "held", failure: null });
+  });
+
+  it("asks for the bank's confirmation with 4000 0027 6000 3184, and holds once it is given", async () => {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id);
+    const { url } = (await accept(member, id, quoteId)).json();
+    const res = await authorize(member, url, THREE_D_SECURE);
+    expect(res.json()).toEqual({ redirectUrl: null, requiresAction: true });
+    expect((await deal(member, id)).hold.status).toBe("requires_action");
+    expect((await call("GET", `/api/billing/test/holds/${sessionOf(url)}`, member)).json().status).toBe(
+      "requires_action",
+    );
+
+    // Failing the confirmation opens the page again.
+    const failed = await call("POST", `/api/billing/test/holds/${sessionOf(url)}/confirm`, member, { approve: false });
+    expect(failed.statusCode).toBe(402);
+    expect((await deal(member, id)).hold.status).toBe("pending");
+    expect((await deal(member, id)).requestStatus).toBe("Quoted");
+
+    expect((await authorize(member, url, THREE_D_SECURE)).json().requiresAction).toBe(true);
+    const confirmed = await call("POST", `/api/billing/test/holds/${sessionOf(url)}/confirm`, member, {
+      approve: true,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().redirectUrl).toContain(`/requests/${id}`);
+    const after = await deal(member, id);
+    expect(after.hold.status).toBe("held");
+    expect(after.requestStatus).toBe("Found");
+  });
+
+  it("is the member's own: another member's page is not found", async () => {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id);
+    const { url } = (await accept(member, id, quoteId)).json();
+    const other = await createUser(ctx, { plan: "gold" });
+    expect((await call("GET", `/api/billing/test/holds/${sessionOf(url)}`, other)).statusCode).toBe(404);
+    expect((await authorize(other, url)).statusCode).toBe(404);
+    expect((await deal(member, id)).hold.status).toBe("pending");
+  });
+});
+
+describe("no money moves twice", () => {
+  it("two accepts at once open one hold and one page", async () => {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id);
+    const optionId = (await deal(member, id)).quotes[0].options[0].id;
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => call("POST", `/api/requests/${id}/quotes/${quoteId}/accept`, member, { optionId })),
+    );
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().url).toBe(b.json().url);
+    expect(await holdRow(id)).toHaveLength(1);
+  });
+
+  it("choosing another option closes the first page and opens a new hold", async () => {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id, [option("Gold", 1_000_000), option("Noir", 900_000)]);
+    const first = (await accept(member, id, quoteId, 0)).json().url;
+    const second = (await accept(member, id, quoteId, 1)).json().url;
+    expect(second).not.toBe(first);
+    expect((await call("GET", `/api/billing/test/holds/${sessionOf(first)}`, member)).json().status).toBe("expired");
+    const rows = await holdRow(id);
+    expect(rows.map((r) => r.status).sort()).toEqual(["pending", "released"]);
+    expect((await authorize(member, first)).statusCode).toBe(409);
+    expect((await authorize(member, second)).statusCode).toBe(200);
+    expect((await deal(member, id)).hold).toMatchObject({ status: "held", amountCents: 90_000 });
+  });
+
+  it("two captures at once capture once", async () => {
+    const { member, id } = await heldRequest();
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {})),
+    );
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect([a, b].find((r) => r.statusCode === 409)?.json().error).toBe(QUOTE_MESSAGES.holdNotHeld);
+    expect(await noticesOf(member.id, "payment_captured")).toHaveLength(1);
+    const succeeded = await ctx.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.type, "payment_intent.succeeded"));
+    const [hold] = await holdRow(id);
+    const mine = await ctx.database.db.execute(
+      sql`select count(*)::int as n from test_payment_objects where kind = 'payment_intent' and id = ${hold.paymentIntentId} and data->>'status' = 'succeeded'`,
+    );
+    expect(((mine as { rows?: Array<{ n: number }> }).rows ?? (mine as unknown as Array<{ n: number }>))[0].n).toBe(1);
+    expect(succeeded.length).toBeGreaterThan(0);
+  });
+
+  it("a replayed webhook changes nothing, and an older event never moves a hold back", async () => {
+    const { member, id } = await heldRequest();
+    const [hold] = await holdRow(id);
+    const secret = testWebhookSecret(resolveAuthSecret(ctx.config));
+    const deliver = (event: object) => {
+      const payload = JSON.stringify(event);
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+      return ctx.app.inject({
+        method: "POST",
+        url: "/api/billing/webhook",
+        payload,
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+      });
+    };
+    const intent = {
+      id: hold.paymentIntentId,
+      object: "payment_intent",
+      status: "requires_capture",
+      amount: hold.amountCents,
+      amount_capturable: hold.amountCents,
+      created: Math.floor(Date.now() / 1000) - 60,
+      metadata: { requestId: id, holdId: hold.id },
+      latest_charge: null,
+    };
+    const event = {
+      id: `evt_replay_${hold.id}`,
+      object: "event",
+      type: "payment_intent.amount_capturable_updated",
+      created: Math.floor(Date.now() / 1000) - 60,
+      data: { object: intent },
+    };
+    const first = await deliver(event);
+    expect(first.json()).toMatchObject({ received: true, outcome: "ignored" });
+    expect((await deliver(event)).json()).toMatchObject({ received: true, outcome: "duplicate" });
+
+    expect((await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {})).statusCode).toBe(200);
+    // The authorisation's event again, under a new id, after the capture: the hold stays captured.
+    expect((await deliver({ ...event, id: `evt_late_${hold.id}` })).json().outcome).toBe("ignored");
+    expect((await deal(member, id)).hold.status).toBe("captured");
+    expect(await noticesOf(member.id, "hold_placed")).toHaveLength(1);
+
+    // A forged delivery is refused.
+    const forged = await ctx.app.inject({
+      method: "POST",
+      url: "/api/billing/webhook",
+      payload: JSON.stringify(event),
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=bad" },
+    });
+    expect(forged.statusCode).toBe(400);
+  });
+});
+
+describe("capture", () => {
+  it("takes less than the hold only with a reason, never more, and releases the rest", async () => {
+    const { member, id } = await heldRequest([option("Kelly", 1_000_000)]);
+    const more = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, { amountCents: 100_001 });
+    expect(more.statusCode).toBe(400);
+    expect(more.json().error).toBe(QUOTE_MESSAGES.captureTooHigh);
+    const noReason = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, { amountCents: 60_000 });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error).toBe(QUOTE_MESSAGES.captureReasonRequired);
+    expect((await deal(member, id)).hold.status).toBe("held");
+
+    const partial = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {
+      amountCents: 60_000,
+      reason: "Supplier discount passed on",
+    });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json()).toMatchObject({ status: "captured", amountCents: 100_000, capturedCents: 60_000 });
+    const [hold] = await holdRow(id);
+    expect(hold.releasedAt).not.toBeNull();
+    const [mail] = await ctx.database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'reason' = 'payment_captured' and ${outbox.payload}->>'to' = ${member.email}`);
+    expect(mail.payload.text).toContain("The remaining €400 has been released.");
+    const money = (await call("GET", "/api/admin/money", staff)).json();
+    expect(money.weekly.at(-1).releasedCents).toBeGreaterThanOrEqual(40_000);
+  });
+});
+
+describe("refused transitions (409) and validation", () => {
+  it("refuses each step its state does not allow", async () => {
+    const { member, id } = await sourcingRequest();
+    const expectRefused = async (res: Awaited<ReturnType<typeof call>>, message: string) => {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error).toBe(message);
+    };
+    // Nothing held yet.
+    await expectRefused(
+      await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {}),
+      QUOTE_MESSAGES.holdNotHeld,
+    );
+    await expectRefused(
+      await call("POST", `/api/admin/requests/${id}/hold/release`, staff, {}),
+      QUOTE_MESSAGES.holdNotHeld,
+    );
+    await expectRefused(
+      await call("POST", `/api/admin/requests/${id}/hold/request-reauthorization`, staff),
+      QUOTE_MESSAGES.holdNotExpired,
+    );
+    await expectRefused(
+      await call("POST", `/api/requests/${id}/hold/reauthorize`, member),
+      QUOTE_MESSAGES.holdNotExpired,
+    );
+    await expectRefused(await call("POST", `/api/admin/requests/${id}/delivery`, staff, {}), QUOTE_MESSAGES.notFound);
+    await expectRefused(
+      await call("POST", `/api/requests/${id}/delivery/confirm`, member),
+      QUOTE_MESSAGES.notDelivered,
+    );
+
+    const quoteId = await sent(id);
+    // A sent quote is no longer a draft.
+    await expectRefused(
+      await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff),
+      QUOTE_MESSAGES.quoteNotDraft,
+    );
+    await expectRefused(
+      await call("PUT", `/api/admin/requests/${id}/quotes/${quoteId}`, staff, {
+        options: [option("Changed", 1000)],
+        validUntil: inDays(5),
+      }),
+      QUOTE_MESSAGES.quoteNotDraft,
+    );
+    await expectRefused(
+      await call("DELETE", `/api/admin/requests/${id}/quotes/${quoteId}`, staff),
+      QUOTE_MESSAGES.quoteNotDraft,
+    );
+
+    const { url } = (await accept(member, id, quoteId)).json();
+    await expectRefused(
+      await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {}),
+      QUOTE_MESSAGES.holdNotHeld,
+    );
+    await authorize(member, url);
+    await expectRefused(await accept(member, id, quoteId), QUOTE_MESSAGES.alreadyAccepted);
+    await expectRefused(
+      await call("POST", `/api/requests/${id}/quotes/${quoteId}/decline`, member, {}),
+      QUOTE_MESSAGES.alreadyAccepted,
+    );
+    // A request that is Found takes no new quote.
+    await expectRefused(
+      await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
+        options: [option("Another", 1000)],
+        validUntil: inDays(5),
+      }),
+      QUOTE_MESSAGES.cannotQuoteNow,
+    );
+
+    expect((await call("POST", `/api/admin/requests/${id}/hold/release`, staff, {})).statusCode).toBe(200);
+    await expectRefused(
+      await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {}),
+      QUOTE_MESSAGES.holdNotHeld,
+    );
+    await expectRefused(
+      await call("POST", `/api/admin/requests/${id}/hold/release`, staff, {}),
+      QUOTE_MESSAGES.holdNotHeld,
+    );
+
+    expect((await call("POST", `/api/admin/requests/${id}/delivery`, staff, {})).statusCode).toBe(200);
+    await expectRefused(await call("POST", `/api/admin/requests/${id}/delivery`, staff, {}), QUOTE_MESSAGES.notFound);
+    expect(
+      (await call("POST", `/api/requests/${id}/delivery/problem`, member, { description: "A scratch on the clasp" }))
+        .statusCode,
+    ).toBe(200);
+    expect(await noticesOf(staff.id, "problem_reported")).not.toHaveLength(0);
+    await expectRefused(
+      await call("POST", `/api/requests/${id}/delivery/confirm`, member),
+      QUOTE_MESSAGES.alreadyAnswered,
+    );
+  });
+
+  it("closes the problem window 30 days after delivery", async () => {
+    const { member, id } = await heldRequest();
+    expect((await call("POST", `/api/admin/requests/${id}/delivery`, staff, {})).statusCode).toBe(200);
+    await ctx.database.db
+      .update(deliveries)
+      .set({ deliveredAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(deliveries.requestId, id));
+    const late = await call("POST", `/api/requests/${id}/delivery/problem`, member, { description: "Too late" });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe(QUOTE_MESSAGES.disputeWindowClosed);
+    // Confirming receipt is still possible.
+    expect((await call("POST", `/api/requests/${id}/delivery/confirm`, member)).statusCode).toBe(200);
+  });
+
+  it("refuses an expired quote with a clear message", async () => {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id);
+    await ctx.database.db.execute(sql`update quotes set valid_until = current_date - 2 where id = ${quoteId}`);
+    expect((await deal(member, id)).quotes[0].expired).toBe(true);
+    const res = await accept(member, id, quoteId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(QUOTE_MESSAGES.quoteExpired);
+  });
+
+  it.each([
+    [{ options: [option("Cheap", 99)] }, QUOTE_MESSAGES.priceTooLow],
+    [{ options: [] }, QUOTE_MESSAGES.optionsRequired],
+    [
+      { options: [option("A", 100), option("B", 100), option("C", 100), option("D", 100)] },
+      QUOTE_MESSAGES.tooManyOptions,
+    ],
+    [{ validUntil: inDays(-2) }, QUOTE_MESSAGES.validUntilPast],
+    [{ options: [option("Late", 1000, { estimatedDelivery: inDays(-3) })] }, QUOTE_MESSAGES.deliveryDatePast],
+    [{ options: [option("", 1000)] }, QUOTE_MESSAGES.optionTitleRequired],
+    [{ options: [option("Photo", 1000, { photoIds: ["6f1c2f8e-3b7a-4b8e-9a43-1f2e3d4c5b6a"] })] }, "Photo not found"],
+  ])("refuses a quote: %j", async (change, message) => {
+    const { id } = await sourcingRequest();
+    const res = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
+      options: [option("Kelly", 100_000)],
+      validUntil: inDays(10),
+      ...change,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toBe(message);
+    expect((await deal(staff, id)).quotes).toEqual([]);
+  });
+});
+
+describe("ownership", () => {
+  it("another member is told the request does not exist; members are refused the staff's routes", async () => {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id);
+    const optionId = (await deal(member, id)).quotes[0].options[0].id;
+    const other = await createUser(ctx, { plan: "gold" });
+    for (const [method, url, payload] of [
+      ["GET", `/api/requests/${id}/deal`],
+      ["POST", `/api/requests/${id}/quotes/${quoteId}/accept`, { optionId }],
+      ["POST", `/api/requests/${id}/quotes/${quoteId}/decline`, {}],
+      ["POST", `/api/requests/${id}/hold/reauthorize`],
+      ["POST", `/api/requests/${id}/delivery/confirm`],
+      ["POST", `/api/requests/${id}/delivery/problem`, { description: "x" }],
+    ] as const) {
+      const res = await call(method, url, other, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    // Staff do not accept for the member.
+    expect((await call("POST", `/api/requests/${id}/quotes/${quoteId}/accept`, staff, { optionId })).statusCode).toBe(
+      404,
+    );
+    for (const [method, url] of [
+      ["GET", `/api/admin/requests/${id}/deal`],
+      ["POST", `/api/admin/requests/${id}/hold/capture`],
+      ["POST", `/api/admin/requests/${id}/delivery`],
+      ["GET", "/api/admin/money"],
+    ] as const) {
+      expect((await call(method, url, member, method === "POST" ? {} : undefined)).statusCode).toBe(403);
+    }
+    expect(await holdRow(id)).toHaveLength(0);
+  });
+
+  it("a draft's photos are the team's until the quote is sent", async () => {
+    const { member, id } = await sourcingRequest();
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+      "hex",
+    );
+    const boundary = "----maison";
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="kelly.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/requests/${id}/deal/files`,
+      payload: body,
+      headers: { ...as(staff), "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const file = uploaded.json();
+    expect(file).toMatchObject({ name: "kelly.png", type: "image/png" });
+    const quoteId = await draft(id, [option("Kelly", 100_000, { photoIds: [file.id] })]);
+    const fileUrl = `/api/requests/${id}/deal/files/${file.id}`;
+    expect((await call("GET", fileUrl, member)).statusCode).toBe(404);
+    expect((await call("GET", fileUrl, staff)).statusCode).toBe(200);
+    await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff);
+    const shown = await call("GET", fileUrl, member);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers["content-type"]).toBe("image/png");
+    expect((await deal(member, id)).quotes[0].options[0].photos).toEqual([file]);
+    const other = await createUser(ctx, { plan: "gold" });
+    expect((await call("GET", fileUrl, other)).statusCode).toBe(404);
+
+    // Only images and PDF.
+    const text = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      Buffer.from("<html>not an image</html>"),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const refused = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/requests/${id}/deal/files`,
+      payload: text,
+      headers: { ...as(staff), "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(refused.statusCode).toBe(415);
+  });
+});
+
+describe("expiry (the provider's clock moved)", () => {
+  it("a hold lapses after 7 days: shown expired, told to both, nothing captured; the member authorises again", async () => {
+    const { member, id } = await heldRequest();
+    try {
+      await ctx.app.ctx.payments.test?.advanceHoldClock(7 * 86_400_000 + 3_600_000);
+      const lapsed = await deal(member, id);
+      expect(lapsed.hold).toMatchObject({ status: "expired", capturedCents: 0, reauthorizationRequested: false });
+      expect(lapsed.requestStatus).toBe("Found");
+      expect(await noticesOf(member.id, "hold_expired")).toHaveLength(1);
+      expect(await noticesOf(staff.id, "hold_expired")).not.toHaveLength(0);
+      const capture = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {});
+      expect(capture.statusCode).toBe(409);
+
+      const asked = await call("POST", `/api/admin/requests/${id}/hold/request-reauthorization`, staff);
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect((await deal(member, id)).hold.reauthorizationRequested).toBe(true);
+      expect(await noticesOf(member.id, "reauthorization_requested")).toHaveLength(1);
+
+      const again = await call("POST", `/api/requests/${id}/hold/reauthorize`, member);
+      expect(again.statusCode, again.body).toBe(200);
+      expect((await authorize(member, again.json().url)).statusCode).toBe(200);
+      const renewed = await deal(member, id);
+      expect(renewed.hold).toMatchObject({ status: "held" });
+      expect(renewed.requestStatus).toBe("Found");
+      expect((await holdRow(id)).map((h) => h.status).sort()).toEqual(["expired", "held"]);
+      const payments = (await call("GET", "/api/payments", member)).json().items;
+      expect(payments.map((p: { status: string }) => p.status)).toEqual(["held", "expired"]);
+    } finally {
+      await ctx.app.ctx.payments.test?.resetHoldClock();
+    }
+  });
+});
