@@ -12,7 +12,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
   return <Page />;
 };
 
-const dashboard = page(() => import("@/client/features/requests/pages/AdminDashboardPage"));
+const dashboard = page(() => import("./pages/AdminDashboardRoute"));
 
 export default function AdminRoutes() {
   return (
@@ -35,7 +35,7 @@ export default function AdminRoutes() {
 const ADMIN_PAGES: Array<[string, React.ReactNode]> = [
   ["inbox", page(() => import("./pages/AdminInboxRoute"))],
   ["requests", page(() => import("@/client/features/requests/pages/AdminRequestsPage"))],
-  ["requests/:id", page(() => import("@/client/features/requests/pages/AdminRequestDetailPage"))],
+  ["requests/:id", page(() => import("./pages/AdminRequestDetailRoute"))],
   ["settings", page(() => import("./pages/AdminSettingsRoute"))],
   ["debug", page(() => import("@/client/features/billing/pages/AdminDebugPage"))],
   ["qa", page(() => import("@/client/features/qa/pages/AdminQaPage"))],

@@ -8,6 +8,7 @@ import { billingRealtime } from "@/client/features/billing/api";
 import { conciergeRealtime } from "@/client/features/concierge/api";
 import { notificationsRealtime } from "@/client/features/notifications/api";
 import { qaRealtime } from "@/client/features/qa/api";
+import { quotesRealtime } from "@/client/features/quotes/api";
 import { pipelineRealtime } from "@/client/features/requests/admin-api";
 import { requestsRealtime } from "@/client/features/requests/api";
 import { salesRealtime } from "@/client/features/sales/api";
@@ -21,6 +22,7 @@ export const realtimeRefresh = joinRealtime(
   conciergeRealtime,
   salesRealtime,
   pipelineRealtime,
+  quotesRealtime,
   qaRealtime,
   notificationsRealtime,
 );

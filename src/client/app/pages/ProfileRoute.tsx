@@ -1,12 +1,19 @@
 /**
- * /profile: the profile feature's page with the billing feature's membership card and the notifications
- * feature's email switch in it.
+ * /profile: the profile feature's page with the billing feature's membership card, the quotes feature's
+ * payments and the notifications feature's email switch in it.
  */
 
 import ProfilePage from "@/client/features/account/pages/ProfilePage";
 import { MembershipCard } from "@/client/features/billing/components/MembershipCard";
 import { EmailNotificationSwitch } from "@/client/features/notifications/components/EmailNotificationSwitch";
+import { MemberPayments } from "@/client/features/quotes/components/MemberPayments";
 
 export default function ProfileRoute() {
-  return <ProfilePage membership={<MembershipCard />} notifications={<EmailNotificationSwitch />} />;
+  return (
+    <ProfilePage
+      membership={<MembershipCard />}
+      payments={<MemberPayments />}
+      notifications={<EmailNotificationSwitch />}
+    />
+  );
 }

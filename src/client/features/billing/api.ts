@@ -13,6 +13,7 @@ import type { Plan } from "@/shared/plans";
 
 export type CheckoutStarted = Wire<typeof contract.checkoutStartedSchema>;
 export type TestCheckoutSession = Wire<typeof contract.testCheckoutSessionSchema>;
+export type TestHoldSession = Wire<typeof contract.testHoldSessionSchema>;
 export type CardDetails = Wire<typeof contract.cardSchema>;
 export type { TestBillingOverview };
 
@@ -24,6 +25,8 @@ export const billingQueries = {
   testOverview: () => billing.query("GET /billing/test/subscription"),
   /** A test-mode checkout session; a missing one is said at once, not retried. */
   testCheckout: (id: string) => billing.query("GET /billing/test/checkout/:id", { params: { id } }, { retry: false }),
+  /** A test-mode card page of a request's hold. */
+  testHold: (id: string) => billing.query("GET /billing/test/holds/:id", { params: { id } }, { retry: false }),
 };
 
 /** A membership changed (payment, cancellation, sync): the session's plan and the billing pages, again. */
@@ -71,6 +74,22 @@ export function usePayTestCheckout(id: string) {
   return useMutation({
     mutationFn: (card: CardDetails) =>
       billing.call("POST /billing/test/checkout/:id/pay", { params: { id }, body: card }),
+  });
+}
+
+/** Test mode: authorises a hold with a card (no capture); the bank may ask for a confirmation first. */
+export function useAuthorizeTestHold(id: string) {
+  return useMutation({
+    mutationFn: (card: CardDetails) =>
+      billing.call("POST /billing/test/holds/:id/authorize", { params: { id }, body: card }),
+  });
+}
+
+/** Test mode: the 3-D Secure step, approved or failed. */
+export function useConfirmTestHold(id: string) {
+  return useMutation({
+    mutationFn: (approve: boolean) =>
+      billing.call("POST /billing/test/holds/:id/confirm", { params: { id }, body: { approve } }),
   });
 }
 

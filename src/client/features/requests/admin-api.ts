@@ -94,6 +94,8 @@ export const pipelineRealtime = {
     pipelineQueries.badges().queryKey,
   ],
   activity: [pipelineQueries.activities()],
+  /** A quote, hold or delivery changed: the list's hold flags and the request's timeline. */
+  deal: [pipelineQueries.lists(), pipelineQueries.activities()],
   concierge: [pipelineQueries.stats().queryKey, pipelineQueries.badges().queryKey],
   notifications: [pipelineQueries.badges().queryKey],
 };

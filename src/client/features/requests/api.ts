@@ -5,8 +5,8 @@
  */
 import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { ApiError, FALLBACK_ERROR } from "@/client/lib/api";
 import { endpointsOf } from "@/client/lib/endpoints";
+import { uploadFile } from "@/client/lib/upload";
 import type { Wire } from "@/shared/contracts/common";
 import type * as contract from "@/shared/contracts/requests";
 import type { requestsApi } from "@/shared/contracts/requests";
@@ -65,32 +65,9 @@ export const requestsRealtime = {
 /** The attachment's download link. */
 export const attachmentUrl = (id: string) => requests.url("GET /requests/:id/attachment", { params: { id } });
 
-/** Sends the file as multipart/form-data through XMLHttpRequest, whose upload reports its progress (0 to 1). */
+/** Sends the file with its upload progress (0 to 1). */
 export function uploadAttachment(id: string, file: File, onProgress: (fraction: number) => void) {
-  return new Promise<Attachment>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", requests.url("POST /requests/:id/attachment", { params: { id } }));
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let data: { error?: string; message?: string } | null = null;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        data = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(1);
-        resolve(data as unknown as Attachment);
-      } else reject(new ApiError(xhr.status, data?.error ?? data?.message ?? FALLBACK_ERROR));
-    };
-    xhr.onerror = () => reject(new ApiError(0, "We could not reach the server."));
-    const body = new FormData();
-    body.append("file", file);
-    xhr.send(body);
-  });
+  return uploadFile<Attachment>(requests.url("POST /requests/:id/attachment", { params: { id } }), file, onProgress);
 }
 
 export function useCreateRequest() {

@@ -21,15 +21,17 @@ import { TwoFactorCard } from "../components/TwoFactorCard";
 
 /**
  * /profile, for a signed-in visitor (the router redirects the others to sign in). The membership card belongs to
- * the billing feature, the email notification switch the notifications feature's; app/ composes them in through
- * `membership` and `notifications`.
+ * the billing feature, the email notification switch the notifications feature's, the payments list the quotes
+ * feature's; app/ composes them in through `membership`, `notifications` and `payments`.
  */
 export default function ProfilePage({
   membership,
   notifications,
+  payments,
 }: {
   membership?: ReactNode;
   notifications?: ReactNode;
+  payments?: ReactNode;
 }) {
   useDocumentTitle("Profile and Settings");
   return (
@@ -38,6 +40,7 @@ export default function ProfilePage({
       <div className="mt-12 flex flex-col gap-8">
         <EmailVerificationNotice />
         {membership}
+        {payments}
         <ProfileForm />
         {notifications}
         <PasswordCard />

@@ -15,23 +15,7 @@ import { cardSchema } from "@/shared/contracts/billing";
 import { formatEuro } from "@/shared/format";
 import { PLAN_DEFINITIONS, planLabel } from "@/shared/plans";
 import { appPath, billingQueries, type CardDetails, type TestCheckoutSession, usePayTestCheckout } from "../api";
-
-const TEST_CARD = "4242 4242 4242 4242";
-const DECLINED_CARD = "4000 0000 0000 0002";
-
-/** Groups of four as the number is typed, digits only. */
-function formatCardNumber(value: string) {
-  return value
-    .replace(/\D/g, "")
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, "$1 ");
-}
-
-/** MM/YY as the date is typed. */
-function formatExpiry(value: string) {
-  const digits = value.replace(/\D/g, "").slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
-}
+import { DECLINED_CARD, formatCardNumber, formatExpiry, TEST_CARD } from "../card-format";
 
 /**
  * The test-mode checkout (/checkout/test/:sessionId): our stand-in for Stripe Checkout, in a card form that

@@ -3,6 +3,7 @@
  * it, and the pager, which says "10,000+" when the server stopped counting.
  */
 import type { SortingState } from "@tanstack/react-table";
+import { AlertTriangle } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -11,6 +12,7 @@ import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/utils";
 import { formatCardDate, formatEuro } from "@/shared/format";
+import { holdExpiryLabel, isHoldExpiringSoon } from "@/shared/quotes";
 import { type Pipeline, type PipelineItem, useChangeStatus } from "../admin-api";
 import { PriorityBadge } from "./admin-priority-badge";
 
@@ -97,7 +99,12 @@ const columns = col.columns([
   col.accessor("status", {
     header: "Status",
     enableSorting: false,
-    cell: (info) => <StatusBadge status={info.getValue()} />,
+    cell: (info) => (
+      <span className="flex flex-col items-start gap-1">
+        <StatusBadge status={info.getValue()} />
+        <HoldFlag hold={info.row.original.hold} />
+      </span>
+    ),
   }),
   col.display({
     id: "actions",
@@ -106,6 +113,22 @@ const columns = col.columns([
     meta: { className: "w-0 text-right whitespace-nowrap" },
   }),
 ]);
+
+/**
+ * A card hold that needs the staff: one lapsing within 24 h ('Hold expires in 5 h'), or one that lapsed (the
+ * member must authorise again). Other holds say nothing here.
+ */
+function HoldFlag({ hold }: { hold: PipelineItem["hold"] }) {
+  if (!hold) return null;
+  const soon = hold.status === "held" && hold.expiresAt && isHoldExpiringSoon(hold.expiresAt);
+  if (!soon && hold.status !== "expired") return null;
+  return (
+    <span className="flex items-center gap-1 text-xs font-medium whitespace-nowrap text-oxblood">
+      <AlertTriangle aria-hidden className="size-3.5" />
+      {soon && hold.expiresAt ? holdExpiryLabel(hold.expiresAt) : "Hold expired"}
+    </span>
+  );
+}
 
 export function PipelineTable({
   data,
@@ -175,7 +198,10 @@ function PipelineCards({
           >
             <span className="flex items-start justify-between gap-3">
               <span className="min-w-0 font-medium break-words">{request.title}</span>
-              <StatusBadge status={request.status} className="shrink-0" />
+              <span className="flex shrink-0 flex-col items-end gap-1">
+                <StatusBadge status={request.status} />
+                <HoldFlag hold={request.hold} />
+              </span>
             </span>
             <span className="truncate text-xs text-ink-muted">
               {request.client.name} · {request.client.email}

@@ -1,8 +1,10 @@
-/** The operations dashboard's counters (spec: Total, New, Sourcing, Clients, unread Messages) and quick links. */
+/**
+ * The operations dashboard's counters (spec: Total, New, Sourcing, Clients, unread Messages; and Delivered, the
+ * loop's end, issue 21) and quick links.
+ */
 import { ArrowUpRight, Inbox, type LucideIcon, Search, Sparkles, Table2 } from "lucide-react";
 import { Link } from "react-router";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { cn } from "@/client/lib/utils";
 import type { AdminStats } from "../admin-api";
 import { formatCount } from "./dashboard-format";
 
@@ -10,27 +12,21 @@ const CARDS: Array<{ key: keyof AdminStats["cards"]; label: string; hint: string
   { key: "total", label: "Total", hint: "requests" },
   { key: "new", label: "New", hint: "to review" },
   { key: "sourcing", label: "Sourcing", hint: "in progress" },
+  { key: "delivered", label: "Delivered", hint: "completed" },
   { key: "clients", label: "Clients", hint: "members" },
   { key: "unreadMessages", label: "Messages", hint: "unread" },
 ];
 
-/** The five counters; with `cards` undefined, their skeletons at the same size. */
+/** The six counters; with `cards` undefined, their skeletons at the same size. */
 export function StatCards({ cards }: { cards?: AdminStats["cards"] }) {
   return (
     <section aria-labelledby="dashboard-counters">
       <h2 id="dashboard-counters" className="sr-only">
         At a glance
       </h2>
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-        {CARDS.map((card, index) => (
-          <div
-            key={card.key}
-            className={cn(
-              "rounded-lg border border-stone bg-card px-5 py-4",
-              // Five tiles in two columns: the last takes the row.
-              index === CARDS.length - 1 && "col-span-2 sm:col-span-1",
-            )}
-          >
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-6">
+        {CARDS.map((card) => (
+          <div key={card.key} className="rounded-lg border border-stone bg-card px-5 py-4">
             <dt className="eyebrow text-ink-muted">
               {card.label}
               <span className="sr-only"> {card.hint}</span>

@@ -18,11 +18,11 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { ChartFigure } from "@/client/components/chart-figure";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { plural } from "@/shared/format";
 import { REQUEST_CATEGORIES, type RequestStatus } from "@/shared/requests";
 import type { AdminStats } from "../admin-api";
-import { ChartFigure } from "./dashboard-figure";
 import { durationAxis, formatCount, formatDay, formatDuration } from "./dashboard-format";
 import { AXIS_TICK, CATEGORY_COLORS, GRID_STROKE, STATUS_COLORS, TOKENS } from "./dashboard-palette";
 

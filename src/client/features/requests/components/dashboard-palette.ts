@@ -1,23 +1,8 @@
-/**
- * The charts' colours: the palette of src/client/styles/index.css as values, since SVG presentation attributes
- * do not read the theme's CSS variables reliably. Keep in step with the tokens there.
- */
+/** The operations dashboard's colours per category and status, from the charts' palette. */
+import { TOKENS } from "@/client/components/chart-palette";
 import type { RequestCategory, RequestStatus } from "@/shared/requests";
 
-export const TOKENS = {
-  noir: "#0b0b0c",
-  noirSoft: "#1a1a1c",
-  ivory: "#f7f3ec",
-  card: "#fbf8f3",
-  stone: "#e7e1d6",
-  stoneDark: "#cfc6b6",
-  inkMuted: "#5b5650",
-  gold: "#b08d57",
-  goldDeep: "#7c6034",
-  goldLight: "#d8c29b",
-  forest: "#1f3b2d",
-  oxblood: "#7a1f2b",
-} as const;
+export { AXIS_TICK, GRID_STROKE, TOKENS } from "@/client/components/chart-palette";
 
 /** One colour per category, dark to light up the stack; "Other" a quiet grey. */
 export const CATEGORY_COLORS: Record<RequestCategory, string> = {
@@ -38,7 +23,3 @@ export const STATUS_COLORS: Record<RequestStatus, string> = {
   Delivered: TOKENS.forest,
   Failed: TOKENS.oxblood,
 };
-
-/** The axes and grid: thin stone lines, muted ticks (the text inherits the page's sans). */
-export const AXIS_TICK = { fill: TOKENS.inkMuted, fontSize: 12 } as const;
-export const GRID_STROKE = TOKENS.stone;

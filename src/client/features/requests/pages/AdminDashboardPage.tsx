@@ -2,8 +2,12 @@
  * /admin and /admin/dashboard: the operations dashboard. The spec's counters (Total, New, Sourcing, Clients,
  * unread Messages) and quick links, then three charts: requests per week by category, the status funnel and the
  * time to a first reply. One query (GET /api/admin/stats), refreshed by the realtime topics (`adminRealtime`).
+ * The quotes feature's flags (holds expiring soon) and money section are composed in by
+ * app/pages/AdminDashboardRoute.tsx (`flags`, `money`).
  */
+
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
 import { PageHeader } from "@/client/components/page-header";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
@@ -11,7 +15,7 @@ import { type AdminStats, pipelineQueries } from "../admin-api";
 import { QuickLinks, StatCards } from "../components/dashboard-cards";
 import { FirstReplyChart, FunnelChart, WeeklyChart } from "../components/dashboard-charts";
 
-export default function AdminDashboardPage() {
+export default function AdminDashboardPage({ flags, money }: { flags?: ReactNode; money?: ReactNode }) {
   useDocumentTitle("Operations dashboard");
   const stats = useQuery(pipelineQueries.stats());
   return (
@@ -22,6 +26,7 @@ export default function AdminDashboardPage() {
         title="Operations dashboard"
         description="The pipeline at a glance, live as requests and messages arrive."
       />
+      {flags}
       <QuickLinks />
       <AsyncView
         query={stats}
@@ -35,6 +40,7 @@ export default function AdminDashboardPage() {
       >
         {(data) => <Overview stats={data} />}
       </AsyncView>
+      {money}
     </div>
   );
 }

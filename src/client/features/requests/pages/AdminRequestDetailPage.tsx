@@ -1,7 +1,8 @@
 /**
  * /admin/requests/:id: one request as the staff work it. The request (details, notes, phone, attachment), its
  * thread with the reply box, and the quick status moves; beside it the client, the payment hold, the activity
- * timeline and Delete. Two columns from 1024 px, one below.
+ * timeline and Delete. Two columns from 1024 px, one below. The quotes feature's editor (`deal`) and its payment
+ * and delivery panels (`payment`) are composed in by app/pages/AdminRequestDetailRoute.tsx.
  */
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Trash2 } from "lucide-react";
@@ -20,12 +21,18 @@ import { pipelineQueries, useDeletePipelineRequest } from "../admin-api";
 import type { RequestDetail } from "../api";
 import { ActivityCard } from "../components/admin-request-activity";
 import { ClientCard } from "../components/admin-request-client";
-import { PaymentCard } from "../components/admin-request-payment";
 import { AdminThreadCard } from "../components/admin-request-thread";
 import { StatusActions } from "../components/admin-status-actions";
 import { RequestDetailsCard } from "../components/request-details";
 
-export default function AdminRequestDetailPage() {
+/** What another feature shows on the request's page. */
+export type AdminRequestPart = (request: RequestDetail) => React.ReactNode;
+interface Parts {
+  deal?: AdminRequestPart;
+  payment?: AdminRequestPart;
+}
+
+export default function AdminRequestDetailPage(parts: Parts) {
   const { id = "" } = useParams();
   const query = useQuery(pipelineQueries.detail(id));
   useDocumentTitle(query.data?.title ?? "Request");
@@ -66,7 +73,7 @@ export default function AdminRequestDetailPage() {
           )
         }
       >
-        {(request) => <RequestView request={request} />}
+        {(request) => <RequestView request={request} {...parts} />}
       </AsyncView>
     </div>
   );
@@ -86,7 +93,7 @@ function DetailSkeleton() {
   );
 }
 
-function RequestView({ request }: { request: RequestDetail }) {
+function RequestView({ request, deal, payment }: { request: RequestDetail } & Parts) {
   return (
     <>
       <header className="flex flex-col gap-4 border-b border-stone pb-6 lg:flex-row lg:items-end lg:justify-between">
@@ -108,11 +115,12 @@ function RequestView({ request }: { request: RequestDetail }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <RequestDetailsCard request={request} staff />
+          {deal?.(request)}
           <AdminThreadCard requestId={request.id} clientName={request.client.name} />
         </div>
         <aside aria-label="Client, payment and activity" className="flex min-w-0 flex-col gap-6">
           <ClientCard requestId={request.id} />
-          <PaymentCard budgetEur={request.budgetEur} />
+          {payment?.(request)}
           <ActivityCard requestId={request.id} />
           <DeleteRequest request={request} />
         </aside>

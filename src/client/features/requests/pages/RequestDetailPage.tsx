@@ -18,8 +18,14 @@ import { type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } 
 import { RequestDetailsCard } from "../components/request-details";
 import { senderLabel, useThreadActions } from "../components/thread-actions";
 
-/** /requests/:id: the request, its attachment, its thread and what the member can do with it. */
-export default function RequestDetailPage() {
+/** What another feature shows on the request's page (the quotes feature's proposal, hold and delivery). */
+export type RequestPart = (request: RequestDetail) => React.ReactNode;
+
+/**
+ * /requests/:id: the request, its attachment, its thread and what the member can do with it. `deal` is composed
+ * in by app/pages/RequestDetailRoute.tsx, above the details.
+ */
+export default function RequestDetailPage({ deal }: { deal?: RequestPart }) {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const query = useQuery(requestQueries.detail(id));
@@ -66,7 +72,7 @@ export default function RequestDetailPage() {
             ) : null
           }
         >
-          {(request) => <RequestView request={request} />}
+          {(request) => <RequestView request={request} deal={deal} />}
         </AsyncView>
       </div>
     </div>
@@ -87,7 +93,7 @@ function DetailSkeleton() {
   );
 }
 
-function RequestView({ request }: { request: RequestDetail }) {
+function RequestView({ request, deal }: { request: RequestDetail; deal?: RequestPart }) {
   return (
     <>
       <header>
@@ -100,6 +106,7 @@ function RequestView({ request }: { request: RequestDetail }) {
       </header>
       <div className="mt-10 grid gap-8 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-8 lg:col-span-2">
+          {deal?.(request)}
           <RequestDetailsCard request={request} />
           <MessagesCard requestId={request.id} />
         </div>

@@ -1,15 +1,15 @@
 /**
- * One chart of the operations dashboard as an accessible figure: a serif heading, a quiet line of description,
+ * One chart of the admin dashboard as an accessible figure: a serif heading, a quiet line of description,
  * the chart itself (hidden from assistive technology) and, always in the page, a table with the same numbers:
  * read by screen readers while the chart shows, and shown instead of the chart by "Show as table".
  */
 import { Table2 } from "lucide-react";
 import type * as React from "react";
 import { useId, useState } from "react";
-import { Button } from "@/client/components/ui/button";
-import { Card } from "@/client/components/ui/card";
-import { Skeleton } from "@/client/components/ui/skeleton";
 import { cn } from "@/client/lib/utils";
+import { Button } from "./ui/button";
+import { Card } from "./ui/card";
+import { Skeleton } from "./ui/skeleton";
 
 export interface ChartTableData {
   /** The first column's heading (the row's name: a week, a status, a day). */

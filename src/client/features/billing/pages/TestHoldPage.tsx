@@ -1,0 +1,308 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, CreditCard, Landmark, Lock, ShieldCheck } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { AsyncView } from "@/client/components/async-view";
+import { digitsOnlyField, Form, FormError, fieldsOf, useZodForm } from "@/client/components/form";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { FormField } from "@/client/components/ui/form-field";
+import { Input } from "@/client/components/ui/input";
+import { PageSpinner } from "@/client/components/ui/spinner";
+import { ApiError, errorMessage } from "@/client/lib/api";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { cardSchema } from "@/shared/contracts/billing";
+import { formatEuro } from "@/shared/format";
+import {
+  appPath,
+  billingQueries,
+  type CardDetails,
+  type TestHoldSession,
+  useAuthorizeTestHold,
+  useConfirmTestHold,
+} from "../api";
+import { DECLINED_CARD, formatCardNumber, formatExpiry, TEST_CARD, THREE_D_SECURE_CARD } from "../card-format";
+
+/**
+ * The test-mode card page of a request's hold (/checkout/test/holds/:id): our stand-in for Stripe Checkout in
+ * payment mode with manual capture. The card is authorised, not charged: 4242 succeeds, 0002 is declined and
+ * 3184 asks for a 3-D Secure confirmation first (Approve or Fail), as Stripe's test cards do.
+ */
+export default function TestHoldPage() {
+  useDocumentTitle("Authorise the hold");
+  const { id = "" } = useParams();
+  const session = useQuery(billingQueries.testHold(id));
+
+  return (
+    <AsyncView
+      query={session}
+      loading={<PageSpinner label="Loading the card page" />}
+      error={(error) => {
+        const notFound = error instanceof ApiError && error.status === 404;
+        return (
+          <Notice
+            title={notFound ? "Card page not found" : "Card page unavailable"}
+            text={notFound ? "This card page was not found." : errorMessage(error, "Please try again.")}
+          />
+        );
+      }}
+    >
+      {(data) =>
+        data.status === "complete" ? (
+          <Notice title="Already authorised" text="The hold on your card is in place.">
+            <Link to={appPath(data.successUrl)} className={buttonVariants()}>
+              Continue
+            </Link>
+          </Notice>
+        ) : data.status === "expired" ? (
+          <Notice title="Card page expired" text="This card page has expired. Please accept the option again.">
+            <Link to={appPath(data.cancelUrl)} className={buttonVariants({ variant: "outline" })}>
+              Back to Maison
+            </Link>
+          </Notice>
+        ) : (
+          <HoldCheckout session={data} />
+        )
+      }
+    </AsyncView>
+  );
+}
+
+function Notice({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
+  return (
+    <section className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-5 px-6 py-20 text-center">
+      <p className="eyebrow text-gold-deep">Card hold</p>
+      <h1 className="text-4xl">{title}</h1>
+      <p className="text-ink-muted">{text}</p>
+      {children && <div className="flex gap-3">{children}</div>}
+    </section>
+  );
+}
+
+function HoldCheckout({ session }: { session: TestHoldSession }) {
+  const amount = formatEuro(session.amountCents / 100);
+  // The bank's step: from the card form (3184), or straight away when the page is opened again mid-way.
+  const [confirming, setConfirming] = useState(session.status === "requires_action");
+  /** Why the bank's step failed, said again on the card form. */
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <section className="mx-auto grid max-w-5xl gap-10 px-6 py-12 sm:py-16 lg:grid-cols-2 lg:gap-16">
+      <div className="flex flex-col gap-8">
+        <Link
+          to={appPath(session.cancelUrl)}
+          className="inline-flex w-fit items-center gap-2 text-sm text-ink-muted hover:text-noir"
+        >
+          <ArrowLeft aria-hidden className="size-4" /> Back to Maison
+        </Link>
+        <div>
+          <div className="flex items-center gap-3">
+            <p className="eyebrow text-gold-deep">Card hold</p>
+            <Badge variant="gold">Test mode</Badge>
+          </div>
+          <p className="mt-3 text-lg break-words">{session.description}</p>
+          <p className="mt-4 flex items-baseline gap-2">
+            <span className="tabular font-serif text-5xl">{amount}</span>
+            <span className="text-sm text-ink-muted">held, not charged</span>
+          </p>
+        </div>
+        <dl className="divide-y divide-stone border-y border-stone text-sm">
+          <div className="flex justify-between gap-4 py-3.5">
+            <dt>Authorisation hold</dt>
+            <dd className="tabular">{amount}</dd>
+          </div>
+          <div className="flex justify-between gap-4 py-3.5 text-ink-muted">
+            <dt>Held for</dt>
+            <dd>About 7 days</dd>
+          </div>
+          <div className="flex justify-between gap-4 py-3.5 font-medium">
+            <dt>Charged today</dt>
+            <dd className="tabular">{formatEuro(0)}</dd>
+          </div>
+        </dl>
+        <div className="rounded-md border border-gold/50 bg-ivory-deep/60 p-5 text-sm leading-relaxed">
+          <p className="font-medium text-noir">No real card is used here.</p>
+          <p className="mt-1 text-ink-muted">
+            Authorise with the test card <span className="tabular font-medium text-noir">{TEST_CARD}</span>, any future
+            expiry date and any CVC. <span className="tabular">{DECLINED_CARD}</span> is always declined;{" "}
+            <span className="tabular">{THREE_D_SECURE_CARD}</span> asks for your bank's confirmation.
+          </p>
+        </div>
+      </div>
+
+      {confirming ? (
+        <BankConfirmation
+          session={session}
+          amount={amount}
+          onFailed={(message) => {
+            setFailure(message);
+            setConfirming(false);
+          }}
+        />
+      ) : (
+        <CardForm
+          session={session}
+          amount={amount}
+          failure={failure}
+          onRequiresAction={() => {
+            setFailure(null);
+            setConfirming(true);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function CardForm({
+  session,
+  amount,
+  failure,
+  onRequiresAction,
+}: {
+  session: TestHoldSession;
+  amount: string;
+  failure: string | null;
+  onRequiresAction: () => void;
+}) {
+  const navigate = useNavigate();
+  const authorize = useAuthorizeTestHold(session.id);
+  const form = useZodForm(cardSchema, { defaultValues: { cardNumber: "", expiry: "", cvc: "", name: "" } });
+  useEffect(() => {
+    if (failure) form.setError("root", { message: failure });
+  }, [failure, form]);
+  const { TextField } = fieldsOf(form);
+  const declined = form.formState.errors.root?.message;
+
+  async function onSubmit(card: CardDetails) {
+    try {
+      const next = await authorize.mutateAsync(card);
+      if (next.requiresAction || !next.redirectUrl) onRequiresAction();
+      else navigate(appPath(next.redirectUrl), { replace: true });
+    } catch (error) {
+      form.setError("root", { message: errorMessage(error, "Your card could not be authorised. Please try again.") });
+    }
+  }
+
+  return (
+    <Form form={form} onSubmit={onSubmit} className="rounded-lg border border-stone bg-card p-7 sm:p-9">
+      <h1 className="flex items-center gap-3 font-serif text-3xl">
+        <CreditCard aria-hidden className="size-6 text-gold-deep" strokeWidth={1.5} /> Authorise with card
+      </h1>
+      <FormField id="hold-email" label="Email">
+        <Input id="hold-email" type="email" value={session.email} readOnly />
+      </FormField>
+      <TextField
+        name="cardNumber"
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        format={formatCardNumber}
+        aria-invalid={declined ? true : undefined}
+        required
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          name="expiry"
+          label="Expiry"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          format={formatExpiry}
+          required
+        />
+        <TextField
+          name="cvc"
+          label="CVC"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          required
+          {...digitsOnlyField}
+        />
+      </div>
+      <TextField name="name" label="Name on card" autoComplete="cc-name" required />
+      <FormError />
+      <Button type="submit" size="lg" disabled={authorize.isPending} className="mt-2 w-full">
+        <Lock aria-hidden /> {authorize.isPending ? "Authorising…" : `Authorise ${amount}`}
+      </Button>
+      <p className="text-center text-xs text-ink-muted">
+        {amount} is reserved on your card and released if the team does not take it. Nothing is charged now.
+      </p>
+    </Form>
+  );
+}
+
+/** The bank's 3-D Secure step, as a hosted page shows it: approve, or fail the confirmation. */
+function BankConfirmation({
+  session,
+  amount,
+  onFailed,
+}: {
+  session: TestHoldSession;
+  amount: string;
+  onFailed: (message: string) => void;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const confirm = useConfirmTestHold(session.id);
+  const [error, setError] = useState<string | null>(null);
+  const failed = "Your bank did not confirm the authorisation. Please try again or use another card.";
+
+  async function answer(approve: boolean) {
+    setError(null);
+    try {
+      const next = await confirm.mutateAsync(approve);
+      if (next.redirectUrl) navigate(appPath(next.redirectUrl), { replace: true });
+      else if (!approve) onFailed(failed);
+    } catch (failure) {
+      if (approve) setError(errorMessage(failure, "The confirmation failed. Please try again."));
+      else {
+        // The page is open again for a card: its state is read anew.
+        void queryClient.invalidateQueries({ queryKey: billingQueries.testHold(session.id).queryKey });
+        onFailed(errorMessage(failure, failed));
+      }
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="bank-confirmation"
+      className="flex flex-col gap-6 rounded-lg border border-stone bg-card p-7 sm:p-9"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <p className="flex items-center gap-2 text-sm font-medium">
+          <Landmark aria-hidden className="size-5 text-gold-deep" strokeWidth={1.5} /> Maison Test Bank
+        </p>
+        <Badge variant="outline">3-D Secure</Badge>
+      </div>
+      <h1 id="bank-confirmation" className="flex items-center gap-3 font-serif text-3xl">
+        <ShieldCheck aria-hidden className="size-6 text-gold-deep" strokeWidth={1.5} /> Confirm this authorisation
+      </h1>
+      <p className="text-sm leading-relaxed text-ink-muted">
+        Your bank asks you to confirm the hold of <span className="tabular font-medium text-noir">{amount}</span> for{" "}
+        {session.description}. In test mode, choose what the bank answers.
+      </p>
+      {error && (
+        <p role="alert" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-4 py-3 text-sm text-oxblood">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button size="lg" className="flex-1" disabled={confirm.isPending} onClick={() => void answer(true)}>
+          {confirm.isPending && confirm.variables ? "Confirming…" : "Approve"}
+        </Button>
+        <Button
+          size="lg"
+          variant="outline"
+          className="flex-1"
+          disabled={confirm.isPending}
+          onClick={() => void answer(false)}
+        >
+          Fail
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * The admin dashboard's money (composed in by app/pages/AdminDashboardRoute.tsx), from one query
+ * (GET /admin/money): the holds expiring within 24 h as flags at the top, and a section with the counters
+ * (held now, captured and released over 12 weeks, expiring soon) and a chart of held, captured and released
+ * money per week.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangle, ArrowUpRight } from "lucide-react";
+import { Link } from "react-router";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Tooltip,
+  type TooltipContentProps,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { ChartFigure } from "@/client/components/chart-figure";
+import { AXIS_TICK, GRID_STROKE, TOKENS } from "@/client/components/chart-palette";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { errorMessage } from "@/client/lib/api";
+import { formatCount, formatDate } from "@/shared/format";
+import { holdExpiryLabel } from "@/shared/quotes";
+import { type MoneyOverview, quoteQueries } from "../api";
+import { formatCents } from "../money";
+
+/** Holds that lapse within 24 h unless captured or released: each a link to its request. */
+export function ExpiringHolds() {
+  const { data } = useQuery(quoteQueries.money());
+  if (!data || data.expiring.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="expiring-holds"
+      className="rounded-lg border border-oxblood/30 bg-oxblood/5 px-5 py-4 text-sm"
+    >
+      <h2 id="expiring-holds" className="flex items-center gap-2 font-sans text-sm font-medium text-oxblood">
+        <AlertTriangle aria-hidden className="size-4" />
+        {data.expiring.length === 1 ? "A card hold expires soon" : `${data.expiring.length} card holds expire soon`}
+      </h2>
+      <ul className="mt-3 flex flex-col gap-2">
+        {data.expiring.map((hold) => (
+          <li key={hold.requestId}>
+            <Link
+              to={`/admin/requests/${hold.requestId}`}
+              className="group flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 hover:underline"
+            >
+              <span className="min-w-0 break-words font-medium">{hold.title}</span>
+              <span className="flex items-center gap-1 text-oxblood">
+                {holdExpiryLabel(hold.expiresAt)}
+                <ArrowUpRight aria-hidden className="size-3.5" />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const SERIES = [
+  { key: "heldCents", name: "Held", color: TOKENS.gold },
+  { key: "capturedCents", name: "Captured", color: TOKENS.forest },
+  { key: "releasedCents", name: "Released", color: TOKENS.stoneDark },
+] as const;
+
+const CARDS: Array<{ key: keyof MoneyOverview["cards"]; label: string; hint: string; money: boolean }> = [
+  { key: "heldCents", label: "Held", hint: "on cards now", money: true },
+  { key: "capturedCents", label: "Captured", hint: "12 weeks", money: true },
+  { key: "releasedCents", label: "Released", hint: "12 weeks", money: true },
+  { key: "expiringSoon", label: "Expiring", hint: "holds, under 24 h", money: false },
+];
+
+export function MoneySection() {
+  const query = useQuery(quoteQueries.money());
+  const data = query.data;
+  return (
+    <section aria-labelledby="money-heading" className="flex flex-col gap-4">
+      <h2 id="money-heading" className="text-3xl">
+        Money
+      </h2>
+      {query.isError ? (
+        <p role="alert" className="rounded-lg border border-oxblood/30 bg-oxblood/5 px-5 py-4 text-sm text-oxblood">
+          {errorMessage(query.error, "Failed to load the money overview")}
+        </p>
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {CARDS.map((card) => (
+              <div key={card.key} className="rounded-lg border border-stone bg-card px-5 py-4">
+                <dt className="eyebrow text-ink-muted">
+                  {card.label}
+                  <span className="sr-only"> {card.hint}</span>
+                </dt>
+                <dd className="mt-2 flex h-10 flex-wrap items-baseline gap-x-2">
+                  {data ? (
+                    <span
+                      className={`tabular font-serif text-4xl leading-none ${
+                        card.key === "expiringSoon" && data.cards.expiringSoon > 0 ? "text-oxblood" : ""
+                      }`}
+                    >
+                      {card.money ? formatCents(data.cards[card.key]) : formatCount(data.cards[card.key])}
+                    </span>
+                  ) : (
+                    <Skeleton className="h-10 w-24" />
+                  )}
+                  <span aria-hidden="true" className="text-xs text-ink-muted">
+                    {card.hint}
+                  </span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <MoneyChart data={data} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Money per week: what was newly held, captured and released, by the Monday each week starts. */
+function MoneyChart({ data }: { data?: MoneyOverview }) {
+  const rows = data?.weekly.map((week) => ({
+    ...week,
+    week: formatDate(week.weekStart, "card"),
+    heldCents: week.heldCents / 100,
+    capturedCents: week.capturedCents / 100,
+    releasedCents: week.releasedCents / 100,
+  }));
+  const euro = (value: number) => formatCents(Math.round(value * 100));
+  return (
+    <ChartFigure
+      title="Holds per week"
+      description="Money held on members' cards, captured and released over the last 12 weeks, by the Monday each week starts."
+      legend={
+        <ul aria-hidden="true" className="-mt-1 flex flex-wrap gap-x-5 gap-y-1.5 text-xs text-ink-muted">
+          {SERIES.map((series) => (
+            <li key={series.key} className="flex items-center gap-2">
+              <span className="size-2.5 rounded-[2px]" style={{ backgroundColor: series.color }} />
+              {series.name}
+            </li>
+          ))}
+        </ul>
+      }
+      chartClassName="h-72"
+      chart={
+        rows && (
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={rows} margin={{ top: 8, right: 4, bottom: 0, left: 8 }} accessibilityLayer={false}>
+              <CartesianGrid vertical={false} stroke={GRID_STROKE} strokeWidth={1} />
+              <XAxis dataKey="week" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: TOKENS.stoneDark }} />
+              <YAxis
+                tick={AXIS_TICK}
+                tickLine={false}
+                axisLine={false}
+                width={64}
+                tickFormatter={(value: number) => euro(value)}
+              />
+              <Tooltip
+                cursor={{ fill: TOKENS.gold, fillOpacity: 0.1 }}
+                content={(props) => <MoneyTooltip {...props} format={euro} />}
+              />
+              {SERIES.map((series) => (
+                <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.color} maxBarSize={18} />
+              ))}
+            </BarChart>
+          </ResponsiveContainer>
+        )
+      }
+      table={
+        data && {
+          rowHeader: "Week of",
+          columns: SERIES.map((series) => series.name),
+          rows: data.weekly.map((week) => ({
+            key: week.weekStart,
+            header: formatDate(week.weekStart, "card"),
+            cells: SERIES.map((series) => formatCents(week[series.key])),
+          })),
+        }
+      }
+    />
+  );
+}
+
+function MoneyTooltip({
+  active,
+  payload,
+  label,
+  format,
+}: Pick<TooltipContentProps, "active" | "payload" | "label"> & { format: (value: number) => string }) {
+  if (!active || !payload?.length) return null;
+  return (
+    <div className="min-w-36 rounded-md border border-noir-line bg-noir px-3 py-2 text-xs text-ivory shadow-lg">
+      <p className="mb-1.5 font-medium text-gold-light">Week of {String(label ?? "")}</p>
+      <ul className="flex flex-col gap-1">
+        {payload.map((entry) => (
+          <li key={String(entry.dataKey)} className="flex items-center gap-2">
+            <span className="size-2 shrink-0 rounded-[2px]" style={{ backgroundColor: String(entry.color) }} />
+            <span className="text-ivory/75">{entry.name}</span>
+            <span className="tabular ml-auto pl-3">{format(Number(entry.value))}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,557 @@
+/**
+ * The member's side of the loop on /requests/:id (composed in by app/pages/RequestDetailRoute.tsx): the
+ * delivery and its answer, the card hold, the current quote as cards with Accept and Decline, and the earlier
+ * quotes, quieter. Nothing shows before the team sends a first quote.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { CalendarClock, Check, CreditCard, PackageCheck, ScrollText } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { errorMessage } from "@/client/lib/api";
+import { cn } from "@/client/lib/utils";
+import { formatLongDate, formatMessageTime } from "@/shared/format";
+import { canReportProblem, LIVE_HOLD_STATUSES, QUOTE_MESSAGES } from "@/shared/quotes";
+import {
+  type Deal,
+  type Delivery,
+  type Hold,
+  type Quote,
+  type QuoteOption,
+  quoteQueries,
+  useAcceptQuote,
+  useConfirmReceipt,
+  useDeclineQuote,
+  useReauthorize,
+  useReportProblem,
+} from "../api";
+import { formatCents } from "../money";
+import { DealFiles, HoldBadge, QuoteBadge, useFollowUrl } from "./deal-parts";
+
+export function MemberDeal({ requestId }: { requestId: string }) {
+  const query = useQuery(quoteQueries.deal(requestId));
+  // The request's page says what is wrong with the request itself; this part stays quiet until it has a deal.
+  if (!query.data) return null;
+  return <DealView requestId={requestId} deal={query.data} />;
+}
+
+export function DealView({ requestId, deal }: { requestId: string; deal: Deal }) {
+  const current = deal.quotes.find((quote) => quote.status === "sent" || quote.status === "accepted");
+  const earlier = deal.quotes.filter((quote) => quote !== current);
+  if (deal.quotes.length === 0 && !deal.hold && !deal.delivery) return null;
+  return (
+    <div className="flex flex-col gap-8">
+      {deal.delivery && <DeliveryCard requestId={requestId} delivery={deal.delivery} />}
+      {deal.hold && <HoldCard requestId={requestId} hold={deal.hold} quotes={deal.quotes} />}
+      {current ? (
+        <QuoteCard requestId={requestId} quote={current} hold={deal.hold} />
+      ) : (
+        earlier[0]?.status === "declined" && (
+          <p className="rounded-lg border border-stone bg-ivory-deep/60 px-5 py-4 text-sm text-ink-muted">
+            You declined the last proposal. The team will come back to you with a revised one.
+          </p>
+        )
+      )}
+      {earlier.length > 0 && <EarlierQuotes requestId={requestId} quotes={earlier} />}
+    </div>
+  );
+}
+
+// The current quote ------------------------------------------------------------------------------------
+
+function QuoteCard({ requestId, quote, hold }: { requestId: string; quote: Quote; hold: Hold | null }) {
+  const open = quote.status === "sent" && !quote.expired;
+  return (
+    <Card>
+      <CardHeading
+        icon={ScrollText}
+        title="Your proposal"
+        aside={<QuoteBadge quote={quote} />}
+        description={
+          <span className="tabular">
+            {quote.sentAt ? `Sent ${formatLongDate(quote.sentAt)} · ` : ""}Valid until{" "}
+            {formatLongDate(quote.validUntil)}
+          </span>
+        }
+      />
+      <CardContent className="flex flex-col gap-6">
+        {quote.message && (
+          <p className="border-l-2 border-gold pl-4 font-serif text-lg leading-relaxed whitespace-pre-wrap">
+            {quote.message}
+          </p>
+        )}
+        {quote.status === "sent" && quote.expired && (
+          <p role="alert" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-4 py-3 text-sm text-oxblood">
+            {QUOTE_MESSAGES.quoteExpired}
+          </p>
+        )}
+        <ul aria-label="Options" className={cn("grid gap-4", quote.options.length > 1 && "md:grid-cols-2")}>
+          {quote.options.map((option, index) => (
+            <li key={option.id} className="flex">
+              <OptionCard
+                number={index + 1}
+                requestId={requestId}
+                quote={quote}
+                option={option}
+                hold={hold?.optionId === option.id ? hold : null}
+                open={open}
+              />
+            </li>
+          ))}
+        </ul>
+        {quote.status === "sent" && <DeclineQuote requestId={requestId} quote={quote} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function OptionCard({
+  number,
+  requestId,
+  quote,
+  option,
+  hold,
+  open,
+}: {
+  /** Its place in the quote, from 1 (the options come in order). */
+  number: number;
+  requestId: string;
+  quote: Quote;
+  option: QuoteOption;
+  /** This option's hold, if the member already chose it. */
+  hold: Hold | null;
+  /** The quote can be answered (sent and not expired). */
+  open: boolean;
+}) {
+  const titleId = useId();
+  const accepted = quote.acceptedOptionId === option.id;
+  const passedOver = quote.status === "accepted" && !accepted;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        "flex w-full flex-col gap-4 rounded-lg border p-5",
+        accepted ? "border-forest/40 bg-forest/5" : passedOver ? "border-stone bg-ivory-deep/50" : "border-stone",
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="eyebrow text-gold-deep">Option {number}</p>
+          <h3 id={titleId} className={cn("mt-1 font-serif text-2xl break-words", passedOver && "text-ink-muted")}>
+            {option.title}
+          </h3>
+        </div>
+        {accepted && (
+          <Badge variant="success">
+            <Check aria-hidden className="size-3" /> Accepted
+          </Badge>
+        )}
+      </div>
+      <p className={cn("tabular font-serif text-4xl", passedOver && "text-ink-muted")}>
+        {formatCents(option.priceCents)}
+      </p>
+      <DealFiles requestId={requestId} files={option.photos} label={`Photos of ${option.title}`} />
+      {option.description && (
+        <p className="text-sm leading-relaxed whitespace-pre-wrap break-words">{option.description}</p>
+      )}
+      <dl className="flex flex-col gap-3 border-t border-stone pt-4 text-sm">
+        {option.estimatedDelivery && (
+          <div className="flex items-baseline justify-between gap-3">
+            <dt className="text-ink-muted">Estimated delivery</dt>
+            <dd className="tabular">{formatLongDate(option.estimatedDelivery)}</dd>
+          </div>
+        )}
+        {option.supplierTerms && (
+          <div className="flex flex-col gap-1">
+            <dt className="text-ink-muted">Supplier terms</dt>
+            <dd className="leading-relaxed whitespace-pre-wrap break-words">{option.supplierTerms}</dd>
+          </div>
+        )}
+        <div className="flex items-baseline justify-between gap-3">
+          <dt className="text-ink-muted">Card hold on acceptance</dt>
+          <dd className="tabular">{formatCents(option.holdCents)}</dd>
+        </div>
+      </dl>
+      {quote.status === "sent" && (
+        <div className="mt-auto pt-1">
+          <AcceptOption requestId={requestId} quote={quote} option={option} hold={hold} open={open} />
+        </div>
+      )}
+    </article>
+  );
+}
+
+function AcceptOption({
+  requestId,
+  quote,
+  option,
+  hold,
+  open,
+}: {
+  requestId: string;
+  quote: Quote;
+  option: QuoteOption;
+  hold: Hold | null;
+  open: boolean;
+}) {
+  const accept = useAcceptQuote(requestId);
+  const follow = useFollowUrl();
+  const [confirming, setConfirming] = useState(false);
+  const started = hold !== null && LIVE_HOLD_STATUSES.includes(hold.status);
+  const amount = formatCents(option.holdCents);
+
+  async function onConfirm(event: React.MouseEvent) {
+    event.preventDefault();
+    try {
+      const { url } = await accept.mutateAsync({ quoteId: quote.id, optionId: option.id });
+      setConfirming(false);
+      follow(url);
+    } catch (error) {
+      setConfirming(false);
+      toast.error(errorMessage(error, "We could not start the card authorisation. Please try again."));
+    }
+  }
+
+  if (!open) {
+    return (
+      <Button className="w-full" disabled>
+        Accept
+      </Button>
+    );
+  }
+  return (
+    <ConfirmDialog
+      open={confirming}
+      onOpenChange={(next) => !accept.isPending && setConfirming(next)}
+      trigger={
+        <Button className="w-full" aria-label={started ? undefined : `Accept ${option.title}`}>
+          {started ? "Continue to card authorisation" : "Accept"}
+        </Button>
+      }
+      title={`Accept ${option.title}?`}
+      description={`We will hold ${amount} on your card; nothing is charged now.`}
+      confirmLabel={accept.isPending ? "Opening…" : "Continue to card"}
+      busy={accept.isPending}
+      onConfirm={onConfirm}
+    >
+      <p className="text-sm leading-relaxed text-ink-muted">
+        The hold is {formatCents(option.holdCents)} of {formatCents(option.priceCents)}. You enter your card on a secure
+        payment page; the team takes the payment only once your item is secured.
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+function DeclineQuote({ requestId, quote }: { requestId: string; quote: Quote }) {
+  const decline = useDeclineQuote(requestId);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const fieldId = useId();
+
+  async function onConfirm(event: React.MouseEvent) {
+    event.preventDefault();
+    try {
+      await decline.mutateAsync({ quoteId: quote.id, reason: reason.trim() });
+      setOpen(false);
+      setReason("");
+      toast.success(QUOTE_MESSAGES.quoteDeclined);
+    } catch (error) {
+      setOpen(false);
+      toast.error(errorMessage(error, "We could not decline the quote. Please try again."));
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone pt-5">
+      <p className="text-sm text-ink-muted">None of these is right? Tell us and we will look again.</p>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => !decline.isPending && setOpen(next)}
+        trigger={<Button variant="ghost">Decline quote</Button>}
+        title="Decline this quote?"
+        description="The team will be told and can send you a revised proposal."
+        cancelLabel="Keep Quote"
+        confirmLabel={decline.isPending ? "Declining…" : "Decline quote"}
+        busy={decline.isPending}
+        onConfirm={onConfirm}
+      >
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={fieldId}>
+            Reason <span className="font-normal text-ink-muted">(optional)</span>
+          </Label>
+          <Textarea
+            id={fieldId}
+            value={reason}
+            maxLength={1000}
+            onChange={(event) => setReason(event.target.value)}
+            placeholder="The price, the condition, the timing…"
+          />
+        </div>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+// Earlier quotes ---------------------------------------------------------------------------------------
+
+function EarlierQuotes({ requestId, quotes }: { requestId: string; quotes: Quote[] }) {
+  return (
+    <section aria-labelledby="earlier-quotes" className="flex flex-col gap-3">
+      <h2 id="earlier-quotes" className="eyebrow text-ink-muted">
+        Earlier proposals
+      </h2>
+      <ul className="flex flex-col gap-3">
+        {quotes.map((quote) => (
+          <li key={quote.id} className="rounded-lg border border-stone bg-ivory-deep/50 px-5 py-4 text-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="text-ink-muted tabular">
+                {quote.sentAt ? `Sent ${formatLongDate(quote.sentAt)}` : "Proposal"}
+              </span>
+              <QuoteBadge quote={quote} />
+            </div>
+            <ul className="mt-3 flex flex-col gap-1.5">
+              {quote.options.map((option) => (
+                <li key={option.id} className="flex flex-col gap-2">
+                  <div className="flex items-baseline justify-between gap-3 text-ink-muted">
+                    <span className="break-words">{option.title}</span>
+                    <span className="tabular shrink-0">{formatCents(option.priceCents)}</span>
+                  </div>
+                  <DealFiles
+                    requestId={requestId}
+                    files={option.photos}
+                    label={`Photos of ${option.title}`}
+                    className="[&_button]:size-12"
+                  />
+                </li>
+              ))}
+            </ul>
+            {quote.declineReason && (
+              <p className="mt-3 text-ink-muted">
+                Your reason: <span className="whitespace-pre-wrap break-words">{quote.declineReason}</span>
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+// The hold ---------------------------------------------------------------------------------------------
+
+function HoldCard({ requestId, hold, quotes }: { requestId: string; hold: Hold; quotes: Quote[] }) {
+  const quote = quotes.find((candidate) => candidate.options.some((option) => option.id === hold.optionId));
+  const option = quote?.options.find((candidate) => candidate.id === hold.optionId);
+  const amount = formatCents(hold.amountCents);
+  return (
+    <Card>
+      <CardHeading icon={CreditCard} title="Card hold" aside={<HoldBadge status={hold.status} />} />
+      <CardContent className="flex flex-col gap-4 text-sm">
+        {option && <p className="text-ink-muted">For {option.title}</p>}
+        <p aria-live="polite" className="leading-relaxed">
+          {holdSentence(hold, amount)}
+        </p>
+        {hold.failure && (
+          <p role="alert" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-4 py-3 text-oxblood">
+            {hold.failure}
+          </p>
+        )}
+        {hold.receiptUrl && (
+          <a href={hold.receiptUrl} target="_blank" rel="noreferrer" className="self-start underline decoration-gold">
+            View receipt
+          </a>
+        )}
+        {quote && option && (hold.status === "pending" || hold.status === "requires_action") && (
+          <ContinueHold requestId={requestId} quoteId={quote.id} optionId={option.id} />
+        )}
+        {hold.status === "expired" && hold.reauthorizationRequested && <AuthoriseAgain requestId={requestId} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function holdSentence(hold: Hold, amount: string): string {
+  switch (hold.status) {
+    case "pending":
+      return `Waiting for your card: ${amount} will be held, nothing is charged now.`;
+    case "requires_action":
+      return `Your bank asked you to confirm the hold of ${amount}.`;
+    case "held":
+      return `${amount} is held on your card${hold.expiresAt ? ` until ${formatMessageTime(hold.expiresAt)}` : ""}. Nothing has been charged.`;
+    case "captured": {
+      const rest = hold.amountCents - hold.capturedCents;
+      return `${formatCents(hold.capturedCents)} was charged to your card${rest > 0 ? `; the remaining ${formatCents(rest)} was released` : ""}.`;
+    }
+    case "released":
+      return `The hold of ${amount} was released. Nothing was charged.`;
+    case "expired":
+      return hold.reauthorizationRequested
+        ? `The hold of ${amount} lapsed before it was used, and the team asks you to authorise it again. Nothing was charged.`
+        : `The hold of ${amount} lapsed before it was used. Nothing was charged.`;
+    case "refunded":
+      return `${formatCents(hold.capturedCents)} was refunded to your card.`;
+  }
+}
+
+function ContinueHold({ requestId, quoteId, optionId }: { requestId: string; quoteId: string; optionId: string }) {
+  const accept = useAcceptQuote(requestId);
+  const follow = useFollowUrl();
+  return (
+    <Button
+      className="self-start"
+      disabled={accept.isPending}
+      onClick={() =>
+        accept.mutate(
+          { quoteId, optionId },
+          {
+            onSuccess: ({ url }) => follow(url),
+            onError: (error) => toast.error(errorMessage(error, "We could not open the card page. Please try again.")),
+          },
+        )
+      }
+    >
+      {accept.isPending ? "Opening…" : "Continue to card authorisation"}
+    </Button>
+  );
+}
+
+function AuthoriseAgain({ requestId }: { requestId: string }) {
+  const reauthorize = useReauthorize(requestId);
+  const follow = useFollowUrl();
+  return (
+    <Button
+      className="self-start"
+      disabled={reauthorize.isPending}
+      onClick={() =>
+        reauthorize.mutate(undefined, {
+          onSuccess: ({ url }) => follow(url),
+          onError: (error) => toast.error(errorMessage(error, "We could not open the card page. Please try again.")),
+        })
+      }
+    >
+      {reauthorize.isPending ? "Opening…" : "Authorise again"}
+    </Button>
+  );
+}
+
+// Delivery ---------------------------------------------------------------------------------------------
+
+function DeliveryCard({ requestId, delivery }: { requestId: string; delivery: Delivery }) {
+  const open = delivery.status === "delivered" && canReportProblem(delivery.deliveredAt);
+  return (
+    <Card>
+      <CardHeading
+        icon={PackageCheck}
+        title="Delivery"
+        description={<span className="tabular">Delivered {formatLongDate(delivery.deliveredAt)}</span>}
+      />
+      <CardContent className="flex flex-col gap-4 text-sm">
+        {delivery.note && <p className="leading-relaxed whitespace-pre-wrap break-words">{delivery.note}</p>}
+        <DealFiles requestId={requestId} files={delivery.photos} label="Photos of the handover" />
+        {delivery.status === "confirmed" && (
+          <p className="flex items-center gap-2 text-forest">
+            <Check aria-hidden className="size-4" /> You confirmed receipt
+            {delivery.answeredAt ? ` on ${formatLongDate(delivery.answeredAt)}` : ""}.
+          </p>
+        )}
+        {delivery.status === "problem" && (
+          <div className="rounded-md border border-stone bg-ivory-deep/60 px-4 py-3">
+            <p className="font-medium">You reported a problem. The team will contact you.</p>
+            {delivery.problem && (
+              <p className="mt-1 whitespace-pre-wrap break-words text-ink-muted">{delivery.problem}</p>
+            )}
+          </div>
+        )}
+        {open && <DeliveryAnswer requestId={requestId} disputeUntil={delivery.disputeUntil} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeliveryAnswer({ requestId, disputeUntil }: { requestId: string; disputeUntil: string }) {
+  const confirm = useConfirmReceipt(requestId);
+  const report = useReportProblem(requestId);
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+
+  async function onReport(event: React.MouseEvent) {
+    event.preventDefault();
+    if (!problem.trim()) {
+      setError(QUOTE_MESSAGES.problemRequired);
+      return;
+    }
+    try {
+      await report.mutateAsync(problem.trim());
+      setOpen(false);
+      toast.success(QUOTE_MESSAGES.problemReported);
+    } catch (failure) {
+      setError(errorMessage(failure, "We could not send your report. Please try again."));
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-stone pt-4">
+      <p className="flex items-center gap-2 text-ink-muted">
+        <CalendarClock aria-hidden className="size-4 shrink-0 text-gold-deep" strokeWidth={1.5} />
+        <span>
+          Please confirm receipt. You can report a problem until{" "}
+          <span className="tabular">{formatLongDate(disputeUntil)}</span>.
+        </span>
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button
+          disabled={confirm.isPending}
+          onClick={() =>
+            confirm.mutate(undefined, {
+              onSuccess: () => toast.success(QUOTE_MESSAGES.receiptConfirmed),
+              onError: (failure) => toast.error(errorMessage(failure, "We could not confirm receipt.")),
+            })
+          }
+        >
+          <Check /> {confirm.isPending ? "Confirming…" : "Confirm receipt"}
+        </Button>
+        <ConfirmDialog
+          open={open}
+          onOpenChange={(next) => {
+            if (report.isPending) return;
+            setOpen(next);
+            setError(null);
+          }}
+          trigger={<Button variant="outline">Report a problem</Button>}
+          title="Report a problem"
+          description="Tell us what is wrong with the delivery. The team will contact you."
+          confirmLabel={report.isPending ? "Sending…" : "Send report"}
+          busy={report.isPending}
+          onConfirm={onReport}
+        >
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={fieldId}>What happened?</Label>
+            <Textarea
+              id={fieldId}
+              value={problem}
+              maxLength={2000}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${fieldId}-error` : undefined}
+              onChange={(event) => {
+                setProblem(event.target.value);
+                setError(null);
+              }}
+            />
+            {error && (
+              <p id={`${fieldId}-error`} role="alert" className="text-xs font-medium text-oxblood">
+                {error}
+              </p>
+            )}
+          </div>
+        </ConfirmDialog>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,435 @@
+/**
+ * The staff's payment and delivery panels on /admin/requests/:id (they replace the disabled Capture Payment and
+ * Release Hold of the first release). The hold in each state, Capture Payment (all of it, or less with a reason)
+ * and Release Hold behind a confirm dialog, a lapsed hold's way to ask the member again; then Mark as delivered
+ * (a Found request) with a note and handover photos, and the member's answer.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangle, Check, CreditCard, PackageCheck } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { AsyncView } from "@/client/components/async-view";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { errorMessage } from "@/client/lib/api";
+import { cn } from "@/client/lib/utils";
+import { formatLongDate, formatMessageTime } from "@/shared/format";
+import { HOLD_RATE, holdExpiryLabel, isHoldExpiringSoon, QUOTE_MESSAGES } from "@/shared/quotes";
+import {
+  type Deal,
+  type DealFile,
+  type Hold,
+  quoteQueries,
+  useCapture,
+  useMarkDelivered,
+  useRelease,
+  useRequestReauthorization,
+} from "../api";
+import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
+import { DealFiles, HoldBadge } from "./deal-parts";
+import { PhotoUploader } from "./PhotoUploader";
+
+/** The aside's payment and delivery cards, from the staff's deal. */
+export function StaffPayment({ requestId }: { requestId: string }) {
+  const query = useQuery(quoteQueries.staffDeal(requestId));
+  return (
+    <AsyncView query={query} loadingLabel="Loading the payment" errorFallback="Failed to load the payment">
+      {(deal) => <PaymentPanels requestId={requestId} deal={deal} />}
+    </AsyncView>
+  );
+}
+
+export function PaymentPanels({ requestId, deal }: { requestId: string; deal: Deal }) {
+  return (
+    <>
+      <PaymentCard requestId={requestId} deal={deal} />
+      {(deal.requestStatus === "Found" || deal.delivery) && <DeliveryCard requestId={requestId} deal={deal} />}
+    </>
+  );
+}
+
+function optionOf(deal: Deal, optionId: string) {
+  for (const quote of deal.quotes) {
+    const option = quote.options.find((candidate) => candidate.id === optionId);
+    if (option) return option;
+  }
+  return null;
+}
+
+export function PaymentCard({ requestId, deal }: { requestId: string; deal: Deal }) {
+  const hold = deal.hold;
+  const option = hold ? optionOf(deal, hold.optionId) : null;
+  return (
+    <Card>
+      <CardHeading icon={CreditCard} title="Payment" aside={hold && <HoldBadge status={hold.status} />} />
+      <CardContent className="flex flex-col gap-4 text-sm">
+        {!hold ? (
+          <p className="leading-relaxed text-ink-muted">
+            No card hold yet. When the member accepts an option, {Math.round(HOLD_RATE * 100)} % of its price is held on
+            their card until you capture or release it.
+          </p>
+        ) : (
+          <>
+            <div className="flex items-baseline justify-between gap-3">
+              <span className="eyebrow text-ink-muted">
+                {hold.status === "captured" || hold.status === "refunded" ? "Captured" : "Authorization hold"}
+              </span>
+              <span className="tabular font-serif text-2xl">
+                {formatCents(
+                  hold.status === "captured" || hold.status === "refunded" ? hold.capturedCents : hold.amountCents,
+                )}
+              </span>
+            </div>
+            {option && (
+              <p className="text-ink-muted">
+                {option.title}, {formatCents(option.priceCents)}
+              </p>
+            )}
+            <HoldState hold={hold} />
+            {hold.failure && (
+              <p role="alert" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-3 py-2 text-oxblood">
+                {hold.failure}
+              </p>
+            )}
+            {hold.receiptUrl && (
+              <a
+                href={hold.receiptUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="self-start underline decoration-gold"
+              >
+                View receipt
+              </a>
+            )}
+            {hold.status === "held" && (
+              <div className="grid grid-cols-2 gap-2">
+                <CaptureButton requestId={requestId} hold={hold} />
+                <ReleaseButton requestId={requestId} hold={hold} />
+              </div>
+            )}
+            {hold.status === "expired" && <AskAgain requestId={requestId} hold={hold} />}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** One line on where the hold stands: waiting, until when, what was taken, what lapsed. */
+function HoldState({ hold }: { hold: Hold }) {
+  switch (hold.status) {
+    case "pending":
+      return <p className="text-ink-muted">The member has not authorised their card yet.</p>;
+    case "requires_action":
+      return <p className="text-ink-muted">The member's bank asked for a confirmation (3-D Secure).</p>;
+    case "held": {
+      if (!hold.expiresAt) return <p className="text-ink-muted">Held on the member's card.</p>;
+      const soon = isHoldExpiringSoon(hold.expiresAt);
+      return (
+        <p
+          className={cn(
+            "flex items-center gap-2",
+            soon ? "rounded-md border border-oxblood/30 bg-oxblood/5 px-3 py-2 font-medium text-oxblood" : "",
+          )}
+        >
+          {soon && <AlertTriangle aria-hidden className="size-4 shrink-0" />}
+          <span>
+            {holdExpiryLabel(hold.expiresAt)}{" "}
+            <span className={cn("tabular", !soon && "text-ink-muted")}>({formatMessageTime(hold.expiresAt)})</span>
+          </span>
+        </p>
+      );
+    }
+    case "captured": {
+      const rest = hold.amountCents - hold.capturedCents;
+      return (
+        <p className="text-ink-muted">
+          {rest > 0
+            ? `${formatCents(rest)} of the ${formatCents(hold.amountCents)} hold was released.`
+            : "Captured in full."}
+        </p>
+      );
+    }
+    case "released":
+      return <p className="text-ink-muted">Released: nothing was charged.</p>;
+    case "expired":
+      return <p className="text-ink-muted">The authorisation lapsed before it was captured: nothing was charged.</p>;
+    case "refunded":
+      return <p className="text-ink-muted">Refunded to the member.</p>;
+  }
+}
+
+function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
+  const capture = useCapture(requestId);
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState(centsToEuroInput(hold.amountCents));
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const amountId = useId();
+  const reasonId = useId();
+  const cents = parseEuroToCents(amount);
+  const partial = cents !== null && cents < hold.amountCents;
+
+  function reset(next: boolean) {
+    if (capture.isPending) return;
+    setOpen(next);
+    setError(null);
+    if (next) {
+      setAmount(centsToEuroInput(hold.amountCents));
+      setReason("");
+    }
+  }
+
+  async function onConfirm(event: React.MouseEvent) {
+    event.preventDefault();
+    if (cents === null || cents < 1) return setError("Enter an amount in euro, e.g. 450 or 450.50");
+    if (cents > hold.amountCents) return setError(QUOTE_MESSAGES.captureTooHigh);
+    if (partial && !reason.trim()) return setError(QUOTE_MESSAGES.captureReasonRequired);
+    try {
+      await capture.mutateAsync(partial ? { amountCents: cents, reason: reason.trim() } : { reason: reason.trim() });
+      setOpen(false);
+      toast.success(QUOTE_MESSAGES.holdCaptured);
+    } catch (failure) {
+      setError(errorMessage(failure, "The payment could not be captured."));
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={reset}
+      trigger={<Button size="sm">Capture Payment</Button>}
+      title="Capture the payment?"
+      description={`Up to ${formatCents(hold.amountCents)} is taken from the member's card, once. Less than the hold needs a reason; the rest is released.`}
+      confirmLabel={
+        capture.isPending ? "Capturing…" : `Capture ${cents !== null && cents > 0 ? formatCents(cents) : ""}`.trim()
+      }
+      busy={capture.isPending}
+      onConfirm={onConfirm}
+    >
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={amountId}>Amount (€)</Label>
+          <Input
+            id={amountId}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setError(null);
+            }}
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={reasonId}>
+            Reason <span className="font-normal text-ink-muted">{partial ? "(required for less)" : "(optional)"}</span>
+          </Label>
+          <Textarea
+            id={reasonId}
+            value={reason}
+            maxLength={1000}
+            className="min-h-20"
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(null);
+            }}
+          />
+        </div>
+        {error && (
+          <p role="alert" className="text-sm font-medium text-oxblood">
+            {error}
+          </p>
+        )}
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+function ReleaseButton({ requestId, hold }: { requestId: string; hold: Hold }) {
+  const release = useRelease(requestId);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const reasonId = useId();
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !release.isPending && setOpen(next)}
+      trigger={
+        <Button size="sm" variant="outline">
+          Release Hold
+        </Button>
+      }
+      title="Release the hold?"
+      description={`The ${formatCents(hold.amountCents)} held on the member's card is let go and nothing is charged. To take a payment later, the member must authorise again.`}
+      cancelLabel="Keep Hold"
+      confirmLabel={release.isPending ? "Releasing…" : "Release Hold"}
+      destructive
+      busy={release.isPending}
+      onConfirm={(event) => {
+        event.preventDefault();
+        release.mutate(reason.trim(), {
+          onSuccess: () => {
+            setOpen(false);
+            toast.success(QUOTE_MESSAGES.holdReleased);
+          },
+          onError: (error) => {
+            setOpen(false);
+            toast.error(errorMessage(error, "The hold could not be released."));
+          },
+        });
+      }}
+    >
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={reasonId}>
+          Reason <span className="font-normal text-ink-muted">(optional)</span>
+        </Label>
+        <Textarea
+          id={reasonId}
+          value={reason}
+          maxLength={1000}
+          className="min-h-20"
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+function AskAgain({ requestId, hold }: { requestId: string; hold: Hold }) {
+  const ask = useRequestReauthorization(requestId);
+  if (hold.reauthorizationRequested) {
+    return <p className="text-ink-muted">{QUOTE_MESSAGES.reauthorizationRequested}.</p>;
+  }
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className="self-start"
+      disabled={ask.isPending}
+      onClick={() =>
+        ask.mutate(undefined, {
+          onSuccess: () => toast.success(QUOTE_MESSAGES.reauthorizationRequested),
+          onError: (error) => toast.error(errorMessage(error, "The member could not be asked.")),
+        })
+      }
+    >
+      {ask.isPending ? "Asking…" : "Ask the member to authorise again"}
+    </Button>
+  );
+}
+
+// Delivery ---------------------------------------------------------------------------------------------
+
+export function DeliveryCard({ requestId, deal }: { requestId: string; deal: Deal }) {
+  const delivery = deal.delivery;
+  return (
+    <Card>
+      <CardHeading icon={PackageCheck} title="Delivery" />
+      <CardContent className="flex flex-col gap-3 text-sm">
+        {!delivery ? (
+          <>
+            <p className="text-ink-muted">When the item is handed over, mark the request as delivered.</p>
+            <MarkDelivered requestId={requestId} />
+          </>
+        ) : (
+          <>
+            <p className="tabular">Delivered {formatLongDate(delivery.deliveredAt)}</p>
+            {delivery.note && <p className="text-ink-muted whitespace-pre-wrap break-words">{delivery.note}</p>}
+            <DealFiles
+              requestId={requestId}
+              files={delivery.photos}
+              label="Photos of the handover"
+              className="[&_a]:h-12 [&_button]:size-12"
+            />
+            {delivery.status === "delivered" && (
+              <p className="text-ink-muted">
+                Awaiting the member's answer; they may report a problem until{" "}
+                <span className="tabular">{formatLongDate(delivery.disputeUntil)}</span>.
+              </p>
+            )}
+            {delivery.status === "confirmed" && (
+              <p className="flex items-center gap-2 text-forest">
+                <Check aria-hidden className="size-4" /> The member confirmed receipt
+                {delivery.answeredAt ? ` on ${formatLongDate(delivery.answeredAt)}` : ""}.
+              </p>
+            )}
+            {delivery.status === "problem" && (
+              <div className="rounded-md border border-oxblood/30 bg-oxblood/5 px-3 py-2 text-oxblood">
+                <p className="font-medium">
+                  The member reported a problem{delivery.answeredAt ? ` on ${formatLongDate(delivery.answeredAt)}` : ""}
+                </p>
+                {delivery.problem && <p className="mt-1 whitespace-pre-wrap break-words">{delivery.problem}</p>}
+              </div>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function MarkDelivered({ requestId }: { requestId: string }) {
+  const mark = useMarkDelivered(requestId);
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState("");
+  const [photos, setPhotos] = useState<DealFile[]>([]);
+  const noteId = useId();
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !mark.isPending && setOpen(next)}
+      trigger={
+        <Button size="sm" className="self-start">
+          <PackageCheck /> Mark as delivered
+        </Button>
+      }
+      title="Mark as delivered?"
+      description="The request moves to Delivered and the member is asked to confirm receipt within 30 days."
+      confirmLabel={mark.isPending ? "Saving…" : "Mark as delivered"}
+      busy={mark.isPending}
+      onConfirm={(event) => {
+        event.preventDefault();
+        mark.mutate(
+          { note: note.trim(), photoIds: photos.map((photo) => photo.id) },
+          {
+            onSuccess: () => {
+              setOpen(false);
+              toast.success(QUOTE_MESSAGES.markedDelivered);
+            },
+            onError: (error) => {
+              setOpen(false);
+              toast.error(errorMessage(error, "The delivery could not be recorded."));
+            },
+          },
+        );
+      }}
+    >
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={noteId}>
+            Note <span className="font-normal text-ink-muted">(optional)</span>
+          </Label>
+          <Textarea
+            id={noteId}
+            value={note}
+            maxLength={2000}
+            className="min-h-20"
+            placeholder="Handed over in person, signed for…"
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+        <PhotoUploader
+          requestId={requestId}
+          label="Photos of the handover"
+          value={photos}
+          onChange={setPhotos}
+          disabled={mark.isPending}
+        />
+      </div>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,132 @@
+/** What the member's and the staff's screens of the loop share: the hold's badge, the photos, the way out. */
+import { FileText } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { Badge } from "@/client/components/ui/badge";
+import type { BadgeVariantProps } from "@/client/components/ui/badge-variants";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/client/components/ui/dialog";
+import { cn } from "@/client/lib/utils";
+import { HOLD_STATUS_LABELS, type HoldStatus, type QUOTE_STATUSES } from "@/shared/quotes";
+import { type DealFile, dealFileUrl, type Quote } from "../api";
+
+const HOLD_TONES: Record<HoldStatus, BadgeVariantProps["variant"]> = {
+  pending: "gold",
+  requires_action: "gold",
+  held: "default",
+  captured: "success",
+  released: "muted",
+  expired: "destructive",
+  refunded: "muted",
+};
+
+export function HoldBadge({ status, className }: { status: HoldStatus; className?: string }) {
+  return (
+    <Badge variant={HOLD_TONES[status]} data-hold={status} className={className}>
+      {HOLD_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export const QUOTE_STATUS_LABELS: Record<(typeof QUOTE_STATUSES)[number], string> = {
+  draft: "Draft",
+  sent: "Sent",
+  accepted: "Accepted",
+  declined: "Declined",
+  superseded: "Superseded",
+};
+
+export function QuoteBadge({ quote }: { quote: Quote }) {
+  if (quote.status === "sent" && quote.expired) return <Badge variant="destructive">Expired</Badge>;
+  const variant: BadgeVariantProps["variant"] =
+    quote.status === "accepted"
+      ? "success"
+      : quote.status === "sent"
+        ? "gold"
+        : quote.status === "draft"
+          ? "outline"
+          : "muted";
+  return <Badge variant={variant}>{QUOTE_STATUS_LABELS[quote.status]}</Badge>;
+}
+
+const isImage = (file: DealFile) => file.type.startsWith("image/");
+
+/**
+ * Photos as thumbnails that open larger in a dialog; a PDF as a link that opens it. `label` names the set for
+ * screen readers ("Photos of Option 1").
+ */
+export function DealFiles({
+  requestId,
+  files,
+  label,
+  className,
+}: {
+  requestId: string;
+  files: DealFile[];
+  label: string;
+  className?: string;
+}) {
+  const [open, setOpen] = useState<DealFile | null>(null);
+  if (files.length === 0) return null;
+  return (
+    <>
+      <ul aria-label={label} className={cn("flex flex-wrap gap-2", className)}>
+        {files.map((file) =>
+          isImage(file) ? (
+            <li key={file.id}>
+              <button
+                type="button"
+                onClick={() => setOpen(file)}
+                className="block size-20 cursor-pointer overflow-hidden rounded-md border border-stone bg-ivory-deep transition-colors hover:border-gold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-deep"
+              >
+                <img
+                  src={dealFileUrl(requestId, file.id)}
+                  alt={`View ${file.name}`}
+                  loading="lazy"
+                  className="size-full object-cover"
+                />
+              </button>
+            </li>
+          ) : (
+            <li key={file.id}>
+              <a
+                href={dealFileUrl(requestId, file.id)}
+                target="_blank"
+                rel="noreferrer"
+                className="flex h-20 max-w-48 items-center gap-2 rounded-md border border-stone bg-ivory px-3 text-xs hover:border-gold"
+              >
+                <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
+                <span className="line-clamp-3 break-all">{file.name}</span>
+              </a>
+            </li>
+          ),
+        )}
+      </ul>
+      <Dialog open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
+        <DialogContent className="max-w-3xl">
+          <DialogTitle className="text-2xl sm:text-2xl">{open?.name}</DialogTitle>
+          <DialogDescription className="sr-only">{label}</DialogDescription>
+          {open && (
+            <img
+              src={dealFileUrl(requestId, open.id)}
+              alt={open.name}
+              className="max-h-[70dvh] w-full rounded-md object-contain"
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * Goes to a URL the server gave (the card page): through the router when it is one of ours (the test-mode card
+ * page), otherwise by leaving for it (Stripe Checkout).
+ */
+export function useFollowUrl() {
+  const navigate = useNavigate();
+  return (url: string) => {
+    const target = new URL(url, window.location.origin);
+    if (target.origin === window.location.origin) navigate(target.pathname + target.search + target.hash);
+    else window.location.assign(url);
+  };
+}

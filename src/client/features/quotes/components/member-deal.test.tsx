@@ -1,0 +1,162 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { QUOTE_MESSAGES } from "@/shared/quotes";
+import { deal, fakeApi, hold, option, quote, REQUEST_ID, renderWithApp } from "../test-fixtures";
+import { DealView } from "./MemberDeal";
+
+const acceptPath = (quoteId: string) => `POST /api/requests/${REQUEST_ID}/quotes/${quoteId}/accept`;
+const optionCard = (name: string) => screen.getByRole("article", { name });
+
+describe("the member's quote cards", () => {
+  it("shows each option with its price, terms, delivery estimate and the quote's validity", () => {
+    fakeApi();
+    renderWithApp(<DealView requestId={REQUEST_ID} deal={deal()} />);
+    expect(screen.getByText("Valid until Dec 31, 2099", { exact: false })).toBeTruthy();
+    expect(screen.getByText("Two pieces we can secure this week.")).toBeTruthy();
+    const first = optionCard("Birkin 25, Gold Togo");
+    expect(within(first).getByText("€4,500")).toBeTruthy();
+    expect(within(first).getByText("Non-refundable once shipped.")).toBeTruthy();
+    expect(within(first).getByText("Dec 10, 2099")).toBeTruthy();
+    expect(within(first).getByText("€450")).toBeTruthy();
+    expect(within(optionCard("Birkin 25, Etoupe Clemence")).getByText("€5,500")).toBeTruthy();
+  });
+
+  it("opens a photo larger", async () => {
+    fakeApi();
+    const photos = [{ id: "44444444-4444-4444-8444-444444444444", name: "front.jpg", type: "image/jpeg", size: 10 }];
+    const { user } = renderWithApp(
+      <DealView requestId={REQUEST_ID} deal={deal({ quotes: [quote({ options: [option(0, { photos })] })] })} />,
+    );
+    await user.click(screen.getByRole("button", { name: "View front.jpg" }));
+    const dialog = screen.getByRole("dialog", { name: "front.jpg" });
+    expect(within(dialog).getByRole("img", { name: "front.jpg" }).getAttribute("src")).toBe(
+      `/api/requests/${REQUEST_ID}/deal/files/${photos[0].id}`,
+    );
+  });
+
+  it("accepts an option after a confirm step stating the hold, then goes to the card page", async () => {
+    const api = fakeApi({ [acceptPath(quote().id)]: { body: { url: "/checkout/test/holds/hs_test_1" } } });
+    const { user } = renderWithApp(<DealView requestId={REQUEST_ID} deal={deal()} />);
+    await user.click(within(optionCard("Birkin 25, Gold Togo")).getByRole("button", { name: /Accept/ }));
+    const dialog = screen.getByRole("alertdialog", { name: "Accept Birkin 25, Gold Togo?" });
+    expect(within(dialog).getByText("We will hold €450 on your card; nothing is charged now.")).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+    await user.click(within(dialog).getByRole("button", { name: "Continue to card" }));
+    expect(await screen.findByText("/checkout/test/holds/hs_test_1")).toBeTruthy();
+    expect(api.calls).toEqual([{ key: acceptPath(quote().id), body: { optionId: option(0).id } }]);
+  });
+
+  it("says the server's refusal and stays", async () => {
+    fakeApi({ [acceptPath(quote().id)]: { status: 409, body: { error: QUOTE_MESSAGES.quoteNotCurrent } } });
+    const { user } = renderWithApp(<DealView requestId={REQUEST_ID} deal={deal()} />);
+    await user.click(within(optionCard("Birkin 25, Gold Togo")).getByRole("button", { name: /Accept/ }));
+    await user.click(screen.getByRole("button", { name: "Continue to card" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.quoteNotCurrent)).toBeTruthy();
+    expect(screen.getByLabelText("Location").textContent).toBe("/");
+  });
+
+  it("declines the quote with an optional reason", async () => {
+    const api = fakeApi();
+    const { user } = renderWithApp(<DealView requestId={REQUEST_ID} deal={deal()} />);
+    await user.click(screen.getByRole("button", { name: "Decline quote" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Decline this quote?" });
+    await user.type(within(dialog).getByLabelText(/Reason/), "  Too dear  ");
+    await user.click(within(dialog).getByRole("button", { name: "Decline quote" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.quoteDeclined)).toBeTruthy();
+    expect(api.calls[0]).toEqual({
+      key: `POST /api/requests/${REQUEST_ID}/quotes/${quote().id}/decline`,
+      body: { reason: "Too dear" },
+    });
+  });
+
+  it("cannot accept an expired quote, and says why", () => {
+    fakeApi();
+    renderWithApp(<DealView requestId={REQUEST_ID} deal={deal({ quotes: [quote({ expired: true })] })} />);
+    expect(screen.getByRole("alert").textContent).toBe(QUOTE_MESSAGES.quoteExpired);
+    for (const button of screen.getAllByRole("button", { name: "Accept" })) {
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+    }
+  });
+
+  it("shows superseded and declined quotes apart, quieter, with the reason", () => {
+    fakeApi();
+    const current = quote({ id: "55555555-5555-4555-8555-555555555555", options: [option(2)] });
+    const declined = quote({ status: "declined", declineReason: "Too dear" });
+    renderWithApp(<DealView requestId={REQUEST_ID} deal={deal({ quotes: [current, declined] })} />);
+    expect(screen.getAllByRole("article")).toHaveLength(1);
+    const earlier = screen.getByRole("region", { name: "Earlier proposals" });
+    expect(within(earlier).getByText("Declined")).toBeTruthy();
+    expect(within(earlier).getByText("Too dear")).toBeTruthy();
+  });
+
+  it("shows an accepted quote's chosen option and the hold until its expiry", () => {
+    fakeApi();
+    const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
+    renderWithApp(<DealView requestId={REQUEST_ID} deal={deal({ quotes: [accepted], hold: hold() })} />);
+    expect(within(optionCard("Birkin 25, Gold Togo")).getByText("Accepted")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Accept/ })).toBeNull();
+    expect(screen.getByText("Held")).toBeTruthy();
+    expect(
+      screen.getByText(/€450 is held on your card until Dec 1, \d\d:00\. Nothing has been charged\./),
+    ).toBeTruthy();
+  });
+
+  it("shows a card failure, and after an expired hold the team asked about, Authorise again", async () => {
+    const api = fakeApi({
+      [`POST /api/requests/${REQUEST_ID}/hold/reauthorize`]: { body: { url: "/checkout/test/holds/hs_test_2" } },
+    });
+    const expired = hold({ status: "expired", reauthorizationRequested: true, failure: "Your card was declined." });
+    const { user } = renderWithApp(
+      <DealView requestId={REQUEST_ID} deal={deal({ quotes: [quote({ status: "accepted" })], hold: expired })} />,
+    );
+    expect(screen.getByRole("alert").textContent).toBe("Your card was declined.");
+    await user.click(screen.getByRole("button", { name: "Authorise again" }));
+    expect(await screen.findByText("/checkout/test/holds/hs_test_2")).toBeTruthy();
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it("confirms receipt, or reports a problem (which needs a description) within 30 days", async () => {
+    const api = fakeApi();
+    const delivery = {
+      status: "delivered" as const,
+      note: "Handed over in Lisbon.",
+      photos: [],
+      deliveredAt: new Date().toISOString(),
+      answeredAt: null,
+      problem: null,
+      disputeUntil: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    };
+    const { user } = renderWithApp(
+      <DealView requestId={REQUEST_ID} deal={deal({ requestStatus: "Delivered", quotes: [], delivery })} />,
+    );
+    await user.click(screen.getByRole("button", { name: "Report a problem" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Report a problem" });
+    await user.click(within(dialog).getByRole("button", { name: "Send report" }));
+    expect(within(dialog).getByRole("alert").textContent).toBe(QUOTE_MESSAGES.problemRequired);
+    expect(api.calls).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText("What happened?"), "The strap is scratched.");
+    await user.click(within(dialog).getByRole("button", { name: "Send report" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.problemReported)).toBeTruthy();
+    expect(api.calls[0]).toEqual({
+      key: `POST /api/requests/${REQUEST_ID}/delivery/problem`,
+      body: { description: "The strap is scratched." },
+    });
+    await user.click(screen.getByRole("button", { name: "Confirm receipt" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.receiptConfirmed)).toBeTruthy();
+  });
+
+  it("after the 30 days offers no answer", () => {
+    fakeApi();
+    const delivery = {
+      status: "delivered" as const,
+      note: "",
+      photos: [],
+      deliveredAt: "2020-01-01T10:00:00.000Z",
+      answeredAt: null,
+      problem: null,
+      disputeUntil: "2020-01-31T10:00:00.000Z",
+    };
+    renderWithApp(<DealView requestId={REQUEST_ID} deal={deal({ quotes: [], delivery })} />);
+    expect(screen.queryByRole("button", { name: "Report a problem" })).toBeNull();
+  });
+});

@@ -1,0 +1,239 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { QUOTE_MESSAGES } from "@/shared/quotes";
+import { PRICE_FORMAT_MESSAGE } from "../quote-form";
+import { deal, fakeApi, hold, option, quote, REQUEST_ID, renderWithApp } from "../test-fixtures";
+import { QuoteEditor } from "./QuoteEditor";
+import { PaymentPanels } from "./StaffPayment";
+import { QuotesBody } from "./StaffQuotes";
+
+const base = `/api/admin/requests/${REQUEST_ID}`;
+const NEW_ID = "66666666-6666-4666-8666-666666666666";
+
+describe("the staff's quote editor", () => {
+  it("refuses what the server would refuse, with the shared texts, and sends nothing", async () => {
+    const api = fakeApi();
+    const { user } = renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
+    await user.click(screen.getByRole("button", { name: "Send quote" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.optionTitleRequired)).toBeTruthy();
+    expect(screen.getByText(PRICE_FORMAT_MESSAGE)).toBeTruthy();
+    expect(screen.getByText("Choose until when the quote is valid")).toBeTruthy();
+
+    await user.type(screen.getByLabelText("Price (€)"), "0.50");
+    await user.type(screen.getByLabelText("Valid until"), "2020-01-01");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.priceTooLow)).toBeTruthy();
+    expect(screen.getByText(QUOTE_MESSAGES.validUntilPast)).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("has one to three options", async () => {
+    fakeApi();
+    const { user } = renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
+    const remove = () => screen.getByRole("button", { name: "Remove option 1" }) as HTMLButtonElement;
+    const add = () => screen.getByRole("button", { name: "Add option" }) as HTMLButtonElement;
+    expect(remove().disabled).toBe(true);
+    await user.click(add());
+    await user.click(add());
+    expect(screen.getAllByRole("group", { name: /Option \d/ })).toHaveLength(3);
+    expect(add().disabled).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Remove option 2" }));
+    expect(screen.getAllByRole("group", { name: /Option \d/ })).toHaveLength(2);
+    expect(add().disabled).toBe(false);
+  });
+
+  it("saves the price in integer cents, then sends", async () => {
+    const api = fakeApi({ [`POST ${base}/quotes`]: { status: 201, body: { id: NEW_ID } } });
+    let done = false;
+    const { user } = renderWithApp(
+      <QuoteEditor
+        requestId={REQUEST_ID}
+        onDone={() => {
+          done = true;
+        }}
+      />,
+    );
+    await user.type(screen.getByLabelText("Title"), "Birkin 25, Gold Togo");
+    await user.type(screen.getByLabelText("Price (€)"), "4,500.50");
+    expect(screen.getByText("€4,500.50 · hold €450.05")).toBeTruthy();
+    await user.type(screen.getByLabelText("Valid until"), "2099-12-31");
+    await user.type(screen.getByLabelText("Message to the member"), "Secured until Friday.");
+    await user.click(screen.getByRole("button", { name: "Send quote" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.quoteSent)).toBeTruthy();
+    expect(done).toBe(true);
+    expect(api.calls.map((call) => call.key)).toEqual([`POST ${base}/quotes`, `POST ${base}/quotes/${NEW_ID}/send`]);
+    expect(api.calls[0].body).toEqual({
+      options: [
+        {
+          title: "Birkin 25, Gold Togo",
+          description: "",
+          priceCents: 450_050,
+          supplierTerms: "",
+          estimatedDelivery: null,
+          photoIds: [],
+        },
+      ],
+      validUntil: "2099-12-31",
+      message: "Secured until Friday.",
+    });
+  });
+
+  it("shows the server's refusal in the form", async () => {
+    fakeApi({ [`POST ${base}/quotes`]: { status: 409, body: { error: QUOTE_MESSAGES.cannotQuoteNow } } });
+    const { user } = renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
+    await user.type(screen.getByLabelText("Title"), "Kelly 28");
+    await user.type(screen.getByLabelText("Price (€)"), "9000");
+    await user.type(screen.getByLabelText("Valid until"), "2099-12-31");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(QUOTE_MESSAGES.cannotQuoteNow);
+  });
+
+  it("lists drafts, and after a decline offers a revision with the declined options", async () => {
+    fakeApi();
+    const declined = quote({ status: "declined", declineReason: "Too dear" });
+    const draft = quote({ id: NEW_ID, status: "draft", sentAt: null, options: [option(2)] });
+    const first = renderWithApp(<QuotesBody requestId={REQUEST_ID} deal={deal({ quotes: [draft, declined] })} />);
+    expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Edit" })).toBeTruthy();
+    expect(screen.getByText(/Too dear/)).toBeTruthy();
+    // With a draft open, the revision is that draft: no second one.
+    expect(screen.queryByRole("button", { name: "Revise quote" })).toBeNull();
+    first.unmount();
+
+    const { user } = renderWithApp(<QuotesBody requestId={REQUEST_ID} deal={deal({ quotes: [declined] })} />);
+    await user.click(screen.getByRole("button", { name: "Revise quote" }));
+    expect((screen.getAllByLabelText("Title")[0] as HTMLInputElement).value).toBe("Birkin 25, Gold Togo");
+    expect((screen.getAllByLabelText("Price (€)")[1] as HTMLInputElement).value).toBe("5500");
+    expect((screen.getByLabelText("Valid until") as HTMLInputElement).value).toBe("");
+  });
+});
+
+describe("the staff's payment panel", () => {
+  const panel = (extra: Parameters<typeof deal>[0]) =>
+    renderWithApp(<PaymentPanels requestId={REQUEST_ID} deal={deal({ requestStatus: "Found", ...extra })} />);
+  const card = () => screen.getByText("Payment").closest('[data-slot="card"]') as HTMLElement;
+
+  it("with no hold says what will happen", () => {
+    fakeApi();
+    panel({ requestStatus: "Quoted" });
+    expect(within(card()).getByText(/No card hold yet/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Capture Payment" })).toBeNull();
+  });
+
+  it("awaiting the card", () => {
+    fakeApi();
+    panel({ requestStatus: "Quoted", hold: hold({ status: "pending", expiresAt: null }) });
+    expect(within(card()).getByText("Awaiting card")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Capture Payment" })).toBeNull();
+  });
+
+  it("held: the expiry, flagged under 24 h, and both actions", () => {
+    fakeApi();
+    const expiresAt = new Date(Date.now() + 5 * 3_600_000 + 60_000).toISOString();
+    panel({ hold: hold({ expiresAt }) });
+    expect(within(card()).getByText("Held")).toBeTruthy();
+    expect(within(card()).getByText("Hold expires in 5 h")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Capture Payment" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Release Hold" })).toBeTruthy();
+  });
+
+  it("captures less than the hold only with a reason", async () => {
+    const api = fakeApi({
+      [`POST ${base}/hold/capture`]: { body: hold({ status: "captured", capturedCents: 30_000 }) },
+    });
+    const { user } = panel({ hold: hold() });
+    await user.click(screen.getByRole("button", { name: "Capture Payment" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Capture the payment?" });
+    const amount = within(dialog).getByLabelText("Amount (€)");
+    expect((amount as HTMLInputElement).value).toBe("450");
+    await user.clear(amount);
+    await user.type(amount, "500");
+    await user.click(within(dialog).getByRole("button", { name: "Capture €500" }));
+    expect(within(dialog).getByRole("alert").textContent).toBe(QUOTE_MESSAGES.captureTooHigh);
+    await user.clear(amount);
+    await user.type(amount, "300");
+    await user.click(within(dialog).getByRole("button", { name: "Capture €300" }));
+    expect(within(dialog).getByRole("alert").textContent).toBe(QUOTE_MESSAGES.captureReasonRequired);
+    expect(api.calls).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/Reason/), "Strap replaced by the supplier");
+    await user.click(within(dialog).getByRole("button", { name: "Capture €300" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.holdCaptured)).toBeTruthy();
+    expect(api.calls[0]).toEqual({
+      key: `POST ${base}/hold/capture`,
+      body: { amountCents: 30_000, reason: "Strap replaced by the supplier" },
+    });
+  });
+
+  it("captures the whole hold without an amount, and releases after a confirm", async () => {
+    const api = fakeApi();
+    const { user } = panel({ hold: hold() });
+    await user.click(screen.getByRole("button", { name: "Capture Payment" }));
+    await user.click(screen.getByRole("button", { name: "Capture €450" }));
+    // (The previous test's toast may still be leaving.)
+    expect((await screen.findAllByText(QUOTE_MESSAGES.holdCaptured)).length).toBeGreaterThan(0);
+    expect(api.calls[0].body).toEqual({ reason: "" });
+
+    await user.click(screen.getByRole("button", { name: "Release Hold" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Release the hold?" });
+    await user.click(within(dialog).getByRole("button", { name: "Release Hold" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.holdReleased)).toBeTruthy();
+    expect(api.calls[1].key).toBe(`POST ${base}/hold/release`);
+  });
+
+  it("says a 409 as the server words it", async () => {
+    fakeApi({ [`POST ${base}/hold/release`]: { status: 409, body: { error: QUOTE_MESSAGES.holdNotHeld } } });
+    const { user } = panel({ hold: hold() });
+    await user.click(screen.getByRole("button", { name: "Release Hold" }));
+    await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Release Hold" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.holdNotHeld)).toBeTruthy();
+  });
+
+  it("captured in part, released, and expired with a way to ask again", async () => {
+    const api = fakeApi();
+    const first = panel({
+      hold: hold({ status: "captured", capturedCents: 30_000, receiptUrl: "https://pay.example/r" }),
+    });
+    expect(within(card()).getByText("€300")).toBeTruthy();
+    expect(within(card()).getByText("€150 of the €450 hold was released.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "View receipt" })).toBeTruthy();
+    first.unmount();
+
+    const second = panel({ hold: hold({ status: "released" }) });
+    expect(within(card()).getByText("Released")).toBeTruthy();
+    second.unmount();
+
+    const { user } = panel({ hold: hold({ status: "expired" }) });
+    expect(within(card()).getByText("Expired")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Ask the member to authorise again" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.reauthorizationRequested)).toBeTruthy();
+    expect(api.calls[0].key).toBe(`POST ${base}/hold/request-reauthorization`);
+  });
+
+  it("marks a Found request delivered with a note, and shows the member's answer", async () => {
+    const api = fakeApi();
+    const { user, unmount } = panel({ hold: hold({ status: "captured", capturedCents: 45_000 }) });
+    await user.click(screen.getByRole("button", { name: "Mark as delivered" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Mark as delivered?" });
+    await user.type(within(dialog).getByLabelText(/Note/), "Handed over at the Chiado boutique.");
+    await user.click(within(dialog).getByRole("button", { name: "Mark as delivered" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.markedDelivered)).toBeTruthy();
+    expect(api.calls[0]).toEqual({
+      key: `POST ${base}/delivery`,
+      body: { note: "Handed over at the Chiado boutique.", photoIds: [] },
+    });
+    unmount();
+
+    const delivery = {
+      status: "problem" as const,
+      note: "",
+      photos: [],
+      deliveredAt: "2026-11-20T10:00:00.000Z",
+      answeredAt: "2026-11-21T10:00:00.000Z",
+      problem: "The strap is scratched.",
+      disputeUntil: "2026-12-20T10:00:00.000Z",
+    };
+    panel({ requestStatus: "Delivered", delivery });
+    expect(screen.getByText("The member reported a problem on Nov 21, 2026")).toBeTruthy();
+    expect(screen.getByText("The strap is scratched.")).toBeTruthy();
+  });
+});

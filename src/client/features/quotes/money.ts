@@ -1,0 +1,34 @@
+/** Money in the loop: integer cents on the wire, euro for people (the shared `formatEuro`). */
+import { formatEuro } from "@/shared/format";
+
+/** "€4,500", "€450.50": cents as euro, with cents only when there are any. */
+export function formatCents(cents: number): string {
+  return formatEuro(cents / 100);
+}
+
+/**
+ * A price as staff type it, in euro, to integer cents: "4500", "4,500", "4 500", "4500.5", "4500,50" and
+ * "€4,500.00" are all understood; anything else (letters, three decimals, a negative) is null.
+ */
+export function parseEuroToCents(text: string): number | null {
+  let value = text.replace(/[\s\u00a0€]/g, "");
+  if (/^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(value)) value = value.replace(/,/g, "");
+  else if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(value)) value = value.replace(/\./g, "").replace(",", ".");
+  else if (/^\d+,\d{1,2}$/.test(value)) value = value.replace(",", ".");
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** Cents as the editor shows them again: "4500" or "4500.50". */
+export function centsToEuroInput(cents: number): string {
+  const whole = Math.floor(cents / 100);
+  const rest = cents % 100;
+  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, "0")}`;
+}
+
+/** Today in Lisbon as "YYYY-MM-DD": the server refuses validity and delivery dates before it. */
+export function lisbonToday(now: Date = new Date()): string {
+  return now.toLocaleDateString("en-CA", { timeZone: "Europe/Lisbon" });
+}

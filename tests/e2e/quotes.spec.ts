@@ -1,0 +1,309 @@
+/**
+ * The business loop (issue 21) as a member and the staff live it, in two browsers: a quote arrives without a
+ * reload, the member accepts an option and authorises the 10 % hold on the test card page, the staff see it
+ * held and capture it, mark the request delivered, the member confirms receipt, and the money overviews show it.
+ * The second journey: a declined quote, a revision, a declined card, the bank's 3-D Secure step, a release.
+ */
+import { deflateSync } from "node:zlib";
+import type { Locator, Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { screenshots } from "./support/screenshots";
+import { expect, test } from "./support/test";
+import { adminPage, newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+
+const REQUEST = {
+  category: "Fashion",
+  budget_eur: 45000,
+  urgency: "High",
+  notes: "Gold hardware preferred.",
+  phone_number: "+351912345678",
+};
+
+/** A small solid-colour PNG (the server sniffs the type, so it must be a real one). */
+function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = table[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** A new Silver member with one request, on its page. */
+async function memberWithRequest(page: Page, title: string) {
+  await signUpViaForm(page, { email: newEmail("quote"), password: "secret-pass", name: "Ana Sousa" });
+  await subscribeViaTestCheckout(page, "silver");
+  const created = await page.request.post("/api/requests", { data: { ...REQUEST, title } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/requests/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  return id;
+}
+
+const card = (page: Page, title: string) =>
+  page.locator('[data-slot="card"]').filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+
+async function fillOption(option: Locator, values: { title: string; price: string; terms?: string }) {
+  await option.getByLabel("Title").fill(values.title);
+  await option.getByLabel("Price (€)").fill(values.price);
+  if (values.terms) await option.getByLabel("Supplier terms").fill(values.terms);
+}
+
+/** Staff write and send a quote from the request's admin page. */
+async function sendQuote(
+  staff: Page,
+  options: Array<{ title: string; price: string; terms?: string; photo?: Buffer }>,
+  message = "",
+) {
+  await staff.getByRole("button", { name: "New quote" }).click();
+  for (const [index, option] of options.entries()) {
+    if (index > 0) await staff.getByRole("button", { name: "Add option" }).click();
+    const group = staff.getByRole("group", { name: `Option ${index + 1}` });
+    await fillOption(group, option);
+    await group.getByLabel("Estimated delivery").fill("2099-06-15");
+    if (option.photo) {
+      await group.locator('input[type="file"]').setInputFiles({
+        name: `${option.title}.png`,
+        mimeType: "image/png",
+        buffer: option.photo,
+      });
+      await expect(group.getByRole("button", { name: `Remove ${option.title}.png` })).toBeVisible();
+    }
+  }
+  await staff.getByLabel("Valid until").fill("2099-12-31");
+  if (message) await staff.getByLabel("Message to the member").fill(message);
+  await staff.getByRole("button", { name: "Send quote" }).click();
+  await expect(staff.getByText("Quote sent").first()).toBeVisible();
+}
+
+async function authoriseWith(page: Page, cardNumber: string, amount: string) {
+  await page.getByLabel("Card number").fill(cardNumber);
+  await page.getByLabel("Expiry").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Ana Sousa");
+  await page.getByRole("button", { name: `Authorise ${amount}` }).click();
+}
+
+async function acceptOption(page: Page, title: string) {
+  await page
+    .getByRole("article", { name: title })
+    .getByRole("button", { name: `Accept ${title}` })
+    .click();
+  const dialog = page.getByRole("alertdialog", { name: `Accept ${title}?` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test("staff quote two options; the member accepts one live, holds it with 4242; staff capture and deliver; the member confirms", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const id = await memberWithRequest(page, "Hermès Birkin 25");
+  const staff = await adminPage(browser);
+  try {
+    await staff.goto(`/admin/requests/${id}`);
+    await staff.getByRole("button", { name: "Move to Sourcing" }).click();
+    await expect(staff.getByRole("button", { name: "New quote" })).toBeVisible();
+    await expect(card(staff, "Payment").getByText(/No card hold yet/)).toBeVisible();
+    await sendQuote(
+      staff,
+      [
+        {
+          title: "Birkin 25, Gold Togo",
+          price: "4500",
+          terms: "Full set with receipt. Non-refundable once shipped.",
+          photo: solidPng(160, 120, [176, 141, 87]),
+        },
+        { title: "Birkin 25, Etoupe Clemence", price: "5,200.50", photo: solidPng(160, 120, [124, 96, 52]) },
+      ],
+      "Two pieces we can secure this week.",
+    );
+
+    // The member sees the quote arrive without a reload.
+    const gold = page.getByRole("article", { name: "Birkin 25, Gold Togo" });
+    await expect(gold).toBeVisible({ timeout: 15_000 });
+    await expect(gold.getByText("€4,500", { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("article", { name: "Birkin 25, Etoupe Clemence" }).getByText("€5,200.50"),
+    ).toBeVisible();
+    await expect(page.getByText(/Valid until Dec 31, 2099/)).toBeVisible();
+    await gold.getByRole("button", { name: "View Birkin 25, Gold Togo.png" }).click();
+    await expect(page.getByRole("dialog", { name: "Birkin 25, Gold Togo.png" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, "quotes-member-cards");
+
+    const dialog = await acceptOption(page, "Birkin 25, Gold Togo");
+    await expect(dialog.getByText("We will hold €450 on your card; nothing is charged now.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Continue to card" }).click();
+    await page.waitForURL(/\/checkout\/test\/holds\/cs_test_/);
+    await expect(page.getByRole("heading", { name: "Authorise with card" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, "quotes-hold-card-page");
+
+    // Meanwhile the staff see the hold awaiting the card (opening the card page announces nothing: reloaded).
+    await staff.reload();
+    await expect(card(staff, "Payment").getByText("Awaiting card")).toBeVisible({ timeout: 15_000 });
+    await screenshots(staff, "quotes-admin-payment-awaiting");
+
+    await authoriseWith(page, "4242 4242 4242 4242", "€450");
+    await page.waitForURL(new RegExp(`/requests/${id}`));
+    const hold = card(page, "Card hold");
+    await expect(hold.getByText("Held", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(hold.getByText(/€450 is held on your card until/)).toBeVisible();
+    await expect(page.getByRole("article", { name: "Birkin 25, Gold Togo" }).getByText("Accepted")).toBeVisible();
+
+    // The staff see 'Held' live, then capture it.
+    const payment = card(staff, "Payment");
+    await expect(payment.getByText("Held", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(payment.getByText(/Hold expires in (6|7) days/)).toBeVisible();
+    await expect(staff.getByRole("main").getByText("Found", { exact: true }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(staff);
+    await screenshots(staff, "quotes-admin-payment-held");
+    await payment.getByRole("button", { name: "Capture Payment" }).click();
+    const capture = staff.getByRole("alertdialog", { name: "Capture the payment?" });
+    await expect(capture.getByLabel("Amount (€)")).toHaveValue("450");
+    await capture.getByRole("button", { name: "Capture €450" }).click();
+    await expect(payment.getByText("Captured", { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+    await expect(hold.getByText("€450 was charged to your card.")).toBeVisible({ timeout: 15_000 });
+    await screenshots(staff, "quotes-admin-payment-captured");
+
+    // Delivered, and the member confirms receipt.
+    await card(staff, "Delivery").getByRole("button", { name: "Mark as delivered" }).click();
+    const deliver = staff.getByRole("alertdialog", { name: "Mark as delivered?" });
+    await deliver.getByLabel(/Note/).fill("Handed over at the Chiado boutique.");
+    await deliver.getByRole("button", { name: "Mark as delivered" }).click();
+    await expect(card(staff, "Delivery").getByText(/Awaiting the member's answer/)).toBeVisible({ timeout: 15_000 });
+
+    const delivery = card(page, "Delivery");
+    await expect(delivery.getByText("Handed over at the Chiado boutique.")).toBeVisible({ timeout: 15_000 });
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, "quotes-member-delivered");
+    await delivery.getByRole("button", { name: "Confirm receipt" }).click();
+    await expect(page.getByText("Thank you, receipt confirmed")).toBeVisible();
+    await expect(delivery.getByText(/You confirmed receipt/)).toBeVisible();
+    await expect(card(staff, "Delivery").getByText(/The member confirmed receipt/)).toBeVisible({ timeout: 15_000 });
+    await screenshots(staff, "quotes-admin-delivered");
+
+    // The money overviews.
+    await page.goto("/profile");
+    const payments = card(page, "Payments");
+    const row = payments.getByRole("listitem").filter({ hasText: "Hermès Birkin 25" });
+    await expect(row.getByText("€450")).toBeVisible();
+    await expect(row.getByText("Captured")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, "quotes-member-money");
+
+    await staff.goto("/admin");
+    const money = staff.getByRole("region", { name: "Money" });
+    await expect(money.getByText("Captured").first()).toBeVisible();
+    await expect(money.getByRole("heading", { name: "Holds per week" })).toBeVisible();
+    await expectNoSeriousA11yViolations(staff);
+    await screenshots(staff, "quotes-admin-money");
+  } finally {
+    await staff.context().close();
+  }
+});
+
+test("the member declines, staff revise, the card is declined, then the bank's 3-D Secure step succeeds; staff release", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const id = await memberWithRequest(page, "Cartier Crash");
+  const staff = await adminPage(browser);
+  try {
+    await staff.goto(`/admin/requests/${id}`);
+    await staff.getByRole("button", { name: "Move to Sourcing" }).click();
+    await sendQuote(staff, [{ title: "Crash, 1991 London", price: "98000" }]);
+
+    await expect(page.getByRole("article", { name: "Crash, 1991 London" })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole("button", { name: "Decline quote" }).click();
+    const decline = page.getByRole("alertdialog", { name: "Decline this quote?" });
+    await decline.getByLabel(/Reason/).fill("Above what I had in mind.");
+    await decline.getByRole("button", { name: "Decline quote" }).click();
+    await expect(page.getByText("Quote declined").first()).toBeVisible();
+    await expect(page.getByText(/You declined the last proposal/)).toBeVisible();
+
+    // The staff see the reason live and revise.
+    await expect(staff.getByText(/Above what I had in mind\./)).toBeVisible({ timeout: 15_000 });
+    await staff.getByRole("button", { name: "Revise quote" }).click();
+    const option = staff.getByRole("group", { name: "Option 1" });
+    await expect(option.getByLabel("Title")).toHaveValue("Crash, 1991 London");
+    await option.getByLabel("Price (€)").fill("91000");
+    await staff.getByLabel("Valid until").fill("2099-12-31");
+    await staff.getByRole("button", { name: "Send quote" }).click();
+    await expect(staff.getByText("Quote sent").first()).toBeVisible();
+
+    const revised = page.getByRole("article", { name: "Crash, 1991 London" });
+    await expect(revised.getByText("€91,000", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("region", { name: "Earlier proposals" }).getByText("Declined")).toBeVisible();
+
+    const dialog = await acceptOption(page, "Crash, 1991 London");
+    await expect(dialog.getByText("We will hold €9,100 on your card; nothing is charged now.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Continue to card" }).click();
+    await page.waitForURL(/\/checkout\/test\/holds\//);
+
+    // A declined card: a clear message, and nothing changes.
+    await authoriseWith(page, "4000 0000 0000 0002", "€9,100");
+    await expect(page.getByRole("alert")).toHaveText("Your card was declined. Please try another card.");
+    await expect(page).toHaveURL(/\/checkout\/test\/holds\//);
+
+    // The bank asks for a confirmation; failing it says so, approving it holds the money.
+    await authoriseWith(page, "4000 0027 6000 3184", "€9,100");
+    const bank = page.getByRole("region", { name: "Confirm this authorisation" });
+    await expect(bank).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, "quotes-hold-3ds");
+    await bank.getByRole("button", { name: "Fail" }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await authoriseWith(page, "4000 0027 6000 3184", "€9,100");
+    await page
+      .getByRole("region", { name: "Confirm this authorisation" })
+      .getByRole("button", { name: "Approve" })
+      .click();
+    await page.waitForURL(new RegExp(`/requests/${id}`));
+    await expect(card(page, "Card hold").getByText("Held", { exact: true })).toBeVisible({ timeout: 15_000 });
+
+    // Staff release the hold.
+    const payment = card(staff, "Payment");
+    await expect(payment.getByText("Held", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await payment.getByRole("button", { name: "Release Hold" }).click();
+    const release = staff.getByRole("alertdialog", { name: "Release the hold?" });
+    await release.getByRole("button", { name: "Release Hold" }).click();
+    await expect(payment.getByText("Released", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expectNoSeriousA11yViolations(staff);
+    await screenshots(staff, "quotes-admin-payment-released");
+    await expect(card(page, "Card hold").getByText(/was released\. Nothing was charged\./)).toBeVisible({
+      timeout: 15_000,
+    });
+  } finally {
+    await staff.context().close();
+  }
+});
