@@ -33,12 +33,14 @@ import { notificationsPort } from "./features/notifications/ports";
 import { notificationRoutes } from "./features/notifications/routes";
 import { platformRoutes } from "./features/platform/routes";
 import { qaRoutes } from "./features/qa/routes";
+import { repliesAdminRoutes } from "./features/replies/admin-routes";
 import { requestAdminRoutes } from "./features/requests/admin-routes";
 import { requestsPort } from "./features/requests/ports";
 import { requestRoutes } from "./features/requests/routes";
 import { salesAdminRoutes } from "./features/sales/admin-routes";
 import { salesPort } from "./features/sales/ports";
 import { salesRoutes } from "./features/sales/routes";
+import { searchAdminRoutes } from "./features/search/admin-routes";
 import { type ErrorBody, HttpError } from "./http/errors";
 import { boundJsonBodies } from "./http/json-body";
 import { redactUrl } from "./http/redact";
@@ -203,6 +205,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(realtimeRoutes(ctx), api);
   await app.register(billingRoutes(ctx), api);
   await app.register(adminBillingRoutes(ctx), api);
+  await app.register(repliesAdminRoutes(ctx), api);
+  await app.register(searchAdminRoutes(ctx), api);
 
   // Unknown API paths are a JSON 404, never the SPA.
   app.all("/api/*", async (_request, reply) => reply.status(404).send({ error: "Not found" } satisfies ErrorBody));

@@ -9,8 +9,10 @@ import type { EndpointTable } from "./endpoint";
 import { notificationsApi, notificationsStaffApi } from "./notifications";
 import { eventsApi, platformApi } from "./platform";
 import { qaApi } from "./qa";
+import { repliesStaffApi } from "./replies";
 import { requestsApi, requestsStaffApi } from "./requests";
 import { salesApi, salesStaffApi } from "./sales";
+import { searchStaffApi } from "./search";
 
 export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
   accountApi,
@@ -23,10 +25,12 @@ export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
   notificationsStaffApi,
   platformApi,
   qaApi,
+  repliesStaffApi,
   requestsApi,
   requestsStaffApi,
   salesApi,
   salesStaffApi,
+  searchStaffApi,
 };
 
 /** Every endpoint of every table, by key ("GET /requests/:id"). */
