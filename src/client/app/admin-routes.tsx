@@ -35,7 +35,9 @@ export default function AdminRoutes() {
 const ADMIN_PAGES: Array<[string, React.ReactNode]> = [
   ["inbox", page(() => import("./pages/AdminInboxRoute"))],
   ["requests", page(() => import("@/client/features/requests/pages/AdminRequestsPage"))],
-  ["requests/:id", page(() => import("@/client/features/requests/pages/AdminRequestDetailPage"))],
+  ["requests/:id", page(() => import("./pages/AdminRequestDetailRoute"))],
+  ["search", page(() => import("@/client/features/search/pages/AdminSearchPage"))],
+  ["replies", page(() => import("@/client/features/replies/pages/AdminRepliesPage"))],
   ["settings", page(() => import("./pages/AdminSettingsRoute"))],
   ["debug", page(() => import("@/client/features/billing/pages/AdminDebugPage"))],
   ["qa", page(() => import("@/client/features/qa/pages/AdminQaPage"))],

@@ -7,9 +7,11 @@ import { billingRealtime } from "@/client/features/billing/api";
 import { conciergeRealtime } from "@/client/features/concierge/api";
 import { notificationsRealtime } from "@/client/features/notifications/api";
 import { qaRealtime } from "@/client/features/qa/api";
+import { repliesRealtime } from "@/client/features/replies/api";
 import { pipelineRealtime } from "@/client/features/requests/admin-api";
 import { requestsRealtime } from "@/client/features/requests/api";
 import { salesRealtime } from "@/client/features/sales/api";
+import { searchRealtime } from "@/client/features/search/api";
 import { connectRealtime, joinRealtime, sessionRealtime } from "@/client/lib/realtime";
 
 export const realtimeRefresh = joinRealtime(
@@ -21,6 +23,8 @@ export const realtimeRefresh = joinRealtime(
   pipelineRealtime,
   qaRealtime,
   notificationsRealtime,
+  repliesRealtime,
+  searchRealtime,
 );
 
 export const startRealtime = (queryClient: QueryClient) => connectRealtime(queryClient, realtimeRefresh);

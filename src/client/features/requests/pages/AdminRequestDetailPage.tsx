@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import type { SnippetSource } from "@/client/components/snippet-picker";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
@@ -25,7 +26,8 @@ import { AdminThreadCard } from "../components/admin-request-thread";
 import { StatusActions } from "../components/admin-status-actions";
 import { RequestDetailsCard } from "../components/request-details";
 
-export default function AdminRequestDetailPage() {
+/** `snippets`: saved replies for the reply box (composed in by app/pages/AdminRequestDetailRoute.tsx). */
+export default function AdminRequestDetailPage({ snippets }: { snippets?: SnippetSource }) {
   const { id = "" } = useParams();
   const query = useQuery(pipelineQueries.detail(id));
   useDocumentTitle(query.data?.title ?? "Request");
@@ -66,7 +68,7 @@ export default function AdminRequestDetailPage() {
           )
         }
       >
-        {(request) => <RequestView request={request} />}
+        {(request) => <RequestView request={request} snippets={snippets} />}
       </AsyncView>
     </div>
   );
@@ -86,7 +88,7 @@ function DetailSkeleton() {
   );
 }
 
-function RequestView({ request }: { request: RequestDetail }) {
+function RequestView({ request, snippets }: { request: RequestDetail; snippets?: SnippetSource }) {
   return (
     <>
       <header className="flex flex-col gap-4 border-b border-stone pb-6 lg:flex-row lg:items-end lg:justify-between">
@@ -108,7 +110,12 @@ function RequestView({ request }: { request: RequestDetail }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <RequestDetailsCard request={request} staff />
-          <AdminThreadCard requestId={request.id} clientName={request.client.name} />
+          <AdminThreadCard
+            requestId={request.id}
+            requestTitle={request.title}
+            clientName={request.client.name}
+            snippets={snippets}
+          />
         </div>
         <aside aria-label="Client, payment and activity" className="flex min-w-0 flex-col gap-6">
           <ClientCard requestId={request.id} />
