@@ -5,12 +5,12 @@
  * do not pull the view back.
  */
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
 
 export function useHashTarget(ready: boolean) {
-  const { hash } = useLocation();
   const done = useRef<string | null>(null);
+  // After every render: the router changes the URL (and so the hash) without an event of its own.
   useEffect(() => {
+    const hash = window.location.hash;
     if (!ready || !hash || done.current === hash) return;
     const element = document.getElementById(decodeURIComponent(hash.slice(1)));
     if (!element) return;
