@@ -131,7 +131,7 @@ function ReplyRow({ reply, onEdit }: { reply: SavedReply; onEdit: () => void }) 
   return (
     <li aria-labelledby={headingId} className="rounded-lg border border-stone bg-card px-5 py-4">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-64">
           <h2 id={headingId} className="font-sans text-base font-medium break-words">
             {reply.title}
           </h2>
@@ -143,7 +143,7 @@ function ReplyRow({ reply, onEdit }: { reply: SavedReply; onEdit: () => void }) 
             {reply.updatedBy ? ` by ${reply.updatedBy}` : ""}
           </p>
         </div>
-        <div className="flex shrink-0 gap-1">
+        <div className="-ml-3 flex shrink-0 gap-1 sm:ml-0">
           <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${reply.title}`}>
             <Pencil /> Edit
           </Button>
