@@ -36,12 +36,14 @@ import { qaRoutes } from "./features/qa/routes";
 import { quotesAdminRoutes } from "./features/quotes/admin-routes";
 import { quotesPort } from "./features/quotes/ports";
 import { quotesRoutes } from "./features/quotes/routes";
+import { repliesAdminRoutes } from "./features/replies/admin-routes";
 import { requestAdminRoutes } from "./features/requests/admin-routes";
 import { requestsPort } from "./features/requests/ports";
 import { requestRoutes } from "./features/requests/routes";
 import { salesAdminRoutes } from "./features/sales/admin-routes";
 import { salesPort } from "./features/sales/ports";
 import { salesRoutes } from "./features/sales/routes";
+import { searchAdminRoutes } from "./features/search/admin-routes";
 import { type ErrorBody, HttpError } from "./http/errors";
 import { boundJsonBodies } from "./http/json-body";
 import { redactUrl } from "./http/redact";
@@ -211,6 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(realtimeRoutes(ctx), api);
   await app.register(billingRoutes(ctx), api);
   await app.register(adminBillingRoutes(ctx), api);
+  await app.register(repliesAdminRoutes(ctx), api);
+  await app.register(searchAdminRoutes(ctx), api);
 
   // Unknown API paths are a JSON 404, never the SPA.
   app.all("/api/*", async (_request, reply) => reply.status(404).send({ error: "Not found" } satisfies ErrorBody));

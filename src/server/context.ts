@@ -78,6 +78,21 @@ export interface NotificationsPort {
   exportOf(db: Queryable, userId: string): Promise<Pick<AccountExport, "notifications" | "notificationPreferences">>;
 }
 
+/**
+ * One kind of conversation the staff's search reads (issue 22, item 4): the owning domain gives the SELECT of
+ * its matching messages, and the search domain joins every kind in one ranked query. A new kind (internal
+ * notes, say) is one more port giving its part.
+ */
+export interface ConversationSearch {
+  /**
+   * A SELECT (or a UNION ALL of SELECTs) of the messages matching the tsquery `query`, with exactly these
+   * columns in this order: source (text, a SearchSource), id (text, unique among the source's rows), thread_id
+   * (text), title (text or null), member_id (text), from_staff (boolean), body (text), created_at (timestamptz),
+   * rank (real: db/search.ts's searchRank). Its WHERE uses the GIN-indexed `searchVector` expression.
+   */
+  matches(query: SQL): SQL;
+}
+
 /** A seeded request's story: its status path and thread, back-dated (the QA tools' demo data). */
 export interface SeededRequest {
   owner: { id: string; name: string; phone: string };
@@ -146,6 +161,8 @@ export interface RequestsPort {
     out: Pick<Effects, "publish">,
     entry: { requestId: string; actorUserId: string | null; action: string; details?: Record<string, unknown> },
   ): Promise<void>;
+  /** The requests' threads, for the staff's search. */
+  search: ConversationSearch;
 }
 
 export interface ConciergePort {
@@ -163,11 +180,15 @@ export interface ConciergePort {
       createdAt: Date;
     }>,
   ): Promise<void>;
+  /** The concierge chat, for the staff's search. */
+  search: ConversationSearch;
 }
 
 export interface SalesPort {
   exportOf(db: Queryable, userId: string): Promise<AccountExport["salesInquiries"]>;
   seed(tx: Queryable, inquiry: { userId: string; subject: string; message: string }): Promise<void>;
+  /** Inquiries and the team's replies to them, for the staff's search. */
+  search: ConversationSearch;
 }
 
 export interface AccountPort {

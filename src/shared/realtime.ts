@@ -16,6 +16,7 @@ export const REALTIME_TOPICS = [
   "sales",
   "notifications",
   "activity",
+  "replies",
   "resync",
 ] as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];

@@ -9,9 +9,11 @@ import { conciergeRealtime } from "@/client/features/concierge/api";
 import { notificationsRealtime } from "@/client/features/notifications/api";
 import { qaRealtime } from "@/client/features/qa/api";
 import { quotesRealtime } from "@/client/features/quotes/api";
+import { repliesRealtime } from "@/client/features/replies/api";
 import { pipelineRealtime } from "@/client/features/requests/admin-api";
 import { requestsRealtime } from "@/client/features/requests/api";
 import { salesRealtime } from "@/client/features/sales/api";
+import { searchRealtime } from "@/client/features/search/api";
 import { connectRealtime, joinRealtime, sessionRealtime } from "@/client/lib/realtime";
 
 export const realtimeRefresh = joinRealtime(
@@ -25,6 +27,8 @@ export const realtimeRefresh = joinRealtime(
   quotesRealtime,
   qaRealtime,
   notificationsRealtime,
+  repliesRealtime,
+  searchRealtime,
 );
 
 export const startRealtime = (queryClient: QueryClient) => connectRealtime(queryClient, realtimeRefresh);

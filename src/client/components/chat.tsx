@@ -9,12 +9,15 @@ import { toast } from "sonner";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
+import { useHashTarget } from "@/client/lib/use-hash-target";
 import { cn } from "@/client/lib/utils";
 import { MESSAGES } from "@/shared/messages";
+import { type SnippetContext, type SnippetSource, useSnippetPicker } from "./snippet-picker";
 
 /**
- * The messages' list, oldest first, scrolled to the bottom whenever `count` changes (newest at the bottom).
- * Reachable by keyboard, since it scrolls; `className` sets its gap and height.
+ * The messages' list, oldest first, scrolled to the bottom whenever `count` changes (newest at the bottom), or
+ * to the message the URL's hash names (`#message-<id>`: give each item that id). Reachable by keyboard, since it
+ * scrolls; `className` sets its gap and height.
  */
 export function ScrollingThread({
   label,
@@ -33,6 +36,7 @@ export function ScrollingThread({
     const element = list.current;
     if (element) element.scrollTop = element.scrollHeight;
   }, [count]);
+  useHashTarget(count > 0);
 
   return (
     <ol
@@ -53,7 +57,8 @@ export function ScrollingThread({
 /**
  * The composer. `send` returns whether the message went (the text is then cleared); it receives the text
  * trimmed unless `trim` is false. The button is disabled while sending and while the text is empty or only
- * whitespace; Enter on such a text says 'Please enter a message'.
+ * whitespace; Enter on such a text says 'Please enter a message'. With `snippets` (a staff composer), "/" or the
+ * Saved replies button inserts one, filled from `snippetContext` (./snippet-picker.tsx).
  */
 export function ChatComposer({
   id,
@@ -66,6 +71,8 @@ export function ChatComposer({
   disabled = false,
   trim = true,
   className,
+  snippets,
+  snippetContext = {},
 }: {
   id: string;
   label: string;
@@ -77,9 +84,13 @@ export function ChatComposer({
   disabled?: boolean;
   trim?: boolean;
   className?: string;
+  snippets?: SnippetSource;
+  snippetContext?: SnippetContext;
 }) {
   const [text, setText] = useState("");
   const empty = !text.trim();
+  const box = useRef<HTMLTextAreaElement>(null);
+  const picker = useSnippetPicker({ source: snippets, context: snippetContext, textarea: box, text, setText });
 
   async function submit() {
     if (pending || disabled) return;
@@ -106,24 +117,34 @@ export function ChatComposer({
       }}
     >
       <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        rows={3}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (event.target.value.trim()) onType?.();
-        }}
-        onKeyDown={onKeyDown}
-        placeholder={placeholder}
-        maxLength={5000}
-        disabled={disabled}
-      />
+      <div className="relative">
+        {picker.panel}
+        <Textarea
+          ref={box}
+          id={id}
+          rows={3}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            picker.onTextChange(event.target.value, event.target.selectionStart);
+            if (event.target.value.trim()) onType?.();
+          }}
+          onKeyDown={onKeyDown}
+          placeholder={placeholder}
+          maxLength={5000}
+          disabled={disabled}
+        />
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-xs text-ink-muted">Enter sends · Shift+Enter adds a line</p>
-        <Button type="submit" disabled={empty || pending || disabled}>
-          <Send /> {pending ? "Sending…" : submitLabel}
-        </Button>
+        <p className="text-xs text-ink-muted">
+          Enter sends · Shift+Enter adds a line{snippets ? " · / inserts a saved reply" : ""}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          {picker.button}
+          <Button type="submit" disabled={empty || pending || disabled}>
+            <Send /> {pending ? "Sending…" : submitLabel}
+          </Button>
+        </div>
       </div>
     </form>
   );

@@ -23,6 +23,7 @@ import {
   quotes,
   requests,
   salesInquiries,
+  savedReplies,
   sessions,
 } from "../db/schema";
 
@@ -537,8 +538,36 @@ const ROUTES: RouteCase[] = [
     payload: { userEmail: "nobody@example.com", plan: "silver" },
     allowed: STAFF,
   },
+  // Saved replies and the search across conversations: the staff's tools, never a member's (issue 22).
+  { route: "GET /api/admin/replies", allowed: STAFF },
+  {
+    route: "POST /api/admin/replies",
+    payload: { title: "Matrix", text: "Dear {member_name}" },
+    allowed: STAFF,
+  },
+  {
+    route: "PUT /api/admin/replies/:id",
+    url: async (ctx) => `/api/admin/replies/${await aSavedReply(ctx)}`,
+    payload: { title: "Matrix edit", text: "Hello" },
+    allowed: STAFF,
+  },
+  {
+    route: "DELETE /api/admin/replies/:id",
+    url: async (ctx) => `/api/admin/replies/${await aSavedReply(ctx)}`,
+    allowed: STAFF,
+  },
+  { route: "GET /api/admin/search", url: async () => "/api/admin/search?q=rolex", allowed: STAFF },
   { route: "DELETE /api/account", allowed: SIGNED_IN, fresh: true },
 ];
+
+/** A saved reply, made directly in the database. */
+async function aSavedReply(ctx: TestContext) {
+  const [row] = await ctx.database.db
+    .insert(savedReplies)
+    .values({ title: `Reply ${crypto.randomUUID()}`, body: "Hello" })
+    .returning({ id: savedReplies.id });
+  return row.id;
+}
 
 /** Routes anyone may call, each with the reason; everything else must be in ROUTES. */
 const PUBLIC_ROUTES: Record<string, string> = {

@@ -2,7 +2,7 @@
  * The whole data model: better-auth's tables (users, sessions, accounts, verifications, two_factors) and the
  * product's (spec section 3). Rules the data must always obey are database constraints, not only types.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -31,6 +31,7 @@ import {
   URGENCIES,
 } from "@/shared/requests";
 import { ROLES } from "@/shared/roles";
+import { searchVector } from "./search";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -330,6 +331,8 @@ export const messages = pgTable(
   (t) => [
     index("messages_request_created_idx").on(t.requestId, t.createdAt),
     index("messages_sender_idx").on(t.senderUserId),
+    // Staff search across conversations (db/search.ts).
+    index("messages_body_search_idx").using("gin", searchVector(t.body)),
     check("messages_body_not_blank", sql`char_length(btrim(${t.body})) > 0`),
   ],
 );
@@ -365,6 +368,7 @@ export const executiveConciergeMessages = pgTable(
   (t) => [
     index("concierge_user_created_idx").on(t.userId, t.createdAt),
     index("concierge_unread_idx").on(t.senderRole, t.userId).where(sql`${t.read} = false`),
+    index("concierge_message_search_idx").using("gin", searchVector(t.message)),
     check("concierge_message_not_blank", sql`char_length(btrim(${t.message})) > 0`),
   ],
 );
@@ -387,6 +391,35 @@ export const salesInquiries = pgTable(
   (t) => [
     index("sales_inquiries_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("sales_inquiries_status_idx").on(t.status, t.createdAt.desc()),
+    index("sales_inquiries_message_search_idx").using("gin", searchVector(salesInquiryText(t))),
+    index("sales_inquiries_reply_search_idx").using("gin", searchVector(t.adminReply)),
+  ],
+);
+
+/** What a member wrote to sales, as one searchable text: the subject and the message. */
+export function salesInquiryText(t: { subject: SQLWrapper; message: SQLWrapper }): SQL {
+  return sql`${t.subject} || ' ' || ${t.message}`;
+}
+
+/**
+ * Saved replies (issue 22, item 3): snippets the staff share, inserted in any composer with "/". The text may
+ * hold the placeholders {member_name} and {request_title}, filled in the composer.
+ */
+export const savedReplies = pgTable(
+  "saved_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("saved_replies_title_key").on(sql`lower(${t.title})`),
+    check("saved_replies_title_length", sql`char_length(${t.title}) between 1 and 100`),
+    check("saved_replies_body_length", sql`char_length(btrim(${t.body})) > 0 and char_length(${t.body}) <= 4000`),
   ],
 );
 

@@ -10,8 +10,10 @@ import { notificationsApi, notificationsStaffApi } from "./notifications";
 import { eventsApi, platformApi } from "./platform";
 import { qaApi } from "./qa";
 import { quotesApi, quotesStaffApi } from "./quotes";
+import { repliesStaffApi } from "./replies";
 import { requestsApi, requestsStaffApi } from "./requests";
 import { salesApi, salesStaffApi } from "./sales";
+import { searchStaffApi } from "./search";
 
 export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
   accountApi,
@@ -26,10 +28,12 @@ export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
   qaApi,
   quotesApi,
   quotesStaffApi,
+  repliesStaffApi,
   requestsApi,
   requestsStaffApi,
   salesApi,
   salesStaffApi,
+  searchStaffApi,
 };
 
 /** Every endpoint of every table, by key ("GET /requests/:id"). */

@@ -1,6 +1,6 @@
 /**
- * The admin area's frame: a sidebar (Dashboard, Requests, Messages, Notifications, QA, Settings, exit), which
- * collapses to icons with Ctrl/Cmd+B and remembers that for 7 days in a cookie; a sheet below 768 px.
+ * The admin area's frame: a sidebar (Dashboard, Requests, Messages, Search, Notifications, Saved replies, QA,
+ * Settings, exit), which collapses to icons with Ctrl/Cmd+B and remembers that for 7 days in a cookie; a sheet below 768 px.
  * Header and footer of the public site are hidden here.
  */
 
@@ -14,8 +14,10 @@ import {
   LogOut,
   Mail,
   Menu,
+  MessageSquareText,
   PanelLeftClose,
   PanelLeftOpen,
+  Search,
   Settings,
 } from "lucide-react";
 import { Suspense, useCallback, useEffect, useState } from "react";
@@ -46,7 +48,9 @@ const ITEMS: Array<{
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/requests", label: "Requests", icon: ListChecks, badge: "requests" },
   { to: "/admin/inbox", label: "Messages", icon: Inbox, badge: "messages" },
+  { to: "/admin/search", label: "Search", icon: Search },
   { to: "/admin/notifications", label: "Notifications", icon: Bell, badge: "notifications" },
+  { to: "/admin/replies", label: "Saved replies", icon: MessageSquareText },
   { to: "/admin/qa", label: "QA", icon: FlaskConical },
   { to: "/admin/outbox", label: "Outbox", icon: Mail, adminOnly: true },
   { to: "/admin/settings", label: "Settings", icon: Settings },

@@ -1,9 +1,10 @@
 /**
- * /admin/requests/:id: the requests feature's page with the quotes feature's editor, payment and delivery
- * panels in it.
+ * /admin/requests/:id: the requests feature's page with the quotes feature's editor, payment and delivery panels
+ * in it, and its reply box given the replies feature's snippets.
  */
 import { StaffPayment } from "@/client/features/quotes/components/StaffPayment";
 import { StaffQuotes } from "@/client/features/quotes/components/StaffQuotes";
+import { useSavedReplySnippets } from "@/client/features/replies/api";
 import AdminRequestDetailPage from "@/client/features/requests/pages/AdminRequestDetailPage";
 
 export default function AdminRequestDetailRoute() {
@@ -11,6 +12,7 @@ export default function AdminRequestDetailRoute() {
     <AdminRequestDetailPage
       deal={(request) => <StaffQuotes requestId={request.id} />}
       payment={(request) => <StaffPayment requestId={request.id} />}
+      snippets={useSavedReplySnippets()}
     />
   );
 }

@@ -1,10 +1,21 @@
 /** What other domains may ask of the concierge (ConciergePort in context.ts); app.ts plugs it in. */
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { conciergeBadgeScope } from "../../auth/policies";
 import type { ConciergePort } from "../../context";
 import { executiveConciergeMessages as concierge } from "../../db/schema";
+import { searchRank, searchVector } from "../../db/search";
 
 export const conciergePort: ConciergePort = {
+  /** A member's chat is one thread, named by the member. */
+  search: {
+    matches: (query) => sql`
+      select 'concierge'::text as source, ${concierge.id}::text as id, ${concierge.userId} as thread_id,
+        null::text as title, ${concierge.userId} as member_id, (${concierge.senderRole} = 'admin') as from_staff,
+        ${concierge.message} as body, ${concierge.createdAt} as created_at, ${searchRank(concierge.message, query)} as rank
+      from ${concierge}
+      where ${searchVector(concierge.message)} @@ ${query}`,
+  },
+
   /**
    * Staff: every member's unread message (spec section 6). A member: the staff's unread replies, while their plan
    * includes the concierge (decision 014).

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { RequestStatus } from "@/shared/requests";
 import type { RequestsPort } from "../../context";
 import { activityLogs, messages, requests, requestUses } from "../../db/schema";
+import { searchRank, searchVector } from "../../db/search";
 import { createRequest, logActivity, type RequestsContext, requestWithOwnerQuery, writeStatusChange } from "./service";
 
 /** The statuses a request passes through to reach each one (a seeded request's history). */
@@ -18,6 +19,16 @@ const HOUR = 3_600_000;
 
 export function requestsPort(ctx: RequestsContext): RequestsPort {
   return {
+    search: {
+      matches: (query) => sql`
+        select 'request'::text as source, ${messages.id}::text as id, ${messages.requestId}::text as thread_id,
+          ${requests.title} as title, ${requests.userId} as member_id,
+          (${messages.senderUserId} is distinct from ${requests.userId}) as from_staff,
+          ${messages.body} as body, ${messages.createdAt} as created_at, ${searchRank(messages.body, query)} as rank
+        from ${messages} join ${requests} on ${requests.id} = ${messages.requestId}
+        where ${searchVector(messages.body)} @@ ${query}`,
+    },
+
     createAs: (member, input, options) => createRequest(ctx, member, input, options),
 
     async filesOf(db, userId) {

@@ -9,6 +9,7 @@ import { useEffect } from "react";
 import { toast } from "sonner";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
 import { ChatComposer } from "@/client/components/chat";
+import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Badge } from "@/client/components/ui/badge";
 import { errorMessage } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
@@ -26,9 +27,12 @@ export function useConciergeInboxCount() {
 export function ConciergeInbox({
   memberId,
   onSelect,
+  snippets,
 }: {
   memberId: string | null;
   onSelect: (memberId: string) => void;
+  /** Saved replies for the reply box, composed in by the inbox's route. */
+  snippets?: SnippetSource;
 }) {
   const query = useQuery(conciergeQueries.conversations());
   const selected = query.data?.items.find((item) => item.userId === memberId) ?? null;
@@ -68,7 +72,12 @@ export function ConciergeInbox({
         className="flex min-h-0 min-w-0 flex-col rounded-lg border border-stone bg-card"
       >
         {memberId ? (
-          <MemberThread memberId={memberId} name={selected?.name ?? "Member"} email={selected?.email} />
+          <MemberThread
+            memberId={memberId}
+            name={selected?.name ?? "Member"}
+            email={selected?.email}
+            snippets={snippets}
+          />
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-16 text-center text-ink-muted">
             <MessageCircle aria-hidden className="size-8 text-gold-deep" strokeWidth={1.25} />
@@ -122,7 +131,17 @@ function ConversationButton({
   );
 }
 
-function MemberThread({ memberId, name, email }: { memberId: string; name: string; email?: string }) {
+function MemberThread({
+  memberId,
+  name,
+  email,
+  snippets,
+}: {
+  memberId: string;
+  name: string;
+  email?: string;
+  snippets?: SnippetSource;
+}) {
   const query = useQuery(conciergeQueries.memberThread(memberId));
   const reply = useConciergeReply(memberId);
   const typingSignal = useTypingSignal(memberId);
@@ -189,6 +208,8 @@ function MemberThread({ memberId, name, email }: { memberId: string; name: strin
           pending={reply.isPending}
           onType={typingSignal.signal}
           submitLabel="Send Reply"
+          snippets={snippets}
+          snippetContext={{ member_name: name }}
         />
       </div>
     </>

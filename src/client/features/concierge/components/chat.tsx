@@ -46,7 +46,11 @@ export function ChatThread({
         const staffLabel = message.staffName ?? "Concierge team";
         const label = mine ? "You" : fromMember ? memberName : staffLabel;
         return (
-          <li key={message.id} className={cn("flex items-end gap-3", mine && "flex-row-reverse")}>
+          <li
+            key={message.id}
+            id={`message-${message.id}`}
+            className={cn("flex items-end gap-3", mine && "flex-row-reverse")}
+          >
             <Avatar name={fromMember ? memberName : staffLabel} tone={fromMember ? "noir" : "gold"} />
             {/* On a phone the bubble takes the row beside the avatar; from sm up, four fifths of it. */}
             <div

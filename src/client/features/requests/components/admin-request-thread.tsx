@@ -7,13 +7,25 @@ import { useQuery } from "@tanstack/react-query";
 import { MessageSquare } from "lucide-react";
 import { AsyncView } from "@/client/components/async-view";
 import { ChatComposer, ScrollingThread } from "@/client/components/chat";
+import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import { pipelineQueries, useReply } from "../admin-api";
 import { senderLabel, useThreadActions } from "./thread-actions";
 
-export function AdminThreadCard({ requestId, clientName }: { requestId: string; clientName: string }) {
+export function AdminThreadCard({
+  requestId,
+  requestTitle,
+  clientName,
+  snippets,
+}: {
+  requestId: string;
+  requestTitle: string;
+  clientName: string;
+  /** Saved replies for the reply box, composed in by the page's route. */
+  snippets?: SnippetSource;
+}) {
   const thread = useQuery(pipelineQueries.thread(requestId));
   const reply = useReply(requestId);
   const fromMember = thread.data?.messages.filter((m) => !m.mine && !m.sender?.isStaff).length ?? 0;
@@ -40,7 +52,11 @@ export function AdminThreadCard({ requestId, clientName }: { requestId: string; 
               {data.messages.map((message) => {
                 const team = message.mine || Boolean(message.sender?.isStaff);
                 return (
-                  <li key={message.id} className={cn("flex flex-col gap-1", team ? "items-end" : "items-start")}>
+                  <li
+                    key={message.id}
+                    id={`message-${message.id}`}
+                    className={cn("flex flex-col gap-1", team ? "items-end" : "items-start")}
+                  >
                     <div className="flex flex-wrap items-baseline gap-2 text-xs text-ink-muted">
                       <span className="font-medium text-noir">{senderLabel(message)}</span>
                       {team && !message.mine && <span className="eyebrow text-[0.6rem] text-gold-deep">Team</span>}
@@ -71,6 +87,8 @@ export function AdminThreadCard({ requestId, clientName }: { requestId: string; 
           send={onSend}
           pending={reply.isPending}
           className="gap-3 border-t border-stone pt-5"
+          snippets={snippets}
+          snippetContext={{ member_name: clientName, request_title: requestTitle }}
         />
       </CardContent>
     </Card>

@@ -11,6 +11,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import type { SnippetSource } from "@/client/components/snippet-picker";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
@@ -30,6 +31,8 @@ export type AdminRequestPart = (request: RequestDetail) => React.ReactNode;
 interface Parts {
   deal?: AdminRequestPart;
   payment?: AdminRequestPart;
+  /** Saved replies for the reply box. */
+  snippets?: SnippetSource;
 }
 
 export default function AdminRequestDetailPage(parts: Parts) {
@@ -93,7 +96,7 @@ function DetailSkeleton() {
   );
 }
 
-function RequestView({ request, deal, payment }: { request: RequestDetail } & Parts) {
+function RequestView({ request, deal, payment, snippets }: { request: RequestDetail } & Parts) {
   return (
     <>
       <header className="flex flex-col gap-4 border-b border-stone pb-6 lg:flex-row lg:items-end lg:justify-between">
@@ -116,7 +119,12 @@ function RequestView({ request, deal, payment }: { request: RequestDetail } & Pa
         <div className="flex min-w-0 flex-col gap-6">
           <RequestDetailsCard request={request} staff />
           {deal?.(request)}
-          <AdminThreadCard requestId={request.id} clientName={request.client.name} />
+          <AdminThreadCard
+            requestId={request.id}
+            requestTitle={request.title}
+            clientName={request.client.name}
+            snippets={snippets}
+          />
         </div>
         <aside aria-label="Client, payment and activity" className="flex min-w-0 flex-col gap-6">
           <ClientCard requestId={request.id} />

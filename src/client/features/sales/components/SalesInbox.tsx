@@ -7,11 +7,13 @@ import { Lock, Reply, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { type SnippetSource, useSnippetPicker } from "@/client/components/snippet-picker";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage } from "@/client/lib/api";
+import { useHashTarget } from "@/client/lib/use-hash-target";
 import { formatMessageTime } from "@/shared/format";
 import { MESSAGES } from "@/shared/messages";
 import { type StaffInquiry, salesQueries, useCloseInquiry, useReplyInquiry } from "../api";
@@ -22,8 +24,13 @@ export function useSalesInboxCount() {
   return query.data?.items.filter((item) => item.status === "open").length;
 }
 
-export function SalesInbox() {
+/**
+ * `snippets`: saved replies for the reply box, composed in by the inbox's route. An inquiry can be linked to
+ * (`#inquiry-<id>`, from the staff's search): the page opens at it.
+ */
+export function SalesInbox({ snippets }: { snippets?: SnippetSource }) {
   const query = useQuery(salesQueries.staff());
+  useHashTarget(query.isSuccess);
   return (
     <AsyncView
       query={query}
@@ -35,7 +42,7 @@ export function SalesInbox() {
       {(data) => (
         <ul aria-label="Sales inquiries" className="flex flex-col gap-3">
           {data.items.map((inquiry) => (
-            <InquiryRow key={inquiry.id} inquiry={inquiry} />
+            <InquiryRow key={inquiry.id} inquiry={inquiry} snippets={snippets} />
           ))}
         </ul>
       )}
@@ -43,7 +50,7 @@ export function SalesInbox() {
   );
 }
 
-function InquiryRow({ inquiry }: { inquiry: StaffInquiry }) {
+function InquiryRow({ inquiry, snippets }: { inquiry: StaffInquiry; snippets?: SnippetSource }) {
   const [replying, setReplying] = useState(false);
   const [reply, setReply] = useState("");
   const send = useReplyInquiry();
@@ -51,6 +58,14 @@ function InquiryRow({ inquiry }: { inquiry: StaffInquiry }) {
   const closed = inquiry.status === "closed";
   const replyId = `reply-${inquiry.id}`;
   const replyForm = useRef<HTMLFormElement>(null);
+  const replyBox = useRef<HTMLTextAreaElement>(null);
+  const picker = useSnippetPicker({
+    source: snippets,
+    context: { member_name: inquiry.member.name },
+    textarea: replyBox,
+    text: reply,
+    setText: setReply,
+  });
 
   // Opened low on the page, the whole reply box (its Send Reply too, not only the focused text) comes into view.
   useEffect(() => {
@@ -84,6 +99,7 @@ function InquiryRow({ inquiry }: { inquiry: StaffInquiry }) {
 
   return (
     <li
+      id={`inquiry-${inquiry.id}`}
       aria-label={inquiry.subject}
       className="rounded-lg border border-stone bg-card px-5 py-4 data-[closed=true]:bg-ivory-deep/40"
       data-closed={closed}
@@ -124,20 +140,27 @@ function InquiryRow({ inquiry }: { inquiry: StaffInquiry }) {
           }}
         >
           <Label htmlFor={replyId}>Reply to {inquiry.member.name}</Label>
-          <Textarea
-            id={replyId}
-            rows={4}
-            value={reply}
-            onChange={(event) => setReply(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
-                event.preventDefault();
-                void onSend();
-              }
-            }}
-            maxLength={5000}
-            autoFocus
-          />
+          <div className="relative">
+            {picker.panel}
+            <Textarea
+              ref={replyBox}
+              id={replyId}
+              rows={4}
+              value={reply}
+              onChange={(event) => {
+                setReply(event.target.value);
+                picker.onTextChange(event.target.value, event.target.selectionStart);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+                  event.preventDefault();
+                  void onSend();
+                }
+              }}
+              maxLength={5000}
+              autoFocus
+            />
+          </div>
           <div className="flex flex-wrap items-center gap-2">
             <Button type="submit" size="sm" disabled={!reply.trim() || send.isPending}>
               <Send /> {send.isPending ? "Sending…" : "Send Reply"}
@@ -145,7 +168,10 @@ function InquiryRow({ inquiry }: { inquiry: StaffInquiry }) {
             <Button type="button" size="sm" variant="ghost" onClick={() => setReplying(false)}>
               Cancel
             </Button>
-            <span className="text-xs text-ink-muted">Ctrl+Enter sends · Esc cancels</span>
+            {picker.button}
+            <span className="text-xs text-ink-muted">
+              Ctrl+Enter sends · Esc cancels{snippets ? " · / inserts a saved reply" : ""}
+            </span>
           </div>
         </form>
       ) : (

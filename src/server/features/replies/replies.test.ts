@@ -1,0 +1,176 @@
+/**
+ * Saved replies through the API (issue 22, item 3): staff list, add, edit and delete one shared list, with clear
+ * messages for bad input and nothing written; members never reach it; every change reaches every staff stream,
+ * and no member's.
+ */
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { REPLY_TEXTS, SAVED_REPLIES_MAX } from "@/shared/replies";
+import { MESSAGES } from "@/shared/schemas";
+import { savedReplies } from "../../db/schema";
+
+let ctx: TestContext;
+let base: string;
+let staff: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  ctx = await createTestApp({ deps: { startWorkers: false } });
+  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  staff = await createUser(ctx, { role: "staff", name: "Sofia Staff" });
+  admin = await createUser(ctx, { role: "admin", name: "Bruno Admin" });
+});
+afterAll(() => ctx.close());
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+const call = (user: TestUser | null, method: Method, url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
+const list = async (user: TestUser = staff) =>
+  (await call(user, "GET", "/api/admin/replies")).json().items as Array<{
+    id: string;
+    title: string;
+    text: string;
+    updatedBy: string | null;
+  }>;
+
+describe("saved replies", () => {
+  it("are added, listed by title, edited and deleted by any staff member, for all of them", async () => {
+    const added = await call(staff, "POST", "/api/admin/replies", {
+      title: "  Sourcing update ",
+      text: "Dear {member_name},\nwe are sourcing {request_title}.\n",
+    });
+    expect(added.statusCode).toBe(201);
+    const { id } = added.json();
+    await call(staff, "POST", "/api/admin/replies", { title: "Another one", text: "Hello" });
+    const seen = await list(admin);
+    expect(seen.map((r) => r.title)).toEqual(expect.arrayContaining(["Another one", "Sourcing update"]));
+    expect(seen.findIndex((r) => r.title === "Another one")).toBeLessThan(
+      seen.findIndex((r) => r.title === "Sourcing update"),
+    );
+    expect(seen.find((r) => r.id === id)).toMatchObject({
+      title: "Sourcing update",
+      text: "Dear {member_name},\nwe are sourcing {request_title}.",
+      updatedBy: "Sofia Staff",
+    });
+
+    const edited = await call(admin, "PUT", `/api/admin/replies/${id}`, { title: "Sourcing news", text: "Soon." });
+    expect(edited.statusCode).toBe(200);
+    expect((await list()).find((r) => r.id === id)).toMatchObject({
+      title: "Sourcing news",
+      text: "Soon.",
+      updatedBy: "Bruno Admin",
+    });
+    // Its own title again, another case: not a duplicate of itself.
+    expect(
+      (await call(admin, "PUT", `/api/admin/replies/${id}`, { title: "SOURCING NEWS", text: "x" })).statusCode,
+    ).toBe(200);
+
+    expect((await call(staff, "DELETE", `/api/admin/replies/${id}`)).json()).toEqual({ ok: true });
+    expect((await list()).some((r) => r.id === id)).toBe(false);
+    const again = await call(staff, "DELETE", `/api/admin/replies/${id}`);
+    expect([again.statusCode, again.json().error]).toEqual([404, REPLY_TEXTS.notFound]);
+    const gone = await call(staff, "PUT", `/api/admin/replies/${id}`, { title: "Back", text: "x" });
+    expect([gone.statusCode, gone.json().error]).toEqual([404, REPLY_TEXTS.notFound]);
+  });
+
+  it("refuses bad input with a clear message and writes nothing", async () => {
+    const before = (await ctx.database.db.select().from(savedReplies)).length;
+    const cases: Array<[object, string]> = [
+      [{ title: "", text: "Hello" }, REPLY_TEXTS.titleRequired],
+      [{ title: "   ", text: "Hello" }, REPLY_TEXTS.titleRequired],
+      [{ title: "x".repeat(101), text: "Hello" }, REPLY_TEXTS.titleTooLong],
+      [{ title: "Title", text: " \n " }, REPLY_TEXTS.textRequired],
+      [{ title: "Title", text: "x".repeat(4001) }, REPLY_TEXTS.textTooLong],
+      [
+        { title: "Title", text: "Dear {memberName}" },
+        "Unknown placeholder {memberName}. Use {member_name} or {request_title}.",
+      ],
+      [{ title: "Ti\u0000tle", text: "Hello" }, MESSAGES.controlCharacters],
+    ];
+    for (const [payload, error] of cases) {
+      const res = await call(staff, "POST", "/api/admin/replies", payload);
+      expect([res.statusCode, res.json().error], JSON.stringify(payload)).toEqual([400, error]);
+    }
+    // The limits themselves are accepted.
+    const longest = await call(staff, "POST", "/api/admin/replies", { title: "t".repeat(100), text: "x".repeat(4000) });
+    expect(longest.statusCode).toBe(201);
+    const dup = await call(admin, "POST", "/api/admin/replies", { title: "T".repeat(100), text: "Other" });
+    expect([dup.statusCode, dup.json().error]).toEqual([409, REPLY_TEXTS.duplicateTitle]);
+    const other = (await call(staff, "POST", "/api/admin/replies", { title: "Other", text: "x" })).json().id;
+    const clash = await call(staff, "PUT", `/api/admin/replies/${other}`, { title: "t".repeat(100), text: "x" });
+    expect([clash.statusCode, clash.json().error]).toEqual([409, REPLY_TEXTS.duplicateTitle]);
+    expect((await call(staff, "PUT", "/api/admin/replies/not-an-id", { title: "a", text: "b" })).statusCode).toBe(400);
+    expect((await ctx.database.db.select().from(savedReplies)).length).toBe(before + 2);
+  });
+
+  it(`keeps at most ${SAVED_REPLIES_MAX}, even added at once`, async () => {
+    await ctx.database.db.delete(savedReplies);
+    await ctx.database.db
+      .insert(savedReplies)
+      .values(Array.from({ length: SAVED_REPLIES_MAX - 2 }, (_, i) => ({ title: `Filler ${i}`, body: "x" })));
+    const results = await Promise.all(
+      ["One", "Two", "Three", "Four"].map((title) => call(staff, "POST", "/api/admin/replies", { title, text: "x" })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409]);
+    expect(results.find((r) => r.statusCode === 409)?.json().error).toBe(REPLY_TEXTS.tooMany);
+    expect((await list()).length).toBe(SAVED_REPLIES_MAX);
+    // The same new title twice at once: one reply, one clear refusal.
+    await ctx.database.db.delete(savedReplies);
+    const twins = await Promise.all(
+      [staff, admin].map((user) => call(user, "POST", "/api/admin/replies", { title: "Twin", text: "x" })),
+    );
+    expect(twins.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it("is the staff's only: members and visitors are refused", async () => {
+    const member = await createUser(ctx, { plan: "black" });
+    const { id } = (await call(staff, "POST", "/api/admin/replies", { title: "Private", text: "x" })).json();
+    expect((await call(member, "GET", "/api/admin/replies")).statusCode).toBe(403);
+    expect((await call(member, "POST", "/api/admin/replies", { title: "Mine", text: "x" })).statusCode).toBe(403);
+    expect((await call(member, "PUT", `/api/admin/replies/${id}`, { title: "Mine", text: "x" })).statusCode).toBe(403);
+    expect((await call(member, "DELETE", `/api/admin/replies/${id}`)).statusCode).toBe(403);
+    expect((await call(null, "GET", "/api/admin/replies")).statusCode).toBe(401);
+    expect((await list()).find((r) => r.id === id)?.title).toBe("Private");
+  });
+
+  it("tells every staff stream of each change, and no member's", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const tabs = await Promise.all([staff, admin, member].map(openStream));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const { id } = (await call(staff, "POST", "/api/admin/replies", { title: "Live", text: "x" })).json();
+      await expect.poll(() => tabs[0].events).toContain("replies");
+      await expect.poll(() => tabs[1].events).toContain("replies");
+      await call(admin, "DELETE", `/api/admin/replies/${id}`);
+      await expect.poll(() => tabs[0].events.filter((e) => e === "replies").length).toBe(2);
+      // The member's stream hears something it may (its own) to prove it is open and in order, never "replies".
+      await call(member, "POST", "/api/sales/inquiries", { subject: "Hello", message: "Hi" });
+      await expect.poll(() => tabs[2].events).toContain("sales");
+      expect(tabs[2].events).not.toContain("replies");
+    } finally {
+      for (const tab of tabs) tab.close();
+    }
+  });
+});
+
+/** The event stream as a browser tab opens it, collecting the event names it receives. */
+async function openStream(user: TestUser) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const events: string[] = [];
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  void (async () => {
+    try {
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) break;
+        for (const match of decoder.decode(chunk.value).matchAll(/^event: (.+)$/gm)) events.push(match[1]);
+      }
+    } catch {}
+  })();
+  return { events, close: () => controller.abort() };
+}

@@ -1,0 +1,66 @@
+/**
+ * Search across conversations (issue 22, item 4): staff search the text of request threads, the concierge chat
+ * and sales inquiries. Staff only. A snippet comes as parts, the matched words marked: no markup on the wire.
+ */
+import { z } from "zod";
+import { singleLine } from "../schemas";
+import { timestamp } from "./common";
+import { endpoints } from "./endpoint";
+
+export const SEARCH_QUERY_MIN = 2;
+export const SEARCH_QUERY_MAX = 200;
+export const SEARCH_PAGE_SIZE = 20;
+/** Pages beyond this are not served: a narrower search finds it faster. */
+export const SEARCH_PAGE_MAX = 50;
+
+export const SEARCH_TEXTS = {
+  tooShort: `Enter at least ${SEARCH_QUERY_MIN} characters to search`,
+  tooLong: `Search is limited to ${SEARCH_QUERY_MAX} characters`,
+  badPage: `Page must be a number from 1 to ${SEARCH_PAGE_MAX}`,
+} as const;
+
+/** Where a message was written. */
+export const SEARCH_SOURCES = ["request", "concierge", "sales"] as const;
+export type SearchSource = (typeof SEARCH_SOURCES)[number];
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string(SEARCH_TEXTS.tooShort)
+    .pipe(singleLine())
+    .pipe(z.string().min(SEARCH_QUERY_MIN, SEARCH_TEXTS.tooShort).max(SEARCH_QUERY_MAX, SEARCH_TEXTS.tooLong)),
+  page: z.coerce
+    .number(SEARCH_TEXTS.badPage)
+    .int(SEARCH_TEXTS.badPage)
+    .min(1, SEARCH_TEXTS.badPage)
+    .max(SEARCH_PAGE_MAX, SEARCH_TEXTS.badPage)
+    .default(1),
+});
+
+export const snippetPartSchema = z.object({ text: z.string(), hit: z.boolean() });
+
+export const searchHitSchema = z.object({
+  source: z.enum(SEARCH_SOURCES),
+  /** The message's id (a sales inquiry's, for its message; with "-reply" for the team's reply). */
+  id: z.string(),
+  /** The conversation: the request, the concierge member, the inquiry. */
+  threadId: z.string(),
+  /** The request's title or the inquiry's subject; null for the concierge chat. */
+  title: z.string().nullable(),
+  member: z.object({ id: z.string(), name: z.string() }),
+  /** Written by the team (not the member). */
+  fromStaff: z.boolean(),
+  createdAt: timestamp,
+  snippet: z.array(snippetPartSchema),
+});
+
+export const searchResultsSchema = z.object({
+  items: z.array(searchHitSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const searchStaffApi = endpoints({
+  /** Messages matching `q`, best first, SEARCH_PAGE_SIZE a page. */
+  "GET /admin/search": { access: "staff", query: searchQuerySchema, answer: searchResultsSchema },
+});

@@ -1,0 +1,60 @@
+/**
+ * Saved replies (issue 22, item 3): the staff's shared snippets, with placeholders filled for the conversation
+ * at hand. Pure: the server validates with these rules and texts, the composer fills with `fillPlaceholders`.
+ */
+
+export const REPLY_TITLE_MAX = 100;
+export const REPLY_TEXT_MAX = 4000;
+/** A shared list, not a knowledge base: kept short enough to pick from. */
+export const SAVED_REPLIES_MAX = 200;
+
+/** What a saved reply's text may hold, filled in the composer. */
+export const PLACEHOLDERS = ["member_name", "request_title"] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+export type PlaceholderValues = Partial<Record<Placeholder, string>>;
+
+export const REPLY_TEXTS = {
+  titleRequired: "Please give the reply a title",
+  titleTooLong: `Title must be at most ${REPLY_TITLE_MAX} characters`,
+  textRequired: "Please write the reply's text",
+  textTooLong: `Text must be at most ${REPLY_TEXT_MAX} characters`,
+  duplicateTitle: "A saved reply with this title already exists.",
+  notFound: "Saved reply not found",
+  tooMany: `You can keep up to ${SAVED_REPLIES_MAX} saved replies. Delete one to add another.`,
+} as const;
+
+/** `{word}`: what looks like a placeholder. */
+const PLACEHOLDER_PATTERN = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+const isPlaceholder = (name: string): name is Placeholder => (PLACEHOLDERS as readonly string[]).includes(name);
+
+/** The first `{word}` in the text that is not a known placeholder, if any. */
+export function unknownPlaceholder(text: string): string | null {
+  for (const match of text.matchAll(PLACEHOLDER_PATTERN)) if (!isPlaceholder(match[1])) return match[0];
+  return null;
+}
+
+export const unknownPlaceholderMessage = (found: string) =>
+  `Unknown placeholder ${found}. Use ${PLACEHOLDERS.map((p) => `{${p}}`).join(" or ")}.`;
+
+/**
+ * The text with its placeholders filled, in one pass: a value goes in as it is and is never read again, so a
+ * member named "{request_title}" keeps that name. A placeholder with no value (a concierge chat has no request)
+ * is removed with its spare space: no braces left, no double space, no space before punctuation.
+ */
+export function fillPlaceholders(text: string, values: PlaceholderValues): string {
+  return text.replace(/( ?)\{([A-Za-z_][A-Za-z0-9_]*)\}( ?)/g, (whole, before: string, name: string, after: string) => {
+    if (!isPlaceholder(name)) return whole;
+    const value = values[name]?.trim();
+    if (value) return `${before}${value}${after}`;
+    // Removed: keep one of the spaces around it, unless punctuation or the line's end follows.
+    return before && after ? " " : "";
+  });
+}
+
+/** Whether a reply matches what was typed in the picker's search (title first, then text; any case). */
+export function replyMatches(reply: { title: string; text: string }, search: string): boolean {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const haystack = `${reply.title}\n${reply.text}`.toLowerCase();
+  return words.every((word) => haystack.includes(word));
+}
