@@ -17,11 +17,13 @@ function cli(args: string[], input?: string) {
     input,
     encoding: "utf8",
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
-    timeout: 60_000,
+    timeout: 110_000,
   });
 }
 
-describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run cli -- create-user", () => {
+// Each case starts a Node process that compiles the CLI and migrates a fresh embedded database: on two loaded
+// cores that alone can pass the default 30 s.
+describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run cli -- create-user", { timeout: 120_000 }, () => {
   it("reads the password from standard input; the account signs in with it and counts as verified", async () => {
     const password = "a-long-secret-from-stdin";
     const run = cli(
