@@ -167,8 +167,7 @@ test("staff quote two options; the member accepts one live, holds it with 4242; 
     await expectNoSeriousA11yViolations(page);
     await screenshots(page, "quotes-hold-card-page");
 
-    // Meanwhile the staff see the hold awaiting the card (opening the card page announces nothing: reloaded).
-    await staff.reload();
+    // Meanwhile the staff see the hold awaiting the card, live.
     await expect(card(staff, "Payment").getByText("Awaiting card")).toBeVisible({ timeout: 15_000 });
     await screenshots(staff, "quotes-admin-payment-awaiting");
 

@@ -108,7 +108,7 @@ export async function openHold(
     hold = null;
   }
   if (!hold) {
-    hold = await ctx.write(async (tx) => {
+    hold = await ctx.write(async (tx, out) => {
       const [created] = await tx
         .insert(holds)
         .values({
@@ -120,6 +120,8 @@ export async function openHold(
         })
         .onConflictDoNothing()
         .returning();
+      // The member is on their way to the card page: the team sees "Awaiting card" live.
+      if (created) out.publish(dealChanged(request));
       return created ?? (await liveHold(tx, request.id));
     });
     // Another tab chose another option at the same moment.

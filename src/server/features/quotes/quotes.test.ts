@@ -13,6 +13,7 @@ import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { resolveAuthSecret } from "../../auth/auth";
 import { activityLogs, deliveries, holds, notifications, outbox, paymentEvents, requests } from "../../db/schema";
 import { testWebhookSecret } from "../../payments";
+import { type AppEvent, EVENTS_CHANNEL, eventsOf } from "../../realtime/events";
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -719,6 +720,25 @@ describe("expiry (the provider's clock moved)", () => {
       expect(payments.map((p: { status: string }) => p.status)).toEqual(["held", "expired"]);
     } finally {
       await ctx.app.ctx.payments.test?.resetHoldClock();
+    }
+  });
+});
+
+describe("loose ends of the loop", () => {
+  it("opening the card page is announced to the member and the team (the staff see 'Awaiting card' live)", async () => {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id);
+    const seen: AppEvent[] = [];
+    const unlisten = await ctx.database.listen(EVENTS_CHANNEL, (payload) => seen.push(...eventsOf(payload)));
+    try {
+      const accepted = await accept(member, id, quoteId);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      await expect
+        .poll(() => seen.filter((e) => e.topic === "deal" && e.subject === id))
+        .toContainEqual({ topic: "deal", audience: member.id, staff: true, subject: id });
+      expect((await deal(staff, id)).hold.status).toBe("pending");
+    } finally {
+      await unlisten();
     }
   });
 });
