@@ -742,3 +742,27 @@ describe("loose ends of the loop", () => {
     }
   });
 });
+
+describe("staff's quick action Quoted → Found", () => {
+  it("is refused while the member's card authorisation is awaited, and allowed otherwise", async () => {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id);
+    const url = (await accept(member, id, quoteId)).json().url as string;
+    const refused = await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Found" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(QUOTE_MESSAGES.awaitingCard);
+    expect((await deal(staff, id)).requestStatus).toBe("Quoted");
+
+    // The bank's 3-D Secure step is a wait for the card too.
+    expect((await authorize(member, url, THREE_D_SECURE)).statusCode).toBe(200);
+    expect((await deal(staff, id)).hold.status).toBe("requires_action");
+    const again = await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Found" });
+    expect(again.statusCode).toBe(409);
+
+    // Without a hold under way the spec's quick action stands.
+    const other = await sourcingRequest();
+    await sent(other.id);
+    const moved = await call("POST", `/api/admin/requests/${other.id}/status`, staff, { status: "Found" });
+    expect(moved.statusCode, moved.body).toBe(200);
+  });
+});
