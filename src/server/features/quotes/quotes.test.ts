@@ -11,7 +11,16 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { resolveAuthSecret } from "../../auth/auth";
-import { activityLogs, deliveries, holds, notifications, outbox, paymentEvents, requests } from "../../db/schema";
+import {
+  activityLogs,
+  deliveries,
+  holds,
+  notifications,
+  outbox,
+  paymentEvents,
+  requests,
+  testPaymentObjects,
+} from "../../db/schema";
 import { testWebhookSecret } from "../../payments";
 import { type AppEvent, EVENTS_CHANNEL, eventsOf } from "../../realtime/events";
 
@@ -764,5 +773,66 @@ describe("staff's quick action Quoted → Found", () => {
     await sent(other.id);
     const moved = await call("POST", `/api/admin/requests/${other.id}/status`, staff, { status: "Found" });
     expect(moved.statusCode, moved.body).toBe(200);
+  });
+});
+
+describe("a card page that expired", () => {
+  /** The provider closed the session and its webhook was never heard (`how`: closed, or only past its time). */
+  async function lapseSession(url: string, how: "closed" | "past") {
+    const change =
+      how === "closed"
+        ? sql`jsonb_set(${testPaymentObjects.data}, '{status}', '"expired"'::jsonb)`
+        : sql`jsonb_set(${testPaymentObjects.data}, '{expires_at}', '0'::jsonb)`;
+    await ctx.database.db
+      .update(testPaymentObjects)
+      .set({ data: change })
+      .where(eq(testPaymentObjects.id, sessionOf(url)));
+  }
+
+  it("accepting again opens a fresh page on a new hold instead of the expired one", async () => {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id);
+    const optionId = (await deal(member, id)).quotes[0].options[0].id;
+    const acceptNow = () => call("POST", `/api/requests/${id}/quotes/${quoteId}/accept`, member, { optionId });
+    const first = (await acceptNow()).json().url as string;
+    // Still open: the same page (a double click, a retry).
+    expect((await acceptNow()).json().url).toBe(first);
+
+    await lapseSession(first, "closed");
+    expect((await deal(member, id)).hold.status).toBe("pending");
+    const fresh = await acceptNow();
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const second = fresh.json().url as string;
+    expect(second).not.toBe(first);
+    expect((await holdRow(id)).map((h) => h.status).sort()).toEqual(["pending", "released"]);
+    // The fresh page, once open, is handed out again; the old one cannot be paid.
+    expect((await acceptNow()).json().url).toBe(second);
+    expect((await authorize(member, first)).statusCode).toBe(409);
+    expect((await authorize(member, second)).statusCode).toBe(200);
+    expect((await deal(member, id)).hold).toMatchObject({ status: "held", optionId });
+    expect(await noticesOf(member.id, "hold_released")).toHaveLength(0);
+  });
+
+  it("authorising again after a lapse does the same when the new page expired unpaid", async () => {
+    const { member, id } = await heldRequest();
+    try {
+      await ctx.app.ctx.payments.test?.advanceHoldClock(7 * 86_400_000 + 3_600_000);
+      expect((await deal(member, id)).hold.status).toBe("expired");
+      expect((await call("POST", `/api/admin/requests/${id}/hold/request-reauthorization`, staff)).statusCode).toBe(
+        200,
+      );
+      const reauthorize = () => call("POST", `/api/requests/${id}/hold/reauthorize`, member);
+      const first = (await reauthorize()).json().url as string;
+      await lapseSession(first, "past");
+      const fresh = await reauthorize();
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      const second = fresh.json().url as string;
+      expect(second).not.toBe(first);
+      expect((await authorize(member, second)).statusCode).toBe(200);
+      expect((await holdRow(id)).map((h) => h.status).sort()).toEqual(["expired", "held", "released"]);
+      expect((await deal(member, id)).hold).toMatchObject({ status: "held" });
+    } finally {
+      await ctx.app.ctx.payments.test?.resetHoldClock();
+    }
   });
 });
