@@ -836,3 +836,39 @@ describe("a card page that expired", () => {
     }
   });
 });
+
+describe("the member's data export", () => {
+  it("holds the quotes they received (not drafts), their holds and their delivery; nothing of anyone else", async () => {
+    const { member, id, quoteId } = await heldRequest([option("Kelly 28, Gold", 2_500_000)]);
+    expect((await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {})).statusCode).toBe(200);
+    const delivered = await call("POST", `/api/admin/requests/${id}/delivery`, staff, {
+      note: "Handed over in Chiado.",
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    // Another member's deal, and a draft the team keeps on it.
+    const other = await sourcingRequest("Rui's Daytona");
+    const draftId = await draft(other.id, [option("Daytona, Panda", 3_000_000)]);
+
+    const res = await call("GET", "/api/account/export", member);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json();
+    expect(data.quotes).toHaveLength(1);
+    expect(data.quotes[0]).toMatchObject({ id: quoteId, requestId: id, status: "accepted" });
+    expect(data.quotes[0].options).toEqual([
+      expect.objectContaining({ title: "Kelly 28, Gold", priceCents: 2_500_000 }),
+    ]);
+    expect(data.holds).toEqual([
+      expect.objectContaining({ requestId: id, status: "captured", amountCents: 250_000, capturedCents: 250_000 }),
+    ]);
+    expect(data.deliveries).toEqual([
+      expect.objectContaining({ requestId: id, status: "delivered", note: "Handed over in Chiado." }),
+    ]);
+    expect(res.body).not.toContain("Daytona");
+    expect(res.body).not.toContain(draftId);
+    expect(res.body).not.toContain("checkout");
+
+    // The other member: the team's draft is not theirs to see yet.
+    const theirs = (await call("GET", "/api/account/export", other.member)).json();
+    expect(theirs).toMatchObject({ quotes: [], holds: [], deliveries: [] });
+  });
+});
