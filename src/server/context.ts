@@ -207,6 +207,12 @@ export interface BillingPort {
 }
 
 export interface QuotesPort {
+  /** The member's part of their data export: quotes received (no drafts), holds and deliveries of `requestIds`. */
+  exportOf(
+    db: Queryable,
+    userId: string,
+    requestIds: string[],
+  ): Promise<Pick<AccountExport, "quotes" | "holds" | "deliveries">>;
   /** Each request's newest hold (status, expiry), for a page of the pipeline: one query. */
   holdFlags(db: Queryable, requestIds: string[]): Promise<Map<string, { status: HoldStatus; expiresAt: Date | null }>>;
   /** Applies the payment provider's word on a hold (plugged into payments by app.ts). */

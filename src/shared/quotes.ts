@@ -116,6 +116,8 @@ export const QUOTE_MESSAGES = {
   captureTooHigh: "You cannot capture more than the amount held",
   captureReasonRequired: "Please give a reason for capturing less than the hold",
   holdNotExpired: "Only an expired hold can be authorised again",
+  /** Staff's quick action Quoted → Found while the member is on the card page. */
+  awaitingCard: "Waiting for the member's card authorisation",
   notFound: "Only a Found request can be marked delivered",
   notDelivered: "This request has not been delivered",
   alreadyAnswered: "You have already answered this delivery",

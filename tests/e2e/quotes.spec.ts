@@ -11,6 +11,10 @@ import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { adminPage, newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
 
+// The third journey moves the test provider's payment clock (shared by the server): this file's journeys run
+// one after another so no other hold lapses under it.
+test.describe.configure({ mode: "default" });
+
 const REQUEST = {
   category: "Fashion",
   budget_eur: 45000,
@@ -167,8 +171,7 @@ test("staff quote two options; the member accepts one live, holds it with 4242; 
     await expectNoSeriousA11yViolations(page);
     await screenshots(page, "quotes-hold-card-page");
 
-    // Meanwhile the staff see the hold awaiting the card (opening the card page announces nothing: reloaded).
-    await staff.reload();
+    // Meanwhile the staff see the hold awaiting the card, live.
     await expect(card(staff, "Payment").getByText("Awaiting card")).toBeVisible({ timeout: 15_000 });
     await screenshots(staff, "quotes-admin-payment-awaiting");
 
@@ -304,6 +307,60 @@ test("the member declines, staff revise, the card is declined, then the bank's 3
       timeout: 15_000,
     });
   } finally {
+    await staff.context().close();
+  }
+});
+
+test("a hold lapses when the payment clock moves 7 days; staff ask again, the member sees it live and authorises again", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const id = await memberWithRequest(page, "Chanel 2.55 Reissue");
+  const staff = await adminPage(browser);
+  try {
+    await staff.goto(`/admin/requests/${id}`);
+    await staff.getByRole("button", { name: "Move to Sourcing" }).click();
+    await sendQuote(staff, [{ title: "2.55 Reissue 226, Aged Black", price: "6000" }]);
+
+    await expect(page.getByRole("article", { name: "2.55 Reissue 226, Aged Black" })).toBeVisible({ timeout: 15_000 });
+    const dialog = await acceptOption(page, "2.55 Reissue 226, Aged Black");
+    await dialog.getByRole("button", { name: "Continue to card" }).click();
+    await page.waitForURL(/\/checkout\/test\/holds\//);
+    await authoriseWith(page, "4242 4242 4242 4242", "€600");
+    await page.waitForURL(new RegExp(`/requests/${id}`));
+    const hold = card(page, "Card hold");
+    await expect(hold.getByText("Held", { exact: true })).toBeVisible({ timeout: 15_000 });
+    const payment = card(staff, "Payment");
+    await expect(payment.getByText("Held", { exact: true })).toBeVisible({ timeout: 15_000 });
+
+    // Seven days and an hour later (the QA tool moves the test provider's clock): the authorisation lapsed.
+    const moved = await staff.request.post("/api/admin/qa/payment-clock", { data: { hours: 7 * 24 + 1 } });
+    expect(moved.status()).toBe(200);
+    await expect(payment.getByText("Expired", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(payment.getByText(/The authorisation lapsed before it was captured/)).toBeVisible();
+    await expect(hold.getByText(/lapsed before it was used\. Nothing was charged\./)).toBeVisible({ timeout: 15_000 });
+    await expect(hold.getByRole("button", { name: "Authorise again" })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(staff);
+    await screenshots(staff, "quotes-admin-payment-expired");
+
+    // Staff ask; the member sees 'Authorise again' without a reload and holds the option again with 4242.
+    await payment.getByRole("button", { name: "Ask the member to authorise again" }).click();
+    await expect(payment.getByText("The member was asked to authorise again.")).toBeVisible();
+    const again = hold.getByRole("button", { name: "Authorise again" });
+    await expect(again).toBeVisible({ timeout: 15_000 });
+    await expect(hold.getByText(/the team asks you to authorise it again/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, "quotes-member-authorise-again");
+    await again.click();
+    await page.waitForURL(/\/checkout\/test\/holds\//);
+    await authoriseWith(page, "4242 4242 4242 4242", "€600");
+    await page.waitForURL(new RegExp(`/requests/${id}`));
+    await expect(hold.getByText("Held", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(payment.getByText("Held", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(payment.getByRole("button", { name: "Capture Payment" })).toBeVisible();
+  } finally {
+    await staff.request.delete("/api/admin/qa/payment-clock");
     await staff.context().close();
   }
 });

@@ -123,6 +123,19 @@ export function createStripeProvider(config: Config): StripeProvider {
       return { id: session.id, url: session.url };
     },
 
+    async holdSessionStatus(id) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(id);
+        if (session.status === "complete") return "complete";
+        if (session.status === "expired") return "expired";
+        // Stripe expires a session shortly after its expires_at; it cannot be paid from then on.
+        return session.expires_at && session.expires_at * 1000 <= Date.now() ? "expired" : "open";
+      } catch (error) {
+        if ((error as { code?: string }).code === "resource_missing") return "expired";
+        throw error;
+      }
+    },
+
     async expireHoldSession(id, idempotencyKey) {
       const session = await stripe.checkout.sessions.retrieve(id);
       if (session.status === "complete") return false;

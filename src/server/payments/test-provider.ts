@@ -688,6 +688,13 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
       return { id, url: session.url };
     },
 
+    async holdSessionStatus(id) {
+      const session = await get<TestHoldSession>(db, "hold_session", id);
+      if (!session || session.status === "expired") return "expired";
+      if (session.status === "complete") return "complete";
+      return session.expires_at <= seconds(await clockNow(db)) ? "expired" : "open";
+    },
+
     async expireHoldSession(id) {
       const { expired, events } = await db.transaction(async (tx) => {
         const session = await get<TestHoldSession>(tx, "hold_session", id, true);

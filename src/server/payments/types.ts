@@ -138,6 +138,11 @@ export interface PaymentProvider {
   // Card holds (decision 018): every call carries an idempotency key, so a retry never moves money twice.
   /** A Checkout session in payment mode whose PaymentIntent is captured manually (metadata: requestId, holdId). */
   createHoldSession(input: HoldSessionRequest): Promise<{ id: string; url: string }>;
+  /**
+   * Where a hold session stands: open (the card page works), complete (a card was authorised) or expired (closed,
+   * past its expiry, or unknown): an expired page is never handed to the member again.
+   */
+  holdSessionStatus(id: string): Promise<"open" | "complete" | "expired">;
   /** Closes an open hold session; false when it was already completed (a card was authorised). */
   expireHoldSession(id: string, idempotencyKey: string): Promise<boolean>;
   /** The intent with its latest charge expanded (capture_before, receipt_url); null when unknown. */

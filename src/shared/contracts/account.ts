@@ -132,6 +132,59 @@ export const accountExportSchema = z.object({
       createdAt: timestamp,
     }),
   ),
+  /** The quotes the member received (never the team's drafts), with their options. */
+  quotes: z.array(
+    z.object({
+      id: z.string(),
+      requestId: z.string(),
+      status: z.string(),
+      message: z.string(),
+      validUntil: z.string(),
+      acceptedOptionId: z.string().nullable(),
+      declineReason: z.string().nullable(),
+      sentAt: timestamp.nullable(),
+      answeredAt: timestamp.nullable(),
+      options: z.array(
+        z.object({
+          id: z.string(),
+          position: z.number(),
+          title: z.string(),
+          description: z.string(),
+          priceCents: z.number(),
+          supplierTerms: z.string(),
+          estimatedDelivery: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+  /** The card holds: amounts in cents, what was captured, and when each step happened. */
+  holds: z.array(
+    z.object({
+      requestId: z.string(),
+      optionId: z.string(),
+      status: z.string(),
+      amountCents: z.number(),
+      capturedCents: z.number(),
+      paymentIntentId: z.string().nullable(),
+      receiptUrl: z.string().nullable(),
+      expiresAt: timestamp.nullable(),
+      heldAt: timestamp.nullable(),
+      capturedAt: timestamp.nullable(),
+      releasedAt: timestamp.nullable(),
+      refundedAt: timestamp.nullable(),
+      createdAt: timestamp,
+    }),
+  ),
+  deliveries: z.array(
+    z.object({
+      requestId: z.string(),
+      status: z.string(),
+      note: z.string(),
+      deliveredAt: timestamp,
+      answeredAt: timestamp.nullable(),
+      problem: z.string().nullable(),
+    }),
+  ),
   /** The account's active sessions: device, address, when signed in and last seen. */
   sessions: z.array(
     z.object({ device: z.string(), address: z.string().nullable(), signedInAt: timestamp, lastSeenAt: timestamp }),

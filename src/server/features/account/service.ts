@@ -99,25 +99,39 @@ export async function updateProfile(
 /** GDPR data portability: everything the member's account holds, and nothing of anyone else's. */
 export async function exportAccount(ctx: AccountContext, userId: string): Promise<Served<typeof accountExportSchema>> {
   const { db, domains } = ctx;
-  const [[profile], [subscription], requests, conciergeMessages, salesInquiries, notifications, sessions] =
-    await Promise.all([
-      db.select().from(profiles).where(eq(profiles.id, userId)),
-      db
-        .select({
-          plan: subscriptions.plan,
-          status: subscriptions.status,
-          currentPeriodEnd: subscriptions.currentPeriodEnd,
-          cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-          createdAt: subscriptions.createdAt,
-        })
-        .from(subscriptions)
-        .where(eq(subscriptions.userId, userId)),
-      domains.requests.exportOf(db, userId),
-      domains.concierge.exportOf(db, userId),
-      domains.sales.exportOf(db, userId),
-      domains.notifications.exportOf(db, userId),
-      sessionsForExport(db, userId),
-    ]);
+  const [
+    [profile],
+    [subscription],
+    { deals, ...requests },
+    conciergeMessages,
+    salesInquiries,
+    notifications,
+    sessions,
+  ] = await Promise.all([
+    db.select().from(profiles).where(eq(profiles.id, userId)),
+    db
+      .select({
+        plan: subscriptions.plan,
+        status: subscriptions.status,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+        createdAt: subscriptions.createdAt,
+      })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId)),
+    domains.requests.exportOf(db, userId).then(async (part) => ({
+      ...part,
+      deals: await domains.quotes.exportOf(
+        db,
+        userId,
+        part.requests.map((r) => r.id),
+      ),
+    })),
+    domains.concierge.exportOf(db, userId),
+    domains.sales.exportOf(db, userId),
+    domains.notifications.exportOf(db, userId),
+    sessionsForExport(db, userId),
+  ]);
   return {
     exportedAt: new Date().toISOString(),
     profile: profile
@@ -126,6 +140,7 @@ export async function exportAccount(ctx: AccountContext, userId: string): Promis
     subscription: subscription ?? null,
     ...notifications,
     ...requests,
+    ...deals,
     conciergeMessages,
     salesInquiries,
     sessions,

@@ -89,6 +89,15 @@ export async function abandonPendingHold(ctx: QuotesContext, requestId: string, 
   });
 }
 
+/** A pending hold's card page can no longer be used (expired at the provider, or never heard of). */
+async function sessionLapsed(ctx: QuotesContext, hold: HoldRow): Promise<boolean> {
+  if (!hold.checkoutSessionId) return false;
+  const status = await ctx.payments.provider.holdSessionStatus(hold.checkoutSessionId).catch((error) => {
+    throw providerFailure(error);
+  });
+  return status === "expired";
+}
+
 /**
  * The card page for a hold on `option`: the request's live hold when it is for the same option (a double click,
  * a retry, two tabs: one hold, one page, through the unique live hold and the provider's idempotency key), else
@@ -103,12 +112,13 @@ export async function openHold(
   const { option } = choice;
   let hold: HoldRow | null = await liveHold(ctx.db, request.id);
   if (hold?.status === "held") throw conflict(QUOTE_MESSAGES.alreadyAccepted, "already_accepted");
-  if (hold && hold.optionId !== option.id) {
+  if (hold && (hold.optionId !== option.id || (await sessionLapsed(ctx, hold)))) {
+    // Another option, or a card page that expired (its webhook not heard yet): closed, and a new hold opened.
     await abandonPendingHold(ctx, request.id, null);
     hold = null;
   }
   if (!hold) {
-    hold = await ctx.write(async (tx) => {
+    hold = await ctx.write(async (tx, out) => {
       const [created] = await tx
         .insert(holds)
         .values({
@@ -120,6 +130,8 @@ export async function openHold(
         })
         .onConflictDoNothing()
         .returning();
+      // The member is on their way to the card page: the team sees "Awaiting card" live.
+      if (created) out.publish(dealChanged(request));
       return created ?? (await liveHold(tx, request.id));
     });
     // Another tab chose another option at the same moment.

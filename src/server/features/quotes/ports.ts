@@ -1,11 +1,13 @@
 /** What other domains may ask of quotes (QuotesPort in context.ts); app.ts plugs it in. */
 import type { QuotesPort } from "../../context";
 import type { QuotesContext } from "./common";
+import { exportOf } from "./export";
 import { holdHandler } from "./holds";
 import { holdFlags } from "./money";
 
 export function quotesPort(ctx: QuotesContext): QuotesPort {
   return {
+    exportOf,
     holdFlags,
     holdHandler: holdHandler(ctx),
   };

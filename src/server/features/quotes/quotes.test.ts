@@ -11,8 +11,18 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { resolveAuthSecret } from "../../auth/auth";
-import { activityLogs, deliveries, holds, notifications, outbox, paymentEvents, requests } from "../../db/schema";
+import {
+  activityLogs,
+  deliveries,
+  holds,
+  notifications,
+  outbox,
+  paymentEvents,
+  requests,
+  testPaymentObjects,
+} from "../../db/schema";
 import { testWebhookSecret } from "../../payments";
+import { type AppEvent, EVENTS_CHANNEL, eventsOf } from "../../realtime/events";
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -720,5 +730,145 @@ describe("expiry (the provider's clock moved)", () => {
     } finally {
       await ctx.app.ctx.payments.test?.resetHoldClock();
     }
+  });
+});
+
+describe("loose ends of the loop", () => {
+  it("opening the card page is announced to the member and the team (the staff see 'Awaiting card' live)", async () => {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id);
+    const seen: AppEvent[] = [];
+    const unlisten = await ctx.database.listen(EVENTS_CHANNEL, (payload) => seen.push(...eventsOf(payload)));
+    try {
+      const accepted = await accept(member, id, quoteId);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      await expect
+        .poll(() => seen.filter((e) => e.topic === "deal" && e.subject === id))
+        .toContainEqual({ topic: "deal", audience: member.id, staff: true, subject: id });
+      expect((await deal(staff, id)).hold.status).toBe("pending");
+    } finally {
+      await unlisten();
+    }
+  });
+});
+
+describe("staff's quick action Quoted → Found", () => {
+  it("is refused while the member's card authorisation is awaited, and allowed otherwise", async () => {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id);
+    const url = (await accept(member, id, quoteId)).json().url as string;
+    const refused = await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Found" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(QUOTE_MESSAGES.awaitingCard);
+    expect((await deal(staff, id)).requestStatus).toBe("Quoted");
+
+    // The bank's 3-D Secure step is a wait for the card too.
+    expect((await authorize(member, url, THREE_D_SECURE)).statusCode).toBe(200);
+    expect((await deal(staff, id)).hold.status).toBe("requires_action");
+    const again = await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Found" });
+    expect(again.statusCode).toBe(409);
+
+    // Without a hold under way the spec's quick action stands.
+    const other = await sourcingRequest();
+    await sent(other.id);
+    const moved = await call("POST", `/api/admin/requests/${other.id}/status`, staff, { status: "Found" });
+    expect(moved.statusCode, moved.body).toBe(200);
+  });
+});
+
+describe("a card page that expired", () => {
+  /** The provider closed the session and its webhook was never heard (`how`: closed, or only past its time). */
+  async function lapseSession(url: string, how: "closed" | "past") {
+    const change =
+      how === "closed"
+        ? sql`jsonb_set(${testPaymentObjects.data}, '{status}', '"expired"'::jsonb)`
+        : sql`jsonb_set(${testPaymentObjects.data}, '{expires_at}', '0'::jsonb)`;
+    await ctx.database.db
+      .update(testPaymentObjects)
+      .set({ data: change })
+      .where(eq(testPaymentObjects.id, sessionOf(url)));
+  }
+
+  it("accepting again opens a fresh page on a new hold instead of the expired one", async () => {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id);
+    const optionId = (await deal(member, id)).quotes[0].options[0].id;
+    const acceptNow = () => call("POST", `/api/requests/${id}/quotes/${quoteId}/accept`, member, { optionId });
+    const first = (await acceptNow()).json().url as string;
+    // Still open: the same page (a double click, a retry).
+    expect((await acceptNow()).json().url).toBe(first);
+
+    await lapseSession(first, "closed");
+    expect((await deal(member, id)).hold.status).toBe("pending");
+    const fresh = await acceptNow();
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const second = fresh.json().url as string;
+    expect(second).not.toBe(first);
+    expect((await holdRow(id)).map((h) => h.status).sort()).toEqual(["pending", "released"]);
+    // The fresh page, once open, is handed out again; the old one cannot be paid.
+    expect((await acceptNow()).json().url).toBe(second);
+    expect((await authorize(member, first)).statusCode).toBe(409);
+    expect((await authorize(member, second)).statusCode).toBe(200);
+    expect((await deal(member, id)).hold).toMatchObject({ status: "held", optionId });
+    expect(await noticesOf(member.id, "hold_released")).toHaveLength(0);
+  });
+
+  it("authorising again after a lapse does the same when the new page expired unpaid", async () => {
+    const { member, id } = await heldRequest();
+    try {
+      await ctx.app.ctx.payments.test?.advanceHoldClock(7 * 86_400_000 + 3_600_000);
+      expect((await deal(member, id)).hold.status).toBe("expired");
+      expect((await call("POST", `/api/admin/requests/${id}/hold/request-reauthorization`, staff)).statusCode).toBe(
+        200,
+      );
+      const reauthorize = () => call("POST", `/api/requests/${id}/hold/reauthorize`, member);
+      const first = (await reauthorize()).json().url as string;
+      await lapseSession(first, "past");
+      const fresh = await reauthorize();
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      const second = fresh.json().url as string;
+      expect(second).not.toBe(first);
+      expect((await authorize(member, second)).statusCode).toBe(200);
+      expect((await holdRow(id)).map((h) => h.status).sort()).toEqual(["expired", "held", "released"]);
+      expect((await deal(member, id)).hold).toMatchObject({ status: "held" });
+    } finally {
+      await ctx.app.ctx.payments.test?.resetHoldClock();
+    }
+  });
+});
+
+describe("the member's data export", () => {
+  it("holds the quotes they received (not drafts), their holds and their delivery; nothing of anyone else", async () => {
+    const { member, id, quoteId } = await heldRequest([option("Kelly 28, Gold", 2_500_000)]);
+    expect((await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {})).statusCode).toBe(200);
+    const delivered = await call("POST", `/api/admin/requests/${id}/delivery`, staff, {
+      note: "Handed over in Chiado.",
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    // Another member's deal, and a draft the team keeps on it.
+    const other = await sourcingRequest("Rui's Daytona");
+    const draftId = await draft(other.id, [option("Daytona, Panda", 3_000_000)]);
+
+    const res = await call("GET", "/api/account/export", member);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json();
+    expect(data.quotes).toHaveLength(1);
+    expect(data.quotes[0]).toMatchObject({ id: quoteId, requestId: id, status: "accepted" });
+    expect(data.quotes[0].options).toEqual([
+      expect.objectContaining({ title: "Kelly 28, Gold", priceCents: 2_500_000 }),
+    ]);
+    expect(data.holds).toEqual([
+      expect.objectContaining({ requestId: id, status: "captured", amountCents: 250_000, capturedCents: 250_000 }),
+    ]);
+    expect(data.deliveries).toEqual([
+      expect.objectContaining({ requestId: id, status: "delivered", note: "Handed over in Chiado." }),
+    ]);
+    expect(res.body).not.toContain("Daytona");
+    expect(res.body).not.toContain(draftId);
+    expect(res.body).not.toContain("checkout");
+
+    // The other member: the team's draft is not theirs to see yet.
+    const theirs = (await call("GET", "/api/account/export", other.member)).json();
+    expect(theirs).toMatchObject({ quotes: [], holds: [], deliveries: [] });
   });
 });

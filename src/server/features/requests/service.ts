@@ -18,6 +18,7 @@ import type {
 import { firstDayOfNextMonth, REQUEST_MONTH_TIME_ZONE } from "@/shared/dates";
 import { formatEuro } from "@/shared/format";
 import { LIMIT_REACHED } from "@/shared/messages";
+import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { ACTIVE_STATUSES, canTransition, DASHBOARD_RECENT_LIMIT, type RequestStatus } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
 import {
@@ -278,6 +279,13 @@ export async function changeStatus(ctx: RequestsContext, staff: Viewer, id: stri
   return ctx.write(async (tx, out) => {
     const { owner, ...row } = await requestWithOwner(ctx, staff, id, { lock: true, tx });
     if (!canTransition(row.status, status)) throw conflict(TRANSITION_REFUSED, "transition_refused");
+    if (row.status === "Quoted" && status === "Found") {
+      // The member is authorising a hold: the webhook moves the request to Found when the bank says yes.
+      const hold = (await ctx.domains.quotes.holdFlags(tx, [id])).get(id);
+      if (hold?.status === "pending" || hold?.status === "requires_action") {
+        throw conflict(QUOTE_MESSAGES.awaitingCard, "awaiting_card");
+      }
+    }
     await writeStatusChange(tx, out, { ...row, owner }, status, staff.userId);
     return { id, status };
   });
