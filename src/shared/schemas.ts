@@ -152,7 +152,8 @@ export const requestChangesSchema = z
     budget_eur: budgetEur().optional(),
     urgency: z.enum(URGENCIES).optional(),
     notes: requestNotes().optional(),
-    deadline: requestDeadline().nullable().optional(),
+    /** "" (an emptied date field) clears it, as null does. */
+    deadline: z.preprocess((v) => (v === "" ? null : v), requestDeadline().nullable()).optional(),
   })
   .refine((v) => Object.values(v).some((value) => value !== undefined), REQUEST_CHANGE_MESSAGES.nothingToChange);
 export type RequestChanges = z.output<typeof requestChangesSchema>;
