@@ -3,7 +3,7 @@
  * the request stays, Withdrawn, read-only, and the staff's pipeline filter finds it.
  */
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { screenshots } from "./support/screenshots";
+import { screenshots, viewportScreenshot } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { adminPage, newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
 
@@ -25,6 +25,10 @@ test("a member edits a request's budget (staff see it live), then withdraws it a
     },
   });
   const { id } = (await created.json()) as { id: string };
+  const posted = await page.request.post(`/api/requests/${id}/messages`, {
+    data: { body: "If the London edition is out of reach, a Paris one would do." },
+  });
+  expect(posted.ok()).toBe(true);
 
   const admin = await adminPage(browser);
   try {
@@ -39,7 +43,12 @@ test("a member edits a request's budget (staff see it live), then withdraws it a
     await expect(dialog.getByLabel("Budget (€)")).toHaveValue("18000");
     await dialog.getByLabel("Budget (€)").fill("21000");
     await expectNoSeriousA11yViolations(page);
-    await screenshots(page, "member-edit-request");
+    // A dialog is fixed: filed as the window shows it, at both widths.
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await viewportScreenshot(page, "member-edit-request");
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Your request is updated. The team has been told.")).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -58,6 +67,7 @@ test("a member edits a request's budget (staff see it live), then withdraws it a
     await expect(page.getByRole("button", { name: "Edit Request" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Withdraw Request" })).toHaveCount(0);
     await expect(page.getByRole("textbox", { name: "Your message" })).toHaveCount(0);
+    await expect(page.getByRole("list", { name: "Messages" })).toContainText("a Paris one would do");
     await expectNoSeriousA11yViolations(page);
     await screenshots(page, "member-withdrawn-request");
 

@@ -149,7 +149,7 @@ function MessagesCard({ requestId, closed }: { requestId: string; closed: boolea
           isEmpty={(data) => data.messages.length === 0}
           empty={
             <p className="rounded-md border border-dashed border-stone-dark px-4 py-8 text-center text-sm text-ink-muted">
-              No messages yet. Write to the team below.
+              {closed ? "No messages." : "No messages yet. Write to the team below."}
             </p>
           }
         >
