@@ -114,12 +114,16 @@ describe("changing a request", () => {
       "deadline",
     ]);
     expect((await rowOf(id)).deadline).toBeNull();
+    // An emptied date field clears it too.
+    await call(member, "PATCH", `/api/requests/${id}`, { deadline: today });
+    expect((await call(member, "PATCH", `/api/requests/${id}`, { deadline: "" })).json().changed).toEqual(["deadline"]);
+    expect((await rowOf(id)).deadline).toBeNull();
     const before = (await changesOf(id)).length;
     const same = await call(member, "PATCH", `/api/requests/${id}`, { budget_eur: 26000, urgency: "Medium" });
     expect(same.statusCode).toBe(200);
     expect(same.json().changed).toEqual([]);
     expect((await changesOf(id)).length).toBe(before);
-    expect((await noticesOf(id, "request_changed")).length).toBe(3);
+    expect((await noticesOf(id, "request_changed")).length).toBe(5);
   });
 
   it("refuses invalid values with a clear message and changes nothing", async () => {
