@@ -11,3 +11,13 @@ export function firstDayOfNextMonth(now: Date, timeZone: string = REQUEST_MONTH_
   const [nextYear, nextMonth] = month === 12 ? [year + 1, 1] : [year, month + 1];
   return `${String(nextYear).padStart(4, "0")}-${String(nextMonth).padStart(2, "0")}-01`;
 }
+
+/** Today's date in Lisbon (the house's calendar), "YYYY-MM-DD". */
+export function lisbonDate(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: REQUEST_MONTH_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}

@@ -2,7 +2,8 @@
 export const REQUEST_CATEGORIES = ["Fashion", "Autos", "Real Estate", "Experiences", "Other"] as const;
 export type RequestCategory = (typeof REQUEST_CATEGORIES)[number];
 
-export const REQUEST_STATUSES = ["New", "Sourcing", "Quoted", "Found", "Delivered", "Failed"] as const;
+/** Withdrawn (issue 22): the member withdrew it while New or Sourcing; it keeps its history, unlike a deletion. */
+export const REQUEST_STATUSES = ["New", "Sourcing", "Quoted", "Found", "Delivered", "Failed", "Withdrawn"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export const URGENCIES = ["Low", "Medium", "High"] as const;
@@ -12,13 +13,31 @@ export const DEFAULT_URGENCY: Urgency = "Medium";
 /** Statuses counted as Active on the dashboard. */
 export const ACTIVE_STATUSES: readonly RequestStatus[] = ["New", "Sourcing", "Quoted"];
 
+/** While New or Sourcing the member may change a request's budget, notes, urgency and deadline, or withdraw it. */
+export const MEMBER_EDITABLE_STATUSES: readonly RequestStatus[] = ["New", "Sourcing"];
+export const isMemberEditable = (status: RequestStatus) => MEMBER_EDITABLE_STATUSES.includes(status);
+
+/** The fields a member may change (issue 22 item 7), as the activity log names them. */
+export const EDITABLE_FIELDS = ["budget", "notes", "urgency", "deadline"] as const;
+export type EditableField = (typeof EDITABLE_FIELDS)[number];
+
+export const REQUEST_CHANGE_MESSAGES = {
+  /** Quoted and after (and Failed): the member writes to the team instead. */
+  locked: "Once quoted, changes go through messages.",
+  withdrawn: "This request has been withdrawn.",
+  /** A withdrawn request's thread stays readable; nobody writes on it any more. */
+  threadClosed: "This request has been withdrawn. Its messages stay here to read; the conversation is closed.",
+  deadlinePast: "The deadline cannot be in the past.",
+  nothingToChange: "Change at least one field.",
+} as const;
+
 export function isActiveStatus(status: RequestStatus): boolean {
   return ACTIVE_STATUSES.includes(status);
 }
 
 /**
  * The admin's quick actions: New to Sourcing, Sourcing to Quoted, Quoted to Found, and any status to Failed.
- * Nothing in the product sets Delivered, and a request already Failed stays Failed.
+ * Nothing in the product sets Delivered, and a request already Failed (or Withdrawn) stays so.
  */
 const FORWARD: Partial<Record<RequestStatus, RequestStatus>> = {
   New: "Sourcing",
@@ -29,7 +48,8 @@ const FORWARD: Partial<Record<RequestStatus, RequestStatus>> = {
 export function allowedTransitions(from: RequestStatus): RequestStatus[] {
   const next = FORWARD[from];
   const targets: RequestStatus[] = next ? [next] : [];
-  if (from !== "Failed") targets.push("Failed");
+  // Failed is final, and a Withdrawn request is the member's decision: staff move neither.
+  if (from !== "Failed" && from !== "Withdrawn") targets.push("Failed");
   return targets;
 }
 

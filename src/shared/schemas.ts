@@ -3,9 +3,10 @@
  * The server validates every body with these; the client uses the same ones for instant feedback.
  */
 import { z } from "zod";
+import { lisbonDate } from "./dates";
 import { MESSAGES } from "./messages";
 import { PLANS } from "./plans";
-import { REQUEST_CATEGORIES, REQUEST_STATUSES, URGENCIES } from "./requests";
+import { REQUEST_CATEGORIES, REQUEST_CHANGE_MESSAGES, REQUEST_STATUSES, URGENCIES } from "./requests";
 
 export { MESSAGES };
 
@@ -119,20 +120,43 @@ export const differentPasswords: [
 export const changePasswordSchema = changePasswordFields.refine(...differentPasswords);
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-export const newRequestSchema = z.object({
-  title: singleLine().pipe(z.string().min(3, MESSAGES.titleTooShort).max(200, MESSAGES.titleTooLong)),
-  category: z.enum(REQUEST_CATEGORIES, MESSAGES.categoryRequired),
-  budget_eur: z.coerce
+const budgetEur = () =>
+  z.coerce
     .number(MESSAGES.budgetTooLow)
     .finite(MESSAGES.budgetTooLow)
     .min(1, MESSAGES.budgetTooLow)
-    .max(1_000_000_000, "Budget is too large"),
+    .max(1_000_000_000, "Budget is too large");
+const requestNotes = () => multiLine().pipe(z.string().max(2000, MESSAGES.notesTooLong));
+
+export const newRequestSchema = z.object({
+  title: singleLine().pipe(z.string().min(3, MESSAGES.titleTooShort).max(200, MESSAGES.titleTooLong)),
+  category: z.enum(REQUEST_CATEGORIES, MESSAGES.categoryRequired),
+  budget_eur: budgetEur(),
   urgency: z.enum(URGENCIES).default("Medium"),
-  notes: multiLine().pipe(z.string().max(2000, MESSAGES.notesTooLong)).optional().default(""),
+  notes: requestNotes().optional().default(""),
   phone_number: singleLine().pipe(z.string().min(8, MESSAGES.phoneTooShort).max(20, MESSAGES.phoneTooLong)),
 });
 export type NewRequestInput = z.input<typeof newRequestSchema>;
 export type NewRequest = z.output<typeof newRequestSchema>;
+
+/** A request's optional deadline: a calendar day, today (Lisbon) or later. */
+export const requestDeadline = () =>
+  z.iso.date("Please choose a valid date.").refine((day) => day >= lisbonDate(), REQUEST_CHANGE_MESSAGES.deadlinePast);
+
+/**
+ * The member's changes to a request while New or Sourcing (issue 22 item 7): any of budget, urgency, notes and
+ * deadline (null clears it); at least one.
+ */
+export const requestChangesSchema = z
+  .object({
+    budget_eur: budgetEur().optional(),
+    urgency: z.enum(URGENCIES).optional(),
+    notes: requestNotes().optional(),
+    /** "" (an emptied date field) clears it, as null does. */
+    deadline: z.preprocess((v) => (v === "" ? null : v), requestDeadline().nullable()).optional(),
+  })
+  .refine((v) => Object.values(v).some((value) => value !== undefined), REQUEST_CHANGE_MESSAGES.nothingToChange);
+export type RequestChanges = z.output<typeof requestChangesSchema>;
 
 /** Empty or whitespace-only messages cannot be sent. */
 const messageBody = requiredMultiLine(MESSAGES.enterMessage, 5000, "Message must be less than 5000 characters");

@@ -1,5 +1,6 @@
 /**
- * Status colours, one map for every screen: a request's status (New, Sourcing, Quoted, Found, Delivered, Failed)
+ * Status colours, one map for every screen: a request's status (New, Sourcing, Quoted, Found, Delivered, Failed,
+ * Withdrawn)
  * looks the same to the member and in the admin pipeline, and a membership's status reads the same wherever it
  * is shown.
  */
@@ -32,6 +33,7 @@ export const STATUS_STYLES: Record<Status, { label: string; tone: Tone }> = {
   Found: { label: "Found", tone: "success" },
   Delivered: { label: "Delivered", tone: "done" },
   Failed: { label: "Failed", tone: "failed" },
+  Withdrawn: { label: "Withdrawn", tone: "inactive" },
   active: { label: "Active", tone: "success" },
   past_due: { label: "Past due", tone: "failed" },
   canceled: { label: "Canceled", tone: "inactive" },

@@ -310,6 +310,15 @@ const ROUTES: RouteCase[] = [
   },
   { route: "POST /api/requests/:id/read", url: onOwnersRequest("/read"), allowed: OWNER_AND_STAFF },
   { route: "DELETE /api/requests/:id", url: onOwnersRequest(), allowed: OWNER_AND_STAFF },
+  // Only the owner changes or withdraws their request (issue 22 item 7); to anyone else it does not exist.
+  {
+    route: "PATCH /api/requests/:id",
+    url: onOwnersRequest(),
+    payload: { budget_eur: 13000 },
+    allowed: OWNER,
+    refused: 404,
+  },
+  { route: "POST /api/requests/:id/withdraw", url: onOwnersRequest("/withdraw"), allowed: OWNER, refused: 404 },
   // Only the member attaches a file (the answer here is "choose a file": no file was sent); who sees, downloads.
   { route: "POST /api/requests/:id/attachment", url: onOwnersRequest("/attachment"), allowed: OWNER },
   { route: "GET /api/requests/:id/attachment", url: onOwnersRequest("/attachment"), allowed: OWNER_AND_STAFF },

@@ -273,6 +273,8 @@ export const requests = pgTable(
     fileType: text("file_type"),
     fileSize: integer("file_size"),
     paymentIntentId: text("payment_intent_id"),
+    /** The member's optional deadline (issue 22 item 7), a calendar day. */
+    deadline: date("deadline", { mode: "string" }),
     /** Made by the QA tools: removed with their "Remove demo data". */
     seeded: boolean("seeded").notNull().default(false),
     createdAt: createdAt(),

@@ -23,6 +23,9 @@ export const NOTIFICATION_TYPES = [
   "receipt_confirmed",
   "problem_reported",
   "test",
+  /** The member changed a request's budget, notes, urgency or deadline, or withdrew it (issue 22 item 7). */
+  "request_changed",
+  "request_withdrawn",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -6,12 +6,18 @@
 import { z } from "zod";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 import { HOLD_STATUSES } from "../quotes";
-import { REQUEST_CATEGORIES, REQUEST_STATUSES, URGENCIES } from "../requests";
-import { newRequestSchema, requestMessageSchema, searchText, statusChangeSchema } from "../schemas";
+import { EDITABLE_FIELDS, REQUEST_CATEGORIES, REQUEST_STATUSES, URGENCIES } from "../requests";
+import {
+  newRequestSchema,
+  requestChangesSchema,
+  requestMessageSchema,
+  searchText,
+  statusChangeSchema,
+} from "../schemas";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 
-export { newRequestSchema, requestMessageSchema, statusChangeSchema };
+export { newRequestSchema, requestChangesSchema, requestMessageSchema, statusChangeSchema };
 
 export const requestIdParams = z.object({ id: z.uuid("Request not found") });
 
@@ -53,6 +59,8 @@ export const requestDetailSchema = requestSummarySchema.extend({
   notes: z.string(),
   phoneNumber: z.string(),
   attachment: attachmentSchema.nullable(),
+  /** The member's optional deadline, "YYYY-MM-DD" (issue 22 item 7). */
+  deadline: z.string().nullable(),
   client: z.object({ id: z.string(), name: z.string(), email: z.string() }),
 });
 
@@ -215,6 +223,9 @@ export const adminStatsSchema = z.object({
 
 export const statusChangedSchema = z.object({ id: z.string(), status: z.enum(REQUEST_STATUSES) });
 
+/** PATCH /api/requests/:id: the fields that changed (none when every value was already so). */
+export const requestChangedSchema = z.object({ changed: z.array(z.enum(EDITABLE_FIELDS)) });
+
 export const requestsApi = endpoints({
   /** The member's dashboard: the five most recent requests and the counters. */
   "GET /dashboard": { access: "member", answer: dashboardSchema },
@@ -223,6 +234,15 @@ export const requestsApi = endpoints({
   "GET /requests": { access: "user", query: requestListQuery, answer: requestListSchema },
   "GET /requests/:id": { access: "user", params: requestIdParams, answer: requestDetailSchema },
   "DELETE /requests/:id": { access: "user", params: requestIdParams, answer: okSchema },
+  /** The owner changes budget, notes, urgency or deadline while New or Sourcing (409 after; 404 to anyone else). */
+  "PATCH /requests/:id": {
+    access: "user",
+    params: requestIdParams,
+    body: requestChangesSchema,
+    answer: requestChangedSchema,
+  },
+  /** The owner withdraws it while New or Sourcing: Withdrawn, history kept. */
+  "POST /requests/:id/withdraw": { access: "user", params: requestIdParams, answer: statusChangedSchema },
   /** One multipart file: the request's attachment (replacing an earlier one). */
   "POST /requests/:id/attachment": {
     access: "user",

@@ -10,7 +10,7 @@ import { uploadFile } from "@/client/lib/upload";
 import type { Wire } from "@/shared/contracts/common";
 import type * as contract from "@/shared/contracts/requests";
 import type { requestsApi } from "@/shared/contracts/requests";
-import type { NewRequest } from "@/shared/schemas";
+import type { NewRequest, RequestChanges } from "@/shared/schemas";
 
 export const requests = endpointsOf<typeof requestsApi>("requests");
 
@@ -98,6 +98,24 @@ export function useDeleteRequest() {
       queryClient.removeQueries({ queryKey: requestQueries.thread(id).queryKey });
       void queryClient.invalidateQueries({ queryKey: requests.all });
     },
+  });
+}
+
+/** The member changes a request's budget, notes, urgency or deadline (New or Sourcing only). */
+export function useChangeRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RequestChanges) => requests.call("PATCH /requests/:id", { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requests.all }),
+  });
+}
+
+/** The member withdraws a request (New or Sourcing only): it stays, Withdrawn, with its history. */
+export function useWithdrawRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => requests.call("POST /requests/:id/withdraw", { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requests.all }),
   });
 }
 

@@ -160,6 +160,7 @@ describe("the operations dashboard", () => {
       { status: "Found", count: 0 },
       { status: "Delivered", count: 0 },
       { status: "Failed", count: 0 },
+      { status: "Withdrawn", count: 0 },
     ]);
     expect(stats.weekly).toHaveLength(12);
     const counted = stats.weekly.reduce(

@@ -9,10 +9,11 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { requests } from "../../db/schema";
-import { forbidden, HttpError, notFound } from "../../http/errors";
+import { conflict, forbidden, HttpError, notFound } from "../../http/errors";
 import { cleanFileName, nameForType } from "../../storage/file-names";
 import { receiveUpload, sniffedType } from "../../storage/uploads";
 import { logActivity, REQUEST_NOT_FOUND, visibleRequest } from "./service";
@@ -37,6 +38,7 @@ type AttachmentContext = Pick<AppContext, "db" | "storage" | "config" | "write">
 export async function attachableRequest(ctx: AttachmentContext, viewer: Viewer, requestId: string) {
   const row = await visibleRequest(ctx.db, viewer, requestId);
   if (row.userId !== viewer.userId) throw forbidden(NOT_YOUR_REQUEST, "not_yours");
+  if (row.status === "Withdrawn") throw conflict(REQUEST_CHANGE_MESSAGES.withdrawn, "withdrawn");
   return row;
 }
 

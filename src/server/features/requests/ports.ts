@@ -14,6 +14,7 @@ const PATH: Record<RequestStatus, RequestStatus[]> = {
   Found: ["Sourcing", "Quoted", "Found"],
   Delivered: ["Sourcing", "Quoted", "Found", "Delivered"],
   Failed: ["Sourcing", "Failed"],
+  Withdrawn: ["Withdrawn"],
 };
 const HOUR = 3_600_000;
 

@@ -9,6 +9,7 @@ import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { attachmentDisposition } from "../../storage/uploads";
 import { attachableRequest, openAttachment, saveAttachment } from "./attachments";
+import { changeRequest, withdrawRequest } from "./changes";
 import { allowance, createRequest, dashboardOf, deleteRequest, listOwn, requestDetail } from "./service";
 import { conversations, markRead, postMessage, thread, unreadBadge } from "./threads";
 
@@ -30,6 +31,9 @@ export const requestRoutes = (ctx: AppContext): FastifyPluginAsync =>
       }
       return { ok: true as const };
     },
+
+    "PATCH /requests/:id": async ({ viewer, params, body }) => changeRequest(ctx, viewer, params.id, body),
+    "POST /requests/:id/withdraw": async ({ viewer, params }) => withdrawRequest(ctx, viewer, params.id),
 
     "POST /requests/:id/attachment": async ({ viewer, params, request }) =>
       saveAttachment(ctx, await attachableRequest(ctx, viewer, params.id), request),

@@ -252,6 +252,7 @@ export async function requestDetail(
     createdAt: row.createdAt,
     notes: row.notes,
     phoneNumber: row.phoneNumber,
+    deadline: row.deadline,
     attachment:
       row.fileUrl && row.fileName
         ? {

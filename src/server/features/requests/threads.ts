@@ -8,11 +8,12 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle
 import type { Served } from "@/shared/contracts/common";
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
 import type { conversationsSchema, threadSchema } from "@/shared/contracts/requests";
+import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import type { Viewer } from "../../auth/viewer";
 import { type Queryable, rowsOf } from "../../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
 import { activityLogs, messageReads, messages, profiles, requests, users } from "../../db/schema";
-import { notFound } from "../../http/errors";
+import { conflict, notFound } from "../../http/errors";
 import { limitMemberMessages } from "../../rate-limit";
 import { toMemberAndStaff } from "../../realtime/events";
 import {
@@ -116,6 +117,8 @@ const messageParts = (ctx: RequestsContext) =>
  */
 export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: string, body: string) {
   const { owner, ...row } = await requestWithOwner(ctx, viewer, id);
+  // A withdrawn request's thread stays readable to both sides; nobody writes on it any more (issue 22 item 7).
+  if (row.status === "Withdrawn") throw conflict(REQUEST_CHANGE_MESSAGES.threadClosed, "withdrawn");
   const fromMember = viewer.userId === row.userId;
   if (fromMember) await limitMemberMessages(ctx.limiter, viewer.userId);
   const sender = viewer.profile?.name || viewer.name || viewer.email;

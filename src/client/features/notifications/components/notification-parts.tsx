@@ -19,6 +19,8 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   receipt_confirmed: "Receipt confirmed",
   problem_reported: "Problem reported",
   test: "Test",
+  request_changed: "Request changed",
+  request_withdrawn: "Request withdrawn",
 };
 
 /** The centre's type filter, in the spec's order. */

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import { AsyncView, ListSkeleton } from "@/client/components/async-view";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { formatMessageTime } from "@/shared/format";
+import { formatEuro, formatMessageTime } from "@/shared/format";
 import { type ActivityEntry, pipelineQueries } from "../admin-api";
 
 function detail(entry: ActivityEntry, key: string) {
@@ -20,6 +20,16 @@ function describeEntry(entry: ActivityEntry): string {
       const to = detail(entry, "to");
       if (from && to) return `Changed the status from ${from} to ${to}`;
       return to ? `Changed the status to ${to}` : "Changed the status";
+    }
+    case "request_changed": {
+      const field = detail(entry, "field");
+      if (field === "notes") return "Changed the notes";
+      const show = (key: string) => {
+        const value = entry.details?.[key];
+        if (value === null || value === undefined || value === "") return "none";
+        return field === "budget" ? formatEuro(Number(value)) : String(value);
+      };
+      return field ? `Changed the ${field} from ${show("from")} to ${show("to")}` : "Changed the request";
     }
     case "replied":
       return "Replied to the member";

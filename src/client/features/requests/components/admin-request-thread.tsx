@@ -11,6 +11,7 @@ import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
+import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import { pipelineQueries, useReply } from "../admin-api";
 import { senderLabel, useThreadActions } from "./thread-actions";
 
@@ -19,8 +20,11 @@ export function AdminThreadCard({
   requestTitle,
   clientName,
   snippets,
+  closed = false,
 }: {
   requestId: string;
+  /** Withdrawn by the member: the thread stays readable, nobody writes on it. */
+  closed?: boolean;
   requestTitle: string;
   clientName: string;
   /** Saved replies for the reply box, composed in by the page's route. */
@@ -80,16 +84,20 @@ export function AdminThreadCard({
             </ScrollingThread>
           )}
         </AsyncView>
-        <ChatComposer
-          id="admin-reply"
-          label="Reply"
-          placeholder={`Write to ${clientName}…`}
-          send={onSend}
-          pending={reply.isPending}
-          className="gap-3 border-t border-stone pt-5"
-          snippets={snippets}
-          snippetContext={{ member_name: clientName, request_title: requestTitle }}
-        />
+        {closed ? (
+          <p className="border-t border-stone pt-5 text-sm text-ink-muted">{REQUEST_CHANGE_MESSAGES.threadClosed}</p>
+        ) : (
+          <ChatComposer
+            id="admin-reply"
+            label="Reply"
+            placeholder={`Write to ${clientName}…`}
+            send={onSend}
+            pending={reply.isPending}
+            className="gap-3 border-t border-stone pt-5"
+            snippets={snippets}
+            snippetContext={{ member_name: clientName, request_title: requestTitle }}
+          />
+        )}
       </CardContent>
     </Card>
   );

@@ -18,6 +18,8 @@ const LABELS: Record<RequestStatus, string> = {
   Found: "Mark Found",
   Delivered: "Mark Delivered",
   Failed: "Mark Failed",
+  /** Only the member withdraws a request: never a staff action (allowedTransitions offers it to no one). */
+  Withdrawn: "Withdrawn",
 };
 
 export function StatusActions({ id, status }: { id: string; status: RequestStatus }) {

@@ -22,4 +22,6 @@ export const STATUS_COLORS: Record<RequestStatus, string> = {
   Found: "#4d6b5b",
   Delivered: TOKENS.forest,
   Failed: TOKENS.oxblood,
+  /** Withdrawn by the member: a quiet grey, like its badge. */
+  Withdrawn: TOKENS.stoneDark,
 };

@@ -41,6 +41,9 @@ export function RequestDetailsCard({ request, staff = false }: { request: Reques
                   },
                 ]
               : [{ label: "Submitted", ...date }]),
+            ...(request.deadline
+              ? [{ label: "Deadline", value: formatLongDate(request.deadline), valueClassName: "tabular" }]
+              : []),
           ]}
         />
         <RequestNotesAndAttachment request={request} />

@@ -124,6 +124,7 @@ function RequestView({ request, deal, payment, snippets }: { request: RequestDet
             requestTitle={request.title}
             clientName={request.client.name}
             snippets={snippets}
+            closed={request.status === "Withdrawn"}
           />
         </div>
         <aside aria-label="Client, payment and activity" className="flex min-w-0 flex-col gap-6">

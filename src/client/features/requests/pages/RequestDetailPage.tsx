@@ -14,7 +14,9 @@ import { ApiError } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
+import { isMemberEditable, REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import { type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
+import { EditRequestDialog, WithdrawRequest } from "../components/request-changes";
 import { RequestDetailsCard } from "../components/request-details";
 import { senderLabel, useThreadActions } from "../components/thread-actions";
 
@@ -103,12 +105,17 @@ function RequestView({ request, deal }: { request: RequestDetail; deal?: Request
         </div>
         <h1 className="mt-3 text-4xl break-words sm:text-5xl">{request.title}</h1>
         <p className="mt-3 text-sm text-ink-muted">Submitted {formatLongDate(request.createdAt)}</p>
+        {request.status === "Withdrawn" && (
+          <p className="mt-6 max-w-2xl rounded-md border border-stone bg-ivory-deep px-4 py-3 text-sm leading-relaxed">
+            You withdrew this request. Its details and messages stay here to read.
+          </p>
+        )}
       </header>
       <div className="mt-10 grid gap-8 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-8 lg:col-span-2">
           {deal?.(request)}
           <RequestDetailsCard request={request} />
-          <MessagesCard requestId={request.id} />
+          <MessagesCard requestId={request.id} closed={request.status === "Withdrawn"} />
         </div>
         <aside className="flex flex-col gap-8">
           <ContactCard request={request} />
@@ -119,7 +126,7 @@ function RequestView({ request, deal }: { request: RequestDetail; deal?: Request
   );
 }
 
-function MessagesCard({ requestId }: { requestId: string }) {
+function MessagesCard({ requestId, closed }: { requestId: string; closed: boolean }) {
   const thread = useQuery(requestQueries.thread(requestId));
   const send = useSendMessage(requestId);
   const fromOthers = thread.data?.messages.filter((m) => !m.mine).length ?? 0;
@@ -142,7 +149,7 @@ function MessagesCard({ requestId }: { requestId: string }) {
           isEmpty={(data) => data.messages.length === 0}
           empty={
             <p className="rounded-md border border-dashed border-stone-dark px-4 py-8 text-center text-sm text-ink-muted">
-              No messages yet. Write to the team below.
+              {closed ? "No messages." : "No messages yet. Write to the team below."}
             </p>
           }
         >
@@ -174,15 +181,19 @@ function MessagesCard({ requestId }: { requestId: string }) {
             </ScrollingThread>
           )}
         </AsyncView>
-        <ChatComposer
-          id="message-body"
-          label="Your message"
-          placeholder="Write to the team…"
-          send={onSend}
-          pending={send.isPending}
-          trim={false}
-          className="gap-3 border-t border-stone pt-5"
-        />
+        {closed ? (
+          <p className="border-t border-stone pt-5 text-sm text-ink-muted">{REQUEST_CHANGE_MESSAGES.threadClosed}</p>
+        ) : (
+          <ChatComposer
+            id="message-body"
+            label="Your message"
+            placeholder="Write to the team…"
+            send={onSend}
+            pending={send.isPending}
+            trim={false}
+            className="gap-3 border-t border-stone pt-5"
+          />
+        )}
       </CardContent>
     </Card>
   );
@@ -233,6 +244,14 @@ function QuickActions({ request }: { request: RequestDetail }) {
     <Card>
       <CardHeading title="Quick Actions" />
       <CardContent className="flex flex-col gap-3">
+        {isMemberEditable(request.status) ? (
+          <>
+            <EditRequestDialog request={request} />
+            <WithdrawRequest request={request} />
+          </>
+        ) : (
+          request.status !== "Withdrawn" && <p className="text-sm text-ink-muted">{REQUEST_CHANGE_MESSAGES.locked}</p>
+        )}
         <Button variant="outline" asChild className="justify-start">
           <Link to="/messages">
             <MessageSquare /> View All Messages

@@ -1,0 +1,92 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { lisbonDate } from "@/shared/dates";
+import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
+import { MESSAGES } from "@/shared/schemas";
+import type { RequestDetail } from "../api";
+import { EditRequestDialog } from "./request-changes";
+
+const REQUEST: RequestDetail = {
+  id: "5f2c8e9e-8a8b-4c9d-9f53-1b7a1c1f0c11",
+  title: "A vintage Rolex Daytona",
+  category: "Fashion",
+  status: "Sourcing",
+  urgency: "Medium",
+  budgetEur: 25000,
+  createdAt: "2026-11-20T10:00:00.000Z",
+  notes: "Box and papers, please.",
+  phoneNumber: "+351912345678",
+  attachment: null,
+  deadline: null,
+  client: { id: "u1", name: "Marta Member", email: "marta@example.com" },
+};
+
+/** The dialog, opened, with a server that answers `answer`; the calls it received. */
+async function openDialog(answer: { status: number; body: unknown } = { status: 200, body: { changed: ["budget"] } }) {
+  const calls: Array<{ url: string; method: string; body: unknown }> = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, method: String(init.method), body: init.body ? JSON.parse(String(init.body)) : undefined });
+      return new Response(JSON.stringify(answer.body), { status: answer.status });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <EditRequestDialog request={REQUEST} />
+    </QueryClientProvider>,
+  );
+  const user = userEvent.setup();
+  await user.click(screen.getByRole("button", { name: "Edit Request" }));
+  await screen.findByRole("dialog", { name: "Edit request" });
+  return { calls, user };
+}
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const save = () => screen.getByRole("button", { name: "Save Changes" });
+
+describe("the edit request form", () => {
+  it("opens with the request's current values", async () => {
+    await openDialog();
+    expect(input("Budget (€)").value).toBe("25000");
+    expect(input("Deadline").value).toBe("");
+    expect(input("Deadline").min).toBe(lisbonDate());
+    expect((screen.getByLabelText("Notes") as HTMLTextAreaElement).value).toBe("Box and papers, please.");
+    expect(screen.getByRole("combobox", { name: "Urgency" }).textContent).toContain("Medium");
+  });
+
+  it("refuses an empty budget and a past deadline without calling the server", async () => {
+    const { calls, user } = await openDialog();
+    await user.clear(input("Budget (€)"));
+    await user.type(input("Deadline"), "2020-01-01");
+    await user.click(save());
+    expect(await screen.findByText(MESSAGES.budgetTooLow)).toBeTruthy();
+    expect(screen.getByText(REQUEST_CHANGE_MESSAGES.deadlinePast)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("sends the changes, an emptied deadline as none, and closes", async () => {
+    const { calls, user } = await openDialog();
+    await user.clear(input("Budget (€)"));
+    await user.type(input("Budget (€)"), "30 000");
+    expect(input("Budget (€)").value).toBe("30000");
+    await user.click(save());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({
+      url: `/api/requests/${REQUEST.id}`,
+      method: "PATCH",
+      body: { budget_eur: 30000, urgency: "Medium", notes: "Box and papers, please.", deadline: null },
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("shows the server's refusal once quoted, and stays open", async () => {
+    await openDialog({ status: 409, body: { error: REQUEST_CHANGE_MESSAGES.locked, code: "locked" } });
+    await userEvent.setup().click(save());
+    expect((await screen.findByRole("alert")).textContent).toBe(REQUEST_CHANGE_MESSAGES.locked);
+    expect(screen.getByRole("dialog", { name: "Edit request" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,274 @@
+/**
+ * The member changes or withdraws a request (issue 22 item 7): each field while New or Sourcing with its
+ * activity entry and the staff's notice, 409 once Quoted (and after), 404 to anyone else, validation with
+ * nothing written, Withdrawn keeping the history with the thread closed, and staff told live.
+ */
+import type { AddressInfo } from "node:net";
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { lisbonDate } from "@/shared/dates";
+import { REQUEST_CHANGE_MESSAGES, type RequestStatus } from "@/shared/requests";
+import { MESSAGES } from "@/shared/schemas";
+import { activityLogs, messages, notifications, requests } from "../../db/schema";
+import { REQUEST_NOT_FOUND } from "./service";
+
+let ctx: TestContext;
+let base: string;
+let staff: TestUser;
+beforeAll(async () => {
+  ctx = await createTestApp({ deps: { startWorkers: false } });
+  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  staff = await createUser(ctx, { role: "staff", name: "Sofia Staff" });
+});
+afterAll(() => ctx.close());
+
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+const call = (user: TestUser | null, method: Method, url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
+
+const VALID = {
+  title: "A vintage Rolex Daytona",
+  category: "Fashion",
+  budget_eur: 25000,
+  urgency: "Medium",
+  notes: "Box and papers, please.",
+  phone_number: "+351912345678",
+};
+
+async function newRequest(member: TestUser, status: RequestStatus = "New") {
+  const res = await call(member, "POST", "/api/requests", VALID);
+  expect(res.statusCode, res.body).toBe(201);
+  const { id } = res.json() as { id: string };
+  if (status !== "New") await ctx.database.db.update(requests).set({ status }).where(eq(requests.id, id));
+  return id;
+}
+const rowOf = async (id: string) => (await ctx.database.db.select().from(requests).where(eq(requests.id, id)))[0];
+const changesOf = (id: string) =>
+  ctx.database.db
+    .select({ action: activityLogs.action, details: activityLogs.details, actor: activityLogs.actorUserId })
+    .from(activityLogs)
+    .where(and(eq(activityLogs.requestId, id)))
+    .orderBy(asc(activityLogs.createdAt));
+const noticesOf = (id: string, type: string) =>
+  ctx.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.requestId, id), eq(notifications.type, type)));
+
+const inDays = (days: number) => lisbonDate(new Date(Date.now() + days * 86_400_000));
+
+describe("changing a request", () => {
+  it("changes each field while New or Sourcing, one activity entry per field, and tells staff", async () => {
+    const member = await createUser(ctx, { plan: "gold", name: "Marta Member" });
+    for (const status of ["New", "Sourcing"] as const) {
+      const id = await newRequest(member, status);
+      const deadline = inDays(10);
+      const res = await call(member, "PATCH", `/api/requests/${id}`, {
+        budget_eur: 30000,
+        urgency: "High",
+        notes: "Any year from 1990.",
+        deadline,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().changed).toEqual(["budget", "urgency", "notes", "deadline"]);
+      const row = await rowOf(id);
+      expect(row).toMatchObject({
+        budgetEur: 30000,
+        urgency: "High",
+        notes: "Any year from 1990.",
+        deadline,
+        status,
+      });
+      const entries = (await changesOf(id)).filter((e) => e.action === "request_changed");
+      expect(entries.map((e) => e.details)).toEqual([
+        { field: "budget", from: 25000, to: 30000 },
+        { field: "urgency", from: "Medium", to: "High" },
+        { field: "notes", from: "Box and papers, please.", to: "Any year from 1990." },
+        { field: "deadline", from: null, to: deadline },
+      ]);
+      expect(entries.every((e) => e.actor === member.id)).toBe(true);
+      const [notice] = await noticesOf(id, "request_changed");
+      expect(notice.userId).toBe(staff.id);
+      expect(notice.title).toBe("Request changed: A vintage Rolex Daytona");
+      expect(notice.body).toContain("Budget: €25,000 → €30,000");
+      expect(notice.link).toBe(`/admin/requests/${id}`);
+      // The member's detail shows the deadline.
+      expect((await call(member, "GET", `/api/requests/${id}`)).json().deadline).toBe(deadline);
+    }
+  });
+
+  it("changes one field alone, clears the deadline with null, and writes nothing when nothing differs", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const id = await newRequest(member);
+    expect((await call(member, "PATCH", `/api/requests/${id}`, { budget_eur: 26000 })).json().changed).toEqual([
+      "budget",
+    ]);
+    const today = lisbonDate();
+    expect((await call(member, "PATCH", `/api/requests/${id}`, { deadline: today })).json().changed).toEqual([
+      "deadline",
+    ]);
+    expect((await call(member, "PATCH", `/api/requests/${id}`, { deadline: null })).json().changed).toEqual([
+      "deadline",
+    ]);
+    expect((await rowOf(id)).deadline).toBeNull();
+    // An emptied date field clears it too.
+    await call(member, "PATCH", `/api/requests/${id}`, { deadline: today });
+    expect((await call(member, "PATCH", `/api/requests/${id}`, { deadline: "" })).json().changed).toEqual(["deadline"]);
+    expect((await rowOf(id)).deadline).toBeNull();
+    const before = (await changesOf(id)).length;
+    const same = await call(member, "PATCH", `/api/requests/${id}`, { budget_eur: 26000, urgency: "Medium" });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().changed).toEqual([]);
+    expect((await changesOf(id)).length).toBe(before);
+    expect((await noticesOf(id, "request_changed")).length).toBe(5);
+  });
+
+  it("refuses invalid values with a clear message and changes nothing", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const id = await newRequest(member);
+    const cases: Array<[object, string]> = [
+      [{ budget_eur: 0 }, MESSAGES.budgetTooLow],
+      [{ notes: "x".repeat(2001) }, MESSAGES.notesTooLong],
+      [{ deadline: inDays(-1) }, REQUEST_CHANGE_MESSAGES.deadlinePast],
+      [{ deadline: "tomorrow" }, "Please choose a valid date."],
+      [{}, REQUEST_CHANGE_MESSAGES.nothingToChange],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call(member, "PATCH", `/api/requests/${id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error).toBe(message);
+    }
+    expect((await call(member, "PATCH", `/api/requests/${id}`, { urgency: "Urgent" })).statusCode).toBe(400);
+    expect(await rowOf(id)).toMatchObject({ budgetEur: 25000, urgency: "Medium", deadline: null });
+    expect((await changesOf(id)).map((e) => e.action)).toEqual(["created"]);
+  });
+
+  it("refuses with 409 once Quoted, Found, Delivered or Failed, and once withdrawn", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    for (const status of ["Quoted", "Found", "Delivered", "Failed", "Withdrawn"] as const) {
+      const id = await newRequest(member, status);
+      const message = status === "Withdrawn" ? REQUEST_CHANGE_MESSAGES.withdrawn : REQUEST_CHANGE_MESSAGES.locked;
+      const edit = await call(member, "PATCH", `/api/requests/${id}`, { budget_eur: 99 });
+      expect(edit.statusCode, status).toBe(409);
+      expect(edit.json().error).toBe(message);
+      const withdraw = await call(member, "POST", `/api/requests/${id}/withdraw`);
+      expect(withdraw.statusCode, status).toBe(409);
+      expect(withdraw.json().error).toBe(message);
+      expect(await rowOf(id)).toMatchObject({ budgetEur: 25000, status });
+    }
+  });
+
+  it("answers 404 to another member and to staff, and 401 to no one signed in", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const other = await createUser(ctx, { plan: "black" });
+    const id = await newRequest(member);
+    for (const user of [other, staff]) {
+      const edit = await call(user, "PATCH", `/api/requests/${id}`, { budget_eur: 99 });
+      expect(edit.statusCode).toBe(404);
+      expect(edit.json().error).toBe(REQUEST_NOT_FOUND);
+      expect((await call(user, "POST", `/api/requests/${id}/withdraw`)).statusCode).toBe(404);
+    }
+    expect((await call(null, "PATCH", `/api/requests/${id}`, { budget_eur: 99 })).statusCode).toBe(401);
+    expect((await call(member, "PATCH", `/api/requests/${crypto.randomUUID()}`, { budget_eur: 99 })).statusCode).toBe(
+      404,
+    );
+    expect(await rowOf(id)).toMatchObject({ budgetEur: 25000, status: "New" });
+  });
+});
+
+describe("withdrawing a request", () => {
+  it("keeps the request and its history as Withdrawn, tells staff, and closes the thread both ways", async () => {
+    const member = await createUser(ctx, { plan: "gold", name: "Marta Member" });
+    const id = await newRequest(member, "Sourcing");
+    expect((await call(member, "POST", `/api/requests/${id}/messages`, { body: "Hello" })).statusCode).toBe(201);
+    const res = await call(member, "POST", `/api/requests/${id}/withdraw`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ id, status: "Withdrawn" });
+    expect((await rowOf(id)).status).toBe("Withdrawn");
+    expect((await changesOf(id)).at(-1)).toMatchObject({
+      action: "status_changed",
+      details: { from: "Sourcing", to: "Withdrawn" },
+      actor: member.id,
+    });
+    const [notice] = await noticesOf(id, "request_withdrawn");
+    expect(notice).toMatchObject({ userId: staff.id, title: "Request withdrawn: A vintage Rolex Daytona" });
+    // The member is not told of their own act.
+    expect((await noticesOf(id, "status_changed")).length).toBe(0);
+
+    // Messages stay readable; sending is closed for both sides.
+    expect((await call(member, "GET", `/api/requests/${id}/messages`)).json().messages).toHaveLength(1);
+    for (const user of [member, staff]) {
+      const sent = await call(user, "POST", `/api/requests/${id}/messages`, { body: "One more thing" });
+      expect(sent.statusCode).toBe(409);
+      expect(sent.json().error).toBe(REQUEST_CHANGE_MESSAGES.threadClosed);
+    }
+    expect((await ctx.database.db.select().from(messages).where(eq(messages.requestId, id))).length).toBe(1);
+
+    // Staff cannot move it; it stays in the lists and the filter finds it; it is not Active.
+    const move = await call(staff, "POST", `/api/admin/requests/${id}/status`, { status: "Failed" });
+    expect(move.statusCode).toBe(409);
+    const pipeline = (await call(staff, "GET", "/api/admin/requests?status=Withdrawn&pageSize=100")).json();
+    expect(pipeline.items.map((r: { id: string }) => r.id)).toContain(id);
+    const mine = (await call(member, "GET", "/api/requests?status=Withdrawn")).json();
+    expect(mine.items.map((r: { id: string }) => r.id)).toEqual([id]);
+    const dashboard = (await call(member, "GET", "/api/dashboard")).json();
+    expect(dashboard.counts).toEqual({ total: 1, active: 0, delivered: 0 });
+    const stats = (await call(staff, "GET", "/api/admin/stats")).json();
+    expect(stats.funnel.map((f: { status: string }) => f.status).at(-1)).toBe("Withdrawn");
+    expect(stats.funnel.find((f: { status: string }) => f.status === "Withdrawn").count).toBeGreaterThanOrEqual(1);
+  });
+
+  it("cannot be quoted once withdrawn: no new draft, and a draft written before cannot be sent", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const id = await newRequest(member, "Sourcing");
+    const quote = { validUntil: inDays(7), options: [{ title: "Daytona 1992", priceCents: 2_400_000 }] };
+    const draft = await call(staff, "POST", `/api/admin/requests/${id}/quotes`, quote);
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect((await call(member, "POST", `/api/requests/${id}/withdraw`)).statusCode).toBe(200);
+    expect((await call(staff, "POST", `/api/admin/requests/${id}/quotes`, quote)).statusCode).toBe(409);
+    const send = await call(staff, "POST", `/api/admin/requests/${id}/quotes/${draft.json().id}/send`);
+    expect(send.statusCode).toBe(409);
+    expect((await rowOf(id)).status).toBe("Withdrawn");
+  });
+
+  it("tells the staff's streams live: the request lists and its activity", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    const id = await newRequest(member);
+    const tab = await openStream(staff);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await call(member, "PATCH", `/api/requests/${id}`, { budget_eur: 27000 });
+      await expect.poll(() => tab.events).toContain("activity");
+      await expect.poll(() => tab.events).toContain("requests");
+      tab.events.length = 0;
+      await call(member, "POST", `/api/requests/${id}/withdraw`);
+      await expect.poll(() => tab.events).toContain("activity");
+      await expect.poll(() => tab.events).toContain("notifications");
+    } finally {
+      tab.close();
+    }
+  });
+});
+
+/** The event stream as a browser tab opens it, collecting the event names it receives. */
+async function openStream(user: TestUser) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const events: string[] = [];
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  void (async () => {
+    try {
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) break;
+        for (const match of decoder.decode(chunk.value).matchAll(/^event: (.+)$/gm)) events.push(match[1]);
+      }
+    } catch {}
+  })();
+  return { events, close: () => controller.abort() };
+}

@@ -1,0 +1,138 @@
+/**
+ * The member's changes to their own request while it is New or Sourcing (issue 22 item 7): budget, notes,
+ * urgency and deadline, each change an activity entry (field, from, to), or withdrawing it (a Withdrawn status
+ * that keeps its history, unlike a deletion). Staff are told by a notice and live. Once Quoted (or closed) the
+ * server refuses with 409: changes go through messages. No hold exists before Quoted, so withdrawing releases
+ * nothing.
+ */
+import { eq } from "drizzle-orm";
+import { formatEuro } from "@/shared/format";
+import { type EditableField, isMemberEditable, REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
+import type { RequestChanges } from "@/shared/schemas";
+import type { Viewer } from "../../auth/viewer";
+import type { Queryable } from "../../db";
+import { requests } from "../../db/schema";
+import { conflict, notFound } from "../../http/errors";
+import { toMemberAndStaff } from "../../realtime/events";
+import { logActivity, REQUEST_NOT_FOUND, type RequestsContext, staffLink } from "./service";
+
+type RequestRow = typeof requests.$inferSelect;
+
+/** The member's own request, locked: anyone else (staff included) is told it does not exist. */
+async function ownRequestForChange(tx: Queryable, viewer: Viewer, id: string): Promise<RequestRow> {
+  const [row] = await tx.select().from(requests).where(eq(requests.id, id)).for("update");
+  if (!row || row.userId !== viewer.userId) throw notFound(REQUEST_NOT_FOUND);
+  if (row.status === "Withdrawn") throw conflict(REQUEST_CHANGE_MESSAGES.withdrawn, "withdrawn");
+  if (!isMemberEditable(row.status)) throw conflict(REQUEST_CHANGE_MESSAGES.locked, "locked");
+  return row;
+}
+
+type Change = { field: EditableField; from: string | number | null; to: string | number | null };
+
+/** What the changes alter, field by field (a value set to what it already is is no change). */
+function changesOf(row: RequestRow, input: RequestChanges): Change[] {
+  const changes: Change[] = [];
+  if (input.budget_eur !== undefined && input.budget_eur !== row.budgetEur) {
+    changes.push({ field: "budget", from: row.budgetEur, to: input.budget_eur });
+  }
+  if (input.urgency !== undefined && input.urgency !== row.urgency) {
+    changes.push({ field: "urgency", from: row.urgency, to: input.urgency });
+  }
+  if (input.notes !== undefined && input.notes !== row.notes) {
+    changes.push({ field: "notes", from: row.notes, to: input.notes });
+  }
+  if (input.deadline !== undefined && input.deadline !== row.deadline) {
+    changes.push({ field: "deadline", from: row.deadline, to: input.deadline });
+  }
+  return changes;
+}
+
+const FIELD_NAMES: Record<EditableField, string> = {
+  budget: "Budget",
+  notes: "Notes",
+  urgency: "Urgency",
+  deadline: "Deadline",
+};
+
+function describe(change: Change): string {
+  const value = (v: string | number | null) =>
+    v === null || v === "" ? "none" : change.field === "budget" ? formatEuro(Number(v)) : String(v);
+  if (change.field === "notes") return "Notes updated";
+  return `${FIELD_NAMES[change.field]}: ${value(change.from)} → ${value(change.to)}`;
+}
+
+/** The member changes their request; answers the fields that changed (none: nothing is written). */
+export async function changeRequest(ctx: RequestsContext, viewer: Viewer, id: string, input: RequestChanges) {
+  return ctx.write(async (tx, out) => {
+    const row = await ownRequestForChange(tx, viewer, id);
+    const changes = changesOf(row, input);
+    if (!changes.length) return { changed: [] as EditableField[] };
+    await tx
+      .update(requests)
+      .set({
+        budgetEur: input.budget_eur ?? row.budgetEur,
+        urgency: input.urgency ?? row.urgency,
+        notes: input.notes ?? row.notes,
+        deadline: input.deadline === undefined ? row.deadline : input.deadline,
+      })
+      .where(eq(requests.id, id));
+    for (const change of changes) {
+      await logActivity(tx, out, {
+        requestId: id,
+        actorUserId: viewer.userId,
+        action: "request_changed",
+        details: change,
+      });
+    }
+    const name = viewer.profile?.name ?? viewer.name;
+    await out.notify({
+      type: "request_changed",
+      to: "staff",
+      title: `Request changed: ${row.title}`,
+      body: `${name} · ${changes.map(describe).join(" · ")}`,
+      requestId: id,
+      link: staffLink(id),
+      email: {
+        reason: "request_changed",
+        subject: `Request changed: ${row.title}`,
+        heading: "A member changed their request",
+        paragraphs: [`${name} (${viewer.email}) changed the request "${row.title}":`, ...changes.map(describe)],
+        actionLabel: "Open the request",
+      },
+    });
+    out.publish(toMemberAndStaff("requests", row.userId));
+    return { changed: changes.map((c) => c.field) };
+  });
+}
+
+/** The member withdraws their request: Withdrawn, kept with its history; staff told. */
+export async function withdrawRequest(ctx: RequestsContext, viewer: Viewer, id: string) {
+  return ctx.write(async (tx, out) => {
+    const row = await ownRequestForChange(tx, viewer, id);
+    await tx.update(requests).set({ status: "Withdrawn" }).where(eq(requests.id, id));
+    await logActivity(tx, out, {
+      requestId: id,
+      actorUserId: viewer.userId,
+      action: "status_changed",
+      details: { from: row.status, to: "Withdrawn" },
+    });
+    const name = viewer.profile?.name ?? viewer.name;
+    await out.notify({
+      type: "request_withdrawn",
+      to: "staff",
+      title: `Request withdrawn: ${row.title}`,
+      body: `${name} withdrew this request while it was ${row.status}.`,
+      requestId: id,
+      link: staffLink(id),
+      email: {
+        reason: "request_withdrawn",
+        subject: `Request withdrawn: ${row.title}`,
+        heading: "A member withdrew their request",
+        paragraphs: [`${name} (${viewer.email}) withdrew the request "${row.title}" while it was ${row.status}.`],
+        actionLabel: "Open the request",
+      },
+    });
+    out.publish(toMemberAndStaff("requests", row.userId));
+    return { id, status: "Withdrawn" as const };
+  });
+}
