@@ -27,8 +27,3 @@ export function centsToEuroInput(cents: number): string {
   const rest = cents % 100;
   return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, "0")}`;
 }
-
-/** Today in Lisbon as "YYYY-MM-DD": the server refuses validity and delivery dates before it. */
-export function lisbonToday(now: Date = new Date()): string {
-  return now.toLocaleDateString("en-CA", { timeZone: "Europe/Lisbon" });
-}

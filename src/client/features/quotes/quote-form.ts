@@ -3,8 +3,10 @@
  * uploaded photos) checked with the shared rules and texts, then turned into the contract's QuoteInput (integer
  * cents, photo ids). The server checks the same rules again.
  */
+
 import { z } from "zod";
 import { dealFileSchema } from "@/shared/contracts/quotes";
+import { lisbonDate } from "@/shared/dates";
 import {
   QUOTE_MAX_OPTIONS,
   QUOTE_MAX_PRICE_CENTS,
@@ -13,11 +15,11 @@ import {
   QUOTE_OPTION_MAX_PHOTOS,
 } from "@/shared/quotes";
 import type { Quote, QuoteInput } from "./api";
-import { centsToEuroInput, lisbonToday, parseEuroToCents } from "./money";
+import { centsToEuroInput, parseEuroToCents } from "./money";
 
 export const PRICE_FORMAT_MESSAGE = "Enter a price in euro, e.g. 4500 or 4500.50";
 
-export function quoteFormSchema(today: string = lisbonToday()) {
+export function quoteFormSchema(today: string = lisbonDate()) {
   const option = z.object({
     title: z.string().trim().min(1, QUOTE_MESSAGES.optionTitleRequired).max(200),
     description: z.string().max(4000),

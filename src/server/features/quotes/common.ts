@@ -72,15 +72,5 @@ export async function liveHold(q: Queryable, requestId: string, options: { lock?
   return row ?? null;
 }
 
-/** Today's date in Lisbon, "YYYY-MM-DD" (quotes' dates are the house's calendar days). */
-export function lisbonToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Lisbon",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
-
 /** Cents as the house writes euro everywhere ("€1,200", "€120.50"). */
 export const euros = (cents: number) => formatEuro(cents / 100);

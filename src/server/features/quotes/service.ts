@@ -3,10 +3,12 @@
  * superseded), and the member accepts one option (which opens the card hold, holds.ts) or declines the quote.
  * Drafts and their photos are the team's only. Every change writes activity and notices with the unit of work.
  */
+
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
 import type { dealSchema, quoteInput } from "@/shared/contracts/quotes";
+import { lisbonDate } from "@/shared/dates";
 import { formatLongDate } from "@/shared/format";
 import { DISPUTE_WINDOW_DAYS, holdAmountCents, isQuoteExpired, QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
@@ -19,7 +21,6 @@ import {
   dealRequest,
   draftChanged,
   euros,
-  lisbonToday,
   memberLink,
   ownRequest,
   type QuotesContext,
@@ -35,7 +36,7 @@ export const PHOTO_NOT_FOUND = "Photo not found";
 
 /** The refusals a quote's dates get, on Lisbon's calendar. */
 function checkDates(input: QuoteInput, now = new Date()) {
-  const today = lisbonToday(now);
+  const today = lisbonDate(now);
   if (input.validUntil < today) throw badRequest(QUOTE_MESSAGES.validUntilPast, "valid_until_past");
   for (const option of input.options) {
     if (option.estimatedDelivery && option.estimatedDelivery < today) {
@@ -204,7 +205,7 @@ export async function sendQuote(ctx: QuotesContext, staff: Viewer, requestId: st
     if (request.status !== "Sourcing" && request.status !== "Quoted") {
       throw conflict(QUOTE_MESSAGES.cannotQuoteNow, "cannot_quote");
     }
-    if (isQuoteExpired(quote.validUntil) || quote.validUntil < lisbonToday()) {
+    if (isQuoteExpired(quote.validUntil) || quote.validUntil < lisbonDate()) {
       throw badRequest(QUOTE_MESSAGES.validUntilPast, "valid_until_past");
     }
     const [live] = await tx

@@ -3,6 +3,7 @@
  * delivery, photos), the validity date and a word to the member. Save draft keeps it to the staff; Send saves
  * and sends it (Sourcing → Quoted, or a revision replacing the current quote).
  */
+
 import { Plus, Send, Trash2 } from "lucide-react";
 import { useMemo } from "react";
 import { useController, useFieldArray, useWatch } from "react-hook-form";
@@ -11,9 +12,10 @@ import type { z } from "zod";
 import { Form, FormError, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
 import { errorMessage } from "@/client/lib/api";
+import { lisbonDate } from "@/shared/dates";
 import { holdAmountCents, QUOTE_MAX_OPTIONS, QUOTE_MESSAGES } from "@/shared/quotes";
 import { type Quote, useSaveQuote, useSendQuote } from "../api";
-import { formatCents, lisbonToday, parseEuroToCents } from "../money";
+import { formatCents, parseEuroToCents } from "../money";
 import { emptyOption, formValuesOf, type QuoteFormSchema, quoteFormSchema, toQuoteInput } from "../quote-form";
 import { PhotoUploader } from "./PhotoUploader";
 
@@ -29,7 +31,7 @@ export function QuoteEditor({
   revise?: boolean;
   onDone: () => void;
 }) {
-  const today = lisbonToday();
+  const today = lisbonDate();
   const schema = useMemo(() => quoteFormSchema(today), [today]);
   const form = useZodForm(schema, { defaultValues: formValuesOf(quote, { revise }) });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "options" });
