@@ -16,6 +16,7 @@ import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
 import { type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
 import { RequestDetailsCard } from "../components/request-details";
+import { TimelineCard } from "../components/request-timeline";
 import { senderLabel, useThreadActions } from "../components/thread-actions";
 
 /** What another feature shows on the request's page (the quotes feature's proposal, hold and delivery). */
@@ -111,6 +112,7 @@ function RequestView({ request, deal }: { request: RequestDetail; deal?: Request
           <MessagesCard requestId={request.id} />
         </div>
         <aside className="flex flex-col gap-8">
+          <TimelineCard requestId={request.id} />
           <ContactCard request={request} />
           <QuickActions request={request} />
         </aside>
