@@ -73,7 +73,7 @@ export function StaffComposer({
   const note = mode === "note";
   return (
     <div className={cn("flex flex-col gap-3", className)}>
-      <div role="group" aria-label="Write" className="flex gap-1 self-start rounded-md border border-stone p-0.5">
+      <fieldset aria-label="Write" className="m-0 flex min-w-0 gap-1 self-start rounded-md border border-stone p-0.5">
         {(
           [
             ["reply", "Reply"],
@@ -97,7 +97,7 @@ export function StaffComposer({
             {label}
           </button>
         ))}
-      </div>
+      </fieldset>
       {note ? (
         <ChatComposer
           key="note"
