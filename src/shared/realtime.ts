@@ -16,6 +16,8 @@ export const REALTIME_TOPICS = [
   "sales",
   "notifications",
   "activity",
+  /** An internal note was added (staff only: subject is the request's id or the member's id). */
+  "notes",
   "replies",
   "resync",
 ] as const;

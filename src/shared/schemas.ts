@@ -59,7 +59,7 @@ const password = z
   .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters");
 const requiredText = (message: string, max: number, tooLong = `Must be at most ${max} characters`) =>
   singleLine().pipe(z.string().min(1, message).max(max, tooLong));
-const requiredMultiLine = (message: string, max: number, tooLong: string) =>
+export const requiredMultiLine = (message: string, max: number, tooLong: string) =>
   multiLine().pipe(z.string().trim().min(1, message).max(max, tooLong));
 
 /** Country code plus digits, e.g. +351912345678; spaces, dots and dashes people type are dropped. */

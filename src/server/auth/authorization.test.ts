@@ -264,6 +264,14 @@ const ROUTES: RouteCase[] = [
   { route: "POST /api/admin/concierge/:userId/read", url: goldMember("/read"), allowed: STAFF },
   { route: "POST /api/admin/concierge/:userId", url: goldMember(), payload: { reply: "Hi" }, allowed: STAFF },
   { route: "POST /api/admin/concierge/:userId/typing", url: goldMember("/typing"), allowed: STAFF },
+  // Internal notes (issue 22, item 2): staff only.
+  { route: "GET /api/admin/concierge/:userId/notes", url: goldMember("/notes"), allowed: STAFF },
+  {
+    route: "POST /api/admin/concierge/:userId/notes",
+    url: goldMember("/notes"),
+    payload: { body: "Prefers calls" },
+    allowed: STAFF,
+  },
   // Sales: every member writes; staff reply and close.
   { route: "GET /api/sales/inquiries", allowed: MEMBERS_WITH_ACCESS },
   {
@@ -336,6 +344,15 @@ const ROUTES: RouteCase[] = [
     url: async (ctx, callers) => `/api/admin/requests/${await ownersRequest(ctx, callers)}/activity`,
     allowed: STAFF,
   },
+  { route: "GET /api/admin/requests/:id/notes", url: adminOnOwnersRequest("/notes"), allowed: STAFF },
+  {
+    route: "POST /api/admin/requests/:id/notes",
+    url: adminOnOwnersRequest("/notes"),
+    payload: { body: "Call the boutique" },
+    allowed: STAFF,
+  },
+  // The member's timeline (issue 22, item 8): the owner only, 404 to everyone else (staff included).
+  { route: "GET /api/requests/:id/timeline", url: onOwnersRequest("/timeline"), allowed: OWNER, refused: 404 },
   // The admin pipeline and dashboard (issue 13).
   { route: "GET /api/admin/requests.csv", allowed: STAFF },
   {

@@ -339,6 +339,28 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * Internal notes (issue 22, item 2): what staff write on a request for each other. Their own table, never a flag on
+ * messages, so no member query can select one by accident; only the staff's routes read it (decision 021).
+ */
+export const requestNotes = pgTable(
+  "request_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    /** Null once the author's account is deleted; the note stays. */
+    authorUserId: text("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("request_notes_request_created_idx").on(t.requestId, t.createdAt),
+    check("request_notes_body_length", sql`char_length(btrim(${t.body})) > 0 and char_length(${t.body}) <= 5000`),
+  ],
+);
+
 export const messageReads = pgTable(
   "message_reads",
   {
@@ -372,6 +394,25 @@ export const executiveConciergeMessages = pgTable(
     index("concierge_unread_idx").on(t.senderRole, t.userId).where(sql`${t.read} = false`),
     index("concierge_message_search_idx").using("gin", searchVector(t.message)),
     check("concierge_message_not_blank", sql`char_length(btrim(${t.message})) > 0`),
+  ],
+);
+
+/** Internal notes on a member's concierge conversation (issue 22, item 2): staff only, as request_notes. */
+export const conciergeNotes = pgTable(
+  "concierge_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The member whose conversation it is about; goes with their account. */
+    memberUserId: text("member_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorUserId: text("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("concierge_notes_member_created_idx").on(t.memberUserId, t.createdAt),
+    check("concierge_notes_body_length", sql`char_length(btrim(${t.body})) > 0 and char_length(${t.body}) <= 5000`),
   ],
 );
 

@@ -1,5 +1,6 @@
 /** The Executive Concierge chat (Gold and Black members) and the staff's side of it. */
 import { z } from "zod";
+import { newNoteSchema, notesSchema } from "../notes";
 import { adminReplySchema, conciergeMessageSchema } from "../schemas";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
@@ -57,6 +58,15 @@ export const conciergeStaffApi = endpoints({
     access: "staff",
     params: memberParams,
     body: adminReplySchema,
+    answer: createdIdSchema,
+    created: true,
+  },
+  /** Internal notes on the member's conversation: staff only (decision 021). */
+  "GET /admin/concierge/:userId/notes": { access: "staff", params: memberParams, answer: notesSchema },
+  "POST /admin/concierge/:userId/notes": {
+    access: "staff",
+    params: memberParams,
+    body: newNoteSchema,
     answer: createdIdSchema,
     created: true,
   },

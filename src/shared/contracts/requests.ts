@@ -4,6 +4,7 @@
  * and the operations dashboard).
  */
 import { z } from "zod";
+import { newNoteSchema, notesSchema } from "../notes";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 import { HOLD_STATUSES } from "../quotes";
 import { EDITABLE_FIELDS, REQUEST_CATEGORIES, REQUEST_STATUSES, URGENCIES } from "../requests";
@@ -14,6 +15,7 @@ import {
   searchText,
   statusChangeSchema,
 } from "../schemas";
+import { TIMELINE_ACTORS } from "../timeline";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 
@@ -114,6 +116,11 @@ export const activitySchema = z.object({
       createdAt: timestamp,
     }),
   ),
+});
+
+/** GET /requests/:id/timeline: what happened, in the member's words (src/shared/timeline.ts), oldest first. */
+export const timelineSchema = z.object({
+  items: z.array(z.object({ id: z.string(), text: z.string(), actor: z.enum(TIMELINE_ACTORS), createdAt: timestamp })),
 });
 
 /** Staff inbox, Requests tab. */
@@ -263,6 +270,8 @@ export const requestsApi = endpoints({
   },
   /** Marks every message from the other side read, with the reader's notifications about the thread. */
   "POST /requests/:id/read": { access: "user", params: requestIdParams, answer: okSchema },
+  /** The member's timeline of their request (owner only: 404 to anyone else, staff included). */
+  "GET /requests/:id/timeline": { access: "user", params: requestIdParams, answer: timelineSchema },
   "GET /messages/conversations": { access: "user", answer: conversationsSchema },
   "GET /messages/unread": { access: "user", answer: unreadSchema },
 });
@@ -273,6 +282,15 @@ export const requestsStaffApi = endpoints({
   "GET /admin/requests.csv": { access: "staff", query: pipelineQuery },
   "GET /admin/requests/:id/client": { access: "staff", params: requestIdParams, answer: requestClientSchema },
   "GET /admin/requests/:id/activity": { access: "staff", params: requestIdParams, answer: activitySchema },
+  /** Internal notes on the request: staff only, never in any member's answer (decision 021). */
+  "GET /admin/requests/:id/notes": { access: "staff", params: requestIdParams, answer: notesSchema },
+  "POST /admin/requests/:id/notes": {
+    access: "staff",
+    params: requestIdParams,
+    body: newNoteSchema,
+    answer: createdIdSchema,
+    created: true,
+  },
   "POST /admin/requests/:id/status": {
     access: "staff",
     params: requestIdParams,

@@ -25,6 +25,9 @@ export const conciergeQueries = {
   /** Staff: one member's thread. */
   memberThread: (userId: string) =>
     staff.query("GET /admin/concierge/:userId", { params: { userId } }, { retry: false }),
+  /** Staff: the internal notes on a member's conversation, merged into the thread by time. */
+  memberNotes: (userId: string) =>
+    staff.query("GET /admin/concierge/:userId/notes", { params: { userId } }, { retry: false }),
 };
 
 /**
@@ -33,7 +36,18 @@ export const conciergeQueries = {
  */
 export const conciergeRealtime = {
   concierge: [conciergeQueries.all],
+  notes: [staff.key("GET /admin/concierge/:userId/notes")],
 };
+
+/** Staff: an internal note on the member's conversation (staff only). */
+export function useAddConciergeNote(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      staff.call("POST /admin/concierge/:userId/notes", { params: { userId }, body: { body } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: conciergeQueries.memberNotes(userId).queryKey }),
+  });
+}
 
 export function useSendConciergeMessage() {
   const queryClient = useQueryClient();

@@ -68,6 +68,9 @@ export const pipelineQueries = {
   activities: () => staff.key("GET /admin/requests/:id/activity"),
   /** The request's history: created, status changes, replies, member messages, attachments (oldest first). */
   activity: (id: string) => staff.query("GET /admin/requests/:id/activity", { params: { id } }),
+  notesAll: () => staff.key("GET /admin/requests/:id/notes"),
+  /** The request's internal notes (staff only), merged into the thread by time. */
+  notes: (id: string) => staff.query("GET /admin/requests/:id/notes", { params: { id } }, { retry: false }),
   clients: () => staff.key("GET /admin/requests/:id/client"),
   /** Who asked (contact, plan, member since) and what else they asked for. */
   client: (id: string) => staff.query("GET /admin/requests/:id/client", { params: { id } }),
@@ -94,6 +97,8 @@ export const pipelineRealtime = {
     pipelineQueries.badges().queryKey,
   ],
   activity: [pipelineQueries.activities()],
+  /** A note was added (staff only): the notes and the timeline's entry. */
+  notes: [pipelineQueries.notesAll(), pipelineQueries.activities()],
   /** A quote, hold or delivery changed: the list's hold flags and the request's timeline. */
   deal: [pipelineQueries.lists(), pipelineQueries.activities()],
   concierge: [pipelineQueries.stats().queryKey, pipelineQueries.badges().queryKey],
@@ -118,6 +123,19 @@ export function useReply(id: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: pipelineQueries.thread(id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: pipelineQueries.activity(id).queryKey }),
+      ]).then(() => undefined),
+  });
+}
+
+/** An internal note on the request: staff only. */
+export function useAddNote(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => staff.call("POST /admin/requests/:id/notes", { params: { id }, body: { body } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: pipelineQueries.notes(id).queryKey }),
         queryClient.invalidateQueries({ queryKey: pipelineQueries.activity(id).queryKey }),
       ]).then(() => undefined),
   });

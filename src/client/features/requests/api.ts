@@ -19,6 +19,8 @@ export type RequestList = Wire<typeof contract.requestListSchema>;
 export type RequestDetail = Wire<typeof contract.requestDetailSchema>;
 export type ThreadMessage = Wire<typeof contract.messageSchema>;
 export type Thread = Wire<typeof contract.threadSchema>;
+export type Timeline = Wire<typeof contract.timelineSchema>;
+export type TimelineEntry = Timeline["items"][number];
 export type Allowance = Wire<typeof contract.allowanceSchema>;
 export type Attachment = Wire<typeof contract.attachmentSchema>;
 export type Dashboard = Wire<typeof contract.dashboardSchema>;
@@ -44,6 +46,9 @@ export const requestQueries = {
   /** One request; a refused or missing one is said at once, not retried. */
   detail: (id: string) => requests.query("GET /requests/:id", { params: { id } }, { retry: false }),
   thread: (id: string) => requests.query("GET /requests/:id/messages", { params: { id } }, { retry: false }),
+  timelines: () => requests.key("GET /requests/:id/timeline"),
+  /** What happened to the request, in the member's words (issue 22, item 8). */
+  timeline: (id: string) => requests.query("GET /requests/:id/timeline", { params: { id } }, { retry: false }),
   allowance: () => requests.query("GET /requests/allowance"),
   dashboard: () => requests.query("GET /dashboard"),
   conversations: () => requests.query("GET /messages/conversations"),
@@ -60,6 +65,8 @@ export const requestsRealtime = {
   requests: [requests.all],
   messages: [requests.all],
   concierge: [requestQueries.unread().queryKey],
+  /** A quote, hold or delivery changed: the request's timeline. */
+  deal: [requestQueries.timelines()],
 };
 
 /** The attachment's download link. */

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { conciergeStaffApi } from "@/shared/contracts/concierge";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
+import { addConciergeNote, conciergeNotesOf } from "./notes";
 import { conversations, markStaffRead, staffReply, staffThread, typing } from "./service";
 
 export const conciergeAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
@@ -15,6 +16,9 @@ export const conciergeAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
     },
     "POST /admin/concierge/:userId": async ({ viewer, params, body }) =>
       staffReply(ctx, viewer, params.userId, body.reply),
+    "GET /admin/concierge/:userId/notes": async ({ viewer, params }) => conciergeNotesOf(ctx, viewer, params.userId),
+    "POST /admin/concierge/:userId/notes": async ({ viewer, params, body }) =>
+      addConciergeNote(ctx, viewer, params.userId, body.body),
     "POST /admin/concierge/:userId/typing": async ({ viewer, params }) => {
       await typing(ctx, viewer, params.userId);
       return { ok: true as const };

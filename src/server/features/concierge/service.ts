@@ -168,7 +168,7 @@ export async function conversations(ctx: ConciergeContext): Promise<Served<typeo
 }
 
 /** The member whose thread staff open or write: 404 unless they may have one (policies: hasConciergeThread). */
-async function memberOf(db: Database, memberId: string) {
+export async function memberOf(db: Database, memberId: string) {
   const [member, [history]] = await Promise.all([
     viewerOfUser(db, memberId),
     db.select({ id: concierge.id }).from(concierge).where(eq(concierge.userId, memberId)).limit(1),

@@ -8,6 +8,7 @@ import { requestsStaffApi } from "@/shared/contracts/requests";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { adminStats, pipeline, pipelineCsv, requestClient } from "./admin-service";
+import { addRequestNote, requestNotesOf } from "./notes";
 import { activityOf, changeStatus } from "./service";
 import { adminBadges, setMessageRead, staffUnreadMessages } from "./threads";
 
@@ -26,6 +27,9 @@ export const requestAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
 
     "GET /admin/requests/:id/client": async ({ params }) => requestClient(ctx.db, params.id),
     "GET /admin/requests/:id/activity": async ({ params }) => activityOf(ctx, params.id),
+    "GET /admin/requests/:id/notes": async ({ viewer, params }) => requestNotesOf(ctx, viewer, params.id),
+    "POST /admin/requests/:id/notes": async ({ viewer, params, body }) =>
+      addRequestNote(ctx, viewer, params.id, body.body),
     "POST /admin/requests/:id/status": async ({ viewer, params, body }) =>
       changeStatus(ctx, viewer, params.id, body.status),
     "GET /admin/stats": async ({ viewer }) => adminStats(ctx, viewer),

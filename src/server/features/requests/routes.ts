@@ -10,6 +10,7 @@ import { serve } from "../../http/endpoints";
 import { attachmentDisposition } from "../../storage/uploads";
 import { attachableRequest, openAttachment, saveAttachment } from "./attachments";
 import { changeRequest, withdrawRequest } from "./changes";
+import { memberTimeline } from "./notes";
 import { allowance, createRequest, dashboardOf, deleteRequest, listOwn, requestDetail } from "./service";
 import { conversations, markRead, postMessage, thread, unreadBadge } from "./threads";
 
@@ -56,6 +57,7 @@ export const requestRoutes = (ctx: AppContext): FastifyPluginAsync =>
       return { ok: true as const };
     },
 
+    "GET /requests/:id/timeline": async ({ viewer, params }) => memberTimeline(ctx, viewer, params.id),
     "GET /messages/conversations": async ({ viewer }) => conversations(ctx, viewer),
     "GET /messages/unread": async ({ viewer }) => ({ unread: await unreadBadge(ctx, viewer) }),
   });

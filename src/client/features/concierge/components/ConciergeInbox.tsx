@@ -8,13 +8,20 @@ import { MessageCircle } from "lucide-react";
 import { useEffect } from "react";
 import { toast } from "sonner";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
-import { ChatComposer } from "@/client/components/chat";
+import { StaffComposer } from "@/client/components/internal-note";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Badge } from "@/client/components/ui/badge";
 import { errorMessage } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
-import { type ConciergeConversation, conciergeQueries, markMemberThreadRead, useConciergeReply } from "../api";
+import { NOTE_MESSAGES } from "@/shared/notes";
+import {
+  type ConciergeConversation,
+  conciergeQueries,
+  markMemberThreadRead,
+  useAddConciergeNote,
+  useConciergeReply,
+} from "../api";
 import { useTypingIndicator, useTypingSignal } from "../use-typing";
 import { Avatar, ChatThread, TypingLine } from "./chat";
 
@@ -144,6 +151,19 @@ function MemberThread({
 }) {
   const query = useQuery(conciergeQueries.memberThread(memberId));
   const reply = useConciergeReply(memberId);
+  const notes = useQuery(conciergeQueries.memberNotes(memberId));
+  const addNote = useAddConciergeNote(memberId);
+
+  async function onNote(text: string) {
+    try {
+      await addNote.mutateAsync(text);
+      toast.success(NOTE_MESSAGES.added);
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error, NOTE_MESSAGES.failed));
+      return false;
+    }
+  }
   const typingSignal = useTypingSignal(memberId);
   const fromMember = query.data?.messages.filter((m) => m.senderRole === "user").length ?? 0;
   const typing = useTypingIndicator(memberId, fromMember);
@@ -189,6 +209,7 @@ function MemberThread({
           {(thread) => (
             <ChatThread
               messages={thread.messages}
+              notes={notes.data?.notes ?? []}
               side="staff"
               memberName={name}
               className="max-h-[26rem] lg:max-h-none lg:min-h-0 lg:flex-1"
@@ -199,17 +220,21 @@ function MemberThread({
       </div>
       {/* Should the window be shorter still, the reply box stays at its bottom edge. */}
       <div className="rounded-b-lg border-t border-stone bg-card px-5 py-4 lg:sticky lg:bottom-0">
-        <ChatComposer
+        <StaffComposer
           key={memberId}
-          id="concierge-reply"
-          label={`Reply to ${name}`}
-          placeholder="Write a reply…"
-          send={onSend}
-          pending={reply.isPending}
-          onType={typingSignal.signal}
-          submitLabel="Send Reply"
-          snippets={snippets}
-          snippetContext={{ member_name: name }}
+          reply={{
+            id: "concierge-reply",
+            label: `Reply to ${name}`,
+            placeholder: "Write a reply…",
+            send: onSend,
+            pending: reply.isPending,
+            onType: typingSignal.signal,
+            submitLabel: "Send Reply",
+            snippets,
+            snippetContext: { member_name: name },
+          }}
+          addNote={onNote}
+          notePending={addNote.isPending}
         />
       </div>
     </>

@@ -5,6 +5,7 @@
  */
 import { Check, CheckCheck } from "lucide-react";
 import { ScrollingThread } from "@/client/components/chat";
+import { InternalNote, mergeByTime, type NoteItem } from "@/client/components/internal-note";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime, initials } from "@/shared/format";
 import type { ConciergeMessage } from "../api";
@@ -31,16 +32,25 @@ export function ChatThread({
   messages,
   side,
   memberName,
+  notes = [],
   className,
 }: {
   messages: ConciergeMessage[];
+  /** Staff only: the conversation's internal notes, shown among the messages by time. */
+  notes?: NoteItem[];
   side: "member" | "staff";
   memberName: string;
   className?: string;
 }) {
   return (
-    <ScrollingThread label="Concierge messages" count={messages.length} className={cn("gap-5", className)}>
-      {messages.map((message) => {
+    <ScrollingThread
+      label="Concierge messages"
+      count={messages.length + notes.length}
+      className={cn("gap-5", className)}
+    >
+      {mergeByTime(messages, notes).map((entry) => {
+        if (entry.kind === "note") return <InternalNote key={`note-${entry.item.id}`} note={entry.item} />;
+        const message = entry.item;
         const fromMember = message.senderRole === "user";
         const mine = side === "member" ? fromMember : !fromMember;
         const staffLabel = message.staffName ?? "Concierge team";

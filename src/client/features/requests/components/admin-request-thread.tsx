@@ -1,18 +1,23 @@
 /**
  * The request's thread as the staff see it: the member's messages on the left, the team's on the right (each
  * with its sender), and the reply box. Opening it, and every new message from the member, marks the thread read
- * for this staff member.
+ * for this staff member. Internal notes (staff only) sit among the messages by time, in their own style; the
+ * composer switches between a reply and a note.
  */
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquare } from "lucide-react";
+import { toast } from "sonner";
 import { AsyncView } from "@/client/components/async-view";
-import { ChatComposer, ScrollingThread } from "@/client/components/chat";
+import { ScrollingThread } from "@/client/components/chat";
+import { InternalNote, mergeByTime, StaffComposer } from "@/client/components/internal-note";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
+import { errorMessage } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
+import { NOTE_MESSAGES } from "@/shared/notes";
 import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
-import { pipelineQueries, useReply } from "../admin-api";
+import { pipelineQueries, useAddNote, useReply } from "../admin-api";
 import { senderLabel, useThreadActions } from "./thread-actions";
 
 export function AdminThreadCard({
@@ -32,6 +37,20 @@ export function AdminThreadCard({
 }) {
   const thread = useQuery(pipelineQueries.thread(requestId));
   const reply = useReply(requestId);
+  const notes = useQuery(pipelineQueries.notes(requestId));
+  const addNote = useAddNote(requestId);
+  const noteItems = notes.data?.notes ?? [];
+
+  async function onNote(text: string) {
+    try {
+      await addNote.mutateAsync(text);
+      toast.success(NOTE_MESSAGES.added);
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error, NOTE_MESSAGES.failed));
+      return false;
+    }
+  }
   const fromMember = thread.data?.messages.filter((m) => !m.mine && !m.sender?.isStaff).length ?? 0;
 
   const onSend = useThreadActions(requestId, thread.isSuccess, fromMember, (body) => reply.mutateAsync(body));
@@ -44,7 +63,7 @@ export function AdminThreadCard({
           query={thread}
           loadingLabel="Loading messages"
           errorFallback="Failed to load messages"
-          isEmpty={(data) => data.messages.length === 0}
+          isEmpty={(data) => data.messages.length === 0 && noteItems.length === 0}
           empty={
             <p className="rounded-md border border-dashed border-stone-dark px-4 py-8 text-center text-sm text-ink-muted">
               No messages yet.
@@ -52,8 +71,14 @@ export function AdminThreadCard({
           }
         >
           {(data) => (
-            <ScrollingThread label="Messages" count={data.messages.length} className="max-h-96 gap-4">
-              {data.messages.map((message) => {
+            <ScrollingThread
+              label="Messages"
+              count={data.messages.length + noteItems.length}
+              className="max-h-96 gap-4"
+            >
+              {mergeByTime(data.messages, noteItems).map((entry) => {
+                if (entry.kind === "note") return <InternalNote key={`note-${entry.item.id}`} note={entry.item} />;
+                const message = entry.item;
                 const team = message.mine || Boolean(message.sender?.isStaff);
                 return (
                   <li
@@ -87,15 +112,20 @@ export function AdminThreadCard({
         {closed ? (
           <p className="border-t border-stone pt-5 text-sm text-ink-muted">{REQUEST_CHANGE_MESSAGES.threadClosed}</p>
         ) : (
-          <ChatComposer
-            id="admin-reply"
-            label="Reply"
-            placeholder={`Write to ${clientName}…`}
-            send={onSend}
-            pending={reply.isPending}
-            className="gap-3 border-t border-stone pt-5"
-            snippets={snippets}
-            snippetContext={{ member_name: clientName, request_title: requestTitle }}
+          <StaffComposer
+            className="border-t border-stone pt-5"
+            reply={{
+              id: "admin-reply",
+              label: "Reply",
+              placeholder: `Write to ${clientName}…`,
+              send: onSend,
+              pending: reply.isPending,
+              className: "gap-3",
+              snippets,
+              snippetContext: { member_name: clientName, request_title: requestTitle },
+            }}
+            addNote={onNote}
+            notePending={addNote.isPending}
           />
         )}
       </CardContent>

@@ -18,6 +18,7 @@ import { isMemberEditable, REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import { type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
 import { EditRequestDialog, WithdrawRequest } from "../components/request-changes";
 import { RequestDetailsCard } from "../components/request-details";
+import { TimelineCard } from "../components/request-timeline";
 import { senderLabel, useThreadActions } from "../components/thread-actions";
 
 /** What another feature shows on the request's page (the quotes feature's proposal, hold and delivery). */
@@ -118,6 +119,7 @@ function RequestView({ request, deal }: { request: RequestDetail; deal?: Request
           <MessagesCard requestId={request.id} closed={request.status === "Withdrawn"} />
         </div>
         <aside className="flex flex-col gap-8">
+          <TimelineCard requestId={request.id} />
           <ContactCard request={request} />
           <QuickActions request={request} />
         </aside>

@@ -1,0 +1,233 @@
+/**
+ * Internal notes (issue 22, item 2) and the member's timeline (item 8). The privacy walk plants a note with a
+ * unique marker on the member's request and on their concierge conversation, then reads everything a member can
+ * reach: every member-facing GET route of every endpoint table (with the member's own records), the GDPR export,
+ * the outbox, the notifications and the member's event stream. The marker must appear nowhere of it.
+ */
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { ALL_ENDPOINTS } from "@/shared/contracts";
+import { INTERNAL_NOTE_LABEL, NOTE_MESSAGES } from "@/shared/notes";
+import { MEMBER_TIMELINE_ACTIONS } from "@/shared/timeline";
+import { notifications, outbox, salesInquiries } from "../../db/schema";
+
+let ctx: TestContext;
+let base: string;
+let member: TestUser;
+let other: TestUser;
+let staff: TestUser;
+
+const NEW_REQUEST = {
+  title: "A Birkin 25 in gold",
+  category: "Fashion",
+  budget_eur: 30000,
+  urgency: "High",
+  notes: "",
+  phone_number: "+351912345678",
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp({ deps: { startWorkers: false } });
+  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
+  other = await createUser(ctx, { plan: "gold" });
+  staff = await createUser(ctx, { role: "staff", name: "Rita Staff" });
+});
+afterAll(() => ctx.close());
+
+async function call(user: TestUser | null, method: "GET" | "POST", url: string, payload?: object) {
+  return ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
+}
+
+async function newRequest(user = member) {
+  const res = await call(user, "POST", "/api/requests", NEW_REQUEST);
+  expect(res.statusCode).toBe(201);
+  return res.json().id as string;
+}
+
+/** The raw text of a user's event stream, as a browser tab receives it. */
+async function openStream(user: TestUser) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const stream = { text: "", close: () => controller.abort() };
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        stream.text += decoder.decode(value);
+      }
+    } catch {}
+  })();
+  return stream;
+}
+const topics = (text: string) => [...text.matchAll(/^event: (.+)$/gm)].map((m) => m[1]);
+
+describe("internal notes", () => {
+  it("are added and read by staff, oldest first, with their author", async () => {
+    const id = await newRequest();
+    expect((await call(staff, "POST", `/api/admin/requests/${id}/notes`, { body: "First" })).statusCode).toBe(201);
+    expect((await call(staff, "POST", `/api/admin/requests/${id}/notes`, { body: "Second" })).statusCode).toBe(201);
+    const res = await call(staff, "GET", `/api/admin/requests/${id}/notes`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().notes.map((n: { body: string }) => n.body)).toEqual(["First", "Second"]);
+    expect(res.json().notes[0]).toMatchObject({ mine: true, author: { id: staff.id, name: "Rita Staff" } });
+    // The staff's activity shows that a note was added, never its text.
+    const activity = await call(staff, "GET", `/api/admin/requests/${id}/activity`);
+    expect(activity.json().items.map((i: { action: string }) => i.action)).toContain("note_added");
+    expect(activity.body).not.toContain("First");
+  });
+
+  it("refuses an empty note and a missing request or member, changing nothing", async () => {
+    const id = await newRequest();
+    const empty = await call(staff, "POST", `/api/admin/requests/${id}/notes`, { body: "   " });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe(NOTE_MESSAGES.empty);
+    const long = await call(staff, "POST", `/api/admin/requests/${id}/notes`, { body: "x".repeat(5001) });
+    expect(long.statusCode).toBe(400);
+    expect((await call(staff, "GET", `/api/admin/requests/${id}/notes`)).json().notes).toEqual([]);
+    expect((await call(staff, "POST", `/api/admin/requests/${randomUUID()}/notes`, { body: "x" })).statusCode).toBe(
+      404,
+    );
+    expect((await call(staff, "POST", "/api/admin/concierge/nobody/notes", { body: "x" })).statusCode).toBe(404);
+    expect((await call(staff, "GET", "/api/admin/concierge/nobody/notes")).statusCode).toBe(404);
+  });
+
+  it("on a concierge conversation are the staff's, live to staff only", async () => {
+    const [memberStream, staffStream] = [await openStream(member), await openStream(staff)];
+    try {
+      const res = await call(staff, "POST", `/api/admin/concierge/${member.id}/notes`, { body: "Prefers calls" });
+      expect(res.statusCode).toBe(201);
+      await expect.poll(() => topics(staffStream.text)).toContain("notes");
+      const notes = await call(staff, "GET", `/api/admin/concierge/${member.id}/notes`);
+      expect(notes.json().notes.map((n: { body: string }) => n.body)).toEqual(["Prefers calls"]);
+      // Give the member's stream the same chance to receive anything, then check it received nothing.
+      await call(staff, "POST", `/api/admin/concierge/${member.id}`, { reply: "Good evening" });
+      await expect.poll(() => topics(memberStream.text)).toContain("concierge");
+      expect(topics(memberStream.text)).not.toContain("notes");
+    } finally {
+      memberStream.close();
+      staffStream.close();
+    }
+  });
+
+  it("never reach the member: every member route, the export, the outbox, notifications and the stream", async () => {
+    const MARKER = `note-marker-${randomUUID()}`;
+    const requestId = await newRequest();
+    // The member's records, so that every route answers with real content.
+    await call(member, "POST", `/api/requests/${requestId}/messages`, { body: "Any news?" });
+    await call(member, "POST", "/api/concierge/messages", { message: "Good evening" });
+    const [inquiry] = await ctx.database.db
+      .insert(salesInquiries)
+      .values({ userId: member.id, subject: "Yacht", message: "For August" })
+      .returning({ id: salesInquiries.id });
+    const stream = await openStream(member);
+    try {
+      // The notes, around the staff's ordinary work (which emails, notifies and publishes to the member).
+      await call(staff, "POST", `/api/admin/requests/${requestId}/notes`, { body: `Request ${MARKER}` });
+      await call(staff, "POST", `/api/admin/concierge/${member.id}/notes`, { body: `Concierge ${MARKER}` });
+      await call(staff, "POST", `/api/requests/${requestId}/messages`, { body: "We are on it." });
+      await call(staff, "POST", `/api/admin/concierge/${member.id}`, { reply: "At your service." });
+      await call(staff, "POST", `/api/admin/requests/${requestId}/status`, { status: "Sourcing" });
+      await call(staff, "POST", `/api/admin/requests/${requestId}/notes`, { body: `After ${MARKER}` });
+      // Positive control: staff do see them.
+      expect((await call(staff, "GET", `/api/admin/requests/${requestId}/notes`)).body).toContain(MARKER);
+      expect((await call(staff, "GET", `/api/admin/concierge/${member.id}/notes`)).body).toContain(MARKER);
+
+      const paramsFor = (path: string): Record<string, string> => ({
+        id: path.startsWith("/sales/") ? inquiry.id : path.startsWith("/billing/") ? randomUUID() : requestId,
+        fileId: randomUUID(),
+        userId: member.id,
+      });
+      const walked: string[] = [];
+      for (const [key, definition] of ALL_ENDPOINTS) {
+        const [method, path] = key.split(" ");
+        if (method !== "GET" || !["user", "member", "public"].includes(definition.access)) continue;
+        if (path === "/events") continue; // the stream, open throughout
+        const values = paramsFor(path);
+        const url = `/api${path.replace(/:(\w+)/g, (_, name: string) => values[name] ?? randomUUID())}`;
+        const urls = path === "/requests" ? [url, `${url}?q=${MARKER}`] : [url];
+        for (const target of urls) {
+          const res = await call(member, "GET", target);
+          expect(res.statusCode, `${target}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          expect(res.body, target).not.toContain(MARKER);
+          walked.push(target);
+        }
+      }
+      expect(walked).toContain("/api/account/export");
+      expect(walked).toContain(`/api/requests/${requestId}/messages`);
+      expect(walked).toContain(`/api/requests/${requestId}/timeline`);
+      expect(walked).toContain("/api/concierge/messages");
+
+      const export_ = await call(member, "GET", "/api/account/export");
+      expect(export_.statusCode).toBe(200);
+      expect(export_.body).toContain("Any news?");
+      expect(export_.body).not.toContain(MARKER);
+
+      const mails = await ctx.database.db.select().from(outbox);
+      expect(mails.length).toBeGreaterThan(0);
+      expect(JSON.stringify(mails)).not.toContain(MARKER);
+      const notices = await ctx.database.db.select().from(notifications);
+      expect(notices.length).toBeGreaterThan(0);
+      expect(JSON.stringify(notices)).not.toContain(MARKER);
+
+      await expect.poll(() => topics(stream.text)).toContain("requests");
+      expect(topics(stream.text)).not.toContain("notes");
+      expect(stream.text).not.toContain(MARKER);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("carry the label the staff's thread shows", () => {
+    expect(INTERNAL_NOTE_LABEL).toBe("Internal note · only staff see this");
+  });
+});
+
+describe("the member's timeline", () => {
+  it("shows what happened in the member's words, without notes, drafts or staff names", async () => {
+    const id = await newRequest();
+    await call(staff, "POST", `/api/admin/requests/${id}/status`, { status: "Sourcing" });
+    await call(staff, "POST", `/api/admin/requests/${id}/notes`, { body: "Ask the Paris boutique" });
+    await call(staff, "POST", `/api/requests/${id}/messages`, { body: "We are on it." });
+    await call(staff, "POST", `/api/admin/requests/${id}/status`, { status: "Quoted" });
+    const res = await call(member, "GET", `/api/requests/${id}/timeline`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((i: { text: string; actor: string }) => [i.text, i.actor])).toEqual([
+      ["You submitted your request", "you"],
+      ["The Maison team picked up your request: Sourcing", "team"],
+      ["Your request is Quoted", "team"],
+    ]);
+    expect(res.body).not.toContain("Rita");
+    expect(res.body).not.toContain(staff.email);
+    expect(res.body).not.toContain("Paris");
+    expect(MEMBER_TIMELINE_ACTIONS).not.toContain("note_added");
+    expect(MEMBER_TIMELINE_ACTIONS).not.toContain("quote_drafted");
+  });
+
+  it("is the owner's only: 404 to another member and to staff", async () => {
+    const id = await newRequest();
+    expect((await call(other, "GET", `/api/requests/${id}/timeline`)).statusCode).toBe(404);
+    expect((await call(staff, "GET", `/api/requests/${id}/timeline`)).statusCode).toBe(404);
+    expect((await call(member, "GET", `/api/requests/${randomUUID()}/timeline`)).statusCode).toBe(404);
+    expect((await call(null, "GET", `/api/requests/${id}/timeline`)).statusCode).toBe(401);
+  });
+
+  it("changes live: a status change reaches the member's stream", async () => {
+    const id = await newRequest();
+    const stream = await openStream(member);
+    try {
+      await call(staff, "POST", `/api/admin/requests/${id}/status`, { status: "Sourcing" });
+      await expect.poll(() => topics(stream.text)).toContain("requests");
+    } finally {
+      stream.close();
+    }
+  });
+});
