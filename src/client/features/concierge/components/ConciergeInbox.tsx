@@ -5,7 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { MessageCircle } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { toast } from "sonner";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
 import { ChatComposer } from "@/client/components/chat";
@@ -14,7 +14,14 @@ import { Badge } from "@/client/components/ui/badge";
 import { errorMessage } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
-import { type ConciergeConversation, conciergeQueries, markMemberThreadRead, useConciergeReply } from "../api";
+import {
+  type ConciergeConversation,
+  conciergeAttachments,
+  conciergeFileUrl,
+  conciergeQueries,
+  markMemberThreadRead,
+  useConciergeReply,
+} from "../api";
 import { useTypingIndicator, useTypingSignal } from "../use-typing";
 import { Avatar, ChatThread, TypingLine } from "./chat";
 
@@ -158,9 +165,11 @@ function MemberThread({
     if (unread > 0) void markMemberThreadRead(memberId).catch(() => undefined);
   }, [memberId, unread]);
 
-  async function onSend(text: string) {
+  const attachments = useMemo(() => conciergeAttachments(memberId), [memberId]);
+
+  async function onSend(text: string, fileIds: string[]) {
     try {
-      await reply.mutateAsync(text);
+      await reply.mutateAsync({ reply: text, fileIds });
       typingSignal.reset();
       toast.success("Reply sent successfully");
       return true;
@@ -192,6 +201,7 @@ function MemberThread({
               side="staff"
               memberName={name}
               className="max-h-[26rem] lg:max-h-none lg:min-h-0 lg:flex-1"
+              fileUrl={(fileId) => conciergeFileUrl(fileId, memberId)}
             />
           )}
         </AsyncView>
@@ -210,6 +220,7 @@ function MemberThread({
           submitLabel="Send Reply"
           snippets={snippets}
           snippetContext={{ member_name: name }}
+          attachments={attachments}
         />
       </div>
     </>

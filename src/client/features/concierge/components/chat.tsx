@@ -4,7 +4,7 @@
  * are the shared ones of components/chat.
  */
 import { Check, CheckCheck } from "lucide-react";
-import { ScrollingThread } from "@/client/components/chat";
+import { MessageFiles, ScrollingThread } from "@/client/components/chat";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime, initials } from "@/shared/format";
 import type { ConciergeMessage } from "../api";
@@ -32,11 +32,14 @@ export function ChatThread({
   side,
   memberName,
   className,
+  fileUrl,
 }: {
   messages: ConciergeMessage[];
   side: "member" | "staff";
   memberName: string;
   className?: string;
+  /** A file's authorized address (issue 22 item 6). */
+  fileUrl: (fileId: string) => string;
 }) {
   return (
     <ScrollingThread label="Concierge messages" count={messages.length} className={cn("gap-5", className)}>
@@ -71,14 +74,17 @@ export function ChatThread({
                   {formatMessageTime(message.createdAt)}
                 </time>
               </div>
-              <p
-                className={cn(
-                  "rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
-                  mine ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
-                )}
-              >
-                {message.message}
-              </p>
+              {message.message && (
+                <p
+                  className={cn(
+                    "rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
+                    mine ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
+                  )}
+                >
+                  {message.message}
+                </p>
+              )}
+              <MessageFiles files={message.files} urlOf={fileUrl} className={cn("max-w-full", mine && "justify-end")} />
               {mine &&
                 (message.read ? (
                   <span className="flex items-center gap-1 text-xs text-forest" data-read="true">

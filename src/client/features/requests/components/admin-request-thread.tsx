@@ -5,14 +5,16 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquare } from "lucide-react";
+import { useMemo } from "react";
 import { AsyncView } from "@/client/components/async-view";
-import { ChatComposer, ScrollingThread } from "@/client/components/chat";
+import { ChatComposer, MessageFiles, ScrollingThread } from "@/client/components/chat";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import { pipelineQueries, useReply } from "../admin-api";
-import { senderLabel, useThreadActions } from "./thread-actions";
+import { messageFileUrl } from "../api";
+import { senderLabel, threadAttachments, useThreadActions } from "./thread-actions";
 
 export function AdminThreadCard({
   requestId,
@@ -30,7 +32,10 @@ export function AdminThreadCard({
   const reply = useReply(requestId);
   const fromMember = thread.data?.messages.filter((m) => !m.mine && !m.sender?.isStaff).length ?? 0;
 
-  const onSend = useThreadActions(requestId, thread.isSuccess, fromMember, (body) => reply.mutateAsync(body));
+  const onSend = useThreadActions(requestId, thread.isSuccess, fromMember, (body, fileIds) =>
+    reply.mutateAsync({ body, fileIds }),
+  );
+  const attachments = useMemo(() => threadAttachments(requestId), [requestId]);
 
   return (
     <Card>
@@ -66,14 +71,21 @@ export function AdminThreadCard({
                       </time>
                       {team && <span>{message.read ? "Read" : "Sent"}</span>}
                     </div>
-                    <p
-                      className={cn(
-                        "max-w-[85%] rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
-                        team ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
-                      )}
-                    >
-                      {message.body}
-                    </p>
+                    {message.body && (
+                      <p
+                        className={cn(
+                          "max-w-[85%] rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
+                          team ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
+                        )}
+                      >
+                        {message.body}
+                      </p>
+                    )}
+                    <MessageFiles
+                      files={message.files}
+                      urlOf={(fileId) => messageFileUrl(requestId, fileId)}
+                      className={team ? "justify-end" : undefined}
+                    />
                   </li>
                 );
               })}
@@ -89,6 +101,7 @@ export function AdminThreadCard({
           className="gap-3 border-t border-stone pt-5"
           snippets={snippets}
           snippetContext={{ member_name: clientName, request_title: requestTitle }}
+          attachments={attachments}
         />
       </CardContent>
     </Card>
