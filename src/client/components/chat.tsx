@@ -91,7 +91,10 @@ function useComposerFiles(attachments: ComposerAttachments | undefined) {
     if (list.length > room) toast.error(`Please attach at most ${attachments.max} files to a message.`);
     for (const file of list.slice(0, Math.max(room, 0))) {
       const key = `${file.name}-${Math.random().toString(36).slice(2)}`;
-      const preview = file.type.startsWith("image/") ? URL.createObjectURL(file) : undefined;
+      const preview =
+        file.type.startsWith("image/") && typeof URL.createObjectURL === "function"
+          ? URL.createObjectURL(file)
+          : undefined;
       setFiles((current) => [...current, { key, file, progress: 0, preview }]);
       attachments
         .upload(file, (progress) => update(key, { progress }))
