@@ -177,6 +177,19 @@ describe("files in a request's thread", () => {
     expect(await ctx.database.db.select().from(messageFiles).where(eq(messageFiles.id, file.id))).toHaveLength(0);
   });
 
+  it("removes the thread's stored files with the request", async () => {
+    const member = await createUser(ctx);
+    const id = await requestOf(member);
+    const file = (await upload(member, `/api/requests/${id}/messages/files`, "gone.png", PNG)).json();
+    await post(member, `/api/requests/${id}/messages`, { body: "", fileIds: [file.id] });
+    const [row] = await ctx.database.db.select().from(messageFiles).where(eq(messageFiles.id, file.id));
+    expect(
+      (await ctx.app.inject({ method: "DELETE", url: `/api/requests/${id}`, headers: as(member) })).statusCode,
+    ).toBe(200);
+    expect(await ctx.database.db.select().from(messageFiles).where(eq(messageFiles.id, file.id))).toHaveLength(0);
+    await expect(ctx.app.ctx.storage.get(row.storageKey)).rejects.toThrow();
+  });
+
   it("lets another member neither upload to nor send in the thread", async () => {
     const member = await createUser(ctx);
     const other = await createUser(ctx);

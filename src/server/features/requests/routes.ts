@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { requestsApi } from "@/shared/contracts/requests";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
-import { inlineIfImage, openMessageFile, uploadMessageFile } from "../../storage/message-files";
+import { inlineIfImage, openMessageFile, storedMessageFiles, uploadMessageFile } from "../../storage/message-files";
 import { attachmentDisposition } from "../../storage/uploads";
 import { attachableRequest, openAttachment, saveAttachment } from "./attachments";
 import {
@@ -30,7 +30,12 @@ export const requestRoutes = (ctx: AppContext): FastifyPluginAsync =>
     "GET /requests/:id": async ({ viewer, params }) => requestDetail(ctx, viewer, params.id),
 
     "DELETE /requests/:id": async ({ viewer, params, request }) => {
+      // The thread's files go with it (their rows cascade; their stored objects are removed below).
+      const files = await storedMessageFiles(ctx.db, { domain: "requests", requestId: params.id });
       const deleted = await deleteRequest(ctx, viewer, params.id);
+      for (const key of files) {
+        await ctx.storage.delete(key).catch((error) => request.log.error({ err: error }, "message file delete"));
+      }
       // Its file goes too (after the row: a failure here leaves an orphan file, never a dangling row).
       if (deleted.fileUrl) {
         await ctx.storage
