@@ -109,3 +109,50 @@ test("a member attaches a photo and a PDF in a request thread; staff see the thu
 
   await screenshots(page, "request-thread-files");
 });
+
+test("a Gold member sends a photo alone in the concierge chat; staff see it live in the inbox and open it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Clara Dourado ${Date.now().toString(36)}`;
+  await signUpViaForm(page, { email: newEmail("concierge-files"), password: "secret-pass", name });
+  await subscribeViaTestCheckout(page, "gold");
+
+  const admin = await adminPage(browser);
+  try {
+    await admin.goto("/admin/inbox?tab=concierge");
+    await page.goto("/messages?view=concierge");
+    await expect(page.getByRole("heading", { name: "Executive Concierge", level: 1 })).toBeVisible();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "table-setting.png",
+      mimeType: "image/png",
+      buffer: await photo(page),
+    });
+    await expect(page.getByRole("list", { name: "Files to send" }).getByText("Ready")).toBeVisible();
+    // A photo alone is a message.
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Message sent to your concierge team").first()).toBeVisible();
+    const thread = page.getByRole("list", { name: "Concierge messages" });
+    await expect(thread.getByRole("img", { name: "table-setting.png" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, "concierge-files");
+
+    await admin.getByRole("button", { name: new RegExp(name) }).click();
+    const staffThread = admin.getByRole("list", { name: "Concierge messages" });
+    const thumbnail = staffThread.getByRole("img", { name: "table-setting.png" });
+    await expect(thumbnail).toBeVisible();
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+    await expectNoSeriousA11yViolations(admin);
+    await screenshots(admin, "admin-inbox-concierge-files");
+    const [opened] = await Promise.all([
+      admin.context().waitForEvent("page"),
+      staffThread.getByRole("link", { name: "table-setting.png" }).click(),
+    ]);
+    await opened.waitForLoadState();
+    expect(opened.url()).toMatch(/\/api\/admin\/concierge\/[^/]+\/files\//);
+    await opened.close();
+  } finally {
+    await admin.context().close();
+  }
+});
