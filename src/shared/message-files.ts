@@ -20,6 +20,9 @@ export const MESSAGE_FILE_TEXTS = {
   notFound: "File not found",
 } as const;
 
+/** How a list previews a message of files only (its text is empty). */
+export const FILES_ONLY_PREVIEW = "Sent a file";
+
 /** A file as a thread shows it. */
 export const messageFileSchema = z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number() });
 

@@ -11,10 +11,11 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { MESSAGE_FILE_TEXTS } from "@/shared/message-files";
+import { FILES_ONLY_PREVIEW, MESSAGE_FILE_TEXTS } from "@/shared/message-files";
 import { MESSAGES } from "@/shared/schemas";
 import { CONCIERGE_PLAN_REQUIRED } from "../auth/policies";
 import { messageFiles, messages, notifications, requests } from "../db/schema";
+import { FILES_TOO_FAST, limitMessageFiles, MESSAGE_FILES_PER_TEN_MINUTES } from "../rate-limit";
 import { dropExpired } from "./message-files";
 import { tooLarge } from "./uploads";
 
@@ -190,6 +191,23 @@ describe("files in a request's thread", () => {
     await expect(ctx.app.ctx.storage.get(row.storageKey)).rejects.toThrow();
   });
 
+  it("previews a message of files only in the lists, and limits how fast files are uploaded", async () => {
+    const member = await createUser(ctx);
+    const staff = await createUser(ctx, { role: "staff" });
+    const id = await requestOf(member);
+    const file = (await upload(member, `/api/requests/${id}/messages/files`, "p.png", PNG)).json();
+    await post(member, `/api/requests/${id}/messages`, { body: "", fileIds: [file.id] });
+    const mine = (await get(member, "/api/messages/conversations")).json().items;
+    expect(mine.find((c: { id: string }) => c.id === id).lastMessage).toBe(FILES_ONLY_PREVIEW);
+    const inbox = (await get(staff, "/api/admin/inbox/messages")).json().items;
+    expect(inbox.find((m: { request: { id: string } }) => m.request.id === id).body).toBe(FILES_ONLY_PREVIEW);
+
+    for (let i = 1; i < MESSAGE_FILES_PER_TEN_MINUTES; i++) await limitMessageFiles(ctx.app.ctx.limiter, member.id);
+    const tooFast = await upload(member, `/api/requests/${id}/messages/files`, "q.png", PNG);
+    expect(tooFast.statusCode).toBe(429);
+    expect(tooFast.json().error).toBe(FILES_TOO_FAST);
+  });
+
   it("lets another member neither upload to nor send in the thread", async () => {
     const member = await createUser(ctx);
     const other = await createUser(ctx);
@@ -219,6 +237,8 @@ describe("files in the concierge chat", () => {
     const sent = await post(gold, "/api/concierge/messages", { message: "", fileIds: [file.id] });
     expect(sent.statusCode, sent.body).toBe(201);
 
+    const list = (await get(staff, "/api/admin/concierge")).json().items;
+    expect(list.find((c: { userId: string }) => c.userId === gold.id).lastMessage).toBe(FILES_ONLY_PREVIEW);
     const thread = (await get(staff, `/api/admin/concierge/${gold.id}`)).json();
     expect(thread.messages.at(-1)).toMatchObject({ message: "", files: [{ id: file.id, type: "image/png" }] });
     expect((await get(gold, `/api/concierge/files/${file.id}`)).statusCode).toBe(200);

@@ -23,11 +23,12 @@ import { FOREIGN_KEY_VIOLATION, sqlState } from "../db/errors";
 import { messageFiles } from "../db/schema";
 import type { Write } from "../db/write";
 import { badRequest, HttpError, notFound } from "../http/errors";
+import { limitMessageFiles, type RateLimiter } from "../rate-limit";
 import { cleanFileName, nameForType } from "./file-names";
 import type { Storage } from "./index";
 import { receiveUpload, sniffedType } from "./uploads";
 
-export type FilesContext = { db: Database; storage: Storage; config: Config; write: Write };
+export type FilesContext = { db: Database; storage: Storage; config: Config; write: Write; limiter: RateLimiter };
 type MessageFile = Served<typeof messageFileSchema>;
 
 /** The thread a file belongs to: a request's, or a member's concierge chat. */
@@ -58,6 +59,7 @@ export async function uploadMessageFile(
   uploaderId: string,
   stillThere: (tx: Queryable) => Promise<void> = async () => {},
 ): Promise<MessageFile> {
+  await limitMessageFiles(ctx.limiter, uploaderId);
   await mkdir(ctx.storage.spoolDir, { recursive: true, mode: 0o700 });
   const spooled = path.join(ctx.storage.spoolDir, randomUUID());
   try {

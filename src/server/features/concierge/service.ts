@@ -8,6 +8,7 @@ import type { FastifyRequest } from "fastify";
 import type { Served } from "@/shared/contracts/common";
 import type { conciergeConversationsSchema, conciergeThreadSchema } from "@/shared/contracts/concierge";
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
+import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
 import { CONCIERGE_PLAN_REQUIRED, canWriteConcierge, hasConciergeThread } from "../../auth/policies";
 import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -210,7 +211,7 @@ export async function conversations(ctx: ConciergeContext): Promise<Served<typeo
     .leftJoin(profiles, eq(profiles.id, concierge.userId))
     .groupBy(concierge.userId)
     .orderBy(desc(sql`max(${concierge.createdAt})`));
-  return { items: rows };
+  return { items: rows.map((row) => ({ ...row, lastMessage: row.lastMessage || FILES_ONLY_PREVIEW })) };
 }
 
 /** The member whose thread staff open or write: 404 unless they may have one (policies: hasConciergeThread). */

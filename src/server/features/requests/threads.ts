@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle
 import type { Served } from "@/shared/contracts/common";
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
 import type { conversationsSchema, threadSchema } from "@/shared/contracts/requests";
+import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
 import { canSeeRequest } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import { type Queryable, rowsOf } from "../../db";
@@ -268,7 +269,8 @@ export async function conversations(ctx: RequestsContext, viewer: Viewer): Promi
     ctx.db,
     sql`
     select r.id, r.title, r.category,
-           last.body as last_message, last.created_at as last_message_at,
+           case when last.body = '' then ${FILES_ONLY_PREVIEW} else last.body end as last_message,
+           last.created_at as last_message_at,
            (select count(*) from ${messages} m where m.request_id = r.id)::int as message_count,
            (select count(*) from ${messages} m where m.request_id = r.id
               and m.sender_user_id is distinct from ${viewer.userId}
@@ -319,6 +321,7 @@ export async function staffUnreadMessages(ctx: RequestsContext, staff: Viewer) {
   return {
     items: rows.map(({ memberName, memberEmail, requestId, requestTitle, ...m }) => ({
       ...m,
+      body: m.body || FILES_ONLY_PREVIEW,
       request: { id: requestId, title: requestTitle },
       member: { name: memberName, email: memberEmail },
     })),
