@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
@@ -213,6 +213,25 @@ describe("files in a request's thread", () => {
     const other = await createUser(ctx);
     const id = await requestOf(member);
     expect((await upload(other, `/api/requests/${id}/messages/files`, "x.png", PNG)).statusCode).toBe(403);
+  });
+});
+
+describe("files when an account is deleted", () => {
+  it("removes the stored files of the member's request threads and concierge chat", async () => {
+    const gold = await createUser(ctx, { plan: "gold" });
+    const staff = await createUser(ctx, { role: "staff" });
+    const id = await requestOf(gold);
+    const inThread = (await upload(staff, `/api/requests/${id}/messages/files`, "s.png", PNG)).json();
+    await post(staff, `/api/requests/${id}/messages`, { body: "", fileIds: [inThread.id] });
+    const inChat = (await upload(gold, "/api/concierge/files", "c.png", PNG)).json();
+    await post(gold, "/api/concierge/messages", { message: "", fileIds: [inChat.id] });
+    const rows = await ctx.database.db
+      .select({ key: messageFiles.storageKey })
+      .from(messageFiles)
+      .where(inArray(messageFiles.id, [inThread.id, inChat.id]));
+    expect(rows).toHaveLength(2);
+    expect((await ctx.app.inject({ method: "DELETE", url: "/api/account", headers: as(gold) })).statusCode).toBe(200);
+    for (const { key } of rows) await expect(ctx.app.ctx.storage.get(key)).rejects.toThrow();
   });
 });
 
