@@ -125,7 +125,7 @@ export interface RequestsPort {
     input: NewRequest,
     options: { seeded: boolean },
   ): Promise<{ id: string; remainingThisMonth: number | null }>;
-  /** The storage keys of a member's attachments (deleted with the account, after its rows). */
+  /** The storage keys of a member's attachments and thread files (deleted with the account, after its rows). */
   filesOf(db: Queryable, userId: string): Promise<string[]>;
   exportOf(db: Queryable, userId: string): Promise<Pick<AccountExport, "requests" | "messages">>;
   /** Writes a demo request with its history and thread; returns how many messages it has. */
@@ -168,6 +168,8 @@ export interface RequestsPort {
 export interface ConciergePort {
   /** Unread concierge messages for the viewer's badge: staff, the members' unread; a member, the replies. */
   unreadFor(db: Queryable, viewer: Viewer): Promise<number>;
+  /** The storage keys of a member's concierge chat files (deleted with the account, after its rows). */
+  filesOf(db: Queryable, userId: string): Promise<string[]>;
   exportOf(db: Queryable, userId: string): Promise<AccountExport["conciergeMessages"]>;
   seed(
     tx: Queryable,

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { lisbonDate } from "./dates";
+import { messageFileIds } from "./message-files";
 import { MESSAGES } from "./messages";
 import { PLANS } from "./plans";
 import { REQUEST_CATEGORIES, REQUEST_CHANGE_MESSAGES, REQUEST_STATUSES, URGENCIES } from "./requests";
@@ -161,9 +162,24 @@ export type RequestChanges = z.output<typeof requestChangesSchema>;
 /** Empty or whitespace-only messages cannot be sent. */
 const messageBody = requiredMultiLine(MESSAGES.enterMessage, 5000, "Message must be less than 5000 characters");
 
-export const requestMessageSchema = z.object({ body: messageBody });
-export const conciergeMessageSchema = z.object({ message: messageBody });
 export const adminReplySchema = z.object({ reply: messageBody });
+
+/** A message's text where files may go with it (issue 22 item 6): empty is allowed only with a file. */
+const optionalMessageBody = multiLine()
+  .pipe(z.string().trim().max(5000, "Message must be less than 5000 characters"))
+  .default("");
+const notEmpty = (text: string, fileIds: string[]) => Boolean(text) || fileIds.length > 0;
+
+export const requestMessageSchema = z
+  .object({ body: optionalMessageBody, fileIds: messageFileIds })
+  .refine((v) => notEmpty(v.body, v.fileIds), { message: MESSAGES.enterMessage, path: ["body"] });
+export const conciergeMessageSchema = z
+  .object({ message: optionalMessageBody, fileIds: messageFileIds })
+  .refine((v) => notEmpty(v.message, v.fileIds), { message: MESSAGES.enterMessage, path: ["message"] });
+/** Staff's concierge reply: text, files, or both. */
+export const conciergeReplySchema = z
+  .object({ reply: optionalMessageBody, fileIds: messageFileIds })
+  .refine((v) => notEmpty(v.reply, v.fileIds), { message: MESSAGES.enterMessage, path: ["reply"] });
 
 export const salesInquirySchema = z.object({
   subject: requiredText(MESSAGES.subjectRequired, 200, "Subject must be less than 200 characters"),

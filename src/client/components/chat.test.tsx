@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentProps } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -7,7 +7,7 @@ import { ChatComposer, ScrollingThread } from "./chat";
 import { Toaster } from "./ui/sonner";
 
 function renderComposer(props: Partial<ComponentProps<typeof ChatComposer>> = {}) {
-  const send = vi.fn(async (_text: string) => true);
+  const send = vi.fn(async (_text: string, _fileIds: string[]) => true);
   render(
     <>
       <ChatComposer
@@ -32,7 +32,7 @@ describe("ChatComposer", () => {
     const { user, send } = renderComposer();
     await user.type(box(), "  Is the Birkin still available?  {Enter}");
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith("Is the Birkin still available?");
+    expect(send).toHaveBeenCalledWith("Is the Birkin still available?", []);
     expect(box().value).toBe("");
   });
 
@@ -43,14 +43,14 @@ describe("ChatComposer", () => {
     expect(box().value).toBe("Size 25\nGold hardware");
 
     await user.type(box(), "{Enter}");
-    expect(send).toHaveBeenCalledWith("Size 25\nGold hardware");
+    expect(send).toHaveBeenCalledWith("Size 25\nGold hardware", []);
   });
 
   it("sends with the button too", async () => {
     const { user, send } = renderComposer();
     await user.type(box(), "Hello");
     await user.click(sendButton());
-    expect(send).toHaveBeenCalledWith("Hello");
+    expect(send).toHaveBeenCalledWith("Hello", []);
   });
 
   it("is disabled while empty or only whitespace, and sends nothing then, saying why on Enter", async () => {
@@ -121,5 +121,71 @@ describe("ScrollingThread", () => {
     rerender(thread(3));
     expect(list.scrollTop).toBe(800);
     expect(screen.getAllByRole("listitem")).toHaveLength(3);
+  });
+});
+
+describe("ChatComposer's attachments", () => {
+  /** An upload the test finishes by hand: `progress(f)` reports, `finish(id)` answers. */
+  function controlledUpload() {
+    const calls: Array<{ file: File; progress: (f: number) => void; finish: (id: string) => void }> = [];
+    const upload = vi.fn(
+      (file: File, onProgress: (fraction: number) => void) =>
+        new Promise<{ id: string }>((resolve) => {
+          calls.push({ file, progress: onProgress, finish: (id) => resolve({ id }) });
+        }),
+    );
+    return { upload, calls };
+  }
+  const photo = (name = "kelly.png") => new File([new Uint8Array([137, 80, 78, 71])], name, { type: "image/png" });
+  const form = () => box().closest("form") as HTMLFormElement;
+
+  it("adds a dropped file, shows its upload progress, and sends it with no text", async () => {
+    const { upload, calls } = controlledUpload();
+    const { user, send } = renderComposer({ attachments: { upload, max: 5, accept: "image/*" } });
+    fireEvent.dragOver(form(), { dataTransfer: { types: ["Files"], files: [] } });
+    fireEvent.drop(form(), { dataTransfer: { types: ["Files"], files: [photo()] } });
+    expect(upload).toHaveBeenCalledTimes(1);
+    const bar = screen.getByRole("progressbar", { name: "Uploading kelly.png" }) as HTMLProgressElement;
+    expect(bar.value).toBe(0);
+    // Nothing to send while it uploads.
+    expect(sendButton().disabled).toBe(true);
+    act(() => calls[0].progress(0.4));
+    expect(bar.value).toBe(40);
+    await act(async () => calls[0].finish("file-1"));
+    expect(await screen.findByText("Ready")).toBeTruthy();
+    expect(sendButton().disabled).toBe(false);
+    await user.click(sendButton());
+    expect(send).toHaveBeenCalledWith("", ["file-1"]);
+    await waitFor(() => expect(screen.queryByRole("list", { name: "Files to send" })).toBeNull());
+  });
+
+  it("adds a pasted file without pasting text, and sends it with the text", async () => {
+    const { upload, calls } = controlledUpload();
+    const { user, send } = renderComposer({ attachments: { upload, max: 5, accept: "image/*" } });
+    await user.type(box(), "The receipt");
+    fireEvent.paste(box(), { clipboardData: { files: [photo("receipt.png")], getData: () => "" } });
+    expect(calls[0].file.name).toBe("receipt.png");
+    await act(async () => calls[0].finish("file-2"));
+    await user.type(box(), "{Enter}");
+    expect(send).toHaveBeenCalledWith("The receipt", ["file-2"]);
+  });
+
+  it("takes at most `max` files, and a file can be removed before sending", async () => {
+    const { upload } = controlledUpload();
+    const { user } = renderComposer({ attachments: { upload, max: 2, accept: "image/*" } });
+    fireEvent.drop(form(), {
+      dataTransfer: { types: ["Files"], files: [photo("a.png"), photo("b.png"), photo("c.png")] },
+    });
+    expect(upload).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText("Please attach at most 2 files to a message.")).toBeTruthy();
+    expect((screen.getByRole("button", { name: /Attach/ }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Remove a.png" }));
+    expect(screen.queryByText("a.png")).toBeNull();
+    expect((screen.getByRole("button", { name: /Attach/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("has no attachment controls without the slot (the snippet slot alone is unchanged)", () => {
+    renderComposer();
+    expect(screen.queryByRole("button", { name: /Attach/ })).toBeNull();
   });
 });

@@ -1,10 +1,20 @@
 /**
  * The generic parts of a message thread, shared by the features that have one (a request's thread, the
- * concierge chat): the scrolling list that keeps the newest message in view, and the composer (Enter sends,
- * Shift+Enter adds a line, nothing empty goes).
+ * concierge chat): the scrolling list that keeps the newest message in view, the composer (Enter sends,
+ * Shift+Enter adds a line, nothing empty goes; files added by the paperclip, paste or drop, each uploaded at
+ * once with its progress) and a message's files (images as lazy-loaded thumbnails, scaled by CSS: no image
+ * library is installed on the server; other files as links).
  */
-import { Send } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { FileText, Paperclip, Send, X } from "lucide-react";
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { toast } from "sonner";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
@@ -54,11 +64,71 @@ export function ScrollingThread({
   );
 }
 
+/** A file as a thread shows it. */
+export type ChatFile = { id: string; name: string; type: string; size: number };
+
 /**
- * The composer. `send` returns whether the message went (the text is then cleared); it receives the text
- * trimmed unless `trim` is false. The button is disabled while sending and while the text is empty or only
- * whitespace; Enter on such a text says 'Please enter a message'. With `snippets` (a staff composer), "/" or the
- * Saved replies button inserts one, filled from `snippetContext` (./snippet-picker.tsx).
+ * The composer's attachment slot: `upload` sends one file (reporting its progress, 0 to 1) and answers its id;
+ * at most `max` files go with a message; `accept` is the file chooser's filter.
+ */
+export interface ComposerAttachments {
+  upload: (file: File, onProgress: (fraction: number) => void) => Promise<{ id: string }>;
+  max: number;
+  accept: string;
+}
+
+type PendingFile = { key: string; file: File; progress: number; id?: string; failed?: string; preview?: string };
+
+/** The files being attached: each uploads as soon as it is added. */
+function useComposerFiles(attachments: ComposerAttachments | undefined) {
+  const [files, setFiles] = useState<PendingFile[]>([]);
+  const update = (key: string, change: Partial<PendingFile>) =>
+    setFiles((current) => current.map((f) => (f.key === key ? { ...f, ...change } : f)));
+
+  function add(list: File[]) {
+    if (!attachments || list.length === 0) return;
+    const room = attachments.max - files.length;
+    if (list.length > room) toast.error(`Please attach at most ${attachments.max} files to a message.`);
+    for (const file of list.slice(0, Math.max(room, 0))) {
+      const key = `${file.name}-${Math.random().toString(36).slice(2)}`;
+      const preview =
+        file.type.startsWith("image/") && typeof URL.createObjectURL === "function"
+          ? URL.createObjectURL(file)
+          : undefined;
+      setFiles((current) => [...current, { key, file, progress: 0, preview }]);
+      attachments
+        .upload(file, (progress) => update(key, { progress }))
+        .then(({ id }) => update(key, { id, progress: 1 }))
+        .catch((error: unknown) => {
+          const message = error instanceof Error ? error.message : "The file could not be attached.";
+          update(key, { failed: message });
+          toast.error(message);
+        });
+    }
+  }
+  function remove(key: string) {
+    setFiles((current) => {
+      const gone = current.find((f) => f.key === key);
+      if (gone?.preview) URL.revokeObjectURL(gone.preview);
+      return current.filter((f) => f.key !== key);
+    });
+  }
+  function clear() {
+    for (const f of files) if (f.preview) URL.revokeObjectURL(f.preview);
+    setFiles([]);
+  }
+  const ready = files.filter((f) => f.id).map((f) => f.id as string);
+  const uploading = files.some((f) => !f.id && !f.failed);
+  return { files, add, remove, clear, ready, uploading };
+}
+
+/**
+ * The composer. `send` returns whether the message went (the text and files are then cleared); it receives the
+ * text trimmed unless `trim` is false, and the ids of the files uploaded for it. The button is disabled while
+ * sending, while a file is still uploading, and while there is neither text nor a file; Enter on such a text
+ * says 'Please enter a message'. With `snippets` (a staff composer), "/" or the Saved replies button inserts
+ * one, filled from `snippetContext` (./snippet-picker.tsx). With `attachments`, files are added by the
+ * paperclip button, pasted or dropped on the composer, and upload at once with their progress.
  */
 export function ChatComposer({
   id,
@@ -73,11 +143,12 @@ export function ChatComposer({
   className,
   snippets,
   snippetContext = {},
+  attachments,
 }: {
   id: string;
   label: string;
   placeholder: string;
-  send: (text: string) => Promise<boolean>;
+  send: (text: string, fileIds: string[]) => Promise<boolean>;
   pending: boolean;
   onType?: () => void;
   submitLabel?: string;
@@ -86,20 +157,51 @@ export function ChatComposer({
   className?: string;
   snippets?: SnippetSource;
   snippetContext?: SnippetContext;
+  attachments?: ComposerAttachments;
 }) {
   const [text, setText] = useState("");
-  const empty = !text.trim();
+  const files = useComposerFiles(attachments);
+  const empty = !text.trim() && files.ready.length === 0;
   const box = useRef<HTMLTextAreaElement>(null);
+  const chooser = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
   const picker = useSnippetPicker({ source: snippets, context: snippetContext, textarea: box, text, setText });
 
   async function submit() {
-    if (pending || disabled) return;
+    if (pending || disabled || files.uploading) return;
     if (empty) {
       toast.error(MESSAGES.enterMessage);
       return;
     }
-    if (await send(trim ? text.trim() : text)) setText("");
+    if (await send(trim ? text.trim() : text, files.ready)) {
+      setText("");
+      files.clear();
+    }
   }
+
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const pasted = Array.from(event.clipboardData.files);
+    if (!attachments || pasted.length === 0) return;
+    event.preventDefault();
+    files.add(pasted);
+  }
+
+  const dropProps = attachments
+    ? {
+        onDragOver: (event: DragEvent) => {
+          if (!event.dataTransfer.types.includes("Files")) return;
+          event.preventDefault();
+          setDragging(true);
+        },
+        onDragLeave: () => setDragging(false),
+        onDrop: (event: DragEvent) => {
+          if (event.dataTransfer.files.length === 0) return;
+          event.preventDefault();
+          setDragging(false);
+          files.add(Array.from(event.dataTransfer.files));
+        },
+      }
+    : {};
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -110,7 +212,12 @@ export function ChatComposer({
 
   return (
     <form
-      className={cn("flex flex-col gap-2", className)}
+      className={cn(
+        "flex flex-col gap-2",
+        dragging && "rounded-md outline-2 outline-gold-deep outline-dashed",
+        className,
+      )}
+      {...dropProps}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -130,18 +237,88 @@ export function ChatComposer({
             if (event.target.value.trim()) onType?.();
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           placeholder={placeholder}
           maxLength={5000}
           disabled={disabled}
         />
       </div>
+      {files.files.length > 0 && (
+        <ul aria-label="Files to send" className="flex flex-wrap gap-2">
+          {files.files.map((f) => (
+            <li
+              key={f.key}
+              className="flex max-w-full items-center gap-2 rounded-md border border-stone bg-ivory-deep py-1 pr-1 pl-1.5 text-xs"
+            >
+              {f.preview ? (
+                <img src={f.preview} alt="" className="size-8 shrink-0 rounded object-cover" />
+              ) : (
+                <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
+              )}
+              <span className="flex min-w-0 flex-col gap-1">
+                <span className="max-w-40 truncate">{f.file.name}</span>
+                {f.failed ? (
+                  <span className="text-destructive">Not attached</span>
+                ) : f.id ? (
+                  <span className="text-ink-muted">Ready</span>
+                ) : (
+                  <progress
+                    className="h-1 w-24 accent-gold-deep"
+                    max={100}
+                    value={Math.round(f.progress * 100)}
+                    aria-label={`Uploading ${f.file.name}`}
+                  />
+                )}
+              </span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="size-7"
+                aria-label={`Remove ${f.file.name}`}
+                onClick={() => files.remove(f.key)}
+              >
+                <X />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-xs text-ink-muted">
           Enter sends · Shift+Enter adds a line{snippets ? " · / inserts a saved reply" : ""}
+          {attachments ? " · paste or drop photos and PDFs" : ""}
         </p>
         <div className="flex flex-wrap items-center gap-2">
+          {attachments && (
+            <>
+              <input
+                ref={chooser}
+                type="file"
+                multiple
+                accept={attachments.accept}
+                className="sr-only"
+                tabIndex={-1}
+                aria-hidden
+                onChange={(event) => {
+                  // Read before clearing: the list is live and empties with the input.
+                  const chosen = Array.from(event.target.files ?? []);
+                  event.target.value = "";
+                  files.add(chosen);
+                }}
+              />
+              <Button
+                type="button"
+                variant="outline"
+                disabled={disabled || files.files.length >= attachments.max}
+                onClick={() => chooser.current?.click()}
+              >
+                <Paperclip /> Attach
+              </Button>
+            </>
+          )}
           {picker.button}
-          <Button type="submit" disabled={empty || pending || disabled}>
+          <Button type="submit" disabled={empty || pending || disabled || files.uploading}>
             <Send /> {pending ? "Sending…" : submitLabel}
           </Button>
         </div>
@@ -149,3 +326,58 @@ export function ChatComposer({
     </form>
   );
 }
+
+/**
+ * A message's files: images as small thumbnails (the full file scaled down by CSS, loaded lazily) that open the
+ * image, other files (PDF) as links that download. `urlOf` gives a file's authorized address.
+ */
+export function MessageFiles({
+  files,
+  urlOf,
+  className,
+}: {
+  files: ChatFile[];
+  urlOf: (fileId: string) => string;
+  className?: string;
+}) {
+  if (files.length === 0) return null;
+  return (
+    <ul aria-label="Files" className={cn("flex max-w-[85%] flex-wrap gap-2", className)}>
+      {files.map((file) =>
+        file.type.startsWith("image/") ? (
+          <li key={file.id}>
+            <a
+              href={urlOf(file.id)}
+              target="_blank"
+              rel="noopener"
+              className="block overflow-hidden rounded-md border border-stone focus-visible:outline-2 focus-visible:outline-gold-deep"
+            >
+              <img
+                src={urlOf(file.id)}
+                alt={file.name}
+                loading="lazy"
+                decoding="async"
+                className="size-24 bg-ivory-deep object-cover sm:size-28"
+              />
+            </a>
+          </li>
+        ) : (
+          <li key={file.id}>
+            <a
+              href={urlOf(file.id)}
+              download={file.name}
+              className="flex items-center gap-2 rounded-md border border-stone bg-ivory-deep px-3 py-2 text-xs text-noir hover:underline focus-visible:outline-2 focus-visible:outline-gold-deep"
+            >
+              <FileText aria-hidden className="size-4 shrink-0 text-gold-deep" strokeWidth={1.5} />
+              <span className="max-w-48 truncate">{file.name}</span>
+              <span className="text-ink-muted tabular">{formatSize(file.size)}</span>
+            </a>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+const formatSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -19,7 +19,7 @@ const SNIPPETS: SnippetSource = {
 };
 
 function renderComposer(snippets: SnippetSource | null = SNIPPETS) {
-  const send = vi.fn(async (_text: string) => true);
+  const send = vi.fn(async (_text: string, _fileIds: string[]) => true);
   render(
     <MemoryRouter>
       <ChatComposer
@@ -79,7 +79,7 @@ describe("the saved reply picker", () => {
     expect(send).not.toHaveBeenCalled();
     // The composer goes on as before: typing continues at the caret, Enter sends.
     await user.keyboard(" See you soon.{Enter}");
-    expect(send).toHaveBeenCalledWith("Hello Thank you, Ana <Sousa>. See you soon.");
+    expect(send).toHaveBeenCalledWith("Hello Thank you, Ana <Sousa>. See you soon.", []);
   });
 
   it("filters as one types, and says when nothing matches", async () => {
@@ -104,7 +104,7 @@ describe("the saved reply picker", () => {
     expect(screen.queryByRole("combobox")).toBeNull();
     expect(document.activeElement).toBe(box());
     await user.keyboard("or{Enter}");
-    expect(send).toHaveBeenCalledWith("and /or");
+    expect(send).toHaveBeenCalledWith("and /or", []);
   });
 
   it("does not open for a '/' inside a word", async () => {

@@ -16,7 +16,9 @@ import { ALL_ENDPOINTS } from "@/shared/contracts";
 import {
   dealFiles,
   deliveries,
+  executiveConciergeMessages,
   holds,
+  messageFiles,
   messages,
   notifications,
   quoteOptions,
@@ -223,6 +225,39 @@ async function ownersDealFile(ctx: TestContext, callers: Callers) {
   return `/api/requests/${requestId}/deal/files/${file.id}`;
 }
 
+/** A file stored for real and sent with a message: on the owner's request, or in the gold member's concierge chat. */
+async function sentMessageFile(ctx: TestContext, callers: Callers, where: "request" | "concierge") {
+  const local = path.join(await mkdtemp(path.join(tmpdir(), "maison-message-")), "photo.png");
+  await writeFile(local, Buffer.from("89504e470d0a1a0a", "hex"));
+  const key = `messages/matrix/${randomUUID()}`;
+  await ctx.app.ctx.storage.putFile(key, local, "image/png");
+  const db = ctx.database.db;
+  const file = { storageKey: key, name: "photo.png", type: "image/png", size: 8 };
+  if (where === "request") {
+    const requestId = await ownersRequest(ctx, callers);
+    const owner = callers.get("client without plan")?.id as string;
+    const [message] = await db
+      .insert(messages)
+      .values({ requestId, senderUserId: owner, body: "" })
+      .returning({ id: messages.id });
+    const [row] = await db
+      .insert(messageFiles)
+      .values({ ...file, domain: "requests", requestId, messageId: message.id, uploadedBy: owner })
+      .returning({ id: messageFiles.id });
+    return `/api/requests/${requestId}/messages/files/${row.id}`;
+  }
+  const member = callers.get("gold")?.id as string;
+  const [message] = await db
+    .insert(executiveConciergeMessages)
+    .values({ userId: member, senderRole: "user", message: "" })
+    .returning({ id: executiveConciergeMessages.id });
+  const [row] = await db
+    .insert(messageFiles)
+    .values({ ...file, domain: "concierge", conciergeMemberId: member, conciergeMessageId: message.id })
+    .returning({ id: messageFiles.id });
+  return row.id;
+}
+
 /** A test-mode hold page of the owner's; `threeDSecure`: waiting for the bank's confirmation. */
 async function ownersHoldPage(ctx: TestContext, callers: Callers, threeDSecure = false) {
   const owner = callers.get("client without plan") as TestUser;
@@ -257,6 +292,33 @@ const ROUTES: RouteCase[] = [
   { route: "POST /api/concierge/messages", payload: { message: "Hello" }, allowed: CONCIERGE },
   { route: "POST /api/concierge/read", allowed: SIGNED_IN },
   { route: "POST /api/concierge/typing", allowed: CONCIERGE },
+  // Files in conversations (issue 22 item 6): uploads as for writing (here "choose a file": none was sent);
+  // a sent file to those who see the thread, not found to anyone else.
+  { route: "POST /api/concierge/files", allowed: CONCIERGE },
+  {
+    route: "GET /api/concierge/files/:fileId",
+    url: async (ctx, callers) => `/api/concierge/files/${await sentMessageFile(ctx, callers, "concierge")}`,
+    allowed: ["gold"],
+    refused: 404,
+  },
+  { route: "POST /api/admin/concierge/:userId/files", url: goldMember("/files"), allowed: STAFF },
+  {
+    route: "GET /api/admin/concierge/:userId/files/:fileId",
+    url: async (ctx, callers) =>
+      `/api/admin/concierge/${callers.get("gold")?.id}/files/${await sentMessageFile(ctx, callers, "concierge")}`,
+    allowed: STAFF,
+  },
+  {
+    route: "POST /api/requests/:id/messages/files",
+    url: onOwnersRequest("/messages/files"),
+    allowed: OWNER_AND_STAFF,
+  },
+  {
+    route: "GET /api/requests/:id/messages/files/:fileId",
+    url: (ctx, callers) => sentMessageFile(ctx, callers, "request"),
+    allowed: OWNER_AND_STAFF,
+    refused: 404,
+  },
   { route: "POST /api/auth/two-factor/enable", payload: { password: "not-the-password" }, allowed: SIGNED_IN },
   { route: "POST /api/auth/two-factor/disable", payload: { password: "not-the-password" }, allowed: SIGNED_IN },
   { route: "GET /api/admin/concierge", allowed: STAFF },

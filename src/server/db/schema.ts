@@ -335,7 +335,8 @@ export const messages = pgTable(
     index("messages_sender_idx").on(t.senderUserId),
     // Staff search across conversations (db/search.ts).
     index("messages_body_search_idx").using("gin", searchVector(t.body)),
-    check("messages_body_not_blank", sql`char_length(btrim(${t.body})) > 0`),
+    // Empty only when files go with it (issue 22 item 6: the service checks there are some); never only spaces.
+    check("messages_body_not_blank", sql`${t.body} = '' or char_length(btrim(${t.body})) > 0`),
   ],
 );
 
@@ -393,7 +394,45 @@ export const executiveConciergeMessages = pgTable(
     index("concierge_user_created_idx").on(t.userId, t.createdAt),
     index("concierge_unread_idx").on(t.senderRole, t.userId).where(sql`${t.read} = false`),
     index("concierge_message_search_idx").using("gin", searchVector(t.message)),
-    check("concierge_message_not_blank", sql`char_length(btrim(${t.message})) > 0`),
+    check("concierge_message_not_blank", sql`${t.message} = '' or char_length(btrim(${t.message})) > 0`),
+  ],
+);
+
+/**
+ * Files in conversations (issue 22 item 6): a photo or PDF uploaded by a member or staff, pending (no message,
+ * its uploader's only, dropped after MESSAGE_FILE_PENDING_HOURS) until a message of the same thread references
+ * it. Each domain owns its rows: `requests` (a request's thread) and `concierge` (a member's concierge chat).
+ */
+export const messageFiles = pgTable(
+  "message_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    domain: text("domain", { enum: ["requests", "concierge"] }).notNull(),
+    requestId: uuid("request_id").references(() => requests.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    /** The member whose concierge chat it belongs to. */
+    conciergeMemberId: text("concierge_member_id").references(() => users.id, { onDelete: "cascade" }),
+    conciergeMessageId: uuid("concierge_message_id").references(() => executiveConciergeMessages.id, {
+      onDelete: "cascade",
+    }),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    storageKey: text("storage_key").notNull().unique(),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("message_files_message_idx").on(t.messageId),
+    index("message_files_concierge_message_idx").on(t.conciergeMessageId),
+    index("message_files_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.messageId} is null and ${t.conciergeMessageId} is null`),
+    check(
+      "message_files_thread",
+      sql`(${t.domain} = 'requests' and ${t.requestId} is not null and ${t.conciergeMemberId} is null and ${t.conciergeMessageId} is null)
+        or (${t.domain} = 'concierge' and ${t.conciergeMemberId} is not null and ${t.requestId} is null and ${t.messageId} is null)`,
+    ),
   ],
 );
 

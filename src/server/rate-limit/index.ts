@@ -198,6 +198,19 @@ export function limitMemberMessages(limiter: RateLimiter, userId: string): Promi
   );
 }
 
+/** Files one person may upload for messages in ten minutes (issue 22 item 6): pending files take storage. */
+export const MESSAGE_FILES_PER_TEN_MINUTES = 40;
+export const FILES_TOO_FAST = "You are attaching files very quickly. Please wait a few minutes and try again.";
+
+/** 429 (FILES_TOO_FAST) once the person has uploaded their ten minutes' message files. */
+export function limitMessageFiles(limiter: RateLimiter, userId: string): Promise<void> {
+  return enforceLimits(
+    limiter,
+    [{ key: `message-files:${userId}`, rule: { max: MESSAGE_FILES_PER_TEN_MINUTES, windowSeconds: 600 } }],
+    FILES_TOO_FAST,
+  );
+}
+
 /** Throws the API's 429 when any of the checks is over its limit; every check is counted. */
 export async function enforceLimits(
   limiter: RateLimiter,

@@ -1,11 +1,12 @@
 /** The Executive Concierge chat (Gold and Black members) and the staff's side of it. */
 import { z } from "zod";
+import { messageFileSchema } from "../message-files";
 import { newNoteSchema, notesSchema } from "../notes";
-import { adminReplySchema, conciergeMessageSchema } from "../schemas";
+import { adminReplySchema, conciergeMessageSchema, conciergeReplySchema } from "../schemas";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 
-export { adminReplySchema, conciergeMessageSchema };
+export { adminReplySchema, conciergeMessageSchema, conciergeReplySchema };
 
 export const conciergeMessageItem = z.object({
   id: z.string(),
@@ -15,6 +16,8 @@ export const conciergeMessageItem = z.object({
   staffName: z.string().nullable(),
   read: z.boolean(),
   createdAt: timestamp,
+  /** Photos and PDFs sent with it (issue 22 item 6). */
+  files: z.array(messageFileSchema),
 });
 
 export const conciergeThreadSchema = z.object({
@@ -38,11 +41,17 @@ export const conciergeConversationsSchema = z.object({
 });
 
 export const memberParams = z.object({ userId: z.string().min(1).max(100) });
+export const conciergeFileParams = z.object({ fileId: z.uuid("File not found") });
+export const memberFileParams = memberParams.extend({ fileId: z.uuid("File not found") });
 
 export const conciergeApi = endpoints({
   /** The member's own thread: with the plan, or when there is history to read after a downgrade. */
   "GET /concierge/messages": { access: "user", answer: conciergeThreadSchema },
   "POST /concierge/messages": { access: "user", body: conciergeMessageSchema, answer: createdIdSchema, created: true },
+  /** One multipart photo or PDF for the member's next message (with the plan), pending until it is sent. */
+  "POST /concierge/files": { access: "user", upload: true, answer: messageFileSchema, created: true },
+  /** A sent file of the member's own chat. */
+  "GET /concierge/files/:fileId": { access: "user", params: conciergeFileParams },
   /** The member read the staff's messages (and their notifications about them). */
   "POST /concierge/read": { access: "user", answer: okSchema },
   /** "…is typing" to the staff: an event, never stored. */
@@ -57,7 +66,7 @@ export const conciergeStaffApi = endpoints({
   "POST /admin/concierge/:userId": {
     access: "staff",
     params: memberParams,
-    body: adminReplySchema,
+    body: conciergeReplySchema,
     answer: createdIdSchema,
     created: true,
   },
@@ -70,5 +79,14 @@ export const conciergeStaffApi = endpoints({
     answer: createdIdSchema,
     created: true,
   },
+  /** One multipart photo or PDF for the staff's next reply to this member, pending until it is sent. */
+  "POST /admin/concierge/:userId/files": {
+    access: "staff",
+    params: memberParams,
+    upload: true,
+    answer: messageFileSchema,
+    created: true,
+  },
+  "GET /admin/concierge/:userId/files/:fileId": { access: "staff", params: memberFileParams },
   "POST /admin/concierge/:userId/typing": { access: "staff", params: memberParams, answer: okSchema },
 });

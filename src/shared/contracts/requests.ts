@@ -4,6 +4,7 @@
  * and the operations dashboard).
  */
 import { z } from "zod";
+import { messageFileSchema } from "../message-files";
 import { newNoteSchema, notesSchema } from "../notes";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 import { HOLD_STATUSES } from "../quotes";
@@ -22,6 +23,8 @@ import { endpoints } from "./endpoint";
 export { newRequestSchema, requestChangesSchema, requestMessageSchema, statusChangeSchema };
 
 export const requestIdParams = z.object({ id: z.uuid("Request not found") });
+/** A file of a request's thread (issue 22 item 6). */
+export const messageFileParams = requestIdParams.extend({ fileId: z.uuid("File not found") });
 
 /** A request as its lists show it. */
 export const requestSummarySchema = z.object({
@@ -75,6 +78,8 @@ export const messageSchema = z.object({
   mine: z.boolean(),
   /** Read by the other side: a member's message by any staff member, the team's by the member. */
   read: z.boolean(),
+  /** Photos and PDFs sent with it (issue 22 item 6). */
+  files: z.array(messageFileSchema),
 });
 export const threadSchema = z.object({ messages: z.array(messageSchema) });
 
@@ -268,6 +273,16 @@ export const requestsApi = endpoints({
     answer: createdIdSchema,
     created: true,
   },
+  /** One multipart photo or PDF for a message of the thread, kept pending until a message references it. */
+  "POST /requests/:id/messages/files": {
+    access: "user",
+    params: requestIdParams,
+    upload: true,
+    answer: messageFileSchema,
+    created: true,
+  },
+  /** A sent file of the thread, to those who may see the request (404 otherwise). */
+  "GET /requests/:id/messages/files/:fileId": { access: "user", params: messageFileParams },
   /** Marks every message from the other side read, with the reader's notifications about the thread. */
   "POST /requests/:id/read": { access: "user", params: requestIdParams, answer: okSchema },
   /** The member's timeline of their request (owner only: 404 to anyone else, staff included). */

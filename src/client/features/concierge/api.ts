@@ -4,9 +4,11 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { endpointsOf } from "@/client/lib/endpoints";
+import { uploadFile } from "@/client/lib/upload";
 import type { Wire } from "@/shared/contracts/common";
 import type * as contract from "@/shared/contracts/concierge";
 import type { conciergeApi, conciergeStaffApi } from "@/shared/contracts/concierge";
+import { MESSAGE_FILE_ACCEPT, MESSAGE_FILES_MAX, type messageFileSchema } from "@/shared/message-files";
 
 const concierge = endpointsOf<typeof conciergeApi>("concierge");
 const staff = endpointsOf<typeof conciergeStaffApi>("concierge");
@@ -52,7 +54,8 @@ export function useAddConciergeNote(userId: string) {
 export function useSendConciergeMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) => concierge.call("POST /concierge/messages", { body: { message } }),
+    mutationFn: ({ message, fileIds }: { message: string; fileIds: string[] }) =>
+      concierge.call("POST /concierge/messages", { body: { message, fileIds } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: conciergeQueries.thread().queryKey }),
   });
 }
@@ -60,7 +63,8 @@ export function useSendConciergeMessage() {
 export function useConciergeReply(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reply: string) => staff.call("POST /admin/concierge/:userId", { params: { userId }, body: { reply } }),
+    mutationFn: ({ reply, fileIds }: { reply: string; fileIds: string[] }) =>
+      staff.call("POST /admin/concierge/:userId", { params: { userId }, body: { reply, fileIds } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: conciergeQueries.all }),
   });
 }
@@ -81,3 +85,25 @@ export function sendTyping(memberId?: string) {
     ? staff.call("POST /admin/concierge/:userId/typing", { params: { userId: memberId } })
     : concierge.call("POST /concierge/typing");
 }
+
+type MessageFile = Wire<typeof messageFileSchema>;
+
+/**
+ * Files in the chat (issue 22 item 6): the composer's attachment slot and a file's authorized address, for the
+ * member (`memberId` absent) or for staff writing to a member.
+ */
+export function conciergeAttachments(memberId?: string) {
+  const url = memberId
+    ? staff.url("POST /admin/concierge/:userId/files", { params: { userId: memberId } })
+    : concierge.url("POST /concierge/files");
+  return {
+    upload: (file: File, onProgress: (fraction: number) => void) => uploadFile<MessageFile>(url, file, onProgress),
+    max: MESSAGE_FILES_MAX,
+    accept: MESSAGE_FILE_ACCEPT,
+  };
+}
+
+export const conciergeFileUrl = (fileId: string, memberId?: string) =>
+  memberId
+    ? staff.url("GET /admin/concierge/:userId/files/:fileId", { params: { userId: memberId, fileId } })
+    : concierge.url("GET /concierge/files/:fileId", { params: { fileId } });

@@ -119,7 +119,8 @@ export function useChangeStatus() {
 export function useReply(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => shared.call("POST /requests/:id/messages", { params: { id }, body: { body } }),
+    mutationFn: ({ body, fileIds }: { body: string; fileIds: string[] }) =>
+      shared.call("POST /requests/:id/messages", { params: { id }, body: { body, fileIds } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: pipelineQueries.thread(id).queryKey }),

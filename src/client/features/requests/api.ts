@@ -10,6 +10,7 @@ import { uploadFile } from "@/client/lib/upload";
 import type { Wire } from "@/shared/contracts/common";
 import type * as contract from "@/shared/contracts/requests";
 import type { requestsApi } from "@/shared/contracts/requests";
+import type { messageFileSchema } from "@/shared/message-files";
 import type { NewRequest, RequestChanges } from "@/shared/schemas";
 
 export const requests = endpointsOf<typeof requestsApi>("requests");
@@ -23,6 +24,7 @@ export type Timeline = Wire<typeof contract.timelineSchema>;
 export type TimelineEntry = Timeline["items"][number];
 export type Allowance = Wire<typeof contract.allowanceSchema>;
 export type Attachment = Wire<typeof contract.attachmentSchema>;
+export type MessageFile = Wire<typeof messageFileSchema>;
 export type Dashboard = Wire<typeof contract.dashboardSchema>;
 export type DashboardRequest = Dashboard["recent"][number];
 export type Conversations = Wire<typeof contract.conversationsSchema>;
@@ -126,10 +128,24 @@ export function useWithdrawRequest(id: string) {
   });
 }
 
+/** A file of the thread (issue 22 item 6): its authorized address. */
+export const messageFileUrl = (id: string, fileId: string) =>
+  requests.url("GET /requests/:id/messages/files/:fileId", { params: { id, fileId } });
+
+/** Uploads one file for the thread's next message, with its progress (0 to 1); answers its id. */
+export function uploadMessageFile(id: string, file: File, onProgress: (fraction: number) => void) {
+  return uploadFile<MessageFile>(
+    requests.url("POST /requests/:id/messages/files", { params: { id } }),
+    file,
+    onProgress,
+  );
+}
+
 export function useSendMessage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => requests.call("POST /requests/:id/messages", { params: { id }, body: { body } }),
+    mutationFn: ({ body, fileIds }: { body: string; fileIds: string[] }) =>
+      requests.call("POST /requests/:id/messages", { params: { id }, body: { body, fileIds } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: requestQueries.thread(id).queryKey }),
   });
 }

@@ -154,7 +154,10 @@ export async function exportAccount(ctx: AccountContext, userId: string): Promis
  */
 export async function deleteAccount(ctx: AccountContext, userId: string): Promise<string[]> {
   return ctx.write(async (tx, out) => {
-    const files = await ctx.domains.requests.filesOf(tx, userId);
+    const files = [
+      ...(await ctx.domains.requests.filesOf(tx, userId)),
+      ...(await ctx.domains.concierge.filesOf(tx, userId)),
+    ];
     await tx.delete(users).where(eq(users.id, userId));
     out.publish(sessionChanged(userId));
     return files;

@@ -3,8 +3,19 @@ import type { FastifyPluginAsync } from "fastify";
 import { conciergeStaffApi } from "@/shared/contracts/concierge";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
+import { inlineIfImage } from "../../storage/message-files";
+import { attachmentDisposition } from "../../storage/uploads";
 import { addConciergeNote, conciergeNotesOf } from "./notes";
-import { conversations, markStaffRead, staffReply, staffThread, typing } from "./service";
+import {
+  conversations,
+  markStaffRead,
+  memberOf,
+  openConciergeFile,
+  staffReply,
+  staffThread,
+  staffUpload,
+  typing,
+} from "./service";
 
 export const conciergeAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(conciergeStaffApi, {
@@ -15,10 +26,22 @@ export const conciergeAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
       return { ok: true as const };
     },
     "POST /admin/concierge/:userId": async ({ viewer, params, body }) =>
-      staffReply(ctx, viewer, params.userId, body.reply),
+      staffReply(ctx, viewer, params.userId, body.reply, body.fileIds),
     "GET /admin/concierge/:userId/notes": async ({ viewer, params }) => conciergeNotesOf(ctx, viewer, params.userId),
     "POST /admin/concierge/:userId/notes": async ({ viewer, params, body }) =>
       addConciergeNote(ctx, viewer, params.userId, body.body),
+    "POST /admin/concierge/:userId/files": async ({ viewer, params, request }) =>
+      staffUpload(ctx, viewer, params.userId, request),
+    "GET /admin/concierge/:userId/files/:fileId": async ({ params, reply }) => {
+      await memberOf(ctx.db, params.userId);
+      const file = await openConciergeFile(ctx, params.userId, params.fileId);
+      return reply
+        .type(file.type)
+        .header("content-disposition", inlineIfImage(file.type, attachmentDisposition(file.name)))
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, max-age=3600")
+        .send(file.stream);
+    },
     "POST /admin/concierge/:userId/typing": async ({ viewer, params }) => {
       await typing(ctx, viewer, params.userId);
       return { ok: true as const };

@@ -4,6 +4,7 @@ import { conciergeBadgeScope } from "../../auth/policies";
 import type { ConciergePort } from "../../context";
 import { executiveConciergeMessages as concierge } from "../../db/schema";
 import { searchRank, searchVector } from "../../db/search";
+import { storedMessageFiles } from "../../storage/message-files";
 
 export const conciergePort: ConciergePort = {
   /** A member's chat is one thread, named by the member. */
@@ -33,6 +34,8 @@ export const conciergePort: ConciergePort = {
       );
     return Number(row?.n ?? 0);
   },
+
+  filesOf: (db, userId) => storedMessageFiles(db, { domain: "concierge", memberId: userId }),
 
   exportOf: (db, userId) =>
     db

@@ -4,12 +4,24 @@ import { conciergeApi } from "@/shared/contracts/concierge";
 import { requirePlanFeature } from "../../auth/policies";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
-import { markMemberRead, memberSend, memberThread, typing } from "./service";
+import { inlineIfImage } from "../../storage/message-files";
+import { attachmentDisposition } from "../../storage/uploads";
+import { markMemberRead, memberSend, memberThread, memberUpload, openConciergeFile, typing } from "./service";
 
 export const conciergeRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(conciergeApi, {
     "GET /concierge/messages": async ({ viewer }) => memberThread(ctx, viewer),
-    "POST /concierge/messages": async ({ viewer, body }) => memberSend(ctx, viewer, body.message),
+    "POST /concierge/messages": async ({ viewer, body }) => memberSend(ctx, viewer, body.message, body.fileIds),
+    "POST /concierge/files": async ({ viewer, request }) => memberUpload(ctx, viewer, request),
+    "GET /concierge/files/:fileId": async ({ viewer, params, reply }) => {
+      const file = await openConciergeFile(ctx, viewer.userId, params.fileId);
+      return reply
+        .type(file.type)
+        .header("content-disposition", inlineIfImage(file.type, attachmentDisposition(file.name)))
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, max-age=3600")
+        .send(file.stream);
+    },
     "POST /concierge/read": async ({ viewer }) => {
       await markMemberRead(ctx, viewer);
       return { ok: true as const };

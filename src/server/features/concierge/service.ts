@@ -4,9 +4,11 @@
  * with its notice (the other side is emailed) and its events (`ctx.write.one`); "typing…" is only an event.
  */
 import { asc, desc, eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { Served } from "@/shared/contracts/common";
 import type { conciergeConversationsSchema, conciergeThreadSchema } from "@/shared/contracts/concierge";
-import { BURST_COUNT, excerpt } from "@/shared/contracts/notifications";
+import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
+import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
 import { CONCIERGE_PLAN_REQUIRED, canWriteConcierge, hasConciergeThread } from "../../auth/policies";
 import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -16,6 +18,13 @@ import { executiveConciergeMessages as concierge, profiles, users } from "../../
 import { forbidden, notFound } from "../../http/errors";
 import { limitMemberMessages } from "../../rate-limit";
 import { type AppEvent, announce } from "../../realtime/events";
+import {
+  claimMessageFiles,
+  type FilesContext,
+  filesOfMessages,
+  openMessageFile,
+  uploadMessageFile,
+} from "../../storage/message-files";
 
 export const MEMBER_NOT_FOUND = "This member was not found.";
 export const CONCIERGE_SENT = "Message sent to your concierge team";
@@ -23,6 +32,14 @@ export const CONCIERGE_SENT = "Message sent to your concierge team";
 type ConciergeContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write" | "domains">;
 
 async function threadOf(db: Queryable, memberId: string) {
+  const [rows, files] = await Promise.all([
+    messagesOf(db, memberId),
+    filesOfMessages(db, { domain: "concierge", memberId }),
+  ]);
+  return rows.map((m) => ({ ...m, files: files.get(m.id) ?? [] }));
+}
+
+async function messagesOf(db: Queryable, memberId: string) {
   return db
     .select({
       id: concierge.id,
@@ -100,6 +117,32 @@ const writeMessage = (ctx: ConciergeContext) =>
       returning id`),
   ]);
 
+/**
+ * A concierge message with files (issue 22 item 6): the message claims them in its transaction, or nothing is
+ * written. Without files, the one prepared statement above.
+ */
+const writeMessageWithFiles =
+  (ctx: ConciergeContext, fileIds: string[], uploaderId: string) =>
+  async (p: MessageValues, effects: { notice: Notice; events: AppEvent[] }) => {
+    if (fileIds.length === 0) return writeMessage(ctx)(p, effects);
+    return ctx.write(async (tx, out) => {
+      const [written] = await tx
+        .insert(concierge)
+        .values({ userId: p.memberId, senderRole: p.senderRole, senderUserId: p.senderId, message: p.message })
+        .returning({ id: concierge.id });
+      await claimMessageFiles(tx, { domain: "concierge", memberId: p.memberId }, fileIds, uploaderId, written.id);
+      const files = fileIds.length === 1 ? "1 file" : `${fileIds.length} files`;
+      const { notice } = effects;
+      await out.notify({
+        ...notice,
+        body: notice.body ? `${notice.body} (${files})` : files,
+        email: { ...notice.email, quote: notice.email.quote || `(${files})` },
+      });
+      for (const event of effects.events) out.publish(event);
+      return { id: written.id };
+    });
+  };
+
 /** The conversation changed: the member and every staff member refetch it. */
 const conversationChanged = (memberId: string): AppEvent => ({
   topic: "concierge",
@@ -109,11 +152,15 @@ const conversationChanged = (memberId: string): AppEvent => ({
 });
 
 /** A Gold or Black member writes; the owners are emailed. */
-export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message: string) {
+export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message: string, fileIds: string[] = []) {
   if (!canWriteConcierge(viewer)) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
   await limitMemberMessages(ctx.limiter, viewer.userId);
   const name = viewer.profile?.name ?? viewer.name;
-  return writeMessage(ctx)(
+  return writeMessageWithFiles(
+    ctx,
+    fileIds,
+    viewer.userId,
+  )(
     { memberId: viewer.userId, senderRole: "user", senderId: null, message },
     {
       notice: {
@@ -164,7 +211,7 @@ export async function conversations(ctx: ConciergeContext): Promise<Served<typeo
     .leftJoin(profiles, eq(profiles.id, concierge.userId))
     .groupBy(concierge.userId)
     .orderBy(desc(sql`max(${concierge.createdAt})`));
-  return { items: rows };
+  return { items: rows.map((row) => ({ ...row, lastMessage: row.lastMessage || FILES_ONLY_PREVIEW })) };
 }
 
 /** The member whose thread staff open or write: 404 unless they may have one (policies: hasConciergeThread). */
@@ -201,11 +248,21 @@ export async function markStaffRead(ctx: ConciergeContext, staff: Viewer, member
 }
 
 /** Staff reply; the member is emailed. */
-export async function staffReply(ctx: ConciergeContext, staff: Viewer, memberId: string, message: string) {
+export async function staffReply(
+  ctx: ConciergeContext,
+  staff: Viewer,
+  memberId: string,
+  message: string,
+  fileIds: string[] = [],
+) {
   const member = await memberOf(ctx.db, memberId);
   const sender = staff.profile?.name ?? staff.name;
   try {
-    return await writeMessage(ctx)(
+    return await writeMessageWithFiles(
+      ctx,
+      fileIds,
+      staff.userId,
+    )(
       { memberId, senderRole: "admin", senderId: staff.userId, message },
       {
         notice: {
@@ -250,4 +307,26 @@ export async function typing(ctx: ConciergeContext, viewer: Viewer, memberId: st
   if (viewer.isStaff) await memberOf(ctx.db, memberId);
   const audience = viewer.isStaff ? memberId : "staff";
   await announce(ctx.db, [{ topic: "concierge-typing", audience, subject: memberId }]);
+}
+
+/** A member's photo or PDF for their next message: with the plan only (as writing is). */
+export async function memberUpload(ctx: ConciergeContext & FilesContext, viewer: Viewer, request: FastifyRequest) {
+  if (!canWriteConcierge(viewer)) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
+  return uploadMessageFile(ctx, request, { domain: "concierge", memberId: viewer.userId }, viewer.userId);
+}
+
+/** Staff: a photo or PDF for their next reply to a member who may have a thread. */
+export async function staffUpload(
+  ctx: ConciergeContext & FilesContext,
+  staff: Viewer,
+  memberId: string,
+  request: FastifyRequest,
+) {
+  await memberOf(ctx.db, memberId);
+  return uploadMessageFile(ctx, request, { domain: "concierge", memberId }, staff.userId);
+}
+
+/** A sent file of a member's chat: the member's own (history stays readable after a downgrade), or staff's. */
+export async function openConciergeFile(ctx: ConciergeContext & FilesContext, memberId: string, fileId: string) {
+  return openMessageFile(ctx, { domain: "concierge", memberId }, fileId);
 }

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { RequestStatus } from "@/shared/requests";
 import type { RequestsPort } from "../../context";
-import { activityLogs, messages, requests, requestUses } from "../../db/schema";
+import { activityLogs, messageFiles, messages, requests, requestUses } from "../../db/schema";
 import { searchRank, searchVector } from "../../db/search";
 import { createRequest, logActivity, type RequestsContext, requestWithOwnerQuery, writeStatusChange } from "./service";
 
@@ -33,11 +33,19 @@ export function requestsPort(ctx: RequestsContext): RequestsPort {
     createAs: (member, input, options) => createRequest(ctx, member, input, options),
 
     async filesOf(db, userId) {
-      const rows = await db
-        .select({ key: requests.fileUrl })
-        .from(requests)
-        .where(and(eq(requests.userId, userId), isNotNull(requests.fileUrl)));
-      return rows.map((r) => r.key as string);
+      const [rows, threadFiles] = await Promise.all([
+        db
+          .select({ key: requests.fileUrl })
+          .from(requests)
+          .where(and(eq(requests.userId, userId), isNotNull(requests.fileUrl))),
+        // The files of their requests' threads (issue 22 item 6), whoever sent them.
+        db
+          .select({ key: messageFiles.storageKey })
+          .from(messageFiles)
+          .innerJoin(requests, eq(requests.id, messageFiles.requestId))
+          .where(and(eq(messageFiles.domain, "requests"), eq(requests.userId, userId))),
+      ]);
+      return [...rows.map((r) => r.key as string), ...threadFiles.map((r) => r.key)];
     },
 
     async exportOf(db, userId) {

@@ -7,12 +7,21 @@ import type { FastifyPluginAsync } from "fastify";
 import { requestsApi } from "@/shared/contracts/requests";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
+import { inlineIfImage, openMessageFile, storedMessageFiles, uploadMessageFile } from "../../storage/message-files";
 import { attachmentDisposition } from "../../storage/uploads";
 import { attachableRequest, openAttachment, saveAttachment } from "./attachments";
 import { changeRequest, withdrawRequest } from "./changes";
 import { memberTimeline } from "./notes";
-import { allowance, createRequest, dashboardOf, deleteRequest, listOwn, requestDetail } from "./service";
-import { conversations, markRead, postMessage, thread, unreadBadge } from "./threads";
+import {
+  allowance,
+  createRequest,
+  dashboardOf,
+  deleteRequest,
+  listOwn,
+  requestDetail,
+  visibleRequest,
+} from "./service";
+import { conversations, markRead, postMessage, thread, threadOfFiles, unreadBadge } from "./threads";
 
 export const requestRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(requestsApi, {
@@ -23,7 +32,12 @@ export const requestRoutes = (ctx: AppContext): FastifyPluginAsync =>
     "GET /requests/:id": async ({ viewer, params }) => requestDetail(ctx, viewer, params.id),
 
     "DELETE /requests/:id": async ({ viewer, params, request }) => {
+      // The thread's files go with it (their rows cascade; their stored objects are removed below).
+      const files = await storedMessageFiles(ctx.db, { domain: "requests", requestId: params.id });
       const deleted = await deleteRequest(ctx, viewer, params.id);
+      for (const key of files) {
+        await ctx.storage.delete(key).catch((error) => request.log.error({ err: error }, "message file delete"));
+      }
       // Its file goes too (after the row: a failure here leaves an orphan file, never a dangling row).
       if (deleted.fileUrl) {
         await ctx.storage
@@ -50,7 +64,30 @@ export const requestRoutes = (ctx: AppContext): FastifyPluginAsync =>
     },
 
     "GET /requests/:id/messages": async ({ viewer, params }) => thread(ctx, viewer, params.id),
-    "POST /requests/:id/messages": async ({ viewer, params, body }) => postMessage(ctx, viewer, params.id, body.body),
+    "POST /requests/:id/messages": async ({ viewer, params, body }) =>
+      postMessage(ctx, viewer, params.id, body.body, body.fileIds),
+
+    // Files in the thread (issue 22 item 6): its member and staff, as for its messages; a download 404 otherwise.
+    "POST /requests/:id/messages/files": async ({ viewer, params, request }) => {
+      // Who may post in the thread may upload (403 to anyone else, as for its messages).
+      await visibleRequest(ctx.db, viewer, params.id);
+      return uploadMessageFile(ctx, request, { domain: "requests", requestId: params.id }, viewer.userId, (tx) =>
+        threadOfFiles(tx, viewer, params.id),
+      );
+    },
+    "GET /requests/:id/messages/files/:fileId": async ({ viewer, params, reply }) => {
+      await threadOfFiles(ctx.db, viewer, params.id);
+      const file = await openMessageFile(ctx, { domain: "requests", requestId: params.id }, params.fileId);
+      return (
+        reply
+          .type(file.type)
+          // Images open in the browser; a PDF downloads.
+          .header("content-disposition", inlineIfImage(file.type, attachmentDisposition(file.name)))
+          .header("x-content-type-options", "nosniff")
+          .header("cache-control", "private, max-age=3600")
+          .send(file.stream)
+      );
+    },
 
     "POST /requests/:id/read": async ({ viewer, params }) => {
       await markRead(ctx, viewer, params.id);

@@ -8,7 +8,9 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle
 import type { Served } from "@/shared/contracts/common";
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
 import type { conversationsSchema, threadSchema } from "@/shared/contracts/requests";
+import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
 import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
+import { canSeeRequest } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import { type Queryable, rowsOf } from "../../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
@@ -16,6 +18,7 @@ import { activityLogs, messageReads, messages, profiles, requests, users } from 
 import { conflict, notFound } from "../../http/errors";
 import { limitMemberMessages } from "../../rate-limit";
 import { toMemberAndStaff } from "../../realtime/events";
+import { claimMessageFiles, filesOfMessages } from "../../storage/message-files";
 import {
   activityChanged,
   memberLink,
@@ -48,8 +51,10 @@ export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): 
     .leftJoin(profiles, eq(profiles.id, messages.senderUserId))
     .where(eq(messages.requestId, id))
     .orderBy(asc(messages.createdAt), asc(messages.id));
+  const files = await filesOfMessages(ctx.db, { domain: "requests", requestId: id });
   return {
     messages: rows.map((m) => ({
+      files: files.get(m.id) ?? [],
       id: m.id,
       body: m.body,
       createdAt: m.createdAt,
@@ -115,7 +120,13 @@ const messageParts = (ctx: RequestsContext) =>
  * from staff (the member is emailed, the reply labelled with the staff member's name or email). Who may post
  * and whom to tell are read first; everything it changes is then written at once.
  */
-export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: string, body: string) {
+export async function postMessage(
+  ctx: RequestsContext,
+  viewer: Viewer,
+  id: string,
+  body: string,
+  fileIds: string[] = [],
+) {
   const { owner, ...row } = await requestWithOwner(ctx, viewer, id);
   // A withdrawn request's thread stays readable to both sides; nobody writes on it any more (issue 22 item 7).
   if (row.status === "Withdrawn") throw conflict(REQUEST_CHANGE_MESSAGES.threadClosed, "withdrawn");
@@ -178,16 +189,42 @@ export async function postMessage(ctx: RequestsContext, viewer: Viewer, id: stri
           },
         },
       };
+  const events = [activityChanged(id), toMemberAndStaff("messages", row.userId)];
+  const action = fromMember ? "message" : "replied";
   try {
-    return await messageParts(ctx)(
-      { requestId: id, senderId: viewer.userId, body, action: fromMember ? "message" : "replied" },
-      { notice, events: [activityChanged(id), toMemberAndStaff("messages", row.userId)] },
-    );
+    if (fileIds.length === 0) {
+      return await messageParts(ctx)({ requestId: id, senderId: viewer.userId, body, action }, { notice, events });
+    }
+    // With files (issue 22 item 6): the message claims them in the same transaction, or nothing is written.
+    return await ctx.write(async (tx, out) => {
+      const [written] = await tx
+        .insert(messages)
+        .values({ requestId: id, senderUserId: viewer.userId, body })
+        .returning({ id: messages.id });
+      await claimMessageFiles(tx, { domain: "requests", requestId: id }, fileIds, viewer.userId, written.id);
+      await tx.insert(activityLogs).values({ requestId: id, actorUserId: viewer.userId, action });
+      await out.notify(withFilesNoted(notice, fileIds.length));
+      for (const event of events) out.publish(event);
+      return { id: written.id };
+    });
   } catch (error) {
     // The request was deleted between the read and the write.
     if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw notFound(REQUEST_NOT_FOUND);
     throw error;
   }
+}
+
+/** The thread's files: its member and staff, as for its messages; to anyone else it does not exist (404). */
+export async function threadOfFiles(db: Queryable, viewer: Viewer, id: string): Promise<void> {
+  const [row] = await db.select({ userId: requests.userId }).from(requests).where(eq(requests.id, id));
+  if (!row || !canSeeRequest(viewer, row)) throw notFound(REQUEST_NOT_FOUND);
+}
+
+/** A notice about a message that may be only files: its excerpt says so rather than quote nothing. */
+function withFilesNoted(notice: Notice, count: number): Notice {
+  const files = count === 1 ? "1 file" : `${count} files`;
+  const body = notice.body.endsWith(": ") ? `${notice.body}${files}` : `${notice.body} (${files})`;
+  return { ...notice, body, email: notice.email && { ...notice.email, quote: notice.email.quote || `(${files})` } };
 }
 
 /**
@@ -235,7 +272,8 @@ export async function conversations(ctx: RequestsContext, viewer: Viewer): Promi
     ctx.db,
     sql`
     select r.id, r.title, r.category,
-           last.body as last_message, last.created_at as last_message_at,
+           case when last.body = '' then ${FILES_ONLY_PREVIEW} else last.body end as last_message,
+           last.created_at as last_message_at,
            (select count(*) from ${messages} m where m.request_id = r.id)::int as message_count,
            (select count(*) from ${messages} m where m.request_id = r.id
               and m.sender_user_id is distinct from ${viewer.userId}
@@ -286,6 +324,7 @@ export async function staffUnreadMessages(ctx: RequestsContext, staff: Viewer) {
   return {
     items: rows.map(({ memberName, memberEmail, requestId, requestTitle, ...m }) => ({
       ...m,
+      body: m.body || FILES_ONLY_PREVIEW,
       request: { id: requestId, title: requestTitle },
       member: { name: memberName, email: memberEmail },
     })),

@@ -5,7 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { MessageCircle } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { toast } from "sonner";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
 import { StaffComposer } from "@/client/components/internal-note";
@@ -17,6 +17,8 @@ import { formatMessageTime } from "@/shared/format";
 import { NOTE_MESSAGES } from "@/shared/notes";
 import {
   type ConciergeConversation,
+  conciergeAttachments,
+  conciergeFileUrl,
   conciergeQueries,
   markMemberThreadRead,
   useAddConciergeNote,
@@ -178,9 +180,11 @@ function MemberThread({
     if (unread > 0) void markMemberThreadRead(memberId).catch(() => undefined);
   }, [memberId, unread]);
 
-  async function onSend(text: string) {
+  const attachments = useMemo(() => conciergeAttachments(memberId), [memberId]);
+
+  async function onSend(text: string, fileIds: string[]) {
     try {
-      await reply.mutateAsync(text);
+      await reply.mutateAsync({ reply: text, fileIds });
       typingSignal.reset();
       toast.success("Reply sent successfully");
       return true;
@@ -213,6 +217,7 @@ function MemberThread({
               side="staff"
               memberName={name}
               className="max-h-[26rem] lg:max-h-none lg:min-h-0 lg:flex-1"
+              fileUrl={(fileId) => conciergeFileUrl(fileId, memberId)}
             />
           )}
         </AsyncView>
@@ -232,6 +237,7 @@ function MemberThread({
             submitLabel: "Send Reply",
             snippets,
             snippetContext: { member_name: name },
+            attachments,
           }}
           addNote={onNote}
           notePending={addNote.isPending}

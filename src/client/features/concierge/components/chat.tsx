@@ -4,7 +4,7 @@
  * are the shared ones of components/chat.
  */
 import { Check, CheckCheck } from "lucide-react";
-import { ScrollingThread } from "@/client/components/chat";
+import { MessageFiles, ScrollingThread } from "@/client/components/chat";
 import { InternalNote, mergeByTime, type NoteItem } from "@/client/components/internal-note";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime, initials } from "@/shared/format";
@@ -34,6 +34,7 @@ export function ChatThread({
   memberName,
   notes = [],
   className,
+  fileUrl,
 }: {
   messages: ConciergeMessage[];
   /** Staff only: the conversation's internal notes, shown among the messages by time. */
@@ -41,6 +42,8 @@ export function ChatThread({
   side: "member" | "staff";
   memberName: string;
   className?: string;
+  /** A file's authorized address (issue 22 item 6). */
+  fileUrl: (fileId: string) => string;
 }) {
   return (
     <ScrollingThread
@@ -81,14 +84,17 @@ export function ChatThread({
                   {formatMessageTime(message.createdAt)}
                 </time>
               </div>
-              <p
-                className={cn(
-                  "rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
-                  mine ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
-                )}
-              >
-                {message.message}
-              </p>
+              {message.message && (
+                <p
+                  className={cn(
+                    "rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
+                    mine ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
+                  )}
+                >
+                  {message.message}
+                </p>
+              )}
+              <MessageFiles files={message.files} urlOf={fileUrl} className={cn("max-w-full", mine && "justify-end")} />
               {mine &&
                 (message.read ? (
                   <span className="flex items-center gap-1 text-xs text-forest" data-read="true">

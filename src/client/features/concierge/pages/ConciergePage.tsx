@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Clock, Crown } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
@@ -12,7 +12,14 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { type ConciergeThread, conciergeQueries, markConciergeRead, useSendConciergeMessage } from "../api";
+import {
+  type ConciergeThread,
+  conciergeAttachments,
+  conciergeFileUrl,
+  conciergeQueries,
+  markConciergeRead,
+  useSendConciergeMessage,
+} from "../api";
 import { ChatThread, TypingLine } from "../components/chat";
 import { useTypingIndicator, useTypingSignal } from "../use-typing";
 
@@ -83,15 +90,16 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
   const fromStaff = thread.messages.filter((m) => m.senderRole === "admin").length;
   const typing = useTypingIndicator("any", fromStaff);
   const memberName = session.profile?.name || session.user?.name || session.user?.email || "You";
+  const attachments = useMemo(() => conciergeAttachments(), []);
 
   // Opening the view, and every new message from the team while it is open, marks the team's messages read.
   useEffect(() => {
     if (thread.unread > 0) void markConciergeRead().catch(() => undefined);
   }, [thread.unread]);
 
-  async function onSend(text: string) {
+  async function onSend(text: string, fileIds: string[]) {
     try {
-      await send.mutateAsync(text);
+      await send.mutateAsync({ message: text, fileIds });
       typingSignal.reset();
       toast.success("Message sent to your concierge team");
       return true;
@@ -121,6 +129,7 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
               side="member"
               memberName={memberName}
               className="max-h-[28rem] min-h-48"
+              fileUrl={(fileId) => conciergeFileUrl(fileId)}
             />
           )}
           <TypingLine visible={typing} who="Your concierge" />
@@ -133,6 +142,7 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
                 send={onSend}
                 pending={send.isPending}
                 onType={typingSignal.signal}
+                attachments={attachments}
               />
             ) : (
               <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-muted">

@@ -6,9 +6,10 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquare } from "lucide-react";
+import { useMemo } from "react";
 import { toast } from "sonner";
 import { AsyncView } from "@/client/components/async-view";
-import { ScrollingThread } from "@/client/components/chat";
+import { MessageFiles, ScrollingThread } from "@/client/components/chat";
 import { InternalNote, mergeByTime, StaffComposer } from "@/client/components/internal-note";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
@@ -18,7 +19,8 @@ import { formatMessageTime } from "@/shared/format";
 import { NOTE_MESSAGES } from "@/shared/notes";
 import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import { pipelineQueries, useAddNote, useReply } from "../admin-api";
-import { senderLabel, useThreadActions } from "./thread-actions";
+import { messageFileUrl } from "../api";
+import { senderLabel, threadAttachments, useThreadActions } from "./thread-actions";
 
 export function AdminThreadCard({
   requestId,
@@ -53,7 +55,10 @@ export function AdminThreadCard({
   }
   const fromMember = thread.data?.messages.filter((m) => !m.mine && !m.sender?.isStaff).length ?? 0;
 
-  const onSend = useThreadActions(requestId, thread.isSuccess, fromMember, (body) => reply.mutateAsync(body));
+  const onSend = useThreadActions(requestId, thread.isSuccess, fromMember, (body, fileIds) =>
+    reply.mutateAsync({ body, fileIds }),
+  );
+  const attachments = useMemo(() => threadAttachments(requestId), [requestId]);
 
   return (
     <Card>
@@ -95,14 +100,21 @@ export function AdminThreadCard({
                       </time>
                       {team && <span>{message.read ? "Read" : "Sent"}</span>}
                     </div>
-                    <p
-                      className={cn(
-                        "max-w-[85%] rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
-                        team ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
-                      )}
-                    >
-                      {message.body}
-                    </p>
+                    {message.body && (
+                      <p
+                        className={cn(
+                          "max-w-[85%] rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
+                          team ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
+                        )}
+                      >
+                        {message.body}
+                      </p>
+                    )}
+                    <MessageFiles
+                      files={message.files}
+                      urlOf={(fileId) => messageFileUrl(requestId, fileId)}
+                      className={team ? "justify-end" : undefined}
+                    />
                   </li>
                 );
               })}
@@ -123,6 +135,7 @@ export function AdminThreadCard({
               className: "gap-3",
               snippets,
               snippetContext: { member_name: clientName, request_title: requestTitle },
+              attachments,
             }}
             addNote={onNote}
             notePending={addNote.isPending}

@@ -5,7 +5,8 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
 import { ApiError } from "@/client/lib/api";
-import { markThreadRead, type ThreadMessage } from "../api";
+import { MESSAGE_FILE_ACCEPT, MESSAGE_FILES_MAX } from "@/shared/message-files";
+import { markThreadRead, type ThreadMessage, uploadMessageFile } from "../api";
 
 export function senderLabel(message: ThreadMessage) {
   if (message.mine) return "You";
@@ -21,16 +22,16 @@ export function useThreadActions(
   requestId: string,
   loaded: boolean,
   fromOthers: number,
-  send: (body: string) => Promise<unknown>,
+  send: (body: string, fileIds: string[]) => Promise<unknown>,
 ) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: marked again when messages from the other side arrive
   useEffect(() => {
     if (loaded) void markThreadRead(requestId).catch(() => undefined);
   }, [requestId, loaded, fromOthers]);
 
-  return async function onSend(body: string) {
+  return async function onSend(body: string, fileIds: string[] = []) {
     try {
-      await send(body);
+      await send(body, fileIds);
       toast.success("Message sent");
       return true;
     } catch (error) {
@@ -42,3 +43,10 @@ export function useThreadActions(
     }
   };
 }
+
+/** The composer's attachment slot for a request's thread (issue 22 item 6). */
+export const threadAttachments = (requestId: string) => ({
+  upload: (file: File, onProgress: (fraction: number) => void) => uploadMessageFile(requestId, file, onProgress),
+  max: MESSAGE_FILES_MAX,
+  accept: MESSAGE_FILE_ACCEPT,
+});

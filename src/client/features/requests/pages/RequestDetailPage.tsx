@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Mail, MessageSquare, Phone, Plus, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
-import { ChatComposer, ScrollingThread } from "@/client/components/chat";
+import { ChatComposer, MessageFiles, ScrollingThread } from "@/client/components/chat";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
@@ -15,11 +15,11 @@ import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
 import { isMemberEditable, REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
-import { type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
+import { messageFileUrl, type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
 import { EditRequestDialog, WithdrawRequest } from "../components/request-changes";
 import { RequestDetailsCard } from "../components/request-details";
 import { TimelineCard } from "../components/request-timeline";
-import { senderLabel, useThreadActions } from "../components/thread-actions";
+import { senderLabel, threadAttachments, useThreadActions } from "../components/thread-actions";
 
 /** What another feature shows on the request's page (the quotes feature's proposal, hold and delivery). */
 export type RequestPart = (request: RequestDetail) => React.ReactNode;
@@ -134,7 +134,10 @@ function MessagesCard({ requestId, closed }: { requestId: string; closed: boolea
   const fromOthers = thread.data?.messages.filter((m) => !m.mine).length ?? 0;
 
   // Opening the request, and every new message from the team, marks the thread read.
-  const onSend = useThreadActions(requestId, thread.isSuccess, fromOthers, (body) => send.mutateAsync(body));
+  const onSend = useThreadActions(requestId, thread.isSuccess, fromOthers, (body, fileIds) =>
+    send.mutateAsync({ body, fileIds }),
+  );
+  const attachments = useMemo(() => threadAttachments(requestId), [requestId]);
 
   return (
     <Card>
@@ -170,14 +173,21 @@ function MessagesCard({ requestId, closed }: { requestId: string; closed: boolea
                     </time>
                     {message.mine && <span>{message.read ? "Read" : "Sent"}</span>}
                   </div>
-                  <p
-                    className={cn(
-                      "max-w-[85%] rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
-                      message.mine ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
-                    )}
-                  >
-                    {message.body}
-                  </p>
+                  {message.body && (
+                    <p
+                      className={cn(
+                        "max-w-[85%] rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
+                        message.mine ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
+                      )}
+                    >
+                      {message.body}
+                    </p>
+                  )}
+                  <MessageFiles
+                    files={message.files}
+                    urlOf={(fileId) => messageFileUrl(requestId, fileId)}
+                    className={message.mine ? "justify-end" : undefined}
+                  />
                 </li>
               ))}
             </ScrollingThread>
@@ -193,6 +203,7 @@ function MessagesCard({ requestId, closed }: { requestId: string; closed: boolea
             send={onSend}
             pending={send.isPending}
             trim={false}
+            attachments={attachments}
             className="gap-3 border-t border-stone pt-5"
           />
         )}

@@ -1,0 +1,281 @@
+/**
+ * Files in conversations (issue 22 item 6), both domains through the API: types read from the bytes, the size
+ * limit, pending files owned by their uploader and claimed once by a message of the same thread, at most five,
+ * a message of files only but never empty, downloads only to those who see the thread (404 to anyone else),
+ * the concierge's plan gate, expiry of files never sent, and the thread answering the files.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { desc, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { FILES_ONLY_PREVIEW, MESSAGE_FILE_TEXTS } from "@/shared/message-files";
+import { MESSAGES } from "@/shared/schemas";
+import { CONCIERGE_PLAN_REQUIRED } from "../auth/policies";
+import { messageFiles, messages, notifications, requests } from "../db/schema";
+import { FILES_TOO_FAST, limitMessageFiles, MESSAGE_FILES_PER_TEN_MINUTES } from "../rate-limit";
+import { dropExpired } from "./message-files";
+import { tooLarge } from "./uploads";
+
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ffa9a8f5d30000000049454e44ae426082",
+  "hex",
+);
+const PDF = Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n", "latin1");
+const HTML = Buffer.from("<html><script>alert(1)</script></html>");
+
+function multipart(filename: string, content: Buffer) {
+  const boundary = `----maison${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+let ctx: TestContext;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "maison-message-files-"));
+  ctx = await createTestApp({ env: { DATA_DIR: dataDir, UPLOAD_MAX_MB: "0.03" }, deps: { startWorkers: false } });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const get = (user: TestUser | null, url: string) => ctx.app.inject({ method: "GET", url, headers: as(user) });
+const post = (user: TestUser | null, url: string, payload: object = {}) =>
+  ctx.app.inject({ method: "POST", url, headers: as(user), payload });
+const upload = (user: TestUser | null, url: string, name: string, content: Buffer) => {
+  const body = multipart(name, content);
+  return ctx.app.inject({ method: "POST", url, headers: { ...as(user), ...body.headers }, payload: body.payload });
+};
+
+async function requestOf(member: TestUser) {
+  const [row] = await ctx.database.db
+    .insert(requests)
+    .values({
+      userId: member.id,
+      title: "A Kelly 28",
+      category: "Fashion",
+      budgetEur: 9000,
+      phoneNumber: "+351912345678",
+    })
+    .returning({ id: requests.id });
+  return row.id;
+}
+
+describe("files in a request's thread", () => {
+  it("takes a photo or a PDF by its bytes, refuses other types and oversize files", async () => {
+    const member = await createUser(ctx);
+    const id = await requestOf(member);
+    const photo = await upload(member, `/api/requests/${id}/messages/files`, "watch.png", PNG);
+    expect(photo.statusCode, photo.body).toBe(201);
+    expect(photo.json()).toMatchObject({ name: "watch.png", type: "image/png", size: PNG.length });
+    const pdf = await upload(member, `/api/requests/${id}/messages/files`, "invoice", PDF);
+    expect(pdf.json()).toMatchObject({ name: "invoice.pdf", type: "application/pdf" });
+    const html = await upload(member, `/api/requests/${id}/messages/files`, "photo.png", HTML);
+    expect(html.statusCode).toBe(415);
+    expect(html.json().error).toBe(MESSAGE_FILE_TEXTS.typeRefused);
+    const big = await upload(
+      member,
+      `/api/requests/${id}/messages/files`,
+      "big.png",
+      Buffer.concat([PNG, Buffer.alloc(40_000)]),
+    );
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error).toBe(tooLarge(0.03));
+    // Nothing refused was kept.
+    const rows = await ctx.database.db.select().from(messageFiles).where(eq(messageFiles.requestId, id));
+    expect(rows).toHaveLength(2);
+  });
+
+  it("sends a message of files only, shows them in the thread to both sides, and serves them to those only", async () => {
+    const member = await createUser(ctx, { name: "Ana" });
+    const staff = await createUser(ctx, { role: "staff" });
+    const other = await createUser(ctx);
+    const id = await requestOf(member);
+    const file = (await upload(member, `/api/requests/${id}/messages/files`, "kelly.png", PNG)).json();
+    // A pending file is nobody's to download yet.
+    expect((await get(member, `/api/requests/${id}/messages/files/${file.id}`)).statusCode).toBe(404);
+    const sent = await post(member, `/api/requests/${id}/messages`, { body: "", fileIds: [file.id] });
+    expect(sent.statusCode, sent.body).toBe(201);
+    for (const viewer of [member, staff]) {
+      const thread = (await get(viewer, `/api/requests/${id}/messages`)).json();
+      expect(thread.messages.at(-1)).toMatchObject({ body: "", files: [{ id: file.id, name: "kelly.png" }] });
+      const download = await get(viewer, `/api/requests/${id}/messages/files/${file.id}`);
+      expect(download.statusCode).toBe(200);
+      expect(download.headers["content-type"]).toBe("image/png");
+      expect(download.headers["content-disposition"]).toMatch(/^inline; filename="kelly.png"/);
+      expect(download.headers["x-content-type-options"]).toBe("nosniff");
+      expect(download.rawPayload.equals(PNG)).toBe(true);
+    }
+    // Another member: not found, as is the file asked for through another request.
+    expect((await get(other, `/api/requests/${id}/messages/files/${file.id}`)).statusCode).toBe(404);
+    const otherId = await requestOf(other);
+    expect((await get(other, `/api/requests/${otherId}/messages/files/${file.id}`)).statusCode).toBe(404);
+    expect((await get(null, `/api/requests/${id}/messages/files/${file.id}`)).statusCode).toBe(401);
+    // The team's notice says a file came.
+    const [notice] = await ctx.database.db
+      .select({ body: notifications.body })
+      .from(notifications)
+      .where(eq(notifications.requestId, id))
+      .orderBy(desc(notifications.createdAt))
+      .limit(1);
+    expect(notice?.body).toBe("Ana: 1 file");
+  });
+
+  it("refuses an empty message, a file of someone else, one used twice, from another thread, or more than five", async () => {
+    const member = await createUser(ctx);
+    const staff = await createUser(ctx, { role: "staff" });
+    const id = await requestOf(member);
+    const otherId = await requestOf(member);
+    const url = `/api/requests/${id}/messages`;
+    expect((await post(member, url, { body: "  " })).json().error).toBe(MESSAGES.enterMessage);
+    expect((await post(member, url, { body: "", fileIds: [] })).json().error).toBe(MESSAGES.enterMessage);
+
+    const staffFile = (await upload(staff, `${url}/files`, "a.png", PNG)).json();
+    const before = await ctx.database.db.select().from(messages).where(eq(messages.requestId, id));
+    const stolen = await post(member, url, { body: "Mine now", fileIds: [staffFile.id] });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().error).toBe(MESSAGE_FILE_TEXTS.notYours);
+    // Nothing half-written: no message, the file still pending.
+    expect(await ctx.database.db.select().from(messages).where(eq(messages.requestId, id))).toHaveLength(before.length);
+
+    const elsewhere = (await upload(member, `/api/requests/${otherId}/messages/files`, "b.png", PNG)).json();
+    expect((await post(member, url, { body: "x", fileIds: [elsewhere.id] })).statusCode).toBe(400);
+
+    const mine = (await upload(member, `${url}/files`, "c.png", PNG)).json();
+    expect((await post(member, url, { body: "x", fileIds: [mine.id, mine.id] })).statusCode).toBe(400);
+    expect((await post(member, url, { body: "x", fileIds: [mine.id] })).statusCode).toBe(201);
+    expect((await post(member, url, { body: "again", fileIds: [mine.id] })).json().error).toBe(
+      MESSAGE_FILE_TEXTS.notYours,
+    );
+
+    const six = Array.from({ length: 6 }, () => crypto.randomUUID());
+    const many = await post(member, url, { body: "x", fileIds: six });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error).toBe(MESSAGE_FILE_TEXTS.tooMany);
+    expect((await post(member, url, { body: "x", fileIds: ["not-a-uuid"] })).statusCode).toBe(400);
+  });
+
+  it("drops a file never sent after a day; it can no longer be sent", async () => {
+    const member = await createUser(ctx);
+    const id = await requestOf(member);
+    const file = (await upload(member, `/api/requests/${id}/messages/files`, "late.png", PNG)).json();
+    await ctx.database.db
+      .update(messageFiles)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(messageFiles.id, file.id));
+    expect((await post(member, `/api/requests/${id}/messages`, { body: "", fileIds: [file.id] })).statusCode).toBe(400);
+    expect(await dropExpired(ctx.app.ctx, "requests")).toBeGreaterThanOrEqual(1);
+    expect(await ctx.database.db.select().from(messageFiles).where(eq(messageFiles.id, file.id))).toHaveLength(0);
+  });
+
+  it("removes the thread's stored files with the request", async () => {
+    const member = await createUser(ctx);
+    const id = await requestOf(member);
+    const file = (await upload(member, `/api/requests/${id}/messages/files`, "gone.png", PNG)).json();
+    await post(member, `/api/requests/${id}/messages`, { body: "", fileIds: [file.id] });
+    const [row] = await ctx.database.db.select().from(messageFiles).where(eq(messageFiles.id, file.id));
+    expect(
+      (await ctx.app.inject({ method: "DELETE", url: `/api/requests/${id}`, headers: as(member) })).statusCode,
+    ).toBe(200);
+    expect(await ctx.database.db.select().from(messageFiles).where(eq(messageFiles.id, file.id))).toHaveLength(0);
+    await expect(ctx.app.ctx.storage.get(row.storageKey)).rejects.toThrow();
+  });
+
+  it("previews a message of files only in the lists, and limits how fast files are uploaded", async () => {
+    const member = await createUser(ctx);
+    const staff = await createUser(ctx, { role: "staff" });
+    const id = await requestOf(member);
+    const file = (await upload(member, `/api/requests/${id}/messages/files`, "p.png", PNG)).json();
+    await post(member, `/api/requests/${id}/messages`, { body: "", fileIds: [file.id] });
+    const mine = (await get(member, "/api/messages/conversations")).json().items;
+    expect(mine.find((c: { id: string }) => c.id === id).lastMessage).toBe(FILES_ONLY_PREVIEW);
+    const inbox = (await get(staff, "/api/admin/inbox/messages")).json().items;
+    expect(inbox.find((m: { request: { id: string } }) => m.request.id === id).body).toBe(FILES_ONLY_PREVIEW);
+
+    for (let i = 1; i < MESSAGE_FILES_PER_TEN_MINUTES; i++) await limitMessageFiles(ctx.app.ctx.limiter, member.id);
+    const tooFast = await upload(member, `/api/requests/${id}/messages/files`, "q.png", PNG);
+    expect(tooFast.statusCode).toBe(429);
+    expect(tooFast.json().error).toBe(FILES_TOO_FAST);
+  });
+
+  it("lets another member neither upload to nor send in the thread", async () => {
+    const member = await createUser(ctx);
+    const other = await createUser(ctx);
+    const id = await requestOf(member);
+    expect((await upload(other, `/api/requests/${id}/messages/files`, "x.png", PNG)).statusCode).toBe(403);
+  });
+});
+
+describe("files when an account is deleted", () => {
+  it("removes the stored files of the member's request threads and concierge chat", async () => {
+    const gold = await createUser(ctx, { plan: "gold" });
+    const staff = await createUser(ctx, { role: "staff" });
+    const id = await requestOf(gold);
+    const inThread = (await upload(staff, `/api/requests/${id}/messages/files`, "s.png", PNG)).json();
+    await post(staff, `/api/requests/${id}/messages`, { body: "", fileIds: [inThread.id] });
+    const inChat = (await upload(gold, "/api/concierge/files", "c.png", PNG)).json();
+    await post(gold, "/api/concierge/messages", { message: "", fileIds: [inChat.id] });
+    const rows = await ctx.database.db
+      .select({ key: messageFiles.storageKey })
+      .from(messageFiles)
+      .where(inArray(messageFiles.id, [inThread.id, inChat.id]));
+    expect(rows).toHaveLength(2);
+    expect((await ctx.app.inject({ method: "DELETE", url: "/api/account", headers: as(gold) })).statusCode).toBe(200);
+    for (const { key } of rows) await expect(ctx.app.ctx.storage.get(key)).rejects.toThrow();
+  });
+});
+
+describe("files in the concierge chat", () => {
+  it("is for members with the concierge in their plan; staff reply with files; downloads to the member and staff only", async () => {
+    const gold = await createUser(ctx, { plan: "gold", name: "Ines" });
+    const silver = await createUser(ctx, { plan: "silver" });
+    const black = await createUser(ctx, { plan: "black" });
+    const staff = await createUser(ctx, { role: "staff" });
+
+    const refused = await upload(silver, "/api/concierge/files", "x.png", PNG);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(CONCIERGE_PLAN_REQUIRED);
+    expect((await upload(gold, "/api/concierge/files", "x.html", HTML)).statusCode).toBe(415);
+
+    const file = (await upload(gold, "/api/concierge/files", "table.png", PNG)).json();
+    // Staff cannot send the member's file as theirs, nor another member as theirs.
+    expect((await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "", fileIds: [file.id] })).statusCode).toBe(
+      400,
+    );
+    expect((await post(black, "/api/concierge/messages", { message: "", fileIds: [file.id] })).statusCode).toBe(400);
+    const sent = await post(gold, "/api/concierge/messages", { message: "", fileIds: [file.id] });
+    expect(sent.statusCode, sent.body).toBe(201);
+
+    const list = (await get(staff, "/api/admin/concierge")).json().items;
+    expect(list.find((c: { userId: string }) => c.userId === gold.id).lastMessage).toBe(FILES_ONLY_PREVIEW);
+    const thread = (await get(staff, `/api/admin/concierge/${gold.id}`)).json();
+    expect(thread.messages.at(-1)).toMatchObject({ message: "", files: [{ id: file.id, type: "image/png" }] });
+    expect((await get(gold, `/api/concierge/files/${file.id}`)).statusCode).toBe(200);
+    expect((await get(staff, `/api/admin/concierge/${gold.id}/files/${file.id}`)).statusCode).toBe(200);
+    expect((await get(black, `/api/concierge/files/${file.id}`)).statusCode).toBe(404);
+    expect((await get(staff, `/api/admin/concierge/${black.id}/files/${file.id}`)).statusCode).toBe(404);
+
+    const pdf = (await upload(staff, `/api/admin/concierge/${gold.id}/files`, "menu.pdf", PDF)).json();
+    const reply = await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "The menu", fileIds: [pdf.id] });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const mine = (await get(gold, "/api/concierge/messages")).json();
+    expect(mine.messages.at(-1)).toMatchObject({ message: "The menu", files: [{ name: "menu.pdf" }] });
+    const download = await get(gold, `/api/concierge/files/${pdf.id}`);
+    expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="menu.pdf"/);
+    // A staff file for another member's chat cannot go into this one.
+    const forBlack = (await upload(staff, `/api/admin/concierge/${black.id}/files`, "b.png", PNG)).json();
+    expect(
+      (await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "x", fileIds: [forBlack.id] })).statusCode,
+    ).toBe(400);
+  });
+});
