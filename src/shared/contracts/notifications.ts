@@ -22,6 +22,8 @@ export const NOTIFICATION_TYPES = [
   "delivered",
   "receipt_confirmed",
   "problem_reported",
+  /** A request or a concierge conversation given to a staff member (issue 22, item 1). */
+  "assigned",
   "test",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -3,11 +3,13 @@ import type { FastifyPluginAsync } from "fastify";
 import { conciergeStaffApi } from "@/shared/contracts/concierge";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
-import { conversations, markStaffRead, staffReply, staffThread, typing } from "./service";
+import { assignConversation, conversations, markStaffRead, staffReply, staffThread, typing } from "./service";
 
 export const conciergeAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(conciergeStaffApi, {
-    "GET /admin/concierge": async () => conversations(ctx),
+    "GET /admin/concierge": async ({ viewer, query }) => conversations(ctx, viewer, query.assignee),
+    "POST /admin/concierge/:userId/assignee": async ({ viewer, params, body }) =>
+      assignConversation(ctx, viewer, params.userId, body.userId),
     "GET /admin/concierge/:userId": async ({ params }) => staffThread(ctx, params.userId),
     "POST /admin/concierge/:userId/read": async ({ viewer, params }) => {
       await markStaffRead(ctx, viewer, params.userId);

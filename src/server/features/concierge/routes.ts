@@ -4,7 +4,7 @@ import { conciergeApi } from "@/shared/contracts/concierge";
 import { requirePlanFeature } from "../../auth/policies";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
-import { markMemberRead, memberSend, memberThread, typing } from "./service";
+import { markMemberRead, memberSend, memberThread, replyTime, typing } from "./service";
 
 export const conciergeRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(conciergeApi, {
@@ -14,6 +14,7 @@ export const conciergeRoutes = (ctx: AppContext): FastifyPluginAsync =>
       await markMemberRead(ctx, viewer);
       return { ok: true as const };
     },
+    "GET /concierge/reply-time": async () => replyTime(ctx),
     "POST /concierge/typing": async ({ request }) => {
       const viewer = await requirePlanFeature(request, "concierge");
       await typing(ctx, viewer, viewer.userId);

@@ -4,6 +4,7 @@ import type { RequestStatus } from "@/shared/requests";
 import type { RequestsPort } from "../../context";
 import { activityLogs, messages, requests, requestUses } from "../../db/schema";
 import { searchRank, searchVector } from "../../db/search";
+import { teamFirstReply } from "./assignment";
 import { createRequest, logActivity, type RequestsContext, requestWithOwnerQuery, writeStatusChange } from "./service";
 
 /** The statuses a request passes through to reach each one (a seeded request's history). */
@@ -30,6 +31,8 @@ export function requestsPort(ctx: RequestsContext): RequestsPort {
     },
 
     createAs: (member, input, options) => createRequest(ctx, member, input, options),
+
+    teamFirstReply: (db) => teamFirstReply(db),
 
     async filesOf(db, userId) {
       const rows = await db

@@ -37,6 +37,7 @@ import type { Effects } from "../../db/write";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
 import { nameForType } from "../../storage/file-names";
+import { assignInTurn } from "./assignment";
 
 export const REQUEST_NOT_FOUND = "Request not found";
 export const NO_PERMISSION = "You do not have permission to view this request";
@@ -151,6 +152,8 @@ export async function createRequest(
         actionLabel: "Open the request",
       },
     });
+    // Round robin (issue 22, item 1): one statement when someone opted in, after the insert.
+    await assignInTurn(tx, out, { id: row.id, title: input.title });
     out.publish(toMemberAndStaff("requests", viewer.userId));
     return { id: row.id, remainingThisMonth: limit === null ? null : limit - used - 1 };
   });
