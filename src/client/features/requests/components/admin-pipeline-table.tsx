@@ -14,6 +14,7 @@ import { cn } from "@/client/lib/utils";
 import { formatCardDate, formatEuro } from "@/shared/format";
 import { holdExpiryLabel, isHoldExpiringSoon } from "@/shared/quotes";
 import { type Pipeline, type PipelineItem, useChangeStatus } from "../admin-api";
+import { AssigneeSelect } from "./admin-assignee";
 import { PriorityBadge } from "./admin-priority-badge";
 
 const count = new Intl.NumberFormat("en-IE");
@@ -105,6 +106,12 @@ const columns = col.columns([
         <HoldFlag hold={info.row.original.hold} />
       </span>
     ),
+  }),
+  col.display({
+    id: "assignee",
+    header: "Owner",
+    cell: (info) => <AssigneeSelect request={info.row.original} />,
+    meta: { className: "w-0 whitespace-nowrap" },
   }),
   col.display({
     id: "actions",
@@ -216,7 +223,10 @@ function PipelineCards({
               <span className="tabular text-noir">{formatEuro(request.budgetEur)}</span>
               <PriorityBadge urgency={request.urgency} />
             </span>
-            <StartButton request={request} />
+            <span className="flex shrink-0 items-center gap-2">
+              <AssigneeSelect request={request} className="w-32" />
+              <StartButton request={request} />
+            </span>
           </div>
         </li>
       ))}
