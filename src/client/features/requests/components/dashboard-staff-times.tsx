@@ -16,8 +16,8 @@ export function StaffTimes({ stats, className }: { stats?: AdminStats; className
       <CardHeading icon={Timer} title="Times by staff member" />
       <CardContent className="flex flex-col gap-3">
         <p className="text-sm text-ink-muted">
-          Medians over requests of the last 30 days: first reply on those each answered first, resolution (to
-          Delivered or Failed) on those assigned to them.
+          Medians over requests of the last 30 days: first reply on those each answered first, resolution (to Delivered
+          or Failed) on those assigned to them.
         </p>
         {!rows ? (
           <Skeleton className="h-24" />
