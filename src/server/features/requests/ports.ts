@@ -77,6 +77,8 @@ export function requestsPort(ctx: RequestsContext): RequestsPort {
           notes: `Demo request. ${r.owner.name} would like this sourced discreetly.`,
           phoneNumber: r.owner.phone,
           status: r.status,
+          // Picked up by the staff member who replies (issue 22, item 1); New ones wait unassigned.
+          assigneeUserId: r.status === "New" ? null : r.staffId,
           seeded: true,
           createdAt: r.createdAt,
         })
