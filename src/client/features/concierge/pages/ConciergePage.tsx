@@ -157,5 +157,5 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
 function ReplyTime() {
   const { data } = useQuery(conciergeQueries.replyTime());
   if (data?.medianMinutes == null) return null;
-  return <p className="tabular">Median reply this month: {formatReplyTime(data.medianMinutes)}</p>;
+  return <p className="tabular pl-5">Median reply this month: {formatReplyTime(data.medianMinutes)}</p>;
 }

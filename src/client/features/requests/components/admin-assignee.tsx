@@ -14,9 +14,12 @@ const NOBODY = "none";
 export function AssigneeSelect({
   request,
   className,
+  short = false,
 }: {
   request: { id: string; title: string; assignee: Assignee | null };
   className?: string;
+  /** In a dense row: the owner's first name only (the list shows full names). */
+  short?: boolean;
 }) {
   const staff = useQuery(pipelineQueries.assignees());
   const assign = useAssignRequest();
@@ -45,7 +48,7 @@ export function AssigneeSelect({
           aria-label={`Owner of ${request.title}`}
           className={cn("h-8 w-36 text-xs", !current && "text-ink-muted", className)}
         >
-          <SelectValue />
+          <SelectValue>{current ? (short ? current.name.split(" ")[0] : current.name) : "Unassigned"}</SelectValue>
         </SelectTrigger>
         <SelectContent>
           <SelectItem value={NOBODY}>Unassigned</SelectItem>

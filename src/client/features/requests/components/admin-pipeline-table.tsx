@@ -70,7 +70,7 @@ const columns = col.columns([
     header: "Client",
     enableSorting: false,
     cell: (info) => (
-      <div className="max-w-40 min-w-28">
+      <div className="max-w-36 min-w-28">
         <p className="truncate text-noir">{info.row.original.client.name}</p>
         <p className="truncate text-xs text-ink-muted">{info.row.original.client.email}</p>
       </div>
@@ -81,7 +81,7 @@ const columns = col.columns([
     enableSorting: false,
     // The column that gives: it wraps (two lines at most) so the table fits beside the sidebar.
     cell: (info) => (
-      <span className="line-clamp-2 min-w-40 break-words" title={info.getValue()}>
+      <span className="line-clamp-2 min-w-36 break-words" title={info.getValue()}>
         {info.getValue()}
       </span>
     ),
@@ -110,7 +110,7 @@ const columns = col.columns([
   col.display({
     id: "assignee",
     header: "Owner",
-    cell: (info) => <AssigneeSelect request={info.row.original} />,
+    cell: (info) => <AssigneeSelect request={info.row.original} short className="w-28" />,
     meta: { className: "w-0 whitespace-nowrap" },
   }),
   col.display({
