@@ -70,7 +70,7 @@ const columns = col.columns([
     header: "Client",
     enableSorting: false,
     cell: (info) => (
-      <div className="max-w-36 min-w-28">
+      <div className="max-w-32 min-w-28">
         <p className="truncate text-noir">{info.row.original.client.name}</p>
         <p className="truncate text-xs text-ink-muted">{info.row.original.client.email}</p>
       </div>
@@ -81,7 +81,7 @@ const columns = col.columns([
     enableSorting: false,
     // The column that gives: it wraps (two lines at most) so the table fits beside the sidebar.
     cell: (info) => (
-      <span className="line-clamp-2 min-w-36 break-words" title={info.getValue()}>
+      <span className="line-clamp-2 min-w-32 break-words" title={info.getValue()}>
         {info.getValue()}
       </span>
     ),
@@ -107,17 +107,21 @@ const columns = col.columns([
       </span>
     ),
   }),
-  col.display({
-    id: "assignee",
-    header: "Owner",
-    cell: (info) => <AssigneeSelect request={info.row.original} short className="w-28" />,
-    meta: { className: "w-0 whitespace-nowrap" },
-  }),
+  // The owner (issue 22, item 1) and Start share a cell, so the row still fits beside the sidebar.
   col.display({
     id: "actions",
-    header: () => <span className="sr-only">Actions</span>,
-    cell: (info) => <StartButton request={info.row.original} />,
-    meta: { className: "w-0 text-right whitespace-nowrap" },
+    header: () => (
+      <>
+        Owner<span className="sr-only"> and actions</span>
+      </>
+    ),
+    cell: (info) => (
+      <span className="flex items-center gap-2">
+        <AssigneeSelect request={info.row.original} short className="w-28" />
+        <StartButton request={info.row.original} />
+      </span>
+    ),
+    meta: { className: "w-0 whitespace-nowrap" },
   }),
 ]);
 
