@@ -62,7 +62,11 @@ export function requestsPort(ctx: RequestsContext): RequestsPort {
             )
             .orderBy(messages.createdAt)
         : [];
-      return { requests: own.map(({ userId: _u, fileUrl: _f, seeded: _s, ...r }) => r), messages: thread };
+      // The owner (a staff member) is the team's business, not the member's data.
+      return {
+        requests: own.map(({ userId: _u, fileUrl: _f, seeded: _s, assigneeUserId: _a, ...r }) => r),
+        messages: thread,
+      };
     },
 
     async seed(tx, r) {
