@@ -125,6 +125,11 @@ export interface RequestsPort {
     input: NewRequest,
     options: { seeded: boolean },
   ): Promise<{ id: string; remainingThisMonth: number | null }>;
+  /**
+   * The team's median first reply (minutes) to requests created in the last 30 days, and how many were answered
+   * (issue 22, item 5: the members' "Median reply this month").
+   */
+  teamFirstReply(db: Queryable): Promise<{ medianMinutes: number | null; replied: number }>;
   /** The storage keys of a member's attachments and thread files (deleted with the account, after its rows). */
   filesOf(db: Queryable, userId: string): Promise<string[]>;
   exportOf(db: Queryable, userId: string): Promise<Pick<AccountExport, "requests" | "messages">>;

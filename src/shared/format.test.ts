@@ -8,6 +8,7 @@ import {
   formatEuro,
   formatLongDate,
   formatMessageTime,
+  formatReplyTime,
   formatTimeAgo,
   formatUtcTime,
   INTERFACE_LANGUAGE,
@@ -97,5 +98,17 @@ describe("phones", () => {
     expect(digitsOnly("91 234-567a")).toBe("91234567");
     expect(splitPhone("+351912345678")).toEqual({ countryCode: "+351", digits: "912345678" });
     expect(splitPhone("+4479460000")).toEqual({ countryCode: "+44", digits: "79460000" });
+  });
+});
+
+describe("formatReplyTime", () => {
+  it("says minutes, hours past the hour and days past two days", () => {
+    expect(formatReplyTime(0.2)).toBe("1 min");
+    expect(formatReplyTime(6.4)).toBe("6 min");
+    expect(formatReplyTime(59)).toBe("59 min");
+    expect(formatReplyTime(60)).toBe("1 hour");
+    expect(formatReplyTime(150)).toBe("3 hours");
+    expect(formatReplyTime(47 * 60)).toBe("47 hours");
+    expect(formatReplyTime(3 * 1440)).toBe("3 days");
   });
 });

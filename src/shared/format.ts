@@ -97,3 +97,14 @@ export function initials(nameOrEmail: string | null | undefined): string {
     .map((w) => w[0]?.toUpperCase() ?? "")
     .join("");
 }
+
+/** "6 min", "2 hours", "1 day": the team's median first reply, calmly rounded. */
+export function formatReplyTime(minutes: number): string {
+  if (minutes < 60) return `${Math.max(1, Math.round(minutes))} min`;
+  if (minutes < 48 * 60) {
+    const hours = Math.round(minutes / 60);
+    return `${hours} ${hours === 1 ? "hour" : "hours"}`;
+  }
+  const days = Math.round(minutes / 1440);
+  return `${days} ${days === 1 ? "day" : "days"}`;
+}

@@ -423,6 +423,28 @@ const ROUTES: RouteCase[] = [
     allowed: STAFF,
   },
   { route: "GET /api/admin/stats", allowed: STAFF },
+  // Assignment and reply times (issue 22, items 1 and 5).
+  { route: "GET /api/admin/assignees", allowed: STAFF },
+  {
+    route: "POST /api/admin/requests/:id/assignee",
+    url: async (ctx, callers) => `/api/admin/requests/${await ownersRequest(ctx, callers)}/assignee`,
+    payload: { userId: null },
+    allowed: STAFF,
+  },
+  {
+    route: "GET /api/admin/requests/:id/handling",
+    url: async (ctx, callers) => `/api/admin/requests/${await ownersRequest(ctx, callers)}/handling`,
+    allowed: STAFF,
+  },
+  { route: "GET /api/admin/assignment/round-robin", allowed: STAFF },
+  { route: "PUT /api/admin/assignment/round-robin", payload: { enabled: false }, allowed: STAFF },
+  {
+    route: "POST /api/admin/concierge/:userId/assignee",
+    url: goldMember("/assignee"),
+    payload: { userId: null },
+    allowed: STAFF,
+  },
+  { route: "GET /api/concierge/reply-time", allowed: SIGNED_IN },
   // The business loop (issue 21): the member's actions are the member's only (anyone else: not found); staff
   // quote, capture, release and deliver.
   {

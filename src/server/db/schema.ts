@@ -275,6 +275,8 @@ export const requests = pgTable(
     paymentIntentId: text("payment_intent_id"),
     /** The member's optional deadline (issue 22 item 7), a calendar day. */
     deadline: date("deadline", { mode: "string" }),
+    /** The staff member who owns the request (issue 22, item 1): null while unassigned. */
+    assigneeUserId: text("assignee_user_id").references(() => users.id, { onDelete: "set null" }),
     /** Made by the QA tools: removed with their "Remove demo data". */
     seeded: boolean("seeded").notNull().default(false),
     createdAt: createdAt(),
@@ -290,6 +292,8 @@ export const requests = pgTable(
     index("requests_status_budget_idx").on(t.status, t.budgetEur, t.createdAt),
     index("requests_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("requests_seeded_idx").on(t.seeded).where(sql`${t.seeded}`),
+    // The pipeline's "Assigned to me" and "Unassigned" filters, newest first.
+    index("requests_assignee_created_idx").on(t.assigneeUserId, t.createdAt.desc()),
     check("requests_title_length", sql`char_length(${t.title}) between 3 and 200`),
     check("requests_budget_positive", sql`${t.budgetEur} >= 1`),
     check("requests_notes_length", sql`char_length(${t.notes}) <= 2000`),
@@ -479,6 +483,37 @@ export const salesInquiries = pgTable(
 );
 
 /** What a member wrote to sales, as one searchable text: the subject and the message. */
+/** Who owns a member's concierge conversation (issue 22, item 1): one row per assigned conversation. */
+export const conciergeAssignments = pgTable(
+  "concierge_assignments",
+  {
+    memberUserId: text("member_user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    assigneeUserId: text("assignee_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("concierge_assignments_assignee_idx").on(t.assigneeUserId)],
+);
+
+/**
+ * A staff member's share of new requests (issue 22, item 1): those who opt in are given new requests in turn,
+ * the least recently given first.
+ */
+export const staffAssignmentSettings = pgTable(
+  "staff_assignment_settings",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    roundRobin: boolean("round_robin").notNull().default(false),
+    lastAssignedAt: timestamp("last_assigned_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_assignment_round_robin_idx").on(t.lastAssignedAt).where(sql`${t.roundRobin}`)],
+);
+
 export function salesInquiryText(t: { subject: SQLWrapper; message: SQLWrapper }): SQL {
   return sql`${t.subject} || ' ' || ${t.message}`;
 }

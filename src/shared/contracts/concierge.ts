@@ -36,8 +36,26 @@ export const conciergeConversationsSchema = z.object({
       lastMessage: z.string(),
       lastMessageAt: timestamp,
       unread: z.number(),
+      /** The staff member who owns the conversation (issue 22, item 1). */
+      assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
     }),
   ),
+});
+/** The inbox's owner filter: "me", "none", or "all" (absent). */
+export const conciergeListQuery = z.object({ assignee: z.enum(["all", "me", "none"]).optional() });
+
+/**
+ * The team's median first reply to requests over the last 30 days (issue 22, item 5), shown beside "Usually
+ * replies within minutes" when at least REPLY_TIME_MIN_SAMPLE requests were answered; else null.
+ */
+export const REPLY_TIME_MIN_SAMPLE = 5;
+export const replyTimeSchema = z.object({ medianMinutes: z.number().nullable() });
+
+/** A concierge conversation's owner (issue 22, item 1): a staff member's id, or null to unassign. */
+export const conciergeAssignSchema = z.object({ userId: z.string().min(1).max(100).nullable() });
+export const conciergeAssignedSchema = z.object({
+  userId: z.string(),
+  assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 
 export const memberParams = z.object({ userId: z.string().min(1).max(100) });
@@ -56,10 +74,17 @@ export const conciergeApi = endpoints({
   "POST /concierge/read": { access: "user", answer: okSchema },
   /** "…is typing" to the staff: an event, never stored. */
   "POST /concierge/typing": { access: "user", answer: okSchema },
+  "GET /concierge/reply-time": { access: "user", answer: replyTimeSchema },
 });
 
 export const conciergeStaffApi = endpoints({
-  "GET /admin/concierge": { access: "staff", answer: conciergeConversationsSchema },
+  "GET /admin/concierge": { access: "staff", query: conciergeListQuery, answer: conciergeConversationsSchema },
+  "POST /admin/concierge/:userId/assignee": {
+    access: "staff",
+    params: memberParams,
+    body: conciergeAssignSchema,
+    answer: conciergeAssignedSchema,
+  },
   "GET /admin/concierge/:userId": { access: "staff", params: memberParams, answer: conciergeThreadSchema },
   /** The member's messages read (for the whole team), and this staff member's notifications about them. */
   "POST /admin/concierge/:userId/read": { access: "staff", params: memberParams, answer: okSchema },

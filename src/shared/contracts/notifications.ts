@@ -22,6 +22,8 @@ export const NOTIFICATION_TYPES = [
   "delivered",
   "receipt_confirmed",
   "problem_reported",
+  /** A request or a concierge conversation given to a staff member (issue 22, item 1). */
+  "assigned",
   "test",
   /** The member changed a request's budget, notes, urgency or deadline, or withdrew it (issue 22 item 7). */
   "request_changed",

@@ -153,6 +153,28 @@ export const adminBadgesSchema = z.object({
 
 // The staff's pipeline and operations dashboard ------------------------------------------------------
 
+/** The pipeline's and the inbox's owner filter (issue 22, item 1). */
+export const ASSIGNEE_FILTERS = ["all", "me", "none"] as const;
+export type AssigneeFilter = (typeof ASSIGNEE_FILTERS)[number];
+
+/** A staff member a request or a conversation can be given to. */
+export const assigneeSchema = z.object({ id: z.string(), name: z.string() });
+export const assigneesSchema = z.object({ items: z.array(assigneeSchema) });
+/** POST /admin/requests/:id/assignee: a staff member's id, or null to unassign. */
+export const assignSchema = z.object({ userId: z.string().min(1).max(100).nullable() });
+export const assignedSchema = z.object({ id: z.string(), assignee: assigneeSchema.nullable() });
+export const ASSIGNEE_NOT_STAFF = "Only staff can be assigned.";
+
+/** GET /admin/requests/:id/handling: who owns the request, and how long it took (minutes; null: not yet). */
+export const requestHandlingSchema = z.object({
+  assignee: assigneeSchema.nullable(),
+  firstReplyMinutes: z.number().nullable(),
+  resolutionMinutes: z.number().nullable(),
+});
+
+/** The staff member's own assignment setting: new requests given to them in turn. */
+export const roundRobinSchema = z.object({ enabled: z.boolean() });
+
 /** GET /api/admin/requests and /api/admin/requests.csv: every filter, the sort and the page live in the URL. */
 export const PIPELINE_SORTS = ["created", "budget"] as const;
 export type PipelineSort = (typeof PIPELINE_SORTS)[number];
@@ -164,6 +186,8 @@ export const pipelineQuery = z.object({
   /** "all" (or absent): every status. */
   status: z.enum(["all", ...REQUEST_STATUSES]).optional(),
   category: z.enum(["all", ...REQUEST_CATEGORIES]).optional(),
+  /** "me": assigned to the caller; "none": unassigned; "all" (or absent): either (issue 22, item 1). */
+  assignee: z.enum(ASSIGNEE_FILTERS).optional(),
   sort: z.enum(PIPELINE_SORTS).default("created"),
   dir: z.enum(["asc", "desc"]).default("desc"),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -178,6 +202,8 @@ export const pipelineItemSchema = requestSummarySchema.extend({
     .object({ status: z.enum(HOLD_STATUSES), expiresAt: timestamp.nullable() })
     .nullable()
     .optional(),
+  /** The staff member who owns it (issue 22, item 1). */
+  assignee: assigneeSchema.nullable(),
 });
 export const pipelineSchema = z.object({
   items: z.array(pipelineItemSchema),
@@ -231,6 +257,20 @@ export const adminStatsSchema = z.object({
     /** The last 30 days, oldest first: the median for the requests created that day (null: no reply yet). */
     daily: z.array(z.object({ day: z.string(), medianMinutes: z.number().nullable(), replied: z.number() })),
   }),
+  /**
+   * Per staff member over the same 30 days (issue 22, item 5): the median first reply on requests they answered
+   * first, and the median resolution (created to Delivered or Failed) of the requests assigned to them.
+   */
+  byStaff: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      firstReplyMinutes: z.number().nullable(),
+      replied: z.number(),
+      resolutionMinutes: z.number().nullable(),
+      resolved: z.number(),
+    }),
+  ),
 });
 
 export const statusChangedSchema = z.object({ id: z.string(), status: z.enum(REQUEST_STATUSES) });
@@ -313,6 +353,17 @@ export const requestsStaffApi = endpoints({
     answer: statusChangedSchema,
   },
   "GET /admin/stats": { access: "staff", answer: adminStatsSchema },
+  /** Issue 22, items 1 and 5: who may own a request, assigning it, and a request's reply and resolution times. */
+  "GET /admin/assignees": { access: "staff", answer: assigneesSchema },
+  "POST /admin/requests/:id/assignee": {
+    access: "staff",
+    params: requestIdParams,
+    body: assignSchema,
+    answer: assignedSchema,
+  },
+  "GET /admin/requests/:id/handling": { access: "staff", params: requestIdParams, answer: requestHandlingSchema },
+  "GET /admin/assignment/round-robin": { access: "staff", answer: roundRobinSchema },
+  "PUT /admin/assignment/round-robin": { access: "staff", body: roundRobinSchema, answer: roundRobinSchema },
   "GET /admin/badges": { access: "staff", answer: adminBadgesSchema },
   /** The inbox's Requests tab: members' messages this staff member has not read. */
   "GET /admin/inbox/messages": { access: "staff", answer: staffUnreadMessagesSchema },

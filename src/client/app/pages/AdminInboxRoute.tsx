@@ -3,9 +3,11 @@
  * messages, the sales feature's inquiries and the concierge feature's conversations; the reply boxes get the
  * replies feature's snippets.
  */
+import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { ConciergeInbox, useConciergeInboxCount } from "@/client/features/concierge/components/ConciergeInbox";
 import { useSavedReplySnippets } from "@/client/features/replies/api";
+import { pipelineQueries } from "@/client/features/requests/admin-api";
 import { RequestsInbox, useRequestsInboxCount } from "@/client/features/requests/components/RequestsInbox";
 import { SalesInbox, useSalesInboxCount } from "@/client/features/sales/components/SalesInbox";
 import AdminInboxPage from "./AdminInboxPage";
@@ -13,7 +15,19 @@ import AdminInboxPage from "./AdminInboxPage";
 export default function AdminInboxRoute() {
   const [params, setParams] = useSearchParams();
   const member = params.get("member");
+  const owner = params.get("assignee");
+  const assignee = owner === "me" || owner === "none" ? owner : "all";
   const snippets = useSavedReplySnippets();
+  // The staff who may own a conversation: the requests feature's list (issue 22, item 1).
+  const staff = useQuery(pipelineQueries.assignees()).data?.items;
+  const conciergeParams = (next: { member?: string | null; assignee?: string }) => {
+    const search = new URLSearchParams({ tab: "concierge" });
+    const m = next.member === undefined ? member : next.member;
+    const a = next.assignee ?? assignee;
+    if (m) search.set("member", m);
+    if (a !== "all") search.set("assignee", a);
+    setParams(search, { replace: true });
+  };
   return (
     <AdminInboxPage
       tabs={[
@@ -26,8 +40,11 @@ export default function AdminInboxRoute() {
           content: (
             <ConciergeInbox
               memberId={member}
-              onSelect={(id) => setParams({ tab: "concierge", member: id }, { replace: true })}
+              onSelect={(id) => conciergeParams({ member: id })}
               snippets={snippets}
+              assignee={assignee}
+              onAssigneeChange={(next) => conciergeParams({ assignee: next })}
+              staff={staff}
             />
           ),
         },

@@ -17,13 +17,17 @@ export type ConciergeThread = Wire<typeof contract.conciergeThreadSchema>;
 export type ConciergeMessage = ConciergeThread["messages"][number];
 export type ConciergeConversations = Wire<typeof contract.conciergeConversationsSchema>;
 export type ConciergeConversation = ConciergeConversations["items"][number];
+export type AssigneeFilter = "all" | "me" | "none";
 
 export const conciergeQueries = {
   all: concierge.all,
   /** The member's own thread (a refusal, 403, is said at once, not retried). */
   thread: () => concierge.query("GET /concierge/messages", undefined, { retry: false }),
-  /** Staff: the conversations, newest first, with their unread counts. */
-  conversations: () => staff.query("GET /admin/concierge"),
+  /** Staff: the conversations, newest first, with their unread counts and owners; "me" or "none" filters. */
+  conversations: (assignee: AssigneeFilter = "all") =>
+    staff.query("GET /admin/concierge", assignee === "all" ? undefined : { query: { assignee } }),
+  /** The team's median first reply this month (null until there are enough replies). */
+  replyTime: () => concierge.query("GET /concierge/reply-time", undefined, { staleTime: 5 * 60_000 }),
   /** Staff: one member's thread. */
   memberThread: (userId: string) =>
     staff.query("GET /admin/concierge/:userId", { params: { userId } }, { retry: false }),
@@ -66,6 +70,16 @@ export function useConciergeReply(userId: string) {
     mutationFn: ({ reply, fileIds }: { reply: string; fileIds: string[] }) =>
       staff.call("POST /admin/concierge/:userId", { params: { userId }, body: { reply, fileIds } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: conciergeQueries.all }),
+  });
+}
+
+/** Gives a member's conversation to a staff member, or to no one (null). */
+export function useAssignConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memberId, userId }: { memberId: string; userId: string | null }) =>
+      staff.call("POST /admin/concierge/:userId/assignee", { params: { userId: memberId }, body: { userId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: conciergeQueries.all }),
   });
 }
 

@@ -18,7 +18,9 @@ const shared = endpointsOf<typeof requestsApi>("pipeline");
 export type Pipeline = Wire<typeof contract.pipelineSchema>;
 export type PipelineItem = Pipeline["items"][number];
 export type PipelineParams = Required<Pick<contract.PipelineQuery, "sort" | "dir" | "page" | "pageSize">> &
-  Pick<contract.PipelineQuery, "q" | "status" | "category">;
+  Pick<contract.PipelineQuery, "q" | "status" | "category" | "assignee">;
+export type Assignee = Wire<typeof contract.assigneeSchema>;
+export type RequestHandling = Wire<typeof contract.requestHandlingSchema>;
 export type RequestClient = Wire<typeof contract.requestClientSchema>;
 export type Activity = Wire<typeof contract.activitySchema>;
 export type ActivityEntry = Activity["items"][number];
@@ -36,6 +38,7 @@ export function pipelineSearch(params: Partial<PipelineParams>, { paged = true }
   if (q) search.set("q", q);
   if (params.status && params.status !== "all") search.set("status", params.status);
   if (params.category && params.category !== "all") search.set("category", params.category);
+  if (params.assignee && params.assignee !== "all") search.set("assignee", params.assignee);
   if (params.sort && params.sort !== "created") search.set("sort", params.sort);
   if (params.dir && params.dir !== "desc") search.set("dir", params.dir);
   if (paged) {
@@ -74,6 +77,13 @@ export const pipelineQueries = {
   clients: () => staff.key("GET /admin/requests/:id/client"),
   /** Who asked (contact, plan, member since) and what else they asked for. */
   client: (id: string) => staff.query("GET /admin/requests/:id/client", { params: { id } }),
+  /** Who may own a request: every staff member and admin (issue 22, item 1). */
+  assignees: () => staff.query("GET /admin/assignees", undefined, { staleTime: 60_000 }),
+  handlings: () => staff.key("GET /admin/requests/:id/handling"),
+  /** A request's owner, its first-reply and resolution times. */
+  handling: (id: string) => staff.query("GET /admin/requests/:id/handling", { params: { id } }),
+  /** Whether new requests are given to this staff member in turn. */
+  roundRobin: () => staff.query("GET /admin/assignment/round-robin"),
   /** The operations dashboard's cards and charts. */
   stats: () => staff.query("GET /admin/stats"),
   /** The sidebar's counts: live through the realtime topics below, and every 30 s besides (spec). */
@@ -112,6 +122,25 @@ export function useChangeStatus() {
     mutationFn: ({ id, status }: { id: string; status: RequestStatus }) =>
       staff.call("POST /admin/requests/:id/status", { params: { id }, body: { status } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: pipelineQueries.all }),
+  });
+}
+
+/** Gives a request to a staff member, or to no one (null). */
+export function useAssignRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, userId }: { id: string; userId: string | null }) =>
+      staff.call("POST /admin/requests/:id/assignee", { params: { id }, body: { userId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pipelineQueries.all }),
+  });
+}
+
+/** "Assign new requests to me in turn": on or off. */
+export function useSetRoundRobin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => staff.call("PUT /admin/assignment/round-robin", { body: { enabled } }),
+    onSuccess: (data) => queryClient.setQueryData(pipelineQueries.roundRobin().queryKey, data),
   });
 }
 

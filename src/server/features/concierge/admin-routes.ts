@@ -7,6 +7,7 @@ import { inlineIfImage } from "../../storage/message-files";
 import { attachmentDisposition } from "../../storage/uploads";
 import { addConciergeNote, conciergeNotesOf } from "./notes";
 import {
+  assignConversation,
   conversations,
   markStaffRead,
   memberOf,
@@ -19,7 +20,9 @@ import {
 
 export const conciergeAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(conciergeStaffApi, {
-    "GET /admin/concierge": async () => conversations(ctx),
+    "GET /admin/concierge": async ({ viewer, query }) => conversations(ctx, viewer, query.assignee),
+    "POST /admin/concierge/:userId/assignee": async ({ viewer, params, body }) =>
+      assignConversation(ctx, viewer, params.userId, body.userId),
     "GET /admin/concierge/:userId": async ({ params }) => staffThread(ctx, params.userId),
     "POST /admin/concierge/:userId/read": async ({ viewer, params }) => {
       await markStaffRead(ctx, viewer, params.userId);

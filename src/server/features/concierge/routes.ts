@@ -6,7 +6,15 @@ import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { inlineIfImage } from "../../storage/message-files";
 import { attachmentDisposition } from "../../storage/uploads";
-import { markMemberRead, memberSend, memberThread, memberUpload, openConciergeFile, typing } from "./service";
+import {
+  markMemberRead,
+  memberSend,
+  memberThread,
+  memberUpload,
+  openConciergeFile,
+  replyTime,
+  typing,
+} from "./service";
 
 export const conciergeRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(conciergeApi, {
@@ -26,6 +34,7 @@ export const conciergeRoutes = (ctx: AppContext): FastifyPluginAsync =>
       await markMemberRead(ctx, viewer);
       return { ok: true as const };
     },
+    "GET /concierge/reply-time": async () => replyTime(ctx),
     "POST /concierge/typing": async ({ request }) => {
       const viewer = await requirePlanFeature(request, "concierge");
       await typing(ctx, viewer, viewer.userId);

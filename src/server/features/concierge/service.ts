@@ -3,10 +3,15 @@
  * after a downgrade but write only with the plan; staff see every conversation. Each message is one statement
  * with its notice (the other side is emailed) and its events (`ctx.write.one`); "typing…" is only an event.
  */
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Served } from "@/shared/contracts/common";
-import type { conciergeConversationsSchema, conciergeThreadSchema } from "@/shared/contracts/concierge";
+import {
+  type conciergeAssignedSchema,
+  type conciergeConversationsSchema,
+  type conciergeThreadSchema,
+  REPLY_TIME_MIN_SAMPLE,
+} from "@/shared/contracts/concierge";
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
 import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
 import { CONCIERGE_PLAN_REQUIRED, canWriteConcierge, hasConciergeThread } from "../../auth/policies";
@@ -14,8 +19,14 @@ import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { type Database, type Queryable, rowsOf } from "../../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
-import { executiveConciergeMessages as concierge, profiles, users } from "../../db/schema";
-import { forbidden, notFound } from "../../http/errors";
+import {
+  executiveConciergeMessages as concierge,
+  conciergeAssignments,
+  profiles,
+  userRoles,
+  users,
+} from "../../db/schema";
+import { badRequest, forbidden, notFound } from "../../http/errors";
 import { limitMemberMessages } from "../../rate-limit";
 import { type AppEvent, announce } from "../../realtime/events";
 import {
@@ -28,6 +39,7 @@ import {
 
 export const MEMBER_NOT_FOUND = "This member was not found.";
 export const CONCIERGE_SENT = "Message sent to your concierge team";
+export const ASSIGNEE_NOT_STAFF = "Only staff can be assigned.";
 
 type ConciergeContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write" | "domains">;
 
@@ -193,8 +205,12 @@ export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message:
   );
 }
 
-/** Staff: every conversation, newest first, with the member's unread messages counted. */
-export async function conversations(ctx: ConciergeContext): Promise<Served<typeof conciergeConversationsSchema>> {
+/** Staff: every conversation, newest first, with the member's unread messages counted and its owner. */
+export async function conversations(
+  ctx: ConciergeContext,
+  staff: Viewer,
+  assignee: "all" | "me" | "none" = "all",
+): Promise<Served<typeof conciergeConversationsSchema>> {
   const rows = await ctx.db
     .select({
       userId: concierge.userId,
@@ -205,13 +221,113 @@ export async function conversations(ctx: ConciergeContext): Promise<Served<typeo
       unread: sql<number>`count(*) filter (where ${concierge.senderRole} = 'user' and not ${concierge.read})`.mapWith(
         Number,
       ),
+      assigneeId: sql<string | null>`max(${conciergeAssignments.assigneeUserId})`,
     })
     .from(concierge)
     .innerJoin(users, eq(users.id, concierge.userId))
     .leftJoin(profiles, eq(profiles.id, concierge.userId))
+    .leftJoin(conciergeAssignments, eq(conciergeAssignments.memberUserId, concierge.userId))
+    .where(
+      assignee === "me"
+        ? eq(conciergeAssignments.assigneeUserId, staff.userId)
+        : assignee === "none"
+          ? isNull(conciergeAssignments.assigneeUserId)
+          : undefined,
+    )
     .groupBy(concierge.userId)
     .orderBy(desc(sql`max(${concierge.createdAt})`));
-  return { items: rows.map((row) => ({ ...row, lastMessage: row.lastMessage || FILES_ONLY_PREVIEW })) };
+  const names = await staffNames(
+    ctx.db,
+    rows.flatMap((r) => (r.assigneeId ? [r.assigneeId] : [])),
+  );
+  return {
+    items: rows.map(({ assigneeId, ...r }) => ({
+      ...r,
+      lastMessage: r.lastMessage || FILES_ONLY_PREVIEW,
+      assignee: assigneeId ? { id: assigneeId, name: names.get(assigneeId) ?? "" } : null,
+    })),
+  };
+}
+
+/** Staff members' names, by id, among those given (only staff and admins). */
+async function staffNames(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      name: sql<string>`coalesce(nullif(${profiles.name}, ''), nullif(${users.name}, ''), ${users.email})`,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(
+      and(
+        inArray(users.id, [...new Set(ids)]),
+        sql`exists (select 1 from ${userRoles} r where r.user_id = ${users.id} and r.role in ('staff', 'admin'))`,
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * Staff give a member's conversation to a staff member (or to no one): 400 unless the assignee is staff, 404
+ * unless the member may have a thread. The new owner is told (unless they took it themselves); staff see it live.
+ */
+export async function assignConversation(
+  ctx: ConciergeContext,
+  staff: Viewer,
+  memberId: string,
+  assigneeId: string | null,
+): Promise<Served<typeof conciergeAssignedSchema>> {
+  const names = assigneeId ? await staffNames(ctx.db, [assigneeId]) : new Map<string, string>();
+  if (assigneeId && !names.has(assigneeId)) throw badRequest(ASSIGNEE_NOT_STAFF);
+  const member = await memberOf(ctx.db, memberId);
+  return ctx.write(async (tx, out) => {
+    if (!assigneeId) {
+      await tx.delete(conciergeAssignments).where(eq(conciergeAssignments.memberUserId, memberId));
+    } else {
+      const [previous] = await tx
+        .select({ assignee: conciergeAssignments.assigneeUserId })
+        .from(conciergeAssignments)
+        .where(eq(conciergeAssignments.memberUserId, memberId))
+        .for("update");
+      await tx
+        .insert(conciergeAssignments)
+        .values({ memberUserId: memberId, assigneeUserId: assigneeId })
+        .onConflictDoUpdate({
+          target: conciergeAssignments.memberUserId,
+          set: { assigneeUserId: assigneeId, assignedAt: sql`now()` },
+        });
+      if (previous?.assignee !== assigneeId && assigneeId !== staff.userId) {
+        const by = staff.profile?.name ?? staff.name ?? staff.email;
+        await out.notify({
+          type: "assigned",
+          to: assigneeId,
+          title: `Assigned to you: the concierge conversation with ${member.name}`,
+          body: `By ${by}`,
+          conciergeMemberId: memberId,
+          link: `/admin/inbox?tab=concierge&member=${memberId}`,
+          email: {
+            reason: "assigned",
+            subject: `Assigned to you: the concierge conversation with ${member.name}`,
+            heading: "A conversation is yours",
+            paragraphs: [`${by} assigned you the concierge conversation with ${member.name}.`],
+            actionLabel: "Open the inbox",
+          },
+        });
+      }
+    }
+    out.publish(conversationChanged(memberId));
+    return {
+      userId: memberId,
+      assignee: assigneeId ? { id: assigneeId, name: names.get(assigneeId) ?? "" } : null,
+    };
+  });
+}
+
+/** The team's median first reply this month, shown to members only on enough replies. */
+export async function replyTime(ctx: ConciergeContext) {
+  const { medianMinutes, replied } = await ctx.domains.requests.teamFirstReply(ctx.db);
+  return { medianMinutes: replied >= REPLY_TIME_MIN_SAMPLE ? medianMinutes : null };
 }
 
 /** The member whose thread staff open or write: 404 unless they may have one (policies: hasConciergeThread). */

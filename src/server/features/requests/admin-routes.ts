@@ -8,16 +8,17 @@ import { requestsStaffApi } from "@/shared/contracts/requests";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { adminStats, pipeline, pipelineCsv, requestClient } from "./admin-service";
+import { assignees, assignRequest, requestHandling, roundRobinOf, setRoundRobin } from "./assignment";
 import { addRequestNote, requestNotesOf } from "./notes";
 import { activityOf, changeStatus } from "./service";
 import { adminBadges, setMessageRead, staffUnreadMessages } from "./threads";
 
 export const requestAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(requestsStaffApi, {
-    "GET /admin/requests": async ({ query }) => pipeline(ctx, query),
+    "GET /admin/requests": async ({ viewer, query }) => pipeline(ctx, query, viewer.userId),
 
-    "GET /admin/requests.csv": async ({ query, reply }) => {
-      const csv = await pipelineCsv(ctx.db, query);
+    "GET /admin/requests.csv": async ({ viewer, query, reply }) => {
+      const csv = await pipelineCsv(ctx.db, query, viewer.userId);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type("text/csv; charset=utf-8")
@@ -33,6 +34,12 @@ export const requestAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
     "POST /admin/requests/:id/status": async ({ viewer, params, body }) =>
       changeStatus(ctx, viewer, params.id, body.status),
     "GET /admin/stats": async ({ viewer }) => adminStats(ctx, viewer),
+    "GET /admin/assignees": async () => assignees(ctx.db),
+    "POST /admin/requests/:id/assignee": async ({ viewer, params, body }) =>
+      assignRequest(ctx, viewer, params.id, body.userId),
+    "GET /admin/requests/:id/handling": async ({ params }) => requestHandling(ctx.db, params.id),
+    "GET /admin/assignment/round-robin": async ({ viewer }) => roundRobinOf(ctx.db, viewer),
+    "PUT /admin/assignment/round-robin": async ({ viewer, body }) => setRoundRobin(ctx, viewer, body.enabled),
     "GET /admin/badges": async ({ viewer }) => adminBadges(ctx, viewer),
     "GET /admin/inbox/messages": async ({ viewer }) => staffUnreadMessages(ctx, viewer),
 

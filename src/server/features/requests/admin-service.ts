@@ -3,7 +3,8 @@
  * indexes so it stays fast at a million rows), its CSV export, the client panel of a request, and the
  * operations dashboard's figures (each part one aggregate query).
  */
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
 import {
@@ -18,6 +19,7 @@ import type { Viewer } from "../../auth/viewer";
 import { type Database, rowsOf } from "../../db";
 import { profiles, requests, subscriptions, userRoles, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { staffTimes } from "./assignment";
 import { REQUEST_NOT_FOUND, type RequestsContext, summary } from "./service";
 import { unreadBadge } from "./threads";
 
@@ -34,7 +36,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * The rows a pipeline query keeps. The text search is three trigram-indexed lookups (title; client name;
  * client email) joined by UNION, so each uses its own index instead of one OR the planner cannot index.
  */
-function pipelineFilter(query: PipelineQuery): SQL | undefined {
+function pipelineFilter(query: PipelineQuery, viewerId?: string): SQL | undefined {
   const text = query.q ? containing(query.q) : null;
   return and(
     text
@@ -48,6 +50,9 @@ function pipelineFilter(query: PipelineQuery): SQL | undefined {
       : undefined,
     query.status && query.status !== "all" ? eq(requests.status, query.status) : undefined,
     query.category && query.category !== "all" ? eq(requests.category, query.category) : undefined,
+    // Issue 22, item 1: both on requests_assignee_created_idx.
+    query.assignee === "me" ? eq(requests.assigneeUserId, viewerId ?? "") : undefined,
+    query.assignee === "none" ? isNull(requests.assigneeUserId) : undefined,
   );
 }
 
@@ -61,36 +66,45 @@ function pipelineOrder(query: PipelineQuery): SQL[] {
   ];
 }
 
+const assigneeUsers = alias(users, "assignee_users");
+const assigneeProfiles = alias(profiles, "assignee_profiles");
+
 const pipelineColumns = {
   ...summary,
   clientId: requests.userId,
   clientName: sql<string>`coalesce(${profiles.name}, ${users.name})`,
   clientEmail: users.email,
+  assigneeId: requests.assigneeUserId,
+  assigneeName: sql<
+    string | null
+  >`coalesce(nullif(${assigneeProfiles.name}, ''), nullif(${assigneeUsers.name}, ''), ${assigneeUsers.email})`,
 };
 
-function pipelineRows(db: Database, query: PipelineQuery, limit: number, offset: number) {
+function pipelineRows(db: Database, query: PipelineQuery, limit: number, offset: number, viewerId?: string) {
   return db
     .select(pipelineColumns)
     .from(requests)
     .innerJoin(users, eq(users.id, requests.userId))
     .leftJoin(profiles, eq(profiles.id, requests.userId))
-    .where(pipelineFilter(query))
+    .leftJoin(assigneeUsers, eq(assigneeUsers.id, requests.assigneeUserId))
+    .leftJoin(assigneeProfiles, eq(assigneeProfiles.id, requests.assigneeUserId))
+    .where(pipelineFilter(query, viewerId))
     .orderBy(...pipelineOrder(query))
     .limit(limit)
     .offset(offset);
 }
 
 /** The matching rows, counted up to one past PIPELINE_COUNT_CAP. */
-export function pipelineCount(query: PipelineQuery): SQL {
-  const where = pipelineFilter(query);
+export function pipelineCount(query: PipelineQuery, viewerId?: string): SQL {
+  const where = pipelineFilter(query, viewerId);
   return sql`select count(*)::int as n from (select 1 from ${requests} ${where ? sql`where ${where}` : sql``} limit ${PIPELINE_COUNT_CAP + 1}) capped`;
 }
 
 /** The statements of one pipeline page (the benchmark runs the same on raw pg as its floor). */
-export function pipelineStatements(db: Database, query: PipelineQuery) {
+export function pipelineStatements(db: Database, query: PipelineQuery, viewerId?: string) {
   return {
-    rows: pipelineRows(db, query, query.pageSize, (query.page - 1) * query.pageSize),
-    count: pipelineCount(query),
+    rows: pipelineRows(db, query, query.pageSize, (query.page - 1) * query.pageSize, viewerId),
+    count: pipelineCount(query, viewerId),
   };
 }
 
@@ -98,9 +112,10 @@ export function pipelineStatements(db: Database, query: PipelineQuery) {
 export async function pipeline(
   ctx: Pick<RequestsContext, "db" | "domains">,
   query: PipelineQuery,
+  viewerId?: string,
 ): Promise<Served<typeof pipelineSchema>> {
   const { db } = ctx;
-  const statements = pipelineStatements(db, query);
+  const statements = pipelineStatements(db, query, viewerId);
   const [rows, counted] = await Promise.all([statements.rows, rowsOf<{ n: number }>(db, statements.count)]);
   const total = Number(counted[0]?.n ?? 0);
   // The page's card holds, from the quotes domain: one query for the page.
@@ -109,9 +124,10 @@ export async function pipeline(
     rows.map((r) => r.id),
   );
   return {
-    items: rows.map(({ clientId, clientName, clientEmail, ...r }) => ({
+    items: rows.map(({ clientId, clientName, clientEmail, assigneeId, assigneeName, ...r }) => ({
       ...r,
       client: { id: clientId, name: clientName ?? clientEmail, email: clientEmail },
+      assignee: assigneeId ? { id: assigneeId, name: assigneeName ?? "" } : null,
       hold: holds.get(r.id) ?? null,
     })),
     total: Math.min(total, PIPELINE_COUNT_CAP),
@@ -135,8 +151,8 @@ export function csvCell(value: string | number): string {
 }
 
 /** The current filtered view (no paging, up to CSV_EXPORT_LIMIT rows) as CSV. */
-export async function pipelineCsv(db: Database, query: PipelineQuery): Promise<string> {
-  const rows = await pipelineRows(db, query, CSV_EXPORT_LIMIT, 0);
+export async function pipelineCsv(db: Database, query: PipelineQuery, viewerId?: string): Promise<string> {
+  const rows = await pipelineRows(db, query, CSV_EXPORT_LIMIT, 0, viewerId);
   const header = ["Date", "Client", "Email", "Title", "Category", "Budget (EUR)", "Priority", "Status", "ID"];
   const lines = rows.map((r) =>
     [
@@ -195,7 +211,7 @@ export async function adminStats(
   const { db } = ctx;
   const nowIso = now.toISOString();
   const lisbon = (expr: SQL) => sql`(${expr} at time zone 'Europe/Lisbon')`;
-  const [cards, unreadMessages, weekly, funnel, firstReply] = await Promise.all([
+  const [cards, unreadMessages, weekly, funnel, firstReply, byStaff] = await Promise.all([
     db
       .select({
         total: sql<number>`count(*)::int`,
@@ -243,6 +259,7 @@ export async function adminStats(
       from days d left join recent r on r.day = d.day
       group by d.day order by d.day`,
     ),
+    staffTimes(db, now),
   ]);
 
   const byWeek = new Map<string, Record<RequestCategory, number>>();
@@ -266,5 +283,6 @@ export async function adminStats(
       waiting: daily.reduce((sum, d) => sum + Number(d.waiting), 0),
       daily: daily.map((d) => ({ day: d.day, medianMinutes: minutes(d.median_minutes), replied: Number(d.replied) })),
     },
+    byStaff,
   };
 }

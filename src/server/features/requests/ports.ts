@@ -4,6 +4,7 @@ import type { RequestStatus } from "@/shared/requests";
 import type { RequestsPort } from "../../context";
 import { activityLogs, messageFiles, messages, requests, requestUses } from "../../db/schema";
 import { searchRank, searchVector } from "../../db/search";
+import { teamFirstReply } from "./assignment";
 import { createRequest, logActivity, type RequestsContext, requestWithOwnerQuery, writeStatusChange } from "./service";
 
 /** The statuses a request passes through to reach each one (a seeded request's history). */
@@ -31,6 +32,8 @@ export function requestsPort(ctx: RequestsContext): RequestsPort {
     },
 
     createAs: (member, input, options) => createRequest(ctx, member, input, options),
+
+    teamFirstReply: (db) => teamFirstReply(db),
 
     async filesOf(db, userId) {
       const [rows, threadFiles] = await Promise.all([
@@ -68,7 +71,11 @@ export function requestsPort(ctx: RequestsContext): RequestsPort {
             )
             .orderBy(messages.createdAt)
         : [];
-      return { requests: own.map(({ userId: _u, fileUrl: _f, seeded: _s, ...r }) => r), messages: thread };
+      // The owner (a staff member) is the team's business, not the member's data.
+      return {
+        requests: own.map(({ userId: _u, fileUrl: _f, seeded: _s, assigneeUserId: _a, ...r }) => r),
+        messages: thread,
+      };
     },
 
     async seed(tx, r) {
@@ -83,6 +90,8 @@ export function requestsPort(ctx: RequestsContext): RequestsPort {
           notes: `Demo request. ${r.owner.name} would like this sourced discreetly.`,
           phoneNumber: r.owner.phone,
           status: r.status,
+          // Picked up by the staff member who replies (issue 22, item 1); New ones wait unassigned.
+          assigneeUserId: r.status === "New" ? null : r.staffId,
           seeded: true,
           createdAt: r.createdAt,
         })

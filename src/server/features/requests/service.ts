@@ -31,9 +31,17 @@ import {
 } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext, Domains } from "../../context";
-import type { Database, Queryable } from "../../db";
+import { type Database, type Queryable, rowsOf } from "../../db";
 import { type Placeholders, prepared } from "../../db/prepared";
-import { activityLogs, profiles, requests, requestUses, users } from "../../db/schema";
+import {
+  activityLogs,
+  profiles,
+  requests,
+  requestUses,
+  staffAssignmentSettings,
+  userRoles,
+  users,
+} from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
@@ -152,9 +160,77 @@ export async function createRequest(
         actionLabel: "Open the request",
       },
     });
+    // Round robin (issue 22, item 1): one statement when someone opted in, after the insert.
+    await assignInTurn(tx, out, { id: row.id, title: input.title });
     out.publish(toMemberAndStaff("requests", viewer.userId));
     return { id: row.id, remainingThisMonth: limit === null ? null : limit - used - 1 };
   });
+}
+
+/** Tells the new owner of a request, unless they gave it to themselves. */
+export async function noticeAssigned(
+  out: Pick<Effects, "notify">,
+  request: { id: string; title: string },
+  to: string,
+  by: string | null,
+) {
+  await out.notify({
+    type: "assigned",
+    to,
+    title: `Assigned to you: ${request.title}`,
+    body: by ? `By ${by}` : "In turn, as a new request",
+    requestId: request.id,
+    link: staffLink(request.id),
+    email: {
+      reason: "assigned",
+      subject: `Assigned to you: ${request.title}`,
+      heading: "A request is yours",
+      paragraphs: [`The request "${request.title}" was assigned to you${by ? ` by ${by}` : ""}.`],
+      actionLabel: "Open the request",
+    },
+  });
+}
+
+/**
+ * Round robin (called by the request-creating transaction, after the insert): gives the new request to the
+ * opted-in staff member least recently given one, in one statement. Concurrent creations skip a setting row
+ * another is taking, so two requests created at once go to two people; when every candidate is taken (one
+ * person opted in), the statement is run again waiting for the lock. Null when nobody opted in.
+ */
+export async function assignInTurn(
+  tx: Queryable,
+  out: Pick<Effects, "notify" | "publish">,
+  request: { id: string; title: string },
+): Promise<string | null> {
+  const pick = (skipLocked: boolean) =>
+    rowsOf<{ user_id: string }>(
+      tx,
+      sql`
+      with next as (
+        select s.user_id from ${staffAssignmentSettings} s
+        where s.round_robin and exists (
+          select 1 from ${userRoles} r where r.user_id = s.user_id and r.role in ('staff', 'admin'))
+        order by s.last_assigned_at asc nulls first, s.user_id
+        limit 1 for update ${skipLocked ? sql`skip locked` : sql``}),
+      taken as (
+        update ${staffAssignmentSettings} s set last_assigned_at = clock_timestamp()
+        from next where s.user_id = next.user_id returning s.user_id)
+      update ${requests} set assignee_user_id = taken.user_id from taken
+      where ${requests.id} = ${request.id} returning taken.user_id`,
+    );
+  let rows = await pick(true);
+  if (!rows.length) {
+    const [anyone] = await rowsOf<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from ${staffAssignmentSettings} where round_robin`,
+    );
+    if (Number(anyone?.n ?? 0) > 0) rows = await pick(false);
+  }
+  const assignee = rows[0]?.user_id ?? null;
+  if (!assignee) return null;
+  await logActivity(tx, out, { requestId: request.id, actorUserId: null, action: "assigned", details: { turn: true } });
+  await noticeAssigned(out, request, assignee, null);
+  return assignee;
 }
 
 /** The columns of a request as its lists show it (requestSummarySchema). */

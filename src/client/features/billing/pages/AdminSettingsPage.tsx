@@ -38,7 +38,14 @@ const priceColumns = col.columns([
 ]);
 
 /** `notifications`: the notification channels card, composed in by app/ (it is the notifications feature's). */
-export default function AdminSettingsPage({ notifications }: { notifications?: React.ReactNode }) {
+export default function AdminSettingsPage({
+  notifications,
+  assignment,
+}: {
+  notifications?: React.ReactNode;
+  /** The requests feature's round-robin setting (issue 22, item 1). */
+  assignment?: React.ReactNode;
+}) {
   useDocumentTitle("Admin Settings");
   const settings = useQuery(billingStaffQueries.settings());
   return (
@@ -53,6 +60,7 @@ export default function AdminSettingsPage({ notifications }: { notifications?: R
         )}
       </AsyncView>
       {notifications && <section aria-label="Notifications">{notifications}</section>}
+      {assignment && <section aria-label="Assignment">{assignment}</section>}
       <SubscriptionSyncCard />
     </div>
   );

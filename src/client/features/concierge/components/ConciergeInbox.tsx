@@ -1,7 +1,8 @@
 /**
- * The staff inbox's Concierge tab: conversations by member, newest first, with their unread counts; the chosen
- * member's thread (opening it marks their messages read) and the reply box. The chosen member is in the URL
- * (`member`), so a conversation can be linked to and survives a reload.
+ * The staff inbox's Concierge tab: conversations by member, newest first, with their unread counts and owners
+ * ('Assigned to me' and 'Unassigned' filters, issue 22 item 1); the chosen member's thread (opening it marks
+ * their messages read), its owner's select and the reply box. The chosen member and the filter are in the URL
+ * (`member`, `assignee`), so a conversation can be linked to and survives a reload.
  */
 import { useQuery } from "@tanstack/react-query";
 import { MessageCircle } from "lucide-react";
@@ -11,17 +12,20 @@ import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-v
 import { StaffComposer } from "@/client/components/internal-note";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Badge } from "@/client/components/ui/badge";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
 import { errorMessage } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import { NOTE_MESSAGES } from "@/shared/notes";
 import {
+  type AssigneeFilter,
   type ConciergeConversation,
   conciergeAttachments,
   conciergeFileUrl,
   conciergeQueries,
   markMemberThreadRead,
   useAddConciergeNote,
+  useAssignConversation,
   useConciergeReply,
 } from "../api";
 import { useTypingIndicator, useTypingSignal } from "../use-typing";
@@ -33,33 +37,67 @@ export function useConciergeInboxCount() {
   return query.data?.items.reduce((sum, item) => sum + item.unread, 0);
 }
 
+type Staff = { id: string; name: string };
+
 export function ConciergeInbox({
   memberId,
   onSelect,
   snippets,
+  assignee = "all",
+  onAssigneeChange,
+  staff,
 }: {
   memberId: string | null;
   onSelect: (memberId: string) => void;
   /** Saved replies for the reply box, composed in by the inbox's route. */
   snippets?: SnippetSource;
+  /** The owner filter, and the staff who may own a conversation (composed in by the inbox's route). */
+  assignee?: AssigneeFilter;
+  onAssigneeChange?: (assignee: AssigneeFilter) => void;
+  staff?: Staff[];
 }) {
-  const query = useQuery(conciergeQueries.conversations());
-  const selected = query.data?.items.find((item) => item.userId === memberId) ?? null;
+  const query = useQuery(conciergeQueries.conversations(assignee));
+  const all = useQuery({ ...conciergeQueries.conversations(), enabled: Boolean(memberId) && assignee !== "all" });
+  const selected =
+    (query.data?.items ?? []).find((item) => item.userId === memberId) ??
+    all.data?.items.find((item) => item.userId === memberId) ??
+    null;
   return (
     // From lg up the conversation fits the window under the inbox's header and tabs (about 21rem at 1440 × 900),
     // its thread scrolling inside, so the reply box and Send Reply stay in view.
     <div className="grid min-h-[32rem] gap-4 lg:h-[max(30rem,calc(100dvh-22rem))] lg:grid-cols-[20rem_1fr]">
       <section aria-labelledby="concierge-conversations" className="flex min-w-0 flex-col gap-3 lg:min-h-0">
-        <h2 id="concierge-conversations" className="eyebrow text-ink-muted">
-          Conversations
-        </h2>
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="concierge-conversations" className="eyebrow text-ink-muted">
+            Conversations
+          </h2>
+          {onAssigneeChange && (
+            <Select value={assignee} onValueChange={(value) => onAssigneeChange(value as AssigneeFilter)}>
+              <SelectTrigger aria-label="Filter conversations by owner" className="h-8 w-40 text-xs">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">Everyone's</SelectItem>
+                <SelectItem value="me">Assigned to me</SelectItem>
+                <SelectItem value="none">Unassigned</SelectItem>
+              </SelectContent>
+            </Select>
+          )}
+        </div>
         <AsyncView
           query={query}
           loadingLabel="Loading conversations"
           errorFallback="Failed to load messages"
           isEmpty={(data) => data.items.length === 0}
           empty={
-            <EmptyState title="No conversations yet" description="Gold and Black members' messages appear here." />
+            assignee === "all" ? (
+              <EmptyState title="No conversations yet" description="Gold and Black members' messages appear here." />
+            ) : (
+              <EmptyState
+                title={assignee === "me" ? "None assigned to you" : "Every conversation has an owner"}
+                description="Choose Everyone's to see them all."
+              />
+            )
           }
         >
           {(data) => (
@@ -86,6 +124,8 @@ export function ConciergeInbox({
             name={selected?.name ?? "Member"}
             email={selected?.email}
             snippets={snippets}
+            owner={selected?.assignee ?? null}
+            staff={staff}
           />
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-16 text-center text-ink-muted">
@@ -131,6 +171,9 @@ function ConversationButton({
             )}
           </span>
           <span className="mt-0.5 block truncate text-xs text-ink-muted">{item.lastMessage}</span>
+          {item.assignee && (
+            <span className="mt-0.5 block truncate text-[0.7rem] text-gold-deep">Owner: {item.assignee.name}</span>
+          )}
           <time dateTime={String(item.lastMessageAt)} className="tabular mt-0.5 block text-[0.7rem] text-ink-muted">
             {formatMessageTime(item.lastMessageAt)}
           </time>
@@ -140,16 +183,61 @@ function ConversationButton({
   );
 }
 
+/** The conversation's owner, a compact select of the staff with "Unassigned". */
+function OwnerSelect({
+  memberId,
+  name,
+  owner,
+  staff,
+}: {
+  memberId: string;
+  name: string;
+  owner: Staff | null;
+  staff: Staff[];
+}) {
+  const assign = useAssignConversation();
+  const choices = owner && !staff.some((s) => s.id === owner.id) ? [owner, ...staff] : staff;
+  async function change(value: string) {
+    const userId = value === "none" ? null : value;
+    if (userId === (owner?.id ?? null)) return;
+    try {
+      const result = await assign.mutateAsync({ memberId, userId });
+      toast.success(result.assignee ? `Assigned to ${result.assignee.name}` : "Unassigned");
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to assign"));
+    }
+  }
+  return (
+    <Select value={owner?.id ?? "none"} onValueChange={(value) => void change(value)} disabled={assign.isPending}>
+      <SelectTrigger aria-label={`Owner of the conversation with ${name}`} className="ml-auto h-8 w-40 text-xs">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value="none">Unassigned</SelectItem>
+        {choices.map((s) => (
+          <SelectItem key={s.id} value={s.id}>
+            {s.name}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
 function MemberThread({
   memberId,
   name,
   email,
   snippets,
+  owner,
+  staff,
 }: {
   memberId: string;
   name: string;
   email?: string;
   snippets?: SnippetSource;
+  owner: Staff | null;
+  staff?: Staff[];
 }) {
   const query = useQuery(conciergeQueries.memberThread(memberId));
   const reply = useConciergeReply(memberId);
@@ -202,6 +290,7 @@ function MemberThread({
           <h2 className="truncate font-medium">{name}</h2>
           {email && <p className="truncate text-xs text-ink-muted">{email}</p>}
         </div>
+        {staff && <OwnerSelect memberId={memberId} name={name} owner={owner} staff={staff} />}
       </header>
       <div className="flex min-h-0 flex-1 flex-col gap-3 px-5 pt-4">
         <AsyncView

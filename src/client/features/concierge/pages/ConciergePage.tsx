@@ -12,6 +12,7 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { formatReplyTime } from "@/shared/format";
 import {
   type ConciergeThread,
   conciergeAttachments,
@@ -113,9 +114,12 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2 rounded-lg border border-gold/60 bg-ivory-deep/60 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm">As a Gold/Black member, you have direct access to our executive concierge team.</p>
-        <p className="flex shrink-0 items-center gap-1.5 text-xs text-ink-muted">
-          <Clock aria-hidden className="size-3.5" /> Usually replies within minutes
-        </p>
+        <div className="flex shrink-0 flex-col gap-0.5 text-xs text-ink-muted sm:items-end">
+          <p className="flex items-center gap-1.5">
+            <Clock aria-hidden className="size-3.5" /> Usually replies within minutes
+          </p>
+          <ReplyTime />
+        </div>
       </div>
       <Card>
         <CardContent className="flex flex-col gap-4 p-4 sm:p-6">
@@ -157,4 +161,11 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
       </Card>
     </div>
   );
+}
+
+/** The team's real median first reply this month, once there are enough replies to say it (issue 22, item 5). */
+function ReplyTime() {
+  const { data } = useQuery(conciergeQueries.replyTime());
+  if (data?.medianMinutes == null) return null;
+  return <p className="tabular pl-5">Median reply this month: {formatReplyTime(data.medianMinutes)}</p>;
 }

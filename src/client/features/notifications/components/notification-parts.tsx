@@ -18,6 +18,7 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   delivered: "Delivered",
   receipt_confirmed: "Receipt confirmed",
   problem_reported: "Problem reported",
+  assigned: "Assigned to you",
   test: "Test",
   request_changed: "Request changed",
   request_withdrawn: "Request withdrawn",

@@ -14,6 +14,7 @@ import { cn } from "@/client/lib/utils";
 import { formatCardDate, formatEuro } from "@/shared/format";
 import { holdExpiryLabel, isHoldExpiringSoon } from "@/shared/quotes";
 import { type Pipeline, type PipelineItem, useChangeStatus } from "../admin-api";
+import { AssigneeSelect } from "./admin-assignee";
 import { PriorityBadge } from "./admin-priority-badge";
 
 const count = new Intl.NumberFormat("en-IE");
@@ -69,7 +70,7 @@ const columns = col.columns([
     header: "Client",
     enableSorting: false,
     cell: (info) => (
-      <div className="max-w-40 min-w-28">
+      <div className="max-w-32 min-w-28">
         <p className="truncate text-noir">{info.row.original.client.name}</p>
         <p className="truncate text-xs text-ink-muted">{info.row.original.client.email}</p>
       </div>
@@ -80,7 +81,7 @@ const columns = col.columns([
     enableSorting: false,
     // The column that gives: it wraps (two lines at most) so the table fits beside the sidebar.
     cell: (info) => (
-      <span className="line-clamp-2 min-w-40 break-words" title={info.getValue()}>
+      <span className="line-clamp-2 min-w-32 break-words" title={info.getValue()}>
         {info.getValue()}
       </span>
     ),
@@ -106,11 +107,21 @@ const columns = col.columns([
       </span>
     ),
   }),
+  // The owner (issue 22, item 1) and Start share a cell, so the row still fits beside the sidebar.
   col.display({
     id: "actions",
-    header: () => <span className="sr-only">Actions</span>,
-    cell: (info) => <StartButton request={info.row.original} />,
-    meta: { className: "w-0 text-right whitespace-nowrap" },
+    header: () => (
+      <>
+        Owner<span className="sr-only"> and actions</span>
+      </>
+    ),
+    cell: (info) => (
+      <span className="flex items-center gap-2">
+        <AssigneeSelect request={info.row.original} short className="w-28" />
+        <StartButton request={info.row.original} />
+      </span>
+    ),
+    meta: { className: "w-0 whitespace-nowrap" },
   }),
 ]);
 
@@ -216,7 +227,10 @@ function PipelineCards({
               <span className="tabular text-noir">{formatEuro(request.budgetEur)}</span>
               <PriorityBadge urgency={request.urgency} />
             </span>
-            <StartButton request={request} />
+            <span className="flex shrink-0 items-center gap-2">
+              <AssigneeSelect request={request} className="w-32" />
+              <StartButton request={request} />
+            </span>
           </div>
         </li>
       ))}

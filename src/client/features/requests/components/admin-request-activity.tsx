@@ -43,6 +43,13 @@ function describeEntry(entry: ActivityEntry): string {
       const name = detail(entry, "name");
       return name ? `Replaced the attachment with ${name}` : "Replaced the attachment";
     }
+    case "assigned": {
+      if (entry.details?.turn) return "Assigned in turn";
+      const to = detail(entry, "to");
+      return to ? `Assigned the request to ${to}` : "Assigned the request";
+    }
+    case "unassigned":
+      return "Unassigned the request";
     default: {
       const text = entry.action.replaceAll("_", " ");
       return text.charAt(0).toUpperCase() + text.slice(1);

@@ -14,6 +14,7 @@ import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { type AdminStats, pipelineQueries } from "../admin-api";
 import { QuickLinks, StatCards } from "../components/dashboard-cards";
 import { FirstReplyChart, FunnelChart, WeeklyChart } from "../components/dashboard-charts";
+import { StaffTimes } from "../components/dashboard-staff-times";
 
 export default function AdminDashboardPage({ flags, money }: { flags?: ReactNode; money?: ReactNode }) {
   useDocumentTitle("Operations dashboard");
@@ -60,6 +61,7 @@ function Overview({ stats }: { stats?: AdminStats }) {
           <WeeklyChart stats={stats} className="lg:col-span-2" />
           <FunnelChart stats={stats} />
           <FirstReplyChart stats={stats} />
+          <StaffTimes stats={stats} className="lg:col-span-2" />
         </div>
       )}
     </>

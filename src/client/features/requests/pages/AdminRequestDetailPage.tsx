@@ -22,6 +22,7 @@ import { pipelineQueries, useDeletePipelineRequest } from "../admin-api";
 import type { RequestDetail } from "../api";
 import { ActivityCard } from "../components/admin-request-activity";
 import { ClientCard } from "../components/admin-request-client";
+import { HandlingCard } from "../components/admin-request-handling";
 import { AdminThreadCard } from "../components/admin-request-thread";
 import { StatusActions } from "../components/admin-status-actions";
 import { RequestDetailsCard } from "../components/request-details";
@@ -127,7 +128,8 @@ function RequestView({ request, deal, payment, snippets }: { request: RequestDet
             closed={request.status === "Withdrawn"}
           />
         </div>
-        <aside aria-label="Client, payment and activity" className="flex min-w-0 flex-col gap-6">
+        <aside aria-label="Owner, client, payment and activity" className="flex min-w-0 flex-col gap-6">
+          <HandlingCard request={request} />
           <ClientCard requestId={request.id} />
           {payment?.(request)}
           <ActivityCard requestId={request.id} />

@@ -1,7 +1,7 @@
 /**
  * /admin/requests: every member's requests, searched (title, client name or email), filtered by status and
  * category, sorted by date or budget and paged by the server. The whole view lives in the URL (`?status=New`
- * from the spec, and q, category, sort, dir, page), so it survives a reload and can be shared. Live, and every
+ * from the spec, and q, category, assignee, sort, dir, page), so it survives a reload and can be shared. Live, and every
  * 30 s besides; Refresh on demand; the CSV exports the filtered view.
  */
 import { useQuery } from "@tanstack/react-query";
@@ -30,6 +30,7 @@ interface View {
   q: string;
   status: RequestStatus | typeof ALL;
   category: RequestCategory | typeof ALL;
+  assignee: "all" | "me" | "none";
   sort: Sort;
   dir: Dir;
   page: number;
@@ -44,6 +45,7 @@ function readView(params: URLSearchParams): View {
     q: params.get("q")?.trim() ?? "",
     status: REQUEST_STATUSES.find((s) => s === status) ?? ALL,
     category: REQUEST_CATEGORIES.find((c) => c === category) ?? ALL,
+    assignee: params.get("assignee") === "me" ? "me" : params.get("assignee") === "none" ? "none" : ALL,
     sort: params.get("sort") === "budget" ? "budget" : "created",
     dir: params.get("dir") === "asc" ? "asc" : "desc",
     page: Number.isFinite(page) && page > 1 ? Math.min(page, 10_000) : 1,
@@ -98,6 +100,7 @@ export default function AdminRequestsPage() {
       q: view.q || undefined,
       status: view.status,
       category: view.category,
+      assignee: view.assignee,
       sort: view.sort,
       dir: view.dir,
       page: view.page,
@@ -115,7 +118,7 @@ export default function AdminRequestsPage() {
     update({ sort, dir, page: 1 });
   }
 
-  const filtered = Boolean(view.q || view.status !== ALL || view.category !== ALL);
+  const filtered = Boolean(view.q || view.status !== ALL || view.category !== ALL || view.assignee !== ALL);
   // Refresh spins while the refetch it asked for runs (not for the 30 s or live refreshes).
   const [refreshing, setRefreshing] = useState(false);
   async function refresh() {
@@ -131,7 +134,7 @@ export default function AdminRequestsPage() {
         size="sm"
         onClick={() => {
           setSearch("");
-          update({ q: "", status: ALL, category: ALL, page: 1 });
+          update({ q: "", status: ALL, category: ALL, assignee: ALL, page: 1 });
         }}
       >
         Clear filters
@@ -201,6 +204,19 @@ export default function AdminRequestsPage() {
               ))}
             </SelectContent>
           </Select>
+          <Select
+            value={view.assignee}
+            onValueChange={(value) => update({ assignee: value as View["assignee"], page: 1 })}
+          >
+            <SelectTrigger aria-label="Filter by owner" className="h-10 text-sm md:w-44">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>Everyone's</SelectItem>
+              <SelectItem value="me">Assigned to me</SelectItem>
+              <SelectItem value="none">Unassigned</SelectItem>
+            </SelectContent>
+          </Select>
           {/* The table's headers sort from 640 px; below, the cards have this. */}
           <Select
             value={`${view.sort}-${view.dir}`}
@@ -209,7 +225,7 @@ export default function AdminRequestsPage() {
               update({ sort, dir, page: 1 });
             }}
           >
-            <SelectTrigger aria-label="Sort" className="col-span-2 h-10 text-sm sm:hidden">
+            <SelectTrigger aria-label="Sort" className="h-10 text-sm sm:hidden">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
