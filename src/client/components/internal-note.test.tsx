@@ -69,7 +69,7 @@ describe("StaffComposer", () => {
     const { send, addNote, user } = setup();
     expect(screen.getByRole("button", { name: "Reply" }).getAttribute("aria-pressed")).toBe("true");
     await user.type(screen.getByRole("textbox", { name: "Reply" }), "For the member{Enter}");
-    expect(send).toHaveBeenCalledWith("For the member");
+    expect(send).toHaveBeenCalledWith("For the member", []);
 
     await user.click(screen.getByRole("button", { name: "Internal note" }));
     expect(screen.getByRole("button", { name: "Internal note" }).getAttribute("aria-pressed")).toBe("true");
