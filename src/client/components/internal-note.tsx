@@ -104,7 +104,7 @@ export function StaffComposer({
           id={`${reply.id}-note`}
           label="Internal note"
           placeholder="A note for the team: the member never sees it…"
-          send={addNote}
+          send={(text) => addNote(text)}
           pending={notePending}
           submitLabel="Add note"
           className="rounded-lg border border-dashed border-gold-deep bg-gold-light/15 p-3"
