@@ -2,12 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CreditCard, Lock } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
 import { AsyncView } from "@/client/components/async-view";
-import { digitsOnlyField, Form, FormError, fieldsOf, useZodForm } from "@/client/components/form";
+import { Form, FormError, useZodForm } from "@/client/components/form";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { buttonVariants } from "@/client/components/ui/button-variants";
-import { FormField } from "@/client/components/ui/form-field";
-import { Input } from "@/client/components/ui/input";
 import { PageSpinner } from "@/client/components/ui/spinner";
 import { ApiError, errorMessage } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
@@ -15,7 +13,8 @@ import { cardSchema } from "@/shared/contracts/billing";
 import { formatEuro } from "@/shared/format";
 import { PLAN_DEFINITIONS, planLabel } from "@/shared/plans";
 import { appPath, billingQueries, type CardDetails, type TestCheckoutSession, usePayTestCheckout } from "../api";
-import { DECLINED_CARD, formatCardNumber, formatExpiry, TEST_CARD } from "../card-format";
+import { DECLINED_CARD, TEST_CARD } from "../card-format";
+import { CardFields } from "../components/card-fields";
 
 /**
  * The test-mode checkout (/checkout/test/:sessionId): our stand-in for Stripe Checkout, in a card form that
@@ -77,8 +76,6 @@ function CheckoutForm({ checkout }: { checkout: TestCheckoutSession }) {
   const navigate = useNavigate();
   const pay = usePayTestCheckout(checkout.id);
   const form = useZodForm(cardSchema, { defaultValues: { cardNumber: "", expiry: "", cvc: "", name: "" } });
-  const { TextField } = fieldsOf(form);
-  const declined = form.formState.errors.root?.message;
   const label = planLabel(checkout.plan);
   const amount = formatEuro(checkout.amountCents / 100);
   const definition = PLAN_DEFINITIONS[checkout.plan];
@@ -138,40 +135,7 @@ function CheckoutForm({ checkout }: { checkout: TestCheckoutSession }) {
         <h1 className="flex items-center gap-3 font-serif text-3xl">
           <CreditCard aria-hidden className="size-6 text-gold-deep" strokeWidth={1.5} /> Pay with card
         </h1>
-        <FormField id="checkout-email" label="Email">
-          <Input id="checkout-email" type="email" value={checkout.email} readOnly />
-        </FormField>
-        <TextField
-          name="cardNumber"
-          label="Card number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          format={formatCardNumber}
-          aria-invalid={declined ? true : undefined}
-          required
-        />
-        <div className="grid grid-cols-2 gap-4">
-          <TextField
-            name="expiry"
-            label="Expiry"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            format={formatExpiry}
-            required
-          />
-          <TextField
-            name="cvc"
-            label="CVC"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            required
-            {...digitsOnlyField}
-          />
-        </div>
-        <TextField name="name" label="Name on card" autoComplete="cc-name" required />
+        <CardFields form={form} emailId="checkout-email" email={checkout.email} />
         <FormError />
         <Button type="submit" size="lg" disabled={pay.isPending} className="mt-2 w-full">
           <Lock aria-hidden /> {pay.isPending ? "Processing…" : "Subscribe"}

@@ -3,12 +3,10 @@ import { ArrowLeft, CreditCard, Landmark, Lock, ShieldCheck } from "lucide-react
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { AsyncView } from "@/client/components/async-view";
-import { digitsOnlyField, Form, FormError, fieldsOf, useZodForm } from "@/client/components/form";
+import { Form, FormError, useZodForm } from "@/client/components/form";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { buttonVariants } from "@/client/components/ui/button-variants";
-import { FormField } from "@/client/components/ui/form-field";
-import { Input } from "@/client/components/ui/input";
 import { PageSpinner } from "@/client/components/ui/spinner";
 import { ApiError, errorMessage } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
@@ -22,7 +20,8 @@ import {
   useAuthorizeTestHold,
   useConfirmTestHold,
 } from "../api";
-import { DECLINED_CARD, formatCardNumber, formatExpiry, TEST_CARD, THREE_D_SECURE_CARD } from "../card-format";
+import { DECLINED_CARD, TEST_CARD, THREE_D_SECURE_CARD } from "../card-format";
+import { CardFields } from "../components/card-fields";
 
 /**
  * The test-mode card page of a request's hold (/checkout/test/holds/:id): our stand-in for Stripe Checkout in
@@ -171,8 +170,6 @@ function CardForm({
   useEffect(() => {
     if (failure) form.setError("root", { message: failure });
   }, [failure, form]);
-  const { TextField } = fieldsOf(form);
-  const declined = form.formState.errors.root?.message;
 
   async function onSubmit(card: CardDetails) {
     try {
@@ -189,40 +186,7 @@ function CardForm({
       <h1 className="flex items-center gap-3 font-serif text-3xl">
         <CreditCard aria-hidden className="size-6 text-gold-deep" strokeWidth={1.5} /> Authorise with card
       </h1>
-      <FormField id="hold-email" label="Email">
-        <Input id="hold-email" type="email" value={session.email} readOnly />
-      </FormField>
-      <TextField
-        name="cardNumber"
-        label="Card number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        format={formatCardNumber}
-        aria-invalid={declined ? true : undefined}
-        required
-      />
-      <div className="grid grid-cols-2 gap-4">
-        <TextField
-          name="expiry"
-          label="Expiry"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          format={formatExpiry}
-          required
-        />
-        <TextField
-          name="cvc"
-          label="CVC"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={4}
-          required
-          {...digitsOnlyField}
-        />
-      </div>
-      <TextField name="name" label="Name on card" autoComplete="cc-name" required />
+      <CardFields form={form} emailId="hold-email" email={session.email} />
       <FormError />
       <Button type="submit" size="lg" disabled={authorize.isPending} className="mt-2 w-full">
         <Lock aria-hidden /> {authorize.isPending ? "Authorising…" : `Authorise ${amount}`}
