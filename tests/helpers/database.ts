@@ -78,11 +78,19 @@ export async function raceWithOpenChange<T>(
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let changed = () => {};
+  const made = new Promise<void>((resolve) => {
+    changed = resolve;
+  });
   const changing = other.db.transaction(async (tx) => {
     await change(tx);
+    changed();
     await held;
   });
   try {
+    // The change is made (uncommitted) before the action starts: else the action could win the race outright
+    // and never wait on the change's locks.
+    await Promise.race([made, changing]);
     const acting = action();
     // A loaded machine can take a while to get there: wait up to 10 s for the action to block on the lock.
     await expect
