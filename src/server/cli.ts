@@ -26,7 +26,6 @@ import { createAccountRecords } from "./features/account/service";
 import { grantComplimentary } from "./features/billing/service";
 import { createPreferences } from "./features/notifications/service";
 import { createRateLimiter } from "./rate-limit";
-import { createStorage } from "./storage";
 
 const USAGE = `Usage:
   npm run cli -- backup <file>
@@ -123,10 +122,11 @@ async function openForBackup(config: Config, purpose: "backup" | "restore"): Pro
   }
 }
 
-function filesPlace(config: Config): FilesPlace {
-  return config.S3_BUCKET
-    ? { kind: "s3", storage: createStorage(config) }
-    : { kind: "local", dir: path.resolve(config.DATA_DIR, "uploads") };
+async function filesPlace(config: Config): Promise<FilesPlace> {
+  if (!config.S3_BUCKET) return { kind: "local", dir: path.resolve(config.DATA_DIR, "uploads") };
+  // The S3 client (a few hundred milliseconds to load) only when it is used.
+  const { createStorage } = await import("./storage");
+  return { kind: "s3", storage: createStorage(config) };
 }
 
 /** The fingerprint of the auth secret in use (never the secret), or null when none exists yet. */
@@ -164,7 +164,7 @@ async function backupCommand(argv: string[]) {
     const done = await backup({
       database,
       file,
-      files: filesPlace(config),
+      files: await filesPlace(config),
       app: appVersion(),
       authSecretFingerprint: authSecretFingerprint(config),
     });
@@ -190,7 +190,7 @@ async function restoreCommand(argv: string[]) {
       database,
       file,
       workDir: path.resolve(config.DATA_DIR),
-      files: filesPlace(config),
+      files: await filesPlace(config),
       force,
       authSecretFingerprint: authSecretFingerprint(config),
     });

@@ -82,6 +82,8 @@ export interface BackupSummary {
  */
 export async function backup(options: BackupOptions): Promise<BackupSummary> {
   const file = path.resolve(options.file);
+  if (!existsSync(path.dirname(file)))
+    throw new BackupError(`There is no directory ${path.dirname(file)} to write the backup in.`);
   const code = codeMigrations();
   const work = await mkdtemp(path.join(path.dirname(file), ".maison-backup-"));
   let archive: Awaited<ReturnType<typeof createArchive>> | undefined;
