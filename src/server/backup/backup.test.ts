@@ -583,7 +583,7 @@ function cli(args: string[], env: Record<string, string | undefined>) {
 
 describe.skipIf(testDriver !== "pglite")(
   "npm run cli -- backup / restore (embedded database)",
-  { timeout: 200_000 },
+  { timeout: 400_000 },
   () => {
     it("restores into an empty data directory, refuses to overwrite it, backs it up, and needs the server stopped", async () => {
       const dataDir = place("embedded");
@@ -658,7 +658,7 @@ describe.skipIf(testDriver !== "pglite")(
 
 describe.skipIf(testDriver !== "postgres")(
   "npm run cli -- backup / restore (PostgreSQL server)",
-  { timeout: 300_000 },
+  { timeout: 400_000 },
   () => {
     it("backs up a server while it runs, and restores it onto the embedded database and back onto an empty server", async () => {
       const pg = (await import("pg")).default;
