@@ -33,7 +33,7 @@ import { as, createUser } from "#tests/helpers/users";
 import { type DatabaseHandle, openDatabase, rowsOf } from "../db";
 import * as schema from "../db/schema";
 import { createStorage } from "../storage";
-import { BackupError, backup, type FilesPlace, restore, secretFingerprint } from ".";
+import { BackupError, backup, type RestoreOptions, restore, secretFingerprint } from ".";
 import { applyMigrations, codeMigrations, dropApplication, publicTables } from "./catalog";
 import { inTransaction } from "./session";
 
@@ -225,6 +225,27 @@ async function rewriteArchive(
   writeFileSync(to, gzipSync(Buffer.concat(chunks)));
 }
 
+/**
+ * Restores `file` into `database` with the install `dir` under the test's folder (its files on disk in
+ * `dir/uploads`, the source's auth secret): the options each case changes are given.
+ */
+function restoreInto(
+  database: DatabaseHandle,
+  file: string,
+  dir: string,
+  options: Partial<Pick<RestoreOptions, "files" | "force" | "authSecretFingerprint">> = {},
+) {
+  return restore({
+    database,
+    file,
+    workDir: place(dir),
+    files: { kind: "local", dir: place(`${dir}/uploads`) },
+    force: false,
+    authSecretFingerprint: secretFingerprint(SECRET),
+    ...options,
+  });
+}
+
 let source: TestContext;
 let sourceFiles: Map<string, Buffer>;
 let sourceContents: Record<string, string[]>;
@@ -261,14 +282,7 @@ describe("backup and restore", { timeout: 120_000 }, () => {
     expect(readdirSync(tmp).filter((name) => name.startsWith("."))).toEqual([]); // no temporary file left behind
     const target = await createTestDatabase();
     try {
-      const done = await restore({
-        database: target,
-        file: archive,
-        workDir: place("target"),
-        files: { kind: "local", dir: place("target/uploads") },
-        force: false,
-        authSecretFingerprint: secretFingerprint(SECRET),
-      });
+      const done = await restoreInto(target, archive, "target");
       expect(done).toMatchObject({ tables: SCHEMA_TABLES.length, files: sourceFiles.size, migratedForward: [] });
       expect(done.replaced.size).toBe(0);
       expect(done.notes).toEqual([]);
@@ -289,14 +303,7 @@ describe("backup and restore", { timeout: 120_000 }, () => {
       mkdirSync(place("other/uploads/requests/x"), { recursive: true });
       writeFileSync(place("other/uploads/requests/x/old"), "an older file");
       const before = await contents(other.database);
-      const options = {
-        database: other.database,
-        file: archive,
-        workDir: place("other"),
-        files: { kind: "local", dir: place("other/uploads") } as FilesPlace,
-        authSecretFingerprint: secretFingerprint(SECRET),
-      };
-      const refused = await restore({ ...options, force: false }).catch((error) => error);
+      const refused = await restoreInto(other.database, archive, "other").catch((error) => error);
       expect(refused).toBeInstanceOf(BackupError);
       expect(refused.message).toMatch(
         /^The database already holds data: 1 user, \d+ rows in \d+ tables\. Restoring replaces all of it and the 1 uploaded file in .*other\/uploads with the backup\. Run the restore again with --force to do so\.$/,
@@ -304,7 +311,7 @@ describe("backup and restore", { timeout: 120_000 }, () => {
       expect(await contents(other.database)).toEqual(before);
       expect([...filesIn(place("other/uploads")).keys()]).toEqual(["requests/x/old"]);
 
-      const done = await restore({ ...options, force: true });
+      const done = await restoreInto(other.database, archive, "other", { force: true });
       expect(done.replaced.get("users")).toBe(1);
       expect(await contents(other.database)).toEqual(sourceContents);
       expect(filesIn(place("other/uploads"))).toEqual(sourceFiles);
@@ -348,14 +355,7 @@ describe("backup and restore", { timeout: 120_000 }, () => {
       await rewriteArchive(archive, place("rewritten.tgz"), (_name, data) => data);
       for (const [name, data, message] of cases) {
         if (data) writeFileSync(place(name), data);
-        const error = await restore({
-          database: target,
-          file: place(name),
-          workDir: place("kept"),
-          files: { kind: "local", dir: place("kept/uploads") },
-          force: true,
-          authSecretFingerprint: null,
-        }).catch((e) => e);
+        const error = await restoreInto(target, place(name), "kept", { force: true }).catch((e) => e);
         expect(error, name).toBeInstanceOf(BackupError);
         expect(error.message, name).toMatch(new RegExp(`^${name.replace(".", "\\.")} cannot be restored: `));
         expect(error.message, name).toMatch(message);
@@ -364,14 +364,7 @@ describe("backup and restore", { timeout: 120_000 }, () => {
       expect(await contents(target)).toEqual(before);
       expect(filesIn(place("kept/uploads"))).toEqual(new Map([["kept", Buffer.from("kept")]]));
       expect(readdirSync(place("kept"))).toEqual(["uploads"]);
-      await restore({
-        database: target,
-        file: place("rewritten.tgz"),
-        workDir: place("kept"),
-        files: { kind: "local", dir: place("kept/uploads") },
-        force: true,
-        authSecretFingerprint: null,
-      });
+      await restoreInto(target, place("rewritten.tgz"), "kept", { force: true });
       expect(await contents(target)).toEqual(sourceContents);
     } finally {
       await target.close();
@@ -393,17 +386,10 @@ describe("backup and restore", { timeout: 120_000 }, () => {
           ? Buffer.from(data.toString().replace('"formatVersion": 1', '"formatVersion": 2'))
           : data,
       );
-      const options = {
-        database: target,
-        workDir: place("newer"),
-        files: { kind: "local", dir: place("newer/uploads") } as FilesPlace,
-        force: true,
-        authSecretFingerprint: null,
-      };
-      await expect(restore({ ...options, file: place("newer.tgz") })).rejects.toThrow(
+      await expect(restoreInto(target, place("newer.tgz"), "newer", { force: true })).rejects.toThrow(
         "This backup was made by a newer version of Maison: its database has migration 9999_future, which this version does not know. Restore it with that version or a later one.",
       );
-      await expect(restore({ ...options, file: place("newer-format.tgz") })).rejects.toThrow(
+      await expect(restoreInto(target, place("newer-format.tgz"), "newer", { force: true })).rejects.toThrow(
         "it was written by a newer version of Maison (backup format 2; this version reads format 1)",
       );
       expect(await contents(target)).toEqual(before);
@@ -434,7 +420,7 @@ describe("backup and restore", { timeout: 120_000 }, () => {
       } finally {
         await older.close();
       }
-      const done = await restore({ ...options, file: place("older.tgz") });
+      const done = await restoreInto(target, place("older.tgz"), "newer", { force: true });
       expect(done.migratedForward).toEqual([code.at(-1)!.tag]);
       const after = await contents(target);
       expect(after["drizzle.__drizzle_migrations"]).toEqual(before["drizzle.__drizzle_migrations"]);
@@ -472,14 +458,7 @@ describe("files in S3", { timeout: 120_000 }, () => {
     const target = await createTestDatabase();
     try {
       // Disk → S3: the archive's files go to the bucket under their keys.
-      const done = await restore({
-        database: target,
-        file: archive,
-        workDir: place("s3-install"),
-        files: { kind: "s3", storage },
-        force: false,
-        authSecretFingerprint: secretFingerprint(SECRET),
-      });
+      const done = await restoreInto(target, archive, "s3-install", { files: { kind: "s3", storage } });
       expect(done.files).toBe(sourceFiles.size);
       for (const [key, bytes] of sourceFiles) expect(await buffer(await storage.get(key)), key).toEqual(bytes);
       expect(existsSync(place("s3-install/uploads"))).toBe(false);
@@ -496,14 +475,7 @@ describe("files in S3", { timeout: 120_000 }, () => {
       expect(taken.manifest.files).toEqual({ storage: "s3", list: [] });
       const back = await createTestDatabase();
       try {
-        const restored = await restore({
-          database: back,
-          file: s3Archive,
-          workDir: place("s3-back"),
-          files: { kind: "local", dir: place("s3-back/uploads") },
-          force: false,
-          authSecretFingerprint: secretFingerprint(SECRET),
-        });
+        const restored = await restoreInto(back, s3Archive, "s3-back");
         expect(restored.notes).toEqual([
           `The backup was made with files in S3: it holds none. The restored rows refer to the objects in the bucket; copy them into ${place("s3-back/uploads")} (same keys) to serve them from disk.`,
         ]);
@@ -638,14 +610,7 @@ describe.skipIf(testDriver !== "pglite")(
       // What the CLI wrote restores to the same rows and files.
       const target = await createTestDatabase();
       try {
-        const done = await restore({
-          database: target,
-          file: second,
-          workDir: place("from-cli"),
-          files: { kind: "local", dir: place("from-cli/uploads") },
-          force: false,
-          authSecretFingerprint: secretFingerprint(SECRET),
-        });
+        const done = await restoreInto(target, second, "from-cli");
         expect(done.notes).toEqual([]);
         expect(await contents(target)).toEqual(sourceContents);
         expect(filesIn(place("from-cli/uploads"))).toEqual(sourceFiles);
