@@ -1,11 +1,14 @@
 /**
- * Command line tasks. `npm run cli -- create-user --email E --name N [--role R] [--plan P]` creates a user
+ * Command line tasks. `npm run cli -- backup <file>` and `restore <file> [--force]` save and restore the
+ * database and the uploaded files (decision 025; with the embedded database, the server must be stopped).
+ * `npm run cli -- create-user --email E --name N [--role R] [--plan P]` creates a user
  * (with a complimentary active membership when --plan is given), for bootstrapping an install and for tests.
  * The password is asked at a prompt (not echoed), or read from standard input with --password-stdin. It is
  * never taken from the command line, where `ps` and the shell history show it: --password is refused with a
  * pointer to --password-stdin. The address counts as verified: the operator vouches for it. It opens the
  * database itself, so with the embedded database the server must be stopped.
  */
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
@@ -14,8 +17,9 @@ import { PLANS } from "@/shared/plans";
 import { ROLES } from "@/shared/roles";
 import { firstIssueMessage, signInSchema } from "@/shared/schemas";
 import { createAuth } from "./auth/auth";
-import { ConfigError, loadConfig } from "./config";
-import { type DatabaseHandle, openDatabase } from "./db";
+import { BackupError, backup, type FilesPlace, restore, secretFingerprint } from "./backup";
+import { type Config, ConfigError, loadConfig } from "./config";
+import { type DatabaseHandle, MIGRATIONS_DIR, openDatabase } from "./db";
 import { DataDirInUseError } from "./db/lock";
 import { outbox, users } from "./db/schema";
 import { createAccountRecords } from "./features/account/service";
@@ -24,6 +28,10 @@ import { createPreferences } from "./features/notifications/service";
 import { createRateLimiter } from "./rate-limit";
 
 const USAGE = `Usage:
+  npm run cli -- backup <file>
+      writes the database and the uploaded files to <file> (with the embedded database: stop the server first)
+  npm run cli -- restore <file> [--force]
+      restores a backup; --force replaces a database that already holds data
   npm run cli -- create-user --email E --name N [--role client|staff|admin] [--plan free|silver|gold|black]
       asks for the password at a prompt
   printf '%s' "$PASSWORD" | npm run cli -- create-user --password-stdin --email E --name N ...
@@ -95,6 +103,117 @@ async function createUser(argv: string[]) {
   }
 }
 
+/**
+ * The database as configured, not migrated (a backup reads it as it is; a restore migrates inside its own
+ * transaction). The embedded one must not be open in a running server: its lock says so.
+ */
+async function openForBackup(config: Config, purpose: "backup" | "restore"): Promise<DatabaseHandle> {
+  if (config.DATABASE_URL) return openDatabase({ kind: "postgres", url: config.DATABASE_URL, max: 2 });
+  const dataDir = path.resolve(config.DATA_DIR);
+  if (purpose === "backup" && !existsSync(path.join(dataDir, "pgdata", "PG_VERSION")))
+    throw new BackupError(`There is no embedded database in ${dataDir} to back up (is DATA_DIR right?).`);
+  try {
+    return await openDatabase({ kind: "pglite", dataDir });
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    throw new BackupError(
+      `${error.message}\nThe embedded database can only be ${purpose === "backup" ? "backed up" : "restored"} while the server is stopped: stop it, run the ${purpose}, then start it again.`,
+    );
+  }
+}
+
+async function filesPlace(config: Config): Promise<FilesPlace> {
+  if (!config.S3_BUCKET) return { kind: "local", dir: path.resolve(config.DATA_DIR, "uploads") };
+  // The S3 client (a few hundred milliseconds to load) only when it is used.
+  const { createStorage } = await import("./storage");
+  return { kind: "s3", storage: createStorage(config) };
+}
+
+/** The fingerprint of the auth secret in use (never the secret), or null when none exists yet. */
+function authSecretFingerprint(config: Config): string | null {
+  const file = path.resolve(config.DATA_DIR, "auth-secret");
+  const secret = config.BETTER_AUTH_SECRET ?? (existsSync(file) ? readFileSync(file, "utf8").trim() : null);
+  return secret ? secretFingerprint(secret) : null;
+}
+
+function appVersion(): { name: string; version: string } {
+  const pkg = JSON.parse(readFileSync(path.join(path.dirname(MIGRATIONS_DIR), "package.json"), "utf8"));
+  return { name: pkg.name, version: pkg.version };
+}
+
+const number = (n: number) => n.toLocaleString("en");
+const plural = (n: number, one: string, many = `${one}s`) => `${number(n)} ${n === 1 ? one : many}`;
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} kB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+}
+
+function fileArgument(argv: string[], options: { force?: { type: "boolean" } } = {}) {
+  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true });
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? "Give one file" : "Give the backup file");
+  return { file: path.resolve(positionals[0]), force: Boolean((values as { force?: boolean }).force) };
+}
+
+async function backupCommand(argv: string[]) {
+  const { file } = fileArgument(argv);
+  const config = loadConfig();
+  const database = await openForBackup(config, "backup");
+  try {
+    const done = await backup({
+      database,
+      file,
+      files: await filesPlace(config),
+      app: appVersion(),
+      authSecretFingerprint: authSecretFingerprint(config),
+    });
+    const onDisk = done.manifest.files.storage === "local";
+    const files = onDisk ? ` and ${plural(done.files, "uploaded file")} (${size(done.fileBytes)})` : "";
+    console.log(
+      `Backed up ${plural(done.tables, "table")} (${plural(done.rows, "row")})${files} to ${done.file} (${size(done.bytes)}).`,
+    );
+    if (!onDisk)
+      console.log("The uploaded files are in the S3 bucket, not in this backup (see Backups in the README).");
+  } finally {
+    await database.close();
+  }
+}
+
+async function restoreCommand(argv: string[]) {
+  const { file, force } = fileArgument(argv, { force: { type: "boolean" } });
+  const config = loadConfig();
+  if (!existsSync(file)) throw new BackupError(`There is no backup file at ${file}.`);
+  const database = await openForBackup(config, "restore");
+  try {
+    const done = await restore({
+      database,
+      file,
+      workDir: path.resolve(config.DATA_DIR),
+      files: await filesPlace(config),
+      force,
+      authSecretFingerprint: authSecretFingerprint(config),
+    });
+    const { manifest } = done;
+    const source = manifest.database.kind === "pglite" ? "an embedded database" : "a PostgreSQL server";
+    const files = manifest.files.storage === "local" ? ` and ${plural(done.files, "uploaded file")}` : "";
+    console.log(
+      `Restored ${plural(done.tables, "table")} (${plural(done.rows, "row")})${files} from ${file}, made ${manifest.createdAt} by Maison ${manifest.app.version} from ${source}.`,
+    );
+    if (done.replaced.size) {
+      const rows = [...done.replaced.values()].reduce((sum, n) => sum + n, 0);
+      console.log(`It replaced ${plural(rows, "row")} in ${plural(done.replaced.size, "table")}.`);
+    }
+    if (done.migratedForward.length)
+      console.log(
+        `The backup came from an older version: ${plural(done.migratedForward.length, "newer migration")} applied (${done.migratedForward.join(", ")}).`,
+      );
+    for (const note of done.notes) console.log(`Note: ${note}`);
+  } finally {
+    await database.close();
+  }
+}
+
 class UsageError extends Error {}
 
 /** All of standard input, without its final line break. */
@@ -133,6 +252,8 @@ async function promptHidden(question: string): Promise<string> {
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   if (command === "create-user") return createUser(rest);
+  if (command === "backup") return backupCommand(rest);
+  if (command === "restore") return restoreCommand(rest);
   throw new UsageError(command ? `Unknown command: ${command}` : "No command given");
 }
 
@@ -140,7 +261,8 @@ main().then(
   () => process.exit(0),
   (error) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof ConfigError || error instanceof DataDirInUseError) console.error(error.message);
+    else if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof BackupError)
+      console.error(error.message);
     else console.error(error);
     process.exit(1);
   },
