@@ -572,6 +572,9 @@ try {
     `at 60 % of the fair floor (${(0.6 * rate(fair)).toFixed(0)} msg/s) ${cores} cores allow ${budget.toFixed(2)} ms of CPU per message; the app used ${total(app).toFixed(2)}, the fair floor ${total(fair).toFixed(2)}`,
   );
   console.log(
+    `CPU per message, fair floor / app: ${((total(fair) / total(app)) * 100).toFixed(0)} % (the share of the fair floor's throughput the app would reach if the cores were the only limit; steadier than msg/s on a busy machine)`,
+  );
+  console.log(
     `server memory per open stream: app ${app.perStreamKb?.toFixed(1)} KB, fair floor ${fair.perStreamKb?.toFixed(1)} KB`,
   );
   for (const t of targets.splice(0)) await t.close();
