@@ -15,7 +15,8 @@
  *   notification's events to the member's and the staff's streams, one write per stream, as the app does.
  *
  * What it does not do (bench:realtime prints it): a member's message (rate limit, the team's notice), files,
- * security headers, the cross-site check, compression, request logging, the session's sliding expiry.
+ * the membership row in the session query, security headers, the cross-site check, compression, request
+ * logging, the session's sliding expiry, re-checking open streams' sessions.
  *
  * Environment: DATABASE_URL, PORT, BETTER_AUTH_SECRET, APP_URL.
  */
@@ -101,6 +102,7 @@ const STAFF_REPLY = `
     on conflict (user_id, (coalesce(request_id::text, concierge_member_id)))
       where type = 'message_received' and not read and coalesce(request_id::text, concierge_member_id) is not null
     do update set burst = notifications.burst + 1,
+      -- The burst's title: the request's title follows 'A reply on your request: ' (25 characters).
       title = replace('{{count}} new replies on your request: ' || substr(excluded.title, 26), '{{count}}',
         (notifications.burst + 1)::text),
       body = excluded.body, link = excluded.link, created_at = now()

@@ -552,9 +552,10 @@ try {
     [
       "round trips to PostgreSQL per message: app 3 (session, request, the write), fair floor 2 (session, the",
       "write with the request read in it), raw floor 4 (BEGIN, INSERT, pg_notify, COMMIT).",
-      "The fair floor does less than the app: staff replies only (no member path, rate limit or files), no",
-      "security headers, cross-site check, compression hook, request logging, sliding session expiry or",
-      "re-checking the sessions of open streams (the app's is set to hourly here).",
+      "The fair floor does less than the app: staff replies only (no member path, rate limit or files), a",
+      "session query without the membership row, no security headers, cross-site check, compression hook,",
+      "request logging, sliding session expiry or re-checking the sessions of open streams (the app's is set",
+      "to hourly here).",
       "The raw floor does far less: no HTTP request, no session, one row, no staff streams.",
     ].join("\n"),
   );
