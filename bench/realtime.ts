@@ -279,52 +279,58 @@ async function serverTarget(
 ): Promise<Target> {
   const port = await freePort();
   const child = startProcess(script, benchServerEnv(db.url, port, env));
-  const base = `http://127.0.0.1:${port}`;
-  await waitForOk(`${base}/api/health`, performance.now());
-  const pid = child.pid as number;
-  const t = target(name, db, pid);
-  const before = rssKb(pid);
-  const closers: Array<() => void> = [];
-  for (let i = 0; i < requests.length; i += 100) {
-    const chunk = requests.slice(i, i + 100);
-    closers.push(
-      ...(await Promise.all(
-        chunk.map(async ({ user_id }) =>
-          openStream(`${base}/api/events`, await cookie(user_id), (topic, _data, size) => {
-            t.bytes.member += size;
-            const start = t.pending.get(user_id);
-            if (topic === "messages" && start !== undefined) {
-              t.latencies.push(performance.now() - start);
-              t.pending.delete(user_id);
-            }
-          }),
-        ),
-      )),
-    );
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitForOk(`${base}/api/health`, performance.now());
+    const pid = child.pid as number;
+    const t = target(name, db, pid);
+    const before = rssKb(pid);
+    const closers: Array<() => void> = [];
+    for (let i = 0; i < requests.length; i += 100) {
+      const chunk = requests.slice(i, i + 100);
+      closers.push(
+        ...(await Promise.all(
+          chunk.map(async ({ user_id }) =>
+            openStream(`${base}/api/events`, await cookie(user_id), (topic, _data, size) => {
+              t.bytes.member += size;
+              const start = t.pending.get(user_id);
+              if (topic === "messages" && start !== undefined) {
+                t.latencies.push(performance.now() - start);
+                t.pending.delete(user_id);
+              }
+            }),
+          ),
+        )),
+      );
+    }
+    for (let s = 1; s <= STAFF; s++) {
+      closers.push(
+        await openStream(`${base}/api/events`, await cookie(`s${s}`), (_topic, _data, size) => {
+          t.bytes.staff += size;
+        }),
+      );
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    const perStreamKb = (rssKb(pid) - before) / (requests.length + STAFF);
+    const writer = await cookie("s1");
+    return Object.assign(t, {
+      perStreamKb,
+      async write(i: number) {
+        const { id, user_id } = targetOf(requests, i);
+        t.pending.set(user_id, performance.now());
+        const res = await post(`${base}/api/requests/${id}/messages`, writer, { body: `Reply ${i}` });
+        if (res.status !== 201) throw new Error(`${name}: post: ${res.status} ${res.body}`);
+      },
+      async close() {
+        for (const close of closers) close();
+        await stopProcess(child);
+      },
+    });
+  } catch (error) {
+    // A server that did not come up, or whose streams did not open, is not left running.
+    await stopProcess(child);
+    throw error;
   }
-  for (let s = 1; s <= STAFF; s++) {
-    closers.push(
-      await openStream(`${base}/api/events`, await cookie(`s${s}`), (_topic, _data, size) => {
-        t.bytes.staff += size;
-      }),
-    );
-  }
-  await new Promise((r) => setTimeout(r, 1000));
-  const perStreamKb = (rssKb(pid) - before) / (requests.length + STAFF);
-  const writer = await cookie("s1");
-  return Object.assign(t, {
-    perStreamKb,
-    async write(i: number) {
-      const { id, user_id } = targetOf(requests, i);
-      t.pending.set(user_id, performance.now());
-      const res = await post(`${base}/api/requests/${id}/messages`, writer, { body: `Reply ${i}` });
-      if (res.status !== 201) throw new Error(`${name}: post: ${res.status} ${res.body}`);
-    },
-    async close() {
-      for (const close of closers) close();
-      await stopProcess(child);
-    },
-  });
 }
 
 /**
