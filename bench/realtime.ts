@@ -2,38 +2,59 @@
  * npm run bench:realtime — on a PostgreSQL server: 2,000 members' event streams (plus 20 staff streams) open on
  * one app instance (compiled, as `npm start` runs it); a staff writer replies on requests of random members
  * through the API. Prints the latency from the API call's start to the event's arrival at the member's stream
- * (p50, p95, p99), events lost, the server's memory per open stream, and, in the same run, a floor: the same
- * INSERT + pg_notify + LISTEN path writing to raw Node HTTP responses, without the app. Then commits per second
- * of concurrent message inserts with and without pg_notify. It asserts nothing.
+ * (p50, p95, p99), events lost, and the same for two floors measured in the same run:
  *
- *   npm run bench:realtime -- --streams 2000 --messages 1000 --concurrency 16
+ * - the fair floor (bench/realtime-floor.ts, issue 23 item 5): bare Fastify in its own process receiving the
+ *   same HTTP POST with the same signed session cookie (HMAC check, one indexed query), doing the same write as
+ *   one prepared statement and feeding the same 2,020 streams through LISTEN. The app is judged against it.
+ * - the raw floor, a reference: INSERT + pg_notify from the bench process (no HTTP request, no session, one row)
+ *   writing to raw Node HTTP responses, 2,000 member streams.
+ *
+ * Each has its own copy of the same seeded database (made from one template) and gets the same sequence of
+ * writes. The machine is shared, so the writes are interleaved: a warm-up, then `--rounds` rounds in which each
+ * takes its turn (in a rotating order) with its share of the messages. The rows, sizes and event bytes each
+ * wrote per message are printed, so unequal work shows; then CPU per message (the server's process, its
+ * database's backends and the bench, from /proc) and commits per second of concurrent inserts with and without
+ * pg_notify. It asserts nothing.
+ *
+ *   npm run bench:realtime -- --streams 2000 --messages 1000 --rounds 5 --concurrency 16
+ *   --log-statements: every statement in PostgreSQL's log (log_min_duration_statement = 0 on the throwaway
+ *   databases), to see where the database's time goes.
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { makeSignature } from "better-auth/crypto";
 import pg from "pg";
-import { BENCH_SECRET, benchServerEnv, freePort, startProcess, stopProcess, waitForOk } from "./support";
+import { openDatabase } from "../src/server/db";
+import { BENCH_SECRET, benchServerEnv, freePort, median, startProcess, stopProcess, waitForOk } from "./support";
 
 const { values: args } = parseArgs({
   options: {
     streams: { type: "string", default: "2000" },
     staff: { type: "string", default: "20" },
     messages: { type: "string", default: "1000" },
+    rounds: { type: "string", default: "5" },
     concurrency: { type: "string", default: "16" },
     seconds: { type: "string", default: "5" },
+    "log-statements": { type: "boolean", default: false },
   },
 });
 const STREAMS = Number(args.streams);
 const STAFF = Number(args.staff);
 const MESSAGES = Number(args.messages);
+const ROUNDS = Math.max(1, Number(args.rounds));
+const WARMUP = Math.min(100, Math.ceil(MESSAGES / 10));
 const CONCURRENCY = Number(args.concurrency);
 const SECRET = BENCH_SECRET;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `maison_rt_${process.pid}`;
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const database = (name: string) => ({
+  name: `maison_rt_${process.pid}_${name}`,
+  url: Object.assign(new URL(adminUrl), { pathname: `/maison_rt_${process.pid}_${name}` }).toString(),
+});
+const DATABASES = { app: database("app"), fair: database("fair"), raw: database("raw") };
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 
 async function sql(url: string, text: string, values: unknown[] = []) {
@@ -56,38 +77,20 @@ function cpuMs(pid: number): number {
     return 0;
   }
 }
-/** CPU time of every PostgreSQL process on this machine (the server runs locally in the bench's setting). */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += cpuMs(Number(entry));
-    } catch {}
-  }
-  return total;
-}
-/** Measures the CPU each side spends while `work` runs: per message, in ms. */
-async function cpuPerMessage<T>(serverPid: number | null, work: () => Promise<T>) {
-  const before = { server: serverPid ? cpuMs(serverPid) : 0, pg: postgresCpuMs(), bench: process.cpuUsage() };
-  const result = await work();
-  const bench = process.cpuUsage(before.bench);
-  const per = (ms: number) => ms / MESSAGES;
-  return {
-    result,
-    cpu: {
-      server: serverPid ? per(cpuMs(serverPid) - before.server) : null,
-      postgres: per(postgresCpuMs() - before.pg),
-      bench: per((bench.user + bench.system) / 1000),
-    },
-  };
-}
-type Cpu = Awaited<ReturnType<typeof cpuPerMessage>>["cpu"];
-
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 
-/** Opens an SSE stream; calls onEvent with the topic and payload of each event. */
-function openStream(url: string, cookie: string, onEvent: (topic: string, data: string) => void): Promise<() => void> {
+/** The PostgreSQL backends serving one database now (the server runs locally in the bench's setting). */
+async function backends(admin: pg.Client, name: string): Promise<number[]> {
+  const { rows } = await admin.query("select pid from pg_stat_activity where datname = $1", [name]);
+  return rows.map((r: { pid: number }) => r.pid);
+}
+
+/** Opens an SSE stream; calls onEvent with the topic, payload and size in bytes of each event. */
+function openStream(
+  url: string,
+  cookie: string,
+  onEvent: (topic: string, data: string, bytes: number) => void,
+): Promise<() => void> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers: { cookie, accept: "text/event-stream" } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream: ${res.statusCode}`));
@@ -101,7 +104,7 @@ function openStream(url: string, cookie: string, onEvent: (topic: string, data: 
           buffer = buffer.slice(end + 2);
           const topic = /^event: (.+)$/m.exec(block)?.[1];
           const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (topic && data) onEvent(topic, data);
+          if (topic && data) onEvent(topic, data, Buffer.byteLength(block) + 2);
           end = buffer.indexOf("\n\n");
         }
       });
@@ -142,8 +145,8 @@ function post(url: string, cookie: string, body: unknown): Promise<{ status: num
 }
 
 /** Members, staff, sessions and one request per member, straight into the database. */
-async function seed() {
-  const client = new pg.Client({ connectionString: dbUrl });
+async function seed(url: string) {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(
     `insert into users (id, name, email, email_verified)
@@ -163,15 +166,19 @@ async function seed() {
   );
   await client.query(`insert into sessions (id, token, user_id, expires_at)
     select 'sess-' || id, 'token-' || id, id, now() + interval '30 days' from users`);
-  const { rows } = await client.query(`insert into requests (user_id, title, category, budget_eur, phone_number)
-    select id, 'A request', 'Other', 100, '+351912345678' from users where id like 'm%' returning id, user_id`);
+  await client.query(`insert into requests (user_id, title, category, budget_eur, phone_number)
+    select id, 'A request', 'Other', 100, '+351912345678' from users where id like 'm%'`);
+  await client.query("vacuum analyze");
+  const { rows } = await client.query("select id, user_id from requests order by user_id");
   await client.end();
-  const cookie = async (userId: string) => {
-    const token = `token-${userId}`;
-    return `maison.session_token=${encodeURIComponent(`${token}.${await makeSignature(token, SECRET)}`)}`;
-  };
-  return { requests: rows as Array<{ id: string; user_id: string }>, cookie };
+  return rows as Array<{ id: string; user_id: string }>;
 }
+type Requests = Awaited<ReturnType<typeof seed>>;
+
+const cookie = async (userId: string) => {
+  const token = `token-${userId}`;
+  return `maison.session_token=${encodeURIComponent(`${token}.${await makeSignature(token, SECRET)}`)}`;
+};
 
 /** Waits (up to 2 s) until every event sent has arrived, so the CPU measured includes its delivery. */
 async function settled(pending: Map<string, number>) {
@@ -179,70 +186,159 @@ async function settled(pending: Map<string, number>) {
   while (pending.size && performance.now() < until) await new Promise((r) => setTimeout(r, 5));
 }
 
-/** Sends `count` writes with bounded concurrency; `write(i)` resolves when its call returned. */
-async function drive(count: number, write: (i: number) => Promise<void>) {
-  let next = 0;
-  const started = performance.now();
+/** One of the three measured: its streams are open; `write(i)` sends message i and resolves when answered. */
+interface Target {
+  name: string;
+  database: { name: string; url: string };
+  /** The server's process, or null when it runs in the bench. */
+  pid: number | null;
+  pending: Map<string, number>;
+  latencies: number[];
+  bytes: { member: number; staff: number };
+  write(i: number): Promise<void>;
+  sent: number;
+  elapsedMs: number;
+  cpu: { server: number; postgres: number; bench: number };
+  /** Messages per second in each round. */
+  rounds: number[];
+  perStreamKb: number | null;
+  close(): Promise<void>;
+}
+
+function target(name: string, db: Target["database"], pid: number | null) {
+  return {
+    name,
+    database: db,
+    pid,
+    pending: new Map<string, number>(),
+    latencies: [] as number[],
+    bytes: { member: 0, staff: 0 },
+    sent: 0,
+    elapsedMs: 0,
+    cpu: { server: 0, postgres: 0, bench: 0 },
+    rounds: [] as number[],
+    perStreamKb: null as number | null,
+  };
+}
+
+/** Sends messages [from, to) with bounded concurrency; resolves when every call returned. */
+async function drive(from: number, to: number, write: (i: number) => Promise<void>) {
+  let next = from;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count) await write(next++);
+      while (next < to) await write(next++);
     }),
   );
-  return count / ((performance.now() - started) / 1000);
 }
 
-function summary(name: string, latencies: number[], sent: number, rate: number) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const lost = sent - latencies.length;
-  console.log(
-    `${name.padEnd(44)} ${rate.toFixed(0).padStart(7)} ${percentile(sorted, 0.5).toFixed(1).padStart(7)} ${percentile(sorted, 0.95).toFixed(1).padStart(7)} ${percentile(sorted, 0.99).toFixed(1).padStart(7)} ${String(lost).padStart(6)}`,
-  );
-}
-
-async function benchApp(data: Awaited<ReturnType<typeof seed>>, port: number, pid: number) {
-  const base = `http://127.0.0.1:${port}`;
-  const pending = new Map<string, number>();
-  const latencies: number[] = [];
-  const before = rssKb(pid);
-  const closers: Array<() => void> = [];
-  for (let i = 0; i < data.requests.length; i += 100) {
-    const batch = data.requests.slice(i, i + 100);
-    closers.push(
-      ...(await Promise.all(
-        batch.map(async ({ user_id }) =>
-          openStream(`${base}/api/events`, await data.cookie(user_id), (topic) => {
-            const start = pending.get(user_id);
-            if (topic === "messages" && start !== undefined) {
-              latencies.push(performance.now() - start);
-              pending.delete(user_id);
-            }
-          }),
-        ),
-      )),
-    );
+/** Sends messages [from, to) to one target and adds the time, latencies and CPU it took to its account. */
+async function batch(admin: pg.Client, t: Target, from: number, to: number, measured: boolean) {
+  const pids = await backends(admin, t.database.name);
+  const before = {
+    server: t.pid ? cpuMs(t.pid) : 0,
+    pg: pids.map(cpuMs),
+    bench: process.cpuUsage(),
+  };
+  const started = performance.now();
+  await drive(from, to, t.write);
+  const elapsed = performance.now() - started;
+  await settled(t.pending);
+  t.pending.clear();
+  if (!measured) {
+    t.latencies.length = 0;
+    t.bytes = { member: 0, staff: 0 };
+    return;
   }
-  for (let s = 1; s <= STAFF; s++)
-    closers.push(await openStream(`${base}/api/events`, await data.cookie(`s${s}`), () => {}));
-  await new Promise((r) => setTimeout(r, 1000));
-  const perStreamKb = (rssKb(pid) - before) / (STREAMS + STAFF);
-  const writer = await data.cookie("s1");
-  const { result: rate, cpu } = await cpuPerMessage(pid, async () => {
-    const rate = await drive(MESSAGES, async (i) => {
-      const target = data.requests[(i * 7919) % data.requests.length];
-      pending.set(target.user_id, performance.now());
-      const res = await post(`${base}/api/requests/${target.id}/messages`, writer, { body: `Reply ${i}` });
-      if (res.status !== 201) throw new Error(`post: ${res.status} ${res.body}`);
-    });
-    await settled(pending);
-    return rate;
-  });
-  await new Promise((r) => setTimeout(r, 2000));
-  for (const close of closers) close();
-  return { latencies, rate, perStreamKb, cpu };
+  const bench = process.cpuUsage(before.bench);
+  // Backends that came meanwhile count whole.
+  const after = await backends(admin, t.database.name);
+  const pg = after.reduce((sum, pid) => {
+    const at = pids.indexOf(pid);
+    return sum + cpuMs(pid) - (at >= 0 ? before.pg[at] : 0);
+  }, 0);
+  t.cpu.server += t.pid ? cpuMs(t.pid) - before.server : 0;
+  t.cpu.postgres += pg;
+  t.cpu.bench += (bench.user + bench.system) / 1000;
+  t.sent += to - from;
+  t.elapsedMs += elapsed;
+  t.rounds.push((to - from) / (elapsed / 1000));
 }
 
-/** The floor: raw HTTP responses fed by one LISTEN, written to by INSERT + pg_notify through raw pg. */
-async function benchFloor(data: { requests: Array<{ id: string; user_id: string }> }) {
+const targetOf = (requests: Requests, i: number) => requests[(i * 7919) % requests.length];
+
+/**
+ * A server process (the app, or the fair floor: both serve the same API) with every member's and staff stream
+ * open; its writes are the staff's replies through POST /api/requests/:id/messages.
+ */
+async function serverTarget(
+  name: string,
+  db: Target["database"],
+  script: string[],
+  env: Record<string, string>,
+  requests: Requests,
+): Promise<Target> {
+  const port = await freePort();
+  const child = startProcess(script, benchServerEnv(db.url, port, env));
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitForOk(`${base}/api/health`, performance.now());
+    const pid = child.pid as number;
+    const t = target(name, db, pid);
+    const before = rssKb(pid);
+    const closers: Array<() => void> = [];
+    for (let i = 0; i < requests.length; i += 100) {
+      const chunk = requests.slice(i, i + 100);
+      closers.push(
+        ...(await Promise.all(
+          chunk.map(async ({ user_id }) =>
+            openStream(`${base}/api/events`, await cookie(user_id), (topic, _data, size) => {
+              t.bytes.member += size;
+              const start = t.pending.get(user_id);
+              if (topic === "messages" && start !== undefined) {
+                t.latencies.push(performance.now() - start);
+                t.pending.delete(user_id);
+              }
+            }),
+          ),
+        )),
+      );
+    }
+    for (let s = 1; s <= STAFF; s++) {
+      closers.push(
+        await openStream(`${base}/api/events`, await cookie(`s${s}`), (_topic, _data, size) => {
+          t.bytes.staff += size;
+        }),
+      );
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    const perStreamKb = (rssKb(pid) - before) / (requests.length + STAFF);
+    const writer = await cookie("s1");
+    return Object.assign(t, {
+      perStreamKb,
+      async write(i: number) {
+        const { id, user_id } = targetOf(requests, i);
+        t.pending.set(user_id, performance.now());
+        const res = await post(`${base}/api/requests/${id}/messages`, writer, { body: `Reply ${i}` });
+        if (res.status !== 201) throw new Error(`${name}: post: ${res.status} ${res.body}`);
+      },
+      async close() {
+        for (const close of closers) close();
+        await stopProcess(child);
+      },
+    });
+  } catch (error) {
+    // A server that did not come up, or whose streams did not open, is not left running.
+    await stopProcess(child);
+    throw error;
+  }
+}
+
+/**
+ * The raw floor (a reference line): raw HTTP responses fed by one LISTEN, written to by INSERT + pg_notify
+ * through raw pg, in the bench's process. No HTTP request, no session, one row, no staff streams.
+ */
+async function rawTarget(db: Target["database"], requests: Requests): Promise<Target> {
+  const t = target("raw floor", db, null);
   const streams = new Map<string, http.ServerResponse[]>();
   const server = http.createServer((req, res) => {
     const user = new URL(req.url ?? "/", "http://x").searchParams.get("user") as string;
@@ -254,7 +350,7 @@ async function benchFloor(data: { requests: Array<{ id: string; user_id: string 
   });
   const port = await freePort();
   await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
-  const listener = new pg.Client({ connectionString: dbUrl });
+  const listener = new pg.Client({ connectionString: db.url });
   listener.on("error", () => {});
   await listener.connect();
   listener.on("notification", (n) => {
@@ -262,55 +358,82 @@ async function benchFloor(data: { requests: Array<{ id: string; user_id: string 
     for (const res of streams.get(event.audience) ?? []) res.write(`event: ${event.topic}\ndata: ${n.payload}\n\n`);
   });
   await listener.query("LISTEN app_events");
-  const pending = new Map<string, number>();
-  const latencies: number[] = [];
   const closers = await Promise.all(
-    data.requests.map(({ user_id }) =>
-      openStream(`http://127.0.0.1:${port}/?user=${user_id}`, "", (topic) => {
-        const start = pending.get(user_id);
+    requests.map(({ user_id }) =>
+      openStream(`http://127.0.0.1:${port}/?user=${user_id}`, "", (topic, _data, size) => {
+        t.bytes.member += size;
+        const start = t.pending.get(user_id);
         if (topic === "messages" && start !== undefined) {
-          latencies.push(performance.now() - start);
-          pending.delete(user_id);
+          t.latencies.push(performance.now() - start);
+          t.pending.delete(user_id);
         }
       }),
     ),
   );
-  const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: db.url, max: 10 });
   pool.on("error", () => {});
-  const { result: rate, cpu } = await cpuPerMessage(null, async () => {
-    const rate = await drive(MESSAGES, async (i) => {
-      const target = data.requests[(i * 7919) % data.requests.length];
-      pending.set(target.user_id, performance.now());
+  return Object.assign(t, {
+    async write(i: number) {
+      const { id, user_id } = targetOf(requests, i);
+      t.pending.set(user_id, performance.now());
       const client = await pool.connect();
       try {
         await client.query("begin");
         await client.query("insert into messages (request_id, sender_user_id, body) values ($1, 's1', $2)", [
-          target.id,
+          id,
           `Reply ${i}`,
         ]);
         await client.query("select pg_notify('app_events', $1)", [
-          JSON.stringify({ topic: "messages", audience: target.user_id }),
+          JSON.stringify({ topic: "messages", audience: user_id }),
         ]);
         await client.query("commit");
       } finally {
         client.release();
       }
-    });
-    await settled(pending);
-    return rate;
+    },
+    async close() {
+      for (const close of closers) close();
+      await pool.end();
+      await listener.end();
+      server.closeAllConnections();
+      server.close();
+    },
   });
-  await new Promise((r) => setTimeout(r, 2000));
-  for (const close of closers) close();
-  await pool.end();
-  await listener.end();
-  server.closeAllConnections();
-  server.close();
-  return { latencies, rate, cpu };
+}
+
+/** What a target wrote per message, read from its database. */
+async function writtenPerMessage(url: string, count: number) {
+  const { rows } = await sql(
+    url,
+    `select
+      (select count(*) from messages)::float / $1 as messages,
+      (select count(*) from activity_logs)::float / $1 as activity,
+      (select count(*) from notifications)::float / $1 as notifications,
+      (select coalesce(sum(burst), 0) from notifications)::float / $1 as notified,
+      (select count(*) from outbox)::float / $1 as emails,
+      (select coalesce(sum(burst), 0) from outbox)::float / $1 as emailed,
+      (select coalesce(avg(octet_length(payload::text) + octet_length(coalesce(burst_digest::text, ''))), 0)
+        from outbox)::float as email_bytes,
+      (select coalesce(avg(octet_length(title) + octet_length(body) + octet_length(coalesce(link, ''))), 0)
+        from notifications)::float as notification_bytes`,
+    [count],
+  );
+  return rows[0] as Record<
+    | "messages"
+    | "activity"
+    | "notifications"
+    | "notified"
+    | "emails"
+    | "emailed"
+    | "email_bytes"
+    | "notification_bytes",
+    number
+  >;
 }
 
 /** Commits per second of concurrent one-row inserts, with and without a pg_notify in each transaction. */
-async function commitRate(notify: boolean, requestId: string) {
-  const pool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY });
+async function commitRate(url: string, notify: boolean, requestId: string) {
+  const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
   pool.on("error", () => {});
   const until = performance.now() + Number(args.seconds) * 1000;
   let commits = 0;
@@ -338,49 +461,142 @@ async function commitRate(notify: boolean, requestId: string) {
 
 const built = spawnSync("npm", ["run", "-s", "build:server"], { stdio: "inherit" });
 if (built.status !== 0) process.exit(1);
-await sql(adminUrl, `CREATE DATABASE ${dbName}`);
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+const targets: Target[] = [];
 try {
-  const port = await freePort();
-  const app = startProcess(["dist/server/main.js"], benchServerEnv(dbUrl, port, { REALTIME_RECHECK_SECONDS: "3600" }));
-  let appResult: Awaited<ReturnType<typeof benchApp>>;
-  try {
-    await waitForOk(`http://127.0.0.1:${port}/api/health`, performance.now());
-    const data = await seed();
-    appResult = await benchApp(data, port, app.pid as number);
-  } finally {
-    await stopProcess(app);
+  // One database migrated and seeded, copied for each (the copies have the same ids, so the same writes).
+  await admin.query(`CREATE DATABASE ${DATABASES.app.name}`);
+  const migrated = await openDatabase({ kind: "postgres", url: DATABASES.app.url });
+  await migrated.migrate();
+  await migrated.close();
+  const requests = await seed(DATABASES.app.url);
+  for (const db of [DATABASES.fair, DATABASES.raw]) {
+    await admin.query(`CREATE DATABASE ${db.name} TEMPLATE ${DATABASES.app.name}`);
   }
-  const requests = (await sql(dbUrl, "select id, user_id from requests")).rows as Array<{
-    id: string;
-    user_id: string;
-  }>;
-  const floor = await benchFloor({ requests });
-  console.log(`\n${STREAMS} member streams + ${STAFF} staff streams, ${MESSAGES} messages, ${CONCURRENCY} writers`);
-  console.log(
-    `${"".padEnd(44)} ${"msg/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"lost".padStart(6)}`,
+  if (args["log-statements"]) {
+    for (const db of Object.values(DATABASES)) {
+      await admin.query(`ALTER DATABASE ${db.name} SET log_min_duration_statement = 0`);
+    }
+    console.log("every statement of the run goes to PostgreSQL's log");
+  }
+
+  const env = { REALTIME_RECHECK_SECONDS: "3600" };
+  const app = await serverTarget("app", DATABASES.app, ["dist/server/main.js"], env, requests);
+  targets.push(app);
+  const fair = await serverTarget(
+    "fair floor",
+    DATABASES.fair,
+    ["--import", "tsx", "bench/realtime-floor.ts"],
+    env,
+    requests,
   );
-  summary("app (API call start -> event at the stream)", appResult.latencies, MESSAGES, appResult.rate);
-  summary("floor (INSERT + pg_notify -> raw HTTP)", floor.latencies, MESSAGES, floor.rate);
-  console.log(`app / floor: ${((appResult.rate / floor.rate) * 100).toFixed(0)} % of the floor's throughput`);
-  const cpuLine = (name: string, cpu: Cpu) =>
+  targets.push(fair);
+  const raw = await rawTarget(DATABASES.raw, requests);
+  targets.push(raw);
+
+  console.error(`streams open; writing (app pid ${app.pid}, fair floor pid ${fair.pid})`);
+  for (const t of targets) await batch(admin, t, 0, WARMUP, false);
+  const per = Math.ceil(MESSAGES / ROUNDS);
+  for (let round = 0; round < ROUNDS; round++) {
+    const from = WARMUP + round * per;
+    const to = Math.min(WARMUP + MESSAGES, from + per);
+    for (let k = 0; k < targets.length; k++) {
+      await batch(admin, targets[(round + k) % targets.length], from, to, true);
+    }
+  }
+  const written = await Promise.all(targets.map((t) => writtenPerMessage(t.database.url, WARMUP + MESSAGES)));
+
+  const rate = (t: Target) => t.sent / (t.elapsedMs / 1000);
+  console.log(
+    `\n${STREAMS} member streams + ${STAFF} staff streams, ${MESSAGES} messages in ${ROUNDS} interleaved rounds (after ${WARMUP} to warm up), ${CONCURRENCY} writers`,
+  );
+  const line = (name: string, cells: string[]) =>
+    console.log(`${name.padEnd(52)}${cells.map((c) => c.padStart(9)).join("")}`);
+  const share = (floor: Target) => `${((rate(app) / rate(floor)) * 100).toFixed(0)} %`;
+  const labels: Record<string, string> = {
+    app: "app (API call start -> event at the member's stream)",
+    "fair floor": "fair floor (bare Fastify: same POST, session, write)",
+    "raw floor": "raw floor (INSERT + pg_notify -> raw HTTP)",
+  };
+  line("", ["msg/s", "p50 ms", "p95 ms", "p99 ms", "lost", "app/it"]);
+  for (const t of targets) {
+    const sorted = [...t.latencies].sort((a, b) => a - b);
+    line(labels[t.name], [
+      rate(t).toFixed(0),
+      ...[0.5, 0.95, 0.99].map((p) => percentile(sorted, p).toFixed(1)),
+      String(t.sent - t.latencies.length),
+      t === app ? "" : share(t),
+    ]);
+  }
+  console.log(
+    `app: ${share(fair)} of the fair floor's throughput (goal >= 60 %, p99 <= 50 ms); ${share(raw)} of the raw floor's`,
+  );
+  const byRound = app.rounds.map((r, i) => (r / fair.rounds[i]) * 100);
+  console.log(
+    `app / fair floor by round: ${byRound.map((r) => `${r.toFixed(0)} %`).join(", ")} (median ${median(byRound).toFixed(0)} %)`,
+  );
+
+  console.log("\nwritten per message (from each one's database)");
+  line("", ["messages", "activity", "notices", "(burst)", "emails", "(burst)", "email B", "notice B"]);
+  targets.forEach((t, i) => {
+    const w = written[i];
+    line(t.name, [
+      w.messages.toFixed(2),
+      w.activity.toFixed(2),
+      w.notifications.toFixed(2),
+      w.notified.toFixed(2),
+      w.emails.toFixed(2),
+      w.emailed.toFixed(2),
+      w.email_bytes.toFixed(0),
+      w.notification_bytes.toFixed(0),
+    ]);
+  });
+  line("event bytes received per message", ["members", "staff"]);
+  for (const t of targets) line(t.name, [(t.bytes.member / t.sent).toFixed(0), (t.bytes.staff / t.sent).toFixed(0)]);
+  console.log(
+    [
+      "round trips to PostgreSQL per message: app 3 (session, request, the write), fair floor 2 (session, the",
+      "write with the request read in it), raw floor 4 (BEGIN, INSERT, pg_notify, COMMIT).",
+      "The fair floor does less than the app: staff replies only (no member path, rate limit or files), a",
+      "session query without the membership row, no security headers, cross-site check, compression hook,",
+      "request logging, sliding session expiry or re-checking the sessions of open streams (the app's is set",
+      "to hourly here).",
+      "The raw floor does far less: no HTTP request, no session, one row, no staff streams.",
+    ].join("\n"),
+  );
+
+  console.log(`\nCPU ms per message ${"server".padStart(14)} ${"PostgreSQL".padStart(10)} ${"bench".padStart(8)}`);
+  for (const t of targets) {
+    const per = (ms: number) => (ms / t.sent).toFixed(2);
     console.log(
-      `${name.padEnd(6)} ${(cpu.server === null ? "(in the bench)" : cpu.server.toFixed(2)).padStart(14)} ${cpu.postgres.toFixed(2).padStart(10)} ${cpu.bench.toFixed(2).padStart(8)}`,
+      `${t.name.padEnd(18)} ${(t.pid ? per(t.cpu.server) : "(in the bench)").padStart(14)} ${per(t.cpu.postgres).padStart(10)} ${per(t.cpu.bench).padStart(8)}`,
     );
-  console.log(`\nCPU ms per message ${"server".padStart(6)} ${"PostgreSQL".padStart(10)} ${"bench".padStart(8)}`);
-  cpuLine("app", appResult.cpu);
-  cpuLine("floor", floor.cpu);
-  // What 60 % of the floor would leave: every process here shares this machine's cores.
+  }
+  console.log("(PostgreSQL: the backends of each one's database; the WAL writer and checkpointer are not counted)");
+  // What 60 % of the fair floor would leave: every process here shares this machine's cores.
   const cores = availableParallelism();
-  const budget = (cores * 1000) / (0.6 * floor.rate);
+  const total = (t: Target) => (t.cpu.server + t.cpu.postgres + t.cpu.bench) / t.sent;
+  const budget = (cores * 1000) / (0.6 * rate(fair));
   console.log(
-    `at 60 % of the floor (${(0.6 * floor.rate).toFixed(0)} msg/s) ${cores} cores allow ${budget.toFixed(2)} ms of CPU per message; the app used ${((appResult.cpu.server ?? 0) + appResult.cpu.postgres + appResult.cpu.bench).toFixed(2)}`,
+    `at 60 % of the fair floor (${(0.6 * rate(fair)).toFixed(0)} msg/s) ${cores} cores allow ${budget.toFixed(2)} ms of CPU per message; the app used ${total(app).toFixed(2)}, the fair floor ${total(fair).toFixed(2)}`,
   );
-  console.log(`server memory per open stream: ${appResult.perStreamKb.toFixed(1)} KB`);
-  const without = await commitRate(false, requests[0].id);
-  const withNotify = await commitRate(true, requests[0].id);
+  console.log(
+    `CPU per message, fair floor / app: ${((total(fair) / total(app)) * 100).toFixed(0)} % (the share of the fair floor's throughput the app would reach if the cores were the only limit; steadier than msg/s on a busy machine)`,
+  );
+  console.log(
+    `server memory per open stream: app ${app.perStreamKb?.toFixed(1)} KB, fair floor ${fair.perStreamKb?.toFixed(1)} KB`,
+  );
+  for (const t of targets.splice(0)) await t.close();
+
+  const requestId = requests[0].id;
+  const without = await commitRate(DATABASES.raw.url, false, requestId);
+  const withNotify = await commitRate(DATABASES.raw.url, true, requestId);
   console.log(
     `\ncommits/s of concurrent inserts (${CONCURRENCY} connections): ${without.toFixed(0)} without pg_notify, ${withNotify.toFixed(0)} with pg_notify (${((withNotify / without) * 100).toFixed(0)} %)`,
   );
 } finally {
-  await sql(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  for (const t of targets) await t.close().catch(() => {});
+  for (const db of Object.values(DATABASES)) await admin.query(`DROP DATABASE IF EXISTS ${db.name} WITH (FORCE)`);
+  await admin.end();
 }

@@ -4,7 +4,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
@@ -47,6 +46,7 @@ import { searchAdminRoutes } from "./features/search/admin-routes";
 import { type ErrorBody, HttpError } from "./http/errors";
 import { boundJsonBodies } from "./http/json-body";
 import { redactUrl } from "./http/redact";
+import { securityHeaders } from "./http/security-headers";
 import { createDeliverer, type OutboxWorker, startOutboxWorker } from "./outbox/worker";
 import { createPayments } from "./payments";
 import { createRateLimiter } from "./rate-limit";
@@ -171,25 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-      },
-    },
-    // Stripe checkout and the billing portal open in new tabs; nothing is embedded cross-origin.
-    crossOriginEmbedderPolicy: false,
-  });
+  securityHeaders(app);
   await app.register(compress, { threshold: 1024 });
   // Uploads are streamed, one file per request, bounded in size.
   await app.register(multipart, {

@@ -427,11 +427,20 @@ export async function activityOf(ctx: RequestsContext, id: string) {
   return { items: rows.map((r) => ({ ...r, details: r.details ?? null })) };
 }
 
-/** The request with its member as a notification recipient: name, address and channels (a port's columns). */
+/**
+ * The request (what its changes decide on) with its member as a notification recipient: name, address and
+ * channels (a port's columns). Read before every message: only the columns its callers use.
+ */
 export function requestWithOwnerQuery(db: Queryable, channels: Domains["notifications"]["recipientChannels"]) {
   return db
     .select({
-      request: requests,
+      request: {
+        id: requests.id,
+        userId: requests.userId,
+        title: requests.title,
+        status: requests.status,
+        paymentIntentId: requests.paymentIntentId,
+      },
       owner: {
         id: users.id,
         email: users.email,
