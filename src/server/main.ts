@@ -56,7 +56,11 @@ async function main() {
     void app.outbox?.stop();
     await new Promise((resolve) => setTimeout(resolve, NOT_READY_NOTICE_MS));
     // close() refuses new connections, closes idle ones and event streams, stops the outbox worker, and waits
-    // for the requests under way: those still running after the grace lose their connection.
+    // for the requests under way: those still running after the grace lose their connection. A keep-alive
+    // connection whose request ends meanwhile is closed as soon as it is idle (close() only closes those idle
+    // when it starts), so the stop does not wait for the cut-off.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    sweep.unref();
     const cutOff = setTimeout(() => app.server.closeAllConnections(), REQUEST_GRACE_MS);
     cutOff.unref();
     let code = 0;

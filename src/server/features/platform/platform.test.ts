@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
 import { testDriver } from "#tests/helpers/database";
 import { adminUrl } from "#tests/helpers/postgres";
-import { buildApp } from "../../app";
 import { rowsOf } from "../../db";
 
 let ctx: TestContext;
@@ -71,14 +70,7 @@ describe("platform", () => {
   });
 
   it("is not ready when the database answers too slowly, while health still answers at once", async () => {
-    const slow = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
-      clientDir: null,
-      startWorkers: false,
-      readyTimeoutMs: 300,
-    });
-    await slow.ready();
+    const slow = await secondInstance(ctx, { readyTimeoutMs: 300 });
     // A transaction holding the migrations table: the readiness query waits on it.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -96,11 +88,11 @@ describe("platform", () => {
     try {
       await isLocked;
       const startedAt = performance.now();
-      const res = await ready(slow);
+      const res = await ready(slow.app);
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json().failing).toEqual(["database"]);
       expect(performance.now() - startedAt).toBeLessThan(5_000);
-      const health = await slow.inject({ method: "GET", url: "/api/health" });
+      const health = await slow.app.inject({ method: "GET", url: "/api/health" });
       expect(health.statusCode).toBe(200);
     } finally {
       release();
@@ -160,12 +152,19 @@ describe("platform", () => {
         expect(rowCount).toBe(1);
         const down = await readyUntil((res) => res.statusCode === 503);
         expect(down.json().failing).toContain("listener");
+        // The metrics say so too: the listener is down, and the notify probe has not come back.
+        const metrics = await ctx.app.metrics.scrape();
+        expect(metrics).toContain("\nmaison_db_listener_connected 0\n");
+        expect(Number(/\nmaison_notify_lag_seconds (\S+)/.exec(metrics)?.[1])).toBeGreaterThanOrEqual(0.9);
       } finally {
         await admin.query(`alter database "${name}" allow_connections true`);
         await admin.end();
       }
       const back = await readyUntil((res) => res.statusCode === 200);
       expect(back.json()).toEqual({ status: "ready", failing: [] });
+      const metrics = await ctx.app.metrics.scrape();
+      expect(metrics).toContain("\nmaison_db_listener_connected 1\n");
+      expect(Number(/\nmaison_notify_lag_seconds (\S+)/.exec(metrics)?.[1])).toBeLessThan(0.9);
       // Notifications arrive on the new connection.
       const received: string[] = [];
       const unlisten = await ctx.database.listen("platform_test", (payload) => received.push(payload));
