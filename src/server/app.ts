@@ -47,7 +47,7 @@ import { searchAdminRoutes } from "./features/search/admin-routes";
 import { errorBody, HttpError } from "./http/errors";
 import { boundJsonBodies } from "./http/json-body";
 import { redactUrl } from "./http/redact";
-import { createMetrics, type Metrics } from "./ops/metrics";
+import { createMetrics } from "./ops/metrics";
 import { registerMetricsRoute } from "./ops/metrics-access";
 import { createReadiness } from "./ops/readiness";
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from "./ops/request-id";
@@ -75,8 +75,6 @@ export type App = FastifyInstance & {
   ctx: AppContext;
   /** The outbox worker, when started. */
   outbox: OutboxWorker | null;
-  /** The Prometheus metrics (served at /metrics behind METRICS_TOKEN, or on the METRICS_PORT listener). */
-  metrics: Metrics;
 };
 
 export const CROSS_SITE_REFUSED = "Cross-site requests are not allowed.";
@@ -174,8 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(500).send(errorBody(request, "Something went wrong. Please try again."));
   });
 
-  // Each answer: one observation (method, route pattern, status class, time) in
-  // the latency histogram; nothing else on the request path (decision 024).
+  // Each answer: one observation (method, route pattern, status class, time) in the latency histogram; nothing
+  // else on the request path (decision 024).
   app.addHook("onResponse", (request, reply, done) => {
     metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     done();
@@ -267,7 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.addHook("onClose", async () => outbox?.stop());
   }
 
-  return Object.assign(app as unknown as FastifyInstance, { ctx, outbox, metrics });
+  return Object.assign(app as unknown as FastifyInstance, { ctx, outbox });
 }
 
 /** Serves the built SPA: hashed assets cached for a year, index.html never cached, history fallback. */

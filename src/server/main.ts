@@ -85,7 +85,7 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   if (config.METRICS_PORT) {
-    metricsListener = await listenForMetrics(app.metrics, config.METRICS_PORT);
+    metricsListener = await listenForMetrics(app.ctx.metrics, config.METRICS_PORT);
     app.log.info(`metrics on http://127.0.0.1:${config.METRICS_PORT}/metrics`);
   }
   app.log.info(`${config.APP_NAME} is serving ${config.APP_URL} (database: ${database.kind})`);

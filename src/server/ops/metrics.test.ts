@@ -69,7 +69,7 @@ describe("access to the metrics", () => {
   it("with METRICS_PORT: served on 127.0.0.1 only, with no token, and not on the main port", async () => {
     const ctx = await createTestApp({ env: { METRICS_PORT: "9464" }, deps: { startWorkers: false } });
     // The listener main.ts starts on METRICS_PORT, here on a free port.
-    const listener = await listenForMetrics(ctx.app.metrics, 0);
+    const listener = await listenForMetrics(ctx.app.ctx.metrics, 0);
     try {
       const address = listener.address() as AddressInfo;
       expect(address.address).toBe("127.0.0.1");

@@ -153,7 +153,7 @@ describe("platform", () => {
         const down = await readyUntil((res) => res.statusCode === 503);
         expect(down.json().failing).toContain("listener");
         // The metrics say so too: the listener is down, and the notify probe has not come back.
-        const metrics = await ctx.app.metrics.scrape();
+        const metrics = await ctx.app.ctx.metrics.scrape();
         expect(metrics).toContain("\nmaison_db_listener_connected 0\n");
         expect(Number(/\nmaison_notify_lag_seconds (\S+)/.exec(metrics)?.[1])).toBeGreaterThanOrEqual(0.9);
       } finally {
@@ -162,7 +162,7 @@ describe("platform", () => {
       }
       const back = await readyUntil((res) => res.statusCode === 200);
       expect(back.json()).toEqual({ status: "ready", failing: [] });
-      const metrics = await ctx.app.metrics.scrape();
+      const metrics = await ctx.app.ctx.metrics.scrape();
       expect(metrics).toContain("\nmaison_db_listener_connected 1\n");
       expect(Number(/\nmaison_notify_lag_seconds (\S+)/.exec(metrics)?.[1])).toBeLessThan(0.9);
       // Notifications arrive on the new connection.
