@@ -181,6 +181,10 @@ describe("the metrics after some traffic", () => {
       if (ctx.database.kind === "postgres") {
         expect(sample(text, "maison_db_pool_connections", 'state="idle"')).toBeGreaterThanOrEqual(0);
         expect(sample(text, "maison_db_pool_waiting")).toBe(0);
+      } else {
+        // PGlite: one in-process connection, no pool or queue to report.
+        expect(text).not.toContain("maison_db_pool_waiting");
+        expect(text).not.toContain('maison_db_pool_connections{state="idle"}');
       }
 
       // prom-client's process metrics.

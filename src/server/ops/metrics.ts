@@ -109,16 +109,17 @@ export function createMetrics(database: DatabaseHandle): Metrics {
       this.set(database.poolStats().max);
     },
   });
-  new Gauge({
-    name: "maison_db_pool_waiting",
-    help: "Queries waiting for a free connection (PostgreSQL server only)",
-    registers,
-    collect() {
-      const { waiting } = database.poolStats();
-      if (waiting === undefined) this.reset();
-      else this.set(waiting);
-    },
-  });
+  // A server's pool only (PGlite has no queue to report).
+  if (database.poolStats().waiting !== undefined) {
+    new Gauge({
+      name: "maison_db_pool_waiting",
+      help: "Queries waiting for a free connection",
+      registers,
+      collect() {
+        this.set(database.poolStats().waiting ?? 0);
+      },
+    });
+  }
   new Gauge({
     name: "maison_db_listener_connected",
     help: "1 when this instance's LISTEN connection is up (realtime events and outbox wake-ups arrive)",
@@ -174,8 +175,8 @@ export function createMetrics(database: DatabaseHandle): Metrics {
     const oldest = outstanding.size ? Math.min(...outstanding.values()) : null;
     const waiting = oldest === null ? null : (performance.now() - oldest) / 1000;
     const lag = waiting !== null && (lastLag === null || waiting > lastLag) ? waiting : lastLag;
-    if (lag === null) notifyLag.reset();
-    else notifyLag.set(lag);
+    // Never measured (the LISTEN could not even be set up): unknown, not zero.
+    notifyLag.set(lag ?? Number.NaN);
   }
 
   let defaults = false;
