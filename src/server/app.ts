@@ -6,7 +6,7 @@ import path from "node:path";
 import compress from "@fastify/compress";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -43,10 +43,14 @@ import { salesAdminRoutes } from "./features/sales/admin-routes";
 import { salesPort } from "./features/sales/ports";
 import { salesRoutes } from "./features/sales/routes";
 import { searchAdminRoutes } from "./features/search/admin-routes";
-import { type ErrorBody, HttpError } from "./http/errors";
+import { errorBody, HttpError } from "./http/errors";
 import { boundJsonBodies } from "./http/json-body";
 import { redactUrl } from "./http/redact";
 import { securityHeaders } from "./http/security-headers";
+import { createMetrics } from "./ops/metrics";
+import { registerMetricsRoute } from "./ops/metrics-access";
+import { createReadiness } from "./ops/readiness";
+import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from "./ops/request-id";
 import { createDeliverer, type OutboxWorker, startOutboxWorker } from "./outbox/worker";
 import { createPayments } from "./payments";
 import { createRateLimiter } from "./rate-limit";
@@ -63,6 +67,8 @@ export interface AppDeps {
   startWorkers?: boolean;
   /** Told of every route as it is registered (the route-coverage test collects them). */
   onRoute?: (route: RouteOptions) => void;
+  /** How long /api/ready waits for the database (default READY_TIMEOUT_MS); tests shorten it. */
+  readyTimeoutMs?: number;
 }
 
 export type App = FastifyInstance & {
@@ -88,6 +94,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           },
         }
       : false,
+    // Every request's id: a well-formed incoming X-Request-Id or a new UUID, in each of its log lines and
+    // error answers (ops/request-id.ts).
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
     // A hop count trusts that many proxies in front of us (the address each of them saw), no more.
     trustProxy:
       typeof config.TRUST_PROXY === "number"
@@ -102,7 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
 
   const db = database.db;
-  const limiter = createRateLimiter(db);
+  const metrics = createMetrics(database);
+  const limiter = createRateLimiter(db, { onRefused: metrics.rateLimitRefused });
   const mailEnabled = Boolean(config.SMTP_URL);
   // The domains' ports (context.ts), plugged in below; the unit of work writes notices through the
   // notifications domain's engine.
@@ -120,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deliver: createDeliverer(config),
     write,
     domains,
+    readiness: createReadiness(database, { timeoutMs: deps.readyTimeoutMs }),
+    metrics,
   };
   Object.assign(domains, {
     account: accountPort,
@@ -134,32 +147,43 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   ctx.payments.holds.setHandler(domains.quotes.holdHandler);
   installViewer(app, { auth: ctx.auth, db });
 
+  // Every error answer is { error, code?, requestId } (errorBody).
   app.setErrorHandler((error, request, reply) => {
+    // (Also set on every request, in onRequest: an error may come before it.)
+    reply.header(REQUEST_ID_HEADER, request.id);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const body: ErrorBody = { error: error.validation[0]?.message ?? "Invalid input", code: "invalid_input" };
-      return reply.status(400).send(body);
+      const message = error.validation[0]?.message ?? "Invalid input";
+      return reply.status(400).send(errorBody(request, message, "invalid_input"));
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ error: error.message, code: error.code } satisfies ErrorBody);
+      return reply.status(error.statusCode).send(errorBody(request, error.message, error.code));
     }
     // A value the database cannot take (SQLSTATE class 22: bad encoding, out of range, ...) is bad input.
     const sqlState = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
     if (typeof sqlState === "string" && /^22[0-9A-Z]{3}$/.test(sqlState)) {
-      return reply.status(400).send({ error: "Invalid input", code: "invalid_input" } satisfies ErrorBody);
+      return reply.status(400).send(errorBody(request, "Invalid input", "invalid_input"));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) {
-      return reply.status(status).send({ error: (error as Error).message } satisfies ErrorBody);
+      return reply.status(status).send(errorBody(request, (error as Error).message));
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send({ error: "Something went wrong. Please try again." } satisfies ErrorBody);
+    return reply.status(500).send(errorBody(request, "Something went wrong. Please try again."));
+  });
+
+  // Each answer: one observation (method, route pattern, status class, time) in the latency histogram; nothing
+  // else on the request path (decision 024).
+  app.addHook("onResponse", (request, reply, done) => {
+    metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   // Every API answer is private and fresh unless its route says otherwise; state-changing calls must come
   // from our own pages (Origin, or Sec-Fetch-Site where a browser sends no Origin), not another site.
   const appOrigin = new URL(config.APP_URL).origin;
   app.addHook("onRequest", async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
     if (!request.url.startsWith("/api/")) return;
     reply.header("cache-control", "no-store");
     if (SAFE_METHODS.has(request.method) || CROSS_SITE_ALLOWED.some((p) => request.url.startsWith(p))) return;
@@ -167,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const site = request.headers["sec-fetch-site"];
     const crossSite = origin !== undefined ? origin !== appOrigin : site !== undefined && site !== "same-origin";
     if (crossSite) {
-      return reply.status(403).send({ error: CROSS_SITE_REFUSED, code: "cross_site" } satisfies ErrorBody);
+      return reply.status(403).send(errorBody(request, CROSS_SITE_REFUSED, "cross_site"));
     }
   });
 
@@ -199,12 +223,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(searchAdminRoutes(ctx), api);
 
   // Unknown API paths are a JSON 404, never the SPA.
-  app.all("/api/*", async (_request, reply) => reply.status(404).send({ error: "Not found" } satisfies ErrorBody));
+  app.all("/api/*", async (request, reply) => reply.status(404).send(errorBody(request, "Not found")));
+  // Metrics: behind METRICS_TOKEN on this port (a 404 without it), or on the METRICS_PORT listener (main.ts).
+  registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
 
   const clientDir = deps.clientDir === undefined ? path.resolve(config.CLIENT_DIR) : deps.clientDir;
   if (clientDir && existsSync(clientDir)) await registerSpa(app, clientDir);
   // Without a web app (API-only): a plain 404, and no log line carrying the URL (Fastify's default has one).
-  else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: "Not found" } satisfies ErrorBody));
+  else app.setNotFoundHandler((request, reply) => reply.status(404).send(errorBody(request, "Not found")));
+
+  // A stop answers not-ready first (main.ts says so at the signal; this covers a close from anywhere else).
+  app.addHook("preClose", async () => ctx.readiness.stopping());
+  app.addHook("onClose", async () => metrics.close());
 
   let outbox: OutboxWorker | null = null;
   if (deps.startWorkers !== false) {
@@ -239,7 +269,7 @@ async function registerSpa(app: FastifyInstance, root: string) {
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
-      return reply.status(404).send({ error: "Not found" } satisfies ErrorBody);
+      return reply.status(404).send(errorBody(request, "Not found"));
     }
     reply.header("cache-control", "no-cache").type("text/html");
     // The prerendered HTML is the default view of its page; with a query (a legal tab, say) the SPA decides.

@@ -135,6 +135,20 @@ const envSchema = z
     /** The admin's QA tools (seed demo data, fake requests): on unless APP_URL is public (https). */
     ENABLE_QA_TOOLS: z.enum(["true", "false"]).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /**
+     * Prometheus metrics on a second listener bound to 127.0.0.1 (no token: only this machine reaches it).
+     * Unset: no such listener.
+     */
+    METRICS_PORT: optionalString.pipe(
+      z.coerce
+        .number<string | undefined>("must be a number")
+        .int("must be a whole number")
+        .min(1)
+        .max(65535)
+        .optional(),
+    ),
+    /** A secret: `GET /metrics` on the main port answers to `Authorization: Bearer <it>` (unset: a 404). */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   })
   .superRefine((env, ctx) => {
     if (!env.STRIPE_SECRET_KEY && env.APP_URL?.startsWith("https://") && env.PAYMENTS_MODE !== "test") {
@@ -144,6 +158,9 @@ const envSchema = z
         message:
           "is required on a public (https) APP_URL: without it payments would run in the built-in test mode, where anyone can pay with a test card. Set the Stripe variables, or PAYMENTS_MODE=test to run test mode on purpose",
       });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
     }
     // With a Stripe key, everything Stripe needs must be there too: better to stop now than fail at checkout.
     if (!env.STRIPE_SECRET_KEY) return;
@@ -179,6 +196,7 @@ const SECRET_VARIABLES = new Set([
   "S3_SECRET_ACCESS_KEY",
   // An incoming webhook's URL is its own credential: whoever has it can post to the team's channel.
   "SLACK_WEBHOOK_URL",
+  "METRICS_TOKEN",
 ]);
 
 /** A value as it may appear in an error message: secrets hidden, passwords in URLs redacted. */

@@ -21,6 +21,8 @@ import type { Viewer } from "./auth/viewer";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle, Queryable } from "./db";
 import type { Effects, NoticeEngine, Write } from "./db/write";
+import type { Metrics } from "./ops/metrics";
+import type { Readiness } from "./ops/readiness";
 import type { Deliver } from "./outbox/outbox";
 import type { HoldHandler, Payments } from "./payments";
 import type { RateLimiter } from "./rate-limit";
@@ -45,6 +47,10 @@ export interface AppContext {
   write: Write;
   /** What a domain may ask of another (ports, below). */
   domains: Domains;
+  /** Whether this instance should receive traffic (GET /api/ready); told when a stop begins. */
+  readiness: Readiness;
+  /** Prometheus metrics (decision 024): the realtime routes count their streams there. */
+  metrics: Metrics;
 }
 
 type AccountExport = Served<typeof accountExportSchema>;

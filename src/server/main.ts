@@ -1,15 +1,21 @@
 /**
- * Entry point: configuration -> database -> migrations -> listen, and a graceful stop on SIGTERM/SIGINT:
- * new connections are refused at once and event streams closed (browsers reconnect, to another instance if
- * there is one); requests and deliveries under way get a short grace, after which requests are cut off and
- * deliveries go back to the outbox (due at once, for another instance or the next start); then the database
- * closes and the process exits 0, in about a second.
+ * Entry point: configuration -> database -> migrations -> listen (and the metrics listener on 127.0.0.1 when
+ * METRICS_PORT is set), and a graceful stop on SIGTERM/SIGINT: `/api/ready` answers 503 at once, so a load
+ * balancer stops sending traffic, while the instance keeps serving for NOT_READY_NOTICE_MS; the outbox stops
+ * claiming at once and the deliveries under way get a short grace. Then new connections are refused and event
+ * streams closed (browsers reconnect, to another instance if there is one); requests under way get a short
+ * grace, after which they are cut off, and unfinished deliveries go back to the outbox (due at once, for another
+ * instance or the next start); then the database closes and the process exits 0, in about a second.
  */
 import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { migrate, openDatabase } from "./db";
 import { DataDirInUseError } from "./db/lock";
+import { closeMetricsListener, listenForMetrics } from "./ops/metrics-access";
+
+/** How long a stopping instance keeps serving after it said it is not ready (a load balancer's notice). */
+const NOT_READY_NOTICE_MS = 500;
 
 /** How long requests under way get to finish once a stop is asked for: longer than DELIVERY_GRACE_MS, so a
  * request waiting on a delivery (a test send) can still answer once the delivery is put back. */
@@ -33,18 +39,28 @@ async function main() {
     },
   });
 
+  let metricsListener: Awaited<ReturnType<typeof listenForMetrics>> | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, "shutting down");
+    // Not ready, first: a load balancer's next check takes this instance out while it still serves.
+    app.ctx.readiness.stopping();
+    app.log.info({ signal }, "shutting down: not ready");
     const limit = setTimeout(() => {
       app.log.error("shutdown did not finish in time");
       process.exit(1);
-    }, STOP_LIMIT_MS);
+    }, STOP_LIMIT_MS + NOT_READY_NOTICE_MS);
     limit.unref();
+    // The outbox claims nothing more; the deliveries under way get their grace from now (then go back).
+    void app.outbox?.stop();
+    await new Promise((resolve) => setTimeout(resolve, NOT_READY_NOTICE_MS));
     // close() refuses new connections, closes idle ones and event streams, stops the outbox worker, and waits
-    // for the requests under way: those still running after the grace lose their connection.
+    // for the requests under way: those still running after the grace lose their connection. A keep-alive
+    // connection whose request ends meanwhile is closed as soon as it is idle (close() only closes those idle
+    // when it starts), so the stop does not wait for the cut-off.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    sweep.unref();
     const cutOff = setTimeout(() => app.server.closeAllConnections(), REQUEST_GRACE_MS);
     cutOff.unref();
     let code = 0;
@@ -54,6 +70,7 @@ async function main() {
       app.log.error({ err: error }, "shutdown: closing the server failed");
       code = 1;
     }
+    if (metricsListener) await closeMetricsListener(metricsListener);
     try {
       await database.close();
     } catch (error) {
@@ -67,6 +84,10 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.METRICS_PORT) {
+    metricsListener = await listenForMetrics(app.ctx.metrics, config.METRICS_PORT);
+    app.log.info(`metrics on http://127.0.0.1:${config.METRICS_PORT}/metrics`);
+  }
   app.log.info(`${config.APP_NAME} is serving ${config.APP_URL} (database: ${database.kind})`);
 }
 

@@ -1,9 +1,11 @@
 /**
- * A graceful stop of the real server (issue 19): `node src/server/main.ts` as a child process, with a mail
- * server that accepts the connection and never answers and a team webhook that never answers, an email and a
- * webhook post in flight, and an event stream open. On SIGTERM the server closes the stream, puts the
- * deliveries it could not finish back in the outbox, closes the database and exits 0 within 2 s; started
- * again with a working mail server and webhook, it delivers every message once.
+ * A graceful stop of the real server (issues 19 and 23): `node src/server/main.ts` as a child process, with a
+ * mail server that accepts the connection and never answers and a team webhook that never answers, an email and
+ * a webhook post in flight, and an event stream open. On SIGTERM the server first answers not-ready (503 on
+ * /api/ready while it still serves and the stream is still open), then closes the stream, puts the deliveries it
+ * could not finish back in the outbox, closes the database and exits 0 within 2 s; started again with a working
+ * mail server and webhook, it delivers every message once. On the way, its metrics listener (METRICS_PORT)
+ * answers on 127.0.0.1 and the main port does not serve the metrics.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -152,7 +154,11 @@ interface Server {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
-async function startServer(env: { SMTP_URL: string; SLACK_WEBHOOK_URL: string }): Promise<Server> {
+async function startServer(env: {
+  SMTP_URL: string;
+  SLACK_WEBHOOK_URL: string;
+  METRICS_PORT?: string;
+}): Promise<Server> {
   const port = await freePort();
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
@@ -216,13 +222,23 @@ function openRequest(options: http.RequestOptions, body?: string) {
 }
 
 describe("stopping the server", () => {
-  it("closes event streams, returns unfinished deliveries to the outbox and exits 0 within 2 s; nothing is lost or sent twice", async () => {
+  it("answers not-ready first, then closes event streams, returns unfinished deliveries to the outbox and exits 0 within 2 s; nothing is lost or sent twice", async () => {
+    const metricsPort = await freePort();
     const server = await startServer({
       SMTP_URL: `smtp://127.0.0.1:${silentSmtp.port}`,
       SLACK_WEBHOOK_URL: `http://127.0.0.1:${silentHook.port}/hooks/team`,
+      METRICS_PORT: String(metricsPort),
     });
+    const base = `http://127.0.0.1:${server.port}`;
     let first: Awaited<Server["exited"]>;
     try {
+      // The metrics listener main.ts starts: on 127.0.0.1, and the main port does not serve the metrics.
+      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain("maison_db_listener_connected 1");
+      expect((await fetch(`${base}/metrics`)).status).toBe(404);
+      expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+
       const headers = { cookie: admin.cookie, origin: `http://127.0.0.1:${server.port}` };
       const stream = openRequest({ port: server.port, host: "127.0.0.1", path: "/api/events", headers });
       await until("the event stream", () => stream.text.includes("retry:"));
@@ -244,12 +260,28 @@ describe("stopping the server", () => {
 
       const signalledAt = performance.now();
       server.child.kill("SIGTERM");
+      // Not ready at once, while it still serves and before the stream closes.
+      let notReady: { ready: Response; health: Response | null; streamOpen: boolean } | null = null;
+      while (!notReady && performance.now() - signalledAt < 2_000) {
+        const [ready, health] = await Promise.all([
+          fetch(`${base}/api/ready`).catch(() => null),
+          fetch(`${base}/api/health`).catch(() => null),
+        ]);
+        if (ready?.status === 503) notReady = { ready, health, streamOpen: stream.endedAt === undefined };
+        else await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(notReady, server.output()).not.toBeNull();
+      expect(await notReady?.ready.json()).toMatchObject({ status: "not_ready", failing: ["stopping"] });
+      expect(notReady?.health?.status).toBe(200);
+      expect(notReady?.streamOpen).toBe(true);
       first = await server.exited;
       const took = first.at - signalledAt;
       expect({ code: first.code, signal: first.signal }, server.output()).toEqual({ code: 0, signal: null });
       expect(took, server.output()).toBeLessThan(2_000);
       // The stream was closed by the server (the browser reconnects, to another instance if there is one).
       await until("the stream's end to be seen", () => stream.endedAt !== undefined, 1_000);
+      // The metrics listener closed with the server.
+      expect(await fetch(`http://127.0.0.1:${metricsPort}/metrics`).catch(() => null)).toBeNull();
       expect(stream.error).toBeUndefined();
       await until("the test post's end to be seen", () => testPost.endedAt !== undefined, 1_000);
     } finally {

@@ -44,9 +44,12 @@ export async function createTestApp(
  * A second app instance on the test app's database (its own connection pool on PostgreSQL), as a second server
  * behind a load balancer would be; `close()` ends it and its connections.
  */
-export async function secondInstance(context: TestContext): Promise<{ app: App; close(): Promise<void> }> {
+export async function secondInstance(
+  context: TestContext,
+  deps: Partial<AppDeps> = {},
+): Promise<{ app: App; close(): Promise<void> }> {
   const database = await openSecondHandle(context);
-  const app = await buildApp({ config: context.config, database, clientDir: null, startWorkers: false });
+  const app = await buildApp({ config: context.config, database, clientDir: null, startWorkers: false, ...deps });
   await app.ready();
   return {
     app,

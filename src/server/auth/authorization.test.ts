@@ -681,7 +681,8 @@ async function aSavedReply(ctx: TestContext) {
 
 /** Routes anyone may call, each with the reason; everything else must be in ROUTES. */
 const PUBLIC_ROUTES: Record<string, string> = {
-  "GET /api/health": "load balancers",
+  "GET /api/health": "load balancers: alive (no database read)",
+  "GET /api/ready": "load balancers: whether to send traffic (names failing checks only)",
   "GET /api/config": "brand and contact mailbox for the public pages",
   "GET /api/me": "answers who is signed in, or nobody",
   "POST /api/auth/sign-up": "creating an account",

@@ -44,9 +44,27 @@ export interface DatabaseHandle {
    * returns what unsubscribes. Never called on PGlite (in-process, nothing to lose).
    */
   onReconnect(handler: () => void): () => void;
+  /**
+   * Whether every LISTEN of this instance is in place now: on a server, the dedicated connection is up (false
+   * from its loss until it has reconnected and listens again); always true on PGlite (in-process).
+   */
+  listening(): boolean;
+  /** The connection pool now (PGlite: its one in-process connection; it has no pool or queue to report). */
+  poolStats(): PoolStats;
   /** Applies the committed SQL migrations; on a server, under an advisory lock so instances do not race. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections the pool may open. */
+  max: number;
+  /** Connections open now (in use or idle). */
+  total: number;
+  /** Open and idle (a server's pool only). */
+  idle?: number;
+  /** Queries waiting for a connection (a server's pool only). */
+  waiting?: number;
 }
 
 export type DatabaseOptions =
@@ -92,6 +110,8 @@ async function openPglite(options: { dataDir?: string; client?: PGlite }): Promi
     kind: "pglite",
     listen: (channel, handler) => pglite.listen(channel, handler),
     onReconnect: () => () => {},
+    listening: () => true,
+    poolStats: () => ({ max: 1, total: 1 }),
     async migrate() {
       const { migrate: run } = await import("drizzle-orm/pglite/migrator");
       await run(drizzle({ client: pglite }), { migrationsFolder: MIGRATIONS_DIR });
@@ -149,7 +169,7 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
     retryTimer = setTimeout(async () => {
       retryTimer = null;
       try {
-        await connectListener();
+        await listenerClient();
         for (const handler of reconnectHandlers) handler();
       } catch {
         scheduleReconnect(Math.min(delay * 2, 10_000));
@@ -177,16 +197,22 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
         handlers.set(channel, set);
       }
       set.add(handler);
-      const client = await listenerClient();
-      if (isNew) await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
-      return async () => {
+      const unsubscribe = async () => {
         set.delete(handler);
       };
+      // Lost and reconnecting: the reconnection listens on every channel (a second connection here would
+      // deliver every notification twice).
+      if (!listener && retryTimer) return unsubscribe;
+      const client = await listenerClient();
+      if (isNew) await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+      return unsubscribe;
     },
     onReconnect(handler) {
       reconnectHandlers.add(handler);
       return () => reconnectHandlers.delete(handler);
     },
+    listening: () => handlers.size === 0 || listener !== null,
+    poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async migrate() {
       const { migrate: run } = await import("drizzle-orm/node-postgres/migrator");
       const client = await pool.connect();

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { errorSchema, Wire } from "@/shared/contracts/common";
 
 /** Errors a route throws to answer with a 4xx and the message the person should read. */
@@ -19,5 +20,10 @@ export const forbidden = (message: string, code = "forbidden") => new HttpError(
 export const notFound = (message: string) => new HttpError(404, message, "not_found");
 export const conflict = (message: string, code?: string) => new HttpError(409, message, code);
 
-/** The body of every error answer: the client shows `error` as it is. */
+/** The body of every error answer: the client shows `error` as it is; `requestId` names the request. */
 export type ErrorBody = Wire<typeof errorSchema>;
+
+/** An error answer's body for `request`. */
+export function errorBody(request: Pick<FastifyRequest, "id">, error: string, code?: string): ErrorBody {
+  return code === undefined ? { error, requestId: request.id } : { error, code, requestId: request.id };
+}

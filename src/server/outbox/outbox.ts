@@ -5,7 +5,7 @@
  * transaction, and its outcome recorded in another.
  */
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
-import type { Queryable } from "../db";
+import { type Queryable, rowsOf } from "../db";
 import { outbox } from "../db/schema";
 import type { EmailContent } from "../mail/templates";
 
@@ -305,4 +305,27 @@ export async function redactExpiredSecrets(db: Queryable): Promise<number> {
     )
     .returning({ id: outbox.id });
   return rows.length;
+}
+
+/** Statuses of messages not delivered: waiting (pending), kept without SMTP (held), given up (failed). */
+export const UNDELIVERED = ["pending", "held", "failed"] as const;
+export type UndeliveredStatus = (typeof UNDELIVERED)[number];
+
+/**
+ * The outbox's backlog for the metrics: per undelivered status, how many messages and the age in seconds of the
+ * oldest (0 when none). One grouped read on the (status, created_at) index, made when metrics are scraped.
+ */
+export async function outboxBacklog(
+  db: Queryable,
+): Promise<Record<UndeliveredStatus, { count: number; oldestSeconds: number }>> {
+  const rows = await rowsOf<{ status: UndeliveredStatus; count: number; oldest: number }>(
+    db,
+    sql`select status, count(*)::int as count, extract(epoch from now() - min(created_at))::float8 as oldest
+      from ${outbox} where status in ('pending', 'held', 'failed') group by status`,
+  );
+  const backlog = Object.fromEntries(UNDELIVERED.map((status) => [status, { count: 0, oldestSeconds: 0 }]));
+  for (const row of rows) {
+    backlog[row.status] = { count: Number(row.count), oldestSeconds: Math.max(0, Number(row.oldest)) };
+  }
+  return backlog as Record<UndeliveredStatus, { count: number; oldestSeconds: number }>;
 }

@@ -126,7 +126,14 @@ class Refused extends Error {
   }
 }
 
-export function createRateLimiter(db: Database): RateLimiter {
+export function createRateLimiter(
+  db: Database,
+  hooks: {
+    /** Told of each refused check, with its key (the metrics keep only the limit's name: ops/metrics.ts). */
+    onRefused?: (key: string) => void;
+  } = {},
+): RateLimiter {
+  const refused = hooks.onRefused ?? (() => {});
   let sincePrune = 0;
   async function prune() {
     if (++sincePrune < PRUNE_EVERY) return;
@@ -137,7 +144,9 @@ export function createRateLimiter(db: Database): RateLimiter {
     async consume(key, rule) {
       const { count, retryAfterSeconds } = await countInWindow(db, key, rule.windowSeconds);
       await prune();
-      return { allowed: count <= rule.max, retryAfterSeconds };
+      const allowed = count <= rule.max;
+      if (!allowed) refused(key);
+      return { allowed, retryAfterSeconds };
     },
 
     async attempt({ windows, backoff }) {
@@ -156,7 +165,10 @@ export function createRateLimiter(db: Database): RateLimiter {
           if (over.length) throw new Refused(Math.max(...over));
         });
       } catch (error) {
-        if (error instanceof Refused) return { allowed: false, retryAfterSeconds: error.retryAfterSeconds };
+        if (error instanceof Refused) {
+          refused(backoff.key);
+          return { allowed: false, retryAfterSeconds: error.retryAfterSeconds };
+        }
         throw error;
       }
       await prune();

@@ -10,6 +10,8 @@ import { canReceiveEvent } from "../auth/policies";
 import { resolveViewer, type Viewer } from "../auth/viewer";
 import type { AppContext } from "../context";
 import { serve } from "../http/endpoints";
+import { errorBody } from "../http/errors";
+import { REQUEST_ID_HEADER } from "../ops/request-id";
 import { type AppEvent, EVENTS_CHANNEL, eventsOf } from "./events";
 
 /** Open streams one user may hold on one instance; opening one more closes the oldest. */
@@ -26,9 +28,15 @@ interface Connection {
 }
 
 export const realtimeRoutes =
-  ({ database, auth, config }: Pick<AppContext, "database" | "auth" | "config">): FastifyPluginAsync =>
+  ({
+    database,
+    auth,
+    config,
+    metrics,
+  }: Pick<AppContext, "database" | "auth" | "config" | "metrics">): FastifyPluginAsync =>
   async (fastify) => {
     const connections = new Set<Connection>();
+    metrics.countStreams(() => connections.size);
     /** Routing by audience: a user's own streams, and every staff stream, without a loop over everyone. */
     const byUser = new Map<string, Set<Connection>>();
     const staff = new Set<Connection>();
@@ -123,7 +131,9 @@ export const realtimeRoutes =
       serve(eventsApi, {
         "GET /events": async ({ viewer, request, reply }) => {
           // Opened while the server stops (it was checking the session): not kept open.
-          if (stopping) return reply.status(503).send({ error: "The server is restarting. Please try again." });
+          if (stopping) {
+            return reply.status(503).send(errorBody(request, "The server is restarting. Please try again."));
+          }
           // A user's streams in the order they opened (a Set keeps insertion order): the oldest go first.
           const own = [...(byUser.get(viewer.userId) ?? [])];
           for (const old of own.slice(0, Math.max(0, own.length - MAX_STREAMS_PER_USER + 1))) old.close();
@@ -133,6 +143,7 @@ export const realtimeRoutes =
             "cache-control": "no-store",
             connection: "keep-alive",
             "x-accel-buffering": "no",
+            [REQUEST_ID_HEADER]: request.id,
           });
           reply.raw.write("retry: 3000\n\n");
           // Comments keep proxies from closing an idle stream.

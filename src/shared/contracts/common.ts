@@ -21,5 +21,8 @@ export type Wire<T extends z.ZodType> = z.input<T>;
 /** What a server route returns for a schema (before serialization). */
 export type Served<T extends z.ZodType> = z.output<T>;
 
-/** Every error answer: the client shows `error` as it is. */
-export const errorSchema = z.object({ error: z.string(), code: z.string().optional() });
+/**
+ * Every error answer: the client shows `error` as it is. `requestId` is the request's id (also its X-Request-Id
+ * header and in every log line of that request), for whoever reports or investigates the failure.
+ */
+export const errorSchema = z.object({ error: z.string(), code: z.string().optional(), requestId: z.string() });

@@ -9,7 +9,7 @@ import { hasActiveSubscription } from "@/shared/plans";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
-import { type ErrorBody, notFound } from "../../http/errors";
+import { errorBody, notFound } from "../../http/errors";
 import { enforceLimits, type RateLimiter } from "../../rate-limit";
 import { cancelComplimentary, openPortal, startCheckout } from "./service";
 
@@ -86,7 +86,7 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
         } else if (outcome.error === "Malformed event") {
           request.log.warn({ eventId: outcome.eventId, got: outcome.got }, "stripe webhook refused: malformed event");
         }
-        return reply.status(400).send({ error: outcome.error, code: outcome.code } satisfies ErrorBody);
+        return reply.status(400).send(errorBody(request, outcome.error, outcome.code));
       }
       const { event, result } = outcome;
       request.log.info({ eventId: event.id, type: event.type, ...result }, "stripe webhook");

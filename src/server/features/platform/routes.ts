@@ -1,19 +1,26 @@
-/** The platform's own endpoints (platformApi): health and the public configuration. */
-import { sql } from "drizzle-orm";
+/** The platform's own endpoints (platformApi): health, readiness and the public configuration (decision 024). */
 import type { FastifyPluginAsync } from "fastify";
 import { platformApi } from "@/shared/contracts/platform";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
+import { errorBody } from "../../http/errors";
 
-export const platformRoutes = ({ database, config }: Pick<AppContext, "database" | "config">): FastifyPluginAsync =>
+export const platformRoutes = ({
+  database,
+  config,
+  readiness,
+}: Pick<AppContext, "database" | "config" | "readiness">): FastifyPluginAsync =>
   serve(platformApi, {
-    "GET /health": async ({ reply }) => {
-      try {
-        await database.db.execute(sql`select 1`);
-        return { status: "ok" as const, database: database.kind };
-      } catch {
-        return reply.status(503).send({ status: "unavailable", database: database.kind });
-      }
+    // Alive: the process answers. Nothing asked of the database, so a slow one never fails it.
+    "GET /health": async () => ({ status: "ok" as const, database: database.kind }),
+    "GET /ready": async ({ request, reply }) => {
+      const failing = await readiness.check();
+      if (!failing.length) return { status: "ready" as const, failing };
+      return reply.status(503).send({
+        status: "not_ready",
+        failing,
+        ...errorBody(request, `Not ready: ${failing.join(", ")}.`, "not_ready"),
+      });
     },
     "GET /config": async ({ reply }) => {
       reply.header("cache-control", "public, max-age=300");

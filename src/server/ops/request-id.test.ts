@@ -1,0 +1,129 @@
+/**
+ * Request ids (decision 024): one per request, in the X-Request-Id response header, in every error answer's
+ * `requestId` and in every log line of the request; an incoming X-Request-Id is kept only when it is a short,
+ * safe token.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+let ctx: TestContext;
+let member: TestUser;
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_EMAIL: "1" }, deps: { startWorkers: false } });
+  member = await createUser(ctx);
+});
+afterAll(() => ctx.close());
+
+describe("request ids", () => {
+  it("gives every request its own id, in the X-Request-Id header", async () => {
+    const ids = new Set<string>();
+    for (const url of ["/api/health", "/api/health", "/api/me", "/", "/api/nothing"]) {
+      const res = await ctx.app.inject({ method: "GET", url });
+      expect(res.headers["x-request-id"], url).toMatch(UUID);
+      ids.add(res.headers["x-request-id"] as string);
+    }
+    expect(ids.size).toBe(5);
+  });
+
+  it("keeps a well-formed incoming X-Request-Id, and replaces anything else", async () => {
+    for (const kept of ["abc-123_DEF.9", "0af7651916cd43dd8448eb211c80319c", "a", "x".repeat(64)]) {
+      const res = await ctx.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": kept } });
+      expect(res.headers["x-request-id"]).toBe(kept);
+    }
+    for (const refused of ["", "x".repeat(65), "has space", "<script>", "a/b", "ç", "a\tb", "id=1;drop", "a,b"]) {
+      const res = await ctx.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": refused } });
+      expect(res.headers["x-request-id"], JSON.stringify(refused)).toMatch(UUID);
+    }
+    // Sent twice: not one safe token.
+    const twice = await ctx.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-request-id": ["one", "two"] as unknown as string },
+    });
+    expect(twice.headers["x-request-id"]).toMatch(UUID);
+  });
+
+  it("names the request in every error answer: 400, 401, 403, 404, 429 and 500", async () => {
+    const cases: Array<[string, () => Promise<Awaited<ReturnType<typeof ctx.app.inject>>>]> = [
+      ["unknown API path", () => ctx.app.inject({ method: "GET", url: "/api/nothing/here" })],
+      ["unknown API path, POST", () => ctx.app.inject({ method: "POST", url: "/api/nothing", payload: {} })],
+      [
+        "cross-site",
+        () =>
+          ctx.app.inject({ method: "POST", url: "/api/auth/sign-out", headers: { origin: "https://evil.example" } }),
+      ],
+      [
+        "validation",
+        () => ctx.app.inject({ method: "POST", url: "/api/auth/sign-in", payload: { email: "nope", password: "" } }),
+      ],
+      [
+        "malformed JSON",
+        () =>
+          ctx.app.inject({
+            method: "POST",
+            url: "/api/auth/sign-in",
+            headers: { "content-type": "application/json" },
+            payload: "{",
+          }),
+      ],
+      ["not signed in", () => ctx.app.inject({ method: "GET", url: "/api/dashboard" })],
+      [
+        "not found",
+        () => ctx.app.inject({ method: "GET", url: `/api/requests/${crypto.randomUUID()}`, headers: as(member) }),
+      ],
+    ];
+    for (const [what, call] of cases) {
+      const res = await call();
+      expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
+      expect(res.json(), what).toMatchObject({ error: expect.any(String), requestId: res.headers["x-request-id"] });
+      expect(res.headers["x-request-id"], what).toMatch(UUID);
+    }
+
+    // A 429, with the caller's own id.
+    const reset = () =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/forgot-password",
+        payload: { email: member.email },
+        headers: { "x-request-id": "support-ticket-42" },
+      });
+    await reset();
+    const limited = await reset();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: "rate_limited", requestId: "support-ticket-42" });
+    expect(limited.headers["x-request-id"]).toBe("support-ticket-42");
+  });
+
+  it("carries the id in every log line of the request, and in a 500's answer", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const broken = await createTestApp({
+      deps: {
+        startWorkers: false,
+        logger: { level: "info", stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+      },
+    });
+    await broken.database.close();
+    try {
+      const res = await broken.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-up",
+        payload: { name: "Ana", email: "ana@example.com", phone: "+351912345678", password: "correct-horse" },
+        headers: { "x-request-id": "trace-me-1" },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: "Something went wrong. Please try again.", requestId: "trace-me-1" });
+      const mine = lines.filter((line) => line.requestId === "trace-me-1");
+      expect(mine.map((line) => line.msg)).toEqual(
+        expect.arrayContaining(["incoming request", "unhandled error", "request completed"]),
+      );
+      // Every line about a request says which.
+      for (const line of lines.filter((l) => l.req || l.res || l.err))
+        expect(line.requestId, line.msg as string).toBeTruthy();
+    } finally {
+      await broken.app.close().catch(() => {});
+    }
+  });
+});
