@@ -182,9 +182,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         imgSrc: ["'self'", "data:", "blob:"],
+        // The installable app (decision 029): its manifest and service worker, from this origin only.
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
+        workerSrc: ["'self'"],
       },
     },
     // Stripe checkout and the billing portal open in new tabs; nothing is embedded cross-origin.
@@ -238,7 +241,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return Object.assign(app as unknown as FastifyInstance, { ctx, outbox });
 }
 
-/** Serves the built SPA: hashed assets cached for a year, index.html never cached, history fallback. */
+/**
+ * Serves the built SPA: hashed assets cached for a year, history fallback; everything else (index.html, the
+ * service worker sw.js, the manifest, the offline page) revalidated on every use (no-cache), so a new version's
+ * worker is found on the next visit (decision 029).
+ */
 async function registerSpa(app: FastifyInstance, root: string) {
   // Public pages prerendered at build time (scripts/prerender.mjs): prerendered/pricing.html is /pricing.
   const prerendered = new Map<string, string>();
