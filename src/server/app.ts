@@ -30,6 +30,7 @@ import { conciergePort } from "./features/concierge/ports";
 import { conciergeRoutes } from "./features/concierge/routes";
 import { notificationAdminRoutes } from "./features/notifications/admin-routes";
 import { notificationsPort } from "./features/notifications/ports";
+import { createPushSender, vapidKeysOf } from "./features/notifications/push";
 import { notificationRoutes } from "./features/notifications/routes";
 import { platformRoutes } from "./features/platform/routes";
 import { qaRoutes } from "./features/qa/routes";
@@ -117,7 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payments: createPayments(config, db, write),
     storage: createStorage(config),
     mailEnabled,
-    deliver: createDeliverer(config),
+    // The outbox sends pushes with the notifications domain's sender; the VAPID keys are read (or made) now.
+    deliver: createDeliverer(config, { push: createPushSender(db, config, vapidKeysOf(config)) }),
     write,
     domains,
   };

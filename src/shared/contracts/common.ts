@@ -23,3 +23,6 @@ export type Served<T extends z.ZodType> = z.output<T>;
 
 /** Every error answer: the client shows `error` as it is. */
 export const errorSchema = z.object({ error: z.string(), code: z.string().optional() });
+
+/** What a signed-in browser (or a device with push on) is, from its user agent. */
+export const DEVICE_KINDS = ["desktop", "mobile", "tablet"] as const;
