@@ -89,6 +89,8 @@ test("after a first visit, an offline reload of the dashboard shows the house's 
     await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
     await expect(page.getByRole("img", { name: "Maison" })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
+    // Self-contained: nothing for it to fetch (it has no connection to fetch with).
+    expect(await page.content()).not.toMatch(/<(script|link|img|iframe)\b|url\(/);
   } finally {
     await context.setOffline(false);
   }

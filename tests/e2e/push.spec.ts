@@ -7,6 +7,7 @@
  * service's answers are covered against a stand-in push service (src/server/features/notifications/push.test.ts).
  */
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { viewportScreenshot } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
 
@@ -68,6 +69,8 @@ test("a member turns push on for this device, sees a device listed and removes i
   const list = card.getByRole("list", { name: "Devices with push notifications" });
   await expect(list.getByText(device)).toBeVisible();
   await expect(list.getByText("Not notified yet")).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await viewportScreenshot(page, "profile-push-devices");
   await list.getByRole("button", { name: `Remove ${device}` }).click();
   await expect(page.getByText("Device removed")).toBeVisible();
   await expect(card.getByText("No device has push notifications yet.")).toBeVisible();

@@ -4,6 +4,9 @@
  * protocol (encryption headers, the VAPID signature) and decrypts each message; its retries (5xx), the removal
  * of a device the service calls gone (410), refusals (400, 413), and what a push may say.
  */
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, testConfig } from "#tests/helpers/app";
@@ -11,7 +14,7 @@ import { type PushService, pushDevice, startPushService, type TestDevice } from 
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { PUSH_MESSAGES, PUSH_TEXTS } from "@/shared/contracts/notifications";
 import { outbox, pushSubscriptions, sessions } from "../../db/schema";
-import { isPushService, PUSH_TTL_SECONDS } from "./push";
+import { isPushService, PUSH_TTL_SECONDS, vapidKeysOf } from "./push";
 
 let ctx: TestContext;
 let service: PushService;
@@ -143,6 +146,23 @@ describe("devices", () => {
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.userId, (await request(member, "GET", "/api/me")).json().user.id)),
     ).toEqual([]);
+  });
+
+  it("generates the VAPID key pair once into DATA_DIR when none is configured, readable by this user only", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "maison-vapid-"));
+    try {
+      const config = testConfig({ DATA_DIR: dataDir, VAPID_PUBLIC_KEY: "", VAPID_PRIVATE_KEY: "" });
+      const keys = vapidKeysOf(config);
+      expect(Buffer.from(keys.publicKey, "base64url")).toHaveLength(65);
+      expect(Buffer.from(keys.privateKey, "base64url")).toHaveLength(32);
+      const file = path.join(dataDir, "vapid-keys.json");
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // Another start (or another instance on this data directory) reads the same pair.
+      const again = vapidKeysOf(testConfig({ DATA_DIR: dataDir, VAPID_PUBLIC_KEY: "", VAPID_PRIVATE_KEY: "" }));
+      expect(again).toEqual(keys);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("posts only to the browsers' push services: https, or http to a listed loopback host", () => {
