@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { installableApp } from "./src/client/service-worker/vite-plugin.js";
 
 /**
  * Preloads the two font files every first paint uses (Inter, Cormorant Garamond 500, Latin), so they arrive with
@@ -26,8 +27,9 @@ function preloadCriticalFonts(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadCriticalFonts()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The installable app (manifest, service worker) belongs to the browser build, not the prerender's.
+  plugins: [react(), tailwindcss(), preloadCriticalFonts(), ...(isSsrBuild ? [] : installableApp())],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
     outDir: "dist/client",
@@ -48,4 +50,4 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": { target: "http://localhost:3000", ws: true } },
   },
-});
+}));

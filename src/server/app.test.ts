@@ -11,6 +11,8 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>Maison</title>");
   mkdirSync(path.join(clientDir, "assets"));
   writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log('hi')");
+  writeFileSync(path.join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {})");
+  writeFileSync(path.join(clientDir, "manifest.webmanifest"), JSON.stringify({ name: "Maison" }));
   mkdirSync(path.join(clientDir, "prerendered"));
   writeFileSync(
     path.join(clientDir, "prerendered", "pricing.html"),
@@ -59,6 +61,20 @@ describe("the HTTP shell", () => {
   it("sends security headers with a same-origin content security policy", async () => {
     const res = await ctx.app.inject({ method: "GET", url: "/" });
     expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    // The installable app (decision 029): its worker and manifest come from this origin.
+    expect(res.headers["content-security-policy"]).toContain("worker-src 'self'");
+    expect(res.headers["content-security-policy"]).toContain("manifest-src 'self'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("serves the service worker and the manifest fresh on every visit, with their types", async () => {
+    const worker = await ctx.app.inject({ method: "GET", url: "/sw.js" });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/^(application|text)\/javascript/);
+    // A new version's worker is found on the next visit only if the browser asks the server each time.
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    const manifest = await ctx.app.inject({ method: "GET", url: "/manifest.webmanifest" });
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
   });
 });

@@ -29,6 +29,7 @@ import { conciergePort } from "./features/concierge/ports";
 import { conciergeRoutes } from "./features/concierge/routes";
 import { notificationAdminRoutes } from "./features/notifications/admin-routes";
 import { notificationsPort } from "./features/notifications/ports";
+import { createPushSender, vapidKeysOf } from "./features/notifications/push";
 import { notificationRoutes } from "./features/notifications/routes";
 import { platformRoutes } from "./features/platform/routes";
 import { qaRoutes } from "./features/qa/routes";
@@ -128,7 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payments: createPayments(config, db, write),
     storage: createStorage(config),
     mailEnabled,
-    deliver: createDeliverer(config),
+    // The outbox sends pushes with the notifications domain's sender; the VAPID keys are read (or made) now.
+    deliver: createDeliverer(config, { push: createPushSender(db, config, vapidKeysOf(config)) }),
     write,
     domains,
     readiness: createReadiness(database, { timeoutMs: deps.readyTimeoutMs }),
@@ -250,7 +252,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return Object.assign(app as unknown as FastifyInstance, { ctx, outbox });
 }
 
-/** Serves the built SPA: hashed assets cached for a year, index.html never cached, history fallback. */
+/**
+ * Serves the built SPA: hashed assets cached for a year, history fallback; everything else (index.html, the
+ * service worker sw.js, the manifest, the offline page) revalidated on every use (no-cache), so a new version's
+ * worker is found on the next visit (decision 029).
+ */
 async function registerSpa(app: FastifyInstance, root: string) {
   // Public pages prerendered at build time (scripts/prerender.mjs): prerendered/pricing.html is /pricing.
   const prerendered = new Map<string, string>();

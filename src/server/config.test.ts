@@ -60,6 +60,43 @@ describe("configuration", () => {
     expect(stripe).not.toContain("sk_live_very_secret");
   });
 
+  it("takes a VAPID key pair as a pair of base64url keys, and never prints the private one", () => {
+    const pair = {
+      VAPID_PUBLIC_KEY: "BJ_ecYdSKaNkRHwdXIleqb91qtQxD15b1W6p_bIpn8LNLmkeIIz1hqbdp84y-ATgg7gB-3m8bLHovegeJ59MNZA",
+      VAPID_PRIVATE_KEY: "T3yw7FjkXfAfXHe1k7y5Cd-PzgOzTPH1RVMg19wjUIU",
+    };
+    expect(loadConfig(pair)).toMatchObject(pair);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(
+      "Invalid configuration: VAPID_PRIVATE_KEY is required when VAPID_PUBLIC_KEY is set",
+    );
+    expect(() => loadConfig({ ...pair, VAPID_PUBLIC_KEY: "not-a-key" })).toThrow(
+      /^Invalid configuration: VAPID_PUBLIC_KEY must be a base64url key of 65 bytes/,
+    );
+    let message = "";
+    try {
+      loadConfig({ ...pair, VAPID_PRIVATE_KEY: "secret-but-the-wrong-length" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invalid configuration: VAPID_PRIVATE_KEY/);
+    expect(message).not.toContain("secret-but-the-wrong-length");
+    expect(() => loadConfig({ VAPID_SUBJECT: "concierge@maison.example" })).toThrow(/VAPID_SUBJECT must be a mailto:/);
+    expect(loadConfig({ VAPID_SUBJECT: "mailto:concierge@maison.example" }).VAPID_SUBJECT).toBe(
+      "mailto:concierge@maison.example",
+    );
+  });
+
+  it("lists the browsers' push services by default, or the hosts given", () => {
+    expect(loadConfig({}).PUSH_SERVICE_HOSTS).toContain("fcm.googleapis.com");
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: " Push.Example.com, 127.0.0.1 " }).PUSH_SERVICE_HOSTS).toEqual([
+      "push.example.com",
+      "127.0.0.1",
+    ]);
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: "https://push.example.com/" })).toThrow(
+      /^Invalid configuration: PUSH_SERVICE_HOSTS/,
+    );
+  });
+
   it("never prints the Slack webhook URL (the URL is the credential) when it is wrong", () => {
     const secretPath = "T0001/B0002/XyZsecretTokenXyZ";
     for (const value of [`hooks.slack.com/services/${secretPath}`, `ftp://hooks.slack.com/services/${secretPath}`]) {

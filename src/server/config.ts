@@ -28,7 +28,7 @@ function hasScheme(value: string, protocols: string[]): boolean {
 }
 
 /** This machine: 127.0.0.0/8, ::1 or localhost (the URL parser has already normalised other IPv4 spellings). */
-function isLoopbackHost(hostname: string): boolean {
+export function isLoopbackHost(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
@@ -41,6 +41,26 @@ function isWebhookUrl(value: string): boolean {
   const url = new URL(value);
   return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
 }
+
+/** Base64url, unpadded, of exactly `bytes` bytes: a VAPID key as web-push makes and reads it. */
+const base64urlKey = (bytes: number) =>
+  optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (v) => /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, "base64url").length === bytes,
+        `must be a base64url key of ${bytes} bytes (npx web-push generate-vapid-keys)`,
+      )
+      .optional(),
+  );
+
+/** The browsers' push services (the hosts their subscriptions point at; each also matches its subdomains). */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com", // Chrome, Edge on Android, Opera, Samsung Internet
+  "updates.push.services.mozilla.com", // Firefox
+  "notify.windows.com", // Edge on Windows
+  "push.apple.com", // Safari
+];
 
 const envSchema = z
   .object({
@@ -130,6 +150,37 @@ const envSchema = z
       .transform((v) => v === "true"),
     /** How often an open event stream re-checks its session (it is also re-checked at once on sign-out etc.). */
     REALTIME_RECHECK_SECONDS: z.coerce.number("must be a number").int().min(1).max(3600).default(60),
+    /**
+     * Web Push (VAPID, RFC 8292): the server's key pair, base64url (`npx web-push generate-vapid-keys`), both or
+     * neither; unset, a pair is generated once into DATA_DIR. Every instance must use the same pair, as they share
+     * BETTER_AUTH_SECRET: browsers subscribed with its public key.
+     */
+    VAPID_PUBLIC_KEY: base64urlKey(65),
+    VAPID_PRIVATE_KEY: base64urlKey(32),
+    /** Who the push services may contact about our pushes: a mailto: or https: URL (default: CONTACT_EMAIL). */
+    VAPID_SUBJECT: optionalString.pipe(
+      z
+        .string()
+        .refine((v) => hasScheme(v, ["mailto:", "https:"]), "must be a mailto: or https: URL")
+        .optional(),
+    ),
+    /**
+     * The push services a device's subscription may point at (host names, each with its subdomains): the server
+     * posts only there, never to an address a user made up. https only; http only to a loopback host listed here
+     * (the tests' stand-in).
+     */
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v === undefined || v.trim() === ""
+          ? DEFAULT_PUSH_SERVICE_HOSTS
+          : v
+              .split(",")
+              .map((host) => host.trim().toLowerCase())
+              .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, "must be a comma-separated list of host names"))),
     /** Delivery attempts before an outbox message is marked failed (retried with back-off until then). */
     OUTBOX_MAX_ATTEMPTS: z.coerce.number("must be a number").int().min(1).max(50).default(8),
     /** The admin's QA tools (seed demo data, fake requests): on unless APP_URL is public (https). */
@@ -161,6 +212,12 @@ const envSchema = z
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
+    }
+    // A VAPID key pair is a pair: one half alone could sign nothing browsers would accept.
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      const missing = env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";
+      const given = env.VAPID_PUBLIC_KEY ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY";
+      ctx.addIssue({ code: "custom", path: [missing], message: `is required when ${given} is set` });
     }
     // With a Stripe key, everything Stripe needs must be there too: better to stop now than fail at checkout.
     if (!env.STRIPE_SECRET_KEY) return;
@@ -194,6 +251,7 @@ const SECRET_VARIABLES = new Set([
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
   "S3_SECRET_ACCESS_KEY",
+  "VAPID_PRIVATE_KEY",
   // An incoming webhook's URL is its own credential: whoever has it can post to the team's channel.
   "SLACK_WEBHOOK_URL",
   "METRICS_TOKEN",

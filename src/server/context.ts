@@ -81,7 +81,10 @@ export interface NotificationsPort {
   };
   /** A new account's preferences (every channel on). */
   createPreferences(tx: Queryable, userId: string): Promise<void>;
-  exportOf(db: Queryable, userId: string): Promise<Pick<AccountExport, "notifications" | "notificationPreferences">>;
+  exportOf(
+    db: Queryable,
+    userId: string,
+  ): Promise<Pick<AccountExport, "notifications" | "notificationPreferences" | "pushDevices">>;
 }
 
 /**

@@ -11,6 +11,7 @@ import { desc, eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { pushDevice } from "#tests/helpers/push";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ALL_ENDPOINTS } from "@/shared/contracts";
 import {
@@ -21,6 +22,7 @@ import {
   messageFiles,
   messages,
   notifications,
+  pushSubscriptions,
   quoteOptions,
   quotes,
   requests,
@@ -149,6 +151,20 @@ async function ownersOtherSession(ctx: TestContext, callers: Callers) {
     .limit(1);
   if (res.statusCode !== 200 || !row) throw new Error(`no second session: ${res.body}`);
   return row.id;
+}
+/** A device of the owner's with push on, made directly in the database (with the owner's session). */
+async function ownersDevice(ctx: TestContext, callers: Callers) {
+  const owner = callers.get("client without plan") as TestUser;
+  const [session] = await ctx.database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, owner.id));
+  const device = pushDevice();
+  const [row] = await ctx.database.db
+    .insert(pushSubscriptions)
+    .values({ userId: owner.id, sessionId: session.id, endpoint: device.endpoint, ...device.subscription.keys })
+    .returning({ id: pushSubscriptions.id });
+  return `/api/notifications/devices/${row.id}`;
 }
 /** A notification of the owner's. */
 async function ownersNotification(ctx: TestContext, callers: Callers) {
@@ -583,6 +599,14 @@ const ROUTES: RouteCase[] = [
   { route: "POST /api/notifications/read-all", allowed: SIGNED_IN },
   { route: "GET /api/notifications/preferences", allowed: SIGNED_IN },
   { route: "PUT /api/notifications/preferences", payload: { channel: "email", enabled: true }, allowed: SIGNED_IN },
+  // Push devices: each person their own (someone else's device does not exist for them).
+  { route: "GET /api/notifications/devices", allowed: SIGNED_IN },
+  {
+    route: "POST /api/notifications/devices",
+    payload: pushDevice("https://fcm.googleapis.com").subscription,
+    allowed: SIGNED_IN,
+  },
+  { route: "DELETE /api/notifications/devices/:id", url: ownersDevice, allowed: OWNER, refused: 404 },
   { route: "POST /api/admin/notifications/test-email", allowed: STAFF },
   { route: "POST /api/admin/notifications/test-slack", allowed: STAFF },
   {

@@ -102,9 +102,9 @@ export function conciergeBadgeScope(viewer: Viewer): "members" | "own" | null {
   return hasPlanFeature(viewer, "concierge") ? "own" : null;
 }
 
-/** Members change their email channel only: Slack and SMS go to the team. */
+/** Members change their email and push channels only (and push's preview): Slack and SMS go to the team. */
 export function canChangeChannel(viewer: Viewer, channel: NotificationChannel): boolean {
-  return channel === "email" || viewer.isStaff;
+  return channel === "email" || channel === "push" || channel === "pushPreview" || viewer.isStaff;
 }
 
 /** A request (or anything owned by a member) is seen by its owner and by staff. */

@@ -20,7 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { NOTIFICATION_TYPES } from "@/shared/contracts/notifications";
+import { NOTIFICATION_TYPES, OUTBOX_KINDS } from "@/shared/contracts/notifications";
 import { PLANS, SUBSCRIPTION_STATUSES } from "@/shared/plans";
 import { DELIVERY_STATUSES, HOLD_STATUSES, QUOTE_STATUSES } from "@/shared/quotes";
 import {
@@ -47,7 +47,7 @@ export const conciergeSenderEnum = pgEnum("concierge_sender_role", CONCIERGE_SEN
 export const quoteStatusEnum = pgEnum("quote_status", QUOTE_STATUSES);
 export const holdStatusEnum = pgEnum("hold_status", HOLD_STATUSES);
 export const deliveryStatusEnum = pgEnum("delivery_status", DELIVERY_STATUSES);
-export const outboxKindEnum = pgEnum("outbox_kind", ["email", "webhook"]);
+export const outboxKindEnum = pgEnum("outbox_kind", OUTBOX_KINDS);
 export const outboxStatusEnum = pgEnum("outbox_status", ["pending", "sent", "failed", "held"]);
 
 // ---------------------------------------------------------------------------------------------------------
@@ -587,8 +587,41 @@ export const notificationPreferences = pgTable("notification_preferences", {
   emailEnabled: boolean("email_enabled").notNull().default(true),
   slackEnabled: boolean("slack_enabled").notNull().default(true),
   smsEnabled: boolean("sms_enabled").notNull().default(true),
+  /** Push to the devices the person turned it on for (issue 24, item 5). */
+  pushEnabled: boolean("push_enabled").notNull().default(true),
+  /** A push may show the message itself (title and text), not only that there is one. */
+  pushPreview: boolean("push_preview").notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A device with push on (issue 24, item 5): the browser's push subscription, per user and signed-in browser.
+ * It belongs to the session that turned it on: signing that browser out (or "sign out everywhere else", or a
+ * password reset) deletes it, so a device nobody is signed in on hears nothing more of the account.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    /** The push service's address for this device (a capability URL: whoever has it and our key can push). */
+    endpoint: text("endpoint").notNull().unique(),
+    /** The device's keys for the message encryption (RFC 8291), base64url. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** What the device is ("Chrome on Android"), from the user agent it subscribed with. */
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    /** When a notification last reached it. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId), index("push_subscriptions_session_idx").on(t.sessionId)],
+);
 
 export const activityLogs = pgTable(
   "activity_logs",
@@ -605,7 +638,7 @@ export const activityLogs = pgTable(
   (t) => [index("activity_logs_request_created_idx").on(t.requestId, t.createdAt)],
 );
 
-/** Emails and webhooks, written in the same transaction as their cause and delivered by a worker. */
+/** Emails, webhooks and pushes, written in the same transaction as their cause and delivered by a worker. */
 export const outbox = pgTable(
   "outbox",
   {

@@ -19,9 +19,12 @@ export function securityHeaders(app: FastifyInstance) {
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         imgSrc: ["'self'", "data:", "blob:"],
+        // The installable app (decision 029): its manifest and service worker, from this origin only.
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
+        workerSrc: ["'self'"],
       },
     },
     // Stripe checkout and the billing portal open in new tabs; nothing is embedded cross-origin.

@@ -1,5 +1,5 @@
 /**
- * The outbox: emails and webhooks are rows written in the same transaction as the change that causes them;
+ * The outbox: emails, webhooks and pushes are rows written in the same transaction as the change that causes them;
  * a worker delivers them later with retries, so a slow or failing mail server never blocks or loses anything.
  * Delivery never holds a transaction open: a row is claimed in one short statement, sent outside any
  * transaction, and its outcome recorded in another.
@@ -91,8 +91,14 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
+/**
+ * A delivery the far end refused for good (a push service's 400 or 413, a device that is gone): the row is
+ * failed at once, not retried. Any other error is retried with back-off until the last attempt.
+ */
+export class DeliveryRefused extends Error {}
+
 export type Deliver = ((
-  kind: "email" | "webhook",
+  kind: OutboxKind,
   payload: Record<string, unknown>,
   /** Aborted when the server stops before the delivery is done (it goes back to the outbox). */
   signal?: AbortSignal,
@@ -102,6 +108,7 @@ export type Deliver = ((
 };
 
 type OutboxRow = typeof outbox.$inferSelect;
+export type OutboxKind = OutboxRow["kind"];
 
 /** One claimed row being sent. */
 interface Flight {
@@ -220,7 +227,7 @@ async function deliverClaimed(
     await deliver(row.kind, row.payload, flight.controller.signal);
   } catch (error) {
     if (flight.returned) return "returned";
-    const failedForGood = row.attempts >= (deliver.maxAttempts ?? MAX_ATTEMPTS);
+    const failedForGood = error instanceof DeliveryRefused || row.attempts >= (deliver.maxAttempts ?? MAX_ATTEMPTS);
     await db
       .update(outbox)
       .set({

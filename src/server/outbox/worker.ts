@@ -21,9 +21,17 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pr
   });
 }
 
-export function createDeliverer(config: Config): Deliver {
+/** Sends one push (the notifications domain's, plugged in by app.ts: it reads the device and knows the keys). */
+export type PushSender = (payload: Record<string, unknown>, signal?: AbortSignal) => Promise<void>;
+
+export function createDeliverer(config: Config, channels: { push?: PushSender } = {}): Deliver {
   const transport = config.SMTP_URL ? nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS }) : null;
   const deliver: Deliver = async (kind, payload, signal) => {
+    if (kind === "push") {
+      if (!channels.push) throw new Error("Push is not available on this instance");
+      await channels.push(payload, signal);
+      return;
+    }
     if (kind === "email") {
       if (!transport) throw new Error("SMTP is not configured");
       const { to, subject, html, text } = payload as { to: string; subject: string; html: string; text: string };

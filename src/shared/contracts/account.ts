@@ -13,7 +13,7 @@ import {
   signUpSchema,
   verifyEmailSchema,
 } from "../schemas";
-import { messageSchema, okSchema, timestamp } from "./common";
+import { DEVICE_KINDS, messageSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 
 export {
@@ -56,8 +56,7 @@ export const signInResultSchema = z.object({ twoFactorRequired: z.boolean() });
 export const verifiedSchema = z.object({ verified: z.literal(true) });
 export const ownerCheckSchema = z.object({ upgraded: z.boolean() });
 
-/** What a signed-in browser is, from its user agent. */
-export const DEVICE_KINDS = ["desktop", "mobile", "tablet"] as const;
+export { DEVICE_KINDS };
 
 /** GET /api/account/sessions: one of the member's active sessions (signed-in browsers). */
 export const accountSessionSchema = z.object({
@@ -92,7 +91,11 @@ export const accountExportSchema = z.object({
       createdAt: timestamp,
     })
     .nullable(),
-  notificationPreferences: z.object({ email: z.boolean(), slack: z.boolean(), sms: z.boolean() }).nullable(),
+  notificationPreferences: z
+    .object({ email: z.boolean(), slack: z.boolean(), sms: z.boolean(), push: z.boolean(), pushPreview: z.boolean() })
+    .nullable(),
+  /** The devices with push on (what they are, not their push addresses). */
+  pushDevices: z.array(z.object({ device: z.string(), createdAt: timestamp, lastUsedAt: timestamp.nullable() })),
   requests: z.array(
     z.object({
       id: z.string(),

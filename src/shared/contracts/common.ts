@@ -26,3 +26,6 @@ export type Served<T extends z.ZodType> = z.output<T>;
  * header and in every log line of that request), for whoever reports or investigates the failure.
  */
 export const errorSchema = z.object({ error: z.string(), code: z.string().optional(), requestId: z.string() });
+
+/** What a signed-in browser (or a device with push on) is, from its user agent. */
+export const DEVICE_KINDS = ["desktop", "mobile", "tablet"] as const;

@@ -4,7 +4,7 @@
  * holds).
  */
 import { z } from "zod";
-import { okSchema, timestamp } from "./common";
+import { DEVICE_KINDS, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 
 export const NOTIFICATION_TYPES = [
@@ -50,12 +50,74 @@ export const notificationSchema = z.object({
 export const notificationListSchema = z.object({ items: z.array(notificationSchema), unread: z.number() });
 export const notificationIdParams = z.object({ id: z.uuid("Notification not found") });
 
-export const NOTIFICATION_CHANNELS = ["email", "slack", "sms"] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export const NOTIFICATION_CHANNELS = ["email", "slack", "sms", "push"] as const;
+/**
+ * A preference: a channel, or `pushPreview`, whether a push may show the message itself (off by default: a push
+ * then says only that there is a reply, since a lock screen is seen by others).
+ */
+export const NOTIFICATION_PREFERENCES = [...NOTIFICATION_CHANNELS, "pushPreview"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_PREFERENCES)[number];
 
-export const preferencesSchema = z.object({ email: z.boolean(), slack: z.boolean(), sms: z.boolean() });
-/** PUT /api/notifications/preferences: one channel at a time. Members may change email only. */
-export const preferenceChangeSchema = z.object({ channel: z.enum(NOTIFICATION_CHANNELS), enabled: z.boolean() });
+export const preferencesSchema = z.object({
+  email: z.boolean(),
+  slack: z.boolean(),
+  sms: z.boolean(),
+  /** Push to the devices the person turned it on for (on by default: a device must be turned on first). */
+  push: z.boolean(),
+  pushPreview: z.boolean(),
+});
+/** PUT /api/notifications/preferences: one at a time. Members may change email, push and its preview. */
+export const preferenceChangeSchema = z.object({ channel: z.enum(NOTIFICATION_PREFERENCES), enabled: z.boolean() });
+
+// Push devices (issue 24, item 5) ------------------------------------------------------------------------
+
+/** Base64url of exactly `bytes` bytes (unpadded), as the Push API gives a subscription's keys. */
+const base64urlOf = (bytes: number, message: string) =>
+  z
+    .string()
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}={0,2}$`), message)
+    .transform((v) => v.replace(/=+$/, ""));
+
+export const PUSH_MESSAGES = {
+  invalidSubscription: "This device's push subscription is not valid.",
+  pushServiceRefused: "This device's push service is not one we send to.",
+  deviceNotFound: "Device not found",
+  deviceRemoved: "Device removed",
+} as const;
+
+/** POST /api/notifications/devices: the browser's PushSubscription, as its toJSON() gives it. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/, error: PUSH_MESSAGES.invalidSubscription }).max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object(
+    {
+      /** The device's P-256 public key (65 bytes, uncompressed). */
+      p256dh: base64urlOf(65, PUSH_MESSAGES.invalidSubscription),
+      /** The shared authentication secret (16 bytes). */
+      auth: base64urlOf(16, PUSH_MESSAGES.invalidSubscription),
+    },
+    PUSH_MESSAGES.invalidSubscription,
+  ),
+});
+export const pushDeviceParams = z.object({ id: z.uuid(PUSH_MESSAGES.deviceNotFound) });
+
+/** One of a person's devices with push on. */
+export const pushDeviceSchema = z.object({
+  id: z.string(),
+  /** "Chrome on Android", from the user agent. */
+  device: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  /** The push service's address for it: the browser compares it with its own to say "This device". */
+  endpoint: z.string(),
+  createdAt: timestamp,
+  /** When a notification last reached it. */
+  lastUsedAt: timestamp.nullable(),
+});
+export const pushDevicesSchema = z.object({
+  /** The server's VAPID public key (the browser's applicationServerKey), base64url. */
+  publicKey: z.string(),
+  items: z.array(pushDeviceSchema),
+});
 
 // Notices: what a change tells people. A domain's service describes one; the notifications domain's engine
 // writes its notifications, emails and Slack post with the change (server/db/write.ts).
@@ -99,6 +161,13 @@ export interface Notice {
    */
   teamMail?: boolean;
   /**
+   * A push to the recipients' devices (a reply in a conversation). It says only `body` ("New reply on your
+   * request"), under the app's name, unless the person turned previews on: then it says what the notification
+   * does (its title and body). `to`: only this recipient (the request's or conversation's owner) when they are
+   * among the notice's recipients; everyone else's devices stay quiet.
+   */
+  push?: { body: string; to?: string | null };
+  /**
    * A message on a conversation (`requestId` or `conciergeMemberId`): a burst of them is one notification per
    * reader while it is unread, and at most one email (and Slack post) per address each burst window, which then
    * says how many. These texts are used once there are several; each may hold BURST_COUNT, the number.
@@ -119,6 +188,14 @@ export const PREFERENCE_UPDATED = "Preference updated";
 export const PREFERENCE_FAILED = "Failed to update preference";
 export const STAFF_CHANNEL_ONLY = "Slack and SMS notifications are for staff only.";
 
+/** What a push says when the person has not turned previews on: that there is something, not what it is. */
+export const PUSH_TEXTS = {
+  memberRequestReply: "New reply on your request",
+  memberConciergeReply: "New reply from your concierge",
+  staffRequestMessage: "New message from a member",
+  staffConciergeMessage: "New message to the concierge",
+} as const;
+
 /** The outcome of a test send, through the real outbox path. */
 export const testSendResultSchema = z.object({
   status: z.enum(["sent", "failed", "pending", "held"]),
@@ -129,6 +206,7 @@ export const testSendResultSchema = z.object({
 // The outbox ---------------------------------------------------------------------------------------------
 
 export const OUTBOX_STATUSES = ["pending", "sent", "failed", "held"] as const;
+export const OUTBOX_KINDS = ["email", "webhook", "push"] as const;
 export const outboxListQuery = z.object({ status: z.enum(["all", ...OUTBOX_STATUSES]).optional() });
 export const outboxIdParams = z.object({ id: z.uuid("Delivery not found") });
 export const RETRY_ONLY_FAILED = "Only a failed delivery can be retried.";
@@ -137,7 +215,7 @@ export const outboxListSchema = z.object({
   items: z.array(
     z.object({
       id: z.string(),
-      kind: z.enum(["email", "webhook"]),
+      kind: z.enum(OUTBOX_KINDS),
       status: z.enum(OUTBOX_STATUSES),
       to: z.string().nullable(),
       subject: z.string().nullable(),
@@ -157,8 +235,18 @@ export const notificationsApi = endpoints({
   "POST /notifications/:id/read": { access: "user", params: notificationIdParams, answer: okSchema },
   "POST /notifications/read-all": { access: "user", answer: z.object({ updated: z.number() }) },
   "GET /notifications/preferences": { access: "user", answer: preferencesSchema },
-  /** One channel at a time; members may change email only. */
+  /** One at a time; members may change email, push and its preview. */
   "PUT /notifications/preferences": { access: "user", body: preferenceChangeSchema, answer: preferencesSchema },
+  /** The caller's devices with push on, and the key a browser subscribes with. */
+  "GET /notifications/devices": { access: "user", answer: pushDevicesSchema },
+  /** Push on for the calling browser (its subscription; one per signed-in browser). */
+  "POST /notifications/devices": {
+    access: "user",
+    body: pushSubscriptionSchema,
+    answer: pushDeviceSchema,
+    created: true,
+  },
+  "DELETE /notifications/devices/:id": { access: "user", params: pushDeviceParams, answer: okSchema },
 });
 
 export const notificationsStaffApi = endpoints({

@@ -1,11 +1,12 @@
 /**
  * /profile: the profile feature's page with the billing feature's membership card, the quotes feature's
- * payments and the notifications feature's email switch in it.
+ * payments and the notifications feature's email switch and push devices in it.
  */
 
 import ProfilePage from "@/client/features/account/pages/ProfilePage";
 import { MembershipCard } from "@/client/features/billing/components/MembershipCard";
 import { EmailNotificationSwitch } from "@/client/features/notifications/components/EmailNotificationSwitch";
+import { PushDevicesCard } from "@/client/features/notifications/components/PushDevicesCard";
 import { MemberPayments } from "@/client/features/quotes/components/MemberPayments";
 
 export default function ProfileRoute() {
@@ -13,7 +14,12 @@ export default function ProfileRoute() {
     <ProfilePage
       membership={<MembershipCard />}
       payments={<MemberPayments />}
-      notifications={<EmailNotificationSwitch />}
+      notifications={
+        <>
+          <EmailNotificationSwitch />
+          <PushDevicesCard audience="member" />
+        </>
+      }
     />
   );
 }

@@ -32,6 +32,9 @@ export type OutboxStatus = OutboxItem["status"];
 
 export type NotificationFilter = "all" | NotificationType;
 export type OutboxFilter = "all" | OutboxStatus;
+export type PushDevice = Wire<typeof contract.pushDeviceSchema>;
+export type PushDevices = Wire<typeof contract.pushDevicesSchema>;
+export type PushSubscriptionBody = Wire<typeof contract.pushSubscriptionSchema>;
 
 export interface NotificationListParams {
   type: NotificationFilter;
@@ -67,6 +70,8 @@ export const notificationQueries = {
       queryKey: ["notification-preferences"] as const,
       queryFn: () => notifications.call("GET /notifications/preferences"),
     }),
+  /** The reader's devices with push on, and the server's key to subscribe with. */
+  devices: () => notifications.query("GET /notifications/devices"),
   outboxes: staff.key("GET /admin/outbox"),
   /** Admins only (staff get a 403, said as it is and not retried). */
   outbox: (status: OutboxFilter) =>
@@ -161,6 +166,27 @@ export function useSetPreference() {
       if (previous) queryClient.setQueryData(queryKey, previous);
     },
     onSuccess: (preferences) => queryClient.setQueryData(queryKey, preferences),
+  });
+}
+
+// Push devices ----------------------------------------------------------------------------------------------
+
+/** Push on for this browser: its subscription, sent to the server; the list refetched. */
+export function useAddDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subscription: PushSubscriptionBody) =>
+      notifications.call("POST /notifications/devices", { body: subscription }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationQueries.devices().queryKey }),
+  });
+}
+
+/** Push off for one device (404 if it is already gone); the list refetched. */
+export function useRemoveDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => notifications.call("DELETE /notifications/devices/:id", { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationQueries.devices().queryKey }),
   });
 }
 

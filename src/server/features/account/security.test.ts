@@ -11,7 +11,8 @@ import { totpFromUri } from "#tests/helpers/totp";
 import { as, cookieFrom, createUser, signUp, type TestUser } from "#tests/helpers/users";
 import { LAST_SEEN_EVERY_MS } from "../../auth/viewer";
 import { knownDevices, outbox, sessions } from "../../db/schema";
-import { DEVICE_COOKIE, describeDevice, SESSION_ENDED, SESSION_IS_CURRENT, WRONG_CURRENT_PASSWORD } from "./security";
+import { describeDevice } from "../../http/device";
+import { DEVICE_COOKIE, SESSION_ENDED, SESSION_IS_CURRENT, WRONG_CURRENT_PASSWORD } from "./security";
 
 const MAC_CHROME =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

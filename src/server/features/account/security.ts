@@ -7,10 +7,9 @@
  * preferences say (docs/security.md).
  */
 import { createHash, randomBytes } from "node:crypto";
-import Bowser from "bowser";
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { accountSessionSchema, DEVICE_KINDS } from "@/shared/contracts/account";
+import type { accountSessionSchema } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
 import { formatUtcTime } from "@/shared/format";
 import type { ChangePasswordInput } from "@/shared/schemas";
@@ -18,6 +17,7 @@ import { sessionTokenOfSetCookie, type Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
 import { knownDevices, profiles, sessions, users } from "../../db/schema";
+import { describeDevice } from "../../http/device";
 import { conflict, HttpError, notFound } from "../../http/errors";
 import { renderEmail } from "../../mail/templates";
 import { enqueueEmail } from "../../outbox/outbox";
@@ -40,19 +40,6 @@ export const PASSWORD_CHANGES = { max: 5, windowSeconds: 600 };
 
 type SecurityContext = Pick<AppContext, "auth" | "db" | "config" | "limiter" | "write" | "mailEnabled">;
 type AccountSession = Served<typeof accountSessionSchema>;
-type DeviceKind = (typeof DEVICE_KINDS)[number];
-
-/** "Chrome on macOS" and its kind, from a user agent. */
-export function describeDevice(userAgent: string | null): { device: string; kind: DeviceKind } {
-  if (!userAgent) return { device: "Unknown device", kind: "desktop" };
-  const parsed = Bowser.parse(userAgent);
-  const browser = parsed.browser.name;
-  const os = parsed.os.name;
-  const type = parsed.platform.type;
-  const kind: DeviceKind = type === "mobile" || type === "tablet" ? type : "desktop";
-  const device = browser && os ? `${browser} on ${os}` : (browser ?? (os ? `A browser on ${os}` : "Unknown device"));
-  return { device, kind };
-}
 
 const hashOf = (value: string) => createHash("sha256").update(value).digest("hex");
 

@@ -12,7 +12,7 @@ import {
   type conciergeThreadSchema,
   REPLY_TIME_MIN_SAMPLE,
 } from "@/shared/contracts/concierge";
-import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
+import { BURST_COUNT, excerpt, type Notice, PUSH_TEXTS } from "@/shared/contracts/notifications";
 import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
 import { CONCIERGE_PLAN_REQUIRED, canWriteConcierge, hasConciergeThread } from "../../auth/policies";
 import { type Viewer, viewerOfUser } from "../../auth/viewer";
@@ -163,10 +163,22 @@ const conversationChanged = (memberId: string): AppEvent => ({
   subject: memberId,
 });
 
+/** The staff member a member's conversation is assigned to, if any (decision 020). */
+async function conversationOwner(db: Queryable, memberId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: conciergeAssignments.assigneeUserId })
+    .from(conciergeAssignments)
+    .where(eq(conciergeAssignments.memberUserId, memberId));
+  return row?.id ?? null;
+}
+
 /** A Gold or Black member writes; the owners are emailed. */
 export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message: string, fileIds: string[] = []) {
   if (!canWriteConcierge(viewer)) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
-  await limitMemberMessages(ctx.limiter, viewer.userId);
+  const [, owner] = await Promise.all([
+    limitMemberMessages(ctx.limiter, viewer.userId),
+    conversationOwner(ctx.db, viewer.userId),
+  ]);
   const name = viewer.profile?.name ?? viewer.name;
   return writeMessageWithFiles(
     ctx,
@@ -183,6 +195,8 @@ export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message:
         body: excerpt(message),
         conciergeMemberId: viewer.userId,
         link: `/admin/inbox?tab=concierge&member=${viewer.userId}`,
+        // The conversation's owner's devices, when it has one (decision 020); else every staff member's.
+        push: { body: PUSH_TEXTS.staffConciergeMessage, to: owner },
         email: {
           reason: "concierge_message",
           subject: `Concierge: a message from ${name}`,
@@ -388,6 +402,7 @@ export async function staffReply(
           body: `${sender}: ${excerpt(message)}`,
           conciergeMemberId: memberId,
           link: "/messages?view=concierge",
+          push: { body: PUSH_TEXTS.memberConciergeReply },
           email: {
             reason: "concierge_reply",
             subject: "Your concierge replied",

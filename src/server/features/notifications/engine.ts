@@ -19,7 +19,15 @@ import type { Config } from "../../config";
 import type { NoticeThread } from "../../context";
 import type { Queryable } from "../../db";
 import { type Placeholders, prepared } from "../../db/prepared";
-import { notificationPreferences, notifications, outbox, userRoles, users } from "../../db/schema";
+import {
+  notificationPreferences,
+  notifications,
+  outbox,
+  pushSubscriptions,
+  sessions,
+  userRoles,
+  users,
+} from "../../db/schema";
 import type { NoticeEngine, Wake } from "../../db/write";
 import { renderEmail } from "../../mail/templates";
 import { emailRow, slackRow } from "../../outbox/outbox";
@@ -73,15 +81,35 @@ export interface NoticeValues extends Record<string, unknown> {
   noticeRecipients: string;
   /** The outbox rows, as JSON. */
   noticeDeliveries: string;
+  /** The push (`NoticePush`), as JSON: "null" when the notice pushes nothing. */
+  noticePush: string;
+}
+
+/** A notice's push as the statement reads it: for whom, and what each may see. */
+interface NoticePush {
+  /** The users whose devices get it (each one's push preference still decides). */
+  to: string[];
+  /** Under the app's name, what anyone may see: "New reply on your request". */
+  title: string;
+  body: string;
+  /** For those who turned previews on: the notification's own title and text. */
+  previewTitle: string;
+  preview: string;
+  url: string;
+  tag: string | null;
+  reason: string;
 }
 
 const cte = new QueryBuilder();
 const count = sql.raw(`'${BURST_COUNT}'`);
 
 /**
- * `notes`: the notifications (a message joins its conversation's unread one), returning their ids; and
+ * `notes`: the notifications (a message joins its conversation's unread one), returning their ids;
  * `deliveries`: their emails and the team's Slack post (a message joins a waiting one about its conversation;
- * after one went out, the next waits out the burst window).
+ * after one went out, the next waits out the burst window); and `pushes`: one push per device of each person it
+ * is for, whose push preference is on and whose device's session is still signed in, showing the message only
+ * to those who turned previews on. A push written wakes the outbox (one NOTIFY however many rows: PostgreSQL
+ * folds identical ones in a transaction); none written, no wake-up.
  */
 function noticeParts(p: Placeholders<NoticeValues>) {
   const notes = cte.$with("notes", { id: sql<string>`id` }).as(sql`
@@ -107,7 +135,22 @@ function noticeParts(p: Placeholders<NoticeValues>) {
     do update set burst = ${outbox}.burst + 1,
       payload = replace(excluded.burst_digest::text, ${count}, (${outbox}.burst + 1)::text)::jsonb,
       created_at = now()`);
-  return [notes, deliveries];
+  const pushes = cte.$with("pushes", {}).as(sql`
+    insert into ${outbox} (kind, payload, status)
+    select 'push', jsonb_build_object(
+        'subscriptionId', s.id,
+        'title', case when coalesce(pr.push_preview, false) then m.n->>'previewTitle' else m.n->>'title' end,
+        'body', case when coalesce(pr.push_preview, false) then m.n->>'preview' else m.n->>'body' end,
+        'url', m.n->>'url', 'tag', m.n->'tag', 'reason', m.n->>'reason'),
+      'pending'
+    from (select ${p.noticePush}::jsonb as n) m
+    cross join lateral jsonb_array_elements_text(m.n->'to') u(id)
+    join ${pushSubscriptions} s on s.user_id = u.id
+    join ${sessions} se on se.id = s.session_id and se.expires_at > now()
+    left join ${notificationPreferences} pr on pr.user_id = s.user_id
+    where coalesce(pr.push_enabled, true)
+    returning pg_notify('outbox', 'push')`);
+  return [notes, deliveries, pushes];
 }
 
 /** A notice alone, in a transaction of its caller's: its parts, answering the notifications' ids. */
@@ -167,6 +210,23 @@ async function noticeValues(db: Queryable, deps: EngineDeps, notice: Notice) {
     wakes.push(["outbox", "webhook"]);
   }
 
+  // The push, to the devices of the notice's recipients (or only its owner, when they are one of them).
+  const recipientIds = recipients.map((r) => r.id);
+  const pushTo = notice.push?.to && recipientIds.includes(notice.push.to) ? [notice.push.to] : recipientIds;
+  const push: NoticePush | null =
+    notice.push && notice.link && pushTo.length
+      ? {
+          to: pushTo,
+          title: config.APP_NAME,
+          body: notice.push.body,
+          previewTitle: notice.title,
+          preview: notice.body,
+          url: notice.link,
+          tag: conversation,
+          reason: notice.email.reason,
+        }
+      : null;
+
   const values: NoticeValues = {
     noticeType: notice.type,
     noticeTitle: notice.title,
@@ -177,6 +237,7 @@ async function noticeValues(db: Queryable, deps: EngineDeps, notice: Notice) {
     noticeBurstTitle: burst?.title ?? notice.title,
     noticeRecipients: JSON.stringify(recipients.map((r) => r.id)),
     noticeDeliveries: JSON.stringify(deliveries),
+    noticePush: JSON.stringify(push),
   };
   const events: AppEvent[] = recipients.length ? [{ topic: "notifications", audience: notice.to }] : [];
   return { values, events, wakes };

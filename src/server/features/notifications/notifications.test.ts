@@ -151,7 +151,7 @@ describe("events and preferences", () => {
     await ctx.database.db.delete(outbox);
     expect(
       (await request(member, "PUT", "/api/notifications/preferences", { channel: "email", enabled: false })).json(),
-    ).toEqual({ email: false, slack: true, sms: true });
+    ).toEqual({ email: false, slack: true, sms: true, push: true, pushPreview: false });
     await request(staffAll, "POST", `/api/admin/requests/${id}/status`, { status: "Quoted" });
     expect((await notesOf(member.id)).filter((n) => n.type === "status_changed")).toHaveLength(2);
     expect((await deliveries()).filter((r) => r.payload.to === member.email)).toEqual([]);
@@ -275,23 +275,24 @@ describe("the reader's notifications", () => {
     expect((await notesOf(other.id))[0].read).toBe(false);
   });
 
-  it("keeps preferences per person: all on by default; members change email only", async () => {
+  it("keeps preferences per person: channels on by default, previews off; members change email and push only", async () => {
     const member = await createUser(ctx, { plan: "gold" });
     const staff = await createUser(ctx, { role: "staff" });
-    expect((await request(staff, "GET", "/api/notifications/preferences")).json()).toEqual({
-      email: true,
-      slack: true,
-      sms: true,
-    });
+    const defaults = { email: true, slack: true, sms: true, push: true, pushPreview: false };
+    expect((await request(staff, "GET", "/api/notifications/preferences")).json()).toEqual(defaults);
     for (const channel of ["slack", "sms"]) {
       const refused = await request(member, "PUT", "/api/notifications/preferences", { channel, enabled: false });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error).toBe(STAFF_CHANNEL_ONLY);
     }
     const off = await request(staff, "PUT", "/api/notifications/preferences", { channel: "slack", enabled: false });
-    expect(off.json()).toEqual({ email: true, slack: false, sms: true });
+    expect(off.json()).toEqual({ ...defaults, slack: false });
     const on = await request(staff, "PUT", "/api/notifications/preferences", { channel: "slack", enabled: true });
-    expect(on.json()).toEqual({ email: true, slack: true, sms: true });
+    expect(on.json()).toEqual(defaults);
+    // Push and its preview are the member's own to change.
+    await request(member, "PUT", "/api/notifications/preferences", { channel: "pushPreview", enabled: true });
+    const pushOff = await request(member, "PUT", "/api/notifications/preferences", { channel: "push", enabled: false });
+    expect(pushOff.json()).toEqual({ ...defaults, push: false, pushPreview: true });
     const [row] = await ctx.database.db
       .select()
       .from(notificationPreferences)

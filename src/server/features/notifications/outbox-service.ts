@@ -27,24 +27,40 @@ export async function listOutbox(
         reason?: string;
         text?: string;
         channel?: string;
+        title?: string;
+        body?: string;
       };
+      // A push names its device by nothing but that: its push address is a capability, never shown.
+      if (row.kind === "push") {
+        return {
+          ...common(row),
+          to: "A device",
+          subject: payload.title ?? null,
+          reason: payload.reason ?? null,
+          text: payload.body ?? null,
+        };
+      }
       return {
-        id: row.id,
-        kind: row.kind,
-        status: row.status,
+        ...common(row),
         // The team's webhook is named, never its address (a secret).
         to: payload.to ?? (payload.channel === "slack" ? "Slack webhook" : null),
         subject: payload.subject ?? (payload.channel === "slack" ? "Slack-style message" : null),
         reason: payload.reason ?? null,
         text: row.secretExpiresAt ? SECRET_HIDDEN : (payload.text ?? null),
-        attempts: row.attempts,
-        lastError: row.lastError,
-        createdAt: row.createdAt,
-        sentAt: row.sentAt,
       };
     }),
   };
 }
+
+const common = (row: typeof outbox.$inferSelect) => ({
+  id: row.id,
+  kind: row.kind,
+  status: row.status,
+  attempts: row.attempts,
+  lastError: row.lastError,
+  createdAt: row.createdAt,
+  sentAt: row.sentAt,
+});
 
 /** An admin's retry of a failed delivery. */
 export async function retryDelivery(db: Database, id: string): Promise<void> {

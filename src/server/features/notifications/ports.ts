@@ -1,7 +1,8 @@
 /** What other domains may ask of the notifications domain (NotificationsPort in context.ts); app.ts plugs it in. */
 import { eq } from "drizzle-orm";
 import type { NotificationsPort } from "../../context";
-import { notificationPreferences, notifications } from "../../db/schema";
+import { notificationPreferences, notifications, pushSubscriptions } from "../../db/schema";
+import { describeDevice } from "../../http/device";
 import { channelColumns, createNoticeEngine, type EngineDeps, threadNoticesRead, unreadNotifications } from "./engine";
 import { heldMail } from "./outbox-service";
 import { createPreferences } from "./service";
@@ -20,7 +21,7 @@ export function notificationsPort(deps: EngineDeps): NotificationsPort {
     },
     createPreferences,
     async exportOf(db, userId) {
-      const [own, [preferences]] = await Promise.all([
+      const [own, [preferences], devices] = await Promise.all([
         db
           .select({
             type: notifications.type,
@@ -32,12 +33,30 @@ export function notificationsPort(deps: EngineDeps): NotificationsPort {
           .from(notifications)
           .where(eq(notifications.userId, userId)),
         db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
+        db
+          .select({
+            userAgent: pushSubscriptions.userAgent,
+            createdAt: pushSubscriptions.createdAt,
+            lastUsedAt: pushSubscriptions.lastUsedAt,
+          })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId)),
       ]);
       return {
         notifications: own,
         notificationPreferences: preferences
-          ? { email: preferences.emailEnabled, slack: preferences.slackEnabled, sms: preferences.smsEnabled }
+          ? {
+              email: preferences.emailEnabled,
+              slack: preferences.slackEnabled,
+              sms: preferences.smsEnabled,
+              push: preferences.pushEnabled,
+              pushPreview: preferences.pushPreview,
+            }
           : null,
+        pushDevices: devices.map(({ userAgent, ...device }) => ({
+          device: describeDevice(userAgent).device,
+          ...device,
+        })),
       };
     },
   };

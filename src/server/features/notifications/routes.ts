@@ -1,11 +1,13 @@
 /**
- * Notifications, everyone's side (notificationsApi): the centre and the header menu over the same endpoints, and
- * each person's channel preferences. HTTP only: the rules are in service.ts.
+ * Notifications, everyone's side (notificationsApi): the centre and the header menu over the same endpoints,
+ * each person's channel preferences and their devices with push on. HTTP only: the rules are in service.ts and
+ * push.ts.
  */
 import type { FastifyPluginAsync } from "fastify";
 import { notificationsApi } from "@/shared/contracts/notifications";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
+import { listDevices, removeDevice, subscribeDevice } from "./push";
 import { listNotifications, markAllRead, markNotificationRead, preferencesOf, setPreference } from "./service";
 
 export const notificationRoutes = (ctx: AppContext): FastifyPluginAsync =>
@@ -19,4 +21,11 @@ export const notificationRoutes = (ctx: AppContext): FastifyPluginAsync =>
     "GET /notifications/preferences": async ({ viewer }) => preferencesOf(ctx.db, viewer.userId),
     "PUT /notifications/preferences": async ({ viewer, body }) =>
       setPreference(ctx, viewer, body.channel, body.enabled),
+    "GET /notifications/devices": async ({ viewer }) => listDevices(ctx, viewer),
+    "POST /notifications/devices": async ({ viewer, body, request }) =>
+      subscribeDevice(ctx, viewer, body, request.headers["user-agent"] ?? null),
+    "DELETE /notifications/devices/:id": async ({ viewer, params }) => {
+      await removeDevice(ctx, viewer, params.id);
+      return { ok: true as const };
+    },
   });

@@ -97,12 +97,24 @@ export async function createPreferences(tx: Queryable, userId: string) {
 
 export async function preferencesOf(db: Queryable, userId: string): Promise<Served<typeof preferencesSchema>> {
   const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-  return { email: row?.emailEnabled ?? true, slack: row?.slackEnabled ?? true, sms: row?.smsEnabled ?? true };
+  return {
+    email: row?.emailEnabled ?? true,
+    slack: row?.slackEnabled ?? true,
+    sms: row?.smsEnabled ?? true,
+    push: row?.pushEnabled ?? true,
+    pushPreview: row?.pushPreview ?? false,
+  };
 }
 
-const COLUMN = { email: "emailEnabled", slack: "slackEnabled", sms: "smsEnabled" } as const;
+const COLUMN = {
+  email: "emailEnabled",
+  slack: "slackEnabled",
+  sms: "smsEnabled",
+  push: "pushEnabled",
+  pushPreview: "pushPreview",
+} as const;
 
-/** Changes one channel; members may change email only (Slack and SMS go to the team). */
+/** Changes one preference; members may change email and push only (Slack and SMS go to the team). */
 export async function setPreference(
   ctx: NotificationsContext,
   viewer: Viewer,

@@ -440,6 +440,7 @@ export function requestWithOwnerQuery(db: Queryable, channels: Domains["notifica
         title: requests.title,
         status: requests.status,
         paymentIntentId: requests.paymentIntentId,
+        assigneeUserId: requests.assigneeUserId,
       },
       owner: {
         id: users.id,

@@ -6,7 +6,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
-import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
+import { BURST_COUNT, excerpt, type Notice, PUSH_TEXTS } from "@/shared/contracts/notifications";
 import type { conversationsSchema, threadSchema } from "@/shared/contracts/requests";
 import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
 import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
@@ -142,6 +142,8 @@ export async function postMessage(
         body: `${sender}: ${excerpt(body)}`,
         requestId: id,
         link: staffLink(id),
+        // The request's owner's devices, when it has one (decision 020); else every staff member's.
+        push: { body: PUSH_TEXTS.staffRequestMessage, to: row.assigneeUserId },
         email: {
           reason: "client_message",
           subject: `New message on: ${row.title}`,
@@ -169,6 +171,7 @@ export async function postMessage(
         body: `${sender}: ${excerpt(body)}`,
         requestId: id,
         link: memberLink(id),
+        push: { body: PUSH_TEXTS.memberRequestReply },
         email: {
           reason: "admin_reply",
           subject: `A reply on your request: ${row.title}`,

@@ -46,7 +46,7 @@ function DeliveryStatus({ status }: { status: OutboxStatus }) {
   );
 }
 
-const KIND_LABELS: Record<OutboxItem["kind"], string> = { email: "Email", webhook: "Webhook" };
+const KIND_LABELS: Record<OutboxItem["kind"], string> = { email: "Email", webhook: "Webhook", push: "Push" };
 
 /** What a delivery is about: its subject, else its reason. */
 const heading = (item: OutboxItem) => item.subject ?? item.reason ?? KIND_LABELS[item.kind];

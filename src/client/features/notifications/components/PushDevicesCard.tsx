@@ -1,0 +1,209 @@
+/**
+ * Push notifications, on /profile (members) and /admin/settings (staff), composed there by app/ (issue 24,
+ * item 5): the push switch and its preview, the devices push is on for (each removable, this one marked), and
+ * "Turn on for this device", which asks the browser's permission and subscribes it (push-device.ts).
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { BellRing, LoaderCircle, Monitor, Smartphone, Tablet } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { AsyncView, ListSkeleton } from "@/client/components/async-view";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
+import { errorMessage } from "@/client/lib/api";
+import { formatLongDate, formatTimeAgo } from "@/shared/format";
+import { notificationQueries, type PushDevice, useAddDevice, useRemoveDevice } from "../api";
+import {
+  PushPermissionRefused,
+  pushAvailability,
+  subscribeThisDevice,
+  thisDeviceEndpoint,
+  unsubscribeThisDevice,
+} from "../push-device";
+import { PreferenceSwitch } from "./preference-switch";
+
+const KIND_ICONS = { desktop: Monitor, mobile: Smartphone, tablet: Tablet } as const;
+
+const TEXTS = {
+  title: "Push notifications",
+  member: "A reply from our team reaches your phone or computer like a message, on each device you turn this on for.",
+  staff:
+    "A member's message reaches your phone or computer, on each device you turn this on for. When a request or a conversation has an owner, only the owner's devices are told.",
+  pushLabel: "Push notifications",
+  pushDescription: "Sent to the devices below.",
+  previewLabel: "Show message previews",
+  previewDescription:
+    "Who wrote, and the first line of what they wrote. Off, a notification only says there is something new: a locked screen is seen by others.",
+  list: "Devices with push notifications",
+  empty: "No device has push notifications yet.",
+  thisDevice: "This device",
+  turnOn: "Turn on for this device",
+  turningOn: "Turning on…",
+  on: "Push notifications are on for this device",
+  notNow: "Push notifications were not turned on.",
+  blocked: "Notifications are blocked for this site. Allow them in your browser's settings, then try again.",
+  blockedNote: "Notifications are blocked for this site in this browser's settings.",
+  unsupported: "This browser cannot receive push notifications.",
+  failed: "Push notifications could not be turned on for this device.",
+  remove: "Remove",
+  removed: "Device removed",
+  removeFailed: "The device could not be removed.",
+  neverNotified: "Not notified yet",
+} as const;
+
+const THIS_DEVICE_KEY = ["notifications", "this-device"] as const;
+
+export function PushDevicesCard({ audience }: { audience: "member" | "staff" }) {
+  const devices = useQuery(notificationQueries.devices());
+  const preferences = useQuery(notificationQueries.preferences());
+  const endpoint = useQuery({ queryKey: THIS_DEVICE_KEY, queryFn: thisDeviceEndpoint });
+
+  return (
+    <Card id="push">
+      <CardHeading icon={BellRing} title={TEXTS.title} description={TEXTS[audience]} />
+      <CardContent className="flex flex-col gap-6">
+        <AsyncView
+          query={preferences}
+          loading={<ListSkeleton label="Loading notification preferences" items={["h-12", "h-12"]} />}
+          errorFallback="Failed to load notification preferences"
+        >
+          {(current) => (
+            <div className="divide-y divide-stone border-y border-stone">
+              <PreferenceSwitch
+                channel="push"
+                label={TEXTS.pushLabel}
+                description={TEXTS.pushDescription}
+                checked={current.push}
+              />
+              <PreferenceSwitch
+                channel="pushPreview"
+                label={TEXTS.previewLabel}
+                description={TEXTS.previewDescription}
+                checked={current.pushPreview}
+              />
+            </div>
+          )}
+        </AsyncView>
+        <AsyncView
+          query={devices}
+          loading={<ListSkeleton label="Loading your devices" items={["h-14"]} />}
+          errorFallback="Your devices could not be loaded."
+        >
+          {({ items, publicKey }) => {
+            const mine = endpoint.data ?? null;
+            const listed = items.some((device) => device.endpoint === mine);
+            return (
+              <div className="flex flex-col gap-5">
+                {items.length ? (
+                  <ul className="divide-y divide-stone" aria-label={TEXTS.list}>
+                    {items.map((device) => (
+                      <DeviceRow key={device.id} device={device} current={device.endpoint === mine} />
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="text-sm text-ink-muted">{TEXTS.empty}</p>
+                )}
+                {listed ? null : <ThisDevice publicKey={publicKey} />}
+              </div>
+            );
+          }}
+        </AsyncView>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeviceRow({ device, current }: { device: PushDevice; current: boolean }) {
+  const Icon = KIND_ICONS[device.kind];
+  const remove = useRemoveDevice();
+  const queryClient = useQueryClient();
+
+  async function onRemove() {
+    if (remove.isPending) return;
+    try {
+      await remove.mutateAsync(device.id);
+      // This browser's own subscription goes too: the push service forgets it.
+      if (current) {
+        await unsubscribeThisDevice().catch(() => {});
+        await queryClient.invalidateQueries({ queryKey: THIS_DEVICE_KEY });
+      }
+      toast.success(TEXTS.removed);
+    } catch (error) {
+      toast.error(errorMessage(error, TEXTS.removeFailed));
+    }
+  }
+
+  return (
+    <li className="flex items-center gap-4 py-4 first:pt-0 last:pb-0">
+      <Icon aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium text-noir">
+          {device.device}
+          {current ? <Badge variant="gold">{TEXTS.thisDevice}</Badge> : null}
+        </p>
+        <p className="mt-1 text-xs text-ink-muted">
+          <span className="whitespace-nowrap">Added {formatLongDate(device.createdAt)}</span>
+          <span aria-hidden> · </span>
+          <span className="whitespace-nowrap">
+            {device.lastUsedAt ? `Last notified ${formatTimeAgo(device.lastUsedAt)}` : TEXTS.neverNotified}
+          </span>
+        </p>
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => void onRemove()}
+        aria-label={`${TEXTS.remove} ${device.device}`}
+        aria-busy={remove.isPending || undefined}
+      >
+        {TEXTS.remove}
+      </Button>
+    </li>
+  );
+}
+
+/** "Turn on for this device", or why this browser cannot have push. */
+function ThisDevice({ publicKey }: { publicKey: string }) {
+  const [availability, setAvailability] = useState(pushAvailability);
+  const [asking, setAsking] = useState(false);
+  const add = useAddDevice();
+  const queryClient = useQueryClient();
+
+  if (availability === "unsupported") return <p className="text-sm text-ink-muted">{TEXTS.unsupported}</p>;
+  if (availability === "blocked") return <p className="text-sm text-ink-muted">{TEXTS.blockedNote}</p>;
+
+  async function turnOn() {
+    if (asking) return;
+    setAsking(true);
+    try {
+      const subscription = await subscribeThisDevice(publicKey);
+      await add.mutateAsync(subscription);
+      await queryClient.invalidateQueries({ queryKey: THIS_DEVICE_KEY });
+      toast.success(TEXTS.on);
+    } catch (error) {
+      if (error instanceof PushPermissionRefused) {
+        if (error.message === "denied") toast.error(TEXTS.blocked);
+        else toast(TEXTS.notNow);
+      } else {
+        toast.error(errorMessage(error, TEXTS.failed));
+      }
+    } finally {
+      setAvailability(pushAvailability());
+      setAsking(false);
+    }
+  }
+
+  return (
+    <div>
+      <Button variant="outline" onClick={() => void turnOn()} aria-busy={asking || undefined}>
+        {asking ? (
+          <LoaderCircle aria-hidden className="animate-spin motion-reduce:animate-none" />
+        ) : (
+          <BellRing aria-hidden />
+        )}
+        {asking ? TEXTS.turningOn : TEXTS.turnOn}
+      </Button>
+    </div>
+  );
+}

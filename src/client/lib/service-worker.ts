@@ -1,0 +1,52 @@
+/**
+ * Registers the service worker (decision 029): loaded by main.tsx after the load event, on its own, so the
+ * public pages' first load carries none of it. A new version installs in the background and waits; a quiet
+ * toast offers it, and its action hands over to it and reloads this tab. Otherwise it takes over on the next
+ * visit, once no tab runs the old one.
+ */
+import { Workbox } from "workbox-window";
+
+export const SERVICE_WORKER_URL = "/sw.js";
+export const NEW_VERSION_TOAST = "New version available";
+export const RELOAD_ACTION = "Reload";
+
+/** A tab left open checks for a new version when it is looked at again, at most this often. */
+const CHECK_EVERY_MS = 60 * 60_000;
+
+export function registerServiceWorker(): void {
+  const worker = new Workbox(SERVICE_WORKER_URL, { scope: "/" });
+  let reloading = false;
+
+  worker.addEventListener("waiting", () => {
+    void import("sonner").then(({ toast }) =>
+      toast(NEW_VERSION_TOAST, {
+        id: "new-version",
+        duration: Number.POSITIVE_INFINITY,
+        action: {
+          label: RELOAD_ACTION,
+          onClick: () => {
+            reloading = true;
+            worker.messageSkipWaiting();
+            // Another tab may have handed over already: nothing is waiting, and nothing will take control.
+            setTimeout(() => window.location.reload(), 3000);
+          },
+        },
+      }),
+    );
+  });
+  // Only the tab whose toast was used reloads; others keep their page (a draft, say) until their next visit.
+  worker.addEventListener("controlling", (event) => {
+    if (event.isUpdate && reloading) window.location.reload();
+  });
+
+  let checked = Date.now();
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible" || Date.now() - checked < CHECK_EVERY_MS) return;
+    checked = Date.now();
+    void worker.update().catch(() => {});
+  });
+
+  void worker.register().catch(() => {
+    // No worker (a private window that refuses one, an old browser): the site works as a site.
+  });
+}
