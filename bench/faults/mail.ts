@@ -1,0 +1,51 @@
+/**
+ * The bench's mail server: a real SMTP server (smtp-server) that keeps every message it accepts by its
+ * Message-ID, and that can be taken "down": it then answers every connection with 421 (service not
+ * available) and closes it, as a mail server that is restarting or overloaded does.
+ */
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export async function startMailServer() {
+  /** Message-ID -> times received, and when each was first received. */
+  const received = new Map<string, number>();
+  const firstAt = new Map<string, number>();
+  let refusing = false;
+  let refusedConnections = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    disableReverseLookup: true,
+    onConnect(_session, callback) {
+      if (!refusing) return callback();
+      refusedConnections += 1;
+      callback(Object.assign(new Error("Service not available, try again later"), { responseCode: 421 }));
+    },
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const id = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? "(none)";
+        received.set(id, (received.get(id) ?? 0) + 1);
+        if (!firstAt.has(id)) firstAt.set(id, performance.now());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    firstAt,
+    get refusedConnections() {
+      return refusedConnections;
+    },
+    setDown(down: boolean) {
+      refusing = down;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
