@@ -1,4 +1,7 @@
-/** A real SMTP server in-process that keeps what it receives, and can be told to refuse mail. */
+/**
+ * A real SMTP server in-process that keeps what it receives, and can be told to refuse mail (450 at DATA: this
+ * message) or to be down (421 at the greeting: every message, as a mail server that is restarting).
+ */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
@@ -11,10 +14,16 @@ export interface ReceivedMail {
 export async function startSmtpSink() {
   const received: ReceivedMail[] = [];
   let refuse = false;
+  let down = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    disableReverseLookup: true,
+    onConnect(_session, callback) {
+      if (!down) return callback();
+      callback(Object.assign(new Error("Service not available, try again later"), { responseCode: 421 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c) => chunks.push(c));
@@ -36,6 +45,9 @@ export async function startSmtpSink() {
     received,
     setRefuse(value: boolean) {
       refuse = value;
+    },
+    setDown(value: boolean) {
+      down = value;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -2,7 +2,15 @@
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db";
-import { type Deliver, deliverDue, redactExpiredSecrets, stopDeliveries } from "./outbox";
+import {
+  type Deliver,
+  DeliveryUnavailable,
+  deliverDue,
+  markAvailable,
+  redactExpiredSecrets,
+  stopDeliveries,
+  unavailableKinds,
+} from "./outbox";
 
 /** A mail server that stops answering fails the attempt (to be retried) instead of stalling the worker. */
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -21,14 +29,45 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pr
   });
 }
 
+/**
+ * A mail server error that refuses every message, not this one: it cannot be reached, or it answered 421
+ * ("service not available", at the greeting or later). A refusal of one message or recipient (4xx/5xx on
+ * RCPT or DATA) is the message's own failure.
+ */
+function mailServerUnavailable(error: unknown): boolean {
+  const { code, command, responseCode } = error as { code?: string; command?: string; responseCode?: number };
+  return (
+    command === "CONN" ||
+    responseCode === 421 ||
+    code === "ECONNECTION" ||
+    code === "ETIMEDOUT" ||
+    code === "ESOCKET" ||
+    code === "EDNS"
+  );
+}
+
+/** The domain of an address such as "Maison <concierge@maison.example>" (for Message-IDs). */
+export function mailDomain(from: string, fallbackUrl: string | undefined): string {
+  return /@([^\s>]+)/.exec(from)?.[1] ?? (fallbackUrl ? new URL(fallbackUrl).hostname : "localhost");
+}
+
 export function createDeliverer(config: Config): Deliver {
   const transport = config.SMTP_URL ? nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS }) : null;
-  const deliver: Deliver = async (kind, payload, signal) => {
+  const domain = mailDomain(config.MAIL_FROM, config.APP_URL);
+  const deliver: Deliver = async (kind, payload, signal, id) => {
     if (kind === "email") {
       if (!transport) throw new Error("SMTP is not configured");
       const { to, subject, html, text } = payload as { to: string; subject: string; html: string; text: string };
+      // The same Message-ID on every attempt of one outbox row: a mail server or a reader's client can drop a
+      // copy sent again (after a crash between the server's answer and our record of it).
+      const messageId = id ? `<${id}@${domain}>` : undefined;
       // nodemailer cannot be cancelled: a stop stops waiting for it (its connection ends with the process).
-      await unlessAborted(transport.sendMail({ from: config.MAIL_FROM, to, subject, html, text }), signal);
+      try {
+        await unlessAborted(transport.sendMail({ from: config.MAIL_FROM, to, subject, html, text, messageId }), signal);
+      } catch (error) {
+        if (signal?.aborted || !mailServerUnavailable(error)) throw error;
+        throw new DeliveryUnavailable(`The mail server is unavailable: ${(error as Error).message}`);
+      }
       return;
     }
     // The team's Slack-style webhook: its URL (a secret) comes from the configuration, never from the row.
@@ -52,8 +91,15 @@ export function createDeliverer(config: Config): Deliver {
     if (!response.ok) throw new Error(`The webhook answered ${response.status}`);
   };
   deliver.maxAttempts = config.OUTBOX_MAX_ATTEMPTS;
+  deliver.probe = async (kind) => {
+    // Connects and greets (and authenticates, when the URL carries credentials), sending nothing.
+    if (kind === "email" && transport) await transport.verify();
+  };
   return deliver;
 }
+
+/** While a far end is unavailable, it is asked again after 250 ms, doubling, at most every 2 s. */
+export const PROBE_DELAYS = { firstMs: 250, maxMs: 2_000 };
 
 export interface OutboxWorker {
   /** Delivers everything due now; resolves when done (tests await it). */
@@ -80,6 +126,31 @@ export async function startOutboxWorker(
   let again = false;
   let stopped = false;
   let stopping: Promise<void> | null = null;
+  const probes = new Map<string, NodeJS.Timeout>();
+
+  /**
+   * A kind whose far end refused everything: asked again and again (PROBE_DELAYS) until it answers, then the
+   * outbox is drained at once; its rows wait meanwhile, due, with no attempt counted against them.
+   */
+  const probe = (kind: "email" | "webhook", delay = PROBE_DELAYS.firstMs) => {
+    if (stopped || probes.has(kind)) return;
+    const timer = setTimeout(async () => {
+      let back = false;
+      try {
+        await (deliver.probe ?? (async () => {}))(kind);
+        back = true;
+      } catch {}
+      probes.delete(kind);
+      if (back) {
+        markAvailable(deliver, kind);
+        void drain();
+      } else {
+        probe(kind, Math.min(delay * 2, PROBE_DELAYS.maxMs));
+      }
+    }, delay);
+    timer.unref();
+    probes.set(kind, timer);
+  };
 
   const drain = (): Promise<void> => {
     if (stopped) return Promise.resolve();
@@ -89,15 +160,19 @@ export async function startOutboxWorker(
     }
     running = (async () => {
       try {
+        const limit = 20;
+        let full = false;
         do {
           again = false;
-          await deliverDue(database.db, deliver);
+          // A full pass means more may be due (a backlog after an outage): another pass at once.
+          full = (await deliverDue(database.db, deliver, limit)) >= limit;
           await redactExpiredSecrets(database.db);
-        } while (again && !stopped);
+        } while ((again || full) && !stopped);
       } catch (error) {
         options.onError?.(error);
       } finally {
         running = null;
+        for (const kind of unavailableKinds(deliver)) probe(kind);
       }
     })();
     return running;
@@ -114,6 +189,7 @@ export async function startOutboxWorker(
       stopping ??= (async () => {
         stopped = true;
         clearInterval(timer);
+        for (const probing of probes.values()) clearTimeout(probing);
         const returned = await stopDeliveries(database.db, deliver, options.graceMs ?? DELIVERY_GRACE_MS);
         if (returned > 0) options.onReturned?.(returned);
         await unlisten();
