@@ -19,6 +19,7 @@ import { installViewer } from "./auth/viewer";
 import type { Config } from "./config";
 import type { AppContext, Domains } from "./context";
 import type { DatabaseHandle } from "./db";
+import { isDatabaseUnavailable } from "./db/errors";
 import { createWrite } from "./db/write";
 import { accountPort } from "./features/account/ports";
 import { accountRoutes } from "./features/account/routes";
@@ -44,7 +45,7 @@ import { salesAdminRoutes } from "./features/sales/admin-routes";
 import { salesPort } from "./features/sales/ports";
 import { salesRoutes } from "./features/sales/routes";
 import { searchAdminRoutes } from "./features/search/admin-routes";
-import { type ErrorBody, HttpError } from "./http/errors";
+import { type ErrorBody, HttpError, SERVICE_UNAVAILABLE } from "./http/errors";
 import { boundJsonBodies } from "./http/json-body";
 import { redactUrl } from "./http/redact";
 import { createDeliverer, type OutboxWorker, startOutboxWorker } from "./outbox/worker";
@@ -140,8 +141,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply.status(400).send(body);
     }
     if (error instanceof HttpError) {
+      // A dependency that failed (file storage): the person reads a sentence, the operator the cause.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ error: error.message, code: error.code } satisfies ErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      reply.header("retry-after", "2");
+      return reply.status(503).send({ error: SERVICE_UNAVAILABLE, code: "unavailable" } satisfies ErrorBody);
     }
     // A value the database cannot take (SQLSTATE class 22: bad encoding, out of range, ...) is bad input.
     const sqlState = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { activityLogs, requests } from "../../db/schema";
+import { STORAGE_UNAVAILABLE } from "../../storage";
 import { nameForType } from "../../storage/file-names";
 import { EMPTY_FILE, NOT_YOUR_REQUEST, ONE_FILE, TYPE_REFUSED, tooLarge, UPLOAD_BROKEN } from "./attachments";
 
@@ -442,7 +443,7 @@ describe("attachments when S3 storage fails", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("answers a failed put with an error and leaves no spool file, no row change and no activity", async () => {
+  it("answers a failed put with a clear 503 and leaves no spool file, no row change and no activity", async () => {
     const ana = await createUser(ctx, { plan: "gold" });
     const created = await ctx.app.inject({
       method: "POST",
@@ -460,7 +461,8 @@ describe("attachments when S3 storage fails", () => {
       payload,
       headers: { ...headers, ...as(ana) },
     });
-    expect(res.statusCode).toBe(500);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: STORAGE_UNAVAILABLE, code: "storage_unavailable" });
     expect(readdirSync(ctx.app.ctx.storage.spoolDir)).toEqual([]);
     const [after] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
     expect(after).toEqual(before);
