@@ -16,7 +16,7 @@
  *   npm run bench:faults -- --seconds 75 --streams 500 --rate 24
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -883,34 +883,52 @@ function print(report: Check, context: { started: number; members: Member[]; ins
   };
   const [kill, restart, smtp, s3] = faults;
   const rows: Array<{ fault: string; recovery: string; ms: number | null; notes: string }> = [];
+  /** "p50 x s, last y s" of a list of delays (ms), or how many never happened. */
+  const spread = (delays: Array<number | null>) => {
+    const known = delays.filter((d): d is number => d !== null).sort((a, b) => a - b);
+    const missing = delays.length - known.length;
+    if (!known.length) return missing ? `never (${missing})` : "none";
+    const p50 = known[Math.floor(known.length / 2)];
+    return `p50 ${fmtMs(p50)}, last ${fmtMs(known[known.length - 1])}${missing ? `, ${missing} never` : ""}`;
+  };
   if (kill) {
-    const moved = (kill.streams ?? []).map((m) => {
+    const moved = kill.streams ?? [];
+    const reopened = moved.map((m) => {
+      const segment = m.stream.segments.find((s) => s.openedAt >= kill.start);
+      return segment ? segment.openedAt - kill.start : null;
+    });
+    const refetched = moved.map((m) => {
       const resync = m.stream.resyncs.find((r) => r.reason === "reconnect" && r.startedAt >= kill.start && r.ok);
       return resync?.endedAt ? resync.endedAt - kill.start : null;
     });
-    const resyncedAll = moved.every((ms) => ms !== null);
-    const streamsMs = moved.length && resyncedAll ? Math.max(...(moved as number[])) : moved.length ? null : 0;
+    const streamsMs = refetched.includes(null) ? null : Math.max(0, ...(refetched as number[]));
     const writesMs = firstOkWriteAfter(kill.start);
     rows.push({
       fault: kill.name,
-      recovery: `writes ${fmtMs(writesMs)}; its ${moved.length} streams reconnected and resynced ${fmtMs(streamsMs)}`,
+      recovery: `writes ${fmtMs(writesMs)}; its ${moved.length} streams reconnected and refetched ${fmtMs(streamsMs)}`,
       ms: writesMs === null || streamsMs === null ? null : Math.max(writesMs, streamsMs),
-      notes: kill.notes.join("; "),
+      notes: [
+        ...kill.notes,
+        `streams reopened on the survivor ${spread(reopened)}; refetched ${spread(refetched)}`,
+      ].join("; "),
     });
   }
   if (restart) {
     const writesMs = firstOkWriteAfter(restart.end);
-    const resynced = members.map((m) => {
+    const told = members.map((m) => {
+      const event = m.stream.events.find((e) => e.topic === "resync" && e.at >= restart.start);
+      return event ? event.at - restart.end : null;
+    });
+    const refetched = members.map((m) => {
       const resync = m.stream.resyncs.find((r) => r.reason === "resync-event" && r.startedAt >= restart.start && r.ok);
       return resync?.endedAt ? resync.endedAt - restart.end : null;
     });
-    const missed = resynced.filter((ms) => ms === null).length;
-    const streamsMs = missed ? null : Math.max(0, ...(resynced as number[]));
+    const streamsMs = refetched.includes(null) ? null : Math.max(0, ...(refetched as number[]));
     rows.push({
       fault: restart.name,
-      recovery: `writes ${fmtMs(writesMs)}; streams told to resync and refetched ${fmtMs(streamsMs)}${missed ? ` (${missed} never told)` : ""}`,
+      recovery: `writes ${fmtMs(writesMs)}; every stream told to resync and refetched ${fmtMs(streamsMs)}`,
       ms: writesMs === null || streamsMs === null ? null : Math.max(writesMs, streamsMs),
-      notes: "",
+      notes: `streams told (LISTEN back) ${spread(told)}; refetched ${spread(refetched)}`,
     });
   }
   if (smtp) {
@@ -977,6 +995,12 @@ function print(report: Check, context: { started: number; members: Member[]; ins
   for (const c of outside5xx)
     byKind.set(`${c.kind} ${c.status || "no answer"}`, (byKind.get(`${c.kind} ${c.status || "no answer"}`) ?? 0) + 1);
   if (byKind.size) console.log(`  outside the windows: ${[...byKind].map(([k, n]) => `${k} ×${n}`).join(", ")}`);
+  const inside5xx = new Map<string, number>();
+  for (const c of calls.filter((c) => inWindow(c.sentAt, c.doneAt) && (c.status >= 500 || c.status === 0))) {
+    const key = `${c.kind} ${c.status || "no answer"}`;
+    inside5xx.set(key, (inside5xx.get(key) ?? 0) + 1);
+  }
+  if (inside5xx.size) console.log(`  in the windows: ${[...inside5xx].map(([k, n]) => `${k} ×${n}`).join(", ")}`);
   const fours = new Map<string, number>();
   for (const w of writes.filter((w) => w.status && w.status >= 400 && w.status < 500)) {
     const key = `${w.kind} ${w.status} "${w.error}"`;
@@ -1052,6 +1076,18 @@ function print(report: Check, context: { started: number; members: Member[]; ins
   for (const [goal, met, figure] of goals) console.log(`${met ? "met    " : "NOT MET"}  ${goal.padEnd(64)}${figure}`);
 
   for (const instance of context.instances) {
+    for (const crash of instance.crashes) {
+      console.log(
+        `\nInstance ${instance.name} CRASHED at +${((crash.at - context.started) / 1000).toFixed(1)} s (${crash.how})`,
+      );
+      const text = readFileSync(instance.logFile, "utf8").split("\n");
+      console.log(
+        text
+          .filter((line) => line && !line.startsWith("{"))
+          .slice(-15)
+          .join("\n"),
+      );
+    }
     const errors = loggedErrors(instance);
     if (errors.size) {
       console.log(`\nInstance ${instance.name} logged errors:`);

@@ -9,6 +9,8 @@ export interface Instance {
   dataDir: string;
   logFile: string;
   child: ChildProcess | null;
+  /** Exits nobody asked for (a crash): when, and how. */
+  crashes: Array<{ at: number; how: string }>;
   /** Starts the process (again); resolves once it answers /api/health, with the milliseconds that took. */
   start(): Promise<number>;
   /** kill -9: no shutdown, no goodbye. */
@@ -16,6 +18,9 @@ export interface Instance {
   /** SIGTERM and wait for the exit. */
   stop(): Promise<void>;
 }
+
+/** Marks a child's coming exit as asked for (a kill or a stop), not a crash. */
+const stopping = new WeakMap<ChildProcess, () => void>();
 
 export function createInstance(name: string, port: number, root: string, env: Record<string, string>): Instance {
   const dataDir = path.join(root, `instance-${name}`);
@@ -27,6 +32,7 @@ export function createInstance(name: string, port: number, root: string, env: Re
     dataDir,
     logFile,
     child: null,
+    crashes: [],
     async start() {
       const started = performance.now();
       const log = openSync(logFile, "a");
@@ -36,6 +42,14 @@ export function createInstance(name: string, port: number, root: string, env: Re
       });
       closeSync(log);
       instance.child = child;
+      let expected = false;
+      stopping.set(child, () => {
+        expected = true;
+      });
+      child.once("exit", (code, signal) => {
+        if (!expected)
+          instance.crashes.push({ at: Date.now(), how: signal ? `signal ${signal}` : `exit code ${code}` });
+      });
       for (;;) {
         if (child.exitCode !== null) throw new Error(`instance ${name} exited with ${child.exitCode}: see ${logFile}`);
         const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
@@ -47,11 +61,13 @@ export function createInstance(name: string, port: number, root: string, env: Re
       }
     },
     kill() {
+      if (instance.child) stopping.get(instance.child)?.();
       instance.child?.kill("SIGKILL");
     },
     async stop() {
       const child = instance.child;
       if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      stopping.get(child)?.();
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);

@@ -1,7 +1,7 @@
 /**
  * The bench's mail server: a real SMTP server (smtp-server) that keeps every message it accepts by its
- * Message-ID, and that can be taken "down": it then answers every connection with 421 (service not
- * available) and closes it, as a mail server that is restarting or overloaded does.
+ * Message-ID, and that can be taken "down": as a mail server that is restarting, it ends the connections it
+ * has (421, "shutting down") and answers every new one with 421 (service not available) and closes it.
  */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
@@ -29,11 +29,13 @@ export async function startMailServer() {
         const raw = Buffer.concat(chunks).toString("utf8");
         const id = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? "(none)";
         received.set(id, (received.get(id) ?? 0) + 1);
-        if (!firstAt.has(id)) firstAt.set(id, performance.now());
+        if (!firstAt.has(id)) firstAt.set(id, Date.now());
         callback();
       });
     },
   });
+  // A client that goes away mid-conversation (an app instance killed) is its own business, not a crash.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
@@ -45,6 +47,14 @@ export async function startMailServer() {
     },
     setDown(down: boolean) {
       refusing = down;
+      if (!down) return;
+      const open = (
+        server as unknown as { connections: Set<{ send(code: number, text: string): void; close(): void }> }
+      ).connections;
+      for (const connection of open) {
+        connection.send(421, "Server shutting down");
+        connection.close();
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

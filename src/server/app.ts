@@ -242,6 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.addHook("preClose", async () => void outbox?.stop());
     app.addHook("onClose", async () => outbox?.stop());
   }
+  // After the worker has stopped: the mail transport's pooled connections.
+  app.addHook("onClose", async () => ctx.deliver.close?.());
 
   return Object.assign(app as unknown as FastifyInstance, { ctx, outbox });
 }

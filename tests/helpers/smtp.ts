@@ -38,6 +38,8 @@ export async function startSmtpSink() {
       });
     },
   });
+  // A client that goes away mid-conversation (an app instance killed) is its own business, not a crash.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
@@ -46,8 +48,17 @@ export async function startSmtpSink() {
     setRefuse(value: boolean) {
       refuse = value;
     },
+    /** Down: the connections it has are ended (421, as a restart does) and every new one is refused (421). */
     setDown(value: boolean) {
       down = value;
+      if (!value) return;
+      const open = (
+        server as unknown as { connections: Set<{ send(code: number, text: string): void; close(): void }> }
+      ).connections;
+      for (const connection of open) {
+        connection.send(421, "Server shutting down");
+        connection.close();
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

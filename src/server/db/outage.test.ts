@@ -3,6 +3,7 @@
  * 503 with a sentence a person can read (never a 500 "Something went wrong"); once it is back, the same pool
  * serves again with no restart of the app. PostgreSQL only (PGlite runs in-process and cannot go away).
  */
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
@@ -10,6 +11,8 @@ import { connectionUrlOf } from "#tests/helpers/database";
 import { adminUrl } from "#tests/helpers/postgres";
 import { as, createUser } from "#tests/helpers/users";
 import { SERVICE_UNAVAILABLE } from "../http/errors";
+import { isDatabaseUnavailable } from "./errors";
+import { rowsOf } from "./index";
 
 describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("when the database goes away and comes back", () => {
   let ctx: TestContext;
@@ -52,5 +55,23 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("when the database goe
       payload: { title: "A watch", category: "Fashion", budget_eur: 100, phone_number: "+351912345678" },
     });
     expect(created.statusCode, created.body).toBe(201);
+  });
+
+  it("survives its session being ended between two statements of a transaction: the write fails, the app goes on", async () => {
+    const failed = await ctx.database.db
+      .transaction(async (tx) => {
+        const [{ pid }] = await rowsOf<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+        // A restart ends every session, those idle in a transaction too: the message arrives between statements.
+        await admin.query("select pg_terminate_backend($1)", [pid]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.execute(sql`select 1`);
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(isDatabaseUnavailable(failed)).toBe(true);
+    // Still serving, from the same pool.
+    expect((await ctx.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
   });
 });

@@ -114,6 +114,8 @@ export type Deliver = ((
   leaseMs?: number;
   /** Whether the far end of `kind` takes messages again, after it was unavailable; resolves or throws. */
   probe?: (kind: "email" | "webhook") => Promise<void>;
+  /** Closes what it keeps open (pooled SMTP connections); called once the app has stopped. */
+  close?: () => void;
 };
 
 /**

@@ -51,8 +51,23 @@ export function mailDomain(from: string, fallbackUrl: string | undefined): strin
   return /@([^\s>]+)/.exec(from)?.[1] ?? (fallbackUrl ? new URL(fallbackUrl).hostname : "localhost");
 }
 
+/**
+ * Sends at once per instance (the worker's lanes), each over one of as many pooled SMTP connections: a backlog
+ * (after a mail server outage) goes out without a connection and greeting per message.
+ */
+export const DELIVERY_LANES = 4;
+
 export function createDeliverer(config: Config): Deliver {
-  const transport = config.SMTP_URL ? nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS }) : null;
+  const transport = config.SMTP_URL
+    ? nodemailer.createTransport({
+        url: config.SMTP_URL,
+        ...SMTP_TIMEOUTS,
+        pool: true,
+        maxConnections: DELIVERY_LANES,
+        // An idle connection is closed after 10 s (the mail server's own limit is often about a minute).
+        idleTimeout: 10_000,
+      })
+    : null;
   const domain = mailDomain(config.MAIL_FROM, config.APP_URL);
   const deliver: Deliver = async (kind, payload, signal, id) => {
     if (kind === "email") {
@@ -95,6 +110,7 @@ export function createDeliverer(config: Config): Deliver {
     // Connects and greets (and authenticates, when the URL carries credentials), sending nothing.
     if (kind === "email" && transport) await transport.verify();
   };
+  deliver.close = () => transport?.close();
   return deliver;
 }
 
@@ -117,6 +133,8 @@ export async function startOutboxWorker(
   options: {
     pollMs?: number;
     graceMs?: number;
+    /** Deliveries at once (DELIVERY_LANES). */
+    lanes?: number;
     onError?: (error: unknown) => void;
     /** Told how many deliveries a stop put back in the outbox (when any). */
     onReturned?: (count: number) => void;
@@ -164,8 +182,12 @@ export async function startOutboxWorker(
         let full = false;
         do {
           again = false;
-          // A full pass means more may be due (a backlog after an outage): another pass at once.
-          full = (await deliverDue(database.db, deliver, limit)) >= limit;
+          // Lanes claim with SKIP LOCKED, so they never take the same row. A full pass means more may be due
+          // (a backlog after an outage): another pass at once.
+          const lanes = Array.from({ length: options.lanes ?? DELIVERY_LANES }, () =>
+            deliverDue(database.db, deliver, limit),
+          );
+          full = (await Promise.all(lanes)).some((handled) => handled >= limit);
           await redactExpiredSecrets(database.db);
         } while ((again || full) && !stopped);
       } catch (error) {
