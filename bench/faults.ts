@@ -27,9 +27,10 @@ import S3rver from "s3rver";
 import { signedDelivery, startFakeStripe, stripeTestEnv } from "../tests/helpers/fake-stripe";
 import { type Answer, type Client, createClient, MemberStream, now, type Resync, sleep } from "./faults/client";
 import { type Cluster, createCluster } from "./faults/cluster";
+import { startCpuSampler } from "./faults/cpu";
 import { createInstance, type Instance, loggedErrors } from "./faults/instances";
 import { startMailServer } from "./faults/mail";
-import { startProxy } from "./faults/proxy";
+import { startProxyProcess } from "./faults/proxy";
 import { BENCH_SECRET, freePort } from "./support";
 
 const { values: args } = parseArgs({
@@ -203,11 +204,12 @@ async function main() {
 
   // The proxy first (its address is the app's public URL), then the instances behind it.
   const ports = [await freePort(), await freePort()];
-  const proxy = await startProxy([
+  const proxy = await startProxyProcess([
     { name: "a", port: ports[0], healthy: false },
     { name: "b", port: ports[1], healthy: false },
   ]);
   cleanups.push(() => proxy.close());
+  syncCleanups.push(() => proxy.kill());
   const env = {
     NODE_ENV: "production",
     HOST: "127.0.0.1",
@@ -231,8 +233,18 @@ async function main() {
   }
   // One at a time: the first applies the migrations.
   for (const instance of instances) await instance.start();
-  while (!proxy.upstreams.every((u) => u.healthy)) await sleep(50);
+  while (!(await proxy.allHealthy())) await sleep(50);
 
+  const cpu = startCpuSampler(() => {
+    const postmaster = cluster.postmasterPid();
+    return {
+      bench: { pids: [process.pid] },
+      proxy: { pids: [proxy.pid] },
+      ...Object.fromEntries(instances.map((i) => [`instance ${i.name}`, { pids: i.child?.pid ? [i.child.pid] : [] }])),
+      PostgreSQL: { pids: postmaster ? [postmaster] : [], children: true },
+    };
+  });
+  cleanups.push(() => cpu.stop());
   console.log(`Seeding ${STREAMS} members and ${STAFF} staff…`);
   const seeded = await seed(dbUrl);
   const client = createClient(proxy.url);
@@ -478,8 +490,8 @@ async function main() {
       if (operation) track(operation);
     }
     const waitUntil = now() + 200;
-    while (proxy.inFlight(victim.name) < 2 && now() < waitUntil) await sleep(1);
-    const inFlightAtKill = proxy.inFlight(victim.name);
+    while ((await proxy.inFlight(victim.name)) < 2 && now() < waitUntil) await sleep(1);
+    const inFlightAtKill = await proxy.inFlight(victim.name);
     const killAt = now();
     victim.kill();
     const fault: Fault = { name: `kill -9 of instance ${victim.name}`, start: killAt, end: killAt, notes: [] };
@@ -568,7 +580,7 @@ async function main() {
 
   const report = await check({ dbUrl, members, client, mail, s3Client, instances, uploads, webhook, started });
   for (const member of members) member.stream.close();
-  print(report, { started, members, instances, client });
+  print(report, { started, members, instances, client, cpu });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -779,20 +791,20 @@ async function check(input: {
     const domain = "maison.example";
     const emailRows = (
       await db.query(
-        `select id::text, status, attempts, created_at, next_attempt_at <= now() as due
+        `select id::text, status, attempts, created_at, next_attempt_at <= now() as due, payload->>'reason' as reason
          from outbox where kind = 'email'`,
       )
-    ).rows as Array<{ id: string; status: string; attempts: number; created_at: Date; due: boolean }>;
+    ).rows as Array<{ id: string; status: string; attempts: number; created_at: Date; due: boolean; reason: string }>;
     const waiting = emailRows.filter((r) => r.status === "pending" && !r.due);
     const counted = emailRows.filter((r) => !(r.status === "pending" && !r.due));
     let emailsDelivered = 0;
-    let emailsDoubled = 0;
+    const emailsDoubled: Array<(typeof emailRows)[number] & { copies: number[] }> = [];
     const emailsLost: typeof emailRows = [];
     for (const row of counted) {
-      const times = mail.received.get(`<${row.id}@${domain}>`) ?? 0;
-      if (times > 0) emailsDelivered++;
-      if (times > 1) emailsDoubled++;
-      if (times === 0) emailsLost.push(row);
+      const copies = mail.received.get(`<${row.id}@${domain}>`) ?? [];
+      if (copies.length > 0) emailsDelivered++;
+      if (copies.length > 1) emailsDoubled.push({ ...row, copies });
+      if (copies.length === 0) emailsLost.push(row);
     }
     const known = new Set(emailRows.map((r) => `<${r.id}@${domain}>`));
     const strays = [...mail.received.keys()].filter((id) => !known.has(id));
@@ -807,21 +819,29 @@ async function check(input: {
         .catch(() => false);
       if (!exists) rowsWithoutObject++;
     }
-    const objects: string[] = [];
+    const objects: Array<{ key: string; at: number }> = [];
     let token: string | undefined;
     do {
       const page = await s3Client.send(new ListObjectsV2Command({ Bucket: "maison", ContinuationToken: token }));
-      for (const item of page.Contents ?? []) if (item.Key) objects.push(item.Key);
+      for (const item of page.Contents ?? []) {
+        if (item.Key) objects.push({ key: item.Key, at: item.LastModified?.getTime() ?? 0 });
+      }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     const keys = new Set(fileRows.map((r) => r.storage_key));
-    const objectsWithoutRow = objects.filter((key) => key.startsWith("messages/") && !keys.has(key)).length;
-    let spoolLeft = 0;
-    for (const instance of instances) {
+    const orphans = objects.filter((o) => o.key.startsWith("messages/") && !keys.has(o.key));
+    const objectsWithoutRow = orphans.length;
+    const filesUnder = (dir: string): number => {
       try {
-        spoolLeft += readdirSync(path.join(instance.dataDir, "spool")).length;
-      } catch {}
-    }
+        return readdirSync(dir, { withFileTypes: true }).reduce(
+          (sum, entry) => sum + (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : 1),
+          0,
+        );
+      } catch {
+        return 0;
+      }
+    };
+    const spoolLeft = instances.reduce((sum, instance) => sum + filesUnder(path.join(instance.dataDir, "spool")), 0);
 
     // The webhook: both events recorded once, the newer state applied, one change announced.
     const sub = (
@@ -841,7 +861,8 @@ async function check(input: {
       emails: {
         queued: counted.length,
         delivered: emailsDelivered,
-        doubled: emailsDoubled,
+        doubled: emailsDoubled.length,
+        doubledRows: emailsDoubled,
         lost: emailsLost,
         waiting: waiting.length,
         strays: strays.length,
@@ -851,6 +872,7 @@ async function check(input: {
         rows: fileRows.length,
         rowsWithoutObject,
         objectsWithoutRow,
+        orphans,
         spoolLeft,
         uploads,
       },
@@ -870,7 +892,16 @@ async function check(input: {
 
 // ---------------------------------------------------------------------------------------------------------
 
-function print(report: Check, context: { started: number; members: Member[]; instances: Instance[]; client: Client }) {
+function print(
+  report: Check,
+  context: {
+    started: number;
+    members: Member[];
+    instances: Instance[];
+    client: Client;
+    cpu: ReturnType<typeof startCpuSampler>;
+  },
+) {
   const { members } = context;
   const windows = faults.map((f) => ({ start: f.start, end: f.end + RECOVERY_GOAL_MS }));
   windows.push({ start: report.webhook.start, end: report.webhook.end + RECOVERY_GOAL_MS });
@@ -891,6 +922,18 @@ function print(report: Check, context: { started: number; members: Member[]; ins
     const p50 = known[Math.floor(known.length / 2)];
     return `p50 ${fmtMs(p50)}, last ${fmtMs(known[known.length - 1])}${missing ? `, ${missing} never` : ""}`;
   };
+  /** How long stream opens and refetches took to be answered in a span (what queued up at the instances). */
+  const latencies = (from: number, to: number) =>
+    (["stream open", "resync"] as const)
+      .map((kind) => {
+        const took = context.client.calls
+          .filter((c) => c.kind === kind && c.status === 200 && c.sentAt >= from && c.sentAt <= to)
+          .map((c) => c.doneAt - c.sentAt)
+          .sort((a, b) => a - b);
+        if (!took.length) return `${kind}: none`;
+        return `${kind} p50 ${took[Math.floor(took.length / 2)]} ms, max ${took[took.length - 1]} ms (${took.length})`;
+      })
+      .join(", ");
   if (kill) {
     const moved = kill.streams ?? [];
     const reopened = moved.map((m) => {
@@ -910,6 +953,7 @@ function print(report: Check, context: { started: number; members: Member[]; ins
       notes: [
         ...kill.notes,
         `streams reopened on the survivor ${spread(reopened)}; refetched ${spread(refetched)}`,
+        `answers meanwhile: ${latencies(kill.start, kill.start + 15_000)}`,
       ].join("; "),
     });
   }
@@ -928,23 +972,29 @@ function print(report: Check, context: { started: number; members: Member[]; ins
       fault: restart.name,
       recovery: `writes ${fmtMs(writesMs)}; every stream told to resync and refetched ${fmtMs(streamsMs)}`,
       ms: writesMs === null || streamsMs === null ? null : Math.max(writesMs, streamsMs),
-      notes: `streams told (LISTEN back) ${spread(told)}; refetched ${spread(refetched)}`,
+      notes: `streams told (LISTEN back) ${spread(told)}; refetched ${spread(refetched)}; answers meanwhile: ${latencies(restart.end, restart.end + 15_000)}`,
     });
   }
   if (smtp) {
+    // The emails queued while it was down (those a burst window holds back are not due yet).
     const during = report.emails.rows.filter((r) => {
       const created = new Date(r.created_at).getTime();
-      return created >= smtp.start && created <= smtp.end;
+      return created >= smtp.start && created <= smtp.end && !(r.status === "pending" && !r.due);
     });
-    const times = during.map((r) => report.mail.firstAt.get(`<${r.id}@maison.example>`));
-    const first = [...report.mail.firstAt.values()].filter((t) => t >= smtp.end);
+    const times = during.map((r) => report.mail.received.get(`<${r.id}@maison.example>`)?.[0]);
+    const first = [...report.mail.received.values()].map((copies) => copies[0]).filter((t) => t >= smtp.end);
     const allIn = times.every((t) => t !== undefined);
     const backlogMs = during.length === 0 ? 0 : allIn ? Math.max(...(times as number[])) - smtp.end : null;
     rows.push({
       fault: smtp.name,
       recovery: `first email ${fmtMs(first.length ? Math.min(...first) - smtp.end : null)}; the ${during.length} queued meanwhile all delivered ${fmtMs(backlogMs)}`,
       ms: backlogMs,
-      notes: `${report.mail.refusedConnections} connections refused`,
+      notes: `${report.mail.refusedConnections} connections refused; ${writes.filter((w) => ok(w.status) && w.sentAt >= smtp.start && w.sentAt <= smtp.end).length} writes acknowledged meanwhile; ${
+        report.emails.rows.filter((r) => {
+          const t = new Date(r.created_at).getTime();
+          return t >= smtp.start && t <= smtp.end;
+        }).length
+      } emails queued meanwhile (burst windows included)`,
     });
   }
   if (s3) {
@@ -1045,6 +1095,17 @@ function print(report: Check, context: { started: number; members: Member[]; ins
     if (row.notes) console.log(`${"".padEnd(36)}${row.notes}`);
   }
 
+  /** Each process's CPU (% of one core) over a span, and how busy the whole machine was. */
+  const cpuLine = (from: number, to: number) => {
+    const { groups, machineBusy, cores } = context.cpu.between(from, to);
+    const parts = Object.entries(groups).map(([name, pct]) => `${name} ${pct.toFixed(0)} %`);
+    return `CPU (% of one core): ${parts.join(", ")}; the machine's ${cores} cores ${machineBusy.toFixed(0)} % busy (other work included)`;
+  };
+  console.log(`\nDuring the load: ${cpuLine(context.started, context.started + SECONDS * 1000)}`);
+  for (const fault of faults) {
+    console.log(`For 10 s from "${fault.name}": ${cpuLine(fault.start, fault.start + 10_000)}`);
+  }
+
   const webhookOk =
     wh.eventRows === 2 &&
     wh.subscriptionEvents === 1 &&
@@ -1105,6 +1166,20 @@ function print(report: Check, context: { started: number; members: Member[]; ins
   if (report.missing.length) {
     console.log("\nMissing writes (first 5):");
     for (const w of report.missing.slice(0, 5)) console.log(`  ${w.kind} ${w.id} (${w.target ?? ""})`);
+  }
+  if (m.doubledRows.length) {
+    console.log("\nEmails received more than once (same Message-ID):");
+    for (const r of m.doubledRows.slice(0, 5)) {
+      const at = (t: number) => `+${((t - context.started) / 1000).toFixed(1)} s`;
+      console.log(
+        `  ${r.id} (${r.reason}), queued ${at(new Date(r.created_at).getTime())}, ${r.attempts} attempts, received ${r.copies.map(at).join(" and ")}`,
+      );
+    }
+  }
+  if (f.orphans.length) {
+    console.log("\nObjects without their row:");
+    for (const o of f.orphans.slice(0, 5))
+      console.log(`  ${o.key}, stored at +${((o.at - context.started) / 1000).toFixed(1)} s`);
   }
   if (m.lost.length) {
     console.log("\nUndelivered emails (first 5):");

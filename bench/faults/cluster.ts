@@ -49,6 +49,8 @@ export interface Cluster {
   destroy(): Promise<void>;
   /** The same, synchronously, for a process that is exiting now. */
   destroySync(): void;
+  /** The postmaster's pid while it runs (its backends are its children). */
+  postmasterPid(): number | null;
 }
 
 export async function createCluster(port: number): Promise<Cluster> {
@@ -92,6 +94,13 @@ export async function createCluster(port: number): Promise<Cluster> {
       running = false;
       destroyed = true;
       rmSync(dir, { recursive: true, force: true });
+    },
+    postmasterPid() {
+      try {
+        return Number(readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]) || null;
+      } catch {
+        return null;
+      }
     },
     destroySync() {
       if (destroyed) return;

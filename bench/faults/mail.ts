@@ -7,9 +7,8 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export async function startMailServer() {
-  /** Message-ID -> times received, and when each was first received. */
-  const received = new Map<string, number>();
-  const firstAt = new Map<string, number>();
+  /** Message-ID -> when each copy was received (a copy sent again shows twice). */
+  const received = new Map<string, number[]>();
   let refusing = false;
   let refusedConnections = 0;
   const server = new SMTPServer({
@@ -28,8 +27,7 @@ export async function startMailServer() {
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const id = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? "(none)";
-        received.set(id, (received.get(id) ?? 0) + 1);
-        if (!firstAt.has(id)) firstAt.set(id, Date.now());
+        received.set(id, [...(received.get(id) ?? []), Date.now()]);
         callback();
       });
     },
@@ -41,7 +39,6 @@ export async function startMailServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    firstAt,
     get refusedConnections() {
       return refusedConnections;
     },

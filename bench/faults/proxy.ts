@@ -5,8 +5,10 @@
  * cut off by its instance dying gets 502, as a real balancer answers. When no instance looks healthy it tries
  * them all (fail open), as cloud balancers do.
  */
+import { fork } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { fileURLToPath } from "node:url";
 
 export interface Upstream {
   name: string;
@@ -148,5 +150,46 @@ export async function startProxy(upstreams: Upstream[]) {
       agent.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** The proxy in a process of its own, as a load balancer is: its port, and its counters asked over IPC. */
+export async function startProxyProcess(upstreams: Upstream[]) {
+  const child = fork(fileURLToPath(new URL("./proxy-main.ts", import.meta.url)), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  let seq = 0;
+  const waiting = new Map<number, (value: unknown) => void>();
+  const ready = new Promise<number>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the proxy exited with ${code}`)));
+    child.on("message", (message: { id?: number; port?: number; value?: unknown }) => {
+      if (message.port) resolve(message.port);
+      if (message.id !== undefined) waiting.get(message.id)?.(message.value);
+      if (message.id !== undefined) waiting.delete(message.id);
+    });
+  });
+  child.send({ upstreams });
+  const port = await ready;
+  const ask = <T>(question: Record<string, unknown>) =>
+    new Promise<T>((resolve) => {
+      const id = ++seq;
+      waiting.set(id, resolve as (value: unknown) => void);
+      child.send({ ...question, id });
+    });
+  return {
+    pid: child.pid as number,
+    url: `http://127.0.0.1:${port}`,
+    /** Whether every instance answers its readiness probe. */
+    allHealthy: () => ask<boolean>({ ask: "allHealthy" }),
+    /** Requests under way on an instance (event streams aside). */
+    inFlight: (name: string) => ask<number>({ ask: "inFlight", name }),
+    async close() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+    kill: () => child.kill("SIGKILL"),
   };
 }

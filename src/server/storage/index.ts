@@ -3,14 +3,16 @@
  * S3_BUCKET is set (so several app instances share files). Files are never public: they are served only through
  * routes that check the caller may see them.
  */
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, readdirSync, rmSync } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { hostname } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "../config";
 import { securePrivateDir } from "../db";
+import { isAlive } from "../db/lock";
 import { HttpError } from "../http/errors";
 
 /** What a person reads when files cannot be stored or read right now (the object store or the disk failed). */
@@ -40,13 +42,32 @@ export interface Storage {
   /** The file's bytes; a missing file rejects with the store's own error, a failing store with a 503. */
   get(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
-  /** Where uploads are spooled while they are checked (on local disk, private). */
+  /** Where uploads are spooled while they are checked (on local disk, private; this process's own). */
   spoolDir: string;
+}
+
+/**
+ * Each process spools into a directory of its own, spool/<host>-<pid>. A process that died mid-upload (kill -9,
+ * a crash) leaves its files there; the next start on this host removes the directories of processes that are
+ * gone. Another host's (a shared disk) are left to that host.
+ */
+export function processSpoolDir(root: string): string {
+  const host = hostname().replace(/[^A-Za-z0-9.]/g, "_");
+  let names: string[] = [];
+  try {
+    names = readdirSync(root);
+  } catch {}
+  for (const name of names) {
+    const match = /^(.+)-(\d+)$/.exec(name);
+    if (match?.[1] === host && !isAlive(Number(match[2])))
+      rmSync(path.join(root, name), { recursive: true, force: true });
+  }
+  return path.join(root, `${host}-${process.pid}`);
 }
 
 export function createStorage(config: Config): Storage {
   const root = path.resolve(config.DATA_DIR, "uploads");
-  const spoolDir = path.join(path.resolve(config.DATA_DIR), "spool");
+  const spoolDir = processSpoolDir(path.join(path.resolve(config.DATA_DIR), "spool"));
   if (config.S3_BUCKET) return s3Storage(config, spoolDir);
   const fileOf = (key: string) => {
     const file = path.resolve(root, key);

@@ -381,7 +381,7 @@ describe("attachments on local disk", () => {
   suite(() => ctx);
   it("keeps files under DATA_DIR/uploads and leaves no spooled file behind", () => {
     expect(existsSync(path.join(dataDir, "uploads", "requests"))).toBe(true);
-    expect(readdirSync(path.join(dataDir, "spool"))).toEqual([]);
+    expect(readdirSync(ctx.app.ctx.storage.spoolDir)).toEqual([]);
   });
 });
 
