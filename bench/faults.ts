@@ -31,6 +31,7 @@ import { startCpuSampler } from "./faults/cpu";
 import { createInstance, type Instance, loggedErrors } from "./faults/instances";
 import { startMailServer } from "./faults/mail";
 import { startProxyProcess } from "./faults/proxy";
+import { startWatchdog } from "./faults/watchdog";
 import { BENCH_SECRET, freePort } from "./support";
 
 const { values: args } = parseArgs({
@@ -58,9 +59,12 @@ const EVENT_WAIT_MS = 5_000;
 const cleanups: Array<() => Promise<void> | void> = [];
 const syncCleanups: Array<() => void> = [];
 let cleaning: Promise<void> | null = null;
+/** Cleans up if the bench is killed outright (kill -9); told to stand down once cleanup is done. */
+let watchdog: ReturnType<typeof startWatchdog> | null = null;
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
     for (const step of cleanups.reverse()) await Promise.resolve(step()).catch(() => {});
+    watchdog?.stop();
   })();
   return cleaning;
 }
@@ -164,6 +168,8 @@ async function main() {
   const cluster: Cluster = await createCluster(await freePort());
   cleanups.push(() => cluster.destroy());
   syncCleanups.push(() => cluster.destroySync());
+  watchdog = startWatchdog(root, cluster.dir);
+  syncCleanups.push(() => watchdog?.stop());
   await cluster.start();
   await sql(cluster.url(), "create database maison");
   const dbUrl = cluster.url("maison");
@@ -232,7 +238,13 @@ async function main() {
     syncCleanups.push(() => instance.kill());
   }
   // One at a time: the first applies the migrations.
-  for (const instance of instances) await instance.start();
+  const trackPids = () =>
+    watchdog?.track([proxy.pid, ...instances.flatMap((i) => (i.child?.pid ? [i.child.pid] : []))]);
+  trackPids();
+  for (const instance of instances) {
+    await instance.start();
+    trackPids();
+  }
   while (!(await proxy.allHealthy())) await sleep(50);
 
   const cpu = startCpuSampler(() => {
@@ -500,6 +512,7 @@ async function main() {
     // It is restarted, as a supervisor would, after the survivor has taken over.
     await sleep(6_000 * schedule);
     const restartMs = await victim.start();
+    trackPids();
     fault.notes.push(
       `restarted after ${((now() - killAt) / 1000 - restartMs / 1000).toFixed(1)} s, ready in ${(restartMs / 1000).toFixed(1)} s`,
     );
