@@ -236,7 +236,7 @@ export class MemberStream {
     for (let attempt = 0; attempt < 4 && !this.closed; attempt++) {
       if (attempt > 0) await sleep(1000 * 2 ** (attempt - 1));
       const [list, thread] = await Promise.all([
-        this.client.request("resync", "GET", "/api/requests?pageSize=100", { cookie: this.cookie }),
+        this.client.request("resync", "GET", "/api/requests?page=1&pageSize=10", { cookie: this.cookie }),
         this.client.request("resync", "GET", `/api/requests/${current}/messages`, { cookie: this.cookie }),
       ]);
       if (list.status !== 200 || thread.status !== 200) continue;
