@@ -1110,7 +1110,7 @@ function print(
     ],
     ["  changes announced to the member", String(wh.subscriptionEvents)],
   ];
-  for (const [name, value] of table) console.log(`${name.padEnd(36)}${value}`);
+  for (const [name, value] of table) console.log(`${name.padEnd(40)}${value}`);
 
   console.log("\nFaults and recovery (from the fault's end)");
   for (const row of rows) {
