@@ -145,13 +145,20 @@ export async function startOutboxWorker(
   let stopped = false;
   let stopping: Promise<void> | null = null;
   const probes = new Map<string, NodeJS.Timeout>();
+  /** The last probe's wait, and when its far end was last found back (a server that greets, then refuses). */
+  const lastProbe = new Map<string, { delay: number; backAt: number }>();
 
   /**
    * A kind whose far end refused everything: asked again and again (PROBE_DELAYS) until it answers, then the
-   * outbox is drained at once; its rows wait meanwhile, due, with no attempt counted against them.
+   * outbox is drained at once; its rows wait meanwhile, due, with no further attempt counted against them. A far
+   * end that answers the probe but refuses again within 10 s keeps the longer wait.
    */
-  const probe = (kind: "email" | "webhook", delay = PROBE_DELAYS.firstMs) => {
+  const probe = (kind: "email" | "webhook", delay?: number) => {
     if (stopped || probes.has(kind)) return;
+    const last = lastProbe.get(kind);
+    const wait =
+      delay ??
+      (last && Date.now() - last.backAt < 10_000 ? Math.min(last.delay * 2, PROBE_DELAYS.maxMs) : PROBE_DELAYS.firstMs);
     const timer = setTimeout(async () => {
       let back = false;
       try {
@@ -160,12 +167,13 @@ export async function startOutboxWorker(
       } catch {}
       probes.delete(kind);
       if (back) {
+        lastProbe.set(kind, { delay: wait, backAt: Date.now() });
         markAvailable(deliver, kind);
         void drain();
       } else {
-        probe(kind, Math.min(delay * 2, PROBE_DELAYS.maxMs));
+        probe(kind, Math.min(wait * 2, PROBE_DELAYS.maxMs));
       }
-    }, delay);
+    }, wait);
     timer.unref();
     probes.set(kind, timer);
   };
