@@ -4,11 +4,12 @@
  * PostgreSQL refuses to run as root: as root, its programs run as the system's `postgres` user.
  */
 import { type SpawnOptions, spawn } from "node:child_process";
-import { chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-const BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+/** PostgreSQL's programs: PG_BIN, else Debian's PostgreSQL 15, else whatever `initdb` and `pg_ctl` are on PATH. */
+const BIN = process.env.PG_BIN ?? (existsSync("/usr/lib/postgresql/15/bin/initdb") ? "/usr/lib/postgresql/15/bin" : "");
 
 /** The uid and gid of a user from /etc/passwd. */
 function userIds(name: string): { uid: number; gid: number } | null {
@@ -22,7 +23,10 @@ function userIds(name: string): { uid: number; gid: number } | null {
 
 function run(program: string, args: string[], options: SpawnOptions): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(BIN, program), args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(BIN ? path.join(BIN, program) : program, args, {
+      ...options,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout?.on("data", (chunk) => {
       output += chunk;
