@@ -389,6 +389,7 @@ describe("attachments in S3-compatible storage", () => {
   let ctx: TestContext;
   let server: S3rver;
   const directory = mkdtempSync(path.join(tmpdir(), "maison-s3-"));
+  const spoolRoot = mkdtempSync(path.join(tmpdir(), "maison-s3-spool-"));
   beforeAll(async () => {
     server = new S3rver({
       port: 0,
@@ -402,7 +403,7 @@ describe("attachments in S3-compatible storage", () => {
       env: {
         UPLOAD_MAX_MB: "0.03",
         UPLOAD_IDLE_SECONDS: "1",
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "maison-s3-spool-")),
+        DATA_DIR: spoolRoot,
         S3_BUCKET: "maison",
         S3_ENDPOINT: `http://127.0.0.1:${port}`,
         S3_ACCESS_KEY_ID: "S3RVER",
@@ -415,6 +416,7 @@ describe("attachments in S3-compatible storage", () => {
     await ctx.close();
     await server.close();
     rmSync(directory, { recursive: true, force: true });
+    rmSync(spoolRoot, { recursive: true, force: true });
   });
   suite(() => ctx);
   it("uses the S3 driver", () => {
