@@ -18,6 +18,7 @@ import { installViewer } from "./auth/viewer";
 import type { Config } from "./config";
 import type { AppContext, Domains } from "./context";
 import type { DatabaseHandle } from "./db";
+import { isDatabaseUnavailable } from "./db/errors";
 import { createWrite } from "./db/write";
 import { accountPort } from "./features/account/ports";
 import { accountRoutes } from "./features/account/routes";
@@ -44,7 +45,7 @@ import { salesAdminRoutes } from "./features/sales/admin-routes";
 import { salesPort } from "./features/sales/ports";
 import { salesRoutes } from "./features/sales/routes";
 import { searchAdminRoutes } from "./features/search/admin-routes";
-import { errorBody, HttpError } from "./http/errors";
+import { errorBody, HttpError, SERVICE_UNAVAILABLE } from "./http/errors";
 import { boundJsonBodies } from "./http/json-body";
 import { redactUrl } from "./http/redact";
 import { securityHeaders } from "./http/security-headers";
@@ -158,8 +159,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply.status(400).send(errorBody(request, message, "invalid_input"));
     }
     if (error instanceof HttpError) {
+      // A dependency that failed (file storage): the person reads a sentence, the operator the cause.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(errorBody(request, error.message, error.code));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      reply.header("retry-after", "2");
+      return reply.status(503).send(errorBody(request, SERVICE_UNAVAILABLE, "unavailable"));
     }
     // A value the database cannot take (SQLSTATE class 22: bad encoding, out of range, ...) is bad input.
     const sqlState = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
@@ -248,6 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.addHook("preClose", async () => void outbox?.stop());
     app.addHook("onClose", async () => outbox?.stop());
   }
+  // After the worker has stopped: the mail transport's pooled connections.
+  app.addHook("onClose", async () => ctx.deliver.close?.());
 
   return Object.assign(app as unknown as FastifyInstance, { ctx, outbox });
 }

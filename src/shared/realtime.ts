@@ -26,7 +26,7 @@ export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];
 /**
  * The wait before reconnecting a dropped stream after `failures` failed attempts: 200 ms, doubling, at most
  * 30 s (spec section 9: refresh retry back-off starts at 200 ms and doubles). The browser's stream and the server's
- * LISTEN connection (src/server/db) start the same way; the server caps at 10 s.
+ * LISTEN connection (src/server/db) start the same way; the server caps at 1 s.
  */
 export function reconnectDelayMs(failures: number): number {
   return Math.min(200 * 2 ** Math.max(0, failures), 30_000);

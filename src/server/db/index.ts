@@ -123,18 +123,30 @@ async function openPglite(options: { dataDir?: string; client?: PGlite }): Promi
   };
 }
 
+/**
+ * The longest wait between two attempts to get the LISTEN connection back: events are not delivered until it
+ * is, and an attempt against a server that is down costs one refused connection, so the database's return is
+ * noticed within a second (bench:faults, decision 027).
+ */
+export const LISTEN_RETRY_MAX_MS = 1_000;
+
 async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
   const pg = (await import("pg")).default;
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
+  // Nor may a checked-out one: the pool listens for errors on idle clients only, and a client inside a
+  // transaction, between two statements, whose server goes away (a restart terminates every session) would
+  // emit an unhandled 'error' and end the process. Its next statement fails instead (the request answers 503),
+  // and the pool drops it when it is released.
+  pool.on("connect", (client) => client.on("error", () => {}));
   await pool.query("select 1");
   const db = drizzle({ client: pool, schema }) as unknown as Database;
 
   // One dedicated connection carries every LISTEN of this instance. When it drops (a database restart, a
-  // terminated backend), it reconnects with back-off (200 ms, doubling, at most 10 s), listens again, and tells
-  // the `onReconnect` subscribers that notifications may have been lost in between.
+  // terminated backend), it reconnects with back-off (200 ms, doubling, at most LISTEN_RETRY_MAX_MS), listens
+  // again, and tells the `onReconnect` subscribers that notifications may have been lost in between.
   let listener: InstanceType<typeof pg.Client> | null = null;
   let connecting: Promise<InstanceType<typeof pg.Client>> | null = null;
   let closed = false;
@@ -172,7 +184,7 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
         await listenerClient();
         for (const handler of reconnectHandlers) handler();
       } catch {
-        scheduleReconnect(Math.min(delay * 2, 10_000));
+        scheduleReconnect(Math.min(delay * 2, LISTEN_RETRY_MAX_MS));
       }
     }, delay);
     retryTimer.unref();

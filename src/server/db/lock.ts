@@ -14,7 +14,8 @@ export class DataDirInUseError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this machine is still running. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -20,6 +20,9 @@ export const forbidden = (message: string, code = "forbidden") => new HttpError(
 export const notFound = (message: string) => new HttpError(404, message, "not_found");
 export const conflict = (message: string, code?: string) => new HttpError(409, message, code);
 
+/** What a person reads while the database cannot be reached (a restart, a failover): 503, try again. */
+export const SERVICE_UNAVAILABLE = "The service is briefly unavailable. Please try again in a moment.";
+
 /** The body of every error answer: the client shows `error` as it is; `requestId` names the request. */
 export type ErrorBody = Wire<typeof errorSchema>;
 

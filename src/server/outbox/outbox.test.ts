@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { connectionUrlOf } from "#tests/helpers/database";
+import { adminUrl } from "#tests/helpers/postgres";
 import { startSmtpSink } from "#tests/helpers/smtp";
 import { signUp } from "#tests/helpers/users";
 import { outbox, userRoles } from "../db/schema";
@@ -50,6 +53,9 @@ describe("the outbox worker", () => {
     await expect.poll(() => resets().length).toBe(1);
     const mail = resets()[0];
     expect(mail.from).toBe("concierge@maison.test");
+    const [sent] = (await rows()).filter((r) => r.payload.to === user.email && r.payload.reason === "password_reset");
+    // Its Message-ID is the outbox row's: the same on any attempt, so a copy sent again can be told apart.
+    expect(mail.raw).toContain(`Message-ID: <${sent.id}@maison.test>`);
     expect(mail.raw).toMatch(/Subject: Reset your Maison password/);
     expect(mail.raw).toMatch(/Content-Type: text\/plain/);
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
@@ -100,6 +106,75 @@ describe("the outbox worker", () => {
       expect(row.status).toBe("failed");
     } finally {
       smtp.setRefuse(false);
+    }
+  });
+
+  it("while the mail server is down, fails nothing and sends nothing; once it is back the whole backlog goes at once", async () => {
+    const backlog = Array.from({ length: 25 }, (_, i) => `backlog-${i}@example.com`);
+    const backlogRows = async () => (await rows()).filter((r) => backlog.includes((r.payload as { to: string }).to));
+    const received = (to: string) => smtp.received.filter((m) => m.to.includes(to));
+    smtp.setDown(true);
+    try {
+      for (const to of backlog) {
+        await enqueueEmail(
+          ctx.database.db,
+          { mailEnabled: true },
+          { to, reason: "test", ...renderEmail({ subject: "Backlog", heading: "Backlog", paragraphs: ["Hi"] }) },
+        );
+      }
+      // The worker met the 421 and is waiting for the server (its probes send nothing).
+      await expect
+        .poll(async () => (await backlogRows()).some((r) => /mail server is unavailable/.test(r.lastError ?? "")))
+        .toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      for (const row of await backlogRows()) {
+        expect(row.status).toBe("pending");
+        // At most the one attempt that met the outage; still due, not pushed back by the retry back-off.
+        expect(row.attempts).toBeLessThanOrEqual(1);
+        expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+      }
+    } finally {
+      smtp.setDown(false);
+    }
+    // Back: every message of the backlog (more than one pass of 20) within the probe's 2 s, once each.
+    await expect.poll(() => backlog.filter((to) => received(to).length > 0).length, { timeout: 4_000 }).toBe(25);
+    expect(backlog.map((to) => received(to).length)).toEqual(backlog.map(() => 1));
+    await expect.poll(async () => (await backlogRows()).every((r) => r.status === "sent")).toBe(true);
+  });
+
+  it("renews a claim while its send lasts: another instance does not send the message meanwhile", async () => {
+    const own = await createTestApp({ deps: { startWorkers: false } });
+    try {
+      const db = own.database.db;
+      await enqueueEmail(
+        db,
+        { mailEnabled: true },
+        {
+          to: "slow@example.com",
+          reason: "test",
+          ...renderEmail({ subject: "Hi", heading: "Hi", paragraphs: ["Hi"] }),
+        },
+      );
+      const sent: string[] = [];
+      // A send that takes four times the lease, and a second instance's deliverer trying meanwhile.
+      const slow: Deliver = async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        sent.push("first");
+      };
+      slow.leaseMs = 300;
+      const other: Deliver = async () => {
+        sent.push("second");
+      };
+      other.leaseMs = 300;
+      const first = deliverDue(db, slow);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(await deliverDue(db, other)).toBe(0);
+      expect(await first).toBe(1);
+      expect(sent).toEqual(["first"]);
+      const [row] = await db.select().from(outbox);
+      expect(row).toMatchObject({ status: "sent", attempts: 1 });
+    } finally {
+      await own.close();
     }
   });
 
@@ -158,6 +233,36 @@ describe("the outbox worker", () => {
     }
   });
 
+  it("on a stop, puts back a message whose burst already has a newer one waiting (its attempt then counted)", async () => {
+    const own = await createTestApp({ deps: { startWorkers: false } });
+    try {
+      const db = own.database.db;
+      const burst = { burstKey: "request:x", burstTo: "ana@example.com" };
+      const payload = { to: "ana@example.com", reason: "test", subject: "One", html: "", text: "" };
+      const [first] = await db
+        .insert(outbox)
+        .values({ kind: "email", payload, status: "pending", ...burst })
+        .returning();
+      const hanging: Deliver = (_kind, _payload, signal) =>
+        new Promise((_resolve, reject) => signal?.addEventListener("abort", () => reject(signal.reason)));
+      const delivering = deliverDue(db, hanging);
+      await expect
+        .poll(async () => (await db.select().from(outbox).where(eq(outbox.id, first.id)))[0].attempts)
+        .toBe(1);
+      // While the first is being sent, the next message of the conversation waits in a row of its own.
+      await db
+        .insert(outbox)
+        .values({ kind: "email", payload: { ...payload, subject: "Two" }, status: "pending", ...burst });
+      expect(await stopDeliveries(db, hanging, 100)).toBe(1);
+      await delivering;
+      const [back] = await db.select().from(outbox).where(eq(outbox.id, first.id));
+      expect(back).toMatchObject({ status: "pending", attempts: 1 });
+      expect(back.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    } finally {
+      await own.close();
+    }
+  });
+
   it("holds email when no SMTP server is configured", async () => {
     const noMail = await createTestApp({ deps: { startWorkers: false } });
     try {
@@ -179,6 +284,44 @@ describe("the outbox worker", () => {
       expect(reset).toMatchObject({ status: "held", to: user.email, text: SECRET_HIDDEN });
     } finally {
       await noMail.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("on a PostgreSQL server that goes away", () => {
+  it("records a sent email once the database is back, so it is not sent again", async () => {
+    const own = await createTestApp({ env: { SMTP_URL: smtp.url }, deps: { startWorkers: false } });
+    const name = new URL(connectionUrlOf(own.database) as string).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: adminUrl(process.env.TEST_DATABASE_URL as string) });
+    await admin.connect();
+    try {
+      const id = await enqueueEmail(
+        own.database.db,
+        { mailEnabled: true },
+        {
+          to: "outage@example.com",
+          reason: "test",
+          ...renderEmail({ subject: "Hi", heading: "Hi", paragraphs: ["Hi"] }),
+        },
+      );
+      const real = createDeliverer(own.config);
+      // The mail server takes the message; then, before its outcome is recorded, the database refuses every
+      // connection for a second and its open ones are cut (as in a restart).
+      const deliver: Deliver = async (kind, payload, signal, rowId) => {
+        await real(kind, payload, signal, rowId);
+        await admin.query(`alter database ${name} with allow_connections false`);
+        await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [name]);
+        setTimeout(() => void admin.query(`alter database ${name} with allow_connections true`), 1_000);
+      };
+      expect(await deliverDue(own.database.db, deliver)).toBe(1);
+      const [row] = await own.database.db.select().from(outbox).where(eq(outbox.id, id));
+      expect(row).toMatchObject({ status: "sent", attempts: 1 });
+      expect(await deliverDue(own.database.db, real)).toBe(0);
+      expect(smtp.received.filter((m) => m.raw.includes(`Message-ID: <${id}@`))).toHaveLength(1);
+    } finally {
+      await admin.query(`alter database ${name} with allow_connections true`).catch(() => {});
+      await admin.end();
+      await own.close();
     }
   });
 });

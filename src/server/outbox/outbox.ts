@@ -4,8 +4,9 @@
  * Delivery never holds a transaction open: a row is claimed in one short statement, sent outside any
  * transaction, and its outcome recorded in another.
  */
-import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { type Queryable, rowsOf } from "../db";
+import { isDatabaseUnavailable } from "../db/errors";
 import { outbox } from "../db/schema";
 import type { EmailContent } from "../mail/templates";
 
@@ -82,8 +83,16 @@ export async function enqueueSlack(db: Queryable, post: SlackPayload): Promise<s
 }
 
 export const MAX_ATTEMPTS = 8;
-/** How long a claimed row stays with its worker; if that instance dies mid-send, the row is due again after. */
-export const CLAIM_LEASE_MS = 5 * 60_000;
+/**
+ * How long a claimed row stays with its worker: the claim is renewed every third of it while the send lasts
+ * (a slow mail server), so if the instance dies mid-send (kill -9, a crash) the row is due again this soon.
+ */
+export const CLAIM_LEASE_MS = 30_000;
+/**
+ * How long recording a delivery's outcome is retried while the database cannot be reached (a restart): a sent
+ * message whose outcome is not recorded would be sent again once its lease ends.
+ */
+export const RECORD_RETRY_MS = 30_000;
 export const REDACTED_TEXT = "[This message held a one-time link. Its text was removed.]";
 
 /** 30 s, 1 min, 2 min, ... capped at one hour. */
@@ -102,10 +111,45 @@ export type Deliver = ((
   payload: Record<string, unknown>,
   /** Aborted when the server stops before the delivery is done (it goes back to the outbox). */
   signal?: AbortSignal,
+  /** The outbox row's id: the same on every attempt (an email's Message-ID is made from it). */
+  id?: string,
 ) => Promise<void>) & {
   /** Attempts before a message is marked failed (OUTBOX_MAX_ATTEMPTS; MAX_ATTEMPTS by default). */
   maxAttempts?: number;
+  /** How long a claim lasts unless renewed (CLAIM_LEASE_MS by default). */
+  leaseMs?: number;
+  /** Whether the far end of `kind` takes messages again, after it was unavailable; resolves or throws. */
+  probe?: (kind: OutboxRow["kind"]) => Promise<void>;
+  /** Closes what it keeps open (pooled SMTP connections); called once the app has stopped. */
+  close?: () => void;
 };
+
+/**
+ * The far end refuses every message right now (the mail server is down, or answers 421 "service not
+ * available"): not the message's fault. The message is due again at once, never failed for it, and the worker
+ * stops sending that kind until a probe says the far end is back (worker.ts).
+ */
+export class DeliveryUnavailable extends Error {
+  override name = "DeliveryUnavailable";
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a statement recording a delivery's outcome; while the database cannot be reached it is tried again
+ * (250 ms, doubling to 2 s) for up to RECORD_RETRY_MS.
+ */
+async function recorded<T>(statement: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  for (let wait = 250; ; wait = Math.min(wait * 2, 2_000)) {
+    try {
+      return await statement();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() - started > RECORD_RETRY_MS) throw error;
+      await sleep(wait);
+    }
+  }
+}
 
 type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxKind = OutboxRow["kind"];
@@ -124,12 +168,14 @@ interface Deliveries {
   flights: Set<Flight>;
   /** Told each time a flight lands. */
   landed: Set<() => void>;
+  /** Kinds whose far end refuses everything now (DeliveryUnavailable): not claimed until a probe succeeds. */
+  unavailable: Set<OutboxRow["kind"]>;
 }
 const deliveriesOf = new WeakMap<Deliver, Deliveries>();
 function deliveries(deliver: Deliver): Deliveries {
   let state = deliveriesOf.get(deliver);
   if (!state) {
-    state = { stopping: false, flights: new Set(), landed: new Set() };
+    state = { stopping: false, flights: new Set(), landed: new Set(), unavailable: new Set() };
     deliveriesOf.set(deliver, state);
   }
   return state;
@@ -138,12 +184,22 @@ function deliveries(deliver: Deliver): Deliveries {
 /**
  * Un-claims a row this instance claimed and did not finish: due again at once, its attempt not counted. Only
  * while the claim is still ours (pending, and no one has claimed it since: the attempt count is the one we set).
+ * If a newer message about the same conversation waits meanwhile (a burst's next row, which may exist only
+ * while this one is claimed), the attempt stays counted: two waiting rows of one burst are not allowed.
  */
 async function returnToOutbox(db: Queryable, row: OutboxRow): Promise<void> {
-  await db
-    .update(outbox)
-    .set({ attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: sql`now()` })
-    .where(and(eq(outbox.id, row.id), eq(outbox.status, "pending"), eq(outbox.attempts, row.attempts)));
+  const twinWaits = sql`exists (select 1 from ${outbox} twin where twin.burst_key = ${outbox.burstKey}
+    and twin.burst_to = ${outbox.burstTo} and twin.id <> ${outbox.id} and twin.attempts = 0
+    and twin.status in ('pending', 'held'))`;
+  await recorded(() =>
+    db
+      .update(outbox)
+      .set({
+        attempts: sql`case when ${twinWaits} then ${outbox.attempts} else ${outbox.attempts} - 1 end`,
+        nextAttemptAt: sql`now()`,
+      })
+      .where(and(eq(outbox.id, row.id), eq(outbox.status, "pending"), eq(outbox.attempts, row.attempts))),
+  );
 }
 
 /**
@@ -184,18 +240,24 @@ export async function stopDeliveries(db: Queryable, deliver: Deliver, graceMs: n
  * Claims the next due row in one statement: its attempt is counted and it is leased for CLAIM_LEASE_MS, under a
  * row lock that other instances skip, so two app instances never send the same email at once.
  */
-async function claimNext(db: Queryable, id?: string): Promise<OutboxRow | null> {
+async function claimNext(
+  db: Queryable,
+  deliver: Deliver,
+  id?: string,
+  kinds?: OutboxRow["kind"][],
+): Promise<OutboxRow | null> {
   const [row] = await db
     .update(outbox)
     .set({
       attempts: sql`${outbox.attempts} + 1`,
-      nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_MS / 1000})`,
+      nextAttemptAt: leaseEnd(deliver),
     })
     .where(
       eq(
         outbox.id,
         sql`(select ${outbox.id} from ${outbox} where ${outbox.status} = 'pending' and ${outbox.nextAttemptAt} <= now()
              ${id ? sql`and ${outbox.id} = ${id}` : sql``}
+             ${kinds ? sql`and ${inArray(outbox.kind, kinds)}` : sql``}
              order by ${outbox.nextAttemptAt} limit 1 for update skip locked)`,
       ),
     )
@@ -209,13 +271,14 @@ const redactedPayload = sql`${outbox.payload} || ${JSON.stringify({ html: REDACT
 /**
  * Sends one claimed row and records the outcome: sent, or its error and the next attempt (failed after the last).
  * A deliverer that is stopping sends nothing: the row goes back to the outbox ("returned"), as does one whose
- * send a stop cut off.
+ * send a stop cut off. A far end that refuses everything (DeliveryUnavailable) leaves the row due at once and
+ * marks its kind unavailable for this deliverer ("unavailable"). While the send lasts, the claim is renewed.
  */
 async function deliverClaimed(
   db: Queryable,
   deliver: Deliver,
   row: OutboxRow,
-): Promise<"sent" | "failed" | "returned"> {
+): Promise<"sent" | "failed" | "returned" | "unavailable"> {
   const state = deliveries(deliver);
   if (state.stopping) {
     await returnToOutbox(db, row);
@@ -223,47 +286,93 @@ async function deliverClaimed(
   }
   const flight: Flight = { row, controller: new AbortController(), returned: false };
   state.flights.add(flight);
+  const renewal = setInterval(
+    () => {
+      void db
+        .update(outbox)
+        .set({ nextAttemptAt: leaseEnd(deliver) })
+        .where(and(eq(outbox.id, row.id), eq(outbox.status, "pending"), eq(outbox.attempts, row.attempts)))
+        .catch(() => {});
+    },
+    (deliver.leaseMs ?? CLAIM_LEASE_MS) / 3,
+  );
+  renewal.unref();
   try {
-    await deliver(row.kind, row.payload, flight.controller.signal);
+    await deliver(row.kind, row.payload, flight.controller.signal, row.id);
   } catch (error) {
     if (flight.returned) return "returned";
+    const lastError = error instanceof Error ? error.message.slice(0, 1000) : String(error);
+    if (error instanceof DeliveryUnavailable) {
+      state.unavailable.add(row.kind);
+      await recorded(() =>
+        db.update(outbox).set({ lastError, nextAttemptAt: sql`now()` }).where(eq(outbox.id, row.id)),
+      );
+      return "unavailable";
+    }
     const failedForGood = error instanceof DeliveryRefused || row.attempts >= (deliver.maxAttempts ?? MAX_ATTEMPTS);
-    await db
-      .update(outbox)
-      .set({
-        lastError: error instanceof Error ? error.message.slice(0, 1000) : String(error),
-        status: failedForGood ? "failed" : "pending",
-        nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
-      })
-      .where(eq(outbox.id, row.id));
+    await recorded(() =>
+      db
+        .update(outbox)
+        .set({
+          lastError,
+          status: failedForGood ? "failed" : "pending",
+          nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
+        })
+        .where(eq(outbox.id, row.id)),
+    );
     return "failed";
   } finally {
+    clearInterval(renewal);
     state.flights.delete(flight);
     for (const landed of state.landed) landed();
   }
-  // Sent, even if a stop had already put it back: recorded, so no one sends it again.
-  await db
-    .update(outbox)
-    .set({
-      status: "sent",
-      sentAt: new Date(),
-      lastError: null,
-      // Sent: the secret has no reason to stay in the database.
-      ...(row.secretExpiresAt ? { payload: redactedPayload } : {}),
-    })
-    .where(eq(outbox.id, row.id));
+  // Sent, even if a stop had already put it back: recorded (through a database restart), so no one sends it again.
+  await recorded(() =>
+    db
+      .update(outbox)
+      .set({
+        status: "sent",
+        sentAt: new Date(),
+        lastError: null,
+        // Sent: the secret has no reason to stay in the database.
+        ...(row.secretExpiresAt ? { payload: redactedPayload } : {}),
+      })
+      .where(eq(outbox.id, row.id)),
+  );
   return "sent";
 }
 
-/** Delivers the due rows, one at a time, until the deliverer stops. Returns how many rows it handled. */
+const KINDS: OutboxRow["kind"][] = ["email", "webhook", "push"];
+
+/** When a claim made (or renewed) now ends. */
+const leaseEnd = (deliver: Deliver) =>
+  sql`now() + make_interval(secs => ${(deliver.leaseMs ?? CLAIM_LEASE_MS) / 1000})`;
+
+/**
+ * Delivers the due rows, one at a time, until the deliverer stops; rows of a kind whose far end is unavailable
+ * are left for later (`unavailableKinds`). Returns how many rows it handled.
+ */
 export async function deliverDue(db: Queryable, deliver: Deliver, limit = 20): Promise<number> {
+  const state = deliveries(deliver);
   let handled = 0;
-  for (; handled < limit && !deliveries(deliver).stopping; handled++) {
-    const row = await claimNext(db);
+  for (; handled < limit && !state.stopping; handled++) {
+    const kinds = KINDS.filter((kind) => !state.unavailable.has(kind));
+    if (!kinds.length) break;
+    const row = await claimNext(db, deliver, undefined, kinds.length < KINDS.length ? kinds : undefined);
     if (!row) break;
     await deliverClaimed(db, deliver, row);
   }
   return handled;
+}
+
+/** The kinds whose far end refused everything at the last try: nothing of them is sent until it is back. */
+export function unavailableKinds(deliver: Deliver): OutboxRow["kind"][] {
+  return [...deliveries(deliver).unavailable];
+}
+
+/** The far end of `kind` takes messages again. */
+export function markAvailable(deliver: Deliver, kind: OutboxRow["kind"]) {
+  deliveries(deliver).unavailable.delete(kind);
 }
 
 /**
@@ -271,7 +380,7 @@ export async function deliverDue(db: Queryable, deliver: Deliver, limit = 20): P
  * worker claimed it first, waits for that worker's result for up to `waitMs`.
  */
 export async function deliverNow(db: Queryable, deliver: Deliver, id: string, waitMs = 15_000) {
-  const row = await claimNext(db, id);
+  const row = await claimNext(db, deliver, id);
   const outcome = row ? await deliverClaimed(db, deliver, row) : null;
   const deadline = Date.now() + waitMs;
   for (;;) {

@@ -3,28 +3,71 @@
  * S3_BUCKET is set (so several app instances share files). Files are never public: they are served only through
  * routes that check the caller may see them.
  */
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, readdirSync, rmSync } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { hostname } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "../config";
 import { securePrivateDir } from "../db";
+import { isAlive } from "../db/lock";
+import { HttpError } from "../http/errors";
+
+/** What a person reads when files cannot be stored or read right now (the object store or the disk failed). */
+export const STORAGE_UNAVAILABLE = "File storage is unavailable right now. Please try again in a few minutes.";
+
+/**
+ * The answer when the store fails: 503 with a sentence a person can act on, never a 500; the store's own error
+ * is kept as the cause, for the log.
+ */
+export function storageUnavailable(cause: unknown): HttpError {
+  const error = new HttpError(503, STORAGE_UNAVAILABLE, "storage_unavailable", { "retry-after": "30" });
+  error.cause = cause;
+  return error;
+}
+
+/** Whether `get` failed because the store is unavailable (503), rather than because the file is not there. */
+export const isStorageUnavailable = (error: unknown) =>
+  error instanceof HttpError && error.code === "storage_unavailable";
 
 export interface Storage {
   kind: "local" | "s3";
-  /** Stores a local file (already checked) under `key`, then removes the local file. */
+  /**
+   * Stores a local file (already checked) under `key`, then removes the local file. A store that fails throws
+   * `storageUnavailable` (503), and nothing is kept under the key.
+   */
   putFile(key: string, localPath: string, contentType: string): Promise<void>;
+  /** The file's bytes; a missing file rejects with the store's own error, a failing store with a 503. */
   get(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
-  /** Where uploads are spooled while they are checked (on local disk, private). */
+  /** Where uploads are spooled while they are checked (on local disk, private; this process's own). */
   spoolDir: string;
+}
+
+/**
+ * Each process spools into a directory of its own, spool/<host>-<pid>. A process that died mid-upload (kill -9,
+ * a crash) leaves its files there; the next start on this host removes the directories of processes that are
+ * gone. Another host's (a shared disk) are left to that host.
+ */
+export function processSpoolDir(root: string): string {
+  const host = hostname().replace(/[^A-Za-z0-9.]/g, "_");
+  let names: string[] = [];
+  try {
+    names = readdirSync(root);
+  } catch {}
+  for (const name of names) {
+    const match = /^(.+)-(\d+)$/.exec(name);
+    if (match?.[1] === host && !isAlive(Number(match[2])))
+      rmSync(path.join(root, name), { recursive: true, force: true });
+  }
+  return path.join(root, `${host}-${process.pid}`);
 }
 
 export function createStorage(config: Config): Storage {
   const root = path.resolve(config.DATA_DIR, "uploads");
-  const spoolDir = path.join(path.resolve(config.DATA_DIR), "spool");
+  const spoolDir = processSpoolDir(path.join(path.resolve(config.DATA_DIR), "spool"));
   if (config.S3_BUCKET) return s3Storage(config, spoolDir);
   const fileOf = (key: string) => {
     const file = path.resolve(root, key);
@@ -36,16 +79,26 @@ export function createStorage(config: Config): Storage {
     spoolDir,
     async putFile(key, localPath) {
       const file = fileOf(key);
-      securePrivateDir(root);
-      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-      await rename(localPath, file).catch(async () => {
-        await pipeline(createReadStream(localPath), createWriteStream(file, { mode: 0o600 }));
-        await rm(localPath, { force: true });
-      });
+      try {
+        securePrivateDir(root);
+        await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+        await rename(localPath, file).catch(async () => {
+          await pipeline(createReadStream(localPath), createWriteStream(file, { mode: 0o600 }));
+          await rm(localPath, { force: true });
+        });
+      } catch (error) {
+        // A full or failing disk: no partial copy is left under the key.
+        await rm(file, { force: true }).catch(() => {});
+        throw storageUnavailable(error);
+      }
     },
     async get(key) {
       const file = fileOf(key);
-      await stat(file);
+      try {
+        await stat(file);
+      } catch (error) {
+        throw (error as NodeJS.ErrnoException).code === "ENOENT" ? error : storageUnavailable(error);
+      }
       return createReadStream(file);
     },
     async delete(key) {
@@ -63,6 +116,9 @@ function s3Storage(config: Config, spoolDir: string): Storage {
     // aws-chunked uploads with trailing checksums.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
+    // A store that does not answer fails the upload (503) instead of holding it open: 5 s to connect, and a
+    // connection silent for 30 s is dropped. The SDK's own retries (3 attempts) still apply.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
     credentials:
       config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
         ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
@@ -84,13 +140,22 @@ function s3Storage(config: Config, spoolDir: string): Storage {
             ContentType: contentType,
           }),
         );
+      } catch (error) {
+        throw storageUnavailable(error);
       } finally {
         await rm(localPath, { force: true });
       }
     },
     async get(key) {
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-      return object.Body as Readable;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return object.Body as Readable;
+      } catch (error) {
+        const missing =
+          (error as { name?: string }).name === "NoSuchKey" ||
+          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+        throw missing ? error : storageUnavailable(error);
+      }
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));

@@ -4,10 +4,11 @@
  * a message of files only but never empty, downloads only to those who see the thread (404 to anyone else),
  * the concierge's plan gate, expiry of files never sent, and the thread answering the files.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { desc, eq, inArray } from "drizzle-orm";
+import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
@@ -16,6 +17,7 @@ import { MESSAGES } from "@/shared/schemas";
 import { CONCIERGE_PLAN_REQUIRED } from "../auth/policies";
 import { messageFiles, messages, notifications, requests } from "../db/schema";
 import { FILES_TOO_FAST, limitMessageFiles, MESSAGE_FILES_PER_TEN_MINUTES } from "../rate-limit";
+import { STORAGE_UNAVAILABLE } from "./index";
 import { dropExpired } from "./message-files";
 import { tooLarge } from "./uploads";
 
@@ -277,5 +279,99 @@ describe("files in the concierge chat", () => {
     expect(
       (await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "x", fileIds: [forBlack.id] })).statusCode,
     ).toBe(400);
+  });
+});
+
+describe("files while the object store is down", () => {
+  let s3: S3rver;
+  let port: number;
+  let own: TestContext;
+  const directory = mkdtempSync(path.join(tmpdir(), "maison-s3-outage-"));
+  const spoolRoot = mkdtempSync(path.join(tmpdir(), "maison-s3-outage-spool-"));
+  const startS3 = async () => {
+    s3 = new S3rver({ port, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: "maison" }] });
+    port = (await s3.run()).port;
+  };
+  /** Stops it as an outage does: no new connection, and the open ones cut. */
+  const stopS3 = async () => {
+    const closing = s3.close();
+    (s3 as unknown as { httpServer: { closeAllConnections(): void } }).httpServer.closeAllConnections();
+    await closing;
+  };
+  beforeAll(async () => {
+    port = 0;
+    await startS3();
+    own = await createTestApp({
+      env: {
+        DATA_DIR: spoolRoot,
+        S3_BUCKET: "maison",
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+      },
+      deps: { startWorkers: false },
+    });
+  });
+  afterAll(async () => {
+    await own.close();
+    await s3.close().catch(() => {});
+    rmSync(directory, { recursive: true, force: true });
+    rmSync(spoolRoot, { recursive: true, force: true });
+  });
+  const send = (user: TestUser, method: "GET" | "POST", url: string, file?: Buffer) => {
+    const body = file ? multipart("photo.png", file) : null;
+    return own.app.inject({
+      method,
+      url,
+      headers: { ...as(user), ...body?.headers },
+      ...(body ? { payload: body.payload } : {}),
+    });
+  };
+
+  it("refuses uploads with a clear 503 and keeps nothing of them; reads say so too; both work once it is back", async () => {
+    const member = await createUser(own);
+    const [{ id }] = await own.database.db
+      .insert(requests)
+      .values({
+        userId: member.id,
+        title: "A Kelly 28",
+        category: "Fashion",
+        budgetEur: 9000,
+        phoneNumber: "+351912345678",
+      })
+      .returning({ id: requests.id });
+    const files = `/api/requests/${id}/messages/files`;
+    const before = (await send(member, "POST", files, PNG)).json();
+    expect(
+      (
+        await own.app.inject({
+          method: "POST",
+          url: `/api/requests/${id}/messages`,
+          headers: as(member),
+          payload: { body: "", fileIds: [before.id] },
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    await stopS3();
+    const refused = await send(member, "POST", files, PNG);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ error: STORAGE_UNAVAILABLE, code: "storage_unavailable" });
+    expect(refused.headers["retry-after"]).toBe("30");
+    // Nothing half-written: no row for it, no spooled copy.
+    const rows = await own.database.db.select().from(messageFiles).where(eq(messageFiles.requestId, id));
+    expect(rows.map((r) => r.id)).toEqual([before.id]);
+    expect(readdirSync(own.app.ctx.storage.spoolDir)).toEqual([]);
+    // A file that exists is not "not found" because the store cannot be reached.
+    const read = await send(member, "GET", `${files}/${before.id}`);
+    expect(read.statusCode).toBe(503);
+    expect(read.json().error).toBe(STORAGE_UNAVAILABLE);
+
+    await startS3();
+    const after = await send(member, "POST", files, PNG);
+    expect(after.statusCode, after.body).toBe(201);
+    const download = await send(member, "GET", `${files}/${before.id}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PNG)).toBe(true);
   });
 });

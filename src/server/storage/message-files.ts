@@ -25,7 +25,7 @@ import type { Write } from "../db/write";
 import { badRequest, HttpError, notFound } from "../http/errors";
 import { limitMessageFiles, type RateLimiter } from "../rate-limit";
 import { cleanFileName, nameForType } from "./file-names";
-import type { Storage } from "./index";
+import { isStorageUnavailable, type Storage } from "./index";
 import { receiveUpload, sniffedType } from "./uploads";
 
 export type FilesContext = { db: Database; storage: Storage; config: Config; write: Write; limiter: RateLimiter };
@@ -153,8 +153,8 @@ export async function openMessageFile(ctx: Pick<FilesContext, "db" | "storage">,
     .from(messageFiles)
     .where(and(eq(messageFiles.id, fileId), inThread(thread), sql`not (${pending})`));
   if (!file) throw notFound(MESSAGE_FILE_TEXTS.notFound);
-  const stream = await ctx.storage.get(file.storageKey).catch(() => {
-    throw notFound(MESSAGE_FILE_TEXTS.notFound);
+  const stream = await ctx.storage.get(file.storageKey).catch((error) => {
+    throw isStorageUnavailable(error) ? error : notFound(MESSAGE_FILE_TEXTS.notFound);
   });
   return { stream, name: file.name, type: file.type };
 }

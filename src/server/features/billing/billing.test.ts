@@ -270,6 +270,35 @@ describe("webhooks", () => {
     expect(await ctx.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id))).toHaveLength(1);
   });
 
+  it.runIf(process.env.TEST_DB_DRIVER === "postgres")(
+    "applies an event delivered to two instances at the same moment once (bench:faults)",
+    async () => {
+      const { secondInstance } = await import("#tests/helpers/app");
+      const other = await secondInstance(ctx);
+      try {
+        const user = await signUp(ctx);
+        await post("/api/billing/checkout", user, { plan: "silver" });
+        const [{ customerId }] = await customerOf(user.id);
+        const sub = fake.addSubscription({ customer: customerId, price: "price_silver" });
+        const event = stripeEvent("customer.subscription.created", sub);
+        const { payload, headers } = signedDelivery(event, SECRET);
+        const answers = await Promise.all(
+          [ctx.app, other.app].map((app) =>
+            app.inject({ method: "POST", url: "/api/billing/webhook", payload, headers }),
+          ),
+        );
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        expect(answers.map((a) => a.json().outcome).sort()).toEqual(["duplicate", "processed"]);
+        expect(await ctx.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id))).toHaveLength(
+          1,
+        );
+        expect(await row(user.id)).toMatchObject({ plan: "silver", status: "active" });
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
   it("ends in the newest state when updated arrives before created", async () => {
     const user = await signUp(ctx);
     await post("/api/billing/checkout", user, { plan: "silver" });

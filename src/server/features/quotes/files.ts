@@ -12,6 +12,7 @@ import type { FastifyRequest } from "fastify";
 import type { Viewer } from "../../auth/viewer";
 import { dealFiles, deliveries, quoteOptions, quotes } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
+import { isStorageUnavailable } from "../../storage";
 import { cleanFileName, nameForType } from "../../storage/file-names";
 import { receiveUpload, sniffedType } from "../../storage/uploads";
 import { dealRequest, type QuotesContext, REQUEST_NOT_FOUND } from "./common";
@@ -78,8 +79,8 @@ export async function openDealFile(ctx: QuotesContext, viewer: Viewer, requestId
           .where(and(eq(deliveries.requestId, requestId), sql`${deliveries.photoIds} @> ${shown}`));
     if (!inDelivery) throw notFound(FILE_NOT_FOUND);
   }
-  const stream = await ctx.storage.get(file.storageKey).catch(() => {
-    throw notFound(FILE_NOT_FOUND);
+  const stream = await ctx.storage.get(file.storageKey).catch((error) => {
+    throw isStorageUnavailable(error) ? error : notFound(FILE_NOT_FOUND);
   });
   return { stream, name: file.name, type: file.type };
 }

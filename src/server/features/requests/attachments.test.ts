@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { activityLogs, requests } from "../../db/schema";
+import { STORAGE_UNAVAILABLE } from "../../storage";
 import { nameForType } from "../../storage/file-names";
 import { EMPTY_FILE, NOT_YOUR_REQUEST, ONE_FILE, TYPE_REFUSED, tooLarge, UPLOAD_BROKEN } from "./attachments";
 
@@ -380,7 +381,7 @@ describe("attachments on local disk", () => {
   suite(() => ctx);
   it("keeps files under DATA_DIR/uploads and leaves no spooled file behind", () => {
     expect(existsSync(path.join(dataDir, "uploads", "requests"))).toBe(true);
-    expect(readdirSync(path.join(dataDir, "spool"))).toEqual([]);
+    expect(readdirSync(ctx.app.ctx.storage.spoolDir)).toEqual([]);
   });
 });
 
@@ -388,6 +389,7 @@ describe("attachments in S3-compatible storage", () => {
   let ctx: TestContext;
   let server: S3rver;
   const directory = mkdtempSync(path.join(tmpdir(), "maison-s3-"));
+  const spoolRoot = mkdtempSync(path.join(tmpdir(), "maison-s3-spool-"));
   beforeAll(async () => {
     server = new S3rver({
       port: 0,
@@ -401,7 +403,7 @@ describe("attachments in S3-compatible storage", () => {
       env: {
         UPLOAD_MAX_MB: "0.03",
         UPLOAD_IDLE_SECONDS: "1",
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "maison-s3-spool-")),
+        DATA_DIR: spoolRoot,
         S3_BUCKET: "maison",
         S3_ENDPOINT: `http://127.0.0.1:${port}`,
         S3_ACCESS_KEY_ID: "S3RVER",
@@ -414,6 +416,7 @@ describe("attachments in S3-compatible storage", () => {
     await ctx.close();
     await server.close();
     rmSync(directory, { recursive: true, force: true });
+    rmSync(spoolRoot, { recursive: true, force: true });
   });
   suite(() => ctx);
   it("uses the S3 driver", () => {
@@ -442,7 +445,7 @@ describe("attachments when S3 storage fails", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("answers a failed put with an error and leaves no spool file, no row change and no activity", async () => {
+  it("answers a failed put with a clear 503 and leaves no spool file, no row change and no activity", async () => {
     const ana = await createUser(ctx, { plan: "gold" });
     const created = await ctx.app.inject({
       method: "POST",
@@ -460,7 +463,8 @@ describe("attachments when S3 storage fails", () => {
       payload,
       headers: { ...headers, ...as(ana) },
     });
-    expect(res.statusCode).toBe(500);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: STORAGE_UNAVAILABLE, code: "storage_unavailable" });
     expect(readdirSync(ctx.app.ctx.storage.spoolDir)).toEqual([]);
     const [after] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
     expect(after).toEqual(before);

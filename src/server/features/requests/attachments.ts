@@ -14,6 +14,7 @@ import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { requests } from "../../db/schema";
 import { conflict, forbidden, HttpError, notFound } from "../../http/errors";
+import { isStorageUnavailable } from "../../storage";
 import { cleanFileName, nameForType } from "../../storage/file-names";
 import { receiveUpload, sniffedType } from "../../storage/uploads";
 import { logActivity, REQUEST_NOT_FOUND, visibleRequest } from "./service";
@@ -94,8 +95,8 @@ export async function saveAttachment(
 export async function openAttachment(ctx: AttachmentContext, viewer: Viewer, requestId: string) {
   const row = await visibleRequest(ctx.db, viewer, requestId);
   if (!row.fileUrl) throw notFound(NO_ATTACHMENT);
-  const stream = await ctx.storage.get(row.fileUrl).catch(() => {
-    throw notFound(NO_ATTACHMENT);
+  const stream = await ctx.storage.get(row.fileUrl).catch((error) => {
+    throw isStorageUnavailable(error) ? error : notFound(NO_ATTACHMENT);
   });
   // Names stored before they followed the type are given its extension here too.
   const name = nameForType(row.fileName ?? "attachment", row.fileType);
