@@ -40,10 +40,11 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("when the database goe
     await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [name]);
     const during = await list();
     expect(during.statusCode).toBe(503);
-    expect(during.json()).toEqual({ error: SERVICE_UNAVAILABLE, code: "unavailable" });
+    expect(during.json()).toMatchObject({ error: SERVICE_UNAVAILABLE, code: "unavailable" });
     expect(during.headers["retry-after"]).toBe("2");
-    const health = await ctx.app.inject({ method: "GET", url: "/api/health" });
-    expect(health.statusCode).toBe(503);
+    // Still alive (decision 024), but not ready: a balancer sends its traffic elsewhere.
+    expect((await ctx.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: "GET", url: "/api/ready" })).statusCode).toBe(503);
 
     await admin.query(`alter database ${name} with allow_connections true`);
     const after = await list();

@@ -356,7 +356,7 @@ describe("files while the object store is down", () => {
     await stopS3();
     const refused = await send(member, "POST", files, PNG);
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toEqual({ error: STORAGE_UNAVAILABLE, code: "storage_unavailable" });
+    expect(refused.json()).toMatchObject({ error: STORAGE_UNAVAILABLE, code: "storage_unavailable" });
     expect(refused.headers["retry-after"]).toBe("30");
     // Nothing half-written: no row for it, no spooled copy.
     const rows = await own.database.db.select().from(messageFiles).where(eq(messageFiles.requestId, id));

@@ -464,7 +464,7 @@ describe("attachments when S3 storage fails", () => {
       headers: { ...headers, ...as(ana) },
     });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ error: STORAGE_UNAVAILABLE, code: "storage_unavailable" });
+    expect(res.json()).toMatchObject({ error: STORAGE_UNAVAILABLE, code: "storage_unavailable" });
     expect(readdirSync(ctx.app.ctx.storage.spoolDir)).toEqual([]);
     const [after] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
     expect(after).toEqual(before);
