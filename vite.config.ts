@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { linguiMessages } from "./scripts/i18n/vite-plugin";
 
 /**
  * Preloads the two font files every first paint uses (Inter, Cormorant Garamond 500, Latin), so they arrive with
@@ -27,7 +28,7 @@ function preloadCriticalFonts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadCriticalFonts()],
+  plugins: [linguiMessages(), react(), tailwindcss(), preloadCriticalFonts()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
     outDir: "dist/client",

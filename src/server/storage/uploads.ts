@@ -9,6 +9,8 @@ import type { FastifyRequest } from "fastify";
 import { fileTypeFromFile } from "file-type/node";
 import type { Config } from "../config";
 import { badRequest, HttpError } from "../http/errors";
+import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
+import { withValues } from "@/shared/texts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -17,11 +19,12 @@ declare module "fastify" {
   }
 }
 
-export const NO_FILE = "Please choose a file to attach.";
-export const EMPTY_FILE = "The file is empty. Please choose another file.";
-export const ONE_FILE = "Please attach one file at a time.";
-export const UPLOAD_BROKEN = "The upload was cut short or malformed. Please try again.";
-export const tooLarge = (maxMb: number) => `The file is too large. The limit is ${maxMb} MB.`;
+export const NO_FILE = ERRORS.noFile;
+export const EMPTY_FILE = ERRORS.emptyFile;
+export const ONE_FILE = ERRORS.oneFile;
+export const UPLOAD_BROKEN = ERRORS.uploadBroken;
+/** The refusal of a file over the limit (its text, keyed, with the limit). */
+export const tooLarge = (maxMb: number) => withValues(ERROR_TEXTS.fileTooLarge, { limit: maxMb });
 
 /** The MIME type read from a spooled file's first bytes, if it is one of `accepted`; null otherwise. */
 export async function sniffedType(spooled: string, accepted: readonly string[]): Promise<string | null> {

@@ -21,5 +21,13 @@ export type Wire<T extends z.ZodType> = z.input<T>;
 /** What a server route returns for a schema (before serialization). */
 export type Served<T extends z.ZodType> = z.output<T>;
 
-/** Every error answer: the client shows `error` as it is. */
-export const errorSchema = z.object({ error: z.string(), code: z.string().optional() });
+/**
+ * Every error answer: `error` in the spec's English, and `key` (with `params`) that the client translates into
+ * the member's language (decision 028; the keys are src/shared/messages.ts).
+ */
+export const errorSchema = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  key: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});

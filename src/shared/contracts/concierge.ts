@@ -5,6 +5,7 @@ import { newNoteSchema, notesSchema } from "../notes";
 import { adminReplySchema, conciergeMessageSchema, conciergeReplySchema } from "../schemas";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
+import { ERRORS } from "../messages";
 
 export { adminReplySchema, conciergeMessageSchema, conciergeReplySchema };
 
@@ -59,8 +60,8 @@ export const conciergeAssignedSchema = z.object({
 });
 
 export const memberParams = z.object({ userId: z.string().min(1).max(100) });
-export const conciergeFileParams = z.object({ fileId: z.uuid("File not found") });
-export const memberFileParams = memberParams.extend({ fileId: z.uuid("File not found") });
+export const conciergeFileParams = z.object({ fileId: z.uuid(ERRORS.fileNotFound) });
+export const memberFileParams = memberParams.extend({ fileId: z.uuid(ERRORS.fileNotFound) });
 
 export const conciergeApi = endpoints({
   /** The member's own thread: with the plan, or when there is history to read after a downgrade. */

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
+import { ERRORS, NOTICES } from "../messages";
 
 export const NOTIFICATION_TYPES = [
   "status_changed",
@@ -48,7 +49,7 @@ export const notificationSchema = z.object({
   createdAt: timestamp,
 });
 export const notificationListSchema = z.object({ items: z.array(notificationSchema), unread: z.number() });
-export const notificationIdParams = z.object({ id: z.uuid("Notification not found") });
+export const notificationIdParams = z.object({ id: z.uuid(ERRORS.notificationNotFound) });
 
 export const NOTIFICATION_CHANNELS = ["email", "slack", "sms"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -115,9 +116,9 @@ export function excerpt(text: string): string {
   return line.length > 140 ? `${line.slice(0, 139)}…` : line;
 }
 
-export const PREFERENCE_UPDATED = "Preference updated";
-export const PREFERENCE_FAILED = "Failed to update preference";
-export const STAFF_CHANNEL_ONLY = "Slack and SMS notifications are for staff only.";
+export const PREFERENCE_UPDATED = NOTICES.preferenceUpdated;
+export const PREFERENCE_FAILED = NOTICES.preferenceFailed;
+export const STAFF_CHANNEL_ONLY = ERRORS.staffChannelOnly;
 
 /** The outcome of a test send, through the real outbox path. */
 export const testSendResultSchema = z.object({
@@ -130,8 +131,8 @@ export const testSendResultSchema = z.object({
 
 export const OUTBOX_STATUSES = ["pending", "sent", "failed", "held"] as const;
 export const outboxListQuery = z.object({ status: z.enum(["all", ...OUTBOX_STATUSES]).optional() });
-export const outboxIdParams = z.object({ id: z.uuid("Delivery not found") });
-export const RETRY_ONLY_FAILED = "Only a failed delivery can be retried.";
+export const outboxIdParams = z.object({ id: z.uuid(ERRORS.deliveryNotFound) });
+export const RETRY_ONLY_FAILED = ERRORS.retryOnlyFailed;
 
 export const outboxListSchema = z.object({
   items: z.array(

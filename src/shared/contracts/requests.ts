@@ -19,12 +19,13 @@ import {
 import { TIMELINE_ACTORS } from "../timeline";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
+import { ERRORS } from "../messages";
 
 export { newRequestSchema, requestChangesSchema, requestMessageSchema, statusChangeSchema };
 
-export const requestIdParams = z.object({ id: z.uuid("Request not found") });
+export const requestIdParams = z.object({ id: z.uuid(ERRORS.requestNotFound) });
 /** A file of a request's thread (issue 22 item 6). */
-export const messageFileParams = requestIdParams.extend({ fileId: z.uuid("File not found") });
+export const messageFileParams = requestIdParams.extend({ fileId: z.uuid(ERRORS.fileNotFound) });
 
 /** A request as its lists show it. */
 export const requestSummarySchema = z.object({
@@ -140,7 +141,7 @@ export const staffUnreadMessagesSchema = z.object({
     }),
   ),
 });
-export const messageIdParams = z.object({ id: z.uuid("Message not found") });
+export const messageIdParams = z.object({ id: z.uuid(ERRORS.messageNotFound) });
 
 /** The admin sidebar's badges: Requests (New + Sourcing), Messages (unread), Notifications (unread). */
 export const adminBadgesSchema = z.object({
@@ -163,7 +164,7 @@ export const assigneesSchema = z.object({ items: z.array(assigneeSchema) });
 /** POST /admin/requests/:id/assignee: a staff member's id, or null to unassign. */
 export const assignSchema = z.object({ userId: z.string().min(1).max(100).nullable() });
 export const assignedSchema = z.object({ id: z.string(), assignee: assigneeSchema.nullable() });
-export const ASSIGNEE_NOT_STAFF = "Only staff can be assigned.";
+export const ASSIGNEE_NOT_STAFF = ERRORS.assigneeNotStaff;
 
 /** GET /admin/requests/:id/handling: who owns the request, and how long it took (minutes; null: not yet). */
 export const requestHandlingSchema = z.object({

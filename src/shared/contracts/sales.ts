@@ -4,6 +4,7 @@ import { INQUIRY_STATUSES } from "../requests";
 import { adminReplySchema, salesInquirySchema } from "../schemas";
 import { createdIdSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
+import { ERRORS } from "../messages";
 
 export { adminReplySchema, salesInquirySchema };
 
@@ -19,7 +20,7 @@ export const inquiryListSchema = z.object({ items: z.array(inquirySchema) });
 export const staffInquiryListSchema = z.object({
   items: z.array(inquirySchema.extend({ member: z.object({ name: z.string(), email: z.string() }) })),
 });
-export const inquiryParams = z.object({ id: z.uuid("Inquiry not found") });
+export const inquiryParams = z.object({ id: z.uuid(ERRORS.inquiryNotFound) });
 export const inquiryStatusSchema = z.object({ id: z.string(), status: z.enum(INQUIRY_STATUSES) });
 
 export const salesApi = endpoints({

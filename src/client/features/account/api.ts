@@ -11,6 +11,7 @@ import { sessionQueryKey } from "@/client/lib/session";
 import type * as contract from "@/shared/contracts/account";
 import type { accountApi } from "@/shared/contracts/account";
 import type { Wire } from "@/shared/contracts/common";
+import type { Locale } from "@/shared/locales";
 import type { ChangePasswordInput, SignInInput, SignUpInput } from "@/shared/schemas";
 
 export const account = endpointsOf<typeof accountApi>("account");
@@ -169,3 +170,6 @@ export function signOutErrorMessage(error: unknown): string | null {
 export function useResendVerification() {
   return useMutation({ mutationFn: () => account.call("POST /account/verify-email/resend") });
 }
+
+/** The interface's language, kept on the member's profile (their emails and notifications follow it). */
+export const saveLanguage = (language: Locale) => account.call("PUT /profile/language", { body: { language } });

@@ -14,16 +14,16 @@ import { conflict, HttpError } from "../../http/errors";
 import { enforceLimits } from "../../rate-limit";
 import { announce, sessionChanged } from "../../realtime/events";
 import { createAccountRecords, deleteAccount, upgradeOwner, userIdByEmail, userOfResetToken } from "./service";
+import { ERRORS } from "@/shared/messages";
 
-export const RESET_REQUESTED =
-  "If an account exists for this email, we have sent a link to choose a new password. It is valid for 60 minutes.";
-export const ACCOUNT_EXISTS = "An account with this email already exists. Please sign in instead.";
-export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please ask for a new one.";
-export const VERIFY_LINK_INVALID = "This verification link is invalid or has expired. Please ask for a new one.";
-export const ALREADY_VERIFIED = "Your email is already verified.";
-export const VERIFICATION_SENT = "We have sent you a new link. Please check your inbox.";
-export const PASSWORD_REQUIRED = "Please enter your password to delete your account.";
-export const WRONG_PASSWORD = "The password is not correct.";
+export const RESET_REQUESTED = ERRORS.resetRequested;
+export const ACCOUNT_EXISTS = ERRORS.accountExists;
+export const RESET_LINK_INVALID = ERRORS.resetLinkInvalid;
+export const VERIFY_LINK_INVALID = ERRORS.verifyLinkInvalid;
+export const ALREADY_VERIFIED = ERRORS.alreadyVerified;
+export const VERIFICATION_SENT = ERRORS.verificationSent;
+export const PASSWORD_REQUIRED = ERRORS.passwordRequired;
+export const WRONG_PASSWORD = ERRORS.wrongPassword;
 /** A session signed in this recently may delete the account without typing the password again. */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
 

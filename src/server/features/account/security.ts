@@ -23,10 +23,11 @@ import { renderEmail } from "../../mail/templates";
 import { enqueueEmail } from "../../outbox/outbox";
 import { enforceLimits } from "../../rate-limit";
 import { sessionChanged } from "../../realtime/events";
+import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
 
-export const SESSION_IS_CURRENT = "This is the session you are using. Use Sign Out to end it.";
-export const SESSION_ENDED = "This session has already ended.";
-export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
+export const SESSION_IS_CURRENT = ERRORS.sessionIsCurrent;
+export const SESSION_ENDED = ERRORS.sessionEnded;
+export const WRONG_CURRENT_PASSWORD = ERRORS.wrongCurrentPassword;
 export const newDeviceSubject = (appName: string) => `New sign-in to your ${appName} account`;
 export const passwordChangedSubject = (appName: string) => `Your ${appName} password was changed`;
 
@@ -228,7 +229,7 @@ export async function changePassword(
         throw new HttpError(403, WRONG_CURRENT_PASSWORD, "wrong_password");
       }
       if (typeof error?.statusCode === "number" && error.statusCode < 500) {
-        throw new HttpError(error.statusCode === 401 ? 401 : 400, "Your password could not be changed.");
+        throw new HttpError(error.statusCode === 401 ? 401 : 400, ERROR_TEXTS.passwordNotChanged);
       }
       throw error;
     });

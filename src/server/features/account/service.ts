@@ -6,6 +6,7 @@
 import { and, eq, gt, inArray } from "drizzle-orm";
 import type { accountExportSchema, sessionInfoSchema } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
+import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { hasActiveSubscription } from "@/shared/plans";
 import { loadRoleAndSubscription, type Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -65,7 +66,7 @@ export function sessionInfo(viewer: Viewer | null): Served<typeof sessionInfoSch
       twoFactorEnabled: viewer.twoFactorEnabled,
       emailVerified: viewer.emailVerified,
     },
-    profile: viewer.profile ?? { name: viewer.name, email: viewer.email, phone: null },
+    profile: viewer.profile ?? { name: viewer.name, email: viewer.email, phone: null, language: DEFAULT_LOCALE },
     role: viewer.role,
     subscription: sub
       ? {
@@ -93,7 +94,17 @@ export async function updateProfile(
       .where(eq(profiles.id, viewer.userId));
     await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, viewer.userId));
   });
-  return { ...viewer, name: input.name, profile: { name: input.name, email: viewer.email, phone } };
+  const language = viewer.profile?.language ?? DEFAULT_LOCALE;
+  return { ...viewer, name: input.name, profile: { name: input.name, email: viewer.email, phone, language } };
+}
+
+/** The member's interface language (their emails and notifications follow it). */
+export async function updateLanguage(ctx: Pick<AppContext, "db">, viewer: Viewer, language: Locale) {
+  await ctx.db
+    .update(profiles)
+    .set({ language, updatedAt: new Date() })
+    .where(eq(profiles.id, viewer.userId));
+  return { ok: true as const };
 }
 
 /** GDPR data portability: everything the member's account holds, and nothing of anyone else's. */

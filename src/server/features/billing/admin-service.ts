@@ -16,9 +16,10 @@ import { users } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
 import { DECLINED_CARD, TEST_CARD } from "../../payments/test-cards";
 import { openCheckoutSession, providerFailure, startCheckout } from "./service";
+import { ERRORS } from "@/shared/messages";
 
-export const SYNC_ALL_RUNNING = "A sync of all subscriptions is already running. Please wait for it to finish.";
-export const TEST_MODE_ONLY = "Simulated checkout is only available in test mode.";
+export const SYNC_ALL_RUNNING = ERRORS.syncAllRunning;
+export const TEST_MODE_ONLY = ERRORS.testModeOnly;
 
 const STATUS_LABEL = { active: "active", canceled: "canceled", past_due: "past due" } as const;
 

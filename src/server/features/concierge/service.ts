@@ -36,10 +36,11 @@ import {
   openMessageFile,
   uploadMessageFile,
 } from "../../storage/message-files";
+import { ERRORS, NOTICES } from "@/shared/messages";
 
-export const MEMBER_NOT_FOUND = "This member was not found.";
-export const CONCIERGE_SENT = "Message sent to your concierge team";
-export const ASSIGNEE_NOT_STAFF = "Only staff can be assigned.";
+export const MEMBER_NOT_FOUND = ERRORS.memberNotFound;
+export const CONCIERGE_SENT = NOTICES.conciergeSent;
+export const ASSIGNEE_NOT_STAFF = ERRORS.assigneeNotStaff;
 
 type ConciergeContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write" | "domains">;
 

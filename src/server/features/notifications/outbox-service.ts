@@ -6,6 +6,7 @@ import type { Database, Queryable } from "../../db";
 import { outbox } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { retryFailed } from "../../outbox/outbox";
+import { ERROR_TEXTS } from "@/shared/messages";
 
 export const SECRET_HIDDEN = "Hidden: this message holds a one-time link for its recipient only.";
 
@@ -50,7 +51,7 @@ export async function listOutbox(
 export async function retryDelivery(db: Database, id: string): Promise<void> {
   if (await retryFailed(db, id)) return;
   const [row] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id));
-  if (!row) throw notFound("Delivery not found");
+  if (!row) throw notFound(ERROR_TEXTS.deliveryNotFound);
   throw conflict(RETRY_ONLY_FAILED, "not_failed");
 }
 

@@ -24,12 +24,13 @@ import { renderEmail } from "../../mail/templates";
 import { deliverNow, enqueueEmail, enqueueSlack } from "../../outbox/outbox";
 import type { AppEvent } from "../../realtime/events";
 import { unreadNotifications } from "./engine";
+import { ERRORS, NOTICES } from "@/shared/messages";
 
 type NotificationsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "deliver" | "write">;
 
-export const NOTIFICATION_NOT_FOUND = "Notification not found";
-export const SLACK_NOT_CONFIGURED = "Slack is not configured: set SLACK_WEBHOOK_URL to send Slack-style messages.";
-export const MAIL_HELD = "SMTP is not configured: the message is held in the outbox.";
+export const NOTIFICATION_NOT_FOUND = ERRORS.notificationNotFound;
+export const SLACK_NOT_CONFIGURED = ERRORS.slackNotConfigured;
+export const MAIL_HELD = NOTICES.mailHeld;
 
 export async function listNotifications(
   ctx: NotificationsContext,

@@ -9,8 +9,9 @@ import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { notFound } from "../../http/errors";
 import { createFakeRequest, qaStatus, removeDemoData, seedDemoData, sendTestNotification } from "./service";
+import { ERRORS } from "@/shared/messages";
 
-export const QA_DISABLED = "QA tools are turned off on this deployment.";
+export const QA_DISABLED = ERRORS.qaDisabled;
 
 export const qaRoutes = (ctx: AppContext): FastifyPluginAsync => {
   const enabled = qaToolsEnabled(ctx.config);

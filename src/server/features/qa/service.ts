@@ -15,6 +15,8 @@ import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { demoUsers, profiles, subscriptions, userRoles, users } from "../../db/schema";
 import { conflict } from "../../http/errors";
+import { ERROR_TEXTS } from "@/shared/messages";
+import { withValues } from "@/shared/texts";
 
 /** The QA tools write only their own table (demo_users): everything else goes through its domain's port. */
 type QaContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "write" | "domains">;
@@ -162,8 +164,7 @@ const FAKE_TITLES: Array<[string, RequestCategory, number]> = [
   ["Private viewing at the Gulbenkian", "Experiences", 12_000],
 ];
 
-export const qaLimitReached = (name: string) =>
-  `${name} has reached their monthly request limit. Please choose another client or wait until next month.`;
+export const qaLimitReached = (name: string) => withValues(ERROR_TEXTS.qaLimitReached, { name });
 
 /**
  * A fake request for the newest client whose membership lets them create requests, made through the same path

@@ -10,10 +10,11 @@ import type { Queryable } from "../../db";
 import { holds } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
+import { ERRORS } from "@/shared/messages";
 
 export type QuotesContext = Pick<AppContext, "db" | "config" | "payments" | "storage" | "write" | "domains">;
 
-export const REQUEST_NOT_FOUND = "Request not found";
+export const REQUEST_NOT_FOUND = ERRORS.requestNotFound;
 
 export const memberLink = (id: string) => `/requests/${id}`;
 export const staffLink = (id: string) => `/admin/requests/${id}`;

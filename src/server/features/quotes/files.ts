@@ -15,10 +15,11 @@ import { HttpError, notFound } from "../../http/errors";
 import { cleanFileName, nameForType } from "../../storage/file-names";
 import { receiveUpload, sniffedType } from "../../storage/uploads";
 import { dealRequest, type QuotesContext, REQUEST_NOT_FOUND } from "./common";
+import { ERRORS } from "@/shared/messages";
 
 export const DEAL_FILE_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
-export const DEAL_FILE_REFUSED = "Only JPEG, PNG and WebP images and PDF files can be added.";
-export const FILE_NOT_FOUND = "File not found";
+export const DEAL_FILE_REFUSED = ERRORS.dealFileRefused;
+export const FILE_NOT_FOUND = ERRORS.fileNotFound;
 
 /** Staff: one uploaded file, kept for the request's deal. */
 export async function uploadDealFile(ctx: QuotesContext, staff: Viewer, requestId: string, request: FastifyRequest) {

@@ -16,7 +16,7 @@ import type { DealRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { holds, quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
-import { badRequest, conflict, HttpError } from "../../http/errors";
+import { badRequest, conflict, external, HttpError } from "../../http/errors";
 import type { HoldHandler, HoldUpdate } from "../../payments";
 import { intentUpdate } from "../../payments/holds";
 import {
@@ -31,18 +31,19 @@ import {
   type QuotesContext,
   staffLink,
 } from "./common";
+import { ERRORS } from "@/shared/messages";
 
-export const PROVIDER_FAILED = "The payment provider could not be reached. Please try again.";
+export const PROVIDER_FAILED = ERRORS.providerFailed;
 
 /** A payment provider's refusal as a 502 with its own message; anything else stays what it is. */
 export function providerFailure(error: unknown): Error {
   if (error instanceof HttpError) {
     // The test provider's refusals are the provider's answers too.
-    return error.statusCode >= 500 ? error : new HttpError(502, error.message, "provider_error");
+    return error.statusCode >= 500 ? error : new HttpError(502, error.text, "provider_error");
   }
   const stripeError = error as { type?: unknown; message?: string };
   if (typeof stripeError.type === "string" && stripeError.type.startsWith("Stripe")) {
-    return new HttpError(502, stripeError.message || PROVIDER_FAILED, "provider_error");
+    return new HttpError(502, stripeError.message ? external(stripeError.message) : PROVIDER_FAILED, "provider_error");
   }
   return error instanceof Error ? error : new Error(String(error));
 }

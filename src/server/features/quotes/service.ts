@@ -28,11 +28,12 @@ import {
   staffLink,
 } from "./common";
 import { abandonPendingHold, holdView, openHold } from "./holds";
+import { ERRORS } from "@/shared/messages";
 
 type QuoteInput = z.output<typeof quoteInput>;
 type Deal = Served<typeof dealSchema>;
 
-export const PHOTO_NOT_FOUND = "Photo not found";
+export const PHOTO_NOT_FOUND = ERRORS.photoNotFound;
 
 /** The refusals a quote's dates get, on Lisbon's calendar. */
 function checkDates(input: QuoteInput, now = new Date()) {

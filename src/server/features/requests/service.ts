@@ -46,11 +46,12 @@ import type { Effects } from "../../db/write";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
 import { nameForType } from "../../storage/file-names";
+import { ERRORS } from "@/shared/messages";
 
-export const REQUEST_NOT_FOUND = "Request not found";
-export const NO_PERMISSION = "You do not have permission to view this request";
+export const REQUEST_NOT_FOUND = ERRORS.requestNotFound;
+export const NO_PERMISSION = ERRORS.noPermission;
 export { LIMIT_REACHED, REQUESTS_PLAN_REQUIRED as PAID_PLAN_REQUIRED, STAFF_CANNOT_CREATE };
-export const TRANSITION_REFUSED = "This status change is not allowed.";
+export const TRANSITION_REFUSED = ERRORS.transitionRefused;
 
 export type RequestsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write" | "domains">;
 type RequestRow = typeof requests.$inferSelect;

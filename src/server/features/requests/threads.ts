@@ -28,6 +28,7 @@ import {
   staffLink,
   visibleRequest,
 } from "./service";
+import { ERROR_TEXTS } from "@/shared/messages";
 
 /** The thread, oldest first, with each sender's name and whether they are staff. */
 export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): Promise<Served<typeof threadSchema>> {
@@ -335,7 +336,7 @@ export async function staffUnreadMessages(ctx: RequestsContext, staff: Viewer) {
 export async function setMessageRead(ctx: RequestsContext, staff: Viewer, messageId: string, read: boolean) {
   return ctx.write(async (tx, out) => {
     const [message] = await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId));
-    if (!message) throw notFound("Message not found");
+    if (!message) throw notFound(ERROR_TEXTS.messageNotFound);
     if (read) await tx.insert(messageReads).values({ messageId, userId: staff.userId }).onConflictDoNothing();
     else
       await tx

@@ -13,9 +13,10 @@ import { profiles, salesInquiries, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { limitMemberMessages } from "../../rate-limit";
 import { toMemberAndStaff } from "../../realtime/events";
+import { ERRORS } from "@/shared/messages";
 
-export const INQUIRY_NOT_FOUND = "Inquiry not found";
-export const ALREADY_CLOSED = "This inquiry is already closed.";
+export const INQUIRY_NOT_FOUND = ERRORS.inquiryNotFound;
+export const ALREADY_CLOSED = ERRORS.inquiryClosed;
 
 type SalesContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write">;
 
