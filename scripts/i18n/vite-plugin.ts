@@ -12,7 +12,7 @@
  * when the language changes, and the first load carries only the texts of what it shows.
  */
 import path from "node:path";
-import { type PluginItem, type PluginObj, template, transformAsync, types as t } from "@babel/core";
+import { type PluginItem, type PluginObj, types as t, template, transformAsync } from "@babel/core";
 import linguiMacro from "@lingui/babel-plugin-lingui-macro";
 import { getCatalogs } from "@lingui/cli/api";
 import { getConfig } from "@lingui/conf";
@@ -59,9 +59,7 @@ function registerModuleMessages(file: string, pt: Map<string, string>, untransla
           program.traverse({
             ObjectExpression(objectPath) {
               if (!isI18nObject(objectPath.node)) return;
-              const properties = objectPath.node.properties.filter((p): p is t.ObjectProperty =>
-                t.isObjectProperty(p),
-              );
+              const properties = objectPath.node.properties.filter((p): p is t.ObjectProperty => t.isObjectProperty(p));
               const id = properties.find((p) => keyIs(p, "id"));
               const message = properties.find((p) => keyIs(p, "message"));
               if (!id || !t.isStringLiteral(id.value) || !message || !t.isStringLiteral(message.value)) return;

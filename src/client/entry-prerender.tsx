@@ -22,7 +22,10 @@ function tree(url: string) {
  * description the page gives itself: a first pass waits for every lazy page and layout to load; once they have,
  * a synchronous render has nothing left to suspend on.
  */
-export async function render(url: string, locale: Locale): Promise<{ html: string; title: string; description?: string }> {
+export async function render(
+  url: string,
+  locale: Locale,
+): Promise<{ html: string; title: string; description?: string }> {
   setActiveLocale(locale);
   const { prelude } = await prerenderToNodeStream(tree(url));
   for await (const _ of prelude) {

@@ -14,14 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import {
-  acceptLanguageTags,
-  DEFAULT_LOCALE,
-  LOCALES,
-  type Locale,
-  localeFromCookie,
-  preferredLocale,
-} from "@/shared/locales";
+import { DEFAULT_LOCALE, LOCALES, type Locale, negotiateLocale } from "@/shared/locales";
 import { ERROR_TEXTS, ERRORS, VALIDATION_TEXTS } from "@/shared/messages";
 import { createAuth } from "./auth/auth";
 import { installViewer } from "./auth/viewer";
@@ -145,7 +138,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(validationBody(error.validation[0]?.message ?? VALIDATION_TEXTS.invalidInput.message));
+      return reply
+        .status(400)
+        .send(validationBody(error.validation[0]?.message ?? VALIDATION_TEXTS.invalidInput.message));
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
@@ -249,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
 /** The language of a page the server sends: the visitor's choice (the cookie), else their browser's preference. */
 export function requestLocale(headers: { cookie?: string; "accept-language"?: string }): Locale {
-  return localeFromCookie(headers.cookie) ?? preferredLocale(acceptLanguageTags(headers["accept-language"]));
+  return negotiateLocale(headers.cookie, headers["accept-language"]);
 }
 
 /**

@@ -27,7 +27,10 @@ function projectRoot(): string {
 }
 
 /** The translations of one language, by key (compiled). */
-export function readTranslations(locale: Locale, root = projectRoot()): Record<string, ReturnType<typeof compileMessage>> {
+export function readTranslations(
+  locale: Locale,
+  root = projectRoot(),
+): Record<string, ReturnType<typeof compileMessage>> {
   const messages: Record<string, ReturnType<typeof compileMessage>> = {};
   for (const dir of CATALOGS) {
     const file = path.join(root, dir, `${locale}.po`);

@@ -55,6 +55,14 @@ export function acceptLanguageTags(header: string | undefined): string[] {
     .map((entry) => entry.tag);
 }
 
+/** A request's language: the visitor's choice (the cookie), else their browser's preference (Accept-Language). */
+export function negotiateLocale(
+  cookieHeader: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Locale {
+  return localeFromCookie(cookieHeader) ?? preferredLocale(acceptLanguageTags(acceptLanguage ?? undefined));
+}
+
 /** The value of the language cookie in a Cookie header (or document.cookie), when it names one of ours. */
 export function localeFromCookie(cookieHeader: string | undefined | null): Locale | null {
   if (!cookieHeader) return null;

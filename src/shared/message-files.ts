@@ -14,7 +14,6 @@ export const MESSAGE_FILE_TYPES = ["image/jpeg", "image/png", "image/webp", "app
 /** What the composer's file chooser offers (the server reads the bytes, whatever the name says). */
 export const MESSAGE_FILE_ACCEPT = ".jpg,.jpeg,.png,.webp,.pdf,image/jpeg,image/png,image/webp,application/pdf";
 
-
 /** How a list previews a message of files only (its text is empty). */
 export const FILES_ONLY_PREVIEW = MESSAGE_FILE_TEXTS.filesOnly;
 

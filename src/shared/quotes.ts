@@ -97,4 +97,3 @@ export function holdExpiryLabel(expiresAt: Date | string, now: Date = new Date()
 export function canReportProblem(deliveredAt: Date | string, now: Date = new Date()): boolean {
   return now.getTime() <= new Date(deliveredAt).getTime() + DISPUTE_WINDOW_DAYS * DAY_MS;
 }
-

@@ -12,7 +12,6 @@ export const PLACEHOLDERS = ["member_name", "request_title"] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type PlaceholderValues = Partial<Record<Placeholder, string>>;
 
-
 /** `{word}`: what looks like a placeholder. */
 const PLACEHOLDER_PATTERN = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 

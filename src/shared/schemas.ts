@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { lisbonDate } from "./dates";
-import { messageFileIds } from "./message-files";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
+import { messageFileIds } from "./message-files";
 import { MESSAGES } from "./messages";
 import { PLANS } from "./plans";
 import { REQUEST_CATEGORIES, REQUEST_CHANGE_MESSAGES, REQUEST_STATUSES, URGENCIES } from "./requests";
@@ -109,10 +109,7 @@ export const changePasswordFields = z.object({
 export const differentPasswords: [
   (v: { currentPassword: string; newPassword: string }) => boolean,
   { message: string; path: string[] },
-] = [
-  (v) => v.newPassword !== v.currentPassword,
-  { message: MESSAGES.samePassword, path: ["newPassword"] },
-];
+] = [(v) => v.newPassword !== v.currentPassword, { message: MESSAGES.samePassword, path: ["newPassword"] }];
 /**
  * Changing the password while signed in: the current one proves it is the member, the new one follows the
  * usual rules and must differ; the member's other sessions may be signed out at the same time.
@@ -164,9 +161,7 @@ const messageBody = requiredMultiLine(MESSAGES.enterMessage, 5000, MESSAGES.mess
 export const adminReplySchema = z.object({ reply: messageBody });
 
 /** A message's text where files may go with it (issue 22 item 6): empty is allowed only with a file. */
-const optionalMessageBody = multiLine()
-  .pipe(z.string().trim().max(5000, MESSAGES.messageTooLong))
-  .default("");
+const optionalMessageBody = multiLine().pipe(z.string().trim().max(5000, MESSAGES.messageTooLong)).default("");
 const notEmpty = (text: string, fileIds: string[]) => Boolean(text) || fileIds.length > 0;
 
 export const requestMessageSchema = z

@@ -9,6 +9,7 @@
  */
 import { i18n, type MessageDescriptor, type Messages } from "@lingui/core";
 import { useSyncExternalStore } from "react";
+import { setInterfaceLocale } from "@/shared/interface-locale";
 import {
   DEFAULT_LOCALE,
   LOCALE_COOKIE,
@@ -19,8 +20,8 @@ import {
   preferredLocale,
 } from "@/shared/locales";
 
-export { i18n };
 export type { MessageDescriptor };
+export { i18n };
 
 type Compiled = Messages;
 // The catalogs i18n reads, loaded once and then filled in place: adding a module's messages must not make the
@@ -49,6 +50,7 @@ const currentLocale = () => i18n.locale as Locale;
 export function setActiveLocale(locale: Locale) {
   if (i18n.locale === locale) return;
   i18n.activate(locale);
+  setInterfaceLocale(locale);
   if (typeof document !== "undefined") document.documentElement.lang = locale;
   for (const listener of listeners) listener();
 }
@@ -77,7 +79,6 @@ export function useLingui(): LinguiContext {
   return context;
 }
 
-
 /**
  * The language a page starts in. A prerendered page is in the language the server chose for it (its <html lang>),
  * which hydration must match; otherwise the visitor's choice (the cookie), else the browser's preference.
@@ -92,5 +93,6 @@ export function initialLocale(): Locale {
 /** Keeps the visitor's choice for a year, where the server reads it too (it sends the pages in that language). */
 export function rememberLocale(locale: Locale) {
   const secure = window.location.protocol === "https:" ? "; secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed cookie; the Cookie Store API is not in every supported browser
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE}; samesite=lax${secure}`;
 }

@@ -21,7 +21,11 @@ export function fromAuthError(error: unknown, messages: Record<string, ErrorText
   const e = error as { statusCode?: number; body?: { code?: string; message?: string }; message?: string };
   if (typeof e?.statusCode === "number" && e.statusCode < 500) {
     const code = e.body?.code;
-    throw new HttpError(e.statusCode, (code && messages[code]) || libraryText(code, e.body?.message ?? e.message), code);
+    throw new HttpError(
+      e.statusCode,
+      (code && messages[code]) || libraryText(code, e.body?.message ?? e.message),
+      code,
+    );
   }
   throw error;
 }

@@ -5,8 +5,8 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../http/errors";
-import { libraryText } from "./errors";
 import { type Auth, LIBRARY_PATHS, libraryHeaders } from "./auth";
+import { libraryText } from "./errors";
 
 export type LibraryPath = (typeof LIBRARY_PATHS)[number];
 

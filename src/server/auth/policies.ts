@@ -5,10 +5,10 @@
  */
 import type { FastifyRequest } from "fastify";
 import type { NotificationChannel } from "@/shared/contracts/notifications";
+import { ERRORS } from "@/shared/messages";
 import { hasActiveSubscription, hasConcierge, hasReachedMonthlyLimit, monthlyRequestLimit } from "@/shared/plans";
 import { forbidden, unauthorized } from "../http/errors";
 import type { Viewer } from "./viewer";
-import { ERRORS } from "@/shared/messages";
 
 export const MEMBERSHIP_REQUIRED = ERRORS.membershipRequired;
 export const STAFF_ONLY = ERRORS.staffOnly;

@@ -4,9 +4,9 @@
  * (a JSON.stringify, a validator, a library) can overflow the stack on it.
  */
 import type { FastifyInstance } from "fastify";
-import { HttpError } from "./errors";
 import { ERROR_TEXTS } from "@/shared/messages";
 import { fill, withValues } from "@/shared/texts";
+import { HttpError } from "./errors";
 
 /** Our bodies and the library's are a few levels deep; this leaves room and still bounds every walk. */
 export const MAX_JSON_DEPTH = 32;

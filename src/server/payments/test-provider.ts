@@ -9,8 +9,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { addMonths } from "date-fns";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { TestBillingOverview } from "@/shared/billing";
-import { PURCHASABLE_PLANS, type PurchasablePlan, planLabel } from "@/shared/plans";
 import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
+import { PURCHASABLE_PLANS, type PurchasablePlan, planLabel } from "@/shared/plans";
 import { HOLD_VALIDITY_DAYS, QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Database, Queryable } from "../db";
 import { testPaymentObjects } from "../db/schema";
@@ -726,7 +726,11 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
           );
         }
         if (amountToCapture > intent.amount_capturable) {
-          throw new HttpError(400, external("The amount to capture is larger than the amount capturable."), "amount_too_large");
+          throw new HttpError(
+            400,
+            external("The amount to capture is larger than the amount capturable."),
+            "amount_too_large",
+          );
         }
         const now = await clockNow(tx);
         const charge = intent.latest_charge ? await get<TestCharge>(tx, "charge", intent.latest_charge, true) : null;

@@ -4,11 +4,10 @@
  * (sign-in) count an attempt before it runs and give it back when it succeeds, with a back-off lock per key.
  */
 import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
-import { MESSAGES_TOO_FAST } from "@/shared/messages";
+import { ERRORS, MESSAGES_TOO_FAST } from "@/shared/messages";
 import { type Database, type Queryable, rowsOf } from "../db";
 import { rateLimits } from "../db/schema";
 import { HttpError } from "../http/errors";
-import { ERRORS } from "@/shared/messages";
 
 export interface RateRule {
   max: number;

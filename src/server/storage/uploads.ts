@@ -7,10 +7,10 @@ import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromFile } from "file-type/node";
-import type { Config } from "../config";
-import { badRequest, HttpError } from "../http/errors";
 import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
 import { withValues } from "@/shared/texts";
+import type { Config } from "../config";
+import { badRequest, HttpError } from "../http/errors";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -1,11 +1,11 @@
 /** The Executive Concierge chat (Gold and Black members) and the staff's side of it. */
 import { z } from "zod";
 import { messageFileSchema } from "../message-files";
+import { ERRORS } from "../messages";
 import { newNoteSchema, notesSchema } from "../notes";
 import { adminReplySchema, conciergeMessageSchema, conciergeReplySchema } from "../schemas";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
-import { ERRORS } from "../messages";
 
 export { adminReplySchema, conciergeMessageSchema, conciergeReplySchema };
 

@@ -4,9 +4,11 @@
  * holds).
  */
 import { z } from "zod";
+import type { Locale } from "../locales";
+import { ERRORS, NOTICES } from "../messages";
+import type { Keyed } from "../texts";
 import { okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
-import { ERRORS, NOTICES } from "../messages";
 
 export const NOTIFICATION_TYPES = [
   "status_changed",
@@ -72,12 +74,36 @@ export interface NoticeEmail {
   actionLabel: string;
 }
 
-/** Someone a notice goes to, with their channels (read with the caller's own query, saving a round trip). */
+/** Someone a notice goes to, with their channels and language (read with the caller's own query, saving a round trip). */
 export interface NoticeRecipient {
   id: string;
   email: string;
   emailEnabled: boolean;
   slackEnabled: boolean;
+  /** The interface language they chose: their notification and email are written in it (decision 028). */
+  language: Locale;
+}
+
+/** A keyed text (src/shared/texts.ts) in one reader's language, its placeholders filled. */
+export type Translate = (text: Keyed, values?: Record<string, unknown>) => string;
+
+/** Who a notice's texts are written for: their language, to translate and to format dates and amounts. */
+export interface NoticeReader {
+  t: Translate;
+  locale: Locale;
+}
+
+/** What a notice says: the notification, its email and, for a conversation, its burst's versions. */
+export interface NoticeTexts {
+  title: string;
+  body: string;
+  email: NoticeEmail;
+  /**
+   * A message on a conversation (`requestId` or `conciergeMemberId`): a burst of them is one notification per
+   * reader while it is unread, and at most one email (and Slack post) per address each burst window, which then
+   * says how many. These texts are used once there are several; each may hold BURST_COUNT, the number.
+   */
+  burst?: { title: string; email: Pick<NoticeEmail, "subject" | "heading" | "paragraphs"> };
 }
 
 export interface Notice {
@@ -86,25 +112,18 @@ export interface Notice {
   to: string;
   /** The recipients, when the caller has them already; else looked up from `to`. */
   recipients?: NoticeRecipient[];
-  title: string;
-  body: string;
+  /** The texts, written once for each language among the readers (and in English for the team's mailboxes). */
+  texts: (reader: NoticeReader) => NoticeTexts;
   requestId?: string | null;
   /** The concierge conversation it is about (the member's id): reading it marks the notification read. */
   conciergeMemberId?: string | null;
   /** Where the notification leads in the app, for its reader (a path). */
   link: string | null;
-  email: NoticeEmail;
   /**
    * Also mail the team's mailboxes (OWNER_EMAILS, else CONTACT_EMAIL), as the spec's owner emails do; a staff
    * member whose address is among them is not mailed twice.
    */
   teamMail?: boolean;
-  /**
-   * A message on a conversation (`requestId` or `conciergeMemberId`): a burst of them is one notification per
-   * reader while it is unread, and at most one email (and Slack post) per address each burst window, which then
-   * says how many. These texts are used once there are several; each may hold BURST_COUNT, the number.
-   */
-  burst?: { title: string; email: Pick<NoticeEmail, "subject" | "heading" | "paragraphs"> };
 }
 
 /** Where a burst's texts say how many messages it holds. */

@@ -1,8 +1,8 @@
 /** The staff's QA tools (absent on a public deployment unless ENABLE_QA_TOOLS=true). */
 import { z } from "zod";
+import { ERRORS } from "../messages";
 import { timestamp } from "./common";
 import { endpoints } from "./endpoint";
-import { ERRORS } from "../messages";
 
 export const QA_NO_CLIENT = ERRORS.qaNoClient;
 export const QA_NO_REQUEST = ERRORS.qaNoRequest;

@@ -3,6 +3,7 @@
  * and the money overviews. quotesApi is the member's side, quotesStaffApi the staff's.
  */
 import { z } from "zod";
+import { ERRORS } from "../messages";
 import {
   DELIVERY_STATUSES,
   HOLD_STATUSES,
@@ -18,7 +19,6 @@ import { multiLine, singleLine } from "../schemas";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 import { requestIdParams } from "./requests";
-import { ERRORS } from "../messages";
 
 const day = z.iso.date(QUOTE_MESSAGES.dateFormat);
 const cents = z

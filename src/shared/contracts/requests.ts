@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { messageFileSchema } from "../message-files";
+import { ERRORS } from "../messages";
 import { newNoteSchema, notesSchema } from "../notes";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 import { HOLD_STATUSES } from "../quotes";
@@ -19,7 +20,6 @@ import {
 import { TIMELINE_ACTORS } from "../timeline";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
-import { ERRORS } from "../messages";
 
 export { newRequestSchema, requestChangesSchema, requestMessageSchema, statusChangeSchema };
 

@@ -1,10 +1,10 @@
 /** Sales inquiries: every member writes to sales; staff reply and close. */
 import { z } from "zod";
+import { ERRORS } from "../messages";
 import { INQUIRY_STATUSES } from "../requests";
 import { adminReplySchema, salesInquirySchema } from "../schemas";
 import { createdIdSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
-import { ERRORS } from "../messages";
 
 export { adminReplySchema, salesInquirySchema };
 

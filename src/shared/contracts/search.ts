@@ -12,7 +12,6 @@ import { endpoints } from "./endpoint";
 export const SEARCH_PAGE_SIZE = 20;
 export { SEARCH_PAGE_MAX, SEARCH_QUERY_MAX, SEARCH_QUERY_MIN, SEARCH_TEXTS };
 
-
 /** Where a message was written. */
 export const SEARCH_SOURCES = ["request", "concierge", "sales"] as const;
 export type SearchSource = (typeof SEARCH_SOURCES)[number];

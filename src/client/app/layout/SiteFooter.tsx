@@ -4,8 +4,8 @@ import { Wordmark } from "@/client/components/ui/wordmark";
 import { usePublicConfig } from "@/client/lib/public-config";
 import { useSession } from "@/client/lib/session";
 import { cn } from "@/client/lib/utils";
-import { isAdminPath } from "./nav-items";
 import { LanguageChoice } from "./language-choice";
+import { isAdminPath } from "./nav-items";
 
 const linkClass =
   "text-sm text-ivory/75 underline-offset-4 decoration-gold transition-colors duration-200 hover:text-ivory hover:underline";
@@ -32,8 +32,8 @@ export function SiteFooter() {
             </p>
             <p className="mt-6 max-w-xs text-sm leading-relaxed text-ivory/70">
               <Trans>
-                A private sourcing and concierge house. By membership, with a single point of contact for everything
-                you ask of us.
+                A private sourcing and concierge house. By membership, with a single point of contact for everything you
+                ask of us.
               </Trans>
             </p>
           </div>

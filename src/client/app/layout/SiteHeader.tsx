@@ -67,10 +67,7 @@ export function SiteHeader() {
                 </span>
               )}
               {signIn && (
-                <Link
-                  to={signIn.to}
-                  className={`${SIGN_IN_BUTTON_CLASS} ml-2 motion-safe:animate-fade`}
-                >
+                <Link to={signIn.to} className={`${SIGN_IN_BUTTON_CLASS} ml-2 motion-safe:animate-fade`}>
                   {i18n._(signIn.label)}
                 </Link>
               )}

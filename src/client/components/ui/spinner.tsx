@@ -5,7 +5,15 @@ import { useLingui } from "@lingui/react/macro";
  * layout renders it while a page loads, so it stays free of tailwind-merge and keeps the first load light:
  * `className` is appended.
  */
-export function Spinner({ label, showLabel = false, className }: { label?: string; showLabel?: boolean; className?: string }) {
+export function Spinner({
+  label,
+  showLabel = false,
+  className,
+}: {
+  label?: string;
+  showLabel?: boolean;
+  className?: string;
+}) {
   const { t } = useLingui();
   return (
     <div role="status" aria-live="polite" className={`flex flex-col items-center gap-4 ${className ?? ""}`}>

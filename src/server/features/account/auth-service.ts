@@ -6,6 +6,8 @@
 
 import type { signInResultSchema } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
+import { negotiateLocale } from "@/shared/locales";
+import { ERRORS } from "@/shared/messages";
 import type { SignUpInput } from "@/shared/schemas";
 import { fromAuthError } from "../../auth/errors";
 import type { Viewer } from "../../auth/viewer";
@@ -14,7 +16,6 @@ import { conflict, HttpError } from "../../http/errors";
 import { enforceLimits } from "../../rate-limit";
 import { announce, sessionChanged } from "../../realtime/events";
 import { createAccountRecords, deleteAccount, upgradeOwner, userIdByEmail, userOfResetToken } from "./service";
-import { ERRORS } from "@/shared/messages";
 
 export const RESET_REQUESTED = ERRORS.resetRequested;
 export const ACCOUNT_EXISTS = ERRORS.accountExists;
@@ -32,7 +33,10 @@ type AccountContext = Pick<
   "auth" | "db" | "config" | "limiter" | "payments" | "storage" | "write" | "domains"
 >;
 
-/** The account with its profile, client role and preferences; a verification mail goes out. */
+/**
+ * The account with its profile (in the language the visitor was browsing in: their choice, else their
+ * browser's), client role and preferences; then the verification mail goes out, in that language.
+ */
 export async function signUp(ctx: AccountContext, input: SignUpInput, headers: Headers) {
   const { name, phone, email, password } = input;
   const result = await ctx.auth.api
@@ -44,10 +48,12 @@ export async function signUp(ctx: AccountContext, input: SignUpInput, headers: H
       }),
     );
   const user = result.response.user;
+  const language = negotiateLocale(headers.get("cookie"), headers.get("accept-language"));
   await ctx.write(async (tx) => {
-    await createAccountRecords(tx, { id: user.id, email: user.email, name, phone });
+    await createAccountRecords(tx, { id: user.id, email: user.email, name, phone, language });
     await ctx.domains.notifications.createPreferences(tx, user.id);
   });
+  await ctx.auth.api.sendVerificationEmail({ body: { email: user.email } });
   return { headers: result.headers };
 }
 

@@ -20,12 +20,12 @@ type AccountContext = Pick<AppContext, "db" | "write" | "domains">;
 /** The account's own records besides the library's rows: profile and role. */
 export async function createAccountRecords(
   db: Queryable,
-  user: { id: string; email: string; name: string; phone: string | null },
+  user: { id: string; email: string; name: string; phone: string | null; language?: Locale },
   role: "client" | "staff" | "admin" = "client",
 ) {
   await db
     .insert(profiles)
-    .values({ id: user.id, email: user.email, name: user.name, phone: user.phone })
+    .values({ id: user.id, email: user.email, name: user.name, phone: user.phone, language: user.language })
     .onConflictDoNothing();
   await db.insert(userRoles).values({ userId: user.id, role }).onConflictDoNothing();
 }
@@ -100,10 +100,7 @@ export async function updateProfile(
 
 /** The member's interface language (their emails and notifications follow it). */
 export async function updateLanguage(ctx: Pick<AppContext, "db">, viewer: Viewer, language: Locale) {
-  await ctx.db
-    .update(profiles)
-    .set({ language, updatedAt: new Date() })
-    .where(eq(profiles.id, viewer.userId));
+  await ctx.db.update(profiles).set({ language, updatedAt: new Date() }).where(eq(profiles.id, viewer.userId));
   return { ok: true as const };
 }
 

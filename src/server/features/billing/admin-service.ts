@@ -9,6 +9,7 @@ import type {
   syncUserResultSchema,
 } from "@/shared/contracts/billing";
 import type { Served } from "@/shared/contracts/common";
+import { ERRORS } from "@/shared/messages";
 import { PLAN_DEFINITIONS, PURCHASABLE_PLANS, type PurchasablePlan, planLabel } from "@/shared/plans";
 import { loadRoleAndSubscription, type Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -16,7 +17,6 @@ import { users } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
 import { DECLINED_CARD, TEST_CARD } from "../../payments/test-cards";
 import { openCheckoutSession, providerFailure, startCheckout } from "./service";
-import { ERRORS } from "@/shared/messages";
 
 export const SYNC_ALL_RUNNING = ERRORS.syncAllRunning;
 export const TEST_MODE_ONLY = ERRORS.testModeOnly;

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { billingApi } from "@/shared/contracts/billing";
+import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
 import { hasActiveSubscription } from "@/shared/plans";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -12,7 +13,6 @@ import { serve } from "../../http/endpoints";
 import { type ErrorBody, notFound } from "../../http/errors";
 import { enforceLimits, type RateLimiter } from "../../rate-limit";
 import { cancelComplimentary, openPortal, startCheckout } from "./service";
-import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
 
 export const TOO_MANY_REQUESTS = ERRORS.tooManyRequests;
 

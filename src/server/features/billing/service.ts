@@ -2,7 +2,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { checkoutStartedSchema } from "@/shared/contracts/billing";
 import type { Served } from "@/shared/contracts/common";
-import { CHECKOUT_FAILED } from "@/shared/messages";
+import { CHECKOUT_FAILED, ERRORS } from "@/shared/messages";
 import { checkPlanChange, hasActiveSubscription, type Plan, type PurchasablePlan } from "@/shared/plans";
 import type { SubscriptionRow } from "../../auth/viewer";
 import type { Config } from "../../config";
@@ -11,7 +11,6 @@ import type { Queryable } from "../../db";
 import { subscriptions } from "../../db/schema";
 import { badRequest, conflict, type ErrorText, external, HttpError, notFound } from "../../http/errors";
 import { subscriptionChanged } from "../../realtime/events";
-import { ERRORS } from "@/shared/messages";
 
 export const PORTAL_FAILED = ERRORS.portalFailed;
 export const BLACK_BY_INVITATION = ERRORS.blackByInvitation;

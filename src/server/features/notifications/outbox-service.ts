@@ -2,11 +2,11 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import { type OUTBOX_STATUSES, type outboxListSchema, RETRY_ONLY_FAILED } from "@/shared/contracts/notifications";
+import { ERROR_TEXTS } from "@/shared/messages";
 import type { Database, Queryable } from "../../db";
 import { outbox } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { retryFailed } from "../../outbox/outbox";
-import { ERROR_TEXTS } from "@/shared/messages";
 
 export const SECRET_HIDDEN = "Hidden: this message holds a one-time link for its recipient only.";
 

@@ -4,13 +4,14 @@
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { formatEuro } from "@/shared/format";
+import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
+import { ERRORS } from "@/shared/messages";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext, DealRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { holds } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
-import { ERRORS } from "@/shared/messages";
 
 export type QuotesContext = Pick<AppContext, "db" | "config" | "payments" | "storage" | "write" | "domains">;
 
@@ -74,4 +75,5 @@ export async function liveHold(q: Queryable, requestId: string, options: { lock?
 }
 
 /** Cents as the house writes euro everywhere ("€1,200", "€120.50"). */
-export const euros = (cents: number) => formatEuro(cents / 100);
+/** Cents as euro, in the reader's language. */
+export const euros = (cents: number, locale: Locale = DEFAULT_LOCALE) => formatEuro(cents / 100, locale);

@@ -9,13 +9,13 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { ERRORS } from "@/shared/messages";
 import type { Viewer } from "../../auth/viewer";
 import { dealFiles, deliveries, quoteOptions, quotes } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { cleanFileName, nameForType } from "../../storage/file-names";
 import { receiveUpload, sniffedType } from "../../storage/uploads";
 import { dealRequest, type QuotesContext, REQUEST_NOT_FOUND } from "./common";
-import { ERRORS } from "@/shared/messages";
 
 export const DEAL_FILE_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
 export const DEAL_FILE_REFUSED = ERRORS.dealFileRefused;

@@ -25,6 +25,7 @@ export {
   tooLarge,
   UPLOAD_BROKEN,
 } from "../../storage/uploads";
+
 import { ERRORS } from "@/shared/messages";
 
 /** What may be attached: images and PDF, as recognised from the file's first bytes. */

@@ -9,6 +9,7 @@ import type { Served } from "@/shared/contracts/common";
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
 import type { conversationsSchema, threadSchema } from "@/shared/contracts/requests";
 import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
+import { ERROR_TEXTS } from "@/shared/messages";
 import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import { canSeeRequest } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
@@ -28,7 +29,7 @@ import {
   staffLink,
   visibleRequest,
 } from "./service";
-import { ERROR_TEXTS } from "@/shared/messages";
+import { REQUEST_TEXTS as T } from "./texts";
 
 /** The thread, oldest first, with each sender's name and whether they are staff. */
 export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): Promise<Served<typeof threadSchema>> {
@@ -134,60 +135,68 @@ export async function postMessage(
   const fromMember = viewer.userId === row.userId;
   if (fromMember) await limitMemberMessages(ctx.limiter, viewer.userId);
   const sender = viewer.profile?.name || viewer.name || viewer.email;
+  const facts = { name: sender, email: viewer.email, title: row.title, count: BURST_COUNT };
   const notice: Notice = fromMember
     ? {
         type: "message_received",
         to: "staff",
         teamMail: true,
-        title: `New message on: ${row.title}`,
-        body: `${sender}: ${excerpt(body)}`,
         requestId: id,
         link: staffLink(id),
-        email: {
-          reason: "client_message",
-          subject: `New message on: ${row.title}`,
-          heading: "A member wrote to the team",
-          paragraphs: [`${sender} (${viewer.email}) wrote on the request "${row.title}":`],
-          quote: body,
-          actionLabel: "Open the request",
-        },
-        burst: {
-          title: `${BURST_COUNT} new messages from ${sender} on: ${row.title}`,
-          email: {
-            subject: `${BURST_COUNT} new messages from ${sender} on: ${row.title}`,
-            heading: `${BURST_COUNT} new messages from a member`,
-            paragraphs: [
-              `${sender} (${viewer.email}) wrote ${BURST_COUNT} messages on the request "${row.title}". The latest:`,
-            ],
-          },
+        texts: ({ t }) => {
+          const title = t(T.memberMessageTitle, facts);
+          const burstTitle = t(T.memberBurstTitle, facts);
+          return {
+            title,
+            body: `${sender}: ${excerpt(body)}`,
+            email: {
+              reason: "client_message",
+              subject: title,
+              heading: t(T.memberMessageHeading),
+              paragraphs: [t(T.memberMessageText, facts)],
+              quote: body,
+              actionLabel: t(T.openRequest),
+            },
+            burst: {
+              title: burstTitle,
+              email: {
+                subject: burstTitle,
+                heading: t(T.memberBurstHeading, facts),
+                paragraphs: [t(T.memberBurstText, facts)],
+              },
+            },
+          };
         },
       }
     : {
         type: "message_received",
         to: row.userId,
         recipients: [owner],
-        title: `A reply on your request: ${row.title}`,
-        body: `${sender}: ${excerpt(body)}`,
         requestId: id,
         link: memberLink(id),
-        email: {
-          reason: "admin_reply",
-          subject: `A reply on your request: ${row.title}`,
-          heading: "Our team replied",
-          paragraphs: [`Dear ${owner.name},`, `${sender} replied on your request "${row.title}":`],
-          quote: body,
-          actionLabel: "Open your request",
-        },
-        burst: {
-          title: `${BURST_COUNT} new replies on your request: ${row.title}`,
-          email: {
-            subject: `${BURST_COUNT} new replies on your request: ${row.title}`,
-            heading: `Our team wrote ${BURST_COUNT} times`,
-            paragraphs: [
-              `Dear ${owner.name},`,
-              `Our team wrote ${BURST_COUNT} messages on your request "${row.title}". The latest, from ${sender}:`,
-            ],
-          },
+        texts: ({ t }) => {
+          const title = t(T.replyTitle, facts);
+          const burstTitle = t(T.replyBurstTitle, facts);
+          return {
+            title,
+            body: `${sender}: ${excerpt(body)}`,
+            email: {
+              reason: "admin_reply",
+              subject: title,
+              heading: t(T.replyHeading),
+              paragraphs: [t(T.dear, { name: owner.name }), t(T.replyText, facts)],
+              quote: body,
+              actionLabel: t(T.openYourRequest),
+            },
+            burst: {
+              title: burstTitle,
+              email: {
+                subject: burstTitle,
+                heading: t(T.replyBurstHeading, facts),
+                paragraphs: [t(T.dear, { name: owner.name }), t(T.replyBurstText, facts)],
+              },
+            },
+          };
         },
       };
   const events = [activityChanged(id), toMemberAndStaff("messages", row.userId)];
@@ -223,9 +232,15 @@ export async function threadOfFiles(db: Queryable, viewer: Viewer, id: string): 
 
 /** A notice about a message that may be only files: its excerpt says so rather than quote nothing. */
 function withFilesNoted(notice: Notice, count: number): Notice {
-  const files = count === 1 ? "1 file" : `${count} files`;
-  const body = notice.body.endsWith(": ") ? `${notice.body}${files}` : `${notice.body} (${files})`;
-  return { ...notice, body, email: notice.email && { ...notice.email, quote: notice.email.quote || `(${files})` } };
+  return {
+    ...notice,
+    texts: (reader) => {
+      const texts = notice.texts(reader);
+      const files = reader.t(T.files, { count });
+      const body = texts.body.endsWith(": ") ? `${texts.body}${files}` : `${texts.body} (${files})`;
+      return { ...texts, body, email: { ...texts.email, quote: texts.email.quote || `(${files})` } };
+    },
+  };
 }
 
 /**
