@@ -17,7 +17,11 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["src/shared/**/*.test.ts"], environment: "node" } },
+      {
+        resolve: { alias },
+        // src/shared's rules, and the repository's translation checks (tests/i18n, decision 028).
+        test: { name: "unit", include: ["src/shared/**/*.test.ts", "tests/i18n/**/*.test.ts"], environment: "node" },
+      },
       {
         resolve: { alias },
         // The client's texts, as the web app's build has them (decision 028).
