@@ -14,8 +14,21 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { type NodePath, parseSync, types as t, traverse } from "@babel/core";
 
-/** Words shown the same in every language: the brand, each language's own name. */
-export const ALLOWED = new Set(["Maison", "M", "English", "Português"]);
+/**
+ * Words shown the same in every language: the brand (and its initial), the plan names (names, like the brand:
+ * decision 028's glossary), each language's own name, and the phone number's shape the spec gives.
+ */
+export const ALLOWED = new Set([
+  "Maison",
+  "M",
+  "Basic",
+  "Silver",
+  "Gold",
+  "Black",
+  "English",
+  "Português",
+  "+351 XXX XXX XXX",
+]);
 
 const TEXT_ATTRIBUTES = new Set([
   "aria-label",

@@ -79,6 +79,10 @@ export const VALIDATION_TEXTS = {
     message: "Your new password must be different from the current one.",
   },
   invalidDate: /*i18n*/ { id: "validation.invalid_date", message: "Please choose a valid date." },
+  // The client's own checks, on fields the server never sees as such (a confirmation, a code's two kinds).
+  passwordsDiffer: /*i18n*/ { id: "validation.passwords_differ", message: "The passwords do not match" },
+  enterCode: /*i18n*/ { id: "validation.enter_code", message: "Please enter the 6-digit code" },
+  enterBackupCode: /*i18n*/ { id: "validation.enter_backup_code", message: "Please enter a backup code" },
   /** A value the forms never send (a malformed call): the schema library's own words, under this key. */
   invalidInput: /*i18n*/ { id: "validation.invalid_input", message: "Invalid input" },
 } satisfies Record<string, Keyed>;

@@ -8,7 +8,7 @@ import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromFile } from "file-type/node";
 import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
-import { withValues } from "@/shared/texts";
+import { fill, withValues } from "@/shared/texts";
 import type { Config } from "../config";
 import { badRequest, HttpError } from "../http/errors";
 
@@ -23,8 +23,9 @@ export const NO_FILE = ERRORS.noFile;
 export const EMPTY_FILE = ERRORS.emptyFile;
 export const ONE_FILE = ERRORS.oneFile;
 export const UPLOAD_BROKEN = ERRORS.uploadBroken;
-/** The refusal of a file over the limit (its text, keyed, with the limit). */
-export const tooLarge = (maxMb: number) => withValues(ERROR_TEXTS.fileTooLarge, { limit: maxMb });
+/** The refusal of a file over the limit: its keyed text, and its English. */
+export const tooLargeText = (maxMb: number) => withValues(ERROR_TEXTS.fileTooLarge, { limit: maxMb });
+export const tooLarge = (maxMb: number) => fill(ERROR_TEXTS.fileTooLarge.message, { limit: maxMb });
 
 /** The MIME type read from a spooled file's first bytes, if it is one of `accepted`; null otherwise. */
 export async function sniffedType(spooled: string, accepted: readonly string[]): Promise<string | null> {
@@ -59,7 +60,7 @@ export async function receiveUpload(
         if (error.syscall) spoolFailure = error;
       });
       await pipeline(part.file, out);
-      if (part.file.truncated) throw new HttpError(413, tooLarge(config.UPLOAD_MAX_MB), "too_large");
+      if (part.file.truncated) throw new HttpError(413, tooLargeText(config.UPLOAD_MAX_MB), "too_large");
       if (out.bytesWritten === 0) throw badRequest(EMPTY_FILE, "empty_file");
       received = { name: part.filename, size: out.bytesWritten };
     }
@@ -86,7 +87,7 @@ function uploadRefusal(error: unknown, maxMb: number): unknown {
   if (error instanceof HttpError) return error;
   switch ((error as { code?: unknown }).code) {
     case "FST_REQ_FILE_TOO_LARGE":
-      return new HttpError(413, tooLarge(maxMb), "too_large");
+      return new HttpError(413, tooLargeText(maxMb), "too_large");
     case "FST_FILES_LIMIT":
       return badRequest(ONE_FILE, "one_file");
     case "FST_INVALID_MULTIPART_CONTENT_TYPE":

@@ -7,6 +7,7 @@ import ProfilePage from "@/client/features/account/pages/ProfilePage";
 import { MembershipCard } from "@/client/features/billing/components/MembershipCard";
 import { EmailNotificationSwitch } from "@/client/features/notifications/components/EmailNotificationSwitch";
 import { MemberPayments } from "@/client/features/quotes/components/MemberPayments";
+import { LanguageChoice } from "../layout/language-choice";
 
 export default function ProfileRoute() {
   return (
@@ -14,6 +15,7 @@ export default function ProfileRoute() {
       membership={<MembershipCard />}
       payments={<MemberPayments />}
       notifications={<EmailNotificationSwitch />}
+      language={<LanguageChoice showLabel />}
     />
   );
 }

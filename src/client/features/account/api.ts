@@ -3,9 +3,11 @@
  * email, the profile, two-factor, deletion, and what the app does around them (the owner check after sign-in,
  * the session refreshed when it changes), signing out and a new verification link.
  */
+import { msg } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/client/lib/api";
 import { endpointsOf } from "@/client/lib/endpoints";
+import { i18n } from "@/client/lib/i18n";
 import type { RealtimeRefresh } from "@/client/lib/realtime";
 import { sessionQueryKey } from "@/client/lib/session";
 import type * as contract from "@/shared/contracts/account";
@@ -161,10 +163,12 @@ export function useSignOut() {
   });
 }
 
+const SIGN_OUT_FAILED = msg`Error signing out`;
+
 /** 'Error signing out', unless the message mentions a session (then it is already over). */
 export function signOutErrorMessage(error: unknown): string | null {
   const message = error instanceof Error ? error.message : "";
-  return /session/i.test(message) ? null : "Error signing out";
+  return /session/i.test(message) ? null : i18n._(SIGN_OUT_FAILED);
 }
 
 export function useResendVerification() {
