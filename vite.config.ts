@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { linguiMessages } from "./scripts/i18n/vite-plugin";
+import { linguiMessages } from "./scripts/i18n/vite-plugin.ts";
 
 /**
  * Preloads the two font files every first paint uses (Inter, Cormorant Garamond 500, Latin), so they arrive with

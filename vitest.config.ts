@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { linguiMessages } from "./scripts/i18n/vite-plugin";
+import { linguiMessages } from "./scripts/i18n/vite-plugin.ts";
 
 const alias = {
   "@": fileURLToPath(new URL("./src", import.meta.url)),

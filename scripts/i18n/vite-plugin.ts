@@ -7,7 +7,8 @@
  *  2. the messages the module then holds are collected: its English from the code itself, its Portuguese from
  *     the .po catalogs (lingui.config.ts), both compiled here so no message parser ships;
  *  3. the module gets one call registering them (src/client/lib/i18n.tsx), and loses its English source texts
- *     in production (the registered English replaces them).
+ *     in production (the registered English replaces them); a module with a message that has values, plurals
+ *     or markup also imports Lingui's runtime (src/client/lib/i18n-full.ts), which the first load does without.
  * So every chunk carries the texts of its own code in both languages: nothing to load before a page renders or
  * when the language changes, and the first load carries only the texts of what it shows.
  */
@@ -76,10 +77,14 @@ function registerModuleMessages(file: string, pt: Map<string, string>, untransla
           });
           if (!Object.keys(en).length) return;
           const args = [JSON.stringify(en), ...(Object.keys(ptOnly).length ? [JSON.stringify(ptOnly)] : [])];
+          // A message with values, plurals or markup needs Lingui's runtime; plain ones the light one says.
+          const plain = (compiled: Compiled) =>
+            typeof compiled === "string" || (Array.isArray(compiled) && compiled.every((p) => typeof p === "string"));
+          const needsRuntime = ![...Object.values(en), ...Object.values(ptOnly)].every(plain);
           program.unshiftContainer(
             "body",
             template.statements(
-              `import { registerMessages as __registerMessages } from "${RUNTIME}";\n__registerMessages(${args.join(", ")});`,
+              `${needsRuntime ? `import "${RUNTIME}-full";\n` : ""}import { registerMessages as __registerMessages } from "${RUNTIME}";\n__registerMessages(${args.join(", ")});`,
               { placeholderPattern: false },
             )(),
           );

@@ -7,9 +7,6 @@ export const LOCALES = ["en", "pt-PT"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 
-/** Each language named in itself, as the switch shows it. */
-export const LOCALE_NAMES: Record<Locale, string> = { en: "English", "pt-PT": "Português" };
-
 /** The cookie holding a visitor's choice (readable by the server, which sends the pages in that language). */
 export const LOCALE_COOKIE = "lang";
 /** A year, renewed at each change. */

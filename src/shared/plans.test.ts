@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_TEXTS } from "./messages";
+import { checkPlanChange } from "./plan-change";
 import {
   canCreateRequests,
-  checkPlanChange,
   effectivePlan,
   hasConcierge,
   hasReachedMonthlyLimit,

@@ -1,6 +1,4 @@
 /** Membership plans, their order, prices, limits and perks (spec sections 1, 4 and 9). */
-import { fill, type Keyed } from "./texts";
-
 export const PLANS = ["free", "silver", "gold", "black"] as const;
 export type Plan = (typeof PLANS)[number];
 
@@ -99,37 +97,4 @@ export function hasReachedMonthlyLimit(sub: SubscriptionState | null | undefined
 
 export function hasConcierge(sub: SubscriptionState | null | undefined): boolean {
   return hasActiveSubscription(sub) && PLAN_DEFINITIONS[sub.plan].concierge;
-}
-
-export type PlanChange =
-  | { kind: "allowed" }
-  | { kind: "same"; message: string; text: Keyed }
-  | { kind: "downgrade"; message: string; text: Keyed }
-  | { kind: "invitation-only" };
-
-/**
- * The refusals' keyed texts. Their descriptors are ERROR_TEXTS.planSame and .planDowngrade (messages.ts, whose
- * test holds these equal to them): written out here so the first load, which reads this module, does not carry
- * every keyed text.
- */
-const SAME_PLAN = { id: "error.plan_same", message: "You already have the {plan} membership." };
-const DOWNGRADE = {
-  id: "error.plan_downgrade",
-  message: "You cannot downgrade from {from} to {to}. Please manage your subscription in your profile.",
-};
-const refusal = (text: Keyed, values: Record<string, string>) => {
-  const keyed = { ...text, values };
-  return { message: fill(keyed.message, values), text: keyed };
-};
-
-/** Only upgrades are allowed; downgrades require cancelling first (spec section 4). */
-export function checkPlanChange(current: SubscriptionState | null | undefined, target: Plan): PlanChange {
-  if (PLAN_DEFINITIONS[target].invitationOnly) return { kind: "invitation-only" };
-  if (!hasActiveSubscription(current)) return { kind: "allowed" };
-  const from = planLabel(current.plan);
-  if (current.plan === target) return { kind: "same", ...refusal(SAME_PLAN, { plan: from }) };
-  if (planRank(target) < planRank(current.plan)) {
-    return { kind: "downgrade", ...refusal(DOWNGRADE, { from, to: planLabel(target) }) };
-  }
-  return { kind: "allowed" };
 }

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
-import { LOCALE_NAMES, LOCALES, type Locale } from "@/shared/locales";
+import { LOCALE_NAMES } from "@/shared/locale-names";
+import { LOCALES, type Locale } from "@/shared/locales";
 
 /**
  * The language switch of the header and the footer (decision 028): a native select, so it is small, works with

@@ -7,6 +7,8 @@ import { ERROR_TEXTS } from "@/shared/messages";
 import { keyOf } from "@/shared/texts";
 import { ApiError } from "./http";
 import { i18n } from "./i18n";
+// Server texts carry values (a plan, a name): Lingui's runtime says them.
+import "./i18n-full";
 
 export { ApiError, apiRequest, FALLBACK_ERROR } from "./http";
 

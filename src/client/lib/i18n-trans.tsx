@@ -5,9 +5,10 @@
 import type { TransProps } from "@lingui/react";
 import { TransNoContext } from "@lingui/react/server";
 import { useLingui } from "./i18n";
+import "./i18n-full";
 
 /** Lingui's `<Trans>` (what the macro compiles to), in the active language. */
 export function Trans(props: TransProps) {
   const lingui = useLingui();
-  return <TransNoContext {...props} lingui={lingui} />;
+  return <TransNoContext {...props} lingui={lingui as unknown as Parameters<typeof TransNoContext>[0]["lingui"]} />;
 }

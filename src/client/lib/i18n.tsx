@@ -1,42 +1,69 @@
 /**
  * The client's language (decision 028). Lingui's macros compile to calls of this module and ./i18n-trans.tsx
- * (lingui.config.ts, `runtimeConfigModule`): `useLingui` and `Trans` read the active language from here, with no provider to mount,
- * and re-render when it changes.
+ * (lingui.config.ts, `runtimeConfigModule`): `useLingui` and `Trans` read the active language from here, with no
+ * provider to mount, and re-render when it changes.
  *
  * Messages arrive with the code that shows them: the build (scripts/i18n/vite-plugin.ts) adds to each module a
  * call of `registerMessages` with its own messages compiled in both languages, so a page never waits for a
  * catalog, switching is immediate, and the first load carries only the texts of what it renders.
+ *
+ * `i18n` here says a message with no values itself, which is all the first load's texts are; a module holding a
+ * message with values, plurals or markup also imports ./i18n-full.ts (the build adds that import), which plugs
+ * Lingui's own runtime in: so the first load carries none of it.
  */
-import { i18n, type MessageDescriptor, type Messages } from "@lingui/core";
+import type { I18n, MessageDescriptor, Messages } from "@lingui/core";
 import { useSyncExternalStore } from "react";
 import { setInterfaceLocale } from "@/shared/interface-locale";
-import {
-  DEFAULT_LOCALE,
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE,
-  type Locale,
-  localeFromCookie,
-  matchLocale,
-  preferredLocale,
-} from "@/shared/locales";
+import { DEFAULT_LOCALE, type Locale, localeFromCookie, matchLocale, preferredLocale } from "@/shared/locales";
 
 export type { MessageDescriptor };
-export { i18n };
 
-type Compiled = Messages;
-// The catalogs i18n reads, loaded once and then filled in place: adding a module's messages must not make the
-// whole tree re-render (i18n.load would announce a change).
-const catalogs: Record<Locale, Compiled> = { en: {}, "pt-PT": {} };
-i18n.load(catalogs);
-i18n.activate(DEFAULT_LOCALE);
+/** Each language's compiled messages, filled as modules arrive (Lingui's runtime reads these same objects). */
+export const catalogs: Record<Locale, Messages> = { en: {}, "pt-PT": {} };
+let active: Locale = DEFAULT_LOCALE;
+let full: I18n | null = null;
 
 /**
  * A module's messages: English, and the Portuguese of those that differ (the rest read as the English). Called
  * by the code the build adds to each module; never by hand.
  */
-export function registerMessages(en: Compiled, pt: Compiled = {}) {
+export function registerMessages(en: Messages, pt: Messages = {}) {
   Object.assign(catalogs.en, en);
   Object.assign(catalogs["pt-PT"], en, pt);
+}
+
+type Translate = (
+  id: MessageDescriptor | string,
+  values?: Record<string, unknown>,
+  options?: { message?: string },
+) => string;
+
+/** A message with no values, said here; any other by Lingui's runtime once ./i18n-full.ts has plugged it in. */
+const translate: Translate = (id, values, options) => {
+  if (full) return full._(id as string, values, options);
+  const key = typeof id === "string" ? id : id.id;
+  const compiled = catalogs[active][key] ?? catalogs.en[key];
+  if (Array.isArray(compiled) && compiled.every((part) => typeof part === "string")) return compiled.join("");
+  return (typeof id === "string" ? options?.message : id.message) ?? key;
+};
+
+/**
+ * The `i18n` of Lingui's macros and of `useLingui().i18n`: `_` (and `t`) translate a descriptor or an id, `locale`
+ * is the active language. Dates and numbers go through src/shared/format.ts.
+ */
+export const i18n = {
+  _: translate,
+  t: translate,
+  get locale(): Locale {
+    return active;
+  },
+};
+
+/** Plugs Lingui's runtime in (./i18n-full.ts does, once). */
+export function plugFullRuntime(runtime: I18n) {
+  full = runtime;
+  full.load(catalogs);
+  full.activate(active);
 }
 
 const listeners = new Set<() => void>();
@@ -44,12 +71,13 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 };
-const currentLocale = () => i18n.locale as Locale;
+const currentLocale = () => active;
 
 /** Makes `locale` the interface's language now: every text on screen follows. */
 export function setActiveLocale(locale: Locale) {
-  if (i18n.locale === locale) return;
-  i18n.activate(locale);
+  if (active === locale) return;
+  active = locale;
+  full?.activate(locale);
   setInterfaceLocale(locale);
   if (typeof document !== "undefined") document.documentElement.lang = locale;
   for (const listener of listeners) listener();
@@ -63,7 +91,7 @@ export function useLocale(): Locale {
 interface LinguiContext {
   i18n: typeof i18n;
   /** Translates a message descriptor (what `msg` gives) or an id. */
-  _: typeof i18n._;
+  _: Translate;
   locale: Locale;
 }
 // One context per language, so `_` keeps its identity until the language changes (safe in effect dependencies).
@@ -72,10 +100,11 @@ const contexts = new Map<Locale, LinguiContext>();
 /** Lingui's hook (what `useLingui` from "@lingui/react/macro" compiles to): `t` and `_` in the active language. */
 export function useLingui(): LinguiContext {
   const locale = useLocale();
-  const known = contexts.get(locale);
-  if (known) return known;
-  const context: LinguiContext = { i18n, _: i18n._.bind(i18n), locale };
-  contexts.set(locale, context);
+  let context = contexts.get(locale);
+  if (!context) {
+    context = { i18n, _: (...args) => translate(...args), locale };
+    contexts.set(locale, context);
+  }
   return context;
 }
 
@@ -88,11 +117,4 @@ export function initialLocale(): Locale {
     return matchLocale(document.documentElement.lang) ?? DEFAULT_LOCALE;
   }
   return localeFromCookie(document.cookie) ?? preferredLocale(navigator.languages ?? [navigator.language]);
-}
-
-/** Keeps the visitor's choice for a year, where the server reads it too (it sends the pages in that language). */
-export function rememberLocale(locale: Locale) {
-  const secure = window.location.protocol === "https:" ? "; secure" : "";
-  // biome-ignore lint/suspicious/noDocumentCookie: one fixed cookie; the Cookie Store API is not in every supported browser
-  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE}; samesite=lax${secure}`;
 }

@@ -1,5 +1,6 @@
 /** The Executive Concierge chat (Gold and Black members) and the staff's side of it. */
 import { z } from "zod";
+import { LOCALES } from "../locales";
 import { messageFileSchema } from "../message-files";
 import { ERRORS } from "../messages";
 import { newNoteSchema, notesSchema } from "../notes";
@@ -34,6 +35,8 @@ export const conciergeConversationsSchema = z.object({
       userId: z.string(),
       name: z.string(),
       email: z.string(),
+      /** The member's interface language (their emails are written in it). */
+      language: z.enum(LOCALES),
       lastMessage: z.string(),
       lastMessageAt: timestamp,
       unread: z.number(),

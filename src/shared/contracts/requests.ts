@@ -4,6 +4,7 @@
  * and the operations dashboard).
  */
 import { z } from "zod";
+import { LOCALES } from "../locales";
 import { messageFileSchema } from "../message-files";
 import { ERRORS } from "../messages";
 import { newNoteSchema, notesSchema } from "../notes";
@@ -226,6 +227,8 @@ export const requestClientSchema = z.object({
     plan: z.enum(PLANS).nullable(),
     subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
     memberSince: timestamp,
+    /** The interface language the member chose: the one their emails and notifications are written in. */
+    language: z.enum(LOCALES),
   }),
   otherRequests: z.array(requestSummarySchema),
 });

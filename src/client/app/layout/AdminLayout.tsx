@@ -35,6 +35,7 @@ import type { RestrictedState } from "../guards";
 import { useAppRealtime } from "../use-app-realtime";
 import { LanguageChoice } from "./language-choice";
 import { PageReady } from "./PageReady";
+import { ProfileLanguage } from "./ProfileLanguage";
 import { UnreadTitle } from "./UnreadTitle";
 
 const COOKIE = "sidebar_state";
@@ -220,6 +221,7 @@ export function AdminLayout() {
           <AccessRestricted />
           <MailBanner />
           <UnreadTitle />
+          <ProfileLanguage />
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
             <PageReady />

@@ -7,11 +7,11 @@ import { useAppRealtime } from "../use-app-realtime";
 import { PageReady } from "./PageReady";
 import { RouteErrorBoundary } from "./RouteError";
 import { SiteHeader } from "./SiteHeader";
-import { useProfileLanguage } from "./use-language";
 
 // Below the fold or for signed-in visitors only: kept out of the JavaScript a first visit waits for.
 const SiteFooter = lazy(() => import("./SiteFooter").then((m) => ({ default: m.SiteFooter })));
 const FloatingChatButton = lazy(() => import("./FloatingChatButton").then((m) => ({ default: m.FloatingChatButton })));
+const ProfileLanguage = lazy(() => import("./ProfileLanguage").then((m) => ({ default: m.ProfileLanguage })));
 // Prerendered with the page, and hydrated once its own small chunk arrives (its HTML stays on screen meanwhile).
 const CookieBanner = lazy(() => import("./CookieBanner").then((m) => ({ default: m.CookieBanner })));
 
@@ -21,7 +21,6 @@ const CHAT_BUTTON_ROOM = "scroll-pb-24";
 export function RootLayout() {
   const { t } = useLingui();
   useAppRealtime();
-  useProfileLanguage();
   const { isSignedIn } = useSession();
   const { pathname } = useLocation();
   useEffect(() => {
@@ -68,6 +67,7 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <SiteFooter />
         {isSignedIn && <FloatingChatButton />}
+        {isSignedIn && <ProfileLanguage />}
       </Suspense>
       <Suspense fallback={null}>
         <CookieBanner />

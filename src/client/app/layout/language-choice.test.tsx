@@ -11,7 +11,7 @@ import { PasswordCard } from "@/client/features/account/components/PasswordCard"
 import { setActiveLocale } from "@/client/lib/i18n";
 import { sessionQueryKey } from "@/client/lib/session";
 import { formatEuro, formatLongDate } from "@/shared/format";
-import { SIGNED_OUT, type SessionInfo } from "@/shared/session";
+import { type SessionInfo, SIGNED_OUT } from "@/shared/session";
 import { LanguageChoice } from "./language-choice";
 
 const MEMBER: SessionInfo = {
@@ -31,7 +31,9 @@ function renderWith(session: SessionInfo) {
       return new Response(JSON.stringify({ ok: true }), { status: 200 });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
   client.setQueryData(sessionQueryKey, session);
   render(
     <QueryClientProvider client={client}>

@@ -5,7 +5,8 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { LanguageSwitch } from "@/client/components/language-switch";
-import { rememberLocale, setActiveLocale, useLocale } from "@/client/lib/i18n";
+import { setActiveLocale, useLocale } from "@/client/lib/i18n";
+import { rememberLocale } from "@/client/lib/i18n-cookie";
 import { sessionQueryKey, useSession } from "@/client/lib/session";
 import type { Locale } from "@/shared/locales";
 import type { SessionInfo } from "@/shared/session";

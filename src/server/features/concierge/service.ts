@@ -13,6 +13,7 @@ import {
   REPLY_TIME_MIN_SAMPLE,
 } from "@/shared/contracts/concierge";
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
+import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
 import { ERRORS, NOTICES } from "@/shared/messages";
 import { CONCIERGE_PLAN_REQUIRED, canWriteConcierge, hasConciergeThread } from "../../auth/policies";
@@ -227,6 +228,7 @@ export async function conversations(
       userId: concierge.userId,
       name: sql<string>`coalesce(max(${profiles.name}), max(${users.name}))`,
       email: sql<string>`max(${users.email})`,
+      language: sql<Locale>`coalesce(max(${profiles.language}), ${DEFAULT_LOCALE})`,
       lastMessage: sql<string>`(array_agg(${concierge.message} order by ${concierge.createdAt} desc))[1]`,
       lastMessageAt: sql<Date>`max(${concierge.createdAt})`.mapWith((v) => new Date(v)),
       unread: sql<number>`count(*) filter (where ${concierge.senderRole} = 'user' and not ${concierge.read})`.mapWith(
