@@ -12,7 +12,7 @@ import { ERROR_TEXTS } from "@/shared/messages";
 import { monthlyRequestLimit, PLANS, type Plan } from "@/shared/plans";
 import type { RequestCategory, RequestStatus, Urgency } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
-import { withValues } from "@/shared/texts";
+import { fill, withValues } from "@/shared/texts";
 import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { demoUsers, profiles, subscriptions, userRoles, users } from "../../db/schema";
@@ -175,7 +175,9 @@ const FAKE_TITLES: Array<[string, RequestCategory, number]> = [
   ["Private viewing at the Gulbenkian", "Experiences", 12_000],
 ];
 
-export const qaLimitReached = (name: string) => withValues(ERROR_TEXTS.qaLimitReached, { name });
+/** A client's monthly limit is reached: the keyed text, and its English. */
+export const qaLimitReachedText = (name: string) => withValues(ERROR_TEXTS.qaLimitReached, { name });
+export const qaLimitReached = (name: string) => fill(ERROR_TEXTS.qaLimitReached.message, { name });
 
 /**
  * A fake request for the newest client whose membership lets them create requests, made through the same path
@@ -217,7 +219,7 @@ export async function createFakeRequest(ctx: QaContext) {
     return { id, title: input.title, client: client.name };
   } catch (error) {
     if ((error as { code?: string }).code === "monthly_limit")
-      throw conflict(qaLimitReached(client.name), "monthly_limit");
+      throw conflict(qaLimitReachedText(client.name), "monthly_limit");
     throw error;
   }
 }
