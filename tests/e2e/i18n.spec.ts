@@ -61,8 +61,9 @@ test.describe("in European Portuguese", () => {
     // The member's profile keeps Portuguese; the switch turns the site into English at once.
     await page.goto("/profile");
     await expect(page.getByRole("heading", { name: "Perfil e definições" })).toBeVisible();
-    const headerSwitch = page.getByRole("navigation", { name: "Principal" }).getByRole("combobox", { name: "Idioma" });
-    await headerSwitch.selectOption("en");
+    const headerSwitch = page.getByRole("navigation", { name: "Principal" }).getByRole("group", { name: "Idioma" });
+    await expect(headerSwitch.getByRole("button", { name: "Português" })).toHaveAttribute("aria-pressed", "true");
+    await headerSwitch.getByRole("button", { name: "English" }).click();
     await expect(page.getByRole("heading", { name: "Profile and Settings" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
 

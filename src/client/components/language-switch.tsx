@@ -3,9 +3,55 @@ import { useId } from "react";
 import { LOCALE_NAMES } from "@/shared/locale-names";
 import { LOCALES, type Locale } from "@/shared/locales";
 
+/** Each language's two letters, for the header's compact switch (its buttons are named in full). */
+const SHORT: Record<Locale, string> = { en: "EN", "pt-PT": "PT" };
+
 /**
- * The language switch of the header and the footer (decision 028): a native select, so it is small, works with
- * every keyboard and screen reader, and opens the phone's own picker. Each language is named in itself.
+ * The header's switch, where room is short: a labelled group of two buttons, "EN" and "PT", each named in its
+ * own language ("English, EN", "Português, PT") and pressed when it is the one in use.
+ */
+export function CompactLanguageSwitch({
+  value,
+  onChange,
+  className,
+}: {
+  value: Locale;
+  onChange: (locale: Locale) => void;
+  /** Its display ("flex" unless given: "hidden xl:flex", say) and more. */
+  className?: string;
+}) {
+  const { t } = useLingui();
+  return (
+    <fieldset
+      aria-label={t`Language`}
+      className={`m-0 min-w-0 items-center gap-0.5 border-0 p-0 ${className ?? "flex"}`}
+    >
+      {LOCALES.map((locale) => (
+        <button
+          key={locale}
+          type="button"
+          lang={locale}
+          // The visible letters are part of the name (WCAG 2.5.3): "English, EN", "Português, PT".
+          aria-label={`${LOCALE_NAMES[locale]}, ${SHORT[locale]}`}
+          aria-pressed={value === locale}
+          onClick={() => onChange(locale)}
+          className={`h-8 min-w-8 cursor-pointer rounded-md px-1.5 text-[0.72rem] font-medium tracking-[0.08em] transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold ${
+            value === locale
+              ? "text-noir underline decoration-gold underline-offset-4"
+              : "text-ink-muted hover:text-noir"
+          }`}
+        >
+          {SHORT[locale]}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The language switch of the footer, the phone menu, the admin sidebar and the profile (decision 028): a native
+ * select, so it works with every keyboard and screen reader and opens the phone's own picker. Each language is
+ * named in itself.
  */
 export function LanguageSwitch({
   value,

@@ -73,8 +73,9 @@ export function SiteHeader() {
               )}
             </>
           )}
-          <Suspense fallback={<span aria-hidden className="h-9 w-[6.75rem]" />}>
-            <LanguageChoice />
+          {/* Where the staff's longer bar leaves no room, their switch is in the footer and the admin sidebar. */}
+          <Suspense fallback={<span aria-hidden className="h-8 w-[4.25rem]" />}>
+            <LanguageChoice compact className={session.isStaff ? "hidden xl:flex" : undefined} />
           </Suspense>
         </nav>
 

@@ -4,7 +4,7 @@
  * in the cookie, and a signed-in member's profile keeps it too. Tested in both languages.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PasswordCard } from "@/client/features/account/components/PasswordCard";
@@ -101,6 +101,28 @@ describe("the language switch", () => {
       expect(calls).toContainEqual({ url: "/api/profile/language", method: "PUT", body: { language: "pt-PT" } }),
     );
     expect(client.getQueryData<SessionInfo>(sessionQueryKey)?.profile?.language).toBe("pt-PT");
+  });
+
+  it("in the header, is two buttons, EN and PT, each named in its own language and pressed when in use", async () => {
+    vi.stubGlobal("fetch", vi.fn());
+    const client = new QueryClient();
+    client.setQueryData(sessionQueryKey, SIGNED_OUT);
+    render(
+      <QueryClientProvider client={client}>
+        <LanguageChoice compact />
+      </QueryClientProvider>,
+    );
+    const group = screen.getByRole("group", { name: "Language" });
+    const english = within(group).getByRole("button", { name: "English, EN" });
+    const portuguese = within(group).getByRole("button", { name: "Português, PT" });
+    expect([english.textContent, portuguese.textContent]).toEqual(["EN", "PT"]);
+    expect(portuguese.getAttribute("lang")).toBe("pt-PT");
+    expect(english.getAttribute("aria-pressed")).toBe("true");
+    await userEvent.setup().click(portuguese);
+    expect(screen.getByRole("group", { name: "Idioma" })).toBeTruthy();
+    expect(
+      within(screen.getByRole("group")).getByRole("button", { name: "Português, PT" }).getAttribute("aria-pressed"),
+    ).toBe("true");
   });
 
   it("saves nothing for a visitor who is not signed in", async () => {

@@ -4,14 +4,17 @@
  * emails and notifications follow it). Loaded on its own, after the first render.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { LanguageSwitch } from "@/client/components/language-switch";
+import { CompactLanguageSwitch, LanguageSwitch } from "@/client/components/language-switch";
 import { setActiveLocale, useLocale } from "@/client/lib/i18n";
 import { rememberLocale } from "@/client/lib/i18n-cookie";
 import { sessionQueryKey, useSession } from "@/client/lib/session";
 import type { Locale } from "@/shared/locales";
 import type { SessionInfo } from "@/shared/session";
 
-export function LanguageChoice(props: Omit<Parameters<typeof LanguageSwitch>[0], "value" | "onChange">) {
+export function LanguageChoice({
+  compact = false,
+  ...props
+}: Omit<Parameters<typeof LanguageSwitch>[0], "value" | "onChange"> & { compact?: boolean }) {
   const locale = useLocale();
   const queryClient = useQueryClient();
   const { isSignedIn } = useSession();
@@ -30,5 +33,6 @@ export function LanguageChoice(props: Omit<Parameters<typeof LanguageSwitch>[0],
         // The interface has changed already; the profile catches up at the next change.
       });
   };
+  if (compact) return <CompactLanguageSwitch value={locale} onChange={choose} className={props.className} />;
   return <LanguageSwitch value={locale} onChange={choose} {...props} />;
 }
