@@ -18,6 +18,9 @@ export default defineConfig({
   outputDir: `test-results/${PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // The journeys read the English interface (Accept-Language, navigator.languages); the Portuguese ones say so
+    // with test.use({ locale: "pt-PT" }).
+    locale: "en-US",
     trace: "retain-on-failure",
     // Checks (axe contrast above all) see each page at rest, not halfway through an entrance animation.
     reducedMotion: "reduce",

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { linguiMessages } from "./scripts/i18n/vite-plugin.ts";
 import { installableApp } from "./src/client/service-worker/vite-plugin.js";
 
 /**
@@ -29,7 +30,7 @@ function preloadCriticalFonts(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The installable app (manifest, service worker) belongs to the browser build, not the prerender's.
-  plugins: [react(), tailwindcss(), preloadCriticalFonts(), ...(isSsrBuild ? [] : installableApp())],
+  plugins: [linguiMessages(), react(), tailwindcss(), preloadCriticalFonts(), ...(isSsrBuild ? [] : installableApp())],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
     outDir: "dist/client",

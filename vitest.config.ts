@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { linguiMessages } from "./scripts/i18n/vite-plugin.ts";
 
 const alias = {
   "@": fileURLToPath(new URL("./src", import.meta.url)),
@@ -16,9 +17,15 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["src/shared/**/*.test.ts"], environment: "node" } },
       {
         resolve: { alias },
+        // src/shared's rules, and the repository's translation checks (tests/i18n, decision 028).
+        test: { name: "unit", include: ["src/shared/**/*.test.ts", "tests/i18n/**/*.test.ts"], environment: "node" },
+      },
+      {
+        resolve: { alias },
+        // The client's texts, as the web app's build has them (decision 028).
+        plugins: [linguiMessages()],
         test: {
           name: "components",
           include: ["src/client/**/*.test.{ts,tsx}"],

@@ -2,9 +2,12 @@ import "./styles/index.css";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/App";
+import { initialLocale, setActiveLocale } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 
 const container = document.getElementById("root") as HTMLElement;
+// Before the first render: a prerendered page hydrates in the language it was sent in.
+setActiveLocale(initialLocale());
 const app = <App queryClient={queryClient} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
 
 // Public pages arrive prerendered (scripts/prerender.mjs): React takes over the HTML already on screen.

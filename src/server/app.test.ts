@@ -32,7 +32,7 @@ describe("the HTTP shell", () => {
   it("answers unknown API paths with a JSON 404", async () => {
     const res = await ctx.app.inject({ method: "GET", url: "/api/nope" });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: "Not found", requestId: res.headers["x-request-id"] });
+    expect(res.json()).toEqual({ error: "Not found", key: "error.not_found", requestId: res.headers["x-request-id"] });
   });
 
   it("serves the SPA for client routes without caching index.html", async () => {

@@ -13,6 +13,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { DEFAULT_LOCALE, LOCALES, type Locale, negotiateLocale } from "@/shared/locales";
+import { ERROR_TEXTS, ERRORS, VALIDATION_TEXTS } from "@/shared/messages";
 import { createAuth } from "./auth/auth";
 import { installViewer } from "./auth/viewer";
 import type { Config } from "./config";
@@ -45,7 +47,7 @@ import { salesAdminRoutes } from "./features/sales/admin-routes";
 import { salesPort } from "./features/sales/ports";
 import { salesRoutes } from "./features/sales/routes";
 import { searchAdminRoutes } from "./features/search/admin-routes";
-import { errorBody, HttpError, SERVICE_UNAVAILABLE } from "./http/errors";
+import { errorBody, external, HttpError, validationBody } from "./http/errors";
 import { boundJsonBodies } from "./http/json-body";
 import { redactUrl } from "./http/redact";
 import { securityHeaders } from "./http/security-headers";
@@ -79,7 +81,7 @@ export type App = FastifyInstance & {
   outbox: OutboxWorker | null;
 };
 
-export const CROSS_SITE_REFUSED = "Cross-site requests are not allowed.";
+export const CROSS_SITE_REFUSED = ERRORS.crossSite;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Server-to-server calls that carry their own proof (a signature) and no browser Origin. */
 const CROSS_SITE_ALLOWED = ["/api/billing/webhook"];
@@ -155,31 +157,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // (Also set on every request, in onRequest: an error may come before it.)
     reply.header(REQUEST_ID_HEADER, request.id);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = error.validation[0]?.message ?? "Invalid input";
-      return reply.status(400).send(errorBody(request, message, "invalid_input"));
+      return reply
+        .status(400)
+        .send(validationBody(request, error.validation[0]?.message ?? VALIDATION_TEXTS.invalidInput.message));
     }
     if (error instanceof HttpError) {
       // A dependency that failed (file storage): the person reads a sentence, the operator the cause.
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send(errorBody(request, error.message, error.code));
+      return reply.status(error.statusCode).send(errorBody(request, error.text, error.code));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "database unavailable");
       reply.header("retry-after", "2");
-      return reply.status(503).send(errorBody(request, SERVICE_UNAVAILABLE, "unavailable"));
+      return reply.status(503).send(errorBody(request, ERROR_TEXTS.serviceUnavailable, "unavailable"));
     }
     // A value the database cannot take (SQLSTATE class 22: bad encoding, out of range, ...) is bad input.
     const sqlState = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
     if (typeof sqlState === "string" && /^22[0-9A-Z]{3}$/.test(sqlState)) {
-      return reply.status(400).send(errorBody(request, "Invalid input", "invalid_input"));
+      return reply.status(400).send(errorBody(request, VALIDATION_TEXTS.invalidInput, "invalid_input"));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) {
-      return reply.status(status).send(errorBody(request, (error as Error).message));
+      // The framework's own refusals (a malformed body, a wrong content type): its words, as they are.
+      return reply.status(status).send(errorBody(request, external((error as Error).message)));
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send(errorBody(request, "Something went wrong. Please try again."));
+    return reply.status(500).send(errorBody(request, ERROR_TEXTS.unexpected));
   });
 
   // Each answer: one observation (method, route pattern, status class, time) in the latency histogram; nothing
@@ -201,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const site = request.headers["sec-fetch-site"];
     const crossSite = origin !== undefined ? origin !== appOrigin : site !== undefined && site !== "same-origin";
     if (crossSite) {
-      return reply.status(403).send(errorBody(request, CROSS_SITE_REFUSED, "cross_site"));
+      return reply.status(403).send(errorBody(request, ERROR_TEXTS.crossSite, "cross_site"));
     }
   });
 
@@ -233,14 +237,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(searchAdminRoutes(ctx), api);
 
   // Unknown API paths are a JSON 404, never the SPA.
-  app.all("/api/*", async (request, reply) => reply.status(404).send(errorBody(request, "Not found")));
+  app.all("/api/*", async (request, reply) => reply.status(404).send(errorBody(request, ERROR_TEXTS.notFound)));
   // Metrics: behind METRICS_TOKEN on this port (a 404 without it), or on the METRICS_PORT listener (main.ts).
   registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
 
   const clientDir = deps.clientDir === undefined ? path.resolve(config.CLIENT_DIR) : deps.clientDir;
   if (clientDir && existsSync(clientDir)) await registerSpa(app, clientDir);
   // Without a web app (API-only): a plain 404, and no log line carrying the URL (Fastify's default has one).
-  else app.setNotFoundHandler((request, reply) => reply.status(404).send(errorBody(request, "Not found")));
+  else app.setNotFoundHandler((request, reply) => reply.status(404).send(errorBody(request, ERROR_TEXTS.notFound)));
 
   // A stop answers not-ready first (main.ts says so at the signal; this covers a close from anywhere else).
   app.addHook("preClose", async () => ctx.readiness.stopping());
@@ -262,18 +266,32 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return Object.assign(app as unknown as FastifyInstance, { ctx, outbox });
 }
 
+/** The language of a page the server sends: the visitor's choice (the cookie), else their browser's preference. */
+export function requestLocale(headers: { cookie?: string; "accept-language"?: string }): Locale {
+  return negotiateLocale(headers.cookie, headers["accept-language"]);
+}
+
 /**
  * Serves the built SPA: hashed assets cached for a year, history fallback; everything else (index.html, the
  * service worker sw.js, the manifest, the offline page) revalidated on every use (no-cache), so a new version's
- * worker is found on the next visit (decision 029).
+ * worker is found on the next visit (decision 029). Each page is sent in the visitor's language (decision 028):
+ * the prerendered public pages and the shell exist in each.
  */
 async function registerSpa(app: FastifyInstance, root: string) {
-  // Public pages prerendered at build time (scripts/prerender.mjs): prerendered/pricing.html is /pricing.
+  // Public pages prerendered at build time (scripts/prerender.mjs): prerendered/pricing.html is /pricing in
+  // English, prerendered/pt-PT/pricing.html in Portuguese; index.pt-PT.html is the shell in Portuguese.
   const prerendered = new Map<string, string>();
-  const prerenderedDir = path.join(root, "prerendered");
-  for (const file of existsSync(prerenderedDir) ? readdirSync(prerenderedDir) : []) {
-    const name = file.replace(/\.html$/, "");
-    prerendered.set(name === "index" ? "/" : `/${name}`, readFileSync(path.join(prerenderedDir, file), "utf8"));
+  for (const locale of LOCALES) {
+    const dir = path.join(root, "prerendered", locale === DEFAULT_LOCALE ? "" : locale);
+    for (const file of existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".html")) : []) {
+      const name = file.replace(/\.html$/, "");
+      prerendered.set(`${locale} ${name === "index" ? "/" : `/${name}`}`, readFileSync(path.join(dir, file), "utf8"));
+    }
+  }
+  const shells = new Map<Locale, string>();
+  for (const locale of LOCALES) {
+    const file = path.join(root, locale === DEFAULT_LOCALE ? "index.html" : `index.${locale}.html`);
+    if (existsSync(file)) shells.set(locale, readFileSync(file, "utf8"));
   }
   await app.register(fastifyStatic, {
     root,
@@ -285,13 +303,16 @@ async function registerSpa(app: FastifyInstance, root: string) {
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
-      return reply.status(404).send(errorBody(request, "Not found"));
+      return reply.status(404).send(errorBody(request, ERROR_TEXTS.notFound));
     }
-    reply.header("cache-control", "no-cache").type("text/html");
+    const locale = requestLocale(request.headers);
+    reply.header("cache-control", "no-cache").header("vary", "Cookie, Accept-Language").type("text/html");
     // The prerendered HTML is the default view of its page; with a query (a legal tab, say) the SPA decides.
-    const page = request.url.includes("?") ? undefined : prerendered.get(request.url);
+    const page = request.url.includes("?") ? undefined : prerendered.get(`${locale} ${request.url}`);
     if (page) return reply.send(page);
     // Client routes (and the 404 page for unknown paths) are decided by the SPA.
+    const shell = shells.get(locale) ?? shells.get(DEFAULT_LOCALE);
+    if (shell) return reply.send(shell);
     return reply.sendFile("index.html");
   });
 }

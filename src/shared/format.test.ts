@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatBadgeCount,
   formatCardDate,
+  formatCount,
   formatDate,
   formatEuro,
   formatLongDate,
@@ -11,9 +12,9 @@ import {
   formatReplyTime,
   formatTimeAgo,
   formatUtcTime,
-  INTERFACE_LANGUAGE,
   initials,
 } from "./format";
+import { interfaceLocale, setInterfaceLocale } from "./interface-locale";
 import { digitsOnly, REQUEST_COUNTRY_CODES, SIGNUP_COUNTRY_CODES, splitPhone } from "./phone";
 
 describe("formatting", () => {
@@ -36,13 +37,34 @@ describe("formatting", () => {
     expect(formatMessageTime(d.getTime())).toBe("May 7, 09:05");
   });
 
-  it("has one date helper, which takes the interface language", () => {
+  it("has one date helper, which takes the interface language (English until the client sets another)", () => {
     const d = new Date(2026, 11, 23, 18, 49);
-    expect(INTERFACE_LANGUAGE).toBe("en");
+    expect(interfaceLocale()).toBe("en");
     expect(formatDate(d, "card")).toBe("Dec 23");
     expect(formatDate(d, "long", "en")).toBe("Dec 23, 2026");
     expect(formatDate(d, "message", "en")).toBe("Dec 23, 18:49");
-    expect(formatDate(d, "long", "pt")).toBe("dez 23, 2026");
+    expect(formatDate(d, "long", "pt-PT")).toBe("dez 23, 2026");
+  });
+
+  it("follows the interface's language once the client sets it: Portuguese months, numbers and euro", () => {
+    const d = new Date(2026, 8, 28, 9, 5);
+    setInterfaceLocale("pt-PT");
+    try {
+      expect(formatCardDate(d)).toBe("set 28");
+      expect(formatLongDate(d)).toBe("set 28, 2026");
+      expect(formatMessageTime(d)).toBe("set 28, 09:05");
+      expect(formatEuro(25000)).toBe("25\u00a0000\u00a0€");
+      expect(formatEuro(1499.5)).toBe("1499,50\u00a0€");
+      expect(formatCount(12345)).toBe("12\u00a0345");
+      expect(formatReplyTime(120)).toBe("2 horas");
+      expect(formatTimeAgo(new Date(2026, 10, 23, 11, 55), new Date(2026, 10, 23, 12, 0), "agora mesmo")).toBe(
+        "há 5 minutos",
+      );
+      expect(formatUtcTime(new Date(Date.UTC(2026, 11, 1, 14, 7)))).toBe("dez 1, 2026, 14:07 UTC");
+    } finally {
+      setInterfaceLocale("en");
+    }
+    expect(formatEuro(25000)).toBe("€25,000");
   });
 
   it("reads a calendar day (YYYY-MM-DD) as that day wherever the viewer is", () => {

@@ -1,23 +1,30 @@
 import { format, formatDistanceStrict, parseISO } from "date-fns";
 import { enUS, pt } from "date-fns/locale";
+import { interfaceLocale } from "./interface-locale";
+import type { Locale } from "./locales";
 
-// The interface is in English, so amounts read "€25,000"; cents only when there are any.
-const euroWhole = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
-const euroCents = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR", minimumFractionDigits: 2 });
+const DATE_LOCALES = { en: enUS, "pt-PT": pt } as const;
+/** Numbers as each language writes them: "€25,000" in English (Ireland's euro), "25 000 €" in Portuguese. */
+const NUMBER_LOCALES = { en: "en-IE", "pt-PT": "pt-PT" } as const;
 
-/** Budgets and prices in euro with the euro symbol. */
-export function formatEuro(amount: number): string {
-  return (Number.isInteger(amount) ? euroWhole : euroCents).format(amount);
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat(NUMBER_LOCALES[locale], options);
+    formatters.set(key, found);
+  }
+  return found;
 }
 
-/**
- * The interface's language. English for now: month names follow it, so an English screen never shows 'dez' or
- * 'set' (a later issue adds Portuguese and lets the member choose; the spec's section 9 names the Portuguese
- * locale for dates, which waits for that interface).
- */
-export type Language = "en" | "pt";
-export const INTERFACE_LANGUAGE: Language = "en";
-const DATE_LOCALES = { en: enUS, pt } as const;
+/** Budgets and prices in euro with the euro symbol; cents only when there are any. */
+export function formatEuro(amount: number, locale: Locale = interfaceLocale()): string {
+  const options: Intl.NumberFormatOptions = Number.isInteger(amount)
+    ? { style: "currency", currency: "EUR", maximumFractionDigits: 0 }
+    : { style: "currency", currency: "EUR", minimumFractionDigits: 2 };
+  return numberFormat(locale, options).format(amount);
+}
 
 /** The spec's date formats (section 9): 'MMM d' on cards, 'MMM d, yyyy' on the request detail, 'MMM d, HH:mm' on messages. */
 export const DATE_FORMATS = { card: "MMM d", long: "MMM d, yyyy", message: "MMM d, HH:mm" } as const;
@@ -35,51 +42,62 @@ const toDate = (value: DateInput) =>
       ? parseISO(value)
       : new Date(value);
 
-/** Every date people read goes through here: the spec's format for `style`, month names in `language`. */
-export function formatDate(value: DateInput, style: DateStyle, language: Language = INTERFACE_LANGUAGE): string {
-  return format(toDate(value), DATE_FORMATS[style], { locale: DATE_LOCALES[language] });
+/**
+ * Every date people read goes through here: the spec's format for `style` (the same patterns in both languages,
+ * as the spec gives them), month names in `locale` ("Dec 23, 2026", "dez 23, 2026").
+ */
+export function formatDate(value: DateInput, style: DateStyle, locale: Locale = interfaceLocale()): string {
+  return format(toDate(value), DATE_FORMATS[style], { locale: DATE_LOCALES[locale] });
 }
 
 /** 'MMM d' on cards. */
-export function formatCardDate(value: DateInput): string {
-  return formatDate(value, "card");
+export function formatCardDate(value: DateInput, locale: Locale = interfaceLocale()): string {
+  return formatDate(value, "card", locale);
 }
 
 /** 'MMM d, yyyy' on the request detail. */
-export function formatLongDate(value: DateInput): string {
-  return formatDate(value, "long");
+export function formatLongDate(value: DateInput, locale: Locale = interfaceLocale()): string {
+  return formatDate(value, "long", locale);
 }
 
 /** 'MMM d, HH:mm' on messages. */
-export function formatMessageTime(value: DateInput): string {
-  return formatDate(value, "message");
+export function formatMessageTime(value: DateInput, locale: Locale = interfaceLocale()): string {
+  return formatDate(value, "message", locale);
 }
 
 /** An instant in an email, whose reader's time zone is unknown: 'MMM d, yyyy, HH:mm UTC'. */
-export function formatUtcTime(value: DateInput): string {
+export function formatUtcTime(value: DateInput, locale: Locale = interfaceLocale()): string {
   const date = toDate(value);
   const utc = new Date(date.getTime() + date.getTimezoneOffset() * 60_000);
-  return `${format(utc, "MMM d, yyyy, HH:mm", { locale: DATE_LOCALES[INTERFACE_LANGUAGE] })} UTC`;
+  return `${format(utc, "MMM d, yyyy, HH:mm", { locale: DATE_LOCALES[locale] })} UTC`;
 }
 
-/** How long ago, for 'Last seen …': "just now" under two minutes, then "5 minutes ago", "3 days ago". */
-export function formatTimeAgo(value: DateInput, now: Date = new Date()): string {
+/**
+ * How long ago, for 'Last seen …': `justNow` (the caller's words, translated) under two minutes, then
+ * "5 minutes ago", "3 days ago" ("há 5 minutos").
+ */
+export function formatTimeAgo(
+  value: DateInput,
+  now: Date = new Date(),
+  justNow = "just now",
+  locale: Locale = interfaceLocale(),
+): string {
   const date = toDate(value);
-  if (now.getTime() - date.getTime() < 120_000) return "just now";
-  return formatDistanceStrict(date, now, { addSuffix: true, locale: DATE_LOCALES[INTERFACE_LANGUAGE] });
+  if (now.getTime() - date.getTime() < 120_000) return justNow;
+  return formatDistanceStrict(date, now, { addSuffix: true, locale: DATE_LOCALES[locale] });
 }
 
-/** Unread and admin badges show 99+ above 99. */
-/** A count with the interface language's grouping ("1,234"). */
-export function formatCount(value: number, language: Language = INTERFACE_LANGUAGE): string {
-  return new Intl.NumberFormat(language === "pt" ? "pt-PT" : "en-IE").format(value);
+/** A count with the interface language's grouping ("1,234", "1234" and "12 345" in Portuguese). */
+export function formatCount(value: number, locale: Locale = interfaceLocale()): string {
+  return numberFormat(locale, {}).format(value);
 }
 
-/** "1 client", "6 clients". */
+/** "1 client", "6 clients" (English words: a translated screen says its plurals with Lingui's `plural`). */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
+/** Unread and admin badges show 99+ above 99. */
 export function formatBadgeCount(count: number): string {
   return count > 99 ? "99+" : String(count);
 }
@@ -98,13 +116,12 @@ export function initials(nameOrEmail: string | null | undefined): string {
     .join("");
 }
 
-/** "6 min", "2 hours", "1 day": the team's median first reply, calmly rounded. */
-export function formatReplyTime(minutes: number): string {
-  if (minutes < 60) return `${Math.max(1, Math.round(minutes))} min`;
-  if (minutes < 48 * 60) {
-    const hours = Math.round(minutes / 60);
-    return `${hours} ${hours === 1 ? "hour" : "hours"}`;
-  }
-  const days = Math.round(minutes / 1440);
-  return `${days} ${days === 1 ? "day" : "days"}`;
+/** "6 min", "2 hours", "1 day" ("2 horas", "1 dia"): the team's median first reply, calmly rounded. */
+export function formatReplyTime(minutes: number, locale: Locale = interfaceLocale()): string {
+  const unit = (value: number, name: "hour" | "day") =>
+    numberFormat(locale, { style: "unit", unit: name, unitDisplay: "long" }).format(value);
+  // "min" in both languages.
+  if (minutes < 60) return `${formatCount(Math.max(1, Math.round(minutes)), locale)} min`;
+  if (minutes < 48 * 60) return unit(Math.round(minutes / 60), "hour");
+  return unit(Math.round(minutes / 1440), "day");
 }

@@ -3,9 +3,10 @@
  * chat's messages. Uploaded first (pending, the uploader's), then referenced by id from the message.
  */
 import { z } from "zod";
+import { MESSAGE_FILES_MAX } from "./limits";
+import { MESSAGE_FILE_TEXTS } from "./messages";
 
-/** At most this many files go with one message. */
-export const MESSAGE_FILES_MAX = 5;
+export { MESSAGE_FILE_TEXTS, MESSAGE_FILES_MAX };
 /** A file uploaded but never sent is dropped after this many hours. */
 export const MESSAGE_FILE_PENDING_HOURS = 24;
 /** What may be attached, as recognised from the file's first bytes. */
@@ -13,15 +14,8 @@ export const MESSAGE_FILE_TYPES = ["image/jpeg", "image/png", "image/webp", "app
 /** What the composer's file chooser offers (the server reads the bytes, whatever the name says). */
 export const MESSAGE_FILE_ACCEPT = ".jpg,.jpeg,.png,.webp,.pdf,image/jpeg,image/png,image/webp,application/pdf";
 
-export const MESSAGE_FILE_TEXTS = {
-  typeRefused: "Only JPEG, PNG and WebP images and PDF files can be attached.",
-  tooMany: `Please attach at most ${MESSAGE_FILES_MAX} files to a message.`,
-  notYours: "One of the files could not be attached. Please upload it again.",
-  notFound: "File not found",
-} as const;
-
 /** How a list previews a message of files only (its text is empty). */
-export const FILES_ONLY_PREVIEW = "Sent a file";
+export const FILES_ONLY_PREVIEW = MESSAGE_FILE_TEXTS.filesOnly;
 
 /** A file as a thread shows it. */
 export const messageFileSchema = z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number() });

@@ -5,17 +5,13 @@
  */
 import { z } from "zod";
 import { timestamp } from "./contracts/common";
+import { NOTE_MESSAGES } from "./messages";
 import { requiredMultiLine } from "./schemas";
 
 /** The label every note carries in the staff's thread. */
-export const INTERNAL_NOTE_LABEL = "Internal note · only staff see this";
+export const INTERNAL_NOTE_LABEL = NOTE_MESSAGES.label;
 
-export const NOTE_MESSAGES = {
-  empty: "Please write a note",
-  tooLong: "A note must be less than 5000 characters",
-  added: "Note added",
-  failed: "Failed to add the note",
-} as const;
+export { NOTE_MESSAGES };
 
 export const newNoteSchema = z.object({ body: requiredMultiLine(NOTE_MESSAGES.empty, 5000, NOTE_MESSAGES.tooLong) });
 

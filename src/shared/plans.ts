@@ -98,24 +98,3 @@ export function hasReachedMonthlyLimit(sub: SubscriptionState | null | undefined
 export function hasConcierge(sub: SubscriptionState | null | undefined): boolean {
   return hasActiveSubscription(sub) && PLAN_DEFINITIONS[sub.plan].concierge;
 }
-
-export type PlanChange =
-  | { kind: "allowed" }
-  | { kind: "same"; message: string }
-  | { kind: "downgrade"; message: string }
-  | { kind: "invitation-only" };
-
-/** Only upgrades are allowed; downgrades require cancelling first (spec section 4). */
-export function checkPlanChange(current: SubscriptionState | null | undefined, target: Plan): PlanChange {
-  if (PLAN_DEFINITIONS[target].invitationOnly) return { kind: "invitation-only" };
-  if (!hasActiveSubscription(current)) return { kind: "allowed" };
-  const from = planLabel(current.plan);
-  if (current.plan === target) return { kind: "same", message: `You already have the ${from} membership.` };
-  if (planRank(target) < planRank(current.plan)) {
-    return {
-      kind: "downgrade",
-      message: `You cannot downgrade from ${from} to ${planLabel(target)}. Please manage your subscription in your profile.`,
-    };
-  }
-  return { kind: "allowed" };
-}

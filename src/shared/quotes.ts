@@ -4,7 +4,10 @@
  * delivered and the member confirms receipt or reports a problem. Amounts are integer cents end to end.
  */
 
-export const QUOTE_MAX_OPTIONS = 3;
+import { QUOTE_MAX_OPTIONS } from "./limits";
+import { QUOTE_MESSAGES } from "./messages";
+
+export { QUOTE_MAX_OPTIONS, QUOTE_MESSAGES };
 export const QUOTE_OPTION_MAX_PHOTOS = 6;
 /** The smallest price of an option: €1. */
 export const QUOTE_MIN_PRICE_CENTS = 100;
@@ -94,43 +97,3 @@ export function holdExpiryLabel(expiresAt: Date | string, now: Date = new Date()
 export function canReportProblem(deliveredAt: Date | string, now: Date = new Date()): boolean {
   return now.getTime() <= new Date(deliveredAt).getTime() + DISPUTE_WINDOW_DAYS * DAY_MS;
 }
-
-/** Every text the loop shows or answers with, in one place (server errors and client toasts share them). */
-export const QUOTE_MESSAGES = {
-  optionsRequired: "A quote needs at least one option",
-  tooManyOptions: `A quote has at most ${QUOTE_MAX_OPTIONS} options`,
-  optionTitleRequired: "Option title is required",
-  priceTooLow: "Price must be at least €1",
-  priceTooHigh: "Price is too high",
-  validUntilPast: "Valid until cannot be in the past",
-  deliveryDatePast: "Estimated delivery cannot be in the past",
-  quoteNotFound: "Quote not found",
-  optionNotFound: "Option not found",
-  quoteNotDraft: "Only a draft quote can be changed",
-  quoteNotCurrent: "This quote is no longer current",
-  quoteExpired: "This quote has expired. Ask the team for a revised quote.",
-  cannotQuoteNow: "A quote can be sent while the request is Sourcing or Quoted",
-  alreadyAccepted: "An option of this quote was already accepted",
-  holdNotAllowed: "There is nothing to authorise on this request",
-  holdNotHeld: "There is no hold to capture or release",
-  captureTooHigh: "You cannot capture more than the amount held",
-  captureReasonRequired: "Please give a reason for capturing less than the hold",
-  holdNotExpired: "Only an expired hold can be authorised again",
-  /** Staff's quick action Quoted → Found while the member is on the card page. */
-  awaitingCard: "Waiting for the member's card authorisation",
-  notFound: "Only a Found request can be marked delivered",
-  notDelivered: "This request has not been delivered",
-  alreadyAnswered: "You have already answered this delivery",
-  disputeWindowClosed: "The 30-day window to report a problem has closed",
-  problemRequired: "Please describe the problem",
-  cardDeclined: "Your card was declined. Please try another card.",
-  quoteSent: "Quote sent",
-  quoteSaved: "Quote saved",
-  quoteDeclined: "Quote declined",
-  holdCaptured: "Payment captured",
-  holdReleased: "Hold released",
-  reauthorizationRequested: "The member was asked to authorise again",
-  markedDelivered: "Marked as delivered",
-  receiptConfirmed: "Thank you, receipt confirmed",
-  problemReported: "Problem reported. The team will contact you.",
-} as const;

@@ -2,26 +2,15 @@
  * Saved replies (issue 22, item 3): the staff's shared snippets, with placeholders filled for the conversation
  * at hand. Pure: the server validates with these rules and texts, the composer fills with `fillPlaceholders`.
  */
+import { REPLY_TEXT_MAX, REPLY_TITLE_MAX, SAVED_REPLIES_MAX } from "./limits";
+import { REPLY_TEXTS } from "./messages";
 
-export const REPLY_TITLE_MAX = 100;
-export const REPLY_TEXT_MAX = 4000;
-/** A shared list, not a knowledge base: kept short enough to pick from. */
-export const SAVED_REPLIES_MAX = 200;
+export { REPLY_TEXT_MAX, REPLY_TEXTS, REPLY_TITLE_MAX, SAVED_REPLIES_MAX };
 
 /** What a saved reply's text may hold, filled in the composer. */
 export const PLACEHOLDERS = ["member_name", "request_title"] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type PlaceholderValues = Partial<Record<Placeholder, string>>;
-
-export const REPLY_TEXTS = {
-  titleRequired: "Please give the reply a title",
-  titleTooLong: `Title must be at most ${REPLY_TITLE_MAX} characters`,
-  textRequired: "Please write the reply's text",
-  textTooLong: `Text must be at most ${REPLY_TEXT_MAX} characters`,
-  duplicateTitle: "A saved reply with this title already exists.",
-  notFound: "Saved reply not found",
-  tooMany: `You can keep up to ${SAVED_REPLIES_MAX} saved replies. Delete one to add another.`,
-} as const;
 
 /** `{word}`: what looks like a placeholder. */
 const PLACEHOLDER_PATTERN = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;

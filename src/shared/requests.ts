@@ -1,4 +1,6 @@
 /** Sourcing requests: categories, statuses, transitions and urgency (spec sections 3 and 4). */
+import { REQUEST_CHANGE_MESSAGES } from "./messages";
+
 export const REQUEST_CATEGORIES = ["Fashion", "Autos", "Real Estate", "Experiences", "Other"] as const;
 export type RequestCategory = (typeof REQUEST_CATEGORIES)[number];
 
@@ -21,15 +23,7 @@ export const isMemberEditable = (status: RequestStatus) => MEMBER_EDITABLE_STATU
 export const EDITABLE_FIELDS = ["budget", "notes", "urgency", "deadline"] as const;
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 
-export const REQUEST_CHANGE_MESSAGES = {
-  /** Quoted and after (and Failed): the member writes to the team instead. */
-  locked: "Once quoted, changes go through messages.",
-  withdrawn: "This request has been withdrawn.",
-  /** A withdrawn request's thread stays readable; nobody writes on it any more. */
-  threadClosed: "This request has been withdrawn. Its messages stay here to read; the conversation is closed.",
-  deadlinePast: "The deadline cannot be in the past.",
-  nothingToChange: "Change at least one field.",
-} as const;
+export { REQUEST_CHANGE_MESSAGES };
 
 export function isActiveStatus(status: RequestStatus): boolean {
   return ACTIVE_STATUSES.includes(status);

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { lisbonDate } from "./dates";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { messageFileIds } from "./message-files";
 import { MESSAGES } from "./messages";
 import { PLANS } from "./plans";
@@ -49,16 +50,14 @@ export const multiLine = () =>
     .normalize("NFC")
     .refine((v) => !hasUnsupportedCharacter(v, true), MESSAGES.controlCharacters);
 
-export const PASSWORD_MIN_LENGTH = 6;
-/** better-auth's default ceiling; long enough for any passphrase, short enough to bound hashing work. */
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 const email = singleLine().pipe(z.email(MESSAGES.invalidEmail).max(254, MESSAGES.invalidEmail));
 const password = z
   .string()
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters");
-const requiredText = (message: string, max: number, tooLong = `Must be at most ${max} characters`) =>
+  .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong);
+const requiredText = (message: string, max: number, tooLong: string) =>
   singleLine().pipe(z.string().min(1, message).max(max, tooLong));
 export const requiredMultiLine = (message: string, max: number, tooLong: string) =>
   multiLine().pipe(z.string().trim().min(1, message).max(max, tooLong));
@@ -79,13 +78,13 @@ const linkToken = z
   .string()
   .min(1)
   .max(2048)
-  .regex(/^[A-Za-z0-9_.-]+$/, "This link is invalid.");
+  .regex(/^[A-Za-z0-9_.-]+$/, MESSAGES.linkInvalid);
 
 export const signInSchema = z.object({ email, password });
 export type SignInInput = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z.object({
-  name: requiredText(MESSAGES.nameRequired, 120, "Name must be at most 120 characters"),
+  name: requiredText(MESSAGES.nameRequired, 120, MESSAGES.nameTooLong),
   phone: phoneNumber().pipe(z.string().min(1, MESSAGES.phoneRequired)),
   email,
   password,
@@ -101,19 +100,16 @@ export const deleteAccountSchema = z.object({ password: z.string().max(PASSWORD_
 /** The fields of a password change (the form adds its confirmation; both refine with `differentPasswords`). */
 export const changePasswordFields = z.object({
   currentPassword: z
-    .string("Please enter your current password.")
-    .min(1, "Please enter your current password.")
-    .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters"),
+    .string(MESSAGES.currentPasswordRequired)
+    .min(1, MESSAGES.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong),
   newPassword: password,
   signOutOthers: z.boolean(),
 });
 export const differentPasswords: [
   (v: { currentPassword: string; newPassword: string }) => boolean,
   { message: string; path: string[] },
-] = [
-  (v) => v.newPassword !== v.currentPassword,
-  { message: "Your new password must be different from the current one.", path: ["newPassword"] },
-];
+] = [(v) => v.newPassword !== v.currentPassword, { message: MESSAGES.samePassword, path: ["newPassword"] }];
 /**
  * Changing the password while signed in: the current one proves it is the member, the new one follows the
  * usual rules and must differ; the member's other sessions may be signed out at the same time.
@@ -126,7 +122,7 @@ const budgetEur = () =>
     .number(MESSAGES.budgetTooLow)
     .finite(MESSAGES.budgetTooLow)
     .min(1, MESSAGES.budgetTooLow)
-    .max(1_000_000_000, "Budget is too large");
+    .max(1_000_000_000, MESSAGES.budgetTooLarge);
 const requestNotes = () => multiLine().pipe(z.string().max(2000, MESSAGES.notesTooLong));
 
 export const newRequestSchema = z.object({
@@ -142,7 +138,7 @@ export type NewRequest = z.output<typeof newRequestSchema>;
 
 /** A request's optional deadline: a calendar day, today (Lisbon) or later. */
 export const requestDeadline = () =>
-  z.iso.date("Please choose a valid date.").refine((day) => day >= lisbonDate(), REQUEST_CHANGE_MESSAGES.deadlinePast);
+  z.iso.date(MESSAGES.invalidDate).refine((day) => day >= lisbonDate(), REQUEST_CHANGE_MESSAGES.deadlinePast);
 
 /**
  * The member's changes to a request while New or Sourcing (issue 22 item 7): any of budget, urgency, notes and
@@ -160,14 +156,12 @@ export const requestChangesSchema = z
 export type RequestChanges = z.output<typeof requestChangesSchema>;
 
 /** Empty or whitespace-only messages cannot be sent. */
-const messageBody = requiredMultiLine(MESSAGES.enterMessage, 5000, "Message must be less than 5000 characters");
+const messageBody = requiredMultiLine(MESSAGES.enterMessage, 5000, MESSAGES.messageTooLong);
 
 export const adminReplySchema = z.object({ reply: messageBody });
 
 /** A message's text where files may go with it (issue 22 item 6): empty is allowed only with a file. */
-const optionalMessageBody = multiLine()
-  .pipe(z.string().trim().max(5000, "Message must be less than 5000 characters"))
-  .default("");
+const optionalMessageBody = multiLine().pipe(z.string().trim().max(5000, MESSAGES.messageTooLong)).default("");
 const notEmpty = (text: string, fileIds: string[]) => Boolean(text) || fileIds.length > 0;
 
 export const requestMessageSchema = z
@@ -182,19 +176,19 @@ export const conciergeReplySchema = z
   .refine((v) => notEmpty(v.reply, v.fileIds), { message: MESSAGES.enterMessage, path: ["reply"] });
 
 export const salesInquirySchema = z.object({
-  subject: requiredText(MESSAGES.subjectRequired, 200, "Subject must be less than 200 characters"),
-  message: requiredMultiLine(MESSAGES.messageRequired, 5000, "Message must be less than 5000 characters"),
+  subject: requiredText(MESSAGES.subjectRequired, 200, MESSAGES.subjectTooLong),
+  message: requiredMultiLine(MESSAGES.messageRequired, 5000, MESSAGES.messageTooLong),
 });
 
 export const profileSchema = z.object({
-  name: requiredText(MESSAGES.nameRequired, 120, "Name must be at most 120 characters"),
+  name: requiredText(MESSAGES.nameRequired, 120, MESSAGES.nameTooLong),
   phone: phoneNumber().default(""),
 });
 
 export const blackInquirySchema = z.object({
-  name: requiredText(MESSAGES.nameRequired, 120),
+  name: requiredText(MESSAGES.nameRequired, 120, MESSAGES.nameTooLong),
   email,
-  message: requiredMultiLine(MESSAGES.messageRequired, 2000, "Message must be less than 2000 characters"),
+  message: requiredMultiLine(MESSAGES.messageRequired, 2000, MESSAGES.shortMessageTooLong),
 });
 
 export const syncUserSchema = z.object({
@@ -209,5 +203,5 @@ export const statusChangeSchema = z.object({ status: z.enum(REQUEST_STATUSES) })
 
 /** The first error of a failed parse, for the single toast the spec shows. */
 export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Invalid input";
+  return error.issues[0]?.message ?? MESSAGES.invalidInput;
 }

@@ -1,6 +1,7 @@
 /**
  * Route guards. They mirror the server's rules for a smooth experience; the server enforces them regardless.
  */
+import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { Button } from "@/client/components/ui/button";
@@ -25,9 +26,10 @@ export function RequireAuth() {
  * (/new-request) send staff and admin to /admin instead, which says 'Access Restricted'.
  */
 export function RequireMembership({ clientsOnly = false }: { clientsOnly?: boolean }) {
+  const { t } = useLingui();
   const session = useSession();
   if (clientsOnly && session.isStaff) {
-    const state: RestrictedState = { restricted: "Staff and admin accounts cannot create requests." };
+    const state: RestrictedState = { restricted: t`Staff and admin accounts cannot create requests.` };
     return <Navigate to="/admin" replace state={state} />;
   }
   if (session.isStaff || session.hasActiveMembership) return <Outlet />;
@@ -42,6 +44,7 @@ export interface RestrictedState {
 export const GATE_REDIRECT_MS = 1500;
 
 export function MembershipGate() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   useEffect(() => {
     const timer = setTimeout(() => navigate("/pricing"), GATE_REDIRECT_MS);
@@ -50,12 +53,12 @@ export function MembershipGate() {
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-6 px-6 py-24 text-center">
       <span className="size-8 animate-spin rounded-full border-2 border-stone border-t-gold" aria-hidden />
-      <p className="eyebrow text-gold-deep">Members only</p>
-      <h1 className="text-4xl sm:text-5xl">Membership Required</h1>
+      <p className="eyebrow text-gold-deep">{t`Members only`}</p>
+      <h1 className="text-4xl sm:text-5xl">{t`Membership Required`}</h1>
       <p className="text-ink-muted">
-        To access the product, you need an active membership. Choose a plan to get started.
+        {t`To access the product, you need an active membership. Choose a plan to get started.`}
       </p>
-      <Button onClick={() => navigate("/pricing")}>View Membership Plans</Button>
+      <Button onClick={() => navigate("/pricing")}>{t`View Membership Plans`}</Button>
     </section>
   );
 }

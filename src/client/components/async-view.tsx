@@ -2,6 +2,7 @@
  * What a screen shows around one query: a skeleton while it loads, the error with a way to try again, an empty
  * state when there is nothing to show, and otherwise the data.
  */
+import { useLingui } from "@lingui/react/macro";
 import type * as React from "react";
 import { errorMessage } from "@/client/lib/api";
 import { Button } from "./ui/button";
@@ -20,32 +21,33 @@ export interface AsyncQuery<T> {
 export function AsyncView<T>({
   query,
   children,
-  loadingLabel = "Loading",
+  loadingLabel,
   loading,
-  errorFallback = "Something went wrong while loading.",
+  errorFallback,
   error,
   isEmpty,
   empty,
 }: {
   query: AsyncQuery<T>;
   children: (data: T) => React.ReactNode;
-  /** Read by screen readers while the skeleton shows. */
+  /** Read by screen readers while the skeleton shows ("Loading"). */
   loadingLabel?: string;
   /** Replaces the default skeleton (three lines). */
   loading?: React.ReactNode;
-  /** Said when the error carries no message of its own. */
+  /** Said when the error carries no message of its own ("Something went wrong while loading."). */
   errorFallback?: string;
   /** Replaces the default error panel. */
   error?: (error: unknown, retry: () => void) => React.ReactNode;
   isEmpty?: (data: T) => boolean;
   empty?: React.ReactNode;
 }) {
+  const { t } = useLingui();
   const retry = () => void query.refetch();
   if (query.isPending) {
     return (
       loading ?? (
         <div role="status" aria-live="polite" className="flex flex-col gap-3">
-          <span className="sr-only">{loadingLabel}</span>
+          <span className="sr-only">{loadingLabel ?? t`Loading`}</span>
           <Skeleton className="h-7 w-2/5" />
           <Skeleton className="h-4 w-full" />
           <Skeleton className="h-4 w-4/5" />
@@ -58,10 +60,10 @@ export function AsyncView<T>({
     return (
       <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-oxblood/30 bg-oxblood/5 px-5 py-4">
         <p role="alert" className="text-sm text-oxblood">
-          {errorMessage(query.error, errorFallback)}
+          {errorMessage(query.error, errorFallback ?? t`Something went wrong while loading.`)}
         </p>
         <Button variant="outline" size="sm" onClick={retry} disabled={query.isRefetching}>
-          {query.isRefetching ? "Trying again…" : "Try again"}
+          {query.isRefetching ? t`Trying again…` : t`Try again`}
         </Button>
       </div>
     );

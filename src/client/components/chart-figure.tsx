@@ -3,6 +3,8 @@
  * the chart itself (hidden from assistive technology) and, always in the page, a table with the same numbers:
  * read by screen readers while the chart shows, and shown instead of the chart by "Show as table".
  */
+
+import { useLingui } from "@lingui/react/macro";
 import { Table2 } from "lucide-react";
 import type * as React from "react";
 import { useId, useState } from "react";
@@ -42,6 +44,7 @@ export function ChartFigure({
   className?: string;
 }) {
   const titleId = useId();
+  const { t } = useLingui();
   const [asTable, setAsTable] = useState(false);
   const loading = chart === undefined;
   return (
@@ -59,7 +62,7 @@ export function ChartFigure({
               disabled={loading}
               onClick={() => setAsTable((value) => !value)}
             >
-              <Table2 aria-hidden /> {asTable ? "Show as chart" : "Show as table"}
+              <Table2 aria-hidden /> {asTable ? t`Show as chart` : t`Show as table`}
             </Button>
           </div>
           <p className="mt-1 text-sm text-ink-muted">{description}</p>
@@ -84,6 +87,7 @@ export function ChartFigure({
 }
 
 function ChartTable({ title, data, visible }: { title: string; data: ChartTableData; visible: boolean }) {
+  const { t } = useLingui();
   const table = (
     <table className="w-full border-collapse text-sm">
       <caption className="sr-only">{title}</caption>
@@ -119,7 +123,7 @@ function ChartTable({ title, data, visible }: { title: string; data: ChartTableD
   return (
     // A wide table scrolls on a phone; the region takes focus so the keyboard can scroll it too.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
-    <section aria-label={`${title}, table`} tabIndex={0} className="-mx-1 overflow-x-auto px-1">
+    <section aria-label={t`${title}, table`} tabIndex={0} className="-mx-1 overflow-x-auto px-1">
       {table}
     </section>
   );

@@ -5,6 +5,7 @@
  * once with its progress) and a message's files (images as lazy-loaded thumbnails, scaled by CSS: no image
  * library is installed on the server; other files as links).
  */
+import { useLingui } from "@lingui/react/macro";
 import { FileText, Paperclip, Send, X } from "lucide-react";
 import {
   type ClipboardEvent,
@@ -19,6 +20,7 @@ import { toast } from "sonner";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
+import { errorMessage, sharedText } from "@/client/lib/api";
 import { useHashTarget } from "@/client/lib/use-hash-target";
 import { cn } from "@/client/lib/utils";
 import { MESSAGES } from "@/shared/messages";
@@ -81,6 +83,7 @@ type PendingFile = { key: string; file: File; progress: number; id?: string; fai
 
 /** The files being attached: each uploads as soon as it is added. */
 function useComposerFiles(attachments: ComposerAttachments | undefined) {
+  const { t } = useLingui();
   const [files, setFiles] = useState<PendingFile[]>([]);
   const update = (key: string, change: Partial<PendingFile>) =>
     setFiles((current) => current.map((f) => (f.key === key ? { ...f, ...change } : f)));
@@ -88,7 +91,8 @@ function useComposerFiles(attachments: ComposerAttachments | undefined) {
   function add(list: File[]) {
     if (!attachments || list.length === 0) return;
     const room = attachments.max - files.length;
-    if (list.length > room) toast.error(`Please attach at most ${attachments.max} files to a message.`);
+    const max = attachments.max;
+    if (list.length > room) toast.error(t`Please attach at most ${max} files to a message.`);
     for (const file of list.slice(0, Math.max(room, 0))) {
       const key = `${file.name}-${Math.random().toString(36).slice(2)}`;
       const preview =
@@ -100,7 +104,7 @@ function useComposerFiles(attachments: ComposerAttachments | undefined) {
         .upload(file, (progress) => update(key, { progress }))
         .then(({ id }) => update(key, { id, progress: 1 }))
         .catch((error: unknown) => {
-          const message = error instanceof Error ? error.message : "The file could not be attached.";
+          const message = errorMessage(error, t`The file could not be attached.`);
           update(key, { failed: message });
           toast.error(message);
         });
@@ -137,7 +141,7 @@ export function ChatComposer({
   send,
   pending,
   onType,
-  submitLabel = "Send",
+  submitLabel,
   disabled = false,
   trim = true,
   className,
@@ -159,6 +163,7 @@ export function ChatComposer({
   snippetContext?: SnippetContext;
   attachments?: ComposerAttachments;
 }) {
+  const { t } = useLingui();
   const [text, setText] = useState("");
   const files = useComposerFiles(attachments);
   const empty = !text.trim() && files.ready.length === 0;
@@ -170,7 +175,7 @@ export function ChatComposer({
   async function submit() {
     if (pending || disabled || files.uploading) return;
     if (empty) {
-      toast.error(MESSAGES.enterMessage);
+      toast.error(sharedText(MESSAGES.enterMessage));
       return;
     }
     if (await send(trim ? text.trim() : text, files.ready)) {
@@ -244,7 +249,7 @@ export function ChatComposer({
         />
       </div>
       {files.files.length > 0 && (
-        <ul aria-label="Files to send" className="flex flex-wrap gap-2">
+        <ul aria-label={t`Files to send`} className="flex flex-wrap gap-2">
           {files.files.map((f) => (
             <li
               key={f.key}
@@ -258,15 +263,15 @@ export function ChatComposer({
               <span className="flex min-w-0 flex-col gap-1">
                 <span className="max-w-40 truncate">{f.file.name}</span>
                 {f.failed ? (
-                  <span className="text-destructive">Not attached</span>
+                  <span className="text-destructive">{t`Not attached`}</span>
                 ) : f.id ? (
-                  <span className="text-ink-muted">Ready</span>
+                  <span className="text-ink-muted">{t`Ready`}</span>
                 ) : (
                   <progress
                     className="h-1 w-24 accent-gold-deep"
                     max={100}
                     value={Math.round(f.progress * 100)}
-                    aria-label={`Uploading ${f.file.name}`}
+                    aria-label={t`Uploading ${f.file.name}`}
                   />
                 )}
               </span>
@@ -275,7 +280,7 @@ export function ChatComposer({
                 variant="ghost"
                 size="icon"
                 className="size-7"
-                aria-label={`Remove ${f.file.name}`}
+                aria-label={t`Remove ${f.file.name}`}
                 onClick={() => files.remove(f.key)}
               >
                 <X />
@@ -286,8 +291,9 @@ export function ChatComposer({
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-xs text-ink-muted">
-          Enter sends · Shift+Enter adds a line{snippets ? " · / inserts a saved reply" : ""}
-          {attachments ? " · paste or drop photos and PDFs" : ""}
+          {t`Enter sends · Shift+Enter adds a line`}
+          {snippets ? ` · ${t`/ inserts a saved reply`}` : ""}
+          {attachments ? ` · ${t`paste or drop photos and PDFs`}` : ""}
         </p>
         <div className="flex flex-wrap items-center gap-2">
           {attachments && (
@@ -313,13 +319,13 @@ export function ChatComposer({
                 disabled={disabled || files.files.length >= attachments.max}
                 onClick={() => chooser.current?.click()}
               >
-                <Paperclip /> Attach
+                <Paperclip /> {t`Attach`}
               </Button>
             </>
           )}
           {picker.button}
           <Button type="submit" disabled={empty || pending || disabled || files.uploading}>
-            <Send /> {pending ? "Sending…" : submitLabel}
+            <Send /> {pending ? t`Sending…` : (submitLabel ?? t`Send`)}
           </Button>
         </div>
       </div>
@@ -340,9 +346,10 @@ export function MessageFiles({
   urlOf: (fileId: string) => string;
   className?: string;
 }) {
+  const { t } = useLingui();
   if (files.length === 0) return null;
   return (
-    <ul aria-label="Files" className={cn("flex max-w-[85%] flex-wrap gap-2", className)}>
+    <ul aria-label={t`Files`} className={cn("flex max-w-[85%] flex-wrap gap-2", className)}>
       {files.map((file) =>
         file.type.startsWith("image/") ? (
           <li key={file.id}>

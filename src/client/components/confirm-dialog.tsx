@@ -3,6 +3,7 @@
  * action. Radix's alert dialog keeps focus inside and closes on Escape or Cancel; the action closes it too, unless
  * `onConfirm` calls `event.preventDefault()` (to stay open while the work runs, or to show an error).
  */
+import { useLingui } from "@lingui/react/macro";
 import { AlertDialog as Alert } from "radix-ui";
 import type * as React from "react";
 import { buttonVariants } from "./ui/button-variants";
@@ -30,7 +31,7 @@ export function ConfirmDialog({
   description,
   children,
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   destructive = false,
   onConfirm,
   busy = false,
@@ -38,6 +39,7 @@ export function ConfirmDialog({
   onOpenChange,
   onOpenAutoFocus,
 }: ConfirmDialogProps) {
+  const { t } = useLingui();
   return (
     <Alert.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <Alert.Trigger asChild>{trigger}</Alert.Trigger>}
@@ -52,7 +54,7 @@ export function ConfirmDialog({
           {children}
           <div className={`flex flex-col-reverse gap-3 sm:flex-row sm:justify-end ${children ? "pt-1" : ""}`}>
             <Alert.Cancel className={buttonVariants({ variant: "outline" })} disabled={busy}>
-              {cancelLabel}
+              {cancelLabel ?? t`Cancel`}
             </Alert.Cancel>
             <Alert.Action
               className={buttonVariants({ variant: destructive ? "destructive" : "default" })}

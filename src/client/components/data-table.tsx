@@ -4,6 +4,7 @@
  * loading, an empty state, and rows that link to a detail page. Keyboard: sortable headers are buttons carrying
  * aria-sort; a linked row is reached by its link (the first cell), and a click anywhere on the row follows it.
  */
+import { useLingui } from "@lingui/react/macro";
 import {
   type ColumnDef,
   createColumnHelper,
@@ -83,13 +84,14 @@ export function DataTable<T extends RowData>({
   rowHref,
   loading = false,
   skeletonRows = 5,
-  empty = "Nothing to show yet.",
+  empty,
   initialSorting = NO_ROWS,
   sorting: controlledSorting,
   onSortingChange,
   pagination,
   className,
 }: DataTableProps<T>) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [localSorting, setLocalSorting] = useState<SortingState>(initialSorting);
   const serverSorted = controlledSorting !== undefined;
@@ -167,7 +169,7 @@ export function DataTable<T extends RowData>({
             ) : rows.length === 0 ? (
               <tr>
                 <td colSpan={leafColumns.length} className="px-4 py-10 text-center text-ink-muted">
-                  {empty}
+                  {empty ?? t`Nothing to show yet.`}
                 </td>
               </tr>
             ) : (
@@ -220,23 +222,22 @@ export function DataTable<T extends RowData>({
 }
 
 function Pager({ page, pageSize, total, onPageChange }: DataTablePagination) {
+  const { t } = useLingui();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-muted">
+    <nav aria-label={t`Pages`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-muted">
       <p className="tabular" aria-live="polite">
-        {first}–{last} of {total}
+        {t`${first}–${last} of ${total}`}
       </p>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
-          Previous
+          {t`Previous`}
         </Button>
-        <span className="tabular px-1">
-          Page {page} of {pages}
-        </span>
+        <span className="tabular px-1">{t`Page ${page} of ${pages}`}</span>
         <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pages}>
-          Next
+          {t`Next`}
         </Button>
       </div>
     </nav>

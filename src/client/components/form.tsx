@@ -10,7 +10,8 @@
  * Each field
  * shows its label, its hint or its error under it, wired for screen readers; the first invalid field takes focus
  * on submit, and after a first attempt errors follow the input. A failure of the call itself goes to the form's
- * `root` error (`<FormError />`) or to a field (`form.setError`).
+ * `root` error (`<FormError />`) or to a field (`form.setError`). Errors show in the interface's language: the
+ * schemas' messages are the shared keyed texts (src/shared/messages.ts, decision 028).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import type * as React from "react";
@@ -29,6 +30,8 @@ import {
   useFormState,
 } from "react-hook-form";
 import type { z } from "zod";
+import { sharedText } from "@/client/lib/api";
+import { useLocale } from "@/client/lib/i18n";
 import { cn } from "@/client/lib/utils";
 import { FormField } from "./ui/form-field";
 import { Input } from "./ui/input";
@@ -76,7 +79,8 @@ export function Form<TIn extends FieldValues, TOut>({
 /** The form's own error (a refused payment, say): `form.setError("root", { message })`. */
 export function FormError({ className }: { className?: string }) {
   const { errors } = useFormState();
-  const message = errors.root?.message;
+  useLocale();
+  const message = errors.root?.message && sharedText(errors.root.message);
   if (!message) return null;
   return (
     <p
@@ -118,7 +122,8 @@ export function ControlField<T extends FieldValues>({
 }) {
   const context = useFormContext<T>();
   const { field, fieldState } = useController({ control: control ?? context.control, name });
-  const error = fieldState.error?.message;
+  useLocale();
+  const error = fieldState.error?.message && sharedText(fieldState.error.message);
   // Only what applies, so a control's own aria-invalid (set from a form-level error) is kept otherwise.
   const a11y = error ? { id, "aria-invalid": true as const, "aria-describedby": `${id}-error` } : { id };
   return (

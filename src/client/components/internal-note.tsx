@@ -3,8 +3,10 @@
  * could take for a message (dashed gold frame, tinted, a lock, 'Internal note · only staff see this'), the merge of
  * messages and notes by time, and the staff composer's "Reply" / "Internal note" switch. Staff screens only.
  */
+import { useLingui } from "@lingui/react/macro";
 import { LockKeyhole } from "lucide-react";
 import { type ComponentProps, useState } from "react";
+import { sharedText } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import { INTERNAL_NOTE_LABEL } from "@/shared/notes";
@@ -34,14 +36,15 @@ export function mergeByTime<M extends { createdAt: string }>(
 
 /** One note, as an item of the thread's list. */
 export function InternalNote({ note }: { note: NoteItem }) {
+  const { t } = useLingui();
   return (
     <li id={`note-${note.id}`} className="flex justify-center" data-internal-note>
       <div className="w-full max-w-[92%] rounded-lg border border-dashed border-gold-deep bg-gold-light/25 px-4 py-2.5">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-gold-deep">
           <LockKeyhole aria-hidden className="size-3.5" />
-          <span className="font-semibold">{INTERNAL_NOTE_LABEL}</span>
+          <span className="font-semibold">{sharedText(INTERNAL_NOTE_LABEL)}</span>
           <span aria-hidden>·</span>
-          <span className="text-noir">{note.mine ? "You" : (note.author?.name ?? "Former staff member")}</span>
+          <span className="text-noir">{note.mine ? t`You` : (note.author?.name ?? t`Former staff member`)}</span>
           <time dateTime={note.createdAt} className="tabular text-ink-muted">
             {formatMessageTime(note.createdAt)}
           </time>
@@ -69,15 +72,19 @@ export function StaffComposer({
   notePending: boolean;
   className?: string;
 }) {
+  const { t } = useLingui();
   const [mode, setMode] = useState<ComposerMode>("reply");
   const note = mode === "note";
   return (
     <div className={cn("flex flex-col gap-3", className)}>
-      <fieldset aria-label="Write" className="m-0 flex min-w-0 gap-1 self-start rounded-md border border-stone p-0.5">
+      <fieldset
+        aria-label={t`Write`}
+        className="m-0 flex min-w-0 gap-1 self-start rounded-md border border-stone p-0.5"
+      >
         {(
           [
-            ["reply", "Reply"],
-            ["note", "Internal note"],
+            ["reply", t`Reply`],
+            ["note", t`Internal note`],
           ] as const
         ).map(([value, label]) => (
           <button
@@ -102,11 +109,11 @@ export function StaffComposer({
         <ChatComposer
           key="note"
           id={`${reply.id}-note`}
-          label="Internal note"
-          placeholder="A note for the team: the member never sees it…"
+          label={t`Internal note`}
+          placeholder={t`A note for the team: the member never sees it…`}
           send={(text) => addNote(text)}
           pending={notePending}
-          submitLabel="Add note"
+          submitLabel={t`Add note`}
           className="rounded-lg border border-dashed border-gold-deep bg-gold-light/15 p-3"
         />
       ) : (

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { digitsOnly } from "@/shared/phone";
 import { Input } from "./ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./ui/select";
@@ -24,10 +25,11 @@ export function PhoneInput({
   disabled?: boolean;
   placeholder?: string;
 }) {
+  const { t } = useLingui();
   return (
     <div className="flex gap-2">
       <Select value={countryCode} onValueChange={onCountryCodeChange} disabled={disabled}>
-        <SelectTrigger className="w-28 shrink-0" aria-label="Country code">
+        <SelectTrigger className="w-28 shrink-0" aria-label={t`Country code`}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

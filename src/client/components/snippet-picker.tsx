@@ -7,6 +7,8 @@
  * Generic: what the snippets are, and how one's text is made for the conversation at hand, come from the
  * `SnippetSource` the page composes in (app/); the text box's owner gives the conversation's `context`.
  */
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { MessageSquareText } from "lucide-react";
 import {
   type FocusEvent,
@@ -68,6 +70,7 @@ export function useSnippetPicker({
   text: string;
   setText: (text: string) => void;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   /** Where the "/" that opened the picker is; null when the button opened it (insert at the caret). */
   const slashAt = useRef<number | null>(null);
@@ -122,7 +125,7 @@ export function useSnippetPicker({
           setOpen((value) => !value);
         }}
       >
-        <MessageSquareText /> Saved replies
+        <MessageSquareText /> {t`Saved replies`}
       </Button>
     ) : null,
   };
@@ -140,6 +143,7 @@ function SnippetPanel({
   onClose: (refocus: boolean) => void;
 }) {
   const id = useId();
+  const { t } = useLingui();
   const [search, setSearch] = useState("");
   const [active, setActive] = useState(0);
   const list = useRef<HTMLDivElement>(null);
@@ -181,13 +185,13 @@ function SnippetPanel({
   const status =
     source.items === undefined
       ? source.isError
-        ? "Saved replies could not be loaded."
-        : "Loading saved replies…"
+        ? t`Saved replies could not be loaded.`
+        : t`Loading saved replies…`
       : source.items.length === 0
-        ? "No saved replies yet."
+        ? t`No saved replies yet.`
         : found.length === 0
-          ? "No saved reply matches."
-          : `${found.length} saved ${found.length === 1 ? "reply" : "replies"}`;
+          ? t`No saved reply matches.`
+          : plural(found.length, { one: "# saved reply", other: "# saved replies" });
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: focus leaving the panel (search, options, link) closes it
@@ -197,11 +201,11 @@ function SnippetPanel({
     >
       <div className="flex items-center justify-between gap-3 border-b border-stone px-3 pt-2.5 pb-2">
         <label htmlFor={`${id}-search`} className="eyebrow text-[0.65rem] text-gold-deep">
-          Saved replies
+          {t`Saved replies`}
         </label>
         {source.manageHref && (
           <Link to={source.manageHref} className="text-xs text-ink-muted underline underline-offset-4 hover:text-noir">
-            Manage
+            {t`Manage`}
           </Link>
         )}
       </div>
@@ -211,7 +215,7 @@ function SnippetPanel({
           role="combobox"
           autoFocus
           autoComplete="off"
-          placeholder="Search by title or text"
+          placeholder={t`Search by title or text`}
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
@@ -238,7 +242,7 @@ function SnippetPanel({
           id={`${id}-list`}
           ref={list}
           role="listbox"
-          aria-label="Saved replies"
+          aria-label={t`Saved replies`}
           className="overflow-y-auto px-1.5 pb-1.5"
         >
           {found.map((snippet, index) => (

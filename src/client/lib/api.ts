@@ -1,51 +1,35 @@
 /**
- * The fetch under every call (lib/endpoints.ts derives the calls from the endpoint tables). A failed call throws
- * ApiError carrying the server's message, which is what the screens show.
+ * The calls' errors as people read them (decision 028): the server's text in the interface's language, by its
+ * key. The fetch itself is ./http.ts (the first load's); this module brings the keyed texts
+ * (src/shared/messages.ts) and so loads with the screens that show errors.
  */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
+import { ERROR_TEXTS } from "@/shared/messages";
+import { keyOf } from "@/shared/texts";
+import { ApiError } from "./http";
+import { i18n } from "./i18n";
+// Server texts carry values (a plan, a name): Lingui's runtime says them.
+import "./i18n-full";
+
+export { ApiError, apiRequest, FALLBACK_ERROR } from "./http";
+
+/**
+ * A text both sides say (src/shared/messages.ts) in the interface's language, from its English: a validation
+ * message, a constant the server also answers with. Any other text is returned as it is.
+ */
+export function sharedText(english: string): string {
+  if (i18n.locale === "en") return english;
+  const keyed = keyOf(english);
+  return keyed ? i18n._({ id: keyed.id, message: keyed.message, values: keyed.values }) : english;
 }
 
-export const FALLBACK_ERROR = "An error occurred";
-
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers: body === undefined || body instanceof FormData ? undefined : { "content-type": "application/json" },
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, "We could not reach the server. Please check your connection and try again.");
+/**
+ * The message to show for any thrown value: the server's text in the interface's language (by its key), else
+ * `fallback` (pass it translated, or as one of the shared texts, which are translated here).
+ */
+export function errorMessage(error: unknown, fallback: string = ERROR_TEXTS.generic.message): string {
+  if (error instanceof ApiError && error.message) {
+    if (i18n.locale === "en" || !error.key) return error.message;
+    return i18n._({ id: error.key, message: error.message, values: error.params });
   }
-  const text = await response.text();
-  let data: unknown = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = null;
-    }
-  }
-  if (!response.ok) {
-    const payload = (data ?? {}) as { error?: string; message?: string; code?: string };
-    throw new ApiError(response.status, payload.error ?? payload.message ?? FALLBACK_ERROR, payload.code);
-  }
-  return data as T;
-}
-
-/** The message to show for any thrown value. */
-export function errorMessage(error: unknown, fallback = FALLBACK_ERROR): string {
-  if (error instanceof ApiError) return error.message || fallback;
-  return fallback;
+  return sharedText(fallback);
 }

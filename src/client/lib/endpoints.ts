@@ -17,7 +17,7 @@ import {
   splitKey,
   type WireAnswer,
 } from "@/shared/contracts/endpoint";
-import { apiRequest } from "./api";
+import { apiRequest } from "./http";
 
 /** The input argument: required when the endpoint has params or a body, optional otherwise. */
 type Args<E> = NeedsInput<E> extends true ? [input: CallInput<E>] : [input?: CallInput<E>];

@@ -3,7 +3,7 @@
  * fetch cannot. The URL comes from an endpoint table (`url("POST …/attachment", …)`); a refusal throws ApiError
  * with the server's message, as every other call does.
  */
-import { ApiError, FALLBACK_ERROR } from "./api";
+import { ApiError, apiErrorOf, UNREACHABLE, UNREACHABLE_KEY } from "./http";
 
 export function uploadFile<T>(url: string, file: File, onProgress: (fraction: number) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -14,7 +14,7 @@ export function uploadFile<T>(url: string, file: File, onProgress: (fraction: nu
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      let data: { error?: string; message?: string } | null = null;
+      let data: unknown = null;
       try {
         data = JSON.parse(xhr.responseText);
       } catch {
@@ -23,9 +23,9 @@ export function uploadFile<T>(url: string, file: File, onProgress: (fraction: nu
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
         resolve(data as unknown as T);
-      } else reject(new ApiError(xhr.status, data?.error ?? data?.message ?? FALLBACK_ERROR));
+      } else reject(apiErrorOf(xhr.status, data));
     };
-    xhr.onerror = () => reject(new ApiError(0, "We could not reach the server."));
+    xhr.onerror = () => reject(new ApiError(0, UNREACHABLE, undefined, UNREACHABLE_KEY));
     const body = new FormData();
     body.append("file", file);
     xhr.send(body);

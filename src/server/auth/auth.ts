@@ -9,14 +9,18 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { fromNodeHeaders } from "better-auth/node";
 import { twoFactor } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/shared/schemas";
 import type { Config } from "../config";
 import { type Database, securePrivateDir } from "../db";
-import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
+import { accounts, profiles, sessions, twoFactors, users, verifications } from "../db/schema";
+import { translator } from "../i18n";
 import { renderEmail } from "../mail/templates";
 import { enqueueEmail } from "../outbox/outbox";
 import type { RateLimiter } from "../rate-limit";
+import { AUTH_MAIL_TEXTS as T } from "./texts";
 
 export const SESSION_DAYS = 30;
 /** A used session's expiry slides forward at most this often. */
@@ -61,6 +65,12 @@ export function libraryHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** The language a user's emails are written in: their profile's (none yet: English). */
+async function languageOf(db: Database, userId: string): Promise<Locale> {
+  const [row] = await db.select({ language: profiles.language }).from(profiles).where(eq(profiles.id, userId));
+  return row?.language ?? DEFAULT_LOCALE;
+}
+
 export function createAuth(config: Config, db: Database, limiter: RateLimiter) {
   const mail = (content: Parameters<typeof renderEmail>[0], to: string, reason: string, validMinutes: number) =>
     enqueueEmail(
@@ -89,17 +99,21 @@ export function createAuth(config: Config, db: Database, limiter: RateLimiter) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
       async sendResetPassword({ user, token }) {
         const url = `${config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
+        const locale = await languageOf(db, user.id);
+        const t = translator(locale);
+        const app = config.APP_NAME;
         await mail(
           {
-            appName: config.APP_NAME,
-            subject: `Reset your ${config.APP_NAME} password`,
-            heading: "Reset your password",
+            appName: app,
+            locale,
+            subject: t(T.resetSubject, { app }),
+            heading: t(T.resetHeading),
             paragraphs: [
-              `Dear ${user.name},`,
-              `We received a request to reset the password of your ${config.APP_NAME} account. The link below is valid for ${RESET_TOKEN_MINUTES} minutes and can be used once.`,
-              "If you did not ask for this, you can ignore this email: your password stays as it is.",
+              t(T.dear, { name: user.name }),
+              t(T.resetText, { app, minutes: RESET_TOKEN_MINUTES }),
+              t(T.resetIgnore),
             ],
-            action: { label: "Choose a new password", url },
+            action: { label: t(T.resetAction), url },
           },
           user.email,
           "password_reset",
@@ -108,23 +122,28 @@ export function createAuth(config: Config, db: Database, limiter: RateLimiter) {
       },
     },
     emailVerification: {
-      // Sent at sign-up; nothing waits for it (sign-up still goes on to /pricing). Owner status needs it.
-      sendOnSignUp: true,
+      // Sent by our sign-up once the profile (and so the member's language) exists; nothing waits for it (sign-up
+      // still goes on to /pricing). Owner status needs it.
+      sendOnSignUp: false,
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_TOKEN_HOURS * 60 * 60,
       async sendVerificationEmail({ user, token }) {
         const url = `${config.APP_URL}/verify-email?token=${encodeURIComponent(token)}`;
+        const locale = await languageOf(db, user.id);
+        const t = translator(locale);
+        const app = config.APP_NAME;
         await mail(
           {
-            appName: config.APP_NAME,
-            subject: `Confirm your email for ${config.APP_NAME}`,
-            heading: "Confirm your email",
+            appName: app,
+            locale,
+            subject: t(T.verifySubject, { app }),
+            heading: t(T.verifyHeading),
             paragraphs: [
-              `Dear ${user.name},`,
-              `Please confirm that this is your email address. The link below is valid for ${VERIFY_TOKEN_HOURS} hours.`,
-              `If you did not create a ${config.APP_NAME} account, you can ignore this email.`,
+              t(T.dear, { name: user.name }),
+              t(T.verifyText, { hours: VERIFY_TOKEN_HOURS }),
+              t(T.verifyIgnore, { app }),
             ],
-            action: { label: "Confirm my email", url },
+            action: { label: t(T.verifyAction), url },
           },
           user.email,
           "email_verification",

@@ -618,6 +618,7 @@ const ROUTES: RouteCase[] = [
   { route: "POST /api/account/verify-email/resend", allowed: SIGNED_IN },
   { route: "GET /api/account/export", allowed: SIGNED_IN },
   { route: "PUT /api/profile", payload: { name: "Ana", phone: "" }, allowed: SIGNED_IN },
+  { route: "PUT /api/profile/language", payload: { language: "en" }, allowed: SIGNED_IN },
   // Account security: each caller's own password and sessions (nothing in these routes names another user).
   {
     // The right password (a wrong one is a 403 of its own), so fresh callers: it changes.

@@ -1,13 +1,29 @@
-import { HttpError } from "../http/errors";
+import { ERROR_TEXTS } from "@/shared/messages";
+import { type ErrorText, external, HttpError } from "../http/errors";
 
-/** Turns a better-auth APIError into our HttpError with its message, which the client shows as given. */
-export function fromAuthError(error: unknown, messages: Record<string, string> = {}): never {
+/** The auth library's refusals that people see, keyed; any other is passed on as it is (decision 028). */
+const LIBRARY_TEXTS: Record<string, ErrorText> = {
+  INVALID_EMAIL_OR_PASSWORD: ERROR_TEXTS.invalidCredentials,
+  INVALID_CODE: ERROR_TEXTS.invalidCode,
+  INVALID_BACKUP_CODE: ERROR_TEXTS.invalidBackupCode,
+  INVALID_PASSWORD: ERROR_TEXTS.invalidPassword,
+};
+
+/** The keyed text of a refusal of the auth library (its code, else its message as it is). */
+export function libraryText(code: string | undefined, message: string | undefined): ErrorText {
+  if (code && LIBRARY_TEXTS[code]) return LIBRARY_TEXTS[code];
+  if (message === ERROR_TEXTS.libraryTooManyRequests.message) return ERROR_TEXTS.libraryTooManyRequests;
+  return message ? external(message) : ERROR_TEXTS.generic;
+}
+
+/** Turns a better-auth APIError into our HttpError with its message, which the client shows in its language. */
+export function fromAuthError(error: unknown, messages: Record<string, ErrorText> = {}): never {
   const e = error as { statusCode?: number; body?: { code?: string; message?: string }; message?: string };
   if (typeof e?.statusCode === "number" && e.statusCode < 500) {
     const code = e.body?.code;
     throw new HttpError(
       e.statusCode,
-      (code && messages[code]) || e.body?.message || e.message || "An error occurred",
+      (code && messages[code]) || libraryText(code, e.body?.message ?? e.message),
       code,
     );
   }

@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../http/errors";
 import { type Auth, LIBRARY_PATHS, libraryHeaders } from "./auth";
+import { libraryText } from "./errors";
 
 export type LibraryPath = (typeof LIBRARY_PATHS)[number];
 
@@ -41,7 +42,7 @@ export async function callLibrary(
     const retryAfter = response.headers.get("x-retry-after") ?? response.headers.get("retry-after");
     throw new HttpError(
       response.status,
-      json?.message ?? "An error occurred",
+      libraryText(json?.code, json?.message),
       json?.code,
       retryAfter ? { "retry-after": retryAfter } : undefined,
     );

@@ -5,16 +5,16 @@
  */
 import type { FastifyRequest } from "fastify";
 import type { NotificationChannel } from "@/shared/contracts/notifications";
+import { ERRORS } from "@/shared/messages";
 import { hasActiveSubscription, hasConcierge, hasReachedMonthlyLimit, monthlyRequestLimit } from "@/shared/plans";
 import { forbidden, unauthorized } from "../http/errors";
 import type { Viewer } from "./viewer";
 
-export const MEMBERSHIP_REQUIRED =
-  "To access the product, you need an active membership. Choose a plan to get started.";
-export const STAFF_ONLY = "This area is reserved for the Maison team.";
-export const ADMIN_ONLY = "This area is reserved for administrators.";
-export const PAID_PLAN_REQUIRED = "A paid membership (Silver, Gold or Black) is required for this.";
-export const CONCIERGE_PLAN_REQUIRED = "The Executive Concierge is available to Gold and Black members.";
+export const MEMBERSHIP_REQUIRED = ERRORS.membershipRequired;
+export const STAFF_ONLY = ERRORS.staffOnly;
+export const ADMIN_ONLY = ERRORS.adminOnly;
+export const PAID_PLAN_REQUIRED = ERRORS.paidPlanRequired;
+export const CONCIERGE_PLAN_REQUIRED = ERRORS.conciergePlanRequired;
 
 /** 401 unless signed in. */
 export async function requireUser(request: FastifyRequest): Promise<Viewer> {
@@ -77,8 +77,8 @@ export function reachedMonthlyRequestLimit(viewer: Viewer, used: number): boolea
   return hasReachedMonthlyLimit(viewer.subscription, used);
 }
 
-export const STAFF_CANNOT_CREATE = "Access Restricted: staff and admins manage requests from the admin area.";
-export const REQUESTS_PLAN_REQUIRED = "A paid membership (Silver, Gold or Black) is required to create requests.";
+export const STAFF_CANNOT_CREATE = ERRORS.staffCannotCreate;
+export const REQUESTS_PLAN_REQUIRED = ERRORS.requestsPlanRequired;
 
 /** Requests the viewer may create a month (null: unlimited); staff create none (they manage them). */
 export function monthlyRequestAllowance(viewer: Viewer): number | null {

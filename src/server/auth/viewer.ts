@@ -5,6 +5,7 @@
 import { constantTimeEqual, makeSignature } from "better-auth/crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Locale } from "@/shared/locales";
 import { isStaffRole, type Role, strongestRole } from "@/shared/roles";
 import type { Database } from "../db";
 import { type Placeholders, prepared } from "../db/prepared";
@@ -27,7 +28,7 @@ export interface Viewer {
   isStaff: boolean;
   subscription: SubscriptionRow | null;
   /** The member's profile (name and phone as they keep them), null for an account without one. */
-  profile: { name: string; email: string; phone: string | null } | null;
+  profile: { name: string; email: string; phone: string | null; language: Locale } | null;
 }
 
 export async function loadRoleAndSubscription(db: Database, userId: string) {
@@ -139,7 +140,7 @@ const userColumns = {
   role: sql<Role>`coalesce((select case when bool_or(${userRoles.role} = 'admin') then 'admin'
     when bool_or(${userRoles.role} = 'staff') then 'staff' else 'client' end
     from ${userRoles} where ${userRoles.userId} = ${users.id}), 'client')`,
-  profile: { name: profiles.name, email: profiles.email, phone: profiles.phone },
+  profile: { name: profiles.name, email: profiles.email, phone: profiles.phone, language: profiles.language },
   subscription: subscriptions,
 };
 

@@ -21,6 +21,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { NOTIFICATION_TYPES, OUTBOX_KINDS } from "@/shared/contracts/notifications";
+import { LOCALES } from "@/shared/locales";
 import { PLANS, SUBSCRIPTION_STATUSES } from "@/shared/plans";
 import { DELIVERY_STATUSES, HOLD_STATUSES, QUOTE_STATUSES } from "@/shared/quotes";
 import {
@@ -164,6 +165,8 @@ export const profiles = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull(),
     phone: text("phone"),
+    /** The interface's language the member chose (decision 028): their emails and notifications use it. */
+    language: text("language", { enum: LOCALES }).notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,11 +4,14 @@
  * (a JSON.stringify, a validator, a library) can overflow the stack on it.
  */
 import type { FastifyInstance } from "fastify";
+import { ERROR_TEXTS } from "@/shared/messages";
+import { fill, withValues } from "@/shared/texts";
 import { HttpError } from "./errors";
 
 /** Our bodies and the library's are a few levels deep; this leaves room and still bounds every walk. */
 export const MAX_JSON_DEPTH = 32;
-export const JSON_TOO_DEEP = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
+export const JSON_TOO_DEEP_TEXT = withValues(ERROR_TEXTS.jsonTooDeep, { depth: MAX_JSON_DEPTH });
+export const JSON_TOO_DEEP = fill(JSON_TOO_DEEP_TEXT.message, JSON_TOO_DEEP_TEXT.values);
 
 /** Whether JSON text opens more than `max` arrays or objects inside each other (strings are skipped). */
 export function jsonDeeperThan(text: string, max: number): boolean {
@@ -38,7 +41,7 @@ export function boundJsonBodies(app: FastifyInstance) {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = body as string;
     if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
-      return done(new HttpError(400, JSON_TOO_DEEP, "invalid_input"), undefined);
+      return done(new HttpError(400, JSON_TOO_DEEP_TEXT, "invalid_input"), undefined);
     }
     parse(request, text, done);
   });

@@ -8,12 +8,13 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { FastifyInstance } from "fastify";
+import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
 import { errorBody } from "../http/errors";
 import type { Metrics } from "./metrics";
 
 export const METRICS_PATH = "/metrics";
-export const METRICS_TOKEN_MISSING = "Metrics need a bearer token.";
-export const METRICS_TOKEN_WRONG = "This token does not give access to the metrics.";
+export const METRICS_TOKEN_MISSING = ERRORS.metricsTokenMissing;
+export const METRICS_TOKEN_WRONG = ERRORS.metricsTokenWrong;
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
@@ -23,16 +24,16 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, tok
   const expected = token ? digest(token) : null;
   app.get(METRICS_PATH, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    if (!expected) return reply.status(404).send(errorBody(request, "Not found"));
+    if (!expected) return reply.status(404).send(errorBody(request, ERROR_TEXTS.notFound));
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "")?.[1];
     if (!bearer) {
       return reply
         .status(401)
         .header("www-authenticate", 'Bearer realm="metrics"')
-        .send(errorBody(request, METRICS_TOKEN_MISSING, "unauthorized"));
+        .send(errorBody(request, ERROR_TEXTS.metricsTokenMissing, "unauthorized"));
     }
     if (!timingSafeEqual(digest(bearer), expected)) {
-      return reply.status(403).send(errorBody(request, METRICS_TOKEN_WRONG, "forbidden"));
+      return reply.status(403).send(errorBody(request, ERROR_TEXTS.metricsTokenWrong, "forbidden"));
     }
     const text = await metrics.scrape();
     return reply.type(metrics.registry.contentType).send(text);

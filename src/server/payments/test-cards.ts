@@ -1,18 +1,12 @@
 /** The test-mode checkout's card rules: one card that pays, one that is declined, Stripe's messages otherwise. */
+import { CARD_MESSAGES } from "@/shared/messages";
+
 export const TEST_CARD = "4242 4242 4242 4242";
 export const DECLINED_CARD = "4000 0000 0000 0002";
 /** Authorises only after the bank's 3-D Secure confirmation (card holds). */
 export const THREE_D_SECURE_CARD = "4000 0027 6000 3184";
 
-export const CARD_MESSAGES = {
-  invalidNumber: "Your card number is invalid.",
-  invalidExpiry: "Your card's expiration date is invalid.",
-  expired: "Your card has expired.",
-  invalidCvc: "Your card's security code is invalid.",
-  nameRequired: "Please enter the name on the card.",
-  declined: "Your card has been declined. Please try a different card.",
-  onlyTestCard: `This test checkout accepts only the test card ${TEST_CARD}.`,
-} as const;
+export { CARD_MESSAGES };
 
 export interface CardInput {
   cardNumber: string;

@@ -9,11 +9,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { addMonths } from "date-fns";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { TestBillingOverview } from "@/shared/billing";
+import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
 import { PURCHASABLE_PLANS, type PurchasablePlan, planLabel } from "@/shared/plans";
 import { HOLD_VALIDITY_DAYS, QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Database, Queryable } from "../db";
 import { testPaymentObjects } from "../db/schema";
-import { conflict, HttpError, notFound } from "../http/errors";
+import { conflict, external, HttpError, notFound } from "../http/errors";
 import { monthlyAmountCents, TEST_PRICES } from "./prices";
 import { type CardInput, checkTestCard } from "./test-cards";
 import type { CheckoutRequest, PaymentEvent, PaymentIntentLike, PaymentProvider, SubscriptionLike } from "./types";
@@ -150,9 +151,8 @@ export interface TestPaymentIntent extends PaymentIntentLike {
 const API_VERSION = "test-mode";
 /** Stripe keeps a customer-initiated card authorisation capturable for about 7 days. */
 export const TEST_HOLD_VALIDITY_SECONDS = HOLD_VALIDITY_DAYS * 24 * 60 * 60;
-export const HOLD_DECLINED = "Your card was declined.";
-export const HOLD_AUTHENTICATION_FAILED =
-  "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
+export const HOLD_DECLINED = ERRORS.holdDeclined;
+export const HOLD_AUTHENTICATION_FAILED = ERRORS.holdAuthenticationFailed;
 const SESSION_LIFETIME_SECONDS = 24 * 60 * 60;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -322,10 +322,10 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
 
   async function openHoldSession(q: Queryable, id: string) {
     const session = await get<TestHoldSession>(q, "hold_session", id, true);
-    if (!session) throw notFound("This card page was not found.");
-    if (session.status === "complete") throw conflict("This hold is already authorised.", "session_closed");
+    if (!session) throw notFound(ERROR_TEXTS.cardPageNotFound);
+    if (session.status === "complete") throw conflict(ERROR_TEXTS.holdAlreadyAuthorised, "session_closed");
     if (session.status === "expired" || session.expires_at <= seconds(await clockNow(q))) {
-      throw conflict("This card page has expired. Please start again from your request.", "session_closed");
+      throw conflict(ERROR_TEXTS.cardPageExpired, "session_closed");
     }
     return session;
   }
@@ -483,9 +483,9 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
       const check = checkTestCard(card);
       const events = await db.transaction(async (tx) => {
         const session = await get<TestCheckoutSession>(tx, "checkout_session", id, true);
-        if (!session) throw notFound("This checkout session was not found.");
+        if (!session) throw notFound(ERROR_TEXTS.checkoutSessionNotFound);
         if (session.status !== "open" || session.expires_at <= seconds(new Date())) {
-          throw conflict("This checkout session is no longer open.", "session_closed");
+          throw conflict(ERROR_TEXTS.checkoutSessionClosed, "session_closed");
         }
         // Like Stripe Checkout, a refused card leaves the session open and creates nothing.
         if (!check.ok) {
@@ -547,7 +547,7 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
       if (!price) throw new Error(`test-mode payments: unknown price ${priceId}`);
       const { sub, events } = await db.transaction(async (tx) => {
         const sub = await get<TestSubscription>(tx, "subscription", subscriptionId, true);
-        if (sub?.status !== "active") throw conflict("This subscription can no longer be changed.");
+        if (sub?.status !== "active") throw conflict(ERROR_TEXTS.subscriptionUnchangeable);
         const item = sub.items.data[0];
         const previous = { items: structuredClone(sub.items), cancel_at_period_end: sub.cancel_at_period_end };
         // The rest of the period at the new price, less what is left of the old one: charged now.
@@ -597,7 +597,7 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
     async setCancelAtPeriodEnd(customerId, cancel) {
       const events = await db.transaction(async (tx) => {
         const sub = await currentSubscription(tx, customerId, true);
-        if (!sub) throw notFound("You have no active membership to manage.");
+        if (!sub) throw notFound(ERROR_TEXTS.noMembershipToManage);
         if (sub.cancel_at_period_end === cancel) return [];
         const previous = { cancel_at_period_end: sub.cancel_at_period_end, cancel_at: sub.cancel_at ?? null };
         const periodEnd = sub.items.data[0].current_period_end;
@@ -715,18 +715,22 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
     async capturePaymentIntent(id, { amountToCapture, idempotencyKey }) {
       const { intent, events } = await db.transaction(async (tx) => {
         const intent = await get<TestPaymentIntent>(tx, "payment_intent", id, true);
-        if (!intent) throw new HttpError(404, `No such payment_intent: '${id}'`, "resource_missing");
+        if (!intent) throw new HttpError(404, external(`No such payment_intent: '${id}'`), "resource_missing");
         // A repeated key answers the first call's result, as Stripe does.
         if (await seenKey(tx, idempotencyKey)) return { intent, events: [] };
         if (intent.status !== "requires_capture") {
           throw new HttpError(
             400,
-            `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+            external(`This PaymentIntent could not be captured because it has a status of ${intent.status}.`),
             "payment_intent_unexpected_state",
           );
         }
         if (amountToCapture > intent.amount_capturable) {
-          throw new HttpError(400, "The amount to capture is larger than the amount capturable.", "amount_too_large");
+          throw new HttpError(
+            400,
+            external("The amount to capture is larger than the amount capturable."),
+            "amount_too_large",
+          );
         }
         const now = await clockNow(tx);
         const charge = intent.latest_charge ? await get<TestCharge>(tx, "charge", intent.latest_charge, true) : null;
@@ -747,12 +751,12 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
     async cancelPaymentIntent(id, { idempotencyKey }) {
       const { intent, events } = await db.transaction(async (tx) => {
         const intent = await get<TestPaymentIntent>(tx, "payment_intent", id, true);
-        if (!intent) throw new HttpError(404, `No such payment_intent: '${id}'`, "resource_missing");
+        if (!intent) throw new HttpError(404, external(`No such payment_intent: '${id}'`), "resource_missing");
         if (await seenKey(tx, idempotencyKey)) return { intent, events: [] };
         if (intent.status === "succeeded" || intent.status === "canceled") {
           throw new HttpError(
             400,
-            `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            external(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`),
             "payment_intent_unexpected_state",
           );
         }
@@ -775,7 +779,7 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
       const check = checkTestCard(card, new Date(), { threeDSecure: true });
       const result = await db.transaction(async (tx) => {
         const session = await openHoldSession(tx, id);
-        if (session.status !== "open") throw conflict("This card page is no longer open.", "session_closed");
+        if (session.status !== "open") throw conflict(ERROR_TEXTS.cardPageClosed, "session_closed");
         if (!check.ok && !check.declined) throw new HttpError(400, check.message, "invalid_card");
         const now = await clockNow(tx);
         const intent = await intentFor(tx, session, now);
@@ -815,10 +819,10 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
       const result = await db.transaction(async (tx) => {
         const session = await openHoldSession(tx, id);
         if (session.status !== "requires_action" || !session.payment_intent) {
-          throw conflict("There is nothing to confirm on this card page.", "nothing_to_confirm");
+          throw conflict(ERROR_TEXTS.nothingToConfirm, "nothing_to_confirm");
         }
         const intent = await get<TestPaymentIntent>(tx, "payment_intent", session.payment_intent, true);
-        if (!intent) throw notFound("This card page was not found.");
+        if (!intent) throw notFound(ERROR_TEXTS.cardPageNotFound);
         const now = await clockNow(tx);
         if (!approve) {
           Object.assign(intent, {

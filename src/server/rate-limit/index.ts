@@ -4,7 +4,7 @@
  * (sign-in) count an attempt before it runs and give it back when it succeeds, with a back-off lock per key.
  */
 import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
-import { MESSAGES_TOO_FAST } from "@/shared/messages";
+import { ERRORS, MESSAGES_TOO_FAST } from "@/shared/messages";
 import { type Database, type Queryable, rowsOf } from "../db";
 import { rateLimits } from "../db/schema";
 import { HttpError } from "../http/errors";
@@ -63,7 +63,7 @@ export interface RateLimiter {
   forget(keys: string[]): Promise<void>;
 }
 
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
+export const TOO_MANY_ATTEMPTS = ERRORS.tooManyAttempts;
 
 /** Expired rows are deleted about once every this many checks. */
 const PRUNE_EVERY = 500;
@@ -212,7 +212,7 @@ export function limitMemberMessages(limiter: RateLimiter, userId: string): Promi
 
 /** Files one person may upload for messages in ten minutes (issue 22 item 6): pending files take storage. */
 export const MESSAGE_FILES_PER_TEN_MINUTES = 40;
-export const FILES_TOO_FAST = "You are attaching files very quickly. Please wait a few minutes and try again.";
+export const FILES_TOO_FAST = ERRORS.filesTooFast;
 
 /** 429 (FILES_TOO_FAST) once the person has uploaded their ten minutes' message files. */
 export function limitMessageFiles(limiter: RateLimiter, userId: string): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { eventsApi } from "@/shared/contracts/platform";
+import { ERROR_TEXTS } from "@/shared/messages";
 import { canReceiveEvent } from "../auth/policies";
 import { resolveViewer, type Viewer } from "../auth/viewer";
 import type { AppContext } from "../context";
@@ -132,7 +133,7 @@ export const realtimeRoutes =
         "GET /events": async ({ viewer, request, reply }) => {
           // Opened while the server stops (it was checking the session): not kept open.
           if (stopping) {
-            return reply.status(503).send(errorBody(request, "The server is restarting. Please try again."));
+            return reply.status(503).send(errorBody(request, ERROR_TEXTS.serverRestarting));
           }
           // A user's streams in the order they opened (a Set keeps insertion order): the oldest go first.
           const own = [...(byUser.get(viewer.userId) ?? [])];

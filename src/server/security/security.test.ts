@@ -312,7 +312,7 @@ describe("5 and 6. the library's other endpoints are closed", () => {
       const res = await inject({ method, url, payload, headers: as(user) });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.headers["content-type"]).toMatch(/^application\/json/);
-      expect(res.json()).toEqual({ error: "Not found", requestId: expect.any(String) });
+      expect(res.json()).toEqual({ error: "Not found", key: "error.not_found", requestId: expect.any(String) });
     }
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row.name).toBe("Ana Sousa");

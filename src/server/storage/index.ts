@@ -10,13 +10,14 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { ERRORS } from "@/shared/messages";
 import type { Config } from "../config";
 import { securePrivateDir } from "../db";
 import { isAlive } from "../db/lock";
 import { HttpError } from "../http/errors";
 
 /** What a person reads when files cannot be stored or read right now (the object store or the disk failed). */
-export const STORAGE_UNAVAILABLE = "File storage is unavailable right now. Please try again in a few minutes.";
+export const STORAGE_UNAVAILABLE = ERRORS.storageUnavailable;
 
 /**
  * The answer when the store fails: 503 with a sentence a person can act on, never a 500; the store's own error

@@ -7,6 +7,8 @@ import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromFile } from "file-type/node";
+import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
+import { fill, withValues } from "@/shared/texts";
 import type { Config } from "../config";
 import { badRequest, HttpError } from "../http/errors";
 
@@ -17,11 +19,13 @@ declare module "fastify" {
   }
 }
 
-export const NO_FILE = "Please choose a file to attach.";
-export const EMPTY_FILE = "The file is empty. Please choose another file.";
-export const ONE_FILE = "Please attach one file at a time.";
-export const UPLOAD_BROKEN = "The upload was cut short or malformed. Please try again.";
-export const tooLarge = (maxMb: number) => `The file is too large. The limit is ${maxMb} MB.`;
+export const NO_FILE = ERRORS.noFile;
+export const EMPTY_FILE = ERRORS.emptyFile;
+export const ONE_FILE = ERRORS.oneFile;
+export const UPLOAD_BROKEN = ERRORS.uploadBroken;
+/** The refusal of a file over the limit: its keyed text, and its English. */
+export const tooLargeText = (maxMb: number) => withValues(ERROR_TEXTS.fileTooLarge, { limit: maxMb });
+export const tooLarge = (maxMb: number) => fill(ERROR_TEXTS.fileTooLarge.message, { limit: maxMb });
 
 /** The MIME type read from a spooled file's first bytes, if it is one of `accepted`; null otherwise. */
 export async function sniffedType(spooled: string, accepted: readonly string[]): Promise<string | null> {
@@ -56,7 +60,7 @@ export async function receiveUpload(
         if (error.syscall) spoolFailure = error;
       });
       await pipeline(part.file, out);
-      if (part.file.truncated) throw new HttpError(413, tooLarge(config.UPLOAD_MAX_MB), "too_large");
+      if (part.file.truncated) throw new HttpError(413, tooLargeText(config.UPLOAD_MAX_MB), "too_large");
       if (out.bytesWritten === 0) throw badRequest(EMPTY_FILE, "empty_file");
       received = { name: part.filename, size: out.bytesWritten };
     }
@@ -83,7 +87,7 @@ function uploadRefusal(error: unknown, maxMb: number): unknown {
   if (error instanceof HttpError) return error;
   switch ((error as { code?: unknown }).code) {
     case "FST_REQ_FILE_TOO_LARGE":
-      return new HttpError(413, tooLarge(maxMb), "too_large");
+      return new HttpError(413, tooLargeText(maxMb), "too_large");
     case "FST_FILES_LIMIT":
       return badRequest(ONE_FILE, "one_file");
     case "FST_INVALID_MULTIPART_CONTENT_TYPE":

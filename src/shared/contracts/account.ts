@@ -1,5 +1,6 @@
 /** Accounts: sign-up, sign-in, reset, verification, the session summary, profile, export and deletion. */
 import { z } from "zod";
+import { LOCALES } from "../locales";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 import { ROLES } from "../roles";
 import {
@@ -38,7 +39,9 @@ export const sessionInfoSchema = z.object({
       emailVerified: z.boolean(),
     })
     .nullable(),
-  profile: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable(),
+  profile: z
+    .object({ name: z.string(), email: z.string(), phone: z.string().nullable(), language: z.enum(LOCALES) })
+    .nullable(),
   role: z.enum(ROLES).nullable(),
   subscription: z
     .object({
@@ -51,6 +54,9 @@ export const sessionInfoSchema = z.object({
     })
     .nullable(),
 });
+
+/** PUT /api/profile/language: the interface language the member chose. */
+export const languageSchema = z.object({ language: z.enum(LOCALES) });
 
 export const signInResultSchema = z.object({ twoFactorRequired: z.boolean() });
 export const verifiedSchema = z.object({ verified: z.literal(true) });
@@ -218,6 +224,8 @@ export const accountApi = endpoints({
   "POST /account/verify-email/resend": { access: "user", answer: messageSchema },
   "POST /account/check-owner-status": { access: "user", answer: ownerCheckSchema },
   "PUT /profile": { access: "user", body: profileSchema, answer: sessionInfoSchema },
+  /** The interface's language, chosen with the header's switch: the member's emails and notifications use it. */
+  "PUT /profile/language": { access: "user", body: languageSchema, answer: okSchema },
   /** Everything we hold about the caller, as a JSON download. */
   "GET /account/export": { access: "user", answer: accountExportSchema },
   /** The current password, and optionally every other session signed out. */

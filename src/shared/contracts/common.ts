@@ -22,10 +22,17 @@ export type Wire<T extends z.ZodType> = z.input<T>;
 export type Served<T extends z.ZodType> = z.output<T>;
 
 /**
- * Every error answer: the client shows `error` as it is. `requestId` is the request's id (also its X-Request-Id
- * header and in every log line of that request), for whoever reports or investigates the failure.
+ * Every error answer: `error` in the spec's English, and `key` (with `params`) that the client translates into
+ * the member's language (decision 028; the keys are src/shared/messages.ts).
  */
-export const errorSchema = z.object({ error: z.string(), code: z.string().optional(), requestId: z.string() });
+export const errorSchema = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  key: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** The request's id (also its X-Request-Id header and in every log line of it), for whoever investigates. */
+  requestId: z.string(),
+});
 
 /** What a signed-in browser (or a device with push on) is, from its user agent. */
 export const DEVICE_KINDS = ["desktop", "mobile", "tablet"] as const;

@@ -1,6 +1,8 @@
 /** The Executive Concierge chat (Gold and Black members) and the staff's side of it. */
 import { z } from "zod";
+import { LOCALES } from "../locales";
 import { messageFileSchema } from "../message-files";
+import { ERRORS } from "../messages";
 import { newNoteSchema, notesSchema } from "../notes";
 import { adminReplySchema, conciergeMessageSchema, conciergeReplySchema } from "../schemas";
 import { createdIdSchema, okSchema, timestamp } from "./common";
@@ -33,6 +35,8 @@ export const conciergeConversationsSchema = z.object({
       userId: z.string(),
       name: z.string(),
       email: z.string(),
+      /** The member's interface language (their emails are written in it). */
+      language: z.enum(LOCALES),
       lastMessage: z.string(),
       lastMessageAt: timestamp,
       unread: z.number(),
@@ -59,8 +63,8 @@ export const conciergeAssignedSchema = z.object({
 });
 
 export const memberParams = z.object({ userId: z.string().min(1).max(100) });
-export const conciergeFileParams = z.object({ fileId: z.uuid("File not found") });
-export const memberFileParams = memberParams.extend({ fileId: z.uuid("File not found") });
+export const conciergeFileParams = z.object({ fileId: z.uuid(ERRORS.fileNotFound) });
+export const memberFileParams = memberParams.extend({ fileId: z.uuid(ERRORS.fileNotFound) });
 
 export const conciergeApi = endpoints({
   /** The member's own thread: with the plan, or when there is history to read after a downgrade. */

@@ -4,6 +4,9 @@
  * holds).
  */
 import { z } from "zod";
+import type { Locale } from "../locales";
+import { ERRORS, NOTICES } from "../messages";
+import type { Keyed } from "../texts";
 import { DEVICE_KINDS, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 
@@ -48,7 +51,7 @@ export const notificationSchema = z.object({
   createdAt: timestamp,
 });
 export const notificationListSchema = z.object({ items: z.array(notificationSchema), unread: z.number() });
-export const notificationIdParams = z.object({ id: z.uuid("Notification not found") });
+export const notificationIdParams = z.object({ id: z.uuid(ERRORS.notificationNotFound) });
 
 export const NOTIFICATION_CHANNELS = ["email", "slack", "sms", "push"] as const;
 /**
@@ -79,10 +82,10 @@ const base64urlOf = (bytes: number, message: string) =>
     .transform((v) => v.replace(/=+$/, ""));
 
 export const PUSH_MESSAGES = {
-  invalidSubscription: "This device's push subscription is not valid.",
-  pushServiceRefused: "This device's push service is not one we send to.",
-  deviceNotFound: "Device not found",
-  deviceRemoved: "Device removed",
+  invalidSubscription: ERRORS.pushInvalidSubscription,
+  pushServiceRefused: ERRORS.pushServiceRefused,
+  deviceNotFound: ERRORS.deviceNotFound,
+  deviceRemoved: NOTICES.deviceRemoved,
 } as const;
 
 /** POST /api/notifications/devices: the browser's PushSubscription, as its toJSON() gives it. */
@@ -133,12 +136,36 @@ export interface NoticeEmail {
   actionLabel: string;
 }
 
-/** Someone a notice goes to, with their channels (read with the caller's own query, saving a round trip). */
+/** Someone a notice goes to, with their channels and language (read with the caller's own query, saving a round trip). */
 export interface NoticeRecipient {
   id: string;
   email: string;
   emailEnabled: boolean;
   slackEnabled: boolean;
+  /** The interface language they chose: their notification and email are written in it (decision 028). */
+  language: Locale;
+}
+
+/** A keyed text (src/shared/texts.ts) in one reader's language, its placeholders filled. */
+export type Translate = (text: Keyed, values?: Record<string, unknown>) => string;
+
+/** Who a notice's texts are written for: their language, to translate and to format dates and amounts. */
+export interface NoticeReader {
+  t: Translate;
+  locale: Locale;
+}
+
+/** What a notice says: the notification, its email and, for a conversation, its burst's versions. */
+export interface NoticeTexts {
+  title: string;
+  body: string;
+  email: NoticeEmail;
+  /**
+   * A message on a conversation (`requestId` or `conciergeMemberId`): a burst of them is one notification per
+   * reader while it is unread, and at most one email (and Slack post) per address each burst window, which then
+   * says how many. These texts are used once there are several; each may hold BURST_COUNT, the number.
+   */
+  burst?: { title: string; email: Pick<NoticeEmail, "subject" | "heading" | "paragraphs"> };
 }
 
 export interface Notice {
@@ -147,14 +174,13 @@ export interface Notice {
   to: string;
   /** The recipients, when the caller has them already; else looked up from `to`. */
   recipients?: NoticeRecipient[];
-  title: string;
-  body: string;
+  /** The texts, written once for each language among the readers (and in English for the team's mailboxes). */
+  texts: (reader: NoticeReader) => NoticeTexts;
   requestId?: string | null;
   /** The concierge conversation it is about (the member's id): reading it marks the notification read. */
   conciergeMemberId?: string | null;
   /** Where the notification leads in the app, for its reader (a path). */
   link: string | null;
-  email: NoticeEmail;
   /**
    * Also mail the team's mailboxes (OWNER_EMAILS, else CONTACT_EMAIL), as the spec's owner emails do; a staff
    * member whose address is among them is not mailed twice.
@@ -162,17 +188,11 @@ export interface Notice {
   teamMail?: boolean;
   /**
    * A push to the recipients' devices (a reply in a conversation). It says only `body` ("New reply on your
-   * request"), under the app's name, unless the person turned previews on: then it says what the notification
-   * does (its title and body). `to`: only this recipient (the request's or conversation's owner) when they are
-   * among the notice's recipients; everyone else's devices stay quiet.
+   * request", in each reader's language), under the app's name, unless the person turned previews on: then it
+   * says what the notification says (its title and body). `to`: only this recipient (the request's or
+   * conversation's owner) when they are among the notice's recipients; everyone else's devices stay quiet.
    */
-  push?: { body: string; to?: string | null };
-  /**
-   * A message on a conversation (`requestId` or `conciergeMemberId`): a burst of them is one notification per
-   * reader while it is unread, and at most one email (and Slack post) per address each burst window, which then
-   * says how many. These texts are used once there are several; each may hold BURST_COUNT, the number.
-   */
-  burst?: { title: string; email: Pick<NoticeEmail, "subject" | "heading" | "paragraphs"> };
+  push?: { body: Keyed; to?: string | null };
 }
 
 /** Where a burst's texts say how many messages it holds. */
@@ -184,17 +204,9 @@ export function excerpt(text: string): string {
   return line.length > 140 ? `${line.slice(0, 139)}…` : line;
 }
 
-export const PREFERENCE_UPDATED = "Preference updated";
-export const PREFERENCE_FAILED = "Failed to update preference";
-export const STAFF_CHANNEL_ONLY = "Slack and SMS notifications are for staff only.";
-
-/** What a push says when the person has not turned previews on: that there is something, not what it is. */
-export const PUSH_TEXTS = {
-  memberRequestReply: "New reply on your request",
-  memberConciergeReply: "New reply from your concierge",
-  staffRequestMessage: "New message from a member",
-  staffConciergeMessage: "New message to the concierge",
-} as const;
+export const PREFERENCE_UPDATED = NOTICES.preferenceUpdated;
+export const PREFERENCE_FAILED = NOTICES.preferenceFailed;
+export const STAFF_CHANNEL_ONLY = ERRORS.staffChannelOnly;
 
 /** The outcome of a test send, through the real outbox path. */
 export const testSendResultSchema = z.object({
@@ -208,8 +220,8 @@ export const testSendResultSchema = z.object({
 export const OUTBOX_STATUSES = ["pending", "sent", "failed", "held"] as const;
 export const OUTBOX_KINDS = ["email", "webhook", "push"] as const;
 export const outboxListQuery = z.object({ status: z.enum(["all", ...OUTBOX_STATUSES]).optional() });
-export const outboxIdParams = z.object({ id: z.uuid("Delivery not found") });
-export const RETRY_ONLY_FAILED = "Only a failed delivery can be retried.";
+export const outboxIdParams = z.object({ id: z.uuid(ERRORS.deliveryNotFound) });
+export const RETRY_ONLY_FAILED = ERRORS.retryOnlyFailed;
 
 export const outboxListSchema = z.object({
   items: z.array(

@@ -3,6 +3,7 @@
  * and the money overviews. quotesApi is the member's side, quotesStaffApi the staff's.
  */
 import { z } from "zod";
+import { ERRORS } from "../messages";
 import {
   DELIVERY_STATUSES,
   HOLD_STATUSES,
@@ -19,15 +20,15 @@ import { createdIdSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 import { requestIdParams } from "./requests";
 
-const day = z.iso.date("Enter a date as YYYY-MM-DD");
+const day = z.iso.date(QUOTE_MESSAGES.dateFormat);
 const cents = z
   .number()
-  .int("Amounts are whole cents")
+  .int(QUOTE_MESSAGES.wholeCents)
   .min(QUOTE_MIN_PRICE_CENTS, QUOTE_MESSAGES.priceTooLow)
   .max(QUOTE_MAX_PRICE_CENTS, QUOTE_MESSAGES.priceTooHigh);
 
 export const quoteParams = requestIdParams.extend({ quoteId: z.uuid(QUOTE_MESSAGES.quoteNotFound) });
-export const dealFileParams = requestIdParams.extend({ fileId: z.uuid("File not found") });
+export const dealFileParams = requestIdParams.extend({ fileId: z.uuid(ERRORS.fileNotFound) });
 
 /**
  * One option of a quote as staff write it. `photoIds` are files uploaded first to the request's deal files.
@@ -130,7 +131,7 @@ export const holdCheckoutSchema = z.object({ url: z.string() });
 
 export const captureSchema = z.object({
   /** Absent: the whole hold. Less than the hold needs a reason; Stripe releases the rest. */
-  amountCents: z.number().int().min(1, "Amount must be at least €0.01").optional(),
+  amountCents: z.number().int().min(1, QUOTE_MESSAGES.amountTooLow).optional(),
   reason: multiLine().pipe(z.string().trim().max(1000)).default(""),
 });
 export const releaseSchema = z.object({ reason: multiLine().pipe(z.string().trim().max(1000)).default("") });

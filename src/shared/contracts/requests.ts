@@ -4,7 +4,9 @@
  * and the operations dashboard).
  */
 import { z } from "zod";
+import { LOCALES } from "../locales";
 import { messageFileSchema } from "../message-files";
+import { ERRORS } from "../messages";
 import { newNoteSchema, notesSchema } from "../notes";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 import { HOLD_STATUSES } from "../quotes";
@@ -22,9 +24,9 @@ import { endpoints } from "./endpoint";
 
 export { newRequestSchema, requestChangesSchema, requestMessageSchema, statusChangeSchema };
 
-export const requestIdParams = z.object({ id: z.uuid("Request not found") });
+export const requestIdParams = z.object({ id: z.uuid(ERRORS.requestNotFound) });
 /** A file of a request's thread (issue 22 item 6). */
-export const messageFileParams = requestIdParams.extend({ fileId: z.uuid("File not found") });
+export const messageFileParams = requestIdParams.extend({ fileId: z.uuid(ERRORS.fileNotFound) });
 
 /** A request as its lists show it. */
 export const requestSummarySchema = z.object({
@@ -140,7 +142,7 @@ export const staffUnreadMessagesSchema = z.object({
     }),
   ),
 });
-export const messageIdParams = z.object({ id: z.uuid("Message not found") });
+export const messageIdParams = z.object({ id: z.uuid(ERRORS.messageNotFound) });
 
 /** The admin sidebar's badges: Requests (New + Sourcing), Messages (unread), Notifications (unread). */
 export const adminBadgesSchema = z.object({
@@ -163,7 +165,7 @@ export const assigneesSchema = z.object({ items: z.array(assigneeSchema) });
 /** POST /admin/requests/:id/assignee: a staff member's id, or null to unassign. */
 export const assignSchema = z.object({ userId: z.string().min(1).max(100).nullable() });
 export const assignedSchema = z.object({ id: z.string(), assignee: assigneeSchema.nullable() });
-export const ASSIGNEE_NOT_STAFF = "Only staff can be assigned.";
+export const ASSIGNEE_NOT_STAFF = ERRORS.assigneeNotStaff;
 
 /** GET /admin/requests/:id/handling: who owns the request, and how long it took (minutes; null: not yet). */
 export const requestHandlingSchema = z.object({
@@ -225,6 +227,8 @@ export const requestClientSchema = z.object({
     plan: z.enum(PLANS).nullable(),
     subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
     memberSince: timestamp,
+    /** The interface language the member chose: the one their emails and notifications are written in. */
+    language: z.enum(LOCALES),
   }),
   otherRequests: z.array(requestSummarySchema),
 });

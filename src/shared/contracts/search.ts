@@ -3,21 +3,14 @@
  * and sales inquiries. Staff only. A snippet comes as parts, the matched words marked: no markup on the wire.
  */
 import { z } from "zod";
+import { SEARCH_PAGE_MAX, SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from "../limits";
+import { SEARCH_TEXTS } from "../messages";
 import { singleLine } from "../schemas";
 import { timestamp } from "./common";
 import { endpoints } from "./endpoint";
 
-export const SEARCH_QUERY_MIN = 2;
-export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_PAGE_SIZE = 20;
-/** Pages beyond this are not served: a narrower search finds it faster. */
-export const SEARCH_PAGE_MAX = 50;
-
-export const SEARCH_TEXTS = {
-  tooShort: `Enter at least ${SEARCH_QUERY_MIN} characters to search`,
-  tooLong: `Search is limited to ${SEARCH_QUERY_MAX} characters`,
-  badPage: `Page must be a number from 1 to ${SEARCH_PAGE_MAX}`,
-} as const;
+export { SEARCH_PAGE_MAX, SEARCH_QUERY_MAX, SEARCH_QUERY_MIN, SEARCH_TEXTS };
 
 /** Where a message was written. */
 export const SEARCH_SOURCES = ["request", "concierge", "sales"] as const;

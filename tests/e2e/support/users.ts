@@ -56,6 +56,7 @@ export async function subscribeViaTestCheckout(page: Page, plan: "free" | "silve
 export async function adminPage(browser: Browser, viewport?: { width: number; height: number }) {
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
+    locale: test.info().project.use.locale,
     ...(viewport ? { viewport } : {}),
   });
   const page = await context.newPage();

@@ -4,6 +4,8 @@
  * Header and footer of the public site are hidden here.
  */
 
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import {
   Bell,
@@ -26,11 +28,14 @@ import { Button } from "@/client/components/ui/button";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/client/components/ui/sheet";
 import { PageSpinner } from "@/client/components/ui/spinner";
 import { type AdminBadges, pipelineQueries } from "@/client/features/requests/admin-api";
+import type { MessageDescriptor } from "@/client/lib/i18n";
 import { useSession } from "@/client/lib/session";
 import { cn } from "@/client/lib/utils";
 import type { RestrictedState } from "../guards";
 import { useAppRealtime } from "../use-app-realtime";
+import { LanguageChoice } from "./language-choice";
 import { PageReady } from "./PageReady";
+import { ProfileLanguage } from "./ProfileLanguage";
 import { UnreadTitle } from "./UnreadTitle";
 
 const COOKIE = "sidebar_state";
@@ -38,23 +43,25 @@ const COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 
 const ITEMS: Array<{
   to: string;
-  label: string;
+  label: MessageDescriptor;
   icon: typeof Bell;
   end?: boolean;
   badge?: Exclude<keyof AdminBadges, "mail">;
   /** Shown to admins only (the server refuses staff). */
   adminOnly?: boolean;
 }> = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/requests", label: "Requests", icon: ListChecks, badge: "requests" },
-  { to: "/admin/inbox", label: "Messages", icon: Inbox, badge: "messages" },
-  { to: "/admin/search", label: "Search", icon: Search },
-  { to: "/admin/notifications", label: "Notifications", icon: Bell, badge: "notifications" },
-  { to: "/admin/replies", label: "Saved replies", icon: MessageSquareText },
-  { to: "/admin/qa", label: "QA", icon: FlaskConical },
-  { to: "/admin/outbox", label: "Outbox", icon: Mail, adminOnly: true },
-  { to: "/admin/settings", label: "Settings", icon: Settings },
+  { to: "/admin", label: msg`Dashboard`, icon: LayoutDashboard, end: true },
+  { to: "/admin/requests", label: msg`Requests`, icon: ListChecks, badge: "requests" },
+  { to: "/admin/inbox", label: msg`Messages`, icon: Inbox, badge: "messages" },
+  { to: "/admin/search", label: msg`Search`, icon: Search },
+  { to: "/admin/notifications", label: msg`Notifications`, icon: Bell, badge: "notifications" },
+  { to: "/admin/replies", label: msg`Saved replies`, icon: MessageSquareText },
+  { to: "/admin/qa", label: msg`QA`, icon: FlaskConical },
+  { to: "/admin/outbox", label: msg`Outbox`, icon: Mail, adminOnly: true },
+  { to: "/admin/settings", label: msg`Settings`, icon: Settings },
 ];
+
+const ROLE_LABELS = { client: msg`client`, staff: msg`staff`, admin: msg`admin` } as const;
 
 function readSidebarOpen(): boolean {
   const match = document.cookie.match(new RegExp(`(?:^|; )${COOKIE}=(true|false)`));
@@ -65,6 +72,7 @@ function readSidebarOpen(): boolean {
 const capped = (n: number) => (n > 99 ? "99+" : String(n));
 
 function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const { t, i18n } = useLingui();
   const session = useSession();
   const badges = useQuery(pipelineQueries.badges()).data;
   return (
@@ -74,72 +82,77 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
           {collapsed ? "M" : "Maison"}
         </Link>
       </div>
-      <nav aria-label="Admin" className="flex-1 py-6">
+      <nav aria-label={t`Admin`} className="flex-1 py-6">
         <ul className="flex flex-col gap-1 px-3">
           {ITEMS.filter((item) => !item.adminOnly || session.role === "admin").map(
-            ({ to, label, icon: Icon, end, badge }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={end}
-                  onClick={onNavigate}
-                  title={collapsed ? label : undefined}
-                  className={({ isActive }) =>
-                    cn(
-                      "relative flex h-10 items-center gap-3 rounded-md px-3 text-sm transition-colors",
-                      collapsed && "justify-center px-0",
-                      isActive ? "bg-ivory/10 text-ivory" : "text-ivory/75 hover:bg-ivory/5 hover:text-ivory",
-                    )
-                  }
-                >
-                  {({ isActive }) => (
-                    <>
-                      <Icon className={cn("size-4 shrink-0", isActive && "text-gold-light")} strokeWidth={1.6} />
-                      <span className={collapsed ? "sr-only" : undefined}>{label}</span>
-                      {badge && badges && badges[badge] > 0 ? (
-                        <span
-                          className={cn(
-                            "ml-auto rounded-full bg-gold px-1.5 py-0.5 text-[11px] leading-none font-semibold text-noir tabular-nums",
-                            collapsed && "absolute ml-6 -mt-5",
-                          )}
-                        >
-                          <span className="sr-only">, </span>
-                          {capped(badges[badge])}
-                          <span className="sr-only"> new</span>
-                        </span>
-                      ) : null}
-                    </>
-                  )}
-                </NavLink>
-              </li>
-            ),
+            ({ to, label: descriptor, icon: Icon, end, badge }) => {
+              const label = i18n._(descriptor);
+              return (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={end}
+                    onClick={onNavigate}
+                    title={collapsed ? label : undefined}
+                    className={({ isActive }) =>
+                      cn(
+                        "relative flex h-10 items-center gap-3 rounded-md px-3 text-sm transition-colors",
+                        collapsed && "justify-center px-0",
+                        isActive ? "bg-ivory/10 text-ivory" : "text-ivory/75 hover:bg-ivory/5 hover:text-ivory",
+                      )
+                    }
+                  >
+                    {({ isActive }) => (
+                      <>
+                        <Icon className={cn("size-4 shrink-0", isActive && "text-gold-light")} strokeWidth={1.6} />
+                        <span className={collapsed ? "sr-only" : undefined}>{label}</span>
+                        {badge && badges && badges[badge] > 0 ? (
+                          <span
+                            className={cn(
+                              "ml-auto rounded-full bg-gold px-1.5 py-0.5 text-[11px] leading-none font-semibold text-noir tabular-nums",
+                              collapsed && "absolute ml-6 -mt-5",
+                            )}
+                          >
+                            <span className="sr-only">, </span>
+                            {capped(badges[badge])}
+                            <span className="sr-only"> {t`new`}</span>
+                          </span>
+                        ) : null}
+                      </>
+                    )}
+                  </NavLink>
+                </li>
+              );
+            },
           )}
         </ul>
       </nav>
       <div className="border-t border-ivory/10 p-3">
         {!collapsed && session.user && (
           <p className="truncate px-3 pb-3 text-xs text-ivory/60" title={session.user.email}>
-            {session.user.name} · {session.role}
+            {session.user.name} · {session.role && i18n._(ROLE_LABELS[session.role])}
           </p>
         )}
         <Link
           to="/dashboard"
           onClick={onNavigate}
-          title={collapsed ? "Exit admin" : undefined}
+          title={collapsed ? t`Exit admin` : undefined}
           className={cn(
             "flex h-10 items-center gap-3 rounded-md px-3 text-sm text-ivory/75 hover:bg-ivory/5 hover:text-ivory",
             collapsed && "justify-center px-0",
           )}
         >
           <LogOut className="size-4" strokeWidth={1.6} />
-          <span className={collapsed ? "sr-only" : undefined}>Exit admin</span>
+          <span className={collapsed ? "sr-only" : undefined}>{t`Exit admin`}</span>
         </Link>
+        {!collapsed && <LanguageChoice tone="dark" className="px-3 pt-3" />}
       </div>
     </div>
   );
 }
 
 export function AdminLayout() {
+  const { t } = useLingui();
   useAppRealtime();
   const [open, setOpen] = useState(readSidebarOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -184,12 +197,12 @@ export function AdminLayout() {
           <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
             <SheetTrigger
               className="rounded-md p-2 text-noir hover:bg-ivory-deep md:hidden"
-              aria-label="Open admin menu"
+              aria-label={t`Open admin menu`}
             >
               <Menu className="size-5" />
             </SheetTrigger>
             <SheetContent className="w-72 max-w-[18rem] p-0">
-              <SheetTitle className="sr-only">Admin menu</SheetTitle>
+              <SheetTitle className="sr-only">{t`Admin menu`}</SheetTitle>
               <SidebarNav collapsed={false} onNavigate={() => setMobileOpen(false)} />
             </SheetContent>
           </Sheet>
@@ -197,17 +210,18 @@ export function AdminLayout() {
             type="button"
             onClick={toggle}
             className="hidden cursor-pointer rounded-md p-2 text-ink-muted hover:bg-ivory-deep hover:text-noir md:inline-flex"
-            aria-label={open ? "Collapse sidebar" : "Expand sidebar"}
-            title="Toggle sidebar (Ctrl/Cmd+B)"
+            aria-label={open ? t`Collapse sidebar` : t`Expand sidebar`}
+            title={t`Toggle sidebar (Ctrl/Cmd+B)`}
           >
             {open ? <PanelLeftClose className="size-4" /> : <PanelLeftOpen className="size-4" />}
           </button>
-          <p className="eyebrow text-gold-deep">Operations</p>
+          <p className="eyebrow text-gold-deep">{t`Operations`}</p>
         </header>
         <main id="main" className="flex-1 px-4 py-8 md:px-10 md:py-10">
           <AccessRestricted />
           <MailBanner />
           <UnreadTitle />
+          <ProfileLanguage />
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
             <PageReady />
@@ -223,21 +237,25 @@ export function AdminLayout() {
  * the outbox holds unsent, and how to send it.
  */
 function MailBanner() {
+  const { t } = useLingui();
   const session = useSession();
   const mail = useQuery(pipelineQueries.badges()).data?.mail;
   if (!mail || mail.configured) return null;
   return (
     <aside
-      aria-label="Email status"
+      aria-label={t`Email status`}
       className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-stone bg-ivory-deep px-4 py-3 text-sm"
     >
       <p className="text-ink-muted">
-        <span className="font-medium text-noir">Email is not configured.</span>{" "}
-        {mail.held === 1 ? "1 message is" : `${mail.held} messages are`} held in the outbox until SMTP_URL is set.
+        <span className="font-medium text-noir">{t`Email is not configured.`}</span>{" "}
+        <Trans>
+          <Plural value={mail.held} one="# message is" other="# messages are" /> held in the outbox until SMTP_URL is
+          set.
+        </Trans>
       </p>
       {session.role === "admin" && (
         <Link to="/admin/outbox" className="text-sm underline underline-offset-4 hover:text-gold-deep">
-          Open the outbox
+          {t`Open the outbox`}
         </Link>
       )}
     </aside>
@@ -246,6 +264,7 @@ function MailBanner() {
 
 /** Said to staff sent here from a page for clients only (the router's RequireClient). */
 function AccessRestricted() {
+  const { t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const reason = (location.state as Partial<RestrictedState> | null)?.restricted;
@@ -257,11 +276,11 @@ function AccessRestricted() {
     >
       <div>
         <h2 id="access-restricted" className="font-serif text-2xl">
-          Access Restricted
+          {t`Access Restricted`}
         </h2>
         <p className="mt-1 text-sm text-ink-muted">{reason}</p>
       </div>
-      <Button onClick={() => navigate("/admin/dashboard", { replace: true })}>Go to Admin Dashboard</Button>
+      <Button onClick={() => navigate("/admin/dashboard", { replace: true })}>{t`Go to Admin Dashboard`}</Button>
     </section>
   );
 }

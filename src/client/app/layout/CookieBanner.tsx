@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "@/client/components/ui/button-variants";
@@ -26,6 +27,7 @@ function subscribe(listener: () => void) {
  * copy goes away as soon as the page comes alive.
  */
 export function CookieBanner() {
+  const { t } = useLingui();
   const accepted = useSyncExternalStore(
     subscribe,
     () => acceptedThisVisit || hasAccepted(),
@@ -45,21 +47,23 @@ export function CookieBanner() {
 
   return (
     <section
-      aria-label="Privacy notice"
+      aria-label={t`Privacy notice`}
       className="surface-noir fixed inset-x-3 bottom-3 z-50 rounded-lg border border-noir-line shadow-[0_18px_50px_-24px_rgba(11,11,12,0.7)] motion-safe:animate-rise md:inset-x-0 md:bottom-0 md:rounded-none md:border-x-0 md:border-b-0 md:shadow-none"
     >
       <div className="flex flex-col gap-3.5 px-5 py-4 md:mx-auto md:max-w-[80rem] md:flex-row md:items-center md:justify-between md:gap-10 md:px-8 md:py-4 lg:px-12">
         <p className="text-[0.84rem] leading-relaxed text-ivory/80 md:text-[0.88rem]">
-          <span className="eyebrow mr-3 text-gold">Your privacy</span>
-          We use only essential cookies and local storage to keep you signed in and remember your choices. No
-          advertising trackers, ever.
+          <span className="eyebrow mr-3 text-gold">{t`Your privacy`}</span>
+          <Trans>
+            We use only essential cookies and local storage to keep you signed in and remember your choices. No
+            advertising trackers, ever.
+          </Trans>
         </p>
         <div className="flex shrink-0 items-center gap-3">
           <button type="button" onClick={accept} className={buttonVariants({ variant: "light", size: "sm" })}>
-            Accept
+            {t`Accept`}
           </button>
           <Link to="/privacy" className={buttonVariants({ variant: "outline-light", size: "sm" })}>
-            Read Policy
+            {t`Read Policy`}
           </Link>
         </div>
       </div>

@@ -1,8 +1,10 @@
+import { useLingui } from "@lingui/react/macro";
 import type { RefObject } from "react";
 import { NavLink } from "react-router";
 import { Badge } from "@/client/components/ui/badge";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { Sheet, SheetContent, SheetTitle } from "@/client/components/ui/sheet";
+import { LanguageChoice } from "./language-choice";
 import type { NavItem } from "./nav-items";
 
 /** The phone menu (below 768 px): the same links as the header bar, in a dark sheet from the right. */
@@ -19,13 +21,14 @@ export default function MobileMenu({
   planLabel: string | null;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
+  const { t, i18n } = useLingui();
   const links = items.filter((item) => !item.emphasis);
   const signIn = items.find((item) => item.emphasis);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent aria-describedby={undefined} className="gap-0 px-8 pt-7 pb-10" returnFocusTo={returnFocusTo}>
-        <SheetTitle className="eyebrow flex h-10 items-center text-gold-light">Menu</SheetTitle>
-        <nav aria-label="Main" className="mt-10 flex flex-1 flex-col">
+        <SheetTitle className="eyebrow flex h-10 items-center text-gold-light">{t`Menu`}</SheetTitle>
+        <nav aria-label={t`Main`} className="mt-10 flex flex-1 flex-col">
           <ul className="flex flex-col border-t border-noir-line">
             {links.map((item) => (
               <li key={item.to} className="border-b border-noir-line">
@@ -41,7 +44,7 @@ export default function MobileMenu({
                 >
                   {({ isActive }) => (
                     <>
-                      {item.label}
+                      {i18n._(item.label)}
                       {isActive && <span aria-hidden className="size-1.5 rounded-full bg-gold" />}
                     </>
                   )}
@@ -51,9 +54,9 @@ export default function MobileMenu({
           </ul>
           {planLabel && (
             <p className="mt-8 flex items-center gap-3 text-sm text-ivory/70">
-              Membership
+              {t`Membership`}
               <Badge variant="gold-light">
-                <span className="sr-only">Plan: </span>
+                <span className="sr-only">{t`Plan:`} </span>
                 {planLabel}
               </Badge>
             </p>
@@ -64,11 +67,12 @@ export default function MobileMenu({
               onClick={() => onOpenChange(false)}
               className={`${buttonVariants({ variant: "light", size: "cta" })} mt-10 w-full`}
             >
-              {signIn.label}
+              {i18n._(signIn.label)}
             </NavLink>
           )}
+          <LanguageChoice tone="dark" showLabel className="mt-10" />
           <p className="mt-auto pt-12 text-xs tracking-[0.18em] text-ivory/60 uppercase">
-            Private sourcing &amp; concierge
+            {t`Private sourcing & concierge`}
           </p>
         </nav>
       </SheetContent>

@@ -1,9 +1,9 @@
+import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageSpinner } from "@/client/components/ui/spinner";
 import { useSession } from "@/client/lib/session";
 import { useAppRealtime } from "../use-app-realtime";
-import { CookieBanner } from "./CookieBanner";
 import { PageReady } from "./PageReady";
 import { RouteErrorBoundary } from "./RouteError";
 import { SiteHeader } from "./SiteHeader";
@@ -11,11 +11,15 @@ import { SiteHeader } from "./SiteHeader";
 // Below the fold or for signed-in visitors only: kept out of the JavaScript a first visit waits for.
 const SiteFooter = lazy(() => import("./SiteFooter").then((m) => ({ default: m.SiteFooter })));
 const FloatingChatButton = lazy(() => import("./FloatingChatButton").then((m) => ({ default: m.FloatingChatButton })));
+const ProfileLanguage = lazy(() => import("./ProfileLanguage").then((m) => ({ default: m.ProfileLanguage })));
+// Prerendered with the page, and hydrated once its own small chunk arrives (its HTML stays on screen meanwhile).
+const CookieBanner = lazy(() => import("./CookieBanner").then((m) => ({ default: m.CookieBanner })));
 
 /** Room under what the browser scrolls to: the chat button's 3.5rem, its 1.25rem offset, and air. */
 const CHAT_BUTTON_ROOM = "scroll-pb-24";
 
 export function RootLayout() {
+  const { t } = useLingui();
   useAppRealtime();
   const { isSignedIn } = useSession();
   const { pathname } = useLocation();
@@ -49,7 +53,7 @@ export function RootLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-noir focus:px-4 focus:py-2 focus:text-ivory"
       >
-        Skip to content
+        {t`Skip to content`}
       </a>
       <SiteHeader />
       <main id="main" className="flex-1">
@@ -63,8 +67,11 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <SiteFooter />
         {isSignedIn && <FloatingChatButton />}
+        {isSignedIn && <ProfileLanguage />}
       </Suspense>
-      <CookieBanner />
+      <Suspense fallback={null}>
+        <CookieBanner />
+      </Suspense>
     </div>
   );
 }

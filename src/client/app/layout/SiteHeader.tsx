@@ -1,16 +1,18 @@
+import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { OnDemand, useOnDemand } from "@/client/components/on-demand";
-import { badgeVariants } from "@/client/components/ui/badge-variants";
-import { buttonVariants } from "@/client/components/ui/button-variants";
 import { Wordmark } from "@/client/components/ui/wordmark";
 import { useSession } from "@/client/lib/session";
+import { PLAN_BADGE_CLASS, SIGN_IN_BUTTON_CLASS } from "./header-classes";
 import { isAdminPath, type NavItem, navItems } from "./nav-items";
 
 /** The Sheet (Radix dialog) only loads when a phone visitor reaches for the menu. */
 const loadMobileMenu = () => import("./MobileMenu");
 const MobileMenu = lazy(loadMobileMenu);
 /** The notifications bell (the notifications feature's), for signed-in visitors only: never in a first visit's load. */
+/** The language switch: prerendered with the header, hydrated once its own small chunk arrives. */
+const LanguageChoice = lazy(() => import("./language-choice").then((m) => ({ default: m.LanguageChoice })));
 const NotificationMenu = lazy(() =>
   import("@/client/features/notifications/components/NotificationMenu").then((m) => ({ default: m.NotificationMenu })),
 );
@@ -24,6 +26,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 export function SiteHeader() {
+  const { t, i18n } = useLingui();
   const session = useSession();
   const { pathname } = useLocation();
   const menu = useOnDemand();
@@ -45,34 +48,35 @@ export function SiteHeader() {
 
         {/* Desktop and tablet: the full bar. The links appear once we know who is visiting, so a member never sees
             the signed-out links flash by. */}
-        <nav aria-label="Main" className="hidden items-center gap-3.5 md:ml-auto md:flex lg:gap-8">
+        <nav aria-label={t`Main`} className="hidden items-center gap-3.5 md:ml-auto md:flex lg:gap-8">
           {!session.isLoading && (
             <>
               <ul className="flex items-center gap-3.5 motion-safe:animate-fade lg:gap-7">
                 {links.map((item) => (
                   <li key={item.to}>
                     <NavLink to={item.to} end={item.end} className={navLinkClass}>
-                      {item.label}
+                      {i18n._(item.label)}
                     </NavLink>
                   </li>
                 ))}
               </ul>
               {planLabel && (
-                <span className={badgeVariants({ variant: "gold" })}>
-                  <span className="sr-only">Plan: </span>
+                <span className={PLAN_BADGE_CLASS}>
+                  <span className="sr-only">{t`Plan:`} </span>
                   {planLabel}
                 </span>
               )}
               {signIn && (
-                <Link
-                  to={signIn.to}
-                  className={`${buttonVariants({ variant: "outline", size: "sm" })} ml-2 motion-safe:animate-fade`}
-                >
-                  {signIn.label}
+                <Link to={signIn.to} className={`${SIGN_IN_BUTTON_CLASS} ml-2 motion-safe:animate-fade`}>
+                  {i18n._(signIn.label)}
                 </Link>
               )}
             </>
           )}
+          {/* Where the staff's longer bar leaves no room, their switch is in the footer and the admin sidebar. */}
+          <Suspense fallback={<span aria-hidden className="h-8 w-[4.25rem]" />}>
+            <LanguageChoice compact className={session.isStaff ? "hidden xl:flex" : undefined} />
+          </Suspense>
         </nav>
 
         {/* The bell: beside the bar, and beside the phone menu's button. */}
@@ -96,7 +100,7 @@ export function SiteHeader() {
           onFocus={() => void loadMobileMenu()}
           onTouchStart={() => void loadMobileMenu()}
         >
-          Menu
+          {t`Menu`}
           <span aria-hidden className="flex w-5 flex-col gap-[5px]">
             <span className="h-px w-full bg-noir" />
             <span className="h-px w-3/4 self-end bg-noir" />

@@ -3,6 +3,7 @@
  * own screens (requests, sales, concierge), composed in app/pages/AdminInboxRoute.tsx; the chosen tab is in the
  * URL (`?tab=`), so it can be linked to and survives a reload.
  */
+import { useLingui } from "@lingui/react/macro";
 import type * as React from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "@/client/components/page-header";
@@ -19,7 +20,8 @@ export interface InboxTab {
 }
 
 export default function AdminInboxPage({ tabs }: { tabs: InboxTab[] }) {
-  useDocumentTitle("Inbox");
+  const { t } = useLingui();
+  useDocumentTitle(t`Inbox`);
   const [params, setParams] = useSearchParams();
   const current = tabs.find((tab) => tab.value === params.get("tab"))?.value ?? tabs[0]?.value;
   return (
@@ -27,12 +29,12 @@ export default function AdminInboxPage({ tabs }: { tabs: InboxTab[] }) {
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <PageHeader
         dense
-        eyebrow="Messages"
-        title="Inbox"
-        description="Members' request messages, sales inquiries and Executive Concierge conversations, live."
+        eyebrow={t`Messages`}
+        title={t`Inbox`}
+        description={t`Members' request messages, sales inquiries and Executive Concierge conversations, live.`}
       />
       <Tabs value={current} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
-        <TabsList aria-label="Inbox">
+        <TabsList aria-label={t`Inbox`}>
           {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>
               {tab.label}

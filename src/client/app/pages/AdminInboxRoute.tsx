@@ -3,6 +3,7 @@
  * messages, the sales feature's inquiries and the concierge feature's conversations; the reply boxes get the
  * replies feature's snippets.
  */
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { ConciergeInbox, useConciergeInboxCount } from "@/client/features/concierge/components/ConciergeInbox";
@@ -13,6 +14,7 @@ import { SalesInbox, useSalesInboxCount } from "@/client/features/sales/componen
 import AdminInboxPage from "./AdminInboxPage";
 
 export default function AdminInboxRoute() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const member = params.get("member");
   const owner = params.get("assignee");
@@ -31,11 +33,11 @@ export default function AdminInboxRoute() {
   return (
     <AdminInboxPage
       tabs={[
-        { value: "requests", label: "Requests", count: useRequestsInboxCount(), content: <RequestsInbox /> },
-        { value: "sales", label: "Sales", count: useSalesInboxCount(), content: <SalesInbox snippets={snippets} /> },
+        { value: "requests", label: t`Requests`, count: useRequestsInboxCount(), content: <RequestsInbox /> },
+        { value: "sales", label: t`Sales`, count: useSalesInboxCount(), content: <SalesInbox snippets={snippets} /> },
         {
           value: "concierge",
-          label: "Concierge",
+          label: t`Concierge`,
           count: useConciergeInboxCount(),
           content: (
             <ConciergeInbox

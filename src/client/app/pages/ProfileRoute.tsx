@@ -8,6 +8,7 @@ import { MembershipCard } from "@/client/features/billing/components/MembershipC
 import { EmailNotificationSwitch } from "@/client/features/notifications/components/EmailNotificationSwitch";
 import { PushDevicesCard } from "@/client/features/notifications/components/PushDevicesCard";
 import { MemberPayments } from "@/client/features/quotes/components/MemberPayments";
+import { LanguageChoice } from "../layout/language-choice";
 
 export default function ProfileRoute() {
   return (
@@ -20,6 +21,7 @@ export default function ProfileRoute() {
           <PushDevicesCard audience="member" />
         </>
       }
+      language={<LanguageChoice showLabel />}
     />
   );
 }

@@ -1,6 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { i18n, type MessageDescriptor, useLocale } from "@/client/lib/i18n";
 import { cn } from "@/client/lib/utils";
 import { styled } from "./styled";
 
@@ -11,7 +13,7 @@ export const DialogClose = DialogPrimitive.Close;
 export interface ModalContentProps extends React.ComponentProps<typeof DialogPrimitive.Content> {
   overlayClassName: string;
   /** The close button's place and colours; none without it. */
-  close?: { className: string; label: string; iconClassName: string };
+  close?: { className: string; label: MessageDescriptor; iconClassName: string };
   /** Where focus goes on closing, when the opener is not the dialog's own trigger (a lazily loaded dialog). */
   returnFocusTo?: React.RefObject<HTMLElement | null>;
 }
@@ -25,6 +27,7 @@ export function ModalContent({
   children,
   ...props
 }: ModalContentProps) {
+  useLocale();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClassName} />
@@ -45,7 +48,7 @@ export function ModalContent({
             className={`absolute inline-flex items-center justify-center rounded-sm transition-colors cursor-pointer ${close.className}`}
           >
             <XIcon className={close.iconClassName} />
-            <span className="sr-only">{close.label}</span>
+            <span className="sr-only">{i18n._(close.label)}</span>
           </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>
@@ -55,7 +58,7 @@ export function ModalContent({
 
 const DIALOG_CLOSE = {
   className: "top-3.5 right-3.5 size-9 text-ink-muted hover:bg-ivory-deep hover:text-noir",
-  label: "Close",
+  label: msg`Close`,
   iconClassName: "size-4",
 };
 

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import { cn } from "@/client/lib/utils";
 import { ModalContent, type ModalContentProps } from "./dialog";
@@ -10,7 +11,7 @@ export const SheetDescription = SheetPrimitive.Description;
 
 const SHEET_CLOSE = {
   className: "top-4 right-4 size-10 text-ivory/80 hover:text-ivory",
-  label: "Close menu",
+  label: msg`Close menu`,
   iconClassName: "size-5",
 };
 

@@ -3,14 +3,17 @@
  * email, the profile, two-factor, deletion, and what the app does around them (the owner check after sign-in,
  * the session refreshed when it changes), signing out and a new verification link.
  */
+import { msg } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/client/lib/api";
 import { endpointsOf } from "@/client/lib/endpoints";
+import { i18n } from "@/client/lib/i18n";
 import type { RealtimeRefresh } from "@/client/lib/realtime";
 import { sessionQueryKey } from "@/client/lib/session";
 import type * as contract from "@/shared/contracts/account";
 import type { accountApi } from "@/shared/contracts/account";
 import type { Wire } from "@/shared/contracts/common";
+import type { Locale } from "@/shared/locales";
 import type { ChangePasswordInput, SignInInput, SignUpInput } from "@/shared/schemas";
 
 export const account = endpointsOf<typeof accountApi>("account");
@@ -160,12 +163,17 @@ export function useSignOut() {
   });
 }
 
+const SIGN_OUT_FAILED = msg`Error signing out`;
+
 /** 'Error signing out', unless the message mentions a session (then it is already over). */
 export function signOutErrorMessage(error: unknown): string | null {
   const message = error instanceof Error ? error.message : "";
-  return /session/i.test(message) ? null : "Error signing out";
+  return /session/i.test(message) ? null : i18n._(SIGN_OUT_FAILED);
 }
 
 export function useResendVerification() {
   return useMutation({ mutationFn: () => account.call("POST /account/verify-email/resend") });
 }
+
+/** The interface's language, kept on the member's profile (their emails and notifications follow it). */
+export const saveLanguage = (language: Locale) => account.call("PUT /profile/language", { body: { language } });

@@ -3,7 +3,8 @@ import { useNavigate } from "react-router";
 import { errorMessage } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { CHECKOUT_FAILED } from "@/shared/messages";
-import { checkPlanChange, type Plan } from "@/shared/plans";
+import { checkPlanChange } from "@/shared/plan-change";
+import type { Plan } from "@/shared/plans";
 import { openInNewTab, startCheckout } from "./api";
 
 /** Toasts load sonner on demand, so the pricing page's first load stays light. */

@@ -44,7 +44,12 @@ describe("sign-up", () => {
     expect(setCookie).not.toMatch(/Secure/i); // http in tests; Secure when APP_URL is https
     const session = (await me(cookieFrom(res))).json();
     expect(session.user.email).toBe(body.email.trim());
-    expect(session.profile).toEqual({ name: "Ana Sousa", email: body.email.trim(), phone: "+351912345678" });
+    expect(session.profile).toEqual({
+      name: "Ana Sousa",
+      email: body.email.trim(),
+      phone: "+351912345678",
+      language: "en",
+    });
     expect(session.role).toBe("client");
     expect(session.subscription).toBeNull();
   });
@@ -219,7 +224,12 @@ describe("profile, export and deletion", () => {
       payload: { name: "Ana Maria Sousa", phone: "+351911111111", email: "hijack@example.com" },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().profile).toEqual({ name: "Ana Maria Sousa", email: user.email, phone: "+351911111111" });
+    expect(res.json().profile).toEqual({
+      name: "Ana Maria Sousa",
+      email: user.email,
+      phone: "+351911111111",
+      language: "en",
+    });
     const bad = await ctx.app.inject({ method: "PUT", url: "/api/profile", headers: as(user), payload: { name: "" } });
     expect(bad.json().error).toBe("Name is required");
   });

@@ -6,6 +6,8 @@
 
 import type { signInResultSchema } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
+import { negotiateLocale } from "@/shared/locales";
+import { ERRORS } from "@/shared/messages";
 import type { SignUpInput } from "@/shared/schemas";
 import { fromAuthError } from "../../auth/errors";
 import type { Viewer } from "../../auth/viewer";
@@ -15,15 +17,14 @@ import { enforceLimits } from "../../rate-limit";
 import { announce, sessionChanged } from "../../realtime/events";
 import { createAccountRecords, deleteAccount, upgradeOwner, userIdByEmail, userOfResetToken } from "./service";
 
-export const RESET_REQUESTED =
-  "If an account exists for this email, we have sent a link to choose a new password. It is valid for 60 minutes.";
-export const ACCOUNT_EXISTS = "An account with this email already exists. Please sign in instead.";
-export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please ask for a new one.";
-export const VERIFY_LINK_INVALID = "This verification link is invalid or has expired. Please ask for a new one.";
-export const ALREADY_VERIFIED = "Your email is already verified.";
-export const VERIFICATION_SENT = "We have sent you a new link. Please check your inbox.";
-export const PASSWORD_REQUIRED = "Please enter your password to delete your account.";
-export const WRONG_PASSWORD = "The password is not correct.";
+export const RESET_REQUESTED = ERRORS.resetRequested;
+export const ACCOUNT_EXISTS = ERRORS.accountExists;
+export const RESET_LINK_INVALID = ERRORS.resetLinkInvalid;
+export const VERIFY_LINK_INVALID = ERRORS.verifyLinkInvalid;
+export const ALREADY_VERIFIED = ERRORS.alreadyVerified;
+export const VERIFICATION_SENT = ERRORS.verificationSent;
+export const PASSWORD_REQUIRED = ERRORS.passwordRequired;
+export const WRONG_PASSWORD = ERRORS.wrongPassword;
 /** A session signed in this recently may delete the account without typing the password again. */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
 
@@ -32,7 +33,10 @@ type AccountContext = Pick<
   "auth" | "db" | "config" | "limiter" | "payments" | "storage" | "write" | "domains"
 >;
 
-/** The account with its profile, client role and preferences; a verification mail goes out. */
+/**
+ * The account with its profile (in the language the visitor was browsing in: their choice, else their
+ * browser's), client role and preferences; then the verification mail goes out, in that language.
+ */
 export async function signUp(ctx: AccountContext, input: SignUpInput, headers: Headers) {
   const { name, phone, email, password } = input;
   const result = await ctx.auth.api
@@ -44,10 +48,12 @@ export async function signUp(ctx: AccountContext, input: SignUpInput, headers: H
       }),
     );
   const user = result.response.user;
+  const language = negotiateLocale(headers.get("cookie"), headers.get("accept-language"));
   await ctx.write(async (tx) => {
-    await createAccountRecords(tx, { id: user.id, email: user.email, name, phone });
+    await createAccountRecords(tx, { id: user.id, email: user.email, name, phone, language });
     await ctx.domains.notifications.createPreferences(tx, user.id);
   });
+  await ctx.auth.api.sendVerificationEmail({ body: { email: user.email } });
   return { headers: result.headers };
 }
 

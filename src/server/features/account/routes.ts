@@ -21,7 +21,7 @@ import {
   verifyEmail,
 } from "./auth-service";
 import { changePassword, endOtherSessions, endSession, listSessions, noteSignIn } from "./security";
-import { exportAccount, sessionInfo, updateProfile, upgradeOwner } from "./service";
+import { exportAccount, sessionInfo, updateLanguage, updateProfile, upgradeOwner } from "./service";
 import { keysClearedByReset, signInLimits } from "./sign-in-limits";
 
 function forwardCookies(reply: FastifyReply, headers: Headers) {
@@ -135,6 +135,7 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
       upgraded: await upgradeOwner(ctx, viewer.userId, config.OWNER_EMAILS),
     }),
     "PUT /profile": async ({ viewer, body }) => sessionInfo(await updateProfile(ctx, viewer, body)),
+    "PUT /profile/language": async ({ viewer, body }) => updateLanguage(ctx, viewer, body.language),
 
     "GET /account/export": async ({ viewer, reply }) => {
       const date = new Date().toISOString().slice(0, 10);

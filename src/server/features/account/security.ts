@@ -12,6 +12,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { accountSessionSchema } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
 import { formatUtcTime } from "@/shared/format";
+import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
+import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
 import type { ChangePasswordInput } from "@/shared/schemas";
 import { sessionTokenOfSetCookie, type Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -19,16 +21,20 @@ import type { Queryable } from "../../db";
 import { knownDevices, profiles, sessions, users } from "../../db/schema";
 import { describeDevice } from "../../http/device";
 import { conflict, HttpError, notFound } from "../../http/errors";
+import { translate, translator } from "../../i18n";
 import { renderEmail } from "../../mail/templates";
 import { enqueueEmail } from "../../outbox/outbox";
 import { enforceLimits } from "../../rate-limit";
 import { sessionChanged } from "../../realtime/events";
+import { ACCOUNT_TEXTS as T } from "./texts";
 
-export const SESSION_IS_CURRENT = "This is the session you are using. Use Sign Out to end it.";
-export const SESSION_ENDED = "This session has already ended.";
-export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
-export const newDeviceSubject = (appName: string) => `New sign-in to your ${appName} account`;
-export const passwordChangedSubject = (appName: string) => `Your ${appName} password was changed`;
+export const SESSION_IS_CURRENT = ERRORS.sessionIsCurrent;
+export const SESSION_ENDED = ERRORS.sessionEnded;
+export const WRONG_CURRENT_PASSWORD = ERRORS.wrongCurrentPassword;
+export const newDeviceSubject = (appName: string, locale: Locale = DEFAULT_LOCALE) =>
+  translate(locale, T.newDeviceSubject, { app: appName });
+export const passwordChangedSubject = (appName: string, locale: Locale = DEFAULT_LOCALE) =>
+  translate(locale, T.passwordChangedSubject, { app: appName });
 
 /** The browser's own cookie: random, long-lived, only its hash kept (known_devices). */
 export const DEVICE_COOKIE = "maison.device";
@@ -89,6 +95,7 @@ export async function noteSignIn(
       createdAt: sessions.createdAt,
       email: users.email,
       name: sql<string>`coalesce(${profiles.name}, ${users.name})`,
+      language: sql<Locale>`coalesce(${profiles.language}, ${DEFAULT_LOCALE})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -110,18 +117,22 @@ export async function noteSignIn(
       .where(and(eq(knownDevices.userId, session.userId), ne(knownDevices.deviceHash, deviceHash)));
     if (!others?.n) return false;
     const { device } = describeDevice(session.userAgent);
+    const locale = session.language;
+    const t = translator(locale);
+    const app = ctx.config.APP_NAME;
     await securityEmail(ctx, tx, session.email, "new_device_sign_in", {
-      subject: newDeviceSubject(ctx.config.APP_NAME),
-      heading: "A new sign-in",
+      locale,
+      subject: newDeviceSubject(app, locale),
+      heading: t(T.newDeviceHeading),
       paragraphs: [
-        `Dear ${session.name},`,
-        `Your ${ctx.config.APP_NAME} account was just signed in to from a device we had not seen before.`,
-        `Device: ${device}`,
-        `Address: ${session.address ?? "unknown"}`,
-        `Time: ${formatUtcTime(session.createdAt)}`,
-        "If this was you, there is nothing to do. If this wasn't you, change your password and sign that session out from your profile.",
+        t(T.dear, { name: session.name }),
+        t(T.newDeviceText, { app }),
+        t(T.device, { device }),
+        t(T.address, { address: session.address ?? t(T.unknownAddress) }),
+        t(T.time, { time: formatUtcTime(session.createdAt, locale) }),
+        t(T.newDeviceAdvice),
       ],
-      action: { label: "Review your sessions", url: `${ctx.config.APP_URL}/profile#security` },
+      action: { label: t(T.reviewSessions), url: `${ctx.config.APP_URL}/profile#security` },
     });
     return true;
   });
@@ -215,25 +226,27 @@ export async function changePassword(
         throw new HttpError(403, WRONG_CURRENT_PASSWORD, "wrong_password");
       }
       if (typeof error?.statusCode === "number" && error.statusCode < 500) {
-        throw new HttpError(error.statusCode === 401 ? 401 : 400, "Your password could not be changed.");
+        throw new HttpError(error.statusCode === 401 ? 401 : 400, ERROR_TEXTS.passwordNotChanged);
       }
       throw error;
     });
   await ctx.write(async (tx, out) => {
     if (input.signOutOthers) await endOthers(tx, viewer, out.publish);
     out.publish(sessionChanged(viewer.userId));
+    const locale = viewer.profile?.language ?? DEFAULT_LOCALE;
+    const t = translator(locale);
+    const app = ctx.config.APP_NAME;
     await securityEmail(ctx, tx, viewer.email, "password_changed", {
-      subject: passwordChangedSubject(ctx.config.APP_NAME),
-      heading: "Your password was changed",
+      locale,
+      subject: passwordChangedSubject(app, locale),
+      heading: t(T.passwordChangedHeading),
       paragraphs: [
-        `Dear ${viewer.profile?.name ?? viewer.name},`,
-        `The password of your ${ctx.config.APP_NAME} account was changed on ${formatUtcTime(new Date())}.`,
-        input.signOutOthers
-          ? "Your other sessions were signed out; the device you used stays signed in."
-          : "Your other sessions stay signed in; you can sign them out from your profile.",
-        "If you did not make this change, please reset your password at once and write to us.",
+        t(T.dear, { name: viewer.profile?.name ?? viewer.name }),
+        t(T.passwordChangedText, { app, time: formatUtcTime(new Date(), locale) }),
+        t(input.signOutOthers ? T.othersSignedOut : T.othersStay),
+        t(T.notYou),
       ],
-      action: { label: "Review your sessions", url: `${ctx.config.APP_URL}/profile#security` },
+      action: { label: t(T.reviewSessions), url: `${ctx.config.APP_URL}/profile#security` },
     });
   });
 }

@@ -6,6 +6,7 @@
 import { and, eq, gt, inArray } from "drizzle-orm";
 import type { accountExportSchema, sessionInfoSchema } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
+import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { hasActiveSubscription } from "@/shared/plans";
 import { loadRoleAndSubscription, type Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -19,12 +20,12 @@ type AccountContext = Pick<AppContext, "db" | "write" | "domains">;
 /** The account's own records besides the library's rows: profile and role. */
 export async function createAccountRecords(
   db: Queryable,
-  user: { id: string; email: string; name: string; phone: string | null },
+  user: { id: string; email: string; name: string; phone: string | null; language?: Locale },
   role: "client" | "staff" | "admin" = "client",
 ) {
   await db
     .insert(profiles)
-    .values({ id: user.id, email: user.email, name: user.name, phone: user.phone })
+    .values({ id: user.id, email: user.email, name: user.name, phone: user.phone, language: user.language })
     .onConflictDoNothing();
   await db.insert(userRoles).values({ userId: user.id, role }).onConflictDoNothing();
 }
@@ -65,7 +66,7 @@ export function sessionInfo(viewer: Viewer | null): Served<typeof sessionInfoSch
       twoFactorEnabled: viewer.twoFactorEnabled,
       emailVerified: viewer.emailVerified,
     },
-    profile: viewer.profile ?? { name: viewer.name, email: viewer.email, phone: null },
+    profile: viewer.profile ?? { name: viewer.name, email: viewer.email, phone: null, language: DEFAULT_LOCALE },
     role: viewer.role,
     subscription: sub
       ? {
@@ -93,7 +94,14 @@ export async function updateProfile(
       .where(eq(profiles.id, viewer.userId));
     await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, viewer.userId));
   });
-  return { ...viewer, name: input.name, profile: { name: input.name, email: viewer.email, phone } };
+  const language = viewer.profile?.language ?? DEFAULT_LOCALE;
+  return { ...viewer, name: input.name, profile: { name: input.name, email: viewer.email, phone, language } };
+}
+
+/** The member's interface language (their emails and notifications follow it). */
+export async function updateLanguage(ctx: Pick<AppContext, "db">, viewer: Viewer, language: Locale) {
+  await ctx.db.update(profiles).set({ language, updatedAt: new Date() }).where(eq(profiles.id, viewer.userId));
+  return { ok: true as const };
 }
 
 /** GDPR data portability: everything the member's account holds, and nothing of anyone else's. */

@@ -9,6 +9,7 @@ import type {
   syncUserResultSchema,
 } from "@/shared/contracts/billing";
 import type { Served } from "@/shared/contracts/common";
+import { ERRORS } from "@/shared/messages";
 import { PLAN_DEFINITIONS, PURCHASABLE_PLANS, type PurchasablePlan, planLabel } from "@/shared/plans";
 import { loadRoleAndSubscription, type Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -17,8 +18,8 @@ import { badRequest, conflict } from "../../http/errors";
 import { DECLINED_CARD, TEST_CARD } from "../../payments/test-cards";
 import { openCheckoutSession, providerFailure, startCheckout } from "./service";
 
-export const SYNC_ALL_RUNNING = "A sync of all subscriptions is already running. Please wait for it to finish.";
-export const TEST_MODE_ONLY = "Simulated checkout is only available in test mode.";
+export const SYNC_ALL_RUNNING = ERRORS.syncAllRunning;
+export const TEST_MODE_ONLY = ERRORS.testModeOnly;
 
 const STATUS_LABEL = { active: "active", canceled: "canceled", past_due: "past due" } as const;
 

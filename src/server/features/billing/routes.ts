@@ -5,15 +5,17 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { billingApi } from "@/shared/contracts/billing";
+import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
 import { hasActiveSubscription } from "@/shared/plans";
+import { keyOf } from "@/shared/texts";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
-import { errorBody, notFound } from "../../http/errors";
+import { errorBody, external, notFound } from "../../http/errors";
 import { enforceLimits, type RateLimiter } from "../../rate-limit";
 import { cancelComplimentary, openPortal, startCheckout } from "./service";
 
-export const TOO_MANY_REQUESTS = "Too many requests. Please wait a minute and try again.";
+export const TOO_MANY_REQUESTS = ERRORS.tooManyRequests;
 
 /** A per-user limit on calls that reach the payment provider, counted in the database. */
 function perUserLimit(limiter: RateLimiter, name: string, max: number) {
@@ -29,7 +31,7 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
   const payLimit = perUserLimit(limiter, "pay", 30);
   /** The test-mode provider, or 404: its pages exist only in test mode. */
   const testMode = () => {
-    if (!payments.test) throw notFound("Not found");
+    if (!payments.test) throw notFound(ERROR_TEXTS.notFound);
     return payments.test;
   };
 
@@ -37,7 +39,7 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
   async function ownSession(viewer: Viewer, id: string) {
     const session = await testMode().getCheckoutSession(id);
     if (!session || session.client_reference_id !== viewer.userId) {
-      throw notFound("This checkout session was not found.");
+      throw notFound(ERROR_TEXTS.checkoutSessionNotFound);
     }
     return session;
   }
@@ -45,7 +47,7 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
   /** A test-mode hold page, if it is the caller's; someone else's is reported as not found. */
   async function ownHoldSession(viewer: Viewer, id: string) {
     const session = await testMode().getHoldSession(id);
-    if (!session || session.client_reference_id !== viewer.userId) throw notFound("This card page was not found.");
+    if (!session || session.client_reference_id !== viewer.userId) throw notFound(ERROR_TEXTS.cardPageNotFound);
     return session;
   }
 
@@ -86,7 +88,9 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
         } else if (outcome.error === "Malformed event") {
           request.log.warn({ eventId: outcome.eventId, got: outcome.got }, "stripe webhook refused: malformed event");
         }
-        return reply.status(400).send(errorBody(request, outcome.error, outcome.code));
+        return reply
+          .status(400)
+          .send(errorBody(request, keyOf(outcome.error) ?? external(outcome.error), outcome.code));
       }
       const { event, result } = outcome;
       request.log.info({ eventId: event.id, type: event.type, ...result }, "stripe webhook");
@@ -150,7 +154,7 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
     "POST /billing/test/subscription": async ({ viewer, body }) => {
       const test = testMode();
       const customerId = await payments.customerOf(viewer.userId);
-      if (!customerId) throw notFound("You have no active membership to manage.");
+      if (!customerId) throw notFound(ERROR_TEXTS.noMembershipToManage);
       await test.setCancelAtPeriodEnd(customerId, body.cancelAtPeriodEnd);
       return test.overview(customerId);
     },

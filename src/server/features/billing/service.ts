@@ -2,22 +2,22 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { checkoutStartedSchema } from "@/shared/contracts/billing";
 import type { Served } from "@/shared/contracts/common";
-import { CHECKOUT_FAILED } from "@/shared/messages";
-import { checkPlanChange, hasActiveSubscription, type Plan, type PurchasablePlan } from "@/shared/plans";
+import { CHECKOUT_FAILED, ERRORS } from "@/shared/messages";
+import { checkPlanChange } from "@/shared/plan-change";
+import { hasActiveSubscription, type Plan, type PurchasablePlan } from "@/shared/plans";
 import type { SubscriptionRow } from "../../auth/viewer";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
 import { subscriptions } from "../../db/schema";
-import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
+import { badRequest, conflict, type ErrorText, external, HttpError, notFound } from "../../http/errors";
 import { subscriptionChanged } from "../../realtime/events";
 
-export const PORTAL_FAILED = "Failed to open billing portal";
-export const BLACK_BY_INVITATION = "The Black membership is by invitation only. Please send us an inquiry.";
-export const NO_BILLING_ACCOUNT = "No billing account was found. Please choose a membership plan first.";
-export const NO_COMPLIMENTARY = "There is no complimentary membership to cancel.";
-export const UPGRADE_NOT_PAID =
-  "We could not charge your card for the upgrade. Please update your payment method in Manage Subscription and try again.";
+export const PORTAL_FAILED = ERRORS.portalFailed;
+export const BLACK_BY_INVITATION = ERRORS.blackByInvitation;
+export const NO_BILLING_ACCOUNT = ERRORS.noBillingAccount;
+export const NO_COMPLIMENTARY = ERRORS.noComplimentary;
+export const UPGRADE_NOT_PAID = ERRORS.upgradeNotPaid;
 
 /** What the membership rules need of the app's context. */
 export type BillingContext = Pick<AppContext, "db" | "config" | "payments">;
@@ -35,11 +35,11 @@ export type CheckoutStarted = Served<typeof checkoutStartedSchema>;
  * A payment-provider failure as a 502 carrying the provider's own message (the spec shows it). Anything else
  * (a bug, a database error) stays what it is: a logged 500 that reveals nothing.
  */
-export function providerFailure(error: unknown, fallback: string): Error {
+export function providerFailure(error: unknown, fallback: ErrorText): Error {
   if (error instanceof HttpError) return error;
   const stripeError = error as { type?: unknown; message?: string };
   if (typeof stripeError.type === "string" && stripeError.type.startsWith("Stripe")) {
-    return new HttpError(502, stripeError.message || fallback, "provider_error");
+    return new HttpError(502, stripeError.message ? external(stripeError.message) : fallback, "provider_error");
   }
   return error instanceof Error ? error : new Error(String(error));
 }
@@ -55,7 +55,7 @@ export function postCheckoutUrl(config: Config, sessionId: string) {
 export async function startCheckout(ctx: BillingContext, user: CheckoutUser, plan: Plan): Promise<CheckoutStarted> {
   const change = checkPlanChange(user.subscription, plan);
   if (change.kind === "invitation-only") throw badRequest(BLACK_BY_INVITATION, "invitation_only");
-  if (change.kind === "same" || change.kind === "downgrade") throw conflict(change.message, change.kind);
+  if (change.kind === "same" || change.kind === "downgrade") throw conflict(change.text, change.kind);
   const { payments, config } = ctx;
   const priceId = payments.prices.priceFor(plan as PurchasablePlan);
   const current = user.subscription;

@@ -12,8 +12,10 @@ import {
   type conciergeThreadSchema,
   REPLY_TIME_MIN_SAMPLE,
 } from "@/shared/contracts/concierge";
-import { BURST_COUNT, excerpt, type Notice, PUSH_TEXTS } from "@/shared/contracts/notifications";
+import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
+import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
+import { ERRORS, NOTICES, PUSH_TEXTS } from "@/shared/messages";
 import { CONCIERGE_PLAN_REQUIRED, canWriteConcierge, hasConciergeThread } from "../../auth/policies";
 import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -36,10 +38,11 @@ import {
   openMessageFile,
   uploadMessageFile,
 } from "../../storage/message-files";
+import { CONCIERGE_TEXTS as T } from "./texts";
 
-export const MEMBER_NOT_FOUND = "This member was not found.";
-export const CONCIERGE_SENT = "Message sent to your concierge team";
-export const ASSIGNEE_NOT_STAFF = "Only staff can be assigned.";
+export const MEMBER_NOT_FOUND = ERRORS.memberNotFound;
+export const CONCIERGE_SENT = NOTICES.conciergeSent;
+export const ASSIGNEE_NOT_STAFF = ERRORS.assigneeNotStaff;
 
 type ConciergeContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write" | "domains">;
 
@@ -143,12 +146,18 @@ const writeMessageWithFiles =
         .values({ userId: p.memberId, senderRole: p.senderRole, senderUserId: p.senderId, message: p.message })
         .returning({ id: concierge.id });
       await claimMessageFiles(tx, { domain: "concierge", memberId: p.memberId }, fileIds, uploaderId, written.id);
-      const files = fileIds.length === 1 ? "1 file" : `${fileIds.length} files`;
       const { notice } = effects;
       await out.notify({
         ...notice,
-        body: notice.body ? `${notice.body} (${files})` : files,
-        email: { ...notice.email, quote: notice.email.quote || `(${files})` },
+        texts: (reader) => {
+          const texts = notice.texts(reader);
+          const files = reader.t(T.files, { count: fileIds.length });
+          return {
+            ...texts,
+            body: texts.body ? `${texts.body} (${files})` : files,
+            email: { ...texts.email, quote: texts.email.quote || `(${files})` },
+          };
+        },
       });
       for (const event of effects.events) out.publish(event);
       return { id: written.id };
@@ -191,27 +200,30 @@ export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message:
         type: "message_received",
         to: "staff",
         teamMail: true,
-        title: `Concierge: a message from ${name}`,
-        body: excerpt(message),
         conciergeMemberId: viewer.userId,
         link: `/admin/inbox?tab=concierge&member=${viewer.userId}`,
         // The conversation's owner's devices, when it has one (decision 020); else every staff member's.
         push: { body: PUSH_TEXTS.staffConciergeMessage, to: owner },
-        email: {
-          reason: "concierge_message",
-          subject: `Concierge: a message from ${name}`,
-          heading: "A member wrote to the concierge",
-          paragraphs: [`${name} (${viewer.email}) wrote:`],
-          quote: message,
-          actionLabel: "Open the inbox",
-        },
-        burst: {
-          title: `Concierge: ${BURST_COUNT} new messages from ${name}`,
-          email: {
-            subject: `Concierge: ${BURST_COUNT} new messages from ${name}`,
-            heading: "A member wrote to the concierge",
-            paragraphs: [`${name} (${viewer.email}) wrote ${BURST_COUNT} messages. The latest:`],
-          },
+        texts: ({ t }) => {
+          const facts = { name, email: viewer.email, count: BURST_COUNT };
+          const title = t(T.memberTitle, facts);
+          const burstTitle = t(T.memberBurstTitle, facts);
+          return {
+            title,
+            body: excerpt(message),
+            email: {
+              reason: "concierge_message",
+              subject: title,
+              heading: t(T.memberHeading),
+              paragraphs: [t(T.memberText, facts)],
+              quote: message,
+              actionLabel: t(T.openInbox),
+            },
+            burst: {
+              title: burstTitle,
+              email: { subject: burstTitle, heading: t(T.memberHeading), paragraphs: [t(T.memberBurstText, facts)] },
+            },
+          };
         },
       },
       events: [conversationChanged(viewer.userId)],
@@ -230,6 +242,7 @@ export async function conversations(
       userId: concierge.userId,
       name: sql<string>`coalesce(max(${profiles.name}), max(${users.name}))`,
       email: sql<string>`max(${users.email})`,
+      language: sql<Locale>`coalesce(max(${profiles.language}), ${DEFAULT_LOCALE})`,
       lastMessage: sql<string>`(array_agg(${concierge.message} order by ${concierge.createdAt} desc))[1]`,
       lastMessageAt: sql<Date>`max(${concierge.createdAt})`.mapWith((v) => new Date(v)),
       unread: sql<number>`count(*) filter (where ${concierge.senderRole} = 'user' and not ${concierge.read})`.mapWith(
@@ -316,16 +329,21 @@ export async function assignConversation(
         await out.notify({
           type: "assigned",
           to: assigneeId,
-          title: `Assigned to you: the concierge conversation with ${member.name}`,
-          body: `By ${by}`,
           conciergeMemberId: memberId,
           link: `/admin/inbox?tab=concierge&member=${memberId}`,
-          email: {
-            reason: "assigned",
-            subject: `Assigned to you: the concierge conversation with ${member.name}`,
-            heading: "A conversation is yours",
-            paragraphs: [`${by} assigned you the concierge conversation with ${member.name}.`],
-            actionLabel: "Open the inbox",
+          texts: ({ t }) => {
+            const title = t(T.assignedTitle, { member: member.name });
+            return {
+              title,
+              body: t(T.assignedBy, { name: by }),
+              email: {
+                reason: "assigned",
+                subject: title,
+                heading: t(T.assignedHeading),
+                paragraphs: [t(T.assignedText, { name: by, member: member.name })],
+                actionLabel: t(T.openInbox),
+              },
+            };
           },
         });
       }
@@ -398,29 +416,33 @@ export async function staffReply(
         notice: {
           type: "message_received",
           to: member.id,
-          title: "Your concierge replied",
-          body: `${sender}: ${excerpt(message)}`,
           conciergeMemberId: memberId,
           link: "/messages?view=concierge",
           push: { body: PUSH_TEXTS.memberConciergeReply },
-          email: {
-            reason: "concierge_reply",
-            subject: "Your concierge replied",
-            heading: "A reply from your concierge",
-            paragraphs: [`Dear ${member.name},`, `${sender} replied:`],
-            quote: message,
-            actionLabel: "Open the conversation",
-          },
-          burst: {
-            title: `Your concierge wrote ${BURST_COUNT} messages`,
-            email: {
-              subject: `Your concierge wrote ${BURST_COUNT} messages`,
-              heading: "Replies from your concierge",
-              paragraphs: [
-                `Dear ${member.name},`,
-                `Your concierge wrote ${BURST_COUNT} messages. The latest, from ${sender}:`,
-              ],
-            },
+          texts: ({ t }) => {
+            const facts = { name: sender, count: BURST_COUNT };
+            const title = t(T.replyTitle);
+            const burstTitle = t(T.replyBurstTitle, facts);
+            return {
+              title,
+              body: `${sender}: ${excerpt(message)}`,
+              email: {
+                reason: "concierge_reply",
+                subject: title,
+                heading: t(T.replyHeading),
+                paragraphs: [t(T.dear, { name: member.name }), t(T.replyText, facts)],
+                quote: message,
+                actionLabel: t(T.openConversation),
+              },
+              burst: {
+                title: burstTitle,
+                email: {
+                  subject: burstTitle,
+                  heading: t(T.replyBurstHeading),
+                  paragraphs: [t(T.dear, { name: member.name }), t(T.replyBurstText, facts)],
+                },
+              },
+            };
           },
         },
         events: [conversationChanged(memberId)],

@@ -14,7 +14,8 @@
  */
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { BURST_COUNT, type Notice, type NoticeRecipient } from "@/shared/contracts/notifications";
+import { BURST_COUNT, type Notice, type NoticeRecipient, type NoticeTexts } from "@/shared/contracts/notifications";
+import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import type { Config } from "../../config";
 import type { NoticeThread } from "../../context";
 import type { Queryable } from "../../db";
@@ -23,12 +24,14 @@ import {
   notificationPreferences,
   notifications,
   outbox,
+  profiles,
   pushSubscriptions,
   sessions,
   userRoles,
   users,
 } from "../../db/schema";
 import type { NoticeEngine, Wake } from "../../db/write";
+import { translator } from "../../i18n";
 import { renderEmail } from "../../mail/templates";
 import { emailRow, slackRow } from "../../outbox/outbox";
 import type { AppEvent } from "../../realtime/events";
@@ -47,12 +50,16 @@ export const channelColumns = {
   slackEnabled: sql<boolean>`coalesce(${notificationPreferences.slackEnabled}, true)`,
 };
 
-/** Every staff member's or one user's address and channels. */
+/** A user's interface language as a column of a query joined to profiles (no profile: English). */
+export const languageColumn = sql<Locale>`coalesce(${profiles.language}, ${DEFAULT_LOCALE})`;
+
+/** Every staff member's or one user's address, channels and language. */
 async function recipientsOf(db: Queryable, to: string): Promise<NoticeRecipient[]> {
   const query = db
-    .selectDistinct({ id: users.id, email: users.email, ...channelColumns })
+    .selectDistinct({ id: users.id, email: users.email, ...channelColumns, language: languageColumn })
     .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id));
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .leftJoin(profiles, eq(profiles.id, users.id));
   return to === "staff"
     ? query
         .innerJoin(userRoles, eq(userRoles.userId, users.id))
@@ -70,31 +77,28 @@ export const teamAddresses = (config: EngineDeps["config"]) =>
  */
 export interface NoticeValues extends Record<string, unknown> {
   noticeType: string;
-  noticeTitle: string;
-  noticeBody: string;
   noticeRequestId: string | null;
   noticeConciergeMemberId: string | null;
   noticeLink: string | null;
-  /** The title once several messages make one notification (with BURST_COUNT). */
-  noticeBurstTitle: string;
-  /** The recipients' ids, as JSON. */
+  /** The recipients, each with the title and body in their language: [{ id, title, body }], as JSON. */
   noticeRecipients: string;
+  /** The title once several messages make one notification (with BURST_COUNT), by recipient id, as JSON. */
+  noticeBurstTitles: string;
   /** The outbox rows, as JSON. */
   noticeDeliveries: string;
   /** The push (`NoticePush`), as JSON: "null" when the notice pushes nothing. */
   noticePush: string;
 }
 
-/** A notice's push as the statement reads it: for whom, and what each may see. */
+/** A notice's push as the statement reads it: for whom, and what each may see (in their language). */
 interface NoticePush {
-  /** The users whose devices get it (each one's push preference still decides). */
-  to: string[];
-  /** Under the app's name, what anyone may see: "New reply on your request". */
+  /**
+   * The users whose devices get it (each one's push preference still decides), each with what anyone may see
+   * ("New reply on your request") and, for those who turned previews on, the notification's own title and text.
+   */
+  to: Array<{ id: string; body: string; previewTitle: string; preview: string }>;
+  /** The app's name, above the text. */
   title: string;
-  body: string;
-  /** For those who turned previews on: the notification's own title and text. */
-  previewTitle: string;
-  preview: string;
   url: string;
   tag: string | null;
   reason: string;
@@ -114,13 +118,13 @@ const count = sql.raw(`'${BURST_COUNT}'`);
 function noticeParts(p: Placeholders<NoticeValues>) {
   const notes = cte.$with("notes", { id: sql<string>`id` }).as(sql`
     insert into ${notifications} (user_id, type, title, body, request_id, concierge_member_id, link)
-    select r, ${p.noticeType}, ${p.noticeTitle}, ${p.noticeBody}, ${p.noticeRequestId}::uuid,
+    select r->>'id', ${p.noticeType}, r->>'title', r->>'body', ${p.noticeRequestId}::uuid,
       ${p.noticeConciergeMemberId}, ${p.noticeLink}
-    from jsonb_array_elements_text(${p.noticeRecipients}::jsonb) r
+    from jsonb_array_elements(${p.noticeRecipients}::jsonb) r
     on conflict (user_id, (coalesce(request_id::text, concierge_member_id)))
       where type = 'message_received' and not read and coalesce(request_id::text, concierge_member_id) is not null
     do update set burst = ${notifications}.burst + 1,
-      title = replace(${p.noticeBurstTitle}::text, ${count}, (${notifications}.burst + 1)::text),
+      title = replace(${p.noticeBurstTitles}::jsonb ->> excluded.user_id, ${count}, (${notifications}.burst + 1)::text),
       body = excluded.body, link = excluded.link, created_at = now()
     returning id`);
   const deliveries = cte.$with("deliveries", {}).as(sql`
@@ -139,13 +143,13 @@ function noticeParts(p: Placeholders<NoticeValues>) {
     insert into ${outbox} (kind, payload, status)
     select 'push', jsonb_build_object(
         'subscriptionId', s.id,
-        'title', case when coalesce(pr.push_preview, false) then m.n->>'previewTitle' else m.n->>'title' end,
-        'body', case when coalesce(pr.push_preview, false) then m.n->>'preview' else m.n->>'body' end,
+        'title', case when coalesce(pr.push_preview, false) then u->>'previewTitle' else m.n->>'title' end,
+        'body', case when coalesce(pr.push_preview, false) then u->>'preview' else u->>'body' end,
         'url', m.n->>'url', 'tag', m.n->'tag', 'reason', m.n->>'reason'),
       'pending'
     from (select ${p.noticePush}::jsonb as n) m
-    cross join lateral jsonb_array_elements_text(m.n->'to') u(id)
-    join ${pushSubscriptions} s on s.user_id = u.id
+    cross join lateral jsonb_array_elements(m.n->'to') u
+    join ${pushSubscriptions} s on s.user_id = u->>'id'
     join ${sessions} se on se.id = s.session_id and se.expires_at > now()
     left join ${notificationPreferences} pr on pr.user_id = s.user_id
     where coalesce(pr.push_enabled, true)
@@ -161,81 +165,112 @@ const noticeStatement = prepared<NoticeValues, Array<{ ids: string[] }>>("maison
     .from(sql`(select 1) as one`),
 );
 
+/** The notice's texts in each language its readers read, written once per language. */
+function textsByLocale(notice: Notice) {
+  const made = new Map<Locale, NoticeTexts>();
+  return (locale: Locale): NoticeTexts => {
+    let texts = made.get(locale);
+    if (!texts) {
+      texts = notice.texts({ t: translator(locale), locale });
+      made.set(locale, texts);
+    }
+    return texts;
+  };
+}
+
 /** The notice's values, deliveries and wake-ups, for its recipients (read unless the notice carries them). */
 async function noticeValues(db: Queryable, deps: EngineDeps, notice: Notice) {
   const { config } = deps;
   const recipients = notice.recipients ?? (await recipientsOf(db, notice.to));
-  const { reason, actionLabel, ...parts } = notice.email;
+  const textsIn = textsByLocale(notice);
   const link = notice.link ? `${config.APP_URL}${notice.link}` : null;
-  const action = link ? { label: actionLabel, url: link } : undefined;
-  const content = renderEmail({ appName: config.APP_NAME, ...parts, action });
   // A message on a conversation: the outbox rows carry the conversation, and the email its burst's version.
   const conversation = notice.requestId
     ? `request:${notice.requestId}`
     : notice.conciergeMemberId
       ? `concierge:${notice.conciergeMemberId}`
       : null;
-  const burst = notice.burst && conversation ? notice.burst : undefined;
-  const digest = burst && renderEmail({ appName: config.APP_NAME, ...parts, ...burst.email, action });
-  const email = (to: string) => ({
-    ...emailRow(deps, { ...content, to, reason }),
-    ...(digest ? { burstKey: conversation, burstTo: to.toLowerCase(), burstDigest: { ...digest, to, reason } } : {}),
-  });
+  const email = (to: string, locale: Locale) => {
+    const { reason, actionLabel, ...parts } = textsIn(locale).email;
+    const action = link ? { label: actionLabel, url: link } : undefined;
+    const burst = conversation ? textsIn(locale).burst : undefined;
+    const content = renderEmail({ appName: config.APP_NAME, ...parts, action, locale });
+    const digest = burst && renderEmail({ appName: config.APP_NAME, ...parts, ...burst.email, action, locale });
+    return {
+      ...emailRow(deps, { ...content, to, reason }),
+      ...(digest ? { burstKey: conversation, burstTo: to.toLowerCase(), burstDigest: { ...digest, to, reason } } : {}),
+    };
+  };
 
+  // The team's mailboxes are written to in the house's default language; each person in their own.
   const team = notice.teamMail ? teamAddresses(config) : [];
   const addresses = new Set(team.map((a) => a.toLowerCase()));
-  const deliveries: Array<ReturnType<typeof email> | ReturnType<typeof slackRow>> = team.map(email);
+  const deliveries: Array<ReturnType<typeof email> | ReturnType<typeof slackRow>> = team.map((to) =>
+    email(to, DEFAULT_LOCALE),
+  );
   for (const r of recipients) {
     if (!r.emailEnabled || addresses.has(r.email.toLowerCase())) continue;
     addresses.add(r.email.toLowerCase());
-    deliveries.push(email(r.email));
+    deliveries.push(email(r.email, r.language));
   }
   const wakes: Wake[] = [];
   // Held mail (no SMTP) has nothing to deliver: no wake-up.
   if (deliveries.length && deps.mailEnabled) wakes.push(["outbox", "email"]);
 
-  // The team's channel: one post per notice to staff, if anyone receiving it keeps Slack on.
+  // The team's channel: one post per notice to staff, if anyone receiving it keeps Slack on (in English).
   const forStaff = notice.to === "staff" || notice.type === "test";
   if (forStaff && config.SLACK_WEBHOOK_URL && recipients.some((r) => r.slackEnabled)) {
     const url = link ?? config.APP_URL;
+    const texts = textsIn(DEFAULT_LOCALE);
     const post = (title: string) => ({
       reason: notice.type,
-      text: `*${title}*\n${notice.body}\n<${url}|Open in ${config.APP_NAME}>`,
+      text: `*${title}*\n${texts.body}\n<${url}|Open in ${config.APP_NAME}>`,
       link: url,
     });
+    const burst = conversation ? texts.burst : undefined;
     deliveries.push({
-      ...slackRow(post(notice.title)),
+      ...slackRow(post(texts.title)),
       ...(burst ? { burstKey: conversation, burstTo: "slack", burstDigest: slackRow(post(burst.title)).payload } : {}),
     });
     wakes.push(["outbox", "webhook"]);
   }
 
   // The push, to the devices of the notice's recipients (or only its owner, when they are one of them).
-  const recipientIds = recipients.map((r) => r.id);
-  const pushTo = notice.push?.to && recipientIds.includes(notice.push.to) ? [notice.push.to] : recipientIds;
+  const pushTo =
+    notice.push?.to && recipients.some((r) => r.id === notice.push?.to)
+      ? recipients.filter((r) => r.id === notice.push?.to)
+      : recipients;
+  const pushBody = notice.push?.body;
   const push: NoticePush | null =
-    notice.push && notice.link && pushTo.length
+    pushBody && notice.link && pushTo.length
       ? {
-          to: pushTo,
+          to: pushTo.map((r) => {
+            const texts = textsIn(r.language);
+            return { id: r.id, body: translator(r.language)(pushBody), previewTitle: texts.title, preview: texts.body };
+          }),
           title: config.APP_NAME,
-          body: notice.push.body,
-          previewTitle: notice.title,
-          preview: notice.body,
           url: notice.link,
           tag: conversation,
-          reason: notice.email.reason,
+          reason: textsIn(DEFAULT_LOCALE).email.reason,
         }
       : null;
 
   const values: NoticeValues = {
     noticeType: notice.type,
-    noticeTitle: notice.title,
-    noticeBody: notice.body,
     noticeRequestId: notice.requestId ?? null,
     noticeConciergeMemberId: notice.conciergeMemberId ?? null,
     noticeLink: notice.link,
-    noticeBurstTitle: burst?.title ?? notice.title,
-    noticeRecipients: JSON.stringify(recipients.map((r) => r.id)),
+    noticeRecipients: JSON.stringify(
+      recipients.map((r) => ({ id: r.id, title: textsIn(r.language).title, body: textsIn(r.language).body })),
+    ),
+    noticeBurstTitles: JSON.stringify(
+      Object.fromEntries(
+        recipients.map((r) => {
+          const texts = textsIn(r.language);
+          return [r.id, (conversation && texts.burst?.title) || texts.title];
+        }),
+      ),
+    ),
     noticeDeliveries: JSON.stringify(deliveries),
     noticePush: JSON.stringify(push),
   };

@@ -186,10 +186,12 @@ describe("events and preferences", () => {
         await out.notify({
           type: "test",
           to: "staff",
-          title: "Never",
-          body: "",
           link: null,
-          email: { reason: "test", subject: "Never", heading: "Never", paragraphs: [], actionLabel: "Open" },
+          texts: () => ({
+            title: "Never",
+            body: "",
+            email: { reason: "test", subject: "Never", heading: "Never", paragraphs: [], actionLabel: "Open" },
+          }),
         });
         throw new Error("the change failed");
       }),

@@ -2,6 +2,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import { type OUTBOX_STATUSES, type outboxListSchema, RETRY_ONLY_FAILED } from "@/shared/contracts/notifications";
+import { ERROR_TEXTS } from "@/shared/messages";
 import type { Database, Queryable } from "../../db";
 import { outbox } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
@@ -66,7 +67,7 @@ const common = (row: typeof outbox.$inferSelect) => ({
 export async function retryDelivery(db: Database, id: string): Promise<void> {
   if (await retryFailed(db, id)) return;
   const [row] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id));
-  if (!row) throw notFound("Delivery not found");
+  if (!row) throw notFound(ERROR_TEXTS.deliveryNotFound);
   throw conflict(RETRY_ONLY_FAILED, "not_failed");
 }
 

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, testConfig } from "#tests/helpers/app";
 import { type PushService, pushDevice, startPushService, type TestDevice } from "#tests/helpers/push";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { PUSH_MESSAGES, PUSH_TEXTS } from "@/shared/contracts/notifications";
+import { PUSH_MESSAGES } from "@/shared/contracts/notifications";
+import { PUSH_TEXTS } from "@/shared/messages";
 import { outbox, pushSubscriptions, sessions } from "../../db/schema";
 import { isPushService, PUSH_TTL_SECONDS, vapidKeysOf } from "./push";
 
@@ -236,7 +237,7 @@ describe("a reply pushed to the member's devices", () => {
     expect(push.claims.exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);
     expect(push.message).toEqual({
       title: "Maison",
-      body: PUSH_TEXTS.memberRequestReply,
+      body: PUSH_TEXTS.memberRequestReply.message,
       url: `/requests/${requestId}`,
       tag: `request:${requestId}`,
     });
@@ -372,7 +373,7 @@ describe("a member's message pushed to the team's devices", () => {
     const unassigned = service.received.find((p) => p.path === pathOf(ownerDevice));
     expect(unassigned?.message).toEqual({
       title: "Maison",
-      body: PUSH_TEXTS.staffRequestMessage,
+      body: PUSH_TEXTS.staffRequestMessage.message,
       url: `/admin/requests/${requestId}`,
       tag: `request:${requestId}`,
     });
@@ -403,7 +404,7 @@ describe("a member's message pushed to the team's devices", () => {
     await drain();
     await expect.poll(paths).toEqual([pathOf(otherDevice)]);
     expect(service.received[0].message).toMatchObject({
-      body: PUSH_TEXTS.staffConciergeMessage,
+      body: PUSH_TEXTS.staffConciergeMessage.message,
       url: `/admin/inbox?tab=concierge&member=${memberId}`,
       tag: `concierge:${memberId}`,
     });
@@ -415,7 +416,7 @@ describe("a member's message pushed to the team's devices", () => {
     await expect.poll(paths).toEqual([pathOf(memberDevice)]);
     expect(service.received[0].message).toEqual({
       title: "Maison",
-      body: PUSH_TEXTS.memberConciergeReply,
+      body: PUSH_TEXTS.memberConciergeReply.message,
       url: "/messages?view=concierge",
       tag: `concierge:${memberId}`,
     });

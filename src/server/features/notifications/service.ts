@@ -14,22 +14,35 @@ import {
   STAFF_CHANNEL_ONLY,
   type testSendResultSchema,
 } from "@/shared/contracts/notifications";
+import { DEFAULT_LOCALE } from "@/shared/locales";
+import { ERRORS, NOTICES } from "@/shared/messages";
 import { canChangeChannel } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
 import { notificationPreferences, notifications } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
+import { translator } from "../../i18n";
 import { renderEmail } from "../../mail/templates";
 import { deliverNow, enqueueEmail, enqueueSlack } from "../../outbox/outbox";
 import type { AppEvent } from "../../realtime/events";
 import { unreadNotifications } from "./engine";
 
+/** The admin's test email, keyed (decision 028). */
+const TEST_EMAIL = {
+  subject: /*i18n*/ { id: "mail.test.subject", message: "{app}: test email" },
+  heading: /*i18n*/ { id: "mail.test.heading", message: "Test email" },
+  text: /*i18n*/ {
+    id: "mail.test.text",
+    message: "This is a test email from the admin settings. If you can read it, email delivery works.",
+  },
+};
+
 type NotificationsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "deliver" | "write">;
 
-export const NOTIFICATION_NOT_FOUND = "Notification not found";
-export const SLACK_NOT_CONFIGURED = "Slack is not configured: set SLACK_WEBHOOK_URL to send Slack-style messages.";
-export const MAIL_HELD = "SMTP is not configured: the message is held in the outbox.";
+export const NOTIFICATION_NOT_FOUND = ERRORS.notificationNotFound;
+export const SLACK_NOT_CONFIGURED = ERRORS.slackNotConfigured;
+export const MAIL_HELD = NOTICES.mailHeld;
 
 export async function listNotifications(
   ctx: NotificationsContext,
@@ -142,11 +155,14 @@ async function outcome(ctx: NotificationsContext, id: string): Promise<Served<ty
 
 /** A test email to the staff member asking, through the outbox, delivered at once; its outcome is returned. */
 export async function sendTestEmail(ctx: NotificationsContext, staff: Viewer) {
+  const locale = staff.profile?.language ?? DEFAULT_LOCALE;
+  const t = translator(locale);
   const content = renderEmail({
     appName: ctx.config.APP_NAME,
-    subject: `${ctx.config.APP_NAME}: test email`,
-    heading: "Test email",
-    paragraphs: ["This is a test email from the admin settings. If you can read it, email delivery works."],
+    locale,
+    subject: t(TEST_EMAIL.subject, { app: ctx.config.APP_NAME }),
+    heading: t(TEST_EMAIL.heading),
+    paragraphs: [t(TEST_EMAIL.text)],
   });
   const id = await enqueueEmail(ctx.db, ctx, { ...content, to: staff.email, reason: "test" });
   return outcome(ctx, id);

@@ -4,13 +4,14 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { QA_CLOCK_TEST_MODE_ONLY, qaApi } from "@/shared/contracts/qa";
+import { ERRORS } from "@/shared/messages";
 import { qaToolsEnabled } from "../../config";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { notFound } from "../../http/errors";
 import { createFakeRequest, qaStatus, removeDemoData, seedDemoData, sendTestNotification } from "./service";
 
-export const QA_DISABLED = "QA tools are turned off on this deployment.";
+export const QA_DISABLED = ERRORS.qaDisabled;
 
 export const qaRoutes = (ctx: AppContext): FastifyPluginAsync => {
   const enabled = qaToolsEnabled(ctx.config);

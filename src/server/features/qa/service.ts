@@ -8,13 +8,26 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import { QA_NO_CLIENT, QA_NO_REQUEST, type qaSeedResultSchema } from "@/shared/contracts/qa";
+import { ERROR_TEXTS } from "@/shared/messages";
 import { monthlyRequestLimit, PLANS, type Plan } from "@/shared/plans";
 import type { RequestCategory, RequestStatus, Urgency } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
+import { fill, withValues } from "@/shared/texts";
 import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { demoUsers, profiles, subscriptions, userRoles, users } from "../../db/schema";
 import { conflict } from "../../http/errors";
+
+/** The QA tools' test notification, keyed (decision 028). */
+const QA_TEXTS = {
+  title: /*i18n*/ { id: "notice.test.title", message: "Test notification" },
+  body: /*i18n*/ { id: "notice.test.body", message: "About: {title}" },
+  text: /*i18n*/ {
+    id: "notice.test.text",
+    message: 'This is a test notification from the QA tools, about the request "{title}".',
+  },
+  open: /*i18n*/ { id: "notice.open_request", message: "Open the request" },
+};
 
 /** The QA tools write only their own table (demo_users): everything else goes through its domain's port. */
 type QaContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "write" | "domains">;
@@ -162,8 +175,9 @@ const FAKE_TITLES: Array<[string, RequestCategory, number]> = [
   ["Private viewing at the Gulbenkian", "Experiences", 12_000],
 ];
 
-export const qaLimitReached = (name: string) =>
-  `${name} has reached their monthly request limit. Please choose another client or wait until next month.`;
+/** A client's monthly limit is reached: the keyed text, and its English. */
+export const qaLimitReachedText = (name: string) => withValues(ERROR_TEXTS.qaLimitReached, { name });
+export const qaLimitReached = (name: string) => fill(ERROR_TEXTS.qaLimitReached.message, { name });
 
 /**
  * A fake request for the newest client whose membership lets them create requests, made through the same path
@@ -205,7 +219,7 @@ export async function createFakeRequest(ctx: QaContext) {
     return { id, title: input.title, client: client.name };
   } catch (error) {
     if ((error as { code?: string }).code === "monthly_limit")
-      throw conflict(qaLimitReached(client.name), "monthly_limit");
+      throw conflict(qaLimitReachedText(client.name), "monthly_limit");
     throw error;
   }
 }
@@ -219,17 +233,19 @@ export async function sendTestNotification(ctx: QaContext, staff: Viewer) {
     out.notify({
       type: "test",
       to: staff.userId,
-      title: "Test notification",
-      body: `About: ${request.title}`,
       requestId: request.id,
       link: `/admin/requests/${request.id}`,
-      email: {
-        reason: "test",
-        subject: "Test notification",
-        heading: "Test notification",
-        paragraphs: [`This is a test notification from the QA tools, about the request "${request.title}".`],
-        actionLabel: "Open the request",
-      },
+      texts: ({ t }) => ({
+        title: t(QA_TEXTS.title),
+        body: t(QA_TEXTS.body, { title: request.title }),
+        email: {
+          reason: "test",
+          subject: t(QA_TEXTS.title),
+          heading: t(QA_TEXTS.title),
+          paragraphs: [t(QA_TEXTS.text, { title: request.title })],
+          actionLabel: t(QA_TEXTS.open),
+        },
+      }),
     }),
   );
   return { id: ids[0], requestId: request.id };

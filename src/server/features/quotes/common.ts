@@ -4,6 +4,8 @@
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { formatEuro } from "@/shared/format";
+import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
+import { ERRORS } from "@/shared/messages";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext, DealRequest } from "../../context";
 import type { Queryable } from "../../db";
@@ -13,7 +15,7 @@ import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
 
 export type QuotesContext = Pick<AppContext, "db" | "config" | "payments" | "storage" | "write" | "domains">;
 
-export const REQUEST_NOT_FOUND = "Request not found";
+export const REQUEST_NOT_FOUND = ERRORS.requestNotFound;
 
 export const memberLink = (id: string) => `/requests/${id}`;
 export const staffLink = (id: string) => `/admin/requests/${id}`;
@@ -73,4 +75,5 @@ export async function liveHold(q: Queryable, requestId: string, options: { lock?
 }
 
 /** Cents as the house writes euro everywhere ("€1,200", "€120.50"). */
-export const euros = (cents: number) => formatEuro(cents / 100);
+/** Cents as euro, in the reader's language. */
+export const euros = (cents: number, locale: Locale = DEFAULT_LOCALE) => formatEuro(cents / 100, locale);

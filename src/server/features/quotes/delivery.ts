@@ -9,8 +9,10 @@ import { canReportProblem, QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
 import { dealFiles, deliveries } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import { dealChanged, dealRequest, memberLink, ownRequest, type QuotesContext, staffLink } from "./common";
 import { PHOTO_NOT_FOUND } from "./service";
+import { DELIVERY_TEXTS as D, QUOTE_NOTICE_TEXTS as T } from "./texts";
 
 /** Staff: Found → Delivered, with the handover's note and photos; the member is told. */
 export async function markDelivered(
@@ -60,20 +62,22 @@ export async function markDelivered(
       type: "delivered",
       to: request.userId,
       recipients: [request.owner],
-      title: `Delivered: ${request.title}`,
-      body: input.note || "Please confirm you have received it.",
       requestId,
       link: memberLink(requestId),
-      email: {
-        reason: "delivered",
-        subject: `Delivered: ${request.title}`,
-        heading: "Your request has been delivered",
-        paragraphs: [
-          `Dear ${request.owner.name},`,
-          `"${request.title}" has been handed over. Please confirm you have received it, or tell us within 30 days if anything is not as it should be.`,
-        ],
-        quote: input.note || undefined,
-        actionLabel: "Confirm receipt",
+      texts: ({ t }) => {
+        const title = t(D.title, { title: request.title });
+        return {
+          title,
+          body: input.note || t(D.confirmPlease),
+          email: {
+            reason: "delivered",
+            subject: title,
+            heading: t(D.heading),
+            paragraphs: [t(MAIL_TEXTS.dear, { name: request.owner.name }), t(D.text, { title: request.title })],
+            quote: input.note || undefined,
+            actionLabel: t(D.action),
+          },
+        };
       },
     });
     out.publish(dealChanged(request));
@@ -118,21 +122,23 @@ export async function answerDelivery(
       to: "staff",
       // A problem is the team's to hear at once, in its mailbox too.
       teamMail: !confirmed,
-      title: confirmed ? `Receipt confirmed: ${request.title}` : `Problem reported: ${request.title}`,
-      body: confirmed ? `${name} confirmed receipt.` : `${name}: ${answer.description}`,
       requestId,
       link: staffLink(requestId),
-      email: {
-        reason: confirmed ? "receipt_confirmed" : "problem_reported",
-        subject: confirmed ? `Receipt confirmed: ${request.title}` : `Problem reported: ${request.title}`,
-        heading: confirmed ? "Receipt confirmed" : "A problem was reported",
-        paragraphs: [
-          confirmed
-            ? `${name} confirmed receipt of "${request.title}".`
-            : `${name} reported a problem with "${request.title}".`,
-        ],
-        quote: confirmed ? undefined : answer.description,
-        actionLabel: "Open the request",
+      texts: ({ t }) => {
+        const facts = { name, title: request.title };
+        const title = t(confirmed ? D.confirmedTitle : D.problemTitle, facts);
+        return {
+          title,
+          body: confirmed ? t(D.confirmedBody, facts) : `${name}: ${answer.description}`,
+          email: {
+            reason: confirmed ? "receipt_confirmed" : "problem_reported",
+            subject: title,
+            heading: t(confirmed ? D.confirmedHeading : D.problemHeading),
+            paragraphs: [t(confirmed ? D.confirmedText : D.problemText, facts)],
+            quote: confirmed ? undefined : answer.description,
+            actionLabel: t(T.openRequest),
+          },
+        };
       },
     });
     out.publish(dealChanged(request));

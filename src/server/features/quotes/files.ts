@@ -9,6 +9,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { ERRORS } from "@/shared/messages";
 import type { Viewer } from "../../auth/viewer";
 import { dealFiles, deliveries, quoteOptions, quotes } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
@@ -18,8 +19,8 @@ import { receiveUpload, sniffedType } from "../../storage/uploads";
 import { dealRequest, type QuotesContext, REQUEST_NOT_FOUND } from "./common";
 
 export const DEAL_FILE_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
-export const DEAL_FILE_REFUSED = "Only JPEG, PNG and WebP images and PDF files can be added.";
-export const FILE_NOT_FOUND = "File not found";
+export const DEAL_FILE_REFUSED = ERRORS.dealFileRefused;
+export const FILE_NOT_FOUND = ERRORS.fileNotFound;
 
 /** Staff: one uploaded file, kept for the request's deal. */
 export async function uploadDealFile(ctx: QuotesContext, staff: Viewer, requestId: string, request: FastifyRequest) {

@@ -8,15 +8,17 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
+import type { NoticeReader } from "@/shared/contracts/notifications";
 import type { captureSchema, holdSchema } from "@/shared/contracts/quotes";
 import { formatLongDate } from "@/shared/format";
+import { ERRORS } from "@/shared/messages";
 import { HOLD_VALIDITY_DAYS, type HoldStatus, holdAmountCents, QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
 import type { DealRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { holds, quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
-import { badRequest, conflict, HttpError } from "../../http/errors";
+import { badRequest, conflict, external, HttpError } from "../../http/errors";
 import type { HoldHandler, HoldUpdate } from "../../payments";
 import { intentUpdate } from "../../payments/holds";
 import {
@@ -31,18 +33,19 @@ import {
   type QuotesContext,
   staffLink,
 } from "./common";
+import { QUOTE_NOTICE_TEXTS as T } from "./texts";
 
-export const PROVIDER_FAILED = "The payment provider could not be reached. Please try again.";
+export const PROVIDER_FAILED = ERRORS.providerFailed;
 
 /** A payment provider's refusal as a 502 with its own message; anything else stays what it is. */
 export function providerFailure(error: unknown): Error {
   if (error instanceof HttpError) {
     // The test provider's refusals are the provider's answers too.
-    return error.statusCode >= 500 ? error : new HttpError(502, error.message, "provider_error");
+    return error.statusCode >= 500 ? error : new HttpError(502, error.text, "provider_error");
   }
   const stripeError = error as { type?: unknown; message?: string };
   if (typeof stripeError.type === "string" && stripeError.type.startsWith("Stripe")) {
-    return new HttpError(502, stripeError.message || PROVIDER_FAILED, "provider_error");
+    return new HttpError(502, stripeError.message ? external(stripeError.message) : PROVIDER_FAILED, "provider_error");
   }
   return error instanceof Error ? error : new Error(String(error));
 }
@@ -279,28 +282,40 @@ export function holdHandler(ctx: QuotesContext): HoldHandler {
     const actorByStaff = (action: "capture" | "release") => (hold.pendingAction === action ? hold.actionBy : null);
     const activity = (action: string, details: Record<string, unknown>, actorUserId: string | null = null) =>
       ctx.domains.requests.logActivity(tx, out, { requestId: request.id, actorUserId, action, details });
-    const toMember = (notice: {
-      type: "hold_placed" | "payment_captured" | "hold_released" | "hold_expired";
-      title: string;
-      body: string;
-      subject: string;
-      heading: string;
-      paragraphs: string[];
-    }) =>
+    /** A notice to the member about their hold, in their language: the amount and option in each text. */
+    const toMember = (
+      type: "hold_placed" | "payment_captured" | "hold_released" | "hold_expired",
+      texts: (
+        reader: NoticeReader,
+        facts: { title: string; option: string },
+      ) => {
+        title: string;
+        subject: string;
+        heading: string;
+        paragraphs: string[];
+      },
+    ) =>
       out.notify({
-        type: notice.type,
+        type,
         to: request.userId,
         recipients: [request.owner],
-        title: notice.title,
-        body: notice.body,
         requestId: request.id,
         link: memberLink(request.id),
-        email: {
-          reason: notice.type,
-          subject: notice.subject,
-          heading: notice.heading,
-          paragraphs: [`Dear ${request.owner.name},`, ...notice.paragraphs],
-          actionLabel: "Open your request",
+        texts: (reader) => {
+          const { t } = reader;
+          const facts = { title: request.title, option: optionTitle };
+          const made = texts(reader, facts);
+          return {
+            title: made.title,
+            body: t(T.item, facts),
+            email: {
+              reason: type,
+              subject: made.subject,
+              heading: made.heading,
+              paragraphs: [t(T.dear, { name: request.owner.name }), ...made.paragraphs],
+              actionLabel: t(T.openYourRequest),
+            },
+          };
         },
       });
 
@@ -315,34 +330,41 @@ export function holdHandler(ctx: QuotesContext): HoldHandler {
           { holdId: hold.id, optionId: hold.optionId, amountCents: hold.amountCents, expiresAt },
           request.userId,
         );
-        const amount = euros(hold.amountCents);
-        await toMember({
-          type: "hold_placed",
-          title: `Hold placed: ${amount}`,
-          body: `${optionTitle} · ${request.title}`,
-          subject: `Your hold of ${amount} is in place: ${request.title}`,
-          heading: "Your hold is in place",
-          paragraphs: [
-            `A refundable hold of ${amount} is reserved on your card for ${optionTitle}.`,
-            `Nothing is taken until the team confirms your purchase. The hold stays in place until ${formatLongDate(expiresAt)}.`,
-          ],
+        await toMember("hold_placed", ({ t, locale }, facts) => {
+          const amount = euros(hold.amountCents, locale);
+          return {
+            title: t(T.heldTitle, { amount }),
+            subject: t(T.heldSubject, { ...facts, amount }),
+            heading: t(T.heldHeading),
+            paragraphs: [
+              t(T.heldText, { ...facts, amount }),
+              t(T.heldUntil, { date: formatLongDate(expiresAt, locale) }),
+            ],
+          };
         });
         await out.notify({
           type: first ? "quote_accepted" : "hold_placed",
           to: "staff",
-          title: first ? `Option accepted: ${request.title}` : `Hold authorised again: ${request.title}`,
-          body: `${request.owner.name} · ${optionTitle} · ${amount} held`,
           requestId: request.id,
           link: staffLink(request.id),
-          email: {
-            reason: first ? "quote_accepted" : "hold_placed",
-            subject: `${first ? "Option accepted" : "Hold authorised again"}: ${request.title}`,
-            heading: first ? "An option was accepted" : "A hold was authorised again",
-            paragraphs: [
-              `${request.owner.name} ${first ? "accepted" : "authorised again"} ${optionTitle} for "${request.title}".`,
-              `${amount} is held on their card until ${formatLongDate(expiresAt)}.`,
-            ],
-            actionLabel: "Open the request",
+          texts: ({ t, locale }) => {
+            const amount = euros(hold.amountCents, locale);
+            const facts = { name: request.owner.name, option: optionTitle, title: request.title, amount };
+            const title = t(first ? T.acceptedTitle : T.reheldTitle, facts);
+            return {
+              title,
+              body: t(T.heldBody, facts),
+              email: {
+                reason: first ? "quote_accepted" : "hold_placed",
+                subject: title,
+                heading: t(first ? T.acceptedHeading : T.reheldHeading),
+                paragraphs: [
+                  t(first ? T.acceptedText : T.reheldText, facts),
+                  t(T.heldOnCard, { amount, date: formatLongDate(expiresAt, locale) }),
+                ],
+                actionLabel: t(T.openRequest),
+              },
+            };
           },
         });
         break;
@@ -367,18 +389,18 @@ export function holdHandler(ctx: QuotesContext): HoldHandler {
           { holdId: hold.id, amountCents: captured, heldCents: hold.amountCents, ...(reason ? { reason } : {}) },
           actorByStaff("capture"),
         );
-        const amount = euros(captured);
         const rest = hold.amountCents - captured;
-        await toMember({
-          type: "payment_captured",
-          title: `Payment captured: ${amount}`,
-          body: `${optionTitle} · ${request.title}`,
-          subject: `Payment of ${amount} received: ${request.title}`,
-          heading: "Payment received",
-          paragraphs: [
-            `We have taken ${amount} from the hold on your card for ${optionTitle}.`,
-            ...(rest > 0 ? [`The remaining ${euros(rest)} has been released.`] : []),
-          ],
+        await toMember("payment_captured", ({ t, locale }, facts) => {
+          const amount = euros(captured, locale);
+          return {
+            title: t(T.capturedTitle, { amount }),
+            subject: t(T.capturedSubject, { ...facts, amount }),
+            heading: t(T.capturedHeading),
+            paragraphs: [
+              t(T.capturedText, { ...facts, amount }),
+              ...(rest > 0 ? [t(T.capturedRest, { amount: euros(rest, locale) })] : []),
+            ],
+          };
         });
         break;
       }
@@ -393,14 +415,14 @@ export function holdHandler(ctx: QuotesContext): HoldHandler {
             { holdId: hold.id, amountCents: hold.amountCents, ...(reason ? { reason } : {}) },
             actorByStaff("release"),
           );
-          const amount = euros(hold.amountCents);
-          await toMember({
-            type: "hold_released",
-            title: `Hold released: ${amount}`,
-            body: `${optionTitle} · ${request.title}`,
-            subject: `Your hold of ${amount} was released: ${request.title}`,
-            heading: "Your hold was released",
-            paragraphs: [`The hold of ${amount} on your card for ${optionTitle} has been released. Nothing was taken.`],
+          await toMember("hold_released", ({ t, locale }, facts) => {
+            const amount = euros(hold.amountCents, locale);
+            return {
+              title: t(T.releasedTitle, { amount }),
+              subject: t(T.releasedSubject, { ...facts, amount }),
+              heading: t(T.releasedHeading),
+              paragraphs: [t(T.releasedText, { ...facts, amount })],
+            };
           });
         }
         break;
@@ -408,34 +430,34 @@ export function holdHandler(ctx: QuotesContext): HoldHandler {
       case "expired": {
         Object.assign(set, { releasedAt: now, pendingAction: null });
         await activity("hold_expired", { holdId: hold.id, amountCents: hold.amountCents });
-        const amount = euros(hold.amountCents);
-        await toMember({
-          type: "hold_expired",
-          title: `Hold expired: ${amount}`,
-          body: `${optionTitle} · ${request.title}`,
-          subject: `Your hold has expired: ${request.title}`,
-          heading: "Your hold has expired",
-          paragraphs: [
-            `The hold of ${amount} on your card for ${optionTitle} has lapsed. Nothing was taken.`,
-            "The team may ask you to authorise it again.",
-          ],
+        await toMember("hold_expired", ({ t, locale }, facts) => {
+          const amount = euros(hold.amountCents, locale);
+          return {
+            title: t(T.expiredTitle, { amount }),
+            subject: t(T.expiredSubject, facts),
+            heading: t(T.expiredHeading),
+            paragraphs: [t(T.expiredText, { ...facts, amount }), t(T.expiredNext)],
+          };
         });
         await out.notify({
           type: "hold_expired",
           to: "staff",
-          title: `Hold expired: ${request.title}`,
-          body: `${request.owner.name} · ${amount} · nothing was captured`,
           requestId: request.id,
           link: staffLink(request.id),
-          email: {
-            reason: "hold_expired",
-            subject: `Hold expired: ${request.title}`,
-            heading: "A hold expired",
-            paragraphs: [
-              `The hold of ${amount} for "${request.title}" lapsed before it was captured.`,
-              "You can ask the member to authorise it again from the request.",
-            ],
-            actionLabel: "Open the request",
+          texts: ({ t, locale }) => {
+            const facts = { name: request.owner.name, title: request.title, amount: euros(hold.amountCents, locale) };
+            const title = t(T.staffExpiredTitle, facts);
+            return {
+              title,
+              body: t(T.staffExpiredBody, facts),
+              email: {
+                reason: "hold_expired",
+                subject: title,
+                heading: t(T.staffExpiredHeading),
+                paragraphs: [t(T.staffExpiredText, facts), t(T.staffExpiredNext)],
+                actionLabel: t(T.openRequest),
+              },
+            };
           },
         });
         break;
@@ -563,25 +585,25 @@ export async function requestReauthorization(ctx: QuotesContext, staff: Viewer, 
       action: "reauthorization_requested",
       details: { holdId: hold.id },
     });
-    const amount = euros(hold.amountCents);
     await out.notify({
       type: "reauthorization_requested",
       to: request.userId,
       recipients: [request.owner],
-      title: `Please authorise your hold again: ${amount}`,
-      body: request.title,
       requestId,
       link: memberLink(requestId),
-      email: {
-        reason: "reauthorization_requested",
-        subject: `Please authorise your hold again: ${request.title}`,
-        heading: "Please authorise your hold again",
-        paragraphs: [
-          `Dear ${request.owner.name},`,
-          `The hold of ${amount} for "${request.title}" lapsed before your purchase was completed. Nothing was taken.`,
-          "To continue, please authorise the hold again from your request.",
-        ],
-        actionLabel: "Authorise again",
+      texts: ({ t, locale }) => {
+        const facts = { title: request.title, amount: euros(hold.amountCents, locale) };
+        return {
+          title: t(T.reauthTitle, facts),
+          body: request.title,
+          email: {
+            reason: "reauthorization_requested",
+            subject: t(T.reauthSubject, facts),
+            heading: t(T.reauthHeading),
+            paragraphs: [t(T.dear, { name: request.owner.name }), t(T.reauthText, facts), t(T.reauthNext)],
+            actionLabel: t(T.reauthAction),
+          },
+        };
       },
     });
     out.publish(dealChanged(request));

@@ -7,15 +7,18 @@
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
+import type { NoticeReader } from "@/shared/contracts/notifications";
 import type { dealSchema, quoteInput } from "@/shared/contracts/quotes";
 import { lisbonDate } from "@/shared/dates";
 import { formatLongDate } from "@/shared/format";
+import { ERRORS } from "@/shared/messages";
 import { DISPUTE_WINDOW_DAYS, holdAmountCents, isQuoteExpired, QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
 import type { DealRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { dealFiles, deliveries, holds, quoteOptions, quotes } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import {
   dealChanged,
   dealRequest,
@@ -28,11 +31,12 @@ import {
   staffLink,
 } from "./common";
 import { abandonPendingHold, holdView, openHold } from "./holds";
+import { QUOTE_SENT_TEXTS as Q, QUOTE_NOTICE_TEXTS as T } from "./texts";
 
 type QuoteInput = z.output<typeof quoteInput>;
 type Deal = Served<typeof dealSchema>;
 
-export const PHOTO_NOT_FOUND = "Photo not found";
+export const PHOTO_NOT_FOUND = ERRORS.photoNotFound;
 
 /** The refusals a quote's dates get, on Lisbon's calendar. */
 function checkDates(input: QuoteInput, now = new Date()) {
@@ -167,21 +171,27 @@ export async function deleteQuote(ctx: QuotesContext, staff: Viewer, requestId: 
 type OptionRow = typeof quoteOptions.$inferSelect;
 
 /** The email of a sent quote: each option on its own lines. */
-function quoteEmailParagraphs(request: DealRequest, options: OptionRow[], validUntil: string, message: string) {
+function quoteEmailParagraphs(
+  { t, locale }: NoticeReader,
+  request: DealRequest,
+  options: OptionRow[],
+  validUntil: string,
+  message: string,
+) {
   return [
-    `Dear ${request.owner.name},`,
-    `We have found ${options.length === 1 ? "an option" : `${options.length} options`} for your request "${request.title}".`,
+    t(MAIL_TEXTS.dear, { name: request.owner.name }),
+    t(Q.found, { count: options.length, title: request.title }),
     ...(message ? [message] : []),
     ...options.map((o) =>
       [
-        `Option ${o.position}: ${o.title} · ${euros(o.priceCents)}`,
-        o.estimatedDelivery ? `Estimated delivery ${formatLongDate(o.estimatedDelivery)}` : null,
-        `Accepting it places a refundable hold of ${euros(holdAmountCents(o.priceCents))} on your card.`,
+        t(Q.option, { position: o.position, title: o.title, price: euros(o.priceCents, locale) }),
+        o.estimatedDelivery ? t(Q.delivery, { date: formatLongDate(o.estimatedDelivery, locale) }) : null,
+        t(Q.hold, { amount: euros(holdAmountCents(o.priceCents), locale) }),
       ]
         .filter(Boolean)
         .join(" · "),
     ),
-    `This quote is valid until ${formatLongDate(validUntil)}.`,
+    t(Q.validUntil, { date: formatLongDate(validUntil, locale) }),
   ];
 }
 
@@ -242,16 +252,21 @@ export async function sendQuote(ctx: QuotesContext, staff: Viewer, requestId: st
       type: "quote_sent",
       to: request.userId,
       recipients: [request.owner],
-      title: revised ? `A revised quote for ${request.title}` : `A quote for ${request.title}`,
-      body: `${options.length === 1 ? "One option" : `${options.length} options`}, valid until ${formatLongDate(quote.validUntil)}`,
       requestId,
       link: memberLink(requestId),
-      email: {
-        reason: "quote_sent",
-        subject: `${revised ? "A revised quote" : "Your quote"}: ${request.title}`,
-        heading: revised ? "A revised quote" : "Your quote is ready",
-        paragraphs: quoteEmailParagraphs(request, options, quote.validUntil, quote.message),
-        actionLabel: "View the quote",
+      texts: (reader) => {
+        const { t, locale } = reader;
+        return {
+          title: t(revised ? Q.revisedTitle : Q.title, { title: request.title }),
+          body: t(Q.body, { count: options.length, date: formatLongDate(quote.validUntil, locale) }),
+          email: {
+            reason: "quote_sent",
+            subject: t(revised ? Q.revisedSubject : Q.subject, { title: request.title }),
+            heading: t(revised ? Q.revisedHeading : Q.heading),
+            paragraphs: quoteEmailParagraphs(reader, request, options, quote.validUntil, quote.message),
+            actionLabel: t(Q.action),
+          },
+        };
       },
     });
     out.publish(dealChanged(request));
@@ -329,17 +344,23 @@ export async function declineQuote(
     await out.notify({
       type: "quote_declined",
       to: "staff",
-      title: `Quote declined: ${request.title}`,
-      body: reason ? `${request.owner.name}: ${reason}` : `${request.owner.name} declined the quote.`,
       requestId,
       link: staffLink(requestId),
-      email: {
-        reason: "quote_declined",
-        subject: `Quote declined: ${request.title}`,
-        heading: "A quote was declined",
-        paragraphs: [`${request.owner.name} declined the quote for "${request.title}".`],
-        quote: reason || undefined,
-        actionLabel: "Open the request",
+      texts: ({ t }) => {
+        const facts = { name: request.owner.name, title: request.title };
+        const title = t(Q.declinedTitle, facts);
+        return {
+          title,
+          body: reason ? `${request.owner.name}: ${reason}` : t(Q.declinedBody, facts),
+          email: {
+            reason: "quote_declined",
+            subject: title,
+            heading: t(Q.declinedHeading),
+            paragraphs: [t(Q.declinedText, facts)],
+            quote: reason || undefined,
+            actionLabel: t(T.openRequest),
+          },
+        };
       },
     });
     out.publish(dealChanged(request));

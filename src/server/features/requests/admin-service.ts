@@ -14,6 +14,7 @@ import {
   type pipelineSchema,
   type requestClientSchema,
 } from "@/shared/contracts/requests";
+import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, type RequestCategory } from "@/shared/requests";
 import type { Viewer } from "../../auth/viewer";
 import { type Database, rowsOf } from "../../db";
@@ -184,6 +185,7 @@ export async function requestClient(db: Database, requestId: string): Promise<Se
       plan: subscriptions.plan,
       subscriptionStatus: subscriptions.status,
       memberSince: users.createdAt,
+      language: sql<Locale>`coalesce(${profiles.language}, ${DEFAULT_LOCALE})`,
     })
     .from(requests)
     .innerJoin(users, eq(users.id, requests.userId))

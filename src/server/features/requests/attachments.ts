@@ -27,11 +27,13 @@ export {
   UPLOAD_BROKEN,
 } from "../../storage/uploads";
 
+import { ERRORS } from "@/shared/messages";
+
 /** What may be attached: images and PDF, as recognised from the file's first bytes. */
 export const ATTACHMENT_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "application/pdf"] as const;
-export const TYPE_REFUSED = "Only images (JPEG, PNG, WebP, HEIC) and PDF files can be attached.";
-export const NO_ATTACHMENT = "This request has no attachment.";
-export const NOT_YOUR_REQUEST = "Only the member who made this request can attach a file to it.";
+export const TYPE_REFUSED = ERRORS.attachmentRefused;
+export const NO_ATTACHMENT = ERRORS.noAttachment;
+export const NOT_YOUR_REQUEST = ERRORS.notYourRequest;
 
 type AttachmentContext = Pick<AppContext, "db" | "storage" | "config" | "write">;
 

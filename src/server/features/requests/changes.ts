@@ -6,15 +6,19 @@
  * nothing.
  */
 import { eq } from "drizzle-orm";
-import { formatEuro } from "@/shared/format";
-import { type EditableField, isMemberEditable, REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
+import type { NoticeReader } from "@/shared/contracts/notifications";
+import { formatEuro, formatLongDate } from "@/shared/format";
+import { STATUS_LABELS, URGENCY_LABELS } from "@/shared/labels";
+import { type EditableField, isMemberEditable, REQUEST_CHANGE_MESSAGES, type Urgency } from "@/shared/requests";
 import type { RequestChanges } from "@/shared/schemas";
+import type { Keyed } from "@/shared/texts";
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import { requests } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { toMemberAndStaff } from "../../realtime/events";
 import { logActivity, REQUEST_NOT_FOUND, type RequestsContext, staffLink } from "./service";
+import { REQUEST_TEXTS as T } from "./texts";
 
 type RequestRow = typeof requests.$inferSelect;
 
@@ -47,18 +51,24 @@ function changesOf(row: RequestRow, input: RequestChanges): Change[] {
   return changes;
 }
 
-const FIELD_NAMES: Record<EditableField, string> = {
-  budget: "Budget",
-  notes: "Notes",
-  urgency: "Urgency",
-  deadline: "Deadline",
+const FIELD_NAMES: Record<EditableField, Keyed> = {
+  budget: T.budget,
+  notes: T.notes,
+  urgency: T.urgency,
+  deadline: T.deadline,
 };
 
-function describe(change: Change): string {
-  const value = (v: string | number | null) =>
-    v === null || v === "" ? "none" : change.field === "budget" ? formatEuro(Number(v)) : String(v);
-  if (change.field === "notes") return "Notes updated";
-  return `${FIELD_NAMES[change.field]}: ${value(change.from)} → ${value(change.to)}`;
+/** A change as a line of the notice, in the reader's language. */
+function describeChange(change: Change, { t, locale }: NoticeReader): string {
+  const value = (v: string | number | null) => {
+    if (v === null || v === "") return t(T.none);
+    if (change.field === "budget") return formatEuro(Number(v), locale);
+    if (change.field === "urgency") return t(URGENCY_LABELS[v as Urgency]);
+    if (change.field === "deadline") return formatLongDate(String(v), locale);
+    return String(v);
+  };
+  if (change.field === "notes") return t(T.notesUpdated);
+  return t(T.changedField, { field: t(FIELD_NAMES[change.field]), from: value(change.from), to: value(change.to) });
 }
 
 /** The member changes their request; answers the fields that changed (none: nothing is written). */
@@ -88,16 +98,23 @@ export async function changeRequest(ctx: RequestsContext, viewer: Viewer, id: st
     await out.notify({
       type: "request_changed",
       to: "staff",
-      title: `Request changed: ${row.title}`,
-      body: `${name} · ${changes.map(describe).join(" · ")}`,
       requestId: id,
       link: staffLink(id),
-      email: {
-        reason: "request_changed",
-        subject: `Request changed: ${row.title}`,
-        heading: "A member changed their request",
-        paragraphs: [`${name} (${viewer.email}) changed the request "${row.title}":`, ...changes.map(describe)],
-        actionLabel: "Open the request",
+      texts: (reader) => {
+        const { t } = reader;
+        const lines = changes.map((change) => describeChange(change, reader));
+        const title = t(T.changedTitle, { title: row.title });
+        return {
+          title,
+          body: `${name} · ${lines.join(" · ")}`,
+          email: {
+            reason: "request_changed",
+            subject: title,
+            heading: t(T.changedHeading),
+            paragraphs: [t(T.changedText, { name, email: viewer.email, title: row.title }), ...lines],
+            actionLabel: t(T.openRequest),
+          },
+        };
       },
     });
     out.publish(toMemberAndStaff("requests", row.userId));
@@ -120,16 +137,22 @@ export async function withdrawRequest(ctx: RequestsContext, viewer: Viewer, id: 
     await out.notify({
       type: "request_withdrawn",
       to: "staff",
-      title: `Request withdrawn: ${row.title}`,
-      body: `${name} withdrew this request while it was ${row.status}.`,
       requestId: id,
       link: staffLink(id),
-      email: {
-        reason: "request_withdrawn",
-        subject: `Request withdrawn: ${row.title}`,
-        heading: "A member withdrew their request",
-        paragraphs: [`${name} (${viewer.email}) withdrew the request "${row.title}" while it was ${row.status}.`],
-        actionLabel: "Open the request",
+      texts: ({ t }) => {
+        const facts = { name, email: viewer.email, title: row.title, status: t(STATUS_LABELS[row.status]) };
+        const title = t(T.withdrawnTitle, facts);
+        return {
+          title,
+          body: t(T.withdrawnBody, facts),
+          email: {
+            reason: "request_withdrawn",
+            subject: title,
+            heading: t(T.withdrawnHeading),
+            paragraphs: [t(T.withdrawnText, facts)],
+            actionLabel: t(T.openRequest),
+          },
+        };
       },
     });
     out.publish(toMemberAndStaff("requests", row.userId));

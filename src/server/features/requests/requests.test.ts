@@ -228,7 +228,12 @@ describe("seeing requests", () => {
     expect((await get(staff, `/api/requests/${id}`)).statusCode).toBe(200);
     const theirs = await get(rui, `/api/requests/${id}`);
     expect(theirs.statusCode).toBe(403);
-    expect(theirs.json()).toEqual({ error: NO_PERMISSION, code: "not_yours", requestId: expect.any(String) });
+    expect(theirs.json()).toEqual({
+      error: NO_PERMISSION,
+      code: "not_yours",
+      key: "error.no_permission",
+      requestId: expect.any(String),
+    });
     const missing = await get(ana, "/api/requests/00000000-0000-4000-8000-000000000000");
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe(REQUEST_NOT_FOUND);

@@ -17,7 +17,9 @@ import type {
 } from "@/shared/contracts/requests";
 import { firstDayOfNextMonth, REQUEST_MONTH_TIME_ZONE } from "@/shared/dates";
 import { formatEuro } from "@/shared/format";
-import { LIMIT_REACHED } from "@/shared/messages";
+import { CATEGORY_LABELS, STATUS_LABELS, URGENCY_LABELS } from "@/shared/labels";
+import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
+import { ERRORS, LIMIT_REACHED } from "@/shared/messages";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { ACTIVE_STATUSES, canTransition, DASHBOARD_RECENT_LIMIT, type RequestStatus } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
@@ -46,11 +48,12 @@ import type { Effects } from "../../db/write";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
 import { nameForType } from "../../storage/file-names";
+import { REQUEST_TEXTS as T } from "./texts";
 
-export const REQUEST_NOT_FOUND = "Request not found";
-export const NO_PERMISSION = "You do not have permission to view this request";
+export const REQUEST_NOT_FOUND = ERRORS.requestNotFound;
+export const NO_PERMISSION = ERRORS.noPermission;
 export { LIMIT_REACHED, REQUESTS_PLAN_REQUIRED as PAID_PLAN_REQUIRED, STAFF_CANNOT_CREATE };
-export const TRANSITION_REFUSED = "This status change is not allowed.";
+export const TRANSITION_REFUSED = ERRORS.transitionRefused;
 
 export type RequestsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write" | "domains">;
 type RequestRow = typeof requests.$inferSelect;
@@ -144,20 +147,30 @@ export async function createRequest(
       type: "request_created",
       to: "staff",
       teamMail: true,
-      title: `New request: ${input.title}`,
-      body: `${name} · ${input.category} · ${formatEuro(input.budget_eur)} · ${input.urgency}`,
       requestId: row.id,
       link: staffLink(row.id),
-      email: {
-        reason: "request_created",
-        subject: `New request: ${input.title}`,
-        heading: "A new sourcing request",
-        paragraphs: [
-          `${name} (${viewer.email}) asks for: ${input.title}.`,
-          `Category: ${input.category} · Budget: ${formatEuro(input.budget_eur)} · Urgency: ${input.urgency}`,
-        ],
-        quote: input.notes || undefined,
-        actionLabel: "Open the request",
+      texts: ({ t, locale }) => {
+        const facts = {
+          name,
+          title: input.title,
+          email: viewer.email,
+          category: t(CATEGORY_LABELS[input.category]),
+          budget: formatEuro(input.budget_eur, locale),
+          urgency: t(URGENCY_LABELS[input.urgency]),
+        };
+        const title = t(T.createdTitle, facts);
+        return {
+          title,
+          body: t(T.createdBody, facts),
+          email: {
+            reason: "request_created",
+            subject: title,
+            heading: t(T.createdHeading),
+            paragraphs: [t(T.createdAsks, facts), t(T.createdFacts, facts)],
+            quote: input.notes || undefined,
+            actionLabel: t(T.openRequest),
+          },
+        };
       },
     });
     // Round robin (issue 22, item 1): one statement when someone opted in, after the insert.
@@ -177,16 +190,23 @@ export async function noticeAssigned(
   await out.notify({
     type: "assigned",
     to,
-    title: `Assigned to you: ${request.title}`,
-    body: by ? `By ${by}` : "In turn, as a new request",
     requestId: request.id,
     link: staffLink(request.id),
-    email: {
-      reason: "assigned",
-      subject: `Assigned to you: ${request.title}`,
-      heading: "A request is yours",
-      paragraphs: [`The request "${request.title}" was assigned to you${by ? ` by ${by}` : ""}.`],
-      actionLabel: "Open the request",
+    texts: ({ t }) => {
+      const title = t(T.assignedTitle, { title: request.title });
+      return {
+        title,
+        body: by ? t(T.assignedBy, { name: by }) : t(T.assignedInTurn),
+        email: {
+          reason: "assigned",
+          subject: title,
+          heading: t(T.assignedHeading),
+          paragraphs: [
+            by ? t(T.assignedTextBy, { title: request.title, name: by }) : t(T.assignedText, { title: request.title }),
+          ],
+          actionLabel: t(T.openRequest),
+        },
+      };
     },
   });
 }
@@ -391,19 +411,25 @@ export async function writeStatusChange(
     type: "status_changed",
     to: row.userId,
     recipients: [owner],
-    title: `Your request is now ${status}`,
-    body: row.title,
     requestId: id,
     link: memberLink(id),
-    email: {
-      reason: "status_changed",
-      subject: `Your request is now ${status}: ${row.title}`,
-      heading: `Your request is now ${status}`,
-      paragraphs: [
-        `Dear ${owner.name},`,
-        `The status of your request "${row.title}" changed from ${row.status} to ${status}.`,
-      ],
-      actionLabel: "Open your request",
+    texts: ({ t }) => {
+      const to = t(STATUS_LABELS[status]);
+      const title = t(T.statusTitle, { status: to });
+      return {
+        title,
+        body: row.title,
+        email: {
+          reason: "status_changed",
+          subject: t(T.statusSubject, { status: to, title: row.title }),
+          heading: title,
+          paragraphs: [
+            t(T.dear, { name: owner.name }),
+            t(T.statusText, { title: row.title, from: t(STATUS_LABELS[row.status]), to }),
+          ],
+          actionLabel: t(T.openYourRequest),
+        },
+      };
     },
   });
   out.publish(toMemberAndStaff("requests", row.userId));
@@ -447,6 +473,7 @@ export function requestWithOwnerQuery(db: Queryable, channels: Domains["notifica
         email: users.email,
         name: sql<string>`coalesce(${profiles.name}, ${users.name})`,
         ...channels.columns,
+        language: sql<Locale>`coalesce(${profiles.language}, ${DEFAULT_LOCALE})`,
       },
     })
     .from(requests)

@@ -6,9 +6,10 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
-import { BURST_COUNT, excerpt, type Notice, PUSH_TEXTS } from "@/shared/contracts/notifications";
+import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
 import type { conversationsSchema, threadSchema } from "@/shared/contracts/requests";
 import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
+import { ERROR_TEXTS, PUSH_TEXTS } from "@/shared/messages";
 import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import { canSeeRequest } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
@@ -28,6 +29,7 @@ import {
   staffLink,
   visibleRequest,
 } from "./service";
+import { REQUEST_TEXTS as T } from "./texts";
 
 /** The thread, oldest first, with each sender's name and whether they are staff. */
 export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): Promise<Served<typeof threadSchema>> {
@@ -133,63 +135,71 @@ export async function postMessage(
   const fromMember = viewer.userId === row.userId;
   if (fromMember) await limitMemberMessages(ctx.limiter, viewer.userId);
   const sender = viewer.profile?.name || viewer.name || viewer.email;
+  const facts = { name: sender, email: viewer.email, title: row.title, count: BURST_COUNT };
   const notice: Notice = fromMember
     ? {
         type: "message_received",
         to: "staff",
         teamMail: true,
-        title: `New message on: ${row.title}`,
-        body: `${sender}: ${excerpt(body)}`,
         requestId: id,
         link: staffLink(id),
         // The request's owner's devices, when it has one (decision 020); else every staff member's.
         push: { body: PUSH_TEXTS.staffRequestMessage, to: row.assigneeUserId },
-        email: {
-          reason: "client_message",
-          subject: `New message on: ${row.title}`,
-          heading: "A member wrote to the team",
-          paragraphs: [`${sender} (${viewer.email}) wrote on the request "${row.title}":`],
-          quote: body,
-          actionLabel: "Open the request",
-        },
-        burst: {
-          title: `${BURST_COUNT} new messages from ${sender} on: ${row.title}`,
-          email: {
-            subject: `${BURST_COUNT} new messages from ${sender} on: ${row.title}`,
-            heading: `${BURST_COUNT} new messages from a member`,
-            paragraphs: [
-              `${sender} (${viewer.email}) wrote ${BURST_COUNT} messages on the request "${row.title}". The latest:`,
-            ],
-          },
+        texts: ({ t }) => {
+          const title = t(T.memberMessageTitle, facts);
+          const burstTitle = t(T.memberBurstTitle, facts);
+          return {
+            title,
+            body: `${sender}: ${excerpt(body)}`,
+            email: {
+              reason: "client_message",
+              subject: title,
+              heading: t(T.memberMessageHeading),
+              paragraphs: [t(T.memberMessageText, facts)],
+              quote: body,
+              actionLabel: t(T.openRequest),
+            },
+            burst: {
+              title: burstTitle,
+              email: {
+                subject: burstTitle,
+                heading: t(T.memberBurstHeading, facts),
+                paragraphs: [t(T.memberBurstText, facts)],
+              },
+            },
+          };
         },
       }
     : {
         type: "message_received",
         to: row.userId,
         recipients: [owner],
-        title: `A reply on your request: ${row.title}`,
-        body: `${sender}: ${excerpt(body)}`,
         requestId: id,
         link: memberLink(id),
         push: { body: PUSH_TEXTS.memberRequestReply },
-        email: {
-          reason: "admin_reply",
-          subject: `A reply on your request: ${row.title}`,
-          heading: "Our team replied",
-          paragraphs: [`Dear ${owner.name},`, `${sender} replied on your request "${row.title}":`],
-          quote: body,
-          actionLabel: "Open your request",
-        },
-        burst: {
-          title: `${BURST_COUNT} new replies on your request: ${row.title}`,
-          email: {
-            subject: `${BURST_COUNT} new replies on your request: ${row.title}`,
-            heading: `Our team wrote ${BURST_COUNT} times`,
-            paragraphs: [
-              `Dear ${owner.name},`,
-              `Our team wrote ${BURST_COUNT} messages on your request "${row.title}". The latest, from ${sender}:`,
-            ],
-          },
+        texts: ({ t }) => {
+          const title = t(T.replyTitle, facts);
+          const burstTitle = t(T.replyBurstTitle, facts);
+          return {
+            title,
+            body: `${sender}: ${excerpt(body)}`,
+            email: {
+              reason: "admin_reply",
+              subject: title,
+              heading: t(T.replyHeading),
+              paragraphs: [t(T.dear, { name: owner.name }), t(T.replyText, facts)],
+              quote: body,
+              actionLabel: t(T.openYourRequest),
+            },
+            burst: {
+              title: burstTitle,
+              email: {
+                subject: burstTitle,
+                heading: t(T.replyBurstHeading, facts),
+                paragraphs: [t(T.dear, { name: owner.name }), t(T.replyBurstText, facts)],
+              },
+            },
+          };
         },
       };
   const events = [activityChanged(id), toMemberAndStaff("messages", row.userId)];
@@ -225,9 +235,15 @@ export async function threadOfFiles(db: Queryable, viewer: Viewer, id: string): 
 
 /** A notice about a message that may be only files: its excerpt says so rather than quote nothing. */
 function withFilesNoted(notice: Notice, count: number): Notice {
-  const files = count === 1 ? "1 file" : `${count} files`;
-  const body = notice.body.endsWith(": ") ? `${notice.body}${files}` : `${notice.body} (${files})`;
-  return { ...notice, body, email: notice.email && { ...notice.email, quote: notice.email.quote || `(${files})` } };
+  return {
+    ...notice,
+    texts: (reader) => {
+      const texts = notice.texts(reader);
+      const files = reader.t(T.files, { count });
+      const body = texts.body.endsWith(": ") ? `${texts.body}${files}` : `${texts.body} (${files})`;
+      return { ...texts, body, email: { ...texts.email, quote: texts.email.quote || `(${files})` } };
+    },
+  };
 }
 
 /**
@@ -338,7 +354,7 @@ export async function staffUnreadMessages(ctx: RequestsContext, staff: Viewer) {
 export async function setMessageRead(ctx: RequestsContext, staff: Viewer, messageId: string, read: boolean) {
   return ctx.write(async (tx, out) => {
     const [message] = await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId));
-    if (!message) throw notFound("Message not found");
+    if (!message) throw notFound(ERROR_TEXTS.messageNotFound);
     if (read) await tx.insert(messageReads).values({ messageId, userId: staff.userId }).onConflictDoNothing();
     else
       await tx

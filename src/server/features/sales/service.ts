@@ -6,16 +6,28 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import { excerpt } from "@/shared/contracts/notifications";
 import type { inquiryListSchema, staffInquiryListSchema } from "@/shared/contracts/sales";
+import { ERRORS } from "@/shared/messages";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
 import { profiles, salesInquiries, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import { limitMemberMessages } from "../../rate-limit";
 import { toMemberAndStaff } from "../../realtime/events";
 
-export const INQUIRY_NOT_FOUND = "Inquiry not found";
-export const ALREADY_CLOSED = "This inquiry is already closed.";
+/** What the sales domain writes to members, keyed (decision 028; Portuguese in src/server/locales). */
+const SALES_TEXTS = {
+  replyTitle: /*i18n*/ { id: "notice.sales_reply.title", message: "Our sales team replied: {subject}" },
+  replySubject: /*i18n*/ { id: "notice.sales_reply.subject", message: "Re: {subject}" },
+  replyHeading: /*i18n*/ { id: "notice.sales_reply.heading", message: "Our sales team replied" },
+  dearMember: /*i18n*/ { id: "notice.dear_member", message: "Dear member," },
+  about: /*i18n*/ { id: "notice.sales_reply.about", message: 'About "{subject}":' },
+  seeInquiries: /*i18n*/ { id: "notice.sales_reply.action", message: "See your inquiries" },
+};
+
+export const INQUIRY_NOT_FOUND = ERRORS.inquiryNotFound;
+export const ALREADY_CLOSED = ERRORS.inquiryClosed;
 
 type SalesContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write">;
 
@@ -89,17 +101,22 @@ export async function reply(ctx: SalesContext, staff: Viewer, id: string, text: 
     await out.notify({
       type: "message_received",
       to: row.userId,
-      title: `Our sales team replied: ${row.subject}`,
-      body: excerpt(text),
       link: "/sales-contact",
-      email: {
-        reason: "sales_reply",
-        subject: `Re: ${row.subject}`,
-        heading: "Our sales team replied",
-        paragraphs: [`Dear ${member?.name ?? "member"},`, `About "${row.subject}":`],
-        quote: text,
-        actionLabel: "See your inquiries",
-      },
+      texts: ({ t }) => ({
+        title: t(SALES_TEXTS.replyTitle, { subject: row.subject }),
+        body: excerpt(text),
+        email: {
+          reason: "sales_reply",
+          subject: t(SALES_TEXTS.replySubject, { subject: row.subject }),
+          heading: t(SALES_TEXTS.replyHeading),
+          paragraphs: [
+            member?.name ? t(MAIL_TEXTS.dear, { name: member.name }) : t(SALES_TEXTS.dearMember),
+            t(SALES_TEXTS.about, { subject: row.subject }),
+          ],
+          quote: text,
+          actionLabel: t(SALES_TEXTS.seeInquiries),
+        },
+      }),
     });
     out.publish(changed(row.userId));
     return { id, status: "responded" as const };

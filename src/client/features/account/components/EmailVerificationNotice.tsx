@@ -1,12 +1,14 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { MailCheck } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/client/components/ui/button";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, sharedText } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { useResendVerification } from "../api";
 
 /** A quiet note while the address is unverified; nothing waits for it. */
 export function EmailVerificationNotice() {
+  const { t } = useLingui();
   const { user } = useSession();
   const resend = useResendVerification();
   if (!user || user.emailVerified) return null;
@@ -14,7 +16,7 @@ export function EmailVerificationNotice() {
   async function onResend() {
     try {
       const { message } = await resend.mutateAsync();
-      toast.success(message);
+      toast.success(sharedText(message));
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -22,17 +24,19 @@ export function EmailVerificationNotice() {
 
   return (
     <section
-      aria-label="Email verification"
+      aria-label={t`Email verification`}
       className="flex flex-col gap-4 rounded-lg border border-gold/40 bg-gold/5 px-5 py-4 text-sm sm:flex-row sm:items-center sm:justify-between sm:gap-6"
     >
       <p className="flex items-start gap-3 leading-relaxed text-ink">
         <MailCheck aria-hidden className="mt-[0.2rem] size-4 shrink-0 text-gold-deep" />
         <span>
-          <span className="font-medium text-noir">Please verify your email.</span> We sent a confirmation link to{" "}
           {/* The address (with its full stop) moves to the next line whole; only one longer than a line breaks. */}
-          <span className="inline-block max-w-full [overflow-wrap:anywhere]">
-            <strong className="font-medium text-noir">{user.email}</strong>.
-          </span>
+          <Trans>
+            <span className="font-medium text-noir">Please verify your email.</span> We sent a confirmation link to{" "}
+            <span className="inline-block max-w-full [overflow-wrap:anywhere]">
+              <strong className="font-medium text-noir">{user.email}</strong>.
+            </span>
+          </Trans>
         </span>
       </p>
       <Button
@@ -42,7 +46,7 @@ export function EmailVerificationNotice() {
         onClick={onResend}
         disabled={resend.isPending}
       >
-        {resend.isPending ? "Sending…" : "Send a new link"}
+        {resend.isPending ? t`Sending…` : t`Send a new link`}
       </Button>
     </section>
   );

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Monitor, Smartphone, Tablet } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -9,7 +11,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { errorMessage } from "@/client/lib/api";
-import { formatTimeAgo, plural } from "@/shared/format";
+import { formatTimeAgo } from "@/shared/format";
 import { type AccountSession, accountQueries, useEndOtherSessions, useEndSession } from "../api";
 
 const KIND_ICONS = { desktop: Monitor, mobile: Smartphone, tablet: Tablet } as const;
@@ -20,6 +22,7 @@ const KIND_ICONS = { desktop: Monitor, mobile: Smartphone, tablet: Tablet } as c
  * refetched on every "session" event.
  */
 export function SessionsCard() {
+  const { t } = useLingui();
   const query = useQuery(accountQueries.sessions());
   const card = useRef<HTMLDivElement>(null);
   const { hash } = useLocation();
@@ -33,14 +36,14 @@ export function SessionsCard() {
   return (
     <Card id="security" ref={card} className="scroll-mt-24">
       <CardHeading
-        title="Sessions"
-        description="Where your account is signed in. If you do not recognise one, sign it out and change your password."
+        title={t`Sessions`}
+        description={t`Where your account is signed in. If you do not recognise one, sign it out and change your password.`}
       />
       <CardContent>
         <AsyncView
           query={query}
-          loading={<ListSkeleton label="Loading your sessions" items={["h-14", "h-14"]} />}
-          errorFallback="Your sessions could not be loaded."
+          loading={<ListSkeleton label={t`Loading your sessions`} items={["h-14", "h-14"]} />}
+          errorFallback={t`Your sessions could not be loaded.`}
         >
           {(sessions) => <SessionList sessions={sessions} />}
         </AsyncView>
@@ -50,10 +53,11 @@ export function SessionsCard() {
 }
 
 function SessionList({ sessions }: { sessions: AccountSession[] }) {
+  const { t } = useLingui();
   const others = sessions.filter((session) => !session.current);
   return (
     <div className="flex flex-col gap-5">
-      <ul className="divide-y divide-stone" aria-label="Active sessions">
+      <ul className="divide-y divide-stone" aria-label={t`Active sessions`}>
         {sessions.map((session) => (
           <SessionRow key={session.id} session={session} />
         ))}
@@ -64,6 +68,7 @@ function SessionList({ sessions }: { sessions: AccountSession[] }) {
 }
 
 function SessionRow({ session }: { session: AccountSession }) {
+  const { t } = useLingui();
   const Icon = KIND_ICONS[session.kind];
   return (
     <li className="flex items-center gap-4 py-4 first:pt-0 last:pb-0">
@@ -71,13 +76,15 @@ function SessionRow({ session }: { session: AccountSession }) {
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium text-noir">
           {session.device}
-          {session.current ? <Badge variant="gold">This device</Badge> : null}
+          {session.current ? <Badge variant="gold">{t`This device`}</Badge> : null}
         </p>
         <p className="mt-1 text-xs text-ink-muted">
-          {session.address ?? "Address unknown"}
+          {session.address ?? t`Address unknown`}
           <span aria-hidden> · </span>
           <span className="whitespace-nowrap">
-            {session.current ? "Active now" : `Last seen ${formatTimeAgo(session.lastSeenAt)}`}
+            {session.current
+              ? t`Active now`
+              : t`Last seen ${formatTimeAgo(session.lastSeenAt, undefined, t`just now`)}`}
           </span>
         </p>
       </div>
@@ -87,6 +94,7 @@ function SessionRow({ session }: { session: AccountSession }) {
 }
 
 function EndSession({ session }: { session: AccountSession }) {
+  const { t } = useLingui();
   const end = useEndSession();
   const [open, setOpen] = useState(false);
 
@@ -94,7 +102,7 @@ function EndSession({ session }: { session: AccountSession }) {
     event.preventDefault();
     try {
       await end.mutateAsync(session.id);
-      toast.success("Session signed out");
+      toast.success(t`Session signed out`);
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -106,13 +114,13 @@ function EndSession({ session }: { session: AccountSession }) {
       open={open}
       onOpenChange={(next) => !end.isPending && setOpen(next)}
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Sign out ${session.device}`}>
-          Sign Out
+        <Button variant="outline" size="sm" aria-label={t`Sign out ${session.device}`}>
+          {t`Sign Out`}
         </Button>
       }
-      title="Sign out this session?"
-      description={`${session.device} will be signed out at once and will need your password to come back.`}
-      confirmLabel={end.isPending ? "Signing out…" : "Sign Out"}
+      title={t`Sign out this session?`}
+      description={t`${session.device} will be signed out at once and will need your password to come back.`}
+      confirmLabel={end.isPending ? t`Signing out…` : t`Sign Out`}
       busy={end.isPending}
       onConfirm={onConfirm}
     />
@@ -120,6 +128,7 @@ function EndSession({ session }: { session: AccountSession }) {
 }
 
 function SignOutOthers({ count }: { count: number }) {
+  const { t } = useLingui();
   const endAll = useEndOtherSessions();
   const [open, setOpen] = useState(false);
 
@@ -127,7 +136,7 @@ function SignOutOthers({ count }: { count: number }) {
     event.preventDefault();
     try {
       const { signedOut } = await endAll.mutateAsync();
-      toast.success(`${plural(signedOut, "session")} signed out`);
+      toast.success(plural(signedOut, { one: "# session signed out", other: "# sessions signed out" }));
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -139,10 +148,13 @@ function SignOutOthers({ count }: { count: number }) {
       <ConfirmDialog
         open={open}
         onOpenChange={(next) => !endAll.isPending && setOpen(next)}
-        trigger={<Button variant="outline">Sign Out Everywhere Else</Button>}
-        title="Sign out everywhere else?"
-        description={`${plural(count, "other session")} will be signed out at once. This device stays signed in.`}
-        confirmLabel={endAll.isPending ? "Signing out…" : "Sign Out Everywhere Else"}
+        trigger={<Button variant="outline">{t`Sign Out Everywhere Else`}</Button>}
+        title={t`Sign out everywhere else?`}
+        description={plural(count, {
+          one: "# other session will be signed out at once. This device stays signed in.",
+          other: "# other sessions will be signed out at once. This device stays signed in.",
+        })}
+        confirmLabel={endAll.isPending ? t`Signing out…` : t`Sign Out Everywhere Else`}
         busy={endAll.isPending}
         onConfirm={onConfirm}
       />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -20,6 +21,7 @@ const codeSchema = z.object({ code: z.string() });
 
 /** Turn an authenticator app on (QR code, backup codes, one code to confirm) or off (password). */
 export function TwoFactorCard() {
+  const { t } = useLingui();
   const session = useSession();
   const enabled = Boolean(session.user?.twoFactorEnabled);
   const [step, setStep] = useState<Step>({ kind: "closed" });
@@ -27,13 +29,13 @@ export function TwoFactorCard() {
   return (
     <Card>
       <CardHeading
-        title="Two-factor authentication"
-        aside={<Badge variant={enabled ? "success" : "muted"}>{enabled ? "On" : "Off"}</Badge>}
-        description="Ask for a code from an authenticator app each time you sign in, in addition to your password."
+        title={t`Two-factor authentication`}
+        aside={<Badge variant={enabled ? "success" : "muted"}>{enabled ? t`On` : t`Off`}</Badge>}
+        description={t`Ask for a code from an authenticator app each time you sign in, in addition to your password.`}
       />
       <CardContent>
         <Button variant="outline" onClick={() => setStep({ kind: "password", action: enabled ? "disable" : "enable" })}>
-          {enabled ? "Turn Off Two-Factor" : "Set Up Two-Factor"}
+          {enabled ? t`Turn Off Two-Factor` : t`Set Up Two-Factor`}
         </Button>
       </CardContent>
       <Dialog open={step.kind !== "closed"} onOpenChange={(open) => !open && setStep({ kind: "closed" })}>
@@ -57,6 +59,7 @@ function PasswordStep({
   onScan: (step: Extract<Step, { kind: "scan" }>) => void;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const enable = useEnableTwoFactor();
   const disable = useDisableTwoFactor();
   const form = useZodForm(passwordSchema, { defaultValues: { password: "" } });
@@ -66,7 +69,7 @@ function PasswordStep({
     try {
       if (action === "disable") {
         await disable.mutateAsync(password);
-        toast.success("Two-factor authentication is off");
+        toast.success(t`Two-factor authentication is off`);
         return onDone();
       }
       const { totpURI, backupCodes } = await enable.mutateAsync(password);
@@ -85,18 +88,19 @@ function PasswordStep({
   return (
     <Form form={form} onSubmit={onSubmit}>
       <DialogHeader>
-        <DialogTitle>{action === "enable" ? "Set up two-factor" : "Turn off two-factor"}</DialogTitle>
-        <DialogDescription>Please confirm your password to continue.</DialogDescription>
+        <DialogTitle>{action === "enable" ? t`Set up two-factor` : t`Turn off two-factor`}</DialogTitle>
+        <DialogDescription>{t`Please confirm your password to continue.`}</DialogDescription>
       </DialogHeader>
-      <TextField name="password" label="Password" type="password" autoComplete="current-password" />
+      <TextField name="password" label={t`Password`} type="password" autoComplete="current-password" />
       <Button type="submit" disabled={!form.watch("password") || enable.isPending || disable.isPending}>
-        Continue
+        {t`Continue`}
       </Button>
     </Form>
   );
 }
 
 function ScanStep({ step, onDone }: { step: Extract<Step, { kind: "scan" }>; onDone: () => void }) {
+  const { t } = useLingui();
   const confirm = useConfirmTwoFactor();
   const form = useZodForm(codeSchema, { defaultValues: { code: "" } });
   const { TextField } = fieldsOf(form);
@@ -104,7 +108,7 @@ function ScanStep({ step, onDone }: { step: Extract<Step, { kind: "scan" }>; onD
   async function onSubmit({ code }: { code: string }) {
     try {
       await confirm.mutateAsync(code);
-      toast.success("Two-factor authentication is on");
+      toast.success(t`Two-factor authentication is on`);
       onDone();
     } catch (error) {
       form.setError("code", { message: errorMessage(error) });
@@ -114,19 +118,21 @@ function ScanStep({ step, onDone }: { step: Extract<Step, { kind: "scan" }>; onD
   return (
     <Form form={form} onSubmit={onSubmit}>
       <DialogHeader>
-        <DialogTitle>Scan with your app</DialogTitle>
+        <DialogTitle>{t`Scan with your app`}</DialogTitle>
         <DialogDescription>
-          Scan the code with an authenticator app, then enter the six-digit code it shows.
+          {t`Scan the code with an authenticator app, then enter the six-digit code it shows.`}
         </DialogDescription>
       </DialogHeader>
-      <img src={step.qr} alt="QR code for your authenticator app" className="mx-auto size-52 border border-stone" />
+      <img src={step.qr} alt={t`QR code for your authenticator app`} className="mx-auto size-52 border border-stone" />
       <p className="text-center text-xs text-ink-muted">
-        Or enter this key: <code className="break-all font-mono text-noir">{step.secret}</code>
+        <Trans>
+          Or enter this key: <code className="break-all font-mono text-noir">{step.secret}</code>
+        </Trans>
       </p>
       <div>
-        <p className="eyebrow text-ink-muted">Backup codes</p>
+        <p className="eyebrow text-ink-muted">{t`Backup codes`}</p>
         <p className="mt-1 text-xs text-ink-muted">
-          Keep these somewhere safe; each works once if you lose your phone.
+          {t`Keep these somewhere safe; each works once if you lose your phone.`}
         </p>
         <ul className="mt-3 grid grid-cols-2 gap-1 font-mono text-sm">
           {step.backupCodes.map((c) => (
@@ -136,13 +142,13 @@ function ScanStep({ step, onDone }: { step: Extract<Step, { kind: "scan" }>; onD
       </div>
       <TextField
         name="code"
-        label="Code from your app"
+        label={t`Code from your app`}
         autoComplete="one-time-code"
         maxLength={6}
         {...digitsOnlyField}
       />
       <Button type="submit" disabled={form.watch("code").length !== 6 || confirm.isPending}>
-        Turn On
+        {t`Turn On`}
       </Button>
     </Form>
   );

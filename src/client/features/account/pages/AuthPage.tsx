@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { useFormContext } from "react-hook-form";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
@@ -7,7 +8,7 @@ import { Form, fieldsOf, useZodForm } from "@/client/components/form";
 import { PhoneInput } from "@/client/components/phone-input";
 import { Button } from "@/client/components/ui/button";
 import { PageSpinner } from "@/client/components/ui/spinner";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, sharedText } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { DEFAULT_COUNTRY_CODE, SIGNUP_COUNTRY_CODES } from "@/shared/phone";
@@ -23,32 +24,37 @@ function safeNext(next: string | null): string {
 }
 
 export default function AuthPage() {
+  const { t } = useLingui();
   const session = useSession();
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get("mode") === "sign-up" ? "sign-up" : "sign-in");
   const next = safeNext(params.get("next"));
-  useDocumentTitle(mode === "sign-up" ? "Create your account" : "Sign In", "Sign in to your Maison membership.");
+  useDocumentTitle(mode === "sign-up" ? t`Create your account` : t`Sign In`, t`Sign in to your Maison membership.`);
 
   if (session.isLoading) return <PageSpinner />;
   // Already signed in (or just signed in): straight on, to where they were going.
   if (session.isSignedIn && mode !== "two-factor") return <Navigate to={next} replace />;
 
   const titles: Record<Mode, { eyebrow: string; title: string; intro: string }> = {
-    "sign-in": { eyebrow: "Welcome back", title: "Sign In", intro: "Access your requests, messages and concierge." },
+    "sign-in": {
+      eyebrow: t`Welcome back`,
+      title: t`Sign In`,
+      intro: t`Access your requests, messages and concierge.`,
+    },
     "sign-up": {
-      eyebrow: "Membership",
-      title: "Create your account",
-      intro: "A few details and you can choose the membership that suits you.",
+      eyebrow: t`Membership`,
+      title: t`Create your account`,
+      intro: t`A few details and you can choose the membership that suits you.`,
     },
     forgot: {
-      eyebrow: "Account recovery",
-      title: "Reset your password",
-      intro: "Enter your email and we will send you a link to choose a new password.",
+      eyebrow: t`Account recovery`,
+      title: t`Reset your password`,
+      intro: t`Enter your email and we will send you a link to choose a new password.`,
     },
     "two-factor": {
-      eyebrow: "Two-factor authentication",
-      title: "Verify it's you",
-      intro: "Enter the six-digit code from your authenticator app.",
+      eyebrow: t`Two-factor authentication`,
+      title: t`Verify it's you`,
+      intro: t`Enter the six-digit code from your authenticator app.`,
     },
   };
 
@@ -62,13 +68,13 @@ export default function AuthPage() {
       {mode === "two-factor" && <TwoFactorForm next={next} onBack={() => setMode("sign-in")} />}
       {(mode === "sign-in" || mode === "sign-up") && (
         <p className="mt-10 border-t border-stone pt-6 text-sm text-ink-muted">
-          {mode === "sign-in" ? "New to Maison? " : "Already a member? "}
+          {mode === "sign-in" ? t`New to Maison?` : t`Already a member?`}{" "}
           <button
             type="button"
             className="cursor-pointer font-medium text-noir underline decoration-gold underline-offset-4 hover:decoration-2"
             onClick={() => setMode(mode === "sign-in" ? "sign-up" : "sign-in")}
           >
-            {mode === "sign-in" ? "Create an account" : "Sign in"}
+            {mode === "sign-in" ? t`Create an account` : t`Sign in`}
           </button>
         </p>
       )}
@@ -77,6 +83,7 @@ export default function AuthPage() {
 }
 
 function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor: () => void; onForgot: () => void }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const signIn = useSignIn();
   const afterSignIn = useAfterSignIn();
@@ -88,7 +95,7 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
       const result = await signIn.mutateAsync(values);
       if (result.twoFactorRequired) return onTwoFactor();
       await afterSignIn();
-      toast.success("Signed in successfully!");
+      toast.success(t`Signed in successfully!`);
       navigate(next, { replace: true });
     } catch (error) {
       toast.error(errorMessage(error));
@@ -98,18 +105,18 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
   return (
     <Form form={form} onSubmit={onSubmit}>
       <EmailField />
-      <TextField name="password" label="Password" type="password" autoComplete="current-password" />
+      <TextField name="password" label={t`Password`} type="password" autoComplete="current-password" />
       <div className="-mt-2 flex justify-end">
         <button
           type="button"
           onClick={onForgot}
           className="cursor-pointer text-sm text-ink-muted underline-offset-4 hover:text-noir hover:underline"
         >
-          Forgot password?
+          {t`Forgot password?`}
         </button>
       </div>
-      <SubmitButton busy={form.formState.isSubmitting} busyLabel="Signing in…">
-        Sign In
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel={t`Signing in…`}>
+        {t`Sign In`}
       </SubmitButton>
     </Form>
   );
@@ -117,8 +124,9 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
 
 /** The email field of every auth form. */
 function EmailField() {
+  const { t } = useLingui();
   const { TextField } = fieldsOf(useFormContext<{ email: string }>());
-  return <TextField name="email" label="Email" type="email" autoComplete="email" />;
+  return <TextField name="email" label={t`Email`} type="email" autoComplete="email" />;
 }
 
 function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {
@@ -135,6 +143,7 @@ const signUpFormSchema = signUpSchema.omit({ phone: true }).extend({
 });
 
 function SignUpForm() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const signUp = useSignUp();
   const afterSignIn = useAfterSignIn();
@@ -147,7 +156,7 @@ function SignUpForm() {
     try {
       await signUp.mutateAsync({ ...values, phone: `${countryCode}${phoneDigits}` });
       await afterSignIn();
-      toast.success("Account created! Please purchase a membership to access the platform.");
+      toast.success(t`Account created! Please purchase a membership to access the platform.`);
       navigate("/pricing", { replace: true });
     } catch (error) {
       toast.error(errorMessage(error));
@@ -156,11 +165,11 @@ function SignUpForm() {
 
   return (
     <Form form={form} onSubmit={onSubmit}>
-      <TextField name="name" label="Full name" autoComplete="name" />
+      <TextField name="name" label={t`Full name`} autoComplete="name" />
       <ControlField
         name="phoneDigits"
         id="phone"
-        label="Phone"
+        label={t`Phone`}
         render={(field, { id, "aria-invalid": invalid }) => (
           <PhoneInput
             id={id}
@@ -176,19 +185,20 @@ function SignUpForm() {
       <EmailField />
       <TextField
         name="password"
-        label="Password"
-        hint="At least 6 characters."
+        label={t`Password`}
+        hint={t`At least 6 characters.`}
         type="password"
         autoComplete="new-password"
       />
-      <SubmitButton busy={form.formState.isSubmitting} busyLabel="Creating your account…">
-        Create Account
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel={t`Creating your account…`}>
+        {t`Create Account`}
       </SubmitButton>
     </Form>
   );
 }
 
 function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const { t } = useLingui();
   const forgot = useForgotPassword();
   const form = useZodForm(passwordResetRequestSchema, { defaultValues: { email: "" } });
 
@@ -207,10 +217,10 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           role="status"
           className="rounded-md border border-forest/25 bg-forest/5 p-4 text-sm leading-relaxed text-forest"
         >
-          {forgot.data.message}
+          {sharedText(forgot.data.message)}
         </p>
         <Button variant="outline" onClick={onBack}>
-          Back to Sign In
+          {t`Back to Sign In`}
         </Button>
       </div>
     );
@@ -218,11 +228,11 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   return (
     <Form form={form} onSubmit={onSubmit}>
       <EmailField />
-      <SubmitButton busy={form.formState.isSubmitting} busyLabel="Sending…">
-        Send Reset Link
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel={t`Sending…`}>
+        {t`Send Reset Link`}
       </SubmitButton>
       <Button type="button" variant="ghost" onClick={onBack}>
-        Back to Sign In
+        {t`Back to Sign In`}
       </Button>
     </Form>
   );
@@ -233,12 +243,13 @@ const twoFactorSchema = z
   .object({ backup: z.boolean(), code: z.string().trim() })
   .superRefine(({ backup, code }, context) => {
     if (!code) {
-      const message = backup ? "Please enter a backup code" : "Please enter the 6-digit code";
+      const message = backup ? MESSAGES.enterBackupCode : MESSAGES.enterCode;
       context.addIssue({ code: "custom", path: ["code"], message });
     }
   });
 
 function TwoFactorForm({ next, onBack }: { next: string; onBack: () => void }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const verify = useVerifyTwoFactor();
   const afterSignIn = useAfterSignIn();
@@ -250,7 +261,7 @@ function TwoFactorForm({ next, onBack }: { next: string; onBack: () => void }) {
     try {
       await verify.mutateAsync(values);
       await afterSignIn();
-      toast.success("Signed in successfully!");
+      toast.success(t`Signed in successfully!`);
       navigate(next, { replace: true });
     } catch (error) {
       form.setError("code", { message: errorMessage(error) });
@@ -261,15 +272,15 @@ function TwoFactorForm({ next, onBack }: { next: string; onBack: () => void }) {
     <Form form={form} onSubmit={onSubmit}>
       <TextField
         name="code"
-        label={backup ? "Backup code" : "Authentication code"}
+        label={backup ? t`Backup code` : t`Authentication code`}
         autoComplete="one-time-code"
         inputMode={backup ? "text" : "numeric"}
         maxLength={backup ? 32 : 6}
         format={backup ? undefined : (value) => value.replace(/\D/g, "")}
         inputClassName="tabular tracking-[0.3em]"
       />
-      <SubmitButton busy={verify.isPending} busyLabel="Verifying…">
-        Verify
+      <SubmitButton busy={verify.isPending} busyLabel={t`Verifying…`}>
+        {t`Verify`}
       </SubmitButton>
       <div className="flex justify-between text-sm text-ink-muted">
         <button
@@ -277,10 +288,10 @@ function TwoFactorForm({ next, onBack }: { next: string; onBack: () => void }) {
           className="cursor-pointer hover:text-noir hover:underline"
           onClick={() => form.setValue("backup", !backup)}
         >
-          {backup ? "Use your authenticator app" : "Use a backup code"}
+          {backup ? t`Use your authenticator app` : t`Use a backup code`}
         </button>
         <button type="button" className="cursor-pointer hover:text-noir hover:underline" onClick={onBack}>
-          Back to Sign In
+          {t`Back to Sign In`}
         </button>
       </div>
     </Form>

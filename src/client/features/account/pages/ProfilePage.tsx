@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Download, LogOut } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -9,7 +10,7 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
-import { ApiError } from "@/client/lib/api";
+import { ApiError, errorMessage } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { profileSchema } from "@/shared/schemas";
@@ -28,20 +29,24 @@ export default function ProfilePage({
   membership,
   notifications,
   payments,
+  language,
 }: {
   membership?: ReactNode;
   notifications?: ReactNode;
   payments?: ReactNode;
+  /** The interface language's switch (app/ composes it in: choosing saves it on the profile). */
+  language?: ReactNode;
 }) {
-  useDocumentTitle("Profile and Settings");
+  const { t } = useLingui();
+  useDocumentTitle(t`Profile and Settings`);
   return (
     <div className="mx-auto max-w-3xl px-6 py-14 sm:py-20">
-      <PageHeader eyebrow="Your account" title="Profile and Settings" />
+      <PageHeader eyebrow={t`Your account`} title={t`Profile and Settings`} />
       <div className="mt-12 flex flex-col gap-8">
         <EmailVerificationNotice />
         {membership}
         {payments}
-        <ProfileForm />
+        <ProfileForm language={language} />
         {notifications}
         <PasswordCard />
         <TwoFactorCard />
@@ -52,7 +57,8 @@ export default function ProfilePage({
   );
 }
 
-function ProfileForm() {
+function ProfileForm({ language }: { language?: ReactNode }) {
+  const { t } = useLingui();
   const { profile } = useSession();
   const update = useUpdateProfile();
   const form = useZodForm(profileSchema, { defaultValues: { name: profile?.name ?? "", phone: profile?.phone ?? "" } });
@@ -65,30 +71,36 @@ function ProfileForm() {
   async function onSubmit(values: { name: string; phone: string }) {
     try {
       await update.mutateAsync(values);
-      toast.success("Profile updated successfully");
+      toast.success(t`Profile updated successfully`);
     } catch {
-      toast.error("Error updating profile");
+      toast.error(t`Error updating profile`);
     }
   }
 
   return (
     <Card>
-      <CardHeading title="Profile" description="How our team addresses and reaches you." />
+      <CardHeading title={t`Profile`} description={t`How our team addresses and reaches you.`} />
       <CardContent>
         <Form form={form} onSubmit={onSubmit} className="grid sm:grid-cols-2">
           <FormField
             id="profile-email"
-            label="Email"
+            label={t`Email`}
             className="sm:col-span-2"
-            hint="Your email cannot be changed here."
+            hint={t`Your email cannot be changed here.`}
           >
             <Input id="profile-email" type="email" value={profile?.email ?? ""} readOnly />
           </FormField>
-          <TextField name="name" label="Name" autoComplete="name" />
-          <TextField name="phone" label="Phone" type="tel" autoComplete="tel" placeholder="+351 XXX XXX XXX" />
+          <TextField name="name" label={t`Name`} autoComplete="name" />
+          <TextField name="phone" label={t`Phone`} type="tel" autoComplete="tel" placeholder="+351 XXX XXX XXX" />
+          {language && (
+            <div className="flex flex-col gap-2 sm:col-span-2">
+              {language}
+              <p className="text-xs text-ink-muted">{t`Our emails and notifications to you are written in this language.`}</p>
+            </div>
+          )}
           <div className="sm:col-span-2">
             <Button type="submit" disabled={isSubmitting || !isDirty}>
-              {isSubmitting ? "Saving…" : "Save Changes"}
+              {isSubmitting ? t`Saving…` : t`Save Changes`}
             </Button>
           </div>
         </Form>
@@ -98,6 +110,7 @@ function ProfileForm() {
 }
 
 function AccountActions() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const signOut = useSignOut();
   const deleteAccount = useDeleteAccount();
@@ -131,37 +144,40 @@ function AccountActions() {
     event.preventDefault();
     try {
       await deleteAccount.mutateAsync(password);
-      toast.success("Account deleted successfully");
+      toast.success(t`Account deleted successfully`);
       navigate("/", { replace: true });
     } catch (error) {
       // A refused password (403) or too many tries (429) is said under the field, where it can be put right.
       const shown = error instanceof ApiError && (error.status === 403 || error.status === 429);
-      setDeleteError(shown ? error.message : null);
+      setDeleteError(shown ? errorMessage(error) : null);
       if (shown) {
         passwordInput.current?.focus();
         passwordInput.current?.select();
-      } else toast.error("Failed to delete account. Please contact support.");
+      } else toast.error(t`Failed to delete account. Please contact support.`);
     }
   }
 
   return (
     <Card>
-      <CardHeading title="Your data" description="Download everything your account holds, or close it for good." />
+      <CardHeading
+        title={t`Your data`}
+        description={t`Download everything your account holds, or close it for good.`}
+      />
       <CardContent className="flex flex-wrap gap-3">
         <Button variant="outline" asChild>
           <a href={exportUrl()} download>
-            <Download /> Export Data
+            <Download /> {t`Export Data`}
           </a>
         </Button>
         <Button variant="outline" onClick={onSignOut} disabled={signOut.isPending}>
-          <LogOut /> Sign Out
+          <LogOut /> {t`Sign Out`}
         </Button>
         <ConfirmDialog
           open={confirming}
           onOpenChange={onOpenChange}
           trigger={
             <Button variant="ghost" className="text-oxblood hover:bg-oxblood/5">
-              Delete Account
+              {t`Delete Account`}
             </Button>
           }
           onOpenAutoFocus={(event) => {
@@ -169,18 +185,18 @@ function AccountActions() {
             event.preventDefault();
             passwordInput.current?.focus();
           }}
-          title="Delete your account?"
-          description="This permanently deletes your account, your requests and their messages, your concierge conversation and your inquiries, and cancels any paid membership. This cannot be undone."
-          cancelLabel="Keep Account"
-          confirmLabel={deleteAccount.isPending ? "Deleting…" : "Delete Account"}
+          title={t`Delete your account?`}
+          description={t`This permanently deletes your account, your requests and their messages, your concierge conversation and your inquiries, and cancels any paid membership. This cannot be undone.`}
+          cancelLabel={t`Keep Account`}
+          confirmLabel={deleteAccount.isPending ? t`Deleting…` : t`Delete Account`}
           destructive
           busy={deleteAccount.isPending}
           onConfirm={onDelete}
         >
           <FormField
             id="delete-password"
-            label="Your password"
-            hint="Please enter it to confirm that it is you."
+            label={t`Your password`}
+            hint={t`Please enter it to confirm that it is you.`}
             error={deleteError ?? undefined}
           >
             <Input

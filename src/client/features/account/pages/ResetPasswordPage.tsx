@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -5,17 +6,18 @@ import { Form, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
 import { errorMessage } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { newPasswordSchema } from "@/shared/schemas";
+import { MESSAGES, newPasswordSchema } from "@/shared/schemas";
 import { useResetPassword } from "../api";
 import { AuthShell } from "../components/AuthShell";
 
 const formSchema = newPasswordSchema
   .pick({ password: true })
   .extend({ confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { message: "The passwords do not match", path: ["confirm"] });
+  .refine((v) => v.password === v.confirm, { message: MESSAGES.passwordsDiffer, path: ["confirm"] });
 
 export default function ResetPasswordPage() {
-  useDocumentTitle("Choose a new password");
+  const { t } = useLingui();
+  useDocumentTitle(t`Choose a new password`);
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const navigate = useNavigate();
@@ -27,7 +29,7 @@ export default function ResetPasswordPage() {
   async function onSubmit({ password }: { password: string }) {
     try {
       await reset.mutateAsync({ token, password });
-      toast.success("Your password has been changed. Please sign in.");
+      toast.success(t`Your password has been changed. Please sign in.`);
       navigate("/auth", { replace: true });
     } catch (error) {
       toast.error(errorMessage(error));
@@ -35,27 +37,33 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <AuthShell eyebrow="Account recovery" title="Choose a new password" intro="Other sessions will be signed out.">
+    <AuthShell
+      eyebrow={t`Account recovery`}
+      title={t`Choose a new password`}
+      intro={t`Other sessions will be signed out.`}
+    >
       {!token ? (
         <p className="text-sm text-ink-muted">
-          This link is incomplete.{" "}
-          <Link to="/auth" className="underline decoration-gold underline-offset-4">
-            Ask for a new one
-          </Link>
-          .
+          <Trans>
+            This link is incomplete.{" "}
+            <Link to="/auth" className="underline decoration-gold underline-offset-4">
+              Ask for a new one
+            </Link>
+            .
+          </Trans>
         </p>
       ) : (
         <Form form={form} onSubmit={onSubmit}>
           <TextField
             name="password"
-            label="New password"
-            hint="At least 6 characters."
+            label={t`New password`}
+            hint={t`At least 6 characters.`}
             type="password"
             autoComplete="new-password"
           />
-          <TextField name="confirm" label="Confirm new password" type="password" autoComplete="new-password" />
+          <TextField name="confirm" label={t`Confirm new password`} type="password" autoComplete="new-password" />
           <Button type="submit" size="lg" disabled={isSubmitting}>
-            {isSubmitting ? "Saving…" : "Set New Password"}
+            {isSubmitting ? t`Saving…` : t`Set New Password`}
           </Button>
         </Form>
       )}

@@ -1,10 +1,11 @@
+import { useLingui } from "@lingui/react/macro";
 import { CheckCircle2, CircleAlert } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, sharedText } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { useResendVerification, useVerifyEmail } from "../api";
@@ -14,7 +15,8 @@ const SIGN_IN_THEN_PROFILE = `/auth?next=${encodeURIComponent("/profile")}`;
 
 /** /verify-email?token=…: the link from the confirmation email. It works signed in or not. */
 export default function VerifyEmailPage() {
-  useDocumentTitle("Confirm your email");
+  const { t } = useLingui();
+  useDocumentTitle(t`Confirm your email`);
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const verify = useVerifyEmail();
@@ -30,12 +32,12 @@ export default function VerifyEmailPage() {
     return (
       <Outcome
         icon={<CircleAlert aria-hidden className="size-10 text-oxblood" strokeWidth={1.5} />}
-        title="This link did not work"
+        title={t`This link did not work`}
         message={
           <span role="alert">
             {token
               ? errorMessage(verify.error)
-              : "This link is incomplete. Please use the full link from the email, or ask for a new one."}
+              : t`This link is incomplete. Please use the full link from the email, or ask for a new one.`}
           </span>
         }
       >
@@ -48,8 +50,8 @@ export default function VerifyEmailPage() {
     return (
       <Outcome
         icon={<CheckCircle2 aria-hidden className="size-10 text-gold-deep" strokeWidth={1.5} />}
-        title="Your email is confirmed"
-        message="Thank you. Your address is now verified."
+        title={t`Your email is confirmed`}
+        message={t`Thank you. Your address is now verified.`}
       >
         <NextStep />
       </Outcome>
@@ -58,9 +60,9 @@ export default function VerifyEmailPage() {
 
   return (
     <Outcome
-      icon={<Spinner label="Confirming your email" />}
-      title="Confirming your email…"
-      message="This takes only a moment."
+      icon={<Spinner label={t`Confirming your email`} />}
+      title={t`Confirming your email…`}
+      message={t`This takes only a moment.`}
     />
   );
 }
@@ -77,9 +79,10 @@ function Outcome({
   message: ReactNode;
   children?: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <section className="mx-auto flex min-h-[calc(100dvh-4rem)] max-w-xl flex-col items-center justify-center px-6 py-16 text-center md:min-h-[calc(100dvh-4.75rem)]">
-      <p className="eyebrow text-gold-deep">Your account</p>
+      <p className="eyebrow text-gold-deep">{t`Your account`}</p>
       <div className="mt-8 flex size-10 items-center justify-center">{icon}</div>
       <h1 className="mt-5 text-balance text-4xl sm:text-5xl">{title}</h1>
       <p className="mt-5 max-w-md text-balance text-ink-muted">{message}</p>
@@ -90,21 +93,23 @@ function Outcome({
 }
 
 function NextStep() {
+  const { t } = useLingui();
   const session = useSession();
   if (session.isLoading) return null;
   return session.isSignedIn ? (
     <Button asChild>
-      <Link to="/profile">Go to your profile</Link>
+      <Link to="/profile">{t`Go to your profile`}</Link>
     </Button>
   ) : (
     <Button asChild>
-      <Link to="/auth">Sign In</Link>
+      <Link to="/auth">{t`Sign In`}</Link>
     </Button>
   );
 }
 
 /** What can be done about a link that failed: already confirmed, ask for a new one, or sign in to ask. */
 function AfterFailure() {
+  const { t } = useLingui();
   const session = useSession();
   const resend = useResendVerification();
   if (session.isLoading) return null;
@@ -113,10 +118,10 @@ function AfterFailure() {
     return (
       <>
         <p className="max-w-sm text-balance text-sm text-ink-muted">
-          Once signed in, you can ask for a new link from your profile.
+          {t`Once signed in, you can ask for a new link from your profile.`}
         </p>
         <Button asChild>
-          <Link to={SIGN_IN_THEN_PROFILE}>Sign In</Link>
+          <Link to={SIGN_IN_THEN_PROFILE}>{t`Sign In`}</Link>
         </Button>
       </>
     );
@@ -126,10 +131,10 @@ function AfterFailure() {
     return (
       <>
         <p className="max-w-sm text-balance text-sm text-ink-muted">
-          Your address is already confirmed, so there is nothing more to do.
+          {t`Your address is already confirmed, so there is nothing more to do.`}
         </p>
         <Button asChild>
-          <Link to="/profile">Go to your profile</Link>
+          <Link to="/profile">{t`Go to your profile`}</Link>
         </Button>
       </>
     );
@@ -147,15 +152,15 @@ function AfterFailure() {
     <>
       {resend.isSuccess ? (
         <p role="status" className="max-w-sm text-balance text-sm text-ink">
-          {resend.data.message}
+          {sharedText(resend.data.message)}
         </p>
       ) : (
         <Button onClick={onResend} disabled={resend.isPending}>
-          {resend.isPending ? "Sending…" : "Send a new link"}
+          {resend.isPending ? t`Sending…` : t`Send a new link`}
         </Button>
       )}
       <Button variant="link" asChild>
-        <Link to="/profile">Go to your profile</Link>
+        <Link to="/profile">{t`Go to your profile`}</Link>
       </Button>
     </>
   );

@@ -10,12 +10,14 @@ import { useEffect, useMemo } from "react";
 import { toast } from "sonner";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
 import { StaffComposer } from "@/client/components/internal-note";
+import { MemberLanguageNote } from "@/client/components/member-language";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Badge } from "@/client/components/ui/badge";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
 import { errorMessage } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
+import type { Locale } from "@/shared/locales";
 import { NOTE_MESSAGES } from "@/shared/notes";
 import {
   type AssigneeFilter,
@@ -123,6 +125,7 @@ export function ConciergeInbox({
             memberId={memberId}
             name={selected?.name ?? "Member"}
             email={selected?.email}
+            language={selected?.language}
             snippets={snippets}
             owner={selected?.assignee ?? null}
             staff={staff}
@@ -228,6 +231,7 @@ function MemberThread({
   memberId,
   name,
   email,
+  language,
   snippets,
   owner,
   staff,
@@ -235,6 +239,7 @@ function MemberThread({
   memberId: string;
   name: string;
   email?: string;
+  language?: Locale;
   snippets?: SnippetSource;
   owner: Staff | null;
   staff?: Staff[];
@@ -288,7 +293,12 @@ function MemberThread({
         <Avatar name={name} tone="noir" />
         <div className="min-w-0">
           <h2 className="truncate font-medium">{name}</h2>
-          {email && <p className="truncate text-xs text-ink-muted">{email}</p>}
+          {email && (
+            <p className="truncate text-xs text-ink-muted">
+              {email}
+              {language && <MemberLanguageNote locale={language} />}
+            </p>
+          )}
         </div>
         {staff && <OwnerSelect memberId={memberId} name={name} owner={owner} staff={staff} />}
       </header>

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { type RefObject, useEffect } from "react";
 import { toast } from "sonner";
 import { Form, fieldsOf, useZodForm } from "@/client/components/form";
@@ -10,11 +12,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/client/components/ui/dialog";
+import { i18n } from "@/client/lib/i18n";
 import { useSession } from "@/client/lib/session";
 import { blackInquirySchema } from "@/shared/schemas";
 
 /** The success toast of spec section 8; nothing is sent anywhere (spec section 2, /pricing). */
-export const BLACK_INQUIRY_THANKS = "Thank you for your interest! Our team will contact you shortly.";
+export const BLACK_INQUIRY_THANKS = msg`Thank you for your interest! Our team will contact you shortly.`;
 
 /**
  * The Black membership inquiry (name, email, message), checked by the shared blackInquirySchema; a signed-in
@@ -31,6 +34,7 @@ export default function BlackInquiryDialog({
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
+  const { t } = useLingui();
   const session = useSession();
   const name = session.profile?.name || session.user?.name || "";
   const email = session.user?.email ?? "";
@@ -45,7 +49,7 @@ export default function BlackInquiryDialog({
   }, [form, name, email]);
 
   function onSubmit() {
-    toast.success(BLACK_INQUIRY_THANKS);
+    toast.success(i18n._(BLACK_INQUIRY_THANKS));
     form.reset({ name, email, message: "" });
     onOpenChange(false);
   }
@@ -54,22 +58,21 @@ export default function BlackInquiryDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg" returnFocusTo={returnFocusTo}>
         <DialogHeader>
-          <p className="eyebrow text-gold-deep">By invitation</p>
-          <DialogTitle>Black Membership Inquiry</DialogTitle>
+          <p className="eyebrow text-gold-deep">{t`By invitation`}</p>
+          <DialogTitle>{t`Black Membership Inquiry`}</DialogTitle>
           <DialogDescription>
-            Black is our most private tier and is extended by invitation. Tell us a little about yourself and a member
-            of our team will be in touch personally.
+            {t`Black is our most private tier and is extended by invitation. Tell us a little about yourself and a member of our team will be in touch personally.`}
           </DialogDescription>
         </DialogHeader>
         <Form form={form} onSubmit={onSubmit} className="grid">
-          <TextField name="name" label="Name" autoComplete="name" />
-          <TextField name="email" label="Email" type="email" inputMode="email" autoComplete="email" />
-          <TextareaField name="message" label="Message" rows={5} placeholder="What would you like us to know?" />
+          <TextField name="name" label={t`Name`} autoComplete="name" />
+          <TextField name="email" label={t`Email`} type="email" inputMode="email" autoComplete="email" />
+          <TextareaField name="message" label={t`Message`} rows={5} placeholder={t`What would you like us to know?`} />
           <DialogFooter className="pt-2">
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t`Cancel`}
             </Button>
-            <Button type="submit">Send Inquiry</Button>
+            <Button type="submit">{t`Send Inquiry`}</Button>
           </DialogFooter>
         </Form>
       </DialogContent>

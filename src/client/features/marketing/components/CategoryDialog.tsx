@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { RefObject } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "@/client/components/ui/button-variants";
@@ -17,27 +18,32 @@ export default function CategoryDialog({
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
+  const { t, i18n } = useLingui();
   const detail = CATEGORY_DETAILS[category.id];
+  const name = i18n._(category.name);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl" returnFocusTo={returnFocusTo}>
         <DialogHeader>
-          <p className="eyebrow text-gold-deep">What we source</p>
-          <DialogTitle className="text-4xl sm:text-5xl">{category.name}</DialogTitle>
-          <DialogDescription className="mt-1 text-[0.95rem]">{detail.description}</DialogDescription>
+          <p className="eyebrow text-gold-deep">{t`What we source`}</p>
+          <DialogTitle className="text-4xl sm:text-5xl">{name}</DialogTitle>
+          <DialogDescription className="mt-1 text-[0.95rem]">{i18n._(detail.description)}</DialogDescription>
         </DialogHeader>
-        <ul aria-label={`${category.name} details`} className="border-t border-stone">
+        <ul aria-label={t`${name} details`} className="border-t border-stone">
           {detail.details.map((item) => (
-            <li key={item} className="flex gap-4 border-b border-stone py-3.5 text-[0.92rem] leading-relaxed text-noir">
+            <li
+              key={item.id}
+              className="flex gap-4 border-b border-stone py-3.5 text-[0.92rem] leading-relaxed text-noir"
+            >
               <span aria-hidden className="mt-[0.7em] h-px w-4 shrink-0 bg-gold" />
-              {item}
+              {i18n._(item)}
             </li>
           ))}
         </ul>
         <div className="flex flex-col gap-3 pt-1 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-xs text-ink-muted">Sourced for members from the Silver tier.</p>
+          <p className="text-xs text-ink-muted">{t`Sourced for members from the Silver tier.`}</p>
           <Link to="/pricing" className={buttonVariants({ size: "cta" })}>
-            View Membership
+            {t`View Membership`}
           </Link>
         </div>
       </DialogContent>

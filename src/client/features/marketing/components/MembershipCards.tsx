@@ -2,7 +2,10 @@
  * The landing page's illustration: two membership cards drawn in CSS (no image to download), a gold one resting
  * behind a black one. Purely decorative.
  */
+import { useLingui } from "@lingui/react/macro";
+
 export function MembershipCards() {
+  const { t } = useLingui();
   return (
     <div aria-hidden className="relative mx-auto aspect-[1.2] w-full max-w-[26rem] select-none sm:max-w-[30rem]">
       {/* Gold card, behind */}
@@ -30,7 +33,7 @@ export function MembershipCards() {
           </div>
           <div className="flex items-end justify-between gap-4">
             <div>
-              <p className="text-[clamp(0.5rem,1.6vw,0.62rem)] tracking-[0.3em] text-gold-light/80 uppercase">Member</p>
+              <p className="text-[clamp(0.5rem,1.6vw,0.62rem)] tracking-[0.3em] text-gold-light/80 uppercase">{t`Member`}</p>
               <p className="mt-1 font-serif text-[clamp(1.5rem,5vw,2.2rem)] leading-none">Black</p>
             </div>
             <span className="font-serif text-[clamp(1.8rem,6vw,2.8rem)] leading-none text-gold">M</span>

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowRightIcon, ConciergeBellIcon, GlobeIcon, ShieldCheckIcon } from "lucide-react";
 import { lazy, memo, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -16,43 +18,44 @@ const CategoryDialog = lazy(loadCategoryDialog);
 
 const STEPS = [
   {
-    title: "Submit Your Request",
-    text: "Describe the piece, the car, the home or the moment you have in mind, with your budget and your timing. It takes a few minutes.",
+    title: msg`Submit Your Request`,
+    text: msg`Describe the piece, the car, the home or the moment you have in mind, with your budget and your timing. It takes a few minutes.`,
   },
   {
-    title: "We Source It",
-    text: "Your concierge briefs our partners, compares what they find and comes back to you with real availability, condition and price.",
+    title: msg`We Source It`,
+    text: msg`Your concierge briefs our partners, compares what they find and comes back to you with real availability, condition and price.`,
   },
   {
-    title: "Delivered with Care",
-    text: "Once you approve, we handle payment, authentication, insurance and delivery, to your door or wherever you happen to be.",
+    title: msg`Delivered with Care`,
+    text: msg`Once you approve, we handle payment, authentication, insurance and delivery, to your door or wherever you happen to be.`,
   },
 ] as const;
 
 const TRUST = [
   {
     icon: ShieldCheckIcon,
-    title: "Verified Suppliers",
-    text: "Every dealer, broker, agent and boutique we work with is vetted before they reach you, and every item is checked before it changes hands.",
+    title: msg`Verified Suppliers`,
+    text: msg`Every dealer, broker, agent and boutique we work with is vetted before they reach you, and every item is checked before it changes hands.`,
   },
   {
     icon: ConciergeBellIcon,
-    title: "White-Glove Service",
-    text: "One person follows your request from the first brief to the final delivery, with an update at every step and nothing left for you to chase.",
+    title: msg`White-Glove Service`,
+    text: msg`One person follows your request from the first brief to the final delivery, with an update at every step and nothing left for you to chase.`,
   },
   {
     icon: GlobeIcon,
-    title: "Global Network",
-    text: "Long-standing relationships across Europe, the Middle East, Asia and the Americas open doors that stay closed to the public.",
+    title: msg`Global Network`,
+    text: msg`Long-standing relationships across Europe, the Middle East, Asia and the Americas open doors that stay closed to the public.`,
   },
 ] as const;
 
 const ROMAN = ["I", "II", "III"];
 
 function LandingPage() {
+  const { t, i18n } = useLingui();
   useDocumentTitle(
     "",
-    "Maison is a members-only sourcing and concierge house for fashion, autos, real estate and experiences. Submit a request; we source it and deliver it with care.",
+    t`Maison is a members-only sourcing and concierge house for fashion, autos, real estate and experiences. Submit a request; we source it and deliver it with care.`,
   );
   const [openCategory, setOpenCategory] = useState<CategoryId | null>(null);
   const [shownCategory, setShownCategory] = useState<CategoryId | null>(null);
@@ -77,24 +80,27 @@ function LandingPage() {
         />
         <div className="page-container relative grid items-center gap-14 pt-14 pb-20 sm:pt-20 lg:grid-cols-12 lg:gap-8 lg:pt-24 lg:pb-28">
           <div className="lg:col-span-7">
-            <RuledEyebrow>Private sourcing &amp; concierge</RuledEyebrow>
+            <RuledEyebrow>{t`Private sourcing & concierge`}</RuledEyebrow>
             <h1 className="mt-8 text-display text-noir">
-              Luxury Procurement <span className="block text-gold-deep">Redefined</span>
+              <Trans>
+                Luxury Procurement <span className="block text-gold-deep">Redefined</span>
+              </Trans>
             </h1>
             <p className="mt-8 max-w-xl text-lede text-ink-muted">
-              Tell us what you are looking for. A personal concierge and a network of trusted partners find it, check it
-              and bring it to you, wherever you are.
+              {t`Tell us what you are looking for. A personal concierge and a network of trusted partners find it, check it and bring it to you, wherever you are.`}
             </p>
             <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
               <Link to="/pricing" className={buttonVariants({ size: "cta" })}>
-                Explore Membership
+                {t`Explore Membership`}
               </Link>
               <Link to="/about" className={buttonVariants({ variant: "outline", size: "cta" })}>
-                Learn More
+                {t`Learn More`}
               </Link>
             </div>
             <p className="mt-8 text-sm text-ink-muted">
-              By membership only, from <span className="tabular text-noir">{fromPrice}</span> a month.
+              <Trans>
+                By membership only, from <span className="tabular text-noir">{fromPrice}</span> a month.
+              </Trans>
             </p>
           </div>
           <div className="lg:col-span-5 lg:pl-6">
@@ -107,21 +113,21 @@ function LandingPage() {
       <PageSection labelledBy="how-it-works" className="render-lazy section-y">
         <SplitIntro
           id="how-it-works"
-          eyebrow="The process"
-          title="How It Works"
-          lede="Three steps and one point of contact. You tell us what you want; we take care of everything in between."
+          eyebrow={t`The process`}
+          title={t`How It Works`}
+          lede={t`Three steps and one point of contact. You tell us what you want; we take care of everything in between.`}
         />
         <ol className="mt-14 grid border-t border-stone md:mt-20 md:grid-cols-3">
           {STEPS.map((step, i) => (
             <li
-              key={step.title}
+              key={step.title.id}
               className="border-b border-stone py-10 md:border-b-0 md:border-l md:px-10 md:first:border-l-0 md:first:pl-0 md:last:pr-0"
             >
               <span aria-hidden className="font-serif text-5xl leading-none text-gold-deep italic">
                 {ROMAN[i]}
               </span>
               <div className="mt-8">
-                <Point title={step.title} text={step.text} className="mt-4" />
+                <Point title={i18n._(step.title)} text={i18n._(step.text)} className="mt-4" />
               </div>
             </li>
           ))}
@@ -132,9 +138,9 @@ function LandingPage() {
       <PageSection labelledBy="what-we-source" className="render-lazy surface-noir section-y">
         <SplitIntro
           id="what-we-source"
-          eyebrow="What we source"
-          title="Four worlds, one address"
-          lede="Choose a world to see what our members ask of us most often."
+          eyebrow={t`What we source`}
+          title={t`Four worlds, one address`}
+          lede={t`Choose a world to see what our members ask of us most often.`}
           onDark
           wideHeading
         />
@@ -151,8 +157,8 @@ function LandingPage() {
               <span aria-hidden className="eyebrow tabular text-gold">
                 {String(i + 1).padStart(2, "0")}
               </span>
-              <h3 className="mt-10 text-title text-ivory">{category.name}</h3>
-              <p className="mt-4 text-[0.95rem] leading-relaxed text-ivory/70">{category.teaser}</p>
+              <h3 className="mt-10 text-title text-ivory">{i18n._(category.name)}</h3>
+              <p className="mt-4 text-[0.95rem] leading-relaxed text-ivory/70">{i18n._(category.teaser)}</p>
               <button
                 ref={(el) => {
                   triggers.current[category.id] = el;
@@ -164,7 +170,7 @@ function LandingPage() {
                 onFocus={() => void loadCategoryDialog()}
                 className="mt-auto inline-flex items-center gap-3 self-start pt-10 text-[0.74rem] font-medium tracking-[0.2em] text-gold-light uppercase cursor-pointer after:absolute after:inset-0 after:content-[''] focus-visible:outline-gold-light"
               >
-                Discover <span className="sr-only">{category.name}</span>
+                {t`Discover`} <span className="sr-only">{i18n._(category.name)}</span>
                 <ArrowRightIcon
                   aria-hidden
                   className="size-4 transition-transform duration-200 ease-luxe group-hover:translate-x-1"
@@ -182,17 +188,17 @@ function LandingPage() {
         innerClassName="grid gap-14 lg:grid-cols-12"
       >
         <div className="lg:col-span-5">
-          <SectionHeading id="why-trust" eyebrow="Why members stay">
-            Why Trust Maison
+          <SectionHeading id="why-trust" eyebrow={t`Why members stay`}>
+            {t`Why Trust Maison`}
           </SectionHeading>
           <p className="mt-6 max-w-md text-lede text-ink-muted">
-            Discretion, diligence and the right introductions. It is what we are asked for, and what we are known for.
+            {t`Discretion, diligence and the right introductions. It is what we are asked for, and what we are known for.`}
           </p>
         </div>
         <ul className="border-t border-stone lg:col-span-6 lg:col-start-7">
           {TRUST.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-6 border-b border-stone py-9">
-              <IconPoint icon={Icon} title={title} text={text} />
+            <li key={title.id} className="flex gap-6 border-b border-stone py-9">
+              <IconPoint icon={Icon} title={i18n._(title)} text={i18n._(text)} />
             </li>
           ))}
         </ul>
@@ -206,14 +212,13 @@ function LandingPage() {
       >
         <span aria-hidden className="gold-rule" />
         <h2 id="closing-cta" className="mx-auto mt-8 max-w-3xl text-headline">
-          Whatever you are looking for, begin with a request.
+          {t`Whatever you are looking for, begin with a request.`}
         </h2>
         <p className="mx-auto mt-6 max-w-xl text-lede text-ink-muted">
-          Membership opens our sourcing team to you and, from Gold, a personal concierge. Choose the tier that suits the
-          way you live.
+          {t`Membership opens our sourcing team to you and, from Gold, a personal concierge. Choose the tier that suits the way you live.`}
         </p>
         <Link to="/pricing" className={`${buttonVariants({ size: "cta" })} mt-10`}>
-          Become a Member
+          {t`Become a Member`}
         </Link>
       </PageSection>
 

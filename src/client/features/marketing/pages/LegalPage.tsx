@@ -1,26 +1,29 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { memo } from "react";
 import { useSearchParams } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { usePublicConfig } from "@/client/lib/public-config";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { LEGAL_UPDATED, PrivacyPolicyText, RefundPolicy, TermsOfService } from "../content/legal";
+import { PrivacyPolicyText, RefundPolicy, TermsOfService } from "../content/legal";
 
 const TABS = [
-  { value: "terms", label: "Terms of Service", Body: TermsOfService },
-  { value: "privacy", label: "Privacy Policy", Body: PrivacyPolicyText },
-  { value: "refund", label: "Refund Policy", Body: RefundPolicy },
+  { value: "terms", label: msg`Terms of Service`, Body: TermsOfService },
+  { value: "privacy", label: msg`Privacy Policy`, Body: PrivacyPolicyText },
+  { value: "refund", label: msg`Refund Policy`, Body: RefundPolicy },
 ] as const;
 type TabValue = (typeof TABS)[number]["value"];
 
 /** The selected tab lives in the URL (?tab=privacy) so each policy can be linked; Terms by default. */
 function readTab(raw: string | null): TabValue {
-  return TABS.find((t) => t.value === raw)?.value ?? "terms";
+  return TABS.find((entry) => entry.value === raw)?.value ?? "terms";
 }
 
 function LegalPage() {
+  const { t, i18n } = useLingui();
   useDocumentTitle(
-    "Legal",
-    "Maison's Terms of Service, Privacy Policy and Refund Policy: membership, authorization holds, your data and your rights.",
+    t`Legal`,
+    t`Maison's Terms of Service, Privacy Policy and Refund Policy: membership, authorization holds, your data and your rights.`,
   );
   const [params, setParams] = useSearchParams();
   const tab = readTab(params.get("tab"));
@@ -38,28 +41,28 @@ function LegalPage() {
         <div className="page-container pt-16 pb-12 sm:pt-24 sm:pb-16">
           <p className="eyebrow flex items-center gap-4 text-gold-deep">
             <span aria-hidden className="gold-rule" />
-            Terms &amp; policies
+            {t`Terms & policies`}
           </p>
-          <h1 className="mt-7 text-display">Legal</h1>
+          <h1 className="mt-7 text-display">{t`Legal`}</h1>
           <p className="mt-6 max-w-2xl text-lede text-ink-muted">
-            The terms of your membership, how we look after your data and how refunds and holds work.
+            {t`The terms of your membership, how we look after your data and how refunds and holds work.`}
           </p>
-          <p className="mt-4 text-sm text-ink-muted">Last updated {LEGAL_UPDATED}</p>
+          <p className="mt-4 text-sm text-ink-muted">{t`Last updated 1 November 2026`}</p>
         </div>
       </section>
 
       <section className="page-container pt-10 pb-24 sm:pt-14">
         <Tabs value={tab} onValueChange={select} className="mx-auto max-w-3xl">
-          <TabsList aria-label="Legal documents" className="w-full">
-            {TABS.map((t) => (
-              <TabsTrigger key={t.value} value={t.value}>
-                {t.label}
+          <TabsList aria-label={t`Legal documents`} className="w-full">
+            {TABS.map((entry) => (
+              <TabsTrigger key={entry.value} value={entry.value}>
+                {i18n._(entry.label)}
               </TabsTrigger>
             ))}
           </TabsList>
           {TABS.map(({ value, label, Body }) => (
             <TabsContent key={value} value={value} className="pt-10 sm:pt-12">
-              <article aria-label={label} className="prose-maison">
+              <article aria-label={i18n._(label)} className="prose-maison">
                 <Body contactEmail={contactEmail} />
               </article>
             </TabsContent>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeftIcon } from "lucide-react";
 import { memo } from "react";
 import { Link } from "react-router";
@@ -7,50 +8,50 @@ import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { RuledEyebrow } from "../components/section-parts";
 
 function PrivacyPage() {
+  const { t } = useLingui();
   useDocumentTitle(
-    "Privacy Policy",
-    "How Maison collects, uses and protects your personal data, the cookies we use, and your rights under the GDPR.",
+    t`Privacy Policy`,
+    t`How Maison collects, uses and protects your personal data, the cookies we use, and your rights under the GDPR.`,
   );
   const contactEmail = usePublicConfig().data?.contactEmail;
   return (
     <section className="page-container pt-16 pb-24 sm:pt-24 sm:pb-32">
       <div className="mx-auto max-w-3xl">
-        <RuledEyebrow>Your data</RuledEyebrow>
-        <h1 className="mt-7 text-display">Privacy Policy</h1>
+        <RuledEyebrow>{t`Your data`}</RuledEyebrow>
+        <h1 className="mt-7 text-display">{t`Privacy Policy`}</h1>
         <p className="mt-8 text-lede text-ink-muted">
-          We collect only what we need to serve you, we keep it safe, and we never sell it. This is the short version;
-          the full text is part of our{" "}
-          <Link to="/legal?tab=privacy" className="text-noir underline decoration-gold underline-offset-4">
-            legal documents
-          </Link>
-          .
+          <Trans>
+            We collect only what we need to serve you, we keep it safe, and we never sell it. This is the short version;
+            the full text is part of our{" "}
+            <Link to="/legal?tab=privacy" className="text-noir underline decoration-gold underline-offset-4">
+              legal documents
+            </Link>
+            .
+          </Trans>
         </p>
 
         <div className="prose-maison mt-14 border-t border-stone pt-4">
-          <h2>What we collect</h2>
+          <h2>{t`What we collect`}</h2>
           <p>
-            Your name, email address and phone number; the requests you submit, the messages you exchange with our team
-            and any files you attach; and your membership status. Card details are handled by our payment provider and
-            never reach our servers.
+            {t`Your name, email address and phone number; the requests you submit, the messages you exchange with our team and any files you attach; and your membership status. Card details are handled by our payment provider and never reach our servers.`}
           </p>
-          <h2>How we use it</h2>
+          <h2>{t`How we use it`}</h2>
           <p>
-            To run your membership and fulfil your requests, to keep you informed about them and to keep the service
-            secure. A request is shared only with the suppliers who need it to source what you asked for.
+            {t`To run your membership and fulfil your requests, to keep you informed about them and to keep the service secure. A request is shared only with the suppliers who need it to source what you asked for.`}
           </p>
-          <h2>Cookies</h2>
+          <h2>{t`Cookies`}</h2>
           <p>
-            Only essential ones: a session cookie keeps you signed in, and your browser remembers that you accepted our
-            privacy notice. No advertising or cross-site trackers.
+            {t`Only essential ones: a session cookie keeps you signed in, your chosen language is remembered, and your browser remembers that you accepted our privacy notice. No advertising or cross-site trackers.`}
           </p>
-          <h2>Your rights</h2>
+          <h2>{t`Your rights`}</h2>
           <p>
-            You may access, correct, export or delete your data at any time, and complain to the Portuguese data
-            protection authority (CNPD).
+            {t`You may access, correct, export or delete your data at any time, and complain to the Portuguese data protection authority (CNPD).`}
             {contactEmail && (
               <>
                 {" "}
-                Write to us at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+                <Trans>
+                  Write to us at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+                </Trans>
               </>
             )}
           </p>
@@ -58,7 +59,7 @@ function PrivacyPage() {
 
         <Link to="/" className={`${buttonVariants({ variant: "outline", size: "cta" })} mt-14`}>
           <ArrowLeftIcon aria-hidden />
-          Back to Home
+          {t`Back to Home`}
         </Link>
       </div>
     </section>

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Mail, Phone, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { AsyncView, ListSkeleton } from "@/client/components/async-view";
+import { MemberLanguageTerm } from "@/client/components/member-language";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { formatCardDate, formatEuro, formatLongDate } from "@/shared/format";
@@ -59,6 +60,7 @@ function ClientDetails({ data: { client, otherRequests } }: { data: RequestClien
           <dt className="eyebrow text-ink-muted">Member since</dt>
           <dd className="tabular mt-1.5">{formatLongDate(client.memberSince)}</dd>
         </div>
+        <MemberLanguageTerm locale={client.language} />
       </dl>
       <div className="border-t border-stone pt-4">
         <h3 className="eyebrow text-ink-muted">Other requests</h3>

@@ -1,0 +1,66 @@
+/**
+ * The fetch under every call (lib/endpoints.ts derives the calls from the endpoint tables), apart from the texts
+ * so the first load stays light. A failed call throws ApiError carrying the server's English message and its
+ * key (decision 028); screens show it with `errorMessage` (./api.ts), in the interface's language.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    /** The key of the server's text (src/shared/messages.ts) and its values. */
+    readonly key?: string,
+    readonly params?: Record<string, string | number>,
+  ) {
+    super(message);
+  }
+}
+
+/** The spec's fallback text ('An error occurred'), keyed. */
+export const FALLBACK_ERROR = "An error occurred";
+export const FALLBACK_KEY = "error.generic";
+/** The network failed: no answer to read. */
+export const UNREACHABLE = "We could not reach the server. Please check your connection and try again.";
+export const UNREACHABLE_KEY = "error.unreachable";
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** An error answer's body as ApiError. */
+export function apiErrorOf(status: number, data: unknown): ApiError {
+  const payload = (data ?? {}) as {
+    error?: string;
+    message?: string;
+    code?: string;
+    key?: string;
+    params?: Record<string, string | number>;
+  };
+  const message = payload.error ?? payload.message;
+  return message
+    ? new ApiError(status, message, payload.code, payload.key, payload.params)
+    : new ApiError(status, FALLBACK_ERROR, payload.code, FALLBACK_KEY);
+}
+
+export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined || body instanceof FormData ? undefined : { "content-type": "application/json" },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, UNREACHABLE, undefined, UNREACHABLE_KEY);
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) throw apiErrorOf(response.status, data);
+  return data as T;
+}

@@ -1,0 +1,161 @@
+/** What the quotes domain writes to people (quotes, card holds, delivery), keyed (decision 028). */
+import { MAIL_TEXTS } from "../../mail/texts";
+
+export const QUOTE_NOTICE_TEXTS = {
+  ...MAIL_TEXTS,
+  openRequest: /*i18n*/ { id: "notice.open_request", message: "Open the request" },
+  openYourRequest: /*i18n*/ { id: "notice.open_your_request", message: "Open your request" },
+  item: /*i18n*/ { id: "notice.hold.item", message: "{option} · {title}" },
+  // Holds, to the member
+  heldTitle: /*i18n*/ { id: "notice.hold_placed.title", message: "Hold placed: {amount}" },
+  heldSubject: /*i18n*/ {
+    id: "notice.hold_placed.subject",
+    message: "Your hold of {amount} is in place: {title}",
+  },
+  heldHeading: /*i18n*/ { id: "notice.hold_placed.heading", message: "Your hold is in place" },
+  heldText: /*i18n*/ {
+    id: "notice.hold_placed.text",
+    message: "A refundable hold of {amount} is reserved on your card for {option}.",
+  },
+  heldUntil: /*i18n*/ {
+    id: "notice.hold_placed.until",
+    message: "Nothing is taken until the team confirms your purchase. The hold stays in place until {date}.",
+  },
+  capturedTitle: /*i18n*/ { id: "notice.payment_captured.title", message: "Payment captured: {amount}" },
+  capturedSubject: /*i18n*/ {
+    id: "notice.payment_captured.subject",
+    message: "Payment of {amount} received: {title}",
+  },
+  capturedHeading: /*i18n*/ { id: "notice.payment_captured.heading", message: "Payment received" },
+  capturedText: /*i18n*/ {
+    id: "notice.payment_captured.text",
+    message: "We have taken {amount} from the hold on your card for {option}.",
+  },
+  capturedRest: /*i18n*/ { id: "notice.payment_captured.rest", message: "The remaining {amount} has been released." },
+  releasedTitle: /*i18n*/ { id: "notice.hold_released.title", message: "Hold released: {amount}" },
+  releasedSubject: /*i18n*/ {
+    id: "notice.hold_released.subject",
+    message: "Your hold of {amount} was released: {title}",
+  },
+  releasedHeading: /*i18n*/ { id: "notice.hold_released.heading", message: "Your hold was released" },
+  releasedText: /*i18n*/ {
+    id: "notice.hold_released.text",
+    message: "The hold of {amount} on your card for {option} has been released. Nothing was taken.",
+  },
+  expiredTitle: /*i18n*/ { id: "notice.hold_expired.title", message: "Hold expired: {amount}" },
+  expiredSubject: /*i18n*/ { id: "notice.hold_expired.subject", message: "Your hold has expired: {title}" },
+  expiredHeading: /*i18n*/ { id: "notice.hold_expired.heading", message: "Your hold has expired" },
+  expiredText: /*i18n*/ {
+    id: "notice.hold_expired.text",
+    message: "The hold of {amount} on your card for {option} has lapsed. Nothing was taken.",
+  },
+  expiredNext: /*i18n*/ { id: "notice.hold_expired.next", message: "The team may ask you to authorise it again." },
+  reauthTitle: /*i18n*/ {
+    id: "notice.reauthorization.title",
+    message: "Please authorise your hold again: {amount}",
+  },
+  reauthSubject: /*i18n*/ {
+    id: "notice.reauthorization.subject",
+    message: "Please authorise your hold again: {title}",
+  },
+  reauthHeading: /*i18n*/ { id: "notice.reauthorization.heading", message: "Please authorise your hold again" },
+  reauthText: /*i18n*/ {
+    id: "notice.reauthorization.text",
+    message: 'The hold of {amount} for "{title}" lapsed before your purchase was completed. Nothing was taken.',
+  },
+  reauthNext: /*i18n*/ {
+    id: "notice.reauthorization.next",
+    message: "To continue, please authorise the hold again from your request.",
+  },
+  reauthAction: /*i18n*/ { id: "notice.reauthorization.action", message: "Authorise again" },
+  // Holds, to the team
+  acceptedTitle: /*i18n*/ { id: "notice.quote_accepted.title", message: "Option accepted: {title}" },
+  acceptedHeading: /*i18n*/ { id: "notice.quote_accepted.heading", message: "An option was accepted" },
+  acceptedText: /*i18n*/ {
+    id: "notice.quote_accepted.text",
+    message: '{name} accepted {option} for "{title}".',
+  },
+  reheldTitle: /*i18n*/ { id: "notice.hold_reauthorised.title", message: "Hold authorised again: {title}" },
+  reheldHeading: /*i18n*/ { id: "notice.hold_reauthorised.heading", message: "A hold was authorised again" },
+  reheldText: /*i18n*/ {
+    id: "notice.hold_reauthorised.text",
+    message: '{name} authorised again {option} for "{title}".',
+  },
+  heldBody: /*i18n*/ { id: "notice.hold_held.body", message: "{name} · {option} · {amount} held" },
+  heldOnCard: /*i18n*/ {
+    id: "notice.hold_held.text",
+    message: "{amount} is held on their card until {date}.",
+  },
+  staffExpiredTitle: /*i18n*/ { id: "notice.hold_expired_staff.title", message: "Hold expired: {title}" },
+  staffExpiredBody: /*i18n*/ {
+    id: "notice.hold_expired_staff.body",
+    message: "{name} · {amount} · nothing was captured",
+  },
+  staffExpiredHeading: /*i18n*/ { id: "notice.hold_expired_staff.heading", message: "A hold expired" },
+  staffExpiredText: /*i18n*/ {
+    id: "notice.hold_expired_staff.text",
+    message: 'The hold of {amount} for "{title}" lapsed before it was captured.',
+  },
+  staffExpiredNext: /*i18n*/ {
+    id: "notice.hold_expired_staff.next",
+    message: "You can ask the member to authorise it again from the request.",
+  },
+};
+
+export const QUOTE_SENT_TEXTS = {
+  title: /*i18n*/ { id: "notice.quote_sent.title", message: "A quote for {title}" },
+  revisedTitle: /*i18n*/ { id: "notice.quote_sent.revised_title", message: "A revised quote for {title}" },
+  body: /*i18n*/ {
+    id: "notice.quote_sent.body",
+    message: "{count, plural, one {One option} other {# options}}, valid until {date}",
+  },
+  subject: /*i18n*/ { id: "notice.quote_sent.subject", message: "Your quote: {title}" },
+  revisedSubject: /*i18n*/ { id: "notice.quote_sent.revised_subject", message: "A revised quote: {title}" },
+  heading: /*i18n*/ { id: "notice.quote_sent.heading", message: "Your quote is ready" },
+  revisedHeading: /*i18n*/ { id: "notice.quote_sent.revised_heading", message: "A revised quote" },
+  found: /*i18n*/ {
+    id: "notice.quote_sent.found",
+    message: 'We have found {count, plural, one {an option} other {# options}} for your request "{title}".',
+  },
+  option: /*i18n*/ { id: "notice.quote_sent.option", message: "Option {position}: {title} · {price}" },
+  delivery: /*i18n*/ { id: "notice.quote_sent.delivery", message: "Estimated delivery {date}" },
+  hold: /*i18n*/ {
+    id: "notice.quote_sent.hold",
+    message: "Accepting it places a refundable hold of {amount} on your card.",
+  },
+  validUntil: /*i18n*/ { id: "notice.quote_sent.valid_until", message: "This quote is valid until {date}." },
+  action: /*i18n*/ { id: "notice.quote_sent.action", message: "View the quote" },
+  // Declined, to the team
+  declinedTitle: /*i18n*/ { id: "notice.quote_declined.title", message: "Quote declined: {title}" },
+  declinedBody: /*i18n*/ { id: "notice.quote_declined.body", message: "{name} declined the quote." },
+  declinedHeading: /*i18n*/ { id: "notice.quote_declined.heading", message: "A quote was declined" },
+  declinedText: /*i18n*/ {
+    id: "notice.quote_declined.text",
+    message: '{name} declined the quote for "{title}".',
+  },
+};
+
+export const DELIVERY_TEXTS = {
+  title: /*i18n*/ { id: "notice.delivered.title", message: "Delivered: {title}" },
+  confirmPlease: /*i18n*/ { id: "notice.delivered.body", message: "Please confirm you have received it." },
+  heading: /*i18n*/ { id: "notice.delivered.heading", message: "Your request has been delivered" },
+  text: /*i18n*/ {
+    id: "notice.delivered.text",
+    message:
+      '"{title}" has been handed over. Please confirm you have received it, or tell us within 30 days if anything is not as it should be.',
+  },
+  action: /*i18n*/ { id: "notice.delivered.action", message: "Confirm receipt" },
+  confirmedTitle: /*i18n*/ { id: "notice.receipt_confirmed.title", message: "Receipt confirmed: {title}" },
+  confirmedBody: /*i18n*/ { id: "notice.receipt_confirmed.body", message: "{name} confirmed receipt." },
+  confirmedHeading: /*i18n*/ { id: "notice.receipt_confirmed.heading", message: "Receipt confirmed" },
+  confirmedText: /*i18n*/ {
+    id: "notice.receipt_confirmed.text",
+    message: '{name} confirmed receipt of "{title}".',
+  },
+  problemTitle: /*i18n*/ { id: "notice.problem_reported.title", message: "Problem reported: {title}" },
+  problemHeading: /*i18n*/ { id: "notice.problem_reported.heading", message: "A problem was reported" },
+  problemText: /*i18n*/ {
+    id: "notice.problem_reported.text",
+    message: '{name} reported a problem with "{title}".',
+  },
+};
