@@ -13,6 +13,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { formatCount } from "@/shared/format";
 import { PLANS } from "@/shared/plans";
 import { ROLES } from "@/shared/roles";
 import { firstIssueMessage, signInSchema } from "@/shared/schemas";
@@ -141,7 +142,7 @@ function appVersion(): { name: string; version: string } {
   return { name: pkg.name, version: pkg.version };
 }
 
-const number = (n: number) => n.toLocaleString("en");
+const number = (n: number) => formatCount(n, "en");
 const plural = (n: number, one: string, many = `${one}s`) => `${number(n)} ${n === 1 ? one : many}`;
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -159,6 +159,17 @@ async function fillEveryTable(ctx: TestContext): Promise<Map<string, Buffer>> {
   await db
     .insert(schema.deliveries)
     .values({ requestId: request.id, note: AWKWARD, photoIds: [dealFile.id], problem: "" });
+  // The staff member's signed-in session: a device with push on belongs to one (decision 029).
+  const [session] = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, staff.id)).limit(1);
+  await db.insert(schema.pushSubscriptions).values({
+    userId: staff.id,
+    sessionId: session.id,
+    endpoint: "https://push.example/send/abc",
+    p256dh: "BPk",
+    auth: "c2VjcmV0",
+    userAgent: AWKWARD,
+    lastUsedAt: new Date(),
+  });
   return files;
 }
 

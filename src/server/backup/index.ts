@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, open, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { formatCount } from "@/shared/format";
 import { type DatabaseHandle, securePrivateDir } from "../db";
 import type { Storage } from "../storage";
 import {
@@ -292,7 +293,7 @@ async function refuseNewerDatabase(session: Session, code: Migration[]) {
     );
 }
 
-const counted = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+const counted = (n: number, one: string, many = `${one}s`) => `${formatCount(n, "en")} ${n === 1 ? one : many}`;
 
 function refusal(held: Map<string, number>, filesOnDisk: number, files: FilesPlace): string {
   const rows = [...held.values()].reduce((sum, n) => sum + n, 0);

@@ -27,7 +27,11 @@ describe("access to the metrics", () => {
       for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
         const res = await ctx.app.inject({ method: "GET", url: "/metrics", headers });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ error: "Not found", requestId: res.headers["x-request-id"] });
+        expect(res.json()).toEqual({
+          error: "Not found",
+          key: "error.not_found",
+          requestId: res.headers["x-request-id"],
+        });
         expect(res.body).not.toContain("http_request");
       }
     } finally {

@@ -114,7 +114,11 @@ describe("request ids", () => {
         headers: { "x-request-id": "trace-me-1" },
       });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ error: "Something went wrong. Please try again.", requestId: "trace-me-1" });
+      expect(res.json()).toEqual({
+        error: "Something went wrong. Please try again.",
+        key: "error.unexpected",
+        requestId: "trace-me-1",
+      });
       const mine = lines.filter((line) => line.requestId === "trace-me-1");
       expect(mine.map((line) => line.msg)).toEqual(
         expect.arrayContaining(["incoming request", "unhandled error", "request completed"]),

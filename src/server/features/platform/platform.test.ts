@@ -59,6 +59,8 @@ describe("platform", () => {
         failing: ["migrations"],
         error: "Not ready: migrations.",
         code: "not_ready",
+        key: "error.not_ready",
+        params: { failing: "migrations" },
         requestId: res.headers["x-request-id"],
       });
     } finally {
