@@ -52,7 +52,7 @@ describe("the member's quote cards", () => {
     await user.click(within(optionCard("Birkin 25, Gold Togo")).getByRole("button", { name: /Accept/ }));
     await user.click(screen.getByRole("button", { name: "Continue to card" }));
     expect(await screen.findByText(QUOTE_MESSAGES.quoteNotCurrent)).toBeTruthy();
-    expect(screen.getByLabelText("Location").textContent).toBe("/");
+    expect(screen.getByTestId("location").textContent).toBe("/");
   });
 
   it("declines the quote with an optional reason", async () => {
