@@ -107,7 +107,7 @@ for (const locale of ["en", "pt-PT"] as const) {
         path: `docs/screenshots/i18n/pricing-${locale}-390.png`,
         fullPage: true,
         style:
-          '[data-sonner-toaster], [aria-label="Privacy notice"], [aria-label="Aviso de privacidade"] { display: none !important }',
+          '[data-sonner-toaster], [aria-label="Privacy notice"], [aria-label="Aviso de privacidade"] { display: none !important } .render-lazy { content-visibility: visible !important }',
       });
     });
   });
