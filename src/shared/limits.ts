@@ -3,6 +3,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 /** better-auth's default ceiling; long enough for any passphrase, short enough to bound hashing work. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const QUOTE_MAX_OPTIONS = 3;
+/** The photos (or PDFs) of one quote option. */
+export const QUOTE_OPTION_MAX_PHOTOS = 6;
 export const REPLY_TITLE_MAX = 100;
 export const REPLY_TEXT_MAX = 4000;
 /** Saved replies the team may keep. */

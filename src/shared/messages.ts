@@ -11,6 +11,7 @@ import {
   MESSAGE_FILES_MAX,
   PASSWORD_MAX_LENGTH,
   QUOTE_MAX_OPTIONS,
+  QUOTE_OPTION_MAX_PHOTOS,
   REPLY_TEXT_MAX,
   REPLY_TITLE_MAX,
   SAVED_REPLIES_MAX,
@@ -431,6 +432,14 @@ export const QUOTE_TEXTS = {
     message: "Your card was declined. Please try another card.",
   },
   dateFormat: /*i18n*/ { id: "quotes.date_format", message: "Enter a date as YYYY-MM-DD" },
+  /** The staff's quote editor (src/client/features/quotes/quote-form.ts). */
+  priceFormat: /*i18n*/ { id: "quotes.price_format", message: "Enter a price in euro, e.g. 4500 or 4500.50" },
+  tooManyPhotos: /*i18n*/ {
+    id: "quotes.too_many_photos",
+    message: "At most {max} photos an option",
+    values: { max: QUOTE_OPTION_MAX_PHOTOS },
+  },
+  validUntilRequired: /*i18n*/ { id: "quotes.valid_until_required", message: "Choose until when the quote is valid" },
   wholeCents: /*i18n*/ { id: "quotes.whole_cents", message: "Amounts are whole cents" },
   amountTooLow: /*i18n*/ { id: "quotes.amount_too_low", message: "Amount must be at least €0.01" },
   quoteSent: /*i18n*/ { id: "quotes.quote_sent", message: "Quote sent" },

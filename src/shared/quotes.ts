@@ -4,11 +4,10 @@
  * delivered and the member confirms receipt or reports a problem. Amounts are integer cents end to end.
  */
 
-import { QUOTE_MAX_OPTIONS } from "./limits";
+import { QUOTE_MAX_OPTIONS, QUOTE_OPTION_MAX_PHOTOS } from "./limits";
 import { QUOTE_MESSAGES } from "./messages";
 
-export { QUOTE_MAX_OPTIONS, QUOTE_MESSAGES };
-export const QUOTE_OPTION_MAX_PHOTOS = 6;
+export { QUOTE_MAX_OPTIONS, QUOTE_MESSAGES, QUOTE_OPTION_MAX_PHOTOS };
 /** The smallest price of an option: €1. */
 export const QUOTE_MIN_PRICE_CENTS = 100;
 /** A price above this is a typing mistake (€100 million). */

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { errorMessage } from "@/client/lib/api";
+import { i18n } from "@/client/lib/i18n";
 import { useSession } from "@/client/lib/session";
 import { CHECKOUT_FAILED } from "@/shared/messages";
 import { checkPlanChange } from "@/shared/plan-change";
@@ -32,7 +33,7 @@ export function usePlanSelection() {
     const change = checkPlanChange(session.subscription, plan);
     if (change.kind === "invitation-only") return;
     if (change.kind === "same" || change.kind === "downgrade") {
-      toastError(change.message);
+      toastError(i18n._(change.text));
       return;
     }
     busy.current = true;

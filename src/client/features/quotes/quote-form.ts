@@ -17,7 +17,8 @@ import {
 import type { Quote, QuoteInput } from "./api";
 import { centsToEuroInput, parseEuroToCents } from "./money";
 
-export const PRICE_FORMAT_MESSAGE = "Enter a price in euro, e.g. 4500 or 4500.50";
+/** The editor's own validation texts are shared keyed texts (src/shared/messages.ts), shown translated. */
+export const PRICE_FORMAT_MESSAGE = QUOTE_MESSAGES.priceFormat;
 
 export function quoteFormSchema(today: string = lisbonDate()) {
   const option = z.object({
@@ -43,7 +44,7 @@ export function quoteFormSchema(today: string = lisbonDate()) {
       ),
     supplierTerms: z.string().max(4000),
     estimatedDelivery: z.string().refine((day) => day === "" || day >= today, QUOTE_MESSAGES.deliveryDatePast),
-    photos: z.array(dealFileSchema).max(QUOTE_OPTION_MAX_PHOTOS, `At most ${QUOTE_OPTION_MAX_PHOTOS} photos an option`),
+    photos: z.array(dealFileSchema).max(QUOTE_OPTION_MAX_PHOTOS, QUOTE_MESSAGES.tooManyPhotos),
   });
   return z.object({
     options: z
@@ -52,7 +53,7 @@ export function quoteFormSchema(today: string = lisbonDate()) {
       .max(QUOTE_MAX_OPTIONS, QUOTE_MESSAGES.tooManyOptions),
     validUntil: z
       .string()
-      .min(1, "Choose until when the quote is valid")
+      .min(1, QUOTE_MESSAGES.validUntilRequired)
       .refine((day) => day >= today, QUOTE_MESSAGES.validUntilPast),
     message: z.string().max(2000),
   });

@@ -1,6 +1,6 @@
 /**
  * The quotes feature's component tests' fixtures: a deal as the server answers it, and a render with a query
- * client, a router (whose location the test can read) and a fake API whose calls are recorded.
+ * client, a router (whose location the test can read, by the test id "location") and a fake API whose calls are recorded.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
@@ -13,6 +13,8 @@ import type { Deal, Hold, Quote, QuoteOption } from "./api";
 
 export const REQUEST_ID = "11111111-1111-4111-8111-111111111111";
 const at = "2026-11-20T10:00:00.000Z";
+/** What the server would answer (data, not the interface's text). */
+const DETAILS = "Full set, store receipt.";
 
 export function option(position: number, extra: Partial<QuoteOption> = {}): QuoteOption {
   const priceCents = extra.priceCents ?? 450_000 + position * 100_000;
@@ -20,7 +22,7 @@ export function option(position: number, extra: Partial<QuoteOption> = {}): Quot
     id: `00000000-0000-4000-8000-00000000000${position}`,
     position,
     title: ["Birkin 25, Gold Togo", "Birkin 25, Etoupe Clemence", "Kelly 28, Noir"][position] ?? `Option ${position}`,
-    description: "Full set, store receipt.",
+    description: DETAILS,
     priceCents,
     holdCents: Math.ceil(priceCents / 10),
     supplierTerms: "Non-refundable once shipped.",
@@ -89,7 +91,7 @@ export function fakeApi(routes: Record<string, Reply | ((body: unknown) => Reply
 
 function Location() {
   const location = useLocation();
-  return <output aria-label="Location">{location.pathname + location.search}</output>;
+  return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
 export function renderWithApp(ui: React.ReactNode, { client }: { client?: QueryClient } = {}) {

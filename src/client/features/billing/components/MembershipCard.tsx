@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
@@ -12,6 +13,7 @@ import { planLabel } from "@/shared/plans";
 import { openInNewTab, useCancelComplimentary, useOpenPortal } from "../api";
 
 export function MembershipCard() {
+  const { t } = useLingui();
   const session = useSession();
   const navigate = useNavigate();
   const portal = useOpenPortal();
@@ -25,7 +27,7 @@ export function MembershipCard() {
       tab.go(url);
     } catch (error) {
       tab.close();
-      toast.error(errorMessage(error, "Failed to open billing portal"));
+      toast.error(errorMessage(error, t`Failed to open billing portal`));
     }
   }
 
@@ -35,21 +37,21 @@ export function MembershipCard() {
     return (
       <Card>
         <CardHeading
-          title="Membership"
+          title={t`Membership`}
           description={
             sub?.status === "past_due"
-              ? "Your last payment did not go through, so your membership is paused."
-              : "You do not have an active membership yet."
+              ? t`Your last payment did not go through, so your membership is paused.`
+              : t`You do not have an active membership yet.`
           }
         />
         <CardContent className="flex flex-wrap gap-3">
           {pastDue && (
             <Button onClick={managePortal} disabled={portal.isPending}>
-              Manage Subscription
+              {t`Manage Subscription`}
             </Button>
           )}
           <Button variant={pastDue ? "outline" : "default"} onClick={() => navigate("/pricing")}>
-            View Membership Plans
+            {t`View Membership Plans`}
           </Button>
         </CardContent>
       </Card>
@@ -59,50 +61,53 @@ export function MembershipCard() {
   async function cancelComplimentary() {
     try {
       await cancel.mutateAsync();
-      toast.success("Subscription canceled successfully");
+      toast.success(t`Subscription canceled successfully`);
     } catch {
-      toast.error("Failed to cancel subscription");
+      toast.error(t`Failed to cancel subscription`);
     }
   }
 
+  const plan = planLabel(sub.plan);
   return (
     <Card>
-      <CardHeading title="Membership" aside={<StatusBadge status={sub.status} />} />
+      <CardHeading title={t`Membership`} aside={<StatusBadge status={sub.status} />} />
       <CardContent className="flex flex-col gap-6">
         <DetailList
           className="sm:grid-cols-2"
           items={[
-            { label: "Plan", value: planLabel(sub.plan), valueClassName: "mt-1 font-serif text-3xl" },
+            { label: t`Plan`, value: planLabel(sub.plan), valueClassName: "mt-1 font-serif text-3xl" },
             {
-              label: sub.cancelAtPeriodEnd ? "Ends on" : "Active until",
-              value: sub.currentPeriodEnd ? formatLongDate(sub.currentPeriodEnd) : "No expiration",
+              label: sub.cancelAtPeriodEnd ? t`Ends on` : t`Active until`,
+              value: sub.currentPeriodEnd ? formatLongDate(sub.currentPeriodEnd) : t`No expiration`,
               valueClassName: "tabular",
             },
           ]}
         />
-        {sub.complimentary && <p className="text-sm text-ink-muted">Complimentary membership, offered by the house.</p>}
+        {sub.complimentary && (
+          <p className="text-sm text-ink-muted">{t`Complimentary membership, offered by the house.`}</p>
+        )}
         <div className="flex flex-wrap gap-3">
           {!sub.complimentary && (
             <Button onClick={managePortal} disabled={portal.isPending}>
-              Manage Subscription
+              {t`Manage Subscription`}
             </Button>
           )}
           {sub.plan !== "black" && (
             <Button variant="outline" onClick={() => navigate("/pricing")}>
-              Upgrade Plan
+              {t`Upgrade Plan`}
             </Button>
           )}
           {sub.complimentary && (
             <ConfirmDialog
               trigger={
                 <Button variant="ghost" className="text-oxblood">
-                  Cancel Subscription
+                  {t`Cancel Subscription`}
                 </Button>
               }
-              title="Cancel your membership?"
-              description={`Your complimentary ${planLabel(sub.plan)} membership ends now and your account returns to Basic.`}
-              cancelLabel="Keep Membership"
-              confirmLabel="Cancel Subscription"
+              title={t`Cancel your membership?`}
+              description={t`Your complimentary ${plan} membership ends now and your account returns to Basic.`}
+              cancelLabel={t`Keep Membership`}
+              confirmLabel={t`Cancel Subscription`}
               destructive
               onConfirm={cancelComplimentary}
             />

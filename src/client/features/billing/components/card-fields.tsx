@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { digitsOnlyField, fieldsOf } from "@/client/components/form";
@@ -10,16 +11,17 @@ type CardForm = UseFormReturn<z.input<typeof cardSchema>, unknown, z.output<type
 
 /** The test-mode card pages' fields (membership checkout and card hold): the email, then the card. */
 export function CardFields({ form, emailId, email }: { form: CardForm; emailId: string; email: string }) {
+  const { t } = useLingui();
   const { TextField } = fieldsOf(form);
   const declined = form.formState.errors.root?.message;
   return (
     <>
-      <FormField id={emailId} label="Email">
+      <FormField id={emailId} label={t`Email`}>
         <Input id={emailId} type="email" value={email} readOnly />
       </FormField>
       <TextField
         name="cardNumber"
-        label="Card number"
+        label={t`Card number`}
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
@@ -30,16 +32,16 @@ export function CardFields({ form, emailId, email }: { form: CardForm; emailId: 
       <div className="grid grid-cols-2 gap-4">
         <TextField
           name="expiry"
-          label="Expiry"
+          label={t`Expiry`}
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={t`MM/YY`}
           format={formatExpiry}
           required
         />
         <TextField
           name="cvc"
-          label="CVC"
+          label={t`CVC`}
           autoComplete="cc-csc"
           placeholder="123"
           maxLength={4}
@@ -47,7 +49,7 @@ export function CardFields({ form, emailId, email }: { form: CardForm; emailId: 
           {...digitsOnlyField}
         />
       </div>
-      <TextField name="name" label="Name on card" autoComplete="cc-name" required />
+      <TextField name="name" label={t`Name on card`} autoComplete="cc-name" required />
     </>
   );
 }

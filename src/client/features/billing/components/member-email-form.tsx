@@ -3,13 +3,15 @@
  * with a plan). The email is checked by the shared syncUserSchema, as the server checks it; the outcome is said
  * under the form and in a toast.
  */
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
 import { Form, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
-import { errorMessage } from "@/client/lib/api";
-import { CHECKOUT_FAILED } from "@/shared/messages";
+import { errorMessage, sharedText } from "@/client/lib/api";
+import { ERROR_TEXTS } from "@/shared/messages";
 import { PURCHASABLE_PLANS, planLabel } from "@/shared/plans";
 import { syncUserSchema } from "@/shared/schemas";
 import { useSimulateCheckout, useSyncUser } from "../admin-api";
@@ -18,12 +20,19 @@ export const PLAN_OPTIONS = PURCHASABLE_PLANS.map((plan) => ({ value: plan, labe
 
 const memberSchema = syncUserSchema.extend({ plan: z.enum(PURCHASABLE_PLANS) });
 
+/** Each tool's button, its busy state and the text of a failure with no message (translated where shown). */
 const KINDS = {
-  sync: { submit: "Sync User", busy: "Syncing…", failure: "Failed to sync subscription", id: "sync" },
-  simulate: { submit: "Simulate Checkout", busy: "Simulating…", failure: CHECKOUT_FAILED, id: "simulate" },
+  sync: { submit: msg`Sync User`, busy: msg`Syncing…`, failure: msg`Failed to sync subscription`, id: "sync" },
+  simulate: {
+    submit: msg`Simulate Checkout`,
+    busy: msg`Simulating…`,
+    failure: ERROR_TEXTS.checkoutFailed,
+    id: "simulate",
+  },
 } as const;
 
 export function MemberEmailForm({ kind, disabled = false }: { kind: keyof typeof KINDS; disabled?: boolean }) {
+  const { t, i18n } = useLingui();
   const text = KINDS[kind];
   const syncUser = useSyncUser();
   const simulate = useSimulateCheckout();
@@ -37,12 +46,13 @@ export function MemberEmailForm({ kind, disabled = false }: { kind: keyof typeof
     try {
       const outcome =
         kind === "sync" ? await syncUser.mutateAsync(values.userEmail) : await simulate.mutateAsync(values);
-      const message = outcome.message || text.failure;
+      // The outcome is the server's own sentence (English unless it is a shared keyed text).
+      const message = outcome.message ? sharedText(outcome.message) : i18n._(text.failure);
       setResult({ ok: outcome.success, message });
       if (outcome.success) toast.success(message);
       else toast.error(message);
     } catch (error) {
-      const message = errorMessage(error, text.failure);
+      const message = errorMessage(error, i18n._(text.failure));
       setResult({ ok: false, message });
       toast.error(message);
     }
@@ -54,23 +64,23 @@ export function MemberEmailForm({ kind, disabled = false }: { kind: keyof typeof
         <TextField
           name="userEmail"
           id={`${text.id}-email`}
-          label="User email"
+          label={t`User email`}
           className="flex-1"
           type="email"
-          placeholder="member@example.com"
+          placeholder={t`member@example.com`}
           disabled={disabled}
         />
         {kind === "simulate" && (
           <SelectField
             name="plan"
             id={`${text.id}-plan`}
-            label="Plan"
+            label={t`Plan`}
             options={PLAN_OPTIONS}
             triggerClassName="sm:w-44"
           />
         )}
         <Button type="submit" disabled={disabled || pending} className="sm:mt-[1.6rem]">
-          {pending ? text.busy : text.submit}
+          {i18n._(pending ? text.busy : text.submit)}
         </Button>
       </div>
       {result && (

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink, Link2, PlayCircle } from "lucide-react";
 import { toast } from "sonner";
@@ -7,7 +8,7 @@ import { PageHeader } from "@/client/components/page-header";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, sharedText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { debugPlanSchema } from "@/shared/contracts/billing";
 import { CHECKOUT_FAILED } from "@/shared/messages";
@@ -16,12 +17,13 @@ import { billingStaffQueries, useDebugCheckoutUrl } from "../admin-api";
 import { MemberEmailForm, PLAN_OPTIONS } from "../components/member-email-form";
 
 export default function AdminDebugPage() {
-  useDocumentTitle("Admin Debug");
+  const { t } = useLingui();
+  useDocumentTitle(t`Admin Debug`);
   const settings = useQuery(billingStaffQueries.settings());
   const mode = settings.data?.paymentMode;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8">
-      <PageHeader dense eyebrow="Admin" title="Debug" actions={mode && <Badge variant="gold">{mode}</Badge>} />
+      <PageHeader dense eyebrow={t`Admin`} title={t`Debug`} actions={mode && <Badge variant="gold">{mode}</Badge>} />
       <CheckoutUrlCard />
       <SimulateCheckoutCard testMode={mode === "TEST"} loading={settings.isPending} />
     </div>
@@ -29,26 +31,27 @@ export default function AdminDebugPage() {
 }
 
 function CheckoutUrlCard() {
+  const { t } = useLingui();
   const checkoutUrl = useDebugCheckoutUrl();
   const form = useZodForm(debugPlanSchema, { defaultValues: { plan: "silver" } });
   const { SelectField } = fieldsOf(form);
 
   const onShow = ({ plan }: { plan: PurchasablePlan }) =>
-    checkoutUrl.mutate(plan, { onError: (error) => toast.error(errorMessage(error, CHECKOUT_FAILED)) });
+    checkoutUrl.mutate(plan, { onError: (error) => toast.error(errorMessage(error, sharedText(CHECKOUT_FAILED))) });
 
   const result = checkoutUrl.data;
   return (
     <Card>
       <CardHeading
         icon={Link2}
-        title="Checkout URL"
-        description="Creates a checkout session for your own account, with the plan's price from the server's configuration."
+        title={t`Checkout URL`}
+        description={t`Creates a checkout session for your own account, with the plan's price from the server's configuration.`}
       />
       <CardContent className="flex flex-col gap-5">
         <Form form={form} onSubmit={onShow} className="gap-3 sm:flex-row sm:items-end">
-          <SelectField name="plan" id="debug-plan" label="Plan" options={PLAN_OPTIONS} triggerClassName="sm:w-44" />
+          <SelectField name="plan" id="debug-plan" label={t`Plan`} options={PLAN_OPTIONS} triggerClassName="sm:w-44" />
           <Button type="submit" disabled={checkoutUrl.isPending}>
-            {checkoutUrl.isPending ? "Creating…" : "Show Checkout URL"}
+            {checkoutUrl.isPending ? t`Creating…` : t`Show Checkout URL`}
           </Button>
         </Form>
         {result && (
@@ -56,7 +59,7 @@ function CheckoutUrlCard() {
             className="rounded-md border border-stone p-4 text-sm sm:grid-cols-2"
             items={[
               {
-                label: "Checkout URL",
+                label: t`Checkout URL`,
                 value: (
                   <a
                     href={result.url}
@@ -70,8 +73,8 @@ function CheckoutUrlCard() {
                 ),
                 valueClassName: "mt-1 break-all",
               },
-              { label: "Session", value: result.sessionId, valueClassName: "mt-1 font-mono text-xs break-all" },
-              { label: "Price id", value: result.priceId, valueClassName: "mt-1 font-mono text-xs break-all" },
+              { label: t`Session`, value: result.sessionId, valueClassName: "mt-1 font-mono text-xs break-all" },
+              { label: t`Price id`, value: result.priceId, valueClassName: "mt-1 font-mono text-xs break-all" },
             ]}
             itemClassName="sm:first:col-span-2"
           />
@@ -82,15 +85,16 @@ function CheckoutUrlCard() {
 }
 
 function SimulateCheckoutCard({ testMode, loading }: { testMode: boolean; loading: boolean }) {
+  const { t } = useLingui();
   return (
     <Card>
       <CardHeading
         icon={PlayCircle}
-        title="Simulate Checkout"
+        title={t`Simulate Checkout`}
         description={
           testMode || loading
-            ? "Completes a checkout for a member as if they had paid with the test card: the same events and processing as a real payment."
-            : "Available in test mode only. With Stripe, use Stripe's test cards on the checkout page."
+            ? t`Completes a checkout for a member as if they had paid with the test card: the same events and processing as a real payment.`
+            : t`Available in test mode only. With Stripe, use Stripe's test cards on the checkout page.`
         }
       />
       <CardContent>

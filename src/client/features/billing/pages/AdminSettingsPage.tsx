@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { CreditCard, RefreshCw, Server } from "lucide-react";
 import { useState } from "react";
@@ -19,9 +20,9 @@ import { MemberEmailForm } from "../components/member-email-form";
 type Price = AdminSettings["prices"][number];
 const col = dataTableColumns<Price>();
 const priceColumns = col.columns([
-  col.accessor("label", { header: "Plan", enableSorting: false }),
+  col.accessor("label", { header: () => <Trans>Plan</Trans>, enableSorting: false }),
   col.accessor("monthlyPriceEur", {
-    header: "Monthly",
+    header: () => <Trans>Monthly</Trans>,
     cell: (info) => {
       const price = info.getValue();
       return price === null ? "—" : formatEuro(price);
@@ -31,7 +32,7 @@ const priceColumns = col.columns([
     meta: { numeric: true },
   }),
   col.accessor("priceId", {
-    header: "Price id",
+    header: () => <Trans>Price id</Trans>,
     enableSorting: false,
     meta: { className: "font-mono text-xs break-all" },
   }),
@@ -46,12 +47,13 @@ export default function AdminSettingsPage({
   /** The requests feature's round-robin setting (issue 22, item 1). */
   assignment?: React.ReactNode;
 }) {
-  useDocumentTitle("Admin Settings");
+  const { t } = useLingui();
+  useDocumentTitle(t`Admin Settings`);
   const settings = useQuery(billingStaffQueries.settings());
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8">
-      <PageHeader dense eyebrow="Admin" title="Settings" />
-      <AsyncView query={settings} loadingLabel="Loading settings" errorFallback="Failed to load settings">
+      <PageHeader dense eyebrow={t`Admin`} title={t`Settings`} />
+      <AsyncView query={settings} loadingLabel={t`Loading settings`} errorFallback={t`Failed to load settings`}>
         {(data) => (
           <>
             <EnvironmentCard settings={data} />
@@ -59,17 +61,18 @@ export default function AdminSettingsPage({
           </>
         )}
       </AsyncView>
-      {notifications && <section aria-label="Notifications">{notifications}</section>}
-      {assignment && <section aria-label="Assignment">{assignment}</section>}
+      {notifications && <section aria-label={t`Notifications`}>{notifications}</section>}
+      {assignment && <section aria-label={t`Assignment`}>{assignment}</section>}
       <SubscriptionSyncCard />
     </div>
   );
 }
 
 function EnvironmentCard({ settings }: { settings: AdminSettings }) {
+  const { t } = useLingui();
   return (
     <Card>
-      <CardHeading icon={Server} title="Environment" />
+      <CardHeading icon={Server} title={t`Environment`} />
       <CardContent>
         <dl className="divide-y divide-stone text-sm">
           {settings.environment.map((item) => (
@@ -85,47 +88,52 @@ function EnvironmentCard({ settings }: { settings: AdminSettings }) {
 }
 
 function PaymentsCard({ settings }: { settings: AdminSettings }) {
+  const { t } = useLingui();
   const test = settings.paymentMode === "TEST";
   return (
     <Card>
       <CardHeading
         icon={CreditCard}
-        title="Payments"
+        title={t`Payments`}
         aside={
           <p className="flex items-center gap-2 text-sm">
-            <span className="text-ink-muted">Payment mode</span>
+            <span className="text-ink-muted">{t`Payment mode`}</span>
             <Badge variant={settings.paymentMode === "LIVE" ? "success" : "gold"}>{settings.paymentMode}</Badge>
           </p>
         }
         description={
           test
-            ? "The built-in test mode: checkout opens Maison's own card page and no card is charged."
+            ? t`The built-in test mode: checkout opens Maison's own card page and no card is charged.`
             : settings.paymentMode === "LIVE"
-              ? "Stripe with a live key: real cards are charged."
-              : "Stripe with a test key: use Stripe's test cards."
+              ? t`Stripe with a live key: real cards are charged.`
+              : t`Stripe with a test key: use Stripe's test cards.`
         }
       />
       <CardContent className="flex flex-col gap-6 text-sm">
         {test && settings.testCard && (
           <div className="rounded-md border border-gold/50 bg-ivory-deep/60 p-4">
             <p>
-              Test card <span className="tabular font-medium">{settings.testCard}</span>, any future expiry, any CVC.
+              <Trans>
+                Test card <span className="tabular font-medium">{settings.testCard}</span>, any future expiry, any CVC.
+              </Trans>
             </p>
             {settings.declinedTestCard && (
               <p className="mt-1 text-ink-muted">
-                <span className="tabular">{settings.declinedTestCard}</span> is always declined.
+                <Trans>
+                  <span className="tabular">{settings.declinedTestCard}</span> is always declined.
+                </Trans>
               </p>
             )}
           </div>
         )}
         {settings.webhookUrl && (
           <p>
-            <span className="text-ink-muted">Stripe webhook endpoint: </span>
+            <span className="text-ink-muted">{t`Stripe webhook endpoint:`} </span>
             <span className="break-all font-mono text-xs">{settings.webhookUrl}</span>
           </p>
         )}
         <DataTable
-          caption="Prices by plan"
+          caption={t`Prices by plan`}
           columns={priceColumns}
           data={settings.prices}
           getRowId={(price) => price.plan}
@@ -136,6 +144,7 @@ function PaymentsCard({ settings }: { settings: AdminSettings }) {
 }
 
 function SubscriptionSyncCard() {
+  const { t } = useLingui();
   const syncAll = useSyncAll();
   const [allResult, setAllResult] = useState<SyncAllResult["results"] | null>(null);
 
@@ -144,9 +153,12 @@ function SubscriptionSyncCard() {
     try {
       const result = await syncAll.mutateAsync();
       setAllResult(result.results);
-      toast.success(result.message);
+      const { synced, failed, noStripeCustomer, noActiveSubscription } = result.results;
+      toast.success(
+        t`Synced ${synced}, failed ${failed}, without a Stripe customer ${noStripeCustomer}, without an active subscription ${noActiveSubscription}.`,
+      );
     } catch (error) {
-      toast.error(errorMessage(error, "Error syncing subscription"));
+      toast.error(errorMessage(error, t`Error syncing subscription`));
     }
   }
 
@@ -154,23 +166,23 @@ function SubscriptionSyncCard() {
     <Card>
       <CardHeading
         icon={RefreshCw}
-        title="Subscription Sync"
-        description="Memberships follow the payment provider's events. A sync asks the provider again, by the customer on file."
+        title={t`Subscription Sync`}
+        description={t`Memberships follow the payment provider's events. A sync asks the provider again, by the customer on file.`}
       />
       <CardContent className="flex flex-col gap-8">
         <MemberEmailForm kind="sync" />
         <div className="flex flex-col gap-4 border-t border-stone pt-6">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-ink-muted">Every member, one at a time, paced for the provider's rate limit.</p>
+            <p className="text-sm text-ink-muted">{t`Every member, one at a time, paced for the provider's rate limit.`}</p>
             <ConfirmDialog
               trigger={
                 <Button variant="outline" disabled={syncAll.isPending}>
-                  {syncAll.isPending ? "Syncing…" : "Sync All Subscriptions"}
+                  {syncAll.isPending ? t`Syncing…` : t`Sync All Subscriptions`}
                 </Button>
               }
-              title="Sync all subscriptions?"
-              description="Every member's subscription is checked with the payment provider, one at a time. With many members this takes a while."
-              confirmLabel="Sync All"
+              title={t`Sync all subscriptions?`}
+              description={t`Every member's subscription is checked with the payment provider, one at a time. With many members this takes a while.`}
+              confirmLabel={t`Sync All`}
               onConfirm={onSyncAll}
             />
           </div>
@@ -179,10 +191,10 @@ function SubscriptionSyncCard() {
               <DetailList
                 className="grid-cols-2 sm:grid-cols-4"
                 items={[
-                  { label: "Synced", value: allResult.synced },
-                  { label: "Failed", value: allResult.failed },
-                  { label: "No Stripe customer", value: allResult.noStripeCustomer },
-                  { label: "No active subscription", value: allResult.noActiveSubscription },
+                  { label: t`Synced`, value: allResult.synced },
+                  { label: t`Failed`, value: allResult.failed },
+                  { label: t`No Stripe customer`, value: allResult.noStripeCustomer },
+                  { label: t`No active subscription`, value: allResult.noActiveSubscription },
                 ].map((item) => ({ ...item, valueClassName: "tabular font-serif text-3xl" }))}
                 itemClassName="rounded-md border border-stone p-4"
               />

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -19,10 +21,11 @@ export const FIRST_CHECK_DELAY_MS = 2000;
 export const RETRY_DELAY_MS = 2000;
 export const SETTLE_DELAY_MS = 500;
 
-export const INVALID_SESSION = "Invalid checkout session";
-export const NOT_ACTIVATED = "Subscription not activated yet. Please refresh the page.";
-export const VERIFY_FAILED =
-  "Error verifying checkout. Please refresh the page or contact support if charges were made.";
+export const INVALID_SESSION = msg`Invalid checkout session`;
+export const NOT_ACTIVATED = msg`Subscription not activated yet. Please refresh the page.`;
+export const VERIFY_FAILED = msg`Error verifying checkout. Please refresh the page or contact support if charges were made.`;
+
+const ACTIVATED = msg`Subscription activated successfully!`;
 
 type State = "verifying" | "success" | "not-activated" | "error";
 
@@ -40,7 +43,8 @@ async function subscribed(): Promise<boolean> {
 
 /** /post-checkout, for a signed-in visitor (the router redirects the others to sign in). */
 export default function PostCheckoutPage() {
-  useDocumentTitle("Processing your subscription");
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Processing your subscription`);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -49,9 +53,9 @@ export default function PostCheckoutPage() {
 
   useEffect(() => {
     if (sessionId) return;
-    toast.error(INVALID_SESSION);
+    toast.error(i18n._(INVALID_SESSION));
     navigate("/pricing", { replace: true });
-  }, [sessionId, navigate]);
+  }, [sessionId, navigate, i18n]);
 
   useEffect(() => {
     if (!sessionId) return;
@@ -71,7 +75,7 @@ export default function PostCheckoutPage() {
         if (cancelled) return;
         if (hasActiveSubscription(info.subscription)) {
           setState("success");
-          toast.success("Subscription activated successfully!");
+          toast.success(i18n._(ACTIVATED));
         } else {
           setState("not-activated");
         }
@@ -82,27 +86,27 @@ export default function PostCheckoutPage() {
     return () => {
       cancelled = true;
     };
-  }, [sessionId, queryClient]);
+  }, [sessionId, queryClient, i18n]);
 
   if (!sessionId) return null;
 
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-20">
-      {state === "verifying" && <Spinner label="Processing your subscription..." showLabel />}
+      {state === "verifying" && <Spinner label={t`Processing your subscription...`} showLabel />}
       {state === "success" && <SuccessCard />}
       {(state === "not-activated" || state === "error") && (
         <Card className="w-full">
           <CardContent className="flex flex-col items-center gap-6 py-10 text-center">
-            <p className="eyebrow text-gold-deep">Membership</p>
+            <p className="eyebrow text-gold-deep">{t`Membership`}</p>
             <p role="alert" className="text-lg text-noir">
-              {state === "error" ? VERIFY_FAILED : NOT_ACTIVATED}
+              {i18n._(state === "error" ? VERIFY_FAILED : NOT_ACTIVATED)}
             </p>
             <div className="flex flex-wrap justify-center gap-3">
               <button type="button" className={buttonVariants()} onClick={() => window.location.reload()}>
-                Refresh
+                {t`Refresh`}
               </button>
               <Link to="/pricing" className={buttonVariants({ variant: "outline" })}>
-                View Membership Plans
+                {t`View Membership Plans`}
               </Link>
             </div>
           </CardContent>
@@ -113,6 +117,7 @@ export default function PostCheckoutPage() {
 }
 
 function SuccessCard() {
+  const { t } = useLingui();
   const { subscription } = useSession();
   if (!subscription) return null;
   return (
@@ -120,27 +125,27 @@ function SuccessCard() {
       <CardContent className="flex flex-col items-center gap-8 px-8 py-12 text-center">
         <CheckCircle2 aria-hidden className="size-10 text-forest" strokeWidth={1.25} />
         <div>
-          <p className="eyebrow text-gold-deep">Welcome to Maison</p>
-          <h1 className="mt-3 text-4xl sm:text-5xl">Your membership is active</h1>
+          <p className="eyebrow text-gold-deep">{t`Welcome to Maison`}</p>
+          <h1 className="mt-3 text-4xl sm:text-5xl">{t`Your membership is active`}</h1>
         </div>
         <DetailList
           className="w-full border-y border-stone py-6 sm:grid-cols-3"
           items={[
-            { label: "Plan", value: planLabel(subscription.plan), valueClassName: "font-serif text-2xl" },
-            { label: "Status", value: <StatusBadge status={subscription.status} />, valueClassName: "mt-2.5" },
+            { label: t`Plan`, value: planLabel(subscription.plan), valueClassName: "font-serif text-2xl" },
+            { label: t`Status`, value: <StatusBadge status={subscription.status} />, valueClassName: "mt-2.5" },
             {
-              label: subscription.cancelAtPeriodEnd ? "Ends on" : "Renews on",
-              value: subscription.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : "No expiration",
+              label: subscription.cancelAtPeriodEnd ? t`Ends on` : t`Renews on`,
+              value: subscription.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : t`No expiration`,
               valueClassName: "mt-2.5 tabular text-sm",
             },
           ]}
         />
         <div className="flex flex-wrap justify-center gap-3">
           <Link to="/dashboard" className={buttonVariants()}>
-            Go to Dashboard
+            {t`Go to Dashboard`}
           </Link>
           <Link to="/new-request" className={buttonVariants({ variant: "outline" })}>
-            Submit a Request
+            {t`Submit a Request`}
           </Link>
         </div>
       </CardContent>

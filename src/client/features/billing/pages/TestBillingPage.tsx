@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
@@ -21,30 +22,31 @@ import { billingQueries, type TestBillingOverview, useSetCancelAtPeriodEnd } fro
  * Stripe's billing portal. The member can cancel at the end of the period (and change their mind).
  */
 export default function TestBillingPage() {
-  useDocumentTitle("Billing");
+  const { t } = useLingui();
+  useDocumentTitle(t`Billing`);
   const billing = useQuery(billingQueries.testOverview());
 
   return (
     <div className="mx-auto max-w-3xl px-6 py-14 sm:py-20">
       <Link to="/profile" className="inline-flex items-center gap-2 text-sm text-ink-muted hover:text-noir">
-        <ArrowLeft aria-hidden className="size-4" /> Back to Profile
+        <ArrowLeft aria-hidden className="size-4" /> {t`Back to Profile`}
       </Link>
       <PageHeader
         className="mt-8"
         eyebrow={
           <>
-            <p>Billing</p>
-            <Badge variant="gold">Test mode</Badge>
+            <p>{t`Billing`}</p>
+            <Badge variant="gold">{t`Test mode`}</Badge>
           </>
         }
-        title="Manage Subscription"
-        description="Payments are simulated in test mode; no card is charged."
+        title={t`Manage Subscription`}
+        description={t`Payments are simulated in test mode; no card is charged.`}
       />
       <div className="mt-10 flex flex-col gap-8">
         <AsyncView
           query={billing}
-          loadingLabel="Loading your billing details"
-          errorFallback="Failed to load your billing details"
+          loadingLabel={t`Loading your billing details`}
+          errorFallback={t`Failed to load your billing details`}
         >
           {(overview) => (
             <>
@@ -59,67 +61,71 @@ export default function TestBillingPage() {
 }
 
 function SubscriptionCard({ overview }: { overview: TestBillingOverview }) {
+  const { t } = useLingui();
   const change = useSetCancelAtPeriodEnd();
   const sub = overview.subscription;
   if (!sub) {
     return (
       <Card>
-        <CardHeading title="Subscription" description="You have no paid membership." />
+        <CardHeading title={t`Subscription`} description={t`You have no paid membership.`} />
         <CardContent>
           <Link to="/pricing" className="text-sm underline decoration-gold underline-offset-4">
-            View Membership Plans
+            {t`View Membership Plans`}
           </Link>
         </CardContent>
       </Card>
     );
   }
   const periodEnd = formatLongDate(sub.currentPeriodEnd);
+  const plan = sub.planLabel;
+  const price = formatEuro(sub.amountCents / 100);
+  const card = `${sub.card.brand} •••• ${sub.card.last4}`;
 
   async function setCancel(cancel: boolean) {
     try {
       await change.mutateAsync(cancel);
-      toast.success(cancel ? `Your membership will end on ${periodEnd}.` : "Your membership will renew.");
+      toast.success(cancel ? t`Your membership will end on ${periodEnd}.` : t`Your membership will renew.`);
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to update your subscription"));
+      toast.error(errorMessage(error, t`Failed to update your subscription`));
     }
   }
 
   return (
     <Card>
-      <CardHeading title={`Maison ${sub.planLabel}`} aside={<StatusBadge status={sub.status} />} />
+      <CardHeading title={t`Maison ${plan}`} aside={<StatusBadge status={sub.status} />} />
       <CardContent className="flex flex-col gap-6">
         <DetailList
           className="sm:grid-cols-3"
           items={[
-            { label: "Price", value: `${formatEuro(sub.amountCents / 100)} per month`, valueClassName: "tabular" },
+            { label: t`Price`, value: t`${price} per month`, valueClassName: "tabular" },
             {
-              label: sub.status !== "active" ? "Ended on" : sub.cancelAtPeriodEnd ? "Ends on" : "Renews on",
+              label: sub.status !== "active" ? t`Ended on` : sub.cancelAtPeriodEnd ? t`Ends on` : t`Renews on`,
               value: periodEnd,
               valueClassName: "tabular",
             },
-            { label: "Card", value: `${sub.card.brand} •••• ${sub.card.last4}`, valueClassName: "tabular capitalize" },
+            { label: t`Card`, value: card, valueClassName: "tabular capitalize" },
           ]}
         />
         {sub.status === "active" && sub.cancelAtPeriodEnd && (
-          <p className="text-sm text-ink-muted">Your membership is cancelled and stays active until {periodEnd}.</p>
+          <p className="text-sm text-ink-muted">{t`Your membership is cancelled and stays active until ${periodEnd}.`}</p>
         )}
         {sub.status === "active" && (
           <div className="flex flex-wrap gap-3">
             {sub.cancelAtPeriodEnd ? (
               <Button onClick={() => setCancel(false)} disabled={change.isPending}>
-                Renew Membership
+                {t`Renew Membership`}
               </Button>
             ) : (
               <ConfirmDialog
                 trigger={
                   <Button variant="outline" disabled={change.isPending}>
-                    Cancel Membership
+                    {t`Cancel Membership`}
                   </Button>
                 }
-                title="Cancel your membership?"
-                description={`Your ${sub.planLabel} membership stays active until ${periodEnd}, then ends. You will not be charged again.`}
-                cancelLabel="Keep Membership"
-                confirmLabel="Cancel at Period End"
+                title={t`Cancel your membership?`}
+                description={t`Your ${plan} membership stays active until ${periodEnd}, then ends. You will not be charged again.`}
+                cancelLabel={t`Keep Membership`}
+                confirmLabel={t`Cancel at Period End`}
                 destructive
                 onConfirm={() => setCancel(true)}
               />
@@ -135,19 +141,19 @@ type Invoice = TestBillingOverview["invoices"][number];
 const col = dataTableColumns<Invoice>();
 const invoiceColumns = col.columns([
   col.accessor("date", {
-    header: "Date",
+    header: () => <Trans>Date</Trans>,
     cell: (info) => formatLongDate(info.getValue()),
     sortFn: "datetime",
     meta: { className: "tabular whitespace-nowrap text-ink-muted" },
   }),
-  col.accessor("description", { header: "Description", enableSorting: false }),
+  col.accessor("description", { header: () => <Trans>Description</Trans>, enableSorting: false }),
   col.accessor("status", {
-    header: "Status",
+    header: () => <Trans>Status</Trans>,
     cell: (info) => <StatusBadge status={info.getValue()} />,
     enableSorting: false,
   }),
   col.accessor("amountCents", {
-    header: "Amount",
+    header: () => <Trans>Amount</Trans>,
     cell: (info) => formatEuro(info.getValue() / 100),
     sortFn: "basic",
     meta: { numeric: true, className: "font-medium" },
@@ -155,13 +161,14 @@ const invoiceColumns = col.columns([
 ]);
 
 function InvoicesCard({ overview }: { overview: TestBillingOverview }) {
+  const { t } = useLingui();
   if (overview.invoices.length === 0) return null;
   return (
     <Card>
-      <CardHeading title="Payments" />
+      <CardHeading title={t`Payments`} />
       <CardContent>
         <DataTable
-          caption="Payments"
+          caption={t`Payments`}
           columns={invoiceColumns}
           data={overview.invoices}
           getRowId={(invoice) => invoice.id}

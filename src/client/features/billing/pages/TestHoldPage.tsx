@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, CreditCard, Landmark, Lock, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -29,35 +30,36 @@ import { CardFields } from "../components/card-fields";
  * 3184 asks for a 3-D Secure confirmation first (Approve or Fail), as Stripe's test cards do.
  */
 export default function TestHoldPage() {
-  useDocumentTitle("Authorise the hold");
+  const { t } = useLingui();
+  useDocumentTitle(t`Authorise the hold`);
   const { id = "" } = useParams();
   const session = useQuery(billingQueries.testHold(id));
 
   return (
     <AsyncView
       query={session}
-      loading={<PageSpinner label="Loading the card page" />}
+      loading={<PageSpinner label={t`Loading the card page`} />}
       error={(error) => {
         const notFound = error instanceof ApiError && error.status === 404;
         return (
           <Notice
-            title={notFound ? "Card page not found" : "Card page unavailable"}
-            text={notFound ? "This card page was not found." : errorMessage(error, "Please try again.")}
+            title={notFound ? t`Card page not found` : t`Card page unavailable`}
+            text={notFound ? t`This card page was not found.` : errorMessage(error, t`Please try again.`)}
           />
         );
       }}
     >
       {(data) =>
         data.status === "complete" ? (
-          <Notice title="Already authorised" text="The hold on your card is in place.">
+          <Notice title={t`Already authorised`} text={t`The hold on your card is in place.`}>
             <Link to={appPath(data.successUrl)} className={buttonVariants()}>
-              Continue
+              {t`Continue`}
             </Link>
           </Notice>
         ) : data.status === "expired" ? (
-          <Notice title="Card page expired" text="This card page has expired. Please accept the option again.">
+          <Notice title={t`Card page expired`} text={t`This card page has expired. Please accept the option again.`}>
             <Link to={appPath(data.cancelUrl)} className={buttonVariants({ variant: "outline" })}>
-              Back to Maison
+              {t`Back to Maison`}
             </Link>
           </Notice>
         ) : (
@@ -69,9 +71,10 @@ export default function TestHoldPage() {
 }
 
 function Notice({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
+  const { t } = useLingui();
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-5 px-6 py-20 text-center">
-      <p className="eyebrow text-gold-deep">Card hold</p>
+      <p className="eyebrow text-gold-deep">{t`Card hold`}</p>
       <h1 className="text-4xl">{title}</h1>
       <p className="text-ink-muted">{text}</p>
       {children && <div className="flex gap-3">{children}</div>}
@@ -80,6 +83,7 @@ function Notice({ title, text, children }: { title: string; text: string; childr
 }
 
 function HoldCheckout({ session }: { session: TestHoldSession }) {
+  const { t } = useLingui();
   const amount = formatEuro(session.amountCents / 100);
   // The bank's step: from the card form (3184), or straight away when the page is opened again mid-way.
   const [confirming, setConfirming] = useState(session.status === "requires_action");
@@ -92,39 +96,41 @@ function HoldCheckout({ session }: { session: TestHoldSession }) {
           to={appPath(session.cancelUrl)}
           className="inline-flex w-fit items-center gap-2 text-sm text-ink-muted hover:text-noir"
         >
-          <ArrowLeft aria-hidden className="size-4" /> Back to Maison
+          <ArrowLeft aria-hidden className="size-4" /> {t`Back to Maison`}
         </Link>
         <div>
           <div className="flex items-center gap-3">
-            <p className="eyebrow text-gold-deep">Card hold</p>
-            <Badge variant="gold">Test mode</Badge>
+            <p className="eyebrow text-gold-deep">{t`Card hold`}</p>
+            <Badge variant="gold">{t`Test mode`}</Badge>
           </div>
           <p className="mt-3 text-lg break-words">{session.description}</p>
           <p className="mt-4 flex items-baseline gap-2">
             <span className="tabular font-serif text-5xl">{amount}</span>
-            <span className="text-sm text-ink-muted">held, not charged</span>
+            <span className="text-sm text-ink-muted">{t`held, not charged`}</span>
           </p>
         </div>
         <dl className="divide-y divide-stone border-y border-stone text-sm">
           <div className="flex justify-between gap-4 py-3.5">
-            <dt>Authorisation hold</dt>
+            <dt>{t`Authorisation hold`}</dt>
             <dd className="tabular">{amount}</dd>
           </div>
           <div className="flex justify-between gap-4 py-3.5 text-ink-muted">
-            <dt>Held for</dt>
-            <dd>About 7 days</dd>
+            <dt>{t`Held for`}</dt>
+            <dd>{t`About 7 days`}</dd>
           </div>
           <div className="flex justify-between gap-4 py-3.5 font-medium">
-            <dt>Charged today</dt>
+            <dt>{t`Charged today`}</dt>
             <dd className="tabular">{formatEuro(0)}</dd>
           </div>
         </dl>
         <div className="rounded-md border border-gold/50 bg-ivory-deep/60 p-5 text-sm leading-relaxed">
-          <p className="font-medium text-noir">No real card is used here.</p>
+          <p className="font-medium text-noir">{t`No real card is used here.`}</p>
           <p className="mt-1 text-ink-muted">
-            Authorise with the test card <span className="tabular font-medium text-noir">{TEST_CARD}</span>, any future
-            expiry date and any CVC. <span className="tabular">{DECLINED_CARD}</span> is always declined;{" "}
-            <span className="tabular">{THREE_D_SECURE_CARD}</span> asks for your bank's confirmation.
+            <Trans>
+              Authorise with the test card <span className="tabular font-medium text-noir">{TEST_CARD}</span>, any
+              future expiry date and any CVC. <span className="tabular">{DECLINED_CARD}</span> is always declined;{" "}
+              <span className="tabular">{THREE_D_SECURE_CARD}</span> asks for your bank's confirmation.
+            </Trans>
           </p>
         </div>
       </div>
@@ -164,6 +170,7 @@ function CardForm({
   failure: string | null;
   onRequiresAction: () => void;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const authorize = useAuthorizeTestHold(session.id);
   const form = useZodForm(cardSchema, { defaultValues: { cardNumber: "", expiry: "", cvc: "", name: "" } });
@@ -177,22 +184,22 @@ function CardForm({
       if (next.requiresAction || !next.redirectUrl) onRequiresAction();
       else navigate(appPath(next.redirectUrl), { replace: true });
     } catch (error) {
-      form.setError("root", { message: errorMessage(error, "Your card could not be authorised. Please try again.") });
+      form.setError("root", { message: errorMessage(error, t`Your card could not be authorised. Please try again.`) });
     }
   }
 
   return (
     <Form form={form} onSubmit={onSubmit} className="rounded-lg border border-stone bg-card p-7 sm:p-9">
       <h1 className="flex items-center gap-3 font-serif text-3xl">
-        <CreditCard aria-hidden className="size-6 text-gold-deep" strokeWidth={1.5} /> Authorise with card
+        <CreditCard aria-hidden className="size-6 text-gold-deep" strokeWidth={1.5} /> {t`Authorise with card`}
       </h1>
       <CardFields form={form} emailId="hold-email" email={session.email} />
       <FormError />
       <Button type="submit" size="lg" disabled={authorize.isPending} className="mt-2 w-full">
-        <Lock aria-hidden /> {authorize.isPending ? "Authorising…" : `Authorise ${amount}`}
+        <Lock aria-hidden /> {authorize.isPending ? t`Authorising…` : t`Authorise ${amount}`}
       </Button>
       <p className="text-center text-xs text-ink-muted">
-        {amount} is reserved on your card and released if the team does not take it. Nothing is charged now.
+        {t`${amount} is reserved on your card and released if the team does not take it. Nothing is charged now.`}
       </p>
     </Form>
   );
@@ -208,11 +215,13 @@ function BankConfirmation({
   amount: string;
   onFailed: (message: string) => void;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirm = useConfirmTestHold(session.id);
   const [error, setError] = useState<string | null>(null);
-  const failed = "Your bank did not confirm the authorisation. Please try again or use another card.";
+  const failed = t`Your bank did not confirm the authorisation. Please try again or use another card.`;
+  const description = session.description;
 
   async function answer(approve: boolean) {
     setError(null);
@@ -221,7 +230,7 @@ function BankConfirmation({
       if (next.redirectUrl) navigate(appPath(next.redirectUrl), { replace: true });
       else if (!approve) onFailed(failed);
     } catch (failure) {
-      if (approve) setError(errorMessage(failure, "The confirmation failed. Please try again."));
+      if (approve) setError(errorMessage(failure, t`The confirmation failed. Please try again.`));
       else {
         // The page is open again for a card: its state is read anew.
         void queryClient.invalidateQueries({ queryKey: billingQueries.testHold(session.id).queryKey });
@@ -237,16 +246,18 @@ function BankConfirmation({
     >
       <div className="flex items-center justify-between gap-3">
         <p className="flex items-center gap-2 text-sm font-medium">
-          <Landmark aria-hidden className="size-5 text-gold-deep" strokeWidth={1.5} /> Maison Test Bank
+          <Landmark aria-hidden className="size-5 text-gold-deep" strokeWidth={1.5} /> {t`Maison Test Bank`}
         </p>
-        <Badge variant="outline">3-D Secure</Badge>
+        <Badge variant="outline">{t`3-D Secure`}</Badge>
       </div>
       <h1 id="bank-confirmation" className="flex items-center gap-3 font-serif text-3xl">
-        <ShieldCheck aria-hidden className="size-6 text-gold-deep" strokeWidth={1.5} /> Confirm this authorisation
+        <ShieldCheck aria-hidden className="size-6 text-gold-deep" strokeWidth={1.5} /> {t`Confirm this authorisation`}
       </h1>
       <p className="text-sm leading-relaxed text-ink-muted">
-        Your bank asks you to confirm the hold of <span className="tabular font-medium text-noir">{amount}</span> for{" "}
-        {session.description}. In test mode, choose what the bank answers.
+        <Trans>
+          Your bank asks you to confirm the hold of <span className="tabular font-medium text-noir">{amount}</span> for{" "}
+          {description}. In test mode, choose what the bank answers.
+        </Trans>
       </p>
       {error && (
         <p role="alert" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-4 py-3 text-sm text-oxblood">
@@ -255,7 +266,7 @@ function BankConfirmation({
       )}
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button size="lg" className="flex-1" disabled={confirm.isPending} onClick={() => void answer(true)}>
-          {confirm.isPending && confirm.variables ? "Confirming…" : "Approve"}
+          {confirm.isPending && confirm.variables ? t`Confirming…` : t`Approve`}
         </Button>
         <Button
           size="lg"
@@ -264,7 +275,7 @@ function BankConfirmation({
           disabled={confirm.isPending}
           onClick={() => void answer(false)}
         >
-          Fail
+          {t`Fail`}
         </Button>
       </div>
     </section>

@@ -4,6 +4,8 @@
  * (held now, captured and released over 12 weeks, expiring soon) and a chart of held, captured and released
  * money per week.
  */
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, ArrowUpRight } from "lucide-react";
 import { Link } from "react-router";
@@ -21,13 +23,15 @@ import { ChartFigure } from "@/client/components/chart-figure";
 import { AXIS_TICK, GRID_STROKE, TOKENS } from "@/client/components/chart-palette";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { errorMessage } from "@/client/lib/api";
+import { type MessageDescriptor, useLocale } from "@/client/lib/i18n";
 import { formatCount, formatDate } from "@/shared/format";
-import { holdExpiryLabel } from "@/shared/quotes";
 import { type MoneyOverview, quoteQueries } from "../api";
 import { formatCents } from "../money";
+import { HoldExpiry } from "./deal-parts";
 
 /** Holds that lapse within 24 h unless captured or released: each a link to its request. */
 export function ExpiringHolds() {
+  useLocale();
   const { data } = useQuery(quoteQueries.money());
   if (!data || data.expiring.length === 0) return null;
   return (
@@ -37,7 +41,7 @@ export function ExpiringHolds() {
     >
       <h2 id="expiring-holds" className="flex items-center gap-2 font-sans text-sm font-medium text-oxblood">
         <AlertTriangle aria-hidden className="size-4" />
-        {data.expiring.length === 1 ? "A card hold expires soon" : `${data.expiring.length} card holds expire soon`}
+        {plural(data.expiring.length, { one: "A card hold expires soon", other: "# card holds expire soon" })}
       </h2>
       <ul className="mt-3 flex flex-col gap-2">
         {data.expiring.map((hold) => (
@@ -48,7 +52,7 @@ export function ExpiringHolds() {
             >
               <span className="min-w-0 break-words font-medium">{hold.title}</span>
               <span className="flex items-center gap-1 text-oxblood">
-                {holdExpiryLabel(hold.expiresAt)}
+                <HoldExpiry expiresAt={hold.expiresAt} />
                 <ArrowUpRight aria-hidden className="size-3.5" />
               </span>
             </Link>
@@ -60,29 +64,35 @@ export function ExpiringHolds() {
 }
 
 const SERIES = [
-  { key: "heldCents", name: "Held", color: TOKENS.gold },
-  { key: "capturedCents", name: "Captured", color: TOKENS.forest },
-  { key: "releasedCents", name: "Released", color: TOKENS.stoneDark },
+  { key: "heldCents", name: msg`Held`, color: TOKENS.gold },
+  { key: "capturedCents", name: msg`Captured`, color: TOKENS.forest },
+  { key: "releasedCents", name: msg`Released`, color: TOKENS.stoneDark },
 ] as const;
 
-const CARDS: Array<{ key: keyof MoneyOverview["cards"]; label: string; hint: string; money: boolean }> = [
-  { key: "heldCents", label: "Held", hint: "on cards now", money: true },
-  { key: "capturedCents", label: "Captured", hint: "12 weeks", money: true },
-  { key: "releasedCents", label: "Released", hint: "12 weeks", money: true },
-  { key: "expiringSoon", label: "Expiring", hint: "holds, under 24 h", money: false },
+const CARDS: Array<{
+  key: keyof MoneyOverview["cards"];
+  label: MessageDescriptor;
+  hint: MessageDescriptor;
+  money: boolean;
+}> = [
+  { key: "heldCents", label: msg`Held`, hint: msg`on cards now`, money: true },
+  { key: "capturedCents", label: msg`Captured`, hint: msg`12 weeks`, money: true },
+  { key: "releasedCents", label: msg`Released`, hint: msg`12 weeks`, money: true },
+  { key: "expiringSoon", label: msg`Expiring`, hint: msg`holds, under 24 h`, money: false },
 ];
 
 export function MoneySection() {
+  const { t, i18n } = useLingui();
   const query = useQuery(quoteQueries.money());
   const data = query.data;
   return (
     <section aria-labelledby="money-heading" className="flex flex-col gap-4">
       <h2 id="money-heading" className="text-3xl">
-        Money
+        {t`Money`}
       </h2>
       {query.isError ? (
         <p role="alert" className="rounded-lg border border-oxblood/30 bg-oxblood/5 px-5 py-4 text-sm text-oxblood">
-          {errorMessage(query.error, "Failed to load the money overview")}
+          {errorMessage(query.error, t`Failed to load the money overview`)}
         </p>
       ) : (
         <>
@@ -90,8 +100,8 @@ export function MoneySection() {
             {CARDS.map((card) => (
               <div key={card.key} className="rounded-lg border border-stone bg-card px-5 py-4">
                 <dt className="eyebrow text-ink-muted">
-                  {card.label}
-                  <span className="sr-only"> {card.hint}</span>
+                  {i18n._(card.label)}
+                  <span className="sr-only"> {i18n._(card.hint)}</span>
                 </dt>
                 <dd className="mt-2 flex h-10 flex-wrap items-baseline gap-x-2">
                   {data ? (
@@ -106,7 +116,7 @@ export function MoneySection() {
                     <Skeleton className="h-10 w-24" />
                   )}
                   <span aria-hidden="true" className="text-xs text-ink-muted">
-                    {card.hint}
+                    {i18n._(card.hint)}
                   </span>
                 </dd>
               </div>
@@ -121,6 +131,7 @@ export function MoneySection() {
 
 /** Money per week: what was newly held, captured and released, by the Monday each week starts. */
 function MoneyChart({ data }: { data?: MoneyOverview }) {
+  const { t, i18n } = useLingui();
   const rows = data?.weekly.map((week) => ({
     ...week,
     week: formatDate(week.weekStart, "card"),
@@ -131,14 +142,14 @@ function MoneyChart({ data }: { data?: MoneyOverview }) {
   const euro = (value: number) => formatCents(Math.round(value * 100));
   return (
     <ChartFigure
-      title="Holds per week"
-      description="Money held on members' cards, captured and released over the last 12 weeks, by the Monday each week starts."
+      title={t`Holds per week`}
+      description={t`Money held on members' cards, captured and released over the last 12 weeks, by the Monday each week starts.`}
       legend={
         <ul aria-hidden="true" className="-mt-1 flex flex-wrap gap-x-5 gap-y-1.5 text-xs text-ink-muted">
           {SERIES.map((series) => (
             <li key={series.key} className="flex items-center gap-2">
               <span className="size-2.5 rounded-[2px]" style={{ backgroundColor: series.color }} />
-              {series.name}
+              {i18n._(series.name)}
             </li>
           ))}
         </ul>
@@ -162,7 +173,13 @@ function MoneyChart({ data }: { data?: MoneyOverview }) {
                 content={(props) => <MoneyTooltip {...props} format={euro} />}
               />
               {SERIES.map((series) => (
-                <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.color} maxBarSize={18} />
+                <Bar
+                  key={series.key}
+                  dataKey={series.key}
+                  name={i18n._(series.name)}
+                  fill={series.color}
+                  maxBarSize={18}
+                />
               ))}
             </BarChart>
           </ResponsiveContainer>
@@ -170,8 +187,8 @@ function MoneyChart({ data }: { data?: MoneyOverview }) {
       }
       table={
         data && {
-          rowHeader: "Week of",
-          columns: SERIES.map((series) => series.name),
+          rowHeader: t`Week of`,
+          columns: SERIES.map((series) => i18n._(series.name)),
           rows: data.weekly.map((week) => ({
             key: week.weekStart,
             header: formatDate(week.weekStart, "card"),
@@ -189,10 +206,12 @@ function MoneyTooltip({
   label,
   format,
 }: Pick<TooltipContentProps, "active" | "payload" | "label"> & { format: (value: number) => string }) {
+  const { t } = useLingui();
   if (!active || !payload?.length) return null;
+  const week = String(label ?? "");
   return (
     <div className="min-w-36 rounded-md border border-noir-line bg-noir px-3 py-2 text-xs text-ivory shadow-lg">
-      <p className="mb-1.5 font-medium text-gold-light">Week of {String(label ?? "")}</p>
+      <p className="mb-1.5 font-medium text-gold-light">{t`Week of ${week}`}</p>
       <ul className="flex flex-col gap-1">
         {payload.map((entry) => (
           <li key={String(entry.dataKey)} className="flex items-center gap-2">

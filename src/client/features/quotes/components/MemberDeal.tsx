@@ -3,6 +3,7 @@
  * delivery and its answer, the card hold, the current quote as cards with Accept and Decline, and the earlier
  * quotes, quieter. Nothing shows before the team sends a first quote.
  */
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClock, Check, CreditCard, PackageCheck, ScrollText } from "lucide-react";
 import { useId, useState } from "react";
@@ -13,7 +14,7 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, sharedText } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
 import { canReportProblem, LIVE_HOLD_STATUSES, QUOTE_MESSAGES } from "@/shared/quotes";
@@ -41,6 +42,7 @@ export function MemberDeal({ requestId }: { requestId: string }) {
 }
 
 export function DealView({ requestId, deal }: { requestId: string; deal: Deal }) {
+  const { t } = useLingui();
   const current = deal.quotes.find((quote) => quote.status === "sent" || quote.status === "accepted");
   const earlier = deal.quotes.filter((quote) => quote !== current);
   if (deal.quotes.length === 0 && !deal.hold && !deal.delivery) return null;
@@ -53,7 +55,7 @@ export function DealView({ requestId, deal }: { requestId: string; deal: Deal })
       ) : (
         earlier[0]?.status === "declined" && (
           <p className="rounded-lg border border-stone bg-ivory-deep/60 px-5 py-4 text-sm text-ink-muted">
-            You declined the last proposal. The team will come back to you with a revised one.
+            {t`You declined the last proposal. The team will come back to you with a revised one.`}
           </p>
         )
       )}
@@ -65,17 +67,19 @@ export function DealView({ requestId, deal }: { requestId: string; deal: Deal })
 // The current quote ------------------------------------------------------------------------------------
 
 function QuoteCard({ requestId, quote, hold }: { requestId: string; quote: Quote; hold: Hold | null }) {
+  const { t } = useLingui();
   const open = quote.status === "sent" && !quote.expired;
+  const sent = quote.sentAt ? formatLongDate(quote.sentAt) : null;
+  const validUntil = formatLongDate(quote.validUntil);
   return (
     <Card>
       <CardHeading
         icon={ScrollText}
-        title="Your proposal"
+        title={t`Your proposal`}
         aside={<QuoteBadge quote={quote} />}
         description={
           <span className="tabular">
-            {quote.sentAt ? `Sent ${formatLongDate(quote.sentAt)} · ` : ""}Valid until{" "}
-            {formatLongDate(quote.validUntil)}
+            {sent ? t`Sent ${sent} · Valid until ${validUntil}` : t`Valid until ${validUntil}`}
           </span>
         }
       />
@@ -87,10 +91,10 @@ function QuoteCard({ requestId, quote, hold }: { requestId: string; quote: Quote
         )}
         {quote.status === "sent" && quote.expired && (
           <p role="alert" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-4 py-3 text-sm text-oxblood">
-            {QUOTE_MESSAGES.quoteExpired}
+            {sharedText(QUOTE_MESSAGES.quoteExpired)}
           </p>
         )}
-        <ul aria-label="Options" className={cn("grid gap-4", quote.options.length > 1 && "md:grid-cols-2")}>
+        <ul aria-label={t`Options`} className={cn("grid gap-4", quote.options.length > 1 && "md:grid-cols-2")}>
           {quote.options.map((option, index) => (
             <li key={option.id} className="flex">
               <OptionCard
@@ -128,6 +132,7 @@ function OptionCard({
   /** The quote can be answered (sent and not expired). */
   open: boolean;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
   const accepted = quote.acceptedOptionId === option.id;
   const passedOver = quote.status === "accepted" && !accepted;
@@ -141,39 +146,39 @@ function OptionCard({
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="eyebrow text-gold-deep">Option {number}</p>
+          <p className="eyebrow text-gold-deep">{t`Option ${number}`}</p>
           <h3 id={titleId} className={cn("mt-1 font-serif text-2xl break-words", passedOver && "text-ink-muted")}>
             {option.title}
           </h3>
         </div>
         {accepted && (
           <Badge variant="success">
-            <Check aria-hidden className="size-3" /> Accepted
+            <Check aria-hidden className="size-3" /> {t`Accepted`}
           </Badge>
         )}
       </div>
       <p className={cn("tabular font-serif text-4xl", passedOver && "text-ink-muted")}>
         {formatCents(option.priceCents)}
       </p>
-      <DealFiles requestId={requestId} files={option.photos} label={`Photos of ${option.title}`} />
+      <DealFiles requestId={requestId} files={option.photos} label={t`Photos of ${option.title}`} />
       {option.description && (
         <p className="text-sm leading-relaxed whitespace-pre-wrap break-words">{option.description}</p>
       )}
       <dl className="flex flex-col gap-3 border-t border-stone pt-4 text-sm">
         {option.estimatedDelivery && (
           <div className="flex items-baseline justify-between gap-3">
-            <dt className="text-ink-muted">Estimated delivery</dt>
+            <dt className="text-ink-muted">{t`Estimated delivery`}</dt>
             <dd className="tabular">{formatLongDate(option.estimatedDelivery)}</dd>
           </div>
         )}
         {option.supplierTerms && (
           <div className="flex flex-col gap-1">
-            <dt className="text-ink-muted">Supplier terms</dt>
+            <dt className="text-ink-muted">{t`Supplier terms`}</dt>
             <dd className="leading-relaxed whitespace-pre-wrap break-words">{option.supplierTerms}</dd>
           </div>
         )}
         <div className="flex items-baseline justify-between gap-3">
-          <dt className="text-ink-muted">Card hold on acceptance</dt>
+          <dt className="text-ink-muted">{t`Card hold on acceptance`}</dt>
           <dd className="tabular">{formatCents(option.holdCents)}</dd>
         </div>
       </dl>
@@ -199,11 +204,14 @@ function AcceptOption({
   hold: Hold | null;
   open: boolean;
 }) {
+  const { t } = useLingui();
   const accept = useAcceptQuote(requestId);
   const follow = useFollowUrl();
   const [confirming, setConfirming] = useState(false);
   const started = hold !== null && LIVE_HOLD_STATUSES.includes(hold.status);
   const amount = formatCents(option.holdCents);
+  const price = formatCents(option.priceCents);
+  const title = option.title;
 
   async function onConfirm(event: React.MouseEvent) {
     event.preventDefault();
@@ -213,14 +221,14 @@ function AcceptOption({
       follow(url);
     } catch (error) {
       setConfirming(false);
-      toast.error(errorMessage(error, "We could not start the card authorisation. Please try again."));
+      toast.error(errorMessage(error, t`We could not start the card authorisation. Please try again.`));
     }
   }
 
   if (!open) {
     return (
       <Button className="w-full" disabled>
-        Accept
+        {t`Accept`}
       </Button>
     );
   }
@@ -229,25 +237,25 @@ function AcceptOption({
       open={confirming}
       onOpenChange={(next) => !accept.isPending && setConfirming(next)}
       trigger={
-        <Button className="w-full" aria-label={started ? undefined : `Accept ${option.title}`}>
-          {started ? "Continue to card authorisation" : "Accept"}
+        <Button className="w-full" aria-label={started ? undefined : t`Accept ${title}`}>
+          {started ? t`Continue to card authorisation` : t`Accept`}
         </Button>
       }
-      title={`Accept ${option.title}?`}
-      description={`We will hold ${amount} on your card; nothing is charged now.`}
-      confirmLabel={accept.isPending ? "Opening…" : "Continue to card"}
+      title={t`Accept ${title}?`}
+      description={t`We will hold ${amount} on your card; nothing is charged now.`}
+      confirmLabel={accept.isPending ? t`Opening…` : t`Continue to card`}
       busy={accept.isPending}
       onConfirm={onConfirm}
     >
       <p className="text-sm leading-relaxed text-ink-muted">
-        The hold is {formatCents(option.holdCents)} of {formatCents(option.priceCents)}. You enter your card on a secure
-        payment page; the team takes the payment only once your item is secured.
+        {t`The hold is ${amount} of ${price}. You enter your card on a secure payment page; the team takes the payment only once your item is secured.`}
       </p>
     </ConfirmDialog>
   );
 }
 
 function DeclineQuote({ requestId, quote }: { requestId: string; quote: Quote }) {
+  const { t } = useLingui();
   const decline = useDeclineQuote(requestId);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
@@ -259,37 +267,39 @@ function DeclineQuote({ requestId, quote }: { requestId: string; quote: Quote })
       await decline.mutateAsync({ quoteId: quote.id, reason: reason.trim() });
       setOpen(false);
       setReason("");
-      toast.success(QUOTE_MESSAGES.quoteDeclined);
+      toast.success(sharedText(QUOTE_MESSAGES.quoteDeclined));
     } catch (error) {
       setOpen(false);
-      toast.error(errorMessage(error, "We could not decline the quote. Please try again."));
+      toast.error(errorMessage(error, t`We could not decline the quote. Please try again.`));
     }
   }
 
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone pt-5">
-      <p className="text-sm text-ink-muted">None of these is right? Tell us and we will look again.</p>
+      <p className="text-sm text-ink-muted">{t`None of these is right? Tell us and we will look again.`}</p>
       <ConfirmDialog
         open={open}
         onOpenChange={(next) => !decline.isPending && setOpen(next)}
-        trigger={<Button variant="ghost">Decline quote</Button>}
-        title="Decline this quote?"
-        description="The team will be told and can send you a revised proposal."
-        cancelLabel="Keep Quote"
-        confirmLabel={decline.isPending ? "Declining…" : "Decline quote"}
+        trigger={<Button variant="ghost">{t`Decline quote`}</Button>}
+        title={t`Decline this quote?`}
+        description={t`The team will be told and can send you a revised proposal.`}
+        cancelLabel={t`Keep Quote`}
+        confirmLabel={decline.isPending ? t`Declining…` : t`Decline quote`}
         busy={decline.isPending}
         onConfirm={onConfirm}
       >
         <div className="flex flex-col gap-2">
           <Label htmlFor={fieldId}>
-            Reason <span className="font-normal text-ink-muted">(optional)</span>
+            <Trans>
+              Reason <span className="font-normal text-ink-muted">(optional)</span>
+            </Trans>
           </Label>
           <Textarea
             id={fieldId}
             value={reason}
             maxLength={1000}
             onChange={(event) => setReason(event.target.value)}
-            placeholder="The price, the condition, the timing…"
+            placeholder={t`The price, the condition, the timing…`}
           />
         </div>
       </ConfirmDialog>
@@ -300,17 +310,18 @@ function DeclineQuote({ requestId, quote }: { requestId: string; quote: Quote })
 // Earlier quotes ---------------------------------------------------------------------------------------
 
 function EarlierQuotes({ requestId, quotes }: { requestId: string; quotes: Quote[] }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="earlier-quotes" className="flex flex-col gap-3">
       <h2 id="earlier-quotes" className="eyebrow text-ink-muted">
-        Earlier proposals
+        {t`Earlier proposals`}
       </h2>
       <ul className="flex flex-col gap-3">
         {quotes.map((quote) => (
           <li key={quote.id} className="rounded-lg border border-stone bg-ivory-deep/50 px-5 py-4 text-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="text-ink-muted tabular">
-                {quote.sentAt ? `Sent ${formatLongDate(quote.sentAt)}` : "Proposal"}
+                {quote.sentAt ? t`Sent ${formatLongDate(quote.sentAt)}` : t`Proposal`}
               </span>
               <QuoteBadge quote={quote} />
             </div>
@@ -324,7 +335,7 @@ function EarlierQuotes({ requestId, quotes }: { requestId: string; quotes: Quote
                   <DealFiles
                     requestId={requestId}
                     files={option.photos}
-                    label={`Photos of ${option.title}`}
+                    label={t`Photos of ${option.title}`}
                     className="[&_button]:size-12"
                   />
                 </li>
@@ -332,7 +343,9 @@ function EarlierQuotes({ requestId, quotes }: { requestId: string; quotes: Quote
             </ul>
             {quote.declineReason && (
               <p className="mt-3 text-ink-muted">
-                Your reason: <span className="whitespace-pre-wrap break-words">{quote.declineReason}</span>
+                <Trans>
+                  Your reason: <span className="whitespace-pre-wrap break-words">{quote.declineReason}</span>
+                </Trans>
               </p>
             )}
           </li>
@@ -347,23 +360,23 @@ function EarlierQuotes({ requestId, quotes }: { requestId: string; quotes: Quote
 function HoldCard({ requestId, hold, quotes }: { requestId: string; hold: Hold; quotes: Quote[] }) {
   const quote = quotes.find((candidate) => candidate.options.some((option) => option.id === hold.optionId));
   const option = quote?.options.find((candidate) => candidate.id === hold.optionId);
-  const amount = formatCents(hold.amountCents);
+  const { t } = useLingui();
   return (
     <Card>
-      <CardHeading icon={CreditCard} title="Card hold" aside={<HoldBadge status={hold.status} />} />
+      <CardHeading icon={CreditCard} title={t`Card hold`} aside={<HoldBadge status={hold.status} />} />
       <CardContent className="flex flex-col gap-4 text-sm">
-        {option && <p className="text-ink-muted">For {option.title}</p>}
+        {option && <p className="text-ink-muted">{t`For ${option.title}`}</p>}
         <p aria-live="polite" className="leading-relaxed">
-          {holdSentence(hold, amount)}
+          <HoldSentence hold={hold} />
         </p>
         {hold.failure && (
           <p role="alert" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-4 py-3 text-oxblood">
-            {hold.failure}
+            {sharedText(hold.failure)}
           </p>
         )}
         {hold.receiptUrl && (
           <a href={hold.receiptUrl} target="_blank" rel="noreferrer" className="self-start underline decoration-gold">
-            View receipt
+            {t`View receipt`}
           </a>
         )}
         {quote && option && (hold.status === "pending" || hold.status === "requires_action") && (
@@ -375,30 +388,40 @@ function HoldCard({ requestId, hold, quotes }: { requestId: string; hold: Hold; 
   );
 }
 
-function holdSentence(hold: Hold, amount: string): string {
+/** Where the hold stands, in one sentence. */
+function HoldSentence({ hold }: { hold: Hold }) {
+  const { t } = useLingui();
+  const amount = formatCents(hold.amountCents);
+  const charged = formatCents(hold.capturedCents);
   switch (hold.status) {
     case "pending":
-      return `Waiting for your card: ${amount} will be held, nothing is charged now.`;
+      return t`Waiting for your card: ${amount} will be held, nothing is charged now.`;
     case "requires_action":
-      return `Your bank asked you to confirm the hold of ${amount}.`;
-    case "held":
-      return `${amount} is held on your card${hold.expiresAt ? ` until ${formatMessageTime(hold.expiresAt)}` : ""}. Nothing has been charged.`;
+      return t`Your bank asked you to confirm the hold of ${amount}.`;
+    case "held": {
+      if (!hold.expiresAt) return t`${amount} is held on your card. Nothing has been charged.`;
+      const until = formatMessageTime(hold.expiresAt);
+      return t`${amount} is held on your card until ${until}. Nothing has been charged.`;
+    }
     case "captured": {
       const rest = hold.amountCents - hold.capturedCents;
-      return `${formatCents(hold.capturedCents)} was charged to your card${rest > 0 ? `; the remaining ${formatCents(rest)} was released` : ""}.`;
+      if (rest <= 0) return t`${charged} was charged to your card.`;
+      const remaining = formatCents(rest);
+      return t`${charged} was charged to your card; the remaining ${remaining} was released.`;
     }
     case "released":
-      return `The hold of ${amount} was released. Nothing was charged.`;
+      return t`The hold of ${amount} was released. Nothing was charged.`;
     case "expired":
       return hold.reauthorizationRequested
-        ? `The hold of ${amount} lapsed before it was used, and the team asks you to authorise it again. Nothing was charged.`
-        : `The hold of ${amount} lapsed before it was used. Nothing was charged.`;
+        ? t`The hold of ${amount} lapsed before it was used, and the team asks you to authorise it again. Nothing was charged.`
+        : t`The hold of ${amount} lapsed before it was used. Nothing was charged.`;
     case "refunded":
-      return `${formatCents(hold.capturedCents)} was refunded to your card.`;
+      return t`${charged} was refunded to your card.`;
   }
 }
 
 function ContinueHold({ requestId, quoteId, optionId }: { requestId: string; quoteId: string; optionId: string }) {
+  const { t } = useLingui();
   const accept = useAcceptQuote(requestId);
   const follow = useFollowUrl();
   return (
@@ -410,17 +433,18 @@ function ContinueHold({ requestId, quoteId, optionId }: { requestId: string; quo
           { quoteId, optionId },
           {
             onSuccess: ({ url }) => follow(url),
-            onError: (error) => toast.error(errorMessage(error, "We could not open the card page. Please try again.")),
+            onError: (error) => toast.error(errorMessage(error, t`We could not open the card page. Please try again.`)),
           },
         )
       }
     >
-      {accept.isPending ? "Opening…" : "Continue to card authorisation"}
+      {accept.isPending ? t`Opening…` : t`Continue to card authorisation`}
     </Button>
   );
 }
 
 function AuthoriseAgain({ requestId }: { requestId: string }) {
+  const { t } = useLingui();
   const reauthorize = useReauthorize(requestId);
   const follow = useFollowUrl();
   return (
@@ -430,11 +454,11 @@ function AuthoriseAgain({ requestId }: { requestId: string }) {
       onClick={() =>
         reauthorize.mutate(undefined, {
           onSuccess: ({ url }) => follow(url),
-          onError: (error) => toast.error(errorMessage(error, "We could not open the card page. Please try again.")),
+          onError: (error) => toast.error(errorMessage(error, t`We could not open the card page. Please try again.`)),
         })
       }
     >
-      {reauthorize.isPending ? "Opening…" : "Authorise again"}
+      {reauthorize.isPending ? t`Opening…` : t`Authorise again`}
     </Button>
   );
 }
@@ -442,26 +466,29 @@ function AuthoriseAgain({ requestId }: { requestId: string }) {
 // Delivery ---------------------------------------------------------------------------------------------
 
 function DeliveryCard({ requestId, delivery }: { requestId: string; delivery: Delivery }) {
+  const { t } = useLingui();
   const open = delivery.status === "delivered" && canReportProblem(delivery.deliveredAt);
+  const delivered = formatLongDate(delivery.deliveredAt);
+  const answered = delivery.answeredAt ? formatLongDate(delivery.answeredAt) : null;
   return (
     <Card>
       <CardHeading
         icon={PackageCheck}
-        title="Delivery"
-        description={<span className="tabular">Delivered {formatLongDate(delivery.deliveredAt)}</span>}
+        title={t`Delivery`}
+        description={<span className="tabular">{t`Delivered ${delivered}`}</span>}
       />
       <CardContent className="flex flex-col gap-4 text-sm">
         {delivery.note && <p className="leading-relaxed whitespace-pre-wrap break-words">{delivery.note}</p>}
-        <DealFiles requestId={requestId} files={delivery.photos} label="Photos of the handover" />
+        <DealFiles requestId={requestId} files={delivery.photos} label={t`Photos of the handover`} />
         {delivery.status === "confirmed" && (
           <p className="flex items-center gap-2 text-forest">
-            <Check aria-hidden className="size-4" /> You confirmed receipt
-            {delivery.answeredAt ? ` on ${formatLongDate(delivery.answeredAt)}` : ""}.
+            <Check aria-hidden className="size-4" />{" "}
+            {answered ? t`You confirmed receipt on ${answered}.` : t`You confirmed receipt.`}
           </p>
         )}
         {delivery.status === "problem" && (
           <div className="rounded-md border border-stone bg-ivory-deep/60 px-4 py-3">
-            <p className="font-medium">You reported a problem. The team will contact you.</p>
+            <p className="font-medium">{t`You reported a problem. The team will contact you.`}</p>
             {delivery.problem && (
               <p className="mt-1 whitespace-pre-wrap break-words text-ink-muted">{delivery.problem}</p>
             )}
@@ -474,25 +501,27 @@ function DeliveryCard({ requestId, delivery }: { requestId: string; delivery: De
 }
 
 function DeliveryAnswer({ requestId, disputeUntil }: { requestId: string; disputeUntil: string }) {
+  const { t } = useLingui();
   const confirm = useConfirmReceipt(requestId);
   const report = useReportProblem(requestId);
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState("");
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
+  const until = formatLongDate(disputeUntil);
 
   async function onReport(event: React.MouseEvent) {
     event.preventDefault();
     if (!problem.trim()) {
-      setError(QUOTE_MESSAGES.problemRequired);
+      setError(sharedText(QUOTE_MESSAGES.problemRequired));
       return;
     }
     try {
       await report.mutateAsync(problem.trim());
       setOpen(false);
-      toast.success(QUOTE_MESSAGES.problemReported);
+      toast.success(sharedText(QUOTE_MESSAGES.problemReported));
     } catch (failure) {
-      setError(errorMessage(failure, "We could not send your report. Please try again."));
+      setError(errorMessage(failure, t`We could not send your report. Please try again.`));
     }
   }
 
@@ -501,8 +530,9 @@ function DeliveryAnswer({ requestId, disputeUntil }: { requestId: string; disput
       <p className="flex items-center gap-2 text-ink-muted">
         <CalendarClock aria-hidden className="size-4 shrink-0 text-gold-deep" strokeWidth={1.5} />
         <span>
-          Please confirm receipt. You can report a problem until{" "}
-          <span className="tabular">{formatLongDate(disputeUntil)}</span>.
+          <Trans>
+            Please confirm receipt. You can report a problem until <span className="tabular">{until}</span>.
+          </Trans>
         </span>
       </p>
       <div className="flex flex-wrap gap-3">
@@ -510,12 +540,12 @@ function DeliveryAnswer({ requestId, disputeUntil }: { requestId: string; disput
           disabled={confirm.isPending}
           onClick={() =>
             confirm.mutate(undefined, {
-              onSuccess: () => toast.success(QUOTE_MESSAGES.receiptConfirmed),
-              onError: (failure) => toast.error(errorMessage(failure, "We could not confirm receipt.")),
+              onSuccess: () => toast.success(sharedText(QUOTE_MESSAGES.receiptConfirmed)),
+              onError: (failure) => toast.error(errorMessage(failure, t`We could not confirm receipt.`)),
             })
           }
         >
-          <Check /> {confirm.isPending ? "Confirming…" : "Confirm receipt"}
+          <Check /> {confirm.isPending ? t`Confirming…` : t`Confirm receipt`}
         </Button>
         <ConfirmDialog
           open={open}
@@ -524,15 +554,15 @@ function DeliveryAnswer({ requestId, disputeUntil }: { requestId: string; disput
             setOpen(next);
             setError(null);
           }}
-          trigger={<Button variant="outline">Report a problem</Button>}
-          title="Report a problem"
-          description="Tell us what is wrong with the delivery. The team will contact you."
-          confirmLabel={report.isPending ? "Sending…" : "Send report"}
+          trigger={<Button variant="outline">{t`Report a problem`}</Button>}
+          title={t`Report a problem`}
+          description={t`Tell us what is wrong with the delivery. The team will contact you.`}
+          confirmLabel={report.isPending ? t`Sending…` : t`Send report`}
           busy={report.isPending}
           onConfirm={onReport}
         >
           <div className="flex flex-col gap-2">
-            <Label htmlFor={fieldId}>What happened?</Label>
+            <Label htmlFor={fieldId}>{t`What happened?`}</Label>
             <Textarea
               id={fieldId}
               value={problem}

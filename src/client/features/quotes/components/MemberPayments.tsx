@@ -2,6 +2,7 @@
  * The member's money on /profile (composed in by app/pages/ProfileRoute.tsx): every card hold and capture,
  * newest first, with its request, amount, state and the receipt where the card processor gives one.
  */
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Receipt } from "lucide-react";
 import { Link } from "react-router";
@@ -13,28 +14,29 @@ import { formatCents } from "../money";
 import { HoldBadge } from "./deal-parts";
 
 export function MemberPayments() {
+  const { t } = useLingui();
   const query = useQuery(quoteQueries.payments());
   return (
     <Card>
       <CardHeading
         icon={Receipt}
-        title="Payments"
-        description="Card holds for the proposals you accepted, and what was charged."
+        title={t`Payments`}
+        description={t`Card holds for the proposals you accepted, and what was charged.`}
       />
       <CardContent>
         <AsyncView
           query={query}
-          loading={<ListSkeleton label="Loading payments" items={["h-16", "h-16"]} />}
-          errorFallback="Failed to load payments"
+          loading={<ListSkeleton label={t`Loading payments`} items={["h-16", "h-16"]} />}
+          errorFallback={t`Failed to load payments`}
           isEmpty={(data) => data.items.length === 0}
           empty={
             <p className="rounded-md border border-dashed border-stone-dark px-4 py-6 text-center text-sm text-ink-muted">
-              No payments yet. When you accept a proposal, its card hold appears here.
+              {t`No payments yet. When you accept a proposal, its card hold appears here.`}
             </p>
           }
         >
           {(data) => (
-            <ul aria-label="Payments" className="flex flex-col divide-y divide-stone border-y border-stone">
+            <ul aria-label={t`Payments`} className="flex flex-col divide-y divide-stone border-y border-stone">
               {data.items.map((payment) => (
                 <PaymentRow key={payment.id} payment={payment} />
               ))}
@@ -73,7 +75,9 @@ function PaymentRow({ payment }: { payment: Payment }) {
           rel="noreferrer"
           className="col-span-2 justify-self-start text-xs underline decoration-gold"
         >
-          View receipt<span className="sr-only"> for {payment.request.title}</span>
+          <Trans>
+            View receipt<span className="sr-only"> for {payment.request.title}</span>
+          </Trans>
         </a>
       )}
     </li>

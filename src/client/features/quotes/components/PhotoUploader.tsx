@@ -2,6 +2,7 @@
  * Photos for a quote option or a handover: chosen files are uploaded at once to the request's deal files (each
  * with its progress), then listed with a way to remove them. JPEG, PNG, WebP or PDF, as the server sniffs them.
  */
+import { Trans, useLingui } from "@lingui/react/macro";
 import { FileText, ImagePlus, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/client/components/ui/button";
@@ -32,6 +33,7 @@ export function PhotoUploader({
   onChange: (files: DealFile[]) => void;
   disabled?: boolean;
 }) {
+  const { t } = useLingui();
   const labelId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -55,9 +57,9 @@ export function PhotoUploader({
       const key = `${file.name}-${Math.random()}`;
       const refused =
         file.type && !ACCEPTED.includes(file.type)
-          ? "Please choose a JPEG, PNG, WebP or PDF"
+          ? t`Please choose a JPEG, PNG, WebP or PDF`
           : file.size > MAX_MB * 1024 * 1024
-            ? `The file is larger than ${MAX_MB} MB`
+            ? t`The file is larger than ${MAX_MB} MB`
             : undefined;
       setUploads((list) => [...list, { key, name: file.name, progress: 0, error: refused }]);
       if (refused) continue;
@@ -66,14 +68,16 @@ export function PhotoUploader({
           patch(key, null);
           onChange([...latest.current, uploaded]);
         })
-        .catch((error) => patch(key, { error: errorMessage(error, "Upload failed") }));
+        .catch((error) => patch(key, { error: errorMessage(error, t`Upload failed`) }));
     }
   }
 
   return (
     <div className="flex flex-col gap-2">
       <span id={labelId} className="text-[0.8rem] font-medium tracking-wide">
-        {label} <span className="font-normal text-ink-muted">(optional)</span>
+        <Trans>
+          {label} <span className="font-normal text-ink-muted">(optional)</span>
+        </Trans>
       </span>
       <input
         ref={input}
@@ -101,7 +105,7 @@ export function PhotoUploader({
                 variant="ghost"
                 size="icon"
                 className="size-8"
-                aria-label={`Remove ${file.name}`}
+                aria-label={t`Remove ${file.name}`}
                 disabled={disabled}
                 onClick={() => onChange(value.filter((candidate) => candidate.id !== file.id))}
               >
@@ -119,7 +123,7 @@ export function PhotoUploader({
                     variant="ghost"
                     size="icon"
                     className="size-8"
-                    aria-label={`Dismiss ${upload.name}`}
+                    aria-label={t`Dismiss ${upload.name}`}
                     onClick={() => patch(upload.key, null)}
                   >
                     <X />
@@ -134,7 +138,7 @@ export function PhotoUploader({
                 <div className="flex items-center gap-3">
                   <div
                     role="progressbar"
-                    aria-label={`Uploading ${upload.name}`}
+                    aria-label={t`Uploading ${upload.name}`}
                     aria-valuemin={0}
                     aria-valuemax={100}
                     aria-valuenow={Math.round(upload.progress * 100)}
@@ -160,10 +164,10 @@ export function PhotoUploader({
           disabled={disabled || room <= 0}
           onClick={() => input.current?.click()}
         >
-          <ImagePlus /> Add photos
+          <ImagePlus /> {t`Add photos`}
         </Button>
         <p className="mt-1.5 text-xs text-ink-muted">
-          JPEG, PNG, WebP or PDF, up to {MAX_MB} MB each; at most {QUOTE_OPTION_MAX_PHOTOS}.
+          {t`JPEG, PNG, WebP or PDF, up to ${MAX_MB} MB each; at most ${QUOTE_OPTION_MAX_PHOTOS}.`}
         </p>
       </div>
     </div>

@@ -3,7 +3,7 @@
  * delivery, photos), the validity date and a word to the member. Save draft keeps it to the staff; Send saves
  * and sends it (Sourcing → Quoted, or a revision replacing the current quote).
  */
-
+import { useLingui } from "@lingui/react/macro";
 import { Plus, Send, Trash2 } from "lucide-react";
 import { useMemo } from "react";
 import { useController, useFieldArray, useWatch } from "react-hook-form";
@@ -11,7 +11,7 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { Form, FormError, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, sharedText } from "@/client/lib/api";
 import { lisbonDate } from "@/shared/dates";
 import { holdAmountCents, QUOTE_MAX_OPTIONS, QUOTE_MESSAGES } from "@/shared/quotes";
 import { type Quote, useSaveQuote, useSendQuote } from "../api";
@@ -31,6 +31,7 @@ export function QuoteEditor({
   revise?: boolean;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const today = lisbonDate();
   const schema = useMemo(() => quoteFormSchema(today), [today]);
   const form = useZodForm(schema, { defaultValues: formValuesOf(quote, { revise }) });
@@ -45,10 +46,10 @@ export function QuoteEditor({
     try {
       const { id } = await save.mutateAsync({ quoteId: draftId, body: toQuoteInput(values) });
       if (andSend) await send.mutateAsync(id);
-      toast.success(andSend ? QUOTE_MESSAGES.quoteSent : QUOTE_MESSAGES.quoteSaved);
+      toast.success(sharedText(andSend ? QUOTE_MESSAGES.quoteSent : QUOTE_MESSAGES.quoteSaved));
       onDone();
     } catch (error) {
-      form.setError("root", { message: errorMessage(error, "The quote could not be saved. Please try again.") });
+      form.setError("root", { message: errorMessage(error, t`The quote could not be saved. Please try again.`) });
     }
   }
 
@@ -56,66 +57,69 @@ export function QuoteEditor({
     <Form
       form={form}
       onSubmit={(values) => submit(values, false)}
-      aria-label={draftId ? "Edit quote" : "New quote"}
+      aria-label={draftId ? t`Edit quote` : t`New quote`}
       className="gap-6"
     >
       <ol className="flex flex-col gap-5">
-        {fields.map((field, index) => (
-          <li key={field.id}>
-            <fieldset className="flex min-w-0 flex-col gap-4 rounded-lg border border-stone bg-ivory/60 p-4 sm:p-5">
-              <legend className="sr-only">Option {index + 1}</legend>
-              <div className="flex items-center justify-between gap-3">
-                <span aria-hidden className="eyebrow text-gold-deep">
-                  Option {index + 1}
-                </span>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  className="text-oxblood hover:bg-oxblood/5"
-                  disabled={fields.length === 1 || busy}
-                  onClick={() => remove(index)}
-                >
-                  <Trash2 /> Remove option {index + 1}
-                </Button>
-              </div>
-              <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
-                <TextField name={`options.${index}.title`} id={`option-${index}-title`} label="Title" />
-                <TextField
-                  name={`options.${index}.price`}
-                  id={`option-${index}-price`}
-                  label="Price (€)"
-                  inputMode="decimal"
-                  placeholder="4500"
-                  hint={<PriceHint index={index} control={form.control} />}
-                />
-              </div>
-              <TextareaField
-                name={`options.${index}.description`}
-                id={`option-${index}-description`}
-                label="Description"
-                rows={3}
-              />
-              <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
+        {fields.map((field, index) => {
+          const number = index + 1;
+          return (
+            <li key={field.id}>
+              <fieldset className="flex min-w-0 flex-col gap-4 rounded-lg border border-stone bg-ivory/60 p-4 sm:p-5">
+                <legend className="sr-only">{t`Option ${number}`}</legend>
+                <div className="flex items-center justify-between gap-3">
+                  <span aria-hidden className="eyebrow text-gold-deep">
+                    {t`Option ${number}`}
+                  </span>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    className="text-oxblood hover:bg-oxblood/5"
+                    disabled={fields.length === 1 || busy}
+                    onClick={() => remove(index)}
+                  >
+                    <Trash2 /> {t`Remove option ${number}`}
+                  </Button>
+                </div>
+                <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
+                  <TextField name={`options.${index}.title`} id={`option-${index}-title`} label={t`Title`} />
+                  <TextField
+                    name={`options.${index}.price`}
+                    id={`option-${index}-price`}
+                    label={t`Price (€)`}
+                    inputMode="decimal"
+                    placeholder="4500"
+                    hint={<PriceHint index={index} control={form.control} />}
+                  />
+                </div>
                 <TextareaField
-                  name={`options.${index}.supplierTerms`}
-                  id={`option-${index}-terms`}
-                  label="Supplier terms"
-                  rows={2}
-                  placeholder="Returns, warranty, payment schedule…"
+                  name={`options.${index}.description`}
+                  id={`option-${index}-description`}
+                  label={t`Description`}
+                  rows={3}
                 />
-                <TextField
-                  name={`options.${index}.estimatedDelivery`}
-                  id={`option-${index}-delivery`}
-                  label="Estimated delivery"
-                  type="date"
-                  min={today}
-                />
-              </div>
-              <PhotosField requestId={requestId} index={index} control={form.control} disabled={busy} />
-            </fieldset>
-          </li>
-        ))}
+                <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
+                  <TextareaField
+                    name={`options.${index}.supplierTerms`}
+                    id={`option-${index}-terms`}
+                    label={t`Supplier terms`}
+                    rows={2}
+                    placeholder={t`Returns, warranty, payment schedule…`}
+                  />
+                  <TextField
+                    name={`options.${index}.estimatedDelivery`}
+                    id={`option-${index}-delivery`}
+                    label={t`Estimated delivery`}
+                    type="date"
+                    min={today}
+                  />
+                </div>
+                <PhotosField requestId={requestId} index={index} control={form.control} disabled={busy} />
+              </fieldset>
+            </li>
+          );
+        })}
       </ol>
       <div className="flex flex-wrap items-center gap-3">
         <Button
@@ -125,30 +129,30 @@ export function QuoteEditor({
           disabled={fields.length >= QUOTE_MAX_OPTIONS || busy}
           onClick={() => append(emptyOption())}
         >
-          <Plus /> Add option
+          <Plus /> {t`Add option`}
         </Button>
-        <span className="text-xs text-ink-muted">Up to {QUOTE_MAX_OPTIONS} options.</span>
+        <span className="text-xs text-ink-muted">{t`Up to ${QUOTE_MAX_OPTIONS} options.`}</span>
       </div>
       <div className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
-        <TextField name="validUntil" id="quote-valid-until" label="Valid until" type="date" min={today} />
+        <TextField name="validUntil" id="quote-valid-until" label={t`Valid until`} type="date" min={today} />
         <TextareaField
           name="message"
           id="quote-message"
-          label="Message to the member"
+          label={t`Message to the member`}
           rows={2}
-          placeholder="A word about the options, shown above them and in the email."
+          placeholder={t`A word about the options, shown above them and in the email.`}
         />
       </div>
       <FormError />
       <div className="flex flex-wrap items-center gap-3 border-t border-stone pt-5">
         <Button type="button" disabled={busy} onClick={form.handleSubmit((values) => submit(values, true))}>
-          <Send /> {busy ? "Saving…" : "Send quote"}
+          <Send /> {busy ? t`Saving…` : t`Send quote`}
         </Button>
         <Button type="submit" variant="outline" disabled={busy}>
-          Save draft
+          {t`Save draft`}
         </Button>
         <Button type="button" variant="ghost" disabled={busy} onClick={onDone}>
-          Cancel
+          {t`Cancel`}
         </Button>
       </div>
     </Form>
@@ -168,19 +172,20 @@ function PhotosField({
   control: QuoteFormControl;
   disabled: boolean;
 }) {
+  const { t } = useLingui();
   const { field, fieldState } = useController({ control, name: `options.${index}.photos` });
   return (
     <div className="flex flex-col gap-1">
       <PhotoUploader
         requestId={requestId}
-        label="Photos"
+        label={t`Photos`}
         value={field.value ?? []}
         onChange={field.onChange}
         disabled={disabled}
       />
       {fieldState.error?.message && (
         <p role="alert" className="text-xs font-medium text-oxblood">
-          {fieldState.error.message}
+          {sharedText(fieldState.error.message)}
         </p>
       )}
     </div>
@@ -189,8 +194,11 @@ function PhotosField({
 
 /** Under the price: what was understood, and the hold accepting it would place. */
 function PriceHint({ index, control }: { index: number; control: QuoteFormControl }) {
+  const { t } = useLingui();
   const price = useWatch({ control, name: `options.${index}.price` });
   const cents = parseEuroToCents(price ?? "");
-  if (cents === null || cents < 100) return "In euro; cents after a point.";
-  return `${formatCents(cents)} · hold ${formatCents(holdAmountCents(cents))}`;
+  if (cents === null || cents < 100) return t`In euro; cents after a point.`;
+  const amount = formatCents(cents);
+  const hold = formatCents(holdAmountCents(cents));
+  return t`${amount} · hold ${hold}`;
 }

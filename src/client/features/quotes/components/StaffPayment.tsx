@@ -4,6 +4,7 @@
  * and Release Hold behind a confirm dialog, a lapsed hold's way to ask the member again; then Mark as delivered
  * (a Found request) with a note and handover photos, and the member's answer.
  */
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Check, CreditCard, PackageCheck } from "lucide-react";
 import { useId, useState } from "react";
@@ -15,10 +16,10 @@ import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, sharedText } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
-import { HOLD_RATE, holdExpiryLabel, isHoldExpiringSoon, QUOTE_MESSAGES } from "@/shared/quotes";
+import { HOLD_RATE, isHoldExpiringSoon, QUOTE_MESSAGES } from "@/shared/quotes";
 import {
   type Deal,
   type DealFile,
@@ -30,14 +31,15 @@ import {
   useRequestReauthorization,
 } from "../api";
 import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
-import { DealFiles, HoldBadge } from "./deal-parts";
+import { DealFiles, HoldBadge, HoldExpiry } from "./deal-parts";
 import { PhotoUploader } from "./PhotoUploader";
 
 /** The aside's payment and delivery cards, from the staff's deal. */
 export function StaffPayment({ requestId }: { requestId: string }) {
+  const { t } = useLingui();
   const query = useQuery(quoteQueries.staffDeal(requestId));
   return (
-    <AsyncView query={query} loadingLabel="Loading the payment" errorFallback="Failed to load the payment">
+    <AsyncView query={query} loadingLabel={t`Loading the payment`} errorFallback={t`Failed to load the payment`}>
       {(deal) => <PaymentPanels requestId={requestId} deal={deal} />}
     </AsyncView>
   );
@@ -62,21 +64,22 @@ function optionOf(deal: Deal, optionId: string) {
 
 export function PaymentCard({ requestId, deal }: { requestId: string; deal: Deal }) {
   const hold = deal.hold;
+  const { t } = useLingui();
   const option = hold ? optionOf(deal, hold.optionId) : null;
+  const rate = Math.round(HOLD_RATE * 100);
   return (
     <Card>
-      <CardHeading icon={CreditCard} title="Payment" aside={hold && <HoldBadge status={hold.status} />} />
+      <CardHeading icon={CreditCard} title={t`Payment`} aside={hold && <HoldBadge status={hold.status} />} />
       <CardContent className="flex flex-col gap-4 text-sm">
         {!hold ? (
           <p className="leading-relaxed text-ink-muted">
-            No card hold yet. When the member accepts an option, {Math.round(HOLD_RATE * 100)} % of its price is held on
-            their card until you capture or release it.
+            {t`No card hold yet. When the member accepts an option, ${rate} % of its price is held on their card until you capture or release it.`}
           </p>
         ) : (
           <>
             <div className="flex items-baseline justify-between gap-3">
               <span className="eyebrow text-ink-muted">
-                {hold.status === "captured" || hold.status === "refunded" ? "Captured" : "Authorization hold"}
+                {hold.status === "captured" || hold.status === "refunded" ? t`Captured` : t`Authorization hold`}
               </span>
               <span className="tabular font-serif text-2xl">
                 {formatCents(
@@ -92,7 +95,7 @@ export function PaymentCard({ requestId, deal }: { requestId: string; deal: Deal
             <HoldState hold={hold} />
             {hold.failure && (
               <p role="alert" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-3 py-2 text-oxblood">
-                {hold.failure}
+                {sharedText(hold.failure)}
               </p>
             )}
             {hold.receiptUrl && (
@@ -102,7 +105,7 @@ export function PaymentCard({ requestId, deal }: { requestId: string; deal: Deal
                 rel="noreferrer"
                 className="self-start underline decoration-gold"
               >
-                View receipt
+                {t`View receipt`}
               </a>
             )}
             {hold.status === "held" && (
@@ -121,13 +124,14 @@ export function PaymentCard({ requestId, deal }: { requestId: string; deal: Deal
 
 /** One line on where the hold stands: waiting, until when, what was taken, what lapsed. */
 function HoldState({ hold }: { hold: Hold }) {
+  const { t } = useLingui();
   switch (hold.status) {
     case "pending":
-      return <p className="text-ink-muted">The member has not authorised their card yet.</p>;
+      return <p className="text-ink-muted">{t`The member has not authorised their card yet.`}</p>;
     case "requires_action":
-      return <p className="text-ink-muted">The member's bank asked for a confirmation (3-D Secure).</p>;
+      return <p className="text-ink-muted">{t`The member's bank asked for a confirmation (3-D Secure).`}</p>;
     case "held": {
-      if (!hold.expiresAt) return <p className="text-ink-muted">Held on the member's card.</p>;
+      if (!hold.expiresAt) return <p className="text-ink-muted">{t`Held on the member's card.`}</p>;
       const soon = isHoldExpiringSoon(hold.expiresAt);
       return (
         <p
@@ -138,7 +142,7 @@ function HoldState({ hold }: { hold: Hold }) {
         >
           {soon && <AlertTriangle aria-hidden className="size-4 shrink-0" />}
           <span>
-            {holdExpiryLabel(hold.expiresAt)}{" "}
+            <HoldExpiry expiresAt={hold.expiresAt} />{" "}
             <span className={cn("tabular", !soon && "text-ink-muted")}>({formatMessageTime(hold.expiresAt)})</span>
           </span>
         </p>
@@ -146,24 +150,27 @@ function HoldState({ hold }: { hold: Hold }) {
     }
     case "captured": {
       const rest = hold.amountCents - hold.capturedCents;
+      const released = formatCents(rest);
+      const amount = formatCents(hold.amountCents);
       return (
         <p className="text-ink-muted">
-          {rest > 0
-            ? `${formatCents(rest)} of the ${formatCents(hold.amountCents)} hold was released.`
-            : "Captured in full."}
+          {rest > 0 ? t`${released} of the ${amount} hold was released.` : t`Captured in full.`}
         </p>
       );
     }
     case "released":
-      return <p className="text-ink-muted">Released: nothing was charged.</p>;
+      return <p className="text-ink-muted">{t`Released: nothing was charged.`}</p>;
     case "expired":
-      return <p className="text-ink-muted">The authorisation lapsed before it was captured: nothing was charged.</p>;
+      return (
+        <p className="text-ink-muted">{t`The authorisation lapsed before it was captured: nothing was charged.`}</p>
+      );
     case "refunded":
-      return <p className="text-ink-muted">Refunded to the member.</p>;
+      return <p className="text-ink-muted">{t`Refunded to the member.`}</p>;
   }
 }
 
 function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
+  const { t } = useLingui();
   const capture = useCapture(requestId);
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState(centsToEuroInput(hold.amountCents));
@@ -186,34 +193,34 @@ function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
 
   async function onConfirm(event: React.MouseEvent) {
     event.preventDefault();
-    if (cents === null || cents < 1) return setError("Enter an amount in euro, e.g. 450 or 450.50");
-    if (cents > hold.amountCents) return setError(QUOTE_MESSAGES.captureTooHigh);
-    if (partial && !reason.trim()) return setError(QUOTE_MESSAGES.captureReasonRequired);
+    if (cents === null || cents < 1) return setError(t`Enter an amount in euro, e.g. 450 or 450.50`);
+    if (cents > hold.amountCents) return setError(sharedText(QUOTE_MESSAGES.captureTooHigh));
+    if (partial && !reason.trim()) return setError(sharedText(QUOTE_MESSAGES.captureReasonRequired));
     try {
       await capture.mutateAsync(partial ? { amountCents: cents, reason: reason.trim() } : { reason: reason.trim() });
       setOpen(false);
-      toast.success(QUOTE_MESSAGES.holdCaptured);
+      toast.success(sharedText(QUOTE_MESSAGES.holdCaptured));
     } catch (failure) {
-      setError(errorMessage(failure, "The payment could not be captured."));
+      setError(errorMessage(failure, t`The payment could not be captured.`));
     }
   }
 
+  const held = formatCents(hold.amountCents);
+  const taken = cents !== null && cents > 0 ? formatCents(cents) : null;
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={reset}
-      trigger={<Button size="sm">Capture Payment</Button>}
-      title="Capture the payment?"
-      description={`Up to ${formatCents(hold.amountCents)} is taken from the member's card, once. Less than the hold needs a reason; the rest is released.`}
-      confirmLabel={
-        capture.isPending ? "Capturing…" : `Capture ${cents !== null && cents > 0 ? formatCents(cents) : ""}`.trim()
-      }
+      trigger={<Button size="sm">{t`Capture Payment`}</Button>}
+      title={t`Capture the payment?`}
+      description={t`Up to ${held} is taken from the member's card, once. Less than the hold needs a reason; the rest is released.`}
+      confirmLabel={capture.isPending ? t`Capturing…` : taken ? t`Capture ${taken}` : t`Capture`}
       busy={capture.isPending}
       onConfirm={onConfirm}
     >
       <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-2">
-          <Label htmlFor={amountId}>Amount (€)</Label>
+          <Label htmlFor={amountId}>{t`Amount (€)`}</Label>
           <Input
             id={amountId}
             inputMode="decimal"
@@ -226,7 +233,8 @@ function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={reasonId}>
-            Reason <span className="font-normal text-ink-muted">{partial ? "(required for less)" : "(optional)"}</span>
+            {t`Reason`}{" "}
+            <span className="font-normal text-ink-muted">{partial ? t`(required for less)` : t`(optional)`}</span>
           </Label>
           <Textarea
             id={reasonId}
@@ -250,23 +258,25 @@ function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
 }
 
 function ReleaseButton({ requestId, hold }: { requestId: string; hold: Hold }) {
+  const { t } = useLingui();
   const release = useRelease(requestId);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const reasonId = useId();
+  const held = formatCents(hold.amountCents);
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={(next) => !release.isPending && setOpen(next)}
       trigger={
         <Button size="sm" variant="outline">
-          Release Hold
+          {t`Release Hold`}
         </Button>
       }
-      title="Release the hold?"
-      description={`The ${formatCents(hold.amountCents)} held on the member's card is let go and nothing is charged. To take a payment later, the member must authorise again.`}
-      cancelLabel="Keep Hold"
-      confirmLabel={release.isPending ? "Releasing…" : "Release Hold"}
+      title={t`Release the hold?`}
+      description={t`The ${held} held on the member's card is let go and nothing is charged. To take a payment later, the member must authorise again.`}
+      cancelLabel={t`Keep Hold`}
+      confirmLabel={release.isPending ? t`Releasing…` : t`Release Hold`}
       destructive
       busy={release.isPending}
       onConfirm={(event) => {
@@ -274,18 +284,20 @@ function ReleaseButton({ requestId, hold }: { requestId: string; hold: Hold }) {
         release.mutate(reason.trim(), {
           onSuccess: () => {
             setOpen(false);
-            toast.success(QUOTE_MESSAGES.holdReleased);
+            toast.success(sharedText(QUOTE_MESSAGES.holdReleased));
           },
           onError: (error) => {
             setOpen(false);
-            toast.error(errorMessage(error, "The hold could not be released."));
+            toast.error(errorMessage(error, t`The hold could not be released.`));
           },
         });
       }}
     >
       <div className="flex flex-col gap-2">
         <Label htmlFor={reasonId}>
-          Reason <span className="font-normal text-ink-muted">(optional)</span>
+          <Trans>
+            Reason <span className="font-normal text-ink-muted">(optional)</span>
+          </Trans>
         </Label>
         <Textarea
           id={reasonId}
@@ -300,9 +312,10 @@ function ReleaseButton({ requestId, hold }: { requestId: string; hold: Hold }) {
 }
 
 function AskAgain({ requestId, hold }: { requestId: string; hold: Hold }) {
+  const { t } = useLingui();
   const ask = useRequestReauthorization(requestId);
   if (hold.reauthorizationRequested) {
-    return <p className="text-ink-muted">{QUOTE_MESSAGES.reauthorizationRequested}.</p>;
+    return <p className="text-ink-muted">{sharedText(QUOTE_MESSAGES.reauthorizationRequested)}.</p>;
   }
   return (
     <Button
@@ -312,12 +325,12 @@ function AskAgain({ requestId, hold }: { requestId: string; hold: Hold }) {
       disabled={ask.isPending}
       onClick={() =>
         ask.mutate(undefined, {
-          onSuccess: () => toast.success(QUOTE_MESSAGES.reauthorizationRequested),
-          onError: (error) => toast.error(errorMessage(error, "The member could not be asked.")),
+          onSuccess: () => toast.success(sharedText(QUOTE_MESSAGES.reauthorizationRequested)),
+          onError: (error) => toast.error(errorMessage(error, t`The member could not be asked.`)),
         })
       }
     >
-      {ask.isPending ? "Asking…" : "Ask the member to authorise again"}
+      {ask.isPending ? t`Asking…` : t`Ask the member to authorise again`}
     </Button>
   );
 }
@@ -325,42 +338,48 @@ function AskAgain({ requestId, hold }: { requestId: string; hold: Hold }) {
 // Delivery ---------------------------------------------------------------------------------------------
 
 export function DeliveryCard({ requestId, deal }: { requestId: string; deal: Deal }) {
+  const { t } = useLingui();
   const delivery = deal.delivery;
+  const delivered = delivery ? formatLongDate(delivery.deliveredAt) : "";
+  const answered = delivery?.answeredAt ? formatLongDate(delivery.answeredAt) : null;
+  const until = delivery ? formatLongDate(delivery.disputeUntil) : "";
   return (
     <Card>
-      <CardHeading icon={PackageCheck} title="Delivery" />
+      <CardHeading icon={PackageCheck} title={t`Delivery`} />
       <CardContent className="flex flex-col gap-3 text-sm">
         {!delivery ? (
           <>
-            <p className="text-ink-muted">When the item is handed over, mark the request as delivered.</p>
+            <p className="text-ink-muted">{t`When the item is handed over, mark the request as delivered.`}</p>
             <MarkDelivered requestId={requestId} />
           </>
         ) : (
           <>
-            <p className="tabular">Delivered {formatLongDate(delivery.deliveredAt)}</p>
+            <p className="tabular">{t`Delivered ${delivered}`}</p>
             {delivery.note && <p className="text-ink-muted whitespace-pre-wrap break-words">{delivery.note}</p>}
             <DealFiles
               requestId={requestId}
               files={delivery.photos}
-              label="Photos of the handover"
+              label={t`Photos of the handover`}
               className="[&_a]:h-12 [&_button]:size-12"
             />
             {delivery.status === "delivered" && (
               <p className="text-ink-muted">
-                Awaiting the member's answer; they may report a problem until{" "}
-                <span className="tabular">{formatLongDate(delivery.disputeUntil)}</span>.
+                <Trans>
+                  Awaiting the member's answer; they may report a problem until <span className="tabular">{until}</span>
+                  .
+                </Trans>
               </p>
             )}
             {delivery.status === "confirmed" && (
               <p className="flex items-center gap-2 text-forest">
-                <Check aria-hidden className="size-4" /> The member confirmed receipt
-                {delivery.answeredAt ? ` on ${formatLongDate(delivery.answeredAt)}` : ""}.
+                <Check aria-hidden className="size-4" />{" "}
+                {answered ? t`The member confirmed receipt on ${answered}.` : t`The member confirmed receipt.`}
               </p>
             )}
             {delivery.status === "problem" && (
               <div className="rounded-md border border-oxblood/30 bg-oxblood/5 px-3 py-2 text-oxblood">
                 <p className="font-medium">
-                  The member reported a problem{delivery.answeredAt ? ` on ${formatLongDate(delivery.answeredAt)}` : ""}
+                  {answered ? t`The member reported a problem on ${answered}` : t`The member reported a problem`}
                 </p>
                 {delivery.problem && <p className="mt-1 whitespace-pre-wrap break-words">{delivery.problem}</p>}
               </div>
@@ -373,6 +392,7 @@ export function DeliveryCard({ requestId, deal }: { requestId: string; deal: Dea
 }
 
 function MarkDelivered({ requestId }: { requestId: string }) {
+  const { t } = useLingui();
   const mark = useMarkDelivered(requestId);
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
@@ -384,12 +404,12 @@ function MarkDelivered({ requestId }: { requestId: string }) {
       onOpenChange={(next) => !mark.isPending && setOpen(next)}
       trigger={
         <Button size="sm" className="self-start">
-          <PackageCheck /> Mark as delivered
+          <PackageCheck /> {t`Mark as delivered`}
         </Button>
       }
-      title="Mark as delivered?"
-      description="The request moves to Delivered and the member is asked to confirm receipt within 30 days."
-      confirmLabel={mark.isPending ? "Saving…" : "Mark as delivered"}
+      title={t`Mark as delivered?`}
+      description={t`The request moves to Delivered and the member is asked to confirm receipt within 30 days.`}
+      confirmLabel={mark.isPending ? t`Saving…` : t`Mark as delivered`}
       busy={mark.isPending}
       onConfirm={(event) => {
         event.preventDefault();
@@ -398,11 +418,11 @@ function MarkDelivered({ requestId }: { requestId: string }) {
           {
             onSuccess: () => {
               setOpen(false);
-              toast.success(QUOTE_MESSAGES.markedDelivered);
+              toast.success(sharedText(QUOTE_MESSAGES.markedDelivered));
             },
             onError: (error) => {
               setOpen(false);
-              toast.error(errorMessage(error, "The delivery could not be recorded."));
+              toast.error(errorMessage(error, t`The delivery could not be recorded.`));
             },
           },
         );
@@ -411,20 +431,22 @@ function MarkDelivered({ requestId }: { requestId: string }) {
       <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-2">
           <Label htmlFor={noteId}>
-            Note <span className="font-normal text-ink-muted">(optional)</span>
+            <Trans>
+              Note <span className="font-normal text-ink-muted">(optional)</span>
+            </Trans>
           </Label>
           <Textarea
             id={noteId}
             value={note}
             maxLength={2000}
             className="min-h-20"
-            placeholder="Handed over in person, signed for…"
+            placeholder={t`Handed over in person, signed for…`}
             onChange={(event) => setNote(event.target.value)}
           />
         </div>
         <PhotoUploader
           requestId={requestId}
-          label="Photos of the handover"
+          label={t`Photos of the handover`}
           value={photos}
           onChange={setPhotos}
           disabled={mark.isPending}

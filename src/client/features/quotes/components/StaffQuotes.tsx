@@ -3,6 +3,7 @@
  * newest first, drafts with Edit, Send and Delete, the member's answer, and the editor for a new quote, a draft
  * or a revision after a decline. A quote can be written while the request is Sourcing or Quoted.
  */
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Pencil, Plus, RotateCcw, ScrollText, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -11,7 +12,7 @@ import { AsyncView } from "@/client/components/async-view";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, sharedText } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate } from "@/shared/format";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
@@ -27,12 +28,13 @@ type Editing = { kind: "new" } | { kind: "draft"; quote: Quote } | { kind: "revi
 const QUOTABLE: readonly RequestStatus[] = ["Sourcing", "Quoted"];
 
 export function StaffQuotes({ requestId }: { requestId: string }) {
+  const { t } = useLingui();
   const query = useQuery(quoteQueries.staffDeal(requestId));
   return (
     <Card>
-      <CardHeading icon={ScrollText} title="Quotes" />
+      <CardHeading icon={ScrollText} title={t`Quotes`} />
       <CardContent>
-        <AsyncView query={query} loadingLabel="Loading quotes" errorFallback="Failed to load quotes">
+        <AsyncView query={query} loadingLabel={t`Loading quotes`} errorFallback={t`Failed to load quotes`}>
           {(deal) => <QuotesBody requestId={requestId} deal={deal} />}
         </AsyncView>
       </CardContent>
@@ -41,6 +43,7 @@ export function StaffQuotes({ requestId }: { requestId: string }) {
 }
 
 export function QuotesBody({ requestId, deal }: { requestId: string; deal: Deal }) {
+  const { t } = useLingui();
   const [editing, setEditing] = useState<Editing>(null);
   const canQuote = QUOTABLE.includes(deal.requestStatus);
   const hasDraft = deal.quotes.some((quote) => quote.status === "draft");
@@ -61,8 +64,8 @@ export function QuotesBody({ requestId, deal }: { requestId: string; deal: Deal 
       {deal.quotes.length === 0 && (
         <p className="text-sm text-ink-muted">
           {canQuote
-            ? "No quote yet. Write one with up to three options; the member accepts one and a 10 % card hold is placed."
-            : "A quote can be written once the request is Sourcing."}
+            ? t`No quote yet. Write one with up to three options; the member accepts one and a 10 % card hold is placed.`
+            : t`A quote can be written once the request is Sourcing.`}
         </p>
       )}
       {deal.quotes.length > 0 && (
@@ -83,7 +86,7 @@ export function QuotesBody({ requestId, deal }: { requestId: string; deal: Deal 
       )}
       {canQuote && !hasDraft && !accepted && (
         <Button variant="outline" size="sm" className="self-start" onClick={() => setEditing({ kind: "new" })}>
-          <Plus /> New quote
+          <Plus /> {t`New quote`}
         </Button>
       )}
     </div>
@@ -105,10 +108,16 @@ function QuoteSummary({
   onEdit: () => void;
   onRevise: () => void;
 }) {
+  const { t } = useLingui();
   const quiet = quote.status === "superseded" || (quote.status === "declined" && !canQuote);
+  const sent = quote.sentAt ? formatLongDate(quote.sentAt) : null;
+  const created = formatLongDate(quote.createdAt);
+  const validUntil = formatLongDate(quote.validUntil);
+  const answered = quote.answeredAt ? formatLongDate(quote.answeredAt) : null;
+  const reason = quote.declineReason;
   return (
     <article
-      aria-label={`Quote ${quote.status === "draft" ? "draft" : quote.sentAt ? `sent ${formatLongDate(quote.sentAt)}` : ""}`}
+      aria-label={quote.status === "draft" ? t`Quote draft` : sent ? t`Quote sent ${sent}` : t`Quote`}
       className={cn(
         "flex flex-col gap-3 rounded-md border p-4 text-sm",
         quote.status === "draft" ? "border-dashed border-stone-dark" : "border-stone",
@@ -119,8 +128,7 @@ function QuoteSummary({
         <div className="flex flex-wrap items-center gap-2">
           <QuoteBadge quote={quote} />
           <span className="tabular text-ink-muted">
-            {quote.sentAt ? `Sent ${formatLongDate(quote.sentAt)}` : `Created ${formatLongDate(quote.createdAt)}`} ·
-            valid until {formatLongDate(quote.validUntil)}
+            {sent ? t`Sent ${sent} · valid until ${validUntil}` : t`Created ${created} · valid until ${validUntil}`}
           </span>
         </div>
       </div>
@@ -130,14 +138,14 @@ function QuoteSummary({
             <div className="flex items-baseline justify-between gap-3">
               <span className={cn("break-words", quote.acceptedOptionId === option.id && "font-medium")}>
                 {option.title}
-                {quote.acceptedOptionId === option.id && <span className="text-forest"> · chosen</span>}
+                {quote.acceptedOptionId === option.id && <span className="text-forest"> · {t`chosen`}</span>}
               </span>
               <span className="tabular shrink-0">{formatCents(option.priceCents)}</span>
             </div>
             <DealFiles
               requestId={requestId}
               files={option.photos}
-              label={`Photos of ${option.title}`}
+              label={t`Photos of ${option.title}`}
               className="[&_a]:h-12 [&_button]:size-12"
             />
           </li>
@@ -146,14 +154,19 @@ function QuoteSummary({
       {quote.message && <p className="text-ink-muted whitespace-pre-wrap break-words">{quote.message}</p>}
       {quote.status === "declined" && (
         <p className="rounded-sm border-l-2 border-oxblood/50 bg-oxblood/5 px-3 py-2">
-          Declined{quote.answeredAt ? ` ${formatLongDate(quote.answeredAt)}` : ""}
-          {quote.declineReason ? `: ${quote.declineReason}` : " without a reason."}
+          {answered
+            ? reason
+              ? t`Declined ${answered}: ${reason}`
+              : t`Declined ${answered} without a reason.`
+            : reason
+              ? t`Declined: ${reason}`
+              : t`Declined without a reason.`}
         </p>
       )}
       {quote.status === "draft" && <DraftActions requestId={requestId} quote={quote} onEdit={onEdit} />}
       {canQuote && reviseOffered && (quote.status === "declined" || quote.status === "sent") && (
         <Button variant="outline" size="sm" className="self-start" onClick={onRevise}>
-          <RotateCcw /> Revise quote
+          <RotateCcw /> {t`Revise quote`}
         </Button>
       )}
     </article>
@@ -161,6 +174,7 @@ function QuoteSummary({
 }
 
 function DraftActions({ requestId, quote, onEdit }: { requestId: string; quote: Quote; onEdit: () => void }) {
+  const { t } = useLingui();
   const send = useSendQuote(requestId);
   const remove = useDeleteQuote(requestId);
   const [deleting, setDeleting] = useState(false);
@@ -171,34 +185,34 @@ function DraftActions({ requestId, quote, onEdit }: { requestId: string; quote: 
         disabled={send.isPending}
         onClick={() =>
           send.mutate(quote.id, {
-            onSuccess: () => toast.success(QUOTE_MESSAGES.quoteSent),
-            onError: (error) => toast.error(errorMessage(error, "The quote could not be sent.")),
+            onSuccess: () => toast.success(sharedText(QUOTE_MESSAGES.quoteSent)),
+            onError: (error) => toast.error(errorMessage(error, t`The quote could not be sent.`)),
           })
         }
       >
-        <Send /> {send.isPending ? "Sending…" : "Send"}
+        <Send /> {send.isPending ? t`Sending…` : t`Send`}
       </Button>
       <Button size="sm" variant="outline" onClick={onEdit}>
-        <Pencil /> Edit
+        <Pencil /> {t`Edit`}
       </Button>
       <ConfirmDialog
         open={deleting}
         onOpenChange={(next) => !remove.isPending && setDeleting(next)}
         trigger={
           <Button size="sm" variant="ghost" className="text-oxblood hover:bg-oxblood/5">
-            <Trash2 /> Delete draft
+            <Trash2 /> {t`Delete draft`}
           </Button>
         }
-        title="Delete this draft?"
-        description="The draft and its options are removed. The member never saw it."
-        confirmLabel={remove.isPending ? "Deleting…" : "Delete draft"}
+        title={t`Delete this draft?`}
+        description={t`The draft and its options are removed. The member never saw it.`}
+        confirmLabel={remove.isPending ? t`Deleting…` : t`Delete draft`}
         destructive
         busy={remove.isPending}
         onConfirm={(event) => {
           event.preventDefault();
           remove.mutate(quote.id, {
             onSettled: () => setDeleting(false),
-            onError: (error) => toast.error(errorMessage(error, "The draft could not be deleted.")),
+            onError: (error) => toast.error(errorMessage(error, t`The draft could not be deleted.`)),
           });
         }}
       />

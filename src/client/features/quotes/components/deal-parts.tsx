@@ -1,12 +1,15 @@
 /** What the member's and the staff's screens of the loop share: the hold's badge, the photos, the way out. */
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { FileText } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Badge } from "@/client/components/ui/badge";
 import type { BadgeVariantProps } from "@/client/components/ui/badge-variants";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/client/components/ui/dialog";
+import type { MessageDescriptor } from "@/client/lib/i18n";
 import { cn } from "@/client/lib/utils";
-import { HOLD_STATUS_LABELS, type HoldStatus, type QUOTE_STATUSES } from "@/shared/quotes";
+import type { HoldStatus, QUOTE_STATUSES } from "@/shared/quotes";
 import { type DealFile, dealFileUrl, type Quote } from "../api";
 
 const HOLD_TONES: Record<HoldStatus, BadgeVariantProps["variant"]> = {
@@ -19,24 +22,59 @@ const HOLD_TONES: Record<HoldStatus, BadgeVariantProps["variant"]> = {
   refunded: "muted",
 };
 
+/** Each hold state's name, translated where shown (the values stay English on the wire). */
+const HOLD_LABELS: Record<HoldStatus, MessageDescriptor> = {
+  pending: msg`Awaiting card`,
+  requires_action: msg`Awaiting bank confirmation`,
+  held: msg`Held`,
+  captured: msg`Captured`,
+  released: msg`Released`,
+  expired: msg`Expired`,
+  refunded: msg`Refunded`,
+};
+
 export function HoldBadge({ status, className }: { status: HoldStatus; className?: string }) {
+  const { i18n } = useLingui();
   return (
     <Badge variant={HOLD_TONES[status]} data-hold={status} className={className}>
-      {HOLD_STATUS_LABELS[status]}
+      {i18n._(HOLD_LABELS[status])}
     </Badge>
   );
 }
 
-export const QUOTE_STATUS_LABELS: Record<(typeof QUOTE_STATUSES)[number], string> = {
-  draft: "Draft",
-  sent: "Sent",
-  accepted: "Accepted",
-  declined: "Declined",
-  superseded: "Superseded",
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * "Hold expires in 5 h" (under a day), "Hold expires in 3 days", "Hold expired": src/shared/quotes.ts's
+ * `holdExpiryLabel`, in the interface's language.
+ */
+export function HoldExpiry({ expiresAt }: { expiresAt: string }) {
+  const { t } = useLingui();
+  const left = new Date(expiresAt).getTime() - Date.now();
+  if (left <= 0) return t`Hold expired`;
+  if (left < HOUR_MS) {
+    const minutes = Math.max(1, Math.ceil(left / 60_000));
+    return t`Hold expires in ${minutes} min`;
+  }
+  if (left < DAY_MS) {
+    const hours = Math.floor(left / HOUR_MS);
+    return t`Hold expires in ${hours} h`;
+  }
+  return plural(Math.floor(left / DAY_MS), { one: "Hold expires in # day", other: "Hold expires in # days" });
+}
+
+export const QUOTE_STATUS_LABELS: Record<(typeof QUOTE_STATUSES)[number], MessageDescriptor> = {
+  draft: msg`Draft`,
+  sent: msg`Sent`,
+  accepted: msg`Accepted`,
+  declined: msg`Declined`,
+  superseded: msg`Superseded`,
 };
 
 export function QuoteBadge({ quote }: { quote: Quote }) {
-  if (quote.status === "sent" && quote.expired) return <Badge variant="destructive">Expired</Badge>;
+  const { t, i18n } = useLingui();
+  if (quote.status === "sent" && quote.expired) return <Badge variant="destructive">{t`Expired`}</Badge>;
   const variant: BadgeVariantProps["variant"] =
     quote.status === "accepted"
       ? "success"
@@ -45,7 +83,7 @@ export function QuoteBadge({ quote }: { quote: Quote }) {
         : quote.status === "draft"
           ? "outline"
           : "muted";
-  return <Badge variant={variant}>{QUOTE_STATUS_LABELS[quote.status]}</Badge>;
+  return <Badge variant={variant}>{i18n._(QUOTE_STATUS_LABELS[quote.status])}</Badge>;
 }
 
 const isImage = (file: DealFile) => file.type.startsWith("image/");
@@ -65,6 +103,7 @@ export function DealFiles({
   label: string;
   className?: string;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState<DealFile | null>(null);
   if (files.length === 0) return null;
   return (
@@ -80,7 +119,7 @@ export function DealFiles({
               >
                 <img
                   src={dealFileUrl(requestId, file.id)}
-                  alt={`View ${file.name}`}
+                  alt={t`View ${file.name}`}
                   loading="lazy"
                   className="size-full object-cover"
                 />

@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setActiveLocale } from "@/client/lib/i18n";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { deal, fakeApi, hold, option, quote, REQUEST_ID, renderWithApp } from "../test-fixtures";
 import { DealView } from "./MemberDeal";
@@ -52,7 +53,7 @@ describe("the member's quote cards", () => {
     await user.click(within(optionCard("Birkin 25, Gold Togo")).getByRole("button", { name: /Accept/ }));
     await user.click(screen.getByRole("button", { name: "Continue to card" }));
     expect(await screen.findByText(QUOTE_MESSAGES.quoteNotCurrent)).toBeTruthy();
-    expect(screen.getByLabelText("Location").textContent).toBe("/");
+    expect(screen.getByTestId("location").textContent).toBe("/");
   });
 
   it("declines the quote with an optional reason", async () => {
@@ -158,5 +159,26 @@ describe("the member's quote cards", () => {
     };
     renderWithApp(<DealView requestId={REQUEST_ID} deal={deal({ quotes: [], delivery })} />);
     expect(screen.queryByRole("button", { name: "Report a problem" })).toBeNull();
+  });
+});
+
+describe("in Portuguese", () => {
+  afterEach(() => setActiveLocale("en"));
+
+  it("says the quote, its amounts and dates, and the confirm step in European Portuguese", async () => {
+    setActiveLocale("pt-PT");
+    fakeApi();
+    const { user } = renderWithApp(<DealView requestId={REQUEST_ID} deal={deal()} />);
+    expect(screen.getByText("Válido até dez 31, 2099", { exact: false })).toBeTruthy();
+    const first = optionCard("Birkin 25, Gold Togo");
+    expect(within(first).getByText("Opção 1")).toBeTruthy();
+    expect(within(first).getByText("4500 €")).toBeTruthy();
+    expect(within(first).getByText("Pré-autorização ao aceitar")).toBeTruthy();
+    await user.click(within(first).getByRole("button", { name: "Aceitar Birkin 25, Gold Togo" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Aceitar Birkin 25, Gold Togo?" });
+    expect(
+      within(dialog).getByText("Faremos uma pré-autorização de 450 € no seu cartão; nada é cobrado agora."),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Continuar para o cartão" })).toBeTruthy();
   });
 });
