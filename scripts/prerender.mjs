@@ -2,7 +2,8 @@
 /**
  * After `vite build`: renders the public pages to HTML with the server build of the app (dist/prerender), in each
  * language, and writes dist/client/prerendered/<name>.html (English) and prerendered/pt-PT/<name>.html, which the
- * server sends for those paths in the visitor's language; and index.pt-PT.html, the app's shell in Portuguese.
+ * server sends for those paths in the visitor's language; and index.pt-PT.html, the app's shell in Portuguese
+ * (each language's pages link their own web app manifest).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -22,9 +23,15 @@ export const PRERENDERED_LOCALES = { en: "", "pt-PT": "pt-PT" };
 const escapeHtml = (value) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** The template with the language, title and description of a page. */
+/**
+ * The template with the language, title and description of a page, and the installed app's manifest in that
+ * language (manifest.pt-PT.webmanifest beside manifest.webmanifest: src/client/service-worker/vite-plugin.ts).
+ */
 function withHead(template, locale, head) {
   let html = template.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+  if (locale !== "en") {
+    html = html.replace(/(<link rel="manifest" href="[^"]*\/manifest)(\.webmanifest")/, `$1.${locale}$2`);
+  }
   if (head.title) html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`);
   if (head.description) {
     html = html.replace(

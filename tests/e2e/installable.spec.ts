@@ -170,3 +170,56 @@ test("a new version waits for the visitor: a quiet toast offers it and its actio
     site.close();
   }
 });
+
+test.describe("in European Portuguese", () => {
+  test.use({ locale: "pt-PT" });
+
+  test("the Portuguese pages link the Portuguese manifest, and an offline reload shows the offline page in Portuguese", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt-PT");
+    const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+    expect(href).toBe("/manifest.pt-PT.webmanifest");
+    const response = await page.request.get(href as string);
+    expect(response.headers()["content-type"]).toMatch(/application\/manifest\+json/);
+    expect(await response.json()).toMatchObject({
+      name: "Maison",
+      short_name: "Maison",
+      lang: "pt-PT",
+      description: "Pesquisa e concierge exclusivos para membros: os seus pedidos e conversas com a casa.",
+      start_url: "/dashboard",
+    });
+    await workerActive(page);
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name: "Está offline" })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", "pt-PT");
+      await expect(page).toHaveTitle("Sem ligação · Maison");
+      expect(await page.content()).not.toMatch(/<(script|link|img|iframe)\b|url\(/);
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.getByRole("link", { name: "Tentar novamente" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "A aquisição de luxo, reinventada" })).toBeVisible();
+  });
+
+  test("the new version's toast speaks Portuguese", async ({ page }) => {
+    const site = await staticCopy();
+    try {
+      // The bare server sends files as they are: the app's Portuguese shell is its own file there.
+      await page.goto(`${site.url}/index.pt-PT.html`);
+      await expect(page.locator("html")).toHaveAttribute("lang", "pt-PT");
+      await workerActive(page);
+      site.deploy();
+      await page.reload();
+      await expect(page.getByText("Nova versão disponível")).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole("button", { name: "Recarregar" })).toBeVisible();
+    } finally {
+      site.close();
+    }
+  });
+});

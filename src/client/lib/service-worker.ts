@@ -4,11 +4,14 @@
  * toast offers it, and its action hands over to it and reloads this tab. Otherwise it takes over on the next
  * visit, once no tab runs the old one.
  */
+import { msg } from "@lingui/core/macro";
 import { Workbox } from "workbox-window";
+import { i18n } from "./i18n";
 
 export const SERVICE_WORKER_URL = "/sw.js";
-export const NEW_VERSION_TOAST = "New version available";
-export const RELOAD_ACTION = "Reload";
+/** The toast's words, in the interface's language when it is shown (this module stays out of the first load). */
+export const NEW_VERSION_TOAST = msg`New version available`;
+export const RELOAD_ACTION = msg`Reload`;
 
 /** A tab left open checks for a new version when it is looked at again, at most this often. */
 const CHECK_EVERY_MS = 60 * 60_000;
@@ -19,11 +22,11 @@ export function registerServiceWorker(): void {
 
   worker.addEventListener("waiting", () => {
     void import("sonner").then(({ toast }) =>
-      toast(NEW_VERSION_TOAST, {
+      toast(i18n._(NEW_VERSION_TOAST), {
         id: "new-version",
         duration: Number.POSITIVE_INFINITY,
         action: {
-          label: RELOAD_ACTION,
+          label: i18n._(RELOAD_ACTION),
           onClick: () => {
             reloading = true;
             worker.messageSkipWaiting();

@@ -6,7 +6,8 @@
  *   content, so a cached copy is never stale: the member app's code and fonts come from here on the next visit.
  * - Pages themselves always come from the network (the server's HTML is what it is now: prerendered public pages,
  *   the shell of the app), through navigation preload; when the network fails, the branded offline page is
- *   shown instead of the browser's.
+ *   shown instead of the browser's, in the visitor's language (the `lang` cookie where the browser lets a worker
+ *   read it, else the browser's languages: the same choice as the server's, shared/locales.ts).
  * - Nothing else is touched: /api/* (answers, the event stream, files) never goes through a cache here.
  * - A new version waits until the page asks it to take over (the "New version available" toast).
  * - Push: a reply's notification, with only what the server put in it; a click opens the thread, in a tab that
@@ -18,10 +19,22 @@ import { enable as enableNavigationPreload } from "workbox-navigation-preload";
 import { cleanupOutdatedCaches, matchPrecache, type PrecacheEntry, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkOnly } from "workbox-strategies";
+import { LOCALE_COOKIE, type Locale, localeFromCookie, preferredLocale } from "../../shared/locales";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
-const OFFLINE_PAGE = "/offline.html";
+/** The offline page of each language (written by vite-plugin.ts). */
+const OFFLINE_PAGES: Record<Locale, string> = { en: "/offline.html", "pt-PT": "/offline.pt-PT.html" };
+
+/** The Cookie Store API, where the browser gives it to workers (Chromium, recent Safari). */
+type CookieStoreLike = { get(name: string): Promise<{ value: string } | null> };
+
+/** The visitor's language, as the server would choose it: their choice (the cookie), else the browser's. */
+async function visitorLocale(): Promise<Locale> {
+  const store = (self as unknown as { cookieStore?: CookieStoreLike }).cookieStore;
+  const chosen = await store?.get(LOCALE_COOKIE).catch(() => null);
+  return (chosen && localeFromCookie(`${LOCALE_COOKIE}=${chosen.value}`)) || preferredLocale(self.navigator.languages);
+}
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -43,8 +56,9 @@ registerRoute(
 );
 
 setCatchHandler(async ({ request }) => {
-  if (request.mode === "navigate") return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
-  return Response.error();
+  if (request.mode !== "navigate") return Response.error();
+  const page = OFFLINE_PAGES[await visitorLocale()];
+  return (await matchPrecache(page)) ?? (await matchPrecache(OFFLINE_PAGES.en)) ?? Response.error();
 });
 
 // The page's toast asks the waiting version to take over (lib/service-worker.ts).

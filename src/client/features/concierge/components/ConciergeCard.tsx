@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, Crown } from "lucide-react";
 import { Link } from "react-router";
@@ -6,13 +7,14 @@ import { conciergeQueries } from "../api";
 
 /** The /messages card of a Gold or Black member: opens the concierge view, with the unread badge '{n} new'. */
 export function ConciergeCard() {
+  const { t } = useLingui();
   const thread = useQuery(conciergeQueries.thread());
   const unread = thread.data?.unread ?? 0;
   const last = thread.data?.messages.at(-1);
   return (
     <section aria-labelledby="concierge-card">
       <h2 id="concierge-card" className="eyebrow text-ink-muted">
-        Executive Concierge
+        {t`Executive Concierge`}
       </h2>
       <Link
         to="/messages?view=concierge"
@@ -23,11 +25,11 @@ export function ConciergeCard() {
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="font-medium">Your Executive Concierge</span>
-            {unread > 0 && <Badge variant="gold-light">{unread} new</Badge>}
+            <span className="font-medium">{t`Your Executive Concierge`}</span>
+            {unread > 0 && <Badge variant="gold-light">{t`${unread} new`}</Badge>}
           </div>
           <p className="mt-1 truncate text-sm text-ivory/85">
-            {last ? last.message : "Direct access to our executive concierge team. Usually replies within minutes."}
+            {last ? last.message : t`Direct access to our executive concierge team. Usually replies within minutes.`}
           </p>
         </div>
         <ChevronRight

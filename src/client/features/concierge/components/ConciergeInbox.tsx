@@ -4,6 +4,7 @@
  * their messages read), its owner's select and the reply box. The chosen member and the filter are in the URL
  * (`member`, `assignee`), so a conversation can be linked to and survives a reload.
  */
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { MessageCircle } from "lucide-react";
 import { useEffect, useMemo } from "react";
@@ -14,7 +15,7 @@ import { MemberLanguageNote } from "@/client/components/member-language";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Badge } from "@/client/components/ui/badge";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, sharedText } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import type { Locale } from "@/shared/locales";
@@ -58,6 +59,7 @@ export function ConciergeInbox({
   onAssigneeChange?: (assignee: AssigneeFilter) => void;
   staff?: Staff[];
 }) {
+  const { t } = useLingui();
   const query = useQuery(conciergeQueries.conversations(assignee));
   const all = useQuery({ ...conciergeQueries.conversations(), enabled: Boolean(memberId) && assignee !== "all" });
   const selected =
@@ -71,39 +73,42 @@ export function ConciergeInbox({
       <section aria-labelledby="concierge-conversations" className="flex min-w-0 flex-col gap-3 lg:min-h-0">
         <div className="flex items-center justify-between gap-3">
           <h2 id="concierge-conversations" className="eyebrow text-ink-muted">
-            Conversations
+            {t`Conversations`}
           </h2>
           {onAssigneeChange && (
             <Select value={assignee} onValueChange={(value) => onAssigneeChange(value as AssigneeFilter)}>
-              <SelectTrigger aria-label="Filter conversations by owner" className="h-8 w-40 text-xs">
+              <SelectTrigger aria-label={t`Filter conversations by owner`} className="h-8 w-40 text-xs">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value="all">Everyone's</SelectItem>
-                <SelectItem value="me">Assigned to me</SelectItem>
-                <SelectItem value="none">Unassigned</SelectItem>
+                <SelectItem value="all">{t`Everyone's`}</SelectItem>
+                <SelectItem value="me">{t`Assigned to me`}</SelectItem>
+                <SelectItem value="none">{t`Unassigned`}</SelectItem>
               </SelectContent>
             </Select>
           )}
         </div>
         <AsyncView
           query={query}
-          loadingLabel="Loading conversations"
-          errorFallback="Failed to load messages"
+          loadingLabel={t`Loading conversations`}
+          errorFallback={t`Failed to load messages`}
           isEmpty={(data) => data.items.length === 0}
           empty={
             assignee === "all" ? (
-              <EmptyState title="No conversations yet" description="Gold and Black members' messages appear here." />
+              <EmptyState
+                title={t`No conversations yet`}
+                description={t`Gold and Black members' messages appear here.`}
+              />
             ) : (
               <EmptyState
-                title={assignee === "me" ? "None assigned to you" : "Every conversation has an owner"}
-                description="Choose Everyone's to see them all."
+                title={assignee === "me" ? t`None assigned to you` : t`Every conversation has an owner`}
+                description={t`Choose Everyone's to see them all.`}
               />
             )
           }
         >
           {(data) => (
-            <ul aria-label="Concierge conversations" className="flex flex-col gap-1.5 lg:min-h-0 lg:overflow-y-auto">
+            <ul aria-label={t`Concierge conversations`} className="flex flex-col gap-1.5 lg:min-h-0 lg:overflow-y-auto">
               {data.items.map((item) => (
                 <ConversationButton
                   key={item.userId}
@@ -117,13 +122,13 @@ export function ConciergeInbox({
         </AsyncView>
       </section>
       <section
-        aria-label={selected ? `Conversation with ${selected.name}` : "Conversation"}
+        aria-label={selected ? t`Conversation with ${selected.name}` : t`Conversation`}
         className="flex min-h-0 min-w-0 flex-col rounded-lg border border-stone bg-card"
       >
         {memberId ? (
           <MemberThread
             memberId={memberId}
-            name={selected?.name ?? "Member"}
+            name={selected?.name ?? t`Member`}
             email={selected?.email}
             language={selected?.language}
             snippets={snippets}
@@ -133,7 +138,7 @@ export function ConciergeInbox({
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-16 text-center text-ink-muted">
             <MessageCircle aria-hidden className="size-8 text-gold-deep" strokeWidth={1.25} />
-            <p className="text-sm">Select a conversation to read it and reply.</p>
+            <p className="text-sm">{t`Select a conversation to read it and reply.`}</p>
           </div>
         )}
       </section>
@@ -150,6 +155,7 @@ function ConversationButton({
   active: boolean;
   onSelect: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <li>
       <button
@@ -168,14 +174,14 @@ function ConversationButton({
               {item.name || item.email}
             </span>
             {item.unread > 0 && (
-              <Badge variant="gold" className="ml-auto" aria-label={`${item.unread} unread`}>
+              <Badge variant="gold" className="ml-auto" aria-label={t`${item.unread} unread`}>
                 {item.unread}
               </Badge>
             )}
           </span>
           <span className="mt-0.5 block truncate text-xs text-ink-muted">{item.lastMessage}</span>
           {item.assignee && (
-            <span className="mt-0.5 block truncate text-[0.7rem] text-gold-deep">Owner: {item.assignee.name}</span>
+            <span className="mt-0.5 block truncate text-[0.7rem] text-gold-deep">{t`Owner: ${item.assignee.name}`}</span>
           )}
           <time dateTime={String(item.lastMessageAt)} className="tabular mt-0.5 block text-[0.7rem] text-ink-muted">
             {formatMessageTime(item.lastMessageAt)}
@@ -198,6 +204,7 @@ function OwnerSelect({
   owner: Staff | null;
   staff: Staff[];
 }) {
+  const { t } = useLingui();
   const assign = useAssignConversation();
   const choices = owner && !staff.some((s) => s.id === owner.id) ? [owner, ...staff] : staff;
   async function change(value: string) {
@@ -205,18 +212,18 @@ function OwnerSelect({
     if (userId === (owner?.id ?? null)) return;
     try {
       const result = await assign.mutateAsync({ memberId, userId });
-      toast.success(result.assignee ? `Assigned to ${result.assignee.name}` : "Unassigned");
+      toast.success(result.assignee ? t`Assigned to ${result.assignee.name}` : t`Unassigned`);
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to assign"));
+      toast.error(errorMessage(error, t`Failed to assign`));
     }
   }
   return (
     <Select value={owner?.id ?? "none"} onValueChange={(value) => void change(value)} disabled={assign.isPending}>
-      <SelectTrigger aria-label={`Owner of the conversation with ${name}`} className="ml-auto h-8 w-40 text-xs">
+      <SelectTrigger aria-label={t`Owner of the conversation with ${name}`} className="ml-auto h-8 w-40 text-xs">
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
-        <SelectItem value="none">Unassigned</SelectItem>
+        <SelectItem value="none">{t`Unassigned`}</SelectItem>
         {choices.map((s) => (
           <SelectItem key={s.id} value={s.id}>
             {s.name}
@@ -244,6 +251,7 @@ function MemberThread({
   owner: Staff | null;
   staff?: Staff[];
 }) {
+  const { t } = useLingui();
   const query = useQuery(conciergeQueries.memberThread(memberId));
   const reply = useConciergeReply(memberId);
   const notes = useQuery(conciergeQueries.memberNotes(memberId));
@@ -252,7 +260,7 @@ function MemberThread({
   async function onNote(text: string) {
     try {
       await addNote.mutateAsync(text);
-      toast.success(NOTE_MESSAGES.added);
+      toast.success(sharedText(NOTE_MESSAGES.added));
       return true;
     } catch (error) {
       toast.error(errorMessage(error, NOTE_MESSAGES.failed));
@@ -264,8 +272,8 @@ function MemberThread({
   const typing = useTypingIndicator(memberId, fromMember);
 
   useEffect(() => {
-    if (query.isError) toast.error("Failed to load messages");
-  }, [query.isError]);
+    if (query.isError) toast.error(t`Failed to load messages`);
+  }, [query.isError, t]);
 
   // Opening the conversation, and every new message from the member while it is open, reads them.
   const unread = query.data?.unread ?? 0;
@@ -279,10 +287,10 @@ function MemberThread({
     try {
       await reply.mutateAsync({ reply: text, fileIds });
       typingSignal.reset();
-      toast.success("Reply sent successfully");
+      toast.success(t`Reply sent successfully`);
       return true;
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to send reply"));
+      toast.error(errorMessage(error, t`Failed to send reply`));
       return false;
     }
   }
@@ -305,9 +313,9 @@ function MemberThread({
       <div className="flex min-h-0 flex-1 flex-col gap-3 px-5 pt-4">
         <AsyncView
           query={query}
-          loadingLabel="Loading messages"
-          loading={<ListSkeleton label="Loading messages" items={["h-14 w-2/3", "ml-auto h-14 w-1/2"]} />}
-          errorFallback="Failed to load messages"
+          loadingLabel={t`Loading messages`}
+          loading={<ListSkeleton label={t`Loading messages`} items={["h-14 w-2/3", "ml-auto h-14 w-1/2"]} />}
+          errorFallback={t`Failed to load messages`}
         >
           {(thread) => (
             <ChatThread
@@ -328,12 +336,12 @@ function MemberThread({
           key={memberId}
           reply={{
             id: "concierge-reply",
-            label: `Reply to ${name}`,
-            placeholder: "Write a reply…",
+            label: t`Reply to ${name}`,
+            placeholder: t`Write a reply…`,
             send: onSend,
             pending: reply.isPending,
             onType: typingSignal.signal,
-            submitLabel: "Send Reply",
+            submitLabel: t`Send Reply`,
             snippets,
             snippetContext: { member_name: name },
             attachments,

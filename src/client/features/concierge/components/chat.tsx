@@ -3,6 +3,7 @@
  * bubbles, a read tick on one's own read messages) and the typing line. The composer and the scrolling list
  * are the shared ones of components/chat.
  */
+import { useLingui } from "@lingui/react/macro";
 import { Check, CheckCheck } from "lucide-react";
 import { MessageFiles, ScrollingThread } from "@/client/components/chat";
 import { InternalNote, mergeByTime, type NoteItem } from "@/client/components/internal-note";
@@ -45,9 +46,10 @@ export function ChatThread({
   /** A file's authorized address (issue 22 item 6). */
   fileUrl: (fileId: string) => string;
 }) {
+  const { t } = useLingui();
   return (
     <ScrollingThread
-      label="Concierge messages"
+      label={t`Concierge messages`}
       count={messages.length + notes.length}
       className={cn("gap-5", className)}
     >
@@ -56,8 +58,8 @@ export function ChatThread({
         const message = entry.item;
         const fromMember = message.senderRole === "user";
         const mine = side === "member" ? fromMember : !fromMember;
-        const staffLabel = message.staffName ?? "Concierge team";
-        const label = mine ? "You" : fromMember ? memberName : staffLabel;
+        const staffLabel = message.staffName ?? t`Concierge team`;
+        const label = mine ? t`You` : fromMember ? memberName : staffLabel;
         return (
           <li
             key={message.id}
@@ -79,7 +81,7 @@ export function ChatThread({
                 )}
               >
                 <span className="min-w-0 truncate font-medium text-noir">{label}</span>
-                {!fromMember && !mine && <span className="eyebrow text-[0.6rem] text-gold-deep">Concierge</span>}
+                {!fromMember && !mine && <span className="eyebrow text-[0.6rem] text-gold-deep">{t`Concierge`}</span>}
                 <time dateTime={String(message.createdAt)} className="tabular whitespace-nowrap">
                   {formatMessageTime(message.createdAt)}
                 </time>
@@ -98,11 +100,11 @@ export function ChatThread({
               {mine &&
                 (message.read ? (
                   <span className="flex items-center gap-1 text-xs text-forest" data-read="true">
-                    <CheckCheck aria-hidden className="size-3.5" /> Read
+                    <CheckCheck aria-hidden className="size-3.5" /> {t`Read`}
                   </span>
                 ) : (
                   <span className="flex items-center gap-1 text-xs text-ink-muted" data-read="false">
-                    <Check aria-hidden className="size-3.5" /> Sent
+                    <Check aria-hidden className="size-3.5" /> {t`Sent`}
                   </span>
                 ))}
             </div>
@@ -115,6 +117,7 @@ export function ChatThread({
 
 /** "… is typing", polite to screen readers; holds its place so the page does not jump. */
 export function TypingLine({ visible, who }: { visible: boolean; who: string }) {
+  const { t } = useLingui();
   return (
     <p aria-live="polite" className="flex h-5 items-center gap-2 text-xs text-ink-muted italic">
       {visible && (
@@ -124,7 +127,7 @@ export function TypingLine({ visible, who }: { visible: boolean; who: string }) 
             <span className="size-1 animate-pulse rounded-full bg-gold-deep [animation-delay:150ms]" />
             <span className="size-1 animate-pulse rounded-full bg-gold-deep [animation-delay:300ms]" />
           </span>
-          {who} is typing…
+          {t`${who} is typing…`}
         </>
       )}
     </p>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Clock, Crown } from "lucide-react";
 import { useEffect, useMemo } from "react";
@@ -29,7 +30,8 @@ import { useTypingIndicator, useTypingSignal } from "../use-typing";
  * who may read it: others are told why; a member who downgraded keeps reading their history, without a composer.
  */
 export default function ConciergePage() {
-  useDocumentTitle("Executive Concierge");
+  const { t } = useLingui();
+  useDocumentTitle(t`Executive Concierge`);
   const query = useQuery(conciergeQueries.thread());
   const refused = query.error instanceof ApiError && query.error.status === 403;
 
@@ -37,39 +39,39 @@ export default function ConciergePage() {
     <div className="mx-auto max-w-4xl px-6 py-10 sm:py-14">
       <Button variant="ghost" size="sm" asChild className="-ml-3">
         <Link to="/messages">
-          <ArrowLeft /> Back to Messages
+          <ArrowLeft /> {t`Back to Messages`}
         </Link>
       </Button>
       <PageHeader
         className="mt-6"
         eyebrow={
           <>
-            <Crown aria-hidden className="size-4" strokeWidth={1.5} /> Gold &amp; Black
+            <Crown aria-hidden className="size-4" strokeWidth={1.5} /> {t`Gold & Black`}
           </>
         }
-        title="Executive Concierge"
+        title={t`Executive Concierge`}
       />
       <div className="mt-8">
         <AsyncView
           query={query}
-          loadingLabel="Loading your conversation"
+          loadingLabel={t`Loading your conversation`}
           loading={
             <div role="status" className="flex flex-col gap-4">
-              <span className="sr-only">Loading your conversation</span>
+              <span className="sr-only">{t`Loading your conversation`}</span>
               <Skeleton className="h-16" />
               <Skeleton className="h-96" />
             </div>
           }
-          errorFallback="Failed to load messages"
+          errorFallback={t`Failed to load messages`}
           error={
             refused
               ? (error) => (
                   <EmptyState
-                    title="Gold and Black members only"
+                    title={t`Gold and Black members only`}
                     description={errorMessage(error)}
                     action={
                       <Button asChild>
-                        <Link to="/pricing">View Membership Plans</Link>
+                        <Link to="/pricing">{t`View Membership Plans`}</Link>
                       </Button>
                     }
                   />
@@ -85,12 +87,13 @@ export default function ConciergePage() {
 }
 
 function ConciergeChat({ thread }: { thread: ConciergeThread }) {
+  const { t } = useLingui();
   const session = useSession();
   const send = useSendConciergeMessage();
   const typingSignal = useTypingSignal();
   const fromStaff = thread.messages.filter((m) => m.senderRole === "admin").length;
   const typing = useTypingIndicator("any", fromStaff);
-  const memberName = session.profile?.name || session.user?.name || session.user?.email || "You";
+  const memberName = session.profile?.name || session.user?.name || session.user?.email || t`You`;
   const attachments = useMemo(() => conciergeAttachments(), []);
 
   // Opening the view, and every new message from the team while it is open, marks the team's messages read.
@@ -102,10 +105,10 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
     try {
       await send.mutateAsync({ message: text, fileIds });
       typingSignal.reset();
-      toast.success("Message sent to your concierge team");
+      toast.success(t`Message sent to your concierge team`);
       return true;
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to send message"));
+      toast.error(errorMessage(error, t`Failed to send message`));
       return false;
     }
   }
@@ -113,10 +116,10 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2 rounded-lg border border-gold/60 bg-ivory-deep/60 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm">As a Gold/Black member, you have direct access to our executive concierge team.</p>
+        <p className="text-sm">{t`As a Gold/Black member, you have direct access to our executive concierge team.`}</p>
         <div className="flex shrink-0 flex-col gap-0.5 text-xs text-ink-muted sm:items-end">
           <p className="flex items-center gap-1.5">
-            <Clock aria-hidden className="size-3.5" /> Usually replies within minutes
+            <Clock aria-hidden className="size-3.5" /> {t`Usually replies within minutes`}
           </p>
           <ReplyTime />
         </div>
@@ -125,7 +128,7 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
         <CardContent className="flex flex-col gap-4 p-4 sm:p-6">
           {thread.messages.length === 0 ? (
             <p className="rounded-md border border-dashed border-stone-dark px-4 py-10 text-center text-sm text-ink-muted">
-              No messages yet. Tell us what you are looking for: our concierge team is here for you.
+              {t`No messages yet. Tell us what you are looking for: our concierge team is here for you.`}
             </p>
           ) : (
             <ChatThread
@@ -136,13 +139,13 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
               fileUrl={(fileId) => conciergeFileUrl(fileId)}
             />
           )}
-          <TypingLine visible={typing} who="Your concierge" />
+          <TypingLine visible={typing} who={t`Your concierge`} />
           <div className="border-t border-stone pt-5">
             {thread.canSend ? (
               <ChatComposer
                 id="concierge-message"
-                label="Your message"
-                placeholder="Write to your concierge…"
+                label={t`Your message`}
+                placeholder={t`Write to your concierge…`}
                 send={onSend}
                 pending={send.isPending}
                 onType={typingSignal.signal}
@@ -150,9 +153,9 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
               />
             ) : (
               <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-muted">
-                <p>Your history stays here. Writing to the concierge is part of the Gold and Black memberships.</p>
+                <p>{t`Your history stays here. Writing to the concierge is part of the Gold and Black memberships.`}</p>
                 <Button variant="outline" size="sm" asChild>
-                  <Link to="/pricing">View Membership Plans</Link>
+                  <Link to="/pricing">{t`View Membership Plans`}</Link>
                 </Button>
               </div>
             )}
@@ -165,7 +168,9 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
 
 /** The team's real median first reply this month, once there are enough replies to say it (issue 22, item 5). */
 function ReplyTime() {
+  const { t } = useLingui();
   const { data } = useQuery(conciergeQueries.replyTime());
   if (data?.medianMinutes == null) return null;
-  return <p className="tabular pl-5">Median reply this month: {formatReplyTime(data.medianMinutes)}</p>;
+  const median = formatReplyTime(data.medianMinutes);
+  return <p className="tabular pl-5">{t`Median reply this month: ${median}`}</p>;
 }

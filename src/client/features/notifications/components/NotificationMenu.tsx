@@ -3,6 +3,7 @@
  * newest ten notifications, each leading where it is about (and marked read on the way), with Mark all read.
  * Staff also find the full centre from here. Loaded on demand by the header (app/), never on a first visit.
  */
+import { useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell, CheckCheck } from "lucide-react";
 import { Popover } from "radix-ui";
@@ -25,6 +26,7 @@ import {
 import { NotificationLink, UnreadDot } from "./notification-parts";
 
 export function NotificationMenu() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
@@ -39,7 +41,7 @@ export function NotificationMenu() {
       <Popover.Trigger asChild>
         <button
           type="button"
-          aria-label={unread > 0 ? `Notifications, ${formatBadgeCount(unread)} unread` : "Notifications"}
+          aria-label={unread > 0 ? t`Notifications, ${formatBadgeCount(unread)} unread` : t`Notifications`}
           onPointerEnter={prefetch}
           onFocus={prefetch}
           className="relative inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-noir transition-colors hover:bg-ivory-deep focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-deep data-[state=open]:bg-ivory-deep"
@@ -73,10 +75,10 @@ export function NotificationMenu() {
         >
           <div className="flex items-center justify-between gap-3 border-b border-stone px-4 py-3">
             <h2 id="notification-menu-title" className="font-serif text-xl leading-none">
-              Notifications
+              {t`Notifications`}
               {unread > 0 && (
                 <span className="ml-2 font-sans text-xs font-normal text-ink-muted tabular-nums">
-                  {formatBadgeCount(unread)} unread
+                  {t`${formatBadgeCount(unread)} unread`}
                 </span>
               )}
             </h2>
@@ -87,11 +89,11 @@ export function NotificationMenu() {
               disabled={unread === 0 || markAll.isPending}
               onClick={() =>
                 markAll.mutate(undefined, {
-                  onError: (error) => toast.error(errorMessage(error, "Failed to mark as read")),
+                  onError: (error) => toast.error(errorMessage(error, t`Failed to mark as read`)),
                 })
               }
             >
-              <CheckCheck aria-hidden /> Mark all read
+              <CheckCheck aria-hidden /> {t`Mark all read`}
             </Button>
           </div>
           <RecentNotifications onNavigate={() => setOpen(false)} />
@@ -102,17 +104,17 @@ export function NotificationMenu() {
                 onClick={() => setOpen(false)}
                 className="underline underline-offset-4 hover:text-gold-deep"
               >
-                Open the notification centre
+                {t`Open the notification centre`}
               </Link>
             ) : (
-              <span className="text-ink-muted">The newest ten</span>
+              <span className="text-ink-muted">{t`The newest ten`}</span>
             )}
             <Link
               to="/profile"
               onClick={() => setOpen(false)}
               className="underline underline-offset-4 hover:text-gold-deep"
             >
-              Email preferences
+              {t`Email preferences`}
             </Link>
           </div>
         </Popover.Content>
@@ -122,13 +124,14 @@ export function NotificationMenu() {
 }
 
 function RecentNotifications({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useLingui();
   const query = useQuery(notificationQueries.list(RECENT));
   const markRead = useMarkNotificationRead();
 
   if (query.isPending) {
     return (
       <div role="status" className="flex flex-col gap-4 px-4 py-4">
-        <span className="sr-only">Loading notifications</span>
+        <span className="sr-only">{t`Loading notifications`}</span>
         {[0, 1, 2].map((i) => (
           <div key={i} className="flex flex-col gap-2">
             <Skeleton className="h-3.5 w-3/5" />
@@ -142,10 +145,10 @@ function RecentNotifications({ onNavigate }: { onNavigate: () => void }) {
     return (
       <div className="flex flex-col items-start gap-3 px-4 py-5">
         <p role="alert" className="text-sm text-oxblood">
-          {errorMessage(query.error, "Failed to load notifications")}
+          {errorMessage(query.error, t`Failed to load notifications`)}
         </p>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
+          {t`Try again`}
         </Button>
       </div>
     );
@@ -154,8 +157,8 @@ function RecentNotifications({ onNavigate }: { onNavigate: () => void }) {
   if (items.length === 0) {
     return (
       <div className="flex flex-col items-center gap-1 px-6 py-10 text-center">
-        <p className="font-serif text-xl">You're all caught up</p>
-        <p className="text-sm text-ink-muted">News about your requests and messages appears here.</p>
+        <p className="font-serif text-xl">{t`You're all caught up`}</p>
+        <p className="text-sm text-ink-muted">{t`News about your requests and messages appears here.`}</p>
       </div>
     );
   }
@@ -167,7 +170,7 @@ function RecentNotifications({ onNavigate }: { onNavigate: () => void }) {
 
   return (
     <ul
-      aria-label="Newest notifications"
+      aria-label={t`Newest notifications`}
       className="min-h-0 flex-1 divide-y divide-stone overflow-y-auto overscroll-contain"
     >
       {items.map((item) => (

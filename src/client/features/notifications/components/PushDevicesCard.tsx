@@ -3,6 +3,8 @@
  * item 5): the push switch and its preview, the devices push is on for (each removable, this one marked), and
  * "Turn on for this device", which asks the browser's permission and subscribes it (push-device.ts).
  */
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BellRing, LoaderCircle, Monitor, Smartphone, Tablet } from "lucide-react";
 import { useState } from "react";
@@ -26,60 +28,59 @@ import { PreferenceSwitch } from "./preference-switch";
 const KIND_ICONS = { desktop: Monitor, mobile: Smartphone, tablet: Tablet } as const;
 
 const TEXTS = {
-  title: "Push notifications",
-  member: "A reply from our team reaches your phone or computer like a message, on each device you turn this on for.",
-  staff:
-    "A member's message reaches your phone or computer, on each device you turn this on for. When a request or a conversation has an owner, only the owner's devices are told.",
-  pushLabel: "Push notifications",
-  pushDescription: "Sent to the devices below.",
-  previewLabel: "Show message previews",
-  previewDescription:
-    "Who wrote, and the first line of what they wrote. Off, a notification only says there is something new: a locked screen is seen by others.",
-  list: "Devices with push notifications",
-  empty: "No device has push notifications yet.",
-  thisDevice: "This device",
-  turnOn: "Turn on for this device",
-  turningOn: "Turning on…",
-  on: "Push notifications are on for this device",
-  notNow: "Push notifications were not turned on.",
-  blocked: "Notifications are blocked for this site. Allow them in your browser's settings, then try again.",
-  blockedNote: "Notifications are blocked for this site in this browser's settings.",
-  unsupported: "This browser cannot receive push notifications.",
-  failed: "Push notifications could not be turned on for this device.",
-  remove: "Remove",
-  removed: "Device removed",
-  removeFailed: "The device could not be removed.",
-  neverNotified: "Not notified yet",
-} as const;
+  title: msg`Push notifications`,
+  member: msg`A reply from our team reaches your phone or computer like a message, on each device you turn this on for.`,
+  staff: msg`A member's message reaches your phone or computer, on each device you turn this on for. When a request or a conversation has an owner, only the owner's devices are told.`,
+  pushLabel: msg`Push notifications`,
+  pushDescription: msg`Sent to the devices below.`,
+  previewLabel: msg`Show message previews`,
+  previewDescription: msg`Who wrote, and the first line of what they wrote. Off, a notification only says there is something new: a locked screen is seen by others.`,
+  list: msg`Devices with push notifications`,
+  empty: msg`No device has push notifications yet.`,
+  thisDevice: msg`This device`,
+  turnOn: msg`Turn on for this device`,
+  turningOn: msg`Turning on…`,
+  on: msg`Push notifications are on for this device`,
+  notNow: msg`Push notifications were not turned on.`,
+  blocked: msg`Notifications are blocked for this site. Allow them in your browser's settings, then try again.`,
+  blockedNote: msg`Notifications are blocked for this site in this browser's settings.`,
+  unsupported: msg`This browser cannot receive push notifications.`,
+  failed: msg`Push notifications could not be turned on for this device.`,
+  remove: msg`Remove`,
+  removed: msg`Device removed`,
+  removeFailed: msg`The device could not be removed.`,
+  neverNotified: msg`Not notified yet`,
+};
 
 const THIS_DEVICE_KEY = ["notifications", "this-device"] as const;
 
 export function PushDevicesCard({ audience }: { audience: "member" | "staff" }) {
+  const { t, i18n } = useLingui();
   const devices = useQuery(notificationQueries.devices());
   const preferences = useQuery(notificationQueries.preferences());
   const endpoint = useQuery({ queryKey: THIS_DEVICE_KEY, queryFn: thisDeviceEndpoint });
 
   return (
     <Card id="push">
-      <CardHeading icon={BellRing} title={TEXTS.title} description={TEXTS[audience]} />
+      <CardHeading icon={BellRing} title={i18n._(i18n._(TEXTS.title))} description={i18n._(TEXTS[audience])} />
       <CardContent className="flex flex-col gap-6">
         <AsyncView
           query={preferences}
-          loading={<ListSkeleton label="Loading notification preferences" items={["h-12", "h-12"]} />}
-          errorFallback="Failed to load notification preferences"
+          loading={<ListSkeleton label={t`Loading notification preferences`} items={["h-12", "h-12"]} />}
+          errorFallback={t`Failed to load notification preferences`}
         >
           {(current) => (
             <div className="divide-y divide-stone border-y border-stone">
               <PreferenceSwitch
                 channel="push"
-                label={TEXTS.pushLabel}
-                description={TEXTS.pushDescription}
+                label={i18n._(i18n._(TEXTS.pushLabel))}
+                description={i18n._(i18n._(TEXTS.pushDescription))}
                 checked={current.push}
               />
               <PreferenceSwitch
                 channel="pushPreview"
-                label={TEXTS.previewLabel}
-                description={TEXTS.previewDescription}
+                label={i18n._(i18n._(TEXTS.previewLabel))}
+                description={i18n._(i18n._(TEXTS.previewDescription))}
                 checked={current.pushPreview}
               />
             </div>
@@ -87,8 +88,8 @@ export function PushDevicesCard({ audience }: { audience: "member" | "staff" }) 
         </AsyncView>
         <AsyncView
           query={devices}
-          loading={<ListSkeleton label="Loading your devices" items={["h-14"]} />}
-          errorFallback="Your devices could not be loaded."
+          loading={<ListSkeleton label={t`Loading your devices`} items={["h-14"]} />}
+          errorFallback={t`Your devices could not be loaded.`}
         >
           {({ items, publicKey }) => {
             const mine = endpoint.data ?? null;
@@ -96,13 +97,13 @@ export function PushDevicesCard({ audience }: { audience: "member" | "staff" }) 
             return (
               <div className="flex flex-col gap-5">
                 {items.length ? (
-                  <ul className="divide-y divide-stone" aria-label={TEXTS.list}>
+                  <ul className="divide-y divide-stone" aria-label={i18n._(i18n._(TEXTS.list))}>
                     {items.map((device) => (
                       <DeviceRow key={device.id} device={device} current={device.endpoint === mine} />
                     ))}
                   </ul>
                 ) : (
-                  <p className="text-sm text-ink-muted">{TEXTS.empty}</p>
+                  <p className="text-sm text-ink-muted">{i18n._(i18n._(TEXTS.empty))}</p>
                 )}
                 {listed ? null : <ThisDevice publicKey={publicKey} />}
               </div>
@@ -115,6 +116,7 @@ export function PushDevicesCard({ audience }: { audience: "member" | "staff" }) 
 }
 
 function DeviceRow({ device, current }: { device: PushDevice; current: boolean }) {
+  const { t, i18n } = useLingui();
   const Icon = KIND_ICONS[device.kind];
   const remove = useRemoveDevice();
   const queryClient = useQueryClient();
@@ -128,9 +130,9 @@ function DeviceRow({ device, current }: { device: PushDevice; current: boolean }
         await unsubscribeThisDevice().catch(() => {});
         await queryClient.invalidateQueries({ queryKey: THIS_DEVICE_KEY });
       }
-      toast.success(TEXTS.removed);
+      toast.success(i18n._(TEXTS.removed));
     } catch (error) {
-      toast.error(errorMessage(error, TEXTS.removeFailed));
+      toast.error(errorMessage(error, i18n._(TEXTS.removeFailed)));
     }
   }
 
@@ -140,13 +142,15 @@ function DeviceRow({ device, current }: { device: PushDevice; current: boolean }
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium text-noir">
           {device.device}
-          {current ? <Badge variant="gold">{TEXTS.thisDevice}</Badge> : null}
+          {current ? <Badge variant="gold">{i18n._(i18n._(TEXTS.thisDevice))}</Badge> : null}
         </p>
         <p className="mt-1 text-xs text-ink-muted">
-          <span className="whitespace-nowrap">Added {formatLongDate(device.createdAt)}</span>
+          <span className="whitespace-nowrap">{t`Added ${formatLongDate(device.createdAt)}`}</span>
           <span aria-hidden> · </span>
           <span className="whitespace-nowrap">
-            {device.lastUsedAt ? `Last notified ${formatTimeAgo(device.lastUsedAt)}` : TEXTS.neverNotified}
+            {device.lastUsedAt
+              ? t`Last notified ${formatTimeAgo(device.lastUsedAt, undefined, t`just now`)}`
+              : i18n._(i18n._(TEXTS.neverNotified))}
           </span>
         </p>
       </div>
@@ -154,10 +158,10 @@ function DeviceRow({ device, current }: { device: PushDevice; current: boolean }
         variant="outline"
         size="sm"
         onClick={() => void onRemove()}
-        aria-label={`${TEXTS.remove} ${device.device}`}
+        aria-label={t`Remove ${device.device}`}
         aria-busy={remove.isPending || undefined}
       >
-        {TEXTS.remove}
+        {i18n._(i18n._(TEXTS.remove))}
       </Button>
     </li>
   );
@@ -165,13 +169,15 @@ function DeviceRow({ device, current }: { device: PushDevice; current: boolean }
 
 /** "Turn on for this device", or why this browser cannot have push. */
 function ThisDevice({ publicKey }: { publicKey: string }) {
+  const { i18n } = useLingui();
   const [availability, setAvailability] = useState(pushAvailability);
   const [asking, setAsking] = useState(false);
   const add = useAddDevice();
   const queryClient = useQueryClient();
 
-  if (availability === "unsupported") return <p className="text-sm text-ink-muted">{TEXTS.unsupported}</p>;
-  if (availability === "blocked") return <p className="text-sm text-ink-muted">{TEXTS.blockedNote}</p>;
+  if (availability === "unsupported")
+    return <p className="text-sm text-ink-muted">{i18n._(i18n._(TEXTS.unsupported))}</p>;
+  if (availability === "blocked") return <p className="text-sm text-ink-muted">{i18n._(i18n._(TEXTS.blockedNote))}</p>;
 
   async function turnOn() {
     if (asking) return;
@@ -180,13 +186,13 @@ function ThisDevice({ publicKey }: { publicKey: string }) {
       const subscription = await subscribeThisDevice(publicKey);
       await add.mutateAsync(subscription);
       await queryClient.invalidateQueries({ queryKey: THIS_DEVICE_KEY });
-      toast.success(TEXTS.on);
+      toast.success(i18n._(TEXTS.on));
     } catch (error) {
       if (error instanceof PushPermissionRefused) {
-        if (error.message === "denied") toast.error(TEXTS.blocked);
-        else toast(TEXTS.notNow);
+        if (error.message === "denied") toast.error(i18n._(TEXTS.blocked));
+        else toast(i18n._(TEXTS.notNow));
       } else {
-        toast.error(errorMessage(error, TEXTS.failed));
+        toast.error(errorMessage(error, i18n._(TEXTS.failed)));
       }
     } finally {
       setAvailability(pushAvailability());
@@ -202,7 +208,7 @@ function ThisDevice({ publicKey }: { publicKey: string }) {
         ) : (
           <BellRing aria-hidden />
         )}
-        {asking ? TEXTS.turningOn : TEXTS.turnOn}
+        {asking ? i18n._(i18n._(TEXTS.turningOn)) : i18n._(i18n._(TEXTS.turnOn))}
       </Button>
     </div>
   );

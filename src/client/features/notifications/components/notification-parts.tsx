@@ -1,36 +1,62 @@
 /** What the centre and the header menu say alike: the types' names, and where a notification leads. */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type * as React from "react";
 import { Link } from "react-router";
 import type { Notification, NotificationFilter, NotificationType } from "../api";
 
-export const TYPE_LABELS: Record<NotificationType, string> = {
-  status_changed: "Status change",
-  message_received: "Message",
-  request_created: "New request",
-  quote_sent: "Quote",
-  quote_accepted: "Quote accepted",
-  quote_declined: "Quote declined",
-  hold_placed: "Hold placed",
-  payment_captured: "Payment captured",
-  hold_released: "Hold released",
-  hold_expired: "Hold expired",
-  reauthorization_requested: "Authorise again",
-  delivered: "Delivered",
-  receipt_confirmed: "Receipt confirmed",
-  problem_reported: "Problem reported",
-  assigned: "Assigned to you",
-  test: "Test",
-  request_changed: "Request changed",
-  request_withdrawn: "Request withdrawn",
+export const TYPE_LABELS: Record<NotificationType, MessageDescriptor> = {
+  status_changed: msg`Status change`,
+  message_received: msg`Message`,
+  request_created: msg`New request`,
+  quote_sent: msg`Quote`,
+  quote_accepted: msg`Quote accepted`,
+  quote_declined: msg`Quote declined`,
+  hold_placed: msg`Hold placed`,
+  payment_captured: msg`Payment captured`,
+  hold_released: msg`Hold released`,
+  hold_expired: msg`Hold expired`,
+  reauthorization_requested: msg`Authorise again`,
+  delivered: msg`Delivered`,
+  receipt_confirmed: msg`Receipt confirmed`,
+  problem_reported: msg`Problem reported`,
+  assigned: msg`Assigned to you`,
+  test: msg`Test`,
+  request_changed: msg`Request changed`,
+  request_withdrawn: msg`Request withdrawn`,
 };
 
-/** The centre's type filter, in the spec's order. */
-export const TYPE_FILTERS: ReadonlyArray<{ value: NotificationFilter; label: string }> = [
-  { value: "all", label: "All" },
-  { value: "status_changed", label: "Status changes" },
-  { value: "message_received", label: "Messages" },
-  { value: "request_created", label: "New requests" },
-  { value: "test", label: "Tests" },
+/**
+ * The centre's type filter, in the spec's order, with what the centre says when a filter finds nothing (`none`)
+ * or nothing unread (`noneUnread`).
+ */
+export const TYPE_FILTERS: ReadonlyArray<{
+  value: NotificationFilter;
+  label: MessageDescriptor;
+  none: MessageDescriptor;
+  noneUnread: MessageDescriptor;
+}> = [
+  { value: "all", label: msg`All`, none: msg`No notifications yet`, noneUnread: msg`No unread notifications.` },
+  {
+    value: "status_changed",
+    label: msg`Status changes`,
+    none: msg`No status changes yet`,
+    noneUnread: msg`No unread status changes.`,
+  },
+  {
+    value: "message_received",
+    label: msg`Messages`,
+    none: msg`No messages yet`,
+    noneUnread: msg`No unread messages.`,
+  },
+  {
+    value: "request_created",
+    label: msg`New requests`,
+    none: msg`No new requests yet`,
+    noneUnread: msg`No unread new requests.`,
+  },
+  { value: "test", label: msg`Tests`, none: msg`No tests yet`, noneUnread: msg`No unread tests.` },
 ];
 
 /** A path in the app ("/requests/…"), as opposed to a full address (or nothing). */
@@ -71,10 +97,11 @@ export function NotificationLink({
 
 /** The unread mark: a gold dot, and the word for screen readers. */
 export function UnreadDot({ className }: { className?: string }) {
+  const { t } = useLingui();
   return (
     <>
       <span aria-hidden className={`size-2 shrink-0 rounded-full bg-gold ${className ?? ""}`} />
-      <span className="sr-only">Unread: </span>
+      <span className="sr-only">{t`Unread:`} </span>
     </>
   );
 }

@@ -6,11 +6,11 @@ import { useId } from "react";
 import { toast } from "sonner";
 import { Label } from "@/client/components/ui/label";
 import { Switch } from "@/client/components/ui/switch";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, sharedText } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { type NotificationChannel, useSetPreference } from "../api";
 
-/** Spec section 8. */
+/** Spec section 8 (shared texts: the server says them too). */
 const PREFERENCE_UPDATED = "Preference updated";
 const PREFERENCE_FAILED = "Failed to update preference";
 
@@ -37,8 +37,9 @@ export function PreferenceSwitch({
     set.mutate(
       { channel, enabled },
       {
-        onSuccess: () => toast.success(PREFERENCE_UPDATED),
-        onError: (error) => toast.error(PREFERENCE_FAILED, { description: errorMessage(error, "") || undefined }),
+        onSuccess: () => toast.success(sharedText(PREFERENCE_UPDATED)),
+        onError: (error) =>
+          toast.error(sharedText(PREFERENCE_FAILED), { description: errorMessage(error, "") || undefined }),
       },
     );
   }

@@ -4,6 +4,8 @@
  * view survives a reload; Mark all read; a click on one marks it read and follows its link. Live through the
  * "notifications" topic.
  */
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Check, CheckCheck } from "lucide-react";
 import { ToggleGroup } from "radix-ui";
@@ -16,6 +18,7 @@ import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { Switch } from "@/client/components/ui/switch";
 import { errorMessage } from "@/client/lib/api";
+import { i18n } from "@/client/lib/i18n";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatBadgeCount, formatMessageTime } from "@/shared/format";
@@ -46,10 +49,12 @@ function readView(params: URLSearchParams): View {
   };
 }
 
-const failedToMark = (error: unknown) => toast.error(errorMessage(error, "Failed to mark as read"));
+const FAILED_TO_MARK = msg`Failed to mark as read`;
+const failedToMark = (error: unknown) => toast.error(errorMessage(error, i18n._(FAILED_TO_MARK)));
 
 export default function AdminNotificationsPage() {
-  useDocumentTitle("Notifications");
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Notifications`);
   const [params, setParams] = useSearchParams();
   const view = readView(params);
   const [limit, setLimit] = useState(FIRST_PAGE);
@@ -68,30 +73,30 @@ export default function AdminNotificationsPage() {
   }
 
   const filtered = view.type !== "all" || view.unreadOnly;
-  /** The filtered kind in words: "status changes". */
-  const kind = TYPE_FILTERS.find((filter) => filter.value === view.type)?.label.toLowerCase() ?? "notifications";
+  /** The filter chosen, with what it says when it finds nothing. */
+  const chosen = TYPE_FILTERS.find((filter) => filter.value === view.type) ?? TYPE_FILTERS[0];
   const empty = !filtered ? (
     <EmptyState
-      title="You're all caught up"
-      description="New requests, members' messages and status changes appear here as they happen."
+      title={t`You're all caught up`}
+      description={t`New requests, members' messages and status changes appear here as they happen.`}
     />
   ) : view.unreadOnly && view.type === "all" ? (
     <EmptyState
-      title="You're all caught up"
-      description="Nothing unread."
+      title={t`You're all caught up`}
+      description={t`Nothing unread.`}
       action={
         <Button variant="outline" size="sm" onClick={() => update({ unreadOnly: false })}>
-          Show all notifications
+          {t`Show all notifications`}
         </Button>
       }
     />
   ) : (
     <EmptyState
-      title={view.unreadOnly ? "You're all caught up" : `No ${kind} yet`}
-      description={view.unreadOnly ? `No unread ${kind}.` : undefined}
+      title={view.unreadOnly ? t`You're all caught up` : i18n._(chosen.none)}
+      description={view.unreadOnly ? i18n._(chosen.noneUnread) : undefined}
       action={
         <Button variant="outline" size="sm" onClick={() => update({ type: "all", unreadOnly: false })}>
-          Clear filters
+          {t`Clear filters`}
         </Button>
       }
     />
@@ -101,12 +106,12 @@ export default function AdminNotificationsPage() {
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <PageHeader
         dense
-        eyebrow="Admin"
-        title="Notifications"
+        eyebrow={t`Admin`}
+        title={t`Notifications`}
         description={
           query.data ? (
             <span aria-live="polite" className="tabular">
-              {unread === 0 ? "Nothing unread." : `${formatBadgeCount(unread)} unread.`}
+              {unread === 0 ? t`Nothing unread.` : t`${formatBadgeCount(unread)} unread.`}
             </span>
           ) : undefined
         }
@@ -117,7 +122,7 @@ export default function AdminNotificationsPage() {
             disabled={unread === 0 || markAll.isPending}
             onClick={() => markAll.mutate(undefined, { onError: failedToMark })}
           >
-            <CheckCheck aria-hidden /> {markAll.isPending ? "Marking…" : "Mark all read"}
+            <CheckCheck aria-hidden /> {markAll.isPending ? t`Marking…` : t`Mark all read`}
           </Button>
         }
       />
@@ -126,16 +131,16 @@ export default function AdminNotificationsPage() {
           type="single"
           value={view.type}
           onValueChange={(value) => value && update({ type: value as NotificationFilter })}
-          aria-label="Filter by type"
+          aria-label={t`Filter by type`}
           className="inline-flex flex-wrap gap-1 self-start rounded-md border border-stone bg-card p-1"
         >
           {TYPE_FILTERS.map((filter) => (
             <ToggleGroup.Item
-              key={filter.value}
+              key={filter.label.id}
               value={filter.value}
               className="h-8 cursor-pointer rounded-sm px-3 text-[0.8rem] font-medium text-ink-muted transition-colors hover:text-noir focus-visible:outline-2 focus-visible:outline-gold-deep data-[state=on]:bg-noir data-[state=on]:text-ivory"
             >
-              {filter.label}
+              {i18n._(filter.label)}
             </ToggleGroup.Item>
           ))}
         </ToggleGroup.Root>
@@ -146,7 +151,7 @@ export default function AdminNotificationsPage() {
             onCheckedChange={(unreadOnly) => update({ unreadOnly })}
           />
           <Label htmlFor={unreadSwitch} className="cursor-pointer text-sm">
-            Unread only
+            {t`Unread only`}
           </Label>
         </div>
       </div>
@@ -154,18 +159,18 @@ export default function AdminNotificationsPage() {
         query={query}
         loading={
           <ListSkeleton
-            label="Loading notifications"
+            label={t`Loading notifications`}
             items={["h-[4.5rem]", "h-[4.5rem]", "h-[4.5rem]", "h-[4.5rem]"]}
           />
         }
-        errorFallback="Failed to load notifications"
+        errorFallback={t`Failed to load notifications`}
         isEmpty={(data) => data.items.length === 0}
         empty={empty}
       >
         {(data) => (
           <div className="flex flex-col gap-4">
             <ul
-              aria-label="Notifications"
+              aria-label={t`Notifications`}
               aria-busy={query.isPlaceholderData || undefined}
               className={cn(
                 "flex flex-col gap-2 transition-opacity",
@@ -179,10 +184,10 @@ export default function AdminNotificationsPage() {
             {data.items.length >= limit &&
               (limit < MOST ? (
                 <Button variant="ghost" size="sm" className="self-center" onClick={() => setLimit(MOST)}>
-                  Show older
+                  {t`Show older`}
                 </Button>
               ) : (
-                <p className="text-center text-xs text-ink-muted">The newest {MOST} are shown.</p>
+                <p className="text-center text-xs text-ink-muted">{t`The newest ${MOST} are shown.`}</p>
               ))}
           </div>
         )}
@@ -192,6 +197,7 @@ export default function AdminNotificationsPage() {
 }
 
 function NotificationRow({ item }: { item: Notification }) {
+  const { t, i18n } = useLingui();
   const markRead = useMarkNotificationRead();
   const row = useRef<HTMLLIElement>(null);
   const unread = !item.read;
@@ -224,7 +230,7 @@ function NotificationRow({ item }: { item: Notification }) {
         </NotificationLink>
         {item.body && <p className="mt-0.5 text-sm break-words text-ink-muted">{item.body}</p>}
         <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-ink-muted">
-          <span>{TYPE_LABELS[item.type]}</span>
+          <span>{i18n._(TYPE_LABELS[item.type])}</span>
           <span aria-hidden>·</span>
           <time dateTime={String(item.createdAt)} className="tabular">
             {formatMessageTime(item.createdAt)}
@@ -242,10 +248,10 @@ function NotificationRow({ item }: { item: Notification }) {
             row.current?.focus();
           }}
           disabled={markRead.isPending}
-          aria-label={`Mark read: ${item.title}`}
+          aria-label={t`Mark read: ${item.title}`}
         >
           <Check aria-hidden />
-          <span className="max-sm:sr-only">Mark read</span>
+          <span className="max-sm:sr-only">{t`Mark read`}</span>
         </Button>
       )}
     </li>

@@ -3,6 +3,9 @@
  * sending, or holds (no SMTP), newest first, filtered by status in the URL. A failed delivery can be retried;
  * any message's text can be read (a message carrying a one-time link shows the server's notice instead).
  */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { RefreshCw, RotateCcw, ShieldAlert } from "lucide-react";
 import { useCallback, useMemo, useRef, useState } from "react";
@@ -17,41 +20,49 @@ import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
 import { ApiError, errorMessage } from "@/client/lib/api";
+import { i18n } from "@/client/lib/i18n";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import { notificationQueries, type OutboxFilter, type OutboxItem, type OutboxStatus, useRetryDelivery } from "../api";
 
-const FILTERS: ReadonlyArray<{ value: OutboxFilter; label: string }> = [
-  { value: "all", label: "All statuses" },
-  { value: "pending", label: "Pending" },
-  { value: "sent", label: "Sent" },
-  { value: "failed", label: "Failed" },
-  { value: "held", label: "Held" },
+/** The status filter, with what the list says when the status has nothing (`none`). */
+const FILTERS: ReadonlyArray<{ value: OutboxFilter; label: MessageDescriptor; none: MessageDescriptor }> = [
+  { value: "all", label: msg`All statuses`, none: msg`Nothing sent yet` },
+  { value: "pending", label: msg`Pending`, none: msg`No pending deliveries` },
+  { value: "sent", label: msg`Sent`, none: msg`No sent deliveries` },
+  { value: "failed", label: msg`Failed`, none: msg`No failed deliveries` },
+  { value: "held", label: msg`Held`, none: msg`No held deliveries` },
 ];
 
-const STATUS_BADGES: Record<OutboxStatus, { label: string; className: string }> = {
-  pending: { label: "Pending", className: badgeVariants({ variant: "outline" }) },
-  sent: { label: "Sent", className: badgeVariants({ variant: "success" }) },
-  failed: { label: "Failed", className: badgeVariants({ variant: "destructive" }) },
-  held: { label: "Held", className: badgeVariants({ variant: "gold" }) },
+const STATUS_BADGES: Record<OutboxStatus, { label: MessageDescriptor; className: string }> = {
+  pending: { label: msg`Pending`, className: badgeVariants({ variant: "outline" }) },
+  sent: { label: msg`Sent`, className: badgeVariants({ variant: "success" }) },
+  failed: { label: msg`Failed`, className: badgeVariants({ variant: "destructive" }) },
+  held: { label: msg`Held`, className: badgeVariants({ variant: "gold" }) },
 };
 
 function DeliveryStatus({ status }: { status: OutboxStatus }) {
+  const { i18n } = useLingui();
   const badge = STATUS_BADGES[status];
   return (
     <span data-status={status} className={badge.className}>
-      {badge.label}
+      {i18n._(badge.label)}
     </span>
   );
 }
 
-const KIND_LABELS: Record<OutboxItem["kind"], string> = { email: "Email", webhook: "Webhook", push: "Push" };
+const KIND_LABELS: Record<OutboxItem["kind"], MessageDescriptor> = {
+  email: msg`Email`,
+  webhook: msg`Webhook`,
+  push: msg`Push`,
+};
 
-/** What a delivery is about: its subject, else its reason. */
-const heading = (item: OutboxItem) => item.subject ?? item.reason ?? KIND_LABELS[item.kind];
+/** What a delivery is about: its subject, else its reason (in the interface's language, read when shown). */
+const heading = (item: OutboxItem) => item.subject ?? item.reason ?? i18n._(KIND_LABELS[item.kind]);
 
 function RetryButton({ item }: { item: OutboxItem }) {
+  const { t } = useLingui();
   const retry = useRetryDelivery();
   if (item.status !== "failed") return null;
   return (
@@ -59,31 +70,32 @@ function RetryButton({ item }: { item: OutboxItem }) {
       size="sm"
       variant="outline"
       className="h-8 px-3"
-      aria-label={`Retry: ${heading(item)}`}
+      aria-label={t`Retry: ${heading(item)}`}
       disabled={retry.isPending}
       onClick={() =>
         retry.mutate(item.id, {
-          onSuccess: () => toast.success("Delivery queued again"),
-          onError: (error) => toast.error(errorMessage(error, "Failed to retry the delivery")),
+          onSuccess: () => toast.success(t`Delivery queued again`),
+          onError: (error) => toast.error(errorMessage(error, t`Failed to retry the delivery`)),
         })
       }
     >
-      <RotateCcw aria-hidden /> {retry.isPending ? "Retrying…" : "Retry"}
+      <RotateCcw aria-hidden /> {retry.isPending ? t`Retrying…` : t`Retry`}
     </Button>
   );
 }
 
 function Actions({ item, onRead }: { item: OutboxItem; onRead: (item: OutboxItem) => void }) {
+  const { t } = useLingui();
   return (
     <div className="flex justify-end gap-2">
       <Button
         size="sm"
         variant="ghost"
         className="h-8 px-3"
-        aria-label={`Read: ${heading(item)}`}
+        aria-label={t`Read: ${heading(item)}`}
         onClick={() => onRead(item)}
       >
-        Read
+        {t`Read`}
       </Button>
       <RetryButton item={item} />
     </div>
@@ -91,29 +103,30 @@ function Actions({ item, onRead }: { item: OutboxItem; onRead: (item: OutboxItem
 }
 
 const col = dataTableColumns<OutboxItem>();
-const tableColumns = (onRead: (item: OutboxItem) => void) =>
+/** The table's columns, their headers in the interface's language (`_`: useLingui's, so they follow it). */
+const tableColumns = (onRead: (item: OutboxItem) => void, _: (descriptor: MessageDescriptor) => string) =>
   col.columns([
     col.accessor("createdAt", {
-      header: "Created",
+      header: _(msg`Created`),
       cell: (info) => <time dateTime={String(info.getValue())}>{formatMessageTime(info.getValue())}</time>,
       sortFn: "datetime",
       meta: { className: "tabular whitespace-nowrap text-ink-muted" },
     }),
     col.accessor("to", {
-      header: "To",
+      header: _(msg`To`),
       enableSorting: false,
       cell: (info) => (
         <div className="max-w-48">
           <span className="block truncate" title={info.getValue() ?? undefined}>
-            {info.getValue() ?? <span className="text-ink-muted">Team webhook</span>}
+            {info.getValue() ?? <span className="text-ink-muted">{_(msg`Team webhook`)}</span>}
           </span>
-          <span className="block text-xs text-ink-muted">{KIND_LABELS[info.row.original.kind]}</span>
+          <span className="block text-xs text-ink-muted">{_(KIND_LABELS[info.row.original.kind])}</span>
         </div>
       ),
     }),
     col.accessor((row) => heading(row), {
       id: "subject",
-      header: "Subject",
+      header: _(msg`Subject`),
       enableSorting: false,
       cell: (info) => (
         <div className="max-w-xs min-w-40">
@@ -125,13 +138,13 @@ const tableColumns = (onRead: (item: OutboxItem) => void) =>
       ),
     }),
     col.accessor("status", {
-      header: "Status",
+      header: _(msg`Status`),
       enableSorting: false,
       cell: (info) => <DeliveryStatus status={info.getValue()} />,
     }),
-    col.accessor("attempts", { header: "Attempts", enableSorting: false, meta: { numeric: true } }),
+    col.accessor("attempts", { header: _(msg`Attempts`), enableSorting: false, meta: { numeric: true } }),
     col.accessor("lastError", {
-      header: "Last error",
+      header: _(msg`Last error`),
       enableSorting: false,
       cell: (info) =>
         info.getValue() ? (
@@ -147,7 +160,7 @@ const tableColumns = (onRead: (item: OutboxItem) => void) =>
     }),
     col.display({
       id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{_(msg`Actions`)}</span>,
       cell: (info) => <Actions item={info.row.original} onRead={onRead} />,
       meta: { className: "w-0 whitespace-nowrap" },
     }),
@@ -159,7 +172,8 @@ function readFilter(params: URLSearchParams): OutboxFilter {
 }
 
 export default function AdminOutboxPage() {
-  useDocumentTitle("Outbox");
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Outbox`);
   const [params, setParams] = useSearchParams();
   const status = readFilter(params);
   const query = useQuery(notificationQueries.outbox(status));
@@ -170,7 +184,7 @@ export default function AdminOutboxPage() {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setReading(item);
   }, []);
-  const columns = useMemo(() => tableColumns(read), [read]);
+  const columns = useMemo(() => tableColumns(read, t), [read, t]);
   /** The message as the list has it now (a retry changes its status). */
   const current = reading ? (query.data?.items.find((item) => item.id === reading.id) ?? reading) : null;
   const [refreshing, setRefreshing] = useState(false);
@@ -188,13 +202,16 @@ export default function AdminOutboxPage() {
 
   const empty =
     status === "all" ? (
-      <EmptyState title="Nothing sent yet" description="Emails and webhook posts appear here as the app sends them." />
+      <EmptyState
+        title={t`Nothing sent yet`}
+        description={t`Emails and webhook posts appear here as the app sends them.`}
+      />
     ) : (
       <EmptyState
-        title={`No ${FILTERS.find((filter) => filter.value === status)?.label.toLowerCase()} deliveries`}
+        title={i18n._((FILTERS.find((filter) => filter.value === status) ?? FILTERS[0]).none)}
         action={
           <Button variant="outline" size="sm" onClick={() => setStatus("all")}>
-            Show all
+            {t`Show all`}
           </Button>
         }
       />
@@ -204,27 +221,27 @@ export default function AdminOutboxPage() {
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <PageHeader
         dense
-        eyebrow="Admin"
-        title="Outbox"
-        description="What the app sent, is sending, or holds until email is configured."
+        eyebrow={t`Admin`}
+        title={t`Outbox`}
+        description={t`What the app sent, is sending, or holds until email is configured.`}
         actions={
           !forbidden && (
             <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshing}>
               <RefreshCw aria-hidden className={cn(refreshing && "animate-spin motion-reduce:animate-none")} />
-              {refreshing ? "Refreshing…" : "Refresh"}
+              {refreshing ? t`Refreshing…` : t`Refresh`}
             </Button>
           )
         }
       />
       {!forbidden && (
         <Select value={status} onValueChange={(value) => setStatus(value as OutboxFilter)}>
-          <SelectTrigger aria-label="Filter by status" className="h-10 text-sm sm:w-48">
+          <SelectTrigger aria-label={t`Filter by status`} className="h-10 text-sm sm:w-48">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
             {FILTERS.map((filter) => (
               <SelectItem key={filter.value} value={filter.value}>
-                {filter.label}
+                {i18n._(filter.label)}
               </SelectItem>
             ))}
           </SelectContent>
@@ -234,29 +251,32 @@ export default function AdminOutboxPage() {
         query={query}
         loading={
           <div role="status" aria-live="polite">
-            <span className="sr-only">Loading deliveries</span>
-            <DataTable caption="Deliveries" columns={columns} data={undefined} getRowId={(row) => row.id} loading />
+            <span className="sr-only">{t`Loading deliveries`}</span>
+            <DataTable caption={t`Deliveries`} columns={columns} data={undefined} getRowId={(row) => row.id} loading />
           </div>
         }
-        errorFallback="Failed to load the outbox"
-        error={forbidden ? () => <AdminsOnly message={errorMessage(query.error, "For admins only.")} /> : undefined}
+        errorFallback={t`Failed to load the outbox`}
+        error={forbidden ? () => <AdminsOnly message={errorMessage(query.error, t`For admins only.`)} /> : undefined}
         isEmpty={(data) => data.items.length === 0}
         empty={empty}
       >
         {(data) => (
           <div className={cn("flex flex-col gap-3 transition-opacity", query.isPlaceholderData && "opacity-60")}>
             <p className="tabular text-sm text-ink-muted" aria-live="polite">
-              {data.items.length} {data.items.length === 1 ? "delivery" : "deliveries"}, newest first
+              {plural(data.items.length, {
+                one: "# delivery, newest first",
+                other: "# deliveries, newest first",
+              })}
             </p>
             <DataTable
               className="hidden sm:flex"
-              caption="Deliveries"
+              caption={t`Deliveries`}
               columns={columns}
               data={data.items}
               getRowId={(row) => row.id}
               initialSorting={[{ id: "createdAt", desc: true }]}
             />
-            <ul aria-label="Deliveries" className="flex flex-col gap-2 sm:hidden">
+            <ul aria-label={t`Deliveries`} className="flex flex-col gap-2 sm:hidden">
               {data.items.map((item) => (
                 <li
                   key={item.id}
@@ -267,11 +287,11 @@ export default function AdminOutboxPage() {
                     <DeliveryStatus status={item.status} />
                   </div>
                   <p className="truncate text-xs text-ink-muted">
-                    {KIND_LABELS[item.kind]} · {item.to ?? "Team webhook"} ·{" "}
+                    {i18n._(KIND_LABELS[item.kind])} · {item.to ?? t`Team webhook`} ·{" "}
                     <time dateTime={String(item.createdAt)} className="tabular">
                       {formatMessageTime(item.createdAt)}
                     </time>{" "}
-                    · {item.attempts} {item.attempts === 1 ? "attempt" : "attempts"}
+                    · {plural(item.attempts, { one: "# attempt", other: "# attempts" })}
                   </p>
                   {item.lastError && <p className="text-xs break-words text-oxblood">{item.lastError}</p>}
                   <Actions item={item} onRead={read} />
@@ -288,13 +308,14 @@ export default function AdminOutboxPage() {
 
 /** A staff member's 403: the page is an admin's, said plainly, with nothing to try again. */
 function AdminsOnly({ message }: { message: string }) {
+  const { t } = useLingui();
   return (
     <div className="flex items-start gap-4 rounded-lg border border-stone bg-ivory-deep px-6 py-5">
       <ShieldAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
       <div className="flex flex-col gap-1">
         <p className="font-serif text-xl">{message}</p>
         <p className="text-sm text-ink-muted">
-          The outbox lists every email and message the app sends. Ask an admin if a delivery needs checking.
+          {t`The outbox lists every email and message the app sends. Ask an admin if a delivery needs checking.`}
         </p>
       </div>
     </div>
@@ -310,6 +331,7 @@ function MessageDialog({
   onClose: () => void;
   returnFocusTo: React.RefObject<HTMLElement | null>;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
       {item && (
@@ -317,21 +339,23 @@ function MessageDialog({
           <DialogHeader>
             <DialogTitle className="text-2xl sm:text-3xl">{heading(item)}</DialogTitle>
             <DialogDescription>
-              {KIND_LABELS[item.kind]} {item.to ? `to ${item.to}` : "to the team webhook"}
+              {item.to
+                ? t`${i18n._(KIND_LABELS[item.kind])} to ${item.to}`
+                : t`${i18n._(KIND_LABELS[item.kind])} to the team webhook`}
             </DialogDescription>
           </DialogHeader>
           <DetailList
             className="grid-cols-2 sm:grid-cols-4"
             items={[
-              { label: "Status", value: <DeliveryStatus status={item.status} /> },
-              { label: "Created", value: formatMessageTime(item.createdAt) },
-              { label: "Sent", value: item.sentAt ? formatMessageTime(item.sentAt) : "—" },
-              { label: "Attempts", value: item.attempts },
+              { label: t`Status`, value: <DeliveryStatus status={item.status} /> },
+              { label: t`Created`, value: formatMessageTime(item.createdAt) },
+              { label: t`Sent`, value: item.sentAt ? formatMessageTime(item.sentAt) : "—" },
+              { label: t`Attempts`, value: item.attempts },
             ]}
           />
           {item.reason && (
             <p className="text-sm">
-              <span className="text-ink-muted">Reason: </span>
+              <span className="text-ink-muted">{t`Reason:`} </span>
               {item.reason}
             </p>
           )}
@@ -341,9 +365,9 @@ function MessageDialog({
             </p>
           )}
           <div className="flex min-w-0 flex-col gap-2">
-            <p className="eyebrow text-ink-muted">Text</p>
+            <p className="eyebrow text-ink-muted">{t`Text`}</p>
             <pre className="max-h-[50dvh] overflow-auto rounded-md border border-stone bg-card p-4 font-sans text-sm leading-relaxed whitespace-pre-wrap wrap-anywhere">
-              {item.text ?? "No text is kept for this delivery."}
+              {item.text ?? t`No text is kept for this delivery.`}
             </pre>
           </div>
           {item.status === "failed" && (

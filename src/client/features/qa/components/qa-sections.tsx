@@ -2,6 +2,8 @@
  * The QA tools' three sections: demo data (seed, remove), a fake request, and a test notification. Each button
  * shows its work while it runs; failures toast the server's own words (spec section 8).
  */
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowRight, BellRing, Database, FilePlus2, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -9,7 +11,7 @@ import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/client/components/ui/card";
 import { errorMessage } from "@/client/lib/api";
-import { formatCount, plural } from "@/shared/format";
+import { formatCount } from "@/shared/format";
 import {
   type QaStatus,
   useCreateFakeRequest,
@@ -18,7 +20,10 @@ import {
   useSendTestNotification,
 } from "../api";
 
+const COUNT_LABELS = { clients: msg`Clients`, requests: msg`Requests` };
+
 export function DemoDataSection({ status }: { status: QaStatus }) {
+  const { t, i18n } = useLingui();
   const seed = useSeedDemoData();
   const remove = useRemoveDemoData();
   const { clients, requests } = status.seeded;
@@ -26,17 +31,22 @@ export function DemoDataSection({ status }: { status: QaStatus }) {
 
   const onSeed = () =>
     seed.mutate(undefined, {
-      onSuccess: (result) =>
-        toast.success(
-          `Demo data seeded: ${plural(result.clients, "client")}, ${plural(result.requests, "request")}, ${plural(result.messages, "message")}`,
-        ),
+      onSuccess: (result) => {
+        const clientCount = plural(result.clients, { one: "# client", other: "# clients" });
+        const requestCount = plural(result.requests, { one: "# request", other: "# requests" });
+        const messageCount = plural(result.messages, { one: "# message", other: "# messages" });
+        toast.success(t`Demo data seeded: ${clientCount}, ${requestCount}, ${messageCount}`);
+      },
       onError: (error) => toast.error(errorMessage(error)),
     });
 
   const onRemove = () =>
     remove.mutate(undefined, {
-      onSuccess: (result) =>
-        toast.success(`Demo data removed: ${plural(result.clients, "client")}, ${plural(result.requests, "request")}`),
+      onSuccess: (result) => {
+        const clientCount = plural(result.clients, { one: "# client", other: "# clients" });
+        const requestCount = plural(result.requests, { one: "# request", other: "# requests" });
+        toast.success(t`Demo data removed: ${clientCount}, ${requestCount}`);
+      },
       onError: (error) => toast.error(errorMessage(error)),
     });
 
@@ -44,34 +54,34 @@ export function DemoDataSection({ status }: { status: QaStatus }) {
     <Card>
       <SectionHeading
         icon={Database}
-        title="Demo data"
-        description="Demo clients with requests in every status, messages, sales inquiries and concierge chats."
+        title={t`Demo data`}
+        description={t`Demo clients with requests in every status, messages, sales inquiries and concierge chats.`}
       />
       <CardContent className="flex flex-col gap-5">
         <dl className="grid grid-cols-2 gap-4 sm:max-w-sm">
           {[
-            { label: "Clients", value: clients },
-            { label: "Requests", value: requests },
+            { label: COUNT_LABELS.clients, value: clients },
+            { label: COUNT_LABELS.requests, value: requests },
           ].map((item) => (
-            <div key={item.label} className="rounded-md border border-stone px-4 py-3">
-              <dt className="eyebrow text-ink-muted">{item.label}</dt>
+            <div key={item.label.id} className="rounded-md border border-stone px-4 py-3">
+              <dt className="eyebrow text-ink-muted">{i18n._(item.label)}</dt>
               <dd className="tabular mt-1 font-serif text-3xl leading-none">{formatCount(item.value)}</dd>
             </div>
           ))}
         </dl>
         <div className="flex flex-wrap gap-3">
           <Button onClick={onSeed} disabled={busy}>
-            {seed.isPending ? "Seeding…" : "Seed demo data"}
+            {seed.isPending ? t`Seeding…` : t`Seed demo data`}
           </Button>
           <ConfirmDialog
             trigger={
               <Button variant="outline" disabled={busy || (clients === 0 && requests === 0)}>
-                {remove.isPending ? "Removing…" : "Remove demo data"}
+                {remove.isPending ? t`Removing…` : t`Remove demo data`}
               </Button>
             }
-            title="Remove demo data?"
-            description={`The ${plural(clients, "demo client")} and everything of theirs are deleted, with the ${plural(requests, "demo or fake request")} and their messages. Real members' accounts stay.`}
-            confirmLabel="Remove demo data"
+            title={t`Remove demo data?`}
+            description={t`The ${plural(clients, { one: "# demo client", other: "# demo clients" })} and everything of theirs are deleted, with the ${plural(requests, { one: "# demo or fake request", other: "# demo or fake requests" })} and their messages. Real members' accounts stay.`}
+            confirmLabel={t`Remove demo data`}
             destructive
             onConfirm={onRemove}
           />
@@ -82,12 +92,13 @@ export function DemoDataSection({ status }: { status: QaStatus }) {
 }
 
 export function FakeRequestSection() {
+  const { t } = useLingui();
   const create = useCreateFakeRequest();
   const created = create.data;
 
   const onCreate = () =>
     create.mutate(undefined, {
-      onSuccess: (result) => toast.success(`Fake request created for ${result.client}`),
+      onSuccess: (result) => toast.success(t`Fake request created for ${result.client}`),
       onError: (error) => toast.error(errorMessage(error)),
     });
 
@@ -95,26 +106,28 @@ export function FakeRequestSection() {
     <Card>
       <SectionHeading
         icon={FilePlus2}
-        title="Fake request"
-        description="A New request from the newest client, announced to the team like a real one."
+        title={t`Fake request`}
+        description={t`A New request from the newest client, announced to the team like a real one.`}
       />
       <CardContent>
         <div>
           <Button onClick={onCreate} disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create fake request"}
+            {create.isPending ? t`Creating…` : t`Create fake request`}
           </Button>
         </div>
         <div role="status">
           {created && (
             <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-gold/50 bg-ivory-deep/60 px-4 py-3 text-sm">
               <span>
-                Created <span className="font-medium">{created.title}</span> for {created.client}.
+                <Trans>
+                  Created <span className="font-medium">{created.title}</span> for {created.client}.
+                </Trans>
               </span>
               <Link
                 to={`/admin/requests/${encodeURIComponent(created.id)}`}
                 className="inline-flex items-center gap-1 font-medium underline decoration-gold underline-offset-4 hover:decoration-2"
               >
-                Open request <ArrowRight aria-hidden className="size-3.5" />
+                {t`Open request`} <ArrowRight aria-hidden className="size-3.5" />
               </Link>
             </p>
           )}
@@ -125,11 +138,12 @@ export function FakeRequestSection() {
 }
 
 export function NotificationSection() {
+  const { t } = useLingui();
   const send = useSendTestNotification();
 
   const onSend = () =>
     send.mutate(undefined, {
-      onSuccess: () => toast.success("Test notification sent"),
+      onSuccess: () => toast.success(t`Test notification sent`),
       onError: (error) => toast.error(errorMessage(error)),
     });
 
@@ -137,12 +151,12 @@ export function NotificationSection() {
     <Card>
       <SectionHeading
         icon={BellRing}
-        title="Notifications"
-        description="Sends you a test notification about the latest request, through your own channels."
+        title={t`Notifications`}
+        description={t`Sends you a test notification about the latest request, through your own channels.`}
       />
       <CardContent>
         <Button onClick={onSend} disabled={send.isPending}>
-          {send.isPending ? "Sending…" : "Send test notification"}
+          {send.isPending ? t`Sending…` : t`Send test notification`}
         </Button>
       </CardContent>
     </Card>

@@ -2,6 +2,7 @@
  * /admin/qa: the QA tools. Demo data (seed, remove), a fake request and a test notification. Where the tools are
  * turned off (a public deployment) the server answers 404 with its reason, which is the page's whole content.
  */
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { FlaskConical } from "lucide-react";
 import { AsyncView } from "@/client/components/async-view";
@@ -14,21 +15,22 @@ import { qaQueries } from "../api";
 import { DemoDataSection, FakeRequestSection, NotificationSection } from "../components/qa-sections";
 
 export default function AdminQaPage() {
-  useDocumentTitle("QA tools");
+  const { t } = useLingui();
+  useDocumentTitle(t`QA tools`);
   const qa = useQuery(qaQueries.status());
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8">
       <PageHeader
         dense
-        eyebrow="Admin"
-        title="QA tools"
-        description="Test data and test sends for trying the product end to end. Not available on the public site."
+        eyebrow={t`Admin`}
+        title={t`QA tools`}
+        description={t`Test data and test sends for trying the product end to end. Not available on the public site.`}
       />
       <AsyncView
         query={qa}
         loading={
           <div role="status" className="flex flex-col gap-8">
-            <span className="sr-only">Loading the QA tools</span>
+            <span className="sr-only">{t`Loading the QA tools`}</span>
             <Skeleton className="h-72" />
             <Skeleton className="h-44" />
             <Skeleton className="h-40" />
@@ -40,7 +42,7 @@ export default function AdminQaPage() {
             error instanceof ApiError && error.status === 404 ? (
               <TurnedOff message={errorMessage(error)} />
             ) : (
-              <LoadFailed message={errorMessage(error, "Failed to load the QA tools")} retry={retry} />
+              <LoadFailed message={errorMessage(error, t`Failed to load the QA tools`)} retry={retry} />
             )
         }
       >
@@ -67,13 +69,14 @@ function TurnedOff({ message }: { message: string }) {
 
 /** AsyncView's own error panel, for the errors other than "turned off". */
 function LoadFailed({ message, retry }: { message: string; retry: () => void }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-oxblood/30 bg-oxblood/5 px-5 py-4">
       <p role="alert" className="text-sm text-oxblood">
         {message}
       </p>
       <Button variant="outline" size="sm" onClick={retry}>
-        Try again
+        {t`Try again`}
       </Button>
     </div>
   );

@@ -3,6 +3,7 @@
  * first); the list follows other staff members' changes live. The form checks what the server checks (title
  * 1–100, text 1–4000, known placeholders only) with the same schema and messages.
  */
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -31,8 +32,13 @@ import { repliesQueries, type SavedReply, useDeleteReply, useSaveReply } from ".
 /** The reply being edited: a saved one, a new one, or none. */
 type Editing = SavedReply | "new" | null;
 
+/** The placeholders, shown as they are typed (values of the texts, never parsed as the messages' own). */
+const MEMBER_NAME = "{member_name}";
+const REQUEST_TITLE = "{request_title}";
+
 export default function AdminRepliesPage() {
-  useDocumentTitle("Saved replies");
+  const { t } = useLingui();
+  useDocumentTitle(t`Saved replies`);
   const query = useQuery(repliesQueries.list());
   const [editing, setEditing] = useState<Editing>(null);
   const [filter, setFilter] = useState("");
@@ -42,46 +48,46 @@ export default function AdminRepliesPage() {
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <PageHeader
         dense
-        eyebrow="Settings"
-        title="Saved replies"
+        eyebrow={t`Settings`}
+        title={t`Saved replies`}
         description={
-          <>
-            Shared by the whole team. Type <Kbd>/</Kbd> in any reply box to insert one; <Code>{"{member_name}"}</Code>{" "}
-            and <Code>{"{request_title}"}</Code> are filled in for the conversation.
-          </>
+          <Trans>
+            Shared by the whole team. Type <Kbd>/</Kbd> in any reply box to insert one; <Code>{MEMBER_NAME}</Code> and{" "}
+            <Code>{REQUEST_TITLE}</Code> are filled in for the conversation.
+          </Trans>
         }
         actions={
           <Button onClick={() => setEditing("new")}>
-            <Plus /> New saved reply
+            <Plus /> {t`New saved reply`}
           </Button>
         }
       />
       {count > 5 && (
         <div className="flex flex-col gap-1.5 sm:max-w-sm">
           <label htmlFor="replies-filter" className="text-sm font-medium">
-            Filter
+            {t`Filter`}
           </label>
           <Input
             id="replies-filter"
             type="search"
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
-            placeholder="Title or text"
+            placeholder={t`Title or text`}
           />
         </div>
       )}
       <AsyncView
         query={query}
-        loading={<ListSkeleton label="Loading saved replies" items={["h-24", "h-24", "h-24"]} />}
-        errorFallback="Failed to load saved replies"
+        loading={<ListSkeleton label={t`Loading saved replies`} items={["h-24", "h-24", "h-24"]} />}
+        errorFallback={t`Failed to load saved replies`}
         isEmpty={(data) => data.items.length === 0}
         empty={
           <EmptyState
-            title="No saved replies yet"
-            description="Write the answers the team gives most often once, and insert them in any conversation with /."
+            title={t`No saved replies yet`}
+            description={t`Write the answers the team gives most often once, and insert them in any conversation with /.`}
             action={
               <Button variant="outline" onClick={() => setEditing("new")}>
-                <Plus /> New saved reply
+                <Plus /> {t`New saved reply`}
               </Button>
             }
           />
@@ -90,13 +96,13 @@ export default function AdminRepliesPage() {
         {(data) => {
           const shown = data.items.filter((reply) => replyMatches(reply, filter));
           return shown.length ? (
-            <ul aria-label="Saved replies" className="flex flex-col gap-3">
+            <ul aria-label={t`Saved replies`} className="flex flex-col gap-3">
               {shown.map((reply) => (
                 <ReplyRow key={reply.id} reply={reply} onEdit={() => setEditing(reply)} />
               ))}
             </ul>
           ) : (
-            <p className="py-6 text-center text-sm text-ink-muted">No saved reply matches “{filter}”.</p>
+            <p className="py-6 text-center text-sm text-ink-muted">{t`No saved reply matches “${filter}”.`}</p>
           );
         }}
       </AsyncView>
@@ -113,6 +119,7 @@ const Code = ({ children }: { children: React.ReactNode }) => (
 );
 
 function ReplyRow({ reply, onEdit }: { reply: SavedReply; onEdit: () => void }) {
+  const { t } = useLingui();
   const remove = useDeleteReply();
   const [confirming, setConfirming] = useState(false);
   const headingId = `reply-${reply.id}`;
@@ -121,9 +128,9 @@ function ReplyRow({ reply, onEdit }: { reply: SavedReply; onEdit: () => void }) 
     event.preventDefault();
     try {
       await remove.mutateAsync(reply.id);
-      toast.success("Saved reply deleted");
+      toast.success(t`Saved reply deleted`);
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to delete the saved reply"));
+      toast.error(errorMessage(error, t`Failed to delete the saved reply`));
     }
     setConfirming(false);
   }
@@ -136,16 +143,27 @@ function ReplyRow({ reply, onEdit }: { reply: SavedReply; onEdit: () => void }) 
             {reply.title}
           </h2>
           <p className="mt-0.5 text-xs text-ink-muted">
-            Updated{" "}
-            <time dateTime={String(reply.updatedAt)} className="tabular">
-              {formatMessageTime(reply.updatedAt)}
-            </time>
-            {reply.updatedBy ? ` by ${reply.updatedBy}` : ""}
+            {reply.updatedBy ? (
+              <Trans>
+                Updated{" "}
+                <time dateTime={String(reply.updatedAt)} className="tabular">
+                  {formatMessageTime(reply.updatedAt)}
+                </time>{" "}
+                by {reply.updatedBy}
+              </Trans>
+            ) : (
+              <Trans>
+                Updated{" "}
+                <time dateTime={String(reply.updatedAt)} className="tabular">
+                  {formatMessageTime(reply.updatedAt)}
+                </time>
+              </Trans>
+            )}
           </p>
         </div>
         <div className="-ml-3 flex shrink-0 gap-1 sm:ml-0">
-          <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${reply.title}`}>
-            <Pencil /> Edit
+          <Button size="sm" variant="ghost" onClick={onEdit} aria-label={t`Edit ${reply.title}`}>
+            <Pencil /> {t`Edit`}
           </Button>
           <ConfirmDialog
             open={confirming}
@@ -155,15 +173,15 @@ function ReplyRow({ reply, onEdit }: { reply: SavedReply; onEdit: () => void }) 
                 size="sm"
                 variant="ghost"
                 className="text-oxblood hover:bg-oxblood/5"
-                aria-label={`Delete ${reply.title}`}
+                aria-label={t`Delete ${reply.title}`}
               >
-                <Trash2 /> Delete
+                <Trash2 /> {t`Delete`}
               </Button>
             }
-            title="Delete this saved reply?"
-            description={`“${reply.title}” will no longer be offered to anyone on the team. Messages already sent keep their text.`}
-            cancelLabel="Keep it"
-            confirmLabel={remove.isPending ? "Deleting…" : "Delete"}
+            title={t`Delete this saved reply?`}
+            description={t`“${reply.title}” will no longer be offered to anyone on the team. Messages already sent keep their text.`}
+            cancelLabel={t`Keep it`}
+            confirmLabel={remove.isPending ? t`Deleting…` : t`Delete`}
             destructive
             busy={remove.isPending}
             onConfirm={onDelete}
@@ -190,6 +208,7 @@ function ReplyDialog({ editing, onClose }: { editing: Editing; onClose: () => vo
 }
 
 function ReplyForm({ editing, onDone }: { editing: SavedReply | "new"; onDone: () => void }) {
+  const { t } = useLingui();
   const existing = editing === "new" ? null : editing;
   const save = useSaveReply();
   const form = useZodForm(savedReplyInputSchema, {
@@ -200,10 +219,10 @@ function ReplyForm({ editing, onDone }: { editing: SavedReply | "new"; onDone: (
   async function onSubmit(body: SavedReplyInput) {
     try {
       await save.mutateAsync({ id: existing?.id ?? null, body });
-      toast.success(existing ? "Saved reply updated" : "Saved reply added");
+      toast.success(existing ? t`Saved reply updated` : t`Saved reply added`);
       onDone();
     } catch (error) {
-      const message = errorMessage(error, "Failed to save the reply");
+      const message = errorMessage(error, t`Failed to save the reply`);
       if (error instanceof ApiError && error.code === "duplicate_title") form.setError("title", { message });
       else form.setError("root", { message });
     }
@@ -212,29 +231,28 @@ function ReplyForm({ editing, onDone }: { editing: SavedReply | "new"; onDone: (
   return (
     <>
       <DialogHeader>
-        <p className="eyebrow text-gold-deep">Saved reply</p>
-        <DialogTitle>{existing ? "Edit saved reply" : "New saved reply"}</DialogTitle>
+        <p className="eyebrow text-gold-deep">{t`Saved reply`}</p>
+        <DialogTitle>{existing ? t`Edit saved reply` : t`New saved reply`}</DialogTitle>
         <DialogDescription>
-          Placeholders: {"{member_name}"} and {"{request_title}"}. A placeholder the conversation has no value for is
-          left out.
+          {t`Placeholders: ${MEMBER_NAME} and ${REQUEST_TITLE}. A placeholder the conversation has no value for is left out.`}
         </DialogDescription>
       </DialogHeader>
       <Form form={form} onSubmit={onSubmit} className="grid">
-        <TextField name="title" label="Title" hint={`Up to ${REPLY_TITLE_MAX} characters`} autoComplete="off" />
+        <TextField name="title" label={t`Title`} hint={t`Up to ${REPLY_TITLE_MAX} characters`} autoComplete="off" />
         <TextareaField
           name="text"
-          label="Text"
+          label={t`Text`}
           rows={7}
-          hint={`Up to ${REPLY_TEXT_MAX} characters`}
-          placeholder={"Dear {member_name}, …"}
+          hint={t`Up to ${REPLY_TEXT_MAX} characters`}
+          placeholder={t`Dear ${MEMBER_NAME}, …`}
         />
         <FormError />
         <DialogFooter className="pt-2">
           <Button type="button" variant="ghost" onClick={onDone}>
-            Cancel
+            {t`Cancel`}
           </Button>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? "Saving…" : "Save reply"}
+            {save.isPending ? t`Saving…` : t`Save reply`}
           </Button>
         </DialogFooter>
       </Form>

@@ -2,6 +2,7 @@
  * The staff inbox's Sales tab: every inquiry, newest first, with Reply to Customer (Send Reply, Cancel) and
  * Close, offered unless already closed. Replying sets responded and emails the member (the server's part).
  */
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Lock, Reply, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -12,7 +13,7 @@ import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, sharedText } from "@/client/lib/api";
 import { useHashTarget } from "@/client/lib/use-hash-target";
 import { formatMessageTime } from "@/shared/format";
 import { MESSAGES } from "@/shared/messages";
@@ -29,18 +30,19 @@ export function useSalesInboxCount() {
  * (`#inquiry-<id>`, from the staff's search): the page opens at it.
  */
 export function SalesInbox({ snippets }: { snippets?: SnippetSource }) {
+  const { t } = useLingui();
   const query = useQuery(salesQueries.staff());
   useHashTarget(query.isSuccess);
   return (
     <AsyncView
       query={query}
-      loadingLabel="Loading inquiries"
-      errorFallback="Failed to load inquiries"
+      loadingLabel={t`Loading inquiries`}
+      errorFallback={t`Failed to load inquiries`}
       isEmpty={(data) => data.items.length === 0}
-      empty={<EmptyState title="No inquiries yet" description="Members' messages to sales appear here." />}
+      empty={<EmptyState title={t`No inquiries yet`} description={t`Members' messages to sales appear here.`} />}
     >
       {(data) => (
-        <ul aria-label="Sales inquiries" className="flex flex-col gap-3">
+        <ul aria-label={t`Sales inquiries`} className="flex flex-col gap-3">
           {data.items.map((inquiry) => (
             <InquiryRow key={inquiry.id} inquiry={inquiry} snippets={snippets} />
           ))}
@@ -51,6 +53,7 @@ export function SalesInbox({ snippets }: { snippets?: SnippetSource }) {
 }
 
 function InquiryRow({ inquiry, snippets }: { inquiry: StaffInquiry; snippets?: SnippetSource }) {
+  const { t } = useLingui();
   const [replying, setReplying] = useState(false);
   const [reply, setReply] = useState("");
   const send = useReplyInquiry();
@@ -74,26 +77,26 @@ function InquiryRow({ inquiry, snippets }: { inquiry: StaffInquiry; snippets?: S
 
   async function onSend() {
     if (!reply.trim()) {
-      toast.error(MESSAGES.enterMessage);
+      toast.error(sharedText(MESSAGES.enterMessage));
       return;
     }
     try {
       await send.mutateAsync({ id: inquiry.id, reply: reply.trim() });
-      toast.success("Reply sent successfully");
+      toast.success(t`Reply sent successfully`);
       setReply("");
       setReplying(false);
     } catch {
-      toast.error("Failed to send reply");
+      toast.error(t`Failed to send reply`);
     }
   }
 
   async function onClose() {
     try {
       await close.mutateAsync(inquiry.id);
-      toast.success("Inquiry closed");
+      toast.success(t`Inquiry closed`);
       setReplying(false);
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to update status"));
+      toast.error(errorMessage(error, t`Failed to update status`));
     }
   }
 
@@ -123,7 +126,7 @@ function InquiryRow({ inquiry, snippets }: { inquiry: StaffInquiry; snippets?: S
       <p className="mt-3 text-sm leading-relaxed whitespace-pre-wrap break-words">{inquiry.message}</p>
       {inquiry.adminReply && (
         <div className="mt-3 border-l-2 border-gold pl-4">
-          <p className="eyebrow text-[0.65rem] text-gold-deep">Reply sent</p>
+          <p className="eyebrow text-[0.65rem] text-gold-deep">{t`Reply sent`}</p>
           <p className="mt-1 text-sm whitespace-pre-wrap break-words text-ink-muted">{inquiry.adminReply}</p>
         </div>
       )}
@@ -139,7 +142,7 @@ function InquiryRow({ inquiry, snippets }: { inquiry: StaffInquiry; snippets?: S
             if (event.key === "Escape") setReplying(false);
           }}
         >
-          <Label htmlFor={replyId}>Reply to {inquiry.member.name}</Label>
+          <Label htmlFor={replyId}>{t`Reply to ${inquiry.member.name}`}</Label>
           <div className="relative">
             {picker.panel}
             <Textarea
@@ -163,14 +166,16 @@ function InquiryRow({ inquiry, snippets }: { inquiry: StaffInquiry; snippets?: S
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <Button type="submit" size="sm" disabled={!reply.trim() || send.isPending}>
-              <Send /> {send.isPending ? "Sending…" : "Send Reply"}
+              <Send /> {send.isPending ? t`Sending…` : t`Send Reply`}
             </Button>
             <Button type="button" size="sm" variant="ghost" onClick={() => setReplying(false)}>
-              Cancel
+              {t`Cancel`}
             </Button>
             {picker.button}
             <span className="text-xs text-ink-muted">
-              Ctrl+Enter sends · Esc cancels{snippets ? " · / inserts a saved reply" : ""}
+              {snippets
+                ? t`Ctrl+Enter sends · Esc cancels · / inserts a saved reply`
+                : t`Ctrl+Enter sends · Esc cancels`}
             </span>
           </div>
         </form>
@@ -178,10 +183,10 @@ function InquiryRow({ inquiry, snippets }: { inquiry: StaffInquiry; snippets?: S
         !closed && (
           <div className="mt-4 flex flex-wrap gap-2">
             <Button size="sm" variant="outline" onClick={() => setReplying(true)}>
-              <Reply /> Reply to Customer
+              <Reply /> {t`Reply to Customer`}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => void onClose()} disabled={close.isPending}>
-              <Lock /> {close.isPending ? "Closing…" : "Close"}
+              <Lock /> {close.isPending ? t`Closing…` : t`Close`}
             </Button>
           </div>
         )

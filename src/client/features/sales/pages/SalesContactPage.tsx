@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { toast } from "sonner";
@@ -15,19 +16,20 @@ import { type Inquiry, type SalesInquiryInput, salesQueries, useSendInquiry } fr
 
 /** /sales-contact: write to the sales team; below, the member's own inquiries, newest first, with the replies. */
 export default function SalesContactPage() {
-  useDocumentTitle("Contact Sales");
+  const { t } = useLingui();
+  useDocumentTitle(t`Contact Sales`);
   return (
     <div className="mx-auto max-w-4xl px-6 py-14 sm:py-20">
       <PageHeader
-        eyebrow="Sales"
-        title="Contact Sales"
-        description="Questions about memberships, partnerships or a bespoke arrangement: our sales team answers personally."
+        eyebrow={t`Sales`}
+        title={t`Contact Sales`}
+        description={t`Questions about memberships, partnerships or a bespoke arrangement: our sales team answers personally.`}
       />
       <div className="mt-10 flex flex-col gap-12">
         <InquiryForm />
         <section aria-labelledby="your-inquiries">
           <h2 id="your-inquiries" className="font-serif text-3xl">
-            Your Inquiries
+            {t`Your Inquiries`}
           </h2>
           <div className="mt-5">
             <InquiryList />
@@ -39,6 +41,7 @@ export default function SalesContactPage() {
 }
 
 function InquiryForm() {
+  const { t } = useLingui();
   const send = useSendInquiry();
   const form = useZodForm(salesInquirySchema, { defaultValues: { subject: "", message: "" } });
   const { TextField, TextareaField } = fieldsOf(form);
@@ -47,9 +50,9 @@ function InquiryForm() {
     try {
       await send.mutateAsync(values);
       form.reset();
-      toast.success("Message sent to sales team!");
+      toast.success(t`Message sent to sales team!`);
     } catch (error) {
-      const message = errorMessage(error, "Failed to send message");
+      const message = errorMessage(error, t`Failed to send message`);
       form.setError("root", { message });
       toast.error(message);
     }
@@ -57,21 +60,21 @@ function InquiryForm() {
 
   return (
     <Card>
-      <CardHeading title="Write to our sales team" />
+      <CardHeading title={t`Write to our sales team`} />
       <CardContent>
         <Form form={form} onSubmit={onSubmit}>
-          <TextField name="subject" label="Subject" maxLength={200} placeholder="What is it about?" />
+          <TextField name="subject" label={t`Subject`} maxLength={200} placeholder={t`What is it about?`} />
           <TextareaField
             name="message"
-            label="Message"
+            label={t`Message`}
             rows={6}
             maxLength={5000}
-            placeholder="Tell us how we can help…"
+            placeholder={t`Tell us how we can help…`}
           />
           <FormError />
           <div>
             <Button type="submit" disabled={send.isPending}>
-              <Send /> {send.isPending ? "Sending…" : "Send Message"}
+              <Send /> {send.isPending ? t`Sending…` : t`Send Message`}
             </Button>
           </div>
         </Form>
@@ -81,22 +84,23 @@ function InquiryForm() {
 }
 
 function InquiryList() {
+  const { t } = useLingui();
   const query = useQuery(salesQueries.mine());
   return (
     <AsyncView
       query={query}
-      loading={<ListSkeleton label="Loading your inquiries" items={["h-28", "h-28"]} />}
-      errorFallback="Failed to load your inquiries"
+      loading={<ListSkeleton label={t`Loading your inquiries`} items={["h-28", "h-28"]} />}
+      errorFallback={t`Failed to load your inquiries`}
       isEmpty={(data) => data.items.length === 0}
       empty={
         <EmptyState
-          title="No inquiries yet"
-          description="Your messages to the sales team and their replies appear here."
+          title={t`No inquiries yet`}
+          description={t`Your messages to the sales team and their replies appear here.`}
         />
       }
     >
       {(data) => (
-        <ul aria-label="Your inquiries" className="flex flex-col gap-4">
+        <ul aria-label={t`Your inquiries`} className="flex flex-col gap-4">
           {data.items.map((inquiry) => (
             <InquiryItem key={inquiry.id} inquiry={inquiry} />
           ))}
@@ -107,13 +111,16 @@ function InquiryList() {
 }
 
 function InquiryItem({ inquiry }: { inquiry: Inquiry }) {
+  const { t } = useLingui();
   return (
     <li className="rounded-lg border border-stone bg-card px-5 py-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="font-medium break-words">{inquiry.subject}</h3>
           <p className="mt-0.5 text-xs text-ink-muted">
-            Sent <time dateTime={String(inquiry.createdAt)}>{formatLongDate(inquiry.createdAt)}</time>
+            <Trans>
+              Sent <time dateTime={String(inquiry.createdAt)}>{formatLongDate(inquiry.createdAt)}</time>
+            </Trans>
           </p>
         </div>
         <StatusBadge status={inquiry.status} />
@@ -121,7 +128,7 @@ function InquiryItem({ inquiry }: { inquiry: Inquiry }) {
       <p className="mt-3 text-sm leading-relaxed whitespace-pre-wrap break-words text-ink-muted">{inquiry.message}</p>
       {inquiry.adminReply && (
         <div className="mt-4 border-l-2 border-gold pl-4">
-          <p className="eyebrow text-[0.65rem] text-gold-deep">Reply from our sales team</p>
+          <p className="eyebrow text-[0.65rem] text-gold-deep">{t`Reply from our sales team`}</p>
           <p className="mt-1.5 text-sm leading-relaxed whitespace-pre-wrap break-words">{inquiry.adminReply}</p>
         </div>
       )}

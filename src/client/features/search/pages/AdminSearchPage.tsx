@@ -4,6 +4,9 @@
  * gone back to. Each result shows where it was written, by whom, and a snippet whose matched words are marked
  * (from the server's parts: the text is never read as markup); it opens the thread at the message.
  */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
@@ -13,6 +16,7 @@ import { PageHeader } from "@/client/components/page-header";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
+import { sharedText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import {
@@ -25,10 +29,10 @@ import {
 import { formatCount, formatMessageTime } from "@/shared/format";
 import { hitLink, type SearchHit, searchQueries } from "../api";
 
-const SOURCE_LABELS: Record<SearchSource, string> = {
-  request: "Request",
-  concierge: "Concierge",
-  sales: "Sales",
+const SOURCE_LABELS: Record<SearchSource, MessageDescriptor> = {
+  request: msg`Request`,
+  concierge: msg`Concierge`,
+  sales: msg`Sales`,
 };
 
 /** The page in the URL, if it is one the server serves. */
@@ -38,12 +42,13 @@ function pageOf(value: string | null): number {
 }
 
 export default function AdminSearchPage() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const q = (params.get("q") ?? "").trim();
   const page = pageOf(params.get("page"));
   const [typed, setTyped] = useState(q);
   const [error, setError] = useState<string | null>(null);
-  useDocumentTitle(q ? `Search: ${q}` : "Search");
+  useDocumentTitle(q ? t`Search: ${q}` : t`Search`);
 
   // Back and forward change the URL: the box follows.
   useEffect(() => setTyped(q), [q]);
@@ -63,14 +68,14 @@ export default function AdminSearchPage() {
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <PageHeader
         dense
-        eyebrow="Messages"
-        title="Search"
-        description="Message text across request threads, the Executive Concierge and sales inquiries."
+        eyebrow={t`Messages`}
+        title={t`Search`}
+        description={t`Message text across request threads, the Executive Concierge and sales inquiries.`}
       />
       <search>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1.5">
           <label htmlFor="search-q" className="text-sm font-medium">
-            Search messages
+            {t`Search messages`}
           </label>
           <div className="flex gap-2">
             <Input
@@ -82,23 +87,23 @@ export default function AdminSearchPage() {
                 if (error) setError(null);
               }}
               maxLength={SEARCH_QUERY_MAX}
-              placeholder="A word, “an exact phrase”, -without"
+              placeholder={t`A word, “an exact phrase”, -without`}
               autoFocus={!q}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "search-q-error" : "search-q-hint"}
               className="min-w-0 flex-1"
             />
             <Button type="submit">
-              <Search /> Search
+              <Search /> {t`Search`}
             </Button>
           </div>
           {error ? (
             <p id="search-q-error" role="alert" className="text-sm text-oxblood">
-              {error}
+              {sharedText(error)}
             </p>
           ) : (
             <p id="search-q-hint" className="text-xs text-ink-muted">
-              Words are matched in any form: “watch” finds “watches”.
+              {t`Words are matched in any form: “watch” finds “watches”.`}
             </p>
           )}
         </form>
@@ -107,8 +112,8 @@ export default function AdminSearchPage() {
         <Results q={q} page={page} />
       ) : (
         <EmptyState
-          title="Search every conversation"
-          description="Find what a member asked for, or what the team promised, in any thread."
+          title={t`Search every conversation`}
+          description={t`Find what a member asked for, or what the team promised, in any thread.`}
         />
       )}
     </div>
@@ -116,33 +121,37 @@ export default function AdminSearchPage() {
 }
 
 function Results({ q, page }: { q: string; page: number }) {
+  const { t } = useLingui();
   const query = useQuery(searchQueries.results(q, page));
   return (
     <AsyncView
       query={query}
-      loading={<ListSkeleton label="Searching" items={["h-4 w-40", "h-24", "h-24", "h-24", "h-24"]} />}
-      errorFallback="Search failed"
+      loading={<ListSkeleton label={t`Searching`} items={["h-4 w-40", "h-24", "h-24", "h-24", "h-24"]} />}
+      errorFallback={t`Search failed`}
       isEmpty={(data) => data.total === 0}
-      empty={<EmptyState title="No messages found" description={`Nothing matches “${q}”. Try fewer or other words.`} />}
+      empty={
+        <EmptyState title={t`No messages found`} description={t`Nothing matches “${q}”. Try fewer or other words.`} />
+      }
     >
       {(data) => {
         const pages = Math.min(Math.ceil(data.total / data.pageSize), SEARCH_PAGE_MAX);
+        const total = formatCount(data.total);
         return (
           <section
             aria-labelledby="search-count"
             className={cn("flex flex-col gap-4", query.isPlaceholderData && "opacity-60")}
           >
             <p id="search-count" aria-live="polite" className="text-sm text-ink-muted">
-              {data.total === 1 ? "1 message matches" : `${formatCount(data.total)} messages match`} “{q}”
+              {plural(data.total, { one: `${total} message matches “${q}”`, other: `${total} messages match “${q}”` })}
             </p>
             {data.items.length ? (
-              <ol aria-label="Search results" className="flex flex-col gap-3">
+              <ol aria-label={t`Search results`} className="flex flex-col gap-3">
                 {data.items.map((hit) => (
                   <HitRow key={`${hit.source}-${hit.id}`} hit={hit} />
                 ))}
               </ol>
             ) : (
-              <p className="text-sm text-ink-muted">This page is past the last result.</p>
+              <p className="text-sm text-ink-muted">{t`This page is past the last result.`}</p>
             )}
             {pages > 1 && <Pagination q={q} page={page} pages={pages} />}
           </section>
@@ -153,7 +162,8 @@ function Results({ q, page }: { q: string; page: number }) {
 }
 
 function HitRow({ hit }: { hit: SearchHit }) {
-  const where = hit.source === "concierge" ? "Executive Concierge" : (hit.title ?? "");
+  const { t, i18n } = useLingui();
+  const where = hit.source === "concierge" ? t`Executive Concierge` : (hit.title ?? "");
   return (
     <li>
       <Link
@@ -162,12 +172,12 @@ function HitRow({ hit }: { hit: SearchHit }) {
       >
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
           <Badge variant={hit.source === "request" ? "outline" : hit.source === "sales" ? "muted" : "gold"}>
-            {SOURCE_LABELS[hit.source]}
+            {i18n._(SOURCE_LABELS[hit.source])}
           </Badge>
           <span className="min-w-0 font-medium break-words">{where}</span>
         </span>
         <span className="mt-1 block text-xs text-ink-muted">
-          {hit.fromStaff ? `The team to ${hit.member.name}` : hit.member.name} ·{" "}
+          {hit.fromStaff ? t`The team to ${hit.member.name}` : hit.member.name} ·{" "}
           <time dateTime={String(hit.createdAt)} className="tabular">
             {formatMessageTime(hit.createdAt)}
           </time>
@@ -189,25 +199,24 @@ function HitRow({ hit }: { hit: SearchHit }) {
 }
 
 function Pagination({ q, page, pages }: { q: string; page: number; pages: number }) {
+  const { t } = useLingui();
   const to = (n: number) => `?${new URLSearchParams(n > 1 ? { q, page: String(n) } : { q })}`;
   return (
-    <nav aria-label="Result pages" className="flex items-center justify-between gap-3 border-t border-stone pt-4">
+    <nav aria-label={t`Result pages`} className="flex items-center justify-between gap-3 border-t border-stone pt-4">
       {page > 1 ? (
         <Button variant="outline" size="sm" asChild>
           <Link to={to(page - 1)}>
-            <ChevronLeft /> Previous
+            <ChevronLeft /> {t`Previous`}
           </Link>
         </Button>
       ) : (
         <span />
       )}
-      <p className="tabular text-sm text-ink-muted">
-        Page {page} of {pages}
-      </p>
+      <p className="tabular text-sm text-ink-muted">{t`Page ${page} of ${pages}`}</p>
       {page < pages ? (
         <Button variant="outline" size="sm" asChild>
           <Link to={to(page + 1)}>
-            Next <ChevronRight />
+            {t`Next`} <ChevronRight />
           </Link>
         </Button>
       ) : (
