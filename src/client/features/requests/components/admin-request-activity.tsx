@@ -29,6 +29,28 @@ const FIELDS: Record<string, MessageDescriptor> = {
   notes: msg`notes`,
 };
 
+/**
+ * Other domains' actions (quotes, card holds, delivery, notes), named as they were recorded: "quote_sent" reads
+ * "Quote sent". An action not listed here reads the same way, in English.
+ */
+const OTHER_ACTIONS: Record<string, MessageDescriptor> = {
+  quote_drafted: msg`Quote drafted`,
+  quote_updated: msg`Quote updated`,
+  quote_sent: msg`Quote sent`,
+  quote_deleted: msg`Quote deleted`,
+  quote_declined: msg`Quote declined`,
+  note_added: msg`Note added`,
+  hold_placed: msg`Hold placed`,
+  hold_released: msg`Hold released`,
+  hold_expired: msg`Hold expired`,
+  reauthorization_requested: msg`Reauthorization requested`,
+  payment_captured: msg`Payment captured`,
+  payment_refunded: msg`Payment refunded`,
+  delivered: msg({ message: "Delivered", context: "activity: the delivery was recorded" }),
+  receipt_confirmed: msg`Receipt confirmed`,
+  problem_reported: msg`Problem reported`,
+};
+
 function describeEntry(entry: ActivityEntry): string {
   switch (entry.action) {
     case "created":
@@ -83,7 +105,8 @@ function describeEntry(entry: ActivityEntry): string {
     case "unassigned":
       return i18n._(msg`Unassigned the request`);
     default: {
-      // Another domain's action (quotes, holds): its name, as recorded.
+      if (Object.hasOwn(OTHER_ACTIONS, entry.action)) return i18n._(OTHER_ACTIONS[entry.action]);
+      // An action added later: its name, as recorded.
       const text = entry.action.replaceAll("_", " ");
       return text.charAt(0).toUpperCase() + text.slice(1);
     }
