@@ -46,7 +46,7 @@ const OTHER_ACTIONS: Record<string, MessageDescriptor> = {
   reauthorization_requested: msg`Reauthorization requested`,
   payment_captured: msg`Payment captured`,
   payment_refunded: msg`Payment refunded`,
-  delivered: msg({ message: "Delivered", context: "activity: the delivery was recorded" }),
+  delivered: STATUS_LABELS.Delivered,
   receipt_confirmed: msg`Receipt confirmed`,
   problem_reported: msg`Problem reported`,
 };
