@@ -80,7 +80,7 @@ function ConversationRow({ item }: { item: Conversation }) {
           <div className="flex flex-wrap items-center gap-2">
             <span className="truncate font-medium">{item.title}</span>
             <Badge variant="outline">{i18n._(CATEGORY_LABELS[item.category])}</Badge>
-            {unread > 0 && <Badge variant="gold">{t`${unread} new`}</Badge>}
+            {unread > 0 && <Badge variant="gold">{plural(unread, { one: "# new", other: "# new" })}</Badge>}
           </div>
           <p className="mt-1.5 truncate text-sm text-ink-muted">{item.lastMessage ?? t`No messages yet`}</p>
         </div>
