@@ -135,6 +135,7 @@ test.describe("in European Portuguese", () => {
       await expect(row).toContainText("Inês Duarte");
       await expect(row).toContainText("Moda");
       await expect(row).toContainText("Novo");
+      await expect(row).toContainText("Alta");
       await expect(row).toContainText(euros("25 000"));
       await expect(admin.getByText(/^1 pedido$/)).toBeVisible();
 
