@@ -138,10 +138,14 @@ const columns = col.columns([
   // The owner (issue 22, item 1) and Start share a cell, so the row still fits beside the sidebar.
   col.display({
     id: "actions",
+    // The hidden words sit in a positioned span: otherwise they are placed outside the table's scrolling box and
+    // widen the page (the Portuguese header is long enough to show it at 1280 px).
     header: () => (
-      <Trans>
-        Owner<span className="sr-only"> and actions</span>
-      </Trans>
+      <span className="relative">
+        <Trans>
+          Owner<span className="sr-only"> and actions</span>
+        </Trans>
+      </span>
     ),
     cell: (info) => (
       <span className="flex items-center gap-2">

@@ -71,7 +71,7 @@ export function QuickLinks() {
               className="group flex h-12 items-center gap-2.5 rounded-md border border-stone bg-card px-3 text-sm sm:gap-3 sm:px-4 font-medium transition-colors duration-200 hover:border-gold hover:bg-ivory-deep"
             >
               <Icon aria-hidden className="size-4 shrink-0 text-gold-deep" strokeWidth={1.5} />
-              <span className="truncate">{i18n._(label)}</span>
+              <span className="line-clamp-2 leading-tight">{i18n._(label)}</span>
               <ArrowUpRight
                 aria-hidden
                 className="ml-auto size-4 shrink-0 text-ink-muted transition-transform duration-200 group-hover:translate-x-0.5 group-hover:-translate-y-0.5 motion-reduce:transition-none"

@@ -148,7 +148,7 @@ export function FunnelChart({ stats, className }: { stats?: AdminStats; classNam
                 tick={{ ...AXIS_TICK, fill: TOKENS.noir }}
                 tickLine={false}
                 axisLine={{ stroke: TOKENS.stoneDark }}
-                width={92}
+                width={104}
                 tickFormatter={(value: string) => statusName(value)}
               />
               <Tooltip

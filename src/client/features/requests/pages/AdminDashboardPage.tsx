@@ -60,7 +60,7 @@ function Overview({ stats }: { stats?: AdminStats }) {
           description={t`The charts fill in as members submit sourcing requests and the team replies.`}
         />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <WeeklyChart stats={stats} className="lg:col-span-2" />
           <FunnelChart stats={stats} />
           <FirstReplyChart stats={stats} />
