@@ -3,6 +3,7 @@
  * Mark as read, Open request, and Mark as unread on those just marked (so a message opened but not yet answered
  * is not forgotten): they stay listed, dimmed, until the tab is left.
  */
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Check, ExternalLink, Undo2 } from "lucide-react";
 import { useState } from "react";
@@ -20,6 +21,7 @@ export function useRequestsInboxCount() {
 }
 
 export function RequestsInbox() {
+  const { t } = useLingui();
   const query = useQuery(pipelineQueries.inbox());
   const mark = useMarkInboxMessage();
   /** Marked read here: kept in view, with Mark as unread. */
@@ -30,7 +32,7 @@ export function RequestsInbox() {
       await mark.mutateAsync({ id: item.id, read: true });
       setJustRead((previous) => ({ ...previous, [item.id]: item }));
     } catch {
-      toast.error("Failed to mark as read");
+      toast.error(t`Failed to mark as read`);
     }
   }
 
@@ -39,17 +41,17 @@ export function RequestsInbox() {
       await mark.mutateAsync({ id: item.id, read: false });
       setJustRead(({ [item.id]: _removed, ...rest }) => rest);
     } catch {
-      toast.error("Failed to mark as unread");
+      toast.error(t`Failed to mark as unread`);
     }
   }
 
   return (
     <AsyncView
       query={query}
-      loadingLabel="Loading messages"
-      errorFallback="Failed to load messages"
+      loadingLabel={t`Loading messages`}
+      errorFallback={t`Failed to load messages`}
       isEmpty={(data) => data.items.length === 0 && Object.keys(justRead).length === 0}
-      empty={<EmptyState title="All caught up" description="No unread messages from members." />}
+      empty={<EmptyState title={t`All caught up`} description={t`No unread messages from members.`} />}
     >
       {(data) => {
         const unread = new Set(data.items.map((item) => item.id));
@@ -57,7 +59,7 @@ export function RequestsInbox() {
           String(b.createdAt).localeCompare(String(a.createdAt)),
         );
         return (
-          <ul aria-label="Unread request messages" className="flex flex-col gap-2">
+          <ul aria-label={t`Unread request messages`} className="flex flex-col gap-2">
             {items.map((item) => {
               const read = !unread.has(item.id);
               return (
@@ -78,7 +80,7 @@ export function RequestsInbox() {
                       <time dateTime={String(item.createdAt)} className="tabular">
                         {formatMessageTime(item.createdAt)}
                       </time>
-                      {read && <span className="text-forest">Read</span>}
+                      {read && <span className="text-forest">{t`Read`}</span>}
                     </div>
                     <p className="mt-1 text-xs font-medium text-gold-deep">{item.request.title}</p>
                     <p className="mt-1.5 text-sm whitespace-pre-wrap break-words">{item.body}</p>
@@ -86,16 +88,16 @@ export function RequestsInbox() {
                   <div className="flex shrink-0 flex-wrap gap-2">
                     {read ? (
                       <Button size="sm" variant="ghost" onClick={() => void markUnread(item)} disabled={mark.isPending}>
-                        <Undo2 /> Mark as unread
+                        <Undo2 /> {t`Mark as unread`}
                       </Button>
                     ) : (
                       <Button size="sm" variant="outline" onClick={() => void markRead(item)} disabled={mark.isPending}>
-                        <Check /> Mark as read
+                        <Check /> {t`Mark as read`}
                       </Button>
                     )}
                     <Button size="sm" variant="ghost" asChild>
                       <Link to={`/admin/requests/${item.request.id}`}>
-                        <ExternalLink /> Open request
+                        <ExternalLink /> {t`Open request`}
                       </Link>
                     </Button>
                   </div>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { formatBadgeCount } from "@/shared/format";
 import { requestQueries } from "../api";
@@ -7,6 +8,7 @@ import { requestQueries } from "../api";
  * 99+; nothing when there is none.
  */
 export default function UnreadBadge() {
+  const { t } = useLingui();
   const { data } = useQuery(requestQueries.unread());
   const unread = data?.unread ?? 0;
   if (unread <= 0) return null;
@@ -16,7 +18,7 @@ export default function UnreadBadge() {
       className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-oxblood px-1.5 text-[0.68rem] font-semibold text-ivory tabular-nums"
     >
       {formatBadgeCount(unread)}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only"> {t`unread`}</span>
     </span>
   );
 }

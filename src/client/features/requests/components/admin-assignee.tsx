@@ -2,6 +2,7 @@
  * Who owns a request (issue 22, item 1): a compact select of the staff, with "Unassigned", used on the
  * pipeline's rows and cards and on the request's page. Assigning says so in a toast; the list refreshes live.
  */
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import type * as React from "react";
 import { toast } from "sonner";
@@ -21,6 +22,7 @@ export function AssigneeSelect({
   /** In a dense row: the owner's first name only (the list shows full names). */
   short?: boolean;
 }) {
+  const { t } = useLingui();
   const staff = useQuery(pipelineQueries.assignees());
   const assign = useAssignRequest();
   const current = request.assignee;
@@ -33,9 +35,10 @@ export function AssigneeSelect({
     if (userId === (current?.id ?? null)) return;
     try {
       const result = await assign.mutateAsync({ id: request.id, userId });
-      toast.success(result.assignee ? `Assigned to ${result.assignee.name}` : "Unassigned");
+      const name = result.assignee?.name;
+      toast.success(name ? t`Assigned to ${name}` : t`Unassigned`);
     } catch {
-      toast.error("Failed to assign");
+      toast.error(t`Failed to assign`);
     }
   }
   // Inside a row that opens the request: a click or a key here stays here.
@@ -45,13 +48,13 @@ export function AssigneeSelect({
     <span onClick={stop} onKeyDown={stop} className="inline-flex">
       <Select value={current?.id ?? NOBODY} onValueChange={(value) => void change(value)} disabled={assign.isPending}>
         <SelectTrigger
-          aria-label={`Owner of ${request.title}`}
+          aria-label={t`Owner of ${request.title}`}
           className={cn("h-8 w-36 text-xs", !current && "text-ink-muted", className)}
         >
-          <SelectValue>{current ? (short ? current.name.split(" ")[0] : current.name) : "Unassigned"}</SelectValue>
+          <SelectValue>{current ? (short ? current.name.split(" ")[0] : current.name) : t`Unassigned`}</SelectValue>
         </SelectTrigger>
         <SelectContent>
-          <SelectItem value={NOBODY}>Unassigned</SelectItem>
+          <SelectItem value={NOBODY}>{t`Unassigned`}</SelectItem>
           {choices.map((s) => (
             <SelectItem key={s.id} value={s.id}>
               {s.name}

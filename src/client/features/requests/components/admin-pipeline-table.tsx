@@ -2,6 +2,8 @@
  * The pipeline's rows: a dense table (sorted by the server, by date or budget) from 640 px, a list of cards below
  * it, and the pager, which says "10,000+" when the server stopped counting.
  */
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { SortingState } from "@tanstack/react-table";
 import { AlertTriangle } from "lucide-react";
 import type * as React from "react";
@@ -10,33 +12,54 @@ import { toast } from "sonner";
 import { DataTable, dataTableColumns } from "@/client/components/data-table";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
+import { i18n, type MessageDescriptor } from "@/client/lib/i18n";
 import { cn } from "@/client/lib/utils";
-import { formatCardDate, formatEuro } from "@/shared/format";
-import { holdExpiryLabel, isHoldExpiringSoon } from "@/shared/quotes";
+import { formatCardDate, formatCount, formatEuro } from "@/shared/format";
+import { CATEGORY_LABELS } from "@/shared/labels";
+import { isHoldExpiringSoon } from "@/shared/quotes";
 import { type Pipeline, type PipelineItem, useChangeStatus } from "../admin-api";
 import { AssigneeSelect } from "./admin-assignee";
 import { PriorityBadge } from "./admin-priority-badge";
 
-const count = new Intl.NumberFormat("en-IE");
-
-/** "1,234", or "10,000+" when the server stopped counting at its cap (`total` is then the cap). */
+/** "1,234", or "10,000+" when the server stopped counting at its cap (`total` is then the cap); "10 000+" in Portuguese. */
 export function formatPipelineTotal(total: number, capped: boolean) {
-  return capped ? `${count.format(total)}+` : count.format(total);
+  return capped ? `${formatCount(total)}+` : formatCount(total);
+}
+
+/** A column header, said in the interface's language when the table renders. */
+const label = (descriptor: MessageDescriptor) => () => i18n._(descriptor);
+
+/** 'Hold expires in 5 h', 'Hold expired' (the shared holdExpiryLabel's thresholds, in the interface's language). */
+function holdExpiryText(expiresAt: Date | string, now: Date = new Date()): string {
+  const left = new Date(expiresAt).getTime() - now.getTime();
+  const hour = 3_600_000;
+  if (left <= 0) return i18n._(msg`Hold expired`);
+  if (left < hour) {
+    const minutes = Math.max(1, Math.ceil(left / 60_000));
+    return i18n._(msg`Hold expires in ${minutes} min`);
+  }
+  if (left < 24 * hour) {
+    const hours = Math.floor(left / hour);
+    return i18n._(msg`Hold expires in ${hours} h`);
+  }
+  const days = Math.floor(left / (24 * hour));
+  return plural(days, { one: "Hold expires in # day", other: "Hold expires in # days" });
 }
 
 const href = (request: { id: string }) => `/admin/requests/${request.id}`;
 
 /** 'Start' on a New request: New to Sourcing (spec section 4). */
 function StartButton({ request }: { request: PipelineItem }) {
+  const { t } = useLingui();
   const change = useChangeStatus();
   if (request.status !== "New") return null;
   async function start(event: React.MouseEvent) {
     event.stopPropagation(); // not the row's link
     try {
       await change.mutateAsync({ id: request.id, status: "Sourcing" });
-      toast.success("Status updated");
+      toast.success(t`Status updated`);
     } catch {
-      toast.error("Failed to update status");
+      toast.error(t`Failed to update status`);
     }
   }
   return (
@@ -44,11 +67,11 @@ function StartButton({ request }: { request: PipelineItem }) {
       size="sm"
       variant="outline"
       className="h-8 px-3"
-      aria-label={`Start ${request.title}`}
+      aria-label={t`Start ${request.title}`}
       disabled={change.isPending}
       onClick={start}
     >
-      {change.isPending ? "Starting…" : "Start"}
+      {change.isPending ? t`Starting…` : t`Start`}
     </Button>
   );
 }
@@ -56,7 +79,7 @@ function StartButton({ request }: { request: PipelineItem }) {
 const col = dataTableColumns<PipelineItem>();
 const columns = col.columns([
   col.accessor("createdAt", {
-    header: "Date",
+    header: label(msg`Date`),
     cell: (info) => (
       <>
         <time dateTime={String(info.getValue())}>{formatCardDate(info.getValue())}</time>
@@ -67,7 +90,7 @@ const columns = col.columns([
   }),
   col.accessor((row) => row.client.name, {
     id: "client",
-    header: "Client",
+    header: label(msg`Client`),
     enableSorting: false,
     cell: (info) => (
       <div className="max-w-32 min-w-28">
@@ -77,7 +100,7 @@ const columns = col.columns([
     ),
   }),
   col.accessor("title", {
-    header: "Title",
+    header: label(msg`Title`),
     enableSorting: false,
     // The column that gives: it wraps (two lines at most) so the table fits beside the sidebar.
     cell: (info) => (
@@ -86,19 +109,24 @@ const columns = col.columns([
       </span>
     ),
   }),
-  col.accessor("category", { header: "Category", enableSorting: false, meta: { className: "whitespace-nowrap" } }),
+  col.accessor("category", {
+    header: label(msg`Category`),
+    enableSorting: false,
+    cell: (info) => i18n._(CATEGORY_LABELS[info.getValue()]),
+    meta: { className: "whitespace-nowrap" },
+  }),
   col.accessor("budgetEur", {
-    header: "Budget",
+    header: label(msg`Budget`),
     cell: (info) => formatEuro(info.getValue()),
     meta: { numeric: true, className: "whitespace-nowrap" },
   }),
   col.accessor("urgency", {
-    header: "Priority",
+    header: label(msg`Priority`),
     enableSorting: false,
     cell: (info) => <PriorityBadge urgency={info.getValue()} />,
   }),
   col.accessor("status", {
-    header: "Status",
+    header: label(msg`Status`),
     enableSorting: false,
     cell: (info) => (
       <span className="flex flex-col items-start gap-1">
@@ -110,10 +138,14 @@ const columns = col.columns([
   // The owner (issue 22, item 1) and Start share a cell, so the row still fits beside the sidebar.
   col.display({
     id: "actions",
+    // The hidden words sit in a positioned span: otherwise they are placed outside the table's scrolling box and
+    // widen the page (the Portuguese header is long enough to show it at 1280 px).
     header: () => (
-      <>
-        Owner<span className="sr-only"> and actions</span>
-      </>
+      <span className="relative">
+        <Trans>
+          Owner<span className="sr-only"> and actions</span>
+        </Trans>
+      </span>
     ),
     cell: (info) => (
       <span className="flex items-center gap-2">
@@ -130,13 +162,14 @@ const columns = col.columns([
  * member must authorise again). Other holds say nothing here.
  */
 function HoldFlag({ hold }: { hold: PipelineItem["hold"] }) {
+  const { t } = useLingui();
   if (!hold) return null;
   const soon = hold.status === "held" && hold.expiresAt && isHoldExpiringSoon(hold.expiresAt);
   if (!soon && hold.status !== "expired") return null;
   return (
     <span className="flex items-center gap-1 text-xs font-medium whitespace-nowrap text-oxblood">
       <AlertTriangle aria-hidden className="size-3.5" />
-      {soon && hold.expiresAt ? holdExpiryLabel(hold.expiresAt) : "Hold expired"}
+      {soon && hold.expiresAt ? holdExpiryText(hold.expiresAt) : t`Hold expired`}
     </span>
   );
 }
@@ -157,11 +190,12 @@ export function PipelineTable({
   onSortingChange: (sorting: SortingState) => void;
   empty: React.ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <div className={cn("transition-opacity duration-200", updating && "opacity-60")}>
       <DataTable
         className="hidden sm:flex"
-        caption="Requests"
+        caption={t`Requests`}
         columns={columns}
         data={data}
         getRowId={(row) => row.id}
@@ -187,6 +221,7 @@ function PipelineCards({
   loading: boolean;
   empty: React.ReactNode;
 }) {
+  const { t, i18n } = useLingui();
   if (loading || !items) {
     return (
       <ul aria-hidden className="flex flex-col gap-3 sm:hidden">
@@ -200,7 +235,7 @@ function PipelineCards({
     return <div className="rounded-lg border border-stone bg-card px-4 py-10 text-center sm:hidden">{empty}</div>;
   }
   return (
-    <ul aria-label="Requests" className="flex flex-col gap-3 sm:hidden">
+    <ul aria-label={t`Requests`} className="flex flex-col gap-3 sm:hidden">
       {items.map((request) => (
         <li key={request.id} className="rounded-lg border border-stone bg-card">
           <Link
@@ -223,7 +258,7 @@ function PipelineCards({
               <time dateTime={String(request.createdAt)} className="tabular">
                 {formatCardDate(request.createdAt)}
               </time>
-              <span>{request.category}</span>
+              <span>{i18n._(CATEGORY_LABELS[request.category])}</span>
               <span className="tabular text-noir">{formatEuro(request.budgetEur)}</span>
               <PriorityBadge urgency={request.urgency} />
             </span>
@@ -240,6 +275,7 @@ function PipelineCards({
 
 /** Previous / Next and where the page sits; with a capped count, the last page is not known. */
 export function PipelinePager({ data, onPageChange }: { data: Pipeline; onPageChange: (page: number) => void }) {
+  const { t } = useLingui();
   const { page, pageSize, total, totalCapped, items } = data;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = items.length === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -247,20 +283,19 @@ export function PipelinePager({ data, onPageChange }: { data: Pipeline; onPageCh
   const hasNext = totalCapped ? items.length === pageSize : page < pages;
   if (page <= 1 && !hasNext) return null;
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-muted">
+    <nav aria-label={t`Pages`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-muted">
       <p className="tabular">
-        {count.format(first)}–{count.format(last)} of {formatPipelineTotal(total, totalCapped)}
+        {t`${formatCount(first)}–${formatCount(last)} of ${formatPipelineTotal(total, totalCapped)}`}
       </p>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
-          Previous
+          {t`Previous`}
         </Button>
         <span className="tabular px-1">
-          Page {count.format(page)}
-          {totalCapped ? "" : ` of ${count.format(pages)}`}
+          {totalCapped ? t`Page ${formatCount(page)}` : t`Page ${formatCount(page)} of ${formatCount(pages)}`}
         </span>
         <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={!hasNext}>
-          Next
+          {t`Next`}
         </Button>
       </div>
     </nav>

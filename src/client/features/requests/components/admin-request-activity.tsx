@@ -1,9 +1,14 @@
 /** The request's history, newest first: what happened, who did it and when. */
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import { AsyncView, ListSkeleton } from "@/client/components/async-view";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
+import { i18n, type MessageDescriptor } from "@/client/lib/i18n";
 import { formatEuro, formatMessageTime } from "@/shared/format";
+import { STATUS_LABELS, URGENCY_LABELS } from "@/shared/labels";
+import type { RequestStatus, Urgency } from "@/shared/requests";
 import { type ActivityEntry, pipelineQueries } from "../admin-api";
 
 function detail(entry: ActivityEntry, key: string) {
@@ -11,46 +16,97 @@ function detail(entry: ActivityEntry, key: string) {
   return typeof value === "string" ? value : null;
 }
 
+/** A status as the interface says it ("Sourcing", "Em pesquisa"); an unknown value as it is. */
+function statusName(value: string) {
+  return value in STATUS_LABELS ? i18n._(STATUS_LABELS[value as RequestStatus]) : value;
+}
+
+/** The fields a member may change, as the activity names them. */
+const FIELDS: Record<string, MessageDescriptor> = {
+  budget: msg`budget`,
+  urgency: msg`urgency`,
+  deadline: msg`deadline`,
+  notes: msg`notes`,
+};
+
+/**
+ * Other domains' actions (quotes, card holds, delivery, notes), named as they were recorded: "quote_sent" reads
+ * "Quote sent". An action not listed here reads the same way, in English.
+ */
+const OTHER_ACTIONS: Record<string, MessageDescriptor> = {
+  quote_drafted: msg`Quote drafted`,
+  quote_updated: msg`Quote updated`,
+  quote_sent: msg`Quote sent`,
+  quote_deleted: msg`Quote deleted`,
+  quote_declined: msg`Quote declined`,
+  note_added: msg`Note added`,
+  hold_placed: msg`Hold placed`,
+  hold_released: msg`Hold released`,
+  hold_expired: msg`Hold expired`,
+  reauthorization_requested: msg`Reauthorization requested`,
+  payment_captured: msg`Payment captured`,
+  payment_refunded: msg`Payment refunded`,
+  delivered: STATUS_LABELS.Delivered,
+  receipt_confirmed: msg`Receipt confirmed`,
+  problem_reported: msg`Problem reported`,
+};
+
 function describeEntry(entry: ActivityEntry): string {
   switch (entry.action) {
     case "created":
-      return "Created the request";
+      return i18n._(msg`Created the request`);
     case "status_changed": {
       const from = detail(entry, "from");
       const to = detail(entry, "to");
-      if (from && to) return `Changed the status from ${from} to ${to}`;
-      return to ? `Changed the status to ${to}` : "Changed the status";
+      if (from && to) {
+        const fromName = statusName(from);
+        const toName = statusName(to);
+        return i18n._(msg`Changed the status from ${fromName} to ${toName}`);
+      }
+      if (!to) return i18n._(msg`Changed the status`);
+      const toName = statusName(to);
+      return i18n._(msg`Changed the status to ${toName}`);
     }
     case "request_changed": {
       const field = detail(entry, "field");
-      if (field === "notes") return "Changed the notes";
+      if (field === "notes") return i18n._(msg`Changed the notes`);
       const show = (key: string) => {
         const value = entry.details?.[key];
-        if (value === null || value === undefined || value === "") return "none";
-        return field === "budget" ? formatEuro(Number(value)) : String(value);
+        if (value === null || value === undefined || value === "") return i18n._(msg`none`);
+        if (field === "budget") return formatEuro(Number(value));
+        if (field === "urgency" && String(value) in URGENCY_LABELS) {
+          return i18n._(URGENCY_LABELS[String(value) as Urgency]);
+        }
+        return String(value);
       };
-      return field ? `Changed the ${field} from ${show("from")} to ${show("to")}` : "Changed the request";
+      if (!field) return i18n._(msg`Changed the request`);
+      const fieldName = field in FIELDS ? i18n._(FIELDS[field]) : field;
+      const from = show("from");
+      const to = show("to");
+      return i18n._(msg`Changed the ${fieldName} from ${from} to ${to}`);
     }
     case "replied":
-      return "Replied to the member";
+      return i18n._(msg`Replied to the member`);
     case "message":
-      return "Sent a message";
+      return i18n._(msg`Sent a message`);
     case "attachment_added": {
       const name = detail(entry, "name");
-      return name ? `Attached ${name}` : "Added an attachment";
+      return name ? i18n._(msg`Attached ${name}`) : i18n._(msg`Added an attachment`);
     }
     case "attachment_replaced": {
       const name = detail(entry, "name");
-      return name ? `Replaced the attachment with ${name}` : "Replaced the attachment";
+      return name ? i18n._(msg`Replaced the attachment with ${name}`) : i18n._(msg`Replaced the attachment`);
     }
     case "assigned": {
-      if (entry.details?.turn) return "Assigned in turn";
+      if (entry.details?.turn) return i18n._(msg`Assigned in turn`);
       const to = detail(entry, "to");
-      return to ? `Assigned the request to ${to}` : "Assigned the request";
+      return to ? i18n._(msg`Assigned the request to ${to}`) : i18n._(msg`Assigned the request`);
     }
     case "unassigned":
-      return "Unassigned the request";
+      return i18n._(msg`Unassigned the request`);
     default: {
+      if (Object.hasOwn(OTHER_ACTIONS, entry.action)) return i18n._(OTHER_ACTIONS[entry.action]);
+      // An action added later: its name, as recorded.
       const text = entry.action.replaceAll("_", " ");
       return text.charAt(0).toUpperCase() + text.slice(1);
     }
@@ -58,20 +114,21 @@ function describeEntry(entry: ActivityEntry): string {
 }
 
 export function ActivityCard({ requestId }: { requestId: string }) {
+  const { t } = useLingui();
   const query = useQuery(pipelineQueries.activity(requestId));
   return (
     <Card>
-      <CardHeading icon={History} title="Activity" />
+      <CardHeading icon={History} title={t`Activity`} />
       <CardContent>
         <AsyncView
           query={query}
-          loading={<ListSkeleton label="Loading activity" items={["h-10", "h-10", "h-10"]} />}
-          errorFallback="Failed to load activity"
+          loading={<ListSkeleton label={t`Loading activity`} items={["h-10", "h-10", "h-10"]} />}
+          errorFallback={t`Failed to load activity`}
           isEmpty={(data) => data.items.length === 0}
-          empty={<p className="text-sm text-ink-muted">No activity yet.</p>}
+          empty={<p className="text-sm text-ink-muted">{t`No activity yet.`}</p>}
         >
           {(data) => (
-            <ol aria-label="Activity" className="flex flex-col">
+            <ol aria-label={t`Activity`} className="flex flex-col">
               {[...data.items].reverse().map((entry, index, items) => (
                 <li key={entry.id} className="relative flex gap-3 pb-4 last:pb-0">
                   {index < items.length - 1 && (
@@ -84,7 +141,7 @@ export function ActivityCard({ requestId }: { requestId: string }) {
                   <div className="min-w-0 text-sm">
                     <p className="break-words">{describeEntry(entry)}</p>
                     <p className="mt-0.5 text-xs text-ink-muted">
-                      <span>{entry.actor ?? "System"}</span>
+                      <span>{entry.actor ?? t`System`}</span>
                       {" · "}
                       <time dateTime={String(entry.createdAt)} className="tabular">
                         {formatMessageTime(entry.createdAt)}

@@ -1,4 +1,5 @@
 /** Who asked: contact, membership, and the client's other requests (each a link to its own page). */
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Mail, Phone, UserRound } from "lucide-react";
 import { Link } from "react-router";
@@ -11,15 +12,16 @@ import { planLabel } from "@/shared/plans";
 import { pipelineQueries, type RequestClient } from "../admin-api";
 
 export function ClientCard({ requestId }: { requestId: string }) {
+  const { t } = useLingui();
   const query = useQuery(pipelineQueries.client(requestId));
   return (
     <Card>
-      <CardHeading icon={UserRound} title="Client" />
+      <CardHeading icon={UserRound} title={t`Client`} />
       <CardContent>
         <AsyncView
           query={query}
-          loading={<ListSkeleton label="Loading the client" items={["h-6 w-2/3", "h-4", "h-4", "h-16"]} />}
-          errorFallback="Failed to load the client"
+          loading={<ListSkeleton label={t`Loading the client`} items={["h-6 w-2/3", "h-4", "h-4", "h-16"]} />}
+          errorFallback={t`Failed to load the client`}
         >
           {(data) => <ClientDetails data={data} />}
         </AsyncView>
@@ -29,6 +31,7 @@ export function ClientCard({ requestId }: { requestId: string }) {
 }
 
 function ClientDetails({ data: { client, otherRequests } }: { data: RequestClient }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-5 text-sm">
       <div className="flex flex-col gap-2.5">
@@ -44,28 +47,28 @@ function ClientDetails({ data: { client, otherRequests } }: { data: RequestClien
           </a>
         ) : (
           <p className="flex items-center gap-2.5 text-ink-muted">
-            <Phone aria-hidden className="size-4 shrink-0" strokeWidth={1.5} /> No phone on file
+            <Phone aria-hidden className="size-4 shrink-0" strokeWidth={1.5} /> {t`No phone on file`}
           </p>
         )}
       </div>
       <dl className="grid grid-cols-2 gap-4 border-t border-stone pt-4">
         <div>
-          <dt className="eyebrow text-ink-muted">Plan</dt>
+          <dt className="eyebrow text-ink-muted">{t`Plan`}</dt>
           <dd className="mt-1.5 flex flex-wrap items-center gap-2">
-            {client.plan ? planLabel(client.plan) : "None"}
+            {client.plan ? planLabel(client.plan) : t`None`}
             {client.subscriptionStatus && <StatusBadge status={client.subscriptionStatus} />}
           </dd>
         </div>
         <div>
-          <dt className="eyebrow text-ink-muted">Member since</dt>
+          <dt className="eyebrow text-ink-muted">{t`Member since`}</dt>
           <dd className="tabular mt-1.5">{formatLongDate(client.memberSince)}</dd>
         </div>
         <MemberLanguageTerm locale={client.language} />
       </dl>
       <div className="border-t border-stone pt-4">
-        <h3 className="eyebrow text-ink-muted">Other requests</h3>
+        <h3 className="eyebrow text-ink-muted">{t`Other requests`}</h3>
         {otherRequests.length === 0 ? (
-          <p className="mt-2 text-ink-muted">None.</p>
+          <p className="mt-2 text-ink-muted">{t`None.`}</p>
         ) : (
           <ul className="mt-2 flex flex-col divide-y divide-stone">
             {otherRequests.map((request) => (

@@ -4,6 +4,7 @@
  * for this staff member. Internal notes (staff only) sit among the messages by time, in their own style; the
  * composer switches between a reply and a note.
  */
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquare } from "lucide-react";
 import { useMemo } from "react";
@@ -13,7 +14,7 @@ import { MessageFiles, ScrollingThread } from "@/client/components/chat";
 import { InternalNote, mergeByTime, StaffComposer } from "@/client/components/internal-note";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, sharedText } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import { NOTE_MESSAGES } from "@/shared/notes";
@@ -37,6 +38,7 @@ export function AdminThreadCard({
   /** Saved replies for the reply box, composed in by the page's route. */
   snippets?: SnippetSource;
 }) {
+  const { t } = useLingui();
   const thread = useQuery(pipelineQueries.thread(requestId));
   const reply = useReply(requestId);
   const notes = useQuery(pipelineQueries.notes(requestId));
@@ -46,7 +48,7 @@ export function AdminThreadCard({
   async function onNote(text: string) {
     try {
       await addNote.mutateAsync(text);
-      toast.success(NOTE_MESSAGES.added);
+      toast.success(sharedText(NOTE_MESSAGES.added));
       return true;
     } catch (error) {
       toast.error(errorMessage(error, NOTE_MESSAGES.failed));
@@ -62,22 +64,22 @@ export function AdminThreadCard({
 
   return (
     <Card>
-      <CardHeading icon={MessageSquare} title="Messages" description={`The thread with ${clientName}.`} />
+      <CardHeading icon={MessageSquare} title={t`Messages`} description={t`The thread with ${clientName}.`} />
       <CardContent className="flex flex-col gap-5">
         <AsyncView
           query={thread}
-          loadingLabel="Loading messages"
-          errorFallback="Failed to load messages"
+          loadingLabel={t`Loading messages`}
+          errorFallback={t`Failed to load messages`}
           isEmpty={(data) => data.messages.length === 0 && noteItems.length === 0}
           empty={
             <p className="rounded-md border border-dashed border-stone-dark px-4 py-8 text-center text-sm text-ink-muted">
-              No messages yet.
+              {t`No messages yet.`}
             </p>
           }
         >
           {(data) => (
             <ScrollingThread
-              label="Messages"
+              label={t`Messages`}
               count={data.messages.length + noteItems.length}
               className="max-h-96 gap-4"
             >
@@ -93,12 +95,14 @@ export function AdminThreadCard({
                   >
                     <div className="flex flex-wrap items-baseline gap-2 text-xs text-ink-muted">
                       <span className="font-medium text-noir">{senderLabel(message)}</span>
-                      {team && !message.mine && <span className="eyebrow text-[0.6rem] text-gold-deep">Team</span>}
-                      {!team && message.sender && <span className="eyebrow text-[0.6rem] text-ink-muted">Member</span>}
+                      {team && !message.mine && <span className="eyebrow text-[0.6rem] text-gold-deep">{t`Team`}</span>}
+                      {!team && message.sender && (
+                        <span className="eyebrow text-[0.6rem] text-ink-muted">{t`Member`}</span>
+                      )}
                       <time dateTime={String(message.createdAt)} className="tabular">
                         {formatMessageTime(message.createdAt)}
                       </time>
-                      {team && <span>{message.read ? "Read" : "Sent"}</span>}
+                      {team && <span>{message.read ? t`Read` : t`Sent`}</span>}
                     </div>
                     {message.body && (
                       <p
@@ -122,14 +126,16 @@ export function AdminThreadCard({
           )}
         </AsyncView>
         {closed ? (
-          <p className="border-t border-stone pt-5 text-sm text-ink-muted">{REQUEST_CHANGE_MESSAGES.threadClosed}</p>
+          <p className="border-t border-stone pt-5 text-sm text-ink-muted">
+            {sharedText(REQUEST_CHANGE_MESSAGES.threadClosed)}
+          </p>
         ) : (
           <StaffComposer
             className="border-t border-stone pt-5"
             reply={{
               id: "admin-reply",
-              label: "Reply",
-              placeholder: `Write to ${clientName}…`,
+              label: t`Reply`,
+              placeholder: t`Write to ${clientName}…`,
               send: onSend,
               pending: reply.isPending,
               className: "gap-3",

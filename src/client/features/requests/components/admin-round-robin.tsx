@@ -2,6 +2,7 @@
  * "Assign new requests to me in turn" (issue 22, item 1): the staff member's own round-robin setting, on
  * /admin/settings (composed there by app/). New requests go to those who opted in, least recently given first.
  */
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Shuffle } from "lucide-react";
 import { useId } from "react";
@@ -10,36 +11,39 @@ import { AsyncView, ListSkeleton } from "@/client/components/async-view";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Label } from "@/client/components/ui/label";
 import { Switch } from "@/client/components/ui/switch";
+import { sharedText } from "@/client/lib/api";
+import { NOTICES } from "@/shared/messages";
 import { pipelineQueries, useSetRoundRobin } from "../admin-api";
 
 export function RoundRobinCard() {
+  const { t } = useLingui();
   const query = useQuery(pipelineQueries.roundRobin());
   const set = useSetRoundRobin();
   const id = useId();
   function onCheckedChange(enabled: boolean) {
     if (set.isPending) return;
     set.mutate(enabled, {
-      onSuccess: () => toast.success("Preference updated"),
-      onError: () => toast.error("Failed to update preference"),
+      onSuccess: () => toast.success(sharedText(NOTICES.preferenceUpdated)),
+      onError: () => toast.error(sharedText(NOTICES.preferenceFailed)),
     });
   }
   return (
     <Card>
-      <CardHeading icon={Shuffle} title="Assignment" />
+      <CardHeading icon={Shuffle} title={t`Assignment`} />
       <CardContent>
         <AsyncView
           query={query}
-          loading={<ListSkeleton label="Loading the assignment setting" items={["h-12"]} />}
-          errorFallback="Failed to load the assignment setting"
+          loading={<ListSkeleton label={t`Loading the assignment setting`} items={["h-12"]} />}
+          errorFallback={t`Failed to load the assignment setting`}
         >
           {(data) => (
             <div className="flex items-start justify-between gap-6 border-y border-stone py-4">
               <div className="flex min-w-0 flex-col gap-1">
                 <Label htmlFor={id} className="text-sm">
-                  Assign new requests to me in turn
+                  {t`Assign new requests to me in turn`}
                 </Label>
                 <p id={`${id}-description`} className="text-sm text-ink-muted">
-                  New requests go to the staff who opt in, one after another, the longest waiting first.
+                  {t`New requests go to the staff who opt in, one after another, the longest waiting first.`}
                 </p>
               </div>
               <Switch

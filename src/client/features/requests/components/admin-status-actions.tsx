@@ -2,27 +2,31 @@
  * The detail's quick status buttons: exactly the moves `allowedTransitions` offers (New to Sourcing, Sourcing to
  * Quoted, Quoted to Found, any to Failed). Failed is final, so it asks first.
  */
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { ArrowRight, Ban, Check } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
-import { ApiError } from "@/client/lib/api";
+import { ApiError, errorMessage } from "@/client/lib/api";
+import type { MessageDescriptor } from "@/client/lib/i18n";
 import { allowedTransitions, type RequestStatus } from "@/shared/requests";
 import { useChangeStatus } from "../admin-api";
 
-const LABELS: Record<RequestStatus, string> = {
-  New: "Move to New",
-  Sourcing: "Move to Sourcing",
-  Quoted: "Move to Quoted",
-  Found: "Mark Found",
-  Delivered: "Mark Delivered",
-  Failed: "Mark Failed",
+const LABELS: Record<RequestStatus, MessageDescriptor> = {
+  New: msg`Move to New`,
+  Sourcing: msg`Move to Sourcing`,
+  Quoted: msg`Move to Quoted`,
+  Found: msg`Mark Found`,
+  Delivered: msg`Mark Delivered`,
+  Failed: msg`Mark Failed`,
   /** Only the member withdraws a request: never a staff action (allowedTransitions offers it to no one). */
-  Withdrawn: "Withdrawn",
+  Withdrawn: msg`Withdrawn`,
 };
 
 export function StatusActions({ id, status }: { id: string; status: RequestStatus }) {
+  const { t, i18n } = useLingui();
   const change = useChangeStatus();
   const [confirming, setConfirming] = useState(false);
   const targets = allowedTransitions(status);
@@ -30,10 +34,10 @@ export function StatusActions({ id, status }: { id: string; status: RequestStatu
   async function move(to: RequestStatus) {
     try {
       await change.mutateAsync({ id, status: to });
-      toast.success("Status updated");
+      toast.success(t`Status updated`);
     } catch (error) {
-      toast.error("Failed to update status", {
-        description: error instanceof ApiError && error.status === 409 ? error.message : undefined,
+      toast.error(t`Failed to update status`, {
+        description: error instanceof ApiError && error.status === 409 ? errorMessage(error) : undefined,
       });
     } finally {
       setConfirming(false);
@@ -41,12 +45,12 @@ export function StatusActions({ id, status }: { id: string; status: RequestStatu
   }
 
   if (targets.length === 0) {
-    return <p className="text-sm text-ink-muted">No further status changes.</p>;
+    return <p className="text-sm text-ink-muted">{t`No further status changes.`}</p>;
   }
   const pendingTo = change.isPending ? change.variables?.status : undefined;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form's fieldset
-    <div role="group" aria-label="Change status" className="flex flex-wrap items-center gap-2">
+    <div role="group" aria-label={t`Change status`} className="flex flex-wrap items-center gap-2">
       {targets.map((to) =>
         to === "Failed" ? (
           <ConfirmDialog
@@ -55,13 +59,13 @@ export function StatusActions({ id, status }: { id: string; status: RequestStatu
             onOpenChange={(next) => !change.isPending && setConfirming(next)}
             trigger={
               <Button variant="ghost" size="sm" className="text-oxblood hover:bg-oxblood/5" disabled={change.isPending}>
-                <Ban /> {pendingTo === to ? "Updating…" : LABELS[to]}
+                <Ban /> {pendingTo === to ? t`Updating…` : i18n._(LABELS[to])}
               </Button>
             }
-            title="Mark this request as failed?"
-            description="A failed request cannot be moved again. The member is notified of the change."
-            cancelLabel="Keep Status"
-            confirmLabel={pendingTo === to ? "Updating…" : "Mark Failed"}
+            title={t`Mark this request as failed?`}
+            description={t`A failed request cannot be moved again. The member is notified of the change.`}
+            cancelLabel={t`Keep Status`}
+            confirmLabel={pendingTo === to ? t`Updating…` : t`Mark Failed`}
             destructive
             busy={change.isPending}
             onConfirm={(event) => {
@@ -71,7 +75,7 @@ export function StatusActions({ id, status }: { id: string; status: RequestStatu
           />
         ) : (
           <Button key={to} size="sm" disabled={change.isPending} onClick={() => void move(to)}>
-            {to === "Found" ? <Check /> : <ArrowRight />} {pendingTo === to ? "Updating…" : LABELS[to]}
+            {to === "Found" ? <Check /> : <ArrowRight />} {pendingTo === to ? t`Updating…` : i18n._(LABELS[to])}
           </Button>
         ),
       )}

@@ -2,34 +2,38 @@
  * The operations dashboard's counters (spec: Total, New, Sourcing, Clients, unread Messages; and Delivered, the
  * loop's end, issue 21) and quick links.
  */
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { ArrowUpRight, Inbox, type LucideIcon, Search, Sparkles, Table2 } from "lucide-react";
 import { Link } from "react-router";
 import { Skeleton } from "@/client/components/ui/skeleton";
+import type { MessageDescriptor } from "@/client/lib/i18n";
 import type { AdminStats } from "../admin-api";
 import { formatCount } from "./dashboard-format";
 
-const CARDS: Array<{ key: keyof AdminStats["cards"]; label: string; hint: string }> = [
-  { key: "total", label: "Total", hint: "requests" },
-  { key: "new", label: "New", hint: "to review" },
-  { key: "sourcing", label: "Sourcing", hint: "in progress" },
-  { key: "delivered", label: "Delivered", hint: "completed" },
-  { key: "clients", label: "Clients", hint: "members" },
-  { key: "unreadMessages", label: "Messages", hint: "unread" },
+const CARDS: Array<{ key: keyof AdminStats["cards"]; label: MessageDescriptor; hint: MessageDescriptor }> = [
+  { key: "total", label: msg`Total`, hint: msg`requests` },
+  { key: "new", label: msg`New`, hint: msg`to review` },
+  { key: "sourcing", label: msg`Sourcing`, hint: msg`in progress` },
+  { key: "delivered", label: msg`Delivered`, hint: msg`completed` },
+  { key: "clients", label: msg`Clients`, hint: msg`members` },
+  { key: "unreadMessages", label: msg`Messages`, hint: msg`unread` },
 ];
 
 /** The six counters; with `cards` undefined, their skeletons at the same size. */
 export function StatCards({ cards }: { cards?: AdminStats["cards"] }) {
+  const { t, i18n } = useLingui();
   return (
     <section aria-labelledby="dashboard-counters">
       <h2 id="dashboard-counters" className="sr-only">
-        At a glance
+        {t`At a glance`}
       </h2>
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-6">
         {CARDS.map((card) => (
           <div key={card.key} className="rounded-lg border border-stone bg-card px-5 py-4">
             <dt className="eyebrow text-ink-muted">
-              {card.label}
-              <span className="sr-only"> {card.hint}</span>
+              {i18n._(card.label)}
+              <span className="sr-only"> {i18n._(card.hint)}</span>
             </dt>
             <dd className="mt-2 flex h-12 items-baseline gap-2">
               {cards ? (
@@ -38,7 +42,7 @@ export function StatCards({ cards }: { cards?: AdminStats["cards"] }) {
                 <Skeleton className="h-12 w-16" />
               )}
               <span aria-hidden="true" className="text-xs text-ink-muted">
-                {card.hint}
+                {i18n._(card.hint)}
               </span>
             </dd>
           </div>
@@ -48,16 +52,17 @@ export function StatCards({ cards }: { cards?: AdminStats["cards"] }) {
   );
 }
 
-const LINKS: Array<{ to: string; label: string; icon: LucideIcon }> = [
-  { to: "/admin/requests?status=New", label: "New requests", icon: Sparkles },
-  { to: "/admin/requests?status=Sourcing", label: "In sourcing", icon: Search },
-  { to: "/admin/requests?status=all", label: "All requests", icon: Table2 },
-  { to: "/admin/inbox", label: "Inbox", icon: Inbox },
+const LINKS: Array<{ to: string; label: MessageDescriptor; icon: LucideIcon }> = [
+  { to: "/admin/requests?status=New", label: msg`New requests`, icon: Sparkles },
+  { to: "/admin/requests?status=Sourcing", label: msg`In sourcing`, icon: Search },
+  { to: "/admin/requests?status=all", label: msg`All requests`, icon: Table2 },
+  { to: "/admin/inbox", label: msg`Inbox`, icon: Inbox },
 ];
 
 export function QuickLinks() {
+  const { t, i18n } = useLingui();
   return (
-    <nav aria-label="Quick links">
+    <nav aria-label={t`Quick links`}>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {LINKS.map(({ to, label, icon: Icon }) => (
           <li key={to}>
@@ -66,7 +71,7 @@ export function QuickLinks() {
               className="group flex h-12 items-center gap-2.5 rounded-md border border-stone bg-card px-3 text-sm sm:gap-3 sm:px-4 font-medium transition-colors duration-200 hover:border-gold hover:bg-ivory-deep"
             >
               <Icon aria-hidden className="size-4 shrink-0 text-gold-deep" strokeWidth={1.5} />
-              <span className="truncate">{label}</span>
+              <span className="line-clamp-2 leading-tight">{i18n._(label)}</span>
               <ArrowUpRight
                 aria-hidden
                 className="ml-auto size-4 shrink-0 text-ink-muted transition-transform duration-200 group-hover:translate-x-0.5 group-hover:-translate-y-0.5 motion-reduce:transition-none"

@@ -3,6 +3,8 @@
  * median time to a first staff reply. Each is a ChartFigure: the chart for the eye, a table with the same
  * numbers for everyone else. With `stats` undefined each shows its skeleton, at its final size.
  */
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Bar,
   BarChart,
@@ -20,7 +22,8 @@ import {
 } from "recharts";
 import { ChartFigure } from "@/client/components/chart-figure";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { plural } from "@/shared/format";
+import { i18n } from "@/client/lib/i18n";
+import { CATEGORY_LABELS, STATUS_LABELS } from "@/shared/labels";
 import { REQUEST_CATEGORIES, type RequestStatus } from "@/shared/requests";
 import type { AdminStats } from "../admin-api";
 import { durationAxis, formatCount, formatDay, formatDuration } from "./dashboard-format";
@@ -33,8 +36,12 @@ const REPLY_HEIGHT = "h-40";
 
 const HOVER_CURSOR = { fill: TOKENS.gold, fillOpacity: 0.1 };
 
+/** A status as the interface says it; the values stay English in the data. */
+const statusName = (value: string) => (value in STATUS_LABELS ? i18n._(STATUS_LABELS[value as RequestStatus]) : value);
+
 /** Requests per week over the last 12 weeks, stacked by category. */
 export function WeeklyChart({ stats, className }: { stats?: AdminStats; className?: string }) {
+  const { t, i18n } = useLingui();
   const rows = stats?.weekly.map((week) => ({
     week: formatDay(week.weekStart),
     weekStart: week.weekStart,
@@ -44,8 +51,8 @@ export function WeeklyChart({ stats, className }: { stats?: AdminStats; classNam
   return (
     <ChartFigure
       className={className}
-      title="Requests per week"
-      description="New requests by category over the last 12 weeks, by the Monday each week starts."
+      title={t`Requests per week`}
+      description={t`New requests by category over the last 12 weeks, by the Monday each week starts.`}
       legend={<CategoryLegend />}
       chartClassName={WEEKLY_HEIGHT}
       chart={
@@ -62,7 +69,7 @@ export function WeeklyChart({ stats, className }: { stats?: AdminStats; classNam
                     active={active}
                     payload={payload}
                     label={label}
-                    title={(week) => `Week of ${week}`}
+                    title={(week) => t`Week of ${week}`}
                     showTotal
                   />
                 )}
@@ -71,7 +78,7 @@ export function WeeklyChart({ stats, className }: { stats?: AdminStats; classNam
                 <Bar
                   key={category}
                   dataKey={category}
-                  name={category}
+                  name={i18n._(CATEGORY_LABELS[category])}
                   stackId="week"
                   fill={CATEGORY_COLORS[category]}
                   stroke={TOKENS.card}
@@ -85,8 +92,8 @@ export function WeeklyChart({ stats, className }: { stats?: AdminStats; classNam
       }
       table={
         rows && {
-          rowHeader: "Week of",
-          columns: [...REQUEST_CATEGORIES, "Total"],
+          rowHeader: t`Week of`,
+          columns: [...REQUEST_CATEGORIES.map((category) => i18n._(CATEGORY_LABELS[category])), t`Total`],
           rows: rows.map((row) => ({
             key: row.weekStart,
             header: row.week,
@@ -99,12 +106,13 @@ export function WeeklyChart({ stats, className }: { stats?: AdminStats; classNam
 }
 
 function CategoryLegend() {
+  const { i18n } = useLingui();
   return (
     <ul aria-hidden="true" className="-mt-1 flex flex-wrap gap-x-5 gap-y-1.5 text-xs text-ink-muted">
       {REQUEST_CATEGORIES.map((category) => (
         <li key={category} className="flex items-center gap-2">
           <span className="size-2.5 rounded-[2px]" style={{ backgroundColor: CATEGORY_COLORS[category] }} />
-          {category}
+          {i18n._(CATEGORY_LABELS[category])}
         </li>
       ))}
     </ul>
@@ -113,13 +121,14 @@ function CategoryLegend() {
 
 /** Every request by its current status, in the pipeline's order. */
 export function FunnelChart({ stats, className }: { stats?: AdminStats; className?: string }) {
+  const { t } = useLingui();
   const total = stats?.funnel.reduce((sum, step) => sum + step.count, 0) ?? 0;
   const share = (count: number) => (total > 0 ? `${Math.round((count / total) * 100)} %` : "—");
   return (
     <ChartFigure
       className={className}
-      title="Status funnel"
-      description="Every request by where it stands now: New, Sourcing, Quoted, then Found, Delivered or Failed."
+      title={t`Status funnel`}
+      description={t`Every request by where it stands now: New, Sourcing, Quoted, then Found, Delivered or Failed.`}
       chartClassName={FUNNEL_HEIGHT}
       chart={
         stats && (
@@ -139,7 +148,8 @@ export function FunnelChart({ stats, className }: { stats?: AdminStats; classNam
                 tick={{ ...AXIS_TICK, fill: TOKENS.noir }}
                 tickLine={false}
                 axisLine={{ stroke: TOKENS.stoneDark }}
-                width={84}
+                width={104}
+                tickFormatter={(value: string) => statusName(value)}
               />
               <Tooltip
                 cursor={HOVER_CURSOR}
@@ -148,13 +158,14 @@ export function FunnelChart({ stats, className }: { stats?: AdminStats; classNam
                     active={active}
                     payload={payload}
                     label={label}
+                    title={statusName}
                     swatch={(row) => STATUS_COLORS[row.status as RequestStatus]}
                   />
                 )}
               />
               <Bar
                 dataKey="count"
-                name="Requests"
+                name={t`Requests`}
                 fill={TOKENS.noir}
                 maxBarSize={28}
                 shape={(props: BarShapeProps) => (
@@ -175,11 +186,11 @@ export function FunnelChart({ stats, className }: { stats?: AdminStats; classNam
       }
       table={
         stats && {
-          rowHeader: "Status",
-          columns: ["Requests", "Share"],
+          rowHeader: t`Status`,
+          columns: [t`Requests`, t`Share`],
           rows: stats.funnel.map((step) => ({
             key: step.status,
-            header: step.status,
+            header: statusName(step.status),
             cells: [formatCount(step.count), share(step.count)],
           })),
         }
@@ -190,6 +201,7 @@ export function FunnelChart({ stats, className }: { stats?: AdminStats; classNam
 
 /** The median time from a request to the first staff message, over requests of the last 30 days. */
 export function FirstReplyChart({ stats, className }: { stats?: AdminStats; className?: string }) {
+  const { t } = useLingui();
   const reply = stats?.firstReply;
   const rows = reply?.daily.map((day) => ({ ...day, label: formatDay(day.day) }));
   const anyReply = rows?.some((day) => day.medianMinutes !== null) ?? false;
@@ -197,8 +209,8 @@ export function FirstReplyChart({ stats, className }: { stats?: AdminStats; clas
   return (
     <ChartFigure
       className={className}
-      title="Time to first reply"
-      description="Median time from a new request to the team's first message, over the last 30 days."
+      title={t`Time to first reply`}
+      description={t`Median time from a new request to the team's first message, over the last 30 days.`}
       summary={<ReplyHeadline reply={reply} />}
       chartClassName={REPLY_HEIGHT}
       chart={
@@ -231,7 +243,7 @@ export function FirstReplyChart({ stats, className }: { stats?: AdminStats; clas
               />
               <Line
                 dataKey="medianMinutes"
-                name="Median"
+                name={t`Median`}
                 type="linear"
                 stroke={TOKENS.goldDeep}
                 strokeWidth={1.5}
@@ -243,14 +255,14 @@ export function FirstReplyChart({ stats, className }: { stats?: AdminStats; clas
           </ResponsiveContainer>
         ) : (
           <p className="flex h-full items-center justify-center rounded-md border border-dashed border-stone-dark px-4 text-center text-sm text-ink-muted">
-            No replies yet to requests from the last 30 days.
+            {t`No replies yet to requests from the last 30 days.`}
           </p>
         ))
       }
       table={
         rows && {
-          rowHeader: "Day",
-          columns: ["Median", "Replied"],
+          rowHeader: t`Day`,
+          columns: [t`Median`, t`Replied`],
           rows: rows.map((day) => ({
             key: day.day,
             header: day.label,
@@ -271,15 +283,20 @@ function ReplyHeadline({ reply }: { reply?: AdminStats["firstReply"] }) {
         <Skeleton className="h-12 w-40" />
       )}
       <p className="text-sm text-ink-muted">
-        {reply ? (
-          <>
-            median · {plural(reply.replied, "request")} answered, {formatCount(reply.waiting)} waiting
-          </>
-        ) : (
-          "\u00a0"
-        )}
+        {reply ? <ReplyCounts replied={reply.replied} waiting={reply.waiting} /> : "\u00a0"}
       </p>
     </div>
+  );
+}
+
+/** "median · 3 requests answered, 1 waiting". */
+function ReplyCounts({ replied, waiting }: { replied: number; waiting: number }) {
+  const answered = plural(replied, { one: "# request answered", other: "# requests answered" });
+  const waitingCount = formatCount(waiting);
+  return (
+    <Trans>
+      median · {answered}, {waitingCount} waiting
+    </Trans>
   );
 }
 
@@ -321,7 +338,9 @@ function ChartTooltip({
           ))}
         {showTotal && (
           <li className="mt-1 flex items-center gap-2 border-t border-ivory/15 pt-1.5">
-            <span className="text-ivory/75">Total</span>
+            <span className="text-ivory/75">
+              <Trans>Total</Trans>
+            </span>
             <span className="tabular ml-auto pl-3">{formatCount(total)}</span>
           </li>
         )}

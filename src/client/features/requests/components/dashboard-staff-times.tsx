@@ -3,6 +3,7 @@
  * first reply on the requests each answered first, and the median time from creation to Delivered or Failed of
  * the requests assigned to them.
  */
+import { useLingui } from "@lingui/react/macro";
 import { Timer } from "lucide-react";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
@@ -10,41 +11,41 @@ import type { AdminStats } from "../admin-api";
 import { formatCount, formatDuration } from "./dashboard-format";
 
 export function StaffTimes({ stats, className }: { stats?: AdminStats; className?: string }) {
+  const { t } = useLingui();
   const rows = stats?.byStaff;
   return (
     <Card className={className}>
-      <CardHeading icon={Timer} title="Times by staff member" />
+      <CardHeading icon={Timer} title={t`Times by staff member`} />
       <CardContent className="flex flex-col gap-3">
         <p className="text-sm text-ink-muted">
-          Medians over requests of the last 30 days: first reply on those each answered first, resolution (to Delivered
-          or Failed) on those assigned to them.
+          {t`Medians over requests of the last 30 days: first reply on those each answered first, resolution (to Delivered or Failed) on those assigned to them.`}
         </p>
         {!rows ? (
           <Skeleton className="h-24" />
         ) : rows.length === 0 ? (
           <p className="rounded-md border border-dashed border-stone-dark px-4 py-6 text-center text-sm text-ink-muted">
-            No replies or resolutions yet in the last 30 days.
+            {t`No replies or resolutions yet in the last 30 days.`}
           </p>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
-              <caption className="sr-only">Times by staff member</caption>
+              <caption className="sr-only">{t`Times by staff member`}</caption>
               <thead>
                 <tr className="border-b border-stone text-left text-xs text-ink-muted">
                   <th scope="col" className="py-2 pr-4 font-medium">
-                    Staff member
+                    {t`Staff member`}
                   </th>
                   <th scope="col" className="py-2 pr-4 text-right font-medium">
-                    First reply
+                    {t`First reply`}
                   </th>
                   <th scope="col" className="py-2 pr-4 text-right font-medium">
-                    Replied
+                    {t`Replied`}
                   </th>
                   <th scope="col" className="py-2 pr-4 text-right font-medium">
-                    Resolution
+                    {t`Resolution`}
                   </th>
                   <th scope="col" className="py-2 text-right font-medium">
-                    Resolved
+                    {t`Resolved`}
                   </th>
                 </tr>
               </thead>

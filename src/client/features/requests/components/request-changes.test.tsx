@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setActiveLocale } from "@/client/lib/i18n";
 import { lisbonDate } from "@/shared/dates";
 import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import { MESSAGES } from "@/shared/schemas";
@@ -88,5 +89,54 @@ describe("the edit request form", () => {
     await userEvent.setup().click(save());
     expect((await screen.findByRole("alert")).textContent).toBe(REQUEST_CHANGE_MESSAGES.locked);
     expect(screen.getByRole("dialog", { name: "Edit request" })).toBeTruthy();
+  });
+});
+
+describe("in European Portuguese", () => {
+  afterEach(() => setActiveLocale("en"));
+
+  async function openInPortuguese(answer?: { status: number; body: unknown }) {
+    setActiveLocale("pt-PT");
+    const calls: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        return new Response(JSON.stringify(answer?.body ?? { changed: [] }), { status: answer?.status ?? 200 });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <EditRequestDialog request={REQUEST} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Editar pedido" }));
+    await screen.findByRole("dialog", { name: "Editar o pedido" });
+    return { calls, user };
+  }
+
+  it("labels the form and says its validation messages in Portuguese", async () => {
+    const { calls, user } = await openInPortuguese();
+    expect(screen.getByRole("combobox", { name: "Urgência" }).textContent).toContain("Média");
+    expect(screen.getByText("Opcional. Deixe em branco para não ter prazo.")).toBeTruthy();
+    await user.clear(screen.getByLabelText("Orçamento (€)"));
+    await user.type(screen.getByLabelText("Prazo"), "2020-01-01");
+    await user.click(screen.getByRole("button", { name: "Guardar alterações" }));
+    expect(await screen.findByText("O orçamento deve ser superior a 0")).toBeTruthy();
+    expect(screen.getByText("O prazo não pode ser no passado.")).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the server's keyed refusal in Portuguese", async () => {
+    const { user } = await openInPortuguese({
+      status: 409,
+      body: { error: REQUEST_CHANGE_MESSAGES.locked, key: "requests.locked", code: "locked" },
+    });
+    await user.click(screen.getByRole("button", { name: "Guardar alterações" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Depois de orçamentado, as alterações fazem-se por mensagem.",
+    );
   });
 });

@@ -3,6 +3,7 @@
  * urgency, deadline and notes, and withdrawing it after a confirmation. Once Quoted neither is offered (the
  * server refuses too): changes go through messages.
  */
+import { useLingui } from "@lingui/react/macro";
 import { PencilLine, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -18,9 +19,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/client/components/ui/dialog";
-import { ApiError } from "@/client/lib/api";
+import { ApiError, errorMessage } from "@/client/lib/api";
 import { lisbonDate } from "@/shared/dates";
 import { formatEuro } from "@/shared/format";
+import { URGENCY_LABELS } from "@/shared/labels";
 import { URGENCIES } from "@/shared/requests";
 import { type RequestChanges, requestChangesSchema } from "@/shared/schemas";
 import { type RequestDetail, useChangeRequest, useWithdrawRequest } from "../api";
@@ -29,12 +31,13 @@ import { type RequestDetail, useChangeRequest, useWithdrawRequest } from "../api
 const BUDGET_MAX_DIGITS = 10;
 
 export function EditRequestDialog({ request }: { request: RequestDetail }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline" className="justify-start">
-          <PencilLine /> Edit Request
+          <PencilLine /> {t`Edit Request`}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-xl">
@@ -45,6 +48,7 @@ export function EditRequestDialog({ request }: { request: RequestDetail }) {
 }
 
 export function EditRequestForm({ request, onDone }: { request: RequestDetail; onDone: () => void }) {
+  const { t, i18n } = useLingui();
   const change = useChangeRequest(request.id);
   const form = useZodForm(requestChangesSchema, {
     defaultValues: {
@@ -60,11 +64,11 @@ export function EditRequestForm({ request, onDone }: { request: RequestDetail; o
   async function onSubmit(body: RequestChanges) {
     try {
       const { changed } = await change.mutateAsync(body);
-      toast.success(changed.length ? "Your request is updated. The team has been told." : "Nothing to change.");
+      toast.success(changed.length ? t`Your request is updated. The team has been told.` : t`Nothing to change.`);
       onDone();
     } catch (error) {
       form.setError("root", {
-        message: error instanceof ApiError ? error.message : "Failed to update the request",
+        message: error instanceof ApiError ? errorMessage(error) : t`Failed to update the request`,
       });
     }
   }
@@ -72,51 +76,51 @@ export function EditRequestForm({ request, onDone }: { request: RequestDetail; o
   return (
     <>
       <DialogHeader>
-        <p className="eyebrow text-gold-deep">Your request</p>
-        <DialogTitle>Edit request</DialogTitle>
+        <p className="eyebrow text-gold-deep">{t`Your request`}</p>
+        <DialogTitle>{t`Edit request`}</DialogTitle>
         <DialogDescription>
-          Until we send a quote, you can adjust the details. The team sees each change at once.
+          {t`Until we send a quote, you can adjust the details. The team sees each change at once.`}
         </DialogDescription>
       </DialogHeader>
       <Form form={form} onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
         <TextField
           name="budget_eur"
           id="edit-budget"
-          label="Budget (€)"
+          label={t`Budget (€)`}
           inputMode="numeric"
           format={(value) => value.replace(/\D/g, "").slice(0, BUDGET_MAX_DIGITS)}
-          hint={budget >= 1 ? `${formatEuro(budget)}, in whole euros.` : "In whole euros, digits only."}
+          hint={budget >= 1 ? t`${formatEuro(budget)}, in whole euros.` : t`In whole euros, digits only.`}
         />
         <SelectField
           name="urgency"
           id="edit-urgency"
-          label="Urgency"
-          options={URGENCIES.map((value) => ({ value, label: value }))}
+          label={t`Urgency`}
+          options={URGENCIES.map((value) => ({ value, label: i18n._(URGENCY_LABELS[value]) }))}
         />
         <TextField
           name="deadline"
           id="edit-deadline"
-          label="Deadline"
+          label={t`Deadline`}
           type="date"
           min={lisbonDate()}
-          hint="Optional. Leave empty for no deadline."
+          hint={t`Optional. Leave empty for no deadline.`}
           className="sm:col-span-2"
         />
         <TextareaField
           name="notes"
           id="edit-notes"
-          label="Notes"
+          label={t`Notes`}
           rows={5}
-          hint="Up to 2000 characters."
+          hint={t`Up to 2000 characters.`}
           className="sm:col-span-2"
         />
         <FormError className="sm:col-span-2" />
         <DialogFooter className="pt-2 sm:col-span-2">
           <Button type="button" variant="ghost" onClick={onDone}>
-            Cancel
+            {t`Cancel`}
           </Button>
           <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? "Saving…" : "Save Changes"}
+            {change.isPending ? t`Saving…` : t`Save Changes`}
           </Button>
         </DialogFooter>
       </Form>
@@ -125,6 +129,7 @@ export function EditRequestForm({ request, onDone }: { request: RequestDetail; o
 }
 
 export function WithdrawRequest({ request }: { request: RequestDetail }) {
+  const { t } = useLingui();
   const withdraw = useWithdrawRequest(request.id);
   const [open, setOpen] = useState(false);
 
@@ -132,9 +137,9 @@ export function WithdrawRequest({ request }: { request: RequestDetail }) {
     event.preventDefault();
     try {
       await withdraw.mutateAsync();
-      toast.success("Your request is withdrawn. Its history stays here.");
+      toast.success(t`Your request is withdrawn. Its history stays here.`);
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Failed to withdraw the request");
+      toast.error(errorMessage(error, t`Failed to withdraw the request`));
     } finally {
       setOpen(false);
     }
@@ -146,13 +151,13 @@ export function WithdrawRequest({ request }: { request: RequestDetail }) {
       onOpenChange={(next) => !withdraw.isPending && setOpen(next)}
       trigger={
         <Button variant="outline" className="justify-start">
-          <Undo2 /> Withdraw Request
+          <Undo2 /> {t`Withdraw Request`}
         </Button>
       }
-      title="Withdraw this request?"
-      description="The team stops sourcing it. The request and its messages stay here to read, and it still counts towards this month."
-      cancelLabel="Keep Request"
-      confirmLabel={withdraw.isPending ? "Withdrawing…" : "Withdraw Request"}
+      title={t`Withdraw this request?`}
+      description={t`The team stops sourcing it. The request and its messages stay here to read, and it still counts towards this month.`}
+      cancelLabel={t`Keep Request`}
+      confirmLabel={withdraw.isPending ? t`Withdrawing…` : t`Withdraw Request`}
       busy={withdraw.isPending}
       onConfirm={onConfirm}
     />

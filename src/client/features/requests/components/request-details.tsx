@@ -3,36 +3,39 @@
  * submission date or the staff's status, creation date and phone; the notes and the attachment (with the
  * authorized download).
  */
+import { useLingui } from "@lingui/react/macro";
 import { Download, FileText } from "lucide-react";
 import { DetailList } from "@/client/components/detail-list";
 import { StatusBadge, UrgencyLabel } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { formatEuro, formatLongDate } from "@/shared/format";
+import { CATEGORY_LABELS } from "@/shared/labels";
 import { attachmentUrl, type RequestDetail } from "../api";
 import { PriorityBadge } from "./admin-priority-badge";
 
 /** `staff`: the staff's view, with the status and the member's phone. */
 export function RequestDetailsCard({ request, staff = false }: { request: RequestDetail; staff?: boolean }) {
+  const { t, i18n } = useLingui();
   const date = { value: formatLongDate(request.createdAt), valueClassName: "tabular" };
   return (
     <Card>
-      <CardHeading title="Details" />
+      <CardHeading title={t`Details`} />
       <CardContent className="flex flex-col gap-6">
         <DetailList
           className={staff ? "grid-cols-2 gap-x-6 gap-y-5 sm:grid-cols-3" : "grid-cols-2 sm:grid-cols-4"}
           items={[
-            { label: "Category", value: request.category },
-            { label: "Budget", value: formatEuro(request.budgetEur), valueClassName: "tabular" },
+            { label: t`Category`, value: i18n._(CATEGORY_LABELS[request.category]) },
+            { label: t`Budget`, value: formatEuro(request.budgetEur), valueClassName: "tabular" },
             staff
-              ? { label: "Urgency", value: <PriorityBadge urgency={request.urgency} /> }
-              : { label: "Urgency", value: <UrgencyLabel urgency={request.urgency} className="text-base" /> },
+              ? { label: t`Urgency`, value: <PriorityBadge urgency={request.urgency} /> }
+              : { label: t`Urgency`, value: <UrgencyLabel urgency={request.urgency} className="text-base" /> },
             ...(staff
               ? [
-                  { label: "Status", value: <StatusBadge status={request.status} /> },
-                  { label: "Created", ...date },
+                  { label: t`Status`, value: <StatusBadge status={request.status} /> },
+                  { label: t`Created`, ...date },
                   {
-                    label: "Phone",
+                    label: t`Phone`,
                     value: (
                       <a href={`tel:${request.phoneNumber}`} className="tabular hover:underline">
                         {request.phoneNumber}
@@ -40,9 +43,9 @@ export function RequestDetailsCard({ request, staff = false }: { request: Reques
                     ),
                   },
                 ]
-              : [{ label: "Submitted", ...date }]),
+              : [{ label: t`Submitted`, ...date }]),
             ...(request.deadline
-              ? [{ label: "Deadline", value: formatLongDate(request.deadline), valueClassName: "tabular" }]
+              ? [{ label: t`Deadline`, value: formatLongDate(request.deadline), valueClassName: "tabular" }]
               : []),
           ]}
         />
@@ -58,16 +61,17 @@ function formatSize(bytes: number) {
 }
 
 function RequestNotesAndAttachment({ request }: { request: RequestDetail }) {
+  const { t } = useLingui();
   return (
     <>
       <div>
-        <h3 className="eyebrow text-ink-muted">Notes</h3>
+        <h3 className="eyebrow text-ink-muted">{t`Notes`}</h3>
         <p className="mt-2 text-sm leading-relaxed whitespace-pre-wrap break-words">
-          {request.notes || <span className="text-ink-muted">No notes.</span>}
+          {request.notes || <span className="text-ink-muted">{t`No notes.`}</span>}
         </p>
       </div>
       <div>
-        <h3 className="eyebrow text-ink-muted">Attachment</h3>
+        <h3 className="eyebrow text-ink-muted">{t`Attachment`}</h3>
         {request.attachment ? (
           <div className="mt-2 flex flex-wrap items-center gap-3 rounded-md border border-stone px-4 py-3">
             <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
@@ -77,12 +81,12 @@ function RequestNotesAndAttachment({ request }: { request: RequestDetail }) {
             </div>
             <Button variant="outline" size="sm" asChild>
               <a href={attachmentUrl(request.id)} download={request.attachment.name}>
-                <Download /> Download
+                <Download /> {t`Download`}
               </a>
             </Button>
           </div>
         ) : (
-          <p className="mt-2 text-sm text-ink-muted">No attachment.</p>
+          <p className="mt-2 text-sm text-ink-muted">{t`No attachment.`}</p>
         )}
       </div>
     </>

@@ -2,28 +2,29 @@
  * The member's timeline of their request (issue 22, item 8): what happened, oldest first, in the member's words
  * (src/shared/timeline.ts), live over the event stream. Staff are 'The Maison team', never a name.
  */
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import { AsyncView, ListSkeleton } from "@/client/components/async-view";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
-import { TIMELINE_ACTOR_LABELS } from "@/shared/timeline";
 import { requestQueries, type TimelineEntry } from "../api";
 
 export function TimelineCard({ requestId }: { requestId: string }) {
+  const { t } = useLingui();
   const query = useQuery(requestQueries.timeline(requestId));
   return (
     <Card>
-      <CardHeading icon={History} title="Timeline" description="What has happened with your request." />
+      <CardHeading icon={History} title={t`Timeline`} description={t`What has happened with your request.`} />
       <CardContent>
         <AsyncView
           query={query}
-          loadingLabel="Loading the timeline"
-          loading={<ListSkeleton label="Loading the timeline" items={["h-10 w-full", "h-10 w-4/5"]} />}
-          errorFallback="Failed to load the timeline"
+          loadingLabel={t`Loading the timeline`}
+          loading={<ListSkeleton label={t`Loading the timeline`} items={["h-10 w-full", "h-10 w-4/5"]} />}
+          errorFallback={t`Failed to load the timeline`}
           isEmpty={(data) => data.items.length === 0}
-          empty={<p className="text-sm text-ink-muted">Nothing yet.</p>}
+          empty={<p className="text-sm text-ink-muted">{t`Nothing yet.`}</p>}
         >
           {(data) => <TimelineList items={data.items} />}
         </AsyncView>
@@ -33,11 +34,14 @@ export function TimelineCard({ requestId }: { requestId: string }) {
 }
 
 export function TimelineList({ items }: { items: TimelineEntry[] }) {
+  const { t } = useLingui();
+  // Who did it, as the member reads it (src/shared/timeline.ts's TIMELINE_ACTOR_LABELS, in the interface's language).
+  const actors: Record<TimelineEntry["actor"], string | null> = { you: t`You`, team: t`The Maison team`, system: null };
   return (
-    <ol aria-label="Timeline" className="flex flex-col">
+    <ol aria-label={t`Timeline`} className="flex flex-col">
       {items.map((item, index) => {
         const last = index === items.length - 1;
-        const who = TIMELINE_ACTOR_LABELS[item.actor];
+        const who = actors[item.actor];
         return (
           <li key={item.id} className="relative flex gap-3 pb-5 last:pb-0">
             {!last && <span aria-hidden className="absolute top-4 left-[0.3125rem] h-full w-px bg-stone-dark" />}

@@ -2,15 +2,21 @@
  * What the member's and the staff's request threads both do: mark the thread read on opening and whenever
  * messages from the other side arrive, send with the spec's toasts, and name each message's sender.
  */
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { ApiError } from "@/client/lib/api";
+import { ApiError, errorMessage } from "@/client/lib/api";
+import { i18n } from "@/client/lib/i18n";
 import { MESSAGE_FILE_ACCEPT, MESSAGE_FILES_MAX } from "@/shared/message-files";
 import { markThreadRead, type ThreadMessage, uploadMessageFile } from "../api";
 
+const YOU = msg`You`;
+const FORMER_MEMBER = msg`Former member`;
+
 export function senderLabel(message: ThreadMessage) {
-  if (message.mine) return "You";
-  if (!message.sender) return "Former member";
+  if (message.mine) return i18n._(YOU);
+  if (!message.sender) return i18n._(FORMER_MEMBER);
   return message.sender.name || message.sender.email;
 }
 
@@ -24,6 +30,7 @@ export function useThreadActions(
   fromOthers: number,
   send: (body: string, fileIds: string[]) => Promise<unknown>,
 ) {
+  const { t } = useLingui();
   // biome-ignore lint/correctness/useExhaustiveDependencies: marked again when messages from the other side arrive
   useEffect(() => {
     if (loaded) void markThreadRead(requestId).catch(() => undefined);
@@ -32,12 +39,12 @@ export function useThreadActions(
   return async function onSend(body: string, fileIds: string[] = []) {
     try {
       await send(body, fileIds);
-      toast.success("Message sent");
+      toast.success(t`Message sent`);
       return true;
     } catch (error) {
       // The spec's failure toast; a member writing too fast is told why instead.
       toast.error(
-        error instanceof ApiError && error.code === "rate_limited" ? error.message : "Failed to send message",
+        error instanceof ApiError && error.code === "rate_limited" ? errorMessage(error) : t`Failed to send message`,
       );
       return false;
     }

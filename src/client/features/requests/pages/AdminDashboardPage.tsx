@@ -6,6 +6,7 @@
  * app/pages/AdminDashboardRoute.tsx (`flags`, `money`).
  */
 
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
@@ -17,15 +18,16 @@ import { FirstReplyChart, FunnelChart, WeeklyChart } from "../components/dashboa
 import { StaffTimes } from "../components/dashboard-staff-times";
 
 export default function AdminDashboardPage({ flags, money }: { flags?: ReactNode; money?: ReactNode }) {
-  useDocumentTitle("Operations dashboard");
+  const { t } = useLingui();
+  useDocumentTitle(t`Operations dashboard`);
   const stats = useQuery(pipelineQueries.stats());
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8">
       <PageHeader
         dense
-        eyebrow="Admin"
-        title="Operations dashboard"
-        description="The pipeline at a glance, live as requests and messages arrive."
+        eyebrow={t`Admin`}
+        title={t`Operations dashboard`}
+        description={t`The pipeline at a glance, live as requests and messages arrive.`}
       />
       {flags}
       <QuickLinks />
@@ -33,11 +35,11 @@ export default function AdminDashboardPage({ flags, money }: { flags?: ReactNode
         query={stats}
         loading={
           <div role="status" className="flex flex-col gap-8">
-            <span className="sr-only">Loading the dashboard</span>
+            <span className="sr-only">{t`Loading the dashboard`}</span>
             <Overview />
           </div>
         }
-        errorFallback="Failed to load the dashboard"
+        errorFallback={t`Failed to load the dashboard`}
       >
         {(data) => <Overview stats={data} />}
       </AsyncView>
@@ -48,16 +50,17 @@ export default function AdminDashboardPage({ flags, money }: { flags?: ReactNode
 
 /** The counters and the charts; without `stats`, their skeletons at the same sizes. */
 function Overview({ stats }: { stats?: AdminStats }) {
+  const { t } = useLingui();
   return (
     <>
       <StatCards cards={stats?.cards} />
       {stats && stats.cards.total === 0 ? (
         <EmptyState
-          title="No requests yet"
-          description="The charts fill in as members submit sourcing requests and the team replies."
+          title={t`No requests yet`}
+          description={t`The charts fill in as members submit sourcing requests and the team replies.`}
         />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <WeeklyChart stats={stats} className="lg:col-span-2" />
           <FunnelChart stats={stats} />
           <FirstReplyChart stats={stats} />

@@ -4,6 +4,7 @@
  * timeline and Delete. Two columns from 1024 px, one below. The quotes feature's editor (`deal`) and its payment
  * and delivery panels (`payment`) are composed in by app/pages/AdminRequestDetailRoute.tsx.
  */
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -15,9 +16,11 @@ import type { SnippetSource } from "@/client/components/snippet-picker";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { ApiError } from "@/client/lib/api";
+import { ApiError, sharedText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatLongDate } from "@/shared/format";
+import { CATEGORY_LABELS } from "@/shared/labels";
+import { ERRORS } from "@/shared/messages";
 import { pipelineQueries, useDeletePipelineRequest } from "../admin-api";
 import type { RequestDetail } from "../api";
 import { ActivityCard } from "../components/admin-request-activity";
@@ -37,41 +40,42 @@ interface Parts {
 }
 
 export default function AdminRequestDetailPage(parts: Parts) {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const query = useQuery(pipelineQueries.detail(id));
-  useDocumentTitle(query.data?.title ?? "Request");
+  useDocumentTitle(query.data?.title ?? t`Request`);
   const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <Button variant="ghost" size="sm" asChild className="-ml-3 self-start">
         <Link to="/admin/requests">
-          <ArrowLeft /> Back to Requests
+          <ArrowLeft /> {t`Back to Requests`}
         </Link>
       </Button>
       <AsyncView
         query={query}
-        loadingLabel="Loading the request"
+        loadingLabel={t`Loading the request`}
         loading={<DetailSkeleton />}
-        errorFallback="Failed to load request"
+        errorFallback={t`Failed to load request`}
         error={(_error, retry) =>
           notFound ? (
             <EmptyState
-              title="Request not found"
-              description="It may have been deleted."
+              title={sharedText(ERRORS.requestNotFound)}
+              description={t`It may have been deleted.`}
               action={
                 <Button asChild>
-                  <Link to="/admin/requests">Back to Requests</Link>
+                  <Link to="/admin/requests">{t`Back to Requests`}</Link>
                 </Button>
               }
             />
           ) : (
             <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-oxblood/30 bg-oxblood/5 px-5 py-4">
               <p role="alert" className="text-sm text-oxblood">
-                Failed to load request
+                {t`Failed to load request`}
               </p>
               <Button variant="outline" size="sm" onClick={retry}>
-                Try again
+                {t`Try again`}
               </Button>
             </div>
           )
@@ -84,9 +88,10 @@ export default function AdminRequestDetailPage(parts: Parts) {
 }
 
 function DetailSkeleton() {
+  const { t } = useLingui();
   return (
     <div role="status" aria-live="polite" className="flex flex-col gap-6">
-      <span className="sr-only">Loading the request</span>
+      <span className="sr-only">{t`Loading the request`}</span>
       <Skeleton className="h-4 w-32" />
       <Skeleton className="h-10 w-2/3" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -98,21 +103,25 @@ function DetailSkeleton() {
 }
 
 function RequestView({ request, deal, payment, snippets }: { request: RequestDetail } & Parts) {
+  const { t, i18n } = useLingui();
+  const clientName = request.client.name;
   return (
     <>
       <header className="flex flex-col gap-4 border-b border-stone pb-6 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
-            <p className="eyebrow text-gold-deep">{request.category}</p>
+            <p className="eyebrow text-gold-deep">{i18n._(CATEGORY_LABELS[request.category])}</p>
             <StatusBadge status={request.status} />
           </div>
           <h1 className="mt-2 text-3xl break-words sm:text-4xl">{request.title}</h1>
           <p className="mt-2 text-sm text-ink-muted">
-            Submitted <span className="tabular">{formatLongDate(request.createdAt)}</span> by {request.client.name}
+            <Trans>
+              Submitted <span className="tabular">{formatLongDate(request.createdAt)}</span> by {clientName}
+            </Trans>
           </p>
         </div>
         <div className="shrink-0">
-          <h2 className="sr-only">Status</h2>
+          <h2 className="sr-only">{t`Status`}</h2>
           <StatusActions id={request.id} status={request.status} />
         </div>
       </header>
@@ -128,7 +137,7 @@ function RequestView({ request, deal, payment, snippets }: { request: RequestDet
             closed={request.status === "Withdrawn"}
           />
         </div>
-        <aside aria-label="Owner, client, payment and activity" className="flex min-w-0 flex-col gap-6">
+        <aside aria-label={t`Owner, client, payment and activity`} className="flex min-w-0 flex-col gap-6">
           <HandlingCard request={request} />
           <ClientCard requestId={request.id} />
           {payment?.(request)}
@@ -141,6 +150,7 @@ function RequestView({ request, deal, payment, snippets }: { request: RequestDet
 }
 
 function DeleteRequest({ request }: { request: RequestDetail }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const remove = useDeletePipelineRequest();
   const [open, setOpen] = useState(false);
@@ -151,10 +161,10 @@ function DeleteRequest({ request }: { request: RequestDetail }) {
       await remove.mutateAsync(request.id);
       // Leave at once: this page's queries of the request are gone.
       navigate("/admin/requests", { replace: true });
-      toast.success("Request deleted successfully");
+      toast.success(t`Request deleted successfully`);
     } catch {
       setOpen(false);
-      toast.error("Failed to delete request");
+      toast.error(t`Failed to delete request`);
     }
   }
 
@@ -164,13 +174,13 @@ function DeleteRequest({ request }: { request: RequestDetail }) {
       onOpenChange={(next) => !remove.isPending && setOpen(next)}
       trigger={
         <Button variant="ghost" className="justify-start self-start text-oxblood hover:bg-oxblood/5">
-          <Trash2 /> Delete Request
+          <Trash2 /> {t`Delete Request`}
         </Button>
       }
-      title="Delete this request?"
-      description="This permanently deletes the request, its attachment and all of its messages. This cannot be undone."
-      cancelLabel="Keep Request"
-      confirmLabel={remove.isPending ? "Deleting…" : "Delete Request"}
+      title={t`Delete this request?`}
+      description={t`This permanently deletes the request, its attachment and all of its messages. This cannot be undone.`}
+      cancelLabel={t`Keep Request`}
+      confirmLabel={remove.isPending ? t`Deleting…` : t`Delete Request`}
       destructive
       busy={remove.isPending}
       onConfirm={onDelete}

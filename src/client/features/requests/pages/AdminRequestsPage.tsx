@@ -4,6 +4,8 @@
  * from the spec, and q, category, assignee, sort, dir, page), so it survives a reload and can be shared. Live, and every
  * 30 s besides; Refresh on demand; the CSV exports the filtered view.
  */
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import type { SortingState } from "@tanstack/react-table";
 import { Download, RefreshCw, Search } from "lucide-react";
@@ -16,6 +18,7 @@ import { Input } from "@/client/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
+import { CATEGORY_LABELS } from "@/shared/labels";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, type RequestCategory, type RequestStatus } from "@/shared/requests";
 import { type PipelineParams, pipelineCsvHref, pipelineQueries, pipelineSearch } from "../admin-api";
 import { formatPipelineTotal, PipelinePager, PipelineTable } from "../components/admin-pipeline-table";
@@ -56,14 +59,21 @@ function readView(params: URLSearchParams): View {
 const SORT_COLUMNS: Record<Sort, string> = { created: "createdAt", budget: "budgetEur" };
 
 const SORT_CHOICES = [
-  { value: "created-desc", label: "Newest first" },
-  { value: "created-asc", label: "Oldest first" },
-  { value: "budget-desc", label: "Highest budget" },
-  { value: "budget-asc", label: "Lowest budget" },
+  { value: "created-desc", label: msg`Newest first` },
+  { value: "created-asc", label: msg`Oldest first` },
+  { value: "budget-desc", label: msg`Highest budget` },
+  { value: "budget-asc", label: msg`Lowest budget` },
 ] as const;
 
+/** "12 requests", "1 request", "10,000+ requests" (in the interface's language). */
+function pipelineCount(total: number, capped: boolean) {
+  const shown = formatPipelineTotal(total, capped);
+  return plural(total, { one: `${shown} request`, other: `${shown} requests` });
+}
+
 export default function AdminRequestsPage() {
-  useDocumentTitle("Requests");
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Requests`);
   const [params, setParams] = useSearchParams();
   const view = readView(params);
   const [search, setSearch] = useState(view.q);
@@ -128,7 +138,7 @@ export default function AdminRequestsPage() {
   }
   const empty = filtered ? (
     <div className="flex flex-col items-center gap-3">
-      <p className="font-serif text-xl text-noir">No requests match these filters</p>
+      <p className="font-serif text-xl text-noir">{t`No requests match these filters`}</p>
       <Button
         variant="outline"
         size="sm"
@@ -137,13 +147,13 @@ export default function AdminRequestsPage() {
           update({ q: "", status: ALL, category: ALL, assignee: ALL, page: 1 });
         }}
       >
-        Clear filters
+        {t`Clear filters`}
       </Button>
     </div>
   ) : (
     <div className="flex flex-col items-center gap-1">
-      <p className="font-serif text-xl text-noir">No requests yet</p>
-      <p className="text-sm">Members' requests appear here as they arrive.</p>
+      <p className="font-serif text-xl text-noir">{t`No requests yet`}</p>
+      <p className="text-sm">{t`Members' requests appear here as they arrive.`}</p>
     </div>
   );
 
@@ -151,18 +161,18 @@ export default function AdminRequestsPage() {
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <PageHeader
         dense
-        eyebrow="Pipeline"
-        title="Requests"
+        eyebrow={t`Pipeline`}
+        title={t`Requests`}
         actions={
           <>
             <Button variant="outline" size="sm" asChild>
               <a href={pipelineCsvHref(view)} download>
-                <Download /> Export CSV
+                <Download /> {t`Export CSV`}
               </a>
             </Button>
             <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshing}>
               <RefreshCw aria-hidden className={cn(refreshing && "animate-spin motion-reduce:animate-none")} />
-              {refreshing ? "Refreshing…" : "Refresh"}
+              {refreshing ? t`Refreshing…` : t`Refresh`}
             </Button>
           </>
         }
@@ -175,8 +185,8 @@ export default function AdminRequestsPage() {
           />
           <Input
             type="search"
-            aria-label="Search requests"
-            placeholder="Search title, client name or email"
+            aria-label={t`Search requests`}
+            placeholder={t`Search title, client name or email`}
             className="h-10 pl-9 text-sm"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
@@ -192,14 +202,14 @@ export default function AdminRequestsPage() {
             value={view.category}
             onValueChange={(value) => update({ category: value as View["category"], page: 1 })}
           >
-            <SelectTrigger aria-label="Filter by category" className="h-10 text-sm md:w-44">
+            <SelectTrigger aria-label={t`Filter by category`} className="h-10 text-sm md:w-44">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value={ALL}>All categories</SelectItem>
+              <SelectItem value={ALL}>{t`All categories`}</SelectItem>
               {REQUEST_CATEGORIES.map((value) => (
                 <SelectItem key={value} value={value}>
-                  {value}
+                  {i18n._(CATEGORY_LABELS[value])}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -208,13 +218,13 @@ export default function AdminRequestsPage() {
             value={view.assignee}
             onValueChange={(value) => update({ assignee: value as View["assignee"], page: 1 })}
           >
-            <SelectTrigger aria-label="Filter by owner" className="h-10 text-sm md:w-44">
+            <SelectTrigger aria-label={t`Filter by owner`} className="h-10 text-sm md:w-44">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value={ALL}>Everyone's</SelectItem>
-              <SelectItem value="me">Assigned to me</SelectItem>
-              <SelectItem value="none">Unassigned</SelectItem>
+              <SelectItem value={ALL}>{t`Everyone's`}</SelectItem>
+              <SelectItem value="me">{t`Assigned to me`}</SelectItem>
+              <SelectItem value="none">{t`Unassigned`}</SelectItem>
             </SelectContent>
           </Select>
           {/* The table's headers sort from 640 px; below, the cards have this. */}
@@ -225,13 +235,13 @@ export default function AdminRequestsPage() {
               update({ sort, dir, page: 1 });
             }}
           >
-            <SelectTrigger aria-label="Sort" className="h-10 text-sm sm:hidden">
+            <SelectTrigger aria-label={t`Sort`} className="h-10 text-sm sm:hidden">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
               {SORT_CHOICES.map((choice) => (
                 <SelectItem key={choice.value} value={choice.value}>
-                  {choice.label}
+                  {i18n._(choice.label)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -242,17 +252,17 @@ export default function AdminRequestsPage() {
         query={query}
         loading={
           <div role="status" aria-live="polite">
-            <span className="sr-only">Loading requests</span>
+            <span className="sr-only">{t`Loading requests`}</span>
             <PipelineTable data={undefined} loading sorting={sorting} onSortingChange={onSortingChange} empty={empty} />
           </div>
         }
-        errorFallback="Failed to load requests"
+        errorFallback={t`Failed to load requests`}
       >
         {(data) => (
           <div className="flex flex-col gap-3">
             <p className="tabular text-sm text-ink-muted" aria-live="polite">
-              {formatPipelineTotal(data.total, data.totalCapped)} {data.total === 1 ? "request" : "requests"}
-              {query.isPlaceholderData && <span> · Updating…</span>}
+              {pipelineCount(data.total, data.totalCapped)}
+              {query.isPlaceholderData && <span> · {t`Updating…`}</span>}
             </p>
             <PipelineTable
               data={data.items}

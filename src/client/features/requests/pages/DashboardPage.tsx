@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, Plus } from "lucide-react";
 import { Link } from "react-router";
@@ -10,12 +11,14 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatCardDate, formatEuro } from "@/shared/format";
+import { CATEGORY_LABELS } from "@/shared/labels";
 import { PLAN_DEFINITIONS } from "@/shared/plans";
 import { type Dashboard, requestQueries } from "../api";
 
 /** /dashboard: a welcome, the plan, the counters and the five most recent requests. */
 export default function DashboardPage() {
-  useDocumentTitle("Dashboard");
+  const { t } = useLingui();
+  useDocumentTitle(t`Dashboard`);
   const session = useSession();
   const query = useQuery(requestQueries.dashboard());
   const firstName = (session.profile?.name || session.user?.name || "").split(/\s+/)[0];
@@ -24,20 +27,20 @@ export default function DashboardPage() {
   return (
     <div className="mx-auto max-w-6xl px-6 py-14 sm:py-20">
       <header>
-        <p className="eyebrow text-gold-deep">Your dashboard</p>
-        <h1 className="mt-3 text-4xl sm:text-5xl">{firstName ? `Welcome back, ${firstName}` : "Welcome back"}</h1>
-        <p className="mt-3 text-sm text-ink-muted">Follow your requests and speak with your concierge team.</p>
+        <p className="eyebrow text-gold-deep">{t`Your dashboard`}</p>
+        <h1 className="mt-3 text-4xl sm:text-5xl">{firstName ? t`Welcome back, ${firstName}` : t`Welcome back`}</h1>
+        <p className="mt-3 text-sm text-ink-muted">{t`Follow your requests and speak with your concierge team.`}</p>
       </header>
 
       <PlanBanner />
 
       <section aria-labelledby="counters" className="mt-10">
         <h2 id="counters" className="sr-only">
-          Your requests at a glance
+          {t`Your requests at a glance`}
         </h2>
         {query.isPending ? (
           <div role="status" className="grid gap-4 sm:grid-cols-3">
-            <span className="sr-only">Loading your requests</span>
+            <span className="sr-only">{t`Loading your requests`}</span>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-28" />
             ))}
@@ -47,9 +50,9 @@ export default function DashboardPage() {
             className="sm:grid-cols-3"
             itemClassName="rounded-lg border border-stone bg-card px-6 py-5"
             items={[
-              { label: "Total Requests", value: query.data?.counts.total ?? "–" },
-              { label: "Active", value: query.data?.counts.active ?? "–" },
-              { label: "Delivered", value: query.data?.counts.delivered ?? "–" },
+              { label: t`Total Requests`, value: query.data?.counts.total ?? "–" },
+              { label: t`Active`, value: query.data?.counts.active ?? "–" },
+              { label: t`Delivered`, value: query.data?.counts.delivered ?? "–" },
             ].map((item) => ({ ...item, valueClassName: "font-serif text-5xl tabular" }))}
           />
         )}
@@ -57,25 +60,25 @@ export default function DashboardPage() {
 
       <Card className="mt-10">
         <CardHeading
-          title="Recent Requests"
-          description="Your five most recent sourcing requests."
+          title={t`Recent Requests`}
+          description={t`Your five most recent sourcing requests.`}
           aside={
             <div className="flex flex-wrap gap-3">
               {active ? (
                 <Button variant="outline" size="sm" asChild>
                   <Link to="/requests">
-                    Manage Requests <ArrowRight />
+                    {t`Manage Requests`} <ArrowRight />
                   </Link>
                 </Button>
               ) : (
                 <Button variant="outline" size="sm" disabled>
-                  Manage Requests <ArrowRight />
+                  {t`Manage Requests`} <ArrowRight />
                 </Button>
               )}
               {!session.isStaff && (
                 <Button size="sm" asChild>
                   <Link to="/new-request">
-                    <Plus /> New Request
+                    <Plus /> {t`New Request`}
                   </Link>
                 </Button>
               )}
@@ -85,9 +88,9 @@ export default function DashboardPage() {
         <CardContent>
           <AsyncView
             query={query}
-            loadingLabel="Loading your recent requests"
-            loading={<ListSkeleton label="Loading your recent requests" items={["h-16", "h-16", "h-16"]} />}
-            errorFallback="Failed to load your requests."
+            loadingLabel={t`Loading your recent requests`}
+            loading={<ListSkeleton label={t`Loading your recent requests`} items={["h-16", "h-16", "h-16"]} />}
+            errorFallback={t`Failed to load your requests.`}
             isEmpty={(data) => data.recent.length === 0}
             empty={<NoRequestsYet />}
           >
@@ -105,17 +108,18 @@ export default function DashboardPage() {
  * 'Paid Plan Required'. Staff and visitors without a membership get no action.
  */
 function NoRequestsYet() {
+  const { t } = useLingui();
   const session = useSession();
   const member = !session.isStaff && Boolean(session.subscription);
   const canRequest = PLAN_DEFINITIONS[session.plan].monthlyRequestLimit !== 0;
   if (member && !canRequest) {
     return (
       <EmptyState
-        title="No requests yet"
-        description="Sourcing requests come with the Silver, Gold and Black memberships. Upgrade to send your first one."
+        title={t`No requests yet`}
+        description={t`Sourcing requests come with the Silver, Gold and Black memberships. Upgrade to send your first one.`}
         action={
           <Button asChild>
-            <Link to="/pricing">View Pricing Plans</Link>
+            <Link to="/pricing">{t`View Pricing Plans`}</Link>
           </Button>
         }
       />
@@ -123,12 +127,12 @@ function NoRequestsYet() {
   }
   return (
     <EmptyState
-      title="No requests yet"
-      description="Tell us what you are looking for, and our team will source it for you."
+      title={t`No requests yet`}
+      description={t`Tell us what you are looking for, and our team will source it for you.`}
       action={
         member ? (
           <Button asChild>
-            <Link to="/new-request">Create Your First Request</Link>
+            <Link to="/new-request">{t`Create Your First Request`}</Link>
           </Button>
         ) : undefined
       }
@@ -137,28 +141,31 @@ function NoRequestsYet() {
 }
 
 function PlanBanner() {
+  const { t } = useLingui();
   const session = useSession();
   const plan = PLAN_DEFINITIONS[session.plan];
+  const limit = plan.monthlyRequestLimit;
+  const planLabel = session.planLabel;
   const description = session.isStaff
-    ? "You are signed in as a member of the Maison team."
-    : plan.monthlyRequestLimit === null
-      ? "Unlimited sourcing requests and direct access to your executive concierge."
-      : plan.monthlyRequestLimit === 0
-        ? "Upgrade to Silver, Gold or Black to submit sourcing requests."
-        : `Up to ${plan.monthlyRequestLimit} sourcing requests each month.`;
+    ? t`You are signed in as a member of the Maison team.`
+    : limit === null
+      ? t`Unlimited sourcing requests and direct access to your executive concierge.`
+      : limit === 0
+        ? t`Upgrade to Silver, Gold or Black to submit sourcing requests.`
+        : t`Up to ${limit} sourcing requests each month.`;
   return (
     <section
-      aria-label="Your membership"
+      aria-label={t`Your membership`}
       className="mt-10 flex flex-wrap items-center justify-between gap-6 rounded-lg border border-gold/40 bg-noir px-6 py-6 text-ivory sm:px-8"
     >
       <div>
-        <p className="eyebrow text-gold-light">Membership</p>
-        <p className="mt-2 font-serif text-3xl">{session.planLabel} Membership</p>
+        <p className="eyebrow text-gold-light">{t`Membership`}</p>
+        <p className="mt-2 font-serif text-3xl">{t`${planLabel} Membership`}</p>
         <p className="mt-1 text-sm text-ivory/75">{description}</p>
       </div>
       {!session.isStaff && session.plan !== "black" && (
         <Button variant="outline-light" size="sm" asChild>
-          <Link to="/pricing">{session.plan === "free" ? "Upgrade Plan" : "View Plans"}</Link>
+          <Link to="/pricing">{session.plan === "free" ? t`Upgrade Plan` : t`View Plans`}</Link>
         </Button>
       )}
     </section>
@@ -166,6 +173,7 @@ function PlanBanner() {
 }
 
 function RecentList({ recent }: { recent: Dashboard["recent"] }) {
+  const { i18n } = useLingui();
   return (
     <ul className="divide-y divide-stone">
       {recent.map((request) => (
@@ -177,7 +185,8 @@ function RecentList({ recent }: { recent: Dashboard["recent"] }) {
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium">{request.title}</span>
               <span className="mt-0.5 block text-xs text-ink-muted">
-                {request.category} · <span className="tabular">{formatCardDate(request.createdAt)}</span>
+                {i18n._(CATEGORY_LABELS[request.category])} ·{" "}
+                <span className="tabular">{formatCardDate(request.createdAt)}</span>
               </span>
             </span>
             <span className="tabular text-sm">{formatEuro(request.budgetEur)}</span>

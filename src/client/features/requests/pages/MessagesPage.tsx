@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
@@ -8,6 +10,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatMessageTime } from "@/shared/format";
+import { CATEGORY_LABELS } from "@/shared/labels";
 import { type Conversation, requestQueries } from "../api";
 
 /**
@@ -15,34 +18,35 @@ import { type Conversation, requestQueries } from "../api";
  * Concierge card (a later issue composes it in from app/).
  */
 export default function MessagesPage({ concierge }: { concierge?: ReactNode }) {
-  useDocumentTitle("Messages");
+  const { t } = useLingui();
+  useDocumentTitle(t`Messages`);
   const query = useQuery(requestQueries.conversations());
   return (
     <div className="mx-auto max-w-4xl px-6 py-14 sm:py-20">
       <PageHeader
-        eyebrow="Your concierge"
-        title="Messages"
-        description="Your conversations with the team, one for each request."
+        eyebrow={t`Your concierge`}
+        title={t`Messages`}
+        description={t`Your conversations with the team, one for each request.`}
       />
       <div className="mt-10 flex flex-col gap-8">
         {concierge}
         <section aria-labelledby="request-conversations">
           <h2 id="request-conversations" className="eyebrow text-ink-muted">
-            Request conversations
+            {t`Request conversations`}
           </h2>
           <div className="mt-4">
             <AsyncView
               query={query}
-              loading={<ListSkeleton label="Loading your conversations" items={["h-24", "h-24", "h-24"]} />}
-              errorFallback="Failed to load messages"
+              loading={<ListSkeleton label={t`Loading your conversations`} items={["h-24", "h-24", "h-24"]} />}
+              errorFallback={t`Failed to load messages`}
               isEmpty={(data) => data.items.length === 0}
               empty={
                 <EmptyState
-                  title="No conversations yet"
-                  description="Each request you submit opens a private conversation with our team."
+                  title={t`No conversations yet`}
+                  description={t`Each request you submit opens a private conversation with our team.`}
                   action={
                     <Button asChild>
-                      <Link to="/new-request">Create a Request</Link>
+                      <Link to="/new-request">{t`Create a Request`}</Link>
                     </Button>
                   }
                 />
@@ -64,6 +68,8 @@ export default function MessagesPage({ concierge }: { concierge?: ReactNode }) {
 }
 
 function ConversationRow({ item }: { item: Conversation }) {
+  const { t, i18n } = useLingui();
+  const unread = item.unread;
   return (
     <li>
       <Link
@@ -73,10 +79,10 @@ function ConversationRow({ item }: { item: Conversation }) {
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <span className="truncate font-medium">{item.title}</span>
-            <Badge variant="outline">{item.category}</Badge>
-            {item.unread > 0 && <Badge variant="gold">{item.unread} new</Badge>}
+            <Badge variant="outline">{i18n._(CATEGORY_LABELS[item.category])}</Badge>
+            {unread > 0 && <Badge variant="gold">{plural(unread, { one: "# new", other: "# new" })}</Badge>}
           </div>
-          <p className="mt-1.5 truncate text-sm text-ink-muted">{item.lastMessage ?? "No messages yet"}</p>
+          <p className="mt-1.5 truncate text-sm text-ink-muted">{item.lastMessage ?? t`No messages yet`}</p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1 text-xs text-ink-muted">
           {item.lastMessageAt && (
@@ -84,9 +90,7 @@ function ConversationRow({ item }: { item: Conversation }) {
               {formatMessageTime(item.lastMessageAt)}
             </time>
           )}
-          <span className="tabular">
-            {item.messageCount} {item.messageCount === 1 ? "message" : "messages"}
-          </span>
+          <span className="tabular">{plural(item.messageCount, { one: "# message", other: "# messages" })}</span>
         </div>
         <ChevronRight
           aria-hidden

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { FileText, Paperclip, X } from "lucide-react";
 import { useRef, useState } from "react";
@@ -18,10 +19,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/client/components/ui/dialog";
-import { ApiError } from "@/client/lib/api";
+import { ApiError, errorMessage, sharedText } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { formatEuro, formatLongDate } from "@/shared/format";
+import { formatCount, formatEuro, formatLongDate } from "@/shared/format";
+import { CATEGORY_LABELS, URGENCY_LABELS } from "@/shared/labels";
 import { LIMIT_REACHED } from "@/shared/messages";
 import { DEFAULT_COUNTRY_CODE, digitsOnly, joinPhone, REQUEST_COUNTRY_CODES, splitPhone } from "@/shared/phone";
 import { DEFAULT_URGENCY, REQUEST_CATEGORIES, URGENCIES } from "@/shared/requests";
@@ -45,16 +47,17 @@ interface Values {
 
 /** /new-request, for members (the router sends staff to /admin). A paid plan is required to submit. */
 export default function NewRequestPage() {
-  useDocumentTitle("New Request");
+  const { t } = useLingui();
+  useDocumentTitle(t`New Request`);
   const session = useSession();
   // Silver, Gold or Black, active (an inactive membership counts as Basic); the server checks it again.
   const paid = session.plan !== "free";
   return (
     <div className="mx-auto max-w-3xl px-6 py-14 sm:py-20">
       <PageHeader
-        eyebrow="Private sourcing"
-        title="New Request"
-        description="Tell us what you are looking for. Your concierge team reviews every request personally."
+        eyebrow={t`Private sourcing`}
+        title={t`New Request`}
+        description={t`Tell us what you are looking for. Your concierge team reviews every request personally.`}
       />
       <div className="mt-10">{paid ? <NewRequestForm /> : <PaidPlanRequired />}</div>
     </div>
@@ -62,37 +65,36 @@ export default function NewRequestPage() {
 }
 
 function PaidPlanRequired() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [open, setOpen] = useState(true);
   return (
     <>
       <Card>
         <CardContent className="flex flex-col items-start gap-4 p-8">
-          <p className="eyebrow text-gold-deep">Silver, Gold or Black</p>
-          <h2 className="text-3xl">Paid Plan Required</h2>
+          <p className="eyebrow text-gold-deep">{t`Silver, Gold or Black`}</p>
+          <h2 className="text-3xl">{t`Paid Plan Required`}</h2>
           <p className="text-sm leading-relaxed text-ink-muted">
-            Sourcing requests are part of our paid memberships. Upgrade to Silver, Gold or Black to submit your first
-            request.
+            {t`Sourcing requests are part of our paid memberships. Upgrade to Silver, Gold or Black to submit your first request.`}
           </p>
           <Button asChild>
-            <Link to="/pricing">View Pricing Plans</Link>
+            <Link to="/pricing">{t`View Pricing Plans`}</Link>
           </Button>
         </CardContent>
       </Card>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Paid Plan Required</DialogTitle>
+            <DialogTitle>{t`Paid Plan Required`}</DialogTitle>
             <DialogDescription>
-              Your Basic membership does not include sourcing requests. Upgrade to Silver, Gold or Black to submit
-              requests to our concierge team.
+              {t`Your Basic membership does not include sourcing requests. Upgrade to Silver, Gold or Black to submit requests to our concierge team.`}
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <DialogClose asChild>
-              <Button variant="outline">Maybe Later</Button>
+              <Button variant="outline">{t`Maybe Later`}</Button>
             </DialogClose>
-            <Button onClick={() => navigate("/pricing")}>View Pricing Plans</Button>
+            <Button onClick={() => navigate("/pricing")}>{t`View Pricing Plans`}</Button>
           </DialogFooter>
         </DialogContent>
       </Dialog>
@@ -102,36 +104,41 @@ function PaidPlanRequired() {
 
 /** The requests left this month; at none left, why the form is closed and the day it opens again. */
 function AllowanceNote({ allowance, planLabel }: { allowance: Allowance | undefined; planLabel: string }) {
+  const { t } = useLingui();
   if (!allowance) return null;
   if (!allowance.canCreate && allowance.limit) {
+    const remaining = formatCount(allowance.remainingThisMonth ?? 0);
+    const limit = allowance.limit;
     return (
       <div
         className="flex flex-col gap-2 rounded-md border border-gold/60 bg-ivory-deep/60 px-4 py-3 text-sm"
         role="status"
       >
-        <p className="font-medium">
-          {allowance.remainingThisMonth} of {allowance.limit} requests remaining this month.
-        </p>
-        <p className="text-ink-muted">{LIMIT_REACHED}</p>
+        <p className="font-medium">{t`${remaining} of ${limit} requests remaining this month.`}</p>
+        <p className="text-ink-muted">{sharedText(LIMIT_REACHED)}</p>
         <p className="text-ink-muted">
-          Your {planLabel} membership includes {allowance.limit} requests a month. Your allowance renews on{" "}
-          <time dateTime={allowance.renewsOn} className="tabular font-medium text-noir">
-            {formatLongDate(allowance.renewsOn)}
-          </time>
-          ; Gold and Black include unlimited requests.
+          <Trans>
+            Your {planLabel} membership includes {limit} requests a month. Your allowance renews on{" "}
+            <time dateTime={allowance.renewsOn} className="tabular font-medium text-noir">
+              {formatLongDate(allowance.renewsOn)}
+            </time>
+            ; Gold and Black include unlimited requests.
+          </Trans>
         </p>
         <p>
           <Link to="/pricing" className="font-medium underline underline-offset-4 hover:text-gold-deep">
-            View Pricing Plans
+            {t`View Pricing Plans`}
           </Link>
         </p>
       </div>
     );
   }
+  const remaining = formatCount(allowance.remainingThisMonth ?? 0);
+  const limit = allowance.limit;
   const text =
     allowance.remainingThisMonth === null
-      ? "Your membership includes unlimited requests."
-      : `${allowance.remainingThisMonth} of ${allowance.limit} requests remaining this month.`;
+      ? t`Your membership includes unlimited requests.`
+      : t`${remaining} of ${limit} requests remaining this month.`;
   return (
     <p className="rounded-md border border-stone bg-ivory-deep/60 px-4 py-3 text-sm text-ink-muted" role="status">
       {text}
@@ -145,6 +152,7 @@ function formatSize(bytes: number) {
 }
 
 function NewRequestForm() {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { profile, planLabel } = useSession();
   const allowance = useQuery(requestQueries.allowance());
@@ -179,11 +187,11 @@ function NewRequestForm() {
     if (fileInput.current) fileInput.current.value = "";
     if (!chosen) return;
     if (chosen.size > MAX_UPLOAD_MB * 1024 * 1024) {
-      toast.error(`The file is larger than ${MAX_UPLOAD_MB} MB`);
+      toast.error(t`The file is larger than ${MAX_UPLOAD_MB} MB`);
       return;
     }
     if (chosen.type && !ACCEPTED_TYPES.includes(chosen.type)) {
-      toast.error("Please attach an image (JPEG, PNG, WebP, HEIC) or a PDF");
+      toast.error(t`Please attach an image (JPEG, PNG, WebP, HEIC) or a PDF`);
       return;
     }
     setFile(chosen);
@@ -198,14 +206,14 @@ function NewRequestForm() {
       if (typeof field === "string" && field in values) {
         form.setError(field as keyof Values, { message: issue?.message }, { shouldFocus: true });
       }
-      toast.error(firstIssueMessage(parsed.error));
+      toast.error(sharedText(firstIssueMessage(parsed.error)));
       return;
     }
     let created: { id: string };
     try {
       created = await create.mutateAsync(parsed.data);
     } catch (error) {
-      toast.error(error instanceof ApiError && error.status === 403 ? error.message : "Error creating request");
+      toast.error(error instanceof ApiError && error.status === 403 ? errorMessage(error) : t`Error creating request`);
       // Another tab may have used the last request: the note and the form follow the server's count.
       if (error instanceof ApiError && error.status === 403) void allowance.refetch();
       return;
@@ -216,11 +224,11 @@ function NewRequestForm() {
       try {
         await upload.mutateAsync({ id: created.id, file, onProgress: setProgress });
       } catch (error) {
-        uploadError = error instanceof ApiError ? error.message : "Upload failed";
+        uploadError = error instanceof ApiError ? errorMessage(error) : t`Upload failed`;
       }
     }
-    toast.success("Request submitted! Our team has been notified by email and will review it shortly.");
-    if (uploadError) toast.error(`Your file was not attached: ${uploadError}`);
+    toast.success(t`Request submitted! Our team has been notified by email and will review it shortly.`);
+    if (uploadError) toast.error(t`Your file was not attached: ${uploadError}`);
     navigate(`/requests/${created.id}`);
   }
 
@@ -236,37 +244,37 @@ function NewRequestForm() {
             choosers are told as well: a Radix select opens on pointerdown, which a disabled fieldset lets through.
           */}
           <fieldset disabled={limitReached} className="grid min-w-0 gap-6 sm:grid-cols-2">
-            <legend className="sr-only">Your request</legend>
+            <legend className="sr-only">{t`Your request`}</legend>
             <TextField
               name="title"
-              label="Title"
+              label={t`Title`}
               className="sm:col-span-2"
-              placeholder="e.g. Hermès Birkin 25 in Gold Togo"
+              placeholder={t`e.g. Hermès Birkin 25 in Gold Togo`}
             />
             <SelectField
               name="category"
-              label="Category"
-              placeholder="Select a category"
-              options={REQUEST_CATEGORIES.map((value) => ({ value, label: value }))}
+              label={t`Category`}
+              placeholder={t`Select a category`}
+              options={REQUEST_CATEGORIES.map((value) => ({ value, label: i18n._(CATEGORY_LABELS[value]) }))}
               disabled={limitReached}
             />
             <TextField
               name="budget_eur"
-              label="Budget (€)"
+              label={t`Budget (€)`}
               inputMode="numeric"
               placeholder="25000"
               format={(value) => digitsOnly(value).slice(0, BUDGET_MAX_DIGITS)}
-              hint={budget >= 1 ? `${formatEuro(budget)}, in whole euros.` : "In whole euros, digits only."}
+              hint={budget >= 1 ? t`${formatEuro(budget)}, in whole euros.` : t`In whole euros, digits only.`}
             />
             <SelectField
               name="urgency"
-              label="Urgency"
-              options={URGENCIES.map((value) => ({ value, label: value }))}
+              label={t`Urgency`}
+              options={URGENCIES.map((value) => ({ value, label: i18n._(URGENCY_LABELS[value]) }))}
               disabled={limitReached}
             />
             <ControlField
               name="phone_number"
-              label="Phone"
+              label={t`Phone`}
               render={(field, { id, "aria-invalid": invalid }) => (
                 <PhoneInput
                   id={id}
@@ -282,15 +290,17 @@ function NewRequestForm() {
             />
             <TextareaField
               name="notes"
-              label="Notes"
+              label={t`Notes`}
               className="sm:col-span-2"
               rows={5}
-              placeholder="Sizes, colours, preferred condition, delivery location, timing…"
-              hint="Up to 2000 characters."
+              placeholder={t`Sizes, colours, preferred condition, delivery location, timing…`}
+              hint={t`Up to 2000 characters.`}
             />
             <div className="flex flex-col gap-3 sm:col-span-2">
               <span className="text-sm font-medium" id="attachment-label">
-                Attachment <span className="font-normal text-ink-muted">(optional)</span>
+                <Trans>
+                  Attachment <span className="font-normal text-ink-muted">(optional)</span>
+                </Trans>
               </span>
               <input
                 ref={fileInput}
@@ -312,7 +322,7 @@ function NewRequestForm() {
                       <div className="mt-2 flex items-center gap-3">
                         <div
                           role="progressbar"
-                          aria-label="Upload progress"
+                          aria-label={t`Upload progress`}
                           aria-valuemin={0}
                           aria-valuemax={100}
                           aria-valuenow={percent}
@@ -329,7 +339,7 @@ function NewRequestForm() {
                       type="button"
                       variant="ghost"
                       size="icon"
-                      aria-label={`Remove ${file.name}`}
+                      aria-label={t`Remove ${file.name}`}
                       onClick={() => setFile(null)}
                     >
                       <X />
@@ -339,10 +349,10 @@ function NewRequestForm() {
               ) : (
                 <div>
                   <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={busy}>
-                    <Paperclip /> Attach a File
+                    <Paperclip /> {t`Attach a File`}
                   </Button>
                   <p className="mt-2 text-xs text-ink-muted">
-                    An image (JPEG, PNG, WebP, HEIC) or a PDF, up to {MAX_UPLOAD_MB} MB.
+                    {t`An image (JPEG, PNG, WebP, HEIC) or a PDF, up to ${MAX_UPLOAD_MB} MB.`}
                   </p>
                 </div>
               )}
@@ -350,10 +360,10 @@ function NewRequestForm() {
           </fieldset>
           <div className="flex flex-wrap items-center gap-3 border-t border-stone pt-6">
             <Button type="submit" disabled={busy || limitReached}>
-              {busy ? (percent !== null ? `Uploading… ${percent}%` : "Submitting…") : "Submit Request"}
+              {busy ? (percent !== null ? t`Uploading… ${percent}%` : t`Submitting…`) : t`Submit Request`}
             </Button>
             <Button variant="ghost" asChild>
-              <Link to="/requests">Cancel</Link>
+              <Link to="/requests">{t`Cancel`}</Link>
             </Button>
           </div>
         </Form>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Mail, MessageSquare, Phone, Plus, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -10,10 +11,12 @@ import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { ApiError } from "@/client/lib/api";
+import { ApiError, sharedText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
+import { CATEGORY_LABELS } from "@/shared/labels";
+import { ERRORS } from "@/shared/messages";
 import { isMemberEditable, REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import { messageFileUrl, type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
 import { EditRequestDialog, WithdrawRequest } from "../components/request-changes";
@@ -29,46 +32,47 @@ export type RequestPart = (request: RequestDetail) => React.ReactNode;
  * in by app/pages/RequestDetailRoute.tsx, above the details.
  */
 export default function RequestDetailPage({ deal }: { deal?: RequestPart }) {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const query = useQuery(requestQueries.detail(id));
-  useDocumentTitle(query.data?.title ?? "Request");
+  useDocumentTitle(query.data?.title ?? t`Request`);
 
   const error = query.error;
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
   useEffect(() => {
     if (!error) return;
     if (error instanceof ApiError && error.status === 403) {
-      toast.error("You do not have permission to view this request");
+      toast.error(sharedText(ERRORS.noPermission));
       navigate("/requests", { replace: true });
     } else if (notFound) {
-      toast.error("Request not found");
+      toast.error(sharedText(ERRORS.requestNotFound));
     } else {
-      toast.error("Failed to load request");
+      toast.error(t`Failed to load request`);
       navigate("/requests", { replace: true });
     }
-  }, [error, notFound, navigate]);
+  }, [error, notFound, navigate, t]);
 
   return (
     <div className="mx-auto max-w-6xl px-6 py-10 sm:py-14">
       <Button variant="ghost" size="sm" asChild className="-ml-3">
         <Link to="/requests">
-          <ArrowLeft /> Back to Requests
+          <ArrowLeft /> {t`Back to Requests`}
         </Link>
       </Button>
       <div className="mt-6">
         <AsyncView
           query={query}
-          loadingLabel="Loading the request"
+          loadingLabel={t`Loading the request`}
           loading={<DetailSkeleton />}
           error={() =>
             notFound ? (
               <EmptyState
-                title="Request not found"
-                description="It may have been deleted."
+                title={sharedText(ERRORS.requestNotFound)}
+                description={t`It may have been deleted.`}
                 action={
                   <Button asChild>
-                    <Link to="/requests">Back to Requests</Link>
+                    <Link to="/requests">{t`Back to Requests`}</Link>
                   </Button>
                 }
               />
@@ -83,9 +87,10 @@ export default function RequestDetailPage({ deal }: { deal?: RequestPart }) {
 }
 
 function DetailSkeleton() {
+  const { t } = useLingui();
   return (
     <div role="status" aria-live="polite" className="flex flex-col gap-6">
-      <span className="sr-only">Loading the request</span>
+      <span className="sr-only">{t`Loading the request`}</span>
       <Skeleton className="h-4 w-32" />
       <Skeleton className="h-12 w-2/3" />
       <div className="grid gap-6 lg:grid-cols-3">
@@ -97,18 +102,20 @@ function DetailSkeleton() {
 }
 
 function RequestView({ request, deal }: { request: RequestDetail; deal?: RequestPart }) {
+  const { t, i18n } = useLingui();
+  const submitted = formatLongDate(request.createdAt);
   return (
     <>
       <header>
         <div className="flex flex-wrap items-center gap-3">
-          <p className="eyebrow text-gold-deep">{request.category}</p>
+          <p className="eyebrow text-gold-deep">{i18n._(CATEGORY_LABELS[request.category])}</p>
           <StatusBadge status={request.status} />
         </div>
         <h1 className="mt-3 text-4xl break-words sm:text-5xl">{request.title}</h1>
-        <p className="mt-3 text-sm text-ink-muted">Submitted {formatLongDate(request.createdAt)}</p>
+        <p className="mt-3 text-sm text-ink-muted">{t`Submitted ${submitted}`}</p>
         {request.status === "Withdrawn" && (
           <p className="mt-6 max-w-2xl rounded-md border border-stone bg-ivory-deep px-4 py-3 text-sm leading-relaxed">
-            You withdrew this request. Its details and messages stay here to read.
+            {t`You withdrew this request. Its details and messages stay here to read.`}
           </p>
         )}
       </header>
@@ -129,6 +136,7 @@ function RequestView({ request, deal }: { request: RequestDetail; deal?: Request
 }
 
 function MessagesCard({ requestId, closed }: { requestId: string; closed: boolean }) {
+  const { t } = useLingui();
   const thread = useQuery(requestQueries.thread(requestId));
   const send = useSendMessage(requestId);
   const fromOthers = thread.data?.messages.filter((m) => !m.mine).length ?? 0;
@@ -142,36 +150,36 @@ function MessagesCard({ requestId, closed }: { requestId: string; closed: boolea
   return (
     <Card>
       <CardHeading
-        title="Messages"
+        title={t`Messages`}
         icon={MessageSquare}
-        description="Your private thread with the concierge team about this request."
+        description={t`Your private thread with the concierge team about this request.`}
       />
       <CardContent className="flex flex-col gap-5">
         <AsyncView
           query={thread}
-          loadingLabel="Loading messages"
-          errorFallback="Failed to load messages"
+          loadingLabel={t`Loading messages`}
+          errorFallback={t`Failed to load messages`}
           isEmpty={(data) => data.messages.length === 0}
           empty={
             <p className="rounded-md border border-dashed border-stone-dark px-4 py-8 text-center text-sm text-ink-muted">
-              {closed ? "No messages." : "No messages yet. Write to the team below."}
+              {closed ? t`No messages.` : t`No messages yet. Write to the team below.`}
             </p>
           }
         >
           {(data) => (
             // Newest at the bottom: the list scrolls down as messages arrive.
-            <ScrollingThread label="Messages" count={data.messages.length} className="max-h-96 gap-4">
+            <ScrollingThread label={t`Messages`} count={data.messages.length} className="max-h-96 gap-4">
               {data.messages.map((message) => (
                 <li key={message.id} className={cn("flex flex-col gap-1", message.mine ? "items-end" : "items-start")}>
                   <div className="flex flex-wrap items-baseline gap-2 text-xs text-ink-muted">
                     <span className="font-medium text-noir">{senderLabel(message)}</span>
                     {message.sender?.isStaff && !message.mine && (
-                      <span className="eyebrow text-[0.6rem] text-gold-deep">Maison team</span>
+                      <span className="eyebrow text-[0.6rem] text-gold-deep">{t`Maison team`}</span>
                     )}
                     <time dateTime={String(message.createdAt)} className="tabular">
                       {formatMessageTime(message.createdAt)}
                     </time>
-                    {message.mine && <span>{message.read ? "Read" : "Sent"}</span>}
+                    {message.mine && <span>{message.read ? t`Read` : t`Sent`}</span>}
                   </div>
                   {message.body && (
                     <p
@@ -194,12 +202,14 @@ function MessagesCard({ requestId, closed }: { requestId: string; closed: boolea
           )}
         </AsyncView>
         {closed ? (
-          <p className="border-t border-stone pt-5 text-sm text-ink-muted">{REQUEST_CHANGE_MESSAGES.threadClosed}</p>
+          <p className="border-t border-stone pt-5 text-sm text-ink-muted">
+            {sharedText(REQUEST_CHANGE_MESSAGES.threadClosed)}
+          </p>
         ) : (
           <ChatComposer
             id="message-body"
-            label="Your message"
-            placeholder="Write to the team…"
+            label={t`Your message`}
+            placeholder={t`Write to the team…`}
             send={onSend}
             pending={send.isPending}
             trim={false}
@@ -213,9 +223,10 @@ function MessagesCard({ requestId, closed }: { requestId: string; closed: boolea
 }
 
 function ContactCard({ request }: { request: RequestDetail }) {
+  const { t } = useLingui();
   return (
     <Card>
-      <CardHeading title="Contact" description="Where our team will reach you about this request." />
+      <CardHeading title={t`Contact`} description={t`Where our team will reach you about this request.`} />
       <CardContent className="flex flex-col gap-4 text-sm">
         <p className="font-medium">{request.client.name}</p>
         <a href={`tel:${request.phoneNumber}`} className="flex items-center gap-3 hover:underline">
@@ -232,6 +243,7 @@ function ContactCard({ request }: { request: RequestDetail }) {
 }
 
 function QuickActions({ request }: { request: RequestDetail }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const remove = useDeleteRequest();
   const [open, setOpen] = useState(false);
@@ -241,21 +253,21 @@ function QuickActions({ request }: { request: RequestDetail }) {
     try {
       await remove.mutateAsync(request.id);
       setOpen(false);
-      toast.success("Request deleted successfully");
+      toast.success(t`Request deleted successfully`);
       navigate("/requests", { replace: true });
     } catch (error) {
       setOpen(false);
       toast.error(
         error instanceof ApiError && error.status === 403
-          ? "You do not have permission to delete this request"
-          : "Failed to delete request",
+          ? t`You do not have permission to delete this request`
+          : t`Failed to delete request`,
       );
     }
   }
 
   return (
     <Card>
-      <CardHeading title="Quick Actions" />
+      <CardHeading title={t`Quick Actions`} />
       <CardContent className="flex flex-col gap-3">
         {isMemberEditable(request.status) ? (
           <>
@@ -263,16 +275,18 @@ function QuickActions({ request }: { request: RequestDetail }) {
             <WithdrawRequest request={request} />
           </>
         ) : (
-          request.status !== "Withdrawn" && <p className="text-sm text-ink-muted">{REQUEST_CHANGE_MESSAGES.locked}</p>
+          request.status !== "Withdrawn" && (
+            <p className="text-sm text-ink-muted">{sharedText(REQUEST_CHANGE_MESSAGES.locked)}</p>
+          )
         )}
         <Button variant="outline" asChild className="justify-start">
           <Link to="/messages">
-            <MessageSquare /> View All Messages
+            <MessageSquare /> {t`View All Messages`}
           </Link>
         </Button>
         <Button variant="outline" asChild className="justify-start">
           <Link to="/new-request">
-            <Plus /> Create New Request
+            <Plus /> {t`Create New Request`}
           </Link>
         </Button>
         <ConfirmDialog
@@ -280,13 +294,13 @@ function QuickActions({ request }: { request: RequestDetail }) {
           onOpenChange={(next) => !remove.isPending && setOpen(next)}
           trigger={
             <Button variant="ghost" className="justify-start text-oxblood hover:bg-oxblood/5">
-              <Trash2 /> Delete Request
+              <Trash2 /> {t`Delete Request`}
             </Button>
           }
-          title="Delete this request?"
-          description="This permanently deletes the request, its attachment and all of its messages. This cannot be undone."
-          cancelLabel="Keep Request"
-          confirmLabel={remove.isPending ? "Deleting…" : "Delete Request"}
+          title={t`Delete this request?`}
+          description={t`This permanently deletes the request, its attachment and all of its messages. This cannot be undone.`}
+          cancelLabel={t`Keep Request`}
+          confirmLabel={remove.isPending ? t`Deleting…` : t`Delete Request`}
           destructive
           busy={remove.isPending}
           onConfirm={onDelete}

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Plus, Search } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -8,8 +10,10 @@ import { PageHeader } from "@/client/components/page-header";
 import { StatusBadge, UrgencyLabel } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
+import { i18n, type MessageDescriptor } from "@/client/lib/i18n";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatCardDate, formatEuro } from "@/shared/format";
+import { CATEGORY_LABELS } from "@/shared/labels";
 import { REQUEST_STATUSES, type RequestStatus } from "@/shared/requests";
 import { type RequestSummary, requestQueries } from "../api";
 import { StatusFilter } from "../components/status-filter";
@@ -17,29 +21,40 @@ import { StatusFilter } from "../components/status-filter";
 const PAGE_SIZE = 10;
 const ALL = "all";
 
+/** A column header, said in the interface's language when the table renders. */
+const label = (descriptor: MessageDescriptor) => () => i18n._(descriptor);
+
 const col = dataTableColumns<RequestSummary>();
 const columns = [
-  col.accessor("title", { header: "Request", enableSorting: false, meta: { className: "max-w-72 truncate" } }),
-  col.accessor("category", { header: "Category", enableSorting: false }),
+  col.accessor("title", {
+    header: label(msg`Request`),
+    enableSorting: false,
+    meta: { className: "max-w-72 truncate" },
+  }),
+  col.accessor("category", {
+    header: label(msg`Category`),
+    enableSorting: false,
+    cell: (info) => i18n._(CATEGORY_LABELS[info.getValue()]),
+  }),
   col.accessor("createdAt", {
-    header: "Date",
+    header: label(msg`Date`),
     enableSorting: false,
     cell: (info) => formatCardDate(info.getValue()),
     meta: { className: "tabular whitespace-nowrap" },
   }),
   col.accessor("budgetEur", {
-    header: "Budget",
+    header: label(msg`Budget`),
     enableSorting: false,
     cell: (info) => formatEuro(info.getValue()),
     meta: { numeric: true },
   }),
   col.accessor("urgency", {
-    header: "Urgency",
+    header: label(msg`Urgency`),
     enableSorting: false,
     cell: (info) => <UrgencyLabel urgency={info.getValue()} />,
   }),
   col.accessor("status", {
-    header: "Status",
+    header: label(msg`Status`),
     enableSorting: false,
     cell: (info) => <StatusBadge status={info.getValue()} />,
   }),
@@ -47,7 +62,8 @@ const columns = [
 
 /** /requests: the member's own requests, searched (title or category), filtered and paged by the server. */
 export default function RequestsPage() {
-  useDocumentTitle("My Requests");
+  const { t } = useLingui();
+  useDocumentTitle(t`My Requests`);
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
   const status = params.get("status") ?? "";
@@ -79,13 +95,13 @@ export default function RequestsPage() {
   return (
     <div className="mx-auto max-w-6xl px-6 py-14 sm:py-20">
       <PageHeader
-        eyebrow="Private sourcing"
-        title="My Requests"
-        description="Every request you have placed with our team, and where each one stands."
+        eyebrow={t`Private sourcing`}
+        title={t`My Requests`}
+        description={t`Every request you have placed with our team, and where each one stands.`}
         actions={
           <Button asChild>
             <Link to="/new-request">
-              <Plus /> New Request
+              <Plus /> {t`New Request`}
             </Link>
           </Button>
         }
@@ -98,8 +114,8 @@ export default function RequestsPage() {
           />
           <Input
             type="search"
-            aria-label="Search requests"
-            placeholder="Search by title or category"
+            aria-label={t`Search requests`}
+            placeholder={t`Search by title or category`}
             className="pl-10"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
@@ -115,17 +131,17 @@ export default function RequestsPage() {
         <AsyncView
           query={query}
           loading={
-            <DataTable caption="My requests" columns={columns} data={undefined} getRowId={(r) => r.id} loading />
+            <DataTable caption={t`My requests`} columns={columns} data={undefined} getRowId={(r) => r.id} loading />
           }
-          errorFallback="Failed to load your requests."
+          errorFallback={t`Failed to load your requests.`}
           isEmpty={(data) => data.total === 0 && !filtered}
           empty={
             <EmptyState
-              title="No requests yet"
-              description="Tell us what you are looking for and our team will source it for you."
+              title={t`No requests yet`}
+              description={t`Tell us what you are looking for and our team will source it for you.`}
               action={
                 <Button asChild>
-                  <Link to="/new-request">Create Your First Request</Link>
+                  <Link to="/new-request">{t`Create Your First Request`}</Link>
                 </Button>
               }
             />
@@ -136,12 +152,12 @@ export default function RequestsPage() {
               <RequestCards items={data.items} />
               <DataTable
                 className="hidden sm:flex"
-                caption="My requests"
+                caption={t`My requests`}
                 columns={columns}
                 data={data.items}
                 getRowId={(row) => row.id}
                 rowHref={(row) => `/requests/${row.id}`}
-                empty={<span className="font-serif text-xl text-noir">No requests match your filters</span>}
+                empty={<span className="font-serif text-xl text-noir">{t`No requests match your filters`}</span>}
                 pagination={
                   data.total > data.pageSize
                     ? {
@@ -161,18 +177,16 @@ export default function RequestsPage() {
                     disabled={data.page <= 1}
                     onClick={() => update({ page: data.page - 1 })}
                   >
-                    Previous
+                    {t`Previous`}
                   </Button>
-                  <span className="tabular">
-                    Page {data.page} of {Math.ceil(data.total / data.pageSize)}
-                  </span>
+                  <span className="tabular">{t`Page ${data.page} of ${Math.ceil(data.total / data.pageSize)}`}</span>
                   <Button
                     variant="outline"
                     size="sm"
                     disabled={data.page * data.pageSize >= data.total}
                     onClick={() => update({ page: data.page + 1 })}
                   >
-                    Next
+                    {t`Next`}
                   </Button>
                 </div>
               )}
@@ -186,10 +200,11 @@ export default function RequestsPage() {
 
 /** Below 640 px the table becomes a calm list of cards. */
 function RequestCards({ items }: { items: RequestSummary[] }) {
+  const { t, i18n } = useLingui();
   if (items.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-stone-dark px-6 py-10 text-center font-serif text-xl sm:hidden">
-        No requests match your filters
+        {t`No requests match your filters`}
       </p>
     );
   }
@@ -206,7 +221,7 @@ function RequestCards({ items }: { items: RequestSummary[] }) {
               <StatusBadge status={request.status} />
             </span>
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-muted">
-              <span>{request.category}</span>
+              <span>{i18n._(CATEGORY_LABELS[request.category])}</span>
               <span className="tabular">{formatCardDate(request.createdAt)}</span>
               <span className="tabular text-noir">{formatEuro(request.budgetEur)}</span>
               <UrgencyLabel urgency={request.urgency} />
