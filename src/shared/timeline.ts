@@ -6,71 +6,148 @@
  */
 import { formatEuro } from "./format";
 import type { RequestStatus } from "./requests";
+import { fill } from "./texts";
 
 /** Who did it, as the member reads it. */
 export type TimelineActor = "you" | "team" | "system";
 export const TIMELINE_ACTORS = ["you", "team", "system"] as const;
 
-export const TIMELINE_ACTOR_LABELS: Record<TimelineActor, string | null> = {
-  you: "You",
-  team: "The Maison team",
-  system: null,
-};
-
 type Details = Record<string, unknown> | null;
-const amount = (details: Details) =>
-  typeof details?.amountCents === "number" ? ` of ${formatEuro(details.amountCents / 100)}` : "";
 
-const STATUS_TEXT: Record<RequestStatus, string> = {
-  New: "Your request is New again",
-  Sourcing: "The Maison team picked up your request: Sourcing",
-  Quoted: "Your request is Quoted",
-  Found: "Your request is Found",
-  Delivered: "Your request is Delivered",
-  Failed: "Your request could not be fulfilled",
-  Withdrawn: "You withdrew your request",
+/**
+ * The texts, keyed (decision 028): the server answers with the English and the key; the client shows the key's
+ * translation. An amount travels as cents (`amountCents`) and is written in the reader's language where shown.
+ */
+export const TIMELINE_TEXTS = {
+  created: /*i18n*/ { id: "timeline.created", message: "You submitted your request" },
+  statusNew: /*i18n*/ { id: "timeline.status_new", message: "Your request is New again" },
+  statusSourcing: /*i18n*/ {
+    id: "timeline.status_sourcing",
+    message: "The Maison team picked up your request: Sourcing",
+  },
+  statusQuoted: /*i18n*/ { id: "timeline.status_quoted", message: "Your request is Quoted" },
+  statusFound: /*i18n*/ { id: "timeline.status_found", message: "Your request is Found" },
+  statusDelivered: /*i18n*/ { id: "timeline.status_delivered", message: "Your request is Delivered" },
+  statusFailed: /*i18n*/ { id: "timeline.status_failed", message: "Your request could not be fulfilled" },
+  statusWithdrawn: /*i18n*/ { id: "timeline.status_withdrawn", message: "You withdrew your request" },
+  acceptedOption: /*i18n*/ { id: "timeline.accepted_option", message: "You accepted an option: Found" },
+  attachmentAdded: /*i18n*/ { id: "timeline.attachment_added", message: "You added an attachment" },
+  attachmentReplaced: /*i18n*/ { id: "timeline.attachment_replaced", message: "You replaced the attachment" },
+  quoteSent: /*i18n*/ { id: "timeline.quote_sent", message: "The Maison team sent you a quote" },
+  quoteDeclined: /*i18n*/ { id: "timeline.quote_declined", message: "You declined the quote" },
+  holdPlaced: /*i18n*/ { id: "timeline.hold_placed", message: "A hold was placed on your card" },
+  holdPlacedAmount: /*i18n*/ {
+    id: "timeline.hold_placed_amount",
+    message: "A hold of {amount} was placed on your card",
+  },
+  reauthorizationRequested: /*i18n*/ {
+    id: "timeline.reauthorization_requested",
+    message: "The Maison team asked you to authorise the hold again",
+  },
+  paymentCaptured: /*i18n*/ { id: "timeline.payment_captured", message: "Payment taken from the hold" },
+  paymentCapturedAmount: /*i18n*/ {
+    id: "timeline.payment_captured_amount",
+    message: "Payment of {amount} taken from the hold",
+  },
+  holdReleased: /*i18n*/ { id: "timeline.hold_released", message: "The hold on your card was released" },
+  holdReleasedAmount: /*i18n*/ {
+    id: "timeline.hold_released_amount",
+    message: "The hold of {amount} on your card was released",
+  },
+  holdExpired: /*i18n*/ { id: "timeline.hold_expired", message: "The hold on your card expired" },
+  holdExpiredAmount: /*i18n*/ {
+    id: "timeline.hold_expired_amount",
+    message: "The hold of {amount} on your card expired",
+  },
+  paymentRefunded: /*i18n*/ { id: "timeline.payment_refunded", message: "Refund to your card" },
+  paymentRefundedAmount: /*i18n*/ {
+    id: "timeline.payment_refunded_amount",
+    message: "Refund of {amount} to your card",
+  },
+  delivered: /*i18n*/ { id: "timeline.delivered", message: "The Maison team recorded the delivery" },
+  receiptConfirmed: /*i18n*/ { id: "timeline.receipt_confirmed", message: "You confirmed receipt" },
+  problemReported: /*i18n*/ { id: "timeline.problem_reported", message: "You reported a problem with the delivery" },
+  changedBudget: /*i18n*/ { id: "timeline.changed_budget", message: "You changed the budget" },
+  changedNotes: /*i18n*/ { id: "timeline.changed_notes", message: "You changed the notes" },
+  changedUrgency: /*i18n*/ { id: "timeline.changed_urgency", message: "You changed the urgency" },
+  changedDeadline: /*i18n*/ { id: "timeline.changed_deadline", message: "You changed the deadline" },
+} satisfies Record<string, { id: string; message: string }>;
+
+type TimelineTextName = keyof typeof TIMELINE_TEXTS;
+/** A timeline text: its name, and the amount (in cents) it says, if any. */
+export interface TimelineText {
+  key: string;
+  message: string;
+  amountCents?: number;
+}
+
+const STATUS_TEXT: Record<RequestStatus, TimelineTextName> = {
+  New: "statusNew",
+  Sourcing: "statusSourcing",
+  Quoted: "statusQuoted",
+  Found: "statusFound",
+  Delivered: "statusDelivered",
+  Failed: "statusFailed",
+  Withdrawn: "statusWithdrawn",
 };
 
-const CHANGED_FIELD: Record<string, string> = {
-  budget: "the budget",
-  notes: "the notes",
-  urgency: "the urgency",
-  deadline: "the deadline",
+const CHANGED_FIELD: Record<string, TimelineTextName> = {
+  budget: "changedBudget",
+  notes: "changedNotes",
+  urgency: "changedUrgency",
+  deadline: "changedDeadline",
 };
+
+const text = (name: TimelineTextName): TimelineText => ({
+  key: TIMELINE_TEXTS[name].id,
+  message: TIMELINE_TEXTS[name].message,
+});
+/** The text with the entry's amount, or without one when the entry has none. */
+const withAmount =
+  (plain: TimelineTextName, amount: TimelineTextName) =>
+  (details: Details): TimelineText =>
+    typeof details?.amountCents === "number" ? { ...text(amount), amountCents: details.amountCents } : text(plain);
 
 /** The member-visible actions, each with its text. */
-const TEXTS: Record<string, (details: Details, actor: TimelineActor) => string | null> = {
-  created: () => "You submitted your request",
+const TEXTS: Record<string, (details: Details, actor: TimelineActor) => TimelineText | null> = {
+  created: () => text("created"),
   status_changed: (details, actor) => {
     const to = details?.to as RequestStatus | undefined;
-    if (!to || !(to in STATUS_TEXT)) return null;
-    if (to === "Found" && actor === "you") return "You accepted an option: Found";
-    return STATUS_TEXT[to];
+    if (!to || !Object.hasOwn(STATUS_TEXT, to)) return null;
+    if (to === "Found" && actor === "you") return text("acceptedOption");
+    return text(STATUS_TEXT[to]);
   },
-  attachment_added: () => "You added an attachment",
-  attachment_replaced: () => "You replaced the attachment",
-  quote_sent: () => "The Maison team sent you a quote",
-  quote_declined: () => "You declined the quote",
-  hold_placed: (details) => `A hold${amount(details)} was placed on your card`,
-  reauthorization_requested: () => "The Maison team asked you to authorise the hold again",
-  payment_captured: (details) => `Payment${amount(details)} taken from the hold`,
-  hold_released: (details) => `The hold${amount(details)} on your card was released`,
-  hold_expired: (details) => `The hold${amount(details)} on your card expired`,
-  payment_refunded: (details) => `Refund${amount(details)} to your card`,
-  delivered: () => "The Maison team recorded the delivery",
-  receipt_confirmed: () => "You confirmed receipt",
-  problem_reported: () => "You reported a problem with the delivery",
+  attachment_added: () => text("attachmentAdded"),
+  attachment_replaced: () => text("attachmentReplaced"),
+  quote_sent: () => text("quoteSent"),
+  quote_declined: () => text("quoteDeclined"),
+  hold_placed: withAmount("holdPlaced", "holdPlacedAmount"),
+  reauthorization_requested: () => text("reauthorizationRequested"),
+  payment_captured: withAmount("paymentCaptured", "paymentCapturedAmount"),
+  hold_released: withAmount("holdReleased", "holdReleasedAmount"),
+  hold_expired: withAmount("holdExpired", "holdExpiredAmount"),
+  payment_refunded: withAmount("paymentRefunded", "paymentRefundedAmount"),
+  delivered: () => text("delivered"),
+  receipt_confirmed: () => text("receiptConfirmed"),
+  problem_reported: () => text("problemReported"),
   request_changed: (details) => {
     const field = typeof details?.field === "string" ? CHANGED_FIELD[details.field] : undefined;
-    return field ? `You changed ${field}` : null;
+    return field ? text(field) : null;
   },
 };
+
+/** A timeline text's English, as the API answers it (the client writes it again in the reader's language). */
+export function timelineEnglish(entry: TimelineText): string {
+  return entry.amountCents === undefined
+    ? entry.message
+    : fill(entry.message, { amount: formatEuro(entry.amountCents / 100, "en") });
+}
 
 /** The actions a member's timeline shows; every other action stays with the staff. */
 export const MEMBER_TIMELINE_ACTIONS: readonly string[] = Object.keys(TEXTS);
 
 /** The member's text for an activity entry, or null when it is not theirs to see. */
-export function memberTimelineText(action: string, details: Details, actor: TimelineActor): string | null {
-  const text = Object.hasOwn(TEXTS, action) ? TEXTS[action] : undefined;
-  return text ? text(details, actor) : null;
+export function memberTimelineText(action: string, details: Details, actor: TimelineActor): TimelineText | null {
+  const make = Object.hasOwn(TEXTS, action) ? TEXTS[action] : undefined;
+  return make ? make(details, actor) : null;
 }

@@ -127,7 +127,17 @@ export const activitySchema = z.object({
 
 /** GET /requests/:id/timeline: what happened, in the member's words (src/shared/timeline.ts), oldest first. */
 export const timelineSchema = z.object({
-  items: z.array(z.object({ id: z.string(), text: z.string(), actor: z.enum(TIMELINE_ACTORS), createdAt: timestamp })),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      /** The English; `key` (and `amountCents`, for an amount) let the client say it in the reader's language. */
+      text: z.string(),
+      key: z.string(),
+      amountCents: z.number().int().optional(),
+      actor: z.enum(TIMELINE_ACTORS),
+      createdAt: timestamp,
+    }),
+  ),
 });
 
 /** Staff inbox, Requests tab. */

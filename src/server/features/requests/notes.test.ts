@@ -205,6 +205,12 @@ describe("the member's timeline", () => {
       ["The Maison team picked up your request: Sourcing", "team"],
       ["Your request is Quoted", "team"],
     ]);
+    // Keyed, so the member's interface says it in their language (decision 028).
+    expect(res.json().items.map((i: { key: string }) => i.key)).toEqual([
+      "timeline.created",
+      "timeline.status_sourcing",
+      "timeline.status_quoted",
+    ]);
     expect(res.body).not.toContain("Rita");
     expect(res.body).not.toContain(staff.email);
     expect(res.body).not.toContain("Paris");

@@ -7,7 +7,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import type { timelineSchema } from "@/shared/contracts/requests";
 import type { notesSchema } from "@/shared/notes";
-import { memberTimelineText, type TimelineActor } from "@/shared/timeline";
+import { memberTimelineText, type TimelineActor, timelineEnglish } from "@/shared/timeline";
 import type { Viewer } from "../../auth/viewer";
 import { activityLogs, profiles, requestNotes, requests, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
@@ -95,7 +95,10 @@ export async function memberTimeline(
     const actor: TimelineActor =
       row.actorUserId === null ? "system" : row.actorUserId === request.userId ? "you" : "team";
     const text = memberTimelineText(row.action, row.details ?? null, actor);
-    if (text) items.push({ id: row.id, text, actor, createdAt: row.createdAt });
+    if (text) {
+      const { key, amountCents } = text;
+      items.push({ id: row.id, text: timelineEnglish(text), key, amountCents, actor, createdAt: row.createdAt });
+    }
   }
   return { items };
 }

@@ -8,7 +8,8 @@ import { History } from "lucide-react";
 import { AsyncView, ListSkeleton } from "@/client/components/async-view";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { cn } from "@/client/lib/utils";
-import { formatMessageTime } from "@/shared/format";
+import { formatEuro, formatMessageTime } from "@/shared/format";
+import { TIMELINE_TEXTS } from "@/shared/timeline";
 import { requestQueries, type TimelineEntry } from "../api";
 
 export function TimelineCard({ requestId }: { requestId: string }) {
@@ -33,9 +34,18 @@ export function TimelineCard({ requestId }: { requestId: string }) {
   );
 }
 
+const TIMELINE_BY_KEY = new Map(Object.values(TIMELINE_TEXTS).map((text) => [text.id, text]));
+
 export function TimelineList({ items }: { items: TimelineEntry[] }) {
-  const { t } = useLingui();
-  // Who did it, as the member reads it (src/shared/timeline.ts's TIMELINE_ACTOR_LABELS, in the interface's language).
+  const { t, i18n } = useLingui();
+  // The server's English, said again in the interface's language by its key, the amount in the language's format.
+  const textOf = (item: TimelineEntry) => {
+    const text = TIMELINE_BY_KEY.get(item.key);
+    if (!text) return item.text;
+    const amount = item.amountCents === undefined ? undefined : formatEuro(item.amountCents / 100);
+    return i18n._({ id: text.id, message: text.message, values: amount === undefined ? undefined : { amount } });
+  };
+  // Who did it, as the member reads it, in the interface's language.
   const actors: Record<TimelineEntry["actor"], string | null> = { you: t`You`, team: t`The Maison team`, system: null };
   return (
     <ol aria-label={t`Timeline`} className="flex flex-col">
@@ -53,7 +63,7 @@ export function TimelineList({ items }: { items: TimelineEntry[] }) {
               )}
             />
             <div className="min-w-0">
-              <p className="text-sm leading-snug text-noir">{item.text}</p>
+              <p className="text-sm leading-snug text-noir">{textOf(item)}</p>
               <p className="mt-0.5 text-xs text-ink-muted">
                 {who && <span>{who} · </span>}
                 <time dateTime={item.createdAt} className="tabular">
