@@ -40,16 +40,6 @@ export type HoldStatus = (typeof HOLD_STATUSES)[number];
 /** A hold that still reserves or may still reserve money: at most one per request. */
 export const LIVE_HOLD_STATUSES: readonly HoldStatus[] = ["pending", "requires_action", "held"];
 
-export const HOLD_STATUS_LABELS: Record<HoldStatus, string> = {
-  pending: "Awaiting card",
-  requires_action: "Awaiting bank confirmation",
-  held: "Held",
-  captured: "Captured",
-  released: "Released",
-  expired: "Expired",
-  refunded: "Refunded",
-};
-
 /** The hold rate of spec section 9, applied to the accepted option's price (decision 018). */
 export const HOLD_RATE = 0.1;
 /** Stripe's smallest euro charge. */
@@ -82,14 +72,14 @@ export function isHoldExpiringSoon(expiresAt: Date | string, now: Date = new Dat
   return left > 0 && left < HOLD_EXPIRY_WARNING_HOURS * HOUR_MS;
 }
 
-/** 'Hold expires in 5 h' (under a day), 'Hold expires in 3 days', 'Hold expired'. */
-export function holdExpiryLabel(expiresAt: Date | string, now: Date = new Date()): string {
+/** How long a hold has left, as staff read it: minutes under an hour, hours under a day, else days. */
+export type HoldTimeLeft = { unit: "expired" } | { unit: "minutes" | "hours" | "days"; count: number };
+export function holdTimeLeft(expiresAt: Date | string, now: Date = new Date()): HoldTimeLeft {
   const left = new Date(expiresAt).getTime() - now.getTime();
-  if (left <= 0) return "Hold expired";
-  if (left < HOUR_MS) return `Hold expires in ${Math.max(1, Math.ceil(left / 60_000))} min`;
-  if (left < DAY_MS) return `Hold expires in ${Math.floor(left / HOUR_MS)} h`;
-  const days = Math.floor(left / DAY_MS);
-  return `Hold expires in ${days} ${days === 1 ? "day" : "days"}`;
+  if (left <= 0) return { unit: "expired" };
+  if (left < HOUR_MS) return { unit: "minutes", count: Math.max(1, Math.ceil(left / 60_000)) };
+  if (left < DAY_MS) return { unit: "hours", count: Math.floor(left / HOUR_MS) };
+  return { unit: "days", count: Math.floor(left / DAY_MS) };
 }
 
 /** The member may report a problem until 30 days after delivery. */

@@ -1,5 +1,5 @@
 /** What the member's and the staff's screens of the loop share: the hold's badge, the photos, the way out. */
-import { msg, plural } from "@lingui/core/macro";
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { FileText } from "lucide-react";
 import { useState } from "react";
@@ -7,7 +7,8 @@ import { useNavigate } from "react-router";
 import { Badge } from "@/client/components/ui/badge";
 import type { BadgeVariantProps } from "@/client/components/ui/badge-variants";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/client/components/ui/dialog";
-import type { MessageDescriptor } from "@/client/lib/i18n";
+import { holdExpiryText } from "@/client/lib/hold-expiry";
+import { type MessageDescriptor, useLocale } from "@/client/lib/i18n";
 import { cn } from "@/client/lib/utils";
 import type { HoldStatus, QUOTE_STATUSES } from "@/shared/quotes";
 import { type DealFile, dealFileUrl, type Quote } from "../api";
@@ -42,26 +43,10 @@ export function HoldBadge({ status, className }: { status: HoldStatus; className
   );
 }
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-
-/**
- * "Hold expires in 5 h" (under a day), "Hold expires in 3 days", "Hold expired": src/shared/quotes.ts's
- * `holdExpiryLabel`, in the interface's language.
- */
+/** "Hold expires in 5 h", "Hold expires in 3 days", "Hold expired", in the interface's language. */
 export function HoldExpiry({ expiresAt }: { expiresAt: string }) {
-  const { t } = useLingui();
-  const left = new Date(expiresAt).getTime() - Date.now();
-  if (left <= 0) return t`Hold expired`;
-  if (left < HOUR_MS) {
-    const minutes = Math.max(1, Math.ceil(left / 60_000));
-    return t`Hold expires in ${minutes} min`;
-  }
-  if (left < DAY_MS) {
-    const hours = Math.floor(left / HOUR_MS);
-    return t`Hold expires in ${hours} h`;
-  }
-  return plural(Math.floor(left / DAY_MS), { one: "Hold expires in # day", other: "Hold expires in # days" });
+  useLocale(); // re-renders when the language changes
+  return holdExpiryText(expiresAt);
 }
 
 export const QUOTE_STATUS_LABELS: Record<(typeof QUOTE_STATUSES)[number], MessageDescriptor> = {

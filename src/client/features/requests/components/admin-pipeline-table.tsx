@@ -2,7 +2,7 @@
  * The pipeline's rows: a dense table (sorted by the server, by date or budget) from 640 px, a list of cards below
  * it, and the pager, which says "10,000+" when the server stopped counting.
  */
-import { msg, plural } from "@lingui/core/macro";
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { SortingState } from "@tanstack/react-table";
 import { AlertTriangle } from "lucide-react";
@@ -12,6 +12,7 @@ import { toast } from "sonner";
 import { DataTable, dataTableColumns } from "@/client/components/data-table";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
+import { holdExpiryText } from "@/client/lib/hold-expiry";
 import { i18n, type MessageDescriptor } from "@/client/lib/i18n";
 import { cn } from "@/client/lib/utils";
 import { formatCardDate, formatCount, formatEuro } from "@/shared/format";
@@ -28,23 +29,6 @@ export function formatPipelineTotal(total: number, capped: boolean) {
 
 /** A column header, said in the interface's language when the table renders. */
 const label = (descriptor: MessageDescriptor) => () => i18n._(descriptor);
-
-/** 'Hold expires in 5 h', 'Hold expired' (the shared holdExpiryLabel's thresholds, in the interface's language). */
-function holdExpiryText(expiresAt: Date | string, now: Date = new Date()): string {
-  const left = new Date(expiresAt).getTime() - now.getTime();
-  const hour = 3_600_000;
-  if (left <= 0) return i18n._(msg`Hold expired`);
-  if (left < hour) {
-    const minutes = Math.max(1, Math.ceil(left / 60_000));
-    return i18n._(msg`Hold expires in ${minutes} min`);
-  }
-  if (left < 24 * hour) {
-    const hours = Math.floor(left / hour);
-    return i18n._(msg`Hold expires in ${hours} h`);
-  }
-  const days = Math.floor(left / (24 * hour));
-  return plural(days, { one: "Hold expires in # day", other: "Hold expires in # days" });
-}
 
 const href = (request: { id: string }) => `/admin/requests/${request.id}`;
 
