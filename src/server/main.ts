@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from "./config";
 import { migrate, openDatabase } from "./db";
 import { DataDirInUseError } from "./db/lock";
 import { closeMetricsListener, listenForMetrics } from "./ops/metrics-access";
+import { markPhase, startupPhases } from "./ops/startup-phases";
 
 /** How long a stopping instance keeps serving after it said it is not ready (a load balancer's notice). */
 const NOT_READY_NOTICE_MS = 500;
@@ -24,11 +25,13 @@ const REQUEST_GRACE_MS = 1_000;
 const STOP_LIMIT_MS = 5_000;
 
 async function main() {
+  markPhase("modules");
   const config = loadConfig();
   const database = config.DATABASE_URL
     ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
     : await openDatabase({ kind: "pglite", dataDir: path.resolve(config.DATA_DIR) });
   await migrate(database);
+  markPhase("migrations");
 
   const app = await buildApp({
     config,
@@ -88,7 +91,11 @@ async function main() {
     metricsListener = await listenForMetrics(app.ctx.metrics, config.METRICS_PORT);
     app.log.info(`metrics on http://127.0.0.1:${config.METRICS_PORT}/metrics`);
   }
+  markPhase("listen");
   app.log.info(`${config.APP_NAME} is serving ${config.APP_URL} (database: ${database.kind})`);
+  const phases = startupPhases();
+  app.log.debug({ phases }, "startup phases (ms)");
+  if (process.env.STARTUP_PHASES) process.stderr.write(`startup-phases ${JSON.stringify(phases)}\n`);
 }
 
 main().catch((error) => {
