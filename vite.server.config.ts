@@ -7,6 +7,7 @@ import { defineConfig } from "vite";
  */
 export default defineConfig({
   publicDir: false,
+  ssr: { noExternal: true, external: ["@electric-sql/pglite"] },
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
     ssr: "src/server/main.ts",
@@ -15,5 +16,6 @@ export default defineConfig({
     target: "node20",
     sourcemap: true,
     minify: false,
+    rolldownOptions: { output: { sourcemapExcludeSources: true } },
   },
 });

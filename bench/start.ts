@@ -156,7 +156,9 @@ function reportPhases(results: Run[]) {
 
 try {
   const first = await startOnce(process.execPath, ["--enable-source-maps", "dist/server/main.js"]);
-  console.log(`First start on an empty data directory (creates and migrates the database): ${first.ready.toFixed(0)} ms`);
+  console.log(
+    `First start on an empty data directory (creates and migrates the database): ${first.ready.toFixed(0)} ms`,
+  );
   console.log(`Restart on the existing data directory, ${runs} runs (node ${process.version}):`);
 
   if (wanted("floor")) {
@@ -167,14 +169,26 @@ try {
       pglite.push(await floorOnce(FLOOR_PGLITE));
     }
     console.log(`  floor: bare node -e ${" ".repeat(26)} ${fmt(median(node))} ms (min ${fmt(Math.min(...node))})`);
-    console.log(`  floor: node opening PGlite on the data dir ${" ".repeat(5)} ${fmt(median(pglite))} ms (min ${fmt(Math.min(...pglite))})`);
+    console.log(
+      `  floor: node opening PGlite on the data dir ${" ".repeat(5)} ${fmt(median(pglite))} ms (min ${fmt(Math.min(...pglite))})`,
+    );
   }
 
   const variants: [string, string, string, string[]][] = [
-    ["compiled", "compiled (node dist/server/main.js)", process.execPath, ["--enable-source-maps", "dist/server/main.js"]],
+    [
+      "compiled",
+      "compiled (node dist/server/main.js)",
+      process.execPath,
+      ["--enable-source-maps", "dist/server/main.js"],
+    ],
     ["node-start", "node scripts/start.mjs (npm start without npm)", process.execPath, ["scripts/start.mjs"]],
     ["npm-start", "npm start (through npm)", "npm", ["start", "--silent"]],
-    ["tsx", "tsx loader (node --import tsx src/server/main.ts)", process.execPath, ["--import", "tsx", "src/server/main.ts"]],
+    [
+      "tsx",
+      "tsx loader (node --import tsx src/server/main.ts)",
+      process.execPath,
+      ["--import", "tsx", "src/server/main.ts"],
+    ],
   ];
   // scripts/start.mjs builds what is stale first: one untimed run, so the timed ones measure a restart.
   if (wanted("node-start") || wanted("npm-start")) await startOnce(process.execPath, ["scripts/start.mjs"]);
