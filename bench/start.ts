@@ -14,16 +14,21 @@
  *
  *   npm run bench:start -- --runs 7
  *   npm run bench:start -- --runs 7 --only compiled,node-start   (a subset of: floor, compiled, node-start, npm-start, tsx)
+ *   npm run bench:start -- --runs 7 --baseline ../other-checkout  (its compiled server and npm start too, built)
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_SECRET, freePort, median } from "./support";
 
 const { values: args } = parseArgs({
-  options: { runs: { type: "string", default: "5" }, only: { type: "string", default: "" } },
+  options: {
+    runs: { type: "string", default: "5" },
+    only: { type: "string", default: "" },
+    baseline: { type: "string" },
+  },
 });
 const runs = Number(args.runs);
 const only = new Set(args.only.split(",").filter(Boolean));
@@ -45,12 +50,13 @@ const serverEnv = (port: number) => ({
 });
 
 /** Starts a process in a group of its own (npm runs a shell, which runs node), its stderr collected. */
-function start(command: string, argv: string[], env: Record<string, string>) {
+function start(command: string, argv: string[], env: Record<string, string>, cwd?: string) {
   const extra = command === process.execPath ? (process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []) : [];
   const child = spawn(command, [...extra, ...argv], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
+    cwd,
   });
   const output = { stdout: "", stderr: "" };
   child.stdout?.on("data", (chunk) => {
@@ -91,22 +97,40 @@ async function waitFor(url: string, startedAt: number, child: ChildProcess, stde
 interface Run {
   ready: number;
   health: number;
+  /** Processor time of the whole process group when ready (Linux only; a busy machine changes it little). */
+  cpu?: number;
   phases?: Record<string, number>;
 }
 
-async function startOnce(command: string, argv: string[]): Promise<Run> {
+async function startOnce(command: string, argv: string[], cwd?: string): Promise<Run> {
   const port = await freePort();
   const started = performance.now();
-  const { child, output } = start(command, argv, serverEnv(port));
+  const { child, output } = start(command, argv, serverEnv(port), cwd);
   try {
     const base = `http://127.0.0.1:${port}/api`;
     const health = await waitFor(`${base}/health`, started, child, () => output.stderr);
     const ready = await waitFor(`${base}/ready`, started, child, () => output.stderr);
+    const cpu = child.pid ? groupCpuMs(child.pid) : undefined;
     const line = output.stderr.split("\n").find((l) => l.startsWith("startup-phases "));
-    return { ready, health, phases: line ? JSON.parse(line.slice("startup-phases ".length)) : undefined };
+    return { ready, health, cpu, phases: line ? JSON.parse(line.slice("startup-phases ".length)) : undefined };
   } finally {
     await stop(child);
   }
+}
+
+/** The user and system time of every process of a group so far, from /proc (undefined elsewhere). */
+function groupCpuMs(group: number): number | undefined {
+  if (!existsSync("/proc/self/stat")) return undefined;
+  let ticks = 0;
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // After the command's closing parenthesis: state ppid pgrp ... utime (14th field) stime (15th).
+      const fields = readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1].split(" ");
+      if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 /** A node that only starts, and one that opens PGlite on the data directory: spawn to its "ready" line. */
@@ -138,9 +162,11 @@ const fmt = (ms: number) => ms.toFixed(0).padStart(6);
 function report(name: string, results: Run[]) {
   const ready = results.map((r) => r.ready);
   const health = results.map((r) => r.health);
+  const cpu = results.flatMap((r) => (r.cpu === undefined ? [] : [r.cpu]));
   console.log(
     `  ${name.padEnd(48)} ready ${fmt(median(ready))} ms (min ${fmt(Math.min(...ready))})   ` +
-      `health ${fmt(median(health))} ms (min ${fmt(Math.min(...health))})`,
+      `health ${fmt(median(health))} ms (min ${fmt(Math.min(...health))})` +
+      (cpu.length ? `   cpu ${fmt(median(cpu))} ms (min ${fmt(Math.min(...cpu))})` : ""),
   );
 }
 
@@ -148,7 +174,7 @@ function reportPhases(results: Run[]) {
   const withPhases = results.filter((r) => r.phases);
   if (withPhases.length === 0) return;
   const names = Object.keys(withPhases[0].phases ?? {});
-  console.log("  phases of the compiled server (median ms; each since the previous mark, from process start):");
+  console.log("    phases (median ms; each since the previous mark, from process start; cpu: processor time):");
   console.log(
     `    ${names.map((n) => `${n} ${median(withPhases.map((r) => r.phases?.[n] ?? 0)).toFixed(0)}`).join(" · ")}`,
   );
@@ -174,30 +200,52 @@ try {
     );
   }
 
-  const variants: [string, string, string, string[]][] = [
-    [
-      "compiled",
-      "compiled (node dist/server/main.js)",
-      process.execPath,
-      ["--enable-source-maps", "dist/server/main.js"],
-    ],
-    ["node-start", "node scripts/start.mjs (npm start without npm)", process.execPath, ["scripts/start.mjs"]],
-    ["npm-start", "npm start (through npm)", "npm", ["start", "--silent"]],
-    [
+  interface Variant {
+    key: string;
+    name: string;
+    command: string;
+    argv: string[];
+    cwd?: string;
+    results: Run[];
+  }
+  const variant = (key: string, name: string, command: string, argv: string[], cwd?: string): Variant => ({
+    key,
+    name,
+    command,
+    argv,
+    cwd,
+    results: [],
+  });
+  const node = process.execPath;
+  const variants = [
+    variant("compiled", "compiled (node dist/server/main.js)", node, ["--enable-source-maps", "dist/server/main.js"]),
+    variant("node-start", "node scripts/start.mjs (npm start without npm)", node, ["scripts/start.mjs"]),
+    variant("npm-start", "npm start (through npm)", "npm", ["start", "--silent"]),
+    variant("tsx", "tsx loader (node --import tsx src/server/main.ts)", node, [
+      "--import",
       "tsx",
-      "tsx loader (node --import tsx src/server/main.ts)",
-      process.execPath,
-      ["--import", "tsx", "src/server/main.ts"],
-    ],
-  ];
-  // scripts/start.mjs builds what is stale first: one untimed run, so the timed ones measure a restart.
-  if (wanted("node-start") || wanted("npm-start")) await startOnce(process.execPath, ["scripts/start.mjs"]);
-  for (const [key, name, command, argv] of variants) {
-    if (!wanted(key)) continue;
-    const results: Run[] = [];
-    for (let i = 0; i < runs; i++) results.push(await startOnce(command, argv));
-    report(name, results);
-    if (key === "compiled") reportPhases(results);
+      "src/server/main.ts",
+    ]),
+  ].filter((v) => wanted(v.key));
+  // --baseline <another checkout, built>: its compiled server and its npm start, in the same rounds.
+  if (args.baseline) {
+    const base = path.resolve(args.baseline);
+    const baseVariants = [
+      variant("compiled", "baseline: compiled", node, ["--enable-source-maps", path.join(base, "dist/server/main.js")]),
+      variant("node-start", "baseline: node scripts/start.mjs", node, [path.join(base, "scripts/start.mjs")], base),
+      variant("npm-start", "baseline: npm start", "npm", ["start", "--silent"], base),
+    ];
+    variants.push(...baseVariants.filter((v) => wanted(v.key)));
+  }
+  // scripts/start.mjs builds what is stale first: one untimed run of each, so the timed ones measure a restart.
+  for (const v of variants.filter((v) => v.key === "node-start")) await startOnce(v.command, v.argv, v.cwd);
+  // Round after round, each variant once per round: a machine that gets busier meanwhile weighs on all alike.
+  for (let i = 0; i < runs; i++) {
+    for (const v of variants) v.results.push(await startOnce(v.command, v.argv, v.cwd));
+  }
+  for (const v of variants) {
+    report(v.name, v.results);
+    if (v.results.some((r) => r.phases)) reportPhases(v.results);
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
