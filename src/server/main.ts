@@ -98,6 +98,8 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 
+  await app.ready();
+  markPhase("ready");
   await app.listen({ port: config.PORT, host: config.HOST });
   if (config.METRICS_PORT) {
     metricsListener = await listenForMetrics(app.ctx.metrics, config.METRICS_PORT);
