@@ -1,29 +1,39 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds what is missing or older than its sources (the web app into dist/client, the server into
- * dist/server), then serves with plain node: compiled JavaScript, no runtime TypeScript loader.
+ * dist/server), then serves with plain node, in this same process: compiled JavaScript, no runtime TypeScript
+ * loader, and no second node to start (decision 026).
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import module from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
+/**
+ * The newest modification time under `entry` (a file, or a directory and everything in it, the directories'
+ * own times included, so a deleted file counts too). Each tree is walked once, one stat per entry.
+ */
+const newest = new Map();
 function newestMtime(entry) {
+  let time = newest.get(entry);
+  if (time !== undefined) return time;
   const full = path.join(root, entry);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  return newest;
+  const stat = statSync(full, { throwIfNoEntry: false });
+  time = stat?.mtimeMs ?? 0;
+  if (stat?.isDirectory()) {
+    for (const name of readdirSync(full)) time = Math.max(time, newestMtime(path.join(entry, name)));
+  }
+  newest.set(entry, time);
+  return time;
 }
 
 /** Runs `npm run <script>` when `output` is missing or older than any of `sources`. */
 function buildIfStale(script, output, sources, label) {
-  const built = path.join(root, output);
-  const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
+  const built = statSync(path.join(root, output), { throwIfNoEntry: false });
+  const stale = !built || Math.max(...sources.map(newestMtime)) > built.mtimeMs;
   if (!stale) return;
   console.log(`Building the ${label}...`);
   const build = spawnSync("npm", ["run", "-s", script], { cwd: root, stdio: "inherit" });
@@ -43,11 +53,10 @@ buildIfStale(
   "server",
 );
 
-const server = spawn(process.execPath, ["--enable-source-maps", path.join(root, "dist/server/main.js")], {
-  cwd: root,
-  stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
-});
-// The server stops gracefully on these; pass them on rather than dying first.
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The server, here: as `node --enable-source-maps dist/server/main.js` would run it, from the project's folder.
+process.chdir(root);
+process.env.NODE_ENV ??= "production";
+process.setSourceMapsEnabled(true);
+// Node 22.1 and later: the compiled code is kept on disk for the next start (Node 20 has no such cache).
+module.enableCompileCache?.();
+await import(pathToFileURL(path.join(root, "dist/server/main.js")).href);

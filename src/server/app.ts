@@ -55,6 +55,7 @@ import { createMetrics } from "./ops/metrics";
 import { registerMetricsRoute } from "./ops/metrics-access";
 import { createReadiness } from "./ops/readiness";
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from "./ops/request-id";
+import { markPhase } from "./ops/startup-phases";
 import { createDeliverer, type OutboxWorker, startOutboxWorker } from "./outbox/worker";
 import { createPayments } from "./payments";
 import { createRateLimiter } from "./rate-limit";
@@ -86,6 +87,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Server-to-server calls that carry their own proof (a signature) and no browser Origin. */
 const CROSS_SITE_ALLOWED = ["/api/billing/webhook"];
 
+/** Fastify's schema compilers: Zod's (its factories are typed for JSON Schema compilers, hence the cast). */
+const ZOD_ONLY_SCHEMAS = {
+  compilersFactory: { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler },
+} as unknown as FastifyServerOptions["schemaController"];
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
@@ -108,6 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
         : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Zod compiles every schema: Fastify's own JSON Schema compilers (Ajv, fast-json-stringify) are neither
+    // built nor loaded (a restart's time, decision 026).
+    schemaController: ZOD_ONLY_SCHEMAS,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -119,6 +128,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const metrics = createMetrics(database);
   const limiter = createRateLimiter(db, { onRefused: metrics.rateLimitRefused });
   const mailEnabled = Boolean(config.SMTP_URL);
+  markPhase("fastify");
+  const auth = createAuth(config, db, limiter);
+  markPhase("auth");
   // The domains' ports (context.ts), plugged in below; the unit of work writes notices through the
   // notifications domain's engine.
   const domains = {} as Domains;
@@ -128,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     database,
     db,
     limiter,
-    auth: createAuth(config, db, limiter),
+    auth,
     payments: createPayments(config, db, write),
     storage: createStorage(config),
     mailEnabled,
@@ -151,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The provider's word on card holds (webhooks, a capture's answer) is applied by the quotes domain.
   ctx.payments.holds.setHandler(domains.quotes.holdHandler);
   installViewer(app, { auth: ctx.auth, db });
+  markPhase("services");
 
   // Every error answer is { error, code?, requestId } (errorBody).
   app.setErrorHandler((error, request, reply) => {
@@ -216,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limits: { fileSize: Math.round(config.UPLOAD_MAX_MB * 1024 * 1024), files: 1, fields: 10, parts: 11 },
   });
 
+  markPhase("plugins");
   const api = { prefix: "/api" };
   await app.register(platformRoutes(ctx), api);
   await app.register(accountRoutes(ctx), api);
@@ -241,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Metrics: behind METRICS_TOKEN on this port (a 404 without it), or on the METRICS_PORT listener (main.ts).
   registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
 
+  markPhase("routes");
   const clientDir = deps.clientDir === undefined ? path.resolve(config.CLIENT_DIR) : deps.clientDir;
   if (clientDir && existsSync(clientDir)) await registerSpa(app, clientDir);
   // Without a web app (API-only): a plain 404, and no log line carrying the URL (Fastify's default has one).
@@ -250,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook("preClose", async () => ctx.readiness.stopping());
   app.addHook("onClose", async () => metrics.close());
 
+  markPhase("web app");
   let outbox: OutboxWorker | null = null;
   if (deps.startWorkers !== false) {
     outbox = await startOutboxWorker(database, ctx.deliver, {
@@ -260,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.addHook("preClose", async () => void outbox?.stop());
     app.addHook("onClose", async () => outbox?.stop());
   }
+  markPhase("outbox");
   // After the worker has stopped: the mail transport's pooled connections.
   app.addHook("onClose", async () => ctx.deliver.close?.());
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { markPhase } from "../ops/startup-phases";
 import { acquireDataDirLock } from "./lock";
 import * as schema from "./schema";
 
@@ -84,6 +85,7 @@ export async function pgliteExtensions() {
 async function openPglite(options: { dataDir?: string; client?: PGlite }): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
+  markPhase("pglite modules");
   let releaseLock = () => {};
   let client = options.client;
   if (!client) {
@@ -97,6 +99,7 @@ async function openPglite(options: { dataDir?: string; client?: PGlite }): Promi
         extensions: await pgliteExtensions(),
       });
       await client.waitReady;
+      markPhase("pglite open");
       if (options.dataDir) securePrivateDir(path.join(options.dataDir, "pgdata"));
     } catch (error) {
       releaseLock();

@@ -1,5 +1,5 @@
 /** Runs the outbox: on every NOTIFY 'outbox' and on a slow poll, until stopped. */
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db";
 import {
@@ -62,16 +62,28 @@ export function mailDomain(from: string, fallbackUrl: string | undefined): strin
 export const DELIVERY_LANES = 4;
 
 export function createDeliverer(config: Config, channels: { push?: PushSender } = {}): Deliver {
-  const transport = config.SMTP_URL
-    ? nodemailer.createTransport({
-        url: config.SMTP_URL,
-        ...SMTP_TIMEOUTS,
-        pool: true,
-        maxConnections: DELIVERY_LANES,
-        // An idle connection is closed after 10 s (the mail server's own limit is often about a minute).
-        idleTimeout: 10_000,
-      })
-    : null;
+  // The mail library is loaded by the first send (or probe), not at the start (decision 026); a failure to load
+  // it fails that send, as a failing transport would.
+  let loading: Promise<Transporter> | null = null;
+  const transport = () => {
+    if (!loading) {
+      loading = import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          url: config.SMTP_URL,
+          ...SMTP_TIMEOUTS,
+          pool: true,
+          maxConnections: DELIVERY_LANES,
+          // An idle connection is closed after 10 s (the mail server's own limit is often about a minute).
+          idleTimeout: 10_000,
+        }),
+      );
+      // A failed load is tried again by the next send.
+      loading.catch(() => {
+        loading = null;
+      });
+    }
+    return loading;
+  };
   const domain = mailDomain(config.MAIL_FROM, config.APP_URL);
   const deliver: Deliver = async (kind, payload, signal, id) => {
     if (kind === "push") {
@@ -80,14 +92,15 @@ export function createDeliverer(config: Config, channels: { push?: PushSender } 
       return;
     }
     if (kind === "email") {
-      if (!transport) throw new Error("SMTP is not configured");
+      if (!config.SMTP_URL) throw new Error("SMTP is not configured");
       const { to, subject, html, text } = payload as { to: string; subject: string; html: string; text: string };
       // The same Message-ID on every attempt of one outbox row: a mail server or a reader's client can drop a
       // copy sent again (after a crash between the server's answer and our record of it).
       const messageId = id ? `<${id}@${domain}>` : undefined;
       // nodemailer cannot be cancelled: a stop stops waiting for it (its connection ends with the process).
       try {
-        await unlessAborted(transport.sendMail({ from: config.MAIL_FROM, to, subject, html, text, messageId }), signal);
+        const mailer = await unlessAborted(transport(), signal);
+        await unlessAborted(mailer.sendMail({ from: config.MAIL_FROM, to, subject, html, text, messageId }), signal);
       } catch (error) {
         if (signal?.aborted || !mailServerUnavailable(error)) throw error;
         throw new DeliveryUnavailable(`The mail server is unavailable: ${(error as Error).message}`);
@@ -117,9 +130,10 @@ export function createDeliverer(config: Config, channels: { push?: PushSender } 
   deliver.maxAttempts = config.OUTBOX_MAX_ATTEMPTS;
   deliver.probe = async (kind) => {
     // Connects and greets (and authenticates, when the URL carries credentials), sending nothing.
-    if (kind === "email" && transport) await transport.verify();
+    if (kind === "email" && config.SMTP_URL) await (await transport()).verify();
   };
-  deliver.close = () => transport?.close();
+  // Only a transport that was made has connections to close.
+  deliver.close = () => void loading?.then((mailer) => mailer.close()).catch(() => {});
   return deliver;
 }
 

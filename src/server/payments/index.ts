@@ -5,7 +5,6 @@
  */
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { resolveAuthSecret } from "../auth/auth";
 import type { Viewer } from "../auth/viewer";
 import type { Config } from "../config";
@@ -16,6 +15,7 @@ import type { HoldApplyResult, HoldHandler, HoldUpdate } from "./holds";
 import { configuredPrices, createPriceList } from "./prices";
 import { createEventProcessor } from "./process-event";
 import { createStripeProvider, type StripeProvider, stripeKeyMode } from "./stripe-provider";
+import { loadStripe } from "./stripe-sdk";
 import { createSync, type SyncCounts, type SyncOutcome } from "./sync";
 import { createTestProvider, type TestProvider } from "./test-provider";
 import {
@@ -96,8 +96,9 @@ export function createPayments(config: Config, db: Database, write: Write): Paym
   const webhookSecret = stripe ? null : testWebhookSecret(resolveAuthSecret(config));
   const verifyWebhook: StripeProvider["verifyWebhook"] = stripe
     ? stripe.verifyWebhook
-    : (rawBody, signature) => {
+    : async (rawBody, signature) => {
         if (!signature) throw new Error("No Stripe-Signature header");
+        const Stripe = await loadStripe();
         return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret as string) as PaymentEvent;
       };
 
@@ -107,7 +108,7 @@ export function createPayments(config: Config, db: Database, write: Write): Paym
     }
     let event: PaymentEvent;
     try {
-      event = verifyWebhook(raw, signature);
+      event = await verifyWebhook(raw, signature);
     } catch (cause) {
       return { ok: false, error: "Invalid signature", code: "invalid_signature", cause };
     }
@@ -124,6 +125,7 @@ export function createPayments(config: Config, db: Database, write: Write): Paym
   // The test provider delivers each event as Stripe would: signed, to the same handler as the webhook route.
   test?.setEventSink(async (event) => {
     const payload = JSON.stringify(event);
+    const Stripe = await loadStripe();
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret as string });
     const outcome = await receiveWebhook(Buffer.from(payload), header);
     if (!outcome.ok) throw new Error(`test-mode webhook refused: ${outcome.error}`);

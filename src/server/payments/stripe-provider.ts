@@ -1,6 +1,7 @@
 /** The Stripe implementation of the payment provider, through the official SDK. */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Config } from "../config";
+import { loadStripe } from "./stripe-sdk";
 import type { PaymentEvent, PaymentIntentLike, PaymentProvider, SubscriptionLike } from "./types";
 
 /** STRIPE_API_BASE (tests point it at a local fake of the API) as the SDK's host, port and protocol. */
@@ -14,24 +15,31 @@ export function stripeConnection(apiBase: string | undefined): Pick<Stripe.Strip
 export interface StripeProvider extends PaymentProvider {
   readonly kind: "stripe";
   /** Checks the signature of a webhook on its raw body; throws when it is missing, forged or stale. */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
 }
 
 export function createStripeProvider(config: Config): StripeProvider {
-  const stripe = new Stripe(config.STRIPE_SECRET_KEY as string, {
-    // Retries with back-off on network errors and rate limiting (429), with idempotency keys on POSTs.
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    appInfo: { name: config.APP_NAME },
-    ...stripeConnection(config.STRIPE_API_BASE),
-  });
+  // The SDK is loaded by the first call, not at the start (decision 026).
+  let client: Promise<Stripe> | null = null;
+  const sdk = () =>
+    (client ??= loadStripe().then(
+      (Stripe) =>
+        new Stripe(config.STRIPE_SECRET_KEY as string, {
+          // Retries with back-off on network errors and rate limiting (429), with idempotency keys on POSTs.
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          telemetry: false,
+          appInfo: { name: config.APP_NAME },
+          ...stripeConnection(config.STRIPE_API_BASE),
+        }),
+    ));
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET as string;
 
   return {
     kind: "stripe",
 
     async createCustomer({ userId, email, name }) {
+      const stripe = await sdk();
       // The key makes a retry after a failure between Stripe and our insert return the same customer.
       const customer = await stripe.customers.create(
         { email, name, metadata: { userId } },
@@ -41,6 +49,7 @@ export function createStripeProvider(config: Config): StripeProvider {
     },
 
     async createCheckoutSession(input) {
+      const stripe = await sdk();
       const session = await stripe.checkout.sessions.create({
         mode: "subscription",
         customer: input.customerId,
@@ -56,6 +65,7 @@ export function createStripeProvider(config: Config): StripeProvider {
     },
 
     async changeSubscriptionPrice({ subscriptionId, priceId }) {
+      const stripe = await sdk();
       const current = await stripe.subscriptions.retrieve(subscriptionId);
       const item = current.items.data[0];
       // Prorated and invoiced now; applied only if that payment succeeds (otherwise `pending_update` is set).
@@ -72,11 +82,13 @@ export function createStripeProvider(config: Config): StripeProvider {
     },
 
     async createPortalSession({ customerId, returnUrl }) {
+      const stripe = await sdk();
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return { url: session.url };
     },
 
     async retrieveSubscription(id) {
+      const stripe = await sdk();
       try {
         return (await stripe.subscriptions.retrieve(id)) as SubscriptionLike;
       } catch (error) {
@@ -86,15 +98,18 @@ export function createStripeProvider(config: Config): StripeProvider {
     },
 
     async listSubscriptions(customerId) {
+      const stripe = await sdk();
       const list = await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20 });
       return list.data as SubscriptionLike[];
     },
 
     async cancelSubscriptionNow(id) {
+      const stripe = await sdk();
       await stripe.subscriptions.cancel(id);
     },
 
     async createHoldSession(input) {
+      const stripe = await sdk();
       const metadata = { requestId: input.requestId, holdId: input.holdId };
       const session = await stripe.checkout.sessions.create(
         {
@@ -124,6 +139,7 @@ export function createStripeProvider(config: Config): StripeProvider {
     },
 
     async holdSessionStatus(id) {
+      const stripe = await sdk();
       try {
         const session = await stripe.checkout.sessions.retrieve(id);
         if (session.status === "complete") return "complete";
@@ -137,6 +153,7 @@ export function createStripeProvider(config: Config): StripeProvider {
     },
 
     async expireHoldSession(id, idempotencyKey) {
+      const stripe = await sdk();
       const session = await stripe.checkout.sessions.retrieve(id);
       if (session.status === "complete") return false;
       if (session.status === "expired") return true;
@@ -152,6 +169,7 @@ export function createStripeProvider(config: Config): StripeProvider {
     },
 
     async retrievePaymentIntent(id) {
+      const stripe = await sdk();
       try {
         return (await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] })) as PaymentIntentLike;
       } catch (error) {
@@ -161,6 +179,7 @@ export function createStripeProvider(config: Config): StripeProvider {
     },
 
     async capturePaymentIntent(id, { amountToCapture, idempotencyKey }) {
+      const stripe = await sdk();
       return (await stripe.paymentIntents.capture(
         id,
         { amount_to_capture: amountToCapture, expand: ["latest_charge"] },
@@ -169,6 +188,7 @@ export function createStripeProvider(config: Config): StripeProvider {
     },
 
     async cancelPaymentIntent(id, { idempotencyKey }) {
+      const stripe = await sdk();
       return (await stripe.paymentIntents.cancel(
         id,
         { cancellation_reason: "requested_by_customer", expand: ["latest_charge"] },
@@ -176,8 +196,9 @@ export function createStripeProvider(config: Config): StripeProvider {
       )) as PaymentIntentLike;
     },
 
-    verifyWebhook(rawBody, signature) {
+    async verifyWebhook(rawBody, signature) {
       if (!signature) throw new Error("No Stripe-Signature header");
+      const stripe = await sdk();
       return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret) as PaymentEvent;
     },
   };

@@ -9,7 +9,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { ERRORS } from "@/shared/messages";
 import type { Config } from "../config";
 import { securePrivateDir } from "../db";
@@ -109,22 +109,19 @@ export function createStorage(config: Config): Storage {
 }
 
 function s3Storage(config: Config, spoolDir: string): Storage {
-  const client = new S3Client({
-    region: config.S3_REGION,
-    endpoint: config.S3_ENDPOINT,
-    forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    // Checksums only where S3 requires them: many S3-compatible servers do not understand the SDK's default
-    // aws-chunked uploads with trailing checksums.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    // A store that does not answer fails the upload (503) instead of holding it open: 5 s to connect, and a
-    // connection silent for 30 s is dropped. The SDK's own retries (3 attempts) still apply.
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
-    credentials:
-      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
-        : undefined,
-  });
+  // The SDK is loaded by the first use, not at the start (decision 026); a failure to load it fails that use,
+  // as an unreachable store would.
+  let loading: Promise<{ s3: typeof import("@aws-sdk/client-s3"); client: S3Client }> | null = null;
+  const sdk = () => {
+    if (!loading) {
+      loading = import("@aws-sdk/client-s3").then((s3) => ({ s3, client: s3Client(s3, config) }));
+      // A failed load is tried again by the next use.
+      loading.catch(() => {
+        loading = null;
+      });
+    }
+    return loading;
+  };
   const Bucket = config.S3_BUCKET as string;
   return {
     kind: "s3",
@@ -132,8 +129,9 @@ function s3Storage(config: Config, spoolDir: string): Storage {
     async putFile(key, localPath, contentType) {
       const { size } = await stat(localPath);
       try {
+        const { s3, client } = await sdk();
         await client.send(
-          new PutObjectCommand({
+          new s3.PutObjectCommand({
             Bucket,
             Key: key,
             Body: createReadStream(localPath),
@@ -149,7 +147,8 @@ function s3Storage(config: Config, spoolDir: string): Storage {
     },
     async get(key) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const { s3, client } = await sdk();
+        const object = await client.send(new s3.GetObjectCommand({ Bucket, Key: key }));
         return object.Body as Readable;
       } catch (error) {
         const missing =
@@ -159,7 +158,27 @@ function s3Storage(config: Config, spoolDir: string): Storage {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { s3, client } = await sdk();
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
+}
+
+function s3Client(s3: typeof import("@aws-sdk/client-s3"), config: Config) {
+  return new s3.S3Client({
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    // Checksums only where S3 requires them: many S3-compatible servers do not understand the SDK's default
+    // aws-chunked uploads with trailing checksums.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    // A store that does not answer fails the upload (503) instead of holding it open: 5 s to connect, and a
+    // connection silent for 30 s is dropped. The SDK's own retries (3 attempts) still apply.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+    credentials:
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  });
 }
