@@ -51,12 +51,12 @@ export function paymentSettings(ctx: BillingAdminContext): Served<typeof adminSe
       { ...label(TEXTS.envAppUrl), value: config.APP_URL },
       {
         ...label(TEXTS.envDatabase),
-        ...valueOf(ctx.database.kind === "pglite" ? TEXTS.databasePglite : TEXTS.databaseServer),
+        ...factValue(ctx.database.kind === "pglite" ? TEXTS.databasePglite : TEXTS.databaseServer),
       },
-      { ...label(TEXTS.envEmail), ...valueOf(ctx.mailEnabled ? TEXTS.mailSmtp : TEXTS.mailHeld) },
+      { ...label(TEXTS.envEmail), ...factValue(ctx.mailEnabled ? TEXTS.mailSmtp : TEXTS.mailHeld) },
       {
         ...label(TEXTS.envPayments),
-        ...(testMode ? valueOf(TEXTS.paymentsTest) : valueOf(TEXTS.paymentsStripe, { mode: payments.label })),
+        ...(testMode ? factValue(TEXTS.paymentsTest) : factValue(TEXTS.paymentsStripe, { mode: payments.label })),
       },
       { name: "Node.js", value: process.version },
     ],
@@ -70,7 +70,7 @@ function label(text: (typeof TEXTS)[keyof typeof TEXTS]) {
 }
 
 /** An environment fact's value, in English with its key (and values). */
-function valueOf(text: (typeof TEXTS)[keyof typeof TEXTS], values?: Record<string, string>) {
+function factValue(text: (typeof TEXTS)[keyof typeof TEXTS], values?: Record<string, string>) {
   const { message, ...keyed } = keyedAnswer(text, values);
   return { value: message, ...keyed };
 }
