@@ -616,6 +616,56 @@ export const BILLING_ADMIN_TEXTS = {
   holdFor: /*i18n*/ { id: "billing_admin.hold_for", message: "Hold for {title}" },
 } satisfies Record<string, Keyed>;
 
+/**
+ * The outbox screen's words the server writes (admin/outbox): who and what a delivery is when it has no address
+ * or subject of its own, and why a delivery failed (the stored error's English, keyed again by outbox-service).
+ */
+export const OUTBOX_DESCRIPTORS = {
+  device: /*i18n*/ { id: "outbox.device", message: "A device" },
+  slackWebhook: /*i18n*/ { id: "outbox.slack_webhook", message: "Slack webhook" },
+  slackMessage: /*i18n*/ { id: "outbox.slack_message", message: "Slack-style message" },
+  secretHidden: /*i18n*/ {
+    id: "outbox.secret_hidden",
+    message: "Hidden: this message holds a one-time link for its recipient only.",
+  },
+  webhookUnreachable: /*i18n*/ { id: "outbox.error.webhook_unreachable", message: "The webhook could not be reached" },
+  webhookUnreachableCause: /*i18n*/ {
+    id: "outbox.error.webhook_unreachable_cause",
+    message: "The webhook could not be reached ({cause})",
+  },
+  webhookAnswered: /*i18n*/ { id: "outbox.error.webhook_answered", message: "The webhook answered {status}" },
+  pushUnreachable: /*i18n*/ { id: "outbox.error.push_unreachable", message: "The push service could not be reached" },
+  pushUnreachableCause: /*i18n*/ {
+    id: "outbox.error.push_unreachable_cause",
+    message: "The push service could not be reached ({cause})",
+  },
+  pushAnswered: /*i18n*/ { id: "outbox.error.push_answered", message: "The push service answered {status}" },
+  pushUnavailable: /*i18n*/ { id: "outbox.error.push_unavailable", message: "Push is not available on this instance" },
+  pushGone: /*i18n*/ {
+    id: "outbox.error.push_gone",
+    message: "The push service answered {status}: the device is gone and was removed.",
+  },
+  pushRefused: /*i18n*/ {
+    id: "outbox.error.push_refused",
+    message: "The push service refused the message ({status})",
+  },
+  smtpNotConfigured: /*i18n*/ { id: "outbox.error.smtp_not_configured", message: "SMTP is not configured" },
+  mailUnavailable: /*i18n*/ {
+    id: "outbox.error.mail_unavailable",
+    message: "The mail server is unavailable: {detail}",
+  },
+  slackNotConfigured: /*i18n*/ {
+    id: "outbox.error.slack_not_configured",
+    message: "SLACK_WEBHOOK_URL is not configured",
+  },
+  unknownWebhook: /*i18n*/ { id: "outbox.error.unknown_webhook", message: "Unknown webhook" },
+  serverStopping: /*i18n*/ {
+    id: "outbox.error.server_stopping",
+    message: "The server is stopping: the message went back to the outbox",
+  },
+} satisfies Record<string, Keyed>;
+export const OUTBOX_TEXTS = keyed(OUTBOX_DESCRIPTORS);
+
 /** What a push says when the person has not turned previews on: that there is something, not what it is. */
 export const PUSH_TEXTS = {
   memberRequestReply: /*i18n*/ { id: "push.member_request_reply", message: "New reply on your request" },

@@ -236,6 +236,9 @@ export const outboxListSchema = z.object({
       text: z.string().nullable(),
       attempts: z.number(),
       lastError: z.string().nullable(),
+      /** The error's key and values when it is one of ours (decision 028), for the staff member's language. */
+      errorKey: z.string().optional(),
+      errorParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
       createdAt: timestamp,
       sentAt: timestamp.nullable(),
     }),

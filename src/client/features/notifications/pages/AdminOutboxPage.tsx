@@ -19,7 +19,7 @@ import { badgeVariants } from "@/client/components/ui/badge-variants";
 import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
-import { ApiError, errorMessage } from "@/client/lib/api";
+import { ApiError, errorMessage, serverText, sharedText } from "@/client/lib/api";
 import { i18n } from "@/client/lib/i18n";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
@@ -59,6 +59,17 @@ const KIND_LABELS: Record<OutboxItem["kind"], MessageDescriptor> = {
 };
 
 /** What a delivery is about: its subject, else its reason (in the interface's language, read when shown). */
+/** An item with the texts the server wrote (not a message's own subject or text) translated. */
+function inLanguage(item: OutboxItem): OutboxItem {
+  return {
+    ...item,
+    to: item.to && sharedText(item.to),
+    subject: item.subject && sharedText(item.subject),
+    text: item.text && sharedText(item.text),
+    lastError: item.lastError && serverText(item.lastError, item.errorKey, item.errorParams),
+  };
+}
+
 const heading = (item: OutboxItem) => item.subject ?? item.reason ?? i18n._(KIND_LABELS[item.kind]);
 
 function RetryButton({ item }: { item: OutboxItem }) {
@@ -176,7 +187,11 @@ export default function AdminOutboxPage() {
   useDocumentTitle(t`Outbox`);
   const [params, setParams] = useSearchParams();
   const status = readFilter(params);
-  const query = useQuery(notificationQueries.outbox(status));
+  // The server's own words (a webhook's name, a failure) in the interface's language, by their keys.
+  const query = useQuery({
+    ...notificationQueries.outbox(status),
+    select: (data) => ({ ...data, items: data.items.map(inLanguage) }),
+  });
   const [reading, setReading] = useState<OutboxItem | null>(null);
   /** The Read button that opened the message: focus goes back there when it closes. */
   const opener = useRef<HTMLElement | null>(null);
