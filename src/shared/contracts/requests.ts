@@ -19,7 +19,7 @@ import {
   statusChangeSchema,
 } from "../schemas";
 import { TIMELINE_ACTORS } from "../timeline";
-import { createdIdSchema, okSchema, timestamp } from "./common";
+import { createdIdSchema, keyedFields, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 
 export { newRequestSchema, requestChangesSchema, requestMessageSchema, statusChangeSchema };
@@ -127,7 +127,16 @@ export const activitySchema = z.object({
 
 /** GET /requests/:id/timeline: what happened, in the member's words (src/shared/timeline.ts), oldest first. */
 export const timelineSchema = z.object({
-  items: z.array(z.object({ id: z.string(), text: z.string(), actor: z.enum(TIMELINE_ACTORS), createdAt: timestamp })),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      /** The spec's English; `key` and `params` (decision 028) say it in the member's language: serverText(). */
+      text: z.string(),
+      ...keyedFields,
+      actor: z.enum(TIMELINE_ACTORS),
+      createdAt: timestamp,
+    }),
+  ),
 });
 
 /** Staff inbox, Requests tab. */

@@ -205,6 +205,12 @@ describe("the member's timeline", () => {
       ["The Maison team picked up your request: Sourcing", "team"],
       ["Your request is Quoted", "team"],
     ]);
+    // Keyed for the member's language (decision 028).
+    expect(res.json().items.map((i: { key: string }) => i.key)).toEqual([
+      "timeline.created",
+      "timeline.status.sourcing",
+      "timeline.status.quoted",
+    ]);
     expect(res.body).not.toContain("Rita");
     expect(res.body).not.toContain(staff.email);
     expect(res.body).not.toContain("Paris");

@@ -7,7 +7,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import type { timelineSchema } from "@/shared/contracts/requests";
 import type { notesSchema } from "@/shared/notes";
-import { memberTimelineText, type TimelineActor } from "@/shared/timeline";
+import { memberTimelineEntry, type TimelineActor } from "@/shared/timeline";
 import type { Viewer } from "../../auth/viewer";
 import { activityLogs, profiles, requestNotes, requests, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
@@ -94,8 +94,9 @@ export async function memberTimeline(
   for (const row of rows) {
     const actor: TimelineActor =
       row.actorUserId === null ? "system" : row.actorUserId === request.userId ? "you" : "team";
-    const text = memberTimelineText(row.action, row.details ?? null, actor);
-    if (text) items.push({ id: row.id, text, actor, createdAt: row.createdAt });
+    // The English, and the key (with the amount in the member's language) the client translates (decision 028).
+    const entry = memberTimelineEntry(row.action, row.details ?? null, actor, viewer.profile?.language);
+    if (entry) items.push({ id: row.id, ...entry, actor, createdAt: row.createdAt });
   }
   return { items };
 }
