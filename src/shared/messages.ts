@@ -666,6 +666,13 @@ export const OUTBOX_DESCRIPTORS = {
 } satisfies Record<string, Keyed>;
 export const OUTBOX_TEXTS = keyed(OUTBOX_DESCRIPTORS);
 
+/** A browser as the account's sessions and push devices name it (from its user agent). */
+export const DEVICE_TEXTS = {
+  browserOnOs: /*i18n*/ { id: "device.browser_on_os", message: "{browser} on {os}" },
+  aBrowserOnOs: /*i18n*/ { id: "device.a_browser_on_os", message: "A browser on {os}" },
+  unknown: /*i18n*/ { id: "device.unknown", message: "Unknown device" },
+} satisfies Record<string, Keyed>;
+
 /** What a push says when the person has not turned previews on: that there is something, not what it is. */
 export const PUSH_TEXTS = {
   memberRequestReply: /*i18n*/ { id: "push.member_request_reply", message: "New reply on your request" },
