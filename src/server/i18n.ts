@@ -70,3 +70,15 @@ export const translator =
   (locale: Locale): Translate =>
   (text, values) =>
     translate(locale, text, values);
+
+/**
+ * A text the server writes in an answer that the client shows (a tool's outcome, a label): the English in
+ * `message` (as the spec's texts stay on the wire), and the key and values the client translates (decision 028).
+ */
+export function keyedAnswer(
+  text: Keyed,
+  values?: Record<string, string | number>,
+): { message: string; key: string; params?: Record<string, string | number> } {
+  const params = text.values || values ? { ...text.values, ...values } : undefined;
+  return { message: translate(DEFAULT_LOCALE, text, params), key: text.id, ...(params ? { params } : {}) };
+}

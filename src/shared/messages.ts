@@ -567,6 +567,112 @@ export const NOTICE_TEXTS = {
 } satisfies Record<string, Keyed>;
 export const NOTICES = keyed(NOTICE_TEXTS);
 
+/**
+ * What the server writes for the team's payment tools and the test-mode pages (settings, debug, the test billing
+ * and hold pages): the answer keeps the English in its text and adds the key and values (`keyedAnswer`), the
+ * client shows the translation (`serverText`). `state` is `none` (no membership) or the plan's name, `status` a
+ * subscription status as on the wire.
+ */
+export const BILLING_ADMIN_TEXTS = {
+  noUser: /*i18n*/ { id: "billing_admin.no_user", message: "No user found with email {email}" },
+  synced: /*i18n*/ {
+    id: "billing_admin.synced",
+    message:
+      "Subscription synced for {email}: {plan, select, none {no membership} other {{plan}, {status, select, active {active} canceled {canceled} past_due {past due} other {{status}}}}}.",
+  },
+  noCustomer: /*i18n*/ {
+    id: "billing_admin.no_customer",
+    message:
+      "{email} has no Stripe customer (never subscribed, or complimentary): {plan, select, none {no membership} other {{plan}, {status, select, active {active} canceled {canceled} past_due {past due} other {{status}}}}}.",
+  },
+  noActiveSubscription: /*i18n*/ {
+    id: "billing_admin.no_active_subscription",
+    message:
+      "{email} has no active Stripe subscription: {plan, select, none {no membership} other {{plan}, {status, select, active {active} canceled {canceled} past_due {past due} other {{status}}}}}.",
+  },
+  syncedAll: /*i18n*/ {
+    id: "billing_admin.synced_all",
+    message:
+      "Synced {synced}, failed {failed}, without a Stripe customer {noStripeCustomer}, without an active subscription {noActiveSubscription}.",
+  },
+  simulated: /*i18n*/ {
+    id: "billing_admin.simulated",
+    message: "Simulated a completed {plan} checkout for {email}.",
+  },
+  envEnvironment: /*i18n*/ { id: "billing_admin.env.environment", message: "Environment" },
+  envAppUrl: /*i18n*/ { id: "billing_admin.env.app_url", message: "Application URL" },
+  envDatabase: /*i18n*/ { id: "billing_admin.env.database", message: "Database" },
+  envEmail: /*i18n*/ { id: "billing_admin.env.email", message: "Email" },
+  envPayments: /*i18n*/ { id: "billing_admin.env.payments", message: "Payments" },
+  databasePglite: /*i18n*/ { id: "billing_admin.env.database_pglite", message: "Embedded PostgreSQL (PGlite)" },
+  databaseServer: /*i18n*/ { id: "billing_admin.env.database_server", message: "PostgreSQL server" },
+  mailSmtp: /*i18n*/ { id: "billing_admin.env.mail_smtp", message: "Sent through SMTP" },
+  mailHeld: /*i18n*/ { id: "billing_admin.env.mail_held", message: "Held in the outbox (no SMTP configured)" },
+  paymentsTest: /*i18n*/ { id: "billing_admin.env.payments_test", message: "Built-in test mode" },
+  paymentsStripe: /*i18n*/ { id: "billing_admin.env.payments_stripe", message: "Stripe ({mode})" },
+  invoiceFirstMonth: /*i18n*/ { id: "billing_admin.invoice.first_month", message: "{plan} membership, first month" },
+  invoiceUpgrade: /*i18n*/ { id: "billing_admin.invoice.upgrade", message: "Upgrade to {plan} membership, prorated" },
+  invoiceRenewal: /*i18n*/ { id: "billing_admin.invoice.renewal", message: "{plan} membership, renewal" },
+  holdFor: /*i18n*/ { id: "billing_admin.hold_for", message: "Hold for {title}" },
+} satisfies Record<string, Keyed>;
+
+/**
+ * The outbox screen's words the server writes (admin/outbox): who and what a delivery is when it has no address
+ * or subject of its own, and why a delivery failed (the stored error's English, keyed again by outbox-service).
+ */
+export const OUTBOX_DESCRIPTORS = {
+  device: /*i18n*/ { id: "outbox.device", message: "A device" },
+  slackWebhook: /*i18n*/ { id: "outbox.slack_webhook", message: "Slack webhook" },
+  slackMessage: /*i18n*/ { id: "outbox.slack_message", message: "Slack-style message" },
+  secretHidden: /*i18n*/ {
+    id: "outbox.secret_hidden",
+    message: "Hidden: this message holds a one-time link for its recipient only.",
+  },
+  webhookUnreachable: /*i18n*/ { id: "outbox.error.webhook_unreachable", message: "The webhook could not be reached" },
+  webhookUnreachableCause: /*i18n*/ {
+    id: "outbox.error.webhook_unreachable_cause",
+    message: "The webhook could not be reached ({cause})",
+  },
+  webhookAnswered: /*i18n*/ { id: "outbox.error.webhook_answered", message: "The webhook answered {status}" },
+  pushUnreachable: /*i18n*/ { id: "outbox.error.push_unreachable", message: "The push service could not be reached" },
+  pushUnreachableCause: /*i18n*/ {
+    id: "outbox.error.push_unreachable_cause",
+    message: "The push service could not be reached ({cause})",
+  },
+  pushAnswered: /*i18n*/ { id: "outbox.error.push_answered", message: "The push service answered {status}" },
+  pushUnavailable: /*i18n*/ { id: "outbox.error.push_unavailable", message: "Push is not available on this instance" },
+  pushGone: /*i18n*/ {
+    id: "outbox.error.push_gone",
+    message: "The push service answered {status}: the device is gone and was removed.",
+  },
+  pushRefused: /*i18n*/ {
+    id: "outbox.error.push_refused",
+    message: "The push service refused the message ({status})",
+  },
+  smtpNotConfigured: /*i18n*/ { id: "outbox.error.smtp_not_configured", message: "SMTP is not configured" },
+  mailUnavailable: /*i18n*/ {
+    id: "outbox.error.mail_unavailable",
+    message: "The mail server is unavailable: {detail}",
+  },
+  slackNotConfigured: /*i18n*/ {
+    id: "outbox.error.slack_not_configured",
+    message: "SLACK_WEBHOOK_URL is not configured",
+  },
+  unknownWebhook: /*i18n*/ { id: "outbox.error.unknown_webhook", message: "Unknown webhook" },
+  serverStopping: /*i18n*/ {
+    id: "outbox.error.server_stopping",
+    message: "The server is stopping: the message went back to the outbox",
+  },
+} satisfies Record<string, Keyed>;
+export const OUTBOX_TEXTS = keyed(OUTBOX_DESCRIPTORS);
+
+/** A browser as the account's sessions and push devices name it (from its user agent). */
+export const DEVICE_TEXTS = {
+  browserOnOs: /*i18n*/ { id: "device.browser_on_os", message: "{browser} on {os}" },
+  aBrowserOnOs: /*i18n*/ { id: "device.a_browser_on_os", message: "A browser on {os}" },
+  unknown: /*i18n*/ { id: "device.unknown", message: "Unknown device" },
+} satisfies Record<string, Keyed>;
+
 /** What a push says when the person has not turned previews on: that there is something, not what it is. */
 export const PUSH_TEXTS = {
   memberRequestReply: /*i18n*/ { id: "push.member_request_reply", message: "New reply on your request" },

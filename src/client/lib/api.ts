@@ -23,6 +23,15 @@ export function sharedText(english: string): string {
 }
 
 /**
+ * A text the server wrote for a person (a tool's outcome, a label, a description): the translation of its `key`
+ * (with `params`) in the interface's language, else its English (a shared constant is still translated).
+ */
+export function serverText(english: string, key?: string, params?: Record<string, string | number>): string {
+  if (i18n.locale === "en" || !key) return sharedText(english);
+  return i18n._({ id: key, message: english, values: params });
+}
+
+/**
  * The message to show for any thrown value: the server's text in the interface's language (by its key), else
  * `fallback` (pass it translated, or as one of the shared texts, which are translated here).
  */

@@ -4,7 +4,9 @@
  * Delivery never holds a transaction open: a row is claimed in one short statement, sent outside any
  * transaction, and its outcome recorded in another.
  */
+
 import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { OUTBOX_TEXTS } from "@/shared/messages";
 import { type Queryable, rowsOf } from "../db";
 import { isDatabaseUnavailable } from "../db/errors";
 import { outbox } from "../db/schema";
@@ -231,7 +233,7 @@ export async function stopDeliveries(db: Queryable, deliver: Deliver, graceMs: n
   for (const flight of unfinished) {
     flight.returned = true;
     await returnToOutbox(db, flight.row);
-    flight.controller.abort(new Error("The server is stopping: the message went back to the outbox"));
+    flight.controller.abort(new Error(OUTBOX_TEXTS.serverStopping));
   }
   return unfinished.length;
 }

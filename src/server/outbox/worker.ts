@@ -1,5 +1,7 @@
 /** Runs the outbox: on every NOTIFY 'outbox' and on a slow poll, until stopped. */
 import type { Transporter } from "nodemailer";
+import { OUTBOX_DESCRIPTORS, OUTBOX_TEXTS } from "@/shared/messages";
+import { fill } from "@/shared/texts";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db";
 import {
@@ -87,12 +89,12 @@ export function createDeliverer(config: Config, channels: { push?: PushSender } 
   const domain = mailDomain(config.MAIL_FROM, config.APP_URL);
   const deliver: Deliver = async (kind, payload, signal, id) => {
     if (kind === "push") {
-      if (!channels.push) throw new Error("Push is not available on this instance");
+      if (!channels.push) throw new Error(OUTBOX_TEXTS.pushUnavailable);
       await channels.push(payload, signal);
       return;
     }
     if (kind === "email") {
-      if (!config.SMTP_URL) throw new Error("SMTP is not configured");
+      if (!config.SMTP_URL) throw new Error(OUTBOX_TEXTS.smtpNotConfigured);
       const { to, subject, html, text } = payload as { to: string; subject: string; html: string; text: string };
       // The same Message-ID on every attempt of one outbox row: a mail server or a reader's client can drop a
       // copy sent again (after a crash between the server's answer and our record of it).
@@ -103,13 +105,15 @@ export function createDeliverer(config: Config, channels: { push?: PushSender } 
         await unlessAborted(mailer.sendMail({ from: config.MAIL_FROM, to, subject, html, text, messageId }), signal);
       } catch (error) {
         if (signal?.aborted || !mailServerUnavailable(error)) throw error;
-        throw new DeliveryUnavailable(`The mail server is unavailable: ${(error as Error).message}`);
+        throw new DeliveryUnavailable(
+          fill(OUTBOX_DESCRIPTORS.mailUnavailable.message, { detail: (error as Error).message }),
+        );
       }
       return;
     }
     // The team's Slack-style webhook: its URL (a secret) comes from the configuration, never from the row.
-    if (payload.channel !== "slack") throw new Error("Unknown webhook");
-    if (!config.SLACK_WEBHOOK_URL) throw new Error("SLACK_WEBHOOK_URL is not configured");
+    if (payload.channel !== "slack") throw new Error(OUTBOX_TEXTS.unknownWebhook);
+    if (!config.SLACK_WEBHOOK_URL) throw new Error(OUTBOX_TEXTS.slackNotConfigured);
     const { text, link } = payload as { text: string; link: string };
     let response: Response;
     try {
@@ -123,9 +127,11 @@ export function createDeliverer(config: Config, channels: { push?: PushSender } 
       if (signal?.aborted) throw signal.reason;
       // The error's cause may quote the address; say only what happened.
       const cause = (error as { cause?: { code?: string } }).cause?.code;
-      throw new Error(`The webhook could not be reached${cause ? ` (${cause})` : ""}`);
+      throw new Error(
+        cause ? fill(OUTBOX_DESCRIPTORS.webhookUnreachableCause.message, { cause }) : OUTBOX_TEXTS.webhookUnreachable,
+      );
     }
-    if (!response.ok) throw new Error(`The webhook answered ${response.status}`);
+    if (!response.ok) throw new Error(fill(OUTBOX_DESCRIPTORS.webhookAnswered.message, { status: response.status }));
   };
   deliver.maxAttempts = config.OUTBOX_MAX_ATTEMPTS;
   deliver.probe = async (kind) => {

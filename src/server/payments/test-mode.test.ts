@@ -160,6 +160,11 @@ describe("test-mode checkout", () => {
       "Upgrade to Gold membership, prorated",
       "Silver membership, first month",
     ]);
+    // Keyed for the member's language (decision 028).
+    expect(overview.invoices.map((i: { key: string; params: object }) => [i.key, i.params])).toEqual([
+      ["billing_admin.invoice.upgrade", { plan: "Gold" }],
+      ["billing_admin.invoice.first_month", { plan: "Silver" }],
+    ]);
   });
 });
 
@@ -260,6 +265,14 @@ describe("admin tools in test mode", () => {
       monthlyPriceEur: 99,
       priceId: "price_test_silver",
     });
+    // The environment's labels and descriptive values carry their keys; raw values (versions) none.
+    expect(settings.environment).toContainEqual({
+      name: "Payments",
+      nameKey: "billing_admin.env.payments",
+      value: "Built-in test mode",
+      key: "billing_admin.env.payments_test",
+    });
+    expect(settings.environment).toContainEqual({ name: "Node.js", value: process.version });
 
     const url = await post("/api/admin/debug/checkout-url", staff, { plan: "gold" });
     expect(url.json()).toMatchObject({
@@ -275,6 +288,8 @@ describe("admin tools in test mode", () => {
     expect(simulated.json()).toMatchObject({
       success: true,
       message: `Simulated a completed Silver checkout for ${member.email}.`,
+      key: "billing_admin.simulated",
+      params: { plan: "Silver", email: member.email },
       subscription: { plan: "silver", status: "active" },
     });
     expect(await row(member.id)).toMatchObject({ plan: "silver", status: "active" });

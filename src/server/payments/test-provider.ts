@@ -9,12 +9,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { addMonths } from "date-fns";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { TestBillingOverview } from "@/shared/billing";
-import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
+import { BILLING_ADMIN_TEXTS, ERROR_TEXTS, ERRORS } from "@/shared/messages";
 import { PURCHASABLE_PLANS, type PurchasablePlan, planLabel } from "@/shared/plans";
 import { HOLD_VALIDITY_DAYS, QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Database, Queryable } from "../db";
 import { testPaymentObjects } from "../db/schema";
 import { conflict, external, HttpError, notFound } from "../http/errors";
+import { keyedAnswer } from "../i18n";
 import { monthlyAmountCents, TEST_PRICES } from "./prices";
 import { type CardInput, checkTestCard } from "./test-cards";
 import type { CheckoutRequest, PaymentEvent, PaymentIntentLike, PaymentProvider, SubscriptionLike } from "./types";
@@ -266,6 +267,19 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
   /** Hands events over one at a time, in order, after the change that produced them has committed. */
   async function deliver(events: PaymentEvent[]) {
     for (const event of events) await sink(event);
+  }
+
+  /** An invoice's description's key and plan, for the member's language (the English stays as Stripe keeps it). */
+  function invoiceText(inv: TestInvoice) {
+    const plan = /(\w+) membership, /.exec(inv.description)?.[1];
+    if (!plan) return {};
+    const text = {
+      subscription_create: BILLING_ADMIN_TEXTS.invoiceFirstMonth,
+      subscription_update: BILLING_ADMIN_TEXTS.invoiceUpgrade,
+      subscription_cycle: BILLING_ADMIN_TEXTS.invoiceRenewal,
+    }[inv.billing_reason];
+    const { key, params } = keyedAnswer(text, { plan });
+    return { key, params };
   }
 
   function invoice(
@@ -936,6 +950,7 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
           id: inv.id,
           date: new Date(inv.created * 1000).toISOString(),
           description: inv.description,
+          ...invoiceText(inv),
           amountCents: inv.amount_paid,
           status: inv.status,
         })),

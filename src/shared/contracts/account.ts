@@ -69,6 +69,9 @@ export const accountSessionSchema = z.object({
   id: z.string(),
   /** "Chrome on macOS", from the user agent. */
   device: z.string(),
+  /** Its key and values (decision 028), for the reader's language. */
+  deviceKey: z.string().optional(),
+  deviceParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   kind: z.enum(DEVICE_KINDS),
   /** The network address it signed in from, when known. */
   address: z.string().nullable(),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PLANS, PURCHASABLE_PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 
 import { checkoutSchema, singleLine, syncUserSchema } from "../schemas";
-import { okSchema } from "./common";
+import { keyedFields, okSchema } from "./common";
 import { endpoints } from "./endpoint";
 
 export { checkoutSchema, syncUserSchema };
@@ -57,6 +57,8 @@ export const testBillingOverviewSchema = z.object({
       id: z.string(),
       date: z.string(),
       description: z.string(),
+      /** The description's key and values, for the client to say it in the member's language (decision 028). */
+      ...keyedFields,
       amountCents: z.number(),
       status: z.string(),
     }),
@@ -70,6 +72,7 @@ export const testHoldSessionSchema = z.object({
   currency: z.literal("eur"),
   /** What is held, for which request ("Hold for Vintage Kelly 28"). */
   description: z.string(),
+  ...keyedFields,
   /** open: waiting for a card; requires_action: the bank asks for a 3-D Secure confirmation. */
   status: z.enum(["open", "requires_action", "complete", "expired"]),
   email: z.string(),
@@ -98,7 +101,13 @@ export const adminSettingsSchema = z.object({
       priceId: z.string(),
     }),
   ),
-  environment: z.array(z.object({ name: z.string(), value: z.string() })),
+  /**
+   * The environment's facts: `name` and `value` in English, with the keys (and values) of those the client
+   * translates (`nameKey`; `key`/`params` for the value). Versions, URLs and NODE_ENV are shown as they are.
+   */
+  environment: z.array(
+    z.object({ name: z.string(), nameKey: z.string().optional(), value: z.string(), ...keyedFields }),
+  ),
 });
 
 const planState = z.object({ plan: z.enum(PLANS), status: z.enum(SUBSCRIPTION_STATUSES) }).nullable();
@@ -106,12 +115,14 @@ const planState = z.object({ plan: z.enum(PLANS), status: z.enum(SUBSCRIPTION_ST
 export const syncUserResultSchema = z.object({
   success: z.boolean(),
   message: z.string(),
+  ...keyedFields,
   outcome: z.string().optional(),
   subscription: planState.optional(),
 });
 export const syncAllResultSchema = z.object({
   success: z.boolean(),
   message: z.string(),
+  ...keyedFields,
   results: z.object({
     synced: z.number(),
     failed: z.number(),

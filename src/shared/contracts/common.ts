@@ -34,5 +34,14 @@ export const errorSchema = z.object({
   requestId: z.string(),
 });
 
+/**
+ * A text the server writes for a person to read (not an error): next to its English, the key and values the
+ * client translates (decision 028; src/shared/messages.ts). Optional: older answers and raw values have none.
+ */
+export const keyedFields = {
+  key: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+};
+
 /** What a signed-in browser (or a device with push on) is, from its user agent. */
 export const DEVICE_KINDS = ["desktop", "mobile", "tablet"] as const;

@@ -109,6 +109,9 @@ export const pushDeviceSchema = z.object({
   id: z.string(),
   /** "Chrome on Android", from the user agent. */
   device: z.string(),
+  /** Its key and values (decision 028), for the reader's language. */
+  deviceKey: z.string().optional(),
+  deviceParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   kind: z.enum(DEVICE_KINDS),
   /** The push service's address for it: the browser compares it with its own to say "This device". */
   endpoint: z.string(),
@@ -236,6 +239,9 @@ export const outboxListSchema = z.object({
       text: z.string().nullable(),
       attempts: z.number(),
       lastError: z.string().nullable(),
+      /** The error's key and values when it is one of ours (decision 028), for the staff member's language. */
+      errorKey: z.string().optional(),
+      errorParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
       createdAt: timestamp,
       sentAt: timestamp.nullable(),
     }),

@@ -11,7 +11,7 @@ import { totpFromUri } from "#tests/helpers/totp";
 import { as, cookieFrom, createUser, signUp, type TestUser } from "#tests/helpers/users";
 import { LAST_SEEN_EVERY_MS } from "../../auth/viewer";
 import { knownDevices, outbox, sessions } from "../../db/schema";
-import { describeDevice } from "../../http/device";
+import { describeDevice, deviceName } from "../../http/device";
 import { DEVICE_COOKIE, SESSION_ENDED, SESSION_IS_CURRENT, WRONG_CURRENT_PASSWORD } from "./security";
 
 const MAC_CHROME =
@@ -78,10 +78,18 @@ const mailsTo = async (email: string, reason: string) =>
 
 describe("devices", () => {
   it("reads the browser, the system and the kind from the user agent", () => {
-    expect(describeDevice(MAC_CHROME)).toEqual({ device: "Chrome on macOS", kind: "desktop" });
-    expect(describeDevice(IPHONE_SAFARI)).toEqual({ device: "Safari on iOS", kind: "mobile" });
+    expect(describeDevice(MAC_CHROME)).toEqual({
+      device: "Chrome on macOS",
+      kind: "desktop",
+      deviceKey: "device.browser_on_os",
+      deviceParams: { browser: "Chrome", os: "macOS" },
+    });
+    expect(describeDevice(IPHONE_SAFARI)).toMatchObject({ device: "Safari on iOS", kind: "mobile" });
     expect(describeDevice(IPAD).kind).toBe("tablet");
-    expect(describeDevice(null)).toEqual({ device: "Unknown device", kind: "desktop" });
+    expect(describeDevice(null)).toEqual({ device: "Unknown device", kind: "desktop", deviceKey: "device.unknown" });
+    // In an email, in the reader's language (decision 028).
+    expect(deviceName(MAC_CHROME, "pt-PT")).toBe("Chrome em macOS");
+    expect(deviceName(null, "pt-PT")).toBe("Dispositivo desconhecido");
   });
 });
 

@@ -19,7 +19,7 @@ import { sessionTokenOfSetCookie, type Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
 import { knownDevices, profiles, sessions, users } from "../../db/schema";
-import { describeDevice } from "../../http/device";
+import { describeDevice, deviceName } from "../../http/device";
 import { conflict, HttpError, notFound } from "../../http/errors";
 import { translate, translator } from "../../i18n";
 import { renderEmail } from "../../mail/templates";
@@ -116,8 +116,8 @@ export async function noteSignIn(
       .from(knownDevices)
       .where(and(eq(knownDevices.userId, session.userId), ne(knownDevices.deviceHash, deviceHash)));
     if (!others?.n) return false;
-    const { device } = describeDevice(session.userAgent);
     const locale = session.language;
+    const device = deviceName(session.userAgent, locale);
     const t = translator(locale);
     const app = ctx.config.APP_NAME;
     await securityEmail(ctx, tx, session.email, "new_device_sign_in", {

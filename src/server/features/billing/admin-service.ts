@@ -9,19 +9,18 @@ import type {
   syncUserResultSchema,
 } from "@/shared/contracts/billing";
 import type { Served } from "@/shared/contracts/common";
-import { ERRORS } from "@/shared/messages";
+import { ERRORS, BILLING_ADMIN_TEXTS as TEXTS } from "@/shared/messages";
 import { PLAN_DEFINITIONS, PURCHASABLE_PLANS, type PurchasablePlan, planLabel } from "@/shared/plans";
 import { loadRoleAndSubscription, type Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
+import { keyedAnswer } from "../../i18n";
 import { DECLINED_CARD, TEST_CARD } from "../../payments/test-cards";
 import { openCheckoutSession, providerFailure, startCheckout } from "./service";
 
 export const SYNC_ALL_RUNNING = ERRORS.syncAllRunning;
 export const TEST_MODE_ONLY = ERRORS.testModeOnly;
-
-const STATUS_LABEL = { active: "active", canceled: "canceled", past_due: "past due" } as const;
 
 type BillingAdminContext = Pick<AppContext, "db" | "payments" | "config" | "database" | "mailEnabled">;
 
@@ -48,17 +47,32 @@ export function paymentSettings(ctx: BillingAdminContext): Served<typeof adminSe
       priceId: payments.prices.priceFor(plan),
     })),
     environment: [
-      { name: "Environment", value: config.NODE_ENV },
-      { name: "Application URL", value: config.APP_URL },
+      { ...label(TEXTS.envEnvironment), value: config.NODE_ENV },
+      { ...label(TEXTS.envAppUrl), value: config.APP_URL },
       {
-        name: "Database",
-        value: ctx.database.kind === "pglite" ? "Embedded PostgreSQL (PGlite)" : "PostgreSQL server",
+        ...label(TEXTS.envDatabase),
+        ...factValue(ctx.database.kind === "pglite" ? TEXTS.databasePglite : TEXTS.databaseServer),
       },
-      { name: "Email", value: ctx.mailEnabled ? "Sent through SMTP" : "Held in the outbox (no SMTP configured)" },
-      { name: "Payments", value: testMode ? "Built-in test mode" : `Stripe (${payments.label})` },
+      { ...label(TEXTS.envEmail), ...factValue(ctx.mailEnabled ? TEXTS.mailSmtp : TEXTS.mailHeld) },
+      {
+        ...label(TEXTS.envPayments),
+        ...(testMode ? factValue(TEXTS.paymentsTest) : factValue(TEXTS.paymentsStripe, { mode: payments.label })),
+      },
       { name: "Node.js", value: process.version },
     ],
   };
+}
+
+/** An environment fact's name, in English with its key. */
+function label(text: (typeof TEXTS)[keyof typeof TEXTS]) {
+  const { message, key } = keyedAnswer(text);
+  return { name: message, nameKey: key };
+}
+
+/** An environment fact's value, in English with its key (and values). */
+function factValue(text: (typeof TEXTS)[keyof typeof TEXTS], values?: Record<string, string>) {
+  const { message, ...keyed } = keyedAnswer(text, values);
+  return { value: message, ...keyed };
 }
 
 /** Re-reads one member's subscription from the provider, by email. */
@@ -68,22 +82,23 @@ export async function syncOne(
   onProviderError: (error: unknown, userId: string) => void,
 ): Promise<Served<typeof syncUserResultSchema>> {
   const user = await userByEmail(ctx, email);
-  if (!user) return { success: false, message: `No user found with email ${email}` };
+  if (!user) return { success: false, ...keyedAnswer(TEXTS.noUser, { email }) };
   const result = await ctx.payments.syncUser(user.id).catch((error) => {
     onProviderError(error, user.id);
     throw providerFailure(error, "Error syncing subscription");
   });
   const sub = result.subscription;
-  const state = sub ? `${planLabel(sub.plan)}, ${STATUS_LABEL[sub.status]}` : "no membership";
-  const message =
+  // `none`: no membership (the texts' select); else the plan's name and the status as on the wire.
+  const state = sub ? { plan: planLabel(sub.plan), status: sub.status } : { plan: "none", status: "none" };
+  const text =
     result.outcome === "no-customer"
-      ? `${user.email} has no Stripe customer (never subscribed, or complimentary): ${state}.`
+      ? TEXTS.noCustomer
       : result.outcome === "no-active-subscription"
-        ? `${user.email} has no active Stripe subscription: ${state}.`
-        : `Subscription synced for ${user.email}: ${state}.`;
+        ? TEXTS.noActiveSubscription
+        : TEXTS.synced;
   return {
     success: true,
-    message,
+    ...keyedAnswer(text, { email: user.email, ...state }),
     outcome: result.outcome,
     subscription: sub ? { plan: sub.plan, status: sub.status } : null,
   };
@@ -95,7 +110,7 @@ export async function syncEveryone(ctx: BillingAdminContext, onError: (error: un
   return {
     success: true,
     results,
-    message: `Synced ${results.synced}, failed ${results.failed}, without a Stripe customer ${results.noStripeCustomer}, without an active subscription ${results.noActiveSubscription}.`,
+    ...keyedAnswer(TEXTS.syncedAll, { ...results }),
   };
 }
 
@@ -119,7 +134,7 @@ export async function simulateCheckout(
   const { payments, db } = ctx;
   if (!payments.test) throw badRequest(TEST_MODE_ONLY, "test_mode_only");
   const user = await userByEmail(ctx, userEmail);
-  if (!user) return { success: false, message: `No user found with email ${userEmail}` };
+  if (!user) return { success: false, ...keyedAnswer(TEXTS.noUser, { email: userEmail }) };
   const { subscription } = await loadRoleAndSubscription(db, user.id);
   // The member's own path: the same plan rules, the same checkout, paid with the test card.
   const started = await startCheckout(ctx, { userId: user.id, email: user.email, name: user.name, subscription }, plan);
@@ -134,7 +149,7 @@ export async function simulateCheckout(
   const after = await loadRoleAndSubscription(db, user.id);
   return {
     success: true,
-    message: `Simulated a completed ${planLabel(plan)} checkout for ${user.email}.`,
+    ...keyedAnswer(TEXTS.simulated, { plan: planLabel(plan), email: user.email }),
     sessionId: started.sessionId,
     subscription: after.subscription ? { plan: after.subscription.plan, status: after.subscription.status } : null,
   };

@@ -14,7 +14,9 @@ import {
   stripeTestEnv,
 } from "#tests/helpers/fake-stripe";
 import { as, createUser, grantPlan, signUp, type TestUser } from "#tests/helpers/users";
+import { BILLING_ADMIN_TEXTS } from "@/shared/messages";
 import { billingCustomers, paymentEvents, subscriptions } from "../../db/schema";
+import { translate } from "../../i18n";
 
 const SECRET = "whsec_test_maison";
 let fake: FakeStripe;
@@ -477,13 +479,28 @@ describe("admin sync", () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe("Please enter a user email");
     const unknown = await post("/api/admin/subscriptions/sync", staff, { userEmail: "nobody@example.com" });
-    expect(unknown.json()).toEqual({ success: false, message: "No user found with email nobody@example.com" });
+    expect(unknown.json()).toEqual({
+      success: false,
+      message: "No user found with email nobody@example.com",
+      key: "billing_admin.no_user",
+      params: { email: "nobody@example.com" },
+    });
     const res = await post("/api/admin/subscriptions/sync", staff, { userEmail: user.email.toUpperCase() });
     expect(res.json()).toMatchObject({
       success: true,
       message: `Subscription synced for ${user.email}: Silver, active.`,
+      key: "billing_admin.synced",
+      params: { email: user.email, plan: "Silver", status: "active" },
       subscription: { plan: "silver", status: "active" },
     });
+    // The client says it by its key in the staff member's language (decision 028).
+    const { params } = res.json();
+    expect(translate("pt-PT", BILLING_ADMIN_TEXTS.synced, params)).toBe(
+      `Subscrição sincronizada para ${user.email}: Silver, ativa.`,
+    );
+    expect(translate("pt-PT", BILLING_ADMIN_TEXTS.noCustomer, { email: "a@b.pt", plan: "none", status: "none" })).toBe(
+      "a@b.pt não tem cliente no Stripe (nunca subscreveu, ou adesão oferecida): sem adesão.",
+    );
     expect((await post("/api/admin/subscriptions/sync", user, { userEmail: user.email })).statusCode).toBe(403);
   });
 

@@ -5,13 +5,14 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { billingApi } from "@/shared/contracts/billing";
-import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
+import { BILLING_ADMIN_TEXTS, ERROR_TEXTS, ERRORS } from "@/shared/messages";
 import { hasActiveSubscription } from "@/shared/plans";
 import { keyOf } from "@/shared/texts";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { errorBody, external, notFound } from "../../http/errors";
+import { keyedAnswer } from "../../i18n";
 import { enforceLimits, type RateLimiter } from "../../rate-limit";
 import { cancelComplimentary, openPortal, startCheckout } from "./service";
 
@@ -21,6 +22,14 @@ export const TOO_MANY_REQUESTS = ERRORS.tooManyRequests;
 function perUserLimit(limiter: RateLimiter, name: string, max: number) {
   return (userId: string) =>
     enforceLimits(limiter, [{ key: `billing:${name}:${userId}`, rule: { max, windowSeconds: 60 } }], TOO_MANY_REQUESTS);
+}
+
+/** A hold's description ("Hold for Kelly 28", as quotes/holds.ts gives it to the provider), keyed for the card page. */
+function holdText(description: string) {
+  const title = /^Hold for (.+)$/s.exec(description)?.[1];
+  if (!title) return {};
+  const { key, params } = keyedAnswer(BILLING_ADMIN_TEXTS.holdFor, { title });
+  return { key, params };
 }
 
 export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
@@ -125,6 +134,7 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
         amountCents: session.amount_total,
         currency: session.currency,
         description: session.description,
+        ...holdText(session.description),
         status: session.status,
         email: session.customer_email || viewer.email,
         successUrl: session.success_url,

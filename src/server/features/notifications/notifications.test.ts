@@ -376,4 +376,37 @@ describe("the outbox view", () => {
     const slack = (await request(admin, "GET", "/api/admin/outbox")).json().items;
     expect(JSON.stringify(slack)).not.toContain("secret-token");
   });
+
+  it("keys the failures and names it writes itself, for the staff member's language; a library's words as they are", async () => {
+    const rows = await ctx.database.db
+      .insert(outbox)
+      .values([
+        {
+          kind: "webhook" as const,
+          payload: { channel: "slack", text: "Hi", link: "/" },
+          status: "failed" as const,
+          attempts: 8,
+          lastError: "The webhook could not be reached (ECONNREFUSED)",
+        },
+        {
+          kind: "email" as const,
+          payload: { to: "y@example.com", subject: "Olá", text: "Olá" },
+          status: "failed" as const,
+          attempts: 8,
+          lastError: "Greeting never received",
+        },
+      ])
+      .returning();
+    const items = (await request(staffNoEmail, "GET", "/api/admin/outbox?status=failed")).json().items;
+    const [slack, mail] = rows.map((row) => items.find((item: { id: string }) => item.id === row.id));
+    expect(slack).toMatchObject({
+      to: "Slack webhook",
+      subject: "Slack-style message",
+      lastError: "The webhook could not be reached (ECONNREFUSED)",
+      errorKey: "outbox.error.webhook_unreachable_cause",
+      errorParams: { cause: "ECONNREFUSED" },
+    });
+    expect(mail.lastError).toBe("Greeting never received");
+    expect(mail.errorKey).toBeUndefined();
+  });
 });

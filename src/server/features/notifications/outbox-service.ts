@@ -2,13 +2,13 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import { type OUTBOX_STATUSES, type outboxListSchema, RETRY_ONLY_FAILED } from "@/shared/contracts/notifications";
-import { ERROR_TEXTS } from "@/shared/messages";
+import { ERROR_TEXTS, type Keyed, OUTBOX_DESCRIPTORS, OUTBOX_TEXTS } from "@/shared/messages";
 import type { Database, Queryable } from "../../db";
 import { outbox } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { retryFailed } from "../../outbox/outbox";
 
-export const SECRET_HIDDEN = "Hidden: this message holds a one-time link for its recipient only.";
+export const SECRET_HIDDEN = OUTBOX_TEXTS.secretHidden;
 
 export async function listOutbox(
   db: Database,
@@ -35,7 +35,7 @@ export async function listOutbox(
       if (row.kind === "push") {
         return {
           ...common(row),
-          to: "A device",
+          to: OUTBOX_TEXTS.device,
           subject: payload.title ?? null,
           reason: payload.reason ?? null,
           text: payload.body ?? null,
@@ -44,13 +44,29 @@ export async function listOutbox(
       return {
         ...common(row),
         // The team's webhook is named, never its address (a secret).
-        to: payload.to ?? (payload.channel === "slack" ? "Slack webhook" : null),
-        subject: payload.subject ?? (payload.channel === "slack" ? "Slack-style message" : null),
+        to: payload.to ?? (payload.channel === "slack" ? OUTBOX_TEXTS.slackWebhook : null),
+        subject: payload.subject ?? (payload.channel === "slack" ? OUTBOX_TEXTS.slackMessage : null),
         reason: payload.reason ?? null,
         text: row.secretExpiresAt ? SECRET_HIDDEN : (payload.text ?? null),
       };
     }),
   };
+}
+
+/** Each keyed outbox error as a pattern of its English, its placeholders caught. */
+const ERROR_PATTERNS: Array<[Keyed, RegExp]> = Object.values(OUTBOX_DESCRIPTORS).map((text) => [
+  text,
+  new RegExp(`^${text.message.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{(\w+)\\?\}/g, "(?<$1>.+)")}$`, "s"),
+]);
+
+/** A stored error's key and values when it is one of our keyed texts (a library's own words have none). */
+function errorText(error: string | null): { errorKey?: string; errorParams?: Record<string, string> } {
+  if (!error) return {};
+  for (const [text, pattern] of ERROR_PATTERNS) {
+    const match = pattern.exec(error);
+    if (match) return { errorKey: text.id, ...(match.groups ? { errorParams: { ...match.groups } } : {}) };
+  }
+  return {};
 }
 
 const common = (row: typeof outbox.$inferSelect) => ({
@@ -59,6 +75,7 @@ const common = (row: typeof outbox.$inferSelect) => ({
   status: row.status,
   attempts: row.attempts,
   lastError: row.lastError,
+  ...errorText(row.lastError),
   createdAt: row.createdAt,
   sentAt: row.sentAt,
 });

@@ -90,6 +90,8 @@ describe("devices", () => {
       {
         id,
         device: "Chrome on Android",
+        deviceKey: "device.browser_on_os",
+        deviceParams: { browser: "Chrome", os: "Android" },
         kind: "mobile",
         endpoint: device.endpoint,
         createdAt: expect.any(String),

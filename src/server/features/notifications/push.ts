@@ -12,6 +12,7 @@
  *   to the push service (RFC 8030): a device the service calls gone (404, 410) is removed; a refusal (400, 413,
  *   other 4xx) fails the row at once; a 5xx, a 429 or a network error is retried with the outbox's back-off.
  */
+
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +20,8 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import webpush from "web-push";
 import type { Served } from "@/shared/contracts/common";
 import { PUSH_MESSAGES, type pushDeviceSchema, type pushSubscriptionSchema } from "@/shared/contracts/notifications";
+import { OUTBOX_DESCRIPTORS, OUTBOX_TEXTS } from "@/shared/messages";
+import { fill } from "@/shared/texts";
 import type { Viewer } from "../../auth/viewer";
 import { type Config, isLoopbackHost } from "../../config";
 import type { AppContext } from "../../context";
@@ -206,16 +209,18 @@ export function createPushSender(db: Queryable, config: Config, keys: VapidKeys)
       if (signal?.aborted) throw signal.reason;
       // The endpoint is a capability URL: the error names what happened, never the address.
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-      throw new Error(`The push service could not be reached${cause ? ` (${cause})` : ""}`);
+      throw new Error(
+        cause ? fill(OUTBOX_DESCRIPTORS.pushUnreachableCause.message, { cause }) : OUTBOX_TEXTS.pushUnreachable,
+      );
     }
     await response.body?.cancel().catch(() => {});
     const status = response.status;
     if (status === 404 || status === 410) {
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-      throw new DeliveryRefused(`The push service answered ${status}: the device is gone and was removed.`);
+      throw new DeliveryRefused(fill(OUTBOX_DESCRIPTORS.pushGone.message, { status }));
     }
-    if (status === 429 || status >= 500) throw new Error(`The push service answered ${status}`);
-    if (status >= 400) throw new DeliveryRefused(`The push service refused the message (${status})`);
+    if (status === 429 || status >= 500) throw new Error(fill(OUTBOX_DESCRIPTORS.pushAnswered.message, { status }));
+    if (status >= 400) throw new DeliveryRefused(fill(OUTBOX_DESCRIPTORS.pushRefused.message, { status }));
     await db.update(pushSubscriptions).set({ lastUsedAt: sql`now()` }).where(eq(pushSubscriptions.id, device.id));
   };
 }

@@ -173,6 +173,8 @@ describe("the whole loop", () => {
       amountCents: 235_005,
       currency: "eur",
       description: "Hold for Kelly 28, Noir",
+      key: "billing_admin.hold_for",
+      params: { title: "Kelly 28, Noir" },
       status: "open",
       successUrl: `http://localhost:3000/requests/${id}?hold=authorized`,
     });

@@ -10,7 +10,7 @@ import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, serverText } from "@/client/lib/api";
 import { formatTimeAgo } from "@/shared/format";
 import { type AccountSession, accountQueries, useEndOtherSessions, useEndSession } from "../api";
 
@@ -75,7 +75,7 @@ function SessionRow({ session }: { session: AccountSession }) {
       <Icon aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium text-noir">
-          {session.device}
+          {serverText(session.device, session.deviceKey, session.deviceParams)}
           {session.current ? <Badge variant="gold">{t`This device`}</Badge> : null}
         </p>
         <p className="mt-1 text-xs text-ink-muted">
@@ -95,6 +95,7 @@ function SessionRow({ session }: { session: AccountSession }) {
 
 function EndSession({ session }: { session: AccountSession }) {
   const { t } = useLingui();
+  const device = serverText(session.device, session.deviceKey, session.deviceParams);
   const end = useEndSession();
   const [open, setOpen] = useState(false);
 
@@ -114,12 +115,12 @@ function EndSession({ session }: { session: AccountSession }) {
       open={open}
       onOpenChange={(next) => !end.isPending && setOpen(next)}
       trigger={
-        <Button variant="outline" size="sm" aria-label={t`Sign out ${session.device}`}>
+        <Button variant="outline" size="sm" aria-label={t`Sign out ${device}`}>
           {t`Sign Out`}
         </Button>
       }
       title={t`Sign out this session?`}
-      description={t`${session.device} will be signed out at once and will need your password to come back.`}
+      description={t`${device} will be signed out at once and will need your password to come back.`}
       confirmLabel={end.isPending ? t`Signing out…` : t`Sign Out`}
       busy={end.isPending}
       onConfirm={onConfirm}

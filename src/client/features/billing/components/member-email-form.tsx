@@ -10,7 +10,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { Form, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
-import { errorMessage, sharedText } from "@/client/lib/api";
+import { errorMessage, serverText } from "@/client/lib/api";
 import { ERROR_TEXTS } from "@/shared/messages";
 import { PURCHASABLE_PLANS, planLabel } from "@/shared/plans";
 import { syncUserSchema } from "@/shared/schemas";
@@ -46,8 +46,8 @@ export function MemberEmailForm({ kind, disabled = false }: { kind: keyof typeof
     try {
       const outcome =
         kind === "sync" ? await syncUser.mutateAsync(values.userEmail) : await simulate.mutateAsync(values);
-      // The outcome is the server's own sentence (English unless it is a shared keyed text).
-      const message = outcome.message ? sharedText(outcome.message) : i18n._(text.failure);
+      // The outcome is the server's sentence, translated by its key.
+      const message = outcome.message ? serverText(outcome.message, outcome.key, outcome.params) : i18n._(text.failure);
       setResult({ ok: outcome.success, message });
       if (outcome.success) toast.success(message);
       else toast.error(message);

@@ -11,7 +11,7 @@ import { PageHeader } from "@/client/components/page-header";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, serverText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatEuro } from "@/shared/format";
 import { type AdminSettings, billingStaffQueries, type SyncAllResult, useSyncAll } from "../admin-api";
@@ -77,8 +77,8 @@ function EnvironmentCard({ settings }: { settings: AdminSettings }) {
         <dl className="divide-y divide-stone text-sm">
           {settings.environment.map((item) => (
             <div key={item.name} className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr]">
-              <dt className="text-ink-muted">{item.name}</dt>
-              <dd className="break-all">{item.value}</dd>
+              <dt className="text-ink-muted">{serverText(item.name, item.nameKey)}</dt>
+              <dd className="break-all">{serverText(item.value, item.key, item.params)}</dd>
             </div>
           ))}
         </dl>

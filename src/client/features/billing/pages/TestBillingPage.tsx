@@ -12,7 +12,7 @@ import { StatusBadge } from "@/client/components/status-badge";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, serverText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatEuro, formatLongDate } from "@/shared/format";
 import { billingQueries, type TestBillingOverview, useSetCancelAtPeriodEnd } from "../api";
@@ -146,7 +146,11 @@ const invoiceColumns = col.columns([
     sortFn: "datetime",
     meta: { className: "tabular whitespace-nowrap text-ink-muted" },
   }),
-  col.accessor("description", { header: () => <Trans>Description</Trans>, enableSorting: false }),
+  col.accessor("description", {
+    header: () => <Trans>Description</Trans>,
+    cell: (info) => serverText(info.getValue(), info.row.original.key, info.row.original.params),
+    enableSorting: false,
+  }),
   col.accessor("status", {
     header: () => <Trans>Status</Trans>,
     cell: (info) => <StatusBadge status={info.getValue()} />,

@@ -9,7 +9,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { PageSpinner } from "@/client/components/ui/spinner";
-import { ApiError, errorMessage } from "@/client/lib/api";
+import { ApiError, errorMessage, serverText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cardSchema } from "@/shared/contracts/billing";
 import { formatEuro } from "@/shared/format";
@@ -103,7 +103,7 @@ function HoldCheckout({ session }: { session: TestHoldSession }) {
             <p className="eyebrow text-gold-deep">{t`Card hold`}</p>
             <Badge variant="gold">{t`Test mode`}</Badge>
           </div>
-          <p className="mt-3 text-lg break-words">{session.description}</p>
+          <p className="mt-3 text-lg break-words">{serverText(session.description, session.key, session.params)}</p>
           <p className="mt-4 flex items-baseline gap-2">
             <span className="tabular font-serif text-5xl">{amount}</span>
             <span className="text-sm text-ink-muted">{t`held, not charged`}</span>
@@ -221,7 +221,7 @@ function BankConfirmation({
   const confirm = useConfirmTestHold(session.id);
   const [error, setError] = useState<string | null>(null);
   const failed = t`Your bank did not confirm the authorisation. Please try again or use another card.`;
-  const description = session.description;
+  const description = serverText(session.description, session.key, session.params);
 
   async function answer(approve: boolean) {
     setError(null);

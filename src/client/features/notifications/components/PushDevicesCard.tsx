@@ -13,7 +13,7 @@ import { AsyncView, ListSkeleton } from "@/client/components/async-view";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage, serverText } from "@/client/lib/api";
 import { formatLongDate, formatTimeAgo } from "@/shared/format";
 import { notificationQueries, type PushDevice, useAddDevice, useRemoveDevice } from "../api";
 import {
@@ -136,12 +136,13 @@ function DeviceRow({ device, current }: { device: PushDevice; current: boolean }
     }
   }
 
+  const name = serverText(device.device, device.deviceKey, device.deviceParams);
   return (
     <li className="flex items-center gap-4 py-4 first:pt-0 last:pb-0">
       <Icon aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium text-noir">
-          {device.device}
+          {name}
           {current ? <Badge variant="gold">{i18n._(i18n._(TEXTS.thisDevice))}</Badge> : null}
         </p>
         <p className="mt-1 text-xs text-ink-muted">
@@ -158,7 +159,7 @@ function DeviceRow({ device, current }: { device: PushDevice; current: boolean }
         variant="outline"
         size="sm"
         onClick={() => void onRemove()}
-        aria-label={t`Remove ${device.device}`}
+        aria-label={t`Remove ${name}`}
         aria-busy={remove.isPending || undefined}
       >
         {i18n._(i18n._(TEXTS.remove))}

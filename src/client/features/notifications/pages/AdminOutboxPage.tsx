@@ -19,7 +19,7 @@ import { badgeVariants } from "@/client/components/ui/badge-variants";
 import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
-import { ApiError, errorMessage } from "@/client/lib/api";
+import { ApiError, errorMessage, serverText, sharedText } from "@/client/lib/api";
 import { i18n } from "@/client/lib/i18n";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
@@ -57,6 +57,50 @@ const KIND_LABELS: Record<OutboxItem["kind"], MessageDescriptor> = {
   webhook: msg`Webhook`,
   push: msg`Push`,
 };
+
+/** Why a delivery was made (the server's code for it), as staff read it; an unknown code is shown as it is. */
+const REASON_LABELS: Record<string, MessageDescriptor> = {
+  status_changed: msg`Status change`,
+  message_received: msg`Message received`,
+  request_created: msg`New request`,
+  quote_sent: msg`Quote sent`,
+  quote_accepted: msg`Quote accepted`,
+  quote_declined: msg`Quote declined`,
+  hold_placed: msg`Hold placed`,
+  payment_captured: msg`Payment taken`,
+  hold_released: msg`Hold released`,
+  hold_expired: msg`Hold expired`,
+  reauthorization_requested: msg`Re-authorisation requested`,
+  delivered: msg`Delivered`,
+  receipt_confirmed: msg`Receipt confirmed`,
+  problem_reported: msg`Problem reported`,
+  assigned: msg`Assigned`,
+  test: msg`Test`,
+  request_changed: msg`Request changed`,
+  request_withdrawn: msg`Request withdrawn`,
+  admin_reply: msg`Team reply`,
+  client_message: msg`Member's message`,
+  concierge_message: msg`Concierge message`,
+  concierge_reply: msg`Concierge reply`,
+  sales_reply: msg`Sales reply`,
+  email_verification: msg`Email confirmation`,
+  password_reset: msg`Password reset`,
+  password_changed: msg`Password changed`,
+  new_device_sign_in: msg`New sign-in`,
+};
+
+/** An item with the texts the server wrote (not a message's own subject or text) translated. */
+function inLanguage(item: OutboxItem): OutboxItem {
+  const reason = item.reason && Object.hasOwn(REASON_LABELS, item.reason) ? REASON_LABELS[item.reason] : undefined;
+  return {
+    ...item,
+    reason: reason ? i18n._(reason) : item.reason,
+    to: item.to && sharedText(item.to),
+    subject: item.subject && sharedText(item.subject),
+    text: item.text && sharedText(item.text),
+    lastError: item.lastError && serverText(item.lastError, item.errorKey, item.errorParams),
+  };
+}
 
 /** What a delivery is about: its subject, else its reason (in the interface's language, read when shown). */
 const heading = (item: OutboxItem) => item.subject ?? item.reason ?? i18n._(KIND_LABELS[item.kind]);
@@ -176,7 +220,11 @@ export default function AdminOutboxPage() {
   useDocumentTitle(t`Outbox`);
   const [params, setParams] = useSearchParams();
   const status = readFilter(params);
-  const query = useQuery(notificationQueries.outbox(status));
+  // The server's own words (a webhook's name, a failure) in the interface's language, by their keys.
+  const query = useQuery({
+    ...notificationQueries.outbox(status),
+    select: (data) => ({ ...data, items: data.items.map(inLanguage) }),
+  });
   const [reading, setReading] = useState<OutboxItem | null>(null);
   /** The Read button that opened the message: focus goes back there when it closes. */
   const opener = useRef<HTMLElement | null>(null);

@@ -39,7 +39,7 @@ describe("the member's timeline", () => {
     setActiveLocale("pt-PT");
     render(<TimelineList items={ITEMS} />);
     expect(screen.getByText("Submeteu o seu pedido")).toBeTruthy();
-    expect(screen.getByText(/^Foi feita uma pré-autorização de 25\s000\s€ no seu cartão$/)).toBeTruthy();
+    expect(screen.getByText(/^Foi efetuada uma pré-autorização de 25\s000\s€ no seu cartão$/)).toBeTruthy();
     expect(screen.getByText("Something new")).toBeTruthy();
     expect(screen.getByText(/A equipa Maison/)).toBeTruthy();
   });
