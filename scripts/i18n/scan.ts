@@ -147,6 +147,15 @@ export function scanSource(code: string, filename: string): Finding[] {
           t.isObjectProperty(q) && t.isIdentifier(q.key) ? q.key.name : "",
         );
         if (keys.includes("id")) return;
+        // A macro's descriptor with a context (`t({ message: "Sent", context: "quote" })`) is translated too.
+        const call = p.parentPath.parentPath;
+        if (
+          keys.includes("context") &&
+          call?.isCallExpression() &&
+          t.isIdentifier(call.node.callee) &&
+          ["t", "msg", "defineMessage"].includes(call.node.callee.name)
+        )
+          return;
       }
       const text = literalText(p.node.value);
       if (text !== null && isText(text)) add(p.node, `${key}:`, text);

@@ -32,4 +32,23 @@ describe("message catalogs", () => {
       expect(untranslated, `untranslated in ${name}/locales/pt-PT.po`).toEqual([]);
     });
   }
+
+  // Lingui's id is the English (with its context): the same English in two catalogs is one message at run time,
+  // and the catalog loaded last would win. Where the meaning differs (a quote 'Sent', a message 'Sent'), the code
+  // gives the message a context; where it is the same, the translation is the same.
+  it("the same message has the same Portuguese in every catalog", async () => {
+    const seen = new Map<string, { name: string; translation: string }>();
+    const conflicts: string[] = [];
+    for (const catalog of catalogs) {
+      const name = path.relative(root, catalog.path).replace(/\/locales\/\{locale\}$/, "");
+      for (const [id, entry] of Object.entries((await catalog.read("pt-PT")) ?? {})) {
+        if (entry.obsolete || !entry.translation) continue;
+        const first = seen.get(id);
+        if (!first) seen.set(id, { name, translation: entry.translation });
+        else if (first.translation !== entry.translation)
+          conflicts.push(`${entry.message ?? id}: ${first.name} "${first.translation}", ${name} "${entry.translation}"`);
+      }
+    }
+    expect(conflicts).toEqual([]);
+  });
 });

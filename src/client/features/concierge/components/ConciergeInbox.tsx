@@ -82,7 +82,7 @@ export function ConciergeInbox({
               </SelectTrigger>
               <SelectContent>
                 <SelectItem value="all">{t`Everyone's`}</SelectItem>
-                <SelectItem value="me">{t`Assigned to me`}</SelectItem>
+                <SelectItem value="me">{t({ message: "Assigned to me", context: "conversations" })}</SelectItem>
                 <SelectItem value="none">{t`Unassigned`}</SelectItem>
               </SelectContent>
             </Select>

@@ -32,14 +32,14 @@ const FILTERS: ReadonlyArray<{ value: OutboxFilter; label: MessageDescriptor; no
   { value: "pending", label: msg`Pending`, none: msg`No pending deliveries` },
   { value: "sent", label: msg`Sent`, none: msg`No sent deliveries` },
   { value: "failed", label: msg`Failed`, none: msg`No failed deliveries` },
-  { value: "held", label: msg`Held`, none: msg`No held deliveries` },
+  { value: "held", label: msg({ message: "Held", context: "outbox" }), none: msg`No held deliveries` },
 ];
 
 const STATUS_BADGES: Record<OutboxStatus, { label: MessageDescriptor; className: string }> = {
   pending: { label: msg`Pending`, className: badgeVariants({ variant: "outline" }) },
   sent: { label: msg`Sent`, className: badgeVariants({ variant: "success" }) },
   failed: { label: msg`Failed`, className: badgeVariants({ variant: "destructive" }) },
-  held: { label: msg`Held`, className: badgeVariants({ variant: "gold" }) },
+  held: { label: msg({ message: "Held", context: "outbox" }), className: badgeVariants({ variant: "gold" }) },
 };
 
 function DeliveryStatus({ status }: { status: OutboxStatus }) {
@@ -139,7 +139,7 @@ function Actions({ item, onRead }: { item: OutboxItem; onRead: (item: OutboxItem
         aria-label={t`Read: ${heading(item)}`}
         onClick={() => onRead(item)}
       >
-        {t`Read`}
+        {t({ message: "Read", context: "open the message" })}
       </Button>
       <RetryButton item={item} />
     </div>

@@ -51,7 +51,7 @@ export function HoldExpiry({ expiresAt }: { expiresAt: string }) {
 
 export const QUOTE_STATUS_LABELS: Record<(typeof QUOTE_STATUSES)[number], MessageDescriptor> = {
   draft: msg`Draft`,
-  sent: msg`Sent`,
+  sent: msg({ message: "Sent", context: "quote" }),
   accepted: msg`Accepted`,
   declined: msg`Declined`,
   superseded: msg`Superseded`,

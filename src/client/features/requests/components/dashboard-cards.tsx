@@ -15,7 +15,7 @@ const CARDS: Array<{ key: keyof AdminStats["cards"]; label: MessageDescriptor; h
   { key: "total", label: msg`Total`, hint: msg`requests` },
   { key: "new", label: msg`New`, hint: msg`to review` },
   { key: "sourcing", label: msg`Sourcing`, hint: msg`in progress` },
-  { key: "delivered", label: msg`Delivered`, hint: msg`completed` },
+  { key: "delivered", label: msg({ message: "Delivered", context: "requests" }), hint: msg`completed` },
   { key: "clients", label: msg`Clients`, hint: msg`members` },
   { key: "unreadMessages", label: msg`Messages`, hint: msg`unread` },
 ];

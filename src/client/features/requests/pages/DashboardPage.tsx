@@ -51,8 +51,8 @@ export default function DashboardPage() {
             itemClassName="rounded-lg border border-stone bg-card px-6 py-5"
             items={[
               { label: t`Total Requests`, value: query.data?.counts.total ?? "–" },
-              { label: t`Active`, value: query.data?.counts.active ?? "–" },
-              { label: t`Delivered`, value: query.data?.counts.delivered ?? "–" },
+              { label: t({ message: "Active", context: "requests" }), value: query.data?.counts.active ?? "–" },
+              { label: t({ message: "Delivered", context: "requests" }), value: query.data?.counts.delivered ?? "–" },
             ].map((item) => ({ ...item, valueClassName: "font-serif text-5xl tabular" }))}
           />
         )}
