@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { linguiMessages } from "./scripts/i18n/vite-plugin.ts";
@@ -16,6 +17,9 @@ const serverTests = ["src/server/**/*.test.ts"];
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker less than the cores: one worker on CI's two, with the database tests'
+    // files run one after another while PostgreSQL's own processes wait. Each file has its own database.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
