@@ -46,7 +46,9 @@ describe("message catalogs", () => {
         const first = seen.get(id);
         if (!first) seen.set(id, { name, translation: entry.translation });
         else if (first.translation !== entry.translation)
-          conflicts.push(`${entry.message ?? id}: ${first.name} "${first.translation}", ${name} "${entry.translation}"`);
+          conflicts.push(
+            `${entry.message ?? id}: ${first.name} "${first.translation}", ${name} "${entry.translation}"`,
+          );
       }
     }
     expect(conflicts).toEqual([]);
