@@ -815,6 +815,8 @@ export const holds = pgTable(
     /** Released, expired, or (after a partial capture) the remainder's release. */
     releasedAt: timestamp("released_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** When the member and staff were told the authorisation lapses within 48 h (once per hold). */
+    lapseWarnedAt: timestamp("lapse_warned_at", { withTimezone: true }),
     /** The newest provider event applied: an older one never overwrites it. */
     providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -832,6 +834,30 @@ export const holds = pgTable(
       sql`${t.pendingAction} is null or ${t.pendingAction} in ('capture', 'release')`,
     ),
   ],
+);
+
+/**
+ * One reconciliation of the provider's holds with ours (issue 30): what was compared, every difference found,
+ * and what was repaired (an orphan authorisation cancelled, a capture recorded) or only reported.
+ */
+export const reconciliationRuns = pgTable(
+  "reconciliation_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    /** Who started it: a user id, or null for the scheduled job and the command line. */
+    startedBy: text("started_by").references(() => users.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** Provider objects and our rows looked at. */
+    checked: integer("checked").notNull().default(0),
+    /** Each difference: { kind, holdId?, paymentIntentId, requestId?, amountCents?, repaired, detail }. */
+    differences: jsonb("differences").$type<Array<Record<string, unknown>>>().notNull().default([]),
+    repaired: integer("repaired").notNull().default(0),
+    /** Set when the run could not finish (the provider unreachable): the message. */
+    error: text("error"),
+  },
+  (t) => [index("reconciliation_runs_started_idx").on(t.startedAt.desc())],
 );
 
 /** Found → Delivered: the handover, then the member's answer (receipt confirmed, or a problem within 30 days). */
