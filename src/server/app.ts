@@ -141,7 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db,
     limiter,
     auth,
-    payments: createPayments(config, db, write),
+    payments: createPayments(config, db, write, (error) =>
+      app.log.warn({ err: error }, "an orphan card authorisation was not cancelled: reconciliation will retry"),
+    ),
     storage: createStorage(config),
     mailEnabled,
     // The outbox sends pushes with the notifications domain's sender; the VAPID keys are read (or made) now.

@@ -413,6 +413,11 @@ export const QUOTE_TEXTS = {
     id: "quotes.capture_reason_required",
     message: "Please give a reason for capturing less than the hold",
   },
+  /** A card page superseded by another choice, a decline or a revised quote: it can no longer be authorised. */
+  offerChanged: /*i18n*/ {
+    id: "quotes.offer_changed",
+    message: "This offer has changed. Please return to your request to see the current one.",
+  },
   holdNotExpired: /*i18n*/ {
     id: "quotes.hold_not_expired",
     message: "Only an expired hold can be authorised again",

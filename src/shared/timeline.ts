@@ -54,6 +54,11 @@ export const TIMELINE_TEXTS = {
     id: "timeline.hold_released_amount",
     message: "The hold of {amount} on your card was released",
   },
+  /** A second authorisation that reached the card from a page the member's later choice replaced. */
+  authorizationCancelledAmount: /*i18n*/ {
+    id: "timeline.authorization_cancelled_amount",
+    message: "A second authorisation of {amount} on your card was cancelled: only your current choice is held",
+  },
   holdExpired: /*i18n*/ { id: "timeline.hold_expired", message: "The hold on your card expired" },
   holdExpiredAmount: /*i18n*/ {
     id: "timeline.hold_expired_amount",
@@ -126,6 +131,7 @@ const TEXTS: Record<string, (details: Details, actor: TimelineActor) => Timeline
   payment_captured: withAmount("paymentCaptured", "paymentCapturedAmount"),
   hold_released: withAmount("holdReleased", "holdReleasedAmount"),
   hold_expired: withAmount("holdExpired", "holdExpiredAmount"),
+  authorization_cancelled: withAmount("authorizationCancelledAmount", "authorizationCancelledAmount"),
   payment_refunded: withAmount("paymentRefunded", "paymentRefundedAmount"),
   delivered: () => text("delivered"),
   receipt_confirmed: () => text("receiptConfirmed"),

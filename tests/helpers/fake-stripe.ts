@@ -165,6 +165,11 @@ export async function startFakeStripe(
       (body.expand as string[] | undefined)?.includes("latest_charge")
         ? { ...intent, latest_charge: intent.latest_charge ? (charges.get(intent.latest_charge) ?? null) : null }
         : intent;
+    if (method === "GET" && path === "/v1/checkout/sessions") {
+      const intent = url.searchParams.get("payment_intent");
+      const data = [...sessions.values()].filter((s) => !intent || s.payment_intent === intent);
+      return send(res, 200, { object: "list", data, has_more: false, url: "/v1/checkout/sessions" });
+    }
     const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (session) {
       const found = sessions.get(session[1]);

@@ -40,10 +40,38 @@ export interface HoldUpdate {
   stamp: Date;
 }
 
-export type HoldApplyResult = { changed: boolean; ignored?: string; userId?: string | null };
+export type HoldApplyResult = {
+  changed: boolean;
+  ignored?: string;
+  userId?: string | null;
+  /**
+   * An authorisation the app does not hold (its page was superseded, or it names no hold of ours): recorded in
+   * the transaction, then cancelled at the provider by the caller once the transaction has committed.
+   */
+  orphan?: { paymentIntentId: string };
+};
 
-/** The quotes domain's side: applies an update to its hold, with the caller's transaction. */
-export type HoldHandler = (tx: Queryable, out: Effects, update: HoldUpdate) => Promise<HoldApplyResult>;
+/** The quotes domain's side of holds (plugged in by app.ts). */
+export interface HoldHandler {
+  /** Applies an update to its hold, with the caller's transaction. */
+  apply(tx: Queryable, out: Effects, update: HoldUpdate): Promise<HoldApplyResult>;
+  /**
+   * Whether a hold has this PaymentIntent recorded. An intent's event names its hold only in metadata, which
+   * proves nothing: until the intent is recorded, the provider is asked which card page made it.
+   */
+  knowsIntent(paymentIntentId: string): Promise<boolean>;
+}
+
+/** Cancels an orphan authorisation at the provider (once, by its key); a failure is left to reconciliation. */
+export async function cancelOrphan(
+  provider: { cancelPaymentIntent(id: string, input: { idempotencyKey: string }): Promise<unknown> },
+  result: HoldApplyResult,
+  onError: (error: unknown) => void,
+): Promise<void> {
+  if (!result.orphan) return;
+  const id = result.orphan.paymentIntentId;
+  await provider.cancelPaymentIntent(id, { idempotencyKey: `maison-orphan-${id}` }).catch(onError);
+}
 
 /** The event types that move holds. */
 export const HOLD_EVENTS = [

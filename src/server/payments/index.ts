@@ -11,11 +11,11 @@ import type { Config } from "../config";
 import type { Database } from "../db";
 import { billingCustomers } from "../db/schema";
 import type { Write } from "../db/write";
-import type { HoldApplyResult, HoldHandler, HoldUpdate } from "./holds";
+import { cancelOrphan, type HoldApplyResult, type HoldHandler, type HoldUpdate } from "./holds";
 import { configuredPrices, createPriceList } from "./prices";
 import { createEventProcessor } from "./process-event";
 import { createStripeProvider, type StripeProvider, stripeKeyMode } from "./stripe-provider";
-import { loadStripe } from "./stripe-sdk";
+import { loadStripe, verifySignedEvent } from "./stripe-sdk";
 import { createSync, type SyncCounts, type SyncOutcome } from "./sync";
 import { createTestProvider, type TestProvider } from "./test-provider";
 import {
@@ -86,21 +86,31 @@ export interface Payments {
   hooks: BillingHooks;
 }
 
-export function createPayments(config: Config, db: Database, write: Write): Payments {
+export function createPayments(
+  config: Config,
+  db: Database,
+  write: Write,
+  /** An orphan authorisation the provider did not cancel when asked (reconciliation will find it again). */
+  onOrphanError: (error: unknown) => void = () => {},
+): Payments {
   const stripe = config.STRIPE_SECRET_KEY ? createStripeProvider(config) : null;
   const test = stripe ? null : createTestProvider({ db, appUrl: config.APP_URL });
   const provider: PaymentProvider = stripe ?? (test as TestProvider);
   const prices = createPriceList(configuredPrices(config));
   let holdHandler: HoldHandler | null = null;
-  const processEvent = createEventProcessor({ db, write, provider, prices, holdHandler: () => holdHandler });
+  const processEvent = createEventProcessor({
+    db,
+    write,
+    provider,
+    prices,
+    holdHandler: () => holdHandler,
+    onOrphanError,
+  });
   const webhookSecret = stripe ? null : testWebhookSecret(resolveAuthSecret(config));
   const verifyWebhook: StripeProvider["verifyWebhook"] = stripe
     ? stripe.verifyWebhook
-    : async (rawBody, signature) => {
-        if (!signature) throw new Error("No Stripe-Signature header");
-        const Stripe = await loadStripe();
-        return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret as string) as PaymentEvent;
-      };
+    : async (rawBody, signature) =>
+        (await verifySignedEvent(rawBody, signature, webhookSecret as string)) as PaymentEvent;
 
   async function receiveWebhook(raw: unknown, signature: string | undefined): Promise<WebhookOutcome> {
     if (!Buffer.isBuffer(raw) || raw.length === 0) {
@@ -172,7 +182,9 @@ export function createPayments(config: Config, db: Database, write: Write): Paym
       async apply(update) {
         const handler = holdHandler;
         if (!handler) return { changed: false, ignored: "no hold handler" };
-        return write((tx, out) => handler(tx, out, update));
+        const result = await write((tx, out) => handler.apply(tx, out, update));
+        await cancelOrphan(provider, result, onOrphanError);
+        return result;
       },
     },
     processEvent,

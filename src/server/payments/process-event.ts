@@ -9,7 +9,15 @@ import type { Database } from "../db";
 import { paymentEvents } from "../db/schema";
 import type { Write } from "../db/write";
 import { applyInvoiceOutcome, applySubscription, userForCustomer } from "./apply";
-import { HOLD_EVENTS, type HoldHandler, holdUpdateOf, isHoldSession, needsExpandedCharge } from "./holds";
+import {
+  cancelOrphan,
+  HOLD_EVENTS,
+  type HoldApplyResult,
+  type HoldHandler,
+  holdUpdateOf,
+  isHoldSession,
+  needsExpandedCharge,
+} from "./holds";
 import {
   type CheckoutSessionLike,
   type InvoiceLike,
@@ -72,6 +80,8 @@ export function createEventProcessor(deps: {
   prices: PriceList;
   /** The quotes domain's hold handler (plugged in by app.ts); hold events are ignored without one. */
   holdHandler: () => HoldHandler | null;
+  /** A cancellation of an orphan authorisation that failed (reconciliation finds it again). */
+  onOrphanError: (error: unknown) => void;
 }) {
   const { db, write, provider, prices } = deps;
 
@@ -94,12 +104,19 @@ export function createEventProcessor(deps: {
 
     // A hold's event whose intent does not carry its charge (capture_before, the receipt): fetched before too.
     let fetchedIntent: PaymentIntentLike | null = null;
+    let intentSession: string | null = null;
     const object = event.data.object as PaymentIntentLike;
-    if (event.type.startsWith("payment_intent.") && needsExpandedCharge(event.type, object)) {
-      fetchedIntent = await provider.retrievePaymentIntent(object.id);
+    if (event.type.startsWith("payment_intent.")) {
+      if (needsExpandedCharge(event.type, object)) fetchedIntent = await provider.retrievePaymentIntent(object.id);
+      // An intent no hold has recorded yet: which card page made it is the provider's word, not its metadata's.
+      const handler = deps.holdHandler();
+      if (object.metadata?.holdId && handler && !(await handler.knowsIntent(object.id))) {
+        intentSession = await provider.holdSessionOfIntent(object.id);
+      }
     }
 
-    return write(async (tx, out): Promise<ProcessResult> => {
+    let orphan: HoldApplyResult = { changed: false };
+    const result = await write(async (tx, out): Promise<ProcessResult> => {
       const recorded = await tx
         .insert(paymentEvents)
         .values({ id: event.id, provider: provider.kind, type: event.type })
@@ -112,7 +129,11 @@ export function createEventProcessor(deps: {
       if (holdUpdate) {
         const handler = deps.holdHandler();
         if (!handler) return { outcome: "ignored", reason: "no hold handler" };
-        const result = await handler(tx, out, holdUpdate);
+        const result = await handler.apply(tx, out, {
+          ...holdUpdate,
+          sessionId: holdUpdate.sessionId ?? intentSession,
+        });
+        orphan = result;
         return result.ignored
           ? { outcome: "ignored", reason: result.ignored }
           : { outcome: "processed", userId: result.userId ?? null, changed: result.changed };
@@ -166,6 +187,9 @@ export function createEventProcessor(deps: {
           return { outcome: "ignored", reason: `event type ${event.type}` };
       }
     });
+    // Recorded with the event; the provider is asked to cancel only once that has committed.
+    await cancelOrphan(provider, orphan, deps.onOrphanError);
+    return result;
   };
 }
 

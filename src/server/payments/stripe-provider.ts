@@ -1,7 +1,7 @@
 /** The Stripe implementation of the payment provider, through the official SDK. */
 import type Stripe from "stripe";
 import type { Config } from "../config";
-import { loadStripe } from "./stripe-sdk";
+import { loadStripe, verifySignedEvent } from "./stripe-sdk";
 import type { PaymentEvent, PaymentIntentLike, PaymentProvider, SubscriptionLike } from "./types";
 
 /** STRIPE_API_BASE (tests point it at a local fake of the API) as the SDK's host, port and protocol. */
@@ -187,6 +187,12 @@ export function createStripeProvider(config: Config): StripeProvider {
       )) as PaymentIntentLike;
     },
 
+    async holdSessionOfIntent(id) {
+      const stripe = await sdk();
+      const sessions = await stripe.checkout.sessions.list({ payment_intent: id, limit: 1 });
+      return sessions.data[0]?.id ?? null;
+    },
+
     async cancelPaymentIntent(id, { idempotencyKey }) {
       const stripe = await sdk();
       return (await stripe.paymentIntents.cancel(
@@ -197,9 +203,7 @@ export function createStripeProvider(config: Config): StripeProvider {
     },
 
     async verifyWebhook(rawBody, signature) {
-      if (!signature) throw new Error("No Stripe-Signature header");
-      const stripe = await sdk();
-      return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret) as PaymentEvent;
+      return (await verifySignedEvent(rawBody, signature, webhookSecret)) as PaymentEvent;
     },
   };
 }

@@ -116,6 +116,8 @@ export interface TestHoldSession {
   cancel_url: string;
   created: number;
   expires_at: number;
+  /** Closed by the merchant (expire), not by time: the offer it was made for changed. */
+  superseded?: boolean;
 }
 
 interface TestCharge {
@@ -338,6 +340,7 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
     const session = await get<TestHoldSession>(q, "hold_session", id, true);
     if (!session) throw notFound(ERROR_TEXTS.cardPageNotFound);
     if (session.status === "complete") throw conflict(ERROR_TEXTS.holdAlreadyAuthorised, "session_closed");
+    if (session.superseded) throw conflict(QUOTE_MESSAGES.offerChanged, "offer_changed");
     if (session.status === "expired" || session.expires_at <= seconds(await clockNow(q))) {
       throw conflict(ERROR_TEXTS.cardPageExpired, "session_closed");
     }
@@ -715,10 +718,21 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
         if (!session) return { expired: true, events: [] };
         if (session.status === "complete") return { expired: false, events: [] };
         if (session.status === "expired") return { expired: true, events: [] };
+        session.superseded = true;
         return { expired: true, events: await closeSession(tx, session, await clockNow(tx)) };
       });
       await deliver(events);
       return expired;
+    },
+
+    async holdSessionOfIntent(id) {
+      const [row] = await db
+        .select({ id: testPaymentObjects.id })
+        .from(testPaymentObjects)
+        .where(
+          and(eq(testPaymentObjects.kind, "hold_session"), sql`${testPaymentObjects.data}->>'payment_intent' = ${id}`),
+        );
+      return row?.id ?? null;
     },
 
     async retrievePaymentIntent(id) {

@@ -145,6 +145,8 @@ export interface PaymentProvider {
   holdSessionStatus(id: string): Promise<"open" | "complete" | "expired">;
   /** Closes an open hold session; false when it was already completed (a card was authorised). */
   expireHoldSession(id: string, idempotencyKey: string): Promise<boolean>;
+  /** The hold session whose card page made this PaymentIntent; null when none did. */
+  holdSessionOfIntent(paymentIntentId: string): Promise<string | null>;
   /** The intent with its latest charge expanded (capture_before, receipt_url); null when unknown. */
   retrievePaymentIntent(id: string): Promise<PaymentIntentLike | null>;
   /** Captures once: `amountToCapture` (at most what is capturable); the rest is released. */

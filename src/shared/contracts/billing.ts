@@ -75,6 +75,8 @@ export const testHoldSessionSchema = z.object({
   ...keyedFields,
   /** open: waiting for a card; requires_action: the bank asks for a 3-D Secure confirmation. */
   status: z.enum(["open", "requires_action", "complete", "expired"]),
+  /** Closed by Maison because the member's choice changed (another option, a decline, a revised quote). */
+  superseded: z.boolean(),
   email: z.string(),
   successUrl: z.string(),
   cancelUrl: z.string(),

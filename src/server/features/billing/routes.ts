@@ -136,6 +136,7 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
         description: session.description,
         ...holdText(session.description),
         status: session.status,
+        superseded: session.superseded === true,
         email: session.customer_email || viewer.email,
         successUrl: session.success_url,
         cancelUrl: session.cancel_url,

@@ -19,7 +19,7 @@ import type { Queryable } from "../../db";
 import { holds, quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { badRequest, conflict, external, HttpError } from "../../http/errors";
-import type { HoldHandler, HoldUpdate } from "../../payments";
+import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
 import { intentUpdate } from "../../payments/holds";
 import {
   dealChanged,
@@ -66,30 +66,52 @@ export function holdView(row: HoldRow): Served<typeof holdSchema> {
   };
 }
 
+/** Closes a hold's card page at the provider; 409 when a card was authorised on it meanwhile (that hold is real). */
+async function closePage(ctx: QuotesContext, hold: HoldRow, sessionId: string) {
+  const closed = await ctx.payments.provider
+    .expireHoldSession(sessionId, `maison-hold-close-${hold.id}`)
+    .catch((error) => {
+      throw providerFailure(error);
+    });
+  if (!closed) throw conflict(QUOTE_MESSAGES.alreadyAccepted, "already_accepted");
+}
+
 /**
  * Closes the card page of a hold the member opened but did not authorise (`quoteId`: only one on that quote).
  * 409 when a card was authorised meanwhile: that hold is real, and staff release it instead.
+ *
+ * A page is closed at the provider before its hold is released here, and the release names the page it closed:
+ * a hold whose page is being made at this moment (no page recorded yet) is released only if it still has none,
+ * and the call making that page then finds its hold gone and closes the page itself (openHold). So a page the
+ * member can still authorise always belongs to a live hold (issue 30).
  */
 export async function abandonPendingHold(ctx: QuotesContext, requestId: string, quoteId: string | null) {
-  const hold = await liveHold(ctx.db, requestId);
-  if (!hold || hold.status === "held" || (quoteId && hold.quoteId !== quoteId)) return;
-  if (hold.checkoutSessionId) {
-    const closed = await ctx.payments.provider
-      .expireHoldSession(hold.checkoutSessionId, `maison-hold-close-${hold.id}`)
-      .catch((error) => {
-        throw providerFailure(error);
-      });
-    if (!closed) throw conflict(QUOTE_MESSAGES.alreadyAccepted, "already_accepted");
+  for (let round = 0; round < 3; round += 1) {
+    const hold = await liveHold(ctx.db, requestId);
+    if (!hold || hold.status === "held" || (quoteId && hold.quoteId !== quoteId)) return;
+    if (hold.checkoutSessionId) await closePage(ctx, hold, hold.checkoutSessionId);
+    // Its expiry event may have released it already (the test provider delivers at once).
+    const released = await ctx.write(async (tx, out) => {
+      const rows = await tx
+        .update(holds)
+        .set({ status: "released", updatedAt: new Date() })
+        .where(
+          and(
+            eq(holds.id, hold.id),
+            inArray(holds.status, ["pending", "requires_action"]),
+            hold.checkoutSessionId
+              ? eq(holds.checkoutSessionId, hold.checkoutSessionId)
+              : isNull(holds.checkoutSessionId),
+          ),
+        )
+        .returning({ id: holds.id });
+      if (rows.length) out.publish(dealChanged({ id: requestId, userId: hold.userId }));
+      return rows.length > 0;
+    });
+    if (released) return;
+    // Not released: gone or held meanwhile (the next look says which), or its page was recorded: closed next.
   }
-  // Its expiry event may have released it already (the test provider delivers at once).
-  await ctx.write(async (tx, out) => {
-    const released = await tx
-      .update(holds)
-      .set({ status: "released", updatedAt: new Date() })
-      .where(and(eq(holds.id, hold.id), inArray(holds.status, ["pending", "requires_action"])))
-      .returning({ id: holds.id });
-    if (released.length) out.publish(dealChanged({ id: requestId, userId: hold.userId }));
-  });
+  throw conflict(QUOTE_MESSAGES.offerChanged, "offer_changed");
 }
 
 /** A pending hold's card page can no longer be used (expired at the provider, or never heard of). */
@@ -104,7 +126,9 @@ async function sessionLapsed(ctx: QuotesContext, hold: HoldRow): Promise<boolean
 /**
  * The card page for a hold on `option`: the request's live hold when it is for the same option (a double click,
  * a retry, two tabs: one hold, one page, through the unique live hold and the provider's idempotency key), else
- * a new one (a page opened for another option is closed first).
+ * a new one (a page opened for another option is closed first). At most one page per request can be authorised
+ * at any moment: a page made for a hold that was superseded while it was being made is closed before anyone
+ * sees it, and the caller is told the offer changed (409).
  */
 export async function openHold(
   ctx: QuotesContext,
@@ -122,6 +146,13 @@ export async function openHold(
   }
   if (!hold) {
     hold = await ctx.write(async (tx, out) => {
+      // Under the request's lock, as a decline or a new quote takes it: the quote must still be the one to answer
+      // (or, authorising again after a lapse, the accepted one).
+      const locked = await dealRequest(ctx, tx, request.id, { lock: true });
+      const [quote] = await tx.select().from(quotes).where(eq(quotes.id, choice.quoteId));
+      const answerable = locked.status === "Quoted" && quote?.status === "sent";
+      const again = locked.status === "Found" && quote?.status === "accepted" && quote.acceptedOptionId === option.id;
+      if (!answerable && !again) throw conflict(QUOTE_MESSAGES.quoteNotCurrent, "not_current");
       const [created] = await tx
         .insert(holds)
         .values({
@@ -137,41 +168,57 @@ export async function openHold(
       if (created) out.publish(dealChanged(request));
       return created ?? (await liveHold(tx, request.id));
     });
-    // Another tab chose another option at the same moment.
-    if (!hold || hold.optionId !== option.id || hold.status === "held") {
-      throw conflict(QUOTE_MESSAGES.alreadyAccepted, "already_accepted");
-    }
+    if (hold?.status === "held") throw conflict(QUOTE_MESSAGES.alreadyAccepted, "already_accepted");
+    // Another tab chose another option at the same moment: the later choice stands.
+    if (!hold || hold.optionId !== option.id) throw conflict(QUOTE_MESSAGES.offerChanged, "offer_changed");
   }
   if (hold.checkoutUrl) return { url: hold.checkoutUrl };
-  const { config, payments } = ctx;
+  const pending = hold;
   const session = await (async () => {
-    const customerId = await payments.ensureCustomer({
+    const customerId = await ctx.payments.ensureCustomer({
       userId: viewer.userId,
       email: viewer.email,
       name: viewer.profile?.name ?? viewer.name,
     });
-    return payments.provider.createHoldSession({
+    return ctx.payments.provider.createHoldSession({
       requestId: request.id,
-      holdId: (hold as HoldRow).id,
+      holdId: pending.id,
       userId: viewer.userId,
       customerId,
       email: viewer.email,
-      amountCents: (hold as HoldRow).amountCents,
+      amountCents: pending.amountCents,
       description: `Hold for ${option.title}`,
-      successUrl: `${config.APP_URL}${memberLink(request.id)}?hold=authorized`,
-      cancelUrl: `${config.APP_URL}${memberLink(request.id)}`,
-      idempotencyKey: `maison-hold-${(hold as HoldRow).id}`,
+      successUrl: `${ctx.config.APP_URL}${memberLink(request.id)}?hold=authorized`,
+      cancelUrl: `${ctx.config.APP_URL}${memberLink(request.id)}`,
+      idempotencyKey: `maison-hold-${pending.id}`,
     });
   })().catch((error) => {
     throw providerFailure(error);
   });
-  await ctx.write(async (tx) => {
-    await tx
+  // The page is the hold's only while the hold is still live and has no other page.
+  const recorded = await ctx.write(async (tx) => {
+    const rows = await tx
       .update(holds)
       .set({ checkoutSessionId: session.id, checkoutUrl: session.url, updatedAt: new Date() })
-      .where(and(eq(holds.id, (hold as HoldRow).id), isNull(holds.checkoutSessionId)));
+      .where(
+        and(
+          eq(holds.id, pending.id),
+          inArray(holds.status, ["pending", "requires_action"]),
+          isNull(holds.checkoutSessionId),
+        ),
+      )
+      .returning({ id: holds.id });
+    if (rows.length) return true;
+    const [now] = await tx.select().from(holds).where(eq(holds.id, pending.id));
+    // A twin call (same hold, same idempotency key, same page) recorded it first.
+    return now?.checkoutSessionId === session.id && (now.status === "pending" || now.status === "requires_action");
   });
-  return { url: session.url };
+  if (recorded) return { url: session.url };
+  // Superseded while its page was being made: nobody has seen the page; it is closed so nobody can.
+  await ctx.payments.provider.expireHoldSession(session.id, `maison-hold-close-${pending.id}`).catch(() => {
+    // Unreachable now: should a card still reach it, the webhook cancels that authorisation (holdHandler).
+  });
+  throw conflict(QUOTE_MESSAGES.offerChanged, "offer_changed");
 }
 
 /** The member authorises the accepted option again, after the hold expired and staff asked for it. */
@@ -201,9 +248,12 @@ const RANK: Record<HoldStatus, number> = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The hold an update is about: by the PaymentIntent or the card page we recorded for it, never by the metadata
+ * alone (an intent's page is the provider's word: see the event processor).
+ */
 async function findHold(tx: Queryable, update: HoldUpdate): Promise<HoldRow | null> {
   const by = [
-    update.holdId && UUID.test(update.holdId) ? eq(holds.id, update.holdId) : null,
     update.paymentIntentId ? eq(holds.paymentIntentId, update.paymentIntentId) : null,
     update.sessionId ? eq(holds.checkoutSessionId, update.sessionId) : null,
   ];
@@ -213,6 +263,30 @@ async function findHold(tx: Queryable, update: HoldUpdate): Promise<HoldRow | nu
     if (row) return row;
   }
   return null;
+}
+
+/**
+ * A card authorised that the app does not hold: a page superseded while it was made, or a hold that was closed.
+ * Recorded on the request its metadata names, if that hold is ours; the caller cancels it at the provider. An
+ * intent that names no hold of ours is not ours to cancel: it is only ignored (and reconciliation reports it).
+ */
+async function orphanAuthorisation(
+  ctx: QuotesContext,
+  tx: Queryable,
+  out: Effects,
+  update: HoldUpdate,
+): Promise<HoldApplyResult> {
+  const paymentIntentId = update.paymentIntentId as string;
+  const named = update.holdId && UUID.test(update.holdId) ? update.holdId : null;
+  const [hold] = named ? await tx.select().from(holds).where(eq(holds.id, named)) : [];
+  if (!hold) return { changed: false, ignored: "unknown hold" };
+  await ctx.domains.requests.logActivity(tx, out, {
+    requestId: hold.requestId,
+    actorUserId: null,
+    action: "authorization_cancelled",
+    details: { holdId: hold.id, paymentIntentId, amountCents: update.amountCents ?? hold.amountCents },
+  });
+  return { changed: false, ignored: "authorisation of no live hold", orphan: { paymentIntentId } };
 }
 
 /** The quote is accepted with the hold's option, and the request Found (the first authorised hold). */
@@ -237,251 +311,268 @@ async function accept(ctx: QuotesContext, tx: Queryable, out: Effects, hold: Hol
 
 /** The provider's update applied to its hold, with its activity, notices and events (once, never backwards). */
 export function holdHandler(ctx: QuotesContext): HoldHandler {
-  return async (tx, out, update) => {
-    const found = await findHold(tx, update);
-    if (!found) return { changed: false, ignored: "unknown hold" };
-    // The request first, then the hold: the order every writer of a deal locks in.
-    const request = await ctx.domains.requests.forDeal(tx, found.requestId, { lock: true });
-    if (!request) return { changed: false, ignored: "request gone" };
-    const [hold] = await tx.select().from(holds).where(eq(holds.id, found.id)).for("update");
-    const now = new Date();
-    const set: Partial<typeof holds.$inferInsert> = {};
-    let linked = false;
-    if (update.paymentIntentId && !hold.paymentIntentId) {
-      set.paymentIntentId = update.paymentIntentId;
-      linked = true;
-    }
-    if (update.sessionId && !hold.checkoutSessionId) set.checkoutSessionId = update.sessionId;
+  return {
+    async knowsIntent(paymentIntentId) {
+      const [row] = await ctx.db.select({ id: holds.id }).from(holds).where(eq(holds.paymentIntentId, paymentIntentId));
+      return Boolean(row);
+    },
+    apply: (tx, out, update) => applyHoldUpdate(ctx, tx, out, update),
+  };
+}
 
-    const from = hold.status;
-    let to: HoldStatus | null = null;
-    switch (update.kind) {
-      case "linked":
-        break;
-      case "failed":
-        if (from === "pending" || from === "requires_action") {
-          set.failure = update.failure ?? QUOTE_MESSAGES.cardDeclined;
-          if (from === "requires_action") to = "pending";
-        }
-        break;
-      case "abandoned":
-        if (from === "pending" || from === "requires_action") to = "released";
-        break;
-      default:
-        if (RANK[update.kind] > RANK[from] && (update.kind !== "refunded" || from === "captured")) to = update.kind;
-    }
-    if (to) {
-      set.status = to;
-      if (to !== "pending") set.failure = null;
-    }
-    if (!to && !Object.keys(set).length)
-      return { changed: false, ignored: `hold already ${from}`, userId: hold.userId };
+async function applyHoldUpdate(
+  ctx: QuotesContext,
+  tx: Queryable,
+  out: Effects,
+  update: HoldUpdate,
+): Promise<HoldApplyResult> {
+  const found = await findHold(tx, update);
+  const authorised = update.kind === "held" && update.paymentIntentId;
+  if (!found)
+    return authorised ? orphanAuthorisation(ctx, tx, out, update) : { changed: false, ignored: "unknown hold" };
+  // The request first, then the hold: the order every writer of a deal locks in.
+  const request = await ctx.domains.requests.forDeal(tx, found.requestId, { lock: true });
+  if (!request) return { changed: false, ignored: "request gone" };
+  const [hold] = await tx.select().from(holds).where(eq(holds.id, found.id)).for("update");
+  // An authorisation, newer than anything heard of its hold, on a hold closed here: not one the app holds.
+  const stale = hold.providerUpdatedAt && hold.providerUpdatedAt > update.stamp;
+  if (authorised && (hold.status === "released" || hold.status === "expired") && !stale) {
+    return orphanAuthorisation(ctx, tx, out, { ...update, holdId: hold.id });
+  }
+  const now = new Date();
+  const set: Partial<typeof holds.$inferInsert> = {};
+  let linked = false;
+  if (update.paymentIntentId && !hold.paymentIntentId) {
+    set.paymentIntentId = update.paymentIntentId;
+    linked = true;
+  }
+  if (update.sessionId && !hold.checkoutSessionId) set.checkoutSessionId = update.sessionId;
 
-    const option = to ? (await tx.select().from(quoteOptions).where(eq(quoteOptions.id, hold.optionId)))[0] : undefined;
-    const optionTitle = option?.title ?? "your option";
-    const actorByStaff = (action: "capture" | "release") => (hold.pendingAction === action ? hold.actionBy : null);
-    const activity = (action: string, details: Record<string, unknown>, actorUserId: string | null = null) =>
-      ctx.domains.requests.logActivity(tx, out, { requestId: request.id, actorUserId, action, details });
-    /** A notice to the member about their hold, in their language: the amount and option in each text. */
-    const toMember = (
-      type: "hold_placed" | "payment_captured" | "hold_released" | "hold_expired",
-      texts: (
-        reader: NoticeReader,
-        facts: { title: string; option: string },
-      ) => {
-        title: string;
-        subject: string;
-        heading: string;
-        paragraphs: string[];
+  const from = hold.status;
+  let to: HoldStatus | null = null;
+  switch (update.kind) {
+    case "linked":
+      break;
+    case "failed":
+      if (from === "pending" || from === "requires_action") {
+        set.failure = update.failure ?? QUOTE_MESSAGES.cardDeclined;
+        if (from === "requires_action") to = "pending";
+      }
+      break;
+    case "abandoned":
+      if (from === "pending" || from === "requires_action") to = "released";
+      break;
+    default:
+      if (RANK[update.kind] > RANK[from] && (update.kind !== "refunded" || from === "captured")) to = update.kind;
+  }
+  if (to) {
+    set.status = to;
+    if (to !== "pending") set.failure = null;
+  }
+  if (!to && !Object.keys(set).length) return { changed: false, ignored: `hold already ${from}`, userId: hold.userId };
+
+  const option = to ? (await tx.select().from(quoteOptions).where(eq(quoteOptions.id, hold.optionId)))[0] : undefined;
+  const optionTitle = option?.title ?? "your option";
+  const actorByStaff = (action: "capture" | "release") => (hold.pendingAction === action ? hold.actionBy : null);
+  const activity = (action: string, details: Record<string, unknown>, actorUserId: string | null = null) =>
+    ctx.domains.requests.logActivity(tx, out, { requestId: request.id, actorUserId, action, details });
+  /** A notice to the member about their hold, in their language: the amount and option in each text. */
+  const toMember = (
+    type: "hold_placed" | "payment_captured" | "hold_released" | "hold_expired",
+    texts: (
+      reader: NoticeReader,
+      facts: { title: string; option: string },
+    ) => {
+      title: string;
+      subject: string;
+      heading: string;
+      paragraphs: string[];
+    },
+  ) =>
+    out.notify({
+      type,
+      to: request.userId,
+      recipients: [request.owner],
+      requestId: request.id,
+      link: memberLink(request.id),
+      texts: (reader) => {
+        const { t } = reader;
+        const facts = { title: request.title, option: optionTitle };
+        const made = texts(reader, facts);
+        return {
+          title: made.title,
+          body: t(T.item, facts),
+          email: {
+            reason: type,
+            subject: made.subject,
+            heading: made.heading,
+            paragraphs: [t(T.dear, { name: request.owner.name }), ...made.paragraphs],
+            actionLabel: t(T.openYourRequest),
+          },
+        };
       },
-    ) =>
-      out.notify({
-        type,
-        to: request.userId,
-        recipients: [request.owner],
+    });
+
+  switch (to) {
+    case "held": {
+      const expiresAt = update.expiresAt ?? new Date(update.stamp.getTime() + HOLD_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
+      Object.assign(set, { heldAt: now, expiresAt });
+      const first = await accept(ctx, tx, out, hold, request);
+      await activity(
+        "hold_placed",
+        { holdId: hold.id, optionId: hold.optionId, amountCents: hold.amountCents, expiresAt },
+        request.userId,
+      );
+      await toMember("hold_placed", ({ t, locale }, facts) => {
+        const amount = euros(hold.amountCents, locale);
+        return {
+          title: t(T.heldTitle, { amount }),
+          subject: t(T.heldSubject, { ...facts, amount }),
+          heading: t(T.heldHeading),
+          paragraphs: [
+            t(T.heldText, { ...facts, amount }),
+            t(T.heldUntil, { date: formatLongDate(expiresAt, locale) }),
+          ],
+        };
+      });
+      await out.notify({
+        type: first ? "quote_accepted" : "hold_placed",
+        to: "staff",
         requestId: request.id,
-        link: memberLink(request.id),
-        texts: (reader) => {
-          const { t } = reader;
-          const facts = { title: request.title, option: optionTitle };
-          const made = texts(reader, facts);
+        link: staffLink(request.id),
+        texts: ({ t, locale }) => {
+          const amount = euros(hold.amountCents, locale);
+          const facts = { name: request.owner.name, option: optionTitle, title: request.title, amount };
+          const title = t(first ? T.acceptedTitle : T.reheldTitle, facts);
           return {
-            title: made.title,
-            body: t(T.item, facts),
+            title,
+            body: t(T.heldBody, facts),
             email: {
-              reason: type,
-              subject: made.subject,
-              heading: made.heading,
-              paragraphs: [t(T.dear, { name: request.owner.name }), ...made.paragraphs],
-              actionLabel: t(T.openYourRequest),
+              reason: first ? "quote_accepted" : "hold_placed",
+              subject: title,
+              heading: t(first ? T.acceptedHeading : T.reheldHeading),
+              paragraphs: [
+                t(first ? T.acceptedText : T.reheldText, facts),
+                t(T.heldOnCard, { amount, date: formatLongDate(expiresAt, locale) }),
+              ],
+              actionLabel: t(T.openRequest),
             },
           };
         },
       });
-
-    switch (to) {
-      case "held": {
-        const expiresAt =
-          update.expiresAt ?? new Date(update.stamp.getTime() + HOLD_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
-        Object.assign(set, { heldAt: now, expiresAt });
-        const first = await accept(ctx, tx, out, hold, request);
+      break;
+    }
+    case "captured": {
+      const captured = Math.min(update.amountCents ?? hold.amountCents, hold.amountCents);
+      Object.assign(set, {
+        capturedCents: captured,
+        capturedAt: now,
+        releasedAt: captured < hold.amountCents ? now : null,
+        receiptUrl: update.receiptUrl ?? hold.receiptUrl,
+        pendingAction: null,
+      });
+      // Captured before its authorisation was heard of (events in any order): the acceptance happens now.
+      if (RANK[from] < RANK.held) {
+        Object.assign(set, { heldAt: now });
+        await accept(ctx, tx, out, hold, request);
+      }
+      const reason = hold.pendingAction === "capture" ? hold.actionReason : null;
+      await activity(
+        "payment_captured",
+        { holdId: hold.id, amountCents: captured, heldCents: hold.amountCents, ...(reason ? { reason } : {}) },
+        actorByStaff("capture"),
+      );
+      const rest = hold.amountCents - captured;
+      await toMember("payment_captured", ({ t, locale }, facts) => {
+        const amount = euros(captured, locale);
+        return {
+          title: t(T.capturedTitle, { amount }),
+          subject: t(T.capturedSubject, { ...facts, amount }),
+          heading: t(T.capturedHeading),
+          paragraphs: [
+            t(T.capturedText, { ...facts, amount }),
+            ...(rest > 0 ? [t(T.capturedRest, { amount: euros(rest, locale) })] : []),
+          ],
+        };
+      });
+      break;
+    }
+    case "released": {
+      const wasHeld = RANK[from] >= RANK.held;
+      Object.assign(set, { pendingAction: null, ...(wasHeld ? { releasedAt: now } : {}) });
+      // A card page closed before any card was authorised moves no money: nothing to tell.
+      if (wasHeld) {
+        const reason = hold.pendingAction === "release" ? hold.actionReason : null;
         await activity(
-          "hold_placed",
-          { holdId: hold.id, optionId: hold.optionId, amountCents: hold.amountCents, expiresAt },
-          request.userId,
+          "hold_released",
+          { holdId: hold.id, amountCents: hold.amountCents, ...(reason ? { reason } : {}) },
+          actorByStaff("release"),
         );
-        await toMember("hold_placed", ({ t, locale }, facts) => {
+        await toMember("hold_released", ({ t, locale }, facts) => {
           const amount = euros(hold.amountCents, locale);
           return {
-            title: t(T.heldTitle, { amount }),
-            subject: t(T.heldSubject, { ...facts, amount }),
-            heading: t(T.heldHeading),
-            paragraphs: [
-              t(T.heldText, { ...facts, amount }),
-              t(T.heldUntil, { date: formatLongDate(expiresAt, locale) }),
-            ],
+            title: t(T.releasedTitle, { amount }),
+            subject: t(T.releasedSubject, { ...facts, amount }),
+            heading: t(T.releasedHeading),
+            paragraphs: [t(T.releasedText, { ...facts, amount })],
           };
         });
-        await out.notify({
-          type: first ? "quote_accepted" : "hold_placed",
-          to: "staff",
-          requestId: request.id,
-          link: staffLink(request.id),
-          texts: ({ t, locale }) => {
-            const amount = euros(hold.amountCents, locale);
-            const facts = { name: request.owner.name, option: optionTitle, title: request.title, amount };
-            const title = t(first ? T.acceptedTitle : T.reheldTitle, facts);
-            return {
-              title,
-              body: t(T.heldBody, facts),
-              email: {
-                reason: first ? "quote_accepted" : "hold_placed",
-                subject: title,
-                heading: t(first ? T.acceptedHeading : T.reheldHeading),
-                paragraphs: [
-                  t(first ? T.acceptedText : T.reheldText, facts),
-                  t(T.heldOnCard, { amount, date: formatLongDate(expiresAt, locale) }),
-                ],
-                actionLabel: t(T.openRequest),
-              },
-            };
-          },
-        });
-        break;
       }
-      case "captured": {
-        const captured = Math.min(update.amountCents ?? hold.amountCents, hold.amountCents);
-        Object.assign(set, {
-          capturedCents: captured,
-          capturedAt: now,
-          releasedAt: captured < hold.amountCents ? now : null,
-          receiptUrl: update.receiptUrl ?? hold.receiptUrl,
-          pendingAction: null,
-        });
-        // Captured before its authorisation was heard of (events in any order): the acceptance happens now.
-        if (RANK[from] < RANK.held) {
-          Object.assign(set, { heldAt: now });
-          await accept(ctx, tx, out, hold, request);
-        }
-        const reason = hold.pendingAction === "capture" ? hold.actionReason : null;
-        await activity(
-          "payment_captured",
-          { holdId: hold.id, amountCents: captured, heldCents: hold.amountCents, ...(reason ? { reason } : {}) },
-          actorByStaff("capture"),
-        );
-        const rest = hold.amountCents - captured;
-        await toMember("payment_captured", ({ t, locale }, facts) => {
-          const amount = euros(captured, locale);
-          return {
-            title: t(T.capturedTitle, { amount }),
-            subject: t(T.capturedSubject, { ...facts, amount }),
-            heading: t(T.capturedHeading),
-            paragraphs: [
-              t(T.capturedText, { ...facts, amount }),
-              ...(rest > 0 ? [t(T.capturedRest, { amount: euros(rest, locale) })] : []),
-            ],
-          };
-        });
-        break;
-      }
-      case "released": {
-        const wasHeld = RANK[from] >= RANK.held;
-        Object.assign(set, { pendingAction: null, ...(wasHeld ? { releasedAt: now } : {}) });
-        // A card page closed before any card was authorised moves no money: nothing to tell.
-        if (wasHeld) {
-          const reason = hold.pendingAction === "release" ? hold.actionReason : null;
-          await activity(
-            "hold_released",
-            { holdId: hold.id, amountCents: hold.amountCents, ...(reason ? { reason } : {}) },
-            actorByStaff("release"),
-          );
-          await toMember("hold_released", ({ t, locale }, facts) => {
-            const amount = euros(hold.amountCents, locale);
-            return {
-              title: t(T.releasedTitle, { amount }),
-              subject: t(T.releasedSubject, { ...facts, amount }),
-              heading: t(T.releasedHeading),
-              paragraphs: [t(T.releasedText, { ...facts, amount })],
-            };
-          });
-        }
-        break;
-      }
-      case "expired": {
-        Object.assign(set, { releasedAt: now, pendingAction: null });
-        await activity("hold_expired", { holdId: hold.id, amountCents: hold.amountCents });
-        await toMember("hold_expired", ({ t, locale }, facts) => {
-          const amount = euros(hold.amountCents, locale);
-          return {
-            title: t(T.expiredTitle, { amount }),
-            subject: t(T.expiredSubject, facts),
-            heading: t(T.expiredHeading),
-            paragraphs: [t(T.expiredText, { ...facts, amount }), t(T.expiredNext)],
-          };
-        });
-        await out.notify({
-          type: "hold_expired",
-          to: "staff",
-          requestId: request.id,
-          link: staffLink(request.id),
-          texts: ({ t, locale }) => {
-            const facts = { name: request.owner.name, title: request.title, amount: euros(hold.amountCents, locale) };
-            const title = t(T.staffExpiredTitle, facts);
-            return {
-              title,
-              body: t(T.staffExpiredBody, facts),
-              email: {
-                reason: "hold_expired",
-                subject: title,
-                heading: t(T.staffExpiredHeading),
-                paragraphs: [t(T.staffExpiredText, facts), t(T.staffExpiredNext)],
-                actionLabel: t(T.openRequest),
-              },
-            };
-          },
-        });
-        break;
-      }
-      case "refunded":
-        Object.assign(set, { refundedAt: now });
-        await activity("payment_refunded", { holdId: hold.id, amountCents: hold.capturedCents });
-        break;
-      default:
-        break;
+      break;
     }
+    case "expired": {
+      Object.assign(set, { releasedAt: now, pendingAction: null });
+      await activity("hold_expired", { holdId: hold.id, amountCents: hold.amountCents });
+      await toMember("hold_expired", ({ t, locale }, facts) => {
+        const amount = euros(hold.amountCents, locale);
+        return {
+          title: t(T.expiredTitle, { amount }),
+          subject: t(T.expiredSubject, facts),
+          heading: t(T.expiredHeading),
+          paragraphs: [t(T.expiredText, { ...facts, amount }), t(T.expiredNext)],
+        };
+      });
+      await out.notify({
+        type: "hold_expired",
+        to: "staff",
+        requestId: request.id,
+        link: staffLink(request.id),
+        texts: ({ t, locale }) => {
+          const facts = { name: request.owner.name, title: request.title, amount: euros(hold.amountCents, locale) };
+          const title = t(T.staffExpiredTitle, facts);
+          return {
+            title,
+            body: t(T.staffExpiredBody, facts),
+            email: {
+              reason: "hold_expired",
+              subject: title,
+              heading: t(T.staffExpiredHeading),
+              paragraphs: [t(T.staffExpiredText, facts), t(T.staffExpiredNext)],
+              actionLabel: t(T.openRequest),
+            },
+          };
+        },
+      });
+      break;
+    }
+    case "refunded":
+      Object.assign(set, { refundedAt: now });
+      await activity("payment_refunded", { holdId: hold.id, amountCents: hold.capturedCents });
+      break;
+    default:
+      break;
+  }
 
-    const stamp =
-      hold.providerUpdatedAt && hold.providerUpdatedAt > update.stamp ? hold.providerUpdatedAt : update.stamp;
-    await tx
-      .update(holds)
-      .set({ ...set, providerUpdatedAt: stamp, updatedAt: now })
-      .where(eq(holds.id, hold.id));
-    if (linked && update.paymentIntentId) {
-      await ctx.domains.requests.setPaymentIntent(tx, request.id, update.paymentIntentId);
-    }
-    out.publish(dealChanged(request));
-    return { changed: true, userId: request.userId };
-  };
+  const stamp = hold.providerUpdatedAt && hold.providerUpdatedAt > update.stamp ? hold.providerUpdatedAt : update.stamp;
+  await tx
+    .update(holds)
+    .set({ ...set, providerUpdatedAt: stamp, updatedAt: now })
+    .where(eq(holds.id, hold.id));
+  if (linked && update.paymentIntentId) {
+    await ctx.domains.requests.setPaymentIntent(tx, request.id, update.paymentIntentId);
+  }
+  out.publish(dealChanged(request));
+  return { changed: true, userId: request.userId };
 }
 
 // Staff: capture, release, ask again -------------------------------------------------------------------------

@@ -326,9 +326,13 @@ export async function declineQuote(
     const request = await ownRequest(ctx, tx, viewer, requestId, { lock: true });
     await answerableQuote(tx, requestId, quoteId);
     const [live] = await tx
-      .select({ id: holds.id })
+      .select({ status: holds.status })
       .from(holds)
-      .where(and(eq(holds.requestId, requestId), inArray(holds.status, ["requires_action", "held"])));
+      .where(and(eq(holds.requestId, requestId), inArray(holds.status, ["pending", "requires_action", "held"])));
+    if (live?.status === "pending") {
+      // A card page opened in another tab since the one above was closed: that choice is the later one.
+      throw conflict(QUOTE_MESSAGES.offerChanged, "offer_changed");
+    }
     if (live) throw conflict(QUOTE_MESSAGES.alreadyAccepted, "hold_open");
     const now = new Date();
     await tx

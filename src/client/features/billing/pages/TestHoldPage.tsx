@@ -56,6 +56,15 @@ export default function TestHoldPage() {
               {t`Continue`}
             </Link>
           </Notice>
+        ) : data.superseded ? (
+          <Notice
+            title={t`Offer changed`}
+            text={t`This offer has changed. Please return to your request to see the current one.`}
+          >
+            <Link to={appPath(data.cancelUrl)} className={buttonVariants({ variant: "outline" })}>
+              {t`Back to Maison`}
+            </Link>
+          </Notice>
         ) : data.status === "expired" ? (
           <Notice title={t`Card page expired`} text={t`This card page has expired. Please accept the option again.`}>
             <Link to={appPath(data.cancelUrl)} className={buttonVariants({ variant: "outline" })}>

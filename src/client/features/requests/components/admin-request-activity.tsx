@@ -43,6 +43,7 @@ const OTHER_ACTIONS: Record<string, MessageDescriptor> = {
   hold_placed: msg`Hold placed`,
   hold_released: msg`Hold released`,
   hold_expired: msg`Hold expired`,
+  authorization_cancelled: msg`Card authorisation cancelled (not the live hold)`,
   reauthorization_requested: msg`Reauthorization requested`,
   payment_captured: msg`Payment captured`,
   payment_refunded: msg`Payment refunded`,

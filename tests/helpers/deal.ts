@@ -1,0 +1,127 @@
+/**
+ * The business loop's steps through the app, for the quotes domain's test files: a request moved to Sourcing,
+ * a quote drafted and sent, an option accepted, its card page authorised on the built-in test provider, and a
+ * look at the provider's own objects (test_payment_objects) to compare with ours.
+ */
+import { eq, sql } from "drizzle-orm";
+import { expect } from "vitest";
+import { holds, testPaymentObjects } from "../../src/server/db/schema";
+import type { TestContext } from "./app";
+import { as, createUser, type TestUser } from "./users";
+
+export const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana Sousa" };
+
+/** A calendar day `n` days from today (UTC; far enough from midnight in Lisbon for the tests). */
+export const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+export const option = (title: string, priceCents: number, extra: object = {}) => ({
+  title,
+  priceCents,
+  description: `${title}, as described by the supplier`,
+  supplierTerms: "Payment on delivery",
+  estimatedDelivery: inDays(5),
+  ...extra,
+});
+
+export const sessionOf = (url: string) => url.split("/").pop() as string;
+
+export function dealSteps(ctx: () => TestContext, staff: () => TestUser) {
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, user: TestUser | null, payload?: object) =>
+    ctx().app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
+
+  /** A gold member's request, moved to Sourcing by staff. */
+  async function sourcingRequest(title = "Hermès Kelly 28") {
+    const member = await createUser(ctx(), { plan: "gold", name: "Ana Sousa" });
+    const created = await call("POST", "/api/requests", member, {
+      title,
+      category: "Fashion",
+      budget_eur: 25000,
+      urgency: "High",
+      notes: "",
+      phone_number: "+351912345678",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const moved = await call("POST", `/api/admin/requests/${id}/status`, staff(), { status: "Sourcing" });
+    expect(moved.statusCode, moved.body).toBe(200);
+    return { member, id };
+  }
+
+  async function sent(requestId: string, options = [option("Kelly 28, Gold", 2_500_000)]) {
+    const drafted = await call("POST", `/api/admin/requests/${requestId}/quotes`, staff(), {
+      options,
+      validUntil: inDays(10),
+      message: "",
+    });
+    expect(drafted.statusCode, drafted.body).toBe(201);
+    const quoteId = drafted.json().id as string;
+    const res = await call("POST", `/api/admin/requests/${requestId}/quotes/${quoteId}/send`, staff());
+    expect(res.statusCode, res.body).toBe(200);
+    return quoteId;
+  }
+
+  async function deal(user: TestUser, requestId: string) {
+    const url = user === staff() ? `/api/admin/requests/${requestId}/deal` : `/api/requests/${requestId}/deal`;
+    const res = await call("GET", url, user);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+
+  async function optionIds(member: TestUser, requestId: string, quoteId: string): Promise<string[]> {
+    const quote = (await deal(member, requestId)).quotes.find((q: { id: string }) => q.id === quoteId);
+    return quote.options.map((o: { id: string }) => o.id);
+  }
+
+  const acceptOption = (member: TestUser, requestId: string, quoteId: string, optionId: string) =>
+    call("POST", `/api/requests/${requestId}/quotes/${quoteId}/accept`, member, { optionId });
+
+  const authorize = (member: TestUser, url: string, card = CARD) =>
+    call("POST", `/api/billing/test/holds/${sessionOf(url)}/authorize`, member, card);
+
+  /** A request whose hold is held: quoted, accepted, authorised with 4242. */
+  async function heldRequest(options?: ReturnType<typeof option>[]) {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id, options);
+    const [first] = await optionIds(member, id, quoteId);
+    const accepted = await acceptOption(member, id, quoteId, first);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const paid = await authorize(member, accepted.json().url);
+    expect(paid.statusCode, paid.body).toBe(200);
+    return { member, id, quoteId };
+  }
+
+  const holdRows = (requestId: string) => ctx().database.db.select().from(holds).where(eq(holds.requestId, requestId));
+
+  /** The provider's PaymentIntents for a request's holds (metadata.requestId), as the test provider keeps them. */
+  async function providerIntents(requestId: string) {
+    const rows = await ctx()
+      .database.db.select({ data: testPaymentObjects.data })
+      .from(testPaymentObjects)
+      .where(
+        sql`${testPaymentObjects.kind} = 'payment_intent' and ${testPaymentObjects.data}->'metadata'->>'requestId' = ${requestId}`,
+      );
+    return rows.map(
+      (r) =>
+        r.data as {
+          id: string;
+          status: string;
+          amount: number;
+          amount_capturable: number;
+          metadata: { holdId: string };
+        },
+    );
+  }
+
+  return {
+    call,
+    sourcingRequest,
+    sent,
+    deal,
+    optionIds,
+    acceptOption,
+    authorize,
+    heldRequest,
+    holdRows,
+    providerIntents,
+  };
+}
