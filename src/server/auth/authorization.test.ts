@@ -209,6 +209,7 @@ async function ownersDeal(
     .values({ quoteId: quote.id, position: 1, title: "Kelly 28", priceCents: 1_000_000 })
     .returning({ id: quoteOptions.id });
   if (stage === "expired hold") {
+    await db.update(quotes).set({ acceptedOptionId: option.id }).where(eq(quotes.id, quote.id));
     await db.insert(holds).values({
       requestId: request.id,
       userId,

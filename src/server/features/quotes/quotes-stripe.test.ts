@@ -169,6 +169,28 @@ describe("holds with Stripe", () => {
     expect((await holdOf(second.id)).status).toBe("expired");
   });
 
+  it("finds an intent's hold through the card page Stripe names, and cancels an authorisation the app does not hold", async () => {
+    const { id, intent, session } = await heldAtStripe();
+    // The intent was unknown when its event came: Stripe was asked which card page made it.
+    const asked = fake.callsTo("GET", "/v1/checkout/sessions");
+    expect(asked.some((c) => c.query.get("payment_intent") === intent.id)).toBe(true);
+    expect((await holdOf(id)).checkoutSessionId).toBe(session.id);
+
+    // A page of a hold closed here (the member chose again), authorised anyway: cancelled at Stripe with a key.
+    const q = await quotedRequest();
+    const accepted = await call("POST", `/api/requests/${q.id}/quotes/${q.quoteId}/accept`, q.member, {
+      optionId: q.optionId,
+    });
+    const sessionId = (accepted.json().url as string).split("/").pop() as string;
+    await ctx.database.db.update(holds).set({ status: "released" }).where(eq(holds.requestId, q.id));
+    const orphan = fake.authorizeSession(sessionId, {});
+    const answer = await deliver(stripeEvent("payment_intent.amount_capturable_updated", orphan.intent));
+    expect(answer.json()).toMatchObject({ outcome: "ignored" });
+    const [cancel] = fake.callsTo("POST", `/v1/payment_intents/${orphan.intent.id}/cancel`);
+    expect(cancel.idempotencyKey).toBe(`maison-orphan-${orphan.intent.id}`);
+    expect(fake.intents.get(orphan.intent.id)?.status).toBe("canceled");
+  });
+
   it("a provider failure on capture is a 502 with Stripe's message, and the hold can be captured after", async () => {
     const { id, intent } = await heldAtStripe();
     fake.failNext("POST", `/v1/payment_intents/${intent.id}/capture`, 402, "Your card's balance is insufficient.");
