@@ -8,6 +8,14 @@ import { QUOTE_MAX_OPTIONS, QUOTE_OPTION_MAX_PHOTOS } from "./limits";
 import { QUOTE_MESSAGES } from "./messages";
 
 export { QUOTE_MAX_OPTIONS, QUOTE_MESSAGES, QUOTE_OPTION_MAX_PHOTOS };
+/**
+ * The VAT an option's price includes (issue 30): Portugal's standard, intermediate and reduced rates, or the
+ * margin scheme for second-hand goods (VAT on the dealer's margin, not shown as a separate amount).
+ */
+export const VAT_RATES = ["23", "13", "6", "margin"] as const;
+export type VatRate = (typeof VAT_RATES)[number];
+export const DEFAULT_VAT_RATE: VatRate = "23";
+
 /** The smallest price of an option: €1. */
 export const QUOTE_MIN_PRICE_CENTS = 100;
 /** A price above this is a typing mistake (€100 million). */

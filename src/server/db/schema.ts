@@ -23,7 +23,7 @@ import {
 import { NOTIFICATION_TYPES, OUTBOX_KINDS } from "@/shared/contracts/notifications";
 import { LOCALES } from "@/shared/locales";
 import { PLANS, SUBSCRIPTION_STATUSES } from "@/shared/plans";
-import { DELIVERY_STATUSES, HOLD_STATUSES, QUOTE_STATUSES } from "@/shared/quotes";
+import { DELIVERY_STATUSES, HOLD_STATUSES, QUOTE_STATUSES, VAT_RATES } from "@/shared/quotes";
 import {
   CONCIERGE_SENDER_ROLES,
   INQUIRY_STATUSES,
@@ -167,6 +167,10 @@ export const profiles = pgTable(
     phone: text("phone"),
     /** The interface's language the member chose (decision 028): their emails and notifications use it. */
     language: text("language", { enum: LOCALES }).notNull().default("en"),
+    /** Invoicing details (issue 30): the name and address invoices are made out to, and the Portuguese NIF. */
+    billingName: text("billing_name"),
+    billingAddress: text("billing_address"),
+    taxId: text("tax_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -765,6 +769,8 @@ export const quoteOptions = pgTable(
     estimatedDelivery: date("estimated_delivery", { mode: "string" }),
     /** Deal files of the same request, in order. */
     photoIds: jsonb("photo_ids").$type<string[]>().notNull().default([]),
+    /** The price includes VAT at this rate (VAT_RATES: "23", "13", "6", or "margin" for the margin scheme). */
+    vatRate: text("vat_rate", { enum: VAT_RATES }).notNull().default("23"),
   },
   (t) => [
     uniqueIndex("quote_options_position_key").on(t.quoteId, t.position),
@@ -815,6 +821,11 @@ export const holds = pgTable(
     /** Released, expired, or (after a partial capture) the remainder's release. */
     releasedAt: timestamp("released_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** Refunded of what was captured, in total (refunds are rows of `refunds`; the provider's word). */
+    refundedCents: bigint("refunded_cents", { mode: "number" }).notNull().default(0),
+    /** The card that was authorised (shown on the statement). */
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
     /** When the member and staff were told the authorisation lapses within 48 h (once per hold). */
     lapseWarnedAt: timestamp("lapse_warned_at", { withTimezone: true }),
     /** The newest provider event applied: an older one never overwrites it. */
@@ -834,6 +845,102 @@ export const holds = pgTable(
       sql`${t.pendingAction} is null or ${t.pendingAction} in ('capture', 'release')`,
     ),
   ],
+);
+
+/**
+ * The balance of a deal (price − captured, or what staff set with a reason), sent as a provider invoice with a
+ * hosted page and a due date. The provider's webhooks are the truth of its status and of what was paid.
+ */
+export const balanceInvoices = pgTable(
+  "balance_invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** Why the amount differs from price − captured, when it does. */
+    reason: text("reason"),
+    vatRate: text("vat_rate", { enum: VAT_RATES }).notNull().default("23"),
+    status: text("status", { enum: ["draft", "open", "paid", "void", "uncollectible"] })
+      .notNull()
+      .default("draft"),
+    amountPaidCents: bigint("amount_paid_cents", { mode: "number" }).notNull().default(0),
+    refundedCents: bigint("refunded_cents", { mode: "number" }).notNull().default(0),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    providerInvoiceId: text("provider_invoice_id").unique(),
+    hostedUrl: text("hosted_url"),
+    pdfUrl: text("pdf_url"),
+    overdue: boolean("overdue").notNull().default(false),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("balance_invoices_request_idx").on(t.requestId, t.createdAt.desc()),
+    uniqueIndex("balance_invoices_one_open_key")
+      .on(t.requestId)
+      .where(sql`${t.status} in ('draft', 'open')`),
+    check("balance_invoices_amount_min", sql`${t.amountCents} >= 50`),
+  ],
+);
+
+/** A refund of a captured hold or a paid balance invoice, in full or in part (the provider's word moves it). */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    holdId: uuid("hold_id").references(() => holds.id, { onDelete: "cascade" }),
+    invoiceId: uuid("invoice_id").references(() => balanceInvoices.id, { onDelete: "cascade" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: ["pending", "succeeded", "failed", "canceled"] }).notNull().default("pending"),
+    providerRefundId: text("provider_refund_id").unique(),
+    /** The caller's idempotency key: the same key is the same refund. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    failure: text("failure"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("refunds_request_idx").on(t.requestId, t.createdAt),
+    check("refunds_amount_min", sql`${t.amountCents} >= 1`),
+    check("refunds_one_source", sql`(${t.holdId} is null) <> (${t.invoiceId} is null)`),
+  ],
+);
+
+/** A card dispute (chargeback) on a deal's charge: its deadline, and the evidence staff submitted. */
+export const disputes = pgTable(
+  "disputes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    providerDisputeId: text("provider_dispute_id").notNull().unique(),
+    chargeId: text("charge_id").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    reason: text("reason").notNull(),
+    /** Stripe's dispute status (warning_needs_response, needs_response, under_review, won, lost, …). */
+    status: text("status").notNull(),
+    evidenceDueBy: timestamp("evidence_due_by", { withTimezone: true }),
+    evidenceSubmittedAt: timestamp("evidence_submitted_at", { withTimezone: true }),
+    evidenceSubmittedBy: text("evidence_submitted_by").references(() => users.id, { onDelete: "set null" }),
+    providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("disputes_request_idx").on(t.requestId)],
 );
 
 /**
