@@ -875,6 +875,9 @@ export const balanceInvoices = pgTable(
     hostedUrl: text("hosted_url"),
     pdfUrl: text("pdf_url"),
     overdue: boolean("overdue").notNull().default(false),
+    /** The member's reminders, once each: a few days before the due date, and the day after it. */
+    remindedBeforeAt: timestamp("reminded_before_at", { withTimezone: true }),
+    remindedAfterAt: timestamp("reminded_after_at", { withTimezone: true }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
