@@ -37,6 +37,7 @@ import { notificationRoutes } from "./features/notifications/routes";
 import { platformRoutes } from "./features/platform/routes";
 import { qaRoutes } from "./features/qa/routes";
 import { quotesAdminRoutes } from "./features/quotes/admin-routes";
+import { disputeRoutes } from "./features/quotes/dispute-routes";
 import { quotesPort } from "./features/quotes/ports";
 import { quotesRoutes } from "./features/quotes/routes";
 import { repliesAdminRoutes } from "./features/replies/admin-routes";
@@ -243,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(requestAdminRoutes(ctx), api);
   await app.register(quotesRoutes(ctx), api);
   await app.register(quotesAdminRoutes(ctx), api);
+  await app.register(disputeRoutes(ctx), api);
   await app.register(qaRoutes(ctx), api);
   await app.register(notificationRoutes(ctx), api);
   await app.register(notificationAdminRoutes(ctx), api);

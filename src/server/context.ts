@@ -124,6 +124,8 @@ export interface DealRequest {
   title: string;
   status: RequestStatus;
   paymentIntentId: string | null;
+  /** The staff member who owns the request, if any. */
+  assigneeUserId: string | null;
   owner: NoticeRecipient & { name: string };
 }
 

@@ -304,6 +304,10 @@ export const ERROR_TEXTS = {
   },
   cardPageClosed: /*i18n*/ { id: "error.card_page_closed", message: "This card page is no longer open." },
   holdAlreadyAuthorised: /*i18n*/ { id: "error.hold_already_authorised", message: "This hold is already authorised." },
+  nothingToDispute: /*i18n*/ {
+    id: "error.nothing_to_dispute",
+    message: "Only a captured payment can be disputed.",
+  },
   nothingToConfirm: /*i18n*/ {
     id: "error.nothing_to_confirm",
     message: "There is nothing to confirm on this card page.",
@@ -412,6 +416,10 @@ export const QUOTE_TEXTS = {
   captureReasonRequired: /*i18n*/ {
     id: "quotes.capture_reason_required",
     message: "Please give a reason for capturing less than the hold",
+  },
+  disputeNotAnswerable: /*i18n*/ {
+    id: "quotes.dispute_not_answerable",
+    message: "There is no dispute waiting for evidence on this request",
   },
   /** A card page superseded by another choice, a decline or a revised quote: it can no longer be authorised. */
   offerChanged: /*i18n*/ {

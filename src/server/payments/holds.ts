@@ -6,7 +6,7 @@
  */
 import type { Queryable } from "../db";
 import type { Effects } from "../db/write";
-import { type ChargeLike, type CheckoutSessionLike, type PaymentIntentLike, refId } from "./types";
+import { type ChargeLike, type CheckoutSessionLike, type DisputeLike, type PaymentIntentLike, refId } from "./types";
 
 /**
  * What happened to a hold. linked: its session completed and named its PaymentIntent. abandoned: the session
@@ -51,10 +51,42 @@ export type HoldApplyResult = {
   orphan?: { paymentIntentId: string };
 };
 
+/** A dispute on a hold's charge, as the provider reports it (charge.dispute.created/updated/closed). */
+export interface DisputeUpdate {
+  disputeId: string;
+  chargeId: string;
+  paymentIntentId: string | null;
+  amountCents: number;
+  reason: string;
+  status: string;
+  evidenceDueBy: Date | null;
+  stamp: Date;
+}
+
+export const DISPUTE_EVENTS = ["charge.dispute.created", "charge.dispute.updated", "charge.dispute.closed"] as const;
+
+export function disputeUpdateOf(type: string, object: unknown, stamp: Date): DisputeUpdate | null {
+  if (!(DISPUTE_EVENTS as readonly string[]).includes(type)) return null;
+  const dispute = object as DisputeLike;
+  const due = dispute.evidence_details?.due_by;
+  return {
+    disputeId: dispute.id,
+    chargeId: refId(dispute.charge) as string,
+    paymentIntentId: refId(dispute.payment_intent),
+    amountCents: dispute.amount,
+    reason: dispute.reason,
+    status: dispute.status,
+    evidenceDueBy: due ? new Date(due * 1000) : null,
+    stamp,
+  };
+}
+
 /** The quotes domain's side of holds (plugged in by app.ts). */
 export interface HoldHandler {
   /** Applies an update to its hold, with the caller's transaction. */
   apply(tx: Queryable, out: Effects, update: HoldUpdate): Promise<HoldApplyResult>;
+  /** Applies a dispute on a hold's charge (found by the charge's intent, as recorded), once, never backwards. */
+  dispute(tx: Queryable, out: Effects, update: DisputeUpdate): Promise<HoldApplyResult>;
   /**
    * Whether a hold has this PaymentIntent recorded. An intent's event names its hold only in metadata, which
    * proves nothing: until the intent is recorded, the provider is asked which card page made it.

@@ -27,7 +27,7 @@ import {
   type SubscriptionLike,
 } from "./types";
 
-export type { HoldApplyResult, HoldHandler, HoldUpdate } from "./holds";
+export type { DisputeUpdate, HoldApplyResult, HoldHandler, HoldUpdate } from "./holds";
 export type { SyncCounts, SyncOutcome } from "./sync";
 export type { PaymentEvent, PaymentProvider, ProcessResult } from "./types";
 

@@ -11,6 +11,8 @@ import type { Write } from "../db/write";
 import { applyInvoiceOutcome, applySubscription, userForCustomer } from "./apply";
 import {
   cancelOrphan,
+  DISPUTE_EVENTS,
+  disputeUpdateOf,
   HOLD_EVENTS,
   type HoldApplyResult,
   type HoldHandler,
@@ -38,6 +40,7 @@ export const HANDLED_EVENTS = [
   "invoice.payment_failed",
   "invoice.paid",
   ...HOLD_EVENTS,
+  ...DISPUTE_EVENTS,
 ] as const;
 
 /**
@@ -59,6 +62,9 @@ const TIE_BREAK_MS: Record<string, number> = {
   "payment_intent.canceled": 3,
   "checkout.session.expired": 3,
   "charge.refunded": 4,
+  "charge.dispute.created": 5,
+  "charge.dispute.updated": 6,
+  "charge.dispute.closed": 7,
 };
 
 export function eventStamp(event: Pick<PaymentEvent, "created" | "type">): Date {
@@ -124,6 +130,16 @@ export function createEventProcessor(deps: {
         .returning({ id: paymentEvents.id });
       if (recorded.length === 0) return { outcome: "duplicate" };
       const stamp = eventStamp(event);
+
+      const disputeUpdate = disputeUpdateOf(event.type, event.data.object, stamp);
+      if (disputeUpdate) {
+        const handler = deps.holdHandler();
+        if (!handler) return { outcome: "ignored", reason: "no hold handler" };
+        const result = await handler.dispute(tx, out, disputeUpdate);
+        return result.ignored
+          ? { outcome: "ignored", reason: result.ignored }
+          : { outcome: "processed", userId: result.userId ?? null, changed: result.changed };
+      }
 
       const holdUpdate = holdUpdateOf(event.type, event.data.object, stamp, fetchedIntent);
       if (holdUpdate) {

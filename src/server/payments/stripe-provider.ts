@@ -2,7 +2,7 @@
 import type Stripe from "stripe";
 import type { Config } from "../config";
 import { loadStripe, verifySignedEvent } from "./stripe-sdk";
-import type { PaymentEvent, PaymentIntentLike, PaymentProvider, SubscriptionLike } from "./types";
+import type { DisputeLike, PaymentEvent, PaymentIntentLike, PaymentProvider, SubscriptionLike } from "./types";
 
 /** STRIPE_API_BASE (tests point it at a local fake of the API) as the SDK's host, port and protocol. */
 export function stripeConnection(apiBase: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
@@ -185,6 +185,12 @@ export function createStripeProvider(config: Config): StripeProvider {
         { amount_to_capture: amountToCapture, expand: ["latest_charge"] },
         { idempotencyKey },
       )) as PaymentIntentLike;
+    },
+
+    async submitDisputeEvidence(id, evidence, idempotencyKey) {
+      const stripe = await sdk();
+      const dispute = await stripe.disputes.update(id, { evidence, submit: true }, { idempotencyKey });
+      return dispute as unknown as DisputeLike;
     },
 
     async holdSessionOfIntent(id) {

@@ -18,7 +18,14 @@ import { conflict, external, HttpError, notFound } from "../http/errors";
 import { keyedAnswer } from "../i18n";
 import { monthlyAmountCents, TEST_PRICES } from "./prices";
 import { type CardInput, checkTestCard } from "./test-cards";
-import type { CheckoutRequest, PaymentEvent, PaymentIntentLike, PaymentProvider, SubscriptionLike } from "./types";
+import type {
+  CheckoutRequest,
+  DisputeLike,
+  PaymentEvent,
+  PaymentIntentLike,
+  PaymentProvider,
+  SubscriptionLike,
+} from "./types";
 
 type Kind =
   | "customer"
@@ -29,6 +36,7 @@ type Kind =
   | "payment_intent"
   | "charge"
   | "idempotency"
+  | "dispute"
   | "clock";
 
 interface TestPrice {
@@ -175,6 +183,9 @@ const PRICES: Record<string, TestPrice> = Object.fromEntries(
   ]),
 );
 
+/** Disputes are filed under one owner (a bank's, not a customer's): forgetting a customer keeps them. */
+const DISPUTES = "disputes";
+
 function planOfPrice(priceId: string): PurchasablePlan | null {
   return PURCHASABLE_PLANS.find((plan) => TEST_PRICES[plan] === priceId) ?? null;
 }
@@ -223,6 +234,10 @@ export interface TestProvider extends PaymentProvider {
   authorizeHold(id: string, card: CardInput): Promise<{ redirectUrl: string | null; requiresAction: boolean }>;
   /** The 3-D Secure step: approved, the hold is authorised; failed, the card page opens again (402). */
   confirmHold(id: string, approve: boolean): Promise<{ redirectUrl: string | null; requiresAction: boolean }>;
+  /** A card dispute on a captured intent's charge (QA), as the cardholder's bank opens one: 7 days to answer. */
+  openDispute(paymentIntentId: string, reason: string): Promise<DisputeLike>;
+  /** The bank's decision on a dispute (QA): won or lost. */
+  closeDispute(disputeId: string, outcome: "won" | "lost"): Promise<DisputeLike>;
   /** The provider's "now": the real time plus the offset tests (and the QA tools) move it by. */
   now(): Promise<Date>;
   /** Moves the provider's clock by `ms` (cumulative); due expiries are then delivered. */
@@ -381,7 +396,7 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
     q: Queryable,
     session: TestHoldSession,
     intent: TestPaymentIntent,
-    card: { brand: string; last4: string },
+    card: { brand: string; last4: string; three_d_secure?: { result: string } | null },
     now: Date,
   ): Promise<PaymentEvent[]> {
     const charge: TestCharge = {
@@ -866,7 +881,8 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
           brand: "visa",
           last4: "3184",
         };
-        return { failed: false, events: await authorise(tx, session, intent, card, now) };
+        const authenticated = { ...card, three_d_secure: { result: "authenticated" } };
+        return { failed: false, events: await authorise(tx, session, intent, authenticated, now) };
       });
       await deliver(result.events);
       if (result.failed) throw new HttpError(402, HOLD_AUTHENTICATION_FAILED, "authentication_failed");
@@ -933,6 +949,71 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
         await deliver(events);
       }
       return lapsed;
+    },
+
+    async submitDisputeEvidence(id, evidence, idempotencyKey) {
+      const { dispute, events } = await db.transaction(async (tx) => {
+        const dispute = await get<DisputeLike>(tx, "dispute", id, true);
+        if (!dispute) throw new HttpError(404, external(`No such dispute: '${id}'`), "resource_missing");
+        if (await seenKey(tx, idempotencyKey)) return { dispute, events: [] };
+        if (dispute.status !== "needs_response" && dispute.status !== "warning_needs_response") {
+          throw new HttpError(
+            400,
+            external(`This dispute is already ${dispute.status} and cannot be updated.`),
+            "dispute_already_submitted",
+          );
+        }
+        Object.assign(dispute, {
+          status: "under_review",
+          evidence,
+          evidence_details: { ...dispute.evidence_details, has_evidence: true, submission_count: 1 },
+        });
+        await put(tx, "dispute", dispute, DISPUTES);
+        await rememberKey(tx, idempotencyKey);
+        return { dispute, events: [makeEvent("charge.dispute.updated", dispute, undefined, await clockNow(tx))] };
+      });
+      await deliver(events);
+      return dispute;
+    },
+
+    async openDispute(paymentIntentId, reason) {
+      const { dispute, events } = await db.transaction(async (tx) => {
+        const intent = await get<TestPaymentIntent>(tx, "payment_intent", paymentIntentId, true);
+        if (intent?.status !== "succeeded" || !intent.latest_charge) {
+          throw conflict(ERROR_TEXTS.nothingToDispute, "not_captured");
+        }
+        const now = await clockNow(tx);
+        const dispute: DisputeLike = {
+          id: testId("dp"),
+          object: "dispute",
+          charge: intent.latest_charge,
+          payment_intent: intent.id,
+          amount: intent.amount_received,
+          currency: "eur",
+          reason,
+          status: "needs_response",
+          created: seconds(now),
+          evidence_details: { due_by: seconds(now) + 7 * 24 * 3600, has_evidence: false, submission_count: 0 },
+          metadata: {},
+        };
+        await put(tx, "dispute", dispute, DISPUTES);
+        return { dispute, events: [makeEvent("charge.dispute.created", dispute, undefined, now)] };
+      });
+      await deliver(events);
+      return dispute;
+    },
+
+    async closeDispute(disputeId, outcome) {
+      const { dispute, events } = await db.transaction(async (tx) => {
+        const dispute = await get<DisputeLike>(tx, "dispute", disputeId, true);
+        if (!dispute) throw new HttpError(404, external(`No such dispute: '${disputeId}'`), "resource_missing");
+        if (dispute.status === "won" || dispute.status === "lost") return { dispute, events: [] };
+        dispute.status = outcome;
+        await put(tx, "dispute", dispute, DISPUTES);
+        return { dispute, events: [makeEvent("charge.dispute.closed", dispute, undefined, await clockNow(tx))] };
+      });
+      await deliver(events);
+      return dispute;
     },
 
     async forgetCustomer(customerId) {

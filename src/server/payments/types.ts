@@ -100,6 +100,24 @@ export interface PaymentIntentLike {
   last_payment_error?: { message?: string | null } | null;
 }
 
+/** A card dispute (Stripe's `Dispute`), as far as the app reads it. */
+export interface DisputeLike {
+  id: string;
+  object?: string;
+  charge: Ref;
+  payment_intent?: Ref;
+  amount: number;
+  currency?: string;
+  reason: string;
+  /** warning_needs_response, needs_response, under_review, won, lost, … */
+  status: string;
+  /** Unix seconds. */
+  created: number;
+  evidence_details?: { due_by?: number | null; has_evidence?: boolean; submission_count?: number } | null;
+  evidence?: Record<string, unknown> | null;
+  metadata?: Record<string, string> | null;
+}
+
 /** A card hold opened through the provider's hosted page (Checkout in payment mode, manual capture). */
 export interface HoldSessionRequest {
   requestId: string;
@@ -145,6 +163,8 @@ export interface PaymentProvider {
   holdSessionStatus(id: string): Promise<"open" | "complete" | "expired">;
   /** Closes an open hold session; false when it was already completed (a card was authorised). */
   expireHoldSession(id: string, idempotencyKey: string): Promise<boolean>;
+  /** Submits a dispute's evidence (text fields) to the bank, once (`submit: true`). */
+  submitDisputeEvidence(id: string, evidence: Record<string, string>, idempotencyKey: string): Promise<DisputeLike>;
   /** The hold session whose card page made this PaymentIntent; null when none did. */
   holdSessionOfIntent(paymentIntentId: string): Promise<string | null>;
   /** The intent with its latest charge expanded (capture_before, receipt_url); null when unknown. */
@@ -188,6 +208,9 @@ const subscriptionShape = z
 const paymentIntentShape = z
   .object({ id: z.string(), status: z.string(), amount: z.number(), created: z.number() })
   .passthrough();
+const disputeShape = z
+  .object({ id: z.string(), charge: ref, amount: z.number(), status: z.string(), reason: z.string() })
+  .passthrough();
 const OBJECT_SHAPES: Record<string, z.ZodType> = {
   "checkout.session.completed": z
     .object({ id: z.string(), customer: ref, subscription: z.union([ref, subscriptionShape]) })
@@ -199,6 +222,9 @@ const OBJECT_SHAPES: Record<string, z.ZodType> = {
   "payment_intent.succeeded": paymentIntentShape,
   "payment_intent.canceled": paymentIntentShape,
   "charge.refunded": z.object({ id: z.string(), payment_intent: ref }).passthrough(),
+  "charge.dispute.created": disputeShape,
+  "charge.dispute.updated": disputeShape,
+  "charge.dispute.closed": disputeShape,
   "customer.subscription.created": subscriptionShape,
   "customer.subscription.updated": subscriptionShape,
   "customer.subscription.deleted": subscriptionShape,

@@ -5,6 +5,7 @@
 import { accountApi } from "./account";
 import { billingApi, billingStaffApi } from "./billing";
 import { conciergeApi, conciergeStaffApi } from "./concierge";
+import { disputesStaffApi } from "./disputes";
 import type { EndpointTable } from "./endpoint";
 import { notificationsApi, notificationsStaffApi } from "./notifications";
 import { eventsApi, platformApi } from "./platform";
@@ -21,6 +22,7 @@ export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
   billingStaffApi,
   conciergeApi,
   conciergeStaffApi,
+  disputesStaffApi,
   eventsApi,
   notificationsApi,
   notificationsStaffApi,

@@ -31,6 +31,9 @@ export const NOTIFICATION_TYPES = [
   /** The member changed a request's budget, notes, urgency or deadline, or withdrew it (issue 22 item 7). */
   "request_changed",
   "request_withdrawn",
+  /** A card dispute opened or decided on a deal's charge (issue 30): the owner and the admins. */
+  "dispute_opened",
+  "dispute_closed",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -173,7 +176,7 @@ export interface NoticeTexts {
 
 export interface Notice {
   type: NotificationType;
-  /** One user, or "staff": every staff member and admin. */
+  /** One user, "staff" (every staff member and admin), or "admins". */
   to: string;
   /** The recipients, when the caller has them already; else looked up from `to`. */
   recipients?: NoticeRecipient[];

@@ -60,12 +60,13 @@ async function recipientsOf(db: Queryable, to: string): Promise<NoticeRecipient[
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .leftJoin(profiles, eq(profiles.id, users.id));
-  return to === "staff"
-    ? query
-        .innerJoin(userRoles, eq(userRoles.userId, users.id))
-        .where(inArray(userRoles.role, ["staff", "admin"]))
-        .orderBy(users.id)
-    : query.where(eq(users.id, to));
+  if (to === "staff" || to === "admins") {
+    return query
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .where(inArray(userRoles.role, to === "admins" ? ["admin"] : ["staff", "admin"]))
+      .orderBy(users.id);
+  }
+  return query.where(eq(users.id, to));
 }
 
 export const teamAddresses = (config: EngineDeps["config"]) =>
@@ -274,7 +275,12 @@ async function noticeValues(db: Queryable, deps: EngineDeps, notice: Notice) {
     noticeDeliveries: JSON.stringify(deliveries),
     noticePush: JSON.stringify(push),
   };
-  const events: AppEvent[] = recipients.length ? [{ topic: "notifications", audience: notice.to }] : [];
+  const events: AppEvent[] =
+    notice.to === "admins"
+      ? recipients.map((r) => ({ topic: "notifications", audience: r.id }))
+      : recipients.length
+        ? [{ topic: "notifications", audience: notice.to }]
+        : [];
   return { values, events, wakes };
 }
 

@@ -33,6 +33,7 @@ import {
   type QuotesContext,
   staffLink,
 } from "./common";
+import { applyDispute } from "./disputes";
 import { QUOTE_NOTICE_TEXTS as T } from "./texts";
 
 export const PROVIDER_FAILED = ERRORS.providerFailed;
@@ -317,6 +318,7 @@ export function holdHandler(ctx: QuotesContext): HoldHandler {
       return Boolean(row);
     },
     apply: (tx, out, update) => applyHoldUpdate(ctx, tx, out, update),
+    dispute: (tx, out, update) => applyDispute(ctx, tx, out, update),
   };
 }
 

@@ -162,6 +162,7 @@ export function requestsPort(ctx: RequestsContext): RequestsPort {
         title: r.title,
         status: r.status,
         paymentIntentId: r.paymentIntentId,
+        assigneeUserId: r.assigneeUserId,
         owner,
       };
     },

@@ -25,6 +25,8 @@ export const TYPE_LABELS: Record<NotificationType, MessageDescriptor> = {
   test: msg`Test`,
   request_changed: msg`Request changed`,
   request_withdrawn: msg`Request withdrawn`,
+  dispute_opened: msg`Payment disputed`,
+  dispute_closed: msg`Dispute decided`,
 };
 
 /**

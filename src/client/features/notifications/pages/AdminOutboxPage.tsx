@@ -78,6 +78,8 @@ const REASON_LABELS: Record<string, MessageDescriptor> = {
   test: msg`Test`,
   request_changed: msg`Request changed`,
   request_withdrawn: msg`Request withdrawn`,
+  dispute_opened: msg`Payment disputed`,
+  dispute_closed: msg`Dispute decided`,
   admin_reply: msg`Team reply`,
   client_message: msg`Member's message`,
   concierge_message: msg`Concierge message`,
