@@ -33,6 +33,7 @@ import {
   type QuotesContext,
   staffLink,
 } from "./common";
+import { isDelivered, lastAuthorisation, reauthorizationRefusal } from "./lapse";
 import { QUOTE_NOTICE_TEXTS as T } from "./texts";
 
 export const PROVIDER_FAILED = ERRORS.providerFailed;
@@ -174,16 +175,24 @@ export async function openHold(
   return { url: session.url };
 }
 
-/** The member authorises the accepted option again, after the hold expired and staff asked for it. */
+/**
+ * The member authorises the accepted option again after the hold expired: on their own (issue 30, item 6) or
+ * because staff asked, while the request is still Found, not delivered, and no live hold exists
+ * (`reauthorizationRefusal`).
+ */
 export async function reauthorize(ctx: QuotesContext, viewer: Viewer, requestId: string) {
   const request = await ownRequest(ctx, ctx.db, viewer, requestId);
   const latest = await latestHold(ctx.db, requestId);
-  const again = latest?.status === "expired" && latest.reauthorizationRequested;
   // A new hold already opened for it (the page reloaded): the same page.
   const reopened = latest && (latest.status === "pending" || latest.status === "requires_action");
-  if (!latest || !(again || reopened)) throw conflict(QUOTE_MESSAGES.holdNotExpired, "hold_not_expired");
-  const [option] = await ctx.db.select().from(quoteOptions).where(eq(quoteOptions.id, latest.optionId));
-  return openHold(ctx, viewer, request, { quoteId: latest.quoteId, option });
+  const basis = reopened ? latest : await lastAuthorisation(ctx.db, requestId);
+  if (!reopened) {
+    const refusal = reauthorizationRefusal(request, basis, await isDelivered(ctx.db, requestId));
+    if (refusal) throw refusal;
+  }
+  const hold = basis as HoldRow;
+  const [option] = await ctx.db.select().from(quoteOptions).where(eq(quoteOptions.id, hold.optionId));
+  return openHold(ctx, viewer, request, { quoteId: hold.quoteId, option });
 }
 
 // Applying the provider's word -----------------------------------------------------------------------------
