@@ -49,7 +49,10 @@ export const QUOTE_NOTICE_TEXTS = {
     id: "notice.hold_expired.text",
     message: "The hold of {amount} on your card for {option} has lapsed. Nothing was taken.",
   },
-  expiredNext: /*i18n*/ { id: "notice.hold_expired.next", message: "The team may ask you to authorise it again." },
+  expiredNext: /*i18n*/ {
+    id: "notice.hold_expired.next",
+    message: "You can authorise it again from your request while it is Found.",
+  },
   reauthTitle: /*i18n*/ {
     id: "notice.reauthorization.title",
     message: "Please authorise your hold again: {amount}",
@@ -98,7 +101,7 @@ export const QUOTE_NOTICE_TEXTS = {
   },
   staffExpiredNext: /*i18n*/ {
     id: "notice.hold_expired_staff.next",
-    message: "You can ask the member to authorise it again from the request.",
+    message: "The member can authorise it again on their own; you can also ask them to from the request.",
   },
 };
 
