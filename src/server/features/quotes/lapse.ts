@@ -168,7 +168,10 @@ export function reauthorizationRefusal(
 
 /** Whether the request has been handed over (a delivery recorded). */
 export async function isDelivered(q: Queryable, requestId: string): Promise<boolean> {
-  const [row] = await q.select({ id: deliveries.requestId }).from(deliveries).where(eq(deliveries.requestId, requestId));
+  const [row] = await q
+    .select({ id: deliveries.requestId })
+    .from(deliveries)
+    .where(eq(deliveries.requestId, requestId));
   return Boolean(row);
 }
 

@@ -189,6 +189,7 @@ export const HOLD_LAPSE_TEXTS = {
   },
   staffNext: /*i18n*/ {
     id: "notice.hold_lapsing_staff.next",
-    message: "Capture it before then if the purchase is complete; otherwise the member will need to authorise it again.",
+    message:
+      "Capture it before then if the purchase is complete; otherwise the member will need to authorise it again.",
   },
 };
