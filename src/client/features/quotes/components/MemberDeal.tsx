@@ -387,7 +387,7 @@ function HoldCard({
       <CardContent className="flex flex-col gap-4 text-sm">
         {option && <p className="text-ink-muted">{t`For ${option.title}`}</p>}
         {lapsingSoon && hold.expiresAt ? (
-          <LapseSoon expiresAt={hold.expiresAt} />
+          <LapseSoon expiresAt={hold.expiresAt} amountCents={hold.amountCents} />
         ) : (
           <p aria-live="polite" className="leading-relaxed">
             <HoldSentence hold={hold} />
@@ -473,9 +473,10 @@ function ContinueHold({ requestId, quoteId, optionId }: { requestId: string; quo
 }
 
 /** In the 48 hours before the hold lapses: its date, prominently, and what happens then. */
-function LapseSoon({ expiresAt }: { expiresAt: string }) {
+function LapseSoon({ expiresAt, amountCents }: { expiresAt: string; amountCents: number }) {
   const { t } = useLingui();
   const until = formatMessageTime(expiresAt);
+  const amount = formatCents(amountCents);
   return (
     <div
       role="status"
@@ -485,7 +486,7 @@ function LapseSoon({ expiresAt }: { expiresAt: string }) {
       <div className="flex flex-col gap-1">
         <p className="font-medium">
           <Trans>
-            Your hold lapses on <span className="tabular">{until}</span>.
+            Your hold of {amount} lapses on <span className="tabular">{until}</span>.
           </Trans>
         </p>
         <p className="text-ink-muted">

@@ -141,6 +141,21 @@ describe("the member's quote cards", () => {
     expect(api.calls.map((call) => call.key)).toEqual([reauthorize]);
   });
 
+  it("a card page opened to authorise again is continued the same way (not by accepting the quote again)", async () => {
+    const reauthorize = `POST /api/requests/${REQUEST_ID}/hold/reauthorize`;
+    const api = fakeApi({ [reauthorize]: { body: { url: "/checkout/test/holds/hs_test_4" } } });
+    const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
+    const { user } = renderWithApp(
+      <DealView
+        requestId={REQUEST_ID}
+        deal={deal({ requestStatus: "Found", quotes: [accepted], hold: hold({ status: "pending", expiresAt: null }) })}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "Continue to card authorisation" }));
+    expect(await screen.findByText("/checkout/test/holds/hs_test_4")).toBeTruthy();
+    expect(api.calls.map((call) => call.key)).toEqual([reauthorize]);
+  });
+
   it("does not offer Authorise again when the server says it is closed (delivered)", () => {
     fakeApi();
     const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
@@ -164,15 +179,15 @@ describe("the member's quote cards", () => {
         deal={deal({ requestStatus: "Found", quotes: [accepted], hold: hold({ expiresAt: soon }) })}
       />,
     );
-    const notice = screen.getByText(/Your hold lapses on/).closest('[role="status"]') as HTMLElement;
-    expect(notice.textContent).toMatch(/^Your hold lapses on \w{3} \d{1,2}, \d\d:\d\d\./);
+    const notice = screen.getByText(/Your hold of €450 lapses on/).closest('[role="status"]') as HTMLElement;
+    expect(notice.textContent).toMatch(/^Your hold of €450 lapses on \w{3} \d{1,2}, \d\d:\d\d\./);
     expect(notice.textContent).toContain("you can authorise the hold again here");
     first.unmount();
     // Further out: the usual sentence, no warning.
     renderWithApp(
       <DealView requestId={REQUEST_ID} deal={deal({ requestStatus: "Found", quotes: [accepted], hold: hold() })} />,
     );
-    expect(screen.queryByText(/Your hold lapses on/)).toBeNull();
+    expect(screen.queryByText(/lapses on/)).toBeNull();
   });
 
   it("confirms receipt, or reports a problem (which needs a description) within 30 days", async () => {
