@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
-import { holds, notifications, outbox, testPaymentObjects } from "../../db/schema";
+import { activityLogs, holds, notifications, outbox, testPaymentObjects } from "../../db/schema";
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -102,6 +102,18 @@ async function warningEmails(to: string) {
     .where(sql`${outbox.payload}->>'reason' = 'hold_lapsing' and ${outbox.payload}->>'to' = ${to}`);
 }
 
+async function timelineOf(member: TestUser, requestId: string) {
+  const res = await call("GET", `/api/requests/${requestId}/timeline`, member);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().items as unknown[];
+}
+
+const lapseActivity = (requestId: string) =>
+  ctx.database.db
+    .select()
+    .from(activityLogs)
+    .where(and(eq(activityLogs.requestId, requestId), eq(activityLogs.action, "hold_lapse_warned")));
+
 const holdRows = (requestId: string) =>
   ctx.database.db.select().from(holds).where(eq(holds.requestId, requestId)).orderBy(holds.createdAt);
 
@@ -114,6 +126,7 @@ describe("48 hours before a held authorisation lapses", () => {
     await advance(4 * DAY - 40 * HOUR);
     expect((await deal(soon.member, soon.id)).hold.status).toBe("held");
 
+    const timelineBefore = await timelineOf(soon.member, soon.id);
     await runJob();
     const [member] = await warningsOf(soon.member.id, soon.id);
     expect(member).toMatchObject({ type: "hold_expired", link: `/requests/${soon.id}` });
@@ -126,6 +139,7 @@ describe("48 hours before a held authorisation lapses", () => {
     expect(mail.payload.text).toContain("The hold of €2,500 on your card for Kelly 28, Gold lapses on");
     expect(mail.payload.text).toContain("Nothing has been charged.");
     expect((await holdRows(soon.id))[0].lapseWarnedAt).not.toBeNull();
+    expect(await lapseActivity(soon.id)).toHaveLength(1);
 
     // Further out: nothing yet.
     expect(await warningsOf(later.member.id, later.id)).toHaveLength(0);
@@ -137,6 +151,9 @@ describe("48 hours before a held authorisation lapses", () => {
     expect(await warningsOf(soon.member.id, soon.id)).toHaveLength(1);
     expect(await warningsOf(staff.id, soon.id)).toHaveLength(1);
     expect(await warningEmails(soon.member.email)).toHaveLength(1);
+    expect(await lapseActivity(soon.id)).toHaveLength(1);
+    // The member's timeline does not show the team's entry.
+    expect((await timelineOf(soon.member, soon.id)).length).toBe(timelineBefore.length);
 
     // Its own 48 hours come for the second.
     await advance(3 * DAY);
@@ -153,6 +170,7 @@ describe("48 hours before a held authorisation lapses", () => {
     expect(await warningsOf(member.id, id)).toHaveLength(1);
     expect(await warningsOf(staff.id, id)).toHaveLength(1);
     expect(await warningEmails(member.email)).toHaveLength(1);
+    expect(await lapseActivity(id)).toHaveLength(1);
   });
 
   it("a hold no longer held (captured) is not warned", async () => {

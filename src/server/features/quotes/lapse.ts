@@ -74,6 +74,13 @@ async function warnOne(ctx: QuotesContext, due: { id: string; requestId: string 
       .from(quoteOptions)
       .where(eq(quoteOptions.id, hold.optionId));
     const expiresAt = hold.expiresAt;
+    // On the request's activity (the team's; not on the member's timeline).
+    await ctx.domains.requests.logActivity(tx, out, {
+      requestId: request.id,
+      actorUserId: null,
+      action: "hold_lapse_warned",
+      details: { holdId: hold.id, amountCents: hold.amountCents, expiresAt },
+    });
     const facts = ({ locale }: NoticeReader) => ({
       title: request.title,
       option: option?.title ?? request.title,

@@ -43,6 +43,7 @@ const OTHER_ACTIONS: Record<string, MessageDescriptor> = {
   hold_placed: msg`Hold placed`,
   hold_released: msg`Hold released`,
   hold_expired: msg`Hold expired`,
+  hold_lapse_warned: msg`Warned: the hold lapses within 48 h`,
   reauthorization_requested: msg`Reauthorization requested`,
   payment_captured: msg`Payment captured`,
   payment_refunded: msg`Payment refunded`,
