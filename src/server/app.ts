@@ -38,6 +38,7 @@ import { platformRoutes } from "./features/platform/routes";
 import { qaRoutes } from "./features/qa/routes";
 import { quotesAdminRoutes } from "./features/quotes/admin-routes";
 import { disputeRoutes } from "./features/quotes/dispute-routes";
+import { LAPSE_CHECK_EVERY_MS } from "./features/quotes/lapse";
 import { quotesPort } from "./features/quotes/ports";
 import { quotesRoutes } from "./features/quotes/routes";
 import { repliesAdminRoutes } from "./features/replies/admin-routes";
@@ -54,6 +55,7 @@ import { redactUrl } from "./http/redact";
 import { securityHeaders } from "./http/security-headers";
 import { createMetrics } from "./ops/metrics";
 import { registerMetricsRoute } from "./ops/metrics-access";
+import { startPeriodic } from "./ops/periodic";
 import { createReadiness } from "./ops/readiness";
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from "./ops/request-id";
 import { markPhase } from "./ops/startup-phases";
@@ -279,6 +281,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A stop stops the worker at once (while the HTTP server closes), and waits for it before the database goes.
     app.addHook("preClose", async () => void outbox?.stop());
     app.addHook("onClose", async () => outbox?.stop());
+    // Holds lapsing within 48 h: the member and staff are told once (each hold claimed in the database).
+    const lapseWarnings = startPeriodic(() => domains.quotes.warnLapsingHolds(), {
+      everyMs: LAPSE_CHECK_EVERY_MS,
+      onError: (error) => app.log.error({ err: error }, "hold lapse warnings failed"),
+    });
+    app.addHook("preClose", async () => void lapseWarnings.stop());
+    app.addHook("onClose", async () => lapseWarnings.stop());
   }
   markPhase("outbox");
   // After the worker has stopped: the mail transport's pooled connections.

@@ -235,6 +235,8 @@ export interface QuotesPort {
   holdFlags(db: Queryable, requestIds: string[]): Promise<Map<string, { status: HoldStatus; expiresAt: Date | null }>>;
   /** Applies the payment provider's word on a hold (plugged into payments by app.ts). */
   holdHandler: HoldHandler;
+  /** The periodic job: tells the member and staff, once, of each held hold lapsing within 48 h; how many. */
+  warnLapsingHolds(): Promise<number>;
 }
 
 export interface Domains {

@@ -430,6 +430,16 @@ export const QUOTE_TEXTS = {
     id: "quotes.hold_not_expired",
     message: "Only an expired hold can be authorised again",
   },
+  /** The member asks to authorise again while the hold is still in place (issue 30, item 6). */
+  holdStillLive: /*i18n*/ {
+    id: "quotes.hold_still_live",
+    message: "Your hold is still in place: there is nothing to authorise again",
+  },
+  /** … or once the request is no longer Found (delivered, withdrawn). */
+  reauthorizationClosed: /*i18n*/ {
+    id: "quotes.reauthorization_closed",
+    message: "A hold can be authorised again only while the request is Found and not yet delivered",
+  },
   /** Staff's quick action Quoted → Found while the member is on the card page. */
   awaitingCard: /*i18n*/ { id: "quotes.awaiting_card", message: "Waiting for the member's card authorisation" },
   notFound: /*i18n*/ { id: "quotes.not_found_status", message: "Only a Found request can be marked delivered" },

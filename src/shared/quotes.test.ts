@@ -1,6 +1,6 @@
 /** A hold's time left, as staff read it (the pipeline, the money panel): minutes, hours, then days. */
 import { describe, expect, it } from "vitest";
-import { holdTimeLeft } from "./quotes";
+import { deliveryOutlastsHold, HOLD_VALIDITY_DAYS, holdTimeLeft, isHoldLapsingSoon } from "./quotes";
 
 describe("a hold's time left", () => {
   const now = new Date("2026-11-25T12:00:00Z");
@@ -14,5 +14,38 @@ describe("a hold's time left", () => {
   it("says expired at and after the moment", () => {
     expect(holdTimeLeft(now, now)).toEqual({ unit: "expired" });
     expect(holdTimeLeft(inMs(-1), now)).toEqual({ unit: "expired" });
+  });
+});
+
+describe("a delivery later than the hold can last (issue 30, item 6)", () => {
+  const today = "2026-11-27";
+  it("warns when the estimated delivery is after the day a hold authorised today lapses (7 days)", () => {
+    expect(HOLD_VALIDITY_DAYS).toBe(7);
+    expect(deliveryOutlastsHold("2026-12-05", today)).toBe(true);
+    expect(deliveryOutlastsHold("2027-03-01", today)).toBe(true);
+  });
+  it("does not warn for a delivery within the hold's 7 days, on its last day, or without a date", () => {
+    expect(deliveryOutlastsHold("2026-11-27", today)).toBe(false);
+    expect(deliveryOutlastsHold("2026-12-01", today)).toBe(false);
+    expect(deliveryOutlastsHold("2026-12-04", today)).toBe(false);
+    expect(deliveryOutlastsHold(null, today)).toBe(false);
+    expect(deliveryOutlastsHold("", today)).toBe(false);
+    expect(deliveryOutlastsHold("not a date", today)).toBe(false);
+  });
+  it("counts calendar days across a month and a year", () => {
+    expect(deliveryOutlastsHold("2027-01-07", "2026-12-31")).toBe(false);
+    expect(deliveryOutlastsHold("2027-01-08", "2026-12-31")).toBe(true);
+  });
+});
+
+describe("a hold lapsing within 48 hours", () => {
+  const now = new Date("2026-11-25T12:00:00Z");
+  const inHours = (h: number) => new Date(now.getTime() + h * 3_600_000);
+  it("is true from 48 hours before the lapse until it lapses", () => {
+    expect(isHoldLapsingSoon(inHours(48), now)).toBe(true);
+    expect(isHoldLapsingSoon(inHours(1), now)).toBe(true);
+    expect(isHoldLapsingSoon(inHours(48.1), now)).toBe(false);
+    expect(isHoldLapsingSoon(inHours(0), now)).toBe(false);
+    expect(isHoldLapsingSoon(null, now)).toBe(false);
   });
 });

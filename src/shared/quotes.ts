@@ -61,6 +61,8 @@ export function holdAmountCents(priceCents: number): number {
 export const HOLD_VALIDITY_DAYS = 7;
 /** Under this, a hold is flagged on the admin dashboard and the pipeline. */
 export const HOLD_EXPIRY_WARNING_HOURS = 24;
+/** Under this, the member and the team are told (once) that a held authorisation will lapse (issue 30, item 6). */
+export const HOLD_LAPSE_NOTICE_HOURS = 48;
 /** Spec section 9: disputes must be raised within 30 days (of delivery). */
 export const DISPUTE_WINDOW_DAYS = 30;
 
@@ -93,4 +95,25 @@ export function holdTimeLeft(expiresAt: Date | string, now: Date = new Date()): 
 /** The member may report a problem until 30 days after delivery. */
 export function canReportProblem(deliveredAt: Date | string, now: Date = new Date()): boolean {
   return now.getTime() <= new Date(deliveredAt).getTime() + DISPUTE_WINDOW_DAYS * DAY_MS;
+}
+
+/**
+ * The estimated delivery (a calendar day) falls after the last day a hold authorised on `today` can be captured:
+ * authorised at the earliest on the day the quote is sent, a hold lapses HOLD_VALIDITY_DAYS later, so a delivery
+ * on a later day will likely need the member to authorise again. No date, no warning. Calendar days, as the
+ * editor's date fields give them ("YYYY-MM-DD"; `today` in Lisbon).
+ */
+export function deliveryOutlastsHold(estimatedDelivery: string | null | undefined, today: string): boolean {
+  if (!estimatedDelivery) return false;
+  const delivery = Date.parse(`${estimatedDelivery}T00:00:00Z`);
+  const start = Date.parse(`${today}T00:00:00Z`);
+  if (Number.isNaN(delivery) || Number.isNaN(start)) return false;
+  return delivery > start + HOLD_VALIDITY_DAYS * DAY_MS;
+}
+
+/** A held authorisation lapses within HOLD_LAPSE_NOTICE_HOURS: the member sees the date prominently. */
+export function isHoldLapsingSoon(expiresAt: Date | string | null, now: Date = new Date()): boolean {
+  if (!expiresAt) return false;
+  const left = new Date(expiresAt).getTime() - now.getTime();
+  return left > 0 && left <= HOLD_LAPSE_NOTICE_HOURS * HOUR_MS;
 }

@@ -21,6 +21,8 @@ export const NOTIFICATION_TYPES = [
   "payment_captured",
   "hold_released",
   "hold_expired",
+  /** The authorisation lapses within 48 h (issue 30, item 6). */
+  "hold_lapsing",
   "reauthorization_requested",
   "delivered",
   "receipt_confirmed",

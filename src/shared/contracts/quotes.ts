@@ -120,6 +120,8 @@ export const dealSchema = z.object({
   /** The latest hold (null: none yet). */
   hold: holdSchema.nullable(),
   delivery: deliverySchema.nullable(),
+  /** The member may authorise the accepted option again now: the hold expired, the request is Found (issue 30). */
+  canAuthoriseAgain: z.boolean(),
 });
 
 export const acceptQuoteSchema = z.object({ optionId: z.uuid(QUOTE_MESSAGES.optionNotFound) });
@@ -186,7 +188,7 @@ export const quotesApi = endpoints({
     body: declineQuoteSchema,
     answer: okSchema,
   },
-  /** Authorise the accepted option again, after the hold expired and staff asked for it. */
+  /** Authorise the accepted option again after the hold expired (staff need not have asked), while Found. */
   "POST /requests/:id/hold/reauthorize": { access: "user", params: requestIdParams, answer: holdCheckoutSchema },
   "POST /requests/:id/delivery/confirm": { access: "user", params: requestIdParams, answer: okSchema },
   "POST /requests/:id/delivery/problem": {

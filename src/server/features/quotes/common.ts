@@ -10,7 +10,7 @@ import type { Viewer } from "../../auth/viewer";
 import type { AppContext, DealRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { holds } from "../../db/schema";
-import { notFound } from "../../http/errors";
+import { external, HttpError, notFound } from "../../http/errors";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
 
 export type QuotesContext = Pick<AppContext, "db" | "config" | "payments" | "storage" | "write" | "domains">;
@@ -77,3 +77,18 @@ export async function liveHold(q: Queryable, requestId: string, options: { lock?
 /** Cents as the house writes euro everywhere ("€1,200", "€120.50"). */
 /** Cents as euro, in the reader's language. */
 export const euros = (cents: number, locale: Locale = DEFAULT_LOCALE) => formatEuro(cents / 100, locale);
+
+export const PROVIDER_FAILED = ERRORS.providerFailed;
+
+/** A payment provider's refusal as a 502 with its own message; anything else stays what it is. */
+export function providerFailure(error: unknown): Error {
+  if (error instanceof HttpError) {
+    // The test provider's refusals are the provider's answers too.
+    return error.statusCode >= 500 ? error : new HttpError(502, error.text, "provider_error");
+  }
+  const stripeError = error as { type?: unknown; message?: string };
+  if (typeof stripeError.type === "string" && stripeError.type.startsWith("Stripe")) {
+    return new HttpError(502, stripeError.message ? external(stripeError.message) : PROVIDER_FAILED, "provider_error");
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -17,8 +17,7 @@ import type { Effects } from "../../db/write";
 import { conflict } from "../../http/errors";
 import type { DisputeUpdate, HoldApplyResult } from "../../payments";
 import { chargeOf } from "../../payments/holds";
-import { dealChanged, dealRequest, euros, type QuotesContext, staffLink } from "./common";
-import { providerFailure } from "./holds";
+import { dealChanged, dealRequest, euros, providerFailure, type QuotesContext, staffLink } from "./common";
 
 const T = {
   openedTitle: /*i18n*/ { id: "notice.dispute_opened.title", message: "Card dispute: {title}" },

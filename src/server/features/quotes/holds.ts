@@ -11,14 +11,13 @@ import type { Served } from "@/shared/contracts/common";
 import type { NoticeReader } from "@/shared/contracts/notifications";
 import type { captureSchema, holdSchema } from "@/shared/contracts/quotes";
 import { formatLongDate } from "@/shared/format";
-import { ERRORS } from "@/shared/messages";
 import { HOLD_VALIDITY_DAYS, type HoldStatus, holdAmountCents, QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
 import type { DealRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { holds, quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
-import { badRequest, conflict, external, HttpError } from "../../http/errors";
+import { badRequest, conflict } from "../../http/errors";
 import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
 import { intentUpdate } from "../../payments/holds";
 import {
@@ -30,26 +29,13 @@ import {
   liveHold,
   memberLink,
   ownRequest,
+  providerFailure,
   type QuotesContext,
   staffLink,
 } from "./common";
 import { applyDispute } from "./disputes";
+import { isDelivered, lastAuthorisation, reauthorizationRefusal } from "./lapse";
 import { QUOTE_NOTICE_TEXTS as T } from "./texts";
-
-export const PROVIDER_FAILED = ERRORS.providerFailed;
-
-/** A payment provider's refusal as a 502 with its own message; anything else stays what it is. */
-export function providerFailure(error: unknown): Error {
-  if (error instanceof HttpError) {
-    // The test provider's refusals are the provider's answers too.
-    return error.statusCode >= 500 ? error : new HttpError(502, error.text, "provider_error");
-  }
-  const stripeError = error as { type?: unknown; message?: string };
-  if (typeof stripeError.type === "string" && stripeError.type.startsWith("Stripe")) {
-    return new HttpError(502, stripeError.message ? external(stripeError.message) : PROVIDER_FAILED, "provider_error");
-  }
-  return error instanceof Error ? error : new Error(String(error));
-}
 
 export function holdView(row: HoldRow): Served<typeof holdSchema> {
   return {
@@ -222,16 +208,24 @@ export async function openHold(
   throw conflict(QUOTE_MESSAGES.offerChanged, "offer_changed");
 }
 
-/** The member authorises the accepted option again, after the hold expired and staff asked for it. */
+/**
+ * The member authorises the accepted option again after the hold expired: on their own (issue 30, item 6) or
+ * because staff asked, while the request is still Found, not delivered, and no live hold exists
+ * (`reauthorizationRefusal`).
+ */
 export async function reauthorize(ctx: QuotesContext, viewer: Viewer, requestId: string) {
   const request = await ownRequest(ctx, ctx.db, viewer, requestId);
   const latest = await latestHold(ctx.db, requestId);
-  const again = latest?.status === "expired" && latest.reauthorizationRequested;
   // A new hold already opened for it (the page reloaded): the same page.
   const reopened = latest && (latest.status === "pending" || latest.status === "requires_action");
-  if (!latest || !(again || reopened)) throw conflict(QUOTE_MESSAGES.holdNotExpired, "hold_not_expired");
-  const [option] = await ctx.db.select().from(quoteOptions).where(eq(quoteOptions.id, latest.optionId));
-  return openHold(ctx, viewer, request, { quoteId: latest.quoteId, option });
+  const basis = reopened ? latest : await lastAuthorisation(ctx.db, requestId);
+  if (!reopened) {
+    const refusal = reauthorizationRefusal(request, basis, await isDelivered(ctx.db, requestId));
+    if (refusal) throw refusal;
+  }
+  const hold = basis as HoldRow;
+  const [option] = await ctx.db.select().from(quoteOptions).where(eq(quoteOptions.id, hold.optionId));
+  return openHold(ctx, viewer, request, { quoteId: hold.quoteId, option });
 }
 
 // Applying the provider's word -----------------------------------------------------------------------------

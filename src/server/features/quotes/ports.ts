@@ -3,6 +3,7 @@ import type { QuotesPort } from "../../context";
 import type { QuotesContext } from "./common";
 import { exportOf } from "./export";
 import { holdHandler } from "./holds";
+import { warnLapsingHolds } from "./lapse";
 import { holdFlags } from "./money";
 
 export function quotesPort(ctx: QuotesContext): QuotesPort {
@@ -10,5 +11,6 @@ export function quotesPort(ctx: QuotesContext): QuotesPort {
     exportOf,
     holdFlags,
     holdHandler: holdHandler(ctx),
+    warnLapsingHolds: () => warnLapsingHolds(ctx),
   };
 }

@@ -31,6 +31,7 @@ import {
   staffLink,
 } from "./common";
 import { abandonPendingHold, holdView, openHold } from "./holds";
+import { canAuthoriseAgain } from "./lapse";
 import { QUOTE_SENT_TEXTS as Q, QUOTE_NOTICE_TEXTS as T } from "./texts";
 
 type QuoteInput = z.output<typeof quoteInput>;
@@ -447,6 +448,7 @@ export async function dealOf(
       answeredAt: q.answeredAt,
     })),
     hold: hold ? holdView(hold) : null,
+    canAuthoriseAgain: await canAuthoriseAgain(ctx.db, request, hold ?? null, Boolean(delivery)),
     delivery: delivery
       ? {
           status: delivery.status,

@@ -49,7 +49,10 @@ export const QUOTE_NOTICE_TEXTS = {
     id: "notice.hold_expired.text",
     message: "The hold of {amount} on your card for {option} has lapsed. Nothing was taken.",
   },
-  expiredNext: /*i18n*/ { id: "notice.hold_expired.next", message: "The team may ask you to authorise it again." },
+  expiredNext: /*i18n*/ {
+    id: "notice.hold_expired.next",
+    message: "You can authorise it again from your request while it is Found.",
+  },
   reauthTitle: /*i18n*/ {
     id: "notice.reauthorization.title",
     message: "Please authorise your hold again: {amount}",
@@ -98,7 +101,7 @@ export const QUOTE_NOTICE_TEXTS = {
   },
   staffExpiredNext: /*i18n*/ {
     id: "notice.hold_expired_staff.next",
-    message: "You can ask the member to authorise it again from the request.",
+    message: "The member can authorise it again on their own; you can also ask them to from the request.",
   },
 };
 
@@ -157,5 +160,36 @@ export const DELIVERY_TEXTS = {
   problemText: /*i18n*/ {
     id: "notice.problem_reported.text",
     message: '{name} reported a problem with "{title}".',
+  },
+};
+
+/** A held authorisation lapses within 48 hours (issue 30, item 6): the member and the team are told once. */
+export const HOLD_LAPSE_TEXTS = {
+  memberTitle: /*i18n*/ { id: "notice.hold_lapsing.title", message: "Your hold lapses on {date}" },
+  memberSubject: /*i18n*/ {
+    id: "notice.hold_lapsing.subject",
+    message: "Your hold lapses on {date}: {title}",
+  },
+  memberHeading: /*i18n*/ { id: "notice.hold_lapsing.heading", message: "Your hold will lapse soon" },
+  memberText: /*i18n*/ {
+    id: "notice.hold_lapsing.text",
+    message: "The hold of {amount} on your card for {option} lapses on {date}. Nothing has been charged.",
+  },
+  memberNext: /*i18n*/ {
+    id: "notice.hold_lapsing.next",
+    message:
+      "If your purchase is not completed by then, the hold ends by itself and you can authorise it again from your request. Nothing is needed from you now.",
+  },
+  staffTitle: /*i18n*/ { id: "notice.hold_lapsing_staff.title", message: "Hold lapses within 48 h: {title}" },
+  staffBody: /*i18n*/ { id: "notice.hold_lapsing_staff.body", message: "{name} · {amount} · lapses {date}" },
+  staffHeading: /*i18n*/ { id: "notice.hold_lapsing_staff.heading", message: "A hold lapses within 48 hours" },
+  staffText: /*i18n*/ {
+    id: "notice.hold_lapsing_staff.text",
+    message: 'The hold of {amount} for "{title}" lapses on {date}. Nothing has been captured.',
+  },
+  staffNext: /*i18n*/ {
+    id: "notice.hold_lapsing_staff.next",
+    message:
+      "Capture it before then if the purchase is complete; otherwise the member will need to authorise it again.",
   },
 };

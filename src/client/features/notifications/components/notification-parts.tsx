@@ -16,7 +16,9 @@ export const TYPE_LABELS: Record<NotificationType, MessageDescriptor> = {
   hold_placed: msg`Hold placed`,
   payment_captured: msg`Payment captured`,
   hold_released: msg`Hold released`,
+  /** Also the warning 48 hours before a hold lapses (issue 30): one type until a migration gives it its own. */
   hold_expired: msg`Hold expired`,
+  hold_lapsing: msg`Hold lapsing`,
   reauthorization_requested: msg`Authorise again`,
   delivered: msg`Delivered`,
   receipt_confirmed: msg`Receipt confirmed`,

@@ -70,6 +70,7 @@ const REASON_LABELS: Record<string, MessageDescriptor> = {
   payment_captured: msg`Payment taken`,
   hold_released: msg`Hold released`,
   hold_expired: msg`Hold expired`,
+  hold_lapsing: msg`Hold lapsing soon`,
   reauthorization_requested: msg`Re-authorisation requested`,
   delivered: msg`Delivered`,
   receipt_confirmed: msg`Receipt confirmed`,

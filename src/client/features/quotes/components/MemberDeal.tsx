@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { CalendarClock, Check, CreditCard, PackageCheck, ScrollText } from "lucide-react";
+import { AlertTriangle, CalendarClock, Check, CreditCard, PackageCheck, ScrollText } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
@@ -17,7 +17,7 @@ import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage, sharedText } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
-import { canReportProblem, LIVE_HOLD_STATUSES, QUOTE_MESSAGES } from "@/shared/quotes";
+import { canReportProblem, isHoldLapsingSoon, LIVE_HOLD_STATUSES, QUOTE_MESSAGES } from "@/shared/quotes";
 import {
   type Deal,
   type Delivery,
@@ -49,7 +49,14 @@ export function DealView({ requestId, deal }: { requestId: string; deal: Deal })
   return (
     <div className="flex flex-col gap-8">
       {deal.delivery && <DeliveryCard requestId={requestId} delivery={deal.delivery} />}
-      {deal.hold && <HoldCard requestId={requestId} hold={deal.hold} quotes={deal.quotes} />}
+      {deal.hold && (
+        <HoldCard
+          requestId={requestId}
+          hold={deal.hold}
+          quotes={deal.quotes}
+          canAuthoriseAgain={deal.canAuthoriseAgain}
+        />
+      )}
       {current ? (
         <QuoteCard requestId={requestId} quote={current} hold={deal.hold} />
       ) : (
@@ -357,18 +364,38 @@ function EarlierQuotes({ requestId, quotes }: { requestId: string; quotes: Quote
 
 // The hold ---------------------------------------------------------------------------------------------
 
-function HoldCard({ requestId, hold, quotes }: { requestId: string; hold: Hold; quotes: Quote[] }) {
+function HoldCard({
+  requestId,
+  hold,
+  quotes,
+  canAuthoriseAgain,
+}: {
+  requestId: string;
+  hold: Hold;
+  quotes: Quote[];
+  /** The server's word: the hold lapsed and the request is still Found (no need for staff to ask). */
+  canAuthoriseAgain: boolean;
+}) {
   const quote = quotes.find((candidate) => candidate.options.some((option) => option.id === hold.optionId));
   const option = quote?.options.find((candidate) => candidate.id === hold.optionId);
   const { t } = useLingui();
+  const lapsingSoon = hold.status === "held" && isHoldLapsingSoon(hold.expiresAt);
+  const pending = hold.status === "pending" || hold.status === "requires_action";
   return (
     <Card>
       <CardHeading icon={CreditCard} title={t`Card hold`} aside={<HoldBadge status={hold.status} />} />
       <CardContent className="flex flex-col gap-4 text-sm">
         {option && <p className="text-ink-muted">{t`For ${option.title}`}</p>}
-        <p aria-live="polite" className="leading-relaxed">
-          <HoldSentence hold={hold} />
-        </p>
+        {lapsingSoon && hold.expiresAt ? (
+          <LapseSoon expiresAt={hold.expiresAt} amountCents={hold.amountCents} />
+        ) : (
+          <p aria-live="polite" className="leading-relaxed">
+            <HoldSentence hold={hold} />
+          </p>
+        )}
+        {canAuthoriseAgain && hold.status !== "expired" && (
+          <p className="leading-relaxed">{t`Your earlier hold lapsed before it was used. Nothing was charged.`}</p>
+        )}
         {hold.failure && (
           <p role="alert" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-4 py-3 text-oxblood">
             {sharedText(hold.failure)}
@@ -379,10 +406,12 @@ function HoldCard({ requestId, hold, quotes }: { requestId: string; hold: Hold; 
             {t`View receipt`}
           </a>
         )}
-        {quote && option && (hold.status === "pending" || hold.status === "requires_action") && (
+        {/* A page opened to authorise again belongs to the accepted quote: it is reopened the same way. */}
+        {quote && option && pending && quote.status !== "accepted" && (
           <ContinueHold requestId={requestId} quoteId={quote.id} optionId={option.id} />
         )}
-        {hold.status === "expired" && hold.reauthorizationRequested && <AuthoriseAgain requestId={requestId} />}
+        {pending && quote?.status === "accepted" && <AuthoriseAgain requestId={requestId} resume />}
+        {canAuthoriseAgain && !pending && <AuthoriseAgain requestId={requestId} />}
       </CardContent>
     </Card>
   );
@@ -443,7 +472,33 @@ function ContinueHold({ requestId, quoteId, optionId }: { requestId: string; quo
   );
 }
 
-function AuthoriseAgain({ requestId }: { requestId: string }) {
+/** In the 48 hours before the hold lapses: its date, prominently, and what happens then. */
+function LapseSoon({ expiresAt, amountCents }: { expiresAt: string; amountCents: number }) {
+  const { t } = useLingui();
+  const until = formatMessageTime(expiresAt);
+  const amount = formatCents(amountCents);
+  return (
+    <div
+      role="status"
+      className="flex items-start gap-3 rounded-md border border-gold/50 bg-gold/10 px-4 py-3 leading-relaxed"
+    >
+      <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-gold-deep" />
+      <div className="flex flex-col gap-1">
+        <p className="font-medium">
+          <Trans>
+            Your hold of {amount} lapses on <span className="tabular">{until}</span>.
+          </Trans>
+        </p>
+        <p className="text-ink-muted">
+          {t`Nothing has been charged. If your purchase is not completed by then, you can authorise the hold again here.`}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Opens the card page for the accepted option again (`resume`: the page already opened for it). */
+function AuthoriseAgain({ requestId, resume = false }: { requestId: string; resume?: boolean }) {
   const { t } = useLingui();
   const reauthorize = useReauthorize(requestId);
   const follow = useFollowUrl();
@@ -458,7 +513,7 @@ function AuthoriseAgain({ requestId }: { requestId: string }) {
         })
       }
     >
-      {reauthorize.isPending ? t`Opening…` : t`Authorise again`}
+      {reauthorize.isPending ? t`Opening…` : resume ? t`Continue to card authorisation` : t`Authorise again`}
     </Button>
   );
 }

@@ -4,7 +4,7 @@
  * and sends it (Sourcing → Quoted, or a revision replacing the current quote).
  */
 import { useLingui } from "@lingui/react/macro";
-import { Plus, Send, Trash2 } from "lucide-react";
+import { AlertTriangle, Plus, Send, Trash2 } from "lucide-react";
 import { useMemo } from "react";
 import { useController, useFieldArray, useWatch } from "react-hook-form";
 import { toast } from "sonner";
@@ -13,7 +13,13 @@ import { Form, FormError, fieldsOf, useZodForm } from "@/client/components/form"
 import { Button } from "@/client/components/ui/button";
 import { errorMessage, sharedText } from "@/client/lib/api";
 import { lisbonDate } from "@/shared/dates";
-import { holdAmountCents, QUOTE_MAX_OPTIONS, QUOTE_MESSAGES } from "@/shared/quotes";
+import {
+  deliveryOutlastsHold,
+  HOLD_VALIDITY_DAYS,
+  holdAmountCents,
+  QUOTE_MAX_OPTIONS,
+  QUOTE_MESSAGES,
+} from "@/shared/quotes";
 import { type Quote, useSaveQuote, useSendQuote } from "../api";
 import { formatCents, parseEuroToCents } from "../money";
 import { emptyOption, formValuesOf, type QuoteFormSchema, quoteFormSchema, toQuoteInput } from "../quote-form";
@@ -115,6 +121,7 @@ export function QuoteEditor({
                     min={today}
                   />
                 </div>
+                <DeliveryHoldWarning index={index} control={form.control} today={today} />
                 <PhotosField requestId={requestId} index={index} control={form.control} disabled={busy} />
               </fieldset>
             </li>
@@ -201,4 +208,26 @@ function PriceHint({ index, control }: { index: number; control: QuoteFormContro
   const amount = formatCents(cents);
   const hold = formatCents(holdAmountCents(cents));
   return t`${amount} · hold ${hold}`;
+}
+
+/**
+ * A warning, never a refusal: the option's estimated delivery falls after the day a hold authorised today would
+ * lapse (HOLD_VALIDITY_DAYS), so the member may have to authorise it again before the payment is captured.
+ */
+function DeliveryHoldWarning({ index, control, today }: { index: number; control: QuoteFormControl; today: string }) {
+  const { t } = useLingui();
+  const delivery = useWatch({ control, name: `options.${index}.estimatedDelivery` });
+  if (!deliveryOutlastsHold(delivery, today)) return null;
+  const days = HOLD_VALIDITY_DAYS;
+  return (
+    <p
+      role="status"
+      className="flex items-start gap-2 rounded-md border border-gold/40 bg-gold/10 px-3 py-2 text-sm text-ink"
+    >
+      <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-gold-deep" />
+      <span>
+        {t`Delivery is expected after the card hold would lapse (${days} days); the member may need to authorise it again before the payment is captured.`}
+      </span>
+    </p>
+  );
 }

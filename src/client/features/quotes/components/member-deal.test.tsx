@@ -108,12 +108,86 @@ describe("the member's quote cards", () => {
     });
     const expired = hold({ status: "expired", reauthorizationRequested: true, failure: "Your card was declined." });
     const { user } = renderWithApp(
-      <DealView requestId={REQUEST_ID} deal={deal({ quotes: [quote({ status: "accepted" })], hold: expired })} />,
+      <DealView
+        requestId={REQUEST_ID}
+        deal={deal({
+          requestStatus: "Found",
+          quotes: [quote({ status: "accepted" })],
+          hold: expired,
+          canAuthoriseAgain: true,
+        })}
+      />,
     );
     expect(screen.getByRole("alert").textContent).toBe("Your card was declined.");
     await user.click(screen.getByRole("button", { name: "Authorise again" }));
     expect(await screen.findByText("/checkout/test/holds/hs_test_2")).toBeTruthy();
     expect(api.calls).toHaveLength(1);
+  });
+
+  it("after a lapse, without the team asking, offers Authorise again on the member's own", async () => {
+    const reauthorize = `POST /api/requests/${REQUEST_ID}/hold/reauthorize`;
+    const api = fakeApi({ [reauthorize]: { body: { url: "/checkout/test/holds/hs_test_3" } } });
+    const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
+    const lapsed = hold({ status: "expired", reauthorizationRequested: false });
+    const { user } = renderWithApp(
+      <DealView
+        requestId={REQUEST_ID}
+        deal={deal({ requestStatus: "Found", quotes: [accepted], hold: lapsed, canAuthoriseAgain: true })}
+      />,
+    );
+    expect(screen.getByText("The hold of €450 lapsed before it was used. Nothing was charged.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Authorise again" }));
+    expect(await screen.findByText("/checkout/test/holds/hs_test_3")).toBeTruthy();
+    expect(api.calls.map((call) => call.key)).toEqual([reauthorize]);
+  });
+
+  it("a card page opened to authorise again is continued the same way (not by accepting the quote again)", async () => {
+    const reauthorize = `POST /api/requests/${REQUEST_ID}/hold/reauthorize`;
+    const api = fakeApi({ [reauthorize]: { body: { url: "/checkout/test/holds/hs_test_4" } } });
+    const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
+    const { user } = renderWithApp(
+      <DealView
+        requestId={REQUEST_ID}
+        deal={deal({ requestStatus: "Found", quotes: [accepted], hold: hold({ status: "pending", expiresAt: null }) })}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "Continue to card authorisation" }));
+    expect(await screen.findByText("/checkout/test/holds/hs_test_4")).toBeTruthy();
+    expect(api.calls.map((call) => call.key)).toEqual([reauthorize]);
+  });
+
+  it("does not offer Authorise again when the server says it is closed (delivered)", () => {
+    fakeApi();
+    const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
+    const lapsed = hold({ status: "expired" });
+    renderWithApp(
+      <DealView
+        requestId={REQUEST_ID}
+        deal={deal({ requestStatus: "Delivered", quotes: [accepted], hold: lapsed, canAuthoriseAgain: false })}
+      />,
+    );
+    expect(screen.queryByRole("button", { name: "Authorise again" })).toBeNull();
+  });
+
+  it("in the 48 hours before the hold lapses, shows its date prominently", () => {
+    fakeApi();
+    const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
+    const soon = new Date(Date.now() + 20 * 3_600_000).toISOString();
+    const first = renderWithApp(
+      <DealView
+        requestId={REQUEST_ID}
+        deal={deal({ requestStatus: "Found", quotes: [accepted], hold: hold({ expiresAt: soon }) })}
+      />,
+    );
+    const notice = screen.getByText(/Your hold of €450 lapses on/).closest('[role="status"]') as HTMLElement;
+    expect(notice.textContent).toMatch(/^Your hold of €450 lapses on \w{3} \d{1,2}, \d\d:\d\d\./);
+    expect(notice.textContent).toContain("you can authorise the hold again here");
+    first.unmount();
+    // Further out: the usual sentence, no warning.
+    renderWithApp(
+      <DealView requestId={REQUEST_ID} deal={deal({ requestStatus: "Found", quotes: [accepted], hold: hold() })} />,
+    );
+    expect(screen.queryByText(/lapses on/)).toBeNull();
   });
 
   it("confirms receipt, or reports a problem (which needs a description) within 30 days", async () => {

@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { lisbonDate } from "@/shared/dates";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { PRICE_FORMAT_MESSAGE } from "../quote-form";
 import { deal, fakeApi, hold, option, quote, REQUEST_ID, renderWithApp } from "../test-fixtures";
@@ -76,6 +77,33 @@ describe("the staff's quote editor", () => {
       validUntil: "2099-12-31",
       message: "Secured until Friday.",
     });
+  });
+
+  it("warns, without refusing, when an option's delivery is later than the card hold can last", async () => {
+    const api = fakeApi({ [`POST ${base}/quotes`]: { status: 201, body: { id: NEW_ID } } });
+    const { user } = renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
+    const warning = /Delivery is expected after the card hold would lapse \(7 days\)/;
+    const delivery = screen.getByLabelText("Estimated delivery");
+    // Within the hold's 7 days: nothing to say.
+    await user.type(delivery, lisbonDate(new Date(Date.now() + 3 * 86_400_000)));
+    expect(screen.queryByText(warning)).toBeNull();
+    // Later: a visible warning on that option.
+    await user.clear(delivery);
+    await user.type(delivery, lisbonDate(new Date(Date.now() + 30 * 86_400_000)));
+    const shown = await screen.findByText(warning);
+    expect(shown.closest('[role="status"]')).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Option 1" })).getByText(warning)).toBeTruthy();
+    // A second option without a date has none.
+    await user.click(screen.getByRole("button", { name: "Add option" }));
+    expect(screen.getAllByText(warning)).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Remove option 2" }));
+    // It does not stop the quote being saved.
+    await user.type(screen.getByLabelText("Title"), "Kelly 28");
+    await user.type(screen.getByLabelText("Price (€)"), "9000");
+    await user.type(screen.getByLabelText("Valid until"), "2099-12-31");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.quoteSaved)).toBeTruthy();
+    expect(api.calls.map((call) => call.key)).toEqual([`POST ${base}/quotes`]);
   });
 
   it("shows the server's refusal in the form", async () => {

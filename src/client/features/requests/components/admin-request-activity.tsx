@@ -47,6 +47,7 @@ const OTHER_ACTIONS: Record<string, MessageDescriptor> = {
   dispute_opened: msg`Payment disputed`,
   dispute_closed: msg`Dispute decided`,
   dispute_evidence_submitted: msg`Dispute evidence submitted`,
+  hold_lapse_warned: msg`Warned: the hold lapses within 48 h`,
   reauthorization_requested: msg`Reauthorization requested`,
   payment_captured: msg`Payment captured`,
   payment_refunded: msg`Payment refunded`,

@@ -1,2 +1,0 @@
-ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_known";--> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_known" CHECK ("notifications"."type" in ('status_changed', 'message_received', 'request_created', 'quote_sent', 'quote_accepted', 'quote_declined', 'hold_placed', 'payment_captured', 'hold_released', 'hold_expired', 'reauthorization_requested', 'delivered', 'receipt_confirmed', 'problem_reported', 'assigned', 'test', 'request_changed', 'request_withdrawn', 'dispute_opened', 'dispute_closed'));

@@ -1,0 +1,269 @@
+/**
+ * A hold that will lapse (issue 30, item 6), through the app on the built-in test provider with its clock moved:
+ * the member and staff are told once, 48 hours before a held authorisation lapses (however many runs of the job,
+ * and at once); and after a lapse the member authorises the accepted option again on their own while the request
+ * is Found, never over a live hold nor after delivery.
+ */
+import { and, eq, like, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { QUOTE_MESSAGES } from "@/shared/quotes";
+import { activityLogs, holds, notifications, outbox, testPaymentObjects } from "../../db/schema";
+
+let ctx: TestContext;
+let staff: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ deps: { startWorkers: false } });
+  staff = await createUser(ctx, { role: "staff" });
+});
+afterAll(() => ctx.close());
+afterEach(async () => {
+  await ctx.app.ctx.payments.test?.resetHoldClock();
+});
+
+const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana Sousa" };
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const call = (method: "GET" | "POST", url: string, user: TestUser | null, payload?: object) =>
+  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
+
+const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
+
+async function sourcingRequest(title: string) {
+  const member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
+  const created = await call("POST", "/api/requests", member, {
+    title,
+    category: "Fashion",
+    budget_eur: 25000,
+    urgency: "High",
+    notes: "",
+    phone_number: "+351912345678",
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  const moved = await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
+  expect(moved.statusCode, moved.body).toBe(200);
+  return { member, id };
+}
+
+async function deal(user: TestUser, requestId: string) {
+  const url = user === staff ? `/api/admin/requests/${requestId}/deal` : `/api/requests/${requestId}/deal`;
+  const res = await call("GET", url, user);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const sessionOf = (url: string) => url.split("/").pop() as string;
+const authorize = (member: TestUser, url: string) =>
+  call("POST", `/api/billing/test/holds/${sessionOf(url)}/authorize`, member, CARD);
+
+/** A request whose hold is held: quoted, accepted, authorised with 4242 (capturable 7 days on the provider's clock). */
+async function heldRequest(title = "Hermès Kelly 28") {
+  const { member, id } = await sourcingRequest(title);
+  const drafted = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
+    options: [{ title: "Kelly 28, Gold", priceCents: 2_500_000, estimatedDelivery: inDays(20) }],
+    validUntil: inDays(10),
+  });
+  expect(drafted.statusCode, drafted.body).toBe(201);
+  const quoteId = drafted.json().id as string;
+  expect((await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff)).statusCode).toBe(200);
+  const optionId = (await deal(member, id)).quotes[0].options[0].id;
+  const accepted = await call("POST", `/api/requests/${id}/quotes/${quoteId}/accept`, member, { optionId });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  const paid = await authorize(member, accepted.json().url);
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { member, id, quoteId };
+}
+
+const advance = (ms: number) => ctx.app.ctx.payments.test?.advanceHoldClock(ms);
+const runJob = () => ctx.app.ctx.domains.quotes.warnLapsingHolds();
+
+/** The lapse warnings a person has about one request (filed with the lapses, told apart by their title). */
+async function warningsOf(userId: string, requestId: string) {
+  return ctx.database.db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.requestId, requestId),
+        like(notifications.title, "%lapses%"),
+      ),
+    );
+}
+
+async function warningEmails(to: string) {
+  return ctx.database.db
+    .select()
+    .from(outbox)
+    .where(sql`${outbox.payload}->>'reason' = 'hold_lapsing' and ${outbox.payload}->>'to' = ${to}`);
+}
+
+async function timelineOf(member: TestUser, requestId: string) {
+  const res = await call("GET", `/api/requests/${requestId}/timeline`, member);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().items as unknown[];
+}
+
+const lapseActivity = (requestId: string) =>
+  ctx.database.db
+    .select()
+    .from(activityLogs)
+    .where(and(eq(activityLogs.requestId, requestId), eq(activityLogs.action, "hold_lapse_warned")));
+
+const holdRows = (requestId: string) =>
+  ctx.database.db.select().from(holds).where(eq(holds.requestId, requestId)).orderBy(holds.createdAt);
+
+describe("48 hours before a held authorisation lapses", () => {
+  it("the member and staff are told once; a hold further out is not", async () => {
+    const soon = await heldRequest("Kelly 28, lapsing soon");
+    await advance(3 * DAY);
+    const later = await heldRequest("Birkin 25, further out");
+    // The first hold has 40 hours left, the second 4 days and 16 hours.
+    await advance(4 * DAY - 40 * HOUR);
+    expect((await deal(soon.member, soon.id)).hold.status).toBe("held");
+
+    const timelineBefore = await timelineOf(soon.member, soon.id);
+    await runJob();
+    const [member] = await warningsOf(soon.member.id, soon.id);
+    expect(member).toMatchObject({ type: "hold_lapsing", link: `/requests/${soon.id}` });
+    expect(member.title).toMatch(/^Your hold lapses on /);
+    const [team] = await warningsOf(staff.id, soon.id);
+    expect(team).toMatchObject({ link: `/admin/requests/${soon.id}` });
+    expect(team.title).toBe("Hold lapses within 48 h: Kelly 28, lapsing soon");
+    const [mail] = await warningEmails(soon.member.email);
+    expect(mail.payload.subject).toMatch(/^Your hold lapses on .*: Kelly 28, lapsing soon$/);
+    expect(mail.payload.text).toContain("The hold of €2,500 on your card for Kelly 28, Gold lapses on");
+    expect(mail.payload.text).toContain("Nothing has been charged.");
+    expect((await holdRows(soon.id))[0].lapseWarnedAt).not.toBeNull();
+    expect(await lapseActivity(soon.id)).toHaveLength(1);
+
+    // Further out: nothing yet.
+    expect(await warningsOf(later.member.id, later.id)).toHaveLength(0);
+    expect(await warningsOf(staff.id, later.id)).toHaveLength(0);
+    expect((await holdRows(later.id))[0].lapseWarnedAt).toBeNull();
+
+    // The job runs again (the next tick, another instance): nothing more.
+    await runJob();
+    expect(await warningsOf(soon.member.id, soon.id)).toHaveLength(1);
+    expect(await warningsOf(staff.id, soon.id)).toHaveLength(1);
+    expect(await warningEmails(soon.member.email)).toHaveLength(1);
+    expect(await lapseActivity(soon.id)).toHaveLength(1);
+    // The member's timeline does not show the team's entry.
+    expect((await timelineOf(soon.member, soon.id)).length).toBe(timelineBefore.length);
+
+    // Its own 48 hours come for the second.
+    await advance(3 * DAY);
+    await runJob();
+    expect(await warningsOf(later.member.id, later.id)).toHaveLength(1);
+    expect(await warningsOf(staff.id, later.id)).toHaveLength(1);
+  });
+
+  it("ten runs at once on two instances still tell each once", async () => {
+    const { member, id } = await heldRequest("Daytona, Panda");
+    await advance(5 * DAY + 12 * HOUR);
+    const other = await secondInstance(ctx);
+    const counts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? other.app.ctx.domains.quotes.warnLapsingHolds() : runJob())),
+    ).finally(() => other.close());
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
+    expect(await warningsOf(member.id, id)).toHaveLength(1);
+    expect(await warningsOf(staff.id, id)).toHaveLength(1);
+    expect(await warningEmails(member.email)).toHaveLength(1);
+    expect(await lapseActivity(id)).toHaveLength(1);
+  });
+
+  it("a hold no longer held (captured) is not warned", async () => {
+    const { member, id } = await heldRequest("Cartier Tank");
+    expect((await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {})).statusCode).toBe(200);
+    await advance(6 * DAY);
+    await runJob();
+    expect(await warningsOf(member.id, id)).toHaveLength(0);
+    expect(await warningsOf(staff.id, id)).toHaveLength(0);
+  });
+});
+
+describe("the member authorises again on their own", () => {
+  it("after a lapse, without staff asking: a new hold on the accepted option, the request stays Found", async () => {
+    const { member, id } = await heldRequest();
+    expect((await deal(member, id)).canAuthoriseAgain).toBe(false);
+    await advance(7 * DAY + HOUR);
+    const lapsed = await deal(member, id);
+    expect(lapsed.hold).toMatchObject({ status: "expired", reauthorizationRequested: false });
+    expect(lapsed.canAuthoriseAgain).toBe(true);
+    expect((await deal(staff, id)).canAuthoriseAgain).toBe(true);
+
+    const again = await call("POST", `/api/requests/${id}/hold/reauthorize`, member);
+    expect(again.statusCode, again.body).toBe(200);
+    // A reload of the page before paying: the same page.
+    expect((await call("POST", `/api/requests/${id}/hold/reauthorize`, member)).json().url).toBe(again.json().url);
+    expect((await authorize(member, again.json().url)).statusCode).toBe(200);
+    const renewed = await deal(member, id);
+    expect(renewed.hold).toMatchObject({ status: "held" });
+    expect(renewed.requestStatus).toBe("Found");
+    expect(renewed.canAuthoriseAgain).toBe(false);
+    expect((await holdRows(id)).map((h) => h.status)).toEqual(["expired", "held"]);
+    const asked = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.requestId, id), eq(notifications.type, "reauthorization_requested")));
+    expect(asked).toHaveLength(0);
+  });
+
+  it("again after leaving the new card page unpaid", async () => {
+    const { member, id } = await heldRequest();
+    await advance(7 * DAY + HOUR);
+    const first = (await call("POST", `/api/requests/${id}/hold/reauthorize`, member)).json().url as string;
+    // The page expires unpaid; the provider closes it (the hold released, never held).
+    await ctx.database.db
+      .update(testPaymentObjects)
+      .set({ data: sql`jsonb_set(${testPaymentObjects.data}, '{expires_at}', '0'::jsonb)` })
+      .where(eq(testPaymentObjects.id, sessionOf(first)));
+    const stale = await deal(member, id);
+    expect(stale.hold.status).toBe("released");
+    expect(stale.canAuthoriseAgain).toBe(true);
+    const second = await call("POST", `/api/requests/${id}/hold/reauthorize`, member);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().url).not.toBe(first);
+    expect((await authorize(member, second.json().url)).statusCode).toBe(200);
+    expect((await deal(member, id)).hold.status).toBe("held");
+  });
+
+  it("is refused while a live hold exists", async () => {
+    const { member, id } = await heldRequest();
+    const refused = await call("POST", `/api/requests/${id}/hold/reauthorize`, member);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: QUOTE_MESSAGES.holdStillLive, key: "quotes.hold_still_live" });
+    expect((await holdRows(id)).map((h) => h.status)).toEqual(["held"]);
+  });
+
+  it("is refused after delivery, and when the hold was captured", async () => {
+    const { member, id } = await heldRequest();
+    await advance(7 * DAY + HOUR);
+    expect((await deal(member, id)).hold.status).toBe("expired");
+    const delivered = await call("POST", `/api/admin/requests/${id}/delivery`, staff, { note: "Handed over." });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const after = await deal(member, id);
+    expect(after.canAuthoriseAgain).toBe(false);
+    const refused = await call("POST", `/api/requests/${id}/hold/reauthorize`, member);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(QUOTE_MESSAGES.reauthorizationClosed);
+    expect((await holdRows(id)).map((h) => h.status)).toEqual(["expired"]);
+
+    const captured = await heldRequest("Captured");
+    expect((await call("POST", `/api/admin/requests/${captured.id}/hold/capture`, staff, {})).statusCode).toBe(200);
+    const notExpired = await call("POST", `/api/requests/${captured.id}/hold/reauthorize`, captured.member);
+    expect(notExpired.statusCode).toBe(409);
+    expect(notExpired.json().error).toBe(QUOTE_MESSAGES.holdNotExpired);
+  });
+
+  it("is the member's own: another member is told the request does not exist", async () => {
+    const { id } = await heldRequest();
+    await advance(7 * DAY + HOUR);
+    const other = await createUser(ctx, { plan: "gold" });
+    expect((await call("POST", `/api/requests/${id}/hold/reauthorize`, other)).statusCode).toBe(404);
+  });
+});
