@@ -38,6 +38,7 @@ import { platformRoutes } from "./features/platform/routes";
 import { qaRoutes } from "./features/qa/routes";
 import { quotesAdminRoutes } from "./features/quotes/admin-routes";
 import { quotesPort } from "./features/quotes/ports";
+import { startReconciliation } from "./features/quotes/reconcile";
 import { quotesRoutes } from "./features/quotes/routes";
 import { repliesAdminRoutes } from "./features/replies/admin-routes";
 import { requestAdminRoutes } from "./features/requests/admin-routes";
@@ -277,6 +278,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.addHook("onClose", async () => outbox?.stop());
   }
   markPhase("outbox");
+  if (deps.startWorkers !== false && config.RECONCILE_INTERVAL_MINUTES > 0) {
+    // The provider's holds against ours (decision 031): one run at a time across every instance.
+    const reconciliation = startReconciliation(ctx, {
+      intervalMs: config.RECONCILE_INTERVAL_MINUTES * 60_000,
+      onError: (error) => app.log.error({ err: error }, "reconciliation failed"),
+    });
+    app.addHook("onClose", async () => reconciliation.stop());
+  }
   // After the worker has stopped: the mail transport's pooled connections.
   app.addHook("onClose", async () => ctx.deliver.close?.());
 
