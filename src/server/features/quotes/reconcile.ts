@@ -63,11 +63,7 @@ const LIVE: HoldStatus[] = ["pending", "requires_action", "held"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Claims the next run: its row id, or null when another run is under way (or, with `minGapMs`, began lately). */
-async function claimRun(
-  ctx: QuotesContext,
-  startedBy: string | null,
-  minGapMs: number | null,
-): Promise<string | null> {
+async function claimRun(ctx: QuotesContext, startedBy: string | null, minGapMs: number | null): Promise<string | null> {
   return ctx.write(async (tx) => {
     const [lock] = await rowsOf<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${RUN_LOCK}) as locked`);
     if (!lock?.locked) return null;
@@ -143,7 +139,11 @@ function facts(row: HoldRow | null, intent: PaymentIntentLike | null, id = inten
     providerStatus: intent?.status ?? null,
     ourStatus: row?.status ?? null,
     providerAmountCents: intent ? providerAmount(intent) : null,
-    ourAmountCents: row ? (row.status === "captured" || row.status === "refunded" ? row.capturedCents : row.amountCents) : null,
+    ourAmountCents: row
+      ? row.status === "captured" || row.status === "refunded"
+        ? row.capturedCents
+        : row.amountCents
+      : null,
   };
 }
 
