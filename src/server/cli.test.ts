@@ -90,12 +90,13 @@ async function orphanIn(dir: string) {
       app.inject({ method: "POST", url, headers: as(user), ...(payload ? { payload } : {}) });
     const created = await call("/api/requests", member, {
       title: "Vintage Rolex",
-      category: "Watches",
+      category: "Fashion",
       budget_eur: 30000,
       urgency: "High",
       notes: "",
       phone_number: "+351912345678",
     });
+    expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
     await call(`/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
     const quote = await call(`/api/admin/requests/${id}/quotes`, staff, {
@@ -103,7 +104,7 @@ async function orphanIn(dir: string) {
       validUntil: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
     });
     const quoteId = quote.json().id as string;
-    await call(`/api/admin/requests/${id}/quotes/${quoteId}/send`, staff);
+    expect((await call(`/api/admin/requests/${id}/quotes/${quoteId}/send`, staff)).statusCode).toBe(200);
     const deal = await app.inject({ method: "GET", url: `/api/requests/${id}/deal`, headers: as(member) });
     const accepted = await call(`/api/requests/${id}/quotes/${quoteId}/accept`, member, {
       optionId: deal.json().quotes[0].options[0].id,
