@@ -88,7 +88,9 @@ describe("the money overview's reconciliation", () => {
 
   it("a run that could not read the provider says so, with the provider's words", async () => {
     fakeApi({
-      "GET /api/admin/money": { body: overview({ ...RUN, differences: [], repaired: 0, error: "connect ECONNREFUSED" }) },
+      "GET /api/admin/money": {
+        body: overview({ ...RUN, differences: [], repaired: 0, error: "connect ECONNREFUSED" }),
+      },
       "GET /api/me": me("staff"),
     });
     renderWithApp(<MoneySection />);
