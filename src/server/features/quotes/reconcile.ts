@@ -262,9 +262,9 @@ async function examine(ctx: QuotesContext, intent: PaymentIntentLike): Promise<D
 export type ReconcileOutcome = { run: RunRow } | { running: true };
 
 /**
- * One reconciliation: claimed (null-safe across instances), compared, repaired, recorded. `startedBy` is the admin
- * who asked (null: the schedule or the command line); with `minGapMs` (the schedule) a run that began within it
- * counts as this one.
+ * One reconciliation: claimed (one at a time across instances), compared, repaired, recorded. `startedBy` is the
+ * admin who asked (null: the schedule or the command line); with `minGapMs` (the schedule) a run that began within
+ * it counts as this one.
  */
 export async function reconcile(
   ctx: QuotesContext,
