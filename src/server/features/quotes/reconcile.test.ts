@@ -11,7 +11,7 @@ import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ERRORS } from "@/shared/messages";
 import { activityLogs, holds, notifications, reconciliationRuns, testPaymentObjects } from "../../db/schema";
 import type { TestPaymentIntent } from "../../payments/test-provider";
-import { type Difference, reconcile } from "./reconcile";
+import { type Difference, reconcile, startReconciliation } from "./reconcile";
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -338,5 +338,26 @@ describe("reconciliation on the test provider", () => {
     const rows =
       (unfinished as { rows?: Array<{ n: number }> }).rows ?? (unfinished as unknown as Array<{ n: number }>);
     expect(rows[0].n).toBe(0);
+  });
+
+  it("the schedule runs by itself once its first moment comes, and stops", async () => {
+    await settled();
+    const count = async () => (await ctx.database.db.select().from(reconciliationRuns)).length;
+    const before = await count();
+    const errors: unknown[] = [];
+    const job = startReconciliation(ctx.app.ctx, {
+      intervalMs: 4_000,
+      firstAfterMs: 2_500,
+      onError: (error) => errors.push(error),
+    });
+    try {
+      // At 2.5 s: the last run began more than half an interval (2 s) ago, so this one runs.
+      await vi.waitFor(async () => expect(await count()).toBe(before + 1), { timeout: 15_000, interval: 200 });
+    } finally {
+      await job.stop();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    expect(await count()).toBe(before + 1);
+    expect(errors).toEqual([]);
   });
 });
