@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ERRORS } from "@/shared/messages";
 import { activityLogs, holds, notifications, reconciliationRuns, testPaymentObjects } from "../../db/schema";
@@ -259,6 +259,25 @@ describe("reconciliation on the test provider", () => {
     expect(await holdOf(missed.id)).toMatchObject({ status: "captured", capturedCents: 250_000 });
     expect(await noticesOf(missed.member.id, "payment_captured")).toHaveLength(1);
     expect((await runOnce()).differences).toEqual([]);
+  });
+
+  it("two instances on one database, ten runs each at once: the orphan is cancelled and reported once", async () => {
+    await settled();
+    const other = await secondInstance(ctx);
+    try {
+      const orphan = await heldRequest("Two instances");
+      await ctx.database.db.update(holds).set({ status: "released" }).where(eq(holds.id, orphan.hold.id));
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => reconcile(i % 2 ? other.app.ctx : ctx.app.ctx)),
+      );
+      const found = outcomes
+        .flatMap((o) => ("run" in o ? (o.run.differences as unknown as Difference[]) : []))
+        .filter((d) => d.paymentIntentId === orphan.intentId);
+      expect(found).toEqual([expect.objectContaining({ kind: "orphan_authorisation", repaired: true })]);
+      expect((await intentAt(orphan.intentId)).status).toBe("canceled");
+    } finally {
+      await other.close();
+    }
   });
 
   it("a run under way elsewhere: the next is refused; a run that died long ago does not block", async () => {
