@@ -7,7 +7,7 @@
  *   are composed in app/);
  * - infrastructure never imports a feature or app/ (server: everything outside features/ but the entry points
  *   app.ts, main.ts and cli.ts; client: components/, lib/);
- * - nothing imports the server's app.ts but main.ts and tests.
+ * - nothing imports the server's app.ts but main.ts, cli.ts and tests (decision 008).
  * Import cycles are Biome's noImportCycles. (dependency-cruiser would be the library for this, but it cannot
  * parse TypeScript 7 projects with .tsx files.)
  */
@@ -82,8 +82,12 @@ const RULES = [
     broken: (from, to) => featureOf(from) && /^src\/client\/app\/|^src\/server\/app\.ts$/.test(rel(to)),
   },
   {
-    name: "nothing imports the server's app.ts but main.ts and tests",
-    broken: (from, to) => rel(to) === "src/server/app.ts" && rel(from) !== "src/server/main.ts" && !isTest(from),
+    name: "nothing imports the server's app.ts but main.ts, cli.ts and tests",
+    broken: (from, to) =>
+      rel(to) === "src/server/app.ts" &&
+      rel(from) !== "src/server/main.ts" &&
+      rel(from) !== "src/server/cli.ts" &&
+      !isTest(from),
   },
 ];
 

@@ -40,6 +40,7 @@ import { quotesAdminRoutes } from "./features/quotes/admin-routes";
 import { disputeRoutes } from "./features/quotes/dispute-routes";
 import { LAPSE_CHECK_EVERY_MS } from "./features/quotes/lapse";
 import { quotesPort } from "./features/quotes/ports";
+import { startReconciliation } from "./features/quotes/reconcile";
 import { quotesRoutes } from "./features/quotes/routes";
 import { repliesAdminRoutes } from "./features/replies/admin-routes";
 import { requestAdminRoutes } from "./features/requests/admin-routes";
@@ -290,6 +291,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.addHook("onClose", async () => lapseWarnings.stop());
   }
   markPhase("outbox");
+  if (deps.startWorkers !== false && config.RECONCILE_INTERVAL_MINUTES > 0) {
+    // The provider's holds against ours (decision 031): one run at a time across every instance.
+    const reconciliation = startReconciliation(ctx, {
+      intervalMs: config.RECONCILE_INTERVAL_MINUTES * 60_000,
+      onError: (error) => app.log.error({ err: error }, "reconciliation failed"),
+    });
+    app.addHook("onClose", async () => reconciliation.stop());
+  }
   // After the worker has stopped: the mail transport's pooled connections.
   app.addHook("onClose", async () => ctx.deliver.close?.());
 

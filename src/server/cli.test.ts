@@ -3,20 +3,22 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { testConfig } from "#tests/helpers/app";
+import { as, createUser } from "#tests/helpers/users";
 import { buildApp } from "./app";
 import { openDatabase } from "./db";
-import { outbox, users } from "./db/schema";
+import { holds, outbox, reconciliationRuns, testPaymentObjects, users } from "./db/schema";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "maison-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function cli(args: string[], input?: string) {
+function cli(args: string[], input?: string, dir = dataDir) {
   return spawnSync(process.execPath, ["--import", "tsx", "src/server/cli.ts", ...args], {
     input,
     encoding: "utf8",
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "silent" },
     timeout: 110_000,
   });
 }
@@ -73,3 +75,94 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run cli -- creat
     expect(run.stderr).toContain("No password: give --password-stdin or run it in a terminal");
   });
 });
+
+/** A hold authorised on the test provider whose row the app then lost (released): an orphan authorisation. */
+async function orphanIn(dir: string) {
+  const database = await openDatabase({ kind: "pglite", dataDir: dir });
+  await database.migrate();
+  const config = testConfig({ DATA_DIR: dir });
+  const app = await buildApp({ config, database, clientDir: null, startWorkers: false });
+  try {
+    const ctx = { app, database, config, close: async () => {} };
+    const staff = await createUser(ctx, { role: "staff" });
+    const member = await createUser(ctx, { plan: "gold" });
+    const call = (url: string, user: typeof staff, payload?: object) =>
+      app.inject({ method: "POST", url, headers: as(user), ...(payload ? { payload } : {}) });
+    const created = await call("/api/requests", member, {
+      title: "Vintage Rolex",
+      category: "Fashion",
+      budget_eur: 30000,
+      urgency: "High",
+      notes: "",
+      phone_number: "+351912345678",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    await call(`/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
+    const quote = await call(`/api/admin/requests/${id}/quotes`, staff, {
+      options: [{ title: "Submariner 1680", priceCents: 2_000_000 }],
+      validUntil: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    });
+    const quoteId = quote.json().id as string;
+    expect((await call(`/api/admin/requests/${id}/quotes/${quoteId}/send`, staff)).statusCode).toBe(200);
+    const deal = await app.inject({ method: "GET", url: `/api/requests/${id}/deal`, headers: as(member) });
+    const accepted = await call(`/api/requests/${id}/quotes/${quoteId}/accept`, member, {
+      optionId: deal.json().quotes[0].options[0].id,
+    });
+    const session = (accepted.json().url as string).split("/").pop();
+    const card = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana" };
+    expect((await call(`/api/billing/test/holds/${session}/authorize`, member, card)).statusCode).toBe(200);
+    const [hold] = await database.db.select().from(holds).where(eq(holds.requestId, id));
+    await database.db.update(holds).set({ status: "released" }).where(eq(holds.id, hold.id));
+    return hold.paymentIntentId as string;
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")(
+  "npm run cli -- money reconcile",
+  { timeout: 240_000 },
+  () => {
+    it("cancels an orphan authorisation at the provider, records the run, and finds nothing the second time", async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "maison-cli-reconcile-"));
+      try {
+        const intentId = await orphanIn(dir);
+        const run = cli(["money", "reconcile"], undefined, dir);
+        expect(run.status, run.stderr).toBe(0);
+        expect(run.stdout).toContain(
+          "Reconciled with the test provider: 1 payment intent checked, 1 difference, 1 repaired.",
+        );
+        expect(run.stdout).toMatch(new RegExp(`repaired +orphan_authorisation +${intentId}`));
+
+        const database = await openDatabase({ kind: "pglite", dataDir: dir });
+        try {
+          const [intent] = await database.db
+            .select()
+            .from(testPaymentObjects)
+            .where(eq(testPaymentObjects.id, intentId));
+          expect(intent.data).toMatchObject({ status: "canceled" });
+          const runs = await database.db.select().from(reconciliationRuns);
+          expect(runs).toHaveLength(1);
+          expect(runs[0]).toMatchObject({ provider: "test", startedBy: null, repaired: 1, error: null });
+        } finally {
+          await database.close();
+        }
+
+        const again = cli(["money", "reconcile"], undefined, dir);
+        expect(again.status, again.stderr).toBe(0);
+        expect(again.stdout).toContain("1 payment intent checked, 0 differences, 0 repaired.");
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("refuses an unknown money command with the usage", () => {
+      const run = cli(["money", "refund"]);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain("Give: money reconcile");
+      expect(run.stderr).toContain("npm run cli -- money reconcile");
+    });
+  },
+);

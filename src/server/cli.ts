@@ -7,6 +7,8 @@
  * never taken from the command line, where `ps` and the shell history show it: --password is refused with a
  * pointer to --password-stdin. The address counts as verified: the operator vouches for it. It opens the
  * database itself, so with the embedded database the server must be stopped.
+ * `npm run cli -- money reconcile` compares the payment provider's hold authorisations and charges with our holds
+ * and repairs or reports every difference (decision 031), as the hourly job and the admin's button do.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -26,6 +28,7 @@ import { outbox, users } from "./db/schema";
 import { createAccountRecords } from "./features/account/service";
 import { grantComplimentary } from "./features/billing/service";
 import { createPreferences } from "./features/notifications/service";
+import type { Difference } from "./features/quotes/reconcile";
 import { createRateLimiter } from "./rate-limit";
 
 const USAGE = `Usage:
@@ -36,7 +39,11 @@ const USAGE = `Usage:
   npm run cli -- create-user --email E --name N [--role client|staff|admin] [--plan free|silver|gold|black]
       asks for the password at a prompt
   printf '%s' "$PASSWORD" | npm run cli -- create-user --password-stdin --email E --name N ...
-      reads the password from standard input`;
+      reads the password from standard input
+  npm run cli -- money reconcile
+      compares the payment provider's hold authorisations and charges with our holds, repairs what it can and
+      reports the rest; exits 0 when nothing is left to a person, 2 when a difference is only reported, 1 when
+      the run could not be made (with the embedded database: stop the server first)`;
 
 const PASSWORD_ON_COMMAND_LINE =
   "--password is not accepted: a password on the command line shows in `ps` and the shell history. Pipe it in with --password-stdin, or leave it out to be asked at a prompt.";
@@ -250,19 +257,65 @@ async function promptHidden(question: string): Promise<string> {
   }
 }
 
+async function moneyCommand(argv: string[]) {
+  const { positionals } = parseArgs({ args: argv, options: {}, allowPositionals: true });
+  if (positionals.length !== 1 || positionals[0] !== "reconcile") throw new UsageError("Give: money reconcile");
+  const config = loadConfig();
+  const database = await openConfiguredDatabase();
+  try {
+    // The whole app (without its workers): the provider, and the quotes domain's handler that applies its word.
+    const [{ buildApp }, { reconcile }] = await Promise.all([import("./app"), import("./features/quotes/reconcile")]);
+    const app = await buildApp({ config, database, clientDir: null, startWorkers: false });
+    try {
+      const outcome = await reconcile(app.ctx);
+      if ("running" in outcome) {
+        throw new ReconcileError(
+          "A reconciliation is already running (on a server, or another command): try again later.",
+        );
+      }
+      const { run } = outcome;
+      const provider = run.provider === "stripe" ? "Stripe" : "the test provider";
+      if (run.error) throw new ReconcileError(`The reconciliation with ${provider} failed: ${run.error}`);
+      const differences = run.differences as unknown as Difference[];
+      console.log(
+        `Reconciled with ${provider}: ${plural(run.checked, "payment intent")} checked, ${plural(differences.length, "difference")}, ${number(run.repaired)} repaired.`,
+      );
+      for (const d of differences) {
+        const where = [d.holdId && `hold ${d.holdId}`, d.requestId && `request ${d.requestId}`].filter(Boolean);
+        console.log(
+          `  ${d.repaired ? "repaired" : "REPORTED"}  ${d.kind}  ${d.paymentIntentId}${where.length ? ` (${where.join(", ")})` : ""}: ${d.detail}`,
+        );
+      }
+      if (differences.some((d) => !d.repaired)) process.exitCode = 2;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+class ReconcileError extends Error {}
+
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   if (command === "create-user") return createUser(rest);
   if (command === "backup") return backupCommand(rest);
   if (command === "restore") return restoreCommand(rest);
+  if (command === "money") return moneyCommand(rest);
   throw new UsageError(command ? `Unknown command: ${command}` : "No command given");
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof BackupError)
+    else if (
+      error instanceof ConfigError ||
+      error instanceof DataDirInUseError ||
+      error instanceof BackupError ||
+      error instanceof ReconcileError
+    )
       console.error(error.message);
     else console.error(error);
     process.exit(1);

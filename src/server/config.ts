@@ -128,6 +128,12 @@ const envSchema = z
     /** Pause between payment-provider calls while syncing every subscription, to stay under its rate limit. */
     SUBSCRIPTION_SYNC_PAUSE_MS: z.coerce.number("must be a number").int().min(0).max(60_000).default(100),
     /**
+     * How often the payment provider's hold authorisations and charges are reconciled with our holds (decision
+     * 031), in minutes; one run at a time across every instance. 0 turns the scheduled run off (the command line
+     * and the admin's button still work).
+     */
+    RECONCILE_INTERVAL_MINUTES: z.coerce.number("must be a number").int().min(0).max(10_080).default(60),
+    /**
      * Per IP per 10 minutes: sign-in failures; sign-up, reset and verification attempts. Per email: sign-in
      * failures from one IP before the back-off lock; sign-up and reset-request attempts per 10 minutes.
      */

@@ -326,6 +326,10 @@ export const ERROR_TEXTS = {
     id: "error.sync_all_running",
     message: "A sync of all subscriptions is already running. Please wait for it to finish.",
   },
+  reconciliationRunning: /*i18n*/ {
+    id: "error.reconciliation_running",
+    message: "A reconciliation with the payment provider is already running. Please wait for it to finish.",
+  },
   testModeOnly: /*i18n*/ {
     id: "error.test_mode_only",
     message: "Simulated checkout is only available in test mode.",

@@ -18,6 +18,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT_PER_IP: "10000",
+    // No scheduled reconciliation behind a test's back (it would cancel the orphans a test makes on purpose).
+    RECONCILE_INTERVAL_MINUTES: "0",
     // A fixed Web Push key pair: no test writes one into ./data.
     VAPID_PUBLIC_KEY: "BJ_ecYdSKaNkRHwdXIleqb91qtQxD15b1W6p_bIpn8LNLmkeIIz1hqbdp84y-ATgg7gB-3m8bLHovegeJ59MNZA",
     VAPID_PRIVATE_KEY: "T3yw7FjkXfAfXHe1k7y5Cd-PzgOzTPH1RVMg19wjUIU",

@@ -120,6 +120,8 @@ export async function startFakeStripe(
   const replays = new Map<string, { status: number; body: unknown }>();
   const failures: Failure[] = [];
   let seq = 0;
+  /** The most a list page holds (Stripe's is 100); tests lower it to see the SDK follow the pages. */
+  const state = { listPageSize: 100 };
   let inFlight = 0;
   let maxInFlight = 0;
   const id = (prefix: string) => `${prefix}_fake_${++seq}`;
@@ -181,6 +183,23 @@ export async function startFakeStripe(
         found.status = "expired";
         return answer(200, found);
       }
+    }
+    if (method === "GET" && path === "/v1/payment_intents") {
+      // The list, newest first, as Stripe pages it (limit, starting_after, has_more); `created[gte]` filters.
+      const gte = Number(url.searchParams.get("created[gte]") ?? 0);
+      const limit = Math.min(Number(url.searchParams.get("limit") ?? 10), state.listPageSize);
+      const after = url.searchParams.get("starting_after");
+      const order = (i: FakePaymentIntent) => Number(i.id.split("_").pop());
+      const all = [...intents.values()]
+        .filter((i) => i.created >= gte)
+        .sort((a, b) => b.created - a.created || order(b) - order(a));
+      const start = after ? all.findIndex((i) => i.id === after) + 1 : 0;
+      const page = all.slice(start, start + limit);
+      const expanded = [...url.searchParams].some(([k, v]) => k.startsWith("expand") && v === "data.latest_charge");
+      const data = page.map((i) =>
+        expanded ? { ...i, latest_charge: i.latest_charge ? (charges.get(i.latest_charge) ?? null) : null } : i,
+      );
+      return send(res, 200, { object: "list", data, has_more: start + limit < all.length, url: "/v1/payment_intents" });
     }
     const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/capture|\/cancel)?$/.exec(path);
     if (intentPath) {
@@ -329,6 +348,10 @@ export async function startFakeStripe(
     },
     intents,
     charges,
+    /** The most a list page holds (Stripe's own limit is 100): a test lowers it to exercise the pagination. */
+    set listPageSize(size: number) {
+      state.listPageSize = size;
+    },
     /**
      * The member authorises a hold session's card (as Checkout would): its PaymentIntent, manual capture, waits
      * for its capture until `captureBefore`; the session completes. Returns the intent and session as events

@@ -586,6 +586,8 @@ const ROUTES: RouteCase[] = [
     allowed: STAFF,
   },
   { route: "GET /api/admin/money", allowed: STAFF },
+  // Reconciliation moves money at the provider (cancels orphan authorisations): admins only.
+  { route: "POST /api/admin/money/reconcile", allowed: ["admin"] },
   { route: "POST /api/admin/qa/payment-clock", payload: { hours: 1 }, allowed: STAFF },
   { route: "DELETE /api/admin/qa/payment-clock", allowed: STAFF },
   // QA tools: staff (and none at all on a public deployment: admin.test.ts).

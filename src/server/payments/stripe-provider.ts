@@ -208,6 +208,21 @@ export function createStripeProvider(config: Config): StripeProvider {
       )) as PaymentIntentLike;
     },
 
+    async listHoldPaymentIntents({ createdSince }) {
+      const stripe = await sdk();
+      const found: PaymentIntentLike[] = [];
+      // The list endpoint (not search, which is eventually consistent), 100 a page, the SDK following has_more.
+      const pages = stripe.paymentIntents.list({
+        created: { gte: Math.floor(createdSince.getTime() / 1000) },
+        limit: 100,
+        expand: ["data.latest_charge"],
+      });
+      for await (const intent of pages) {
+        if (intent.metadata?.holdId) found.push(intent as PaymentIntentLike);
+      }
+      return found;
+    },
+
     async verifyWebhook(rawBody, signature) {
       return (await verifySignedEvent(rawBody, signature, webhookSecret)) as PaymentEvent;
     },

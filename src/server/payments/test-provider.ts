@@ -813,6 +813,21 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
       return expanded(db, intent);
     },
 
+    async listHoldPaymentIntents({ createdSince }) {
+      const rows = await db
+        .select({ data: testPaymentObjects.data })
+        .from(testPaymentObjects)
+        .where(
+          and(
+            eq(testPaymentObjects.kind, "payment_intent"),
+            sql`(${testPaymentObjects.data}->>'created')::bigint >= ${seconds(createdSince)}`,
+            sql`${testPaymentObjects.data}->'metadata'->>'holdId' is not null`,
+          ),
+        )
+        .orderBy(desc(sql`(${testPaymentObjects.data}->>'created')::bigint`));
+      return Promise.all(rows.map((row) => expanded(db, row.data as unknown as TestPaymentIntent)));
+    },
+
     async getHoldSession(id) {
       await provider.expireDueHolds();
       return get<TestHoldSession>(db, "hold_session", id);

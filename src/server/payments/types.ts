@@ -176,6 +176,13 @@ export interface PaymentProvider {
   ): Promise<PaymentIntentLike>;
   /** Releases an uncaptured authorisation. */
   cancelPaymentIntent(id: string, input: { idempotencyKey: string }): Promise<PaymentIntentLike>;
+  /**
+   * Every PaymentIntent created at or after `createdSince` whose metadata names a hold (`holdId`), whatever its
+   * status, latest charge expanded: what reconciliation compares with our holds. Listed by creation date and
+   * filtered here rather than through a metadata search (Stripe's search is eventually consistent: a minute-old
+   * authorisation may be missing from it).
+   */
+  listHoldPaymentIntents(input: { createdSince: Date }): Promise<PaymentIntentLike[]>;
 }
 
 /** The outcome of one event. */

@@ -153,6 +153,53 @@ export const paymentsSchema = z.object({
   ),
 });
 
+/**
+ * What reconciliation finds between the provider and our holds (decision 031). Repaired: an orphan authorisation
+ * (cancelled at the provider), an authorisation, capture, release, expiry or refund we did not record (applied as
+ * its webhook would have been), a stale capture or release claim (cleared). Reported only: an amount that
+ * disagrees, a capture on a hold we do not hold or believed released, a state we cannot move to, an intent the
+ * provider no longer knows.
+ */
+export const RECONCILIATION_DIFFERENCE_KINDS = [
+  "orphan_authorisation",
+  "unrecorded_authorisation",
+  "unrecorded_capture",
+  "unrecorded_release",
+  "unrecorded_expiry",
+  "unrecorded_refund",
+  "stale_claim",
+  "amount_mismatch",
+  "unexpected_capture",
+  "status_mismatch",
+  "missing_at_provider",
+] as const;
+
+export const reconciliationDifferenceSchema = z.object({
+  kind: z.enum(RECONCILIATION_DIFFERENCE_KINDS),
+  paymentIntentId: z.string(),
+  holdId: z.string().nullable(),
+  requestId: z.string().nullable(),
+  /** The request's title, for the link (empty when the request is gone). */
+  requestTitle: z.string(),
+  providerStatus: z.string().nullable(),
+  ourStatus: z.string().nullable(),
+  providerAmountCents: z.number().nullable(),
+  ourAmountCents: z.number().nullable(),
+  repaired: z.boolean(),
+});
+
+/** One run: unfinished while it runs; `error` when the provider could not be read. */
+export const reconciliationRunSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  startedAt: timestamp,
+  finishedAt: timestamp.nullable(),
+  checked: z.number(),
+  repaired: z.number(),
+  differences: z.array(reconciliationDifferenceSchema),
+  error: z.string().nullable(),
+});
+
 /** GET /admin/money: one aggregate query over the last 12 weeks (Monday first, oldest first, Lisbon time). */
 export const moneyOverviewSchema = z.object({
   cards: z.object({
@@ -169,6 +216,8 @@ export const moneyOverviewSchema = z.object({
   ),
   /** Held now and expiring within 24 h, soonest first (the dashboard's flags). */
   expiring: z.array(z.object({ requestId: z.string(), title: z.string(), expiresAt: timestamp })),
+  /** The newest reconciliation with the provider (null before the first). */
+  reconciliation: reconciliationRunSchema.nullable(),
 });
 
 export const quotesApi = endpoints({
@@ -252,4 +301,6 @@ export const quotesStaffApi = endpoints({
     answer: okSchema,
   },
   "GET /admin/money": { access: "staff", answer: moneyOverviewSchema },
+  /** Compares the provider's hold authorisations and charges with our holds now, and repairs (decision 031). */
+  "POST /admin/money/reconcile": { access: "admin", answer: reconciliationRunSchema },
 });

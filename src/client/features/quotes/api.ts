@@ -22,6 +22,8 @@ export type Delivery = NonNullable<Deal["delivery"]>;
 export type DealFile = Wire<typeof contract.dealFileSchema>;
 export type Payment = Wire<typeof contract.paymentsSchema>["items"][number];
 export type MoneyOverview = Wire<typeof contract.moneyOverviewSchema>;
+export type ReconciliationRun = Wire<typeof contract.reconciliationRunSchema>;
+export type ReconciliationDifference = ReconciliationRun["differences"][number];
 export type { QuoteInput };
 
 export const quoteQueries = {
@@ -171,6 +173,15 @@ export function useRequestReauthorization(requestId: string) {
   return useMutation({
     mutationFn: () =>
       staff.call("POST /admin/requests/:id/hold/request-reauthorization", { params: { id: requestId } }),
+    onSettled: () => invalidate(),
+  });
+}
+
+/** An admin reconciles the provider's holds with ours now (decision 031); the overview then shows the run. */
+export function useReconcileNow() {
+  const invalidate = useInvalidateDeal();
+  return useMutation({
+    mutationFn: () => staff.call("POST /admin/money/reconcile"),
     onSettled: () => invalidate(),
   });
 }

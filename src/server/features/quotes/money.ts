@@ -11,6 +11,7 @@ import { type Queryable, rowsOf } from "../../db";
 import { holds, quoteOptions } from "../../db/schema";
 import type { QuotesContext } from "./common";
 import { holdView } from "./holds";
+import { latestRun } from "./reconcile";
 
 /** The member's holds that reached their card (authorised at least once), newest first. */
 export async function paymentsOf(ctx: QuotesContext, viewer: Viewer): Promise<Served<typeof paymentsSchema>> {
@@ -100,6 +101,7 @@ export async function moneyOverview(ctx: QuotesContext, now = new Date()): Promi
       title: titles.get(e.requestId)?.title ?? "",
       expiresAt: new Date(e.expiresAt),
     })),
+    reconciliation: await latestRun(ctx),
   };
 }
 

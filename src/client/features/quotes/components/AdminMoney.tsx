@@ -2,12 +2,13 @@
  * The admin dashboard's money (composed in by app/pages/AdminDashboardRoute.tsx), from one query
  * (GET /admin/money): the holds expiring within 24 h as flags at the top, and a section with the counters
  * (held now, captured and released over 12 weeks, expiring soon) and a chart of held, captured and released
- * money per week.
+ * money per week; and the newest reconciliation with the payment provider, its differences, and for admins a
+ * "Reconcile now" button (decision 031).
  */
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle, ArrowUpRight } from "lucide-react";
+import { AlertTriangle, ArrowUpRight, Check, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
 import {
   Bar,
@@ -19,13 +20,22 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { toast } from "sonner";
 import { ChartFigure } from "@/client/components/chart-figure";
 import { AXIS_TICK, GRID_STROKE, TOKENS } from "@/client/components/chart-palette";
+import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { errorMessage } from "@/client/lib/api";
 import { type MessageDescriptor, useLocale } from "@/client/lib/i18n";
-import { formatCount, formatDate } from "@/shared/format";
-import { type MoneyOverview, quoteQueries } from "../api";
+import { useSession } from "@/client/lib/session";
+import { formatCount, formatDate, formatMessageTime } from "@/shared/format";
+import {
+  type MoneyOverview,
+  quoteQueries,
+  type ReconciliationDifference,
+  type ReconciliationRun,
+  useReconcileNow,
+} from "../api";
 import { formatCents } from "../money";
 import { HoldExpiry } from "./deal-parts";
 
@@ -122,10 +132,145 @@ export function MoneySection() {
               </div>
             ))}
           </dl>
+          <Reconciliation run={data?.reconciliation} loading={!data} />
           <MoneyChart data={data} />
         </>
       )}
     </section>
+  );
+}
+
+/** What each kind of difference is, in the staff's words. */
+const DIFFERENCES: Record<ReconciliationDifference["kind"], MessageDescriptor> = {
+  orphan_authorisation: msg`A card authorisation for a hold the app does not hold`,
+  unrecorded_authorisation: msg`An authorisation the app had not recorded`,
+  unrecorded_capture: msg`A capture the app had not recorded`,
+  unrecorded_release: msg`A release the app had not recorded`,
+  unrecorded_expiry: msg`A lapsed hold the app had not recorded`,
+  unrecorded_refund: msg`A refund the app had not recorded`,
+  stale_claim: msg`A capture or release left unfinished`,
+  amount_mismatch: msg`The amounts differ`,
+  unexpected_capture: msg`Captured at the provider on a hold the app does not hold`,
+  status_mismatch: msg`The provider still holds what the app counts as captured`,
+  missing_at_provider: msg`The provider does not know this payment`,
+};
+
+/**
+ * The newest reconciliation of the provider's holds with ours: when, how much was compared, each difference
+ * (repaired, or left to a person) with its request; admins may run one now.
+ */
+function Reconciliation({ run, loading }: { run?: ReconciliationRun | null; loading: boolean }) {
+  const { t } = useLingui();
+  const session = useSession();
+  const reconcile = useReconcileNow();
+  const when = run ? formatMessageTime(run.startedAt) : "";
+  let summary: string;
+  if (!run) summary = t`No reconciliation has run yet.`;
+  else if (!run.finishedAt) summary = t`Running since ${when}…`;
+  else if (run.error) summary = t`The run of ${when} could not read the payment provider.`;
+  else if (run.differences.length === 0) {
+    const checked = formatCount(run.checked);
+    summary = t`Last run ${when}: ${checked} payments compared, no differences.`;
+  } else {
+    const repaired = formatCount(run.repaired);
+    summary = plural(run.differences.length, {
+      one: `Last run ${when}: # difference, ${repaired} repaired.`,
+      other: `Last run ${when}: # differences, ${repaired} repaired.`,
+    });
+  }
+  const open = run?.differences.filter((d) => !d.repaired).length ?? 0;
+  return (
+    <section
+      aria-labelledby="reconciliation-heading"
+      className={`rounded-lg border px-5 py-4 text-sm ${open > 0 || run?.error ? "border-oxblood/30 bg-oxblood/5" : "border-stone bg-card"}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id="reconciliation-heading" className="font-sans text-sm font-medium">
+            {t`Reconciliation with the payment provider`}
+          </h3>
+          {loading ? (
+            <Skeleton className="mt-1 h-4 w-64" />
+          ) : (
+            <p className="mt-1 text-ink-muted" aria-live="polite">
+              {summary}
+            </p>
+          )}
+          {run?.error && <p className="mt-1 break-words text-xs text-oxblood">{run.error}</p>}
+        </div>
+        {session.role === "admin" && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={reconcile.isPending}
+            onClick={() =>
+              reconcile.mutate(undefined, {
+                onSuccess: (done) =>
+                  toast.success(
+                    done.differences.length === 0
+                      ? t`Reconciled: no differences.`
+                      : plural(done.differences.length, {
+                          one: "Reconciled: # difference found.",
+                          other: "Reconciled: # differences found.",
+                        }),
+                  ),
+                onError: (error) => toast.error(errorMessage(error, t`The reconciliation could not be run.`)),
+              })
+            }
+          >
+            <RefreshCw aria-hidden className={`size-3.5 ${reconcile.isPending ? "animate-spin" : ""}`} />
+            {reconcile.isPending ? t`Reconciling…` : t`Reconcile now`}
+          </Button>
+        )}
+      </div>
+      {run && run.differences.length > 0 && (
+        <ul className="mt-3 flex flex-col gap-2">
+          {run.differences.map((difference) => (
+            <DifferenceItem key={`${difference.kind}-${difference.paymentIntentId}`} difference={difference} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function DifferenceItem({ difference: d }: { difference: ReconciliationDifference }) {
+  const { t, i18n } = useLingui();
+  const provider = d.providerAmountCents === null ? null : formatCents(d.providerAmountCents);
+  const ours = d.ourAmountCents === null ? null : formatCents(d.ourAmountCents);
+  return (
+    <li className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-t border-stone/60 pt-2">
+      <span className="min-w-0">
+        <span className="font-medium">{i18n._(DIFFERENCES[d.kind])}</span>
+        {d.requestId && d.requestTitle && (
+          <>
+            {" · "}
+            <Link to={`/admin/requests/${d.requestId}`} className="break-words underline-offset-2 hover:underline">
+              {d.requestTitle}
+            </Link>
+          </>
+        )}
+        <span className="block text-xs text-ink-muted">
+          {provider !== null && ours !== null
+            ? t`Provider ${provider} · Maison ${ours}`
+            : provider !== null
+              ? t`Provider ${provider}`
+              : null}{" "}
+          <span className="font-mono">{d.paymentIntentId}</span>
+        </span>
+      </span>
+      {d.repaired ? (
+        <span className="flex items-center gap-1 text-forest">
+          <Check aria-hidden className="size-3.5" />
+          {t`Repaired`}
+        </span>
+      ) : (
+        <span className="flex items-center gap-1 text-oxblood">
+          <AlertTriangle aria-hidden className="size-3.5" />
+          {t`Needs a person`}
+        </span>
+      )}
+    </li>
   );
 }
 
