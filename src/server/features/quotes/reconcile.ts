@@ -27,8 +27,7 @@ import { conflict, HttpError } from "../../http/errors";
 import type { HoldUpdate } from "../../payments";
 import { chargeOf, intentUpdate } from "../../payments/holds";
 import type { PaymentIntentLike } from "../../payments/types";
-import type { HoldRow, QuotesContext } from "./common";
-import { PROVIDER_FAILED } from "./holds";
+import { type HoldRow, PROVIDER_FAILED, type QuotesContext } from "./common";
 
 export const RECONCILIATION_RUNNING = ERRORS.reconciliationRunning;
 
