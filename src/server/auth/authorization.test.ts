@@ -586,6 +586,26 @@ const ROUTES: RouteCase[] = [
     allowed: STAFF,
   },
   { route: "GET /api/admin/money", allowed: STAFF },
+  // Card disputes: the team's (the test mode's bank too, with the QA tools).
+  { route: "GET /api/admin/requests/:id/dispute", url: adminOnOwnersRequest("/dispute"), allowed: STAFF },
+  {
+    route: "POST /api/admin/requests/:id/dispute/evidence",
+    url: adminOnOwnersRequest("/dispute/evidence"),
+    payload: {},
+    allowed: STAFF,
+  },
+  {
+    route: "POST /api/admin/requests/:id/dispute/test-open",
+    url: adminOnOwnersRequest("/dispute/test-open"),
+    payload: {},
+    allowed: STAFF,
+  },
+  {
+    route: "POST /api/admin/requests/:id/dispute/test-close",
+    url: adminOnOwnersRequest("/dispute/test-close"),
+    payload: { outcome: "won" },
+    allowed: STAFF,
+  },
   // Reconciliation moves money at the provider (cancels orphan authorisations): admins only.
   { route: "POST /api/admin/money/reconcile", allowed: ["admin"] },
   { route: "POST /api/admin/qa/payment-clock", payload: { hours: 1 }, allowed: STAFF },

@@ -23,6 +23,8 @@ export const disputeEvidenceSchema = z.object({
 });
 
 export const disputeViewSchema = z.object({
+  /** The test mode's bank can open and decide disputes here (test payments with the QA tools on). */
+  testBank: z.boolean(),
   dispute: z
     .object({
       id: z.string(),

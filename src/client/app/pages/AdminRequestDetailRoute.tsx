@@ -2,6 +2,7 @@
  * /admin/requests/:id: the requests feature's page with the quotes feature's editor, payment and delivery panels
  * in it, and its reply box given the replies feature's snippets.
  */
+import { DisputePanel } from "@/client/features/quotes/components/DisputePanel";
 import { StaffPayment } from "@/client/features/quotes/components/StaffPayment";
 import { StaffQuotes } from "@/client/features/quotes/components/StaffQuotes";
 import { useSavedReplySnippets } from "@/client/features/replies/api";
@@ -11,7 +12,12 @@ export default function AdminRequestDetailRoute() {
   return (
     <AdminRequestDetailPage
       deal={(request) => <StaffQuotes requestId={request.id} />}
-      payment={(request) => <StaffPayment requestId={request.id} />}
+      payment={(request) => (
+        <>
+          <StaffPayment requestId={request.id} />
+          <DisputePanel requestId={request.id} />
+        </>
+      )}
       snippets={useSavedReplySnippets()}
     />
   );

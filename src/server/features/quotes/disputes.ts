@@ -11,6 +11,7 @@ import type { disputeEvidenceSchema, disputeViewSchema } from "@/shared/contract
 import { formatLongDate } from "@/shared/format";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
+import { qaToolsEnabled } from "../../config";
 import type { Queryable } from "../../db";
 import { deliveries, disputes, holds, messages, quoteOptions, quotes, userRoles } from "../../db/schema";
 import type { Effects } from "../../db/write";
@@ -222,8 +223,10 @@ export async function disputeOf(ctx: QuotesContext, requestId: string): Promise<
     .where(eq(disputes.requestId, requestId))
     .orderBy(desc(disputes.createdAt))
     .limit(1);
-  if (!row) return { dispute: null };
+  const testBank = Boolean(ctx.payments.test) && qaToolsEnabled(ctx.config);
+  if (!row) return { testBank, dispute: null };
   return {
+    testBank,
     dispute: {
       id: row.id,
       providerDisputeId: row.providerDisputeId,
