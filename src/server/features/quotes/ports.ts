@@ -3,12 +3,13 @@ import type { QuotesPort } from "../../context";
 import type { QuotesContext } from "./common";
 import { exportOf } from "./export";
 import { holdHandler } from "./holds";
-import { holdFlags } from "./money";
+import { holdFlags, moneyMoved } from "./money";
 
 export function quotesPort(ctx: QuotesContext): QuotesPort {
   return {
     exportOf,
     holdFlags,
+    moneyMoved,
     holdHandler: holdHandler(ctx),
   };
 }
