@@ -420,7 +420,8 @@ async function main() {
       () => {
         const member = idleMember();
         if (!member) return;
-        const next = ({ New: "Sourcing", Sourcing: "Quoted" } as Record<string, string>)[member.status];
+        // Quoted is reached only by sending a quote (decision 030): the staff's quick status move is New → Sourcing.
+        const next = ({ New: "Sourcing" } as Record<string, string>)[member.status];
         if (!next) return;
         return write(
           member,

@@ -162,13 +162,29 @@ export interface RequestsPort {
   ): Promise<Map<string, { title: string; userId: string; status: RequestStatus }>>;
   /**
    * Moves the request to `to` when its status is one of `from` (false otherwise), the way every status change
-   * goes: activity, the member's status_changed notice, the "requests" event.
+   * goes: activity, the member's status_changed notice, the "requests" event. `mail: false`: the notice without
+   * its email, when the caller's own notice of the same change emails the member (one email per event).
    */
   moveStatus(
     tx: Queryable,
     out: Effects,
-    input: { request: DealRequest; from: RequestStatus[]; to: RequestStatus; actorUserId: string | null },
+    input: {
+      request: DealRequest;
+      from: RequestStatus[];
+      to: RequestStatus;
+      actorUserId: string | null;
+      mail?: boolean;
+    },
   ): Promise<boolean>;
+  /**
+   * A message from the team on the request's thread, with no notice of its own (the caller's notice tells the
+   * member): a quote's message, read in the conversation, and the team's first reply (decision 020).
+   */
+  postTeamMessage(
+    tx: Queryable,
+    out: Pick<Effects, "publish">,
+    message: { requestId: string; memberId: string; senderUserId: string; body: string },
+  ): Promise<void>;
   /** Spec section 3's requests.payment_intent_id: the hold's PaymentIntent. */
   setPaymentIntent(tx: Queryable, requestId: string, paymentIntentId: string): Promise<void>;
   /** An entry on the request's activity timeline (staff see it live). */
@@ -231,6 +247,11 @@ export interface QuotesPort {
     userId: string,
     requestIds: string[],
   ): Promise<Pick<AccountExport, "quotes" | "holds" | "deliveries">>;
+  /**
+   * Whether money has moved on the request: a hold of it was ever authorised (held, captured, released or lapsed
+   * after it was held, refunded). Such a request is never deleted (issue 30 item 4).
+   */
+  moneyMoved(db: Queryable, requestId: string): Promise<boolean>;
   /** Each request's newest hold (status, expiry), for a page of the pipeline: one query. */
   holdFlags(db: Queryable, requestIds: string[]): Promise<Map<string, { status: HoldStatus; expiresAt: Date | null }>>;
   /** Applies the payment provider's word on a hold (plugged into payments by app.ts). */

@@ -444,6 +444,16 @@ export const QUOTE_TEXTS = {
     id: "quotes.reauthorization_closed",
     message: "A hold can be authorised again only while the request is Found and not yet delivered",
   },
+  /** A request reaches Quoted only by sending a quote (decision 030). */
+  quotedBySending: /*i18n*/ {
+    id: "quotes.quoted_by_sending",
+    message: "A request becomes Quoted when a quote is sent. Write and send a quote instead.",
+  },
+  /** A request on which a card hold was authorised keeps its records (issue 30 item 4). */
+  moneyMoved: /*i18n*/ {
+    id: "quotes.money_moved",
+    message: "This request cannot be deleted: a card hold was authorised on it.",
+  },
   /** Staff's quick action Quoted → Found while the member is on the card page. */
   awaitingCard: /*i18n*/ { id: "quotes.awaiting_card", message: "Waiting for the member's card authorisation" },
   notFound: /*i18n*/ { id: "quotes.not_found_status", message: "Only a Found request can be marked delivered" },

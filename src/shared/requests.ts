@@ -60,8 +60,4 @@ export type ConciergeSenderRole = (typeof CONCIERGE_SENDER_ROLES)[number];
 /** Number of recent requests on the dashboard (the counters count all requests: decision 010). */
 export const DASHBOARD_RECENT_LIMIT = 5;
 
-/** The refundable authorization hold on a request: 10 % of its budget, in euro, to the cent. */
-export const AUTHORIZATION_HOLD_RATE = 0.1;
-export function authorizationHoldEur(budgetEur: number): number {
-  return Math.round(budgetEur * AUTHORIZATION_HOLD_RATE * 100) / 100;
-}
+// The card hold follows the accepted quote's price, not the budget: holdAmountCents in quotes.ts (decision 018).

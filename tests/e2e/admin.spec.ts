@@ -41,13 +41,19 @@ test("an admin seeds demo data, starts a member's request from the pipeline, quo
     await admin.getByRole("button", { name: `Start ${title}` }).click();
     await expect(admin.getByText("Status updated")).toBeVisible();
 
-    // The request itself: Sourcing now; on to Quoted, and a reply.
+    // The request itself: Sourcing now; on to Quoted by sending a quote (decision 030), and a reply.
     await admin.goto(`/admin/requests/${id}`);
     await expect(admin.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    await expect(admin.getByRole("button", { name: "Move to Quoted" })).toBeVisible();
+    await expect(admin.getByRole("button", { name: "Write a quote" })).toBeVisible();
     await expect(admin.getByRole("button", { name: "Move to Sourcing" })).toHaveCount(0);
-    await admin.getByRole("button", { name: "Move to Quoted" }).click();
-    await expect(admin.getByText("Status updated")).toBeVisible();
+    await admin.getByRole("button", { name: "Write a quote" }).click();
+    const option = admin.getByRole("group", { name: "Option 1" });
+    await expect(option.getByLabel("Title")).toBeVisible();
+    await option.getByLabel("Title").fill("Type 57 Atalante, 1937");
+    await option.getByLabel("Price (€)").fill("240000");
+    await admin.getByLabel("Valid until").fill("2099-12-31");
+    await admin.getByRole("button", { name: "Send quote" }).click();
+    await expect(admin.getByText("Quote sent").first()).toBeVisible();
     await expect(admin.getByRole("button", { name: "Mark Found" })).toBeVisible();
     await admin.getByRole("textbox", { name: "Reply" }).fill("We have found two candidates in Molsheim.");
     await admin.getByRole("button", { name: /^Send/ }).click();

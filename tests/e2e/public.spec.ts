@@ -151,7 +151,9 @@ test.describe("signed out, notice accepted", () => {
     }
 
     const hold = page.getByRole("region", { name: "Authorization Hold Policy" });
-    await expect(hold).toContainText("refundable authorization hold of 10% of your stated budget");
+    await expect(hold).toContainText(
+      "When you accept a quote, we place a refundable authorization hold of 10% of the price",
+    );
     await expect(hold).toContainText("released if we cannot fulfil your request within the agreed window");
     await expect(hold).toContainText("captured in full or in part, and any balance is invoiced");
     await expect(hold).toContainText("within 30 days");

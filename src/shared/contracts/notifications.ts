@@ -195,6 +195,11 @@ export interface Notice {
    */
   teamMail?: boolean;
   /**
+   * false: the notification only, no email (another notice of the same change carries the email: one email per
+   * event, issue 30 item 4).
+   */
+  mail?: boolean;
+  /**
    * A push to the recipients' devices (a reply in a conversation). It says only `body` ("New reply on your
    * request", in each reader's language), under the app's name, unless the person turned previews on: then it
    * says what the notification says (its title and body). `to`: only this recipient (the request's or

@@ -94,6 +94,8 @@ export const holdSchema = z.object({
   /** Staff asked the member to authorise again after it expired. */
   reauthorizationRequested: z.boolean(),
   receiptUrl: z.string().nullable(),
+  /** Why staff captured less than the hold (or any word they gave with the capture), shown to the member. */
+  captureReason: z.string().nullable(),
   /** The last card failure, shown as it is ("Your card was declined."). */
   failure: z.string().nullable(),
   createdAt: timestamp,

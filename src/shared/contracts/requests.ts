@@ -69,6 +69,8 @@ export const requestDetailSchema = requestSummarySchema.extend({
   /** The member's optional deadline, "YYYY-MM-DD" (issue 22 item 7). */
   deadline: z.string().nullable(),
   client: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** False once money has moved (a card hold was ever authorised): the request is kept (issue 30 item 4). */
+  deletable: z.boolean(),
 });
 
 export const messageSchema = z.object({

@@ -59,6 +59,7 @@ export function hold(extra: Partial<Hold> = {}): Hold {
     expiresAt: "2099-12-01T10:00:00.000Z",
     reauthorizationRequested: false,
     receiptUrl: null,
+    captureReason: null,
     failure: null,
     createdAt: at,
     updatedAt: at,

@@ -204,12 +204,13 @@ async function noticeValues(db: Queryable, deps: EngineDeps, notice: Notice) {
   };
 
   // The team's mailboxes are written to in the house's default language; each person in their own.
-  const team = notice.teamMail ? teamAddresses(config) : [];
+  const team = notice.teamMail && notice.mail !== false ? teamAddresses(config) : [];
   const addresses = new Set(team.map((a) => a.toLowerCase()));
   const deliveries: Array<ReturnType<typeof email> | ReturnType<typeof slackRow>> = team.map((to) =>
     email(to, DEFAULT_LOCALE),
   );
   for (const r of recipients) {
+    if (notice.mail === false) break;
     if (!r.emailEnabled || addresses.has(r.email.toLowerCase())) continue;
     addresses.add(r.email.toLowerCase());
     deliveries.push(email(r.email, r.language));

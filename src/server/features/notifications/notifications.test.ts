@@ -152,7 +152,7 @@ describe("events and preferences", () => {
     expect(
       (await request(member, "PUT", "/api/notifications/preferences", { channel: "email", enabled: false })).json(),
     ).toEqual({ email: false, slack: true, sms: true, push: true, pushPreview: false });
-    await request(staffAll, "POST", `/api/admin/requests/${id}/status`, { status: "Quoted" });
+    await request(staffAll, "POST", `/api/admin/requests/${id}/status`, { status: "Failed" });
     expect((await notesOf(member.id)).filter((n) => n.type === "status_changed")).toHaveLength(2);
     expect((await deliveries()).filter((r) => r.payload.to === member.email)).toEqual([]);
 
@@ -178,6 +178,33 @@ describe("events and preferences", () => {
       ["message_received", "/messages?view=concierge"],
       ["message_received", "/sales-contact"],
     ]);
+  });
+
+  it("mail: false writes the notification and no email (another notice of the change emails it)", async () => {
+    const member = await createUser(ctx, { plan: "gold" });
+    await ctx.database.db.delete(outbox);
+    await ctx.app.ctx.write(async (_tx, out) => {
+      await out.notify({
+        type: "status_changed",
+        to: member.id,
+        mail: false,
+        teamMail: true,
+        link: null,
+        texts: () => ({
+          title: "Quietly",
+          body: "",
+          email: {
+            reason: "status_changed",
+            subject: "Quietly",
+            heading: "Quietly",
+            paragraphs: [],
+            actionLabel: "Open",
+          },
+        }),
+      });
+    });
+    expect((await notesOf(member.id)).map((n) => n.title)).toEqual(["Quietly"]);
+    expect((await deliveries()).filter((r) => r.kind === "email")).toEqual([]);
   });
 
   it("writes nothing for a change that rolls back", async () => {

@@ -57,6 +57,8 @@ export async function markDelivered(
       from: ["Found"],
       to: "Delivered",
       actorUserId: staff.userId,
+      // The delivery's own email says it: one email per event.
+      mail: false,
     });
     await out.notify({
       type: "delivered",

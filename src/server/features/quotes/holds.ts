@@ -47,6 +47,8 @@ export function holdView(row: HoldRow): Served<typeof holdSchema> {
     expiresAt: row.expiresAt,
     reauthorizationRequested: row.reauthorizationRequested,
     receiptUrl: row.receiptUrl,
+    captureReason:
+      (row.status === "captured" || row.status === "refunded") && row.actionReason ? row.actionReason : null,
     failure: row.failure,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -300,6 +302,8 @@ async function accept(ctx: QuotesContext, tx: Queryable, out: Effects, hold: Hol
     from: ["Quoted"],
     to: "Found",
     actorUserId: request.userId,
+    // The hold's own email (hold_placed) says it: one email per event.
+    mail: false,
   });
   return first;
 }
@@ -467,12 +471,14 @@ async function applyHoldUpdate(
         receiptUrl: update.receiptUrl ?? hold.receiptUrl,
         pendingAction: null,
       });
+      const reason = hold.pendingAction === "capture" ? hold.actionReason : null;
+      // Only the staff's capture carries a reason (one captured elsewhere has none), so the member reads its own.
+      set.actionReason = reason;
       // Captured before its authorisation was heard of (events in any order): the acceptance happens now.
       if (RANK[from] < RANK.held) {
         Object.assign(set, { heldAt: now });
         await accept(ctx, tx, out, hold, request);
       }
-      const reason = hold.pendingAction === "capture" ? hold.actionReason : null;
       await activity(
         "payment_captured",
         { holdId: hold.id, amountCents: captured, heldCents: hold.amountCents, ...(reason ? { reason } : {}) },
@@ -488,6 +494,7 @@ async function applyHoldUpdate(
           paragraphs: [
             t(T.capturedText, { ...facts, amount }),
             ...(rest > 0 ? [t(T.capturedRest, { amount: euros(rest, locale) })] : []),
+            ...(rest > 0 && reason ? [t(T.capturedReason, { amount: euros(rest, locale), reason })] : []),
           ],
         };
       });

@@ -2,7 +2,7 @@
  * Money overviews (issue 21): the member's holds and captures, the admin dashboard's 12 weeks of money held,
  * captured and released (one aggregate statement), and the pipeline's hold flags (one query per page).
  */
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import type { moneyOverviewSchema, paymentsSchema } from "@/shared/contracts/quotes";
 import { HOLD_EXPIRY_WARNING_HOURS, type HoldStatus } from "@/shared/quotes";
@@ -121,4 +121,22 @@ export async function holdFlags(
     .where(inArray(holds.requestId, requestIds))
     .orderBy(holds.requestId, desc(holds.createdAt));
   return new Map(rows.map(({ requestId, ...flag }) => [requestId, flag]));
+}
+
+/**
+ * Whether a hold of the request was ever authorised (held, captured, released or lapsed after it was held,
+ * refunded): money moved, and the request's records stay.
+ */
+export async function moneyMoved(db: Queryable, requestId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: holds.id })
+    .from(holds)
+    .where(
+      and(
+        eq(holds.requestId, requestId),
+        or(isNotNull(holds.heldAt), inArray(holds.status, ["held", "captured", "expired", "refunded"])),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

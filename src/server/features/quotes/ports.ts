@@ -4,12 +4,13 @@ import type { QuotesContext } from "./common";
 import { exportOf } from "./export";
 import { holdHandler } from "./holds";
 import { warnLapsingHolds } from "./lapse";
-import { holdFlags } from "./money";
+import { holdFlags, moneyMoved } from "./money";
 
 export function quotesPort(ctx: QuotesContext): QuotesPort {
   return {
     exportOf,
     holdFlags,
+    moneyMoved,
     holdHandler: holdHandler(ctx),
     warnLapsingHolds: () => warnLapsingHolds(ctx),
   };

@@ -874,3 +874,164 @@ describe("the member's data export", () => {
     expect(theirs).toMatchObject({ quotes: [], holds: [], deliveries: [] });
   });
 });
+
+describe("what the member is told (issue 30, item 4)", () => {
+  const emailsTo = async (address: string) =>
+    (await ctx.database.db.select().from(outbox).where(sql`${outbox.payload}->>'to' = ${address}`)).map(
+      (row) => row.payload.reason as string,
+    );
+
+  it("a partial capture's reason is on the member's hold and in the capture's email", async () => {
+    const { member, id } = await heldRequest([option("Kelly", 1_000_000)]);
+    expect((await deal(member, id)).hold.captureReason).toBeNull();
+    const partial = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {
+      amountCents: 60_000,
+      reason: "a scuff on the clasp",
+    });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json()).toMatchObject({ capturedCents: 60_000, captureReason: "a scuff on the clasp" });
+    expect((await deal(member, id)).hold).toMatchObject({
+      status: "captured",
+      capturedCents: 60_000,
+      captureReason: "a scuff on the clasp",
+    });
+    const [mail] = await ctx.database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'reason' = 'payment_captured' and ${outbox.payload}->>'to' = ${member.email}`);
+    expect(mail.payload.text).toContain("€400 off: a scuff on the clasp");
+    // The member's payments list says it too.
+    const payments = (await call("GET", "/api/payments", member)).json();
+    expect(payments.items[0].captureReason).toBe("a scuff on the clasp");
+  });
+
+  it("a release's reason stays the team's", async () => {
+    const { member, id } = await heldRequest();
+    await call("POST", `/api/admin/requests/${id}/hold/release`, staff, { reason: "Sold elsewhere" });
+    expect((await deal(member, id)).hold).toMatchObject({ status: "released", captureReason: null });
+  });
+
+  it("a quote's message is the team's reply in the thread, and counts as the first reply", async () => {
+    const { member, id } = await sourcingRequest();
+    expect((await call("GET", `/api/admin/requests/${id}/handling`, staff)).json().firstReplyMinutes).toBeNull();
+    const quoteId = await draft(id, undefined, { message: "Two beautiful pieces, both with papers." });
+    // A draft says nothing yet.
+    expect((await call("GET", `/api/requests/${id}/messages`, member)).json().messages).toEqual([]);
+    await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff);
+    const thread = (await call("GET", `/api/requests/${id}/messages`, member)).json().messages;
+    expect(thread).toEqual([
+      expect.objectContaining({
+        body: "Two beautiful pieces, both with papers.",
+        mine: false,
+        read: false,
+        sender: expect.objectContaining({ id: staff.id, isStaff: true }),
+      }),
+    ]);
+    expect((await call("GET", `/api/admin/requests/${id}/handling`, staff)).json().firstReplyMinutes).not.toBeNull();
+    // The member is told once, by the quote's notice, not again as a reply.
+    expect(await noticesOf(member.id, "message_received")).toEqual([]);
+    expect(await noticesOf(member.id, "quote_sent")).toHaveLength(1);
+
+    // A quote without a message adds nothing to the thread.
+    const other = await sourcingRequest();
+    const silent = await draft(other.id, undefined, { message: "" });
+    await call("POST", `/api/admin/requests/${other.id}/quotes/${silent}/send`, staff);
+    expect((await call("GET", `/api/requests/${other.id}/messages`, other.member)).json().messages).toEqual([]);
+  });
+
+  it("a declined quote stays on both lists with its reason, and the team is told in the app and by email", async () => {
+    const { member, id } = await sourcingRequest("Cartier Crash");
+    const quoteId = await sent(id);
+    await ctx.database.db.delete(outbox);
+    const declined = await call("POST", `/api/requests/${id}/quotes/${quoteId}/decline`, member, {
+      reason: "The price is too high",
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    for (const side of [member, staff]) {
+      expect((await deal(side, id)).quotes).toEqual([
+        expect.objectContaining({ id: quoteId, status: "declined", declineReason: "The price is too high" }),
+      ]);
+    }
+    const notices = (await noticesOf(staff.id, "quote_declined")).filter((n) => n.requestId === id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ title: "Quote declined: Cartier Crash", link: `/admin/requests/${id}` });
+    expect(notices[0].body).toContain("The price is too high");
+    expect(await emailsTo(staff.email)).toEqual(["quote_declined"]);
+    expect(await emailsTo(member.email)).toEqual([]);
+  });
+
+  it("an expired quote stays on both lists, shown expired", async () => {
+    const { member, id } = await sourcingRequest();
+    const quoteId = await sent(id);
+    await ctx.database.db.execute(sql`update quotes set valid_until = current_date - 2 where id = ${quoteId}`);
+    for (const side of [member, staff]) {
+      expect((await deal(side, id)).quotes).toEqual([expect.objectContaining({ id: quoteId, expired: true })]);
+    }
+  });
+
+  it("one email per event: a quote, an authorised hold and a delivery each email the member once", async () => {
+    const { member, id } = await sourcingRequest();
+    await ctx.database.db.delete(outbox);
+    const quoteId = await sent(id);
+    expect(await emailsTo(member.email)).toEqual(["quote_sent"]);
+    // The status change is still in the member's notifications, without its own email.
+    expect((await noticesOf(member.id, "status_changed")).map((n) => n.title)).toContain("Your request is now Quoted");
+
+    await ctx.database.db.delete(outbox);
+    const accepted = await accept(member, id, quoteId);
+    await authorize(member, accepted.json().url);
+    expect((await deal(member, id)).requestStatus).toBe("Found");
+    expect(await emailsTo(member.email)).toEqual(["hold_placed"]);
+
+    await ctx.database.db.delete(outbox);
+    const delivered = await call("POST", `/api/admin/requests/${id}/delivery`, staff, { note: "In Lisbon" });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(await emailsTo(member.email)).toEqual(["delivered"]);
+    expect(await noticesOf(member.id, "status_changed")).toHaveLength(4); // Sourcing, Quoted, Found, Delivered
+
+    // A status change of its own (staff's quick action) still emails.
+    const other = await sourcingRequest();
+    expect((await emailsTo(other.member.email)).filter((reason) => reason === "status_changed")).toHaveLength(1);
+  });
+
+  it("a request is not deleted once money has moved on it: 409, and the detail says so", async () => {
+    const detail = async (user: TestUser, id: string) => (await call("GET", `/api/requests/${id}`, user)).json();
+    // A card page opened but never authorised: nothing moved, the request can go.
+    const open = await sourcingRequest();
+    const openQuote = await sent(open.id);
+    expect((await accept(open.member, open.id, openQuote)).statusCode).toBe(200);
+    expect((await detail(open.member, open.id)).deletable).toBe(true);
+    expect((await call("DELETE", `/api/requests/${open.id}`, open.member)).statusCode).toBe(200);
+
+    // Held, then released: money moved (and was let go); the records stay, for the member and for staff.
+    const { member, id } = await heldRequest();
+    expect((await detail(member, id)).deletable).toBe(false);
+    expect((await detail(staff, id)).deletable).toBe(false);
+    await call("POST", `/api/admin/requests/${id}/hold/release`, staff, {});
+    for (const user of [member, staff]) {
+      const res = await call("DELETE", `/api/requests/${id}`, user);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: QUOTE_MESSAGES.moneyMoved, key: "quotes.money_moved" });
+    }
+    expect(await ctx.database.db.select().from(requests).where(eq(requests.id, id))).toHaveLength(1);
+    expect(await holdRow(id)).toHaveLength(1);
+
+    // Captured: the same.
+    const captured = await heldRequest();
+    await call("POST", `/api/admin/requests/${captured.id}/hold/capture`, staff, {});
+    expect((await call("DELETE", `/api/requests/${captured.id}`, captured.member)).statusCode).toBe(409);
+  });
+});
+
+describe("Quoted is reached by sending a quote (issue 30, item 5; decision 030)", () => {
+  it("refuses a manual move to Quoted with a clear 409; sending a quote moves it", async () => {
+    const { member, id } = await sourcingRequest();
+    const manual = await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Quoted" });
+    expect(manual.statusCode).toBe(409);
+    expect(manual.json()).toMatchObject({ error: QUOTE_MESSAGES.quotedBySending, key: "quotes.quoted_by_sending" });
+    expect((await deal(member, id)).requestStatus).toBe("Sourcing");
+    expect(await noticesOf(member.id, "status_changed")).toHaveLength(1); // New → Sourcing only
+    await sent(id);
+    expect((await deal(member, id)).requestStatus).toBe("Quoted");
+  });
+});

@@ -247,7 +247,18 @@ export async function sendQuote(ctx: QuotesContext, staff: Viewer, requestId: st
       from: ["Sourcing"],
       to: "Quoted",
       actorUserId: staff.userId,
+      // The quote's own email says it: one email per event.
+      mail: false,
     });
+    // Its message is the team's word in the conversation too, and counts as a reply (decision 020).
+    if (quote.message.trim()) {
+      await ctx.domains.requests.postTeamMessage(tx, out, {
+        requestId,
+        memberId: request.userId,
+        senderUserId: staff.userId,
+        body: quote.message,
+      });
+    }
     const revised = superseded.length > 0;
     await out.notify({
       type: "quote_sent",

@@ -32,6 +32,7 @@ export const QUOTE_NOTICE_TEXTS = {
     message: "We have taken {amount} from the hold on your card for {option}.",
   },
   capturedRest: /*i18n*/ { id: "notice.payment_captured.rest", message: "The remaining {amount} has been released." },
+  capturedReason: /*i18n*/ { id: "notice.payment_captured.reason", message: "{amount} off: {reason}" },
   releasedTitle: /*i18n*/ { id: "notice.hold_released.title", message: "Hold released: {amount}" },
   releasedSubject: /*i18n*/ {
     id: "notice.hold_released.subject",

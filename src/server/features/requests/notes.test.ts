@@ -197,19 +197,25 @@ describe("the member's timeline", () => {
     await call(staff, "POST", `/api/admin/requests/${id}/status`, { status: "Sourcing" });
     await call(staff, "POST", `/api/admin/requests/${id}/notes`, { body: "Ask the Paris boutique" });
     await call(staff, "POST", `/api/requests/${id}/messages`, { body: "We are on it." });
-    await call(staff, "POST", `/api/admin/requests/${id}/status`, { status: "Quoted" });
+    // Quoted is reached by sending a quote (decision 030).
+    const quote = await call(staff, "POST", `/api/admin/requests/${id}/quotes`, {
+      options: [{ title: "A vintage piece", priceCents: 100_000 }],
+      validUntil: "2099-12-31",
+    });
+    expect(quote.statusCode, quote.body).toBe(201);
+    await call(staff, "POST", `/api/admin/requests/${id}/quotes/${quote.json().id}/send`);
     const res = await call(member, "GET", `/api/requests/${id}/timeline`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().items.map((i: { text: string; actor: string }) => [i.text, i.actor])).toEqual([
-      ["You submitted your request", "you"],
-      ["The Maison team picked up your request: Sourcing", "team"],
-      ["Your request is Quoted", "team"],
+    // The quote and the status it brings are written together (one instant: either order).
+    const entries = res.json().items.map((i: { text: string; actor: string; key: string }) => [i.text, i.actor, i.key]);
+    expect(entries.slice(0, 2)).toEqual([
+      ["You submitted your request", "you", "timeline.created"],
+      // Keyed, so the member's interface says it in their language (decision 028).
+      ["The Maison team picked up your request: Sourcing", "team", "timeline.status_sourcing"],
     ]);
-    // Keyed, so the member's interface says it in their language (decision 028).
-    expect(res.json().items.map((i: { key: string }) => i.key)).toEqual([
-      "timeline.created",
-      "timeline.status_sourcing",
-      "timeline.status_quoted",
+    expect(entries.slice(2).sort()).toEqual([
+      ["The Maison team sent you a quote", "team", "timeline.quote_sent"],
+      ["Your request is Quoted", "team", "timeline.status_quoted"],
     ]);
     expect(res.body).not.toContain("Rita");
     expect(res.body).not.toContain(staff.email);

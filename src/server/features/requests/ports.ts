@@ -4,6 +4,7 @@ import type { RequestStatus } from "@/shared/requests";
 import type { RequestsPort } from "../../context";
 import { activityLogs, messageFiles, messages, requests, requestUses } from "../../db/schema";
 import { searchRank, searchVector } from "../../db/search";
+import { toMemberAndStaff } from "../../realtime/events";
 import { teamFirstReply } from "./assignment";
 import { createRequest, logActivity, type RequestsContext, requestWithOwnerQuery, writeStatusChange } from "./service";
 
@@ -176,11 +177,16 @@ export function requestsPort(ctx: RequestsContext): RequestsPort {
       return new Map(rows.map(({ id, ...r }) => [id, r]));
     },
 
-    async moveStatus(tx, out, { request, from, to, actorUserId }) {
+    async moveStatus(tx, out, { request, from, to, actorUserId, mail }) {
       if (!from.includes(request.status)) return false;
-      await writeStatusChange(tx, out, request, to, actorUserId);
+      await writeStatusChange(tx, out, request, to, actorUserId, { mail });
       request.status = to;
       return true;
+    },
+
+    async postTeamMessage(tx, out, { requestId, memberId, senderUserId, body }) {
+      await tx.insert(messages).values({ requestId, senderUserId, body });
+      out.publish(toMemberAndStaff("messages", memberId));
     },
 
     async setPaymentIntent(tx, requestId, paymentIntentId) {

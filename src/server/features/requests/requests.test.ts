@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { MESSAGES_TOO_FAST } from "@/shared/messages";
+import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { MESSAGES } from "@/shared/schemas";
 import { resolveViewer } from "../../auth/viewer";
 import {
@@ -372,7 +373,13 @@ describe("staff actions", () => {
     expect((await status("Quoted")).statusCode).toBe(409);
     expect((await status("Sourcing")).statusCode).toBe(200);
     expect((await status("New")).statusCode).toBe(409);
-    expect((await status("Quoted")).statusCode).toBe(200);
+    // Quoted is reached by sending a quote, never by hand (decision 030): a clear 409, nothing changes.
+    const quoted = await status("Quoted");
+    expect(quoted.statusCode).toBe(409);
+    expect(quoted.json()).toMatchObject({ error: QUOTE_MESSAGES.quotedBySending, key: "quotes.quoted_by_sending" });
+    expect((await ctx.database.db.select().from(requests).where(eq(requests.id, id)))[0].status).toBe("Sourcing");
+    // As a sent quote would leave it (quotes.test.ts sends them).
+    await ctx.database.db.update(requests).set({ status: "Quoted" }).where(eq(requests.id, id));
     expect((await status("Found")).statusCode).toBe(200);
     expect((await status("Failed")).statusCode).toBe(200);
     expect((await status("Sourcing")).statusCode).toBe(409);
@@ -382,14 +389,13 @@ describe("staff actions", () => {
       "status_changed",
       "status_changed",
       "status_changed",
-      "status_changed",
     ]);
     const notes = await ctx.database.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.requestId, id), eq(notifications.userId, ana.id)));
-    expect(notes.map((n) => n.type)).toEqual(Array(4).fill("status_changed"));
-    expect(notes.map((n) => n.link)).toEqual(Array(4).fill(`/requests/${id}`));
+    expect(notes.map((n) => n.type)).toEqual(Array(3).fill("status_changed"));
+    expect(notes.map((n) => n.link)).toEqual(Array(3).fill(`/requests/${id}`));
   });
 
   it("deletes a request with its messages, reads and activity (its owner, or staff)", async () => {

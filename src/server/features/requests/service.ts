@@ -333,11 +333,14 @@ export async function requestDetail(
   id: string,
 ): Promise<Served<typeof requestDetailSchema>> {
   const row = await visibleRequest(ctx.db, viewer, id);
-  const [client] = await ctx.db
-    .select({ id: users.id, email: users.email, name: sql<string>`coalesce(${profiles.name}, ${users.name})` })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, row.userId));
+  const [[client], moneyMoved] = await Promise.all([
+    ctx.db
+      .select({ id: users.id, email: users.email, name: sql<string>`coalesce(${profiles.name}, ${users.name})` })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.id, row.userId)),
+    ctx.domains.quotes.moneyMoved(ctx.db, id),
+  ]);
   return {
     id: row.id,
     title: row.title,
@@ -358,13 +361,22 @@ export async function requestDetail(
           }
         : null,
     client,
+    deletable: !moneyMoved,
   };
 }
 
-/** Deletes a request (its owner or staff); messages, read marks and activity go with it. */
+/**
+ * Deletes a request (its owner or staff); messages, read marks and activity go with it. Never once money has
+ * moved on it (a card hold was authorised): 409, its records stay (issue 30 item 4).
+ */
 export async function deleteRequest(ctx: RequestsContext, viewer: Viewer, id: string): Promise<RequestRow> {
   return ctx.write(async (tx, out) => {
+    // The request's row locked first, as every change of its holds does (decision 018).
+    await tx.select({ id: requests.id }).from(requests).where(eq(requests.id, id)).for("update");
     const row = await visibleRequest(tx, viewer, id);
+    if (await ctx.domains.quotes.moneyMoved(tx, id)) {
+      throw conflict(QUOTE_MESSAGES.moneyMoved, "money_moved");
+    }
     await tx.delete(requests).where(eq(requests.id, id));
     out.publish(toMemberAndStaff("requests", row.userId));
     return row;
@@ -373,6 +385,8 @@ export async function deleteRequest(ctx: RequestsContext, viewer: Viewer, id: st
 
 /** Staff: a status change along the spec's transitions; an activity entry and the member's notification. */
 export async function changeStatus(ctx: RequestsContext, staff: Viewer, id: string, status: RequestStatus) {
+  // Quoted is reached by sending a quote, never by hand (decision 030).
+  if (status === "Quoted") throw conflict(QUOTE_MESSAGES.quotedBySending, "quoted_by_sending");
   return ctx.write(async (tx, out) => {
     const { owner, ...row } = await requestWithOwner(ctx, staff, id, { lock: true, tx });
     if (!canTransition(row.status, status)) throw conflict(TRANSITION_REFUSED, "transition_refused");
@@ -398,6 +412,7 @@ export async function writeStatusChange(
   row: { id: string; userId: string; title: string; status: RequestStatus; owner: NoticeRecipient & { name: string } },
   status: RequestStatus,
   actorUserId: string | null,
+  options: { mail?: boolean } = {},
 ) {
   const { id, owner } = row;
   await tx.update(requests).set({ status }).where(eq(requests.id, id));
@@ -411,6 +426,7 @@ export async function writeStatusChange(
     type: "status_changed",
     to: row.userId,
     recipients: [owner],
+    mail: options.mail,
     requestId: id,
     link: memberLink(id),
     texts: ({ t }) => {

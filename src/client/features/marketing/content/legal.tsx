@@ -58,7 +58,7 @@ export function TermsOfService({ contactEmail }: { contactEmail?: string }) {
 
       <h2>{t`4. Authorization holds and payment`}</h2>
       <p>
-        {t`When you submit a request we place a refundable authorization hold of 10% of your stated budget on your card. If the request is not fulfilled within the agreed window, the hold is released. If it is fulfilled, the hold is captured in full or in part and any balance is invoiced. The details are set out in our Refund Policy.`}
+        {t`Submitting a request places no hold. When you accept a quote, we place a refundable authorization hold of 10% of the accepted option's price (at least €0.50) on your card, which you authorise on a secure payment page. If the request is not fulfilled within the agreed window, the hold is released. If it is fulfilled, the hold is captured in full or in part and any balance is invoiced. The details are set out in our Refund Policy.`}
       </p>
 
       <h2>{t`5. Your responsibilities`}</h2>
@@ -142,7 +142,7 @@ export function RefundPolicy({ contactEmail }: { contactEmail?: string }) {
 
       <h2>{t`2. Authorization holds`}</h2>
       <ul>
-        <li>{t`Each request carries a refundable authorization hold of 10% of the stated budget.`}</li>
+        <li>{t`When you accept a quote, a refundable authorization hold of 10% of the accepted option's price is placed on your card; submitting a request places none.`}</li>
         <li>{t`If we do not fulfil the request within the agreed window, the hold is released in full.`}</li>
         <li>{t`If we fulfil it, the hold is captured in full or in part, and any balance is invoiced.`}</li>
         <li>

@@ -41,7 +41,7 @@ function PricingPage({ onSelectPlan, pendingPlan }: { onSelectPlan: (plan: Plan)
   const { t, i18n } = useLingui();
   useDocumentTitle(
     t`Membership`,
-    t`Maison membership: Basic, Silver, Gold and Black by invitation. Monthly sourcing requests, an Executive Concierge from Gold, and a refundable authorization hold on every request.`,
+    t`Maison membership: Basic, Silver, Gold and Black by invitation. Monthly sourcing requests, an Executive Concierge from Gold, and a refundable authorization hold when you accept a quote.`,
   );
   const requestsLabel = (plan: PlanDefinition) =>
     plan.monthlyRequestLimit === null ? i18n._(UNLIMITED) : String(plan.monthlyRequestLimit);
@@ -203,7 +203,8 @@ function PricingPage({ onSelectPlan, pendingPlan }: { onSelectPlan: (plan: Plan)
           </div>
           <div className="lg:col-span-8">
             <p className="text-lede text-noir">
-              {t`When you submit a sourcing request, we place a refundable authorization hold of 10% of your stated budget on your card. Nothing is charged unless we succeed.`}
+              {/* What the app does (decision 030): the hold follows the accepted quote, not the request's budget (decision 018). */}
+              {t`When you accept a quote, we place a refundable authorization hold of 10% of the price of the option you choose on your card. Submitting a request places no hold, and nothing is charged unless we succeed.`}
             </p>
             <ul className="mt-6 grid gap-4 text-[0.95rem] leading-relaxed text-ink-muted sm:grid-cols-3 sm:gap-8">
               <li className="border-t border-stone-dark pt-4">

@@ -63,6 +63,7 @@ function PaymentRow({ payment }: { payment: Payment }) {
         <p className="text-ink-muted break-words">
           <span className="tabular">{formatLongDate(payment.createdAt)}</span> · {payment.optionTitle}
         </p>
+        {payment.captureReason && <p className="text-ink-muted break-words">{payment.captureReason}</p>}
       </div>
       <div className="flex flex-col items-end gap-1.5">
         <span className="tabular font-serif text-xl">{formatCents(amountOf(payment))}</span>

@@ -155,6 +155,7 @@ function HoldState({ hold }: { hold: Hold }) {
       return (
         <p className="text-ink-muted">
           {rest > 0 ? t`${released} of the ${amount} hold was released.` : t`Captured in full.`}
+          {hold.captureReason && <> {t`The member reads the reason: ${hold.captureReason}`}</>}
         </p>
       );
     }

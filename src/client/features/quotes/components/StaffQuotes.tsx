@@ -6,13 +6,15 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Pencil, Plus, RotateCcw, ScrollText, Send, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { AsyncView } from "@/client/components/async-view";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { errorMessage, sharedText } from "@/client/lib/api";
+import { QUOTE_EDITOR_ANCHOR } from "@/client/lib/quote-editor-anchor";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate } from "@/shared/format";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
@@ -48,15 +50,38 @@ export function QuotesBody({ requestId, deal }: { requestId: string; deal: Deal 
   const canQuote = QUOTABLE.includes(deal.requestStatus);
   const hasDraft = deal.quotes.some((quote) => quote.status === "draft");
   const accepted = deal.quotes.some((quote) => quote.status === "accepted");
+  const location = useLocation();
+  const navigate = useNavigate();
+  const editorRef = useRef<HTMLDivElement>(null);
+  const [focusEditor, setFocusEditor] = useState(false);
+
+  // The status quick action "Write a quote" (decision 030): the editor opens here, on the draft if there is one.
+  useEffect(() => {
+    if (location.hash !== `#${QUOTE_EDITOR_ANCHOR}`) return;
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    if (!canQuote || accepted) return;
+    const draft = deal.quotes.find((quote) => quote.status === "draft");
+    setEditing(draft ? { kind: "draft", quote: draft } : { kind: "new" });
+    setFocusEditor(true);
+  }, [location.hash, location.pathname, location.search, navigate, canQuote, accepted, deal.quotes]);
+
+  useEffect(() => {
+    if (!focusEditor || !editorRef.current) return;
+    setFocusEditor(false);
+    editorRef.current.scrollIntoView?.({ block: "start" });
+    editorRef.current.focus({ preventScroll: true });
+  }, [focusEditor]);
 
   if (editing) {
     return (
-      <QuoteEditor
-        requestId={requestId}
-        quote={editing.kind === "new" ? undefined : editing.quote}
-        revise={editing.kind === "revise"}
-        onDone={() => setEditing(null)}
-      />
+      <div ref={editorRef} id={QUOTE_EDITOR_ANCHOR} tabIndex={-1} className="outline-none">
+        <QuoteEditor
+          requestId={requestId}
+          quote={editing.kind === "new" ? undefined : editing.quote}
+          revise={editing.kind === "revise"}
+          onDone={() => setEditing(null)}
+        />
+      </div>
     );
   }
   return (

@@ -90,6 +90,27 @@ describe("the member's quote cards", () => {
     expect(within(earlier).getByText("Too dear")).toBeTruthy();
   });
 
+  it("says why less was charged, in the team's words (issue 30 item 4)", () => {
+    fakeApi();
+    const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
+    const captured = hold({ status: "captured", capturedCents: 20_000, captureReason: "a scuff on the clasp" });
+    renderWithApp(<DealView requestId={REQUEST_ID} deal={deal({ quotes: [accepted], hold: captured })} />);
+    expect(
+      screen.getByText("€200 charged — €250 off: a scuff on the clasp. The rest of the hold was released."),
+    ).toBeTruthy();
+  });
+
+  it("shows an expired proposal as Expired, and a declined one among the earlier ones with the reason", () => {
+    fakeApi();
+    const expired = quote({ id: "55555555-5555-4555-8555-555555555555", expired: true, options: [option(2)] });
+    const declined = quote({ status: "declined", declineReason: "Too dear" });
+    renderWithApp(<DealView requestId={REQUEST_ID} deal={deal({ quotes: [expired, declined] })} />);
+    expect(screen.getAllByText("Expired").length).toBeGreaterThan(0);
+    const earlier = screen.getByRole("region", { name: "Earlier proposals" });
+    expect(within(earlier).getByText("Declined")).toBeTruthy();
+    expect(within(earlier).getByText("Too dear")).toBeTruthy();
+  });
+
   it("shows an accepted quote's chosen option and the hold until its expiry", () => {
     fakeApi();
     const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });

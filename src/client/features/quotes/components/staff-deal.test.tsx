@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { lisbonDate } from "@/shared/dates";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
@@ -136,6 +136,42 @@ describe("the staff's quote editor", () => {
   });
 });
 
+describe("what the staff see of the member's answer (issue 30 item 4)", () => {
+  it("lists a declined quote with its reason and an expired one as Expired", () => {
+    fakeApi();
+    const expired = quote({ id: NEW_ID, expired: true, options: [option(2)] });
+    const declined = quote({ status: "declined", declineReason: "Too dear", answeredAt: "2026-11-20T10:00:00.000Z" });
+    renderWithApp(<QuotesBody requestId={REQUEST_ID} deal={deal({ quotes: [expired, declined] })} />);
+    const [first, second] = screen.getAllByRole("article");
+    expect(within(first).getByText("Expired")).toBeTruthy();
+    expect(within(second).getByText("Declined")).toBeTruthy();
+    expect(within(second).getByText("Declined Nov 20, 2026: Too dear")).toBeTruthy();
+  });
+});
+
+describe("the quick action 'Write a quote' (decision 030)", () => {
+  it("opens the editor at #quote-editor, on the draft if there is one, and leaves the address clean", async () => {
+    fakeApi();
+    const first = renderWithApp(
+      <QuotesBody requestId={REQUEST_ID} deal={deal({ requestStatus: "Sourcing", quotes: [] })} />,
+    );
+    expect(screen.queryByRole("button", { name: "Send quote" })).toBeNull();
+    await act(() => first.router.navigate("/admin/requests/1#quote-editor"));
+    expect(await screen.findByRole("button", { name: "Send quote" })).toBeTruthy();
+    expect(document.activeElement?.id).toBe("quote-editor");
+    expect(first.router.state.location.hash).toBe("");
+    expect(first.router.state.location.pathname).toBe("/admin/requests/1");
+    first.unmount();
+
+    const draft = quote({ id: NEW_ID, status: "draft", sentAt: null, options: [option(2)] });
+    const second = renderWithApp(
+      <QuotesBody requestId={REQUEST_ID} deal={deal({ requestStatus: "Sourcing", quotes: [draft] })} />,
+    );
+    await act(() => second.router.navigate("/admin/requests/1#quote-editor"));
+    expect(((await screen.findAllByLabelText("Title"))[0] as HTMLInputElement).value).toBe(option(2).title);
+  });
+});
+
 describe("the staff's payment panel", () => {
   const panel = (extra: Parameters<typeof deal>[0]) =>
     renderWithApp(<PaymentPanels requestId={REQUEST_ID} deal={deal({ requestStatus: "Found", ...extra })} />);
@@ -223,8 +259,18 @@ describe("the staff's payment panel", () => {
     });
     expect(within(card()).getByText("€300")).toBeTruthy();
     expect(within(card()).getByText("€150 of the €450 hold was released.")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "View receipt" })).toBeTruthy();
     first.unmount();
+
+    const reasoned = panel({
+      hold: hold({ status: "captured", capturedCents: 30_000, captureReason: "a scuff on the clasp" }),
+    });
+    expect(within(card()).getByText(/The member reads the reason: a scuff on the clasp/)).toBeTruthy();
+    reasoned.unmount();
+    const again = panel({
+      hold: hold({ status: "captured", capturedCents: 30_000, receiptUrl: "https://pay.example/r" }),
+    });
+    expect(screen.getByRole("link", { name: "View receipt" })).toBeTruthy();
+    again.unmount();
 
     const second = panel({ hold: hold({ status: "released" }) });
     expect(within(card()).getByText("Released")).toBeTruthy();

@@ -1,16 +1,19 @@
 /**
  * The detail's quick status buttons: exactly the moves `allowedTransitions` offers (New to Sourcing, Sourcing to
- * Quoted, Quoted to Found, any to Failed). Failed is final, so it asks first.
+ * Quoted, Quoted to Found, any to Failed). Failed is final, so it asks first. Quoted is reached only by sending a
+ * quote (decision 030): its button opens the quote editor on the page instead of changing the status.
  */
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { ArrowRight, Ban, Check } from "lucide-react";
+import { ArrowRight, Ban, Check, ScrollText } from "lucide-react";
 import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
 import { ApiError, errorMessage } from "@/client/lib/api";
 import type { MessageDescriptor } from "@/client/lib/i18n";
+import { QUOTE_EDITOR_ANCHOR } from "@/client/lib/quote-editor-anchor";
 import { allowedTransitions, type RequestStatus } from "@/shared/requests";
 import { useChangeStatus } from "../admin-api";
 
@@ -30,6 +33,8 @@ export function StatusActions({ id, status }: { id: string; status: RequestStatu
   const change = useChangeStatus();
   const [confirming, setConfirming] = useState(false);
   const targets = allowedTransitions(status);
+  const location = useLocation();
+  const navigate = useNavigate();
 
   async function move(to: RequestStatus) {
     try {
@@ -52,7 +57,18 @@ export function StatusActions({ id, status }: { id: string; status: RequestStatu
     // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form's fieldset
     <div role="group" aria-label={t`Change status`} className="flex flex-wrap items-center gap-2">
       {targets.map((to) =>
-        to === "Failed" ? (
+        to === "Quoted" ? (
+          <Button
+            key={to}
+            size="sm"
+            disabled={change.isPending}
+            onClick={() =>
+              navigate({ pathname: location.pathname, search: location.search, hash: QUOTE_EDITOR_ANCHOR })
+            }
+          >
+            <ScrollText /> {t`Write a quote`}
+          </Button>
+        ) : to === "Failed" ? (
           <ConfirmDialog
             key={to}
             open={confirming}

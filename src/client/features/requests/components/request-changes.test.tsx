@@ -22,6 +22,7 @@ const REQUEST: RequestDetail = {
   attachment: null,
   deadline: null,
   client: { id: "u1", name: "Marta Member", email: "marta@example.com" },
+  deletable: true,
 };
 
 /** The dialog, opened, with a server that answers `answer`; the calls it received. */

@@ -16,7 +16,7 @@ import type { SnippetSource } from "@/client/components/snippet-picker";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { ApiError, sharedText } from "@/client/lib/api";
+import { ApiError, errorMessage, sharedText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatLongDate } from "@/shared/format";
 import { CATEGORY_LABELS } from "@/shared/labels";
@@ -142,7 +142,8 @@ function RequestView({ request, deal, payment, snippets }: { request: RequestDet
           <ClientCard requestId={request.id} />
           {payment?.(request)}
           <ActivityCard requestId={request.id} />
-          <DeleteRequest request={request} />
+          {/* Once money has moved the request's records stay (issue 30 item 4). */}
+          {request.deletable && <DeleteRequest request={request} />}
         </aside>
       </div>
     </>
@@ -162,9 +163,9 @@ function DeleteRequest({ request }: { request: RequestDetail }) {
       // Leave at once: this page's queries of the request are gone.
       navigate("/admin/requests", { replace: true });
       toast.success(t`Request deleted successfully`);
-    } catch {
+    } catch (error) {
       setOpen(false);
-      toast.error(t`Failed to delete request`);
+      toast.error(errorMessage(error, t`Failed to delete request`));
     }
   }
 

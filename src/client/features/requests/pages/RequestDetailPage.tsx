@@ -11,7 +11,7 @@ import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { ApiError, sharedText } from "@/client/lib/api";
+import { ApiError, errorMessage, sharedText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
@@ -242,7 +242,8 @@ function ContactCard({ request }: { request: RequestDetail }) {
   );
 }
 
-function QuickActions({ request }: { request: RequestDetail }) {
+/** The member's actions on their request; Delete only while no money has moved on it (issue 30 item 4). */
+export function QuickActions({ request }: { request: RequestDetail }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const remove = useDeleteRequest();
@@ -260,7 +261,7 @@ function QuickActions({ request }: { request: RequestDetail }) {
       toast.error(
         error instanceof ApiError && error.status === 403
           ? t`You do not have permission to delete this request`
-          : t`Failed to delete request`,
+          : errorMessage(error, t`Failed to delete request`),
       );
     }
   }
@@ -289,22 +290,24 @@ function QuickActions({ request }: { request: RequestDetail }) {
             <Plus /> {t`Create New Request`}
           </Link>
         </Button>
-        <ConfirmDialog
-          open={open}
-          onOpenChange={(next) => !remove.isPending && setOpen(next)}
-          trigger={
-            <Button variant="ghost" className="justify-start text-oxblood hover:bg-oxblood/5">
-              <Trash2 /> {t`Delete Request`}
-            </Button>
-          }
-          title={t`Delete this request?`}
-          description={t`This permanently deletes the request, its attachment and all of its messages. This cannot be undone.`}
-          cancelLabel={t`Keep Request`}
-          confirmLabel={remove.isPending ? t`Deleting…` : t`Delete Request`}
-          destructive
-          busy={remove.isPending}
-          onConfirm={onDelete}
-        />
+        {request.deletable && (
+          <ConfirmDialog
+            open={open}
+            onOpenChange={(next) => !remove.isPending && setOpen(next)}
+            trigger={
+              <Button variant="ghost" className="justify-start text-oxblood hover:bg-oxblood/5">
+                <Trash2 /> {t`Delete Request`}
+              </Button>
+            }
+            title={t`Delete this request?`}
+            description={t`This permanently deletes the request, its attachment and all of its messages. This cannot be undone.`}
+            cancelLabel={t`Keep Request`}
+            confirmLabel={remove.isPending ? t`Deleting…` : t`Delete Request`}
+            destructive
+            busy={remove.isPending}
+            onConfirm={onDelete}
+          />
+        )}
       </CardContent>
     </Card>
   );
