@@ -34,6 +34,8 @@ export interface HoldUpdate {
   amountCents?: number;
   /** held: Stripe's capture_before. */
   expiresAt?: Date | null;
+  /** held: the card that was authorised (brand and last four digits, for the statement). */
+  card?: { brand: string; last4: string } | null;
   receiptUrl?: string | null;
   failure?: string | null;
   /** When the provider made the change: an older update never overwrites a newer one. */
@@ -146,10 +148,12 @@ export function intentUpdate(intent: PaymentIntentLike, stamp: Date, type?: stri
     case "requires_action":
       return { ...base, kind: "requires_action" };
     case "requires_capture": {
-      const before = charge?.payment_method_details?.card?.capture_before;
+      const card = charge?.payment_method_details?.card;
+      const before = card?.capture_before;
       return {
         ...base,
         kind: "held",
+        card: card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null,
         amountCents: intent.amount_capturable ?? intent.amount,
         expiresAt: before ? new Date(before * 1000) : null,
       };

@@ -79,7 +79,14 @@ export interface ChargeLike {
   amount_refunded?: number;
   refunded?: boolean;
   receipt_url?: string | null;
-  payment_method_details?: { card?: { capture_before?: number | null } | null } | null;
+  payment_method_details?: {
+    card?: {
+      capture_before?: number | null;
+      brand?: string | null;
+      last4?: string | null;
+      three_d_secure?: { result?: string | null } | null;
+    } | null;
+  } | null;
 }
 
 /** A PaymentIntent, as far as holds read it (Stripe's `PaymentIntent`). */

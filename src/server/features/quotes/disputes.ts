@@ -171,7 +171,7 @@ async function evidencePack(ctx: QuotesContext, requestId: string): Promise<Evid
     ? await ctx.payments.provider.retrievePaymentIntent(hold.paymentIntentId).catch(() => null)
     : null;
   const card = intent ? chargeOf(intent)?.payment_method_details?.card : null;
-  const threeDSecure = (card as { three_d_secure?: { result?: string } | null } | null)?.three_d_secure?.result;
+  const threeDSecure = card?.three_d_secure?.result;
   const amount = (cents: number) => euros(cents);
   return {
     product_description: option

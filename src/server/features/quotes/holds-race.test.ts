@@ -88,6 +88,11 @@ describe("20 accepts at once, alternating two options", () => {
       }
       await expectProviderMatches(id);
       expect((await deal(member, id)).hold.status).toBe("held");
+      // The card the bank authorised, for the statement.
+      expect((await holdRows(id)).find((h) => h.status === "held")).toMatchObject({
+        cardBrand: "visa",
+        cardLast4: "4242",
+      });
     }
   });
 

@@ -416,7 +416,11 @@ async function applyHoldUpdate(
   switch (to) {
     case "held": {
       const expiresAt = update.expiresAt ?? new Date(update.stamp.getTime() + HOLD_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
-      Object.assign(set, { heldAt: now, expiresAt });
+      Object.assign(set, {
+        heldAt: now,
+        expiresAt,
+        ...(update.card ? { cardBrand: update.card.brand, cardLast4: update.card.last4 } : {}),
+      });
       const first = await accept(ctx, tx, out, hold, request);
       await activity(
         "hold_placed",
