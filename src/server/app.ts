@@ -42,6 +42,7 @@ import { LAPSE_CHECK_EVERY_MS } from "./features/quotes/lapse";
 import { quotesPort } from "./features/quotes/ports";
 import { startReconciliation } from "./features/quotes/reconcile";
 import { quotesRoutes } from "./features/quotes/routes";
+import { statementAdminRoutes, statementRoutes } from "./features/quotes/statement-routes";
 import { repliesAdminRoutes } from "./features/replies/admin-routes";
 import { requestAdminRoutes } from "./features/requests/admin-routes";
 import { requestsPort } from "./features/requests/ports";
@@ -248,6 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(quotesRoutes(ctx), api);
   await app.register(quotesAdminRoutes(ctx), api);
   await app.register(disputeRoutes(ctx), api);
+  await app.register(statementRoutes(ctx), api);
+  await app.register(statementAdminRoutes(ctx), api);
   await app.register(qaRoutes(ctx), api);
   await app.register(notificationRoutes(ctx), api);
   await app.register(notificationAdminRoutes(ctx), api);

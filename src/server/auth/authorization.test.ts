@@ -470,6 +470,7 @@ const ROUTES: RouteCase[] = [
     allowed: OWNER_AND_STAFF,
     refused: 404,
   },
+  { route: "GET /api/requests/:id/statement", url: onOwnersRequest("/statement"), allowed: OWNER, refused: 404 },
   {
     route: "GET /api/requests/:id/deal/files/:fileId",
     url: ownersDealFile,
@@ -586,6 +587,7 @@ const ROUTES: RouteCase[] = [
     allowed: STAFF,
   },
   { route: "GET /api/admin/money", allowed: STAFF },
+  { route: "GET /api/admin/requests/:id/statement", url: adminOnOwnersRequest("/statement"), allowed: STAFF },
   // Card disputes: the team's (the test mode's bank too, with the QA tools).
   { route: "GET /api/admin/requests/:id/dispute", url: adminOnOwnersRequest("/dispute"), allowed: STAFF },
   {

@@ -15,6 +15,7 @@ import { repliesStaffApi } from "./replies";
 import { requestsApi, requestsStaffApi } from "./requests";
 import { salesApi, salesStaffApi } from "./sales";
 import { searchStaffApi } from "./search";
+import { statementApi, statementStaffApi } from "./statement";
 
 export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
   accountApi,
@@ -36,6 +37,8 @@ export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
   salesApi,
   salesStaffApi,
   searchStaffApi,
+  statementApi,
+  statementStaffApi,
 };
 
 /** Every endpoint of every table, by key ("GET /requests/:id"). */

@@ -1,0 +1,16 @@
+/** A deal's statement (statementApi, statementStaffApi): the member's own request's, and any for staff. */
+import type { FastifyPluginAsync } from "fastify";
+import { statementApi, statementStaffApi } from "@/shared/contracts/statement";
+import type { AppContext } from "../../context";
+import { serve } from "../../http/endpoints";
+import { statementOf } from "./statement";
+
+export const statementRoutes = (ctx: AppContext): FastifyPluginAsync =>
+  serve(statementApi, {
+    "GET /requests/:id/statement": async ({ viewer, params }) => statementOf(ctx, viewer, params.id, "member"),
+  });
+
+export const statementAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
+  serve(statementStaffApi, {
+    "GET /admin/requests/:id/statement": async ({ viewer, params }) => statementOf(ctx, viewer, params.id, "staff"),
+  });
