@@ -40,7 +40,16 @@ export const sessionInfoSchema = z.object({
     })
     .nullable(),
   profile: z
-    .object({ name: z.string(), email: z.string(), phone: z.string().nullable(), language: z.enum(LOCALES) })
+    .object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      language: z.enum(LOCALES),
+      /** Invoicing details (issue 30, decision 034): the name and address invoices are made out to, the NIF. */
+      billingName: z.string().nullable(),
+      billingAddress: z.string().nullable(),
+      taxId: z.string().nullable(),
+    })
     .nullable(),
   role: z.enum(ROLES).nullable(),
   subscription: z
@@ -89,7 +98,15 @@ export const signedOutSchema = z.object({ signedOut: z.number().int() });
 export const accountExportSchema = z.object({
   exportedAt: z.string(),
   profile: z
-    .object({ email: z.string(), name: z.string(), phone: z.string().nullable(), createdAt: timestamp })
+    .object({
+      email: z.string(),
+      name: z.string(),
+      phone: z.string().nullable(),
+      billingName: z.string().nullable(),
+      billingAddress: z.string().nullable(),
+      taxId: z.string().nullable(),
+      createdAt: timestamp,
+    })
     .nullable(),
   subscription: z
     .object({
