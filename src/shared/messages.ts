@@ -389,6 +389,10 @@ export const QUOTE_TEXTS = {
   optionTitleRequired: /*i18n*/ { id: "quotes.option_title_required", message: "Option title is required" },
   priceTooLow: /*i18n*/ { id: "quotes.price_too_low", message: "Price must be at least €1" },
   priceTooHigh: /*i18n*/ { id: "quotes.price_too_high", message: "Price is too high" },
+  vatRateInvalid: /*i18n*/ {
+    id: "quotes.vat_rate_invalid",
+    message: "Choose the VAT the price includes: 23 %, 13 %, 6 % or the margin scheme",
+  },
   validUntilPast: /*i18n*/ { id: "quotes.valid_until_past", message: "Valid until cannot be in the past" },
   deliveryDatePast: /*i18n*/ {
     id: "quotes.delivery_date_past",

@@ -20,6 +20,7 @@ import type { RequestStatus } from "@/shared/requests";
 import { type Deal, type Quote, quoteQueries, useDeleteQuote, useSendQuote } from "../api";
 import { formatCents } from "../money";
 import { DealFiles, QuoteBadge } from "./deal-parts";
+import { VatNote } from "./VatNote";
 import { QuoteEditor } from "./QuoteEditor";
 
 /** What the editor is open on: a new quote, a draft, or a revision of an answered quote. */
@@ -142,6 +143,7 @@ function QuoteSummary({
               </span>
               <span className="tabular shrink-0">{formatCents(option.priceCents)}</span>
             </div>
+            <VatNote vatRate={option.vatRate} vatCents={option.vatCents} className="text-right" />
             <DealFiles
               requestId={requestId}
               files={option.photos}
