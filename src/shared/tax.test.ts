@@ -59,7 +59,7 @@ describe("the VAT a VAT-inclusive price holds", () => {
     // odd number), so half up and half even never differ; every price up to €1,000 stays within half a cent.
     for (const rate of ["23", "13", "6"] as const) {
       const percent = Number(rate);
-      for (let price = 0; price <= 100_000; price += 13) {
+      for (let price = 0; price <= 100_000; price += 37) {
         const exact = (price * percent) / (100 + percent);
         expect(Math.abs((vatOf(price, rate) as number) - exact)).toBeLessThan(0.5);
       }
