@@ -175,7 +175,9 @@ type OptionRow = typeof quoteOptions.$inferSelect;
 /** What the price includes: "incl. VAT 23 % (€4,672.36)", or the margin scheme's words (decision 034). */
 function vatLine({ t, locale }: Pick<NoticeReader, "t" | "locale">, o: OptionRow) {
   const vat = vatOf(o.priceCents, o.vatRate);
-  return vat === null ? t(Q.marginScheme) : t(Q.vatIncluded, { percent: Number(o.vatRate), amount: euros(vat, locale) });
+  return vat === null
+    ? t(Q.marginScheme)
+    : t(Q.vatIncluded, { percent: Number(o.vatRate), amount: euros(vat, locale) });
 }
 
 /** The email of a sent quote: each option on its own lines. */

@@ -60,7 +60,11 @@ describe("the profile's invoicing details", () => {
   afterEach(() => setActiveLocale("en"));
 
   it("shows the saved billing name, address and NIF in their own section", () => {
-    renderForm({ billingName: "Sousa & Filhos, Lda.", billingAddress: "Rua Augusta 1\n1100-048 Lisboa", taxId: "501964843" });
+    renderForm({
+      billingName: "Sousa & Filhos, Lda.",
+      billingAddress: "Rua Augusta 1\n1100-048 Lisboa",
+      taxId: "501964843",
+    });
     expect(screen.getByRole("group", { name: "Invoicing details" })).toBeTruthy();
     expect(field("Billing name").value).toBe("Sousa & Filhos, Lda.");
     expect(field("Billing address").value).toBe("Rua Augusta 1\n1100-048 Lisboa");

@@ -20,8 +20,8 @@ import type { RequestStatus } from "@/shared/requests";
 import { type Deal, type Quote, quoteQueries, useDeleteQuote, useSendQuote } from "../api";
 import { formatCents } from "../money";
 import { DealFiles, QuoteBadge } from "./deal-parts";
-import { VatNote } from "./VatNote";
 import { QuoteEditor } from "./QuoteEditor";
+import { VatNote } from "./VatNote";
 
 /** What the editor is open on: a new quote, a draft, or a revision of an answered quote. */
 type Editing = { kind: "new" } | { kind: "draft"; quote: Quote } | { kind: "revise"; quote: Quote } | null;
