@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { LOCALES } from "../locales";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../plans";
+import { VAT_RATES } from "../quotes";
 import { ROLES } from "../roles";
 import {
   changePasswordSchema,
@@ -182,6 +183,8 @@ export const accountExportSchema = z.object({
           priceCents: z.number(),
           supplierTerms: z.string(),
           estimatedDelivery: z.string().nullable(),
+          /** The VAT the price included (decision 034). */
+          vatRate: z.enum(VAT_RATES),
         }),
       ),
     }),

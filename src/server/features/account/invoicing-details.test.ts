@@ -58,6 +58,9 @@ describe("invoicing details with the test provider", () => {
     expect(await me(user)).toMatchObject(expected);
     const [row] = await ctx.database.db.select().from(profiles).where(eq(profiles.id, user.id));
     expect(row).toMatchObject(expected);
+    // The member's data export carries them too.
+    const exported = await ctx.app.inject({ method: "GET", url: "/api/account/export", headers: as(user) });
+    expect(exported.json().profile).toMatchObject(expected);
   });
 
   it("refuses a NIF whose check digit is wrong, with its key, and changes nothing", async () => {

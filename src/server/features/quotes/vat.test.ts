@@ -69,6 +69,9 @@ describe("VAT per quote option", () => {
     expect(mail).toContain("Option 1: Book, first edition · €106 · incl. VAT 6 % (€6)");
     expect(mail).toContain("Option 2: Restaurant voucher · €113 · incl. VAT 13 % (€13)");
     expect(mail).toContain("Option 3: Vintage Rolex Daytona · €95,000 · Margin scheme — VAT not shown separately");
+    // The member's data export says which VAT each price included.
+    const exported = (await call("GET", "/api/account/export", member)).json();
+    expect(exported.quotes[0].options.map((o: { vatRate: string }) => o.vatRate)).toEqual(["6", "13", "margin"]);
   });
 
   it("changes with the draft it belongs to", async () => {
