@@ -78,7 +78,7 @@ export function ProfileForm({ language }: { language?: ReactNode }) {
           <fieldset aria-describedby="invoicing-details-about" className="border-t border-stone pt-6 sm:col-span-2">
             <legend className="float-left w-full font-serif text-xl">{t`Invoicing details`}</legend>
             <p id="invoicing-details-about" className="clear-both pt-1 text-sm text-ink-muted">
-              {t`Optional. The name, address and NIF your invoices and receipts are made out to; without a billing name they carry your name.`}
+              {t`Optional. The name, address and NIF shown on the invoices and receipts of your payments; without a billing name, your name is shown.`}
             </p>
             <div className="mt-5 grid gap-5 sm:grid-cols-2">
               <TextField
