@@ -80,6 +80,16 @@ export const VALIDATION_TEXTS = {
     message: "Your new password must be different from the current one.",
   },
   invalidDate: /*i18n*/ { id: "validation.invalid_date", message: "Please choose a valid date." },
+  // Invoicing details on the profile (issue 30, decision 034).
+  nifInvalid: /*i18n*/ { id: "validation.nif_invalid", message: "Enter a valid Portuguese NIF (9 digits)" },
+  billingNameTooLong: /*i18n*/ {
+    id: "validation.billing_name_too_long",
+    message: "The billing name must be at most 120 characters",
+  },
+  billingAddressTooLong: /*i18n*/ {
+    id: "validation.billing_address_too_long",
+    message: "The billing address must be at most 500 characters",
+  },
   // The client's own checks, on fields the server never sees as such (a confirmation, a code's two kinds).
   passwordsDiffer: /*i18n*/ { id: "validation.passwords_differ", message: "The passwords do not match" },
   enterCode: /*i18n*/ { id: "validation.enter_code", message: "Please enter the 6-digit code" },
@@ -387,6 +397,10 @@ export const QUOTE_TEXTS = {
   optionTitleRequired: /*i18n*/ { id: "quotes.option_title_required", message: "Option title is required" },
   priceTooLow: /*i18n*/ { id: "quotes.price_too_low", message: "Price must be at least €1" },
   priceTooHigh: /*i18n*/ { id: "quotes.price_too_high", message: "Price is too high" },
+  vatRateInvalid: /*i18n*/ {
+    id: "quotes.vat_rate_invalid",
+    message: "Choose the VAT the price includes: 23 %, 13 %, 6 % or the margin scheme",
+  },
   validUntilPast: /*i18n*/ { id: "quotes.valid_until_past", message: "Valid until cannot be in the past" },
   deliveryDatePast: /*i18n*/ {
     id: "quotes.delivery_date_past",

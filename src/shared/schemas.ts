@@ -9,6 +9,7 @@ import { messageFileIds } from "./message-files";
 import { MESSAGES } from "./messages";
 import { PLANS } from "./plans";
 import { REQUEST_CATEGORIES, REQUEST_CHANGE_MESSAGES, REQUEST_STATUSES, URGENCIES } from "./requests";
+import { normalizeNif } from "./tax";
 
 export { MESSAGES };
 
@@ -180,9 +181,29 @@ export const salesInquirySchema = z.object({
   message: requiredMultiLine(MESSAGES.messageRequired, 5000, MESSAGES.messageTooLong),
 });
 
+/** A Portuguese NIF as typed ("PT 123 456 789") to its 9 digits; empty for none (decision 034). */
+const nif = () =>
+  singleLine().transform((value, ctx) => {
+    if (value === "") return "";
+    const digits = normalizeNif(value);
+    if (digits) return digits;
+    ctx.addIssue({ code: "custom", message: MESSAGES.nifInvalid });
+    return z.NEVER;
+  });
+
+/**
+ * Name and phone, and the invoicing details (issue 30): the name and address invoices are made out to and the
+ * NIF. Each invoicing field left out stays as it was; an empty one is cleared.
+ */
 export const profileSchema = z.object({
   name: requiredText(MESSAGES.nameRequired, 120, MESSAGES.nameTooLong),
   phone: phoneNumber().default(""),
+  billingName: singleLine().pipe(z.string().max(120, MESSAGES.billingNameTooLong)).optional(),
+  billingAddress: multiLine()
+    .transform((value) => value.trim())
+    .pipe(z.string().max(500, MESSAGES.billingAddressTooLong))
+    .optional(),
+  taxId: nif().optional(),
 });
 
 export const blackInquirySchema = z.object({

@@ -262,6 +262,27 @@ export async function startFakeStripe(
       if (key) idempotent.set(key, created);
       return send(res, 200, await created);
     }
+    const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    if (customerPath && method === "POST") {
+      // An update, as Stripe applies it: given fields replaced, "" removes (metadata keys one by one).
+      const customer = customers.get(customerPath[1]);
+      if (!customer) return error(res, 404, `No such customer: '${customerPath[1]}'`, "resource_missing");
+      if (body.name !== undefined) customer.name = body.name;
+      if (body.address !== undefined) customer.address = body.address === "" ? null : body.address;
+      if (body.metadata !== undefined) {
+        const metadata = { ...(customer.metadata as Record<string, string> | undefined) };
+        for (const [key, value] of Object.entries(body.metadata as Record<string, string>)) {
+          if (value === "") delete metadata[key];
+          else metadata[key] = value;
+        }
+        customer.metadata = metadata;
+      }
+      const settings = body.invoice_settings as { custom_fields?: unknown } | undefined;
+      if (settings?.custom_fields !== undefined) {
+        customer.invoice_settings = { custom_fields: settings.custom_fields === "" ? null : settings.custom_fields };
+      }
+      return send(res, 200, customer);
+    }
     if (method === "POST" && path === "/v1/checkout/sessions") {
       if (!customers.has(body.customer as string)) return error(res, 400, `No such customer: '${body.customer}'`);
       const sessionId = id("cs");

@@ -27,8 +27,16 @@ export interface Viewer {
   role: Role;
   isStaff: boolean;
   subscription: SubscriptionRow | null;
-  /** The member's profile (name and phone as they keep them), null for an account without one. */
-  profile: { name: string; email: string; phone: string | null; language: Locale } | null;
+  /** The member's profile (name and phone as they keep them, invoicing details), null for an account without one. */
+  profile: {
+    name: string;
+    email: string;
+    phone: string | null;
+    language: Locale;
+    billingName: string | null;
+    billingAddress: string | null;
+    taxId: string | null;
+  } | null;
 }
 
 export async function loadRoleAndSubscription(db: Database, userId: string) {
@@ -140,7 +148,15 @@ const userColumns = {
   role: sql<Role>`coalesce((select case when bool_or(${userRoles.role} = 'admin') then 'admin'
     when bool_or(${userRoles.role} = 'staff') then 'staff' else 'client' end
     from ${userRoles} where ${userRoles.userId} = ${users.id}), 'client')`,
-  profile: { name: profiles.name, email: profiles.email, phone: profiles.phone, language: profiles.language },
+  profile: {
+    name: profiles.name,
+    email: profiles.email,
+    phone: profiles.phone,
+    language: profiles.language,
+    billingName: profiles.billingName,
+    billingAddress: profiles.billingAddress,
+    taxId: profiles.taxId,
+  },
   subscription: subscriptions,
 };
 

@@ -9,7 +9,7 @@ import { resolveAuthSecret } from "../auth/auth";
 import type { Viewer } from "../auth/viewer";
 import type { Config } from "../config";
 import type { Database } from "../db";
-import { billingCustomers } from "../db/schema";
+import { billingCustomers, profiles } from "../db/schema";
 import type { Write } from "../db/write";
 import { cancelOrphan, type HoldApplyResult, type HoldHandler, type HoldUpdate } from "./holds";
 import { configuredPrices, createPriceList } from "./prices";
@@ -19,6 +19,7 @@ import { loadStripe, verifySignedEvent } from "./stripe-sdk";
 import { createSync, type SyncCounts, type SyncOutcome } from "./sync";
 import { createTestProvider, type TestProvider } from "./test-provider";
 import {
+  type CustomerDetails,
   isWellFormedEvent,
   type PaymentEvent,
   type PaymentProvider,
@@ -78,6 +79,13 @@ export interface Payments {
   /** The user's provider customer: created once (under the user's row lock), then reused. */
   ensureCustomer(user: { userId: string; email: string; name: string }): Promise<string>;
   customerOf(userId: string): Promise<string | null>;
+  /**
+   * Sends the member's invoicing details (profile: billing name or name, address, NIF) to their provider
+   * customer, outside any transaction; "no-customer" when they have none yet (nothing is asked of the provider).
+   * Throws when the provider fails: the caller decides (a profile save logs it and succeeds; the next save, a
+   * new customer or a sync sends them again).
+   */
+  updateCustomerDetails(userId: string): Promise<"updated" | "no-customer">;
   syncUser(userId: string): Promise<SyncOutcome>;
   /** Null when a sync of everyone is already running. */
   syncAll(onError: (error: unknown, userId: string) => void): Promise<SyncCounts | null>;
@@ -151,6 +159,40 @@ export function createPayments(
     return row?.customerId ?? null;
   }
 
+  /** The member's invoicing details as the provider's customer shows them; null when they gave none. */
+  async function detailsOf(userId: string): Promise<CustomerDetails | null> {
+    const [row] = await db
+      .select({
+        name: profiles.name,
+        billingName: profiles.billingName,
+        billingAddress: profiles.billingAddress,
+        taxId: profiles.taxId,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
+    if (!row) return null;
+    return { name: row.billingName || row.name, address: row.billingAddress || null, taxId: row.taxId || null };
+  }
+
+  async function updateCustomerDetails(userId: string) {
+    const customerId = await customerOf(userId);
+    if (!customerId) return "no-customer" as const;
+    const details = await detailsOf(userId);
+    if (details) await provider.updateCustomer(customerId, details);
+    return "updated" as const;
+  }
+
+  /** Details the member gave before they had a customer (or that a failed save left behind): sent again. */
+  async function resendDetails(userId: string) {
+    const [row] = await db
+      .select({ billingName: profiles.billingName, billingAddress: profiles.billingAddress, taxId: profiles.taxId })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
+    if (!row || !(row.billingName || row.billingAddress || row.taxId)) return;
+    // Never fails what asked for it (a checkout, an accept, a sync): the next save or sync tries again.
+    await updateCustomerDetails(userId).catch(() => {});
+  }
+
   /**
    * The provider is called outside any transaction (a slow provider must not hold the database); its
    * idempotency key per user makes two concurrent first checkouts get the same customer, and the unique user
@@ -164,6 +206,7 @@ export function createPayments(
       .insert(billingCustomers)
       .values({ userId: user.userId, provider: provider.kind, customerId })
       .onConflictDoNothing();
+    await resendDetails(user.userId);
     return (await customerOf(user.userId)) as string;
   }
 
@@ -190,7 +233,12 @@ export function createPayments(
     processEvent,
     ensureCustomer,
     customerOf,
-    syncUser: sync.syncUser,
+    updateCustomerDetails,
+    async syncUser(userId) {
+      const outcome = await sync.syncUser(userId);
+      await resendDetails(userId);
+      return outcome;
+    },
     syncAll: sync.syncAll,
     applyFetched: sync.applyFetched,
     hooks: {

@@ -2,7 +2,14 @@
 import type Stripe from "stripe";
 import type { Config } from "../config";
 import { loadStripe, verifySignedEvent } from "./stripe-sdk";
-import type { DisputeLike, PaymentEvent, PaymentIntentLike, PaymentProvider, SubscriptionLike } from "./types";
+import {
+  customerUpdateParams,
+  type DisputeLike,
+  type PaymentEvent,
+  type PaymentIntentLike,
+  type PaymentProvider,
+  type SubscriptionLike,
+} from "./types";
 
 /** STRIPE_API_BASE (tests point it at a local fake of the API) as the SDK's host, port and protocol. */
 export function stripeConnection(apiBase: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
@@ -46,6 +53,11 @@ export function createStripeProvider(config: Config): StripeProvider {
         { idempotencyKey: `maison-customer-${userId}` },
       );
       return customer.id;
+    },
+
+    async updateCustomer(customerId, details) {
+      const stripe = await sdk();
+      await stripe.customers.update(customerId, customerUpdateParams(details));
     },
 
     async createCheckoutSession(input) {

@@ -18,13 +18,14 @@ import { conflict, external, HttpError, notFound } from "../http/errors";
 import { keyedAnswer } from "../i18n";
 import { monthlyAmountCents, TEST_PRICES } from "./prices";
 import { type CardInput, checkTestCard } from "./test-cards";
-import type {
-  CheckoutRequest,
-  DisputeLike,
-  PaymentEvent,
-  PaymentIntentLike,
-  PaymentProvider,
-  SubscriptionLike,
+import {
+  type CheckoutRequest,
+  customerUpdateParams,
+  type DisputeLike,
+  type PaymentEvent,
+  type PaymentIntentLike,
+  type PaymentProvider,
+  type SubscriptionLike,
 } from "./types";
 
 type Kind =
@@ -472,6 +473,27 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
       const customer = { id, object: "customer", email, name, metadata: { userId }, created: seconds(new Date()) };
       await put(db, "customer", customer, id);
       return id;
+    },
+
+    async updateCustomer(customerId, details) {
+      // As Stripe does: a field set to "" is removed, the others replaced.
+      await db.transaction(async (tx) => {
+        const customer = await get<Record<string, unknown>>(tx, "customer", customerId, true);
+        if (!customer) throw new Error(`No such customer: '${customerId}'`);
+        const update = customerUpdateParams(details);
+        const metadata = { ...(customer.metadata as Record<string, string> | undefined) };
+        if (update.metadata.nif) metadata.nif = update.metadata.nif;
+        else delete metadata.nif;
+        const next = {
+          ...customer,
+          id: customerId,
+          name: update.name,
+          address: update.address || null,
+          metadata,
+          invoice_settings: { custom_fields: update.invoice_settings.custom_fields || null },
+        };
+        await put(tx, "customer", next, customerId);
+      });
     },
 
     async createCheckoutSession(input: CheckoutRequest) {

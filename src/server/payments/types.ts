@@ -141,6 +141,36 @@ export interface HoldSessionRequest {
   idempotencyKey: string;
 }
 
+/** What a customer's invoices are made out to (decision 034). */
+export interface CustomerDetails {
+  name: string;
+  /** As the member wrote it, one line per line; null for none. */
+  address: string | null;
+  /** A valid Portuguese NIF, 9 digits; null for none. */
+  taxId: string | null;
+}
+
+/**
+ * The customer update both providers make of the details (Stripe's `customers.update` parameters): the name; the
+ * address's first line as `line1`, the others joined as `line2` ("" clears it); the NIF in the metadata and as the
+ * invoices' custom field "NIF" ("" clears them). A NIF is not an EU VAT number (`eu_vat` is for businesses
+ * registered for VAT), so it is not a customer tax id (decision 034).
+ */
+export function customerUpdateParams(details: CustomerDetails) {
+  const lines = (details.address ?? "")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return {
+    name: details.name,
+    address: lines.length ? { line1: lines[0], line2: lines.slice(1).join(", ") } : ("" as const),
+    metadata: { nif: details.taxId ?? "" },
+    invoice_settings: {
+      custom_fields: details.taxId ? [{ name: "NIF", value: details.taxId }] : ("" as const),
+    },
+  };
+}
+
 export interface PaymentProvider {
   readonly kind: "stripe" | "test";
   /**
@@ -148,6 +178,12 @@ export interface PaymentProvider {
    * user's row lock (`q`), which a provider that keeps its objects in our database must use.
    */
   createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
+  /**
+   * The member's invoicing details on their customer (decision 034), shown on the provider's invoices and
+   * receipts: the name invoices are made out to, the address (null clears it) and the Portuguese NIF (null
+   * clears it). Idempotent: it sets, it never adds.
+   */
+  updateCustomer(customerId: string, details: CustomerDetails): Promise<void>;
   /** A hosted checkout page for a subscription to one price. */
   createCheckoutSession(input: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** Moves an existing subscription to another price, prorated and charged now. */

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { LOCALES } from "../locales";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../plans";
+import { VAT_RATES } from "../quotes";
 import { ROLES } from "../roles";
 import {
   changePasswordSchema,
@@ -40,7 +41,16 @@ export const sessionInfoSchema = z.object({
     })
     .nullable(),
   profile: z
-    .object({ name: z.string(), email: z.string(), phone: z.string().nullable(), language: z.enum(LOCALES) })
+    .object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      language: z.enum(LOCALES),
+      /** Invoicing details (issue 30, decision 034): the name and address invoices are made out to, the NIF. */
+      billingName: z.string().nullable(),
+      billingAddress: z.string().nullable(),
+      taxId: z.string().nullable(),
+    })
     .nullable(),
   role: z.enum(ROLES).nullable(),
   subscription: z
@@ -89,7 +99,15 @@ export const signedOutSchema = z.object({ signedOut: z.number().int() });
 export const accountExportSchema = z.object({
   exportedAt: z.string(),
   profile: z
-    .object({ email: z.string(), name: z.string(), phone: z.string().nullable(), createdAt: timestamp })
+    .object({
+      email: z.string(),
+      name: z.string(),
+      phone: z.string().nullable(),
+      billingName: z.string().nullable(),
+      billingAddress: z.string().nullable(),
+      taxId: z.string().nullable(),
+      createdAt: timestamp,
+    })
     .nullable(),
   subscription: z
     .object({
@@ -165,6 +183,8 @@ export const accountExportSchema = z.object({
           priceCents: z.number(),
           supplierTerms: z.string(),
           estimatedDelivery: z.string().nullable(),
+          /** The VAT the price included (decision 034). */
+          vatRate: z.enum(VAT_RATES),
         }),
       ),
     }),

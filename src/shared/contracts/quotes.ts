@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { ERRORS } from "../messages";
 import {
+  DEFAULT_VAT_RATE,
   DELIVERY_STATUSES,
   HOLD_STATUSES,
   QUOTE_MAX_OPTIONS,
@@ -13,6 +14,7 @@ import {
   QUOTE_MIN_PRICE_CENTS,
   QUOTE_OPTION_MAX_PHOTOS,
   QUOTE_STATUSES,
+  VAT_RATES,
 } from "../quotes";
 import { REQUEST_STATUSES } from "../requests";
 import { multiLine, singleLine } from "../schemas";
@@ -41,6 +43,8 @@ export const quoteOptionInput = z.object({
   supplierTerms: multiLine().pipe(z.string().max(4000)).default(""),
   estimatedDelivery: day.nullable().default(null),
   photoIds: z.array(z.uuid()).max(QUOTE_OPTION_MAX_PHOTOS).default([]),
+  /** The VAT the price includes (decision 034): 23 % unless staff chose 13 %, 6 % or the margin scheme. */
+  vatRate: z.enum(VAT_RATES, QUOTE_MESSAGES.vatRateInvalid).default(DEFAULT_VAT_RATE),
 });
 export const quoteInput = z.object({
   options: z
@@ -66,6 +70,9 @@ export const quoteOptionSchema = z.object({
   supplierTerms: z.string(),
   estimatedDelivery: z.string().nullable(),
   photos: z.array(dealFileSchema),
+  /** The VAT the price includes, and its amount in cents (null under the margin scheme). */
+  vatRate: z.enum(VAT_RATES),
+  vatCents: z.number().nullable(),
 });
 
 export const quoteSchema = z.object({
@@ -143,6 +150,8 @@ export const releaseSchema = z.object({ reason: multiLine().pipe(z.string().trim
 export const deliveryInput = z.object({
   note: multiLine().pipe(z.string().trim().max(2000)).default(""),
   photoIds: z.array(z.uuid()).max(QUOTE_OPTION_MAX_PHOTOS).default([]),
+  /** The VAT the price includes (decision 034): 23 % unless staff chose 13 %, 6 % or the margin scheme. */
+  vatRate: z.enum(VAT_RATES, QUOTE_MESSAGES.vatRateInvalid).default(DEFAULT_VAT_RATE),
 });
 export const problemInput = z.object({
   description: multiLine().pipe(z.string().trim().min(1, QUOTE_MESSAGES.problemRequired).max(2000)),

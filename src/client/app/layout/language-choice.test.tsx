@@ -16,7 +16,15 @@ import { LanguageChoice } from "./language-choice";
 
 const MEMBER: SessionInfo = {
   user: { id: "u1", email: "ana@example.com", name: "Ana", twoFactorEnabled: false, emailVerified: true },
-  profile: { name: "Ana", email: "ana@example.com", phone: null, language: "en" },
+  profile: {
+    name: "Ana",
+    email: "ana@example.com",
+    phone: null,
+    language: "en",
+    billingName: null,
+    billingAddress: null,
+    taxId: null,
+  },
   role: "client",
   subscription: null,
 };

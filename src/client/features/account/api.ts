@@ -16,6 +16,15 @@ import type { Wire } from "@/shared/contracts/common";
 import type { Locale } from "@/shared/locales";
 import type { ChangePasswordInput, SignInInput, SignUpInput } from "@/shared/schemas";
 
+/** What the profile form sends: name, phone and the invoicing details ("" clears one). */
+export type ProfileInput = {
+  name: string;
+  phone: string;
+  billingName?: string;
+  billingAddress?: string;
+  taxId?: string;
+};
+
 export const account = endpointsOf<typeof accountApi>("account");
 
 export type AccountSession = Wire<typeof contract.accountSessionSchema>;
@@ -107,7 +116,7 @@ export function useVerifyEmail() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; phone: string }) => account.call("PUT /profile", { body }),
+    mutationFn: (body: ProfileInput) => account.call("PUT /profile", { body }),
     onSuccess: (info) => queryClient.setQueryData(sessionQueryKey, info),
   });
 }

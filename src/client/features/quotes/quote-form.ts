@@ -8,11 +8,13 @@ import { z } from "zod";
 import { dealFileSchema } from "@/shared/contracts/quotes";
 import { lisbonDate } from "@/shared/dates";
 import {
+  DEFAULT_VAT_RATE,
   QUOTE_MAX_OPTIONS,
   QUOTE_MAX_PRICE_CENTS,
   QUOTE_MESSAGES,
   QUOTE_MIN_PRICE_CENTS,
   QUOTE_OPTION_MAX_PHOTOS,
+  VAT_RATES,
 } from "@/shared/quotes";
 import type { Quote, QuoteInput } from "./api";
 import { centsToEuroInput, parseEuroToCents } from "./money";
@@ -45,6 +47,7 @@ export function quoteFormSchema(today: string = lisbonDate()) {
     supplierTerms: z.string().max(4000),
     estimatedDelivery: z.string().refine((day) => day === "" || day >= today, QUOTE_MESSAGES.deliveryDatePast),
     photos: z.array(dealFileSchema).max(QUOTE_OPTION_MAX_PHOTOS, QUOTE_MESSAGES.tooManyPhotos),
+    vatRate: z.enum(VAT_RATES, QUOTE_MESSAGES.vatRateInvalid),
   });
   return z.object({
     options: z
@@ -69,6 +72,7 @@ export const emptyOption = (): QuoteFormOption => ({
   supplierTerms: "",
   estimatedDelivery: "",
   photos: [],
+  vatRate: DEFAULT_VAT_RATE,
 });
 
 /** A new quote, an existing draft to change, or a revision of a declined one (its options, a new validity). */
@@ -82,6 +86,7 @@ export function formValuesOf(quote?: Quote, { revise = false } = {}): QuoteFormV
       supplierTerms: option.supplierTerms,
       estimatedDelivery: option.estimatedDelivery ?? "",
       photos: option.photos,
+      vatRate: option.vatRate,
     })),
     validUntil: revise ? "" : quote.validUntil,
     message: revise ? "" : quote.message,
@@ -97,6 +102,7 @@ export function toQuoteInput(values: z.output<QuoteFormSchema>): QuoteInput {
       supplierTerms: option.supplierTerms.trim(),
       estimatedDelivery: option.estimatedDelivery || null,
       photoIds: option.photos.map((photo) => photo.id),
+      vatRate: option.vatRate,
     })),
     validUntil: values.validUntil,
     message: values.message.trim(),

@@ -9,6 +9,7 @@ import type * as React from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { vi } from "vitest";
 import { Toaster } from "@/client/components/ui/sonner";
+import { vatOf } from "@/shared/tax";
 import type { Deal, Hold, Quote, QuoteOption } from "./api";
 
 export const REQUEST_ID = "11111111-1111-4111-8111-111111111111";
@@ -28,6 +29,8 @@ export function option(position: number, extra: Partial<QuoteOption> = {}): Quot
     supplierTerms: "Non-refundable once shipped.",
     estimatedDelivery: "2099-12-10",
     photos: [],
+    vatRate: extra.vatRate ?? "23",
+    vatCents: vatOf(priceCents, extra.vatRate ?? "23"),
     ...extra,
   };
 }

@@ -49,6 +49,9 @@ describe("sign-up", () => {
       email: body.email.trim(),
       phone: "+351912345678",
       language: "en",
+      billingName: null,
+      billingAddress: null,
+      taxId: null,
     });
     expect(session.role).toBe("client");
     expect(session.subscription).toBeNull();
@@ -229,6 +232,9 @@ describe("profile, export and deletion", () => {
       email: user.email,
       phone: "+351911111111",
       language: "en",
+      billingName: null,
+      billingAddress: null,
+      taxId: null,
     });
     const bad = await ctx.app.inject({ method: "PUT", url: "/api/profile", headers: as(user), payload: { name: "" } });
     expect(bad.json().error).toBe("Name is required");

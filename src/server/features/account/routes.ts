@@ -134,7 +134,15 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
     "POST /account/check-owner-status": async ({ viewer }) => ({
       upgraded: await upgradeOwner(ctx, viewer.userId, config.OWNER_EMAILS),
     }),
-    "PUT /profile": async ({ viewer, body }) => sessionInfo(await updateProfile(ctx, viewer, body)),
+    "PUT /profile": async ({ viewer, body, request }) =>
+      sessionInfo(
+        await updateProfile(ctx, viewer, body, (error) =>
+          request.log.error(
+            { err: error, userId: viewer.userId },
+            "profile: invoicing details not sent to the provider",
+          ),
+        ),
+      ),
     "PUT /profile/language": async ({ viewer, body }) => updateLanguage(ctx, viewer, body.language),
 
     "GET /account/export": async ({ viewer, reply }) => {

@@ -4,7 +4,8 @@
  * through their ports (context.ts).
  */
 import { and, eq, gt, inArray } from "drizzle-orm";
-import type { accountExportSchema, sessionInfoSchema } from "@/shared/contracts/account";
+import type { z } from "zod";
+import type { accountExportSchema, profileSchema, sessionInfoSchema } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
 import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { hasActiveSubscription } from "@/shared/plans";
@@ -66,7 +67,15 @@ export function sessionInfo(viewer: Viewer | null): Served<typeof sessionInfoSch
       twoFactorEnabled: viewer.twoFactorEnabled,
       emailVerified: viewer.emailVerified,
     },
-    profile: viewer.profile ?? { name: viewer.name, email: viewer.email, phone: null, language: DEFAULT_LOCALE },
+    profile: viewer.profile ?? {
+      name: viewer.name,
+      email: viewer.email,
+      phone: null,
+      language: DEFAULT_LOCALE,
+      billingName: null,
+      billingAddress: null,
+      taxId: null,
+    },
     role: viewer.role,
     subscription: sub
       ? {
@@ -80,22 +89,51 @@ export function sessionInfo(viewer: Viewer | null): Served<typeof sessionInfoSch
   };
 }
 
-/** Name and phone (the email never changes here); returns the viewer as it now is. */
+type ProfileInput = z.output<typeof profileSchema>;
+
+/**
+ * Name, phone and the invoicing details (the email never changes here); returns the viewer as it now is. An
+ * invoicing field left out stays as it was, an empty one is cleared. The details then go to the member's
+ * provider customer, after the commit and only when they have one: a provider that fails or is down never fails
+ * the save (`onProviderError` logs it); the next save, a new customer or a sync sends them again (decision 034).
+ */
 export async function updateProfile(
-  ctx: Pick<AppContext, "write">,
+  ctx: Pick<AppContext, "write" | "payments">,
   viewer: Viewer,
-  input: { name: string; phone: string },
+  input: ProfileInput,
+  onProviderError: (error: unknown) => void = () => {},
 ): Promise<Viewer> {
   const phone = input.phone || null;
+  const before = viewer.profile;
+  const invoicing = {
+    billingName: input.billingName === undefined ? (before?.billingName ?? null) : input.billingName || null,
+    billingAddress:
+      input.billingAddress === undefined ? (before?.billingAddress ?? null) : input.billingAddress || null,
+    taxId: input.taxId === undefined ? (before?.taxId ?? null) : input.taxId || null,
+  };
+  const changed = {
+    ...(input.billingName === undefined ? {} : { billingName: invoicing.billingName }),
+    ...(input.billingAddress === undefined ? {} : { billingAddress: invoicing.billingAddress }),
+    ...(input.taxId === undefined ? {} : { taxId: invoicing.taxId }),
+  };
   await ctx.write(async (tx) => {
     await tx
       .update(profiles)
-      .set({ name: input.name, phone, updatedAt: new Date() })
+      .set({ name: input.name, phone, ...changed, updatedAt: new Date() })
       .where(eq(profiles.id, viewer.userId));
     await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, viewer.userId));
   });
-  const language = viewer.profile?.language ?? DEFAULT_LOCALE;
-  return { ...viewer, name: input.name, profile: { name: input.name, email: viewer.email, phone, language } };
+  // What invoices show: the name, and the details when any were sent. Outside the transaction (decision 009).
+  const invoiceNameChanged = input.name !== before?.name && !invoicing.billingName;
+  if (Object.keys(changed).length || invoiceNameChanged) {
+    await ctx.payments.updateCustomerDetails(viewer.userId).catch(onProviderError);
+  }
+  const language = before?.language ?? DEFAULT_LOCALE;
+  return {
+    ...viewer,
+    name: input.name,
+    profile: { name: input.name, email: viewer.email, phone, language, ...invoicing },
+  };
 }
 
 /** The member's interface language (their emails and notifications follow it). */
@@ -143,7 +181,15 @@ export async function exportAccount(ctx: AccountContext, userId: string): Promis
   return {
     exportedAt: new Date().toISOString(),
     profile: profile
-      ? { email: profile.email, name: profile.name, phone: profile.phone, createdAt: profile.createdAt }
+      ? {
+          email: profile.email,
+          name: profile.name,
+          phone: profile.phone,
+          billingName: profile.billingName,
+          billingAddress: profile.billingAddress,
+          taxId: profile.taxId,
+          createdAt: profile.createdAt,
+        }
       : null,
     subscription: subscription ?? null,
     ...notifications,

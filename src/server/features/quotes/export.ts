@@ -80,6 +80,7 @@ export const exportOf: QuotesPort["exportOf"] = async (db, userId, requestIds) =
           priceCents: o.priceCents,
           supplierTerms: o.supplierTerms,
           estimatedDelivery: o.estimatedDelivery,
+          vatRate: o.vatRate,
         })),
     })),
     // The member's own holds on their requests (a hold is always the request owner's).

@@ -13,6 +13,7 @@ import { lisbonDate } from "@/shared/dates";
 import { formatLongDate } from "@/shared/format";
 import { ERRORS } from "@/shared/messages";
 import { DISPUTE_WINDOW_DAYS, holdAmountCents, isQuoteExpired, QUOTE_MESSAGES } from "@/shared/quotes";
+import { vatOf } from "@/shared/tax";
 import type { Viewer } from "../../auth/viewer";
 import type { DealRequest } from "../../context";
 import type { Queryable } from "../../db";
@@ -72,6 +73,7 @@ async function writeOptions(tx: Queryable, quoteId: string, input: QuoteInput) {
       supplierTerms: o.supplierTerms,
       estimatedDelivery: o.estimatedDelivery,
       photoIds: [...new Set(o.photoIds)],
+      vatRate: o.vatRate,
     })),
   );
 }
@@ -171,6 +173,14 @@ export async function deleteQuote(ctx: QuotesContext, staff: Viewer, requestId: 
 
 type OptionRow = typeof quoteOptions.$inferSelect;
 
+/** What the price includes: "incl. VAT 23 % (€4,672.36)", or the margin scheme's words (decision 034). */
+function vatLine({ t, locale }: Pick<NoticeReader, "t" | "locale">, o: OptionRow) {
+  const vat = vatOf(o.priceCents, o.vatRate);
+  return vat === null
+    ? t(Q.marginScheme)
+    : t(Q.vatIncluded, { percent: Number(o.vatRate), amount: euros(vat, locale) });
+}
+
 /** The email of a sent quote: each option on its own lines. */
 function quoteEmailParagraphs(
   { t, locale }: NoticeReader,
@@ -186,6 +196,7 @@ function quoteEmailParagraphs(
     ...options.map((o) =>
       [
         t(Q.option, { position: o.position, title: o.title, price: euros(o.priceCents, locale) }),
+        vatLine({ t, locale }, o),
         o.estimatedDelivery ? t(Q.delivery, { date: formatLongDate(o.estimatedDelivery, locale) }) : null,
         t(Q.hold, { amount: euros(holdAmountCents(o.priceCents), locale) }),
       ]
@@ -451,6 +462,8 @@ export async function dealOf(
           supplierTerms: o.supplierTerms,
           estimatedDelivery: o.estimatedDelivery,
           photos: photos(o.photoIds),
+          vatRate: o.vatRate,
+          vatCents: vatOf(o.priceCents, o.vatRate),
         })),
       acceptedOptionId: q.acceptedOptionId,
       declineReason: q.declineReason,

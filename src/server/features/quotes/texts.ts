@@ -123,6 +123,8 @@ export const QUOTE_SENT_TEXTS = {
   },
   option: /*i18n*/ { id: "notice.quote_sent.option", message: "Option {position}: {title} · {price}" },
   delivery: /*i18n*/ { id: "notice.quote_sent.delivery", message: "Estimated delivery {date}" },
+  vatIncluded: /*i18n*/ { id: "notice.quote_sent.vat", message: "incl. VAT {percent} % ({amount})" },
+  marginScheme: /*i18n*/ { id: "notice.quote_sent.margin", message: "Margin scheme — VAT not shown separately" },
   hold: /*i18n*/ {
     id: "notice.quote_sent.hold",
     message: "Accepting it places a refundable hold of {amount} on your card.",

@@ -1,22 +1,20 @@
 import { useLingui } from "@lingui/react/macro";
 import { Download, LogOut } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
-import { Form, fieldsOf, useZodForm } from "@/client/components/form";
 import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { ApiError, errorMessage } from "@/client/lib/api";
-import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { profileSchema } from "@/shared/schemas";
-import { exportUrl, signOutErrorMessage, useDeleteAccount, useSignOut, useUpdateProfile } from "../api";
+import { exportUrl, signOutErrorMessage, useDeleteAccount, useSignOut } from "../api";
 import { EmailVerificationNotice } from "../components/EmailVerificationNotice";
 import { PasswordCard } from "../components/PasswordCard";
+import { ProfileForm } from "../components/ProfileForm";
 import { SessionsCard } from "../components/SessionsCard";
 import { TwoFactorCard } from "../components/TwoFactorCard";
 
@@ -54,58 +52,6 @@ export default function ProfilePage({
         <AccountActions />
       </div>
     </div>
-  );
-}
-
-function ProfileForm({ language }: { language?: ReactNode }) {
-  const { t } = useLingui();
-  const { profile } = useSession();
-  const update = useUpdateProfile();
-  const form = useZodForm(profileSchema, { defaultValues: { name: profile?.name ?? "", phone: profile?.phone ?? "" } });
-  const { TextField } = fieldsOf(form);
-  const { isSubmitting, isDirty } = form.formState;
-  useEffect(() => {
-    form.reset({ name: profile?.name ?? "", phone: profile?.phone ?? "" });
-  }, [profile?.name, profile?.phone, form]);
-
-  async function onSubmit(values: { name: string; phone: string }) {
-    try {
-      await update.mutateAsync(values);
-      toast.success(t`Profile updated successfully`);
-    } catch {
-      toast.error(t`Error updating profile`);
-    }
-  }
-
-  return (
-    <Card>
-      <CardHeading title={t`Profile`} description={t`How our team addresses and reaches you.`} />
-      <CardContent>
-        <Form form={form} onSubmit={onSubmit} className="grid sm:grid-cols-2">
-          <FormField
-            id="profile-email"
-            label={t`Email`}
-            className="sm:col-span-2"
-            hint={t`Your email cannot be changed here.`}
-          >
-            <Input id="profile-email" type="email" value={profile?.email ?? ""} readOnly />
-          </FormField>
-          <TextField name="name" label={t`Name`} autoComplete="name" />
-          <TextField name="phone" label={t`Phone`} type="tel" autoComplete="tel" placeholder="+351 XXX XXX XXX" />
-          {language && (
-            <div className="flex flex-col gap-2 sm:col-span-2">
-              {language}
-              <p className="text-xs text-ink-muted">{t`Our emails and notifications to you are written in this language.`}</p>
-            </div>
-          )}
-          <div className="sm:col-span-2">
-            <Button type="submit" disabled={isSubmitting || !isDirty}>
-              {isSubmitting ? t`Saving…` : t`Save Changes`}
-            </Button>
-          </div>
-        </Form>
-      </CardContent>
-    </Card>
   );
 }
 

@@ -33,6 +33,7 @@ import {
 } from "../api";
 import { formatCents } from "../money";
 import { DealFiles, HoldBadge, QuoteBadge, useFollowUrl } from "./deal-parts";
+import { VatNote } from "./VatNote";
 
 export function MemberDeal({ requestId }: { requestId: string }) {
   const query = useQuery(quoteQueries.deal(requestId));
@@ -164,9 +165,12 @@ function OptionCard({
           </Badge>
         )}
       </div>
-      <p className={cn("tabular font-serif text-4xl", passedOver && "text-ink-muted")}>
-        {formatCents(option.priceCents)}
-      </p>
+      <div className="flex flex-col gap-1">
+        <p className={cn("tabular font-serif text-4xl", passedOver && "text-ink-muted")}>
+          {formatCents(option.priceCents)}
+        </p>
+        <VatNote vatRate={option.vatRate} vatCents={option.vatCents} />
+      </div>
       <DealFiles requestId={requestId} files={option.photos} label={t`Photos of ${option.title}`} />
       {option.description && (
         <p className="text-sm leading-relaxed whitespace-pre-wrap break-words">{option.description}</p>

@@ -19,6 +19,7 @@ import {
   holdAmountCents,
   QUOTE_MAX_OPTIONS,
   QUOTE_MESSAGES,
+  type VatRate,
 } from "@/shared/quotes";
 import { type Quote, useSaveQuote, useSendQuote } from "../api";
 import { formatCents, parseEuroToCents } from "../money";
@@ -42,7 +43,14 @@ export function QuoteEditor({
   const schema = useMemo(() => quoteFormSchema(today), [today]);
   const form = useZodForm(schema, { defaultValues: formValuesOf(quote, { revise }) });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "options" });
-  const { TextField, TextareaField } = fieldsOf(form);
+  const { TextField, TextareaField, SelectField } = fieldsOf(form);
+  // The VAT the price includes (decision 034); prices are always VAT-inclusive.
+  const vatRates = [
+    { value: "23", label: t`23 % (standard)` },
+    { value: "13", label: t`13 % (intermediate)` },
+    { value: "6", label: t`6 % (reduced)` },
+    { value: "margin", label: t`Margin scheme (second-hand goods)` },
+  ] satisfies Array<{ value: VatRate; label: string }>;
   const save = useSaveQuote(requestId);
   const send = useSendQuote(requestId);
   const draftId = quote?.status === "draft" && !revise ? quote.id : undefined;
@@ -99,6 +107,13 @@ export function QuoteEditor({
                     hint={<PriceHint index={index} control={form.control} />}
                   />
                 </div>
+                <SelectField
+                  name={`options.${index}.vatRate`}
+                  id={`option-${index}-vat`}
+                  label={t`VAT included in the price`}
+                  options={vatRates}
+                  className="sm:max-w-xs"
+                />
                 <TextareaField
                   name={`options.${index}.description`}
                   id={`option-${index}-description`}

@@ -23,6 +23,7 @@ import { type Deal, type Quote, quoteQueries, useDeleteQuote, useSendQuote } fro
 import { formatCents } from "../money";
 import { DealFiles, QuoteBadge } from "./deal-parts";
 import { QuoteEditor } from "./QuoteEditor";
+import { VatNote } from "./VatNote";
 
 /** What the editor is open on: a new quote, a draft, or a revision of an answered quote. */
 type Editing = { kind: "new" } | { kind: "draft"; quote: Quote } | { kind: "revise"; quote: Quote } | null;
@@ -167,6 +168,7 @@ function QuoteSummary({
               </span>
               <span className="tabular shrink-0">{formatCents(option.priceCents)}</span>
             </div>
+            <VatNote vatRate={option.vatRate} vatCents={option.vatCents} className="text-right" />
             <DealFiles
               requestId={requestId}
               files={option.photos}

@@ -72,6 +72,7 @@ describe("the staff's quote editor", () => {
           supplierTerms: "",
           estimatedDelivery: null,
           photoIds: [],
+          vatRate: "23",
         },
       ],
       validUntil: "2099-12-31",
