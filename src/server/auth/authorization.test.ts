@@ -580,6 +580,12 @@ const ROUTES: RouteCase[] = [
     allowed: STAFF,
   },
   {
+    route: "POST /api/admin/requests/:id/refunds",
+    url: adminOnOwnersRequest("/refunds"),
+    payload: {},
+    allowed: STAFF,
+  },
+  {
     route: "POST /api/admin/requests/:id/delivery",
     url: adminOnOwnersRequest("/delivery"),
     payload: {},

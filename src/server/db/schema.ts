@@ -883,9 +883,7 @@ export const balanceInvoices = pgTable(
   },
   (t) => [
     index("balance_invoices_request_idx").on(t.requestId, t.createdAt.desc()),
-    uniqueIndex("balance_invoices_one_open_key")
-      .on(t.requestId)
-      .where(sql`${t.status} in ('draft', 'open')`),
+    uniqueIndex("balance_invoices_one_open_key").on(t.requestId).where(sql`${t.status} in ('draft', 'open')`),
     check("balance_invoices_amount_min", sql`${t.amountCents} >= 50`),
   ],
 );
@@ -902,7 +900,9 @@ export const refunds = pgTable(
     invoiceId: uuid("invoice_id").references(() => balanceInvoices.id, { onDelete: "cascade" }),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     reason: text("reason").notNull(),
-    status: text("status", { enum: ["pending", "succeeded", "failed", "canceled"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "succeeded", "failed", "canceled"] })
+      .notNull()
+      .default("pending"),
     providerRefundId: text("provider_refund_id").unique(),
     /** The caller's idempotency key: the same key is the same refund. */
     idempotencyKey: text("idempotency_key").notNull().unique(),

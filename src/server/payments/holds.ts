@@ -6,6 +6,7 @@
  */
 import type { Queryable } from "../db";
 import type { Effects } from "../db/write";
+import type { RefundUpdate } from "./refunds";
 import { type ChargeLike, type CheckoutSessionLike, type PaymentIntentLike, refId } from "./types";
 
 /**
@@ -36,6 +37,9 @@ export interface HoldUpdate {
   expiresAt?: Date | null;
   receiptUrl?: string | null;
   failure?: string | null;
+  /** refunded: the charge's cumulative amount_refunded, and whether that is all of it (Stripe's `refunded`). */
+  refundedCents?: number;
+  fullyRefunded?: boolean;
   /** When the provider made the change: an older update never overwrites a newer one. */
   stamp: Date;
 }
@@ -60,6 +64,8 @@ export interface HoldHandler {
    * proves nothing: until the intent is recorded, the provider is asked which card page made it.
    */
   knowsIntent(paymentIntentId: string): Promise<boolean>;
+  /** Applies a refund's update to its refund row (decision 033), with the caller's transaction. */
+  applyRefund?(tx: Queryable, out: Effects, update: RefundUpdate): Promise<HoldApplyResult>;
 }
 
 /** Cancels an orphan authorisation at the provider (once, by its key); a failure is left to reconciliation. */
@@ -167,6 +173,8 @@ export function holdUpdateOf(
         paymentIntentId: refId(charge.payment_intent),
         sessionId: null,
         receiptUrl: charge.receipt_url ?? null,
+        refundedCents: charge.amount_refunded ?? 0,
+        fullyRefunded: charge.refunded === true,
         stamp,
       };
     }

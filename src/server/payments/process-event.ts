@@ -18,6 +18,7 @@ import {
   isHoldSession,
   needsExpandedCharge,
 } from "./holds";
+import { REFUND_EVENTS, refundUpdateOf } from "./refunds";
 import {
   type CheckoutSessionLike,
   type InvoiceLike,
@@ -38,6 +39,7 @@ export const HANDLED_EVENTS = [
   "invoice.payment_failed",
   "invoice.paid",
   ...HOLD_EVENTS,
+  ...REFUND_EVENTS,
 ] as const;
 
 /**
@@ -59,6 +61,10 @@ const TIE_BREAK_MS: Record<string, number> = {
   "payment_intent.canceled": 3,
   "checkout.session.expired": 3,
   "charge.refunded": 4,
+  // A refund: created (often already succeeded), then updated or failed.
+  "refund.created": 4,
+  "refund.updated": 5,
+  "refund.failed": 5,
 };
 
 export function eventStamp(event: Pick<PaymentEvent, "created" | "type">): Date {
@@ -134,6 +140,16 @@ export function createEventProcessor(deps: {
           sessionId: holdUpdate.sessionId ?? intentSession,
         });
         orphan = result;
+        return result.ignored
+          ? { outcome: "ignored", reason: result.ignored }
+          : { outcome: "processed", userId: result.userId ?? null, changed: result.changed };
+      }
+
+      const refundUpdate = refundUpdateOf(event.type, event.data.object, stamp);
+      if (refundUpdate) {
+        const handler = deps.holdHandler();
+        if (!handler?.applyRefund) return { outcome: "ignored", reason: "no refund handler" };
+        const result = await handler.applyRefund(tx, out, refundUpdate);
         return result.ignored
           ? { outcome: "ignored", reason: result.ignored }
           : { outcome: "processed", userId: result.userId ?? null, changed: result.changed };

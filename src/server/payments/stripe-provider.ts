@@ -2,7 +2,7 @@
 import type Stripe from "stripe";
 import type { Config } from "../config";
 import { loadStripe, verifySignedEvent } from "./stripe-sdk";
-import type { PaymentEvent, PaymentIntentLike, PaymentProvider, SubscriptionLike } from "./types";
+import type { PaymentEvent, PaymentIntentLike, PaymentProvider, RefundLike, SubscriptionLike } from "./types";
 
 /** STRIPE_API_BASE (tests point it at a local fake of the API) as the SDK's host, port and protocol. */
 export function stripeConnection(apiBase: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
@@ -200,6 +200,14 @@ export function createStripeProvider(config: Config): StripeProvider {
         { cancellation_reason: "requested_by_customer", expand: ["latest_charge"] },
         { idempotencyKey },
       )) as PaymentIntentLike;
+    },
+
+    async createRefund({ paymentIntentId, amountCents, metadata, idempotencyKey }) {
+      const stripe = await sdk();
+      return (await stripe.refunds.create(
+        { payment_intent: paymentIntentId, amount: amountCents, metadata },
+        { idempotencyKey },
+      )) as RefundLike;
     },
 
     async verifyWebhook(rawBody, signature) {

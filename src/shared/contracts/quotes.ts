@@ -18,6 +18,7 @@ import { REQUEST_STATUSES } from "../requests";
 import { multiLine, singleLine } from "../schemas";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
+import { refundInput, refundSchema } from "./refunds";
 import { requestIdParams } from "./requests";
 
 const day = z.iso.date(QUOTE_MESSAGES.dateFormat);
@@ -89,6 +90,8 @@ export const holdSchema = z.object({
   optionId: z.string(),
   amountCents: z.number(),
   capturedCents: z.number(),
+  /** Refunded of what was captured, in total (the provider's charge.amount_refunded; decision 033). */
+  refundedCents: z.number(),
   /** Until when the authorisation can be captured (Stripe's capture_before). */
   expiresAt: timestamp.nullable(),
   /** Staff asked the member to authorise again after it expired. */
@@ -120,6 +123,8 @@ export const dealSchema = z.object({
   /** The latest hold (null: none yet). */
   hold: holdSchema.nullable(),
   delivery: deliverySchema.nullable(),
+  /** Refunds of the deal's payments, oldest first (decision 033). */
+  refunds: z.array(refundSchema),
 });
 
 export const acceptQuoteSchema = z.object({ optionId: z.uuid(QUOTE_MESSAGES.optionNotFound) });
@@ -250,4 +255,11 @@ export const quotesStaffApi = endpoints({
     answer: okSchema,
   },
   "GET /admin/money": { access: "staff", answer: moneyOverviewSchema },
+  /** Refunds part or all of the captured payment, with a reason; the same idempotency key is the same refund. */
+  "POST /admin/requests/:id/refunds": {
+    access: "staff",
+    params: requestIdParams,
+    body: refundInput,
+    answer: refundSchema,
+  },
 });

@@ -56,6 +56,7 @@ export function hold(extra: Partial<Hold> = {}): Hold {
     optionId: option(0).id,
     amountCents: 45_000,
     capturedCents: 0,
+    refundedCents: 0,
     expiresAt: "2099-12-01T10:00:00.000Z",
     reauthorizationRequested: false,
     receiptUrl: null,
@@ -67,7 +68,7 @@ export function hold(extra: Partial<Hold> = {}): Hold {
 }
 
 export function deal(extra: Partial<Deal> = {}): Deal {
-  return { requestStatus: "Quoted", quotes: [quote()], hold: null, delivery: null, ...extra };
+  return { requestStatus: "Quoted", quotes: [quote()], hold: null, delivery: null, refunds: [], ...extra };
 }
 
 type Reply = { status?: number; body?: unknown };

@@ -11,6 +11,7 @@ import { markDelivered } from "./delivery";
 import { uploadDealFile } from "./files";
 import { captureHold, releaseHold, requestReauthorization } from "./holds";
 import { moneyOverview } from "./money";
+import { refundPayment } from "./refunds";
 import { createQuote, dealOf, deleteQuote, sendQuote, updateQuote } from "./service";
 
 export const quotesAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
@@ -34,4 +35,5 @@ export const quotesAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
     "POST /admin/requests/:id/delivery": async ({ viewer, params, body }) =>
       markDelivered(ctx, viewer, params.id, body),
     "GET /admin/money": async () => moneyOverview(ctx),
+    "POST /admin/requests/:id/refunds": async ({ viewer, params, body }) => refundPayment(ctx, viewer, params.id, body),
   });

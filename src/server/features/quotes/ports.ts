@@ -4,11 +4,12 @@ import type { QuotesContext } from "./common";
 import { exportOf } from "./export";
 import { holdHandler } from "./holds";
 import { holdFlags } from "./money";
+import { withRefunds } from "./refunds";
 
 export function quotesPort(ctx: QuotesContext): QuotesPort {
   return {
     exportOf,
     holdFlags,
-    holdHandler: holdHandler(ctx),
+    holdHandler: withRefunds(ctx, holdHandler(ctx)),
   };
 }
