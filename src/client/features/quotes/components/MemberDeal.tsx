@@ -33,6 +33,7 @@ import {
 } from "../api";
 import { formatCents } from "../money";
 import { DealFiles, HoldBadge, QuoteBadge, useFollowUrl } from "./deal-parts";
+import { MemberRefunds } from "./RefundList";
 
 export function MemberDeal({ requestId }: { requestId: string }) {
   const query = useQuery(quoteQueries.deal(requestId));
@@ -50,6 +51,7 @@ export function DealView({ requestId, deal }: { requestId: string; deal: Deal })
     <div className="flex flex-col gap-8">
       {deal.delivery && <DeliveryCard requestId={requestId} delivery={deal.delivery} />}
       {deal.hold && <HoldCard requestId={requestId} hold={deal.hold} quotes={deal.quotes} />}
+      <MemberRefunds refunds={deal.refunds} />
       {current ? (
         <QuoteCard requestId={requestId} quote={current} hold={deal.hold} />
       ) : (
