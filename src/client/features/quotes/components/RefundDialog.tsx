@@ -19,6 +19,16 @@ import { REFUND_MESSAGES } from "@/shared/messages";
 import { type Hold, type Refund, useRefund } from "../api";
 import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
 
+/** A v4 UUID; `randomUUID` exists only on secure origins, `getRandomValues` everywhere. */
+function newKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** What is left to refund of a captured hold: captured − refunded − pending (as the server counts it). */
 export function refundableCents(hold: Hold, refunds: Refund[]): number {
   const ofHold = refunds.filter((r) => r.source === "hold");
@@ -35,7 +45,7 @@ export function RefundAction({ requestId, hold, refunds }: { requestId: string; 
   const [step, setStep] = useState<"form" | "confirm">("form");
   const [amount, setAmount] = useState(centsToEuroInput(left));
   const [reason, setReason] = useState("");
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [key, setKey] = useState(() => newKey());
   const [error, setError] = useState<string | null>(null);
   const amountId = useId();
   const reasonId = useId();
@@ -49,7 +59,7 @@ export function RefundAction({ requestId, hold, refunds }: { requestId: string; 
       setStep("form");
       setAmount(centsToEuroInput(left));
       setReason("");
-      setKey(crypto.randomUUID());
+      setKey(newKey());
     }
   }
 
@@ -82,7 +92,7 @@ export function RefundAction({ requestId, hold, refunds }: { requestId: string; 
       const answer = await refund.mutateAsync({ amountCents: cents, reason: reason.trim(), idempotencyKey: key });
       if (answer.status === "failed" || answer.status === "canceled") {
         // That refund is over: the next try is a new one.
-        setKey(crypto.randomUUID());
+        setKey(newKey());
         setStep("form");
         setError(t`The refund failed: ${answer.failure ?? answer.status}`);
         return;
