@@ -511,6 +511,29 @@ export const QUOTE_TEXTS = {
 } satisfies Record<string, Keyed>;
 export const QUOTE_MESSAGES = keyed(QUOTE_TEXTS);
 
+/** Refunds of a captured payment (issue 30, decision 033): the staff's refusals and the dialog's texts. */
+export const REFUND_TEXTS = {
+  reasonRequired: /*i18n*/ {
+    id: "refunds.reason_required",
+    message: "Please give a reason for the refund (at least 3 characters)",
+  },
+  keyInvalid: /*i18n*/ { id: "refunds.key_invalid", message: "The refund's idempotency key must be a UUID" },
+  notRefundable: /*i18n*/ {
+    id: "refunds.not_refundable",
+    message: "Only a captured payment can be refunded",
+  },
+  tooHigh: /*i18n*/ {
+    id: "refunds.too_high",
+    message: "You cannot refund more than what was captured and not yet refunded",
+  },
+  keyReused: /*i18n*/ {
+    id: "refunds.key_reused",
+    message: "This refund was already asked for with other details",
+  },
+  refundSent: /*i18n*/ { id: "refunds.sent", message: "Refund sent" },
+} satisfies Record<string, Keyed>;
+export const REFUND_MESSAGES = keyed(REFUND_TEXTS);
+
 /** The staff's saved replies (decision 019). */
 export const REPLY_TEXT_DESCRIPTORS = {
   titleRequired: /*i18n*/ { id: "replies.title_required", message: "Please give the reply a title" },

@@ -116,6 +116,7 @@ export async function startFakeStripe(
   const subscriptions = new Map<string, FakeSubscription>();
   const intents = new Map<string, FakePaymentIntent>();
   const charges = new Map<string, FakeCharge>();
+  const refunds = new Map<string, Record<string, unknown>>();
   /** POST answers by idempotency key, as Stripe replays them (holds' calls). */
   const replays = new Map<string, { status: number; body: unknown }>();
   const failures: Failure[] = [];
@@ -130,8 +131,11 @@ export async function startFakeStripe(
     res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
     res.end(JSON.stringify(body));
   }
+  const stripeError = (message: string, code?: string) => ({
+    error: { type: "invalid_request_error", message, ...(code ? { code } : {}) },
+  });
   const error = (res: ServerResponse, status: number, message: string, code?: string) =>
-    send(res, status, { error: { type: "invalid_request_error", message, ...(code ? { code } : {}) } });
+    send(res, status, stripeError(message, code));
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://fake");
@@ -153,7 +157,8 @@ export async function startFakeStripe(
 
     const path = url.pathname;
     // Holds' calls: a repeated idempotency key gets the first answer again.
-    const replayable = method === "POST" && idempotencyKey && /^\/v1\/(payment_intents|checkout\/sessions)/.test(path);
+    const replayable =
+      method === "POST" && idempotencyKey && /^\/v1\/(payment_intents|checkout\/sessions|refunds)/.test(path);
     if (replayable) {
       const replay = replays.get(idempotencyKey as string);
       if (replay) return send(res, replay.status, replay.body);
@@ -239,6 +244,43 @@ export async function startFakeStripe(
         });
         return answer(200, expandCharge(intent));
       }
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      // A refund of a captured PaymentIntent's charge: succeeded at once; the charge's amount_refunded is cumulative.
+      const intent = intents.get(body.payment_intent as string);
+      if (!intent)
+        return answer(404, stripeError(`No such payment_intent: '${body.payment_intent}'`, "resource_missing"));
+      const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+      if (intent.status !== "succeeded" || !charge) {
+        return answer(
+          400,
+          stripeError("This PaymentIntent does not have a successful charge to refund.", "charge_not_refundable"),
+        );
+      }
+      const amount = body.amount ? Number(body.amount) : charge.amount_captured - charge.amount_refunded;
+      if (amount > charge.amount_captured - charge.amount_refunded) {
+        return answer(
+          400,
+          stripeError("Refund amount is greater than unrefunded amount on charge", "amount_too_large"),
+        );
+      }
+      charge.amount_refunded += amount;
+      charge.refunded = charge.amount_refunded >= charge.amount_captured;
+      const refund = {
+        id: id("re"),
+        object: "refund",
+        amount,
+        currency: "eur",
+        charge: charge.id,
+        payment_intent: intent.id,
+        status: "succeeded",
+        reason: body.reason ?? null,
+        metadata: body.metadata ?? {},
+        created: now(),
+        failure_reason: null,
+      };
+      refunds.set(refund.id, refund);
+      return answer(200, refund);
     }
     if (method === "POST" && path === "/v1/customers") {
       // As Stripe does: a repeated idempotency key gets the first request's customer, not a new one.
@@ -373,6 +415,7 @@ export async function startFakeStripe(
     set listPageSize(size: number) {
       state.listPageSize = size;
     },
+    refunds,
     /**
      * The member authorises a hold session's card (as Checkout would): its PaymentIntent, manual capture, waits
      * for its capture until `captureBefore`; the session completes. Returns the intent and session as events

@@ -581,6 +581,13 @@ const ROUTES: RouteCase[] = [
     allowed: STAFF,
   },
   {
+    route: "POST /api/admin/requests/:id/refunds",
+    url: adminOnOwnersRequest("/refunds"),
+    // Valid, so the guard answers (the owner's request has nothing captured: 409 for staff).
+    payload: { amountCents: 100, reason: "Returned", idempotencyKey: "9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b" },
+    allowed: STAFF,
+  },
+  {
     route: "POST /api/admin/requests/:id/delivery",
     url: adminOnOwnersRequest("/delivery"),
     payload: {},

@@ -6,6 +6,7 @@
  */
 import type { Queryable } from "../db";
 import type { Effects } from "../db/write";
+import type { RefundUpdate } from "./refunds";
 import { type ChargeLike, type CheckoutSessionLike, type DisputeLike, type PaymentIntentLike, refId } from "./types";
 
 /**
@@ -38,6 +39,9 @@ export interface HoldUpdate {
   card?: { brand: string; last4: string } | null;
   receiptUrl?: string | null;
   failure?: string | null;
+  /** refunded: the charge's cumulative amount_refunded, and whether that is all of it (Stripe's `refunded`). */
+  refundedCents?: number;
+  fullyRefunded?: boolean;
   /** When the provider made the change: an older update never overwrites a newer one. */
   stamp: Date;
 }
@@ -94,6 +98,8 @@ export interface HoldHandler {
    * proves nothing: until the intent is recorded, the provider is asked which card page made it.
    */
   knowsIntent(paymentIntentId: string): Promise<boolean>;
+  /** Applies a refund's update to its refund row (decision 033), with the caller's transaction. */
+  applyRefund?(tx: Queryable, out: Effects, update: RefundUpdate): Promise<HoldApplyResult>;
 }
 
 /** Cancels an orphan authorisation at the provider (once, by its key); a failure is left to reconciliation. */
@@ -203,6 +209,8 @@ export function holdUpdateOf(
         paymentIntentId: refId(charge.payment_intent),
         sessionId: null,
         receiptUrl: charge.receipt_url ?? null,
+        refundedCents: charge.amount_refunded ?? 0,
+        fullyRefunded: charge.refunded === true,
         stamp,
       };
     }

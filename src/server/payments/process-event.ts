@@ -20,6 +20,7 @@ import {
   isHoldSession,
   needsExpandedCharge,
 } from "./holds";
+import { REFUND_EVENTS, refundUpdateOf } from "./refunds";
 import {
   type CheckoutSessionLike,
   type InvoiceLike,
@@ -41,6 +42,7 @@ export const HANDLED_EVENTS = [
   "invoice.paid",
   ...HOLD_EVENTS,
   ...DISPUTE_EVENTS,
+  ...REFUND_EVENTS,
 ] as const;
 
 /**
@@ -65,6 +67,10 @@ const TIE_BREAK_MS: Record<string, number> = {
   "charge.dispute.created": 5,
   "charge.dispute.updated": 6,
   "charge.dispute.closed": 7,
+  // A refund: created (often already succeeded), then updated or failed.
+  "refund.created": 4,
+  "refund.updated": 5,
+  "refund.failed": 5,
 };
 
 export function eventStamp(event: Pick<PaymentEvent, "created" | "type">): Date {
@@ -150,6 +156,16 @@ export function createEventProcessor(deps: {
           sessionId: holdUpdate.sessionId ?? intentSession,
         });
         orphan = result;
+        return result.ignored
+          ? { outcome: "ignored", reason: result.ignored }
+          : { outcome: "processed", userId: result.userId ?? null, changed: result.changed };
+      }
+
+      const refundUpdate = refundUpdateOf(event.type, event.data.object, stamp);
+      if (refundUpdate) {
+        const handler = deps.holdHandler();
+        if (!handler?.applyRefund) return { outcome: "ignored", reason: "no refund handler" };
+        const result = await handler.applyRefund(tx, out, refundUpdate);
         return result.ignored
           ? { outcome: "ignored", reason: result.ignored }
           : { outcome: "processed", userId: result.userId ?? null, changed: result.changed };

@@ -8,6 +8,7 @@ import {
   type PaymentEvent,
   type PaymentIntentLike,
   type PaymentProvider,
+  type RefundLike,
   type SubscriptionLike,
 } from "./types";
 
@@ -233,6 +234,14 @@ export function createStripeProvider(config: Config): StripeProvider {
         if (intent.metadata?.holdId) found.push(intent as PaymentIntentLike);
       }
       return found;
+    },
+
+    async createRefund({ paymentIntentId, amountCents, metadata, idempotencyKey }) {
+      const stripe = await sdk();
+      return (await stripe.refunds.create(
+        { payment_intent: paymentIntentId, amount: amountCents, metadata },
+        { idempotencyKey },
+      )) as RefundLike;
     },
 
     async verifyWebhook(rawBody, signature) {

@@ -36,6 +36,7 @@ type Kind =
   | "hold_session"
   | "payment_intent"
   | "charge"
+  | "refund"
   | "idempotency"
   | "dispute"
   | "clock";
@@ -158,6 +159,21 @@ export interface TestPaymentIntent extends PaymentIntentLike {
   canceled_at: number | null;
   latest_charge: string | null;
   last_payment_error: { message: string } | null;
+}
+
+/** A refund of a captured charge (Stripe's `Refund`): the test provider's succeed at once. */
+export interface TestRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: "eur";
+  charge: string;
+  payment_intent: string;
+  status: "succeeded";
+  reason: null;
+  metadata: Record<string, string>;
+  created: number;
+  failure_reason: null;
 }
 
 const API_VERSION = "test-mode";
@@ -848,6 +864,65 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
         )
         .orderBy(desc(sql`(${testPaymentObjects.data}->>'created')::bigint`));
       return Promise.all(rows.map((row) => expanded(db, row.data as unknown as TestPaymentIntent)));
+    },
+
+    async createRefund({ paymentIntentId, amountCents, metadata, idempotencyKey }) {
+      // Like Stripe's idempotency key: the same key gives the same refund, and nothing moves again.
+      const id = `re_test_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
+      const { refund, events } = await db.transaction(async (tx) => {
+        const intent = await get<TestPaymentIntent>(tx, "payment_intent", paymentIntentId, true);
+        if (!intent) {
+          throw new HttpError(404, external(`No such payment_intent: '${paymentIntentId}'`), "resource_missing");
+        }
+        const known = await get<TestRefund>(tx, "refund", id);
+        if (known) return { refund: known, events: [] };
+        const charge = intent.latest_charge ? await get<TestCharge>(tx, "charge", intent.latest_charge, true) : null;
+        if (intent.status !== "succeeded" || !charge) {
+          throw new HttpError(
+            400,
+            external(`This PaymentIntent does not have a successful charge to refund.`),
+            "charge_not_refundable",
+          );
+        }
+        const left = charge.amount_captured - charge.amount_refunded;
+        if (amountCents > left) {
+          const asked = (amountCents / 100).toFixed(2);
+          const rest = (left / 100).toFixed(2);
+          throw new HttpError(
+            400,
+            external(`Refund amount (€${asked}) is greater than unrefunded amount on charge (€${rest})`),
+            "amount_too_large",
+          );
+        }
+        const now = await clockNow(tx);
+        const refund: TestRefund = {
+          id,
+          object: "refund",
+          amount: amountCents,
+          currency: "eur",
+          charge: charge.id,
+          payment_intent: intent.id,
+          status: "succeeded",
+          reason: null,
+          metadata: { ...metadata },
+          created: seconds(now),
+          failure_reason: null,
+        };
+        // Stripe's charge: amount_refunded is cumulative; refunded only once all of it is.
+        charge.amount_refunded += amountCents;
+        charge.refunded = charge.amount_refunded >= charge.amount_captured;
+        await put(tx, "refund", refund, charge.customer);
+        await put(tx, "charge", charge, charge.customer);
+        return {
+          refund,
+          events: [
+            makeEvent("refund.created", refund, undefined, now),
+            makeEvent("charge.refunded", charge, undefined, now),
+          ],
+        };
+      });
+      await deliver(events);
+      return refund;
     },
 
     async getHoldSession(id) {

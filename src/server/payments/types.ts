@@ -125,6 +125,31 @@ export interface DisputeLike {
   metadata?: Record<string, string> | null;
 }
 
+/** A refund, as far as we read it (Stripe's `Refund`). */
+export interface RefundLike {
+  id: string;
+  object?: string;
+  amount: number;
+  /** pending, requires_action, succeeded, failed or canceled. */
+  status: string | null;
+  charge?: Ref;
+  payment_intent?: Ref;
+  /** Unix seconds. */
+  created: number;
+  metadata?: Record<string, string> | null;
+  failure_reason?: string | null;
+}
+
+/** What `createRefund` asks of the provider. */
+export interface RefundRequest {
+  paymentIntentId: string;
+  amountCents: number;
+  /** Ours, carried back by the refund's events: requestId, refundId, holdId (or invoiceId). */
+  metadata: Record<string, string>;
+  /** The same key gives the same refund (a retry never refunds twice). */
+  idempotencyKey: string;
+}
+
 /** A card hold opened through the provider's hosted page (Checkout in payment mode, manual capture). */
 export interface HoldSessionRequest {
   requestId: string;
@@ -226,6 +251,12 @@ export interface PaymentProvider {
    * authorisation may be missing from it).
    */
   listHoldPaymentIntents(input: { createdSince: Date }): Promise<PaymentIntentLike[]>;
+
+  /**
+   * Refunds part or all of a captured PaymentIntent (issue 30, decision 033). The same key answers the same
+   * refund; more than is left to refund is refused by the provider.
+   */
+  createRefund(input: RefundRequest): Promise<RefundLike>;
 }
 
 /** The outcome of one event. */
@@ -261,6 +292,9 @@ const paymentIntentShape = z
 const disputeShape = z
   .object({ id: z.string(), charge: ref, amount: z.number(), status: z.string(), reason: z.string() })
   .passthrough();
+const refundShape = z
+  .object({ id: z.string(), amount: z.number(), status: z.string().nullable(), payment_intent: ref })
+  .passthrough();
 const OBJECT_SHAPES: Record<string, z.ZodType> = {
   "checkout.session.completed": z
     .object({ id: z.string(), customer: ref, subscription: z.union([ref, subscriptionShape]) })
@@ -275,6 +309,9 @@ const OBJECT_SHAPES: Record<string, z.ZodType> = {
   "charge.dispute.created": disputeShape,
   "charge.dispute.updated": disputeShape,
   "charge.dispute.closed": disputeShape,
+  "refund.created": refundShape,
+  "refund.updated": refundShape,
+  "refund.failed": refundShape,
   "customer.subscription.created": subscriptionShape,
   "customer.subscription.updated": subscriptionShape,
   "customer.subscription.deleted": subscriptionShape,

@@ -20,6 +20,8 @@ export const NOTIFICATION_TYPES = [
   "hold_placed",
   "payment_captured",
   "hold_released",
+  /** A refund went through (or, for staff, failed): issue 30, decision 033. */
+  "payment_refunded",
   "hold_expired",
   /** The authorisation lapses within 48 h (issue 30, item 6). */
   "hold_lapsing",

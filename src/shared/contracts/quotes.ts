@@ -20,6 +20,7 @@ import { REQUEST_STATUSES } from "../requests";
 import { multiLine, singleLine } from "../schemas";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
+import { refundInput, refundSchema } from "./refunds";
 import { requestIdParams } from "./requests";
 
 const day = z.iso.date(QUOTE_MESSAGES.dateFormat);
@@ -96,6 +97,8 @@ export const holdSchema = z.object({
   optionId: z.string(),
   amountCents: z.number(),
   capturedCents: z.number(),
+  /** Refunded of what was captured, in total (the provider's charge.amount_refunded; decision 033). */
+  refundedCents: z.number(),
   /** Until when the authorisation can be captured (Stripe's capture_before). */
   expiresAt: timestamp.nullable(),
   /** Staff asked the member to authorise again after it expired. */
@@ -131,6 +134,8 @@ export const dealSchema = z.object({
   delivery: deliverySchema.nullable(),
   /** The member may authorise the accepted option again now: the hold expired, the request is Found (issue 30). */
   canAuthoriseAgain: z.boolean(),
+  /** Refunds of the deal's payments, oldest first (decision 033). */
+  refunds: z.array(refundSchema),
 });
 
 export const acceptQuoteSchema = z.object({ optionId: z.uuid(QUOTE_MESSAGES.optionNotFound) });
@@ -314,4 +319,11 @@ export const quotesStaffApi = endpoints({
   "GET /admin/money": { access: "staff", answer: moneyOverviewSchema },
   /** Compares the provider's hold authorisations and charges with our holds now, and repairs (decision 031). */
   "POST /admin/money/reconcile": { access: "admin", answer: reconciliationRunSchema },
+  /** Refunds part or all of the captured payment, with a reason; the same idempotency key is the same refund. */
+  "POST /admin/requests/:id/refunds": {
+    access: "staff",
+    params: requestIdParams,
+    body: refundInput,
+    answer: refundSchema,
+  },
 });

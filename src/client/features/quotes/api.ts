@@ -19,6 +19,7 @@ export type Quote = Deal["quotes"][number];
 export type QuoteOption = Quote["options"][number];
 export type Hold = NonNullable<Deal["hold"]>;
 export type Delivery = NonNullable<Deal["delivery"]>;
+export type Refund = Deal["refunds"][number];
 export type DealFile = Wire<typeof contract.dealFileSchema>;
 export type Payment = Wire<typeof contract.paymentsSchema>["items"][number];
 export type MoneyOverview = Wire<typeof contract.moneyOverviewSchema>;
@@ -155,6 +156,16 @@ export function useCapture(requestId: string) {
   return useMutation({
     mutationFn: (body: { amountCents?: number; reason: string }) =>
       staff.call("POST /admin/requests/:id/hold/capture", { params: { id: requestId }, body }),
+    onSettled: () => invalidate(),
+  });
+}
+
+/** Refunds part or all of the captured payment; the dialog's key makes a retry the same refund. */
+export function useRefund(requestId: string) {
+  const invalidate = useInvalidateDeal();
+  return useMutation({
+    mutationFn: (body: { amountCents: number; reason: string; idempotencyKey: string }) =>
+      staff.call("POST /admin/requests/:id/refunds", { params: { id: requestId }, body }),
     onSettled: () => invalidate(),
   });
 }

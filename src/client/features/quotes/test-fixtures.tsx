@@ -59,6 +59,7 @@ export function hold(extra: Partial<Hold> = {}): Hold {
     optionId: option(0).id,
     amountCents: 45_000,
     capturedCents: 0,
+    refundedCents: 0,
     expiresAt: "2099-12-01T10:00:00.000Z",
     reauthorizationRequested: false,
     receiptUrl: null,
@@ -71,7 +72,15 @@ export function hold(extra: Partial<Hold> = {}): Hold {
 }
 
 export function deal(extra: Partial<Deal> = {}): Deal {
-  return { requestStatus: "Quoted", quotes: [quote()], hold: null, delivery: null, canAuthoriseAgain: false, ...extra };
+  return {
+    requestStatus: "Quoted",
+    quotes: [quote()],
+    hold: null,
+    delivery: null,
+    canAuthoriseAgain: false,
+    refunds: [],
+    ...extra,
+  };
 }
 
 type Reply = { status?: number; body?: unknown };

@@ -12,6 +12,7 @@ import { uploadDealFile } from "./files";
 import { captureHold, releaseHold, requestReauthorization } from "./holds";
 import { moneyOverview } from "./money";
 import { reconcileNow } from "./reconcile";
+import { refundPayment } from "./refunds";
 import { createQuote, dealOf, deleteQuote, sendQuote, updateQuote } from "./service";
 
 export const quotesAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
@@ -36,4 +37,5 @@ export const quotesAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
       markDelivered(ctx, viewer, params.id, body),
     "GET /admin/money": async () => moneyOverview(ctx),
     "POST /admin/money/reconcile": async ({ viewer }) => reconcileNow(ctx, viewer.userId),
+    "POST /admin/requests/:id/refunds": async ({ viewer, params, body }) => refundPayment(ctx, viewer, params.id, body),
   });

@@ -44,6 +44,7 @@ export function holdView(row: HoldRow): Served<typeof holdSchema> {
     optionId: row.optionId,
     amountCents: row.amountCents,
     capturedCents: row.capturedCents,
+    refundedCents: row.refundedCents,
     expiresAt: row.expiresAt,
     reauthorizationRequested: row.reauthorizationRequested,
     receiptUrl: row.receiptUrl,

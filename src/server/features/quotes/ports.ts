@@ -5,13 +5,14 @@ import { exportOf } from "./export";
 import { holdHandler } from "./holds";
 import { warnLapsingHolds } from "./lapse";
 import { holdFlags, moneyMoved } from "./money";
+import { withRefunds } from "./refunds";
 
 export function quotesPort(ctx: QuotesContext): QuotesPort {
   return {
     exportOf,
     holdFlags,
     moneyMoved,
-    holdHandler: holdHandler(ctx),
+    holdHandler: withRefunds(ctx, holdHandler(ctx)),
     warnLapsingHolds: () => warnLapsingHolds(ctx),
   };
 }

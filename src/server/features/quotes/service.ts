@@ -33,6 +33,7 @@ import {
 } from "./common";
 import { abandonPendingHold, holdView, openHold } from "./holds";
 import { canAuthoriseAgain } from "./lapse";
+import { refundsOf } from "./refunds";
 import { QUOTE_SENT_TEXTS as Q, QUOTE_NOTICE_TEXTS as T } from "./texts";
 
 type QuoteInput = z.output<typeof quoteInput>;
@@ -416,7 +417,7 @@ export async function dealOf(
     .from(quotes)
     .where(and(eq(quotes.requestId, requestId), staffView ? undefined : ne(quotes.status, "draft")))
     .orderBy(desc(quotes.createdAt));
-  const [optionRows, [hold], [delivery]] = await Promise.all([
+  const [optionRows, [hold], [delivery], refundList] = await Promise.all([
     quoteRows.length
       ? ctx.db
           .select()
@@ -431,6 +432,7 @@ export async function dealOf(
       : Promise.resolve([] as OptionRow[]),
     ctx.db.select().from(holds).where(eq(holds.requestId, requestId)).orderBy(desc(holds.createdAt)).limit(1),
     ctx.db.select().from(deliveries).where(eq(deliveries.requestId, requestId)),
+    refundsOf(ctx.db, requestId),
   ]);
   const fileIds = [...optionRows.flatMap((o) => o.photoIds), ...(delivery?.photoIds ?? [])];
   const files = fileIds.length
@@ -484,5 +486,6 @@ export async function dealOf(
           disputeUntil: new Date(delivery.deliveredAt.getTime() + DISPUTE_WINDOW_DAYS * 24 * 60 * 60 * 1000),
         }
       : null,
+    refunds: refundList,
   };
 }

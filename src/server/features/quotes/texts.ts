@@ -196,3 +196,43 @@ export const HOLD_LAPSE_TEXTS = {
       "Capture it before then if the purchase is complete; otherwise the member will need to authorise it again.",
   },
 };
+
+/** Refunds (issue 30, decision 033): to the member, and to the team. */
+export const REFUND_NOTICE_TEXTS = {
+  ...MAIL_TEXTS,
+  openRequest: QUOTE_NOTICE_TEXTS.openRequest,
+  openYourRequest: QUOTE_NOTICE_TEXTS.openYourRequest,
+  title: /*i18n*/ { id: "notice.payment_refunded.title", message: "Refund: {amount}" },
+  body: /*i18n*/ { id: "notice.payment_refunded.body", message: "{amount} refunded to your card · {title}" },
+  subject: /*i18n*/ { id: "notice.payment_refunded.subject", message: "{amount} refunded to your card: {title}" },
+  heading: /*i18n*/ { id: "notice.payment_refunded.heading", message: "Your refund is on its way" },
+  text: /*i18n*/ {
+    id: "notice.payment_refunded.text",
+    message: "We have refunded {amount} of your payment for {title} to the card you paid with.",
+  },
+  reason: /*i18n*/ { id: "notice.payment_refunded.reason", message: "Reason: {reason}" },
+  timing: /*i18n*/ {
+    id: "notice.payment_refunded.timing",
+    message: "Your bank usually shows it within 5 to 10 business days.",
+  },
+  staffTitle: /*i18n*/ { id: "notice.payment_refunded_staff.title", message: "Refunded {amount}: {title}" },
+  staffBody: /*i18n*/ {
+    id: "notice.payment_refunded_staff.body",
+    message: "{amount} refunded to {name}'s card",
+  },
+  staffHeading: /*i18n*/ { id: "notice.payment_refunded_staff.heading", message: "A refund went through" },
+  staffText: /*i18n*/ {
+    id: "notice.payment_refunded_staff.text",
+    message: "{amount} was refunded to {name} for {title}. Reason: {reason}",
+  },
+  failedTitle: /*i18n*/ { id: "notice.refund_failed_staff.title", message: "Refund failed: {title}" },
+  failedBody: /*i18n*/ {
+    id: "notice.refund_failed_staff.body",
+    message: "The refund of {amount} to {name} failed: {failure}",
+  },
+  failedHeading: /*i18n*/ { id: "notice.refund_failed_staff.heading", message: "A refund failed" },
+  failedNext: /*i18n*/ {
+    id: "notice.refund_failed_staff.next",
+    message: "Nothing was refunded. The amount can be refunded again from the request.",
+  },
+};

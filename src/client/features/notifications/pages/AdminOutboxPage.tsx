@@ -69,6 +69,7 @@ const REASON_LABELS: Record<string, MessageDescriptor> = {
   hold_placed: msg`Hold placed`,
   payment_captured: msg`Payment taken`,
   hold_released: msg`Hold released`,
+  payment_refunded: msg`Payment refunded`,
   hold_expired: msg`Hold expired`,
   hold_lapsing: msg`Hold lapsing soon`,
   reauthorization_requested: msg`Re-authorisation requested`,

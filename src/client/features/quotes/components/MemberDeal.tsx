@@ -33,6 +33,7 @@ import {
 } from "../api";
 import { formatCents } from "../money";
 import { DealFiles, HoldBadge, QuoteBadge, useFollowUrl } from "./deal-parts";
+import { MemberRefunds } from "./RefundList";
 import { VatNote } from "./VatNote";
 
 export function MemberDeal({ requestId }: { requestId: string }) {
@@ -58,6 +59,7 @@ export function DealView({ requestId, deal }: { requestId: string; deal: Deal })
           canAuthoriseAgain={deal.canAuthoriseAgain}
         />
       )}
+      <MemberRefunds refunds={deal.refunds} />
       {current ? (
         <QuoteCard requestId={requestId} quote={current} hold={deal.hold} />
       ) : (

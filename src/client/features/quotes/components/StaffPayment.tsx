@@ -33,6 +33,8 @@ import {
 import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
 import { DealFiles, HoldBadge, HoldExpiry } from "./deal-parts";
 import { PhotoUploader } from "./PhotoUploader";
+import { RefundAction, refundableCents } from "./RefundDialog";
+import { RefundList } from "./RefundList";
 
 /** The aside's payment and delivery cards, from the staff's deal. */
 export function StaffPayment({ requestId }: { requestId: string }) {
@@ -107,6 +109,12 @@ export function PaymentCard({ requestId, deal }: { requestId: string; deal: Deal
               >
                 {t`View receipt`}
               </a>
+            )}
+            {(hold.status === "captured" || hold.status === "refunded") && (
+              <RefundList refunds={deal.refunds} audience="staff" />
+            )}
+            {hold.status === "captured" && refundableCents(hold, deal.refunds) > 0 && (
+              <RefundAction requestId={requestId} hold={hold} refunds={deal.refunds} />
             )}
             {hold.status === "held" && (
               <div className="grid grid-cols-2 gap-2">

@@ -51,6 +51,7 @@ const OTHER_ACTIONS: Record<string, MessageDescriptor> = {
   reauthorization_requested: msg`Reauthorization requested`,
   payment_captured: msg`Payment captured`,
   payment_refunded: msg`Payment refunded`,
+  refund_failed: msg`Refund failed`,
   delivered: STATUS_LABELS.Delivered,
   receipt_confirmed: msg`Receipt confirmed`,
   problem_reported: msg`Problem reported`,

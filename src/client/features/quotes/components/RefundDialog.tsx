@@ -1,0 +1,187 @@
+/**
+ * The staff's Refund action on a captured payment (issue 30, decision 033): the amount (what is left to refund,
+ * to start with) and a reason, then a confirm step that says what will happen. The dialog makes one idempotency
+ * key when it opens, so a retry (a double click, a timeout) is the same refund; a refund that failed gets a new
+ * key for the next try. The server decides: its refusals are shown in the dialog.
+ */
+import { useLingui } from "@lingui/react/macro";
+import { Undo2 } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { Button } from "@/client/components/ui/button";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { errorMessage, sharedText } from "@/client/lib/api";
+import { REFUND_REASON_MIN } from "@/shared/contracts/refunds";
+import { REFUND_MESSAGES } from "@/shared/messages";
+import { type Hold, type Refund, useRefund } from "../api";
+import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
+
+/** A v4 UUID; `randomUUID` exists only on secure origins, `getRandomValues` everywhere. */
+function newKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** What is left to refund of a captured hold: captured − refunded − pending (as the server counts it). */
+export function refundableCents(hold: Hold, refunds: Refund[]): number {
+  const ofHold = refunds.filter((r) => r.source === "hold");
+  const sum = (status: Refund["status"]) =>
+    ofHold.filter((r) => r.status === status).reduce((total, r) => total + r.amountCents, 0);
+  return Math.max(0, hold.capturedCents - Math.max(hold.refundedCents, sum("succeeded")) - sum("pending"));
+}
+
+export function RefundAction({ requestId, hold, refunds }: { requestId: string; hold: Hold; refunds: Refund[] }) {
+  const { t } = useLingui();
+  const refund = useRefund(requestId);
+  const left = refundableCents(hold, refunds);
+  const [open, setOpen] = useState(false);
+  const [step, setStep] = useState<"form" | "confirm">("form");
+  const [amount, setAmount] = useState(centsToEuroInput(left));
+  const [reason, setReason] = useState("");
+  const [key, setKey] = useState(() => newKey());
+  const [error, setError] = useState<string | null>(null);
+  const amountId = useId();
+  const reasonId = useId();
+  const cents = parseEuroToCents(amount);
+
+  function onOpenChange(next: boolean) {
+    if (refund.isPending) return;
+    setOpen(next);
+    setError(null);
+    if (next) {
+      setStep("form");
+      setAmount(centsToEuroInput(left));
+      setReason("");
+      setKey(newKey());
+    }
+  }
+
+  /** The form's checks (the server makes them again), then the confirm step. */
+  function review(): boolean {
+    if (cents === null || cents < 1) {
+      setError(t`Enter an amount in euro, e.g. 450 or 450.50`);
+      return false;
+    }
+    if (cents > left) {
+      setError(sharedText(REFUND_MESSAGES.tooHigh));
+      return false;
+    }
+    if (reason.trim().length < REFUND_REASON_MIN) {
+      setError(sharedText(REFUND_MESSAGES.reasonRequired));
+      return false;
+    }
+    setError(null);
+    return true;
+  }
+
+  async function onConfirm(event: React.MouseEvent) {
+    event.preventDefault();
+    if (step === "form") {
+      if (review()) setStep("confirm");
+      return;
+    }
+    if (cents === null) return;
+    try {
+      const answer = await refund.mutateAsync({ amountCents: cents, reason: reason.trim(), idempotencyKey: key });
+      if (answer.status === "failed" || answer.status === "canceled") {
+        // That refund is over: the next try is a new one.
+        setKey(newKey());
+        setStep("form");
+        setError(t`The refund failed: ${answer.failure ?? answer.status}`);
+        return;
+      }
+      setOpen(false);
+      toast.success(sharedText(REFUND_MESSAGES.refundSent));
+    } catch (failure) {
+      setError(errorMessage(failure, t`The refund could not be made.`));
+    }
+  }
+
+  const leftText = formatCents(left);
+  const refunded = cents !== null && cents > 0 ? formatCents(cents) : "";
+  const edit = (change: () => void) => {
+    change();
+    setError(null);
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
+        <Button size="sm" variant="outline" className="self-start">
+          <Undo2 /> {t`Refund`}
+        </Button>
+      }
+      title={step === "form" ? t`Refund the payment` : t`Refund ${refunded} to the member?`}
+      description={
+        step === "form"
+          ? t`Up to ${leftText} can be refunded to the member's card. The member is told, with your reason.`
+          : t`${refunded} goes back to the card the member paid with, once. This cannot be undone.`
+      }
+      confirmLabel={
+        step === "form" ? t`Review refund` : refund.isPending ? t`Refunding…` : t`Confirm refund of ${refunded}`
+      }
+      destructive={step === "confirm"}
+      busy={refund.isPending}
+      onConfirm={onConfirm}
+    >
+      <div className="flex flex-col gap-4">
+        {step === "form" ? (
+          <>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={amountId}>{t`Amount (€)`}</Label>
+              <Input
+                id={amountId}
+                inputMode="decimal"
+                value={amount}
+                onChange={(event) => edit(() => setAmount(event.target.value))}
+              />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={reasonId}>{t`Reason`}</Label>
+              <Textarea
+                id={reasonId}
+                value={reason}
+                maxLength={1000}
+                className="min-h-20"
+                placeholder={t`Returned in its box, a scuff on the clasp…`}
+                onChange={(event) => edit(() => setReason(event.target.value))}
+              />
+            </div>
+          </>
+        ) : (
+          <div className="flex flex-col gap-2 text-sm">
+            <p className="whitespace-pre-wrap break-words rounded-md border border-stone bg-ivory-deep/60 px-3 py-2">
+              {reason.trim()}
+            </p>
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              className="self-start"
+              disabled={refund.isPending}
+              onClick={() => {
+                setStep("form");
+                setError(null);
+              }}
+            >
+              {t`Change the amount or the reason`}
+            </Button>
+          </div>
+        )}
+        {error && (
+          <p role="alert" className="text-sm font-medium text-oxblood">
+            {error}
+          </p>
+        )}
+      </div>
+    </ConfirmDialog>
+  );
+}
