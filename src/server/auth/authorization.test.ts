@@ -14,6 +14,7 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { pushDevice } from "#tests/helpers/push";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ALL_ENDPOINTS } from "@/shared/contracts";
+import { disputeEvidenceSchema } from "@/shared/contracts/disputes";
 import {
   dealFiles,
   deliveries,
@@ -600,7 +601,7 @@ const ROUTES: RouteCase[] = [
   {
     route: "POST /api/admin/requests/:id/dispute/evidence",
     url: adminOnOwnersRequest("/dispute/evidence"),
-    payload: {},
+    payload: Object.fromEntries(Object.keys(disputeEvidenceSchema.shape).map((field) => [field, ""])),
     allowed: STAFF,
   },
   {
