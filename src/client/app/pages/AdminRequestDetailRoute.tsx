@@ -5,6 +5,7 @@
 import { DisputePanel } from "@/client/features/quotes/components/DisputePanel";
 import { StaffPayment } from "@/client/features/quotes/components/StaffPayment";
 import { StaffQuotes } from "@/client/features/quotes/components/StaffQuotes";
+import { StatementCard } from "@/client/features/quotes/components/Statement";
 import { useSavedReplySnippets } from "@/client/features/replies/api";
 import AdminRequestDetailPage from "@/client/features/requests/pages/AdminRequestDetailPage";
 
@@ -15,6 +16,7 @@ export default function AdminRequestDetailRoute() {
       payment={(request) => (
         <>
           <StaffPayment requestId={request.id} />
+          <StatementCard requestId={request.id} side="staff" />
           <DisputePanel requestId={request.id} />
         </>
       )}

@@ -34,6 +34,7 @@ import {
 import { formatCents } from "../money";
 import { DealFiles, HoldBadge, QuoteBadge, useFollowUrl } from "./deal-parts";
 import { MemberRefunds } from "./RefundList";
+import { StatementCard } from "./Statement";
 import { VatNote } from "./VatNote";
 
 export function MemberDeal({ requestId }: { requestId: string }) {
@@ -60,6 +61,7 @@ export function DealView({ requestId, deal }: { requestId: string; deal: Deal })
         />
       )}
       <MemberRefunds refunds={deal.refunds} />
+      <StatementCard requestId={requestId} side="member" />
       {current ? (
         <QuoteCard requestId={requestId} quote={current} hold={deal.hold} />
       ) : (

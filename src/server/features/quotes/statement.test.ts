@@ -1,0 +1,89 @@
+/**
+ * The statement (issue 30): every movement of money on a request with its date, card, receipt and reason, the
+ * balance due, and 'Paid in full' only on the provider's word. The member reads their own; staff read any.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { dealSteps, option } from "#tests/helpers/deal";
+import { createUser, type TestUser } from "#tests/helpers/users";
+
+let ctx: TestContext;
+let staff: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ deps: { startWorkers: false } });
+  staff = await createUser(ctx, { role: "staff" });
+});
+afterAll(() => ctx.close());
+
+const steps = dealSteps(
+  () => ctx,
+  () => staff,
+);
+const { call } = steps;
+
+describe("the statement", () => {
+  it("lists the hold, the partial capture with its reason, the release and a refund; the balance is still due", async () => {
+    const { member, id } = await steps.heldRequest([option("Kelly 28, Gold", 2_500_000, { vatRate: "23" })]);
+    const empty = await call("GET", `/api/requests/${id}/statement`, member);
+    expect(empty.json()).toMatchObject({ priceCents: 2_500_000, capturedCents: 0, paidInFull: false });
+    expect(empty.json().lines.map((l: { kind: string }) => l.kind)).toEqual(["authorised"]);
+
+    const captured = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {
+      amountCents: 200_000,
+      reason: "A scuff on the clasp",
+    });
+    expect(captured.statusCode, captured.body).toBe(200);
+    const refund = await call("POST", `/api/admin/requests/${id}/refunds`, staff, {
+      amountCents: 50_000,
+      reason: "Goodwill for the delay",
+      idempotencyKey: crypto.randomUUID(),
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+
+    const statement = (await call("GET", `/api/requests/${id}/statement`, member)).json();
+    expect(statement).toMatchObject({
+      priceCents: 2_500_000,
+      optionTitle: "Kelly 28, Gold",
+      vatRate: "23",
+      capturedCents: 200_000,
+      refundedCents: 50_000,
+      invoicePaidCents: 0,
+      balanceDueCents: 2_300_000,
+      paidInFull: false,
+    });
+    const card = { brand: "visa", last4: "4242" };
+    expect(statement.lines).toEqual([
+      expect.objectContaining({ kind: "authorised", amountCents: 250_000, card }),
+      expect.objectContaining({
+        kind: "captured",
+        amountCents: 200_000,
+        card,
+        note: "A scuff on the clasp",
+        // The test provider keeps no receipts (Stripe's receipt_url is tested in quotes-stripe.test.ts).
+        receiptUrl: null,
+      }),
+      expect.objectContaining({ kind: "released", amountCents: 50_000, card }),
+      expect.objectContaining({ kind: "refunded", amountCents: 50_000, card, note: "Goodwill for the delay" }),
+    ]);
+    // Staff read the same.
+    expect((await call("GET", `/api/admin/requests/${id}/statement`, staff)).json()).toEqual(statement);
+  });
+
+  it("is the member's own: another member is told the request does not exist", async () => {
+    const { id } = await steps.heldRequest();
+    const other = await createUser(ctx, { plan: "gold" });
+    expect((await call("GET", `/api/requests/${id}/statement`, other)).statusCode).toBe(404);
+    expect((await call("GET", `/api/admin/requests/${id}/statement`, other)).statusCode).toBe(403);
+  });
+
+  it("before anything was accepted has no price and no lines", async () => {
+    const { member, id } = await steps.sourcingRequest();
+    expect((await call("GET", `/api/requests/${id}/statement`, member)).json()).toMatchObject({
+      priceCents: null,
+      lines: [],
+      balanceDueCents: 0,
+      paidInFull: false,
+    });
+  });
+});
