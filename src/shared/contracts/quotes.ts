@@ -234,6 +234,15 @@ export const moneyOverviewSchema = z.object({
   expiring: z.array(z.object({ requestId: z.string(), title: z.string(), expiresAt: timestamp })),
   /** The newest reconciliation with the provider (null before the first). */
   reconciliation: reconciliationRunSchema.nullable(),
+  /** What is owed and what went back (issue 30): open balance invoices, refunds over the 12 weeks, disputes. */
+  ledger: z.object({
+    balanceDueCents: z.number(),
+    openInvoices: z.number(),
+    overdueInvoices: z.number(),
+    refundedCents: z.number(),
+    openDisputes: z.number(),
+    disputedCents: z.number(),
+  }),
 });
 
 export const quotesApi = endpoints({

@@ -86,6 +86,10 @@ describe("a dispute on a captured payment", () => {
     expect(dispute.evidence.uncategorized_text).toContain("Card authorised for €2,500");
     expect(dispute.evidence.uncategorized_text).toContain("€2,500 captured");
 
+    expect((await call("GET", "/api/admin/money", staff)).json().ledger).toMatchObject({
+      openDisputes: 1,
+      disputedCents: 250_000,
+    });
     expect(await noticesOf(owner.id, "dispute_opened")).toHaveLength(1);
     expect(await noticesOf(admin.id, "dispute_opened")).toHaveLength(1);
     expect(await noticesOf(staff.id, "dispute_opened")).toHaveLength(0);

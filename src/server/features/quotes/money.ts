@@ -8,7 +8,7 @@ import type { moneyOverviewSchema, paymentsSchema } from "@/shared/contracts/quo
 import { HOLD_EXPIRY_WARNING_HOURS, type HoldStatus } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
 import { type Queryable, rowsOf } from "../../db";
-import { holds, quoteOptions } from "../../db/schema";
+import { balanceInvoices, disputes, holds, quoteOptions, refunds } from "../../db/schema";
 import type { QuotesContext } from "./common";
 import { holdView } from "./holds";
 import { latestRun } from "./reconcile";
@@ -102,6 +102,33 @@ export async function moneyOverview(ctx: QuotesContext, now = new Date()): Promi
       expiresAt: new Date(e.expiresAt),
     })),
     reconciliation: await latestRun(ctx),
+    ledger: await ledgerOf(ctx.db, rows[0]?.week ?? nowIso.slice(0, 10)),
+  };
+}
+
+/** Open balance invoices (what is still owed on them), refunds since `since`, undecided disputes: one statement. */
+async function ledgerOf(db: Queryable, since: string) {
+  const [row] = await rowsOf<Record<string, string | number>>(
+    db,
+    sql`select
+      (select coalesce(sum(amount_cents - amount_paid_cents), 0)::bigint from ${balanceInvoices}
+         where status = 'open') as balance_due,
+      (select count(*)::int from ${balanceInvoices} where status = 'open') as open_invoices,
+      (select count(*)::int from ${balanceInvoices} where status = 'open' and overdue) as overdue_invoices,
+      (select coalesce(sum(amount_cents), 0)::bigint from ${refunds}
+         where status = 'succeeded' and created_at >= (${since}::date::timestamp at time zone 'Europe/Lisbon'))
+         as refunded,
+      (select count(*)::int from ${disputes} where status not in ('won', 'lost')) as open_disputes,
+      (select coalesce(sum(amount_cents), 0)::bigint from ${disputes} where status not in ('won', 'lost'))
+         as disputed`,
+  );
+  return {
+    balanceDueCents: Number(row?.balance_due ?? 0),
+    openInvoices: Number(row?.open_invoices ?? 0),
+    overdueInvoices: Number(row?.overdue_invoices ?? 0),
+    refundedCents: Number(row?.refunded ?? 0),
+    openDisputes: Number(row?.open_disputes ?? 0),
+    disputedCents: Number(row?.disputed ?? 0),
   };
 }
 

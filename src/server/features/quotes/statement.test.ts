@@ -66,8 +66,10 @@ describe("the statement", () => {
       expect.objectContaining({ kind: "released", amountCents: 50_000, card }),
       expect.objectContaining({ kind: "refunded", amountCents: 50_000, card, note: "Goodwill for the delay" }),
     ]);
-    // Staff read the same.
+    // Staff read the same, and the money overview counts the refund.
     expect((await call("GET", `/api/admin/requests/${id}/statement`, staff)).json()).toEqual(statement);
+    const money = (await call("GET", "/api/admin/money", staff)).json();
+    expect(money.ledger).toMatchObject({ refundedCents: 50_000, openInvoices: 0, openDisputes: 0 });
   });
 
   it("is the member's own: another member is told the request does not exist", async () => {

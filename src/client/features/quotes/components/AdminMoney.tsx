@@ -132,11 +132,54 @@ export function MoneySection() {
               </div>
             ))}
           </dl>
+          {data && <Ledger ledger={data.ledger} />}
           <Reconciliation run={data?.reconciliation} loading={!data} />
           <MoneyChart data={data} />
         </>
       )}
     </section>
+  );
+}
+
+/** What is still owed on balance invoices, what went back, and the disputes not yet decided (issue 30). */
+function Ledger({ ledger }: { ledger: MoneyOverview["ledger"] }) {
+  const { t } = useLingui();
+  const open = ledger.openInvoices;
+  const items = [
+    {
+      label: t`Balance due`,
+      value: formatCents(ledger.balanceDueCents),
+      hint: t`${open} open invoices`,
+      alert: false,
+    },
+    {
+      label: t`Overdue`,
+      value: formatCount(ledger.overdueInvoices),
+      hint: t`invoices`,
+      alert: ledger.overdueInvoices > 0,
+    },
+    { label: t`Refunded`, value: formatCents(ledger.refundedCents), hint: t`12 weeks`, alert: false },
+    {
+      label: t`Card disputes`,
+      value: formatCount(ledger.openDisputes),
+      hint: formatCents(ledger.disputedCents),
+      alert: ledger.openDisputes > 0,
+    },
+  ];
+  return (
+    <dl aria-label={t`Balances, refunds and disputes`} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {items.map((item) => (
+        <div key={item.label} className="rounded-md border border-stone bg-card px-4 py-3">
+          <dt className="text-xs text-ink-muted">{item.label}</dt>
+          <dd className="mt-1 flex flex-wrap items-baseline gap-x-2">
+            <span className={`tabular font-serif text-2xl leading-none ${item.alert ? "text-oxblood" : ""}`}>
+              {item.value}
+            </span>
+            <span className="text-xs text-ink-muted">{item.hint}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -46,6 +46,14 @@ function overview(reconciliation: ReconciliationRun | null): MoneyOverview {
     weekly: [],
     expiring: [],
     reconciliation,
+    ledger: {
+      balanceDueCents: 0,
+      openInvoices: 0,
+      overdueInvoices: 0,
+      refundedCents: 0,
+      openDisputes: 0,
+      disputedCents: 0,
+    },
   };
 }
 
