@@ -18,6 +18,7 @@ import {
   isHoldSession,
   needsExpandedCharge,
 } from "./holds";
+import { INVOICE_EVENTS, type InvoiceHandler, invoiceUpdateOf, isBalanceInvoice } from "./invoices";
 import {
   type CheckoutSessionLike,
   type InvoiceLike,
@@ -38,6 +39,7 @@ export const HANDLED_EVENTS = [
   "invoice.payment_failed",
   "invoice.paid",
   ...HOLD_EVENTS,
+  ...INVOICE_EVENTS,
 ] as const;
 
 /**
@@ -59,6 +61,14 @@ const TIE_BREAK_MS: Record<string, number> = {
   "payment_intent.canceled": 3,
   "checkout.session.expired": 3,
   "charge.refunded": 4,
+  // A balance invoice: finalised and sent, then updated (a partial payment), refused, overdue, then paid or voided.
+  "invoice.finalized": 0,
+  "invoice.sent": 1,
+  "invoice.updated": 1,
+  "invoice.overdue": 1,
+  "invoice.payment_succeeded": 2,
+  "invoice.voided": 3,
+  "invoice.marked_uncollectible": 3,
 };
 
 export function eventStamp(event: Pick<PaymentEvent, "created" | "type">): Date {
@@ -80,6 +90,8 @@ export function createEventProcessor(deps: {
   prices: PriceList;
   /** The quotes domain's hold handler (plugged in by app.ts); hold events are ignored without one. */
   holdHandler: () => HoldHandler | null;
+  /** The quotes domain's balance invoice handler (app.ts); balance invoice events are ignored without one. */
+  invoiceHandler?: () => InvoiceHandler | null;
   /** A cancellation of an orphan authorisation that failed (reconciliation finds it again). */
   onOrphanError: (error: unknown) => void;
 }) {
@@ -134,6 +146,20 @@ export function createEventProcessor(deps: {
           sessionId: holdUpdate.sessionId ?? intentSession,
         });
         orphan = result;
+        return result.ignored
+          ? { outcome: "ignored", reason: result.ignored }
+          : { outcome: "processed", userId: result.userId ?? null, changed: result.changed };
+      }
+
+      // A balance invoice (our metadata on it): the quotes domain's; a subscription's invoice keeps its path below.
+      if (event.type.startsWith("invoice.") && isBalanceInvoice(event.data.object as InvoiceLike)) {
+        const handler = deps.invoiceHandler?.() ?? null;
+        if (!handler) return { outcome: "ignored", reason: "no invoice handler" };
+        const result = await handler.apply(
+          tx,
+          out,
+          invoiceUpdateOf(event.type, event.data.object as InvoiceLike, stamp),
+        );
         return result.ignored
           ? { outcome: "ignored", reason: result.ignored }
           : { outcome: "processed", userId: result.userId ?? null, changed: result.changed };
