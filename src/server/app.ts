@@ -37,6 +37,7 @@ import { notificationRoutes } from "./features/notifications/routes";
 import { platformRoutes } from "./features/platform/routes";
 import { qaRoutes } from "./features/qa/routes";
 import { quotesAdminRoutes } from "./features/quotes/admin-routes";
+import { BALANCE_REMINDERS_EVERY_MS } from "./features/quotes/balance";
 import { quotesPort } from "./features/quotes/ports";
 import { quotesRoutes } from "./features/quotes/routes";
 import { repliesAdminRoutes } from "./features/replies/admin-routes";
@@ -53,6 +54,7 @@ import { redactUrl } from "./http/redact";
 import { securityHeaders } from "./http/security-headers";
 import { createMetrics } from "./ops/metrics";
 import { registerMetricsRoute } from "./ops/metrics-access";
+import { startPeriodic } from "./ops/periodic";
 import { createReadiness } from "./ops/readiness";
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from "./ops/request-id";
 import { markPhase } from "./ops/startup-phases";
@@ -164,6 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   } satisfies Domains);
   // The provider's word on card holds (webhooks, a capture's answer) is applied by the quotes domain.
   ctx.payments.holds.setHandler(domains.quotes.holdHandler);
+  // Likewise its word on balance invoices (decision 035).
+  ctx.payments.invoices.setHandler(domains.quotes.invoiceHandler);
   installViewer(app, { auth: ctx.auth, db });
   markPhase("services");
 
@@ -277,6 +281,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A stop stops the worker at once (while the HTTP server closes), and waits for it before the database goes.
     app.addHook("preClose", async () => void outbox?.stop());
     app.addHook("onClose", async () => outbox?.stop());
+    // The member's balance reminders (before and after the due date): once each, claimed in the database.
+    const balanceReminders = startPeriodic(() => domains.quotes.sendBalanceReminders(), {
+      everyMs: BALANCE_REMINDERS_EVERY_MS,
+      onError: (error) => app.log.error({ err: error }, "balance reminders failed"),
+    });
+    app.addHook("preClose", async () => void balanceReminders.stop());
+    app.addHook("onClose", async () => balanceReminders.stop());
   }
   markPhase("outbox");
   // After the worker has stopped: the mail transport's pooled connections.

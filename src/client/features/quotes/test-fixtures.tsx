@@ -67,7 +67,7 @@ export function hold(extra: Partial<Hold> = {}): Hold {
 }
 
 export function deal(extra: Partial<Deal> = {}): Deal {
-  return { requestStatus: "Quoted", quotes: [quote()], hold: null, delivery: null, ...extra };
+  return { requestStatus: "Quoted", quotes: [quote()], hold: null, delivery: null, balance: null, ...extra };
 }
 
 type Reply = { status?: number; body?: unknown };

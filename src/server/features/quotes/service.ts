@@ -19,6 +19,7 @@ import type { Queryable } from "../../db";
 import { dealFiles, deliveries, holds, quoteOptions, quotes } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
+import { dealBalance } from "./balance";
 import {
   dealChanged,
   dealRequest,
@@ -458,5 +459,6 @@ export async function dealOf(
           disputeUntil: new Date(delivery.deliveredAt.getTime() + DISPUTE_WINDOW_DAYS * 24 * 60 * 60 * 1000),
         }
       : null,
+    balance: await dealBalance(ctx, requestId, side),
   };
 }
