@@ -105,6 +105,7 @@ export const testInvoiceSchema = z.object({
   requiresAction: z.boolean(),
   /** The member's request. */
   returnUrl: z.string(),
+  email: z.string(),
 });
 
 // The admin's payment tools ---------------------------------------------------------------------------

@@ -185,6 +185,7 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
         dueDate: new Date(invoice.due_date * 1000).toISOString().slice(0, 10),
         requiresAction: invoice.test_pending_card !== null,
         returnUrl: invoice.test_return_url,
+        email: viewer.email,
       };
     },
 

@@ -32,6 +32,7 @@ import {
   useReportProblem,
 } from "../api";
 import { formatCents } from "../money";
+import { MemberBalance } from "./BalanceInvoicePanel";
 import { DealFiles, HoldBadge, QuoteBadge, useFollowUrl } from "./deal-parts";
 
 export function MemberDeal({ requestId }: { requestId: string }) {
@@ -49,6 +50,7 @@ export function DealView({ requestId, deal }: { requestId: string; deal: Deal })
   return (
     <div className="flex flex-col gap-8">
       {deal.delivery && <DeliveryCard requestId={requestId} delivery={deal.delivery} />}
+      <MemberBalance balance={deal.balance} />
       {deal.hold && <HoldCard requestId={requestId} hold={deal.hold} quotes={deal.quotes} />}
       {current ? (
         <QuoteCard requestId={requestId} quote={current} hold={deal.hold} />
