@@ -155,6 +155,9 @@ export function createEventProcessor(deps: {
       if (event.type.startsWith("invoice.") && isBalanceInvoice(event.data.object as InvoiceLike)) {
         const handler = deps.invoiceHandler?.() ?? null;
         if (!handler) return { outcome: "ignored", reason: "no invoice handler" };
+        if (typeof (event.data.object as InvoiceLike).id !== "string") {
+          return { outcome: "ignored", reason: "invoice without an id" };
+        }
         const result = await handler.apply(
           tx,
           out,
