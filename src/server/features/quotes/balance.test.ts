@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
 import { CARD, dealSteps, inDays, option } from "#tests/helpers/deal";
 import { createUser, type TestUser } from "#tests/helpers/users";
 import { lisbonDate } from "@/shared/dates";
@@ -203,6 +203,20 @@ describe("paying the balance", () => {
     expect(again.json().code).toBe("balance_paid");
   });
 
+  it("twenty payments at once: one is taken, the provider's invoice and ours agree", async () => {
+    const { member, id } = await capturedRequest();
+    const invoiceId = invoiceIdOf((await send(id)).json().hostedUrl);
+    const pay = () => call("POST", `/api/billing/test/invoices/${invoiceId}/pay`, member, CARD);
+    const transfer = () => call("POST", "/api/admin/qa/bank-transfer", staff, { requestId: id });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 4 === 3 ? transfer() : pay())));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
+    const [provider] = await providerInvoicesOf(id);
+    expect(provider.data).toMatchObject({ status: "paid", amount_paid: PRICE - HELD, amount_remaining: 0 });
+    expect((await rowsOf(id))[0]).toMatchObject({ status: "paid", amountPaidCents: PRICE - HELD });
+    expect(await noticesOf(member.id, "balance_paid")).toHaveLength(1);
+  });
+
   it("0002 is declined: the invoice stays open and the member is told", async () => {
     const { member, id } = await capturedRequest();
     const invoiceId = invoiceIdOf((await send(id)).json().hostedUrl);
@@ -271,18 +285,22 @@ describe("due dates", () => {
   it("reminds the member once three days before and once the day after, however often the job runs", async () => {
     const { member, id } = await capturedRequest();
     expect((await send(id, { dueDate: inDays(10) })).statusCode).toBe(200);
+    // Two instances on the same database, as behind a load balancer.
+    const other = await secondInstance(ctx);
     const run = () => ctx.app.ctx.domains.quotes.sendBalanceReminders();
+    const runThere = () => other.app.ctx.domains.quotes.sendBalanceReminders();
     await run();
     expect(await noticesOf(member.id, "balance_reminder")).toHaveLength(0);
     await ctx.app.ctx.payments.test?.advanceHoldClock(8 * 86_400_000);
-    await Promise.all([run(), run(), run()]);
+    await Promise.all([run(), runThere(), run(), runThere()]);
     await run();
     const before = await noticesOf(member.id, "balance_reminder");
     expect(before).toHaveLength(1);
     expect(before[0].title).toContain("due by");
     await ctx.app.ctx.payments.test?.advanceHoldClock(3 * 86_400_000);
-    await Promise.all([run(), run()]);
-    await run();
+    await Promise.all([run(), runThere()]);
+    await runThere();
+    await other.close();
     const all = await noticesOf(member.id, "balance_reminder");
     expect(all).toHaveLength(2);
     expect(all.some((n) => n.title.includes("was due on"))).toBe(true);
@@ -339,6 +357,38 @@ describe("the provider's word", () => {
     };
     expect((await deliver("invoice.paid", forged)).json().outcome).toBe("ignored");
     expect((await rowsOf(id))[0]).toMatchObject({ status: "open", providerInvoiceId: invoiceIdOf(sent.hostedUrl) });
+  });
+
+  it("an event before the invoice's id is recorded links only to its draft, for the same request and amount", async () => {
+    const { member, id } = await capturedRequest();
+    // As if the provider's answer had not come back yet: the draft row, no provider id.
+    const [draft] = await ctx.database.db
+      .insert(balanceInvoices)
+      .values({ requestId: id, userId: member.id, amountCents: PRICE - HELD, dueDate: inDays(14) })
+      .returning();
+    const invoice = (over: object) => ({
+      object: "invoice",
+      customer: "cus_x",
+      status: "paid",
+      amount_due: PRICE - HELD,
+      amount_paid: PRICE - HELD,
+      metadata: { requestId: id, balanceInvoiceId: draft.id },
+      ...over,
+    });
+    // Another amount, or another request: not this draft's.
+    expect((await deliver("invoice.paid", invoice({ id: "in_early_1", amount_due: 100 }))).json().outcome).toBe(
+      "ignored",
+    );
+    const otherRequest = invoice({
+      id: "in_early_2",
+      metadata: { requestId: draft.userId, balanceInvoiceId: draft.id },
+    });
+    expect((await deliver("invoice.paid", otherRequest)).json().outcome).toBe("ignored");
+    expect((await deliver("invoice.paid", invoice({ id: "in_early_3" }))).json().outcome).toBe("processed");
+    expect((await rowsOf(id))[0]).toMatchObject({ providerInvoiceId: "in_early_3", status: "paid" });
+    // Linked once: another invoice naming the same row changes nothing.
+    expect((await deliver("invoice.paid", invoice({ id: "in_early_4" }))).json().outcome).toBe("ignored");
+    expect((await rowsOf(id))[0].providerInvoiceId).toBe("in_early_3");
   });
 
   it("void: an open unpaid invoice, once; then a new one can be sent", async () => {
