@@ -262,6 +262,16 @@ describe("paying the balance", () => {
       paidInFull: true,
     });
     expect(await noticesOf(member.id, "balance_paid")).toHaveLength(1);
+    // The member's timeline says it, with the amounts.
+    const timeline = (await call("GET", `/api/requests/${id}/timeline`, member)).json();
+    const said = timeline.items.map((e: { key: string }) => e.key);
+    expect(said).toEqual(
+      expect.arrayContaining([
+        "timeline.balance_sent_amount",
+        "timeline.balance_received_amount",
+        "timeline.balance_paid_amount",
+      ]),
+    );
     // Nothing open any more.
     expect((await call("POST", "/api/admin/qa/bank-transfer", staff, { requestId: id })).statusCode).toBe(409);
   });
