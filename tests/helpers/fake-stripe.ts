@@ -292,6 +292,11 @@ export async function startFakeStripe(
       const invoice = invoices.get(invoicePath[1]);
       if (!invoice) return error(res, 404, `No such invoice: '${invoicePath[1]}'`, "resource_missing");
       if (method === "GET") return send(res, 200, invoice);
+      if (method === "DELETE" && !invoicePath[2]) {
+        if (invoice.status !== "draft") return error(res, 400, "You can only delete draft invoices.");
+        invoices.delete(invoice.id);
+        return send(res, 200, { id: invoice.id, object: "invoice", deleted: true });
+      }
       if (invoicePath[2] === "/finalize") {
         if (invoice.status !== "draft")
           return answer(400, {

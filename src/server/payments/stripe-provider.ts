@@ -242,19 +242,30 @@ export function createStripeProvider(config: Config): StripeProvider {
         { idempotencyKey: `${key}-create` },
       );
       const id = draft.id as string;
-      await stripe.invoiceItems.create(
-        {
-          customer: input.customerId,
-          invoice: id,
-          amount: input.amountCents,
-          currency: "eur",
-          description: input.description,
-        },
-        { idempotencyKey: `${key}-item` },
-      );
-      await stripe.invoices.finalizeInvoice(id, {}, { idempotencyKey: `${key}-finalize` });
-      // Stripe emails the invoice with its hosted page (and, if enabled in the Dashboard, its own reminders).
-      return (await stripe.invoices.sendInvoice(id, {}, { idempotencyKey: `${key}-send` })) as InvoiceLike;
+      try {
+        await stripe.invoiceItems.create(
+          {
+            customer: input.customerId,
+            invoice: id,
+            amount: input.amountCents,
+            currency: "eur",
+            description: input.description,
+          },
+          { idempotencyKey: `${key}-item` },
+        );
+        await stripe.invoices.finalizeInvoice(id, {}, { idempotencyKey: `${key}-finalize` });
+        // Stripe emails the invoice with its hosted page (and, if enabled in the Dashboard, its own reminders).
+        return (await stripe.invoices.sendInvoice(id, {}, { idempotencyKey: `${key}-send` })) as InvoiceLike;
+      } catch (error) {
+        // Half made: the caller forgets its row, so the invoice must not stay payable (best effort: a draft is
+        // deleted, a finalised one voided; what fails here is left to reconciliation).
+        const made = await stripe.invoices.retrieve(id).catch(() => null);
+        if (made?.status === "draft") await stripe.invoices.del(id).catch(() => undefined);
+        else if (made?.status === "open") {
+          await stripe.invoices.voidInvoice(id, {}, { idempotencyKey: `${key}-undo` }).catch(() => undefined);
+        }
+        throw error;
+      }
     },
 
     async voidInvoice(id, idempotencyKey) {

@@ -151,6 +151,15 @@ describe("the balance invoice with Stripe", () => {
     expect(failed.statusCode).toBe(502);
     expect(await rowOf(id)).toBeUndefined();
 
+    // Half made (created, then finalising fails): deleted at Stripe, nothing left open here or there.
+    fake.failNext("POST", "/v1/invoices/", 400, "This invoice cannot be finalized.", (c) => c.path.endsWith("/finalize"));
+    const half = await call("POST", `/api/admin/requests/${id}/balance`, staff, { dueDate: inDays(7) });
+    expect(half.statusCode).toBe(502);
+    expect(await rowOf(id)).toBeUndefined();
+    const created = fake.callsTo("POST", "/v1/invoices").length;
+    expect(created).toBeGreaterThan(0);
+    expect([...fake.invoices.values()].filter((i) => i.metadata.requestId === id)).toHaveLength(0);
+
     const sent = await call("POST", `/api/admin/requests/${id}/balance`, staff, { dueDate: inDays(7) });
     expect(sent.statusCode, sent.body).toBe(200);
     const row = await rowOf(id);

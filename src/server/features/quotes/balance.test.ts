@@ -150,6 +150,24 @@ describe("sending the balance", () => {
     expect(again.json().code).toBe("balance_open");
   });
 
+  it("a send that never finished is completed by the next one, with the same row and key", async () => {
+    const { member, id } = await capturedRequest();
+    const long = new Date(Date.now() - 10 * 60 * 1000);
+    const [draft] = await ctx.database.db
+      .insert(balanceInvoices)
+      .values({ requestId: id, userId: member.id, amountCents: 2_000_000, reason: "Agreed", dueDate: inDays(9) })
+      .returning();
+    // Fresh: another send is under way.
+    expect((await send(id)).statusCode).toBe(409);
+    await ctx.database.db.update(balanceInvoices).set({ updatedAt: long }).where(eq(balanceInvoices.id, draft.id));
+    const resumed = await send(id);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toMatchObject({ id: draft.id, amountCents: 2_000_000, dueDate: inDays(9), status: "open" });
+    const invoices = await providerInvoicesOf(id);
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0].data).toMatchObject({ metadata: { balanceInvoiceId: draft.id } });
+  });
+
   it("is refused before the hold was captured", async () => {
     const { id } = await steps.heldRequest();
     const res = await send(id);

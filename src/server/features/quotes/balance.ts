@@ -37,6 +37,8 @@ type BalanceView = Served<typeof balanceInvoiceSchema>;
 export const BALANCE_MIN_CENTS = 50;
 /** The member's reminders: this many days before the due date, and the day after it. */
 export const REMINDER_DAYS_BEFORE = 3;
+/** A draft older than this with no provider invoice is a send that never finished: the next send completes it. */
+export const DRAFT_STALE_MS = 2 * 60 * 1000;
 /** How often the reminder job looks (every instance; each reminder is claimed once in the database). */
 export const BALANCE_REMINDERS_EVERY_MS = 15 * 60 * 1000;
 
@@ -115,10 +117,24 @@ export async function sendBalance(
     const request = await dealRequest(ctx, tx, requestId, { lock: true });
     const { defaultCents, title } = await balanceBasis(tx, requestId);
     const existing = await tx
-      .select({ status: balanceInvoices.status })
+      .select()
       .from(balanceInvoices)
-      .where(and(eq(balanceInvoices.requestId, requestId), inArray(balanceInvoices.status, ["draft", "open", "paid"])));
+      .where(and(eq(balanceInvoices.requestId, requestId), inArray(balanceInvoices.status, ["draft", "open", "paid"])))
+      .for("update");
     if (existing.some((r) => r.status === "paid")) throw conflict(BALANCE_MESSAGES.alreadyPaid, "balance_paid");
+    // A send that never finished (its instance died between the row and the provider's answer): this one
+    // completes it, with what was first asked and the same idempotency key (the same provider invoice).
+    const stale = existing.find(
+      (r) => r.status === "draft" && !r.providerInvoiceId && r.updatedAt.getTime() < Date.now() - DRAFT_STALE_MS,
+    );
+    if (stale) {
+      const [claimed] = await tx
+        .update(balanceInvoices)
+        .set({ updatedAt: new Date() })
+        .where(eq(balanceInvoices.id, stale.id))
+        .returning();
+      return { row: claimed, request, title };
+    }
     if (existing.length) throw conflict(BALANCE_MESSAGES.alreadyOpen, "balance_open");
     const amountCents = input.amountCents ?? defaultCents;
     if (amountCents !== defaultCents && !input.reason) {
