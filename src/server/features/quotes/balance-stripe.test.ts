@@ -152,7 +152,9 @@ describe("the balance invoice with Stripe", () => {
     expect(await rowOf(id)).toBeUndefined();
 
     // Half made (created, then finalising fails): deleted at Stripe, nothing left open here or there.
-    fake.failNext("POST", "/v1/invoices/", 400, "This invoice cannot be finalized.", (c) => c.path.endsWith("/finalize"));
+    fake.failNext("POST", "/v1/invoices/", 400, "This invoice cannot be finalized.", (c) =>
+      c.path.endsWith("/finalize"),
+    );
     const half = await call("POST", `/api/admin/requests/${id}/balance`, staff, { dueDate: inDays(7) });
     expect(half.statusCode).toBe(502);
     expect(await rowOf(id)).toBeUndefined();
