@@ -37,6 +37,7 @@ import { notificationRoutes } from "./features/notifications/routes";
 import { platformRoutes } from "./features/platform/routes";
 import { qaRoutes } from "./features/qa/routes";
 import { quotesAdminRoutes } from "./features/quotes/admin-routes";
+import { BALANCE_REMINDERS_EVERY_MS } from "./features/quotes/balance";
 import { disputeRoutes } from "./features/quotes/dispute-routes";
 import { LAPSE_CHECK_EVERY_MS } from "./features/quotes/lapse";
 import { quotesPort } from "./features/quotes/ports";
@@ -169,6 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   } satisfies Domains);
   // The provider's word on card holds (webhooks, a capture's answer) is applied by the quotes domain.
   ctx.payments.holds.setHandler(domains.quotes.holdHandler);
+  // Likewise its word on balance invoices (decision 035).
+  ctx.payments.invoices.setHandler(domains.quotes.invoiceHandler);
   installViewer(app, { auth: ctx.auth, db });
   markPhase("services");
 
@@ -292,6 +295,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
     app.addHook("preClose", async () => void lapseWarnings.stop());
     app.addHook("onClose", async () => lapseWarnings.stop());
+
+    // The member's balance reminders (before and after the due date): once each, claimed in the database.
+    const balanceReminders = startPeriodic(() => domains.quotes.sendBalanceReminders(), {
+      everyMs: BALANCE_REMINDERS_EVERY_MS,
+      onError: (error) => app.log.error({ err: error }, "balance reminders failed"),
+    });
+    app.addHook("preClose", async () => void balanceReminders.stop());
+    app.addHook("onClose", async () => balanceReminders.stop());
   }
   markPhase("outbox");
   if (deps.startWorkers !== false && config.RECONCILE_INTERVAL_MINUTES > 0) {

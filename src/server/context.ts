@@ -24,7 +24,7 @@ import type { Effects, NoticeEngine, Write } from "./db/write";
 import type { Metrics } from "./ops/metrics";
 import type { Readiness } from "./ops/readiness";
 import type { Deliver } from "./outbox/outbox";
-import type { HoldHandler, Payments } from "./payments";
+import type { HoldHandler, InvoiceHandler, Payments } from "./payments";
 import type { RateLimiter } from "./rate-limit";
 import type { AppEvent } from "./realtime/events";
 import type { Storage } from "./storage";
@@ -258,6 +258,12 @@ export interface QuotesPort {
   holdHandler: HoldHandler;
   /** The periodic job: tells the member and staff, once, of each held hold lapsing within 48 h; how many. */
   warnLapsingHolds(): Promise<number>;
+  /** Applies the payment provider's word on a balance invoice (plugged into payments by app.ts). */
+  invoiceHandler: InvoiceHandler;
+  /** The periodic job: the member's balance reminders, once each (claimed in the database); how many were sent. */
+  sendBalanceReminders(): Promise<number>;
+  /** The provider's id of the request's open balance invoice, if there is one (the QA tools' bank transfer). */
+  openBalanceInvoiceOf(db: Queryable, requestId: string): Promise<string | null>;
 }
 
 export interface Domains {

@@ -534,6 +534,43 @@ export const REFUND_TEXTS = {
 } satisfies Record<string, Keyed>;
 export const REFUND_MESSAGES = keyed(REFUND_TEXTS);
 
+/** The balance invoice of a deal (issue 30, decision 035): staff send it, the member pays it on its page. */
+export const BALANCE_TEXTS = {
+  notCaptured: /*i18n*/ {
+    id: "balance.not_captured",
+    message: "The balance can be invoiced once the hold has been captured",
+  },
+  alreadyOpen: /*i18n*/ { id: "balance.already_open", message: "This request already has an open balance invoice" },
+  alreadyPaid: /*i18n*/ { id: "balance.already_paid", message: "The balance of this request is already paid" },
+  reasonRequired: /*i18n*/ {
+    id: "balance.reason_required",
+    message: "Please give a reason for changing the amount",
+  },
+  amountTooLow: /*i18n*/ { id: "balance.amount_too_low", message: "The balance must be at least €0.50" },
+  duePast: /*i18n*/ { id: "balance.due_past", message: "The due date cannot be in the past" },
+  nothingToVoid: /*i18n*/ {
+    id: "balance.nothing_to_void",
+    message: "There is no open, unpaid balance invoice to void",
+  },
+  invoiceNotFound: /*i18n*/ { id: "balance.invoice_not_found", message: "This invoice was not found." },
+  invoiceNotOpen: /*i18n*/ { id: "balance.invoice_not_open", message: "This invoice is no longer open." },
+  transferTooHigh: /*i18n*/ { id: "balance.transfer_too_high", message: "The amount is more than what is due" },
+  noOpenInvoice: /*i18n*/ {
+    id: "balance.no_open_invoice",
+    message: "There is no open balance invoice on this request",
+  },
+  testModeOnly: /*i18n*/ {
+    id: "balance.test_mode_only",
+    message: "A bank transfer can be simulated in test mode only",
+  },
+  /** The invoice line, as the provider keeps it ("Balance for Kelly 28"). */
+  balanceFor: /*i18n*/ { id: "balance.balance_for", message: "Balance for {title}" },
+  sent: /*i18n*/ { id: "balance.sent", message: "Balance invoice sent" },
+  voided: /*i18n*/ { id: "balance.voided", message: "Balance invoice voided" },
+  transferReceived: /*i18n*/ { id: "balance.transfer_received", message: "Bank transfer received" },
+} satisfies Record<string, Keyed>;
+export const BALANCE_MESSAGES = keyed(BALANCE_TEXTS);
+
 /** The staff's saved replies (decision 019). */
 export const REPLY_TEXT_DESCRIPTORS = {
   titleRequired: /*i18n*/ { id: "replies.title_required", message: "Please give the reply a title" },

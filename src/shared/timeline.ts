@@ -72,6 +72,18 @@ export const TIMELINE_TEXTS = {
   delivered: /*i18n*/ { id: "timeline.delivered", message: "The Maison team recorded the delivery" },
   receiptConfirmed: /*i18n*/ { id: "timeline.receipt_confirmed", message: "You confirmed receipt" },
   problemReported: /*i18n*/ { id: "timeline.problem_reported", message: "You reported a problem with the delivery" },
+  balanceSent: /*i18n*/ { id: "timeline.balance_sent", message: "The Maison team sent you the balance invoice" },
+  balanceSentAmount: /*i18n*/ {
+    id: "timeline.balance_sent_amount",
+    message: "The Maison team sent you the balance invoice: {amount}",
+  },
+  balanceReceivedAmount: /*i18n*/ {
+    id: "timeline.balance_received_amount",
+    message: "Payment of {amount} received on your balance invoice",
+  },
+  balancePaid: /*i18n*/ { id: "timeline.balance_paid", message: "Paid in full" },
+  balancePaidAmount: /*i18n*/ { id: "timeline.balance_paid_amount", message: "Paid in full: {amount}" },
+  balanceVoided: /*i18n*/ { id: "timeline.balance_voided", message: "The balance invoice was cancelled" },
   changedBudget: /*i18n*/ { id: "timeline.changed_budget", message: "You changed the budget" },
   changedNotes: /*i18n*/ { id: "timeline.changed_notes", message: "You changed the notes" },
   changedUrgency: /*i18n*/ { id: "timeline.changed_urgency", message: "You changed the urgency" },
@@ -136,6 +148,10 @@ const TEXTS: Record<string, (details: Details, actor: TimelineActor) => Timeline
   delivered: () => text("delivered"),
   receipt_confirmed: () => text("receiptConfirmed"),
   problem_reported: () => text("problemReported"),
+  balance_invoice_sent: withAmount("balanceSent", "balanceSentAmount"),
+  balance_payment_received: withAmount("balanceReceivedAmount", "balanceReceivedAmount"),
+  balance_paid: withAmount("balancePaid", "balancePaidAmount"),
+  balance_invoice_voided: () => text("balanceVoided"),
   request_changed: (details) => {
     const field = typeof details?.field === "string" ? CHANGED_FIELD[details.field] : undefined;
     return field ? text(field) : null;

@@ -68,6 +68,27 @@ export interface FakeSubscription {
   };
 }
 
+/** A balance invoice (`send_invoice`), as Stripe holds it. */
+export interface FakeInvoice {
+  id: string;
+  object: "invoice";
+  customer: string;
+  status: "draft" | "open" | "paid" | "void" | "uncollectible";
+  collection_method: string;
+  currency: string;
+  description: string | null;
+  due_date: number | null;
+  amount_due: number;
+  amount_paid: number;
+  amount_remaining: number;
+  hosted_invoice_url: string | null;
+  invoice_pdf: string | null;
+  metadata: Record<string, string>;
+  payment_settings: Record<string, unknown>;
+  pending_invoice_items_behavior: string | null;
+  created: number;
+}
+
 interface Failure {
   method: string;
   path: string;
@@ -117,6 +138,7 @@ export async function startFakeStripe(
   const intents = new Map<string, FakePaymentIntent>();
   const charges = new Map<string, FakeCharge>();
   const refunds = new Map<string, Record<string, unknown>>();
+  const invoices = new Map<string, FakeInvoice>();
   /** POST answers by idempotency key, as Stripe replays them (holds' calls). */
   const replays = new Map<string, { status: number; body: unknown }>();
   const failures: Failure[] = [];
@@ -158,7 +180,9 @@ export async function startFakeStripe(
     const path = url.pathname;
     // Holds' calls: a repeated idempotency key gets the first answer again.
     const replayable =
-      method === "POST" && idempotencyKey && /^\/v1\/(payment_intents|checkout\/sessions|refunds)/.test(path);
+      method === "POST" &&
+      idempotencyKey &&
+      /^\/v1\/(payment_intents|checkout\/sessions|refunds|invoices|invoiceitems)/.test(path);
     if (replayable) {
       const replay = replays.get(idempotencyKey as string);
       if (replay) return send(res, replay.status, replay.body);
@@ -281,6 +305,87 @@ export async function startFakeStripe(
       };
       refunds.set(refund.id, refund);
       return answer(200, refund);
+    }
+    if (method === "POST" && path === "/v1/invoices") {
+      if (!customers.has(body.customer as string)) return error(res, 400, `No such customer: '${body.customer}'`);
+      const invoice: FakeInvoice = {
+        id: id("in"),
+        object: "invoice",
+        customer: body.customer as string,
+        status: "draft",
+        collection_method: (body.collection_method as string) ?? "charge_automatically",
+        currency: (body.currency as string) ?? "eur",
+        description: (body.description as string) ?? null,
+        due_date: body.due_date ? Number(body.due_date) : null,
+        amount_due: 0,
+        amount_paid: 0,
+        amount_remaining: 0,
+        hosted_invoice_url: null,
+        invoice_pdf: null,
+        metadata: (body.metadata as Record<string, string>) ?? {},
+        payment_settings: (body.payment_settings as Record<string, unknown>) ?? {},
+        pending_invoice_items_behavior: (body.pending_invoice_items_behavior as string) ?? null,
+        created: now(),
+      };
+      invoices.set(invoice.id, invoice);
+      return answer(200, invoice);
+    }
+    if (method === "POST" && path === "/v1/invoiceitems") {
+      const invoice = invoices.get(body.invoice as string);
+      if (!invoice) return error(res, 404, `No such invoice: '${body.invoice}'`, "resource_missing");
+      if (invoice.status !== "draft") return error(res, 400, "You can only add invoice items to a draft invoice.");
+      const amount = Number(body.amount);
+      invoice.amount_due += amount;
+      invoice.amount_remaining += amount;
+      return answer(200, {
+        id: id("ii"),
+        object: "invoiceitem",
+        customer: body.customer,
+        invoice: invoice.id,
+        amount,
+        currency: body.currency,
+        description: body.description ?? null,
+      });
+    }
+    const invoicePath = /^\/v1\/invoices\/([^/]+)(\/finalize|\/send|\/void)?$/.exec(path);
+    if (invoicePath) {
+      const invoice = invoices.get(invoicePath[1]);
+      if (!invoice) return error(res, 404, `No such invoice: '${invoicePath[1]}'`, "resource_missing");
+      if (method === "GET") return send(res, 200, invoice);
+      if (method === "DELETE" && !invoicePath[2]) {
+        if (invoice.status !== "draft") return error(res, 400, "You can only delete draft invoices.");
+        invoices.delete(invoice.id);
+        return send(res, 200, { id: invoice.id, object: "invoice", deleted: true });
+      }
+      if (invoicePath[2] === "/finalize") {
+        if (invoice.status !== "draft")
+          return answer(400, {
+            error: { type: "invalid_request_error", message: "This invoice is already finalized." },
+          });
+        Object.assign(invoice, {
+          status: "open",
+          hosted_invoice_url: `https://invoice.stripe.test/i/${invoice.id}`,
+          invoice_pdf: `https://pay.stripe.test/invoice/${invoice.id}/pdf`,
+        });
+        return answer(200, invoice);
+      }
+      if (invoicePath[2] === "/send") {
+        if (invoice.status !== "open")
+          return answer(400, { error: { type: "invalid_request_error", message: "Only open invoices can be sent." } });
+        return answer(200, invoice);
+      }
+      if (invoicePath[2] === "/void") {
+        if (invoice.status !== "open" && invoice.status !== "uncollectible") {
+          return answer(400, {
+            error: {
+              type: "invalid_request_error",
+              message: `You can only void an open invoice; this one is ${invoice.status}.`,
+            },
+          });
+        }
+        invoice.status = "void";
+        return answer(200, invoice);
+      }
     }
     if (method === "POST" && path === "/v1/customers") {
       // As Stripe does: a repeated idempotency key gets the first request's customer, not a new one.
@@ -416,6 +521,20 @@ export async function startFakeStripe(
       state.listPageSize = size;
     },
     refunds,
+    invoices,
+    /**
+     * A payment reached an open invoice (the hosted page's card, or a bank transfer to the customer balance):
+     * `amount` of it, by default what remains; paid when nothing remains. Returns the invoice as events carry it.
+     */
+    payInvoice(invoiceId: string, amount?: number) {
+      const invoice = invoices.get(invoiceId);
+      if (invoice?.status !== "open") throw new Error(`invoice ${invoiceId} is not open`);
+      const paid = amount ?? invoice.amount_remaining;
+      invoice.amount_paid += paid;
+      invoice.amount_remaining = invoice.amount_due - invoice.amount_paid;
+      if (invoice.amount_remaining <= 0) invoice.status = "paid";
+      return structuredClone(invoice);
+    },
     /**
      * The member authorises a hold session's card (as Checkout would): its PaymentIntent, manual capture, waits
      * for its capture until `captureBefore`; the session completes. Returns the intent and session as events

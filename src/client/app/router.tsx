@@ -36,6 +36,7 @@ const PAGES: Array<[string, Access, PageModule]> = [
   ["/post-checkout", "signed-in", () => import("@/client/features/billing/pages/PostCheckoutPage")],
   ["/checkout/test/:sessionId", "signed-in", () => import("@/client/features/billing/pages/TestCheckoutPage")],
   ["/checkout/test/holds/:id", "signed-in", () => import("@/client/features/billing/pages/TestHoldPage")],
+  ["/checkout/test/invoices/:id", "signed-in", () => import("@/client/features/billing/pages/TestInvoicePage")],
   ["/billing/test", "signed-in", () => import("@/client/features/billing/pages/TestBillingPage")],
   ["/dashboard", "member", () => import("@/client/features/requests/pages/DashboardPage")],
   ["/requests", "member", () => import("@/client/features/requests/pages/RequestsPage")],

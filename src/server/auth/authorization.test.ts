@@ -297,6 +297,26 @@ async function ownersHoldPage(ctx: TestContext, callers: Callers, threeDSecure =
   if (threeDSecure) await test.authorizeHold(id, { ...CARD, cardNumber: "4000 0027 6000 3184" });
   return id;
 }
+/** A test-mode balance invoice of the owner's (their provider customer's), its page's id. */
+async function ownersInvoicePage(ctx: TestContext, callers: Callers, threeDSecure = false) {
+  const owner = callers.get("client without plan") as TestUser;
+  const test = ctx.app.ctx.payments.test;
+  if (!test) throw new Error("test mode expected");
+  const customerId = await ctx.app.ctx.payments.ensureCustomer({ userId: owner.id, email: owner.email, name: "Ana" });
+  const invoiceId = randomUUID();
+  const invoice = await test.createBalanceInvoice({
+    customerId,
+    requestId: randomUUID(),
+    invoiceId,
+    amountCents: 5000,
+    description: "Balance for a test",
+    dueDate: "2999-12-31",
+    idempotencyKey: `matrix-${invoiceId}`,
+  });
+  const id = invoice.id as string;
+  if (threeDSecure) await test.payInvoice(id, { ...CARD, cardNumber: "4000 0027 6000 3184" });
+  return id;
+}
 const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana" };
 const NEW_QUOTE = {
   options: [{ title: "Kelly 28", priceCents: 1_000_000 }],
@@ -540,6 +560,26 @@ const ROUTES: RouteCase[] = [
     allowed: OWNER,
     refused: 404,
   },
+  {
+    route: "GET /api/billing/test/invoices/:id",
+    url: async (ctx, callers) => `/api/billing/test/invoices/${await ownersInvoicePage(ctx, callers)}`,
+    allowed: OWNER,
+    refused: 404,
+  },
+  {
+    route: "POST /api/billing/test/invoices/:id/pay",
+    url: async (ctx, callers) => `/api/billing/test/invoices/${await ownersInvoicePage(ctx, callers)}/pay`,
+    payload: CARD,
+    allowed: OWNER,
+    refused: 404,
+  },
+  {
+    route: "POST /api/billing/test/invoices/:id/confirm",
+    url: async (ctx, callers) => `/api/billing/test/invoices/${await ownersInvoicePage(ctx, callers, true)}/confirm`,
+    payload: { approve: true },
+    allowed: OWNER,
+    refused: 404,
+  },
   { route: "GET /api/admin/requests/:id/deal", url: adminOnOwnersRequest("/deal"), allowed: STAFF },
   { route: "POST /api/admin/requests/:id/deal/files", url: adminOnOwnersRequest("/deal/files"), allowed: STAFF },
   {
@@ -594,6 +634,13 @@ const ROUTES: RouteCase[] = [
     payload: {},
     allowed: STAFF,
   },
+  {
+    route: "POST /api/admin/requests/:id/balance",
+    url: adminOnOwnersRequest("/balance"),
+    payload: { dueDate: "2999-12-31" },
+    allowed: STAFF,
+  },
+  { route: "POST /api/admin/requests/:id/balance/void", url: adminOnOwnersRequest("/balance/void"), allowed: STAFF },
   { route: "GET /api/admin/money", allowed: STAFF },
   { route: "GET /api/admin/requests/:id/statement", url: adminOnOwnersRequest("/statement"), allowed: STAFF },
   // Card disputes: the team's (the test mode's bank too, with the QA tools).
@@ -620,6 +667,7 @@ const ROUTES: RouteCase[] = [
   { route: "POST /api/admin/money/reconcile", allowed: ["admin"] },
   { route: "POST /api/admin/qa/payment-clock", payload: { hours: 1 }, allowed: STAFF },
   { route: "DELETE /api/admin/qa/payment-clock", allowed: STAFF },
+  { route: "POST /api/admin/qa/bank-transfer", payload: { requestId: ANY_QUOTE }, allowed: STAFF },
   // QA tools: staff (and none at all on a public deployment: admin.test.ts).
   { route: "GET /api/admin/qa", allowed: STAFF },
   { route: "POST /api/admin/qa/seed", allowed: STAFF },

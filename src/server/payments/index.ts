@@ -12,6 +12,7 @@ import type { Database } from "../db";
 import { billingCustomers, profiles } from "../db/schema";
 import type { Write } from "../db/write";
 import { cancelOrphan, type HoldApplyResult, type HoldHandler, type HoldUpdate } from "./holds";
+import type { InvoiceApplyResult, InvoiceHandler, InvoiceUpdate } from "./invoices";
 import { configuredPrices, createPriceList } from "./prices";
 import { createEventProcessor } from "./process-event";
 import { createStripeProvider, type StripeProvider, stripeKeyMode } from "./stripe-provider";
@@ -29,6 +30,7 @@ import {
 } from "./types";
 
 export type { DisputeUpdate, HoldApplyResult, HoldHandler, HoldUpdate } from "./holds";
+export type { InvoiceApplyResult, InvoiceHandler, InvoiceUpdate } from "./invoices";
 export type { SyncCounts, SyncOutcome } from "./sync";
 export type { PaymentEvent, PaymentProvider, ProcessResult } from "./types";
 
@@ -74,6 +76,11 @@ export interface Payments {
     setHandler(handler: HoldHandler): void;
     apply(update: HoldUpdate): Promise<HoldApplyResult>;
   };
+  /** Balance invoices: the quotes domain's handler (app.ts), and a provider answer applied as its webhook would be. */
+  invoices: {
+    setHandler(handler: InvoiceHandler): void;
+    apply(update: InvoiceUpdate): Promise<InvoiceApplyResult>;
+  };
   /** The one event processing, each event id applied once. */
   processEvent(event: PaymentEvent): Promise<ProcessResult>;
   /** The user's provider customer: created once (under the user's row lock), then reused. */
@@ -106,12 +113,14 @@ export function createPayments(
   const provider: PaymentProvider = stripe ?? (test as TestProvider);
   const prices = createPriceList(configuredPrices(config));
   let holdHandler: HoldHandler | null = null;
+  let invoiceHandler: InvoiceHandler | null = null;
   const processEvent = createEventProcessor({
     db,
     write,
     provider,
     prices,
     holdHandler: () => holdHandler,
+    invoiceHandler: () => invoiceHandler,
     onOrphanError,
   });
   const webhookSecret = stripe ? null : testWebhookSecret(resolveAuthSecret(config));
@@ -228,6 +237,16 @@ export function createPayments(
         const result = await write((tx, out) => handler.apply(tx, out, update));
         await cancelOrphan(provider, result, onOrphanError);
         return result;
+      },
+    },
+    invoices: {
+      setHandler(handler) {
+        invoiceHandler = handler;
+      },
+      async apply(update) {
+        const handler = invoiceHandler;
+        if (!handler) return { changed: false, ignored: "no invoice handler" };
+        return write((tx, out) => handler.apply(tx, out, update));
       },
     },
     processEvent,

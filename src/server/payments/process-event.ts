@@ -20,6 +20,7 @@ import {
   isHoldSession,
   needsExpandedCharge,
 } from "./holds";
+import { INVOICE_EVENTS, type InvoiceHandler, invoiceUpdateOf, isBalanceInvoice } from "./invoices";
 import { REFUND_EVENTS, refundUpdateOf } from "./refunds";
 import {
   type CheckoutSessionLike,
@@ -43,6 +44,7 @@ export const HANDLED_EVENTS = [
   ...HOLD_EVENTS,
   ...DISPUTE_EVENTS,
   ...REFUND_EVENTS,
+  ...INVOICE_EVENTS,
 ] as const;
 
 /**
@@ -71,6 +73,14 @@ const TIE_BREAK_MS: Record<string, number> = {
   "refund.created": 4,
   "refund.updated": 5,
   "refund.failed": 5,
+  // A balance invoice: finalised and sent, then updated (a partial payment), refused, overdue, then paid or voided.
+  "invoice.finalized": 0,
+  "invoice.sent": 1,
+  "invoice.updated": 1,
+  "invoice.overdue": 1,
+  "invoice.payment_succeeded": 2,
+  "invoice.voided": 3,
+  "invoice.marked_uncollectible": 3,
 };
 
 export function eventStamp(event: Pick<PaymentEvent, "created" | "type">): Date {
@@ -92,6 +102,8 @@ export function createEventProcessor(deps: {
   prices: PriceList;
   /** The quotes domain's hold handler (plugged in by app.ts); hold events are ignored without one. */
   holdHandler: () => HoldHandler | null;
+  /** The quotes domain's balance invoice handler (app.ts); balance invoice events are ignored without one. */
+  invoiceHandler?: () => InvoiceHandler | null;
   /** A cancellation of an orphan authorisation that failed (reconciliation finds it again). */
   onOrphanError: (error: unknown) => void;
 }) {
@@ -166,6 +178,23 @@ export function createEventProcessor(deps: {
         const handler = deps.holdHandler();
         if (!handler?.applyRefund) return { outcome: "ignored", reason: "no refund handler" };
         const result = await handler.applyRefund(tx, out, refundUpdate);
+        return result.ignored
+          ? { outcome: "ignored", reason: result.ignored }
+          : { outcome: "processed", userId: result.userId ?? null, changed: result.changed };
+      }
+
+      // A balance invoice (our metadata on it): the quotes domain's; a subscription's invoice keeps its path below.
+      if (event.type.startsWith("invoice.") && isBalanceInvoice(event.data.object as InvoiceLike)) {
+        const handler = deps.invoiceHandler?.() ?? null;
+        if (!handler) return { outcome: "ignored", reason: "no invoice handler" };
+        if (typeof (event.data.object as InvoiceLike).id !== "string") {
+          return { outcome: "ignored", reason: "invoice without an id" };
+        }
+        const result = await handler.apply(
+          tx,
+          out,
+          invoiceUpdateOf(event.type, event.data.object as InvoiceLike, stamp),
+        );
         return result.ignored
           ? { outcome: "ignored", reason: result.ignored }
           : { outcome: "processed", userId: result.userId ?? null, changed: result.changed };

@@ -5,6 +5,8 @@ import { loadStripe, verifySignedEvent } from "./stripe-sdk";
 import {
   customerUpdateParams,
   type DisputeLike,
+  dueDateSeconds,
+  type InvoiceLike,
   type PaymentEvent,
   type PaymentIntentLike,
   type PaymentProvider,
@@ -19,6 +21,12 @@ export function stripeConnection(apiBase: string | undefined): Pick<Stripe.Strip
   const protocol = url.protocol === "http:" ? "http" : "https";
   return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
 }
+
+/**
+ * The country of the virtual IBAN a member transfers the balance to (Stripe offers BE, DE, ES, FR, IE and NL for
+ * euro bank transfers; Portugal is not among them).
+ */
+export const BANK_TRANSFER_COUNTRY = "IE";
 
 export interface StripeProvider extends PaymentProvider {
   readonly kind: "stripe";
@@ -242,6 +250,64 @@ export function createStripeProvider(config: Config): StripeProvider {
         { payment_intent: paymentIntentId, amount: amountCents, metadata },
         { idempotencyKey },
       )) as RefundLike;
+    },
+
+    async createBalanceInvoice(input) {
+      const stripe = await sdk();
+      const key = input.idempotencyKey;
+      // A draft of our own (no pending items swept in), collected by the member on Stripe's hosted page: card
+      // (3-D Secure as the bank asks) or a bank transfer to the customer's virtual IBAN (customer balance).
+      const draft = await stripe.invoices.create(
+        {
+          customer: input.customerId,
+          collection_method: "send_invoice",
+          due_date: dueDateSeconds(input.dueDate),
+          currency: "eur",
+          description: input.description,
+          metadata: { requestId: input.requestId, balanceInvoiceId: input.invoiceId },
+          payment_settings: {
+            payment_method_types: ["card", "customer_balance"],
+            payment_method_options: {
+              customer_balance: {
+                funding_type: "bank_transfer",
+                bank_transfer: { type: "eu_bank_transfer", eu_bank_transfer: { country: BANK_TRANSFER_COUNTRY } },
+              },
+            },
+          },
+          pending_invoice_items_behavior: "exclude",
+        },
+        { idempotencyKey: `${key}-create` },
+      );
+      const id = draft.id as string;
+      try {
+        await stripe.invoiceItems.create(
+          {
+            customer: input.customerId,
+            invoice: id,
+            amount: input.amountCents,
+            currency: "eur",
+            description: input.description,
+          },
+          { idempotencyKey: `${key}-item` },
+        );
+        await stripe.invoices.finalizeInvoice(id, {}, { idempotencyKey: `${key}-finalize` });
+        // Stripe emails the invoice with its hosted page (and, if enabled in the Dashboard, its own reminders).
+        return (await stripe.invoices.sendInvoice(id, {}, { idempotencyKey: `${key}-send` })) as InvoiceLike;
+      } catch (error) {
+        // Half made: the caller forgets its row, so the invoice must not stay payable (best effort: a draft is
+        // deleted, a finalised one voided; what fails here is left to reconciliation).
+        const made = await stripe.invoices.retrieve(id).catch(() => null);
+        if (made?.status === "draft") await stripe.invoices.del(id).catch(() => undefined);
+        else if (made?.status === "open") {
+          await stripe.invoices.voidInvoice(id, {}, { idempotencyKey: `${key}-undo` }).catch(() => undefined);
+        }
+        throw error;
+      }
+    },
+
+    async voidInvoice(id, idempotencyKey) {
+      const stripe = await sdk();
+      return (await stripe.invoices.voidInvoice(id, {}, { idempotencyKey })) as InvoiceLike;
     },
 
     async verifyWebhook(rawBody, signature) {

@@ -18,6 +18,7 @@ import { conflict, external, HttpError, notFound } from "../http/errors";
 import { keyedAnswer } from "../i18n";
 import { monthlyAmountCents, TEST_PRICES } from "./prices";
 import { type CardInput, checkTestCard } from "./test-cards";
+import { createTestInvoices, type TestInvoices } from "./test-invoices";
 import {
   type CheckoutRequest,
   customerUpdateParams,
@@ -228,7 +229,7 @@ function makeEvent(
 
 export type { TestBillingOverview };
 
-export interface TestProvider extends PaymentProvider {
+export interface TestProvider extends PaymentProvider, TestInvoices {
   readonly kind: "test";
   /** Where the events go: the shared event processing (wired by createPayments). */
   setEventSink(sink: (event: PaymentEvent) => Promise<unknown>): void;
@@ -476,8 +477,12 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
     return events;
   }
 
+  // Balance invoices (decision 035): their hosted page, card and bank transfer payments, overdue on the clock.
+  const invoices = createTestInvoices({ db, appUrl, clockNow, makeEvent, deliver });
+
   const provider: TestProvider = {
     kind: "test",
+    ...invoices,
 
     setEventSink(next) {
       sink = next;
@@ -1015,6 +1020,7 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
         await put(tx, "clock", { id: CLOCK_ID, offsetMs } as { id: string }, CLOCK_ID);
       });
       await provider.expireDueHolds();
+      await invoices.markOverdueInvoices();
       return clockNow(db);
     },
 

@@ -44,6 +44,18 @@ export interface CheckoutSessionLike {
 export interface InvoiceLike {
   id?: string;
   customer: Ref;
+  /** draft, open, paid, void or uncollectible (a balance invoice's; a subscription's is read only when paid). */
+  status?: string | null;
+  /** The provider's page where the member pays (card, 3-D Secure, bank transfer details). */
+  hosted_invoice_url?: string | null;
+  invoice_pdf?: string | null;
+  amount_due?: number;
+  amount_paid?: number;
+  amount_remaining?: number;
+  /** Unix seconds. */
+  due_date?: number | null;
+  /** Our balance invoice's ids (requestId, balanceInvoiceId) on a balance invoice. */
+  metadata?: Record<string, string> | null;
   /** Where current API versions say which subscription an invoice bills. */
   parent?: { subscription_details?: { subscription: Ref } | null } | null;
   /** Where older API versions said it. */
@@ -196,6 +208,27 @@ export function customerUpdateParams(details: CustomerDetails) {
   };
 }
 
+/** The balance of a deal as a provider invoice, sent to the member (collection by a hosted page, a due date). */
+export interface BalanceInvoiceRequest {
+  customerId: string;
+  requestId: string;
+  /** Our balance invoice row's id (metadata.balanceInvoiceId). */
+  invoiceId: string;
+  amountCents: number;
+  /** The invoice line ("Balance for Vintage Kelly 28"). */
+  description: string;
+  /** The calendar day it is due (Lisbon), "YYYY-MM-DD". */
+  dueDate: string;
+  /** The same key gives the same invoice (each step derives its own key from it). */
+  idempotencyKey: string;
+}
+
+/** A due day as the provider's due_date: the end of that day in Lisbon (23:59:59 in summer, 22:59:59 UTC). */
+export function dueDateSeconds(day: string): number {
+  const [y, m, d] = day.split("-").map(Number);
+  return Math.floor(Date.UTC(y, m - 1, d, 22, 59, 59) / 1000);
+}
+
 export interface PaymentProvider {
   readonly kind: "stripe" | "test";
   /**
@@ -257,6 +290,12 @@ export interface PaymentProvider {
    * refund; more than is left to refund is refused by the provider.
    */
   createRefund(input: RefundRequest): Promise<RefundLike>;
+
+  // Balance invoices (decision 035): created, finalised and sent at once; the webhooks say what was paid.
+  /** An open invoice for the balance, sent to the member with its hosted page (card or bank transfer). */
+  createBalanceInvoice(input: BalanceInvoiceRequest): Promise<InvoiceLike>;
+  /** Voids an open invoice (nothing more can be paid on it). */
+  voidInvoice(id: string, idempotencyKey: string): Promise<InvoiceLike>;
 }
 
 /** The outcome of one event. */
@@ -317,6 +356,10 @@ const OBJECT_SHAPES: Record<string, z.ZodType> = {
   "customer.subscription.deleted": subscriptionShape,
   "invoice.paid": z.object({ customer: ref }).passthrough(),
   "invoice.payment_failed": z.object({ customer: ref }).passthrough(),
+  "invoice.finalized": z.object({ id: z.string(), customer: ref }).passthrough(),
+  "invoice.updated": z.object({ id: z.string(), customer: ref }).passthrough(),
+  "invoice.overdue": z.object({ id: z.string(), customer: ref }).passthrough(),
+  "invoice.voided": z.object({ id: z.string(), customer: ref }).passthrough(),
 };
 
 /**

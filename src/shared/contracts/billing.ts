@@ -88,6 +88,26 @@ export const testHoldAuthorizedSchema = z.object({
 });
 export const testHoldConfirmSchema = z.object({ approve: z.boolean() });
 
+/** Test mode: the hosted page of a balance invoice (decision 035), as Stripe's hosted invoice page shows it. */
+export const testInvoiceSchema = z.object({
+  id: z.string(),
+  /** The invoice line ("Balance for Vintage Kelly 28"). */
+  description: z.string(),
+  ...keyedFields,
+  amountDueCents: z.number(),
+  amountPaidCents: z.number(),
+  amountRemainingCents: z.number(),
+  currency: z.literal("eur"),
+  status: z.enum(["draft", "open", "paid", "void", "uncollectible"]),
+  /** The due day, "YYYY-MM-DD". */
+  dueDate: z.string(),
+  /** The bank asks for a 3-D Secure confirmation of the card just given. */
+  requiresAction: z.boolean(),
+  /** The member's request. */
+  returnUrl: z.string(),
+  email: z.string(),
+});
+
 // The admin's payment tools ---------------------------------------------------------------------------
 
 export const adminSettingsSchema = z.object({
@@ -171,6 +191,20 @@ export const billingApi = endpoints({
   },
   /** The 3-D Secure step: the member approves (or fails) the bank's confirmation. */
   "POST /billing/test/holds/:id/confirm": {
+    access: "user",
+    params: testCheckoutParams,
+    body: testHoldConfirmSchema,
+    answer: testHoldAuthorizedSchema,
+  },
+  "GET /billing/test/invoices/:id": { access: "user", params: testCheckoutParams, answer: testInvoiceSchema },
+  /** Pays what remains with a card: 4242 pays, 0002 is declined (402), the 3-D Secure card asks first. */
+  "POST /billing/test/invoices/:id/pay": {
+    access: "user",
+    params: testCheckoutParams,
+    body: cardSchema,
+    answer: testHoldAuthorizedSchema,
+  },
+  "POST /billing/test/invoices/:id/confirm": {
     access: "user",
     params: testCheckoutParams,
     body: testHoldConfirmSchema,

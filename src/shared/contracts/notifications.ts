@@ -20,6 +20,8 @@ export const NOTIFICATION_TYPES = [
   "hold_placed",
   "payment_captured",
   "hold_released",
+  /** A balance invoice sent, paid, refused, overdue, or its reminder (issue 30, decision 035). */
+  "balance_invoice",
   /** A refund went through (or, for staff, failed): issue 30, decision 033. */
   "payment_refunded",
   "hold_expired",

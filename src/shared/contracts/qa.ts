@@ -32,6 +32,17 @@ export const qaClockSchema = z.object({
 });
 export const qaClockResultSchema = z.object({ now: timestamp });
 
+/** Test mode: a bank transfer reached the open balance invoice of a request (in part, or by default in full). */
+export const qaBankTransferSchema = z.object({
+  requestId: z.uuid(ERRORS.requestNotFound),
+  amountCents: z.number().int().min(1).optional(),
+});
+export const qaBankTransferResultSchema = z.object({
+  status: z.string(),
+  amountPaidCents: z.number(),
+  amountRemainingCents: z.number(),
+});
+
 export const qaApi = endpoints({
   /** How much demo data exists. */
   "GET /admin/qa": { access: "staff", answer: qaStatusSchema },
@@ -41,6 +52,8 @@ export const qaApi = endpoints({
   "POST /admin/qa/test-notification": { access: "staff", answer: qaTestNotificationResultSchema, created: true },
   /** Test mode: the payment provider's clock moved forward; due hold expiries are delivered as webhooks. */
   "POST /admin/qa/payment-clock": { access: "staff", body: qaClockSchema, answer: qaClockResultSchema },
+  /** Test mode: "bank transfer received" on a request's open balance invoice (delivered as the provider's events). */
+  "POST /admin/qa/bank-transfer": { access: "staff", body: qaBankTransferSchema, answer: qaBankTransferResultSchema },
   /** Test mode: the payment provider's clock back to the real time. */
   "DELETE /admin/qa/payment-clock": { access: "staff", answer: qaClockResultSchema },
 });

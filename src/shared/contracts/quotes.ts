@@ -3,7 +3,7 @@
  * and the money overviews. quotesApi is the member's side, quotesStaffApi the staff's.
  */
 import { z } from "zod";
-import { ERRORS } from "../messages";
+import { BALANCE_MESSAGES, ERRORS } from "../messages";
 import {
   DEFAULT_VAT_RATE,
   DELIVERY_STATUSES,
@@ -124,6 +124,26 @@ export const deliverySchema = z.object({
   disputeUntil: timestamp,
 });
 
+/** The deal's balance invoice (decision 035): the provider's webhooks move its status and what was paid. */
+export const balanceInvoiceSchema = z.object({
+  id: z.string(),
+  amountCents: z.number(),
+  /** Why the amount differs from the price less what was captured (staff only; null for the member). */
+  reason: z.string().nullable(),
+  dueDate: z.string(),
+  status: z.enum(["draft", "open", "paid", "void", "uncollectible"]),
+  amountPaidCents: z.number(),
+  /** The provider's page where the member pays (card or bank transfer). */
+  hostedUrl: z.string().nullable(),
+  pdfUrl: z.string().nullable(),
+  /** Past its due date and not paid (the provider's invoice.overdue). */
+  overdue: z.boolean(),
+  /** Only once the provider says the invoice is paid. */
+  paidInFull: z.boolean(),
+  paidAt: timestamp.nullable(),
+  createdAt: timestamp,
+});
+
 /** GET /requests/:id/deal and its staff twin: the request's quotes (newest first), its hold and its delivery. */
 export const dealSchema = z.object({
   requestStatus: z.enum(REQUEST_STATUSES),
@@ -136,6 +156,8 @@ export const dealSchema = z.object({
   canAuthoriseAgain: z.boolean(),
   /** Refunds of the deal's payments, oldest first (decision 033). */
   refunds: z.array(refundSchema),
+  /** The newest balance invoice (null: none sent yet). */
+  balance: balanceInvoiceSchema.nullable(),
 });
 
 export const acceptQuoteSchema = z.object({ optionId: z.uuid(QUOTE_MESSAGES.optionNotFound) });
@@ -151,6 +173,19 @@ export const captureSchema = z.object({
   reason: multiLine().pipe(z.string().trim().max(1000)).default(""),
 });
 export const releaseSchema = z.object({ reason: multiLine().pipe(z.string().trim().max(1000)).default("") });
+
+/** Sends the balance: by default the accepted option's price less what was captured; another amount needs a reason. */
+export const balanceInput = z.object({
+  amountCents: z
+    .number()
+    .int(QUOTE_MESSAGES.wholeCents)
+    .min(50, BALANCE_MESSAGES.amountTooLow)
+    .max(QUOTE_MAX_PRICE_CENTS, QUOTE_MESSAGES.priceTooHigh)
+    .optional(),
+  reason: multiLine().pipe(z.string().trim().max(1000)).default(""),
+  /** A calendar day, today (Lisbon) or later. */
+  dueDate: day,
+});
 
 export const deliveryInput = z.object({
   note: multiLine().pipe(z.string().trim().max(2000)).default(""),
@@ -317,6 +352,19 @@ export const quotesStaffApi = endpoints({
     access: "staff",
     params: requestIdParams,
     answer: okSchema,
+  },
+  /** Sends the balance invoice (after the capture): one open invoice per request. */
+  "POST /admin/requests/:id/balance": {
+    access: "staff",
+    params: requestIdParams,
+    body: balanceInput,
+    answer: balanceInvoiceSchema,
+  },
+  /** Voids the open balance invoice, if nothing was paid on it. */
+  "POST /admin/requests/:id/balance/void": {
+    access: "staff",
+    params: requestIdParams,
+    answer: balanceInvoiceSchema,
   },
   /** Found → Delivered, with a note and handover photos. */
   "POST /admin/requests/:id/delivery": {

@@ -15,6 +15,7 @@ export type CheckoutStarted = Wire<typeof contract.checkoutStartedSchema>;
 export type TestCheckoutSession = Wire<typeof contract.testCheckoutSessionSchema>;
 export type TestHoldSession = Wire<typeof contract.testHoldSessionSchema>;
 export type CardDetails = Wire<typeof contract.cardSchema>;
+export type TestInvoice = Wire<typeof contract.testInvoiceSchema>;
 export type { TestBillingOverview };
 
 /** The billing domain's calls, typed from its endpoint table. */
@@ -27,6 +28,8 @@ export const billingQueries = {
   testCheckout: (id: string) => billing.query("GET /billing/test/checkout/:id", { params: { id } }, { retry: false }),
   /** A test-mode card page of a request's hold. */
   testHold: (id: string) => billing.query("GET /billing/test/holds/:id", { params: { id } }, { retry: false }),
+  /** The test-mode hosted page of a balance invoice. */
+  testInvoice: (id: string) => billing.query("GET /billing/test/invoices/:id", { params: { id } }, { retry: false }),
 };
 
 /** A membership changed (payment, cancellation, sync): the session's plan and the billing pages, again. */
@@ -106,6 +109,21 @@ export function useSetCancelAtPeriodEnd() {
 }
 
 /** A same-site URL from the server (absolute, on APP_URL) as a path for the router. */
+/** Pays a test-mode balance invoice with a card (4242 pays, 0002 is declined, 3184 asks the bank first). */
+export function usePayTestInvoice(id: string) {
+  return useMutation({
+    mutationFn: (card: CardDetails) =>
+      billing.call("POST /billing/test/invoices/:id/pay", { params: { id }, body: card }),
+  });
+}
+
+export function useConfirmTestInvoice(id: string) {
+  return useMutation({
+    mutationFn: (approve: boolean) =>
+      billing.call("POST /billing/test/invoices/:id/confirm", { params: { id }, body: { approve } }),
+  });
+}
+
 export function appPath(url: string): string {
   const parsed = new URL(url, window.location.origin);
   return parsed.origin === window.location.origin ? parsed.pathname + parsed.search : url;

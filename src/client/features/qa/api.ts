@@ -37,3 +37,12 @@ export const useRemoveDemoData = () => useQaMutation(() => qa.call("DELETE /admi
 export const useCreateFakeRequest = () => useQaMutation(() => qa.call("POST /admin/qa/fake-request"));
 /** 409 QA_NO_REQUEST when there is no request to write about. */
 export const useSendTestNotification = () => useQaMutation(() => qa.call("POST /admin/qa/test-notification"));
+/** Test mode: a bank transfer reached a request's open balance invoice (409 when none is open). */
+export const useBankTransfer = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { requestId: string; amountCents?: number }) =>
+      qa.call("POST /admin/qa/bank-transfer", { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: qaQueries.all }),
+  });
+};

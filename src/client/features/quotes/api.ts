@@ -20,6 +20,7 @@ export type QuoteOption = Quote["options"][number];
 export type Hold = NonNullable<Deal["hold"]>;
 export type Delivery = NonNullable<Deal["delivery"]>;
 export type Refund = Deal["refunds"][number];
+export type BalanceInvoice = NonNullable<Deal["balance"]>;
 export type DealFile = Wire<typeof contract.dealFileSchema>;
 export type Payment = Wire<typeof contract.paymentsSchema>["items"][number];
 export type MoneyOverview = Wire<typeof contract.moneyOverviewSchema>;
@@ -202,6 +203,24 @@ export function useMarkDelivered(requestId: string) {
   return useMutation({
     mutationFn: (body: { note: string; photoIds: string[] }) =>
       staff.call("POST /admin/requests/:id/delivery", { params: { id: requestId }, body }),
+    onSettled: () => invalidate(),
+  });
+}
+
+/** Sends the balance invoice: the default amount (no amountCents), or another with a reason; due on `dueDate`. */
+export function useSendBalance(requestId: string) {
+  const invalidate = useInvalidateDeal();
+  return useMutation({
+    mutationFn: (body: { amountCents?: number; reason: string; dueDate: string }) =>
+      staff.call("POST /admin/requests/:id/balance", { params: { id: requestId }, body }),
+    onSettled: () => invalidate(),
+  });
+}
+
+export function useVoidBalance(requestId: string) {
+  const invalidate = useInvalidateDeal();
+  return useMutation({
+    mutationFn: () => staff.call("POST /admin/requests/:id/balance/void", { params: { id: requestId } }),
     onSettled: () => invalidate(),
   });
 }

@@ -79,6 +79,7 @@ export function deal(extra: Partial<Deal> = {}): Deal {
     delivery: null,
     canAuthoriseAgain: false,
     refunds: [],
+    balance: null,
     ...extra,
   };
 }

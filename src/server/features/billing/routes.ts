@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { billingApi } from "@/shared/contracts/billing";
-import { BILLING_ADMIN_TEXTS, ERROR_TEXTS, ERRORS } from "@/shared/messages";
+import { BALANCE_MESSAGES, BALANCE_TEXTS, BILLING_ADMIN_TEXTS, ERROR_TEXTS, ERRORS } from "@/shared/messages";
 import { hasActiveSubscription } from "@/shared/plans";
 import { keyOf } from "@/shared/texts";
 import type { Viewer } from "../../auth/viewer";
@@ -29,6 +29,14 @@ function holdText(description: string) {
   const title = /^Hold for (.+)$/s.exec(description)?.[1];
   if (!title) return {};
   const { key, params } = keyedAnswer(BILLING_ADMIN_TEXTS.holdFor, { title });
+  return { key, params };
+}
+
+/** A balance invoice's line ("Balance for Kelly 28", as quotes/balance.ts gives it), keyed for its page. */
+function balanceText(description: string) {
+  const title = /^Balance for (.+)$/s.exec(description)?.[1];
+  if (!title) return {};
+  const { key, params } = keyedAnswer(BALANCE_TEXTS.balanceFor, { title });
   return { key, params };
 }
 
@@ -58,6 +66,14 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
     const session = await testMode().getHoldSession(id);
     if (!session || session.client_reference_id !== viewer.userId) throw notFound(ERROR_TEXTS.cardPageNotFound);
     return session;
+  }
+
+  /** A test-mode balance invoice, if it is the caller's (their customer's); anyone else's is not found. */
+  async function ownInvoice(viewer: Viewer, id: string) {
+    const invoice = await testMode().getInvoice(id);
+    const customerId = invoice ? await payments.customerOf(viewer.userId) : null;
+    if (!invoice || invoice.customer !== customerId) throw notFound(BALANCE_MESSAGES.invoiceNotFound);
+    return invoice;
   }
 
   return serve(billingApi, {
@@ -153,6 +169,36 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
       await ownHoldSession(viewer, params.id);
       await payLimit(viewer.userId);
       return testMode().confirmHold(params.id, body.approve);
+    },
+
+    "GET /billing/test/invoices/:id": async ({ viewer, params }) => {
+      const invoice = await ownInvoice(viewer, params.id);
+      return {
+        id: invoice.id,
+        description: invoice.description,
+        ...balanceText(invoice.description),
+        amountDueCents: invoice.amount_due,
+        amountPaidCents: invoice.amount_paid,
+        amountRemainingCents: invoice.amount_remaining,
+        currency: invoice.currency,
+        status: invoice.status,
+        dueDate: new Date(invoice.due_date * 1000).toISOString().slice(0, 10),
+        requiresAction: invoice.test_pending_card !== null,
+        returnUrl: invoice.test_return_url,
+        email: viewer.email,
+      };
+    },
+
+    "POST /billing/test/invoices/:id/pay": async ({ viewer, params, body }) => {
+      await ownInvoice(viewer, params.id);
+      await payLimit(viewer.userId);
+      return testMode().payInvoice(params.id, body);
+    },
+
+    "POST /billing/test/invoices/:id/confirm": async ({ viewer, params, body }) => {
+      await ownInvoice(viewer, params.id);
+      await payLimit(viewer.userId);
+      return testMode().confirmInvoicePayment(params.id, body.approve);
     },
 
     "GET /billing/test/subscription": async ({ viewer }) => {

@@ -9,7 +9,14 @@ import { qaToolsEnabled } from "../../config";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { notFound } from "../../http/errors";
-import { createFakeRequest, qaStatus, removeDemoData, seedDemoData, sendTestNotification } from "./service";
+import {
+  createFakeRequest,
+  qaStatus,
+  receiveBankTransfer,
+  removeDemoData,
+  seedDemoData,
+  sendTestNotification,
+} from "./service";
 
 export const QA_DISABLED = ERRORS.qaDisabled;
 
@@ -30,6 +37,8 @@ export const qaRoutes = (ctx: AppContext): FastifyPluginAsync => {
     "POST /admin/qa/test-notification": ({ viewer }) => tools(() => sendTestNotification(ctx, viewer)),
     "POST /admin/qa/payment-clock": ({ body }) =>
       tools(async () => ({ now: await testPayments().advanceHoldClock(body.hours * 3_600_000) })),
+    "POST /admin/qa/bank-transfer": ({ body }) =>
+      tools(() => receiveBankTransfer(ctx, testPayments(), body.requestId, body.amountCents)),
     "DELETE /admin/qa/payment-clock": () =>
       tools(async () => {
         await testPayments().resetHoldClock();

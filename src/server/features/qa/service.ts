@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import { QA_NO_CLIENT, QA_NO_REQUEST, type qaSeedResultSchema } from "@/shared/contracts/qa";
-import { ERROR_TEXTS } from "@/shared/messages";
+import { BALANCE_MESSAGES, ERROR_TEXTS } from "@/shared/messages";
 import { monthlyRequestLimit, PLANS, type Plan } from "@/shared/plans";
 import type { RequestCategory, RequestStatus, Urgency } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
@@ -17,6 +17,7 @@ import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { demoUsers, profiles, subscriptions, userRoles, users } from "../../db/schema";
 import { conflict } from "../../http/errors";
+import type { TestProvider } from "../../payments/test-provider";
 
 /** The QA tools' test notification, keyed (decision 028). */
 const QA_TEXTS = {
@@ -249,4 +250,28 @@ export async function sendTestNotification(ctx: QaContext, staff: Viewer) {
     }),
   );
   return { id: ids[0], requestId: request.id };
+}
+
+/**
+ * Test mode: a bank transfer reached the request's open balance invoice: `amountCents` of it, or what remains.
+ * The test provider delivers it as Stripe would (invoice.updated for a part, invoice.paid when it is all paid).
+ */
+export async function receiveBankTransfer(
+  ctx: QaContext,
+  test: TestProvider,
+  requestId: string,
+  amountCents: number | undefined,
+) {
+  const invoiceId = await ctx.domains.quotes.openBalanceInvoiceOf(ctx.db, requestId);
+  if (!invoiceId) throw conflict(BALANCE_MESSAGES.noOpenInvoice, "no_open_invoice");
+  const invoice = (await test.receiveBankTransfer(invoiceId, amountCents)) as {
+    status: string;
+    amount_paid: number;
+    amount_remaining: number;
+  };
+  return {
+    status: invoice.status,
+    amountPaidCents: invoice.amount_paid,
+    amountRemainingCents: invoice.amount_remaining,
+  };
 }

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { quotesStaffApi } from "@/shared/contracts/quotes";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
+import { sendBalance, voidBalance } from "./balance";
 import { markDelivered } from "./delivery";
 import { uploadDealFile } from "./files";
 import { captureHold, releaseHold, requestReauthorization } from "./holds";
@@ -33,6 +34,8 @@ export const quotesAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
       releaseHold(ctx, viewer, params.id, body.reason),
     "POST /admin/requests/:id/hold/request-reauthorization": async ({ viewer, params }) =>
       requestReauthorization(ctx, viewer, params.id),
+    "POST /admin/requests/:id/balance": async ({ viewer, params, body }) => sendBalance(ctx, viewer, params.id, body),
+    "POST /admin/requests/:id/balance/void": async ({ viewer, params }) => voidBalance(ctx, viewer, params.id),
     "POST /admin/requests/:id/delivery": async ({ viewer, params, body }) =>
       markDelivered(ctx, viewer, params.id, body),
     "GET /admin/money": async () => moneyOverview(ctx),

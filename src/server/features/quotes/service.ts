@@ -20,6 +20,7 @@ import type { Queryable } from "../../db";
 import { dealFiles, deliveries, holds, quoteOptions, quotes } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
+import { dealBalance } from "./balance";
 import {
   dealChanged,
   dealRequest,
@@ -487,5 +488,6 @@ export async function dealOf(
         }
       : null,
     refunds: refundList,
+    balance: await dealBalance(ctx, requestId, side),
   };
 }

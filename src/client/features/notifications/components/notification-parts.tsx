@@ -17,6 +17,7 @@ export const TYPE_LABELS: Record<NotificationType, MessageDescriptor> = {
   payment_captured: msg`Payment captured`,
   hold_released: msg`Hold released`,
   payment_refunded: msg`Payment refunded`,
+  balance_invoice: msg`Balance invoice`,
   /** Also the warning 48 hours before a hold lapses (issue 30): one type until a migration gives it its own. */
   hold_expired: msg`Hold expired`,
   hold_lapsing: msg`Hold lapsing`,

@@ -12,6 +12,7 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { qaQueries } from "../api";
+import { BankTransferSection } from "../components/bank-transfer-section";
 import { DemoDataSection, FakeRequestSection, NotificationSection } from "../components/qa-sections";
 
 export default function AdminQaPage() {
@@ -51,6 +52,7 @@ export default function AdminQaPage() {
             <DemoDataSection status={status} />
             <FakeRequestSection />
             <NotificationSection />
+            <BankTransferSection />
           </>
         )}
       </AsyncView>

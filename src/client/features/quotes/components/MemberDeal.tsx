@@ -32,6 +32,7 @@ import {
   useReportProblem,
 } from "../api";
 import { formatCents } from "../money";
+import { MemberBalance } from "./BalanceInvoicePanel";
 import { DealFiles, HoldBadge, QuoteBadge, useFollowUrl } from "./deal-parts";
 import { MemberRefunds } from "./RefundList";
 import { StatementCard } from "./Statement";
@@ -52,6 +53,7 @@ export function DealView({ requestId, deal }: { requestId: string; deal: Deal })
   return (
     <div className="flex flex-col gap-8">
       {deal.delivery && <DeliveryCard requestId={requestId} delivery={deal.delivery} />}
+      <MemberBalance balance={deal.balance} />
       {deal.hold && (
         <HoldCard
           requestId={requestId}

@@ -31,6 +31,7 @@ import {
   useRequestReauthorization,
 } from "../api";
 import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
+import { BalanceInvoicePanel } from "./BalanceInvoicePanel";
 import { DealFiles, HoldBadge, HoldExpiry } from "./deal-parts";
 import { PhotoUploader } from "./PhotoUploader";
 import { RefundAction, refundableCents } from "./RefundDialog";
@@ -51,6 +52,7 @@ export function PaymentPanels({ requestId, deal }: { requestId: string; deal: De
   return (
     <>
       <PaymentCard requestId={requestId} deal={deal} />
+      <BalanceInvoicePanel requestId={requestId} deal={deal} />
       {(deal.requestStatus === "Found" || deal.delivery) && <DeliveryCard requestId={requestId} deal={deal} />}
     </>
   );

@@ -55,6 +55,12 @@ const OTHER_ACTIONS: Record<string, MessageDescriptor> = {
   delivered: STATUS_LABELS.Delivered,
   receipt_confirmed: msg`Receipt confirmed`,
   problem_reported: msg`Problem reported`,
+  balance_invoice_sent: msg`Balance invoice sent`,
+  balance_payment_received: msg`Payment received on the balance invoice`,
+  balance_paid: msg`Balance paid in full`,
+  balance_invoice_voided: msg`Balance invoice voided`,
+  balance_overdue: msg`Balance overdue`,
+  balance_reminder: msg`Balance reminder sent`,
 };
 
 function describeEntry(entry: ActivityEntry): string {

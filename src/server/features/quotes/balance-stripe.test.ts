@@ -1,0 +1,176 @@
+/**
+ * The balance invoice with Stripe (decision 035): the real SDK against the local fake of the Stripe API. The
+ * invoice is created (send_invoice, due date, our metadata, card and customer balance, no pending items), its
+ * item added, finalised and sent, each with a key derived from the row's; signed invoice.* webhooks move it (a
+ * part paid, then paid in full), once each; void asks Stripe with its own key; a Stripe failure is a 502 and
+ * leaves nothing open.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "#tests/helpers/app";
+import {
+  type FakeStripe,
+  signedDelivery,
+  startFakeStripe,
+  stripeEvent,
+  stripeTestEnv,
+} from "#tests/helpers/fake-stripe";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { balanceInvoices } from "../../db/schema";
+import { dueDateSeconds } from "../../payments/types";
+
+const SECRET = "whsec_test_maison";
+let fake: FakeStripe;
+let ctx: TestContext;
+let staff: TestUser;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  ctx = await createTestApp({
+    env: stripeTestEnv(fake, { STRIPE_WEBHOOK_SECRET: SECRET }),
+    deps: { startWorkers: false },
+  });
+  staff = await createUser(ctx, { role: "staff" });
+});
+afterAll(async () => {
+  await ctx.close();
+  await fake.close();
+});
+
+const call = (method: "GET" | "POST", url: string, user: TestUser, payload?: object) =>
+  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
+const deliver = (event: object) => {
+  const { payload, headers } = signedDelivery(event, SECRET);
+  return ctx.app.inject({ method: "POST", url: "/api/billing/webhook", payload, headers });
+};
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const PRICE = 1_234_567;
+const HELD = 123_457;
+
+/** Quoted, accepted, authorised at Stripe and captured in full. */
+async function capturedAtStripe() {
+  const member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
+  const created = await call("POST", "/api/requests", member, {
+    title: "Hermès Kelly 28",
+    category: "Fashion",
+    budget_eur: 25000,
+    urgency: "High",
+    notes: "",
+    phone_number: "+351912345678",
+  });
+  const id = created.json().id as string;
+  await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
+  const quote = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
+    options: [{ title: "Kelly 28, Gold", priceCents: PRICE }],
+    validUntil: inDays(10),
+  });
+  const quoteId = quote.json().id as string;
+  await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff);
+  const deal = (await call("GET", `/api/requests/${id}/deal`, member)).json();
+  const accepted = await call("POST", `/api/requests/${id}/quotes/${quoteId}/accept`, member, {
+    optionId: deal.quotes[0].options[0].id,
+  });
+  const sessionId = (accepted.json().url as string).split("/").pop() as string;
+  const { intent } = fake.authorizeSession(sessionId, {});
+  await deliver(stripeEvent("payment_intent.amount_capturable_updated", intent));
+  const captured = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {});
+  expect(captured.json()).toMatchObject({ status: "captured", capturedCents: HELD });
+  return { member, id };
+}
+
+async function rowOf(requestId: string) {
+  const [row] = await ctx.database.db.select().from(balanceInvoices).where(eq(balanceInvoices.requestId, requestId));
+  return row;
+}
+
+describe("the balance invoice with Stripe", () => {
+  it("creates, fills, finalises and sends one invoice with derived keys; signed webhooks pay it once", async () => {
+    const { member, id } = await capturedAtStripe();
+    const dueDate = inDays(14);
+    const send = () => call("POST", `/api/admin/requests/${id}/balance`, staff, { dueDate });
+    const answers = await Promise.all([send(), send(), send()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const sent = answers.find((a) => a.statusCode === 200)?.json();
+    expect(sent).toMatchObject({ amountCents: PRICE - HELD, status: "open" });
+    expect(sent.hostedUrl).toMatch(/^https:\/\/invoice\.stripe\.test\/i\/in_fake_/);
+    expect(sent.pdfUrl).toMatch(/\/pdf$/);
+
+    const row = await rowOf(id);
+    const key = `maison-balance-${row.id}`;
+    const [create] = fake.callsTo("POST", "/v1/invoices");
+    expect(fake.callsTo("POST", "/v1/invoices")).toHaveLength(1);
+    expect(create.idempotencyKey).toBe(`${key}-create`);
+    expect(create.body).toMatchObject({
+      collection_method: "send_invoice",
+      currency: "eur",
+      due_date: String(dueDateSeconds(dueDate)),
+      metadata: { requestId: id, balanceInvoiceId: row.id },
+      payment_settings: {
+        payment_method_types: ["card", "customer_balance"],
+        payment_method_options: { customer_balance: { funding_type: "bank_transfer" } },
+      },
+      pending_invoice_items_behavior: "exclude",
+    });
+    const invoiceId = row.providerInvoiceId as string;
+    const [item] = fake.callsTo("POST", "/v1/invoiceitems");
+    expect(item.idempotencyKey).toBe(`${key}-item`);
+    expect(item.body).toMatchObject({ invoice: invoiceId, amount: String(PRICE - HELD), currency: "eur" });
+    expect(fake.callsTo("POST", `/v1/invoices/${invoiceId}/finalize`)[0].idempotencyKey).toBe(`${key}-finalize`);
+    expect(fake.callsTo("POST", `/v1/invoices/${invoiceId}/send`)[0].idempotencyKey).toBe(`${key}-send`);
+
+    // A bank transfer covers part of it, then the card the rest: Stripe's signed events are the truth.
+    const part = stripeEvent("invoice.updated", fake.payInvoice(invoiceId, 500_000));
+    expect((await deliver(part)).json().outcome).toBe("processed");
+    expect((await call("GET", `/api/requests/${id}/deal`, member)).json().balance).toMatchObject({
+      status: "open",
+      amountPaidCents: 500_000,
+      paidInFull: false,
+    });
+    const paid = stripeEvent("invoice.paid", fake.payInvoice(invoiceId));
+    expect((await deliver(paid)).json().outcome).toBe("processed");
+    expect((await deliver(paid)).json().outcome).toBe("duplicate");
+    expect((await call("GET", `/api/requests/${id}/deal`, member)).json().balance).toMatchObject({
+      status: "paid",
+      amountPaidCents: PRICE - HELD,
+      paidInFull: true,
+    });
+    // A late, older update changes nothing.
+    const late = stripeEvent("invoice.updated", {
+      ...fake.invoices.get(invoiceId),
+      status: "open",
+      amount_paid: 500_000,
+    });
+    expect((await deliver(late)).json().outcome).toBe("ignored");
+    expect((await rowOf(id)).status).toBe("paid");
+  });
+
+  it("voids with its own key; a Stripe failure on create is a 502 and leaves nothing open", async () => {
+    const { id } = await capturedAtStripe();
+    fake.failNext("POST", "/v1/invoices", 400, "No such customer");
+    const failed = await call("POST", `/api/admin/requests/${id}/balance`, staff, { dueDate: inDays(7) });
+    expect(failed.statusCode).toBe(502);
+    expect(await rowOf(id)).toBeUndefined();
+
+    // Half made (created, then finalising fails): deleted at Stripe, nothing left open here or there.
+    fake.failNext("POST", "/v1/invoices/", 400, "This invoice cannot be finalized.", (c) =>
+      c.path.endsWith("/finalize"),
+    );
+    const half = await call("POST", `/api/admin/requests/${id}/balance`, staff, { dueDate: inDays(7) });
+    expect(half.statusCode).toBe(502);
+    expect(await rowOf(id)).toBeUndefined();
+    const created = fake.callsTo("POST", "/v1/invoices").length;
+    expect(created).toBeGreaterThan(0);
+    expect([...fake.invoices.values()].filter((i) => i.metadata.requestId === id)).toHaveLength(0);
+
+    const sent = await call("POST", `/api/admin/requests/${id}/balance`, staff, { dueDate: inDays(7) });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const row = await rowOf(id);
+    const voided = await call("POST", `/api/admin/requests/${id}/balance/void`, staff);
+    expect(voided.json()).toMatchObject({ status: "void" });
+    const [call0] = fake.callsTo("POST", `/v1/invoices/${row.providerInvoiceId}/void`);
+    expect(call0.idempotencyKey).toBe(`maison-balance-void-${row.id}`);
+    // Stripe's own invoice.voided afterwards: nothing more.
+    const event = stripeEvent("invoice.voided", fake.invoices.get(row.providerInvoiceId as string) as object);
+    expect((await deliver(event)).json().outcome).toBe("ignored");
+  });
+});
