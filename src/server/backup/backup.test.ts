@@ -145,16 +145,51 @@ async function fillEveryTable(ctx: TestContext): Promise<Map<string, Buffer>> {
     })
     .returning();
   await db.update(schema.quotes).set({ acceptedOptionId: option.id }).where(eq(schema.quotes.id, quote.id));
-  await db.insert(schema.holds).values({
+  const [hold] = await db
+    .insert(schema.holds)
+    .values({
+      requestId: request.id,
+      userId: request.userId,
+      quoteId: quote.id,
+      optionId: option.id,
+      status: "held",
+      amountCents: 12_345_678_901,
+      checkoutSessionId: "cs_hold_1",
+      paymentIntentId: "pi_1",
+      heldAt: new Date(),
+      cardBrand: "visa",
+      cardLast4: "4242",
+    })
+    .returning();
+  // Issue 30's money: a balance invoice, a refund, a dispute, a reconciliation run.
+  const [invoice] = await db
+    .insert(schema.balanceInvoices)
+    .values({
+      requestId: request.id,
+      userId: request.userId,
+      amountCents: 1_000_000,
+      dueDate: "2026-12-31",
+      reason: AWKWARD,
+    })
+    .returning();
+  await db.insert(schema.refunds).values([
+    { requestId: request.id, holdId: hold.id, amountCents: 100, reason: AWKWARD, idempotencyKey: "refund-key-1" },
+    { requestId: request.id, invoiceId: invoice.id, amountCents: 100, reason: "x", idempotencyKey: "refund-key-2" },
+  ]);
+  await db.insert(schema.disputes).values({
     requestId: request.id,
-    userId: request.userId,
-    quoteId: quote.id,
-    optionId: option.id,
-    status: "held",
-    amountCents: 12_345_678_901,
-    checkoutSessionId: "cs_hold_1",
-    paymentIntentId: "pi_1",
-    heldAt: new Date(),
+    providerDisputeId: "dp_1",
+    chargeId: "ch_1",
+    amountCents: 100,
+    reason: "fraudulent",
+    status: "needs_response",
+    evidenceDueBy: new Date(),
+  });
+  await db.insert(schema.reconciliationRuns).values({
+    provider: "test",
+    startedBy: staff.id,
+    finishedAt: new Date(),
+    differences: [{ kind: "orphan_authorisation", detail: AWKWARD }],
   });
   await db
     .insert(schema.deliveries)
