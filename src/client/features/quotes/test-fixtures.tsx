@@ -86,13 +86,27 @@ export function deal(extra: Partial<Deal> = {}): Deal {
 
 type Reply = { status?: number; body?: unknown };
 /** Answers each call by "METHOD /api/path" (a function of the body when it needs it); records every call. */
+const EMPTY_STATEMENT = {
+  priceCents: null,
+  optionTitle: null,
+  vatRate: null,
+  lines: [],
+  capturedCents: 0,
+  refundedCents: 0,
+  invoicePaidCents: 0,
+  balanceDueCents: 0,
+  paidInFull: false,
+};
+
 export function fakeApi(routes: Record<string, Reply | ((body: unknown) => Reply)> = {}) {
   const calls: Array<{ key: string; body: unknown }> = [];
   const fetch = vi.fn(async (input: string, init?: RequestInit) => {
     const key = `${init?.method ?? "GET"} ${input}`;
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    calls.push({ key, body });
-    const route = routes[key];
+    // The statement under a deal: empty, and not counted among the calls, unless a test says otherwise.
+    const statement = !routes[key] && key.endsWith("/statement");
+    if (!statement) calls.push({ key, body });
+    const route = statement ? { body: EMPTY_STATEMENT } : routes[key];
     const reply = typeof route === "function" ? route(body) : (route ?? { body: { ok: true } });
     return new Response(JSON.stringify(reply.body ?? {}), {
       status: reply.status ?? 200,

@@ -123,7 +123,7 @@ describe("reconciliation with Stripe", () => {
 
     const cancels = fake.callsTo("POST", `/v1/payment_intents/${orphan.intent.id}/cancel`);
     expect(cancels).toHaveLength(1);
-    expect(cancels[0].idempotencyKey).toBe(`maison-reconcile-cancel-${orphan.intent.id}`);
+    expect(cancels[0].idempotencyKey).toBe(`maison-orphan-${orphan.intent.id}`);
     expect(fake.intents.get(orphan.intent.id)?.status).toBe("canceled");
     expect(fake.callsTo("POST", /\/v1\/payment_intents\/pi_fake_9000/)).toEqual([]);
     expect(await holdOf(missed.id)).toMatchObject({

@@ -177,7 +177,7 @@ async function examine(ctx: QuotesContext, intent: PaymentIntentLike): Promise<D
       if (!ours || ours.status === "released" || ours.status === "expired") {
         // Money blocked on a card for a hold the app does not hold: let it go.
         const repaired = await ctx.payments.provider
-          .cancelPaymentIntent(intent.id, { idempotencyKey: `maison-reconcile-cancel-${intent.id}` })
+          .cancelPaymentIntent(intent.id, { idempotencyKey: `maison-orphan-${intent.id}` })
           .then(
             (after) => after.status === "canceled",
             () => false,
@@ -226,13 +226,21 @@ async function examine(ctx: QuotesContext, intent: PaymentIntentLike): Promise<D
         return { ...base, kind: "unrecorded_capture", repaired, detail: `capture of ${intent.id} recorded` };
       }
       const charge = chargeOf(intent);
-      if (ours.status === "captured" && (charge?.refunded || (charge?.amount_refunded ?? 0) > 0)) {
+      // Refunded at the provider beyond what we recorded (refunds are partial too: decision 033).
+      const refundedThere = charge?.amount_refunded ?? (charge?.refunded ? ours.capturedCents : 0);
+      const fullyThere = charge?.refunded === true;
+      if (
+        (ours.status === "captured" || ours.status === "refunded") &&
+        (refundedThere > ours.refundedCents || (fullyThere && ours.status !== "refunded"))
+      ) {
         const repaired = await applyState(ctx, ours, {
           kind: "refunded",
           holdId: ours.id,
           paymentIntentId: intent.id,
           sessionId: null,
           receiptUrl: charge?.receipt_url ?? null,
+          refundedCents: refundedThere,
+          fullyRefunded: fullyThere,
           stamp,
         });
         return { ...base, kind: "unrecorded_refund", repaired, detail: `refund of ${intent.id} recorded` };
