@@ -6,77 +6,26 @@
  * leaves nothing open.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
-import {
-  type FakeStripe,
-  signedDelivery,
-  startFakeStripe,
-  stripeEvent,
-  stripeTestEnv,
-} from "#tests/helpers/fake-stripe";
-import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestContext } from "#tests/helpers/app";
+import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
+import { stripeDealApp } from "#tests/helpers/stripe-deal";
+import type { TestUser } from "#tests/helpers/users";
 import { balanceInvoices } from "../../db/schema";
 import { dueDateSeconds } from "../../payments/types";
 
-const SECRET = "whsec_test_maison";
+const stripe = stripeDealApp();
+const { call, deliver } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  ctx = await createTestApp({
-    env: stripeTestEnv(fake, { STRIPE_WEBHOOK_SECRET: SECRET }),
-    deps: { startWorkers: false },
-  });
-  staff = await createUser(ctx, { role: "staff" });
+beforeAll(() => {
+  ({ fake, ctx, staff } = stripe.state);
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-
-const call = (method: "GET" | "POST", url: string, user: TestUser, payload?: object) =>
-  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
-const deliver = (event: object) => {
-  const { payload, headers } = signedDelivery(event, SECRET);
-  return ctx.app.inject({ method: "POST", url: "/api/billing/webhook", payload, headers });
-};
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const PRICE = 1_234_567;
 const HELD = 123_457;
-
-/** Quoted, accepted, authorised at Stripe and captured in full. */
-async function capturedAtStripe() {
-  const member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
-  const created = await call("POST", "/api/requests", member, {
-    title: "Hermès Kelly 28",
-    category: "Fashion",
-    budget_eur: 25000,
-    urgency: "High",
-    notes: "",
-    phone_number: "+351912345678",
-  });
-  const id = created.json().id as string;
-  await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
-  const quote = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
-    options: [{ title: "Kelly 28, Gold", priceCents: PRICE }],
-    validUntil: inDays(10),
-  });
-  const quoteId = quote.json().id as string;
-  await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff);
-  const deal = (await call("GET", `/api/requests/${id}/deal`, member)).json();
-  const accepted = await call("POST", `/api/requests/${id}/quotes/${quoteId}/accept`, member, {
-    optionId: deal.quotes[0].options[0].id,
-  });
-  const sessionId = (accepted.json().url as string).split("/").pop() as string;
-  const { intent } = fake.authorizeSession(sessionId, {});
-  await deliver(stripeEvent("payment_intent.amount_capturable_updated", intent));
-  const captured = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {});
-  expect(captured.json()).toMatchObject({ status: "captured", capturedCents: HELD });
-  return { member, id };
-}
+const capturedAtStripe = () => stripe.capturedAtStripe({ priceCents: PRICE });
 
 async function rowOf(requestId: string) {
   const [row] = await ctx.database.db.select().from(balanceInvoices).where(eq(balanceInvoices.requestId, requestId));

@@ -4,87 +4,24 @@
  * hold (capture_before read from the expanded charge, the receipt, the refund, the lapse), once each.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
-import {
-  type FakeStripe,
-  signedDelivery,
-  startFakeStripe,
-  stripeEvent,
-  stripeTestEnv,
-} from "#tests/helpers/fake-stripe";
-import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestContext } from "#tests/helpers/app";
+import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
+import { stripeDealApp } from "#tests/helpers/stripe-deal";
+import type { TestUser } from "#tests/helpers/users";
 import { holds, notifications, requests } from "../../db/schema";
 
-const SECRET = "whsec_test_maison";
+const stripe = stripeDealApp();
+const { call, deliver, holdOf } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  ctx = await createTestApp({
-    env: stripeTestEnv(fake, { STRIPE_WEBHOOK_SECRET: SECRET }),
-    deps: { startWorkers: false },
-  });
-  staff = await createUser(ctx, { role: "staff" });
+beforeAll(() => {
+  ({ fake, ctx, staff } = stripe.state);
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-
-const call = (method: "GET" | "POST", url: string, user: TestUser, payload?: object) =>
-  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
-const deliver = (event: object) => {
-  const { payload, headers } = signedDelivery(event, SECRET);
-  return ctx.app.inject({ method: "POST", url: "/api/billing/webhook", payload, headers });
-};
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const seconds = () => Math.floor(Date.now() / 1000);
-
-async function quotedRequest() {
-  const member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
-  const created = await call("POST", "/api/requests", member, {
-    title: "Hermès Kelly 28",
-    category: "Fashion",
-    budget_eur: 25000,
-    urgency: "High",
-    notes: "",
-    phone_number: "+351912345678",
-  });
-  const id = created.json().id as string;
-  await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
-  const quote = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
-    options: [{ title: "Kelly 28, Gold", priceCents: 1_234_567 }],
-    validUntil: inDays(10),
-  });
-  const quoteId = quote.json().id as string;
-  expect((await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff)).statusCode).toBe(200);
-  const deal = (await call("GET", `/api/requests/${id}/deal`, member)).json();
-  return { member, id, quoteId, optionId: deal.quotes[0].options[0].id as string };
-}
-
-async function holdOf(requestId: string) {
-  const [row] = await ctx.database.db.select().from(holds).where(eq(holds.requestId, requestId));
-  return row;
-}
-
-/** Accepted and authorised at Stripe, its webhooks delivered: the hold is held. */
-async function heldAtStripe(captureBefore = seconds() + 6 * 86_400) {
-  const q = await quotedRequest();
-  const accepted = await call("POST", `/api/requests/${q.id}/quotes/${q.quoteId}/accept`, q.member, {
-    optionId: q.optionId,
-  });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  const sessionId = (accepted.json().url as string).split("/").pop() as string;
-  const { intent, session } = fake.authorizeSession(sessionId, { captureBefore });
-  const capturable = await deliver(stripeEvent("payment_intent.amount_capturable_updated", intent));
-  expect(capturable.json(), capturable.body).toMatchObject({ outcome: "processed" });
-  // The session names the intent the hold already knows: nothing left to change.
-  expect((await deliver(stripeEvent("checkout.session.completed", session))).json().outcome).toBe("ignored");
-  return { ...q, intent, session, sessionId };
-}
+const quotedRequest = () => stripe.quotedAtStripe();
+const heldAtStripe = (captureBefore?: number) => stripe.heldAtStripe({ captureBefore });
 
 describe("holds with Stripe", () => {
   it("opens Checkout in payment mode with manual capture, our metadata and an idempotency key", async () => {

@@ -5,82 +5,22 @@
  * whose webhook never came is recorded.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
-import {
-  type FakeStripe,
-  signedDelivery,
-  startFakeStripe,
-  stripeEvent,
-  stripeTestEnv,
-} from "#tests/helpers/fake-stripe";
-import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestContext } from "#tests/helpers/app";
+import type { FakeStripe } from "#tests/helpers/fake-stripe";
+import { stripeDealApp } from "#tests/helpers/stripe-deal";
+import type { TestUser } from "#tests/helpers/users";
 import { holds } from "../../db/schema";
 
-const SECRET = "whsec_test_maison";
+const stripe = stripeDealApp();
+const { call, holdOf } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
-let staff: TestUser;
 let admin: TestUser;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  ctx = await createTestApp({
-    env: stripeTestEnv(fake, { STRIPE_WEBHOOK_SECRET: SECRET }),
-    deps: { startWorkers: false },
-  });
-  staff = await createUser(ctx, { role: "staff" });
-  admin = await createUser(ctx, { role: "admin" });
+beforeAll(() => {
+  ({ fake, ctx, admin } = stripe.state);
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-
-const call = (method: "GET" | "POST", url: string, user: TestUser, payload?: object) =>
-  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
-const deliver = (event: object) => {
-  const { payload, headers } = signedDelivery(event, SECRET);
-  return ctx.app.inject({ method: "POST", url: "/api/billing/webhook", payload, headers });
-};
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
-async function holdOf(requestId: string) {
-  const [row] = await ctx.database.db.select().from(holds).where(eq(holds.requestId, requestId));
-  return row;
-}
-
-/** Quoted, accepted, authorised at Stripe and its webhook delivered: the hold is held. */
-async function heldAtStripe(title: string) {
-  const member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
-  const created = await call("POST", "/api/requests", member, {
-    title,
-    category: "Fashion",
-    budget_eur: 25000,
-    urgency: "High",
-    notes: "",
-    phone_number: "+351912345678",
-  });
-  const id = created.json().id as string;
-  await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
-  const quote = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
-    options: [{ title: "Kelly 28, Gold", priceCents: 1_234_567 }],
-    validUntil: inDays(10),
-  });
-  const quoteId = quote.json().id as string;
-  await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff);
-  const deal = (await call("GET", `/api/requests/${id}/deal`, member)).json();
-  const accepted = await call("POST", `/api/requests/${id}/quotes/${quoteId}/accept`, member, {
-    optionId: deal.quotes[0].options[0].id,
-  });
-  const sessionId = (accepted.json().url as string).split("/").pop() as string;
-  const { intent } = fake.authorizeSession(sessionId);
-  expect((await deliver(stripeEvent("payment_intent.amount_capturable_updated", intent))).json()).toMatchObject({
-    outcome: "processed",
-  });
-  expect((await holdOf(id)).status).toBe("held");
-  return { id, intent };
-}
+const heldAtStripe = (title: string) => stripe.heldAtStripe({ title });
 
 describe("reconciliation with Stripe", () => {
   it("lists by creation date over every page, cancels an orphan with a key, records a missed capture", async () => {

@@ -6,81 +6,22 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
-import {
-  type FakeStripe,
-  signedDelivery,
-  startFakeStripe,
-  stripeEvent,
-  stripeTestEnv,
-} from "#tests/helpers/fake-stripe";
-import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { holds, refunds } from "../../db/schema";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestContext } from "#tests/helpers/app";
+import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
+import { stripeDealApp } from "#tests/helpers/stripe-deal";
+import type { TestUser } from "#tests/helpers/users";
+import { refunds } from "../../db/schema";
 
-const SECRET = "whsec_test_maison";
+const stripe = stripeDealApp();
+const { call, deliver, holdOf } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  ctx = await createTestApp({
-    env: stripeTestEnv(fake, { STRIPE_WEBHOOK_SECRET: SECRET }),
-    deps: { startWorkers: false },
-  });
-  staff = await createUser(ctx, { role: "staff" });
+beforeAll(() => {
+  ({ fake, ctx, staff } = stripe.state);
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-
-const call = (method: "GET" | "POST", url: string, user: TestUser, payload?: object) =>
-  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
-const deliver = (event: object) => {
-  const { payload, headers } = signedDelivery(event, SECRET);
-  return ctx.app.inject({ method: "POST", url: "/api/billing/webhook", payload, headers });
-};
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
-async function holdOf(requestId: string) {
-  const [row] = await ctx.database.db.select().from(holds).where(eq(holds.requestId, requestId));
-  return row;
-}
-
-/** Quoted, accepted, authorised at Stripe (its webhook delivered) and captured in full. */
-async function capturedAtStripe() {
-  const member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
-  const created = await call("POST", "/api/requests", member, {
-    title: "Hermès Kelly 28",
-    category: "Fashion",
-    budget_eur: 25000,
-    urgency: "High",
-    notes: "",
-    phone_number: "+351912345678",
-  });
-  const id = created.json().id as string;
-  await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
-  const quote = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
-    options: [{ title: "Kelly 28, Gold", priceCents: 1_000_000 }],
-    validUntil: inDays(10),
-  });
-  const quoteId = quote.json().id as string;
-  expect((await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff)).statusCode).toBe(200);
-  const deal = (await call("GET", `/api/requests/${id}/deal`, member)).json();
-  const accepted = await call("POST", `/api/requests/${id}/quotes/${quoteId}/accept`, member, {
-    optionId: deal.quotes[0].options[0].id,
-  });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  const sessionId = (accepted.json().url as string).split("/").pop() as string;
-  const { intent } = fake.authorizeSession(sessionId);
-  const held = await deliver(stripeEvent("payment_intent.amount_capturable_updated", intent));
-  expect(held.json(), held.body).toMatchObject({ outcome: "processed" });
-  const captured = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {});
-  expect(captured.statusCode, captured.body).toBe(200);
-  return { member, id, intent };
-}
+const capturedAtStripe = () => stripe.capturedAtStripe({ priceCents: 1_000_000 });
 
 describe("refunds with Stripe", () => {
   it("creates one refund with our metadata and key; its signed webhooks change nothing; the rest refunds the hold", async () => {

@@ -1,0 +1,95 @@
+/**
+ * The business loop in Stripe mode for one test file: the real SDK against a fresh local fake of the Stripe API,
+ * signed webhook deliveries, and a request taken to a quote, a hold authorised at "Stripe", or a capture. Call
+ * `stripeDealApp()` at the top of the file: it registers the hooks that start and stop both.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect } from "vitest";
+import { holds } from "../../src/server/db/schema";
+import { createTestApp, type TestContext } from "./app";
+import { type FakeStripe, signedDelivery, startFakeStripe, stripeEvent, stripeTestEnv } from "./fake-stripe";
+import { as, createUser, type TestUser } from "./users";
+
+export const WEBHOOK_SECRET = "whsec_test_maison";
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const seconds = () => Math.floor(Date.now() / 1000);
+
+export function stripeDealApp() {
+  const state = {} as { fake: FakeStripe; ctx: TestContext; staff: TestUser; admin: TestUser };
+  beforeAll(async () => {
+    state.fake = await startFakeStripe();
+    state.ctx = await createTestApp({
+      env: stripeTestEnv(state.fake, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }),
+      deps: { startWorkers: false },
+    });
+    state.staff = await createUser(state.ctx, { role: "staff" });
+    state.admin = await createUser(state.ctx, { role: "admin" });
+  });
+  afterAll(async () => {
+    await state.ctx.close();
+    await state.fake.close();
+  });
+
+  const call = (method: "GET" | "POST", url: string, user: TestUser, payload?: object) =>
+    state.ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
+  const deliver = (event: object) => {
+    const { payload, headers } = signedDelivery(event, WEBHOOK_SECRET);
+    return state.ctx.app.inject({ method: "POST", url: "/api/billing/webhook", payload, headers });
+  };
+  async function holdOf(requestId: string) {
+    const [row] = await state.ctx.database.db.select().from(holds).where(eq(holds.requestId, requestId));
+    return row;
+  }
+
+  /** A gold member's request with one option sent as a quote (staff moved it to Sourcing first). */
+  async function quotedAtStripe({ title = "Hermès Kelly 28", priceCents = 1_234_567 } = {}) {
+    const { staff } = state;
+    const member = await createUser(state.ctx, { plan: "gold", name: "Ana Sousa" });
+    const created = await call("POST", "/api/requests", member, {
+      title,
+      category: "Fashion",
+      budget_eur: 25000,
+      urgency: "High",
+      notes: "",
+      phone_number: "+351912345678",
+    });
+    const id = created.json().id as string;
+    await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
+    const quote = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
+      options: [{ title: "Kelly 28, Gold", priceCents }],
+      validUntil: inDays(10),
+    });
+    const quoteId = quote.json().id as string;
+    expect((await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff)).statusCode).toBe(200);
+    const deal = (await call("GET", `/api/requests/${id}/deal`, member)).json();
+    return { member, id, quoteId, optionId: deal.quotes[0].options[0].id as string };
+  }
+
+  /** Quoted, accepted, authorised at Stripe, its webhooks delivered: the hold is held. */
+  async function heldAtStripe(options: { title?: string; priceCents?: number; captureBefore?: number } = {}) {
+    const q = await quotedAtStripe(options);
+    const accepted = await call("POST", `/api/requests/${q.id}/quotes/${q.quoteId}/accept`, q.member, {
+      optionId: q.optionId,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const sessionId = (accepted.json().url as string).split("/").pop() as string;
+    const captureBefore = options.captureBefore ?? seconds() + 6 * 86_400;
+    const { intent, session } = state.fake.authorizeSession(sessionId, { captureBefore });
+    const capturable = await deliver(stripeEvent("payment_intent.amount_capturable_updated", intent));
+    expect(capturable.json(), capturable.body).toMatchObject({ outcome: "processed" });
+    // The session names the intent the hold already knows: nothing left to change.
+    expect((await deliver(stripeEvent("checkout.session.completed", session))).json().outcome).toBe("ignored");
+    return { ...q, intent, session, sessionId };
+  }
+
+  /** Held, then captured in full by staff. */
+  async function capturedAtStripe(options: { title?: string; priceCents?: number } = {}) {
+    const held = await heldAtStripe(options);
+    const captured = await call("POST", `/api/admin/requests/${held.id}/hold/capture`, state.staff, {});
+    expect(captured.statusCode, captured.body).toBe(200);
+    return held;
+  }
+
+  return { state, call, deliver, holdOf, quotedAtStripe, heldAtStripe, capturedAtStripe };
+}
