@@ -79,8 +79,8 @@ export function dealSteps(ctx: () => TestContext, staff: () => TestUser) {
     call("POST", `/api/billing/test/holds/${sessionOf(url)}/authorize`, member, card);
 
   /** A request whose hold is held: quoted, accepted, authorised with 4242. */
-  async function heldRequest(options?: ReturnType<typeof option>[]) {
-    const { member, id } = await sourcingRequest();
+  async function heldRequest(options?: ReturnType<typeof option>[], title?: string) {
+    const { member, id } = await sourcingRequest(title);
     const quoteId = await sent(id, options);
     const [first] = await optionIds(member, id, quoteId);
     const accepted = await acceptOption(member, id, quoteId, first);

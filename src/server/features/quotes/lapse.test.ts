@@ -7,7 +7,8 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
-import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { dealSteps, inDays, option, sessionOf } from "#tests/helpers/deal";
+import { createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { activityLogs, holds, notifications, outbox, testPaymentObjects } from "../../db/schema";
 
@@ -23,59 +24,18 @@ afterEach(async () => {
   await ctx.app.ctx.payments.test?.resetHoldClock();
 });
 
-const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana Sousa" };
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const call = (method: "GET" | "POST", url: string, user: TestUser | null, payload?: object) =>
-  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
-
-const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
-
-async function sourcingRequest(title: string) {
-  const member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
-  const created = await call("POST", "/api/requests", member, {
-    title,
-    category: "Fashion",
-    budget_eur: 25000,
-    urgency: "High",
-    notes: "",
-    phone_number: "+351912345678",
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().id as string;
-  const moved = await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
-  expect(moved.statusCode, moved.body).toBe(200);
-  return { member, id };
-}
-
-async function deal(user: TestUser, requestId: string) {
-  const url = user === staff ? `/api/admin/requests/${requestId}/deal` : `/api/requests/${requestId}/deal`;
-  const res = await call("GET", url, user);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-const sessionOf = (url: string) => url.split("/").pop() as string;
-const authorize = (member: TestUser, url: string) =>
-  call("POST", `/api/billing/test/holds/${sessionOf(url)}/authorize`, member, CARD);
+const steps = dealSteps(
+  () => ctx,
+  () => staff,
+);
+const { call, deal, authorize } = steps;
 
 /** A request whose hold is held: quoted, accepted, authorised with 4242 (capturable 7 days on the provider's clock). */
 async function heldRequest(title = "Hermès Kelly 28") {
-  const { member, id } = await sourcingRequest(title);
-  const drafted = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
-    options: [{ title: "Kelly 28, Gold", priceCents: 2_500_000, estimatedDelivery: inDays(20) }],
-    validUntil: inDays(10),
-  });
-  expect(drafted.statusCode, drafted.body).toBe(201);
-  const quoteId = drafted.json().id as string;
-  expect((await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff)).statusCode).toBe(200);
-  const optionId = (await deal(member, id)).quotes[0].options[0].id;
-  const accepted = await call("POST", `/api/requests/${id}/quotes/${quoteId}/accept`, member, { optionId });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  const paid = await authorize(member, accepted.json().url);
-  expect(paid.statusCode, paid.body).toBe(200);
-  return { member, id, quoteId };
+  return steps.heldRequest([option("Kelly 28, Gold", 2_500_000, { estimatedDelivery: inDays(20) })], title);
 }
 
 const advance = (ms: number) => ctx.app.ctx.payments.test?.advanceHoldClock(ms);

@@ -7,7 +7,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
-import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { dealSteps } from "#tests/helpers/deal";
+import { createUser, type TestUser } from "#tests/helpers/users";
 import { ERRORS } from "@/shared/messages";
 import { activityLogs, holds, notifications, reconciliationRuns, testPaymentObjects } from "../../db/schema";
 import type { TestPaymentIntent } from "../../payments/test-provider";
@@ -24,38 +25,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana Sousa" };
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const call = (method: "GET" | "POST", url: string, user: TestUser | null, payload?: object) =>
-  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
+const steps = dealSteps(
+  () => ctx,
+  () => staff,
+);
+const { call } = steps;
 
 /** A gold member's request, quoted, accepted and authorised with 4242: the hold is held. */
 async function heldRequest(title = "Hermès Kelly 28") {
-  const member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
-  const created = await call("POST", "/api/requests", member, {
-    title,
-    category: "Fashion",
-    budget_eur: 25000,
-    urgency: "High",
-    notes: "",
-    phone_number: "+351912345678",
-  });
-  const id = created.json().id as string;
-  await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
-  const quote = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
-    options: [{ title: "Kelly 28, Gold", priceCents: 2_500_000 }],
-    validUntil: inDays(10),
-  });
-  const quoteId = quote.json().id as string;
-  expect((await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff)).statusCode).toBe(200);
-  const deal = (await call("GET", `/api/requests/${id}/deal`, member)).json();
-  const accepted = await call("POST", `/api/requests/${id}/quotes/${quoteId}/accept`, member, {
-    optionId: deal.quotes[0].options[0].id,
-  });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  const session = (accepted.json().url as string).split("/").pop();
-  const paid = await call("POST", `/api/billing/test/holds/${session}/authorize`, member, CARD);
-  expect(paid.statusCode, paid.body).toBe(200);
+  const { member, id } = await steps.heldRequest(undefined, title);
   const hold = await holdOf(id);
   expect(hold.status).toBe("held");
   return { member, id, hold, intentId: hold.paymentIntentId as string };
