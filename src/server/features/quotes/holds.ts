@@ -563,10 +563,7 @@ async function applyHoldUpdate(
       });
       break;
     }
-    case "refunded":
-      Object.assign(set, { refundedAt: now });
-      await activity("payment_refunded", { holdId: hold.id, amountCents: hold.capturedCents });
-      break;
+    // "refunded" never comes here: charge.refunded is applied by refunds.ts (withRefunds, decision 033).
     default:
       break;
   }
