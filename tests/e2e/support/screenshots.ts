@@ -1,10 +1,14 @@
 import { mkdirSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 
-/** SCREENSHOTS=1 files a page at 1440 and 390 px in docs/screenshots (off in ordinary runs). */
+/**
+ * SCREENSHOTS=1 files a page at 1440 and 390 px in docs/screenshots (off in ordinary runs); a name with a folder
+ * ("money/statement") files it in that folder.
+ */
 export async function screenshots(page: Page, name: string) {
   if (!process.env.SCREENSHOTS) return;
-  mkdirSync("docs/screenshots", { recursive: true });
+  mkdirSync(path.dirname(`docs/screenshots/${name}`), { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
