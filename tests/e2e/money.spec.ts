@@ -17,7 +17,7 @@ import {
   payWithCard,
   quoteViaApi,
 } from "./support/deal";
-import { screenshots } from "./support/screenshots";
+import { screenshots, viewportScreenshot } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { adminPage } from "./support/users";
 
@@ -54,6 +54,17 @@ async function inBothLanguages(
   await screenshots(page, `money/${name}-pt-PT`);
   await switchLanguage(page, "en");
   await ready("en");
+}
+
+/** SCREENSHOTS=1 only: an open dialog as the window shows it, at 1440 and 390 px. */
+async function dialogScreenshots(page: Page, name: string) {
+  if (!process.env.SCREENSHOTS) return;
+  const size = page.viewportSize();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await viewportScreenshot(page, `money/${name}`);
+  }
+  if (size) await page.setViewportSize(size);
 }
 
 /** The statement's row of a kind of movement ("Hold authorised"). */
@@ -178,11 +189,11 @@ test("staff refund part of a captured payment with a reason; the member reads it
     if (process.env.SCREENSHOTS) {
       await switchLanguage(staff, "pt-PT");
       await openRefund("pt-PT");
-      await screenshots(staff, "money/staff-refund-dialog-pt-PT");
+      await dialogScreenshots(staff, "staff-refund-dialog-pt-PT");
       await switchLanguage(staff, "en");
     }
     const dialog = await openRefund("en");
-    await screenshots(staff, "money/staff-refund-dialog-en");
+    await dialogScreenshots(staff, "staff-refund-dialog-en");
     await dialog.getByRole("button", { name: "Review refund" }).click();
     const confirm = staff.getByRole("alertdialog", { name: "Refund €120 to the member?" });
     await expect(confirm.getByText("The dust bag was missing at the handover.")).toBeVisible();
