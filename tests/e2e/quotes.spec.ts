@@ -7,21 +7,14 @@
 import { deflateSync } from "node:zlib";
 import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { acceptOption, authoriseWith, card, memberWithRequest } from "./support/deal";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { adminPage, newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { adminPage } from "./support/users";
 
 // The third journey moves the test provider's payment clock (shared by the server): this file's journeys run
 // one after another so no other hold lapses under it.
 test.describe.configure({ mode: "default" });
-
-const REQUEST = {
-  category: "Fashion",
-  budget_eur: 45000,
-  urgency: "High",
-  notes: "Gold hardware preferred.",
-  phone_number: "+351912345678",
-};
 
 /** A small solid-colour PNG (the server sniffs the type, so it must be a real one). */
 function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
@@ -57,21 +50,6 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
   ]);
 }
 
-/** A new Silver member with one request, on its page. */
-async function memberWithRequest(page: Page, title: string) {
-  await signUpViaForm(page, { email: newEmail("quote"), password: "secret-pass", name: "Ana Sousa" });
-  await subscribeViaTestCheckout(page, "silver");
-  const created = await page.request.post("/api/requests", { data: { ...REQUEST, title } });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  await page.goto(`/requests/${id}`);
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  return id;
-}
-
-const card = (page: Page, title: string) =>
-  page.locator('[data-slot="card"]').filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-
 async function fillOption(option: Locator, values: { title: string; price: string; terms?: string }) {
   await option.getByLabel("Title").fill(values.title);
   await option.getByLabel("Price (€)").fill(values.price);
@@ -103,24 +81,6 @@ async function sendQuote(
   if (message) await staff.getByLabel("Message to the member").fill(message);
   await staff.getByRole("button", { name: "Send quote" }).click();
   await expect(staff.getByText("Quote sent").first()).toBeVisible();
-}
-
-async function authoriseWith(page: Page, cardNumber: string, amount: string) {
-  await page.getByLabel("Card number").fill(cardNumber);
-  await page.getByLabel("Expiry").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByLabel("Name on card").fill("Ana Sousa");
-  await page.getByRole("button", { name: `Authorise ${amount}` }).click();
-}
-
-async function acceptOption(page: Page, title: string) {
-  await page
-    .getByRole("article", { name: title })
-    .getByRole("button", { name: `Accept ${title}` })
-    .click();
-  const dialog = page.getByRole("alertdialog", { name: `Accept ${title}?` });
-  await expect(dialog).toBeVisible();
-  return dialog;
 }
 
 test("staff quote two options; the member accepts one live, holds it with 4242; staff capture and deliver; the member confirms", async ({

@@ -39,6 +39,17 @@ const STATUS: Record<string, ReturnType<typeof msg>> = {
   lost: msg`Lost`,
 };
 
+/** The bank's reason, in words (Stripe's most common; any other reads as its code, spaced out). */
+const REASONS: Record<string, ReturnType<typeof msg>> = {
+  fraudulent: msg`the card holder says they did not make the payment`,
+  product_not_received: msg`product not received`,
+  product_unacceptable: msg`product not as described`,
+  duplicate: msg`charged twice`,
+  credit_not_processed: msg`a refund was not processed`,
+  unrecognized: msg`payment not recognised`,
+  general: msg`no reason given`,
+};
+
 /** The dispute card, when the request has one (or the test bank may open one on a captured payment). */
 export function DisputePanel({ requestId }: { requestId: string }) {
   const { data } = useQuery(disputeQueries.dispute(requestId));
@@ -74,7 +85,8 @@ function DisputeCard({ requestId, dispute, testBank }: { requestId: string; disp
           <span className="tabular font-serif text-2xl">{formatCents(dispute.amountCents)}</span>
         </div>
         <p className="text-ink-muted">
-          {t`Reason given by the bank:`} {dispute.reason.replaceAll("_", " ")}
+          {t`Reason given by the bank:`}{" "}
+          {REASONS[dispute.reason] ? i18n._(REASONS[dispute.reason]) : dispute.reason.replaceAll("_", " ")}
         </p>
         {dispute.answerable && due && (
           <p role="status" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-3 py-2 text-oxblood">

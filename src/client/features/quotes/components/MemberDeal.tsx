@@ -444,7 +444,8 @@ function HoldSentence({ hold }: { hold: Hold }) {
     }
     case "captured": {
       const rest = hold.amountCents - hold.capturedCents;
-      const reason = hold.captureReason;
+      // After a partial capture the sentence goes on after the reason: its own full stop goes (it read "..").
+      const reason = rest > 0 ? hold.captureReason?.replace(/\.+$/, "") : hold.captureReason;
       if (rest <= 0)
         return reason ? t`${charged} was charged to your card: ${reason}` : t`${charged} was charged to your card.`;
       const remaining = formatCents(rest);

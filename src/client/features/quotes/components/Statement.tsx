@@ -6,7 +6,7 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { ScrollText } from "lucide-react";
+import { Check, ScrollText } from "lucide-react";
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import type { MessageDescriptor } from "@/client/lib/i18n";
@@ -38,7 +38,8 @@ export function StatementCard({ requestId, side }: { requestId: string; side: "m
 export function StatementView({ statement }: { statement: StatementData }) {
   const { t } = useLingui();
   const rate = statement.vatRate;
-  const vat = rate === "margin" ? t`margin scheme` : rate ? t`incl. VAT ${rate} %` : "";
+  // "23 %" never splits over two lines (a no-break space before the sign).
+  const vat = (rate === "margin" ? t`margin scheme` : rate ? t`incl. VAT ${rate} %` : "").replace(/ %/g, "\u00a0%");
   return (
     <Card>
       <CardHeading
@@ -52,7 +53,7 @@ export function StatementView({ statement }: { statement: StatementData }) {
           ) : null
         }
       />
-      <CardContent className="flex flex-col gap-4 text-sm">
+      <CardContent className="@container flex flex-col gap-4 text-sm">
         {statement.priceCents !== null && (
           <div className="flex items-baseline justify-between gap-3">
             <span className="text-ink-muted">
@@ -67,7 +68,7 @@ export function StatementView({ statement }: { statement: StatementData }) {
           <caption className="sr-only">{t`Every movement of money on this request`}</caption>
           <thead className="text-xs text-ink-muted">
             <tr className="border-b border-stone">
-              <th scope="col" className="py-1.5 pr-2 font-normal">{t`Date`}</th>
+              <th scope="col" className="hidden py-1.5 pr-2 font-normal @sm:table-cell">{t`Date`}</th>
               <th scope="col" className="py-1.5 pr-2 font-normal">{t`What`}</th>
               <th scope="col" className="py-1.5 text-right font-normal">{t`Amount`}</th>
             </tr>
@@ -88,7 +89,14 @@ export function StatementView({ statement }: { statement: StatementData }) {
             </>
           )}
           <dt className="font-medium">{statement.paidInFull ? t`Paid in full` : t`Balance due`}</dt>
-          <dd className="tabular text-right font-medium">{formatCents(statement.balanceDueCents)}</dd>
+          <dd className="tabular flex justify-end font-medium">
+            {/* Paid in full: nothing is due, and "€0" beside it would read as nothing paid. */}
+            {statement.paidInFull ? (
+              <Check aria-hidden className="size-4 text-forest" />
+            ) : (
+              formatCents(statement.balanceDueCents)
+            )}
+          </dd>
         </dl>
       </CardContent>
     </Card>
@@ -98,15 +106,23 @@ export function StatementView({ statement }: { statement: StatementData }) {
 function Line({ line }: { line: StatementLine }) {
   const { t, i18n } = useLingui();
   const card = line.card ? `${line.card.brand.toUpperCase()} ·· ${line.card.last4}` : null;
+  const date = formatLongDate(line.at);
   return (
     <tr className="border-b border-stone/60 align-top">
-      <td className="tabular py-2 pr-2 whitespace-nowrap text-ink-muted">{formatLongDate(line.at)}</td>
+      {/* In a narrow card (a phone, the staff's aside) the date goes under what happened: the description keeps the room. */}
+      <td className="tabular hidden py-2 pr-2 whitespace-nowrap text-ink-muted @sm:table-cell">{date}</td>
       <td className="py-2 pr-2">
-        <span>{i18n._(KINDS[line.kind])}</span>
+        <span className="block">{i18n._(KINDS[line.kind])}</span>
+        <span className="tabular block text-xs text-ink-muted @sm:hidden">{date}</span>
         {card && <span className="block text-xs text-ink-muted">{card}</span>}
         {line.note && <span className="block text-xs text-ink-muted break-words">{line.note}</span>}
         {line.receiptUrl && (
-          <a href={line.receiptUrl} target="_blank" rel="noreferrer" className="text-xs underline decoration-gold">
+          <a
+            href={line.receiptUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="block w-fit text-xs underline decoration-gold"
+          >
             {line.kind === "invoiced" ? t`Invoice` : t`Receipt`}
           </a>
         )}
