@@ -138,6 +138,8 @@ export async function startFakeStripe(
   const intents = new Map<string, FakePaymentIntent>();
   const charges = new Map<string, FakeCharge>();
   const refunds = new Map<string, Record<string, unknown>>();
+  /** Disputes the test puts here (a bank opens them; the API only updates them). */
+  const disputes = new Map<string, Record<string, unknown>>();
   const invoices = new Map<string, FakeInvoice>();
   /** POST answers by idempotency key, as Stripe replays them (holds' calls). */
   const replays = new Map<string, { status: number; body: unknown }>();
@@ -229,6 +231,19 @@ export async function startFakeStripe(
         expanded ? { ...i, latest_charge: i.latest_charge ? (charges.get(i.latest_charge) ?? null) : null } : i,
       );
       return send(res, 200, { object: "list", data, has_more: start + limit < all.length, url: "/v1/payment_intents" });
+    }
+    const disputePath = /^\/v1\/disputes\/([^/]+)$/.exec(path);
+    if (disputePath && method === "POST") {
+      const dispute = disputes.get(disputePath[1]);
+      if (!dispute) return error(res, 404, `No such dispute: '${disputePath[1]}'`, "resource_missing");
+      if (dispute.status !== "needs_response" && dispute.status !== "warning_needs_response") {
+        return error(res, 400, `This dispute is already ${dispute.status} and cannot be updated.`);
+      }
+      Object.assign(dispute, {
+        evidence: body.evidence ?? {},
+        status: body.submit === "true" ? "under_review" : dispute.status,
+      });
+      return send(res, 200, dispute);
     }
     const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/capture|\/cancel)?$/.exec(path);
     if (intentPath) {
@@ -521,6 +536,7 @@ export async function startFakeStripe(
       state.listPageSize = size;
     },
     refunds,
+    disputes,
     invoices,
     /**
      * A payment reached an open invoice (the hosted page's card, or a bank transfer to the customer balance):

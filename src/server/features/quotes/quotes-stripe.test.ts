@@ -138,3 +138,34 @@ describe("holds with Stripe", () => {
     expect((await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {})).statusCode).toBe(200);
   });
 });
+
+describe("disputes with Stripe", () => {
+  it("a signed charge.dispute.created marks the request; the evidence goes to Stripe once, submitted, with a key", async () => {
+    const { id, intent } = await stripe.capturedAtStripe();
+    const dispute = {
+      id: "dp_fake_1",
+      object: "dispute",
+      charge: intent.latest_charge,
+      payment_intent: intent.id,
+      amount: 123_457,
+      currency: "eur",
+      reason: "fraudulent",
+      status: "needs_response",
+      created: seconds(),
+      evidence_details: { due_by: seconds() + 7 * 86_400, has_evidence: false, submission_count: 0 },
+    };
+    fake.disputes.set(dispute.id, structuredClone(dispute));
+    expect((await deliver(stripeEvent("charge.dispute.created", dispute))).json().outcome).toBe("processed");
+    const view = (await call("GET", `/api/admin/requests/${id}/dispute`, staff)).json();
+    expect(view).toMatchObject({ testBank: false, dispute: { status: "needs_response", answerable: true } });
+
+    const submitted = await call("POST", `/api/admin/requests/${id}/dispute/evidence`, staff, view.dispute.evidence);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const [update] = fake.callsTo("POST", "/v1/disputes/dp_fake_1");
+    expect(update.idempotencyKey).toBe(`maison-dispute-${view.dispute.id}`);
+    expect(update.body).toMatchObject({ submit: "true", evidence: { customer_name: "Ana Sousa" } });
+    expect(fake.disputes.get("dp_fake_1")?.status).toBe("under_review");
+    // The test bank is not Stripe's: 404 in Stripe mode.
+    expect((await call("POST", `/api/admin/requests/${id}/dispute/test-open`, staff, {})).statusCode).toBe(404);
+  });
+});
