@@ -343,17 +343,17 @@ describe("reconciliation on the test provider", () => {
     const before = await count();
     const errors: unknown[] = [];
     const job = startReconciliation(ctx.app.ctx, {
-      intervalMs: 4_000,
-      firstAfterMs: 2_500,
+      intervalMs: 1_200,
+      firstAfterMs: 700,
       onError: (error) => errors.push(error),
     });
     try {
-      // At 2.5 s: the last run began more than half an interval (2 s) ago, so this one runs.
+      // At 0.7 s: the last run began more than half an interval (0.6 s) ago, so this one runs.
       await vi.waitFor(async () => expect(await count()).toBe(before + 1), { timeout: 15_000, interval: 200 });
     } finally {
       await job.stop();
     }
-    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await count()).toBe(before + 1);
     expect(errors).toEqual([]);
   });
