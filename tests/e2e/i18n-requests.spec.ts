@@ -158,21 +158,20 @@ test.describe("in European Portuguese", () => {
         .click();
       await expect(admin.getByRole("heading", { level: 1, name: title })).toBeVisible();
       await expect(admin.getByText("Em pesquisa", { exact: true }).first()).toBeVisible();
-      await admin.getByRole("button", { name: "Passar a Orçamentado" }).click();
-      await expect(admin.getByText("Estado atualizado")).toBeVisible();
-      await expect(admin.getByRole("button", { name: "Marcar como Encontrado" })).toBeVisible();
+      // Quoted is reached by sending a quote (decision 030): the next move is writing one.
+      await expect(admin.getByRole("button", { name: "Escrever um orçamento" })).toBeVisible();
       await expect(admin.getByRole("list", { name: "Atividade" })).toContainText(
-        "Mudou o estado de Em pesquisa para Orçamentado",
+        "Mudou o estado de Novo para Em pesquisa",
       );
     } finally {
       await context.close();
     }
 
-    // The member's open page follows: Orçamentado, in Portuguese.
+    // The member's open page follows: Em pesquisa, in Portuguese.
     await page.goto("/requests");
     await expect(
       page.getByRole("table", { name: "Os meus pedidos" }).getByRole("row", { name: new RegExp(title) }),
-    ).toContainText("Orçamentado");
+    ).toContainText("Em pesquisa");
   });
 });
 
