@@ -28,7 +28,7 @@ describe("the quote editor's VAT", () => {
     await user.type(screen.getAllByLabelText("Title")[1], "Rolex Daytona, new");
     await user.type(screen.getAllByLabelText("Price (€)")[1], "42000");
     await user.click(vatSelect(0));
-    const choices = (await screen.findAllByRole("option")).map((o) => o.textContent);
+    const choices = (await screen.findAllByRole("option", {}, { timeout: 5_000 })).map((o) => o.textContent);
     expect(choices).toEqual([
       "23 % (standard)",
       "13 % (intermediate)",
@@ -39,7 +39,8 @@ describe("the quote editor's VAT", () => {
     expect(vatSelect(0).textContent).toContain("Margin scheme (second-hand goods)");
     await user.type(screen.getByLabelText("Valid until"), "2099-12-31");
     await user.click(screen.getByRole("button", { name: "Save draft" }));
-    expect(await screen.findByText(QUOTE_MESSAGES.quoteSaved)).toBeTruthy();
+    // Under CI load the save can take longer than findBy's default second.
+    expect(await screen.findByText(QUOTE_MESSAGES.quoteSaved, {}, { timeout: 5_000 })).toBeTruthy();
     expect(api.calls.map((call) => call.key)).toEqual([`POST ${base}/quotes`]);
     const sent = api.calls[0].body as { options: Array<{ title: string; vatRate: string }> };
     expect(sent.options.map((o) => [o.title, o.vatRate])).toEqual([
