@@ -1,28 +1,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, CreditCard, Landmark, Lock, ShieldCheck } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
 import { AsyncView } from "@/client/components/async-view";
-import { Form, FormError, useZodForm } from "@/client/components/form";
 import { Badge } from "@/client/components/ui/badge";
-import { Button } from "@/client/components/ui/button";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { PageSpinner } from "@/client/components/ui/spinner";
 import { ApiError, errorMessage, serverText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { cardSchema } from "@/shared/contracts/billing";
 import { formatEuro, formatLongDate } from "@/shared/format";
-import {
-  appPath,
-  billingQueries,
-  type CardDetails,
-  type TestInvoice,
-  useConfirmTestInvoice,
-  usePayTestInvoice,
-} from "../api";
+import { appPath, billingQueries, type TestInvoice, useConfirmTestInvoice, usePayTestInvoice } from "../api";
 import { DECLINED_CARD, TEST_CARD, THREE_D_SECURE_CARD } from "../card-format";
-import { CardFields } from "../components/card-fields";
+import { BankStep, CardStep, TestPageNotice } from "../components/test-card-steps";
 
 /**
  * The test-mode hosted page of a balance invoice (/checkout/test/invoices/:id, decision 035): our stand-in for
@@ -69,16 +59,9 @@ export default function TestInvoicePage() {
   );
 }
 
-function Notice({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
+function Notice(props: { title: string; text: string; children?: React.ReactNode }) {
   const { t } = useLingui();
-  return (
-    <section className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-5 px-6 py-20 text-center">
-      <p className="eyebrow text-gold-deep">{t`Balance invoice`}</p>
-      <h1 className="text-4xl">{title}</h1>
-      <p className="text-ink-muted">{text}</p>
-      {children && <div className="flex gap-3">{children}</div>}
-    </section>
-  );
+  return <TestPageNotice eyebrow={t`Balance invoice`} {...props} />;
 }
 
 function InvoiceCheckout({ invoice }: { invoice: TestInvoice }) {
@@ -169,38 +152,22 @@ function CardForm({
   onRequiresAction: () => void;
 }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
-  const pay = usePayTestInvoice(invoice.id);
-  const form = useZodForm(cardSchema, { defaultValues: { cardNumber: "", expiry: "", cvc: "", name: "" } });
-  useEffect(() => {
-    if (failure) form.setError("root", { message: failure });
-  }, [failure, form]);
-
-  async function onSubmit(card: CardDetails) {
-    try {
-      const next = await pay.mutateAsync(card);
-      if (next.requiresAction || !next.redirectUrl) onRequiresAction();
-      else navigate(appPath(next.redirectUrl), { replace: true });
-    } catch (error) {
-      form.setError("root", { message: errorMessage(error, t`Your payment did not go through. Please try again.`) });
-    }
-  }
-
   return (
-    <Form form={form} onSubmit={onSubmit} className="rounded-lg border border-stone bg-card p-7 sm:p-9">
-      <h1 className="flex items-center gap-3 font-serif text-3xl">
-        <CreditCard aria-hidden className="size-6 text-gold-deep" strokeWidth={1.5} /> {t`Pay with card`}
-      </h1>
-      <CardFields form={form} emailId="invoice-email" email={invoice.email} />
-      <FormError />
-      <Button type="submit" size="lg" disabled={pay.isPending} className="mt-2 w-full">
-        <Lock aria-hidden /> {pay.isPending ? t`Paying…` : t`Pay ${amount}`}
-      </Button>
-    </Form>
+    <CardStep
+      email={invoice.email}
+      emailId="invoice-email"
+      heading={t`Pay with card`}
+      submitLabel={t`Pay ${amount}`}
+      pendingLabel={t`Paying…`}
+      fallbackError={t`Your payment did not go through. Please try again.`}
+      submit={usePayTestInvoice(invoice.id)}
+      failure={failure}
+      onRequiresAction={onRequiresAction}
+    />
   );
 }
 
-/** The bank's 3-D Secure step: approve, or fail the confirmation. */
+/** The bank's 3-D Secure step for the payment. */
 function BankConfirmation({
   invoice,
   amount,
@@ -211,65 +178,22 @@ function BankConfirmation({
   onFailed: (message: string) => void;
 }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const confirm = useConfirmTestInvoice(invoice.id);
-  const [error, setError] = useState<string | null>(null);
-  const failed = t`Your bank did not confirm the payment. Please try again or use another card.`;
-
-  async function answer(approve: boolean) {
-    setError(null);
-    try {
-      const next = await confirm.mutateAsync(approve);
-      if (next.redirectUrl) navigate(appPath(next.redirectUrl), { replace: true });
-    } catch (failure) {
-      if (approve) setError(errorMessage(failure, t`The confirmation failed. Please try again.`));
-      else {
-        void queryClient.invalidateQueries({ queryKey: billingQueries.testInvoice(invoice.id).queryKey });
-        onFailed(errorMessage(failure, failed));
-      }
-    }
-  }
-
   return (
-    <section
-      aria-labelledby="bank-confirmation"
-      className="flex flex-col gap-6 rounded-lg border border-stone bg-card p-7 sm:p-9"
-    >
-      <div className="flex items-center justify-between gap-3">
-        <p className="flex items-center gap-2 text-sm font-medium">
-          <Landmark aria-hidden className="size-5 text-gold-deep" strokeWidth={1.5} /> {t`Maison Test Bank`}
-        </p>
-        <Badge variant="outline">{t`3-D Secure`}</Badge>
-      </div>
-      <h1 id="bank-confirmation" className="flex items-center gap-3 font-serif text-3xl">
-        <ShieldCheck aria-hidden className="size-6 text-gold-deep" strokeWidth={1.5} /> {t`Confirm this payment`}
-      </h1>
-      <p className="text-sm leading-relaxed text-ink-muted">
+    <BankStep
+      heading={t`Confirm this payment`}
+      text={
         <Trans>
           Your bank asks you to confirm the payment of <span className="tabular font-medium text-noir">{amount}</span>.
           In test mode, choose what the bank answers.
         </Trans>
-      </p>
-      {error && (
-        <p role="alert" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-4 py-3 text-sm text-oxblood">
-          {error}
-        </p>
-      )}
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button size="lg" className="flex-1" disabled={confirm.isPending} onClick={() => void answer(true)}>
-          {t`Approve`}
-        </Button>
-        <Button
-          size="lg"
-          variant="outline"
-          className="flex-1"
-          disabled={confirm.isPending}
-          onClick={() => void answer(false)}
-        >
-          {t`Fail`}
-        </Button>
-      </div>
-    </section>
+      }
+      failedText={t`Your bank did not confirm the payment. Please try again or use another card.`}
+      confirm={useConfirmTestInvoice(invoice.id)}
+      onFailed={onFailed}
+      onReopened={() =>
+        void queryClient.invalidateQueries({ queryKey: billingQueries.testInvoice(invoice.id).queryKey })
+      }
+    />
   );
 }
