@@ -224,7 +224,17 @@ async function main() {
     forcePathStyle: true,
     credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
   });
-  const stripe = await startFakeStripe();
+  // At a fault's moment the provider is slow to answer the money calls that move money, so the fault lands between
+  // our claim (committed) and the provider's answer: the instance dies, or the database is down, while it waits.
+  const slowStripe = { until: 0 };
+  const stripe = await startFakeStripe({
+    delayMs: (call) =>
+      now() < slowStripe.until &&
+      call.method === "POST" &&
+      /\/(capture|refunds|invoices|finalize|send)\b/.test(call.path)
+        ? 1_500
+        : 0,
+  });
   cleanups.push(() => stripe.close());
 
   // The proxy first (its address is the app's public URL), then the instances behind it.
@@ -544,6 +554,7 @@ async function main() {
       const operation = operations[i % 2 === 0 ? 1 : 2][1]();
       if (operation) track(operation);
     }
+    slowStripe.until = now() + 1_000;
     moneyBursts.push(money.burst("kill"));
     const waitUntil = now() + 200;
     while ((await proxy.inFlight(victim.name)) < 2 && now() < waitUntil) await sleep(1);
@@ -567,6 +578,7 @@ async function main() {
   {
     console.log(`  ${((now() - started) / 1000).toFixed(1)} s: PostgreSQL restart`);
     // The money steps under way when it stops: released, then the stop a moment later (they reach the database).
+    slowStripe.until = now() + 1_000;
     moneyBursts.push(money.burst("restart"));
     await sleep(60);
     const start = now();
