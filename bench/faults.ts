@@ -13,7 +13,11 @@
  * resynchronised and saw the change), every email was delivered once, uploads failed cleanly during the
  * outage, the webhook changed things once; and prints one table with the goals.
  *
- *   npm run bench:faults -- --seconds 75 --streams 500 --rate 24
+ * Money runs alongside (faults/money.ts): deals from quote to paid balance invoice, some released at the kill's
+ * and the restart's moment, Stripe's webhooks delivered (and redelivered, replayed, overtaken) from the fake's
+ * state; afterwards the fake provider is compared with our rows and the reconciliation runs twice.
+ *
+ *   npm run bench:faults -- --seconds 75 --streams 500 --rate 24 --money-rate 0.6
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
