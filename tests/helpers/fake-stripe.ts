@@ -128,6 +128,8 @@ export async function startFakeStripe(
   options: {
     customerDelayMs?: number /** Customer creation waits for this (a provider that hangs). */;
     customerGate?: () => Promise<void>;
+    /** How long to wait before answering a call (a slow provider); the call is recorded first. */
+    delayMs?: (call: RecordedCall) => number;
   } = {},
 ) {
   const calls: RecordedCall[] = [];
@@ -170,6 +172,8 @@ export async function startFakeStripe(
     const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
     const call = { method, path: url.pathname, query: url.searchParams, body, idempotencyKey };
     calls.push(call);
+    const delay = options.delayMs?.(call) ?? 0;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 
     const failure = failures.findIndex(
       (f) => f.method === method && url.pathname.startsWith(f.path) && (!f.when || f.when(call)),
