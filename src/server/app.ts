@@ -15,7 +15,7 @@ import {
 } from "fastify-type-provider-zod";
 import { DEFAULT_LOCALE, LOCALES, type Locale, negotiateLocale } from "@/shared/locales";
 import { ERROR_TEXTS, ERRORS, VALIDATION_TEXTS } from "@/shared/messages";
-import { createAuth } from "./auth/auth";
+import { createAuth, type PasswordHasher } from "./auth/auth";
 import { installViewer } from "./auth/viewer";
 import type { Config } from "./config";
 import type { AppContext, Domains } from "./context";
@@ -80,6 +80,8 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** How long /api/ready waits for the database (default READY_TIMEOUT_MS); tests shorten it. */
   readyTimeoutMs?: number;
+  /** Password hashing (default: the library's scrypt); tests give a cheaper one (tests/helpers/password.ts). */
+  passwordHasher?: PasswordHasher;
 }
 
 export type App = FastifyInstance & {
@@ -135,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const limiter = createRateLimiter(db, { onRefused: metrics.rateLimitRefused });
   const mailEnabled = Boolean(config.SMTP_URL);
   markPhase("fastify");
-  const auth = createAuth(config, db, limiter);
+  const auth = createAuth(config, db, limiter, deps.passwordHasher);
   markPhase("auth");
   // The domains' ports (context.ts), plugged in below; the unit of work writes notices through the
   // notifications domain's engine.

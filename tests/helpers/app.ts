@@ -3,6 +3,7 @@ import { type App, type AppDeps, buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import type { DatabaseHandle } from "../../src/server/db";
 import { createTestDatabase, openSecondHandle } from "./database";
+import { testPasswordHasher } from "./password";
 
 export interface TestContext {
   app: App;
@@ -32,7 +33,13 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database, clientDir: null, ...options.deps });
+  const app = await buildApp({
+    config,
+    database,
+    clientDir: null,
+    passwordHasher: testPasswordHasher,
+    ...options.deps,
+  });
   await app.ready();
   return {
     app,
@@ -54,7 +61,14 @@ export async function secondInstance(
   deps: Partial<AppDeps> = {},
 ): Promise<{ app: App; close(): Promise<void> }> {
   const database = await openSecondHandle(context);
-  const app = await buildApp({ config: context.config, database, clientDir: null, startWorkers: false, ...deps });
+  const app = await buildApp({
+    config: context.config,
+    database,
+    clientDir: null,
+    startWorkers: false,
+    passwordHasher: testPasswordHasher,
+    ...deps,
+  });
   await app.ready();
   return {
     app,

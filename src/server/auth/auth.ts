@@ -71,7 +71,16 @@ async function languageOf(db: Database, userId: string): Promise<Locale> {
   return row?.language ?? DEFAULT_LOCALE;
 }
 
-export function createAuth(config: Config, db: Database, limiter: RateLimiter) {
+/**
+ * How passwords are hashed and checked; by default the library's scrypt. Tests pass a cheaper one through the
+ * app's dependencies (never through configuration, so no deployment can weaken it), as Devise and Rails do.
+ */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
+}
+
+export function createAuth(config: Config, db: Database, limiter: RateLimiter, passwordHasher?: PasswordHasher) {
   const mail = (content: Parameters<typeof renderEmail>[0], to: string, reason: string, validMinutes: number) =>
     enqueueEmail(
       db,
@@ -96,6 +105,7 @@ export function createAuth(config: Config, db: Database, limiter: RateLimiter) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
+      ...(passwordHasher ? { password: passwordHasher } : {}),
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
       async sendResetPassword({ user, token }) {
         const url = `${config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { testPasswordHasher } from "#tests/helpers/password";
 import { createUser, type TestUser } from "#tests/helpers/users";
 import { announce, subscriptionChanged } from "./events";
 import { MAX_STREAMS_PER_USER } from "./routes";
@@ -134,7 +135,13 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("on a PostgreSQL serve
     const { openSecondHandle } = await import("#tests/helpers/database");
     const { buildApp } = await import("../app");
     const database = await openSecondHandle(ctx);
-    const other = await buildApp({ config: ctx.config, database, clientDir: null, startWorkers: false });
+    const other = await buildApp({
+      config: ctx.config,
+      database,
+      clientDir: null,
+      startWorkers: false,
+      passwordHasher: testPasswordHasher,
+    });
     await other.ready();
     const stream = await openStream(ana);
     try {

@@ -16,6 +16,7 @@ import { createTestApp, type TestContext, testConfig } from "#tests/helpers/app"
 import { openSecondHandle } from "#tests/helpers/database";
 import { startFakeStripe, stripeTestEnv } from "#tests/helpers/fake-stripe";
 import { resetToken, verificationToken } from "#tests/helpers/mail";
+import { testPasswordHasher } from "#tests/helpers/password";
 import { as, createUser, signUp, type TestUser, uniqueEmail } from "#tests/helpers/users";
 import { MESSAGES } from "@/shared/schemas";
 import { buildApp, CROSS_SITE_REFUSED } from "../app";
@@ -158,7 +159,13 @@ describe("3. rate limits per client, across instances", () => {
     const env = { AUTH_RATE_LIMIT_PER_EMAIL: "4" };
     const first = await createTestApp({ env, deps: { startWorkers: false } });
     const database = await openSecondHandle(first);
-    const second = await buildApp({ config: first.config, database, clientDir: null, startWorkers: false });
+    const second = await buildApp({
+      config: first.config,
+      database,
+      clientDir: null,
+      startWorkers: false,
+      passwordHasher: testPasswordHasher,
+    });
     try {
       const email = uniqueEmail();
       const statuses: number[] = [];
