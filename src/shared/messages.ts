@@ -269,6 +269,7 @@ export const ERROR_TEXTS = {
   // Memberships and payments
   checkoutFailed: /*i18n*/ { id: "error.checkout_failed", message: "Failed to start checkout. Please try again." },
   portalFailed: /*i18n*/ { id: "error.portal_failed", message: "Failed to open billing portal" },
+  chargesFailed: /*i18n*/ { id: "error.charges_failed", message: "Failed to load your membership payments" },
   planSame: /*i18n*/ { id: "error.plan_same", message: "You already have the {plan} membership." },
   planDowngrade: /*i18n*/ {
     id: "error.plan_downgrade",

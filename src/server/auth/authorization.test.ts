@@ -723,6 +723,7 @@ const ROUTES: RouteCase[] = [
   // Payments: each member acts only on their own account (nothing in these routes names another user).
   { route: "POST /api/billing/checkout", payload: { plan: "gold" }, allowed: SIGNED_IN },
   { route: "POST /api/billing/portal", allowed: SIGNED_IN },
+  { route: "GET /api/billing/charges", allowed: SIGNED_IN },
   { route: "POST /api/billing/check-subscription", allowed: SIGNED_IN },
   { route: "GET /api/billing/test/subscription", allowed: SIGNED_IN },
   { route: "POST /api/billing/test/subscription", payload: { cancelAtPeriodEnd: false }, allowed: SIGNED_IN },

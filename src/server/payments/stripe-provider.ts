@@ -7,10 +7,13 @@ import {
   type DisputeLike,
   dueDateSeconds,
   type InvoiceLike,
+  type MembershipCharge,
   type PaymentEvent,
   type PaymentIntentLike,
   type PaymentProvider,
+  type Ref,
   type RefundLike,
+  refId,
   type SubscriptionLike,
 } from "./types";
 
@@ -250,6 +253,43 @@ export function createStripeProvider(config: Config): StripeProvider {
         { payment_intent: paymentIntentId, amount: amountCents, metadata },
         { idempotencyKey },
       )) as RefundLike;
+    },
+
+    async listMembershipCharges(customerId) {
+      const stripe = await sdk();
+      // The subscription's invoices with their payments, and the customer's charges for the card and receipt
+      // (an invoice's payment names its PaymentIntent; the charge of that intent carries both).
+      const [invoices, charges] = await Promise.all([
+        stripe.invoices.list({ customer: customerId, status: "paid", limit: 24, expand: ["data.payments"] }),
+        stripe.charges.list({ customer: customerId, limit: 100 }),
+      ]);
+      const byIntent = new Map<string, Stripe.Charge>();
+      const byId = new Map<string, Stripe.Charge>();
+      for (const charge of charges.data) {
+        byId.set(charge.id, charge);
+        const intent = refId(charge.payment_intent as Ref);
+        if (intent && charge.status === "succeeded") byIntent.set(intent, charge);
+      }
+      return invoices.data
+        .filter((invoice) => invoice.parent?.type === "subscription_details" && invoice.amount_paid > 0)
+        .map((invoice): MembershipCharge => {
+          const payment = invoice.payments?.data.find((p) => p.status === "paid")?.payment;
+          const intent = refId(payment?.payment_intent as Ref);
+          const charge = intent ? byIntent.get(intent) : byId.get(refId(payment?.charge as Ref) ?? "");
+          const card = charge?.payment_method_details?.card;
+          const line = invoice.lines?.data[0];
+          const price = line?.pricing?.price_details?.price;
+          return {
+            id: invoice.id as string,
+            paidAt: new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000),
+            amountCents: invoice.amount_paid,
+            priceId: typeof price === "string" ? price : (price?.id ?? null),
+            plan: invoice.parent?.subscription_details?.metadata?.plan ?? null,
+            billingReason: invoice.billing_reason ?? null,
+            card: card?.last4 ? { brand: card.brand ?? "card", last4: card.last4 } : null,
+            receiptUrl: charge?.receipt_url ?? invoice.hosted_invoice_url ?? invoice.invoice_pdf ?? null,
+          };
+        });
     },
 
     async createBalanceInvoice(input) {

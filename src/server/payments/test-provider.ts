@@ -19,6 +19,7 @@ import { keyedAnswer } from "../i18n";
 import { monthlyAmountCents, TEST_PRICES } from "./prices";
 import { type CardInput, checkTestCard } from "./test-cards";
 import { createTestInvoices, type TestInvoices } from "./test-invoices";
+import { testReceiptUrl } from "./test-receipts";
 import {
   type CheckoutRequest,
   customerUpdateParams,
@@ -105,6 +106,8 @@ interface TestInvoice {
   created: number;
   description: string;
   parent: { type: "subscription_details"; subscription_details: { subscription: string } };
+  /** The card that paid it (older invoices have none: their subscription's card is shown). */
+  test_card?: { brand: string; last4: string };
 }
 
 /** A hold's card page: Checkout in payment mode, its PaymentIntent captured manually. */
@@ -335,6 +338,7 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
       created: seconds(new Date()),
       description,
       parent: { type: "subscription_details", subscription_details: { subscription: sub.id } },
+      test_card: sub.test_card,
     };
   }
 
@@ -1136,6 +1140,30 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
 
     async forgetCustomer(customerId) {
       await db.delete(testPaymentObjects).where(eq(testPaymentObjects.customerId, customerId));
+    },
+
+    async listMembershipCharges(customerId) {
+      const invoices = await list<TestInvoice>(db, "invoice", customerId);
+      const subs = new Map((await list<TestSubscription>(db, "subscription", customerId)).map((s) => [s.id, s]));
+      return invoices
+        .filter((inv) => inv.status === "paid" && inv.amount_paid > 0)
+        .sort((a, b) => b.created - a.created)
+        .slice(0, 24)
+        .map((inv) => {
+          const sub = subs.get(inv.parent.subscription_details.subscription);
+          const named = /(\w+) membership, /.exec(inv.description)?.[1]?.toLowerCase() ?? null;
+          const plan = PURCHASABLE_PLANS.find((p) => p === named) ?? null;
+          return {
+            id: inv.id,
+            paidAt: new Date(inv.created * 1000),
+            amountCents: inv.amount_paid,
+            priceId: plan ? TEST_PRICES[plan] : null,
+            plan: plan ?? sub?.metadata.plan ?? null,
+            billingReason: inv.billing_reason,
+            card: inv.test_card ?? sub?.test_card ?? null,
+            receiptUrl: testReceiptUrl(appUrl, inv.id),
+          };
+        });
     },
 
     async overview(customerId) {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PLANS, PURCHASABLE_PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 
 import { checkoutSchema, singleLine, syncUserSchema } from "../schemas";
-import { keyedFields, okSchema } from "./common";
+import { keyedFields, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 
 export { checkoutSchema, syncUserSchema };
@@ -64,6 +64,23 @@ export const testBillingOverviewSchema = z.object({
     }),
   ),
 });
+
+/**
+ * The membership's own charges (Profile → Payments, beside the deals' payments): each paid invoice of the
+ * subscription, with the plan, the card where the provider knows it, and its receipt (or invoice) page.
+ */
+export const membershipChargeSchema = z.object({
+  id: z.string(),
+  paidAt: timestamp,
+  amountCents: z.number(),
+  /** The plan charged for; null when the provider's invoice names no price we know. */
+  plan: z.enum(PLANS).nullable(),
+  /** first: the first month; renewal: a month more; upgrade: the prorated change to a higher plan; other. */
+  reason: z.enum(["first", "renewal", "upgrade", "other"]),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  receiptUrl: z.string().nullable(),
+});
+export const membershipChargesSchema = z.object({ items: z.array(membershipChargeSchema) });
 
 /** Test mode: the card page of a request's hold (a PaymentIntent with manual capture, in Checkout's payment mode). */
 export const testHoldSessionSchema = z.object({
@@ -210,6 +227,8 @@ export const billingApi = endpoints({
     body: testHoldConfirmSchema,
     answer: testHoldAuthorizedSchema,
   },
+  /** The caller's membership charges, newest first (none without a provider customer). */
+  "GET /billing/charges": { access: "user", answer: membershipChargesSchema },
   "GET /billing/test/subscription": { access: "user", answer: testBillingOverviewSchema },
   "POST /billing/test/subscription": {
     access: "user",

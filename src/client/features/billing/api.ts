@@ -16,6 +16,7 @@ export type TestCheckoutSession = Wire<typeof contract.testCheckoutSessionSchema
 export type TestHoldSession = Wire<typeof contract.testHoldSessionSchema>;
 export type CardDetails = Wire<typeof contract.cardSchema>;
 export type TestInvoice = Wire<typeof contract.testInvoiceSchema>;
+export type MembershipCharge = Wire<typeof contract.membershipChargeSchema>;
 export type { TestBillingOverview };
 
 /** The billing domain's calls, typed from its endpoint table. */
@@ -24,6 +25,8 @@ export const billing = endpointsOf<typeof billingApi>("billing");
 export const billingQueries = {
   all: billing.all,
   testOverview: () => billing.query("GET /billing/test/subscription"),
+  /** The membership's own charges (Profile → Payments). */
+  charges: () => billing.query("GET /billing/charges"),
   /** A test-mode checkout session; a missing one is said at once, not retried. */
   testCheckout: (id: string) => billing.query("GET /billing/test/checkout/:id", { params: { id } }, { retry: false }),
   /** A test-mode card page of a request's hold. */

@@ -14,7 +14,7 @@ import { serve } from "../../http/endpoints";
 import { errorBody, external, notFound } from "../../http/errors";
 import { keyedAnswer } from "../../i18n";
 import { enforceLimits, type RateLimiter } from "../../rate-limit";
-import { cancelComplimentary, openPortal, startCheckout } from "./service";
+import { cancelComplimentary, membershipCharges, openPortal, startCheckout } from "./service";
 
 export const TOO_MANY_REQUESTS = ERRORS.tooManyRequests;
 
@@ -80,6 +80,11 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
     "POST /billing/checkout": async ({ viewer, body }) => {
       await checkoutLimit(viewer.userId);
       return startCheckout(ctx, viewer, body.plan);
+    },
+
+    "GET /billing/charges": async ({ viewer }) => {
+      await portalLimit(viewer.userId);
+      return membershipCharges(ctx, viewer.userId);
     },
 
     "POST /billing/portal": async ({ viewer }) => {
