@@ -527,6 +527,14 @@ export const REFUND_TEXTS = {
     id: "refunds.too_high",
     message: "You cannot refund more than what was captured and not yet refunded",
   },
+  invoiceNotRefundable: /*i18n*/ {
+    id: "refunds.invoice_not_refundable",
+    message: "Only a paid balance invoice can be refunded",
+  },
+  invoiceTooHigh: /*i18n*/ {
+    id: "refunds.invoice_too_high",
+    message: "You cannot refund more than what was paid on the invoice and not yet refunded",
+  },
   keyReused: /*i18n*/ {
     id: "refunds.key_reused",
     message: "This refund was already asked for with other details",

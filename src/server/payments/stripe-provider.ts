@@ -255,6 +255,15 @@ export function createStripeProvider(config: Config): StripeProvider {
       )) as RefundLike;
     },
 
+    async invoicePaymentIntent(invoiceId) {
+      const stripe = await sdk();
+      const invoice = await stripe.invoices.retrieve(invoiceId, { expand: ["payments"] });
+      const paid = (invoice.payments?.data ?? [])
+        .filter((p) => p.status === "paid" && p.payment?.payment_intent)
+        .sort((a, b) => (b.amount_paid ?? 0) - (a.amount_paid ?? 0));
+      return refId(paid[0]?.payment.payment_intent as Ref);
+    },
+
     async listMembershipCharges(customerId) {
       const stripe = await sdk();
       // The subscription's invoices with their payments, and the customer's charges for the card and receipt

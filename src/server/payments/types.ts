@@ -308,6 +308,11 @@ export interface PaymentProvider {
    * refund; more than is left to refund is refused by the provider.
    */
   createRefund(input: RefundRequest): Promise<RefundLike>;
+  /**
+   * The PaymentIntent of a paid invoice's largest payment (the first of equals, so the same every time): what a
+   * refund of that invoice goes back through. Null when nothing was paid on it.
+   */
+  invoicePaymentIntent(invoiceId: string): Promise<string | null>;
 
   /**
    * The membership's own charges (a subscription's paid invoices), newest first, at most the last two years' worth

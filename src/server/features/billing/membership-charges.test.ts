@@ -105,7 +105,12 @@ describe("membership charges in Stripe mode", () => {
     });
     // Someone else's invoice and an open one are not this member's charges.
     const otherSub = fake.addSubscription({ customer: "cus_someone_else", price: "price_gold" });
-    fake.addMembershipCharge({ customer: "cus_someone_else", subscription: otherSub.id, price: "price_gold", amount: 1 });
+    fake.addMembershipCharge({
+      customer: "cus_someone_else",
+      subscription: otherSub.id,
+      price: "price_gold",
+      amount: 1,
+    });
 
     const res = await get("/api/billing/charges", user);
     expect(res.statusCode, res.body).toBe(200);
@@ -138,7 +143,12 @@ describe("membership charges in Stripe mode", () => {
 
   it("answers 502 with Stripe's words when Stripe refuses", async () => {
     const user = await signUp(ctx);
-    await ctx.app.inject({ method: "POST", url: "/api/billing/checkout", payload: { plan: "silver" }, headers: as(user) });
+    await ctx.app.inject({
+      method: "POST",
+      url: "/api/billing/checkout",
+      payload: { plan: "silver" },
+      headers: as(user),
+    });
     fake.failNext("GET", "/v1/invoices", 400, "Something is off");
     const res = await get("/api/billing/charges", user);
     expect(res.statusCode).toBe(502);

@@ -58,6 +58,7 @@ export function balanceView(row: BalanceRow, side: "member" | "staff"): BalanceV
     dueDate: row.dueDate,
     status: row.status,
     amountPaidCents: row.amountPaidCents,
+    refundedCents: row.refundedCents,
     hostedUrl: row.hostedUrl,
     pdfUrl: row.pdfUrl,
     overdue: row.overdue && (row.status === "open" || row.status === "uncollectible"),
