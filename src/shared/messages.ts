@@ -309,6 +309,7 @@ export const ERROR_TEXTS = {
     message: "This subscription can no longer be changed.",
   },
   cardPageNotFound: /*i18n*/ { id: "error.card_page_not_found", message: "This card page was not found." },
+  receiptNotFound: /*i18n*/ { id: "error.receipt_not_found", message: "This receipt was not found." },
   cardPageExpired: /*i18n*/ {
     id: "error.card_page_expired",
     message: "This card page has expired. Please start again from your request.",

@@ -6,3 +6,22 @@
 export function testReceiptUrl(appUrl: string, id: string): string {
   return `${appUrl}/checkout/test/receipts/${encodeURIComponent(id)}`;
 }
+
+/** What a test receipt says: a payment (with what was since refunded of it) or a refund, and the card. */
+export interface TestReceipt {
+  id: string;
+  kind: "payment" | "refund";
+  /** The customer it belongs to: only they see it. */
+  customerId: string;
+  date: Date;
+  amountCents: number;
+  /** Of a payment: what was refunded of it since. */
+  refundedCents: number;
+  /** What was paid for, as the provider keeps it ("Hold for …", "Balance for …", "Gold membership, …"). */
+  description: string;
+  /** The description's key and values for the member's language (a membership invoice's). */
+  key?: string;
+  params?: Record<string, string | number>;
+  card: { brand: string; last4: string } | null;
+  method: "card" | "bank_transfer";
+}

@@ -125,6 +125,22 @@ export const testInvoiceSchema = z.object({
   email: z.string(),
 });
 
+/** Test mode: the receipt of a payment or a refund (/checkout/test/receipts/:id), as Stripe's receipt page says it. */
+export const testReceiptSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["payment", "refund"]),
+  date: timestamp,
+  amountCents: z.number(),
+  /** Of a payment: what was refunded of it since. */
+  refundedCents: z.number(),
+  /** What was paid for ("Hold for Kelly 28", "Balance for Kelly 28", "Gold membership, first month"). */
+  description: z.string(),
+  ...keyedFields,
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  method: z.enum(["card", "bank_transfer"]),
+  email: z.string(),
+});
+
 // The admin's payment tools ---------------------------------------------------------------------------
 
 export const adminSettingsSchema = z.object({
@@ -229,6 +245,8 @@ export const billingApi = endpoints({
   },
   /** The caller's membership charges, newest first (none without a provider customer). */
   "GET /billing/charges": { access: "user", answer: membershipChargesSchema },
+  /** The caller's own receipt of a test-mode charge, refund, membership invoice or paid balance invoice. */
+  "GET /billing/test/receipts/:id": { access: "user", params: testCheckoutParams, answer: testReceiptSchema },
   "GET /billing/test/subscription": { access: "user", answer: testBillingOverviewSchema },
   "POST /billing/test/subscription": {
     access: "user",

@@ -17,6 +17,7 @@ export type TestHoldSession = Wire<typeof contract.testHoldSessionSchema>;
 export type CardDetails = Wire<typeof contract.cardSchema>;
 export type TestInvoice = Wire<typeof contract.testInvoiceSchema>;
 export type MembershipCharge = Wire<typeof contract.membershipChargeSchema>;
+export type TestReceipt = Wire<typeof contract.testReceiptSchema>;
 export type { TestBillingOverview };
 
 /** The billing domain's calls, typed from its endpoint table. */
@@ -33,6 +34,8 @@ export const billingQueries = {
   testHold: (id: string) => billing.query("GET /billing/test/holds/:id", { params: { id } }, { retry: false }),
   /** The test-mode hosted page of a balance invoice. */
   testInvoice: (id: string) => billing.query("GET /billing/test/invoices/:id", { params: { id } }, { retry: false }),
+  /** The test-mode receipt of a payment or a refund. */
+  testReceipt: (id: string) => billing.query("GET /billing/test/receipts/:id", { params: { id } }, { retry: false }),
 };
 
 /** A membership changed (payment, cancellation, sync): the session's plan and the billing pages, again. */

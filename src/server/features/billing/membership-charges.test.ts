@@ -46,7 +46,11 @@ describe("membership charges on the test provider", () => {
     expect(new Date(items[0].paidAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     for (const item of items) {
       expect(item.receiptUrl).toBe(`http://localhost:3000/checkout/test/receipts/${item.id}`);
+      const receipt = await get(`/api/billing/test/receipts/${item.id}`, user);
+      expect(receipt.statusCode, receipt.body).toBe(200);
+      expect(receipt.json()).toMatchObject({ kind: "payment", amountCents: item.amountCents, card: item.card });
     }
+    expect((await get(`/api/billing/test/receipts/${items[0].id}`, await signUp(ctx))).statusCode).toBe(404);
   });
 
   it("shows nobody else's charges and nothing to a visitor", async () => {

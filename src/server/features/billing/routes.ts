@@ -194,6 +194,16 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
       };
     },
 
+    "GET /billing/test/receipts/:id": async ({ viewer, params }) => {
+      const receipt = await testMode().receipt(params.id);
+      const customerId = receipt ? await payments.customerOf(viewer.userId) : null;
+      if (!receipt || receipt.customerId !== customerId) throw notFound(ERROR_TEXTS.receiptNotFound);
+      const { customerId: _owner, ...shown } = receipt;
+      // A membership invoice's description comes keyed; a hold's or a balance's is keyed here.
+      const keyed = receipt.key ? {} : { ...holdText(receipt.description), ...balanceText(receipt.description) };
+      return { ...shown, ...keyed, email: viewer.email };
+    },
+
     "POST /billing/test/invoices/:id/pay": async ({ viewer, params, body }) => {
       await ownInvoice(viewer, params.id);
       await payLimit(viewer.userId);

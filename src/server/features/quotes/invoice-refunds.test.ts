@@ -161,6 +161,22 @@ describe("refunds of a paid balance invoice", () => {
       amountCents: BALANCE,
       note: "Returned in its box",
     });
+    // The test provider's receipts: the balance's payment (its card, what was refunded since) and the refund.
+    const receiptOf = async (kind: string) => {
+      const url = statement.lines.find((l: { kind: string }) => l.kind === kind).receiptUrl as string;
+      expect(url).toMatch(/^http:\/\/localhost:3000\/checkout\/test\/receipts\//);
+      const res = await call("GET", `/api/billing/test/receipts/${url.split("/").pop()}`, member);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await receiptOf("invoice_paid")).toMatchObject({
+      kind: "payment",
+      amountCents: BALANCE,
+      refundedCents: BALANCE,
+      card: { brand: "visa", last4: "4242" },
+      key: "balance.balance_for",
+    });
+    expect(await receiptOf("refunded")).toMatchObject({ kind: "refund", amountCents: BALANCE, method: "card" });
 
     // Nothing is left of the invoice; the hold's capture can still be refunded on its own.
     const again = await refund(id, 1);
