@@ -96,6 +96,7 @@ export interface FakeInvoice {
   /** What paid it: one InvoicePayment per payment (listed when `payments` is expanded). */
   payments?: { object: "list"; data: Array<Record<string, unknown>> };
   status_transitions?: { paid_at: number | null };
+  footer?: string | null;
 }
 
 interface Failure {
@@ -150,6 +151,8 @@ export async function startFakeStripe(
   /** Disputes the test puts here (a bank opens them; the API only updates them). */
   const disputes = new Map<string, Record<string, unknown>>();
   const invoices = new Map<string, FakeInvoice>();
+  /** Tax Rates, as Stripe keeps them (never deleted; `active` false when archived). */
+  const taxRates = new Map<string, Record<string, unknown>>();
   /** POST answers by idempotency key, as Stripe replays them (holds' calls). */
   const replays = new Map<string, { status: number; body: unknown }>();
   const failures: Failure[] = [];
@@ -233,7 +236,7 @@ export async function startFakeStripe(
     const replayable =
       method === "POST" &&
       idempotencyKey &&
-      /^\/v1\/(payment_intents|checkout\/sessions|refunds|invoices|invoiceitems)/.test(path);
+      /^\/v1\/(payment_intents|checkout\/sessions|refunds|invoices|invoiceitems|tax_rates)/.test(path);
     if (replayable) {
       const replay = replays.get(idempotencyKey as string);
       if (replay) return send(res, replay.status, replay.body);
@@ -293,6 +296,47 @@ export async function startFakeStripe(
         .slice(0, limit)
         .map(({ payments, ...invoice }) => (expandPayments ? { ...invoice, payments } : invoice));
       return send(res, 200, { object: "list", data, has_more: false, url: "/v1/invoices" });
+    }
+    if (method === "GET" && path === "/v1/tax_rates") {
+      // Newest first; `active` and `inclusive` filter, as Stripe's list does.
+      const active = url.searchParams.get("active");
+      const inclusive = url.searchParams.get("inclusive");
+      const data = [...taxRates.values()]
+        .filter(
+          (r) =>
+            (active === null || String(r.active) === active) &&
+            (inclusive === null || String(r.inclusive) === inclusive),
+        )
+        .reverse();
+      return send(res, 200, { object: "list", data, has_more: false, url: "/v1/tax_rates" });
+    }
+    if (method === "POST" && path === "/v1/tax_rates") {
+      if (!body.display_name || body.percentage === undefined || body.inclusive === undefined) {
+        return answer(400, stripeError("Missing required param: display_name, percentage or inclusive."));
+      }
+      const rate = {
+        id: id("txr"),
+        object: "tax_rate",
+        active: body.active === undefined ? true : body.active === "true",
+        country: body.country ?? null,
+        jurisdiction: body.jurisdiction ?? null,
+        description: body.description ?? null,
+        display_name: body.display_name,
+        inclusive: body.inclusive === "true",
+        percentage: Number(body.percentage),
+        tax_type: body.tax_type ?? null,
+        metadata: body.metadata ?? {},
+        created: now(),
+      };
+      taxRates.set(rate.id, rate);
+      return answer(200, rate);
+    }
+    const taxRatePath = /^\/v1\/tax_rates\/([^/]+)$/.exec(path);
+    if (taxRatePath) {
+      const rate = taxRates.get(taxRatePath[1]);
+      if (!rate) return error(res, 404, `No such tax rate: '${taxRatePath[1]}'`, "resource_missing");
+      if (method === "POST" && body.active !== undefined) rate.active = body.active === "true";
+      return send(res, 200, rate);
     }
     if (method === "GET" && path === "/v1/charges") {
       const customer = url.searchParams.get("customer");
@@ -412,6 +456,7 @@ export async function startFakeStripe(
         payment_settings: (body.payment_settings as Record<string, unknown>) ?? {},
         pending_invoice_items_behavior: (body.pending_invoice_items_behavior as string) ?? null,
         created: now(),
+        footer: (body.footer as string) ?? null,
       };
       invoices.set(invoice.id, invoice);
       return answer(200, invoice);
@@ -421,8 +466,28 @@ export async function startFakeStripe(
       if (!invoice) return error(res, 404, `No such invoice: '${body.invoice}'`, "resource_missing");
       if (invoice.status !== "draft") return error(res, 400, "You can only add invoice items to a draft invoice.");
       const amount = Number(body.amount);
+      const rates = ((body.tax_rates as string[] | undefined) ?? []).map((rateId) => taxRates.get(rateId));
+      if (rates.some((rate) => !rate)) return error(res, 400, `No such tax rate: '${body.tax_rates}'`);
+      // An inclusive rate changes nothing of the total: the line shows the tax it includes.
+      if (rates.some((rate) => !rate?.inclusive)) {
+        return error(res, 400, "This fake only answers inclusive tax rates.");
+      }
       invoice.amount_due += amount;
       invoice.amount_remaining += amount;
+      invoice.lines ??= { object: "list", data: [] };
+      invoice.lines.data.push({
+        id: id("il"),
+        object: "line_item",
+        amount,
+        description: body.description ?? null,
+        taxes: rates.map((rate) => ({
+          amount: Math.round((amount * Number(rate?.percentage)) / (100 + Number(rate?.percentage))),
+          tax_behavior: "inclusive",
+          tax_rate_details: { tax_rate: rate?.id },
+          taxability_reason: null,
+          type: "tax_rate_details",
+        })),
+      });
       return answer(200, {
         id: id("ii"),
         object: "invoiceitem",
@@ -613,6 +678,7 @@ export async function startFakeStripe(
     refunds,
     disputes,
     invoices,
+    taxRates,
     /**
      * A payment reached an open invoice (the hosted page's card, or a bank transfer to the customer balance):
      * `amount` of it, by default what remains; paid when nothing remains. Returns the invoice as events carry it.

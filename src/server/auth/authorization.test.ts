@@ -325,6 +325,7 @@ async function ownersInvoicePage(ctx: TestContext, callers: Callers, threeDSecur
     amountCents: 5000,
     description: "Balance for a test",
     dueDate: "2999-12-31",
+    vatRate: "23",
     idempotencyKey: `matrix-${invoiceId}`,
   });
   const id = invoice.id as string;

@@ -31,6 +31,12 @@ export function stripeConnection(apiBase: string | undefined): Pick<Stripe.Strip
  */
 export const BANK_TRANSFER_COUNTRY = "IE";
 
+/** The margin scheme's note on the invoice (decision 034): no VAT is shown, and the law it follows is named. */
+export const MARGIN_SCHEME_FOOTER = "Regime da margem de lucro — bens em segunda mão (Decreto-Lei n.º 199/96).";
+
+/** Our inclusive VAT rates at Stripe are told apart by this metadata (the percentage as text). */
+const VAT_METADATA_KEY = "maisonVat";
+
 export interface StripeProvider extends PaymentProvider {
   readonly kind: "stripe";
   /** Checks the signature of a webhook on its raw body; throws when it is missing, forged or stale. */
@@ -53,6 +59,43 @@ export function createStripeProvider(config: Config): StripeProvider {
         }),
     ));
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET as string;
+  /** Each VAT rate's Stripe Tax Rate id, once found or made (per instance; Stripe keeps them for good). */
+  const taxRates = new Map<string, Promise<string>>();
+
+  /**
+   * The inclusive Tax Rate for a Portuguese VAT rate (23, 13 or 6 %), reused: ours are found by their metadata
+   * among the active inclusive rates, else made once (the key makes concurrent first uses one rate). Tax Rates
+   * cannot be deleted at Stripe, only archived: an archived one is not reused.
+   */
+  function taxRateFor(percent: string): Promise<string> {
+    let found = taxRates.get(percent);
+    if (!found) {
+      found = (async () => {
+        const stripe = await sdk();
+        for await (const rate of stripe.taxRates.list({ active: true, inclusive: true, limit: 100 })) {
+          if (rate.metadata?.[VAT_METADATA_KEY] === percent && rate.percentage === Number(percent)) return rate.id;
+        }
+        const made = await stripe.taxRates.create(
+          {
+            display_name: "IVA",
+            description: `IVA ${percent} % (Portugal continental), incluído no preço`,
+            percentage: Number(percent),
+            inclusive: true,
+            country: "PT",
+            jurisdiction: "PT",
+            tax_type: "vat",
+            metadata: { [VAT_METADATA_KEY]: percent },
+          },
+          { idempotencyKey: `maison-vat-pt-${percent}-inclusive` },
+        );
+        return made.id;
+      })();
+      taxRates.set(percent, found);
+      // A failure is not remembered: the next invoice asks again.
+      found.catch(() => taxRates.delete(percent));
+    }
+    return found;
+  }
 
   return {
     kind: "stripe",
@@ -306,9 +349,13 @@ export function createStripeProvider(config: Config): StripeProvider {
       const key = input.idempotencyKey;
       // A draft of our own (no pending items swept in), collected by the member on Stripe's hosted page: card
       // (3-D Secure as the bank asks) or a bank transfer to the customer's virtual IBAN (customer balance).
+      const margin = input.vatRate === "margin";
+      // Before anything is made: a rate that cannot be had leaves no half-made invoice behind.
+      const taxRate = margin ? null : await taxRateFor(input.vatRate);
       const draft = await stripe.invoices.create(
         {
           customer: input.customerId,
+          ...(margin ? { footer: MARGIN_SCHEME_FOOTER } : {}),
           collection_method: "send_invoice",
           due_date: dueDateSeconds(input.dueDate),
           currency: "eur",
@@ -336,6 +383,8 @@ export function createStripeProvider(config: Config): StripeProvider {
             amount: input.amountCents,
             currency: "eur",
             description: input.description,
+            // The amount includes the VAT (decision 034): Stripe shows what it holds, the total unchanged.
+            ...(taxRate ? { tax_rates: [taxRate] } : {}),
           },
           { idempotencyKey: `${key}-item` },
         );

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { endOfDaySecondsIn } from "@/shared/dates";
 import type { Plan, PurchasablePlan } from "@/shared/plans";
+import type { VatRate } from "@/shared/quotes";
 
 /** A reference Stripe gives either as an id or, when expanded, as the object. */
 export type Ref = string | { id: string } | null | undefined;
@@ -220,6 +221,8 @@ export interface BalanceInvoiceRequest {
   description: string;
   /** The calendar day it is due (Lisbon), "YYYY-MM-DD". */
   dueDate: string;
+  /** The VAT the amount includes (decision 034): an inclusive tax rate on the line; margin: none, and a footer. */
+  vatRate: VatRate;
   /** The same key gives the same invoice (each step derives its own key from it). */
   idempotencyKey: string;
 }
