@@ -40,7 +40,8 @@ export function MembershipChargesView({ charges }: { charges: MembershipCharge[]
 
 function ChargeRow({ charge }: { charge: MembershipCharge }) {
   const { t, i18n } = useLingui();
-  const plan = charge.plan ? t`${planLabel(charge.plan)} membership` : t`Membership`;
+  const label = charge.plan ? planLabel(charge.plan) : null;
+  const plan = label ? t`${label} membership` : t`Membership`;
   const card = charge.card ? `${charge.card.brand.toUpperCase()} ·· ${charge.card.last4}` : null;
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1.5 py-4 text-sm">
