@@ -52,7 +52,7 @@ async function paidTold(member: TestUser) {
   return { notices: notices.length, emails: emails.length };
 }
 
-describe("paying the balance with Stripe", () => {
+describe("paying the balance with Stripe", { timeout: 90_000 }, () => {
   it("20 invoice.paid deliveries at once, reordered with an older payment_failed: paid once, told once", async () => {
     const { member, id, invoiceId } = await invoicedAtStripe();
     const paid = fake.payInvoice(invoiceId);
@@ -97,7 +97,7 @@ const refundOf = (id: string, amountCents: number, key = randomUUID()) =>
 const paymentsOf = (invoiceId: string) =>
   fake.invoices.get(invoiceId)?.payments?.data as Array<{ amount_paid: number; payment: { payment_intent: string } }>;
 
-describe("refunds of a paid balance invoice with Stripe", () => {
+describe("refunds of a paid balance invoice with Stripe", { timeout: 90_000 }, () => {
   it("refunds through the invoice's PaymentIntent; 20 at once refund exactly what was paid; Stripe agrees", async () => {
     const { id, invoiceId } = await invoicedAtStripe();
     expect((await deliver(stripeEvent("invoice.paid", fake.payInvoice(invoiceId)))).json().outcome).toBe("processed");

@@ -67,7 +67,7 @@ async function providerState(invoiceId: string, balanceId: string) {
   return { invoice: invoice.data as Record<string, unknown>, intents: intents.length };
 }
 
-describe("twenty payments of one balance invoice at once", () => {
+describe("twenty payments of one balance invoice at once", { timeout: 90_000 }, () => {
   it("with 4242 on the hosted page: one payment, 'Paid in full' once, one email, the provider agrees", async () => {
     const { member, id, invoiceId } = await invoiced();
     const answers = await Promise.all(

@@ -127,7 +127,8 @@ const event = (type: string, object: object, created = Math.floor(Date.now() / 1
   data: { object },
 });
 
-describe("refunds of a paid balance invoice", () => {
+// Each test makes one or two paid deals: more than the default 30 s on a loaded machine.
+describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
   it("refunds in full through the invoice's payment: the member told once, the deal and the statement show it", async () => {
     const { member, id } = await invoicedRequest();
     const res = await refund(id, BALANCE);
