@@ -65,7 +65,7 @@ describe("the balance invoice's VAT with Stripe", { timeout: 90_000 }, () => {
     });
     const first = await sentWithVat("23");
     expect(first.row.vatRate).toBe("23");
-    const ours = [...fake.taxRates.values()].filter((r) => r.percentage === 23 && r.id.startsWith("txr_fake_"));
+    const ours = [...fake.taxRates.values()].filter((r) => r.percentage === 23 && String(r.id).startsWith("txr_fake_"));
     expect(ours).toHaveLength(1);
     expect(ours[0]).toMatchObject({ percentage: 23, inclusive: true, country: "PT", active: true });
     expect(first.item.body.tax_rates).toEqual([ours[0].id]);
@@ -77,7 +77,7 @@ describe("the balance invoice's VAT with Stripe", { timeout: 90_000 }, () => {
   });
 
   it("reuses ours: a second invoice at 23 % and one at 13 %; 6 % gets its own", async () => {
-    const ours = [...fake.taxRates.values()].filter((r) => r.percentage === 23 && r.id.startsWith("txr_fake_"));
+    const ours = [...fake.taxRates.values()].filter((r) => r.percentage === 23 && String(r.id).startsWith("txr_fake_"));
     const again = await sentWithVat("23");
     expect(again.item.body.tax_rates).toEqual([ours[0].id]);
     const reduced = await sentWithVat("13");
