@@ -21,3 +21,40 @@ export function lisbonDate(now: Date = new Date()): string {
     day: "2-digit",
   }).format(now);
 }
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds (whole seconds). */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a calendar day ("YYYY-MM-DD") begins in `timeZone` (midnight there), as a UTC epoch in ms. */
+export function startOfDayIn(day: string, timeZone: string = REQUEST_MONTH_TIME_ZONE): number {
+  const [y, m, d] = day.split("-").map(Number);
+  const wall = Date.UTC(y, m - 1, d);
+  const first = wall - zoneOffsetMs(wall, timeZone);
+  // The offset at the guess may differ from the offset at midnight itself (a day that changes clocks).
+  const second = wall - zoneOffsetMs(first, timeZone);
+  return second;
+}
+
+/**
+ * The last second of a calendar day in `timeZone`, as Unix seconds: 23:59:59 there (22:59:59 UTC in Lisbon's
+ * summer, 23:59:59 UTC in its winter). A due date "by 15 January" is paid in time until then.
+ */
+export function endOfDaySecondsIn(day: string, timeZone: string = REQUEST_MONTH_TIME_ZONE): number {
+  const [y, m, d] = day.split("-").map(Number);
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return Math.floor(startOfDayIn(next, timeZone) / 1000) - 1;
+}

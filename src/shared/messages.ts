@@ -269,6 +269,7 @@ export const ERROR_TEXTS = {
   // Memberships and payments
   checkoutFailed: /*i18n*/ { id: "error.checkout_failed", message: "Failed to start checkout. Please try again." },
   portalFailed: /*i18n*/ { id: "error.portal_failed", message: "Failed to open billing portal" },
+  chargesFailed: /*i18n*/ { id: "error.charges_failed", message: "Failed to load your membership payments" },
   planSame: /*i18n*/ { id: "error.plan_same", message: "You already have the {plan} membership." },
   planDowngrade: /*i18n*/ {
     id: "error.plan_downgrade",
@@ -308,6 +309,7 @@ export const ERROR_TEXTS = {
     message: "This subscription can no longer be changed.",
   },
   cardPageNotFound: /*i18n*/ { id: "error.card_page_not_found", message: "This card page was not found." },
+  receiptNotFound: /*i18n*/ { id: "error.receipt_not_found", message: "This receipt was not found." },
   cardPageExpired: /*i18n*/ {
     id: "error.card_page_expired",
     message: "This card page has expired. Please start again from your request.",
@@ -525,6 +527,14 @@ export const REFUND_TEXTS = {
   tooHigh: /*i18n*/ {
     id: "refunds.too_high",
     message: "You cannot refund more than what was captured and not yet refunded",
+  },
+  invoiceNotRefundable: /*i18n*/ {
+    id: "refunds.invoice_not_refundable",
+    message: "Only a paid balance invoice can be refunded",
+  },
+  invoiceTooHigh: /*i18n*/ {
+    id: "refunds.invoice_too_high",
+    message: "You cannot refund more than what was paid on the invoice and not yet refunded",
   },
   keyReused: /*i18n*/ {
     id: "refunds.key_reused",

@@ -41,6 +41,9 @@ export interface FakeCharge {
   amount_refunded: number;
   refunded: boolean;
   payment_intent: string;
+  customer?: string | null;
+  status?: string;
+  created?: number;
   receipt_url: string;
   payment_method_details: { type: "card"; card: { brand: string; last4: string; capture_before: number } };
 }
@@ -87,6 +90,13 @@ export interface FakeInvoice {
   payment_settings: Record<string, unknown>;
   pending_invoice_items_behavior: string | null;
   created: number;
+  billing_reason?: string;
+  parent?: { type: string; subscription_details: { subscription: string; metadata: Record<string, string> } | null };
+  lines?: { object: "list"; data: Array<Record<string, unknown>> };
+  /** What paid it: one InvoicePayment per payment (listed when `payments` is expanded). */
+  payments?: { object: "list"; data: Array<Record<string, unknown>> };
+  status_transitions?: { paid_at: number | null };
+  footer?: string | null;
 }
 
 interface Failure {
@@ -143,6 +153,8 @@ export async function startFakeStripe(
   /** Disputes the test puts here (a bank opens them; the API only updates them). */
   const disputes = new Map<string, Record<string, unknown>>();
   const invoices = new Map<string, FakeInvoice>();
+  /** Tax Rates, as Stripe keeps them (never deleted; `active` false when archived). */
+  const taxRates = new Map<string, Record<string, unknown>>();
   /** POST answers by idempotency key, as Stripe replays them (holds' calls). */
   const replays = new Map<string, { status: number; body: unknown }>();
   const failures: Failure[] = [];
@@ -162,6 +174,46 @@ export async function startFakeStripe(
   });
   const error = (res: ServerResponse, status: number, message: string, code?: string) =>
     send(res, status, stripeError(message, code));
+
+  /** A succeeded PaymentIntent and its captured card charge (an invoice's payment), kept like the holds' ones. */
+  function paidIntent(customer: string, amount: number, card: { brand?: string; last4?: string }, created = now()) {
+    const charge: FakeCharge = {
+      id: id("ch"),
+      object: "charge",
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      refunded: false,
+      payment_intent: "",
+      customer,
+      status: "succeeded",
+      created,
+      receipt_url: `https://pay.stripe.test/receipts/${seq}`,
+      payment_method_details: {
+        type: "card",
+        card: { brand: card.brand ?? "visa", last4: card.last4 ?? "4242", capture_before: created },
+      },
+    };
+    const intent: FakePaymentIntent = {
+      id: id("pi"),
+      object: "payment_intent",
+      status: "succeeded",
+      amount,
+      amount_capturable: 0,
+      amount_received: amount,
+      capture_method: "automatic",
+      cancellation_reason: null,
+      currency: "eur",
+      customer,
+      created,
+      metadata: {},
+      latest_charge: charge.id,
+    };
+    charge.payment_intent = intent.id;
+    charges.set(charge.id, charge);
+    intents.set(intent.id, intent);
+    return { intent, charge };
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://fake");
@@ -188,7 +240,7 @@ export async function startFakeStripe(
     const replayable =
       method === "POST" &&
       idempotencyKey &&
-      /^\/v1\/(payment_intents|checkout\/sessions|refunds|invoices|invoiceitems)/.test(path);
+      /^\/v1\/(payment_intents|checkout\/sessions|refunds|invoices|invoiceitems|tax_rates)/.test(path);
     if (replayable) {
       const replay = replays.get(idempotencyKey as string);
       if (replay) return send(res, replay.status, replay.body);
@@ -235,6 +287,69 @@ export async function startFakeStripe(
         expanded ? { ...i, latest_charge: i.latest_charge ? (charges.get(i.latest_charge) ?? null) : null } : i,
       );
       return send(res, 200, { object: "list", data, has_more: start + limit < all.length, url: "/v1/payment_intents" });
+    }
+    if (method === "GET" && path === "/v1/invoices") {
+      // A customer's invoices, newest first; `status` filters; `data.payments` expanded when asked.
+      const customer = url.searchParams.get("customer");
+      const status = url.searchParams.get("status");
+      const limit = Math.min(Number(url.searchParams.get("limit") ?? 10), state.listPageSize);
+      const expandPayments = [...url.searchParams].some(([k, v]) => k.startsWith("expand") && v === "data.payments");
+      const data = [...invoices.values()]
+        .filter((i) => (!customer || i.customer === customer) && (!status || i.status === status))
+        .sort((a, b) => b.created - a.created)
+        .slice(0, limit)
+        .map(({ payments, ...invoice }) => (expandPayments ? { ...invoice, payments } : invoice));
+      return send(res, 200, { object: "list", data, has_more: false, url: "/v1/invoices" });
+    }
+    if (method === "GET" && path === "/v1/tax_rates") {
+      // Newest first; `active` and `inclusive` filter, as Stripe's list does.
+      const active = url.searchParams.get("active");
+      const inclusive = url.searchParams.get("inclusive");
+      const data = [...taxRates.values()]
+        .filter(
+          (r) =>
+            (active === null || String(r.active) === active) &&
+            (inclusive === null || String(r.inclusive) === inclusive),
+        )
+        .reverse();
+      return send(res, 200, { object: "list", data, has_more: false, url: "/v1/tax_rates" });
+    }
+    if (method === "POST" && path === "/v1/tax_rates") {
+      if (!body.display_name || body.percentage === undefined || body.inclusive === undefined) {
+        return answer(400, stripeError("Missing required param: display_name, percentage or inclusive."));
+      }
+      const rate = {
+        id: id("txr"),
+        object: "tax_rate",
+        active: body.active === undefined ? true : body.active === "true",
+        country: body.country ?? null,
+        jurisdiction: body.jurisdiction ?? null,
+        description: body.description ?? null,
+        display_name: body.display_name,
+        inclusive: body.inclusive === "true",
+        percentage: Number(body.percentage),
+        tax_type: body.tax_type ?? null,
+        metadata: body.metadata ?? {},
+        created: now(),
+      };
+      taxRates.set(rate.id, rate);
+      return answer(200, rate);
+    }
+    const taxRatePath = /^\/v1\/tax_rates\/([^/]+)$/.exec(path);
+    if (taxRatePath) {
+      const rate = taxRates.get(taxRatePath[1]);
+      if (!rate) return error(res, 404, `No such tax rate: '${taxRatePath[1]}'`, "resource_missing");
+      if (method === "POST" && body.active !== undefined) rate.active = body.active === "true";
+      return send(res, 200, rate);
+    }
+    if (method === "GET" && path === "/v1/charges") {
+      const customer = url.searchParams.get("customer");
+      const limit = Math.min(Number(url.searchParams.get("limit") ?? 10), state.listPageSize);
+      const data = [...charges.values()]
+        .filter((c) => !customer || c.customer === customer)
+        .sort((a, b) => (b.created ?? 0) - (a.created ?? 0))
+        .slice(0, limit);
+      return send(res, 200, { object: "list", data, has_more: false, url: "/v1/charges" });
     }
     const disputePath = /^\/v1\/disputes\/([^/]+)$/.exec(path);
     if (disputePath && method === "POST") {
@@ -345,6 +460,7 @@ export async function startFakeStripe(
         payment_settings: (body.payment_settings as Record<string, unknown>) ?? {},
         pending_invoice_items_behavior: (body.pending_invoice_items_behavior as string) ?? null,
         created: now(),
+        footer: (body.footer as string) ?? null,
       };
       invoices.set(invoice.id, invoice);
       return answer(200, invoice);
@@ -354,8 +470,28 @@ export async function startFakeStripe(
       if (!invoice) return error(res, 404, `No such invoice: '${body.invoice}'`, "resource_missing");
       if (invoice.status !== "draft") return error(res, 400, "You can only add invoice items to a draft invoice.");
       const amount = Number(body.amount);
+      const rates = ((body.tax_rates as string[] | undefined) ?? []).map((rateId) => taxRates.get(rateId));
+      if (rates.some((rate) => !rate)) return error(res, 400, `No such tax rate: '${body.tax_rates}'`);
+      // An inclusive rate changes nothing of the total: the line shows the tax it includes.
+      if (rates.some((rate) => !rate?.inclusive)) {
+        return error(res, 400, "This fake only answers inclusive tax rates.");
+      }
       invoice.amount_due += amount;
       invoice.amount_remaining += amount;
+      invoice.lines ??= { object: "list", data: [] };
+      invoice.lines.data.push({
+        id: id("il"),
+        object: "line_item",
+        amount,
+        description: body.description ?? null,
+        taxes: rates.map((rate) => ({
+          amount: Math.round((amount * Number(rate?.percentage)) / (100 + Number(rate?.percentage))),
+          tax_behavior: "inclusive",
+          tax_rate_details: { tax_rate: rate?.id },
+          taxability_reason: null,
+          type: "tax_rate_details",
+        })),
+      });
       return answer(200, {
         id: id("ii"),
         object: "invoiceitem",
@@ -370,7 +506,11 @@ export async function startFakeStripe(
     if (invoicePath) {
       const invoice = invoices.get(invoicePath[1]);
       if (!invoice) return error(res, 404, `No such invoice: '${invoicePath[1]}'`, "resource_missing");
-      if (method === "GET") return send(res, 200, invoice);
+      if (method === "GET") {
+        const { payments, ...rest } = invoice;
+        const expanded = [...url.searchParams].some(([k, v]) => k.startsWith("expand") && v === "payments");
+        return send(res, 200, expanded ? { ...rest, payments } : rest);
+      }
       if (method === "DELETE" && !invoicePath[2]) {
         if (invoice.status !== "draft") return error(res, 400, "You can only delete draft invoices.");
         invoices.delete(invoice.id);
@@ -542,18 +682,101 @@ export async function startFakeStripe(
     refunds,
     disputes,
     invoices,
+    taxRates,
     /**
      * A payment reached an open invoice (the hosted page's card, or a bank transfer to the customer balance):
      * `amount` of it, by default what remains; paid when nothing remains. Returns the invoice as events carry it.
      */
-    payInvoice(invoiceId: string, amount?: number) {
+    payInvoice(invoiceId: string, amount?: number, options: { brand?: string; last4?: string } = {}) {
       const invoice = invoices.get(invoiceId);
       if (invoice?.status !== "open") throw new Error(`invoice ${invoiceId} is not open`);
       const paid = amount ?? invoice.amount_remaining;
       invoice.amount_paid += paid;
       invoice.amount_remaining = invoice.amount_due - invoice.amount_paid;
-      if (invoice.amount_remaining <= 0) invoice.status = "paid";
-      return structuredClone(invoice);
+      if (invoice.amount_remaining <= 0) {
+        invoice.status = "paid";
+        invoice.status_transitions = { paid_at: now() };
+      }
+      // The payment, as Stripe records it: a PaymentIntent with its charge, listed on the invoice's payments.
+      const { intent } = paidIntent(invoice.customer, paid, options);
+      invoice.payments ??= { object: "list", data: [] };
+      invoice.payments.data.push({
+        id: id("inpay"),
+        object: "invoice_payment",
+        invoice: invoice.id,
+        amount_paid: paid,
+        status: "paid",
+        payment: { type: "payment_intent", payment_intent: intent.id },
+      });
+      const { payments: _payments, ...shown } = invoice;
+      return structuredClone(shown);
+    },
+    /**
+     * A membership charge as Stripe keeps it: the subscription's paid invoice (its line's price, its billing
+     * reason), the PaymentIntent and the card charge that paid it (with its receipt).
+     */
+    addMembershipCharge(input: {
+      customer: string;
+      subscription: string;
+      price: string;
+      amount: number;
+      billingReason?: string;
+      created?: number;
+      card?: { brand: string; last4: string };
+      plan?: string;
+    }) {
+      const created = input.created ?? now();
+      const { intent, charge } = paidIntent(input.customer, input.amount, input.card ?? {}, created);
+      const invoice: FakeInvoice = {
+        id: id("in"),
+        object: "invoice",
+        customer: input.customer,
+        status: "paid",
+        collection_method: "charge_automatically",
+        currency: "eur",
+        description: null,
+        due_date: null,
+        amount_due: input.amount,
+        amount_paid: input.amount,
+        amount_remaining: 0,
+        hosted_invoice_url: `https://invoice.stripe.test/i/${seq}`,
+        invoice_pdf: `https://pay.stripe.test/invoice/${seq}/pdf`,
+        metadata: {},
+        payment_settings: {},
+        pending_invoice_items_behavior: null,
+        created,
+        billing_reason: input.billingReason ?? "subscription_cycle",
+        parent: {
+          type: "subscription_details",
+          subscription_details: { subscription: input.subscription, metadata: input.plan ? { plan: input.plan } : {} },
+        },
+        lines: {
+          object: "list",
+          data: [
+            {
+              id: id("il"),
+              object: "line_item",
+              amount: input.amount,
+              pricing: { type: "price_details", price_details: { price: input.price, product: "prod_fake" } },
+            },
+          ],
+        },
+        payments: {
+          object: "list",
+          data: [
+            {
+              id: id("inpay"),
+              object: "invoice_payment",
+              amount_paid: input.amount,
+              status: "paid",
+              payment: { type: "payment_intent", payment_intent: intent.id },
+            },
+          ],
+        },
+        status_transitions: { paid_at: created },
+      };
+      invoices.set(invoice.id, invoice);
+      return { invoice: structuredClone(invoice), intent: structuredClone(intent), charge: structuredClone(charge) };
     },
     /**
      * The member authorises a hold session's card (as Checkout would): its PaymentIntent, manual capture, waits

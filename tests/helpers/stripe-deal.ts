@@ -43,7 +43,15 @@ export function stripeDealApp() {
   }
 
   /** A gold member's request with one option sent as a quote (staff moved it to Sourcing first). */
-  async function quotedAtStripe({ title = "Hermès Kelly 28", priceCents = 1_234_567 } = {}) {
+  async function quotedAtStripe({
+    title = "Hermès Kelly 28",
+    priceCents = 1_234_567,
+    vatRate,
+  }: {
+    title?: string;
+    priceCents?: number;
+    vatRate?: string;
+  } = {}) {
     const { staff } = state;
     const member = await createUser(state.ctx, { plan: "gold", name: "Ana Sousa" });
     const created = await call("POST", "/api/requests", member, {
@@ -57,7 +65,7 @@ export function stripeDealApp() {
     const id = created.json().id as string;
     await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
     const quote = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
-      options: [{ title: "Kelly 28, Gold", priceCents }],
+      options: [{ title: "Kelly 28, Gold", priceCents, ...(vatRate ? { vatRate } : {}) }],
       validUntil: inDays(10),
     });
     const quoteId = quote.json().id as string;
@@ -67,7 +75,9 @@ export function stripeDealApp() {
   }
 
   /** Quoted, accepted, authorised at Stripe, its webhooks delivered: the hold is held. */
-  async function heldAtStripe(options: { title?: string; priceCents?: number; captureBefore?: number } = {}) {
+  async function heldAtStripe(
+    options: { title?: string; priceCents?: number; captureBefore?: number; vatRate?: string } = {},
+  ) {
     const q = await quotedAtStripe(options);
     const accepted = await call("POST", `/api/requests/${q.id}/quotes/${q.quoteId}/accept`, q.member, {
       optionId: q.optionId,
@@ -84,7 +94,7 @@ export function stripeDealApp() {
   }
 
   /** Held, then captured in full by staff. */
-  async function capturedAtStripe(options: { title?: string; priceCents?: number } = {}) {
+  async function capturedAtStripe(options: { title?: string; priceCents?: number; vatRate?: string } = {}) {
     const held = await heldAtStripe(options);
     const captured = await call("POST", `/api/admin/requests/${held.id}/hold/capture`, state.staff, {});
     expect(captured.statusCode, captured.body).toBe(200);

@@ -37,6 +37,7 @@ const PAGES: Array<[string, Access, PageModule]> = [
   ["/checkout/test/:sessionId", "signed-in", () => import("@/client/features/billing/pages/TestCheckoutPage")],
   ["/checkout/test/holds/:id", "signed-in", () => import("@/client/features/billing/pages/TestHoldPage")],
   ["/checkout/test/invoices/:id", "signed-in", () => import("@/client/features/billing/pages/TestInvoicePage")],
+  ["/checkout/test/receipts/:id", "signed-in", () => import("@/client/features/billing/pages/TestReceiptPage")],
   ["/billing/test", "signed-in", () => import("@/client/features/billing/pages/TestBillingPage")],
   ["/dashboard", "member", () => import("@/client/features/requests/pages/DashboardPage")],
   ["/requests", "member", () => import("@/client/features/requests/pages/RequestsPage")],

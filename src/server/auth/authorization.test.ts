@@ -30,6 +30,7 @@ import {
   salesInquiries,
   savedReplies,
   sessions,
+  testPaymentObjects,
 } from "../db/schema";
 
 type Caller =
@@ -85,6 +86,19 @@ async function ownersCheckout(ctx: TestContext, callers: Callers) {
     payload: { plan: "silver" },
   });
   return res.json().sessionId as string;
+}
+
+/** A test-mode receipt of the owner's: a refund kept by the test provider under their customer. */
+async function ownersReceipt(ctx: TestContext, callers: Callers) {
+  const owner = callers.get("client without plan") as TestUser;
+  const customerId = await ctx.app.ctx.payments.ensureCustomer({ userId: owner.id, email: owner.email, name: "Owner" });
+  const id = `re_test_matrix_${owner.id.slice(0, 8)}`;
+  const refund = { id, object: "refund", amount: 100, charge: "ch_none", created: 1_700_000_000, metadata: {} };
+  await ctx.database.db
+    .insert(testPaymentObjects)
+    .values({ id, kind: "refund", customerId, data: refund })
+    .onConflictDoNothing();
+  return id;
 }
 
 /** A request of the owner's, made directly in the database. */
@@ -311,6 +325,7 @@ async function ownersInvoicePage(ctx: TestContext, callers: Callers, threeDSecur
     amountCents: 5000,
     description: "Balance for a test",
     dueDate: "2999-12-31",
+    vatRate: "23",
     idempotencyKey: `matrix-${invoiceId}`,
   });
   const id = invoice.id as string;
@@ -723,8 +738,15 @@ const ROUTES: RouteCase[] = [
   // Payments: each member acts only on their own account (nothing in these routes names another user).
   { route: "POST /api/billing/checkout", payload: { plan: "gold" }, allowed: SIGNED_IN },
   { route: "POST /api/billing/portal", allowed: SIGNED_IN },
+  { route: "GET /api/billing/charges", allowed: SIGNED_IN },
   { route: "POST /api/billing/check-subscription", allowed: SIGNED_IN },
   { route: "GET /api/billing/test/subscription", allowed: SIGNED_IN },
+  {
+    route: "GET /api/billing/test/receipts/:id",
+    url: async (ctx, callers) => `/api/billing/test/receipts/${await ownersReceipt(ctx, callers)}`,
+    allowed: OWNER,
+    refused: 404,
+  },
   { route: "POST /api/billing/test/subscription", payload: { cancelAtPeriodEnd: false }, allowed: SIGNED_IN },
   {
     route: "GET /api/billing/test/checkout/:id",

@@ -15,6 +15,8 @@ export interface RefundUpdate {
   providerRefundId: string;
   /** Our refund's id from the metadata we set; null on a refund made elsewhere (Stripe's dashboard). */
   refundId: string | null;
+  /** The balance invoice a refund of ours was made for (metadata), null for a hold's refund. */
+  balanceInvoiceId: string | null;
   paymentIntentId: string | null;
   amountCents: number;
   status: RefundStatus;
@@ -38,6 +40,7 @@ export function refundUpdate(refund: RefundLike, stamp: Date, type?: string): Re
   return {
     providerRefundId: refund.id,
     refundId: refund.metadata?.refundId ?? null,
+    balanceInvoiceId: refund.metadata?.balanceInvoiceId ?? null,
     paymentIntentId: refId(refund.payment_intent),
     amountCents: refund.amount,
     status,

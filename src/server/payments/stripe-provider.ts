@@ -7,10 +7,13 @@ import {
   type DisputeLike,
   dueDateSeconds,
   type InvoiceLike,
+  type MembershipCharge,
   type PaymentEvent,
   type PaymentIntentLike,
   type PaymentProvider,
+  type Ref,
   type RefundLike,
+  refId,
   type SubscriptionLike,
 } from "./types";
 
@@ -27,6 +30,12 @@ export function stripeConnection(apiBase: string | undefined): Pick<Stripe.Strip
  * euro bank transfers; Portugal is not among them).
  */
 export const BANK_TRANSFER_COUNTRY = "IE";
+
+/** The margin scheme's note on the invoice (decision 034): no VAT is shown, and the law it follows is named. */
+export const MARGIN_SCHEME_FOOTER = "Regime da margem de lucro — bens em segunda mão (Decreto-Lei n.º 199/96).";
+
+/** Our inclusive VAT rates at Stripe are told apart by this metadata (the percentage as text). */
+const VAT_METADATA_KEY = "maisonVat";
 
 export interface StripeProvider extends PaymentProvider {
   readonly kind: "stripe";
@@ -50,6 +59,43 @@ export function createStripeProvider(config: Config): StripeProvider {
         }),
     ));
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET as string;
+  /** Each VAT rate's Stripe Tax Rate id, once found or made (per instance; Stripe keeps them for good). */
+  const taxRates = new Map<string, Promise<string>>();
+
+  /**
+   * The inclusive Tax Rate for a Portuguese VAT rate (23, 13 or 6 %), reused: ours are found by their metadata
+   * among the active inclusive rates, else made once (the key makes concurrent first uses one rate). Tax Rates
+   * cannot be deleted at Stripe, only archived: an archived one is not reused.
+   */
+  function taxRateFor(percent: string): Promise<string> {
+    let found = taxRates.get(percent);
+    if (!found) {
+      found = (async () => {
+        const stripe = await sdk();
+        for await (const rate of stripe.taxRates.list({ active: true, inclusive: true, limit: 100 })) {
+          if (rate.metadata?.[VAT_METADATA_KEY] === percent && rate.percentage === Number(percent)) return rate.id;
+        }
+        const made = await stripe.taxRates.create(
+          {
+            display_name: "IVA",
+            description: `IVA ${percent} % (Portugal continental), incluído no preço`,
+            percentage: Number(percent),
+            inclusive: true,
+            country: "PT",
+            jurisdiction: "PT",
+            tax_type: "vat",
+            metadata: { [VAT_METADATA_KEY]: percent },
+          },
+          { idempotencyKey: `maison-vat-pt-${percent}-inclusive` },
+        );
+        return made.id;
+      })();
+      taxRates.set(percent, found);
+      // A failure is not remembered: the next invoice asks again.
+      found.catch(() => taxRates.delete(percent));
+    }
+    return found;
+  }
 
   return {
     kind: "stripe",
@@ -252,14 +298,64 @@ export function createStripeProvider(config: Config): StripeProvider {
       )) as RefundLike;
     },
 
+    async invoicePaymentIntent(invoiceId) {
+      const stripe = await sdk();
+      const invoice = await stripe.invoices.retrieve(invoiceId, { expand: ["payments"] });
+      const paid = (invoice.payments?.data ?? [])
+        .filter((p) => p.status === "paid" && p.payment?.payment_intent)
+        .sort((a, b) => (b.amount_paid ?? 0) - (a.amount_paid ?? 0));
+      return refId(paid[0]?.payment.payment_intent as Ref);
+    },
+
+    async listMembershipCharges(customerId) {
+      const stripe = await sdk();
+      // The subscription's invoices with their payments, and the customer's charges for the card and receipt
+      // (an invoice's payment names its PaymentIntent; the charge of that intent carries both).
+      const [invoices, charges] = await Promise.all([
+        stripe.invoices.list({ customer: customerId, status: "paid", limit: 24, expand: ["data.payments"] }),
+        stripe.charges.list({ customer: customerId, limit: 100 }),
+      ]);
+      const byIntent = new Map<string, Stripe.Charge>();
+      const byId = new Map<string, Stripe.Charge>();
+      for (const charge of charges.data) {
+        byId.set(charge.id, charge);
+        const intent = refId(charge.payment_intent as Ref);
+        if (intent && charge.status === "succeeded") byIntent.set(intent, charge);
+      }
+      return invoices.data
+        .filter((invoice) => invoice.parent?.type === "subscription_details" && invoice.amount_paid > 0)
+        .map((invoice): MembershipCharge => {
+          const payment = invoice.payments?.data.find((p) => p.status === "paid")?.payment;
+          const intent = refId(payment?.payment_intent as Ref);
+          const charge = intent ? byIntent.get(intent) : byId.get(refId(payment?.charge as Ref) ?? "");
+          const card = charge?.payment_method_details?.card;
+          const line = invoice.lines?.data[0];
+          const price = line?.pricing?.price_details?.price;
+          return {
+            id: invoice.id as string,
+            paidAt: new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000),
+            amountCents: invoice.amount_paid,
+            priceId: typeof price === "string" ? price : (price?.id ?? null),
+            plan: invoice.parent?.subscription_details?.metadata?.plan ?? null,
+            billingReason: invoice.billing_reason ?? null,
+            card: card?.last4 ? { brand: card.brand ?? "card", last4: card.last4 } : null,
+            receiptUrl: charge?.receipt_url ?? invoice.hosted_invoice_url ?? invoice.invoice_pdf ?? null,
+          };
+        });
+    },
+
     async createBalanceInvoice(input) {
       const stripe = await sdk();
       const key = input.idempotencyKey;
       // A draft of our own (no pending items swept in), collected by the member on Stripe's hosted page: card
       // (3-D Secure as the bank asks) or a bank transfer to the customer's virtual IBAN (customer balance).
+      const margin = input.vatRate === "margin";
+      // Before anything is made: a rate that cannot be had leaves no half-made invoice behind.
+      const taxRate = margin ? null : await taxRateFor(input.vatRate);
       const draft = await stripe.invoices.create(
         {
           customer: input.customerId,
+          ...(margin ? { footer: MARGIN_SCHEME_FOOTER } : {}),
           collection_method: "send_invoice",
           due_date: dueDateSeconds(input.dueDate),
           currency: "eur",
@@ -287,6 +383,8 @@ export function createStripeProvider(config: Config): StripeProvider {
             amount: input.amountCents,
             currency: "eur",
             description: input.description,
+            // The amount includes the VAT (decision 034): Stripe shows what it holds, the total unchanged.
+            ...(taxRate ? { tax_rates: [taxRate] } : {}),
           },
           { idempotencyKey: `${key}-item` },
         );

@@ -5,13 +5,14 @@
  * QA tools report (in part or in full), overdue once the provider's clock passes its due date, voided on request.
  * Every change is delivered as Stripe's event would be, after it commits.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { BALANCE_MESSAGES, ERRORS, QUOTE_MESSAGES } from "@/shared/messages";
 import type { Database, Queryable } from "../db";
 import { testPaymentObjects } from "../db/schema";
 import { badRequest, conflict, external, HttpError, notFound } from "../http/errors";
 import { type CardInput, checkTestCard } from "./test-cards";
+import { testReceiptUrl } from "./test-receipts";
 import { type BalanceInvoiceRequest, dueDateSeconds, type InvoiceLike, type PaymentEvent } from "./types";
 
 export interface TestBalanceInvoice extends InvoiceLike {
@@ -32,11 +33,26 @@ export interface TestBalanceInvoice extends InvoiceLike {
   metadata: { requestId: string; balanceInvoiceId: string };
   payment_settings: { payment_method_types: string[] };
   last_finalization_error: null;
+  /** What paid it, as Stripe lists an invoice's payments: each a PaymentIntent with its charge (refundable). */
+  payments: { object: "list"; data: TestInvoicePaymentRecord[] };
   /** The test provider's own: a card waiting for the bank's 3-D Secure confirmation, and whether overdue was said. */
   test_pending_card: { brand: string; last4: string } | null;
   test_overdue: boolean;
   test_return_url: string;
 }
+
+/** One payment of an invoice (Stripe's InvoicePayment). */
+export interface TestInvoicePaymentRecord {
+  id: string;
+  object: "invoice_payment";
+  amount_paid: number;
+  status: "paid";
+  payment: { type: "payment_intent"; payment_intent: string };
+  created: number;
+}
+
+/** How a payment reached the invoice: a card (its brand and last four) or a bank transfer. */
+type PaidWith = { brand: string; last4: string } | "bank_transfer";
 
 export interface TestInvoicePayment {
   /** Where to go next (the member's request); null while the bank asks for a confirmation. */
@@ -56,6 +72,8 @@ export interface TestInvoices {
   receiveBankTransfer(id: string, amountCents?: number): Promise<TestBalanceInvoice>;
   /** Open invoices past their due date on the provider's clock: invoice.overdue, once each. */
   markOverdueInvoices(): Promise<number>;
+  /** The PaymentIntent of an invoice's largest payment (what a refund of it goes back through); null: unpaid. */
+  invoicePaymentIntent(id: string): Promise<string | null>;
 }
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -87,7 +105,14 @@ export function createTestInvoices(deps: {
   }
   /** What events carry: the invoice without the test provider's own fields. */
   const shown = (invoice: TestBalanceInvoice) => {
-    const { test_pending_card: _card, test_overdue: _overdue, test_return_url: _url, ...rest } = invoice;
+    // Stripe's events carry an invoice's payments only when expanded: not here either.
+    const {
+      test_pending_card: _card,
+      test_overdue: _overdue,
+      test_return_url: _url,
+      payments: _paid,
+      ...rest
+    } = invoice;
     return rest;
   };
   const event = (type: string, invoice: TestBalanceInvoice, now: Date, previous?: object) =>
@@ -100,8 +125,84 @@ export function createTestInvoices(deps: {
     return invoice;
   }
 
+  /**
+   * The payment's own objects, as Stripe keeps them: a succeeded PaymentIntent and its charge (with a receipt),
+   * filed under the customer like a hold's, so a refund of the invoice goes through the same refund call.
+   */
+  async function recordPayment(q: Queryable, invoice: TestBalanceInvoice, amount: number, how: PaidWith, now: Date) {
+    const suffix = randomBytes(12).toString("hex");
+    const intentId = `pi_test_${suffix}`;
+    const chargeId = `ch_test_${suffix}`;
+    const card = how === "bank_transfer" ? null : how;
+    const charge = {
+      id: chargeId,
+      object: "charge",
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      captured: true,
+      refunded: false,
+      currency: "eur",
+      customer: invoice.customer,
+      payment_intent: intentId,
+      receipt_url: testReceiptUrl(appUrl, chargeId),
+      created: seconds(now),
+      payment_method_details: card
+        ? { type: "card", card: { brand: card.brand, last4: card.last4, capture_before: seconds(now) } }
+        : { type: "customer_balance" },
+    };
+    const intent = {
+      id: intentId,
+      object: "payment_intent",
+      status: "succeeded",
+      amount,
+      amount_capturable: 0,
+      amount_received: amount,
+      currency: "eur",
+      customer: invoice.customer,
+      description: invoice.description,
+      capture_method: "automatic",
+      created: seconds(now),
+      metadata: { requestId: invoice.metadata.requestId, balanceInvoiceId: invoice.metadata.balanceInvoiceId },
+      cancellation_reason: null,
+      canceled_at: null,
+      latest_charge: chargeId,
+      last_payment_error: null,
+    };
+    for (const [kind, object] of [
+      ["payment_intent", intent],
+      ["charge", charge],
+    ] as const) {
+      await q
+        .insert(testPaymentObjects)
+        .values({
+          id: object.id,
+          kind,
+          customerId: invoice.customer,
+          data: object as unknown as Record<string, unknown>,
+        })
+        .onConflictDoNothing();
+    }
+    invoice.payments ??= { object: "list", data: [] };
+    invoice.payments.data.push({
+      id: `inpay_test_${suffix}`,
+      object: "invoice_payment",
+      amount_paid: amount,
+      status: "paid",
+      payment: { type: "payment_intent", payment_intent: intentId },
+      created: seconds(now),
+    });
+  }
+
   /** `amount` more is paid: paid in full (invoice.paid) or in part (invoice.updated with amount_paid). */
-  function pay(invoice: TestBalanceInvoice, amount: number, now: Date): PaymentEvent[] {
+  async function pay(
+    q: Queryable,
+    invoice: TestBalanceInvoice,
+    amount: number,
+    now: Date,
+    how: PaidWith,
+  ): Promise<PaymentEvent[]> {
+    await recordPayment(q, invoice, amount, how, now);
     const previous = { amount_paid: invoice.amount_paid, amount_remaining: invoice.amount_remaining };
     invoice.amount_paid += amount;
     invoice.amount_remaining = invoice.amount_due - invoice.amount_paid;
@@ -149,6 +250,7 @@ export function createTestInvoices(deps: {
           metadata: { requestId: input.requestId, balanceInvoiceId: input.invoiceId },
           payment_settings: { payment_method_types: ["card", "customer_balance"] },
           last_finalization_error: null,
+          payments: { object: "list", data: [] },
           test_pending_card: null,
           test_overdue: false,
           test_return_url: `${appUrl}/requests/${input.requestId}?balance=paid`,
@@ -201,7 +303,7 @@ export function createTestInvoices(deps: {
           events = [];
           answer = { redirectUrl: null, requiresAction: true };
         } else {
-          events = pay(invoice, invoice.amount_remaining, now);
+          events = await pay(tx, invoice, invoice.amount_remaining, now, { brand: check.brand, last4: check.last4 });
           answer = answered(invoice);
         }
         await put(tx, invoice);
@@ -217,8 +319,9 @@ export function createTestInvoices(deps: {
         const invoice = await openInvoice(tx, id);
         if (!invoice.test_pending_card) throw conflict(ERRORS.nothingToConfirm, "nothing_to_confirm");
         const now = await clockNow(tx);
+        const card = invoice.test_pending_card;
         const events = approve
-          ? pay(invoice, invoice.amount_remaining, now)
+          ? await pay(tx, invoice, invoice.amount_remaining, now, card)
           : declined(invoice, now, ERRORS.holdAuthenticationFailed);
         await put(tx, invoice);
         return { events, invoice };
@@ -234,12 +337,19 @@ export function createTestInvoices(deps: {
         const amount = amountCents ?? invoice.amount_remaining;
         if (amount > invoice.amount_remaining) throw badRequest(BALANCE_MESSAGES.transferTooHigh, "transfer_too_high");
         const now = await clockNow(tx);
-        const events = pay(invoice, amount, now);
+        const events = await pay(tx, invoice, amount, now, "bank_transfer");
         await put(tx, invoice);
         return { invoice, events };
       });
       await deliver(events);
       return shown(invoice) as TestBalanceInvoice;
+    },
+
+    async invoicePaymentIntent(id) {
+      const invoice = await get(db, id);
+      // The largest payment (the first of equals): the same answer every time, so a retried refund asks the same.
+      const paid = [...(invoice?.payments?.data ?? [])].sort((a, b) => b.amount_paid - a.amount_paid);
+      return paid[0]?.payment.payment_intent ?? null;
     },
 
     async markOverdueInvoices() {

@@ -19,6 +19,7 @@ import { keyedAnswer } from "../i18n";
 import { monthlyAmountCents, TEST_PRICES } from "./prices";
 import { type CardInput, checkTestCard } from "./test-cards";
 import { createTestInvoices, type TestInvoices } from "./test-invoices";
+import { type TestReceipt, testReceiptUrl } from "./test-receipts";
 import {
   type CheckoutRequest,
   customerUpdateParams,
@@ -105,6 +106,8 @@ interface TestInvoice {
   created: number;
   description: string;
   parent: { type: "subscription_details"; subscription_details: { subscription: string } };
+  /** The card that paid it (older invoices have none: their subscription's card is shown). */
+  test_card?: { brand: string; last4: string };
 }
 
 /** A hold's card page: Checkout in payment mode, its PaymentIntent captured manually. */
@@ -242,6 +245,13 @@ export interface TestProvider extends PaymentProvider, TestInvoices {
   advanceClock(customerId: string, now?: Date): Promise<void>;
   /** Removes everything kept about a customer (their account is being deleted). */
   forgetCustomer(customerId: string): Promise<void>;
+  /**
+   * The receipt of a charge, a refund, a membership invoice or a paid balance invoice (by its id), as its page
+   * /checkout/test/receipts/:id shows it; null when there is none.
+   */
+  receipt(id: string): Promise<TestReceipt | null>;
+  /** Where the receipt of that object is. */
+  receiptUrl(id: string): string;
 
   // Card holds: the hold page (/checkout/test/holds/:id) and Stripe's clock.
   getHoldSession(id: string): Promise<TestHoldSession | null>;
@@ -335,6 +345,7 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
       created: seconds(new Date()),
       description,
       parent: { type: "subscription_details", subscription_details: { subscription: sub.id } },
+      test_card: sub.test_card,
     };
   }
 
@@ -417,8 +428,9 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
     card: { brand: string; last4: string; three_d_secure?: { result: string } | null },
     now: Date,
   ): Promise<PaymentEvent[]> {
+    const chargeId = testId("ch");
     const charge: TestCharge = {
-      id: testId("ch"),
+      id: chargeId,
       object: "charge",
       amount: intent.amount,
       amount_captured: 0,
@@ -428,7 +440,8 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
       currency: "eur",
       customer: intent.customer,
       payment_intent: intent.id,
-      receipt_url: null,
+      // Like Stripe's: the charge's receipt page (ours, /checkout/test/receipts/:id).
+      receipt_url: testReceiptUrl(appUrl, chargeId),
       created: seconds(now),
       payment_method_details: {
         type: "card",
@@ -1136,6 +1149,130 @@ export function createTestProvider(deps: { db: Database; appUrl: string }): Test
 
     async forgetCustomer(customerId) {
       await db.delete(testPaymentObjects).where(eq(testPaymentObjects.customerId, customerId));
+    },
+
+    receiptUrl(id) {
+      return testReceiptUrl(appUrl, id);
+    },
+
+    async receipt(id) {
+      const [row] = await db.select().from(testPaymentObjects).where(eq(testPaymentObjects.id, id));
+      if (!row?.customerId) return null;
+      const customerId = row.customerId;
+      /** A charge's card and description (its PaymentIntent's: "Hold for …", "Balance for …"). */
+      const chargeFacts = async (chargeId: string) => {
+        const charge = await get<TestCharge>(db, "charge", chargeId);
+        if (!charge) return null;
+        const intent = await get<{ description?: string }>(db, "payment_intent", charge.payment_intent);
+        const card = charge.payment_method_details.card ?? null;
+        return {
+          charge,
+          description: intent?.description ?? "",
+          card: card ? { brand: card.brand, last4: card.last4 } : null,
+          method: card ? ("card" as const) : ("bank_transfer" as const),
+        };
+      };
+      if (row.kind === "charge") {
+        const facts = await chargeFacts(id);
+        if (!facts) return null;
+        return {
+          id,
+          kind: "payment",
+          customerId,
+          date: new Date(facts.charge.created * 1000),
+          amountCents: facts.charge.amount_captured || facts.charge.amount,
+          refundedCents: facts.charge.amount_refunded,
+          description: facts.description,
+          card: facts.card,
+          method: facts.method,
+        };
+      }
+      if (row.kind === "refund") {
+        const refund = row.data as unknown as TestRefund;
+        const facts = await chargeFacts(refund.charge);
+        return {
+          id,
+          kind: "refund",
+          customerId,
+          date: new Date(refund.created * 1000),
+          amountCents: refund.amount,
+          refundedCents: 0,
+          description: facts?.description ?? "",
+          card: facts?.card ?? null,
+          method: facts?.method ?? "card",
+        };
+      }
+      if (row.kind === "invoice") {
+        const inv = row.data as unknown as TestInvoice;
+        const sub = await get<TestSubscription>(db, "subscription", inv.parent.subscription_details.subscription);
+        const card = inv.test_card ?? sub?.test_card ?? null;
+        return {
+          id,
+          kind: "payment",
+          customerId,
+          date: new Date(inv.created * 1000),
+          amountCents: inv.amount_paid,
+          refundedCents: 0,
+          description: inv.description,
+          ...invoiceText(inv),
+          card,
+          method: "card",
+        };
+      }
+      if (row.kind === "balance_invoice") {
+        const inv = await invoices.getInvoice(id);
+        if (!inv || inv.amount_paid === 0) return null;
+        // The card of its largest payment (a bank transfer has none).
+        const intentId = await invoices.invoicePaymentIntent(id);
+        const intent = intentId ? await get<{ latest_charge: string | null }>(db, "payment_intent", intentId) : null;
+        const facts = intent?.latest_charge ? await chargeFacts(intent.latest_charge) : null;
+        let refunded = 0;
+        for (const payment of inv.payments?.data ?? []) {
+          const paid = await get<{ latest_charge: string | null }>(
+            db,
+            "payment_intent",
+            payment.payment.payment_intent,
+          );
+          const charge = paid?.latest_charge ? await get<TestCharge>(db, "charge", paid.latest_charge) : null;
+          refunded += charge?.amount_refunded ?? 0;
+        }
+        return {
+          id,
+          kind: "payment",
+          customerId,
+          date: new Date(((inv.payments?.data ?? []).at(-1)?.created ?? inv.created) * 1000),
+          amountCents: inv.amount_paid,
+          refundedCents: refunded,
+          description: inv.description,
+          card: facts?.card ?? null,
+          method: facts?.method ?? "bank_transfer",
+        };
+      }
+      return null;
+    },
+
+    async listMembershipCharges(customerId) {
+      const invoices = await list<TestInvoice>(db, "invoice", customerId);
+      const subs = new Map((await list<TestSubscription>(db, "subscription", customerId)).map((s) => [s.id, s]));
+      return invoices
+        .filter((inv) => inv.status === "paid" && inv.amount_paid > 0)
+        .sort((a, b) => b.created - a.created)
+        .slice(0, 24)
+        .map((inv) => {
+          const sub = subs.get(inv.parent.subscription_details.subscription);
+          const named = /(\w+) membership, /.exec(inv.description)?.[1]?.toLowerCase() ?? null;
+          const plan = PURCHASABLE_PLANS.find((p) => p === named) ?? null;
+          return {
+            id: inv.id,
+            paidAt: new Date(inv.created * 1000),
+            amountCents: inv.amount_paid,
+            priceId: plan ? TEST_PRICES[plan] : null,
+            plan: plan ?? sub?.metadata.plan ?? null,
+            billingReason: inv.billing_reason,
+            card: inv.test_card ?? sub?.test_card ?? null,
+            receiptUrl: testReceiptUrl(appUrl, inv.id),
+          };
+        });
     },
 
     async overview(customerId) {

@@ -4,7 +4,9 @@
  */
 
 import { z } from "zod";
+import { endOfDaySecondsIn } from "@/shared/dates";
 import type { Plan, PurchasablePlan } from "@/shared/plans";
+import type { VatRate } from "@/shared/quotes";
 
 /** A reference Stripe gives either as an id or, when expanded, as the object. */
 export type Ref = string | { id: string } | null | undefined;
@@ -219,14 +221,33 @@ export interface BalanceInvoiceRequest {
   description: string;
   /** The calendar day it is due (Lisbon), "YYYY-MM-DD". */
   dueDate: string;
+  /** The VAT the amount includes (decision 034): an inclusive tax rate on the line; margin: none, and a footer. */
+  vatRate: VatRate;
   /** The same key gives the same invoice (each step derives its own key from it). */
   idempotencyKey: string;
 }
 
-/** A due day as the provider's due_date: the end of that day in Lisbon (23:59:59 in summer, 22:59:59 UTC). */
+/** One charge of the membership: a subscription's paid invoice and the card payment that paid it. */
+export interface MembershipCharge {
+  /** The provider's invoice id. */
+  id: string;
+  paidAt: Date;
+  amountCents: number;
+  /** The invoice's price (its first line's): the plan, through the price allow-list. */
+  priceId: string | null;
+  /** The plan the provider's own objects name (the subscription's metadata), when the price says nothing. */
+  plan: string | null;
+  /** Why it was charged: the first month, a renewal, an upgrade (Stripe's billing_reason). */
+  billingReason: string | null;
+  /** The card that paid it, where known. */
+  card: { brand: string; last4: string } | null;
+  /** The card processor's receipt of the payment, or else the invoice's page or PDF. */
+  receiptUrl: string | null;
+}
+
+/** A due day as the provider's due_date: the last second of that day in Lisbon (22:59:59 UTC in summer, 23:59:59 UTC in winter). */
 export function dueDateSeconds(day: string): number {
-  const [y, m, d] = day.split("-").map(Number);
-  return Math.floor(Date.UTC(y, m - 1, d, 22, 59, 59) / 1000);
+  return endOfDaySecondsIn(day, "Europe/Lisbon");
 }
 
 export interface PaymentProvider {
@@ -290,6 +311,17 @@ export interface PaymentProvider {
    * refund; more than is left to refund is refused by the provider.
    */
   createRefund(input: RefundRequest): Promise<RefundLike>;
+  /**
+   * The PaymentIntent of a paid invoice's largest payment (the first of equals, so the same every time): what a
+   * refund of that invoice goes back through. Null when nothing was paid on it.
+   */
+  invoicePaymentIntent(invoiceId: string): Promise<string | null>;
+
+  /**
+   * The membership's own charges (a subscription's paid invoices), newest first, at most the last two years' worth
+   * (24): what the member's Payments list shows beside their deals' payments.
+   */
+  listMembershipCharges(customerId: string): Promise<MembershipCharge[]>;
 
   // Balance invoices (decision 035): created, finalised and sent at once; the webhooks say what was paid.
   /** An open invoice for the balance, sent to the member with its hosted page (card or bank transfer). */

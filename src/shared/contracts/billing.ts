@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PLANS, PURCHASABLE_PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 
 import { checkoutSchema, singleLine, syncUserSchema } from "../schemas";
-import { keyedFields, okSchema } from "./common";
+import { keyedFields, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 
 export { checkoutSchema, syncUserSchema };
@@ -65,6 +65,23 @@ export const testBillingOverviewSchema = z.object({
   ),
 });
 
+/**
+ * The membership's own charges (Profile → Payments, beside the deals' payments): each paid invoice of the
+ * subscription, with the plan, the card where the provider knows it, and its receipt (or invoice) page.
+ */
+export const membershipChargeSchema = z.object({
+  id: z.string(),
+  paidAt: timestamp,
+  amountCents: z.number(),
+  /** The plan charged for; null when the provider's invoice names no price we know. */
+  plan: z.enum(PLANS).nullable(),
+  /** first: the first month; renewal: a month more; upgrade: the prorated change to a higher plan; other. */
+  reason: z.enum(["first", "renewal", "upgrade", "other"]),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  receiptUrl: z.string().nullable(),
+});
+export const membershipChargesSchema = z.object({ items: z.array(membershipChargeSchema) });
+
 /** Test mode: the card page of a request's hold (a PaymentIntent with manual capture, in Checkout's payment mode). */
 export const testHoldSessionSchema = z.object({
   id: z.string(),
@@ -105,6 +122,22 @@ export const testInvoiceSchema = z.object({
   requiresAction: z.boolean(),
   /** The member's request. */
   returnUrl: z.string(),
+  email: z.string(),
+});
+
+/** Test mode: the receipt of a payment or a refund (/checkout/test/receipts/:id), as Stripe's receipt page says it. */
+export const testReceiptSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["payment", "refund"]),
+  date: timestamp,
+  amountCents: z.number(),
+  /** Of a payment: what was refunded of it since. */
+  refundedCents: z.number(),
+  /** What was paid for ("Hold for Kelly 28", "Balance for Kelly 28", "Gold membership, first month"). */
+  description: z.string(),
+  ...keyedFields,
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  method: z.enum(["card", "bank_transfer"]),
   email: z.string(),
 });
 
@@ -210,6 +243,10 @@ export const billingApi = endpoints({
     body: testHoldConfirmSchema,
     answer: testHoldAuthorizedSchema,
   },
+  /** The caller's membership charges, newest first (none without a provider customer). */
+  "GET /billing/charges": { access: "user", answer: membershipChargesSchema },
+  /** The caller's own receipt of a test-mode charge, refund, membership invoice or paid balance invoice. */
+  "GET /billing/test/receipts/:id": { access: "user", params: testCheckoutParams, answer: testReceiptSchema },
   "GET /billing/test/subscription": { access: "user", answer: testBillingOverviewSchema },
   "POST /billing/test/subscription": {
     access: "user",

@@ -133,6 +133,8 @@ export const balanceInvoiceSchema = z.object({
   dueDate: z.string(),
   status: z.enum(["draft", "open", "paid", "void", "uncollectible"]),
   amountPaidCents: z.number(),
+  /** Given back of what was paid (refunds that succeeded). */
+  refundedCents: z.number(),
   /** The provider's page where the member pays (card or bank transfer). */
   hostedUrl: z.string().nullable(),
   pdfUrl: z.string().nullable(),

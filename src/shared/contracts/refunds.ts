@@ -16,11 +16,13 @@ export const refundInput = z.object({
   reason: multiLine().pipe(z.string().trim().min(REFUND_REASON_MIN, REFUND_MESSAGES.reasonRequired).max(1000)),
   /** Generated once per dialog: the same key is the same refund, however often it is sent. */
   idempotencyKey: z.uuid(REFUND_MESSAGES.keyInvalid),
+  /** What is refunded: the captured hold (the default), or the request's paid balance invoice. */
+  source: z.enum(["hold", "invoice"]).default("hold"),
 });
 
 export const refundSchema = z.object({
   id: z.string(),
-  /** What was refunded: the captured hold, or (later) a paid balance invoice. */
+  /** What was refunded: the captured hold, or a paid balance invoice. */
   source: z.enum(["hold", "invoice"]),
   amountCents: z.number(),
   /** The team's reason; empty for a refund made at the provider (Stripe's dashboard). */

@@ -16,6 +16,8 @@ export type TestCheckoutSession = Wire<typeof contract.testCheckoutSessionSchema
 export type TestHoldSession = Wire<typeof contract.testHoldSessionSchema>;
 export type CardDetails = Wire<typeof contract.cardSchema>;
 export type TestInvoice = Wire<typeof contract.testInvoiceSchema>;
+export type MembershipCharge = Wire<typeof contract.membershipChargeSchema>;
+export type TestReceipt = Wire<typeof contract.testReceiptSchema>;
 export type { TestBillingOverview };
 
 /** The billing domain's calls, typed from its endpoint table. */
@@ -24,12 +26,16 @@ export const billing = endpointsOf<typeof billingApi>("billing");
 export const billingQueries = {
   all: billing.all,
   testOverview: () => billing.query("GET /billing/test/subscription"),
+  /** The membership's own charges (Profile → Payments). */
+  charges: () => billing.query("GET /billing/charges"),
   /** A test-mode checkout session; a missing one is said at once, not retried. */
   testCheckout: (id: string) => billing.query("GET /billing/test/checkout/:id", { params: { id } }, { retry: false }),
   /** A test-mode card page of a request's hold. */
   testHold: (id: string) => billing.query("GET /billing/test/holds/:id", { params: { id } }, { retry: false }),
   /** The test-mode hosted page of a balance invoice. */
   testInvoice: (id: string) => billing.query("GET /billing/test/invoices/:id", { params: { id } }, { retry: false }),
+  /** The test-mode receipt of a payment or a refund. */
+  testReceipt: (id: string) => billing.query("GET /billing/test/receipts/:id", { params: { id } }, { retry: false }),
 };
 
 /** A membership changed (payment, cancellation, sync): the session's plan and the billing pages, again. */

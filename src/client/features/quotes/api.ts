@@ -161,11 +161,11 @@ export function useCapture(requestId: string) {
   });
 }
 
-/** Refunds part or all of the captured payment; the dialog's key makes a retry the same refund. */
+/** Refunds part or all of the captured payment or the paid balance; the dialog's key makes a retry the same refund. */
 export function useRefund(requestId: string) {
   const invalidate = useInvalidateDeal();
   return useMutation({
-    mutationFn: (body: { amountCents: number; reason: string; idempotencyKey: string }) =>
+    mutationFn: (body: { amountCents: number; reason: string; idempotencyKey: string; source: "hold" | "invoice" }) =>
       staff.call("POST /admin/requests/:id/refunds", { params: { id: requestId }, body }),
     onSettled: () => invalidate(),
   });

@@ -14,7 +14,7 @@ import { serve } from "../../http/endpoints";
 import { errorBody, external, notFound } from "../../http/errors";
 import { keyedAnswer } from "../../i18n";
 import { enforceLimits, type RateLimiter } from "../../rate-limit";
-import { cancelComplimentary, openPortal, startCheckout } from "./service";
+import { cancelComplimentary, membershipCharges, openPortal, startCheckout } from "./service";
 
 export const TOO_MANY_REQUESTS = ERRORS.tooManyRequests;
 
@@ -80,6 +80,11 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
     "POST /billing/checkout": async ({ viewer, body }) => {
       await checkoutLimit(viewer.userId);
       return startCheckout(ctx, viewer, body.plan);
+    },
+
+    "GET /billing/charges": async ({ viewer }) => {
+      await portalLimit(viewer.userId);
+      return membershipCharges(ctx, viewer.userId);
     },
 
     "POST /billing/portal": async ({ viewer }) => {
@@ -187,6 +192,16 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
         returnUrl: invoice.test_return_url,
         email: viewer.email,
       };
+    },
+
+    "GET /billing/test/receipts/:id": async ({ viewer, params }) => {
+      const receipt = await testMode().receipt(params.id);
+      const customerId = receipt ? await payments.customerOf(viewer.userId) : null;
+      if (!receipt || receipt.customerId !== customerId) throw notFound(ERROR_TEXTS.receiptNotFound);
+      const { customerId: _owner, ...shown } = receipt;
+      // A membership invoice's description comes keyed; a hold's or a balance's is keyed here.
+      const keyed = receipt.key ? {} : { ...holdText(receipt.description), ...balanceText(receipt.description) };
+      return { ...shown, ...keyed, email: viewer.email };
     },
 
     "POST /billing/test/invoices/:id/pay": async ({ viewer, params, body }) => {

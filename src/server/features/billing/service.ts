@@ -1,10 +1,10 @@
 /** Memberships: starting a checkout (or upgrading in place), the portal, complimentary cancellation. */
 import { and, eq, isNull } from "drizzle-orm";
-import type { checkoutStartedSchema } from "@/shared/contracts/billing";
+import type { checkoutStartedSchema, membershipChargesSchema } from "@/shared/contracts/billing";
 import type { Served } from "@/shared/contracts/common";
 import { CHECKOUT_FAILED, ERRORS } from "@/shared/messages";
 import { checkPlanChange } from "@/shared/plan-change";
-import { hasActiveSubscription, type Plan, type PurchasablePlan } from "@/shared/plans";
+import { hasActiveSubscription, PLANS, type Plan, type PurchasablePlan } from "@/shared/plans";
 import type { SubscriptionRow } from "../../auth/viewer";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
@@ -145,4 +145,39 @@ export async function grantComplimentary(db: Queryable, userId: string, plan: Pl
     .insert(subscriptions)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+}
+
+export type MembershipCharges = Served<typeof membershipChargesSchema>;
+
+const REASONS: Record<string, MembershipCharges["items"][number]["reason"]> = {
+  subscription_create: "first",
+  subscription_cycle: "renewal",
+  subscription_update: "upgrade",
+};
+
+/**
+ * The member's membership charges, from the provider (Stripe's invoices and charges, or the test provider's):
+ * nothing is asked of it for a member without a customer (a complimentary or never-paid membership). The plan is
+ * the invoice's price through the server's allow-list, else what the provider's own objects name.
+ */
+export async function membershipCharges(ctx: BillingContext, userId: string): Promise<MembershipCharges> {
+  const customerId = await ctx.payments.customerOf(userId);
+  if (!customerId) return { items: [] };
+  const charges = await ctx.payments.provider.listMembershipCharges(customerId).catch((error) => {
+    throw providerFailure(error, ERRORS.chargesFailed);
+  });
+  return {
+    items: charges.map((charge) => {
+      const named = PLANS.find((plan) => plan === charge.plan) ?? null;
+      return {
+        id: charge.id,
+        paidAt: charge.paidAt,
+        amountCents: charge.amountCents,
+        plan: (charge.priceId ? ctx.payments.prices.planFor(charge.priceId) : null) ?? named,
+        reason: REASONS[charge.billingReason ?? ""] ?? "other",
+        card: charge.card,
+        receiptUrl: charge.receiptUrl,
+      };
+    }),
+  };
 }

@@ -58,6 +58,7 @@ export function balanceView(row: BalanceRow, side: "member" | "staff"): BalanceV
     dueDate: row.dueDate,
     status: row.status,
     amountPaidCents: row.amountPaidCents,
+    refundedCents: row.refundedCents,
     hostedUrl: row.hostedUrl,
     pdfUrl: row.pdfUrl,
     overdue: row.overdue && (row.status === "open" || row.status === "uncollectible"),
@@ -101,12 +102,12 @@ async function balanceBasis(tx: Queryable, requestId: string) {
   const hold = await latestHold(tx, requestId);
   if (hold?.status !== "captured") throw conflict(BALANCE_MESSAGES.notCaptured, "not_captured");
   const [option] = await tx
-    .select({ priceCents: quoteOptions.priceCents, title: quoteOptions.title })
+    .select({ priceCents: quoteOptions.priceCents, title: quoteOptions.title, vatRate: quoteOptions.vatRate })
     .from(quoteOptions)
     .innerJoin(quotes, eq(quotes.id, quoteOptions.quoteId))
     .where(and(eq(quoteOptions.id, hold.optionId), eq(quotes.status, "accepted")));
   if (!option) throw conflict(BALANCE_MESSAGES.notCaptured, "not_captured");
-  return { defaultCents: option.priceCents - hold.capturedCents, title: option.title };
+  return { defaultCents: option.priceCents - hold.capturedCents, title: option.title, vatRate: option.vatRate };
 }
 
 /**
@@ -123,7 +124,7 @@ export async function sendBalance(
   if (input.dueDate < lisbonDate()) throw badRequest(BALANCE_MESSAGES.duePast, "due_date_past");
   const { row, request, title } = await ctx.write(async (tx) => {
     const request = await dealRequest(ctx, tx, requestId, { lock: true });
-    const { defaultCents, title } = await balanceBasis(tx, requestId);
+    const { defaultCents, title, vatRate } = await balanceBasis(tx, requestId);
     const existing = await tx
       .select()
       .from(balanceInvoices)
@@ -156,6 +157,8 @@ export async function sendBalance(
         userId: request.userId,
         amountCents,
         reason: amountCents !== defaultCents ? input.reason : null,
+        // The accepted option's VAT: the invoice's line says what the balance includes (decision 034).
+        vatRate,
         dueDate: input.dueDate,
         createdBy: staff.userId,
       })
@@ -179,6 +182,7 @@ export async function sendBalance(
       amountCents: row.amountCents,
       description: `Balance for ${title}`,
       dueDate: row.dueDate,
+      vatRate: row.vatRate,
       idempotencyKey: `maison-balance-${row.id}`,
     });
   })().catch(async (error) => {

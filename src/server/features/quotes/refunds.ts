@@ -6,8 +6,11 @@
  * would be. The provider's `refund.*` events move a refund row (once, never backwards), and `charge.refunded`
  * sets the hold's refunded total (the charge's cumulative amount_refunded; `refunded` only when all of it is).
  *
- * A refund has one source: the captured hold today, a paid balance invoice later (`refunds.invoiceId`); the
- * claim, the provider call and the webhooks below take the source's PaymentIntent and refunded total.
+ * A refund has one source: the captured hold, or the paid balance invoice (`refunds.invoiceId`, its refund going
+ * back through the invoice's largest payment, asked of the provider); the claim, the provider call and the
+ * webhooks below take the source's PaymentIntent and refunded total. A paid invoice's refund is found by its
+ * provider id or, the first time, by the refundId and balanceInvoiceId we set; `charge.refunded` of an invoice's
+ * charge moves nothing (no hold recorded that PaymentIntent): its `refund.*` events are the truth.
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -17,7 +20,7 @@ import { REFUND_TEXTS } from "@/shared/messages";
 import type { Viewer } from "../../auth/viewer";
 import type { DealRequest } from "../../context";
 import type { Queryable } from "../../db";
-import { holds, refunds } from "../../db/schema";
+import { balanceInvoices, holds, refunds } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { badRequest, conflict, HttpError } from "../../http/errors";
 import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
@@ -28,6 +31,7 @@ import { REFUND_NOTICE_TEXTS as T } from "./texts";
 type RefundRow = typeof refunds.$inferSelect;
 type RefundView = Served<typeof refundSchema>;
 type HoldRow = typeof holds.$inferSelect;
+type InvoiceRow = typeof balanceInvoices.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,14 +59,14 @@ export async function refundsOf(q: Queryable, requestId: string): Promise<Refund
 }
 
 /** What a source has given back or is giving back: succeeded and pending refunds (failed ones release theirs). */
-async function refundTotals(q: Queryable, holdId: string) {
+async function refundTotals(q: Queryable, source: { holdId: string } | { invoiceId: string }) {
   const [row] = await q
     .select({
       pending: sql<string>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} = 'pending'), 0)`,
       succeeded: sql<string>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} = 'succeeded'), 0)`,
     })
     .from(refunds)
-    .where(eq(refunds.holdId, holdId));
+    .where("holdId" in source ? eq(refunds.holdId, source.holdId) : eq(refunds.invoiceId, source.invoiceId));
   return { pending: Number(row?.pending ?? 0), succeeded: Number(row?.succeeded ?? 0) };
 }
 
@@ -72,8 +76,26 @@ async function refundTotals(q: Queryable, holdId: string) {
  * counted short, only (for a moment, between its two events) twice.
  */
 async function refundable(q: Queryable, hold: HoldRow) {
-  const totals = await refundTotals(q, hold.id);
+  const totals = await refundTotals(q, { holdId: hold.id });
   return hold.capturedCents - Math.max(hold.refundedCents, totals.succeeded) - totals.pending;
+}
+
+/** What is left to refund of a paid balance invoice: paid − refunded − pending, counted as for a hold. */
+async function invoiceRefundable(q: Queryable, invoice: InvoiceRow) {
+  const totals = await refundTotals(q, { invoiceId: invoice.id });
+  return invoice.amountPaidCents - Math.max(invoice.refundedCents, totals.succeeded) - totals.pending;
+}
+
+/** The request's paid balance invoice, locked (there is at most one: nothing is sent once one is paid). */
+async function paidInvoice(q: Queryable, requestId: string) {
+  const [row] = await q
+    .select()
+    .from(balanceInvoices)
+    .where(and(eq(balanceInvoices.requestId, requestId), eq(balanceInvoices.status, "paid")))
+    .orderBy(desc(balanceInvoices.createdAt))
+    .limit(1)
+    .for("update");
+  return row ?? null;
 }
 
 /** The request's captured hold, locked (the newest hold that took money). */
@@ -96,8 +118,9 @@ function isFinalRefusal(error: unknown): boolean {
 }
 
 /**
- * Staff: refunds `amountCents` of the captured payment, with a reason. The same idempotency key answers the same
- * refund (a double click, a retry after a timeout) and never asks the provider for a second one.
+ * Staff: refunds `amountCents` of the captured payment (source hold) or of the paid balance invoice (source
+ * invoice), with a reason. The same idempotency key answers the same refund (a double click, a retry after a
+ * timeout) and never asks the provider for a second one.
  */
 export async function refundPayment(
   ctx: QuotesContext,
@@ -106,27 +129,48 @@ export async function refundPayment(
   input: z.output<typeof refundInput>,
 ): Promise<RefundView> {
   const claimed = await ctx.write(async (tx, out) => {
-    // The request first, then the hold: the order every writer of a deal locks in.
+    // The request first, then the hold or the invoice: the order every writer of a deal locks in.
     const request = await dealRequest(ctx, tx, requestId, { lock: true });
     const [known] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, input.idempotencyKey));
     if (known) {
-      if (known.requestId !== requestId || known.amountCents !== input.amountCents) {
+      if (
+        known.requestId !== requestId ||
+        known.amountCents !== input.amountCents ||
+        (known.invoiceId ? "invoice" : "hold") !== input.source
+      ) {
         throw conflict(REFUND_TEXTS.keyReused, "key_reused");
       }
       const [hold] = known.holdId ? await tx.select().from(holds).where(eq(holds.id, known.holdId)) : [];
-      return { refund: known, hold: hold ?? null };
+      const [invoice] = known.invoiceId
+        ? await tx.select().from(balanceInvoices).where(eq(balanceInvoices.id, known.invoiceId))
+        : [];
+      return { refund: known, hold: hold ?? null, invoice: invoice ?? null };
     }
-    const hold = await capturedHold(tx, requestId);
-    if (hold?.status !== "captured" || !hold.paymentIntentId) {
-      throw conflict(REFUND_TEXTS.notRefundable, "not_refundable");
+    let hold: HoldRow | null = null;
+    let invoice: InvoiceRow | null = null;
+    if (input.source === "invoice") {
+      invoice = await paidInvoice(tx, requestId);
+      if (!invoice?.providerInvoiceId) throw conflict(REFUND_TEXTS.invoiceNotRefundable, "not_refundable");
+      if (input.amountCents > invoice.amountPaidCents) {
+        throw badRequest(REFUND_TEXTS.invoiceTooHigh, "refund_too_high");
+      }
+      if (input.amountCents > (await invoiceRefundable(tx, invoice))) {
+        throw conflict(REFUND_TEXTS.invoiceTooHigh, "refund_too_high");
+      }
+    } else {
+      hold = await capturedHold(tx, requestId);
+      if (hold?.status !== "captured" || !hold.paymentIntentId) {
+        throw conflict(REFUND_TEXTS.notRefundable, "not_refundable");
+      }
+      if (input.amountCents > hold.capturedCents) throw badRequest(REFUND_TEXTS.tooHigh, "refund_too_high");
+      if (input.amountCents > (await refundable(tx, hold))) throw conflict(REFUND_TEXTS.tooHigh, "refund_too_high");
     }
-    if (input.amountCents > hold.capturedCents) throw badRequest(REFUND_TEXTS.tooHigh, "refund_too_high");
-    if (input.amountCents > (await refundable(tx, hold))) throw conflict(REFUND_TEXTS.tooHigh, "refund_too_high");
     const [refund] = await tx
       .insert(refunds)
       .values({
         requestId,
-        holdId: hold.id,
+        holdId: hold?.id ?? null,
+        invoiceId: invoice?.id ?? null,
         amountCents: input.amountCents,
         reason: input.reason,
         idempotencyKey: input.idempotencyKey,
@@ -134,37 +178,44 @@ export async function refundPayment(
       })
       .returning();
     out.publish(dealChanged(request));
-    return { refund, hold };
+    return { refund, hold, invoice };
   });
 
-  const { refund, hold } = claimed;
+  const { refund, hold, invoice } = claimed;
   // Answered already (or failed): the same refund, no second call.
   if (refund.status !== "pending" || refund.providerRefundId) return refundView(refund);
-  if (!hold?.paymentIntentId) return refundView(refund);
+  if (!hold?.paymentIntentId && !invoice?.providerInvoiceId) return refundView(refund);
 
   const startedAt = new Date();
-  const answer = await ctx.payments.provider
-    .createRefund({
-      paymentIntentId: hold.paymentIntentId,
+  const answer = await (async () => {
+    // A paid invoice's refund goes back through its (largest) payment: the same one on every retry.
+    const paymentIntentId = invoice?.providerInvoiceId
+      ? await ctx.payments.provider.invoicePaymentIntent(invoice.providerInvoiceId)
+      : (hold?.paymentIntentId ?? null);
+    if (!paymentIntentId) throw conflict(REFUND_TEXTS.invoiceNotRefundable, "not_refundable");
+    return ctx.payments.provider.createRefund({
+      paymentIntentId,
       amountCents: refund.amountCents,
-      metadata: { requestId, refundId: refund.id, holdId: hold.id },
+      metadata: invoice
+        ? { requestId, refundId: refund.id, balanceInvoiceId: invoice.id }
+        : { requestId, refundId: refund.id, holdId: hold?.id ?? "" },
       idempotencyKey: `maison-refund-${refund.id}`,
-    })
-    .catch(async (error) => {
-      const failure = providerFailure(error);
-      // A final refusal frees the amount; anything else (a timeout) leaves it claimed, and the same key retries.
-      if (isFinalRefusal(error)) {
-        await ctx.write(async (tx, out) => {
-          const request = await dealRequest(ctx, tx, requestId, { lock: true });
-          await tx
-            .update(refunds)
-            .set({ status: "failed", failure: failure.message, updatedAt: new Date() })
-            .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending"), isNull(refunds.providerRefundId)));
-          out.publish(dealChanged(request));
-        });
-      }
-      throw failure;
     });
+  })().catch(async (error) => {
+    const failure = providerFailure(error);
+    // A final refusal frees the amount; anything else (a timeout) leaves it claimed, and the same key retries.
+    if (isFinalRefusal(error)) {
+      await ctx.write(async (tx, out) => {
+        const request = await dealRequest(ctx, tx, requestId, { lock: true });
+        await tx
+          .update(refunds)
+          .set({ status: "failed", failure: failure.message, updatedAt: new Date() })
+          .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending"), isNull(refunds.providerRefundId)));
+        out.publish(dealChanged(request));
+      });
+    }
+    throw failure;
+  });
   await ctx.write((tx, out) =>
     applyRefundUpdate(ctx, tx, out, { ...refundUpdate(answer, startedAt), refundId: refund.id }),
   );
@@ -182,6 +233,20 @@ export async function refundPayment(
 async function findRefund(tx: Queryable, update: RefundUpdate): Promise<RefundRow | "unknown"> {
   const [byProvider] = await tx.select().from(refunds).where(eq(refunds.providerRefundId, update.providerRefundId));
   if (byProvider) return byProvider;
+  // A paid invoice's refund of ours, named by its metadata (refundId and the invoice it was made for).
+  if (update.balanceInvoiceId && UUID.test(update.balanceInvoiceId) && update.refundId && UUID.test(update.refundId)) {
+    const [ours] = await tx
+      .select()
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.id, update.refundId),
+          eq(refunds.invoiceId, update.balanceInvoiceId),
+          isNull(refunds.providerRefundId),
+        ),
+      );
+    return ours ?? "unknown";
+  }
   if (!update.paymentIntentId) return "unknown";
   const [hold] = await tx.select().from(holds).where(eq(holds.paymentIntentId, update.paymentIntentId));
   if (!hold) return "unknown";
@@ -226,6 +291,9 @@ export async function applyRefundUpdate(
   const request = await ctx.domains.requests.forDeal(tx, found.requestId, { lock: true });
   if (!request) return { changed: false, ignored: "request gone" };
   const [hold] = found.holdId ? await tx.select().from(holds).where(eq(holds.id, found.holdId)).for("update") : [];
+  const [invoice] = found.invoiceId
+    ? await tx.select().from(balanceInvoices).where(eq(balanceInvoices.id, found.invoiceId)).for("update")
+    : [];
   const [row] = await tx.select().from(refunds).where(eq(refunds.id, found.id)).for("update");
 
   const set: Partial<typeof refunds.$inferInsert> = {};
@@ -246,7 +314,16 @@ export async function applyRefundUpdate(
     .where(eq(refunds.id, row.id));
 
   if (moved && update.status === "succeeded") {
-    if (hold) await raiseRefunded(tx, hold, (await refundTotals(tx, hold.id)).succeeded, now);
+    if (hold) await raiseRefunded(tx, hold, (await refundTotals(tx, { holdId: hold.id })).succeeded, now);
+    if (invoice) {
+      const total = (await refundTotals(tx, { invoiceId: invoice.id })).succeeded;
+      if (total > invoice.refundedCents) {
+        await tx
+          .update(balanceInvoices)
+          .set({ refundedCents: total, updatedAt: now })
+          .where(eq(balanceInvoices.id, invoice.id));
+      }
+    }
     await refunded(ctx, tx, out, request, row);
   } else if (moved) {
     await refundFailed(ctx, tx, out, request, row, update.failure ?? update.status);
@@ -273,7 +350,12 @@ async function refunded(ctx: QuotesContext, tx: Queryable, out: Effects, request
     requestId: request.id,
     actorUserId: row.createdBy,
     action: "payment_refunded",
-    details: { refundId: row.id, holdId: row.holdId, amountCents: row.amountCents, reason: row.reason },
+    details: {
+      refundId: row.id,
+      ...(row.invoiceId ? { invoiceId: row.invoiceId } : { holdId: row.holdId }),
+      amountCents: row.amountCents,
+      reason: row.reason,
+    },
   });
   await out.notify({
     type: "payment_refunded",
@@ -342,7 +424,12 @@ async function refundFailed(
     requestId: request.id,
     actorUserId: null,
     action: "refund_failed",
-    details: { refundId: row.id, holdId: row.holdId, amountCents: row.amountCents, failure },
+    details: {
+      refundId: row.id,
+      ...(row.invoiceId ? { invoiceId: row.invoiceId } : { holdId: row.holdId }),
+      amountCents: row.amountCents,
+      failure,
+    },
   });
   await out.notify({
     type: "payment_refunded",

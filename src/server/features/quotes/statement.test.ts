@@ -60,12 +60,33 @@ describe("the statement", () => {
         amountCents: 200_000,
         card,
         note: "A scuff on the clasp",
-        // The test provider keeps no receipts (Stripe's receipt_url is tested in quotes-stripe.test.ts).
-        receiptUrl: null,
+        // The test provider's own receipt page (Stripe's receipt_url is tested in quotes-stripe.test.ts).
+        receiptUrl: expect.stringMatching(/^http:\/\/localhost:3000\/checkout\/test\/receipts\/ch_test_/),
       }),
       expect.objectContaining({ kind: "released", amountCents: 50_000, card }),
-      expect.objectContaining({ kind: "refunded", amountCents: 50_000, card, note: "Goodwill for the delay" }),
+      expect.objectContaining({
+        kind: "refunded",
+        amountCents: 50_000,
+        card,
+        note: "Goodwill for the delay",
+        receiptUrl: expect.stringMatching(/^http:\/\/localhost:3000\/checkout\/test\/receipts\/re_test_/),
+      }),
     ]);
+    // Each receipt link works for the member (and only for them).
+    const other = await createUser(ctx, { plan: "gold" });
+    for (const line of statement.lines.filter((l: { receiptUrl: string | null }) => l.receiptUrl)) {
+      const receiptId = (line.receiptUrl as string).split("/").pop();
+      const receipt = await call("GET", `/api/billing/test/receipts/${receiptId}`, member);
+      expect(receipt.statusCode, receipt.body).toBe(200);
+      expect(receipt.json()).toMatchObject({
+        kind: line.kind === "refunded" ? "refund" : "payment",
+        card,
+        method: "card",
+        key: "billing_admin.hold_for",
+        params: { title: expect.any(String) },
+      });
+      expect((await call("GET", `/api/billing/test/receipts/${receiptId}`, other)).statusCode).toBe(404);
+    }
     // Staff read the same, and the money overview counts the refund.
     expect((await call("GET", `/api/admin/requests/${id}/statement`, staff)).json()).toEqual(statement);
     const money = (await call("GET", "/api/admin/money", staff)).json();

@@ -2,6 +2,8 @@
  * A deal's statement (issue 30): every movement of money on a request, from the rows the provider's word moved
  * (holds, refunds, balance invoices), oldest first, with the balance due. 'Paid in full' is never inferred from
  * what staff did: only a balance invoice the provider reported paid (or a capture that covered the price) says so.
+ * Receipts: Stripe's (the charge's receipt_url, the invoice's PDF); the test provider's own pages
+ * (/checkout/test/receipts/:id) for its charges, refunds and paid invoices.
  */
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
@@ -84,6 +86,8 @@ export async function statementOf(
       });
     }
   }
+  // The test provider serves a receipt for each of its objects; Stripe's charge receipt lists its refunds.
+  const test = ctx.payments.test;
   for (const refund of refundRows) {
     const hold = holdRows.find((h) => h.id === refund.holdId);
     line({
@@ -91,6 +95,8 @@ export async function statementOf(
       at: refund.updatedAt,
       amountCents: refund.amountCents,
       card: hold?.cardBrand && hold.cardLast4 ? { brand: hold.cardBrand, last4: hold.cardLast4 } : null,
+      receiptUrl:
+        test && refund.providerRefundId ? test.receiptUrl(refund.providerRefundId) : (hold?.receiptUrl ?? null),
       note: refund.reason,
     });
   }
@@ -107,7 +113,9 @@ export async function statementOf(
         kind: "invoice_paid",
         at: invoice.paidAt ?? invoice.updatedAt,
         amountCents: invoice.amountPaidCents,
-        receiptUrl: invoice.pdfUrl ?? invoice.hostedUrl,
+        receiptUrl:
+          invoice.pdfUrl ??
+          (test && invoice.providerInvoiceId ? test.receiptUrl(invoice.providerInvoiceId) : invoice.hostedUrl),
       });
     }
     if (invoice.status === "void")

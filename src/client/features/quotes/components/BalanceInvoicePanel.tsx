@@ -23,6 +23,7 @@ import { BALANCE_MESSAGES } from "@/shared/messages";
 import { type BalanceInvoice, type Deal, useSendBalance, useVoidBalance } from "../api";
 import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
 import { useFollowUrl } from "./deal-parts";
+import { invoiceRefundableCents, RefundAction } from "./RefundDialog";
 
 /** The accepted option's price less what the hold captured: what the balance is by default (null: no capture). */
 export function defaultBalanceCents(deal: Deal): number | null {
@@ -57,7 +58,9 @@ export function BalanceInvoicePanel({ requestId, deal }: { requestId: string; de
     <Card>
       <CardHeading icon={Receipt} title={t`Balance`} aside={balance && <StatusBadge balance={balance} />} />
       <CardContent className="flex flex-col gap-4 text-sm">
-        {balance && balance.status !== "void" && <StaffBalanceState balance={balance} requestId={requestId} />}
+        {balance && balance.status !== "void" && (
+          <StaffBalanceState balance={balance} requestId={requestId} refunds={deal.refunds} />
+        )}
         {balance?.status === "void" && <p className="text-ink-muted">{t`The last balance invoice was voided.`}</p>}
         {canSend && <SendBalance requestId={requestId} defaultCents={byDefault} />}
       </CardContent>
@@ -65,8 +68,18 @@ export function BalanceInvoicePanel({ requestId, deal }: { requestId: string; de
   );
 }
 
-function StaffBalanceState({ balance, requestId }: { balance: BalanceInvoice; requestId: string }) {
+function StaffBalanceState({
+  balance,
+  requestId,
+  refunds,
+}: {
+  balance: BalanceInvoice;
+  requestId: string;
+  refunds: Deal["refunds"];
+}) {
   const { t } = useLingui();
+  const refundable = invoiceRefundableCents(balance, refunds);
+  const refunded = formatCents(balance.refundedCents);
   const amount = formatCents(balance.amountCents);
   const paid = formatCents(balance.amountPaidCents);
   const due = formatLongDate(balance.dueDate);
@@ -92,7 +105,9 @@ function StaffBalanceState({ balance, requestId }: { balance: BalanceInvoice; re
           </a>
         )}
       </div>
+      {balance.refundedCents > 0 && <p className="tabular text-ink-muted">{t`Refunded: ${refunded}.`}</p>}
       {balance.status === "open" && balance.amountPaidCents === 0 && <VoidBalance requestId={requestId} />}
+      {refundable > 0 && <RefundAction requestId={requestId} source="invoice" leftCents={refundable} />}
     </>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * The member's money on /profile (composed in by app/pages/ProfileRoute.tsx): every card hold and capture,
- * newest first, with its request, amount, state and the receipt where the card processor gives one.
+ * newest first, with its request, amount, state and the receipt where the card processor gives one; under them,
+ * `membership` (the billing feature's list of the membership's own charges).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Receipt } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AsyncView, ListSkeleton } from "@/client/components/async-view";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
@@ -13,7 +15,7 @@ import { type Payment, quoteQueries } from "../api";
 import { formatCents } from "../money";
 import { HoldBadge } from "./deal-parts";
 
-export function MemberPayments() {
+export function MemberPayments({ membership }: { membership?: ReactNode } = {}) {
   const { t } = useLingui();
   const query = useQuery(quoteQueries.payments());
   return (
@@ -21,9 +23,9 @@ export function MemberPayments() {
       <CardHeading
         icon={Receipt}
         title={t`Payments`}
-        description={t`Card holds for the proposals you accepted, and what was charged.`}
+        description={t`Card holds for the proposals you accepted, what was charged, and your membership's charges.`}
       />
-      <CardContent>
+      <CardContent className="flex flex-col gap-6">
         <AsyncView
           query={query}
           loading={<ListSkeleton label={t`Loading payments`} items={["h-16", "h-16"]} />}
@@ -31,7 +33,7 @@ export function MemberPayments() {
           isEmpty={(data) => data.items.length === 0}
           empty={
             <p className="rounded-md border border-dashed border-stone-dark px-4 py-6 text-center text-sm text-ink-muted">
-              {t`No payments yet. When you accept a proposal, its card hold appears here.`}
+              {t`No payments for your requests yet. When you accept a proposal, its card hold appears here.`}
             </p>
           }
         >
@@ -43,6 +45,7 @@ export function MemberPayments() {
             </ul>
           )}
         </AsyncView>
+        {membership}
       </CardContent>
     </Card>
   );

@@ -1,5 +1,5 @@
 /**
- * The staff's Refund action on a captured payment (issue 30, decision 033): the amount (what is left to refund,
+ * The staff's Refund action on a captured payment or a paid balance invoice (issue 30, decision 033): the amount (what is left to refund,
  * to start with) and a reason, then a confirm step that says what will happen. The dialog makes one idempotency
  * key when it opens, so a retry (a double click, a timeout) is the same refund; a refund that failed gets a new
  * key for the next try. The server decides: its refusals are shown in the dialog.
@@ -16,7 +16,7 @@ import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage, sharedText } from "@/client/lib/api";
 import { REFUND_REASON_MIN } from "@/shared/contracts/refunds";
 import { REFUND_MESSAGES } from "@/shared/messages";
-import { type Hold, type Refund, useRefund } from "../api";
+import { type BalanceInvoice, type Hold, type Refund, useRefund } from "../api";
 import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
 
 /** A v4 UUID; `randomUUID` exists only on secure origins, `getRandomValues` everywhere. */
@@ -29,18 +29,41 @@ function newKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** What is left to refund of a captured hold: captured − refunded − pending (as the server counts it). */
-export function refundableCents(hold: Hold, refunds: Refund[]): number {
-  const ofHold = refunds.filter((r) => r.source === "hold");
+/** What is left of a source: paid − refunded − pending, as the server counts it. */
+function leftOf(source: Refund["source"], paidCents: number, refundedCents: number, refunds: Refund[]) {
+  const own = refunds.filter((r) => r.source === source);
   const sum = (status: Refund["status"]) =>
-    ofHold.filter((r) => r.status === status).reduce((total, r) => total + r.amountCents, 0);
-  return Math.max(0, hold.capturedCents - Math.max(hold.refundedCents, sum("succeeded")) - sum("pending"));
+    own.filter((r) => r.status === status).reduce((total, r) => total + r.amountCents, 0);
+  return Math.max(0, paidCents - Math.max(refundedCents, sum("succeeded")) - sum("pending"));
 }
 
-export function RefundAction({ requestId, hold, refunds }: { requestId: string; hold: Hold; refunds: Refund[] }) {
+/** What is left to refund of a captured hold: captured − refunded − pending (as the server counts it). */
+export function refundableCents(hold: Hold, refunds: Refund[]): number {
+  return leftOf("hold", hold.capturedCents, hold.refundedCents, refunds);
+}
+
+/** What is left to refund of a paid balance invoice: paid − refunded − pending. */
+export function invoiceRefundableCents(balance: BalanceInvoice, refunds: Refund[]): number {
+  if (balance.status !== "paid") return 0;
+  return leftOf("invoice", balance.amountPaidCents, balance.refundedCents, refunds);
+}
+
+/**
+ * The Refund button and its dialog, for the captured hold (`source` hold) or the paid balance invoice (`source`
+ * invoice): it starts from `leftCents`, what is left to refund of that source.
+ */
+export function RefundAction({
+  requestId,
+  source,
+  leftCents: left,
+}: {
+  requestId: string;
+  source: Refund["source"];
+  leftCents: number;
+}) {
   const { t } = useLingui();
   const refund = useRefund(requestId);
-  const left = refundableCents(hold, refunds);
+  const tooHigh = source === "invoice" ? REFUND_MESSAGES.invoiceTooHigh : REFUND_MESSAGES.tooHigh;
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<"form" | "confirm">("form");
   const [amount, setAmount] = useState(centsToEuroInput(left));
@@ -70,7 +93,7 @@ export function RefundAction({ requestId, hold, refunds }: { requestId: string; 
       return false;
     }
     if (cents > left) {
-      setError(sharedText(REFUND_MESSAGES.tooHigh));
+      setError(sharedText(tooHigh));
       return false;
     }
     if (reason.trim().length < REFUND_REASON_MIN) {
@@ -89,7 +112,12 @@ export function RefundAction({ requestId, hold, refunds }: { requestId: string; 
     }
     if (cents === null) return;
     try {
-      const answer = await refund.mutateAsync({ amountCents: cents, reason: reason.trim(), idempotencyKey: key });
+      const answer = await refund.mutateAsync({
+        amountCents: cents,
+        reason: reason.trim(),
+        idempotencyKey: key,
+        source,
+      });
       if (answer.status === "failed" || answer.status === "canceled") {
         // That refund is over: the next try is a new one.
         setKey(newKey());
@@ -119,11 +147,21 @@ export function RefundAction({ requestId, hold, refunds }: { requestId: string; 
           <Undo2 /> {t`Refund`}
         </Button>
       }
-      title={step === "form" ? t`Refund the payment` : t`Refund ${refunded} to the member?`}
+      title={
+        step === "confirm"
+          ? t`Refund ${refunded} to the member?`
+          : source === "invoice"
+            ? t`Refund the balance payment`
+            : t`Refund the payment`
+      }
       description={
-        step === "form"
-          ? t`Up to ${leftText} can be refunded to the member's card. The member is told, with your reason.`
-          : t`${refunded} goes back to the card the member paid with, once. This cannot be undone.`
+        step === "confirm"
+          ? source === "invoice"
+            ? t`${refunded} goes back the way the member paid the balance, once. This cannot be undone.`
+            : t`${refunded} goes back to the card the member paid with, once. This cannot be undone.`
+          : source === "invoice"
+            ? t`Up to ${leftText} of the balance paid can be refunded to the member. The member is told, with your reason.`
+            : t`Up to ${leftText} can be refunded to the member's card. The member is told, with your reason.`
       }
       confirmLabel={
         step === "form" ? t`Review refund` : refund.isPending ? t`Refunding…` : t`Confirm refund of ${refunded}`

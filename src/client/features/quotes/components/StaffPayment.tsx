@@ -116,7 +116,7 @@ export function PaymentCard({ requestId, deal }: { requestId: string; deal: Deal
               <RefundList refunds={deal.refunds} audience="staff" />
             )}
             {hold.status === "captured" && refundableCents(hold, deal.refunds) > 0 && (
-              <RefundAction requestId={requestId} hold={hold} refunds={deal.refunds} />
+              <RefundAction requestId={requestId} source="hold" leftCents={refundableCents(hold, deal.refunds)} />
             )}
             {hold.status === "held" && (
               <div className="grid grid-cols-2 gap-2">

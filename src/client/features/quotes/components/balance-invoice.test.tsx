@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { BALANCE_MESSAGES } from "@/shared/messages";
+import { BALANCE_MESSAGES, REFUND_MESSAGES } from "@/shared/messages";
 import type { BalanceInvoice } from "../api";
 import { deal, fakeApi, hold, option, quote, REQUEST_ID, renderWithApp } from "../test-fixtures";
 import { BalanceInvoicePanel, MemberBalance } from "./BalanceInvoicePanel";
@@ -13,6 +13,7 @@ const balance = (extra: Partial<BalanceInvoice> = {}): BalanceInvoice => ({
   dueDate: "2099-12-15",
   status: "open",
   amountPaidCents: 0,
+  refundedCents: 0,
   hostedUrl: "/checkout/test/invoices/in_test_1",
   pdfUrl: null,
   overdue: false,
@@ -72,6 +73,62 @@ describe("the staff's balance panel", () => {
     );
     expect(screen.getByRole("button", { name: "Void" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Send balance invoice" })).toBeNull();
+  });
+});
+
+describe("the staff's refund of a paid balance", () => {
+  it("starts from what is left of the balance paid, confirms, then refunds the invoice with the dialog's key", async () => {
+    const refundPath = `POST /api/admin/requests/${REQUEST_ID}/refunds`;
+    const answer = {
+      id: "88888888-8888-4888-8888-888888888888",
+      source: "invoice",
+      amountCents: 100_000,
+      reason: "Returned in its box",
+      status: "succeeded",
+      failure: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const api = fakeApi({ [refundPath]: { body: answer } });
+    const paid = balance({ status: "paid", paidInFull: true, amountPaidCents: 405_000, refundedCents: 5_000 });
+    const { user } = renderWithApp(
+      <BalanceInvoicePanel
+        requestId={REQUEST_ID}
+        deal={captured({ balance: paid, refunds: [{ ...answer, amountCents: 5_000, status: "succeeded" } as never] })}
+      />,
+    );
+    expect(screen.getByText("Refunded: €50.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Refund" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Refund the balance payment" });
+    const amount = within(dialog).getByLabelText("Amount (€)") as HTMLInputElement;
+    expect(amount.value).toBe("4000");
+    await user.clear(amount);
+    await user.type(amount, "4001");
+    await user.type(within(dialog).getByLabelText("Reason"), "Returned in its box");
+    await user.click(within(dialog).getByRole("button", { name: "Review refund" }));
+    expect(within(dialog).getByRole("alert").textContent).toBe(REFUND_MESSAGES.invoiceTooHigh);
+    await user.clear(amount);
+    await user.type(amount, "1000");
+    await user.click(within(dialog).getByRole("button", { name: "Review refund" }));
+    await user.click(screen.getByRole("button", { name: "Confirm refund of €1,000" }));
+    expect(await screen.findByText(REFUND_MESSAGES.refundSent)).toBeTruthy();
+    expect(api.calls).toEqual([
+      {
+        key: refundPath,
+        body: {
+          amountCents: 100_000,
+          reason: "Returned in its box",
+          idempotencyKey: expect.any(String),
+          source: "invoice",
+        },
+      },
+    ]);
+  });
+
+  it("offers no refund on an open invoice", () => {
+    fakeApi();
+    renderWithApp(<BalanceInvoicePanel requestId={REQUEST_ID} deal={captured({ balance: balance() })} />);
+    expect(screen.queryByRole("button", { name: "Refund" })).toBeNull();
   });
 });
 

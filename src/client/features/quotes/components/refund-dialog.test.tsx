@@ -72,6 +72,7 @@ describe("the staff's refund", () => {
       amountCents: 20_000,
       reason: "abc: returned in its box",
       idempotencyKey: expect.stringMatching(UUID),
+      source: "hold",
     });
   });
 
