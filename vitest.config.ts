@@ -36,6 +36,9 @@ export const POSTGRES_SUITES = [
   "src/server/features/quotes/holds-race.test.ts",
   "src/server/features/quotes/refunds.test.ts",
   "src/server/features/quotes/balance.test.ts",
+  "src/server/features/quotes/balance-race.test.ts",
+  "src/server/features/quotes/balance-money-stripe.test.ts",
+  "src/server/features/quotes/invoice-refunds.test.ts",
   "src/server/features/quotes/reconcile.test.ts",
   "src/server/features/quotes/lapse.test.ts",
   "src/server/features/quotes/disputes.test.ts",
@@ -56,8 +59,12 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        // src/shared's rules, and the repository's translation checks (tests/i18n, decision 028).
-        test: { name: "unit", include: ["src/shared/**/*.test.ts", "tests/i18n/**/*.test.ts", "tests/setup/**/*.test.ts"], environment: "node" },
+        // src/shared's rules, the repository's translation checks (tests/i18n, decision 028) and the suites' guard.
+        test: {
+          name: "unit",
+          include: ["src/shared/**/*.test.ts", "tests/i18n/**/*.test.ts", "tests/setup/**/*.test.ts"],
+          environment: "node",
+        },
       },
       {
         resolve: { alias },

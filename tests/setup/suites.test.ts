@@ -17,7 +17,10 @@ const POSTGRES_ONLY = /runIf\([^)]*=== "postgres"\)|skipIf\([^)]*!== "postgres"\
 describe("the suites run on the PostgreSQL server", () => {
   it("each name at least one test file", () => {
     for (const pattern of POSTGRES_SUITES) {
-      expect(serverTests.filter((file) => path.matchesGlob(file, pattern)), pattern).not.toEqual([]);
+      expect(
+        serverTests.filter((file) => path.matchesGlob(file, pattern)),
+        pattern,
+      ).not.toEqual([]);
     }
   });
 
