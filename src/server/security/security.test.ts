@@ -536,7 +536,10 @@ describe("13. secrets stay out of the logs", () => {
 });
 
 describe("14. the data directory is private", () => {
-  it("creates DATA_DIR and the database files 0700, and tightens an existing directory", async () => {
+  // A fresh PGlite initialises its data directory: seconds, and more on a loaded machine.
+  it("creates DATA_DIR and the database files 0700, and tightens an existing directory", {
+    timeout: 90_000,
+  }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "maison-perm-"));
     const { chmodSync } = await import("node:fs");
     chmodSync(dir, 0o755);
