@@ -35,7 +35,18 @@ const steps = dealSteps(
   () => ctx,
   () => staff,
 );
-const { call, sourcingRequest, sent, deal, optionIds, acceptOption, authorize, holdRows, providerIntents } = steps;
+const {
+  call,
+  sourcingRequest,
+  sent,
+  deal,
+  optionIds,
+  acceptOption,
+  authorize,
+  heldRequest,
+  holdRows,
+  providerIntents,
+} = steps;
 
 /** Our holds against the provider's intents: what is held here is exactly what is authorised there. */
 async function expectProviderMatches(requestId: string) {
@@ -117,6 +128,48 @@ describe("20 accepts at once, alternating two options", () => {
     // Declined, with nothing held; or a page survived the declines and its hold is held.
     if (after.quotes[0].status === "declined") expect(after.hold?.status ?? "released").not.toBe("held");
     else expect(after.hold.status).toBe("held");
+  });
+});
+
+describe("20 captures or releases of one hold at once", () => {
+  const capture = (id: string, body: object = {}) =>
+    call("POST", `/api/admin/requests/${id}/hold/capture`, staff, body);
+  const release = (id: string) => call("POST", `/api/admin/requests/${id}/hold/release`, staff, { reason: "" });
+
+  /** Exactly one call won; the provider's intent and our hold agree on what happened, once. */
+  async function expectOnce(id: string, answers: Array<{ statusCode: number; body: string }>, status: string) {
+    for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    const [hold] = await holdRows(id);
+    expect(hold.status).toBe(status);
+    const [intent] = await providerIntents(id);
+    expect(intent.id).toBe(hold.paymentIntentId);
+    expect(intent.status).toBe(status === "captured" ? "succeeded" : "canceled");
+    expect(intent.amount_received).toBe(status === "captured" ? hold.capturedCents : 0);
+    const moved = await ctx.database.db.select().from(activityLogs).where(eq(activityLogs.requestId, id));
+    expect(
+      moved.filter((a) => a.action === (status === "captured" ? "payment_captured" : "hold_released")),
+    ).toHaveLength(1);
+  }
+
+  it("capture the money once, partial amounts and the whole alike", async () => {
+    const { id } = await heldRequest([option("Gold", 1_000_000)]);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => capture(id, i % 2 ? { amountCents: 60_000, reason: "A scuff" } : {})),
+    );
+    await expectOnce(id, answers, "captured");
+  });
+
+  it("release it once", async () => {
+    const { id } = await heldRequest([option("Gold", 1_000_000)]);
+    await expectOnce(id, await Promise.all(Array.from({ length: 20 }, () => release(id))), "released");
+  });
+
+  it("mixed: one of them wins, and the provider agrees", async () => {
+    const { id } = await heldRequest([option("Gold", 1_000_000)]);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? release(id) : capture(id))));
+    const winner = answers.findIndex((a) => a.statusCode === 200);
+    await expectOnce(id, answers, winner % 2 ? "released" : "captured");
   });
 });
 
