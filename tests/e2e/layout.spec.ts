@@ -7,7 +7,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { viewportScreenshot } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { adminPage, newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { adminPage, newMember } from "./support/users";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -38,8 +38,7 @@ test("at 390 px the chat button leaves room for the phone input, requests, messa
 }) => {
   const name = `Gabriela Ouro ${unique()}`;
   await page.setViewportSize(PHONE);
-  await signUpViaForm(page, { email: newEmail("layout"), password: "secret-pass", name });
-  await subscribeViaTestCheckout(page, "gold");
+  await newMember(page, "gold", { name });
   const created = await page.request.post("/api/requests", {
     data: {
       title: "Hermès Birkin 25 in Gold Togo",
@@ -135,8 +134,7 @@ test("the inbox lines up with the other admin pages, and at 1440 × 900 the repl
 }) => {
   const name = `Tomás Caixa ${unique()}`;
   const subject = `Corporate gifts ${unique()}`;
-  await signUpViaForm(page, { email: newEmail("inbox"), password: "secret-pass", name });
-  await subscribeViaTestCheckout(page, "gold");
+  await newMember(page, "gold", { name });
   const created = await page.request.post("/api/requests", {
     data: {
       title: "Vintage Rolex Daytona",
