@@ -11,6 +11,9 @@ import { chromium, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { newMember } from "./support/users";
 
+// These journeys are about the service worker, which the other journeys block (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 /** Waits until the service worker (registered after the load event) is active and controls nothing yet. */
 async function workerActive(page: Page) {
   await expect

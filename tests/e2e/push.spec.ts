@@ -11,6 +11,9 @@ import { viewportScreenshot } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { newMember } from "./support/users";
 
+// These journeys are about the service worker, which the other journeys block (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 test("a member turns push on for this device, sees a device listed and removes it; the worker shows a pushed reply", async ({
   page,
   context,

@@ -114,6 +114,7 @@ export async function adminPage(browser: Browser, viewport?: { width: number; he
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     locale: test.info().project.use.locale,
+    serviceWorkers: test.info().project.use.serviceWorkers,
     ...(viewport ? { viewport } : {}),
   });
   const page = waitingForReady(await context.newPage());
