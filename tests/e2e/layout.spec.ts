@@ -24,6 +24,16 @@ async function box(locator: Locator): Promise<Box> {
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+/**
+ * The page at rest before anything is scrolled or measured: its web fonts loaded (a journey's first page loads
+ * them; text set in them afterwards moves what was scrolled into place).
+ */
+async function fontsLoaded(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+}
+
 /** The floating chat button does not cover `target` where the page now is. */
 async function expectClearOfChatButton(page: Page, target: Locator) {
   const button = await box(page.getByRole("link", { name: "Open messages" }));
@@ -60,6 +70,7 @@ test("at 390 px the chat button leaves room for the phone input, requests, messa
 
   // The new request form: the phone input, focused, is scrolled clear of the button (above a phone's keyboard).
   await page.goto("/new-request");
+  await fontsLoaded(page);
   await page.getByRole("button", { name: "Accept" }).click();
   const phone = page.getByLabel("Phone");
   await phone.focus();
