@@ -71,6 +71,8 @@ test("at 390 px the chat button leaves room for the phone input, requests, messa
   // The new request form: the phone input, focused, is scrolled clear of the button (above a phone's keyboard).
   await page.goto("/new-request");
   await fontsLoaded(page);
+  // Signed in as far as the page knows (the chat button is there): only then does focus keep a field clear of it.
+  await expect(page.getByRole("link", { name: "Open messages" })).toBeVisible();
   await page.getByRole("button", { name: "Accept" }).click();
   const phone = page.getByLabel("Phone");
   await phone.focus();
@@ -79,6 +81,7 @@ test("at 390 px the chat button leaves room for the phone input, requests, messa
 
   // The last request card, scrolled to.
   await page.goto("/requests");
+  await fontsLoaded(page);
   const card = page.getByRole("link", { name: /Hermès Birkin 25 in Gold Togo/ }).filter({ visible: true });
   await card.scrollIntoViewIfNeeded();
   await expectClearOfChatButton(page, card);
@@ -86,6 +89,7 @@ test("at 390 px the chat button leaves room for the phone input, requests, messa
 
   // The request's newest message, scrolled to.
   await page.goto(`/requests/${id}`);
+  await fontsLoaded(page);
   const newest = page.getByRole("list", { name: "Messages" }).getByRole("listitem").last();
   await newest.scrollIntoViewIfNeeded();
   await expectClearOfChatButton(page, newest);
@@ -96,6 +100,7 @@ test("at 390 px the chat button leaves room for the phone input, requests, messa
 
   // The profile's membership card and its actions.
   await page.goto("/profile");
+  await fontsLoaded(page);
   const upgrade = page.getByRole("button", { name: "Upgrade Plan" });
   await upgrade.scrollIntoViewIfNeeded();
   await expectClearOfChatButton(page, upgrade);
@@ -104,7 +109,13 @@ test("at 390 px the chat button leaves room for the phone input, requests, messa
   // At the end of any page the footer's last line stays clear of the button (on a tablet it sits on the right).
   for (const width of [PHONE.width, 768]) {
     await page.setViewportSize({ width, height: PHONE.height });
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // To the end, again once the resized page has been laid out (its lazily painted sections take their height).
+    await page.evaluate(async () => {
+      for (let i = 0; i < 3; i++) {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+      }
+    });
     await expectClearOfChatButton(page, page.getByText("Designed in Portugal"));
   }
   await page.setViewportSize(PHONE);
@@ -124,6 +135,7 @@ test("at 390 px the chat button leaves room for the phone input, requests, messa
   const thread = page.getByRole("list", { name: "Concierge messages" });
   const reply = thread.getByRole("listitem").filter({ hasText: "Of course. Friday at 20:30 for four is confirmed." });
   await expect(reply).toBeVisible();
+  await fontsLoaded(page);
   const sender = await box(reply.getByText("Ada Admin", { exact: true }));
   const time = await box(reply.locator("time"));
   expect.soft(Math.abs(sender.y - time.y), "the sender and the time on one line").toBeLessThan(4);

@@ -33,7 +33,10 @@ test("a status change reaches the member's menu and a new request the staff cent
   await page.goto("/dashboard");
 
   await admin.request.post("/api/notifications/read-all", { data: {} });
+  // The staff's live stream open before the member asks (its answer's headers come once it is subscribed).
+  const live = admin.waitForResponse((response) => new URL(response.url()).pathname === "/api/events");
   await admin.goto("/admin/notifications");
+  await live;
   await expect(admin.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
 
   // The member asks for something: the staff centre shows it without a reload.
