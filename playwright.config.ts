@@ -24,6 +24,9 @@ export default defineConfig({
     trace: "retain-on-failure",
     // Checks (axe contrast above all) see each page at rest, not halfway through an entrance animation.
     reducedMotion: "reduce",
+    // The service worker (its install, its precache) is installable.spec.ts's and push.spec.ts's, which allow it;
+    // every other journey's fresh browser context would install it again for nothing.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: existsSync(SYSTEM_CHROMIUM)
       ? {

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { linkIn, MAIL_SUBJECT, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
-import { newEmail, signInViaForm, signUpViaForm } from "./support/users";
+import { newEmail, signInViaForm, signUpViaApi, signUpViaForm } from "./support/users";
 
 /** OWNER_EMAILS as playwright.config.ts starts the server. */
 const OWNER = { email: "owner@maison.test", password: "owner-secret-1", name: "Olivia Owner" };
@@ -46,7 +46,7 @@ test.describe("email verification", () => {
 
   test("a new link can be asked for from the profile", async ({ page }) => {
     const user = { email: newEmail("resend"), password: "secret-pass" };
-    await signUpViaForm(page, user);
+    await signUpViaApi(page, user);
     await page.goto("/profile");
     await notice(page).getByRole("button", { name: "Send a new link" }).click();
     await expect(page.getByText("We have sent you a new link. Please check your inbox.")).toBeVisible();
@@ -54,7 +54,7 @@ test.describe("email verification", () => {
 
   test("the link works signed out, and then offers to sign in", async ({ page }) => {
     const user = { email: newEmail("verify-out"), password: "secret-pass" };
-    await signUpViaForm(page, user);
+    await signUpViaApi(page, user);
     await page.context().clearCookies();
 
     await confirmEmailFromMail(page, user.email);
@@ -84,7 +84,7 @@ test.describe("email verification", () => {
   });
 
   test("signed in, a link that did not work offers a new one at once", async ({ page }) => {
-    await signUpViaForm(page, { email: newEmail("verify-bad"), password: "secret-pass" });
+    await signUpViaApi(page, { email: newEmail("verify-bad"), password: "secret-pass" });
     await page.goto("/verify-email?token=bad");
     await expect(page.getByRole("heading", { name: "This link did not work" })).toBeVisible();
     await page.getByRole("button", { name: "Send a new link" }).click();
@@ -135,7 +135,7 @@ test.describe("deleting the account", () => {
 
   test("a wrong password keeps the dialog open; the right one deletes the account", async ({ page }) => {
     const user = { email: newEmail("delete"), password: "secret-pass" };
-    await signUpViaForm(page, user);
+    await signUpViaApi(page, user);
 
     const dialog = await openDeleteDialog(page);
     await dialog.getByLabel("Your password").fill("not-my-password");
@@ -158,7 +158,7 @@ test.describe("deleting the account", () => {
 
   test("keeping the account closes the dialog and changes nothing", async ({ page }) => {
     const user = { email: newEmail("keep"), password: "secret-pass" };
-    await signUpViaForm(page, user);
+    await signUpViaApi(page, user);
     const dialog = await openDeleteDialog(page);
     const password = dialog.getByLabel("Your password");
     await expect(password).toHaveAttribute("type", "password");

@@ -2,16 +2,15 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { E2E_ADMIN, newMember, signInViaApi } from "./support/users";
 
 test("an admin seeds demo data, starts a member's request from the pipeline, quotes it and replies; the member sees it live", async ({
   page,
-  browser,
+  staff: admin,
 }) => {
   // A member with a request open in their own browser.
   const title = `Bugatti Type 57 ${Date.now().toString(36)}`;
-  await signUpViaForm(page, { email: newEmail("pipeline"), password: "secret-pass", name: "Marta Lopes" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { name: "Marta Lopes" });
   const created = await page.request.post("/api/requests", {
     data: { title, category: "Autos", budget_eur: 250000, urgency: "High", notes: "", phone_number: "+351912345678" },
   });
@@ -19,53 +18,45 @@ test("an admin seeds demo data, starts a member's request from the pipeline, quo
   await page.goto(`/requests/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
-  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const admin = await adminContext.newPage();
-  try {
-    await signInViaForm(admin, E2E_ADMIN);
-    await expect(admin).toHaveURL(/\/(dashboard|admin)/);
-    await admin.goto("/admin/qa");
-    await admin.getByRole("button", { name: "Seed demo data" }).click();
-    await expect(admin.getByText(/Demo data seeded/)).toBeVisible({ timeout: 15_000 });
+  await admin.goto("/admin/qa");
+  await admin.getByRole("button", { name: "Seed demo data" }).click();
+  await expect(admin.getByText(/Demo data seeded/)).toBeVisible({ timeout: 15_000 });
 
-    // The pipeline, filtered to New and searched for the member's request.
-    await admin.goto("/admin/requests");
-    await expect(admin.getByRole("button", { name: /^Start / }).first()).toBeVisible();
-    await screenshots(admin, "admin-requests");
-    await expectNoSeriousA11yViolations(admin);
-    await admin.getByRole("combobox", { name: "Filter by status" }).click();
-    await admin.getByRole("option", { name: "New", exact: true }).click();
-    await expect(admin).toHaveURL(/status=New/);
-    await admin.getByRole("searchbox", { name: "Search requests" }).fill(title);
-    await expect(admin).toHaveURL(/q=Bugatti/);
-    await admin.getByRole("button", { name: `Start ${title}` }).click();
-    await expect(admin.getByText("Status updated")).toBeVisible();
+  // The pipeline, filtered to New and searched for the member's request.
+  await admin.goto("/admin/requests");
+  await expect(admin.getByRole("button", { name: /^Start / }).first()).toBeVisible();
+  await screenshots(admin, "admin-requests");
+  await expectNoSeriousA11yViolations(admin);
+  await admin.getByRole("combobox", { name: "Filter by status" }).click();
+  await admin.getByRole("option", { name: "New", exact: true }).click();
+  await expect(admin).toHaveURL(/status=New/);
+  await admin.getByRole("searchbox", { name: "Search requests" }).fill(title);
+  await expect(admin).toHaveURL(/q=Bugatti/);
+  await admin.getByRole("button", { name: `Start ${title}` }).click();
+  await expect(admin.getByText("Status updated")).toBeVisible();
 
-    // The request itself: Sourcing now; on to Quoted by sending a quote (decision 030), and a reply.
-    await admin.goto(`/admin/requests/${id}`);
-    await expect(admin.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    await expect(admin.getByRole("button", { name: "Write a quote" })).toBeVisible();
-    await expect(admin.getByRole("button", { name: "Move to Sourcing" })).toHaveCount(0);
-    await admin.getByRole("button", { name: "Write a quote" }).click();
-    const option = admin.getByRole("group", { name: "Option 1" });
-    await expect(option.getByLabel("Title")).toBeVisible();
-    await option.getByLabel("Title").fill("Type 57 Atalante, 1937");
-    await option.getByLabel("Price (€)").fill("240000");
-    await admin.getByLabel("Valid until").fill("2099-12-31");
-    await admin.getByRole("button", { name: "Send quote" }).click();
-    await expect(admin.getByText("Quote sent").first()).toBeVisible();
-    await expect(admin.getByRole("button", { name: "Mark Found" })).toBeVisible();
-    await admin.getByRole("textbox", { name: "Reply" }).fill("We have found two candidates in Molsheim.");
-    await admin.getByRole("button", { name: /^Send/ }).click();
-    await expect(admin.getByText("Message sent")).toBeVisible();
-    await expect(admin.getByRole("list", { name: "Activity" })).toContainText("Quoted");
-    // No hold until the member accepts a quote (issue 21): the payment panel says so.
-    await expect(admin.getByText(/No card hold yet/)).toBeVisible();
-    await screenshots(admin, "admin-request-detail");
-    await expectNoSeriousA11yViolations(admin);
-  } finally {
-    await adminContext.close();
-  }
+  // The request itself: Sourcing now; on to Quoted by sending a quote (decision 030), and a reply.
+  await admin.goto(`/admin/requests/${id}`);
+  await expect(admin.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(admin.getByRole("button", { name: "Write a quote" })).toBeVisible();
+  await expect(admin.getByRole("button", { name: "Move to Sourcing" })).toHaveCount(0);
+  await admin.getByRole("button", { name: "Write a quote" }).click();
+  const option = admin.getByRole("group", { name: "Option 1" });
+  await expect(option.getByLabel("Title")).toBeVisible();
+  await option.getByLabel("Title").fill("Type 57 Atalante, 1937");
+  await option.getByLabel("Price (€)").fill("240000");
+  await admin.getByLabel("Valid until").fill("2099-12-31");
+  await admin.getByRole("button", { name: "Send quote" }).click();
+  await expect(admin.getByText("Quote sent").first()).toBeVisible();
+  await expect(admin.getByRole("button", { name: "Mark Found" })).toBeVisible();
+  await admin.getByRole("textbox", { name: "Reply" }).fill("We have found two candidates in Molsheim.");
+  await admin.getByRole("button", { name: /^Send/ }).click();
+  await expect(admin.getByText("Message sent")).toBeVisible();
+  await expect(admin.getByRole("list", { name: "Activity" })).toContainText("Quoted");
+  // No hold until the member accepts a quote (issue 21): the payment panel says so.
+  await expect(admin.getByText(/No card hold yet/)).toBeVisible();
+  await screenshots(admin, "admin-request-detail");
+  await expectNoSeriousA11yViolations(admin);
 
   // The member's open page shows the new status and the reply without a reload.
   await expect(page.getByText("We have found two candidates in Molsheim.")).toBeVisible({ timeout: 15_000 });
@@ -75,8 +66,7 @@ test("an admin seeds demo data, starts a member's request from the pipeline, quo
 test("the dashboard shows its cards and charts, and the sidebar stays collapsed after Ctrl+B and a reload", async ({
   page,
 }) => {
-  await signInViaForm(page, E2E_ADMIN);
-  await expect(page).toHaveURL(/\/(dashboard|admin)/);
+  await signInViaApi(page, E2E_ADMIN);
   await page.request.post("/api/admin/qa/seed", { data: {} });
   await page.goto("/admin");
   for (const card of ["Total", "New", "Sourcing", "Delivered", "Clients", "Messages"]) {

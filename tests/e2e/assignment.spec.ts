@@ -6,79 +6,70 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { E2E_ADMIN, newMember } from "./support/users";
 
 test("staff assign a request to themselves from the pipeline, filter to it, and see owners and times", async ({
   page,
-  browser,
+  staff: admin,
 }) => {
   const title = `Lalique vase ${Date.now().toString(36)}`;
-  await signUpViaForm(page, { email: newEmail("assign"), password: "secret-pass", name: "Inês Prata" });
-  await subscribeViaTestCheckout(page, "gold");
+  await newMember(page, "gold", { name: "Inês Prata" });
   const created = await page.request.post("/api/requests", {
     data: { title, category: "Other", budget_eur: 18000, urgency: "Medium", notes: "", phone_number: "+351912345678" },
   });
   expect(created.status()).toBe(201);
 
-  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const admin = await adminContext.newPage();
-  try {
-    await signInViaForm(admin, E2E_ADMIN);
-    await expect(admin).toHaveURL(/\/(dashboard|admin)/);
-    // Demo data: requests picked up by the admin, with replies and deliveries, for owners and times.
-    await admin.request.post("/api/admin/qa/seed", { data: {} });
+  // Demo data: requests picked up by the admin, with replies and deliveries, for owners and times.
+  await admin.request.post("/api/admin/qa/seed", { data: {} });
 
-    await admin.goto("/admin/requests?assignee=none");
-    await expect(admin.getByRole("combobox", { name: "Filter by owner" })).toHaveText("Unassigned");
-    await admin.getByRole("searchbox", { name: "Search requests" }).fill(title);
-    await expect(admin).toHaveURL(/q=Lalique/);
-    await admin.getByRole("combobox", { name: `Owner of ${title}` }).click();
-    await admin.getByRole("option", { name: E2E_ADMIN.name }).click();
-    await expect(admin.getByText(`Assigned to ${E2E_ADMIN.name}`)).toBeVisible();
-    // Assigned now: gone from Unassigned, there under Assigned to me.
-    await expect(admin.getByText("No requests match these filters").first()).toBeVisible();
-    await admin.getByRole("combobox", { name: "Filter by owner" }).click();
-    await admin.getByRole("option", { name: "Assigned to me" }).click();
-    await expect(admin).toHaveURL(/assignee=me/);
-    await expect(admin.getByRole("combobox", { name: `Owner of ${title}` })).toHaveText("Ada");
+  await admin.goto("/admin/requests?assignee=none");
+  await expect(admin.getByRole("combobox", { name: "Filter by owner" })).toHaveText("Unassigned");
+  await admin.getByRole("searchbox", { name: "Search requests" }).fill(title);
+  await expect(admin).toHaveURL(/q=Lalique/);
+  await admin.getByRole("combobox", { name: `Owner of ${title}` }).click();
+  await admin.getByRole("option", { name: E2E_ADMIN.name }).click();
+  await expect(admin.getByText(`Assigned to ${E2E_ADMIN.name}`)).toBeVisible();
+  // Assigned now: gone from Unassigned, there under Assigned to me.
+  await expect(admin.getByText("No requests match these filters").first()).toBeVisible();
+  await admin.getByRole("combobox", { name: "Filter by owner" }).click();
+  await admin.getByRole("option", { name: "Assigned to me" }).click();
+  await expect(admin).toHaveURL(/assignee=me/);
+  await expect(admin.getByRole("combobox", { name: `Owner of ${title}` })).toHaveText("Ada");
 
-    // The pipeline with its owners, unfiltered.
-    await admin.goto("/admin/requests");
-    await expect(admin.getByRole("combobox", { name: `Owner of ${title}` })).toBeVisible();
-    await screenshots(admin, "admin-requests-owners");
-    await expectNoSeriousA11yViolations(admin);
+  // The pipeline with its owners, unfiltered.
+  await admin.goto("/admin/requests");
+  await expect(admin.getByRole("combobox", { name: `Owner of ${title}` })).toBeVisible();
+  await screenshots(admin, "admin-requests-owners");
+  await expectNoSeriousA11yViolations(admin);
 
-    // The request's page: its owner, and no reply yet.
-    await admin
-      .getByRole("link", { name: new RegExp(title) })
-      .first()
-      .click();
-    await expect(admin.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    const aside = admin.getByRole("complementary", { name: "Owner, client, payment and activity" });
-    await expect(aside.getByRole("combobox", { name: `Owner of ${title}` })).toHaveText(E2E_ADMIN.name);
-    await expect(aside.getByText("First reply")).toBeVisible();
-    await expect(admin.getByRole("list", { name: "Activity" })).toContainText(/assigned/i);
+  // The request's page: its owner, and no reply yet.
+  await admin
+    .getByRole("link", { name: new RegExp(title) })
+    .first()
+    .click();
+  await expect(admin.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const aside = admin.getByRole("complementary", { name: "Owner, client, payment and activity" });
+  await expect(aside.getByRole("combobox", { name: `Owner of ${title}` })).toHaveText(E2E_ADMIN.name);
+  await expect(aside.getByText("First reply")).toBeVisible();
+  await expect(admin.getByRole("list", { name: "Activity" })).toContainText(/assigned/i);
 
-    // Round robin is each staff member's own setting.
-    await admin.goto("/admin/settings");
-    const roundRobin = admin.getByRole("switch", { name: "Assign new requests to me in turn" });
-    await expect(roundRobin).not.toBeChecked();
-    await roundRobin.click();
-    await expect(admin.getByText("Preference updated")).toBeVisible();
-    await expect(roundRobin).toBeChecked();
-    await roundRobin.click();
-    await expect(roundRobin).not.toBeChecked();
+  // Round robin is each staff member's own setting.
+  await admin.goto("/admin/settings");
+  const roundRobin = admin.getByRole("switch", { name: "Assign new requests to me in turn" });
+  await expect(roundRobin).not.toBeChecked();
+  await roundRobin.click();
+  await expect(admin.getByText("Preference updated")).toBeVisible();
+  await expect(roundRobin).toBeChecked();
+  await roundRobin.click();
+  await expect(roundRobin).not.toBeChecked();
 
-    // The dashboard: times by staff member.
-    await admin.goto("/admin");
-    const table = admin.getByRole("table", { name: "Times by staff member" });
-    await expect(table.getByRole("rowheader", { name: E2E_ADMIN.name })).toBeVisible();
-    await table.scrollIntoViewIfNeeded();
-    await screenshots(admin, "admin-dashboard-staff-times");
-    await expectNoSeriousA11yViolations(admin);
-  } finally {
-    await adminContext.close();
-  }
+  // The dashboard: times by staff member.
+  await admin.goto("/admin");
+  const table = admin.getByRole("table", { name: "Times by staff member" });
+  await expect(table.getByRole("rowheader", { name: E2E_ADMIN.name })).toBeVisible();
+  await table.scrollIntoViewIfNeeded();
+  await screenshots(admin, "admin-dashboard-staff-times");
+  await expectNoSeriousA11yViolations(admin);
 
   // The member: the team's median reply beside the promise (the demo data holds enough replies).
   await page.goto("/messages?view=concierge");

@@ -1,7 +1,7 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { linkIn, MAIL_SUBJECT, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm } from "./support/users";
+import { E2E_ADMIN, newEmail, signInViaForm, signUpViaApi, signUpViaForm } from "./support/users";
 
 test("sign-up lands on /pricing with the welcome toast", async ({ page }) => {
   await signUpViaForm(page, { email: newEmail(), password: "secret-pass" });
@@ -45,7 +45,7 @@ test("a wrong password says so without revealing whether the account exists", as
 
 test("a password reset email arrives and its link sets a new password that works", async ({ page }) => {
   const user = { email: newEmail("reset"), password: "old-password" };
-  await signUpViaForm(page, user);
+  await signUpViaApi(page, user);
   await page.context().clearCookies();
 
   await page.goto("/auth");
@@ -67,7 +67,7 @@ test("a password reset email arrives and its link sets a new password that works
 });
 
 test("a member cannot open the admin area", async ({ page }) => {
-  await signUpViaForm(page, { email: newEmail(), password: "secret-pass" });
+  await signUpViaApi(page, { email: newEmail(), password: "secret-pass" });
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/$/);
 });
@@ -82,7 +82,7 @@ test("the admin created with the CLI can open the admin area", async ({ page }) 
 
 test("the profile page saves the name and keeps the email read-only", async ({ page }) => {
   const email = newEmail();
-  await signUpViaForm(page, { email, password: "secret-pass" });
+  await signUpViaApi(page, { email, password: "secret-pass" });
   await page.goto("/profile");
   await expect(page.getByRole("heading", { name: "Profile and Settings" })).toBeVisible();
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
@@ -96,7 +96,7 @@ test("the profile page saves the name and keeps the email read-only", async ({ p
 
 test("signed-out visitors of guarded pages go to /auth and come back after signing in", async ({ page }) => {
   const user = { email: newEmail(), password: "secret-pass" };
-  await signUpViaForm(page, user);
+  await signUpViaApi(page, user);
   await page.context().clearCookies();
   await page.goto("/requests");
   await expect(page).toHaveURL(/\/auth\?next=%2Frequests$/);
@@ -110,7 +110,7 @@ test("the account screens have no serious accessibility violations", async ({ pa
   await page.goto("/auth");
   await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await signUpViaForm(page, { email: newEmail(), password: "secret-pass" });
+  await signUpViaApi(page, { email: newEmail(), password: "secret-pass" });
   await page.goto("/profile");
   await expect(page.getByRole("heading", { name: "Profile and Settings" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);

@@ -1,25 +1,19 @@
 /** The Executive Concierge, sales inquiries and the staff inbox that answers them (issue 12). */
-import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { adminPage, newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { adminPage, newMember } from "./support/users";
 
 const CONCIERGE_REFUSED = "The Executive Concierge is available to Gold and Black members.";
 
 const unique = () => Math.random().toString(36).slice(2, 7);
-
-async function newMember(page: Page, plan: "free" | "silver" | "gold", name: string) {
-  await signUpViaForm(page, { email: newEmail(plan), password: "secret-pass", name });
-  await subscribeViaTestCheckout(page, plan);
-}
 
 test("a Gold member writes to the concierge; staff answer live from the inbox; the member sees the reply and the read tick", async ({
   page,
   browser,
 }) => {
   const name = `Gabriela Ouro ${unique()}`;
-  await newMember(page, "gold", name);
+  await newMember(page, "gold", { name });
 
   // Staff keep the inbox's concierge tab open (/admin/concierge leads there).
   const admin = await adminPage(browser);
@@ -97,7 +91,7 @@ test("a Gold member writes to the concierge; staff answer live from the inbox; t
 });
 
 test("a Silver member sees no concierge card and is refused the concierge view", async ({ page }) => {
-  await newMember(page, "silver", "Sílvia Prata");
+  await newMember(page, "silver", { name: "Sílvia Prata" });
   await page.goto("/messages");
   await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
   await expect(page.getByText("No conversations yet")).toBeVisible();
@@ -114,7 +108,7 @@ test("a member writes to sales; staff reply and close; the member sees the reply
   browser,
 }) => {
   const subject = `Corporate membership ${unique()}`;
-  await newMember(page, "free", "Rui Vendas");
+  await newMember(page, "free", { name: "Rui Vendas" });
   await page.goto("/sales-contact");
   await expect(page.getByRole("heading", { name: "Contact Sales", level: 1 })).toBeVisible();
   await expect(page.getByText("No inquiries yet")).toBeVisible();
@@ -165,7 +159,7 @@ test("staff mark a member's request message read and unread in the inbox, and op
   browser,
 }) => {
   const title = `Vintage Rolex ${unique()}`;
-  await newMember(page, "silver", "Inês Pedido");
+  await newMember(page, "silver", { name: "Inês Pedido" });
   const created = await page.request.post("/api/requests", {
     data: { title, category: "Fashion", budget_eur: 9000, urgency: "Low", notes: "", phone_number: "+351912345678" },
   });

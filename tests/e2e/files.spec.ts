@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { adminPage, newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { adminPage, newEmail, newMember, signUpViaApi } from "./support/users";
 
 /** A real PNG "photo", drawn by the browser: a warm gradient with a gold square. */
 async function photo(page: Page): Promise<Buffer> {
@@ -34,8 +34,7 @@ test("a member attaches a photo and a PDF in a request thread; staff see the thu
 }) => {
   test.setTimeout(120_000);
   const title = `Cartier Tank ${Date.now().toString(36)}`;
-  await signUpViaForm(page, { email: newEmail("files"), password: "secret-pass", name: "Marta Lopes" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { name: "Marta Lopes" });
   const created = await page.request.post("/api/requests", {
     data: {
       title,
@@ -98,7 +97,7 @@ test("a member attaches a photo and a PDF in a request thread; staff see the thu
     const stranger = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     try {
       const other = await stranger.newPage();
-      await signUpViaForm(other, { email: newEmail("stranger"), password: "secret-pass", name: "Other Member" });
+      await signUpViaApi(other, { email: newEmail("stranger"), password: "secret-pass", name: "Other Member" });
       expect((await other.request.get(fileUrl)).status()).toBe(404);
     } finally {
       await stranger.close();
@@ -116,8 +115,7 @@ test("a Gold member sends a photo alone in the concierge chat; staff see it live
 }) => {
   test.setTimeout(120_000);
   const name = `Clara Dourado ${Date.now().toString(36)}`;
-  await signUpViaForm(page, { email: newEmail("concierge-files"), password: "secret-pass", name });
-  await subscribeViaTestCheckout(page, "gold");
+  await newMember(page, "gold", { name });
 
   const admin = await adminPage(browser);
   try {

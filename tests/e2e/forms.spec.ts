@@ -7,16 +7,9 @@ import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { newMember } from "./support/users";
 
 const LIMIT_MESSAGE = "You have reached your monthly request limit. Please upgrade your plan or wait until next month.";
-
-async function newMember(page: Page, plan: "free" | "silver" | "gold", prefix: string, name = "Ana Sousa") {
-  const email = newEmail(prefix);
-  await signUpViaForm(page, { email, password: "secret-pass", name });
-  await subscribeViaTestCheckout(page, plan);
-  return email;
-}
 
 async function createViaApi(page: Page, title: string) {
   const response = await page.request.post("/api/requests", {
@@ -44,7 +37,7 @@ function nextLisbonMonth(now = new Date()): string {
 test("a Silver member with no requests left this month sees why, when it renews, and cannot submit", async ({
   page,
 }) => {
-  await newMember(page, "silver", "limit-form");
+  await newMember(page, "silver");
   for (let i = 1; i <= 5; i++) await createViaApi(page, `Request number ${i}`);
 
   await page.goto("/new-request");
@@ -70,9 +63,9 @@ test("a Silver member with no requests left this month sees why, when it renews,
 
 test("a request thread's Send stays disabled for whitespace, on the member's side and the staff's", async ({
   page,
-  browser,
+  staff: admin,
 }) => {
-  await newMember(page, "silver", "whitespace");
+  await newMember(page, "silver");
   const id = await createViaApi(page, "Cartier Tank in yellow gold");
   await page.goto(`/requests/${id}`);
   const composer = page.getByLabel("Your message");
@@ -90,28 +83,20 @@ test("a request thread's Send stays disabled for whitespace, on the member's sid
   await expect(page.getByRole("list", { name: "Messages" }).getByRole("listitem")).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
 
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const admin = await context.newPage();
-  try {
-    await signInViaForm(admin, E2E_ADMIN);
-    await expect(admin).toHaveURL(/\/dashboard$/);
-    await admin.goto(`/admin/requests/${id}`);
-    const reply = admin.getByRole("textbox", { name: "Reply" });
-    const staffSend = admin.getByRole("button", { name: "Send", exact: true });
-    await expect(staffSend).toBeDisabled();
-    await reply.fill(" \n ");
-    await expect(staffSend).toBeDisabled();
-    await reply.fill("It is: we will send photographs today.");
-    await expect(staffSend).toBeEnabled();
-  } finally {
-    await context.close();
-  }
+  await admin.goto(`/admin/requests/${id}`);
+  const reply = admin.getByRole("textbox", { name: "Reply" });
+  const staffSend = admin.getByRole("button", { name: "Send", exact: true });
+  await expect(staffSend).toBeDisabled();
+  await reply.fill(" \n ");
+  await expect(staffSend).toBeDisabled();
+  await reply.fill("It is: we will send photographs today.");
+  await expect(staffSend).toBeEnabled();
 });
 
 test("the budget field keeps only digits, shows the amount in euro, and the request is created with it", async ({
   page,
 }) => {
-  await newMember(page, "gold", "budget");
+  await newMember(page, "gold");
   await page.goto("/new-request");
   const budget = page.getByLabel("Budget (€)");
   await budget.pressSequentially("abc");
@@ -138,7 +123,7 @@ test("the budget field keeps only digits, shows the amount in euro, and the requ
 });
 
 test("a Basic member's empty dashboard offers the upgrade, not a request form they cannot use", async ({ page }) => {
-  await newMember(page, "free", "basic-dashboard");
+  await newMember(page, "free");
   await page.goto("/dashboard");
   await expect(page.getByText("No requests yet")).toBeVisible();
   await expect(page.getByRole("link", { name: "Create Your First Request" })).toHaveCount(0);
@@ -150,7 +135,7 @@ test("a Basic member's empty dashboard offers the upgrade, not a request form th
 });
 
 test("the current plan's card says so and cannot be chosen; higher plans still can", async ({ page }) => {
-  await newMember(page, "silver", "current-plan");
+  await newMember(page, "silver");
   await page.goto("/pricing");
   const silver = page.getByRole("article", { name: "Silver" });
   await expect(silver.getByText("Your plan")).toBeVisible();
@@ -167,7 +152,7 @@ test("the current plan's card says so and cannot be chosen; higher plans still c
 test("the Black inquiry is filled in with a signed-in member's name and email, which stay editable", async ({
   page,
 }) => {
-  const email = await newMember(page, "gold", "black-inquiry", "Beatriz Noronha");
+  const { email } = await newMember(page, "gold", { name: "Beatriz Noronha" });
   await page.goto("/pricing");
   await page.getByRole("button", { name: "Request an Invitation" }).click();
   const dialog = page.getByRole("dialog", { name: "Black Membership Inquiry" });

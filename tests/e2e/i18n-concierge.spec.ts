@@ -4,24 +4,13 @@
  * member sees the reply and the read ticks, every word around them in Portuguese. The English journey is
  * concierge.spec.ts.
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newEmail, subscribeViaTestCheckout } from "./support/users";
+import { E2E_ADMIN, newMember, signInViaApi, waitingForReady } from "./support/users";
 
 test.use({ locale: "pt-PT" });
 
 const unique = () => Math.random().toString(36).slice(2, 7);
-
-/** Signs up through the form in Portuguese (the account keeps the language it was made in). */
-async function signUpInPortuguese(page: Page, name: string) {
-  await page.goto("/auth?mode=sign-up");
-  await page.getByLabel("Nome completo").fill(name);
-  await page.getByLabel("Telemóvel", { exact: true }).fill("912345678");
-  await page.getByLabel("E-mail").fill(newEmail("pt-gold"));
-  await page.getByLabel("Palavra-passe").fill("segredo-seguro");
-  await page.getByRole("button", { name: "Criar conta" }).click();
-  await expect(page).toHaveURL(/\/pricing$/);
-}
 
 /**
  * The admin in a Portuguese browser of their own. Their profile says English (a signed-in member sees their
@@ -29,14 +18,9 @@ async function signUpInPortuguese(page: Page, name: string) {
  */
 async function portugueseAdmin(browser: Browser) {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: "pt-PT" });
-  const page = await context.newPage();
-  await page.goto("/auth");
-  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Palavra-passe").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Iniciar sessão" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const page = waitingForReady(await context.newPage());
+  await signInViaApi(page, E2E_ADMIN);
   await page.goto("/admin/concierge");
-  await page.locator("html[data-page-ready]").waitFor({ state: "attached" });
   await page
     .getByRole("combobox", { name: /^(Language|Idioma)$/ })
     .first()
@@ -50,8 +34,8 @@ test("a Gold member writes to the concierge in Portuguese and staff answer from 
   browser,
 }) => {
   const name = `Inês Ouro ${unique()}`;
-  await signUpInPortuguese(page, name);
-  await subscribeViaTestCheckout(page, "gold");
+  // Browsing in Portuguese: the account keeps the language it was made in.
+  await newMember(page, "gold", { name, locale: "pt-PT" });
 
   const admin = await portugueseAdmin(browser);
   try {

@@ -7,7 +7,7 @@
 import { mkdirSync } from "node:fs";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { expect, test } from "./support/test";
-import { adminPage, newEmail, subscribeViaTestCheckout } from "./support/users";
+import { adminPage, newMember } from "./support/users";
 
 /** Intl's pt-PT euro: the amount, a no-break space, the sign. */
 const euro = (amount: string) => `${amount}\u00a0€`;
@@ -17,14 +17,7 @@ test.describe("in European Portuguese", () => {
 
   test("a member accepts a quote and authorises its hold in Portuguese", async ({ page, browser }) => {
     test.setTimeout(120_000);
-    await page.goto("/auth?mode=sign-up");
-    await page.getByLabel("Nome completo").fill("Inês Duarte");
-    await page.getByLabel("Telemóvel", { exact: true }).fill("912345678");
-    await page.getByLabel("E-mail").fill(newEmail("pt-quote"));
-    await page.getByLabel("Palavra-passe").fill("segredo-seguro");
-    await page.getByRole("button", { name: "Criar conta" }).click();
-    await expect(page).toHaveURL(/\/pricing$/);
-    await subscribeViaTestCheckout(page, "silver");
+    await newMember(page, "silver", { name: "Inês Duarte", locale: "pt-PT" });
     const created = await page.request.post("/api/requests", {
       data: {
         title: "Hermès Kelly 28",

@@ -8,7 +8,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { E2E_ADMIN, newMember, signInViaApi, waitingForReady } from "./support/users";
 
 /** Amounts as Intl writes them for pt-PT: "25 000 €" (the spaces are no-break ones). */
 const euros = (digits: string) => new RegExp(`${digits.replace(" ", "\\s")}\\s€`);
@@ -16,17 +16,6 @@ const euros = (digits: string) => new RegExp(`${digits.replace(" ", "\\s")}\\s�
 async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole("combobox", { name: label }).click();
   await page.getByRole("option", { name: option, exact: true }).click();
-}
-
-/** Signs up through the real form, in Portuguese; lands on /pricing. */
-async function signUpInPortuguese(page: Page, user: { name: string; email: string; password: string }) {
-  await page.goto("/auth?mode=sign-up");
-  await page.getByLabel("Nome completo").fill(user.name);
-  await page.getByLabel("Telemóvel", { exact: true }).fill("912345678");
-  await page.getByLabel("E-mail").fill(user.email);
-  await page.getByLabel("Palavra-passe").fill(user.password);
-  await page.getByRole("button", { name: "Criar conta" }).click();
-  await expect(page).toHaveURL(/\/pricing$/);
 }
 
 /**
@@ -42,18 +31,8 @@ async function portugueseAdmin(browser: Browser) {
     if (body?.profile) body.profile.language = "pt-PT";
     await route.fulfill({ response, json: body });
   });
-  const page = await context.newPage();
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const answer = await goto(url, options);
-    await page.locator("html[data-page-ready]").waitFor({ state: "attached" });
-    return answer;
-  };
-  await page.goto("/auth");
-  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Palavra-passe").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Iniciar sessão" }).click();
-  await expect(page).toHaveURL(/\/(dashboard|admin)/);
+  const page = waitingForReady(await context.newPage());
+  await signInViaApi(page, E2E_ADMIN);
   return { context, page };
 }
 
@@ -64,8 +43,7 @@ test.describe("in European Portuguese", () => {
     page,
     browser,
   }) => {
-    await signUpInPortuguese(page, { name: "Inês Duarte", email: newEmail("pt-request"), password: "segredo-seguro" });
-    await subscribeViaTestCheckout(page, "silver");
+    await newMember(page, "silver", { name: "Inês Duarte", locale: "pt-PT" });
 
     // The dashboard.
     await page.goto("/dashboard");
@@ -183,8 +161,7 @@ test("screenshots: the dashboard and the new-request page at 390 px in both lang
   test.skip(!process.env.SCREENSHOTS, "SCREENSHOTS=1 files these");
   mkdirSync("docs/screenshots/i18n", { recursive: true });
   await page.context().addInitScript(() => window.localStorage.setItem("privacyAccepted", "true"));
-  await signUpViaForm(page, { email: newEmail("screens"), password: "secret-pass", name: "Ana Sousa" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { name: "Ana Sousa" });
   const created = await page.request.post("/api/requests", {
     data: {
       title: "Hermès Birkin 25 in Gold Togo",

@@ -9,7 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { newMember } from "./support/users";
+
+// These journeys are about the service worker, which the other journeys block (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
 
 /** Waits until the service worker (registered after the load event) is active and controls nothing yet. */
 async function workerActive(page: Page) {
@@ -78,8 +81,7 @@ test("after a first visit, an offline reload of the dashboard shows the house's 
   page,
   context,
 }) => {
-  await signUpViaForm(page, { email: newEmail("offline"), password: "secret-pass" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver");
   await page.goto("/dashboard");
   await workerActive(page);
 

@@ -21,9 +21,10 @@ import { screenshots, viewportScreenshot } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { adminPage } from "./support/users";
 
-// The Portuguese screenshots switch the shared admin's profile language for a moment: this file's journeys run
-// one after another, so no other one reads the staff's screens in Portuguese.
-test.describe.configure({ mode: "default" });
+// The Portuguese screenshots (SCREENSHOTS=1) switch the shared admin's profile language for a moment: then this
+// file's journeys run one after another, so no other one reads the staff's screens in Portuguese. Otherwise each
+// journey has its own member and request, and they run side by side.
+test.describe.configure({ mode: process.env.SCREENSHOTS ? "default" : "parallel" });
 
 type Language = "en" | "pt-PT";
 

@@ -6,7 +6,7 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { adminPage, newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { adminPage, newMember } from "./support/users";
 
 test("staff add an internal note the member never sees; the member's timeline follows the request live", async ({
   page,
@@ -14,8 +14,7 @@ test("staff add an internal note the member never sees; the member's timeline fo
 }) => {
   const marker = `Ring the Paris boutique ${Date.now().toString(36)}`;
   const title = `Cartier Tank ${Date.now().toString(36)}`;
-  await signUpViaForm(page, { email: newEmail("notes"), password: "secret-pass", name: "Inês Carvalho" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { name: "Inês Carvalho" });
   const created = await page.request.post("/api/requests", {
     data: { title, category: "Fashion", budget_eur: 9000, urgency: "Medium", notes: "", phone_number: "+351912345678" },
   });

@@ -3,12 +3,10 @@ import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { E2E_ADMIN, newMember, signInViaApi } from "./support/users";
 
-async function signInAdmin(page: Page) {
-  await signInViaForm(page, E2E_ADMIN);
-  await expect(page).toHaveURL(/\/(dashboard|admin)/);
-}
+/** The staff's own settings and outbox, on the test's page: the admin signed in through the API. */
+const signInAdmin = (page: Page) => signInViaApi(page, E2E_ADMIN);
 
 test("a staff member turns Slack off and back on, and sees each change confirmed", async ({ page }) => {
   await signInAdmin(page);
@@ -29,49 +27,44 @@ test("a staff member turns Slack off and back on, and sees each change confirmed
 
 test("a status change reaches the member's menu and a new request the staff centre, both live; mark all read clears them", async ({
   page,
-  browser,
+  staff: admin,
 }) => {
-  await signUpViaForm(page, { email: newEmail("notify"), password: "secret-pass", name: "Rita Neves" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { name: "Rita Neves" });
   await page.goto("/dashboard");
 
-  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const admin = await adminContext.newPage();
-  try {
-    await signInAdmin(admin);
-    await admin.request.post("/api/notifications/read-all", { data: {} });
-    await admin.goto("/admin/notifications");
-    await expect(admin.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  await admin.request.post("/api/notifications/read-all", { data: {} });
+  // The staff's live stream open before the member asks (its answer's headers come once it is subscribed).
+  const live = admin.waitForResponse((response) => new URL(response.url()).pathname === "/api/events");
+  await admin.goto("/admin/notifications");
+  await live;
+  await expect(admin.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
 
-    // The member asks for something: the staff centre shows it without a reload.
-    const title = `Leica M3 ${Date.now().toString(36)}`;
-    const created = await page.request.post("/api/requests", {
-      data: { title, category: "Other", budget_eur: 9000, urgency: "Low", notes: "", phone_number: "+351912345678" },
-    });
-    const { id } = (await created.json()) as { id: string };
-    await expect(admin.getByText(`New request: ${title}`)).toBeVisible({ timeout: 15_000 });
-    const sidebar = admin.getByRole("navigation", { name: "Admin" });
-    await expect(sidebar.getByRole("link", { name: /^Notifications\W+\d+ new$/ })).toBeVisible();
-    await screenshots(admin, "admin-notifications");
-    await expectNoSeriousA11yViolations(admin);
+  // The member asks for something: the staff centre shows it without a reload.
+  const title = `Leica M3 ${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/requests", {
+    data: { title, category: "Other", budget_eur: 9000, urgency: "Low", notes: "", phone_number: "+351912345678" },
+  });
+  const { id } = (await created.json()) as { id: string };
+  await expect(admin.getByText(`New request: ${title}`)).toBeVisible({ timeout: 15_000 });
+  const sidebar = admin.getByRole("navigation", { name: "Admin" });
+  await expect(sidebar.getByRole("link", { name: /^Notifications\W+\d+ new$/ })).toBeVisible();
+  await screenshots(admin, "admin-notifications");
+  await expectNoSeriousA11yViolations(admin);
 
-    // Staff move it on: the member's menu shows it without a reload.
-    expect((await admin.request.post(`/api/admin/requests/${id}/status`, { data: { status: "Sourcing" } })).ok()).toBe(
-      true,
-    );
-    const bell = page.getByRole("button", { name: /^Notifications, 1 unread$/ });
-    await expect(bell).toBeVisible({ timeout: 15_000 });
-    await bell.click();
-    await expect(page.getByText("Your request is now Sourcing")).toBeVisible();
-    await page.getByRole("button", { name: "Mark all read" }).click();
-    await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
+  // Staff move it on: the member's menu shows it without a reload.
+  expect((await admin.request.post(`/api/admin/requests/${id}/status`, { data: { status: "Sourcing" } })).ok()).toBe(
+    true,
+  );
+  const bell = page.getByRole("button", { name: /^Notifications, 1 unread$/ });
+  await expect(bell).toBeVisible({ timeout: 15_000 });
+  await bell.click();
+  await expect(page.getByText("Your request is now Sourcing")).toBeVisible();
+  await page.getByRole("button", { name: "Mark all read" }).click();
+  await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
 
-    // Mark all read in the centre: the sidebar badge goes.
-    await admin.getByRole("button", { name: "Mark all read" }).click();
-    await expect(sidebar.getByRole("link", { name: /^Notifications\W+\d+ new$/ })).toHaveCount(0);
-  } finally {
-    await adminContext.close();
-  }
+  // Mark all read in the centre: the sidebar badge goes.
+  await admin.getByRole("button", { name: "Mark all read" }).click();
+  await expect(sidebar.getByRole("link", { name: /^Notifications\W+\d+ new$/ })).toHaveCount(0);
 });
 
 test("an admin sees a failed delivery in the outbox and sends it again", async ({ page }) => {

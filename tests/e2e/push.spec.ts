@@ -9,7 +9,10 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { viewportScreenshot } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { newMember } from "./support/users";
+
+// These journeys are about the service worker, which the other journeys block (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
 
 test("a member turns push on for this device, sees a device listed and removes it; the worker shows a pushed reply", async ({
   page,
@@ -30,8 +33,7 @@ test("a member turns push on for this device, sees a device listed and removes i
       return subscribe.call(this, options);
     };
   });
-  await signUpViaForm(page, { email: newEmail("push"), password: "secret-pass", name: "Inês Duarte" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { name: "Inês Duarte" });
   await page.goto("/profile");
 
   const card = page.locator("#push");

@@ -5,17 +5,16 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { E2E_ADMIN, newMember, signInViaApi } from "./support/users";
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 
-/** Staff, in a browser context of their own, answer through the API as the inbox does. */
+/** Staff, signed in through the API in a browser context of their own, answer through the API as the inbox does. */
 async function asStaff(browser: Browser, work: (staff: Page) => Promise<void>) {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   try {
     const staff = await context.newPage();
-    await signInViaForm(staff, E2E_ADMIN);
-    await expect(staff).toHaveURL(/\/(dashboard|admin)/);
+    await signInViaApi(staff, E2E_ADMIN);
     await work(staff);
   } finally {
     await context.close();
@@ -53,8 +52,7 @@ test("a member reads the staff's reply on the request page: the bell drops to ze
   context,
   browser,
 }) => {
-  await signUpViaForm(page, { email: newEmail("bell"), password: "secret-pass", name: "Clara Matos" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { name: "Clara Matos" });
   const title = `Hermès Kelly ${unique()}`;
   const id = await newRequest(page, title);
   await asStaff(browser, (staff) => reply(staff, id, "We found a Kelly 28 in Gold."));
@@ -81,8 +79,7 @@ test("a member follows a reply's notification from the bell: the thread opens, a
   page,
   browser,
 }) => {
-  await signUpViaForm(page, { email: newEmail("follow"), password: "secret-pass", name: "Duarte Lima" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { name: "Duarte Lima" });
   const title = `Patek Calatrava ${unique()}`;
   const id = await newRequest(page, title);
   await page.goto("/dashboard");
@@ -115,8 +112,7 @@ test("a Gold member sees the concierge's reply on the chat button; opening the c
   page,
   browser,
 }) => {
-  await signUpViaForm(page, { email: newEmail("concierge"), password: "secret-pass", name: "Eva Gomes" });
-  await subscribeViaTestCheckout(page, "gold");
+  await newMember(page, "gold", { name: "Eva Gomes" });
   const me = (await (await page.request.get("/api/me")).json()) as { user: { id: string } };
   expect((await page.request.post("/api/concierge/messages", { data: { message: "A table for two?" } })).status()).toBe(
     201,

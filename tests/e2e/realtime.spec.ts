@@ -1,6 +1,6 @@
 /** Live changes, as members and staff see them: no reload, one stream shared by many tabs (issue 11). */
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { E2E_ADMIN, newMember, signInViaApi } from "./support/users";
 
 const NEW_REQUEST = {
   category: "Autos",
@@ -11,8 +11,7 @@ const NEW_REQUEST = {
 };
 
 test("eight tabs of the app stay responsive and all see a new request appear", async ({ page, context }) => {
-  await signUpViaForm(page, { email: newEmail("tabs"), password: "secret-pass", name: "Ana Sousa" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { name: "Ana Sousa" });
   const tabs = [page];
   for (let i = 1; i < 8; i++) tabs.push(await context.newPage());
   for (const tab of tabs) {
@@ -33,8 +32,7 @@ test("eight tabs of the app stay responsive and all see a new request appear", a
 });
 
 test("a staff reply appears in the member's open thread without a reload", async ({ page, browser }) => {
-  await signUpViaForm(page, { email: newEmail("live"), password: "secret-pass", name: "Ana Sousa" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { name: "Ana Sousa" });
   const created = await page.request.post("/api/requests", { data: { ...NEW_REQUEST, title: "Ferrari Roma" } });
   const { id } = (await created.json()) as { id: string };
   await page.goto(`/requests/${id}`);
@@ -43,8 +41,7 @@ test("a staff reply appears in the member's open thread without a reload", async
   const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   try {
     const staff = await staffContext.newPage();
-    await signInViaForm(staff, E2E_ADMIN);
-    await expect(staff).toHaveURL(/\/(dashboard|admin)/);
+    await signInViaApi(staff, E2E_ADMIN);
     const reply = await staff.request.post(`/api/requests/${id}/messages`, {
       data: { body: "We found one in Rosso." },
     });
@@ -56,8 +53,7 @@ test("a staff reply appears in the member's open thread without a reload", async
 });
 
 test("the unread count shows in the tab's title", async ({ page, browser }) => {
-  await signUpViaForm(page, { email: newEmail("title"), password: "secret-pass", name: "Ana Sousa" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { name: "Ana Sousa" });
   const created = await page.request.post("/api/requests", { data: { ...NEW_REQUEST, title: "Lamborghini Miura" } });
   const { id } = (await created.json()) as { id: string };
   await page.goto("/dashboard");
@@ -65,8 +61,7 @@ test("the unread count shows in the tab's title", async ({ page, browser }) => {
   const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   try {
     const staff = await staffContext.newPage();
-    await signInViaForm(staff, E2E_ADMIN);
-    await expect(staff).toHaveURL(/\/(dashboard|admin)/);
+    await signInViaApi(staff, E2E_ADMIN);
     await staff.request.post(`/api/requests/${id}/messages`, { data: { body: "News on the Miura." } });
   } finally {
     await staffContext.close();
@@ -78,16 +73,14 @@ test("the member opens the thread and the staff view shows the reply read, witho
   page,
   browser,
 }) => {
-  await signUpViaForm(page, { email: newEmail("read"), password: "secret-pass", name: "Ana Sousa" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { name: "Ana Sousa" });
   const created = await page.request.post("/api/requests", { data: { ...NEW_REQUEST, title: "Jaguar E-Type" } });
   const { id } = (await created.json()) as { id: string };
 
   const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   try {
     const staff = await staffContext.newPage();
-    await signInViaForm(staff, E2E_ADMIN);
-    await expect(staff).toHaveURL(/\/(dashboard|admin)/);
+    await signInViaApi(staff, E2E_ADMIN);
     await staff.request.post(`/api/requests/${id}/messages`, { data: { body: "A Series 1 in Opalescent Grey." } });
     await staff.goto(`/admin/requests/${id}`);
     const reply = staff.getByRole("listitem").filter({ hasText: "A Series 1 in Opalescent Grey." });

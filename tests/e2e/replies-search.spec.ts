@@ -6,7 +6,7 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { adminPage, newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { adminPage, newMember } from "./support/users";
 
 /** A word no other journey writes: letters only, so the search reads it as one word. */
 const uniqueWord = (prefix: string) =>
@@ -19,8 +19,7 @@ test("staff save a reply, insert it with '/' in a request thread with its placeh
   const word = uniqueWord("vermeil");
   const replyTitle = `Sourcing update ${uniqueWord("")}`;
   const title = `Hermès Kelly 28 ${Date.now().toString(36)}`;
-  await signUpViaForm(page, { email: newEmail("replies"), password: "secret-pass", name: "Inês Carvalho" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { name: "Inês Carvalho" });
   const created = await page.request.post("/api/requests", {
     data: {
       title,

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newEmail, signInViaForm, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { E2E_ADMIN, newMember, signInViaApi } from "./support/users";
 
 const LIMIT_MESSAGE = "You have reached your monthly request limit. Please upgrade your plan or wait until next month.";
 
@@ -11,11 +11,6 @@ const LIMIT_MESSAGE = "You have reached your monthly request limit. Please upgra
 function pdf(sizeKb: number) {
   const head = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n";
   return Buffer.concat([Buffer.from(head), Buffer.alloc(sizeKb * 1024, 0x20), Buffer.from("\n%%EOF\n")]);
-}
-
-async function newMember(page: Page, plan: "free" | "silver", prefix: string) {
-  await signUpViaForm(page, { email: newEmail(prefix), password: "secret-pass", name: "Ana Sousa" });
-  await subscribeViaTestCheckout(page, plan);
 }
 
 async function chooseOption(page: Page, label: string, option: string) {
@@ -33,7 +28,7 @@ async function createViaApi(page: Page, title: string, category = "Fashion") {
 test("a Silver member creates a request with a file, finds it, talks to the team and deletes a request", async ({
   page,
 }) => {
-  await newMember(page, "silver", "requests");
+  await newMember(page, "silver");
 
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Welcome back, Ana" })).toBeVisible();
@@ -170,7 +165,7 @@ test("a Silver member creates a request with a file, finds it, talks to the team
 });
 
 test("the sixth request of the month is refused, and another member cannot open these", async ({ page }) => {
-  await newMember(page, "silver", "limit");
+  await newMember(page, "silver");
   const ids: string[] = [];
   for (let i = 1; i <= 5; i++) {
     const created = await createViaApi(page, `Request number ${i}`);
@@ -188,14 +183,14 @@ test("the sixth request of the month is refused, and another member cannot open 
 
   // Another member, with a link to one of them.
   await page.context().clearCookies();
-  await newMember(page, "free", "other");
+  await newMember(page, "free");
   await page.goto(`/requests/${ids[0]}`);
   await expect(page.getByText("You do not have permission to view this request")).toBeVisible();
   await expect(page).toHaveURL(/\/requests$/);
 });
 
 test("a Basic member meets 'Paid Plan Required', empty states, and a missing request", async ({ page }) => {
-  await newMember(page, "free", "basic");
+  await newMember(page, "free");
   await page.goto("/new-request");
   const dialog = page.getByRole("dialog", { name: "Paid Plan Required" });
   await expect(dialog).toBeVisible();
@@ -218,8 +213,7 @@ test("a Basic member meets 'Paid Plan Required', empty states, and a missing req
 });
 
 test("an admin opening /new-request is sent to the admin area, which says 'Access Restricted'", async ({ page }) => {
-  await signInViaForm(page, E2E_ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInViaApi(page, E2E_ADMIN);
   await page.goto("/new-request");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Access Restricted" })).toBeVisible();

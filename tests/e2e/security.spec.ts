@@ -6,7 +6,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { newEmail, signInViaForm, signUpViaForm } from "./support/users";
+import { newEmail, signInViaForm, signUpViaApi } from "./support/users";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
@@ -34,7 +34,7 @@ test("a member signs another browser out from the Sessions card, and it loses ac
   browser,
 }) => {
   const user = { email: newEmail("sessions"), password: "secret-pass" };
-  await signUpViaForm(page, user);
+  await signUpViaApi(page, user);
   const phone = await otherBrowser(browser, user);
   try {
     await page.goto("/profile#security");
@@ -69,7 +69,7 @@ test("changing the password with 'Sign out of my other sessions' signs the other
   browser,
 }) => {
   const user = { email: newEmail("password"), password: "secret-pass" };
-  await signUpViaForm(page, user);
+  await signUpViaApi(page, user);
   const phone = await otherBrowser(browser, user);
   try {
     await page.goto("/profile");

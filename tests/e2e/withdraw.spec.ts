@@ -5,15 +5,14 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots, viewportScreenshot } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { adminPage, newEmail, signUpViaForm, subscribeViaTestCheckout } from "./support/users";
+import { adminPage, newMember } from "./support/users";
 
 test("a member edits a request's budget (staff see it live), then withdraws it and the pipeline filter shows it", async ({
   page,
   browser,
 }) => {
   const title = `Cartier Crash ${Date.now().toString(36)}`;
-  await signUpViaForm(page, { email: newEmail("withdraw"), password: "secret-pass", name: "Leonor Antunes" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { name: "Leonor Antunes" });
   const created = await page.request.post("/api/requests", {
     data: {
       title,

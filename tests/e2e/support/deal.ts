@@ -4,7 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect } from "./test";
-import { newEmail, signUpViaForm, subscribeViaTestCheckout } from "./users";
+import { newEmail, newMember } from "./users";
 
 export const REQUEST = {
   category: "Fashion",
@@ -16,8 +16,7 @@ export const REQUEST = {
 
 /** A new Silver member with one request, on its page. */
 export async function memberWithRequest(page: Page, title: string) {
-  await signUpViaForm(page, { email: newEmail("quote"), password: "secret-pass", name: "Ana Sousa" });
-  await subscribeViaTestCheckout(page, "silver");
+  await newMember(page, "silver", { email: newEmail("quote") });
   const created = await page.request.post("/api/requests", { data: { ...REQUEST, title } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };

@@ -1,19 +1,25 @@
 /**
- * Playwright's test with one change: page.goto() also waits until the page is live (see PageReady.tsx), so a
- * journey never presses a key on prerendered HTML that React has not taken over yet.
+ * Playwright's test with two changes: page.goto() also waits until the page is live (see PageReady.tsx), so a
+ * journey never presses a key on prerendered HTML that React has not taken over yet; and a `staff` page.
+ *
+ * Signing in: only the journeys about signing up and signing in (auth.spec.ts, account.spec.ts, i18n.spec.ts,
+ * payments.spec.ts's checkout) walk through those forms. Every other journey starts from the API: a member is
+ * made with newMember() (the sign-up route and the test card's calls, in the page's own browser context), and
+ * `staff` is the admin signed in through the sign-in route in a browser context of its own.
  */
-import { test as base } from "@playwright/test";
+import { test as base, type Page } from "@playwright/test";
+import { adminPage, waitingForReady } from "./users";
 
 export { expect } from "@playwright/test";
 
-export const test = base.extend({
+export const test = base.extend<{ staff: Page }>({
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      await page.locator("html[data-page-ready]").waitFor({ state: "attached" });
-      return response;
-    };
-    await use(page);
+    await use(waitingForReady(page));
+  },
+  /** The admin (made with the CLI by server.ts), signed in through the API in a browser context of its own. */
+  staff: async ({ browser }, use) => {
+    const staff = await adminPage(browser);
+    await use(staff);
+    await staff.context().close();
   },
 });

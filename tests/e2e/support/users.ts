@@ -1,5 +1,4 @@
-import { type Browser, expect, type Page } from "@playwright/test";
-import { test } from "./test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 
 export const E2E_ADMIN = { email: "admin@maison.test", password: "admin-secret-1", name: "Ada Admin" };
 
@@ -19,6 +18,53 @@ export async function signUpViaForm(
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/pricing$/);
+}
+
+/** Who signs up: `locale` is the language the visitor browses in (the account keeps it), English by default. */
+export type NewUser = { name?: string; email: string; password: string; phone?: string; locale?: string };
+
+/**
+ * Signs up through the app's sign-up route (what the form sends; the form itself is auth.spec.ts's), with the
+ * cookies of `page`'s browser context: the browser is signed in as the new member, still where it was.
+ */
+export async function signUpViaApi(page: Page, user: NewUser) {
+  const response = await page.request.post("/api/auth/sign-up", {
+    headers: { "accept-language": user.locale ?? "en-US" },
+    data: {
+      name: user.name ?? "Ana Sousa",
+      email: user.email,
+      phone: user.phone ?? "+351912345678",
+      password: user.password,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Signs in through the app's sign-in route (the form is auth.spec.ts's), with the cookies of `page`'s context. */
+export async function signInViaApi(page: Page, user: { email: string; password: string }) {
+  const response = await page.request.post("/api/auth/sign-in", {
+    data: { email: user.email, password: user.password },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  expect(((await response.json()) as { twoFactorRequired: boolean }).twoFactorRequired).toBe(false);
+}
+
+export type MemberPlan = "free" | "silver" | "gold";
+
+/**
+ * A new member of `plan` in `page`'s browser context, made through the API: signed up, then the membership
+ * bought with the test card (see subscribeViaTestCheckout). The page is left where it was.
+ */
+export async function newMember(page: Page, plan: MemberPlan, user: Partial<NewUser> = {}) {
+  const member = {
+    ...user,
+    name: user.name ?? "Ana Sousa",
+    email: user.email ?? newEmail(plan),
+    password: user.password ?? "secret-pass",
+  };
+  await signUpViaApi(page, member);
+  await subscribeViaTestCheckout(page, plan);
+  return member;
 }
 
 export async function signInViaForm(page: Page, user: { email: string; password: string }) {
@@ -49,24 +95,29 @@ export async function subscribeViaTestCheckout(page: Page, plan: "free" | "silve
     .toBe(true);
 }
 
-/**
- * The admin, signed in in a browser context of their own (at `viewport`, if given); its page's `goto` waits for
- * the page to be ready, as the test fixture's does.
- */
-export async function adminPage(browser: Browser, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    locale: test.info().project.use.locale,
-    ...(viewport ? { viewport } : {}),
-  });
-  const page = await context.newPage();
+/** A page whose goto() also waits until the page is live, as the test fixture's does (see test.ts). */
+export function waitingForReady(page: Page) {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
     await page.locator("html[data-page-ready]").waitFor({ state: "attached" });
     return response;
   };
-  await signInViaForm(page, E2E_ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+/**
+ * The admin, signed in through the API in a browser context of their own (at `viewport`, if given); its page's
+ * `goto` waits for the page to be ready. The test's `staff` fixture (test.ts) closes its context afterwards.
+ */
+export async function adminPage(browser: Browser, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: test.info().project.use.locale,
+    serviceWorkers: test.info().project.use.serviceWorkers,
+    ...(viewport ? { viewport } : {}),
+  });
+  const page = waitingForReady(await context.newPage());
+  await signInViaApi(page, E2E_ADMIN);
   return page;
 }
