@@ -6,8 +6,8 @@
  * - a feature never imports another feature (what two share moves to src/shared, infrastructure, or the two
  *   are composed in app/);
  * - infrastructure never imports a feature or app/ (server: everything outside features/ but the entry points
- *   app.ts, main.ts and cli.ts; client: components/, lib/);
- * - nothing imports the server's app.ts but main.ts, cli.ts and tests (decision 008).
+ *   app.ts, main.ts and cli.ts with its cli/; client: components/, lib/);
+ * - nothing imports the server's app.ts but main.ts, cli.ts (cli/run.ts, its commands) and tests (decision 008).
  * Import cycles are Biome's noImportCycles. (dependency-cruiser would be the library for this, but it cannot
  * parse TypeScript 7 projects with .tsx files.)
  */
@@ -68,7 +68,7 @@ const RULES = [
     broken: (from, to) =>
       rel(from).startsWith("src/server/") &&
       !featureOf(from) &&
-      !/^src\/server\/(app|main|cli)\.ts$/.test(rel(from)) &&
+      !/^src\/server\/((app|main|cli)\.ts$|cli\/)/.test(rel(from)) &&
       !isTest(from) &&
       (featureOf(to) || rel(to) === "src/server/app.ts"),
   },
@@ -82,11 +82,11 @@ const RULES = [
     broken: (from, to) => featureOf(from) && /^src\/client\/app\/|^src\/server\/app\.ts$/.test(rel(to)),
   },
   {
-    name: "nothing imports the server's app.ts but main.ts, cli.ts and tests",
+    name: "nothing imports the server's app.ts but main.ts, cli.ts (its commands in cli/run.ts) and tests",
     broken: (from, to) =>
       rel(to) === "src/server/app.ts" &&
       rel(from) !== "src/server/main.ts" &&
-      rel(from) !== "src/server/cli.ts" &&
+      rel(from) !== "src/server/cli/run.ts" &&
       !isTest(from),
   },
 ];

@@ -6,6 +6,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { testConfig } from "#tests/helpers/app";
+import { runCliInProcess } from "#tests/helpers/cli";
 import { as, createUser } from "#tests/helpers/users";
 import { buildApp } from "./app";
 import { openDatabase } from "./db";
@@ -14,21 +15,29 @@ import { holds, outbox, reconciliationRuns, testPaymentObjects, users } from "./
 const dataDir = mkdtempSync(path.join(tmpdir(), "maison-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function cli(args: string[], input?: string, dir = dataDir) {
+const cliEnv = (dir: string) => ({ ...process.env, DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "silent" });
+
+/** The command as an operator runs it: a Node process of its own, standard input piped in. */
+function cliProcess(args: string[], input?: string, dir = dataDir) {
   return spawnSync(process.execPath, ["--import", "tsx", "src/server/cli.ts", ...args], {
     input,
     encoding: "utf8",
-    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+    env: cliEnv(dir),
     timeout: 110_000,
   });
 }
 
-// Each case starts a Node process that compiles the CLI and migrates a fresh embedded database: on two loaded
-// cores that alone can pass the default 30 s.
+/** The same command run in this process (cli/run.ts): every case but the one above that covers the entry. */
+function cli(args: string[], input?: string, dir = dataDir) {
+  return runCliInProcess(args, { env: cliEnv(dir), stdin: input });
+}
+
+// The first case starts a Node process that compiles the CLI and migrates a fresh embedded database: on two
+// loaded cores that alone can pass the default 30 s.
 describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run cli -- create-user", { timeout: 120_000 }, () => {
   it("reads the password from standard input; the account signs in with it and counts as verified", async () => {
     const password = "a-long-secret-from-stdin";
-    const run = cli(
+    const run = cliProcess(
       ["create-user", "--password-stdin", "--email", "ops@maison.test", "--name", "Ops", "--role", "admin"],
       `${password}\n`,
     );
@@ -53,13 +62,16 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run cli -- creat
     }
   });
 
-  it("refuses a password on the command line (ps and the shell history show it) and points to --password-stdin", () => {
+  it("refuses a password on the command line (ps and the shell history show it) and points to --password-stdin", async () => {
     for (const args of [
       ["--password", "visible-in-ps-123"],
       ["--password=visible-in-ps-123"],
       ["--password-stdin", "--password", "visible-in-ps-123"],
     ]) {
-      const run = cli(["create-user", "--email", "argv@maison.test", "--name", "Argv", ...args], "piped-secret-123\n");
+      const run = await cli(
+        ["create-user", "--email", "argv@maison.test", "--name", "Argv", ...args],
+        "piped-secret-123\n",
+      );
       expect(run.status, run.stdout).toBe(1);
       expect(run.stderr).toContain(
         "--password is not accepted: a password on the command line shows in `ps` and the shell history. Pipe it in with --password-stdin, or leave it out to be asked at a prompt.",
@@ -69,10 +81,22 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run cli -- creat
     }
   });
 
-  it("asks for a terminal or --password-stdin when no password is given", () => {
-    const run = cli(["create-user", "--email", "other@maison.test", "--name", "Other"], "");
+  it("asks for a terminal or --password-stdin when no password is given", async () => {
+    const run = await cli(["create-user", "--email", "other@maison.test", "--name", "Other"], "");
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("No password: give --password-stdin or run it in a terminal");
+  });
+
+  it("asks at a terminal without echoing, and stops at Ctrl-C", async () => {
+    const run = await runCliInProcess(["create-user", "--email", "tty@maison.test", "--name", "Tty"], {
+      env: cliEnv(dataDir),
+      stdin: "typed-secret\u0003",
+      isTTY: true,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("Password: \n");
+    expect(run.stderr).toContain("Cancelled");
+    expect(run.stderr).not.toContain("typed-secret");
   });
 });
 
@@ -129,7 +153,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")(
       const dir = mkdtempSync(path.join(tmpdir(), "maison-cli-reconcile-"));
       try {
         const intentId = await orphanIn(dir);
-        const run = cli(["money", "reconcile"], undefined, dir);
+        const run = await cli(["money", "reconcile"], undefined, dir);
         expect(run.status, run.stderr).toBe(0);
         expect(run.stdout).toContain(
           "Reconciled with the test provider: 1 payment intent checked, 1 difference, 1 repaired.",
@@ -150,7 +174,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")(
           await database.close();
         }
 
-        const again = cli(["money", "reconcile"], undefined, dir);
+        const again = await cli(["money", "reconcile"], undefined, dir);
         expect(again.status, again.stderr).toBe(0);
         expect(again.stdout).toContain("1 payment intent checked, 0 differences, 0 repaired.");
       } finally {
@@ -158,8 +182,8 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")(
       }
     });
 
-    it("refuses an unknown money command with the usage", () => {
-      const run = cli(["money", "refund"]);
+    it("refuses an unknown money command with the usage", async () => {
+      const run = await cli(["money", "refund"]);
       expect(run.status).toBe(1);
       expect(run.stderr).toContain("Give: money reconcile");
       expect(run.stderr).toContain("npm run cli -- money reconcile");

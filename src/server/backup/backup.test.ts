@@ -4,7 +4,6 @@
  * a restore over data needs --force; a damaged, truncated or newer archive is refused and changes nothing; an
  * older one is migrated forward; the CLI works with the embedded database only while the server is stopped.
  */
-import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import {
   existsSync,
@@ -27,6 +26,7 @@ import S3rver from "s3rver";
 import * as tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, testConfig } from "#tests/helpers/app";
+import { runCliInProcess } from "#tests/helpers/cli";
 import { connectionUrlOf, createTestDatabase, testDriver } from "#tests/helpers/database";
 import { adminUrl, databaseUrl } from "#tests/helpers/postgres";
 import { as, createUser } from "#tests/helpers/users";
@@ -585,18 +585,17 @@ async function buffer(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The CLI as an operator runs it: a child process with its own environment. */
+/**
+ * The CLI as an operator runs it, with its own environment, but in this process (cli/run.ts; cli.test.ts runs
+ * the entry as a child process).
+ */
 function cli(args: string[], env: Record<string, string | undefined>) {
   const childEnv: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: "silent", ...env };
   for (const name of Object.keys(childEnv)) {
     if (childEnv[name] === undefined || (/^(S3_|BETTER_AUTH_SECRET$)/.test(name) && !(name in env)))
       delete childEnv[name];
   }
-  return spawnSync(process.execPath, ["--import", "tsx", "src/server/cli.ts", ...args], {
-    encoding: "utf8",
-    env: childEnv as NodeJS.ProcessEnv,
-    timeout: 150_000,
-  });
+  return runCliInProcess(args, { env: childEnv as NodeJS.ProcessEnv });
 }
 
 describe.skipIf(testDriver !== "pglite")(
@@ -605,7 +604,7 @@ describe.skipIf(testDriver !== "pglite")(
   () => {
     it("restores into an empty data directory, refuses to overwrite it, backs it up, and needs the server stopped", async () => {
       const dataDir = place("embedded");
-      const restored = cli(["restore", archive], { DATA_DIR: dataDir, DATABASE_URL: "" });
+      const restored = await cli(["restore", archive], { DATA_DIR: dataDir, DATABASE_URL: "" });
       expect(restored.status, restored.stderr).toBe(0);
       expect(restored.stdout).toMatch(
         new RegExp(
@@ -617,18 +616,20 @@ describe.skipIf(testDriver !== "pglite")(
         "Note: This install has no auth secret yet (the server makes a new one at its first start): with another secret everyone must sign in again, and the two-factor codes of the 1 account that use them are refused.",
       );
 
-      const again = cli(["restore", archive], { DATA_DIR: dataDir, DATABASE_URL: "" });
+      const again = await cli(["restore", archive], { DATA_DIR: dataDir, DATABASE_URL: "" });
       expect(again.status).toBe(1);
       expect(again.stderr).toContain("The database already holds data: ");
       expect(again.stderr).toContain("Run the restore again with --force to do so.");
 
-      // A running server holds the data directory: the CLI says so and what to do.
-      writeFileSync(path.join(dataDir, "maison.pid"), String(process.pid));
-      const locked = cli(["backup", place("locked.tgz")], { DATA_DIR: dataDir, DATABASE_URL: "" });
+      // A running server holds the data directory: the CLI says so and what to do. (The server's pid is another
+      // live process's: this one's own pid in the lock would be taken as its own, left over.)
+      const serverPid = process.ppid;
+      writeFileSync(path.join(dataDir, "maison.pid"), String(serverPid));
+      const locked = await cli(["backup", place("locked.tgz")], { DATA_DIR: dataDir, DATABASE_URL: "" });
       rmSync(path.join(dataDir, "maison.pid"));
       expect(locked.status).toBe(1);
       expect(locked.stderr).toContain(
-        `The embedded database in ${dataDir} is in use by another process (pid ${process.pid}).`,
+        `The embedded database in ${dataDir} is in use by another process (pid ${serverPid}).`,
       );
       expect(locked.stderr).toContain(
         "The embedded database can only be backed up while the server is stopped: stop it, run the backup, then start it again.",
@@ -636,7 +637,11 @@ describe.skipIf(testDriver !== "pglite")(
       expect(existsSync(place("locked.tgz"))).toBe(false);
 
       const second = place("from-cli.tgz");
-      const backedUp = cli(["backup", second], { DATA_DIR: dataDir, DATABASE_URL: "", BETTER_AUTH_SECRET: SECRET });
+      const backedUp = await cli(["backup", second], {
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        BETTER_AUTH_SECRET: SECRET,
+      });
       expect(backedUp.status, backedUp.stderr).toBe(0);
       expect(backedUp.stdout).toMatch(
         new RegExp(
@@ -676,13 +681,13 @@ describe.skipIf(testDriver !== "postgres")(
       const base = process.env.TEST_DATABASE_URL as string;
       const sourceUrl = connectionUrlOf(source.database) as string;
       const fromServer = place("server.tgz");
-      const backedUp = cli(["backup", fromServer], { DATABASE_URL: sourceUrl, DATA_DIR: place("source") });
+      const backedUp = await cli(["backup", fromServer], { DATABASE_URL: sourceUrl, DATA_DIR: place("source") });
       expect(backedUp.status, backedUp.stderr).toBe(0);
       expect(backedUp.stdout).toContain("and 4 uploaded files");
 
       // PostgreSQL → embedded
       const dataDir = place("embedded-from-server");
-      const toEmbedded = cli(["restore", fromServer], {
+      const toEmbedded = await cli(["restore", fromServer], {
         DATA_DIR: dataDir,
         DATABASE_URL: "",
         BETTER_AUTH_SECRET: SECRET,
@@ -690,7 +695,7 @@ describe.skipIf(testDriver !== "postgres")(
       expect(toEmbedded.status, toEmbedded.stderr).toBe(0);
       expect(toEmbedded.stdout).toContain("from a PostgreSQL server.");
       const fromEmbedded = place("embedded.tgz");
-      const again = cli(["backup", fromEmbedded], { DATA_DIR: dataDir, DATABASE_URL: "" });
+      const again = await cli(["backup", fromEmbedded], { DATA_DIR: dataDir, DATABASE_URL: "" });
       expect(again.status, again.stderr).toBe(0);
 
       // embedded → an empty PostgreSQL database (never migrated)
@@ -701,7 +706,7 @@ describe.skipIf(testDriver !== "postgres")(
       try {
         const url = databaseUrl(base, name);
         const serverDir = place("server-target");
-        const toServer = cli(["restore", fromEmbedded], { DATABASE_URL: url, DATA_DIR: serverDir });
+        const toServer = await cli(["restore", fromEmbedded], { DATABASE_URL: url, DATA_DIR: serverDir });
         expect(toServer.status, toServer.stderr).toBe(0);
         expect(toServer.stdout).toContain("from an embedded database.");
         const restored = await openDatabase({ kind: "postgres", url, max: 2 });
