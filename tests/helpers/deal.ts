@@ -107,6 +107,7 @@ export function dealSteps(ctx: () => TestContext, staff: () => TestUser) {
           status: string;
           amount: number;
           amount_capturable: number;
+          amount_received: number;
           metadata: { holdId: string };
         },
     );
