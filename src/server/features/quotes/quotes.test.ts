@@ -867,7 +867,9 @@ describe("the member's data export", () => {
     ]);
     expect(res.body).not.toContain("Daytona");
     expect(res.body).not.toContain(draftId);
-    expect(res.body).not.toContain("checkout");
+    // No card page (its session id or address): the receipt's link is the member's own record.
+    expect(res.body).not.toMatch(/cs_test_|checkout\/test\/holds/);
+    expect(data.holds[0].receiptUrl).toMatch(/\/checkout\/test\/receipts\/ch_test_/);
 
     // The other member: the team's draft is not theirs to see yet.
     const theirs = (await call("GET", "/api/account/export", other.member)).json();
