@@ -3,9 +3,14 @@
  * a quote drafted and sent, an option accepted, its card page authorised on the built-in test provider, and a
  * look at the provider's own objects (test_payment_objects) to compare with ours.
  */
-import { eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import Stripe from "stripe";
 import { expect } from "vitest";
-import { holds, testPaymentObjects } from "../../src/server/db/schema";
+import { resolveAuthSecret } from "../../src/server/auth/auth";
+import { holds, notifications, outbox, testPaymentObjects } from "../../src/server/db/schema";
+import { testWebhookSecret } from "../../src/server/payments";
+import type { RefundLike } from "../../src/server/payments/types";
 import type { TestContext } from "./app";
 import { as, createUser, type TestUser } from "./users";
 
@@ -113,8 +118,49 @@ export function dealSteps(ctx: () => TestContext, staff: () => TestUser) {
     );
   }
 
+  /** The provider's refunds of a request's money (metadata.requestId), as the test provider keeps them. */
+  async function providerRefunds(requestId: string) {
+    const rows = await ctx()
+      .database.db.select({ data: testPaymentObjects.data })
+      .from(testPaymentObjects)
+      .where(
+        sql`${testPaymentObjects.kind} = 'refund' and ${testPaymentObjects.data}->'metadata'->>'requestId' = ${requestId}`,
+      );
+    return rows.map((r) => r.data as unknown as RefundLike & { payment_intent: string });
+  }
+
+  /** The member's refund notices (in-app) and emails. */
+  async function refundsTold(member: TestUser) {
+    const db = ctx().database.db;
+    const notices = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, member.id), sql`${notifications.title} like 'Refund:%'`));
+    const emails = await db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'reason' = 'payment_refunded' and ${outbox.payload}->>'to' = ${member.email}`);
+    return { notices: notices.length, emails: emails.length };
+  }
+
+  /** A webhook delivery signed as the test provider signs it (`timestamp`: when the signature says it was made). */
+  function signed(event: object, options: { timestamp?: number } = {}) {
+    const payload = JSON.stringify(event);
+    const secret = testWebhookSecret(resolveAuthSecret(ctx().config));
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, ...options });
+    return ctx().app.inject({
+      method: "POST",
+      url: "/api/billing/webhook",
+      payload,
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+    });
+  }
+
   return {
     call,
+    signed,
+    providerRefunds,
+    refundsTold,
     sourcingRequest,
     sent,
     deal,
@@ -126,3 +172,12 @@ export function dealSteps(ctx: () => TestContext, staff: () => TestUser) {
     providerIntents,
   };
 }
+
+/** A provider event of `type` about `object`, with an id of its own. */
+export const stripeEvent = (type: string, object: object, created = Math.floor(Date.now() / 1000)) => ({
+  id: `evt_test_${randomUUID()}`,
+  object: "event",
+  type,
+  created,
+  data: { object },
+});

@@ -5,15 +5,12 @@
  * webhooks dated in the future are refused, and an intent's metadata alone never moves a hold.
  */
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { dealSteps, option, sessionOf } from "#tests/helpers/deal";
 import { createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
-import { resolveAuthSecret } from "../../auth/auth";
 import { activityLogs } from "../../db/schema";
-import { testWebhookSecret } from "../../payments";
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -37,6 +34,7 @@ const steps = dealSteps(
 );
 const {
   call,
+  signed,
   sourcingRequest,
   sent,
   deal,
@@ -58,18 +56,6 @@ async function expectProviderMatches(requestId: string) {
     heldHere.map((h) => [h.paymentIntentId, h.amountCents]),
   );
   expect(heldHere.length).toBeLessThanOrEqual(1);
-}
-
-async function signed(event: object, options: { timestamp?: number } = {}) {
-  const payload = JSON.stringify(event);
-  const secret = testWebhookSecret(resolveAuthSecret(ctx.config));
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, ...options });
-  return ctx.app.inject({
-    method: "POST",
-    url: "/api/billing/webhook",
-    payload,
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-  });
 }
 
 describe("20 accepts at once, alternating two options", () => {

@@ -7,16 +7,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { CARD, dealSteps, inDays, option } from "#tests/helpers/deal";
+import { CARD, dealSteps, inDays, option, stripeEvent } from "#tests/helpers/deal";
 import { createUser, type TestUser } from "#tests/helpers/users";
 import { REFUND_MESSAGES } from "@/shared/messages";
-import { resolveAuthSecret } from "../../auth/auth";
-import { activityLogs, balanceInvoices, notifications, outbox, refunds, testPaymentObjects } from "../../db/schema";
-import { testWebhookSecret } from "../../payments";
-import type { RefundLike } from "../../payments/types";
+import { activityLogs, balanceInvoices, refunds, testPaymentObjects } from "../../db/schema";
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -31,7 +27,7 @@ const steps = dealSteps(
   () => ctx,
   () => staff,
 );
-const { call } = steps;
+const { call, signed, providerRefunds, refundsTold } = steps;
 const db = () => ctx.database.db;
 
 const PRICE = 1_000_000;
@@ -85,48 +81,6 @@ async function providerCharge(requestId: string) {
   return row.data as { id: string; amount_refunded: number; refunded: boolean; payment_intent: string };
 }
 
-async function providerRefunds(requestId: string) {
-  const rows = await db()
-    .select({ data: testPaymentObjects.data })
-    .from(testPaymentObjects)
-    .where(
-      sql`${testPaymentObjects.kind} = 'refund' and ${testPaymentObjects.data}->'metadata'->>'requestId' = ${requestId}`,
-    );
-  return rows.map((r) => r.data as unknown as RefundLike & { payment_intent: string });
-}
-
-async function memberTold(member: TestUser) {
-  const notices = await db()
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, member.id), sql`${notifications.title} like 'Refund:%'`));
-  const emails = await db()
-    .select()
-    .from(outbox)
-    .where(sql`${outbox.payload}->>'reason' = 'payment_refunded' and ${outbox.payload}->>'to' = ${member.email}`);
-  return { notices: notices.length, emails: emails.length };
-}
-
-async function signed(event: object) {
-  const payload = JSON.stringify(event);
-  const secret = testWebhookSecret(resolveAuthSecret(ctx.config));
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return ctx.app.inject({
-    method: "POST",
-    url: "/api/billing/webhook",
-    payload,
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-  });
-}
-let eventSeq = 0;
-const event = (type: string, object: object, created = Math.floor(Date.now() / 1000)) => ({
-  id: `evt_invoice_refund_${++eventSeq}_${randomUUID()}`,
-  object: "event",
-  type,
-  created,
-  data: { object },
-});
-
 // Each test makes one or two paid deals: more than the default 30 s on a loaded machine.
 describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
   it("refunds in full through the invoice's payment: the member told once, the deal and the statement show it", async () => {
@@ -148,7 +102,7 @@ describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
     expect(seen.hold).toMatchObject({ status: "captured", refundedCents: 0 });
     expect(seen.balance).toMatchObject({ refundedCents: BALANCE });
     expect(seen.refunds).toEqual([expect.objectContaining({ source: "invoice", amountCents: BALANCE })]);
-    expect(await memberTold(member)).toEqual({ notices: 1, emails: 1 });
+    expect(await refundsTold(member)).toEqual({ notices: 1, emails: 1 });
     const logged = await db()
       .select()
       .from(activityLogs)
@@ -199,7 +153,7 @@ describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
     expect(abovePaid.statusCode).toBe(400);
     expect((await refund(id, 400_000)).statusCode).toBe(200);
     expect(await providerCharge(id)).toMatchObject({ amount_refunded: BALANCE, refunded: true });
-    expect(await memberTold(member)).toEqual({ notices: 3, emails: 3 });
+    expect(await refundsTold(member)).toEqual({ notices: 3, emails: 3 });
   });
 
   it("an invoice not paid yet is refused (409), and nothing is claimed", async () => {
@@ -219,7 +173,7 @@ describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
       expect(res.json().id).toBe(answers[0].json().id);
     }
     expect(await providerRefunds(id)).toHaveLength(1);
-    expect(await memberTold(member)).toEqual({ notices: 1, emails: 1 });
+    expect(await refundsTold(member)).toEqual({ notices: 1, emails: 1 });
     const other = await refund(id, 50_000, { idempotencyKey: key, source: "hold" });
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe("key_reused");
@@ -248,7 +202,7 @@ describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
     expect(made.reduce((sum, r) => sum + r.amount, 0)).toBe(BALANCE);
     expect((await providerCharge(id)).amount_refunded).toBe(BALANCE);
     expect((await invoiceRow(id)).refundedCents).toBe(BALANCE);
-    expect(await memberTold(member)).toEqual({ notices: 9, emails: 9 });
+    expect(await refundsTold(member)).toEqual({ notices: 9, emails: 9 });
   });
 
   it("replayed and reordered refund webhooks change nothing", async () => {
@@ -258,15 +212,15 @@ describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
     expect((await refund(id, 100_000)).statusCode).toBe(200);
     const [made] = (await providerRefunds(id)).filter((r) => r.amount === 400_000);
 
-    expect((await signed(event("refund.created", made))).json()).toMatchObject({ outcome: "ignored" });
+    expect((await signed(stripeEvent("refund.created", made))).json()).toMatchObject({ outcome: "ignored" });
     const earlier = Math.floor(Date.now() / 1000) - 600;
-    expect((await signed(event("refund.updated", { ...made, status: "pending" }, earlier))).json().outcome).toBe(
+    expect((await signed(stripeEvent("refund.updated", { ...made, status: "pending" }, earlier))).json().outcome).toBe(
       "ignored",
     );
-    expect((await signed(event("refund.failed", { ...made, status: "failed" }))).json().outcome).toBe("ignored");
+    expect((await signed(stripeEvent("refund.failed", { ...made, status: "failed" }))).json().outcome).toBe("ignored");
     // The invoice's charge as it was after the first refund: no hold recorded it, nothing moves.
-    expect((await signed(event("charge.refunded", firstCharge))).json().outcome).toBe("ignored");
-    const replay = event("refund.updated", made);
+    expect((await signed(stripeEvent("charge.refunded", firstCharge))).json().outcome).toBe("ignored");
+    const replay = stripeEvent("refund.updated", made);
     expect((await signed(replay)).json().outcome).toBe("ignored");
     expect((await signed(replay)).json().outcome).toBe("duplicate");
     // Someone else's refund id in the metadata, or our refund's id with another invoice: not linked.
@@ -275,13 +229,13 @@ describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
       id: `re_forged_${randomUUID()}`,
       metadata: { ...made.metadata, balanceInvoiceId: randomUUID() },
     };
-    expect((await signed(event("refund.created", forged))).json().outcome).toBe("ignored");
+    expect((await signed(stripeEvent("refund.created", forged))).json().outcome).toBe("ignored");
 
     expect(await invoiceRow(id)).toMatchObject({ refundedCents: 500_000 });
     expect((await db().select().from(refunds).where(eq(refunds.requestId, id))).map((r) => r.status)).toEqual([
       "succeeded",
       "succeeded",
     ]);
-    expect(await memberTold(member)).toEqual({ notices: 2, emails: 2 });
+    expect(await refundsTold(member)).toEqual({ notices: 2, emails: 2 });
   });
 });

@@ -7,17 +7,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { dealSteps, option } from "#tests/helpers/deal";
+import { dealSteps, option, stripeEvent } from "#tests/helpers/deal";
 import { createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES, REFUND_MESSAGES } from "@/shared/messages";
-import { resolveAuthSecret } from "../../auth/auth";
-import { activityLogs, notifications, outbox, refunds, testPaymentObjects } from "../../db/schema";
+import { activityLogs, notifications, refunds, testPaymentObjects } from "../../db/schema";
 import { external, HttpError } from "../../http/errors";
-import { testWebhookSecret } from "../../payments";
-import type { RefundLike } from "../../payments/types";
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -32,7 +28,7 @@ const steps = dealSteps(
   () => ctx,
   () => staff,
 );
-const { call, heldRequest, deal, holdRows, sourcingRequest } = steps;
+const { call, heldRequest, deal, holdRows, sourcingRequest, signed, providerRefunds, refundsTold } = steps;
 const db = () => ctx.database.db;
 
 /** A €10,000 option: its hold (€1,000) captured in full, or `capturedCents` of it. */
@@ -73,50 +69,6 @@ async function providerCharge(requestId: string) {
   return row.data as { id: string; amount_refunded: number; refunded: boolean; payment_intent: string };
 }
 
-async function providerRefunds(requestId: string) {
-  const rows = await db()
-    .select({ data: testPaymentObjects.data })
-    .from(testPaymentObjects)
-    .where(
-      sql`${testPaymentObjects.kind} = 'refund' and ${testPaymentObjects.data}->'metadata'->>'requestId' = ${requestId}`,
-    );
-  return rows.map((r) => r.data as unknown as RefundLike & { payment_intent: string });
-}
-
-/** The member's refund notices (in-app) and emails. */
-async function memberTold(member: TestUser) {
-  const notices = await db()
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, member.id), sql`${notifications.title} like 'Refund:%'`));
-  const emails = await db()
-    .select()
-    .from(outbox)
-    .where(sql`${outbox.payload}->>'reason' = 'payment_refunded' and ${outbox.payload}->>'to' = ${member.email}`);
-  return { notices: notices.length, emails: emails.length };
-}
-
-async function signed(event: object) {
-  const payload = JSON.stringify(event);
-  const secret = testWebhookSecret(resolveAuthSecret(ctx.config));
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return ctx.app.inject({
-    method: "POST",
-    url: "/api/billing/webhook",
-    payload,
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-  });
-}
-
-let eventSeq = 0;
-const event = (type: string, object: object, created = Math.floor(Date.now() / 1000)) => ({
-  id: `evt_refund_test_${++eventSeq}_${randomUUID()}`,
-  object: "event",
-  type,
-  created,
-  data: { object },
-});
-
 describe("refunds of a captured payment", () => {
   it("refunds in full: the provider's refund, the hold refunded, the deal's list, the member told once", async () => {
     const { member, id } = await capturedRequest();
@@ -136,7 +88,7 @@ describe("refunds of a captured payment", () => {
       ]);
       expect(seen.hold).toMatchObject({ status: "refunded", refundedCents: 100_000 });
     }
-    expect(await memberTold(member)).toEqual({ notices: 1, emails: 1 });
+    expect(await refundsTold(member)).toEqual({ notices: 1, emails: 1 });
     const logged = await db()
       .select()
       .from(activityLogs)
@@ -174,7 +126,7 @@ describe("refunds of a captured payment", () => {
     expect((await deal(member, id)).refunds.map((r: { amountCents: number }) => r.amountCents)).toEqual([
       30_000, 20_000, 30_000,
     ]);
-    expect(await memberTold(member)).toEqual({ notices: 3, emails: 3 });
+    expect(await refundsTold(member)).toEqual({ notices: 3, emails: 3 });
   });
 
   it("refuses when nothing was captured (409), and bad input (400) before anything moves", async () => {
@@ -213,7 +165,7 @@ describe("refunds of a captured payment", () => {
     expect(await providerRefunds(id)).toHaveLength(1);
     expect(await db().select().from(refunds).where(eq(refunds.requestId, id))).toHaveLength(1);
     expect(await holdOf(id)).toMatchObject({ refundedCents: 25_000 });
-    expect(await memberTold(member)).toEqual({ notices: 1, emails: 1 });
+    expect(await refundsTold(member)).toEqual({ notices: 1, emails: 1 });
     // The same key with other details is not the same refund.
     const other = await refund(id, 30_000, { idempotencyKey: key });
     expect(other.statusCode).toBe(409);
@@ -244,7 +196,7 @@ describe("refunds of a captured payment", () => {
     expect(hold.refundedCents).toBe(90_000);
     expect(charge.amount_refunded).toBe(hold.refundedCents);
     expect(await providerRefunds(id)).toHaveLength(6);
-    expect(await memberTold(member)).toEqual({ notices: 6, emails: 6 });
+    expect(await refundsTold(member)).toEqual({ notices: 6, emails: 6 });
   });
 
   it("replayed and reordered refund webhooks change nothing", async () => {
@@ -255,23 +207,23 @@ describe("refunds of a captured payment", () => {
     const [made] = (await providerRefunds(id)).filter((r) => r.amount === 40_000);
 
     // The refund's event again (a new delivery of the same news), and one dated earlier, still pending.
-    expect((await signed(event("refund.created", made))).json()).toMatchObject({ outcome: "ignored" });
+    expect((await signed(stripeEvent("refund.created", made))).json()).toMatchObject({ outcome: "ignored" });
     const earlier = Math.floor(Date.now() / 1000) - 600;
-    const pending = await signed(event("refund.updated", { ...made, status: "pending" }, earlier));
+    const pending = await signed(stripeEvent("refund.updated", { ...made, status: "pending" }, earlier));
     expect(pending.json()).toMatchObject({ outcome: "ignored" });
     // A late failure of a refund that already went through does not take it back.
-    expect((await signed(event("refund.failed", { ...made, status: "failed" }))).json().outcome).toBe("ignored");
+    expect((await signed(stripeEvent("refund.failed", { ...made, status: "failed" }))).json().outcome).toBe("ignored");
     // The charge as it was after the first refund, arriving after the second: the total is not lowered.
-    expect((await signed(event("charge.refunded", firstCharge))).json()).toMatchObject({ outcome: "ignored" });
+    expect((await signed(stripeEvent("charge.refunded", firstCharge))).json()).toMatchObject({ outcome: "ignored" });
     // The same event twice: the second is a duplicate.
-    const replay = event("charge.refunded", await providerCharge(id));
+    const replay = stripeEvent("charge.refunded", await providerCharge(id));
     expect((await signed(replay)).json().outcome).toBe("ignored");
     expect((await signed(replay)).json().outcome).toBe("duplicate");
 
     expect(await holdOf(id)).toMatchObject({ status: "captured", refundedCents: 50_000 });
     const rows = await db().select().from(refunds).where(eq(refunds.requestId, id));
     expect(rows.map((r) => r.status)).toEqual(["succeeded", "succeeded"]);
-    expect(await memberTold(member)).toEqual({ notices: 2, emails: 2 });
+    expect(await refundsTold(member)).toEqual({ notices: 2, emails: 2 });
   });
 
   it("a refund made at the provider (its dashboard) is recorded once, its events in any order", async () => {
@@ -290,18 +242,20 @@ describe("refunds of a captured payment", () => {
     };
     // The charge first, then the refund's update, then its creation (still pending then): Stripe's order is not ours.
     const chargeAnswer = await signed(
-      event("charge.refunded", { ...charge, amount_refunded: 100_000, refunded: true }),
+      stripeEvent("charge.refunded", { ...charge, amount_refunded: 100_000, refunded: true }),
     );
     expect(chargeAnswer.json()).toMatchObject({ outcome: "processed" });
     expect(await holdOf(id)).toMatchObject({ status: "refunded", refundedCents: 100_000 });
-    expect((await signed(event("refund.updated", dashboard))).json()).toMatchObject({ outcome: "processed" });
-    const created = await signed(event("refund.created", { ...dashboard, status: "pending" }, dashboard.created - 5));
+    expect((await signed(stripeEvent("refund.updated", dashboard))).json()).toMatchObject({ outcome: "processed" });
+    const created = await signed(
+      stripeEvent("refund.created", { ...dashboard, status: "pending" }, dashboard.created - 5),
+    );
     expect(created.json()).toMatchObject({ outcome: "ignored" });
 
     const rows = await db().select().from(refunds).where(eq(refunds.requestId, id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amountCents: 100_000, status: "succeeded", createdBy: null, reason: "" });
-    expect(await memberTold(member)).toEqual({ notices: 1, emails: 1 });
+    expect(await refundsTold(member)).toEqual({ notices: 1, emails: 1 });
     // Nothing left: a refund from the app is refused.
     expect((await refund(id, 1)).statusCode).toBe(409);
   });
@@ -356,12 +310,14 @@ describe("refunds of a captured payment", () => {
       created: Math.floor(Date.now() / 1000),
       metadata: { refundId: slowId, requestId: id },
     };
-    expect((await signed(event("refund.failed", slow))).json()).toMatchObject({ outcome: "processed" });
-    expect((await signed(event("refund.updated", { ...slow, status: "succeeded" }))).json().outcome).toBe("ignored");
+    expect((await signed(stripeEvent("refund.failed", slow))).json()).toMatchObject({ outcome: "processed" });
+    expect((await signed(stripeEvent("refund.updated", { ...slow, status: "succeeded" }))).json().outcome).toBe(
+      "ignored",
+    );
     const [after] = await db().select().from(refunds).where(eq(refunds.id, slowId));
     expect(after).toMatchObject({ status: "failed", failure: "expired_or_canceled_card" });
     expect(await holdOf(id)).toMatchObject({ status: "captured", refundedCents: 0 });
-    expect(await memberTold(member)).toEqual({ notices: 0, emails: 0 });
+    expect(await refundsTold(member)).toEqual({ notices: 0, emails: 0 });
     const staffTold = await db()
       .select()
       .from(notifications)
