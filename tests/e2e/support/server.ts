@@ -34,12 +34,11 @@ smtp.listen(smtpPort, "127.0.0.1");
 
 // An admin made the way an operator would: with the CLI, before the server opens the database.
 const E2E_ADMIN = { email: "admin@maison.test", password: "admin-secret-1", name: "Ada Admin" };
+// The built CLI (npm run build), as the server beside it: no TypeScript compiled at start.
 const cli = spawnSync(
   process.execPath,
   [
-    "--import",
-    "tsx",
-    "src/server/cli.ts",
+    "dist/server/cli.js",
     "create-user",
     "--email",
     E2E_ADMIN.email,
