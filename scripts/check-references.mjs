@@ -10,13 +10,15 @@
  * file's folder, or as the tail of a path in the tree (documents say `payments/stripe-sdk.ts` for
  * src/server/payments/stripe-sdk.ts). URLs, absolute paths, build output and patterns (`*`, `<name>`, `{a,b}`,
  * `:id`, `…`) are not paths to check. ALLOWED lists the few example paths that name no file on purpose.
+ * Tested by tests/setup/references.test.ts.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** The repository's root, or another tree given as the argument (the script's own test). */
+const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), ".."));
 
 /** Example paths that name no file on purpose. */
 const ALLOWED = new Set([
