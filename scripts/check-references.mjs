@@ -74,18 +74,31 @@ function resolves(mention, from) {
   return exists(target) || exists(path.posix.join(dir, target)) || tails.has(target);
 }
 
-/** The comments of a JavaScript or TypeScript file, with their line numbers (strings, templates and regexes skipped). */
+/** Words after which an expression starts, so a quote or a slash there opens a string or a regular expression. */
+const KEYWORDS = new Set(
+  "return case typeof instanceof in of from import export default else yield await void delete new throw".split(" "),
+);
+
+/**
+ * The comments of a JavaScript or TypeScript file, with their line numbers. Strings, templates and regular
+ * expressions are skipped; in JSX, text such as `Don't` or a closing tag `</p>` is not taken for one.
+ */
 function commentsOf(text) {
   const found = [];
   let line = 1;
   let i = 0;
-  let last = ""; // the last significant character outside comments, to tell a regex from a division
+  let last = ""; // the last significant character outside comments: "a" for a word, `)` or `]`
+  let word = ""; // the last word, when last is "a"
   const n = text.length;
+  const expressionStarts = () => last === "" || "(,=:[!&|?{};+-*%<>~^".includes(last) || KEYWORDS.has(word);
+  /** Skips a string or template; a quote or double quote ends at the line's end too. */
   const skipQuoted = (quote) => {
     i++;
     while (i < n && text[i] !== quote) {
-      if (text[i] === "\\") i++;
-      else if (text[i] === "\n") line++;
+      if (text[i] === "\n") {
+        if (quote !== "`") return;
+        line++;
+      } else if (text[i] === "\\") i++;
       i++;
     }
     i++;
@@ -106,10 +119,10 @@ function commentsOf(text) {
       found.push({ line, text: body });
       line += body.split("\n").length - 1;
       i = end === -1 ? n : end + 2;
-    } else if (c === '"' || c === "'" || c === "`") {
+    } else if (c === "`" || ((c === '"' || c === "'") && expressionStarts())) {
       skipQuoted(c); // a template's ${…} is skipped with it: comments inside one are not read
       last = c;
-    } else if (c === "/" && (last === "" || "(,=:[!&|?{};+-*%<>~^".includes(last))) {
+    } else if (c === "/" && text[i - 1] !== "<" && expressionStarts()) {
       i++; // a regular expression literal
       let inClass = false;
       while (i < n && text[i] !== "\n" && (text[i] !== "/" || inClass)) {
@@ -121,7 +134,13 @@ function commentsOf(text) {
       i++;
       last = "/";
     } else {
-      if (!/\s/.test(c)) last = /[\w$)\]]/.test(c) ? "a" : c;
+      if (/[\w$]/.test(c)) {
+        word = last === "a" && /[\w$]/.test(text[i - 1] ?? "") ? word + c : c;
+        last = "a";
+      } else if (!/\s/.test(c)) {
+        last = c === ")" || c === "]" ? "a" : c;
+        word = "";
+      }
       i++;
     }
   }

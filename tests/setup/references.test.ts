@@ -52,11 +52,16 @@ describe("check-references", () => {
       ].join("\n"),
     );
     write("bench/README.md", "# Benches\n");
+    write(
+      "src/client/page.tsx",
+      "export const Page = () => <p>Don't wait</p>; // the rest in src/client/missing.tsx\n/* src/client/page.tsx */\n",
+    );
 
     const { status, named } = check();
     expect(status).toBe(1);
     expect(named).toEqual([
       "docs/decisions/001-x.md:2: notifications/notify.ts",
+      "src/client/page.tsx:1: src/client/missing.tsx",
       "src/server/features/billing/routes.ts:3: ../admin-billing",
       "src/server/features/billing/routes.ts:3: ./texts",
       "src/server/features/billing/routes.ts:3: server/auth/routes.ts",
@@ -67,6 +72,7 @@ describe("check-references", () => {
     write("src/server/features/billing/texts.ts", "export const texts = 1;\n");
     write("src/server/features/admin-billing.ts", "export const adminBilling = 1;\n");
     write("src/server/auth/routes.ts", "export const routes = 1;\n");
+    write("src/client/missing.tsx", "export {};\n");
     write("src/server/features/notifications/notify.ts", "export const notify = 1;\n");
     expect(check()).toEqual({ status: 0, named: [] });
   });
