@@ -572,7 +572,7 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_unread_idx").on(t.userId).where(sql`${t.read} = false`),
-    // At most one unread message notification per reader and conversation: a new message joins it (notifications/engine.ts).
+    // At most one unread message notification per reader and conversation: a new message joins it (notice engine).
     uniqueIndex("notifications_unread_conversation_key")
       .on(t.userId, sql`(coalesce(request_id::text, concierge_member_id))`)
       .where(
