@@ -5,7 +5,7 @@
  *   manifest.json         last: what the archive holds, with every entry's size and SHA-256 (see Manifest)
  * Written to a private temporary file beside the target and renamed over it once complete, so a backup file is
  * always whole. Read back entry by entry into a private directory, each entry's name checked before anything is
- * written; `verifyArchive` then compares every entry with the manifest. Both sides use tar-stream and zlib.
+ * written; `extractArchive` then compares every entry with the manifest. Both sides use tar-stream and zlib.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";

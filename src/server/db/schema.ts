@@ -572,7 +572,7 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_unread_idx").on(t.userId).where(sql`${t.read} = false`),
-    // At most one unread message notification per reader and conversation: a new message joins it (notify.ts).
+    // At most one unread message notification per reader and conversation: a new message joins it (notice engine).
     uniqueIndex("notifications_unread_conversation_key")
       .on(t.userId, sql`(coalesce(request_id::text, concierge_member_id))`)
       .where(
@@ -665,7 +665,7 @@ export const outbox = pgTable(
     /**
      * A message about a conversation (`burst_key`) to one address or channel (`burst_to`): while it waits, a newer
      * message on the same conversation joins it (`burst` counts them, the payload becomes `burst_digest` with the
-     * count), and after it is sent the next one waits out the burst window (notify.ts).
+     * count), and after it is sent the next one waits out the burst window (notifications/engine.ts).
      */
     burstKey: text("burst_key"),
     burstTo: text("burst_to"),

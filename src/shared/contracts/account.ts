@@ -235,7 +235,7 @@ export const accountApi = endpoints({
   "POST /auth/forgot-password": { access: "public", body: passwordResetRequestSchema, answer: messageSchema },
   "POST /auth/reset-password": { access: "public", body: newPasswordSchema, answer: okSchema },
   "POST /auth/verify-email": { access: "public", body: verifyEmailSchema, answer: verifiedSchema },
-  // The auth library's own endpoints that we use (server/auth/routes.ts forwards them; the rest are closed).
+  // The auth library's own endpoints that we use (server/auth/library.ts calls them; the rest are closed).
   "POST /auth/sign-out": { access: "public", answer: okSchema },
   /** After a password sign-in that asked for it (no session yet), or to confirm turning it on. */
   "POST /auth/two-factor/verify-totp": { access: "public", body: twoFactorCodeSchema, answer: okSchema },

@@ -262,7 +262,7 @@ function MailBanner() {
   );
 }
 
-/** Said to staff sent here from a page for clients only (the router's RequireClient). */
+/** Said to staff sent here from a page for clients only (the router's RequireMembership with clientsOnly). */
 function AccessRestricted() {
   const { t } = useLingui();
   const location = useLocation();

@@ -1,7 +1,7 @@
 /**
  * Account routes: sign-up, sign-in, password reset, email verification, the session summary, the owner check,
  * profile, export and deletion. HTTP only: the flows are in auth-service.ts and service.ts. The library's own
- * endpoints that we use (sign-out, two-factor) are mounted in auth/routes.ts.
+ * endpoints that we use (sign-out, two-factor) are called through auth/library.ts.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { accountApi } from "@/shared/contracts/account";

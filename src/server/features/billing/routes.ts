@@ -1,6 +1,6 @@
 /**
  * Membership and payment routes: checkout, billing portal, check-subscription, complimentary cancellation, the
- * Stripe webhook, the test-mode checkout and billing pages' API, and (in ../admin-billing) the admin's sync,
+ * Stripe webhook, the test-mode checkout and billing pages' API, and (in admin-routes.ts) the admin's sync,
  * settings and debug tools. Every route acts on the caller's own account only.
  */
 import type { FastifyPluginAsync } from "fastify";

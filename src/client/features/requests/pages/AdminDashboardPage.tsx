@@ -1,7 +1,7 @@
 /**
  * /admin and /admin/dashboard: the operations dashboard. The spec's counters (Total, New, Sourcing, Clients,
  * unread Messages) and quick links, then three charts: requests per week by category, the status funnel and the
- * time to a first reply. One query (GET /api/admin/stats), refreshed by the realtime topics (`adminRealtime`).
+ * time to a first reply. One query (GET /api/admin/stats), refreshed by the realtime topics (`pipelineRealtime`).
  * The quotes feature's flags (holds expiring soon) and money section are composed in by
  * app/pages/AdminDashboardRoute.tsx (`flags`, `money`).
  */
