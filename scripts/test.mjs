@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check, stage after stage, stopping at the first that fails, then the time of each stage.
- * Typecheck and lint run side by side (one is single-threaded, the other done in seconds); the rest one after
- * another, since each of them fills both cores of a CI machine.
+ * Typecheck, lint and the build run side by side (the first single-threaded, the second done in seconds, the
+ * build mostly waiting on its bundler's threads); the tests then one after another, since each of them fills both
+ * cores of a CI machine.
  */
 import { spawn } from "node:child_process";
 
@@ -10,9 +11,9 @@ const STAGES = [
   [
     ["typecheck", "npm run -s typecheck"],
     ["lint", "npm run -s lint"],
+    ["build", "npm run -s build"],
   ],
   [["unit, components and database tests", "npm run -s test:unit"]],
-  [["build", "npm run -s build"]],
   [["browser journeys", "npx playwright test"]],
 ];
 
