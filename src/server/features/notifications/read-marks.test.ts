@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { as, createUser, grantPlan, type TestUser } from "#tests/helpers/users";
 import { notifications } from "../../db/schema";
 import { announce } from "../../realtime/events";
@@ -25,20 +26,24 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (user: TestUser, method: "GET" | "POST", url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: as(user), ...(method === "POST" ? { payload: payload ?? {} } : {}) });
-
 async function newRequest(member: TestUser, title: string) {
-  const created = await call(member, "POST", "/api/requests", {
-    title,
-    category: "Fashion",
-    budget_eur: 12000,
-    urgency: "Medium",
-    notes: "",
-    phone_number: "+351912345678",
-  });
+  const created = await call(
+    ctx,
+    "POST /requests",
+    {
+      body: {
+        title,
+        category: "Fashion",
+        budget_eur: 12000,
+        urgency: "Medium",
+        notes: "",
+        phone_number: "+351912345678",
+      },
+    },
+    as(member),
+  );
   expect(created.statusCode).toBe(201);
-  return created.json().id as string;
+  return created.json().id;
 }
 
 /** A reader's notifications as [title, read], oldest first. */
@@ -55,8 +60,8 @@ const unreadTitles = async (user: TestUser) =>
     .filter(([, read]) => !read)
     .map(([title]) => title)
     .sort();
-const bell = async (user: TestUser) => (await call(user, "GET", "/api/notifications")).json().unread as number;
-const badge = async (user: TestUser) => (await call(user, "GET", "/api/messages/unread")).json().unread as number;
+const bell = async (user: TestUser) => (await call(ctx, "GET /notifications", {}, as(user))).json().unread;
+const badge = async (user: TestUser) => (await call(ctx, "GET /messages/unread", {}, as(user))).json().unread;
 
 /** The event stream as a browser tab opens it, collecting the event names it receives. */
 async function openStream(user: TestUser) {
@@ -83,10 +88,25 @@ describe("reading a request's thread", () => {
     const member = await createUser(ctx, { plan: "gold" });
     const watch = await newRequest(member, "Lange 1");
     const bag = await newRequest(member, "Kelly 28");
-    await call(staffA, "POST", `/api/requests/${watch}/messages`, { body: "We found one." });
-    await call(staffB, "POST", `/api/requests/${watch}/messages`, { body: "In Geneva." });
-    await call(staffA, "POST", `/api/admin/requests/${watch}/status`, { status: "Sourcing" });
-    await call(staffA, "POST", `/api/requests/${bag}/messages`, { body: "Which colour?" });
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: watch }, body: { body: "We found one." } },
+      as(staffA),
+    );
+    await call(ctx, "POST /requests/:id/messages", { params: { id: watch }, body: { body: "In Geneva." } }, as(staffB));
+    await call(
+      ctx,
+      "POST /admin/requests/:id/status",
+      { params: { id: watch }, body: { status: "Sourcing" } },
+      as(staffA),
+    );
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: bag }, body: { body: "Which colour?" } },
+      as(staffA),
+    );
     // The two replies on the watch are one notification while unread (issue 19, item 5).
     expect(await unreadTitles(member)).toEqual([
       "2 new replies on your request: Lange 1",
@@ -95,17 +115,22 @@ describe("reading a request's thread", () => {
     ]);
     const staffBefore = await notesOf(staffA);
 
-    expect((await call(member, "POST", `/api/requests/${watch}/read`)).statusCode).toBe(200);
+    expect((await call(ctx, "POST /requests/:id/read", { params: { id: watch } }, as(member))).statusCode).toBe(200);
     // The thread's replies are read; the status change and the other request's reply are not the thread's.
     expect(await unreadTitles(member)).toEqual(["A reply on your request: Kelly 28", "Your request is now Sourcing"]);
     expect(await bell(member)).toBe(2);
     expect(await notesOf(staffA)).toEqual(staffBefore);
 
     // A reply arriving later is unread again, and the next read clears it.
-    await call(staffA, "POST", `/api/requests/${watch}/messages`, { body: "Shall we reserve it?" });
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: watch }, body: { body: "Shall we reserve it?" } },
+      as(staffA),
+    );
     expect(await unreadTitles(member)).toContain("A reply on your request: Lange 1");
     expect(await bell(member)).toBe(3);
-    await call(member, "POST", `/api/requests/${watch}/read`);
+    await call(ctx, "POST /requests/:id/read", { params: { id: watch } }, as(member));
     expect(await bell(member)).toBe(2);
   });
 
@@ -113,8 +138,13 @@ describe("reading a request's thread", () => {
     const member = await createUser(ctx, { plan: "gold", name: "Marta Reis" });
     const watch = await newRequest(member, "Daytona");
     const car = await newRequest(member, "Porsche 911 S");
-    await call(member, "POST", `/api/requests/${watch}/messages`, { body: "Any news?" });
-    await call(member, "POST", `/api/requests/${car}/messages`, { body: "Silver, please." });
+    await call(ctx, "POST /requests/:id/messages", { params: { id: watch }, body: { body: "Any news?" } }, as(member));
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: car }, body: { body: "Silver, please." } },
+      as(member),
+    );
     const expected = [
       "New message on: Daytona",
       "New message on: Porsche 911 S",
@@ -126,7 +156,7 @@ describe("reading a request's thread", () => {
     }
 
     // Staff A opens the request (the admin detail page marks the member's messages read).
-    expect((await call(staffA, "POST", `/api/requests/${watch}/read`)).statusCode).toBe(200);
+    expect((await call(ctx, "POST /requests/:id/read", { params: { id: watch } }, as(staffA))).statusCode).toBe(200);
     expect((await unreadTitles(staffA)).filter((t) => t.includes("Daytona") || t.includes("911"))).toEqual([
       "New message on: Porsche 911 S",
       "New request: Daytona",
@@ -139,15 +169,15 @@ describe("reading a request's thread", () => {
   it("a reader with nothing new to read still has stale notifications about the thread cleared", async () => {
     const member = await createUser(ctx, { plan: "silver" });
     const id = await newRequest(member, "Birkin 30");
-    await call(staffA, "POST", `/api/requests/${id}/messages`, { body: "Found." });
-    await call(member, "POST", `/api/requests/${id}/read`);
+    await call(ctx, "POST /requests/:id/messages", { params: { id: id }, body: { body: "Found." } }, as(staffA));
+    await call(ctx, "POST /requests/:id/read", { params: { id: id } }, as(member));
     // A notification left unread by an earlier version (the messages themselves are read).
     await ctx.database.db
       .update(notifications)
       .set({ read: false })
       .where(and(eq(notifications.userId, member.id), eq(notifications.requestId, id)));
     expect(await bell(member)).toBe(1);
-    await call(member, "POST", `/api/requests/${id}/read`);
+    await call(ctx, "POST /requests/:id/read", { params: { id: id } }, as(member));
     expect(await bell(member)).toBe(0);
   });
 });
@@ -156,15 +186,25 @@ describe("reading a concierge conversation", () => {
   it("marks the member's 'Your concierge replied' notifications read, not another member's", async () => {
     const [member, other] = [await createUser(ctx, { plan: "gold" }), await createUser(ctx, { plan: "black" })];
     const id = await newRequest(member, "Cartier Tank");
-    await call(staffA, "POST", `/api/requests/${id}/messages`, { body: "Which size?" });
+    await call(ctx, "POST /requests/:id/messages", { params: { id: id }, body: { body: "Which size?" } }, as(staffA));
     for (const who of [member, other]) {
-      await call(who, "POST", "/api/concierge/messages", { message: "A table for two" });
-      await call(staffA, "POST", `/api/admin/concierge/${who.id}`, { reply: "Booked for 20:30" });
-      await call(staffB, "POST", `/api/admin/concierge/${who.id}`, { reply: "Enjoy" });
+      await call(ctx, "POST /concierge/messages", { body: { message: "A table for two" } }, as(who));
+      await call(
+        ctx,
+        "POST /admin/concierge/:userId",
+        { params: { userId: who.id }, body: { reply: "Booked for 20:30" } },
+        as(staffA),
+      );
+      await call(
+        ctx,
+        "POST /admin/concierge/:userId",
+        { params: { userId: who.id }, body: { reply: "Enjoy" } },
+        as(staffB),
+      );
     }
     expect(await bell(member)).toBe(2);
 
-    expect((await call(member, "POST", "/api/concierge/read")).statusCode).toBe(200);
+    expect((await call(ctx, "POST /concierge/read", {}, as(member))).statusCode).toBe(200);
     expect(await unreadTitles(member)).toEqual(["A reply on your request: Cartier Tank"]);
     expect(await unreadTitles(other)).toEqual(["Your concierge wrote 2 messages"]);
   });
@@ -174,12 +214,15 @@ describe("reading a concierge conversation", () => {
       await createUser(ctx, { plan: "gold", name: "Ines Lopes" }),
       await createUser(ctx, { plan: "black", name: "Joao Vaz" }),
     ];
-    for (const who of [ines, joao]) await call(who, "POST", "/api/concierge/messages", { message: "Hello" });
+    for (const who of [ines, joao])
+      await call(ctx, "POST /concierge/messages", { body: { message: "Hello" } }, as(who));
     const about = (titles: string[]) => titles.filter((t) => /Ines Lopes|Joao Vaz/.test(t));
     const both = ["Concierge: a message from Ines Lopes", "Concierge: a message from Joao Vaz"];
     expect(about(await unreadTitles(staffA))).toEqual(both);
 
-    expect((await call(staffA, "POST", `/api/admin/concierge/${ines.id}/read`)).statusCode).toBe(200);
+    expect(
+      (await call(ctx, "POST /admin/concierge/:userId/read", { params: { userId: ines.id } }, as(staffA))).statusCode,
+    ).toBe(200);
     expect(about(await unreadTitles(staffA))).toEqual(["Concierge: a message from Joao Vaz"]);
     expect(about(await unreadTitles(staffB))).toEqual(both);
   });
@@ -189,8 +232,8 @@ describe("every tab of the reader hears of it", () => {
   it("a read that clears notifications sends 'notifications' to the reader's streams, not to another staff member", async () => {
     const member = await createUser(ctx, { plan: "gold" });
     const id = await newRequest(member, "Submariner");
-    await call(member, "POST", `/api/requests/${id}/messages`, { body: "Any news?" });
-    await call(staffA, "POST", `/api/requests/${id}/messages`, { body: "Tomorrow." });
+    await call(ctx, "POST /requests/:id/messages", { params: { id: id }, body: { body: "Any news?" } }, as(member));
+    await call(ctx, "POST /requests/:id/messages", { params: { id: id }, body: { body: "Tomorrow." } }, as(staffA));
 
     const tabs = [await openStream(member), await openStream(member)];
     const staffATab = await openStream(staffA);
@@ -210,20 +253,25 @@ describe("every tab of the reader hears of it", () => {
     }
     try {
       await settle();
-      await call(member, "POST", `/api/requests/${id}/read`);
+      await call(ctx, "POST /requests/:id/read", { params: { id: id } }, as(member));
       for (const tab of tabs) await expect.poll(() => tab.events).toContain("notifications");
 
-      await call(staffA, "POST", `/api/requests/${id}/read`);
+      await call(ctx, "POST /requests/:id/read", { params: { id: id } }, as(staffA));
       await expect.poll(() => staffATab.events).toContain("notifications");
       expect(await settle()).not.toContain("notifications");
 
       // The concierge, both ways.
-      await call(member, "POST", "/api/concierge/messages", { message: "Dinner?" });
-      await call(staffA, "POST", `/api/admin/concierge/${member.id}`, { reply: "Booked" });
+      await call(ctx, "POST /concierge/messages", { body: { message: "Dinner?" } }, as(member));
+      await call(
+        ctx,
+        "POST /admin/concierge/:userId",
+        { params: { userId: member.id }, body: { reply: "Booked" } },
+        as(staffA),
+      );
       await settle();
-      await call(member, "POST", "/api/concierge/read");
+      await call(ctx, "POST /concierge/read", {}, as(member));
       for (const tab of tabs) await expect.poll(() => tab.events).toContain("notifications");
-      await call(staffA, "POST", `/api/admin/concierge/${member.id}/read`);
+      await call(ctx, "POST /admin/concierge/:userId/read", { params: { userId: member.id } }, as(staffA));
       await expect.poll(() => staffATab.events).toContain("notifications");
       expect(await settle()).not.toContain("notifications");
     } finally {
@@ -236,23 +284,33 @@ describe("the member's unread badge", () => {
   it("counts the concierge's unread replies with the request replies, and drops as each is read", async () => {
     const member = await createUser(ctx, { plan: "gold" });
     const id = await newRequest(member, "Royal Oak");
-    await call(member, "POST", "/api/concierge/messages", { message: "Hello" });
+    await call(ctx, "POST /concierge/messages", { body: { message: "Hello" } }, as(member));
     expect(await badge(member)).toBe(0); // the member's own message is not unread for them
-    await call(staffA, "POST", `/api/admin/concierge/${member.id}`, { reply: "Good evening" });
+    await call(
+      ctx,
+      "POST /admin/concierge/:userId",
+      { params: { userId: member.id }, body: { reply: "Good evening" } },
+      as(staffA),
+    );
     expect(await badge(member)).toBe(1);
-    await call(staffA, "POST", `/api/requests/${id}/messages`, { body: "Found it." });
+    await call(ctx, "POST /requests/:id/messages", { params: { id: id }, body: { body: "Found it." } }, as(staffA));
     expect(await badge(member)).toBe(2);
 
-    await call(member, "POST", "/api/concierge/read");
+    await call(ctx, "POST /concierge/read", {}, as(member));
     expect(await badge(member)).toBe(1);
-    await call(member, "POST", `/api/requests/${id}/read`);
+    await call(ctx, "POST /requests/:id/read", { params: { id: id } }, as(member));
     expect(await badge(member)).toBe(0);
   });
 
   it("counts only this member's conversation, and only while the plan includes the concierge (as the card shows)", async () => {
     const [member, other] = [await createUser(ctx, { plan: "black" }), await createUser(ctx, { plan: "gold" })];
-    await call(other, "POST", "/api/concierge/messages", { message: "Hello" });
-    await call(staffA, "POST", `/api/admin/concierge/${other.id}`, { reply: "Welcome" });
+    await call(ctx, "POST /concierge/messages", { body: { message: "Hello" } }, as(other));
+    await call(
+      ctx,
+      "POST /admin/concierge/:userId",
+      { params: { userId: other.id }, body: { reply: "Welcome" } },
+      as(staffA),
+    );
     expect(await badge(member)).toBe(0);
     expect(await badge(other)).toBe(1);
     // A downgraded member keeps the history (and the bell's notification) but not the card: no count either.
@@ -263,11 +321,16 @@ describe("the member's unread badge", () => {
   it("the staff badge still counts members' unread concierge messages, not the staff's replies", async () => {
     const member = await createUser(ctx, { plan: "gold" });
     const before = await badge(staffA);
-    await call(member, "POST", "/api/concierge/messages", { message: "Hello" });
+    await call(ctx, "POST /concierge/messages", { body: { message: "Hello" } }, as(member));
     expect(await badge(staffA)).toBe(before + 1);
-    await call(staffB, "POST", `/api/admin/concierge/${member.id}`, { reply: "Welcome" });
+    await call(
+      ctx,
+      "POST /admin/concierge/:userId",
+      { params: { userId: member.id }, body: { reply: "Welcome" } },
+      as(staffB),
+    );
     expect(await badge(staffA)).toBe(before + 1);
-    await call(staffB, "POST", `/api/admin/concierge/${member.id}/read`);
+    await call(ctx, "POST /admin/concierge/:userId/read", { params: { userId: member.id } }, as(staffB));
     expect(await badge(staffA)).toBe(before);
   });
 });

@@ -1,0 +1,85 @@
+/**
+ * The typed test client (issue 32 item 4): a server test calls an endpoint by its key in the endpoint tables, as
+ * the client does, with its params, query and body typed from the table, and reads a typed answer. A renamed
+ * path or a changed shape is a type error in the test, not a 404 at run time.
+ *
+ *   const res = await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "Hello" } }, as(member));
+ *   expect(res.statusCode).toBe(201);
+ *   res.json().id; // typed from the table's answer schema
+ *
+ * A test that sends what the types forbid (a malformed body, a missing field) says so with `unchecked(...)`.
+ */
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import type { accountApi } from "../../src/shared/contracts/account";
+import type { billingApi, billingStaffApi } from "../../src/shared/contracts/billing";
+import type { conciergeApi, conciergeStaffApi } from "../../src/shared/contracts/concierge";
+import type { disputesStaffApi } from "../../src/shared/contracts/disputes";
+import {
+  type CallInput,
+  endpointUrl,
+  type NeedsInput,
+  splitKey,
+  type WireAnswer,
+} from "../../src/shared/contracts/endpoint";
+import type { notificationsApi, notificationsStaffApi } from "../../src/shared/contracts/notifications";
+import type { eventsApi, platformApi } from "../../src/shared/contracts/platform";
+import type { qaApi } from "../../src/shared/contracts/qa";
+import type { quotesApi, quotesStaffApi } from "../../src/shared/contracts/quotes";
+import type { repliesStaffApi } from "../../src/shared/contracts/replies";
+import type { requestsApi, requestsStaffApi } from "../../src/shared/contracts/requests";
+import type { salesApi, salesStaffApi } from "../../src/shared/contracts/sales";
+import type { searchStaffApi } from "../../src/shared/contracts/search";
+import type { statementApi, statementStaffApi } from "../../src/shared/contracts/statement";
+import type { TestContext } from "./app";
+
+/** Every endpoint of every table (contracts/index.ts), by key. */
+export type Endpoints = typeof accountApi &
+  typeof billingApi &
+  typeof billingStaffApi &
+  typeof conciergeApi &
+  typeof conciergeStaffApi &
+  typeof disputesStaffApi &
+  typeof eventsApi &
+  typeof notificationsApi &
+  typeof notificationsStaffApi &
+  typeof platformApi &
+  typeof qaApi &
+  typeof quotesApi &
+  typeof quotesStaffApi &
+  typeof repliesStaffApi &
+  typeof requestsApi &
+  typeof requestsStaffApi &
+  typeof salesApi &
+  typeof salesStaffApi &
+  typeof searchStaffApi &
+  typeof statementApi &
+  typeof statementStaffApi;
+export type EndpointName = keyof Endpoints & string;
+
+/** What the caller adds: a session cookie (`as(user)`), other headers. */
+export type Caller = Record<string, string | undefined>;
+
+/** The response, with `json()` typed as the endpoint's answer on the wire. */
+export type Answer<K extends EndpointName> = Omit<LightMyRequestResponse, "json"> & {
+  json(): WireAnswer<Endpoints[K]>;
+};
+
+type Args<E> =
+  NeedsInput<E> extends true ? [input: CallInput<E>, caller?: Caller] : [input?: CallInput<E>, caller?: Caller];
+
+/** An input the endpoint's types forbid, sent on purpose (a validation test). */
+export const unchecked = (input: { params?: object; query?: object; body?: unknown }): never => input as never;
+
+/** Calls the endpoint `key` on the test app, as `caller`. */
+export function call<K extends EndpointName>(
+  target: TestContext | { app: TestContext["app"] },
+  key: K,
+  ...[input, caller = {}]: Args<Endpoints[K]>
+): Promise<Answer<K>> {
+  const { method } = splitKey(key);
+  const options: InjectOptions = { method, url: endpointUrl(key, input), headers: caller as InjectOptions["headers"] };
+  const body = (input as { body?: unknown } | undefined)?.body;
+  if (body !== undefined) options.payload = body as InjectOptions["payload"];
+  else if (method !== "GET" && method !== "DELETE") options.payload = {};
+  return target.app.inject(options) as Promise<Answer<K>>;
+}
