@@ -115,7 +115,6 @@ export function canChangeChannel(viewer: Viewer, channel: NotificationChannel): 
   return channel === "email" || channel === "push" || channel === "pushPreview" || viewer.isStaff;
 }
 
-
 /** Who receives a realtime event: its user, and every staff member for "staff" or an event marked for staff. */
 export function canReceiveEvent(viewer: Viewer, event: { audience: string; staff?: boolean }): boolean {
   return event.audience === viewer.userId || ((event.audience === "staff" || Boolean(event.staff)) && viewer.isStaff);
@@ -126,6 +125,8 @@ export function canReceiveEvent(viewer: Viewer, event: { audience: string; staff
 /** A record a member owns: a request (and what hangs on it: its thread, files, deal and timeline). */
 type Owned = { userId: string };
 const isOwner = (viewer: Viewer, record: Owned | null): boolean => record?.userId === viewer.userId;
+/** Whether the viewer is the record's member (a message on their request is the member's, not the team's). */
+export const owns = (viewer: Viewer, record: Owned): boolean => isOwner(viewer, record);
 const ownerOrStaff = (viewer: Viewer, record: Owned | null): boolean =>
   record !== null && (viewer.isStaff || isOwner(viewer, record));
 
@@ -150,10 +151,7 @@ interface Rule<R> {
   refusal: (viewer: Viewer, record: R | null) => HttpError;
 }
 const rule = <R>(allows: Rule<R>["allows"], refusal: Rule<R>["refusal"]): Rule<R> => ({ allows, refusal });
-const hidden =
-  (text: ErrorText) =>
-  (): HttpError =>
-    notFound(text);
+const hidden = (text: ErrorText) => (): HttpError => notFound(text);
 
 /** The facts the concierge's rules read: the member's plan (the viewer's own, or the member staff open). */
 export type ConciergeThread = { member: Viewer; hasHistory: boolean };

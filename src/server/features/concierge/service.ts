@@ -15,8 +15,8 @@ import {
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
 import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
-import type { notesSchema } from "@/shared/notes";
 import { ERRORS, NOTICES, PUSH_TEXTS } from "@/shared/messages";
+import type { notesSchema } from "@/shared/notes";
 import { authorize, canWriteConcierge, MEMBER_NOT_FOUND } from "../../auth/policies";
 import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";

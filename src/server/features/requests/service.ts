@@ -53,7 +53,14 @@ import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
 import { nameForType } from "../../storage/file-names";
 import { REQUEST_TEXTS as T } from "./texts";
 
-export { LIMIT_REACHED, NO_PERMISSION, REQUEST_NOT_FOUND, requestNotFound, REQUESTS_PLAN_REQUIRED as PAID_PLAN_REQUIRED, STAFF_CANNOT_CREATE };
+export {
+  LIMIT_REACHED,
+  NO_PERMISSION,
+  REQUEST_NOT_FOUND,
+  REQUESTS_PLAN_REQUIRED as PAID_PLAN_REQUIRED,
+  requestNotFound,
+  STAFF_CANNOT_CREATE,
+};
 export const TRANSITION_REFUSED = ERRORS.transitionRefused;
 
 export type RequestsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write" | "domains">;

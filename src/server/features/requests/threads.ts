@@ -11,7 +11,7 @@ import type { conversationsSchema, threadSchema } from "@/shared/contracts/reque
 import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
 import { ERROR_TEXTS, PUSH_TEXTS } from "@/shared/messages";
 import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
-import { authorize, requestBadgeScope } from "../../auth/policies";
+import { authorize, owns, requestBadgeScope } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import { type Queryable, rowsOf } from "../../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
@@ -132,7 +132,7 @@ export async function postMessage(
   const { owner, ...row } = await requestWithOwner(ctx, viewer, id);
   // A withdrawn request's thread stays readable to both sides; nobody writes on it any more (issue 22 item 7).
   if (row.status === "Withdrawn") throw conflict(REQUEST_CHANGE_MESSAGES.threadClosed, "withdrawn");
-  const fromMember = viewer.userId === row.userId;
+  const fromMember = owns(viewer, row);
   if (fromMember) await limitMemberMessages(ctx.limiter, viewer.userId);
   const sender = viewer.profile?.name || viewer.name || viewer.email;
   const facts = { name: sender, email: viewer.email, title: row.title, count: BURST_COUNT };
@@ -257,11 +257,11 @@ async function unreadRequestMessages(db: Queryable, viewer: Viewer): Promise<num
   const [row] =
     requestBadgeScope(viewer) === "all"
       ? await db.select({ n: count() }).from(messages).where(and(notMine, unread))
-    : await db
-        .select({ n: count() })
-        .from(messages)
-        .innerJoin(requests, eq(requests.id, messages.requestId))
-        .where(and(eq(requests.userId, viewer.userId), notMine, unread));
+      : await db
+          .select({ n: count() })
+          .from(messages)
+          .innerJoin(requests, eq(requests.id, messages.requestId))
+          .where(and(eq(requests.userId, viewer.userId), notMine, unread));
   return Number(row?.n ?? 0);
 }
 
