@@ -972,6 +972,11 @@ describe("another member's record", () => {
   it("is refused with 404 on every member route that names one", () => {
     expect(cases.length).toBeGreaterThan(20);
     expect(cases.filter((route) => route.refused !== 404).map((route) => route.route)).toEqual([]);
+    // Every declared member route that names a record is one of them (none lets another member through).
+    const declared = ALL_ENDPOINTS.map(([key]) => key.replace(" /", " /api/")).filter(
+      (route) => route.includes("/:") && !route.includes(" /api/admin/"),
+    );
+    expect(declared.filter((route) => !cases.some((c) => c.route === route))).toEqual([]);
   });
 
   it.each(cases)("$route answers as a missing one", async (route) => {
