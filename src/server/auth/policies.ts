@@ -198,19 +198,14 @@ export const RULES = {
 export type RuleName = keyof typeof RULES;
 type RecordOf<N extends RuleName> = (typeof RULES)[N] extends Rule<infer R> ? R : never;
 
-/** Whether the rule allows the viewer this record (null: there is none). */
-export function permits<N extends RuleName>(name: N, viewer: Viewer, record: RecordOf<N> | null | undefined): boolean {
-  return (RULES[name] as Rule<RecordOf<N>>).allows(viewer, record ?? null);
-}
-
 /** The record, if the rule allows it to the viewer; otherwise throws the rule's answer (404 for another's). */
 export function authorize<N extends RuleName, T extends RecordOf<N>>(
   name: N,
   viewer: Viewer,
   record: T | null | undefined,
 ): T {
-  const found = (RULES[name] as Rule<RecordOf<N>>).allows(viewer, record ?? null);
-  if (!found || !record) throw (RULES[name] as Rule<RecordOf<N>>).refusal(viewer, record ?? null);
+  const policy = RULES[name] as Rule<RecordOf<N>>;
+  if (!record || !policy.allows(viewer, record)) throw policy.refusal(viewer, record ?? null);
   return record;
 }
 
