@@ -207,9 +207,10 @@ test("a Basic member meets 'Paid Plan Required', empty states, and a missing req
   await page.goto("/requests");
   await expect(page.getByText("No requests yet")).toBeVisible();
 
-  // A request that does not exist.
+  // A request that does not exist answers as another member's does (decision 038): the spec's words, then the list.
   await page.goto("/requests/00000000-0000-4000-8000-000000000000");
-  await expect(page.getByText("Request not found").first()).toBeVisible();
+  await expect(page.getByText("You do not have permission to view this request")).toBeVisible();
+  await expect(page).toHaveURL(/\/requests$/);
 });
 
 test("an admin opening /new-request is sent to the admin area, which says 'Access Restricted'", async ({ page }) => {

@@ -15,6 +15,7 @@ import { pushDevice } from "#tests/helpers/push";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ALL_ENDPOINTS } from "@/shared/contracts";
 import { disputeEvidenceSchema } from "@/shared/contracts/disputes";
+import { ERRORS } from "@/shared/messages";
 import {
   dealFiles,
   deliveries,
@@ -65,8 +66,13 @@ interface RouteCase {
   prepare?: (ctx: TestContext, callers: Callers) => Promise<{ url: string; payload?: object }>;
   payload?: object;
   allowed: Caller[];
-  /** What a signed-in caller who is refused gets: 403, or 404 where the record's existence is not revealed. */
+  /**
+   * What a signed-in caller who is refused gets: 403, or 404 where the record's existence is not revealed (every
+   * member's record: another member's answers as a missing one, decision 038).
+   */
   refused?: 403 | 404;
+  /** What refused staff get instead, where they see the record but may not do this with it (attaching a file). */
+  refusedStaff?: 403;
   /** The call changes the caller's own account (cancels, deletes): each caller gets a fresh user for it. */
   fresh?: boolean;
 }
@@ -114,6 +120,19 @@ async function ownersRequest(ctx: TestContext, callers: Callers) {
     })
     .returning({ id: requests.id });
   return row.id;
+}
+/** A request of the owner's with its attachment, stored for real. */
+async function ownersRequestWithAttachment(ctx: TestContext, callers: Callers) {
+  const id = await ownersRequest(ctx, callers);
+  const local = path.join(await mkdtemp(path.join(tmpdir(), "maison-attachment-")), "photo.png");
+  await writeFile(local, Buffer.from("89504e470d0a1a0a", "hex"));
+  const key = `requests/${id}/${randomUUID()}`;
+  await ctx.app.ctx.storage.putFile(key, local, "image/png");
+  await ctx.database.db
+    .update(requests)
+    .set({ fileUrl: key, fileName: "photo.png", fileType: "image/png", fileSize: 8 })
+    .where(eq(requests.id, id));
+  return id;
 }
 const onOwnersRequest =
   (suffix = "") =>
@@ -365,6 +384,7 @@ const ROUTES: RouteCase[] = [
     route: "POST /api/requests/:id/messages/files",
     url: onOwnersRequest("/messages/files"),
     allowed: OWNER_AND_STAFF,
+    refused: 404,
   },
   {
     route: "GET /api/requests/:id/messages/files/:fileId",
@@ -419,20 +439,27 @@ const ROUTES: RouteCase[] = [
     url: async (ctx, callers) => `/api/admin/inbox/messages/${await ownersMessage(ctx, callers)}/read`,
     allowed: STAFF,
   },
-  // Requests: members with a paid plan create; the owner and staff see, write on and delete one.
+  // Requests: members with a paid plan create; the owner and staff see, write on and delete one; to another
+  // member it does not exist (404, as a missing one: decision 038).
   { route: "GET /api/requests/allowance", allowed: SIGNED_IN },
   { route: "POST /api/requests", payload: NEW_REQUEST, allowed: ["silver", "gold", "black"] },
   { route: "GET /api/requests", allowed: SIGNED_IN },
-  { route: "GET /api/requests/:id", url: onOwnersRequest(), allowed: OWNER_AND_STAFF },
-  { route: "GET /api/requests/:id/messages", url: onOwnersRequest("/messages"), allowed: OWNER_AND_STAFF },
+  { route: "GET /api/requests/:id", url: onOwnersRequest(), allowed: OWNER_AND_STAFF, refused: 404 },
+  {
+    route: "GET /api/requests/:id/messages",
+    url: onOwnersRequest("/messages"),
+    allowed: OWNER_AND_STAFF,
+    refused: 404,
+  },
   {
     route: "POST /api/requests/:id/messages",
     url: onOwnersRequest("/messages"),
     payload: { body: "Hello" },
     allowed: OWNER_AND_STAFF,
+    refused: 404,
   },
-  { route: "POST /api/requests/:id/read", url: onOwnersRequest("/read"), allowed: OWNER_AND_STAFF },
-  { route: "DELETE /api/requests/:id", url: onOwnersRequest(), allowed: OWNER_AND_STAFF },
+  { route: "POST /api/requests/:id/read", url: onOwnersRequest("/read"), allowed: OWNER_AND_STAFF, refused: 404 },
+  { route: "DELETE /api/requests/:id", url: onOwnersRequest(), allowed: OWNER_AND_STAFF, refused: 404 },
   // Only the owner changes or withdraws their request (issue 22 item 7); to anyone else it does not exist.
   {
     route: "PATCH /api/requests/:id",
@@ -442,9 +469,21 @@ const ROUTES: RouteCase[] = [
     refused: 404,
   },
   { route: "POST /api/requests/:id/withdraw", url: onOwnersRequest("/withdraw"), allowed: OWNER, refused: 404 },
-  // Only the member attaches a file (the answer here is "choose a file": no file was sent); who sees, downloads.
-  { route: "POST /api/requests/:id/attachment", url: onOwnersRequest("/attachment"), allowed: OWNER },
-  { route: "GET /api/requests/:id/attachment", url: onOwnersRequest("/attachment"), allowed: OWNER_AND_STAFF },
+  // Only the member attaches a file (the answer here is "choose a file": no file was sent); staff, who see the
+  // request, are refused; who sees, downloads.
+  {
+    route: "POST /api/requests/:id/attachment",
+    url: onOwnersRequest("/attachment"),
+    allowed: OWNER,
+    refused: 404,
+    refusedStaff: 403,
+  },
+  {
+    route: "GET /api/requests/:id/attachment",
+    url: async (ctx, callers) => `/api/requests/${await ownersRequestWithAttachment(ctx, callers)}/attachment`,
+    allowed: OWNER_AND_STAFF,
+    refused: 404,
+  },
   { route: "GET /api/messages/conversations", allowed: SIGNED_IN },
   { route: "GET /api/messages/unread", allowed: SIGNED_IN },
   { route: "GET /api/admin/requests", allowed: STAFF },
@@ -725,10 +764,11 @@ const ROUTES: RouteCase[] = [
   },
   { route: "GET /api/account/sessions", allowed: SIGNED_IN },
   {
-    // Another member's session is not theirs to end: 404, as an ended one (the matrix's owner is the first).
+    // Another member's session is not theirs to end: 404, as an ended one.
     route: "DELETE /api/account/sessions/:sessionId",
     url: async (ctx, callers) => `/api/account/sessions/${await ownersOtherSession(ctx, callers)}`,
-    allowed: SIGNED_IN,
+    allowed: OWNER,
+    refused: 404,
   },
   // Ends only the caller's other sessions: the cookie in use goes on working for the rows that follow.
   { route: "POST /api/account/sessions/sign-out-others", allowed: SIGNED_IN },
@@ -895,11 +935,86 @@ describe.each(ROUTES)("$route", (route) => {
     if (route.allowed.includes(caller)) {
       // Authorized: whatever the rules then say (a 409 for the plan one already has), never 401/403.
       expect([401, 403], res.body).not.toContain(res.statusCode);
-      if (route.refused === 404) expect(res.statusCode, res.body).toBeLessThan(400);
+      // Where a refusal is a 404, an allowed caller never gets one (a 400 on the input, checked after access, is fine).
+      if (route.refused === 404) expect(res.statusCode, res.body).not.toBe(404);
     } else {
-      const expected = caller === "anonymous" ? 401 : (route.refused ?? 403);
+      const staff = caller === "staff" || caller === "admin";
+      const expected = caller === "anonymous" ? 401 : (staff && route.refusedStaff) || (route.refused ?? 403);
       expect(res.statusCode, res.body).toBe(expected);
       expect(res.json().error).toEqual(expect.any(String));
     }
+  });
+});
+
+/** A member's route that names a record by id (the staff's routes name any member's). */
+const namesAMembersRecord = (route: RouteCase) =>
+  route.route.includes("/:") && !route.route.includes(" /api/admin/") && !route.allowed.includes("another client");
+
+/** The URL with every id the route's pattern names replaced by one that names nothing. */
+function withMissingIds(pattern: string, url: string): string {
+  const patternParts = pattern.split("/");
+  const [urlPath, query] = url.split("?");
+  const parts = urlPath
+    .split("/")
+    .map((part, i) =>
+      patternParts[i]?.startsWith(":")
+        ? /^[0-9a-f-]{36}$/.test(part)
+          ? randomUUID()
+          : `${part.slice(0, -8)}nothing0`
+        : part,
+    );
+  return parts.join("/") + (query ? `?${query}` : "");
+}
+
+describe("another member's record", () => {
+  const cases = ROUTES.filter(namesAMembersRecord);
+
+  it("is refused with 404 on every member route that names one", () => {
+    expect(cases.length).toBeGreaterThan(20);
+    expect(cases.filter((route) => route.refused !== 404).map((route) => route.route)).toEqual([]);
+    // Every declared member route that names a record is one of them (none lets another member through).
+    const declared = ALL_ENDPOINTS.map(([key]) => key.replace(" /", " /api/")).filter(
+      (route) => route.includes("/:") && !route.includes(" /api/admin/"),
+    );
+    expect(declared.filter((route) => !cases.some((c) => c.route === route))).toEqual([]);
+  });
+
+  it.each(cases)("$route answers as a missing one", async (route) => {
+    const callers = route.fresh ? await makeCallers([...new Set<Caller>(["another client", ...OWNER])]) : shared;
+    const [method, pattern] = route.route.split(" ");
+    const prepared = route.prepare ? await route.prepare(ctx, callers) : null;
+    const url = prepared?.url ?? (route.url ? await route.url(ctx, callers) : pattern);
+    const call = (target: string) =>
+      ctx.app.inject({
+        method: method as "GET",
+        url: target,
+        payload: prepared?.payload ?? route.payload,
+        headers: as(callers.get("another client") ?? null),
+      });
+    const [anothers, missing] = [await call(url), await call(withMissingIds(pattern, url))];
+    expect(anothers.statusCode, anothers.body).toBe(404);
+    expect(missing.statusCode, missing.body).toBe(404);
+    const { requestId: _a, ...anothersBody } = anothers.json();
+    const { requestId: _m, ...missingBody } = missing.json();
+    expect(anothersBody).toEqual(missingBody);
+  });
+});
+
+describe("a member's request that is not theirs", () => {
+  it("says the spec's 'You do not have permission to view this request', as a missing one does; staff read 'Request not found'", async () => {
+    const url = await onOwnersRequest()(ctx, shared);
+    const another = await ctx.app.inject({ method: "GET", url, headers: as(shared.get("another client") ?? null) });
+    expect(another.statusCode).toBe(404);
+    expect(another.json()).toMatchObject({ error: ERRORS.noPermission, key: "error.no_permission" });
+    const missing = `/api/requests/${randomUUID()}`;
+    const none = await ctx.app.inject({
+      method: "GET",
+      url: missing,
+      headers: as(shared.get("another client") ?? null),
+    });
+    expect(none.json()).toMatchObject({ error: ERRORS.noPermission, code: another.json().code });
+    const staff = await ctx.app.inject({ method: "GET", url: missing, headers: as(shared.get("staff") ?? null) });
+    expect(staff.statusCode).toBe(404);
+    expect(staff.json().error).toBe(ERRORS.requestNotFound);
   });
 });

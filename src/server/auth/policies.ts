@@ -1,13 +1,16 @@
 /**
- * Access policies: every rule about who may do what, in one module. Routes call the `require…` guards (they
- * throw the API's 401/403 with the message a person reads); services and the realtime stream ask the `can…`
- * predicates. A new feature adds its record- and plan-level rules here, with their tests.
+ * Access policies: every rule about who may do what, in one module. `serve()` calls the `require…` guards of an
+ * endpoint's access (they throw the API's 401/403 with the message a person reads); services call `authorize`
+ * with a named rule on a record (`request:read`, `request:change:own`, `concierge:write:own`…) and the realtime
+ * stream asks the `can…` predicates. Another member's record is never refused with 403: it answers 404 with the
+ * same body as a missing one (decision 038). A new feature adds its rules here; the authorization matrix
+ * (authorization.test.ts) proves them route by route.
  */
 import type { FastifyRequest } from "fastify";
 import type { NotificationChannel } from "@/shared/contracts/notifications";
 import { ERRORS } from "@/shared/messages";
 import { hasActiveSubscription, hasConcierge, hasReachedMonthlyLimit, monthlyRequestLimit } from "@/shared/plans";
-import { forbidden, unauthorized } from "../http/errors";
+import { type ErrorText, forbidden, type HttpError, notFound, unauthorized } from "../http/errors";
 import type { Viewer } from "./viewer";
 
 export const MEMBERSHIP_REQUIRED = ERRORS.membershipRequired;
@@ -91,6 +94,11 @@ export function assertCanCreateRequests(viewer: Viewer): void {
   if (!hasPlanFeature(viewer, "create-requests")) throw forbidden(REQUESTS_PLAN_REQUIRED, "plan_required");
 }
 
+/** 403 once the viewer has used up this month's requests (`used`: created since the month began). */
+export function assertUnderMonthlyLimit(viewer: Viewer, used: number): void {
+  if (reachedMonthlyRequestLimit(viewer, used)) throw forbidden(ERRORS.limitReached, "monthly_limit");
+}
+
 /** A member whose plan includes the concierge writes to it; staff answer from the inbox. */
 export function canWriteConcierge(viewer: Viewer): boolean {
   return !viewer.isStaff && hasPlanFeature(viewer, "concierge");
@@ -107,13 +115,101 @@ export function canChangeChannel(viewer: Viewer, channel: NotificationChannel): 
   return channel === "email" || channel === "push" || channel === "pushPreview" || viewer.isStaff;
 }
 
-/** A request (or anything owned by a member) is seen by its owner and by staff. */
-export function canSeeOwned(viewer: Viewer, record: { userId: string }): boolean {
-  return viewer.isStaff || record.userId === viewer.userId;
-}
-export const canSeeRequest = canSeeOwned;
-
 /** Who receives a realtime event: its user, and every staff member for "staff" or an event marked for staff. */
 export function canReceiveEvent(viewer: Viewer, event: { audience: string; staff?: boolean }): boolean {
   return event.audience === viewer.userId || ((event.audience === "staff" || Boolean(event.staff)) && viewer.isStaff);
+}
+
+// A member's records ------------------------------------------------------------------------------------------
+
+/** A record a member owns: a request (and what hangs on it: its thread, files, deal and timeline). */
+type Owned = { userId: string };
+const isOwner = (viewer: Viewer, record: Owned | null): boolean => record?.userId === viewer.userId;
+/** Whether the viewer is the record's member (a message on their request is the member's, not the team's). */
+export const owns = (viewer: Viewer, record: Owned): boolean => isOwner(viewer, record);
+const ownerOrStaff = (viewer: Viewer, record: Owned | null): boolean =>
+  record !== null && (viewer.isStaff || isOwner(viewer, record));
+
+export const REQUEST_NOT_FOUND = ERRORS.requestNotFound;
+export const NO_PERMISSION = ERRORS.noPermission;
+export const NOT_YOUR_REQUEST = ERRORS.notYourRequest;
+export const FILE_NOT_FOUND = ERRORS.fileNotFound;
+export const MEMBER_NOT_FOUND = ERRORS.memberNotFound;
+
+/**
+ * What a request the viewer may not have answers (decision 038): 404, whether it is another member's or there is
+ * none, so its existence is never revealed. A member reads the spec's "You do not have permission to view this
+ * request" (section 6: the page shows it and goes back to /requests); staff, who see every request, "Request
+ * not found".
+ */
+export const requestNotFound = (viewer: Viewer): HttpError =>
+  notFound(viewer.isStaff ? REQUEST_NOT_FOUND : NO_PERMISSION);
+
+/** A named rule: whom it allows, and what anyone else (or a missing record: null) is answered. */
+interface Rule<R> {
+  allows: (viewer: Viewer, record: R | null) => boolean;
+  refusal: (viewer: Viewer, record: R | null) => HttpError;
+}
+const rule = <R>(allows: Rule<R>["allows"], refusal: Rule<R>["refusal"]): Rule<R> => ({ allows, refusal });
+const hidden = (text: ErrorText) => (): HttpError => notFound(text);
+
+/** The facts the concierge's rules read: the member's plan (the viewer's own, or the member staff open). */
+export type ConciergeThread = { member: Viewer; hasHistory: boolean };
+
+/**
+ * Every rule on a record, by name: `<record>:<action>` for its member and staff, `…:own` for its member only.
+ * Anyone refused who could not see the record is told it does not exist (404, the same answer as for none).
+ */
+export const RULES = {
+  /** A request, its attachment, its thread (read, post, read marks, files) and its deal: its member and staff. */
+  "request:read": rule<Owned>(ownerOrStaff, requestNotFound),
+  /** Deleting a request: its member and staff (spec section 6). */
+  "request:delete": rule<Owned>(ownerOrStaff, requestNotFound),
+  /** The member's timeline of their request: its member only (staff read the activity log). */
+  "request:read:own": rule<Owned>(isOwner, requestNotFound),
+  /** Changing or withdrawing a request, and the member's side of its deal (accepting, declining, confirming…). */
+  "request:change:own": rule<Owned>(isOwner, requestNotFound),
+  /** Attaching a file: its member only; staff, who see the request, are refused (403) rather than told it is gone. */
+  "request:attach:own": rule<Owned>(isOwner, (viewer, record) =>
+    record && viewer.isStaff ? forbidden(NOT_YOUR_REQUEST, "not_yours") : requestNotFound(viewer),
+  ),
+  /** A photo of a request's deal: staff; its member once a sent quote or the delivery shows it (a draft's: never). */
+  "deal-file:read": rule<{ shownToMember: boolean }>(
+    (viewer, file) => file !== null && (viewer.isStaff || file.shownToMember),
+    hidden(FILE_NOT_FOUND),
+  ),
+  /** The member's own concierge thread: with the plan (Gold or Black), or history there to read. */
+  "concierge:read:own": rule<ConciergeThread>(
+    (viewer, thread) => thread?.member.userId === viewer.userId && (canWriteConcierge(viewer) || thread.hasHistory),
+    () => forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required"),
+  ),
+  /** Writing, uploading and typing in it: with the plan only. */
+  "concierge:write:own": rule<ConciergeThread>(
+    (viewer, thread) => thread?.member.userId === viewer.userId && canWriteConcierge(viewer),
+    () => forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required"),
+  ),
+  /** Staff open and write a member's thread when the member may have one (hasConciergeThread); else 404. */
+  "concierge:thread": rule<ConciergeThread>(
+    (viewer, thread) => thread !== null && viewer.isStaff && hasConciergeThread(thread.member, thread.hasHistory),
+    hidden(MEMBER_NOT_FOUND),
+  ),
+} as const;
+
+export type RuleName = keyof typeof RULES;
+type RecordOf<N extends RuleName> = (typeof RULES)[N] extends Rule<infer R> ? R : never;
+
+/** The record, if the rule allows it to the viewer; otherwise throws the rule's answer (404 for another's). */
+export function authorize<N extends RuleName, T extends RecordOf<N>>(
+  name: N,
+  viewer: Viewer,
+  record: T | null | undefined,
+): T {
+  const policy = RULES[name] as Rule<RecordOf<N>>;
+  if (!record || !policy.allows(viewer, record)) throw policy.refusal(viewer, record ?? null);
+  return record;
+}
+
+/** Whose request messages count in the viewer's unread badge: staff, everyone's; a member, their requests'. */
+export function requestBadgeScope(viewer: Viewer): "all" | "own" {
+  return viewer.isStaff ? "all" : "own";
 }

@@ -214,7 +214,7 @@ describe("files in a request's thread", () => {
     const member = await createUser(ctx);
     const other = await createUser(ctx);
     const id = await requestOf(member);
-    expect((await upload(other, `/api/requests/${id}/messages/files`, "x.png", PNG)).statusCode).toBe(403);
+    expect((await upload(other, `/api/requests/${id}/messages/files`, "x.png", PNG)).statusCode).toBe(404);
   });
 });
 

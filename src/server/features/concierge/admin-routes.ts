@@ -5,17 +5,18 @@ import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { inlineIfImage } from "../../storage/message-files";
 import { attachmentDisposition } from "../../storage/uploads";
-import { addConciergeNote, conciergeNotesOf } from "./notes";
 import {
+  addConciergeNote,
   assignConversation,
+  conciergeNotesOf,
   conversations,
   markStaffRead,
   memberOf,
   openConciergeFile,
   staffReply,
   staffThread,
+  staffTyping,
   staffUpload,
-  typing,
 } from "./service";
 
 export const conciergeAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
@@ -23,7 +24,7 @@ export const conciergeAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
     "GET /admin/concierge": async ({ viewer, query }) => conversations(ctx, viewer, query.assignee),
     "POST /admin/concierge/:userId/assignee": async ({ viewer, params, body }) =>
       assignConversation(ctx, viewer, params.userId, body.userId),
-    "GET /admin/concierge/:userId": async ({ params }) => staffThread(ctx, params.userId),
+    "GET /admin/concierge/:userId": async ({ viewer, params }) => staffThread(ctx, viewer, params.userId),
     "POST /admin/concierge/:userId/read": async ({ viewer, params }) => {
       await markStaffRead(ctx, viewer, params.userId);
       return { ok: true as const };
@@ -35,8 +36,8 @@ export const conciergeAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
       addConciergeNote(ctx, viewer, params.userId, body.body),
     "POST /admin/concierge/:userId/files": async ({ viewer, params, request }) =>
       staffUpload(ctx, viewer, params.userId, request),
-    "GET /admin/concierge/:userId/files/:fileId": async ({ params, reply }) => {
-      await memberOf(ctx.db, params.userId);
+    "GET /admin/concierge/:userId/files/:fileId": async ({ viewer, params, reply }) => {
+      await memberOf(ctx.db, viewer, params.userId);
       const file = await openConciergeFile(ctx, params.userId, params.fileId);
       return reply
         .type(file.type)
@@ -46,7 +47,7 @@ export const conciergeAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
         .send(file.stream);
     },
     "POST /admin/concierge/:userId/typing": async ({ viewer, params }) => {
-      await typing(ctx, viewer, params.userId);
+      await staffTyping(ctx, viewer, params.userId);
       return { ok: true as const };
     },
   });

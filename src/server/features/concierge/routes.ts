@@ -1,7 +1,6 @@
 /** The Executive Concierge, the member's side (conciergeApi). HTTP only: the rules are in service.ts. */
 import type { FastifyPluginAsync } from "fastify";
 import { conciergeApi } from "@/shared/contracts/concierge";
-import { requirePlanFeature } from "../../auth/policies";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { inlineIfImage } from "../../storage/message-files";
@@ -10,10 +9,10 @@ import {
   markMemberRead,
   memberSend,
   memberThread,
+  memberTyping,
   memberUpload,
   openConciergeFile,
   replyTime,
-  typing,
 } from "./service";
 
 export const conciergeRoutes = (ctx: AppContext): FastifyPluginAsync =>
@@ -35,9 +34,8 @@ export const conciergeRoutes = (ctx: AppContext): FastifyPluginAsync =>
       return { ok: true as const };
     },
     "GET /concierge/reply-time": async () => replyTime(ctx),
-    "POST /concierge/typing": async ({ request }) => {
-      const viewer = await requirePlanFeature(request, "concierge");
-      await typing(ctx, viewer, viewer.userId);
+    "POST /concierge/typing": async ({ viewer }) => {
+      await memberTyping(ctx, viewer);
       return { ok: true as const };
     },
   });

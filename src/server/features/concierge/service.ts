@@ -16,7 +16,8 @@ import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notificati
 import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
 import { ERRORS, NOTICES, PUSH_TEXTS } from "@/shared/messages";
-import { CONCIERGE_PLAN_REQUIRED, canWriteConcierge, hasConciergeThread } from "../../auth/policies";
+import type { notesSchema } from "@/shared/notes";
+import { authorize, canWriteConcierge, MEMBER_NOT_FOUND } from "../../auth/policies";
 import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { type Database, type Queryable, rowsOf } from "../../db";
@@ -28,7 +29,8 @@ import {
   userRoles,
   users,
 } from "../../db/schema";
-import { badRequest, forbidden, notFound } from "../../http/errors";
+import { badRequest, notFound } from "../../http/errors";
+import { addNote, notesOf } from "../../notes";
 import { limitMemberMessages } from "../../rate-limit";
 import { type AppEvent, announce } from "../../realtime/events";
 import {
@@ -40,7 +42,7 @@ import {
 } from "../../storage/message-files";
 import { CONCIERGE_TEXTS as T } from "./texts";
 
-export const MEMBER_NOT_FOUND = ERRORS.memberNotFound;
+export { MEMBER_NOT_FOUND };
 export const CONCIERGE_SENT = NOTICES.conciergeSent;
 export const ASSIGNEE_NOT_STAFF = ERRORS.assigneeNotStaff;
 
@@ -78,9 +80,9 @@ export async function memberThread(
   ctx: ConciergeContext,
   viewer: Viewer,
 ): Promise<Served<typeof conciergeThreadSchema>> {
-  const canSend = canWriteConcierge(viewer);
   const messages = await threadOf(ctx.db, viewer.userId);
-  if (!canSend && messages.length === 0) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
+  authorize("concierge:read:own", viewer, { member: viewer, hasHistory: messages.length > 0 });
+  const canSend = canWriteConcierge(viewer);
   return {
     messages,
     canSend,
@@ -181,9 +183,13 @@ async function conversationOwner(db: Queryable, memberId: string): Promise<strin
   return row?.id ?? null;
 }
 
+/** The member's own thread, to write in: with the plan only (`concierge:write:own`, 403 otherwise). */
+const writableOwnThread = (viewer: Viewer) =>
+  authorize("concierge:write:own", viewer, { member: viewer, hasHistory: false });
+
 /** A Gold or Black member writes; the owners are emailed. */
 export async function memberSend(ctx: ConciergeContext, viewer: Viewer, message: string, fileIds: string[] = []) {
-  if (!canWriteConcierge(viewer)) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
+  writableOwnThread(viewer);
   const [, owner] = await Promise.all([
     limitMemberMessages(ctx.limiter, viewer.userId),
     conversationOwner(ctx.db, viewer.userId),
@@ -307,7 +313,7 @@ export async function assignConversation(
 ): Promise<Served<typeof conciergeAssignedSchema>> {
   const names = assigneeId ? await staffNames(ctx.db, [assigneeId]) : new Map<string, string>();
   if (assigneeId && !names.has(assigneeId)) throw badRequest(ASSIGNEE_NOT_STAFF);
-  const member = await memberOf(ctx.db, memberId);
+  const member = await memberOf(ctx.db, staff, memberId);
   return ctx.write(async (tx, out) => {
     if (!assigneeId) {
       await tx.delete(conciergeAssignments).where(eq(conciergeAssignments.memberUserId, memberId));
@@ -362,22 +368,23 @@ export async function replyTime(ctx: ConciergeContext) {
   return { medianMinutes: replied >= REPLY_TIME_MIN_SAMPLE ? medianMinutes : null };
 }
 
-/** The member whose thread staff open or write: 404 unless they may have one (policies: hasConciergeThread). */
-export async function memberOf(db: Database, memberId: string) {
-  const [member, [history]] = await Promise.all([
+/** The member whose thread staff open or write: 404 unless they may have one (`concierge:thread`). */
+export async function memberOf(db: Database, staff: Viewer, memberId: string) {
+  const [found, [history]] = await Promise.all([
     viewerOfUser(db, memberId),
     db.select({ id: concierge.id }).from(concierge).where(eq(concierge.userId, memberId)).limit(1),
   ]);
-  if (!member || !hasConciergeThread(member, Boolean(history))) throw notFound(MEMBER_NOT_FOUND);
+  const { member } = authorize("concierge:thread", staff, found && { member: found, hasHistory: Boolean(history) });
   return { id: member.userId, email: member.email, name: member.profile?.name ?? member.name };
 }
 
 /** Staff: one member's thread. */
 export async function staffThread(
   ctx: ConciergeContext,
+  staff: Viewer,
   memberId: string,
 ): Promise<Served<typeof conciergeThreadSchema>> {
-  await memberOf(ctx.db, memberId);
+  await memberOf(ctx.db, staff, memberId);
   const messages = await threadOf(ctx.db, memberId);
   return {
     messages,
@@ -391,7 +398,7 @@ export async function staffThread(
  * says), and this staff member's notifications about the conversation (theirs only: each reads their own).
  */
 export async function markStaffRead(ctx: ConciergeContext, staff: Viewer, memberId: string) {
-  await memberOf(ctx.db, memberId);
+  await memberOf(ctx.db, staff, memberId);
   await markConversationRead(ctx, memberId, "user", staff.userId);
 }
 
@@ -403,7 +410,7 @@ export async function staffReply(
   message: string,
   fileIds: string[] = [],
 ) {
-  const member = await memberOf(ctx.db, memberId);
+  const member = await memberOf(ctx.db, staff, memberId);
   const sender = staff.profile?.name ?? staff.name;
   try {
     return await writeMessageWithFiles(
@@ -455,16 +462,21 @@ export async function staffReply(
   }
 }
 
-/** "…is typing": an event to the other side, never stored. */
-export async function typing(ctx: ConciergeContext, viewer: Viewer, memberId: string) {
-  if (viewer.isStaff) await memberOf(ctx.db, memberId);
-  const audience = viewer.isStaff ? memberId : "staff";
-  await announce(ctx.db, [{ topic: "concierge-typing", audience, subject: memberId }]);
+/** "…is typing", the member's: an event to the team, never stored (with the plan only, as writing is). */
+export async function memberTyping(ctx: ConciergeContext, viewer: Viewer) {
+  writableOwnThread(viewer);
+  await announce(ctx.db, [{ topic: "concierge-typing", audience: "staff", subject: viewer.userId }]);
+}
+
+/** "…is typing", a staff member's: an event to the member, never stored. */
+export async function staffTyping(ctx: ConciergeContext, staff: Viewer, memberId: string) {
+  await memberOf(ctx.db, staff, memberId);
+  await announce(ctx.db, [{ topic: "concierge-typing", audience: memberId, subject: memberId }]);
 }
 
 /** A member's photo or PDF for their next message: with the plan only (as writing is). */
 export async function memberUpload(ctx: ConciergeContext & FilesContext, viewer: Viewer, request: FastifyRequest) {
-  if (!canWriteConcierge(viewer)) throw forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required");
+  writableOwnThread(viewer);
   return uploadMessageFile(ctx, request, { domain: "concierge", memberId: viewer.userId }, viewer.userId);
 }
 
@@ -475,11 +487,33 @@ export async function staffUpload(
   memberId: string,
   request: FastifyRequest,
 ) {
-  await memberOf(ctx.db, memberId);
+  await memberOf(ctx.db, staff, memberId);
   return uploadMessageFile(ctx, request, { domain: "concierge", memberId }, staff.userId);
 }
 
 /** A sent file of a member's chat: the member's own (history stays readable after a downgrade), or staff's. */
 export async function openConciergeFile(ctx: ConciergeContext & FilesContext, memberId: string, fileId: string) {
   return openMessageFile(ctx, { domain: "concierge", memberId }, fileId);
+}
+
+/** Staff: the notes on a member's conversation, oldest first (404 as the thread for who has none). */
+export async function conciergeNotesOf(
+  ctx: ConciergeContext,
+  staff: Viewer,
+  memberId: string,
+): Promise<Served<typeof notesSchema>> {
+  await memberOf(ctx.db, staff, memberId);
+  return notesOf(ctx.db, staff, { domain: "concierge", memberId });
+}
+
+/** Staff: a note on the member's conversation; every staff member sees it live, the member never. */
+export async function addConciergeNote(ctx: ConciergeContext, staff: Viewer, memberId: string, body: string) {
+  await memberOf(ctx.db, staff, memberId);
+  try {
+    return await ctx.write((tx, out) => addNote(tx, out, staff, { domain: "concierge", memberId }, body));
+  } catch (error) {
+    // The member's account went meanwhile.
+    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw notFound(MEMBER_NOT_FOUND);
+    throw error;
+  }
 }

@@ -6,6 +6,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { formatEuro } from "@/shared/format";
 import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { ERRORS } from "@/shared/messages";
+import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext, DealRequest } from "../../context";
 import type { Queryable } from "../../db";
@@ -40,8 +41,8 @@ export async function dealRequest(
 }
 
 /**
- * The request, if the viewer is its member: anyone else, another member as staff, is told it does not exist
- * (the member's actions are the member's only; staff act from the admin side).
+ * The request, if the viewer is its member (`request:change:own`): anyone else, another member as staff, is told
+ * it does not exist (the member's actions are the member's only; staff act from the admin side).
  */
 export async function ownRequest(
   ctx: Pick<QuotesContext, "domains">,
@@ -50,9 +51,7 @@ export async function ownRequest(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<DealRequest> {
-  const request = await ctx.domains.requests.forDeal(q, id, options);
-  if (!request || request.userId !== viewer.userId) throw notFound(REQUEST_NOT_FOUND);
-  return request;
+  return authorize("request:change:own", viewer, await ctx.domains.requests.forDeal(q, id, options));
 }
 
 export type HoldRow = typeof holds.$inferSelect;

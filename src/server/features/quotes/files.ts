@@ -10,17 +10,18 @@ import path from "node:path";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { ERRORS } from "@/shared/messages";
+import { authorize, FILE_NOT_FOUND } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import { dealFiles, deliveries, quoteOptions, quotes } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { isStorageUnavailable } from "../../storage";
 import { cleanFileName, nameForType } from "../../storage/file-names";
 import { receiveUpload, sniffedType } from "../../storage/uploads";
-import { dealRequest, type QuotesContext, REQUEST_NOT_FOUND } from "./common";
+import { dealRequest, type QuotesContext } from "./common";
 
 export const DEAL_FILE_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
 export const DEAL_FILE_REFUSED = ERRORS.dealFileRefused;
-export const FILE_NOT_FOUND = ERRORS.fileNotFound;
+export { FILE_NOT_FOUND };
 
 /** Staff: one uploaded file, kept for the request's deal. */
 export async function uploadDealFile(ctx: QuotesContext, staff: Viewer, requestId: string, request: FastifyRequest) {
@@ -53,33 +54,35 @@ export async function uploadDealFile(ctx: QuotesContext, staff: Viewer, requestI
   }
 }
 
-/** The file's stream and its headers' facts, if the viewer may see it. */
+/** Whether a sent quote or the delivery shows the file to the member (a draft's photos stay the team's). */
+async function shownToMember(ctx: QuotesContext, requestId: string, fileId: string): Promise<boolean> {
+  const shown = sql`${JSON.stringify([fileId])}::jsonb`;
+  const [inQuote] = await ctx.db
+    .select({ id: quoteOptions.id })
+    .from(quoteOptions)
+    .innerJoin(quotes, eq(quotes.id, quoteOptions.quoteId))
+    .where(and(eq(quotes.requestId, requestId), ne(quotes.status, "draft"), sql`${quoteOptions.photoIds} @> ${shown}`))
+    .limit(1);
+  if (inQuote) return true;
+  const [inDelivery] = await ctx.db
+    .select({ id: deliveries.requestId })
+    .from(deliveries)
+    .where(and(eq(deliveries.requestId, requestId), sql`${deliveries.photoIds} @> ${shown}`));
+  return Boolean(inDelivery);
+}
+
+/** The file's stream and its headers' facts, if the viewer may see it (`request:read`, then `deal-file:read`). */
 export async function openDealFile(ctx: QuotesContext, viewer: Viewer, requestId: string, fileId: string) {
-  const request = await ctx.domains.requests.forDeal(ctx.db, requestId);
-  if (!request || (!viewer.isStaff && request.userId !== viewer.userId)) throw notFound(REQUEST_NOT_FOUND);
-  const [file] = await ctx.db
+  authorize("request:read", viewer, await ctx.domains.requests.forDeal(ctx.db, requestId));
+  const [row] = await ctx.db
     .select()
     .from(dealFiles)
     .where(and(eq(dealFiles.id, fileId), eq(dealFiles.requestId, requestId)));
-  if (!file) throw notFound(FILE_NOT_FOUND);
-  if (!viewer.isStaff) {
-    const shown = sql`${JSON.stringify([fileId])}::jsonb`;
-    const [inQuote] = await ctx.db
-      .select({ id: quoteOptions.id })
-      .from(quoteOptions)
-      .innerJoin(quotes, eq(quotes.id, quoteOptions.quoteId))
-      .where(
-        and(eq(quotes.requestId, requestId), ne(quotes.status, "draft"), sql`${quoteOptions.photoIds} @> ${shown}`),
-      )
-      .limit(1);
-    const [inDelivery] = inQuote
-      ? [inQuote]
-      : await ctx.db
-          .select({ id: deliveries.requestId })
-          .from(deliveries)
-          .where(and(eq(deliveries.requestId, requestId), sql`${deliveries.photoIds} @> ${shown}`));
-    if (!inDelivery) throw notFound(FILE_NOT_FOUND);
-  }
+  const file = authorize(
+    "deal-file:read",
+    viewer,
+    row && { ...row, shownToMember: await shownToMember(ctx, requestId, fileId) },
+  );
   const stream = await ctx.storage.get(file.storageKey).catch((error) => {
     throw isStorageUnavailable(error) ? error : notFound(FILE_NOT_FOUND);
   });

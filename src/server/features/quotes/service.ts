@@ -14,6 +14,7 @@ import { formatLongDate } from "@/shared/format";
 import { ERRORS } from "@/shared/messages";
 import { DISPUTE_WINDOW_DAYS, holdAmountCents, isQuoteExpired, QUOTE_MESSAGES } from "@/shared/quotes";
 import { vatOf } from "@/shared/tax";
+import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { DealRequest } from "../../context";
 import type { Queryable } from "../../db";
@@ -407,10 +408,10 @@ export async function dealOf(
   requestId: string,
   side: "member" | "staff",
 ): Promise<Deal> {
-  const request = await ctx.domains.requests.forDeal(ctx.db, requestId);
-  if (!request || (side === "member" && !viewer.isStaff && request.userId !== viewer.userId)) {
-    throw notFound(REQUEST_NOT_FOUND);
-  }
+  // The member's side: its member and staff (`request:read`); the staff's side: any request there is.
+  const found = await ctx.domains.requests.forDeal(ctx.db, requestId);
+  const request = side === "member" ? authorize("request:read", viewer, found) : found;
+  if (!request) throw notFound(REQUEST_NOT_FOUND);
   await ctx.payments.test?.expireDueHolds();
   const staffView = side === "staff";
   const quoteRows = await ctx.db

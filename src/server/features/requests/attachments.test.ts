@@ -158,7 +158,8 @@ async function suite(ctx: () => TestContext) {
       expect(file.headers["x-content-type-options"]).toBe("nosniff");
       expect(file.rawPayload.equals(PNG)).toBe(true);
     }
-    expect((await download(rui, id)).statusCode).toBe(403);
+    // Another member is told there is no such request (decision 038).
+    expect((await download(rui, id)).statusCode).toBe(404);
     expect((await download(null, id)).statusCode).toBe(401);
   });
 
@@ -172,7 +173,7 @@ async function suite(ctx: () => TestContext) {
     expect(big.statusCode).toBe(413);
     expect(big.json().error).toBe(tooLarge(0.03));
     const theirs = await upload(rui, id, "x.png", PNG);
-    expect(theirs.statusCode).toBe(403);
+    expect(theirs.statusCode).toBe(404);
     expect((await upload(staff, id, "x.png", PNG)).json().error).toBe(NOT_YOUR_REQUEST);
     expect((await upload(ana, "00000000-0000-4000-8000-000000000000", "x.png", PNG)).statusCode).toBe(404);
     // The PDF is still the attachment: refused uploads changed nothing.

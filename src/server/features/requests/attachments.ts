@@ -13,12 +13,13 @@ import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { requests } from "../../db/schema";
-import { conflict, forbidden, HttpError, notFound } from "../../http/errors";
+import { conflict, HttpError, notFound } from "../../http/errors";
 import { isStorageUnavailable } from "../../storage";
 import { cleanFileName, nameForType } from "../../storage/file-names";
 import { receiveUpload, sniffedType } from "../../storage/uploads";
 import { logActivity, REQUEST_NOT_FOUND, visibleRequest } from "./service";
 
+export { NOT_YOUR_REQUEST } from "../../auth/policies";
 export {
   EMPTY_FILE,
   NO_FILE,
@@ -33,14 +34,12 @@ import { ERRORS } from "@/shared/messages";
 export const ATTACHMENT_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "application/pdf"] as const;
 export const TYPE_REFUSED = ERRORS.attachmentRefused;
 export const NO_ATTACHMENT = ERRORS.noAttachment;
-export const NOT_YOUR_REQUEST = ERRORS.notYourRequest;
 
 type AttachmentContext = Pick<AppContext, "db" | "storage" | "config" | "write">;
 
-/** The request, if the viewer may attach a file to it: only its member. */
+/** The request, if the viewer may attach a file to it: only its member (`request:attach:own`). */
 export async function attachableRequest(ctx: AttachmentContext, viewer: Viewer, requestId: string) {
-  const row = await visibleRequest(ctx.db, viewer, requestId);
-  if (row.userId !== viewer.userId) throw forbidden(NOT_YOUR_REQUEST, "not_yours");
+  const row = await visibleRequest(ctx.db, viewer, requestId, "request:attach:own");
   if (row.status === "Withdrawn") throw conflict(REQUEST_CHANGE_MESSAGES.withdrawn, "withdrawn");
   return row;
 }

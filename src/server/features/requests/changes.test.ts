@@ -12,7 +12,7 @@ import { lisbonDate } from "@/shared/dates";
 import { REQUEST_CHANGE_MESSAGES, type RequestStatus } from "@/shared/requests";
 import { MESSAGES } from "@/shared/schemas";
 import { activityLogs, messages, notifications, requests } from "../../db/schema";
-import { REQUEST_NOT_FOUND } from "./service";
+import { NO_PERMISSION, REQUEST_NOT_FOUND } from "./service";
 
 let ctx: TestContext;
 let base: string;
@@ -168,7 +168,8 @@ describe("changing a request", () => {
     for (const user of [other, staff]) {
       const edit = await call(user, "PATCH", `/api/requests/${id}`, { budget_eur: 99 });
       expect(edit.statusCode).toBe(404);
-      expect(edit.json().error).toBe(REQUEST_NOT_FOUND);
+      // A member reads the spec's words, staff "Request not found" (decision 038).
+      expect(edit.json().error).toBe(user === staff ? REQUEST_NOT_FOUND : NO_PERMISSION);
       expect((await call(user, "POST", `/api/requests/${id}/withdraw`)).statusCode).toBe(404);
     }
     expect((await call(null, "PATCH", `/api/requests/${id}`, { budget_eur: 99 })).statusCode).toBe(401);

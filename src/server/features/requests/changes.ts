@@ -12,20 +12,21 @@ import { STATUS_LABELS, URGENCY_LABELS } from "@/shared/labels";
 import { type EditableField, isMemberEditable, REQUEST_CHANGE_MESSAGES, type Urgency } from "@/shared/requests";
 import type { RequestChanges } from "@/shared/schemas";
 import type { Keyed } from "@/shared/texts";
+import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import { requests } from "../../db/schema";
-import { conflict, notFound } from "../../http/errors";
+import { conflict } from "../../http/errors";
 import { toMemberAndStaff } from "../../realtime/events";
-import { logActivity, REQUEST_NOT_FOUND, type RequestsContext, staffLink } from "./service";
+import { logActivity, type RequestsContext, staffLink } from "./service";
 import { REQUEST_TEXTS as T } from "./texts";
 
 type RequestRow = typeof requests.$inferSelect;
 
 /** The member's own request, locked: anyone else (staff included) is told it does not exist. */
 async function ownRequestForChange(tx: Queryable, viewer: Viewer, id: string): Promise<RequestRow> {
-  const [row] = await tx.select().from(requests).where(eq(requests.id, id)).for("update");
-  if (!row || row.userId !== viewer.userId) throw notFound(REQUEST_NOT_FOUND);
+  const [found] = await tx.select().from(requests).where(eq(requests.id, id)).for("update");
+  const row = authorize("request:change:own", viewer, found);
   if (row.status === "Withdrawn") throw conflict(REQUEST_CHANGE_MESSAGES.withdrawn, "withdrawn");
   if (!isMemberEditable(row.status)) throw conflict(REQUEST_CHANGE_MESSAGES.locked, "locked");
   return row;

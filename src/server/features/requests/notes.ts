@@ -1,26 +1,19 @@
 /**
- * Internal notes on a request (issue 22, item 2, decision 021) and the member's timeline (item 8). Notes are in
- * their own table and only the staff's routes read them; their event goes to staff only. The timeline reads the
- * activity log through the allow-list of src/shared/timeline.ts: nothing else of the log reaches the member.
+ * Internal notes on a request (issue 22, item 2, decision 021; written and read by the shared server/notes.ts)
+ * and the member's timeline (item 8). The timeline reads the activity log through the allow-list of
+ * src/shared/timeline.ts: nothing else of the log reaches the member.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import type { timelineSchema } from "@/shared/contracts/requests";
 import type { notesSchema } from "@/shared/notes";
 import { memberTimelineText, type TimelineActor, timelineEnglish } from "@/shared/timeline";
+import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
-import { activityLogs, profiles, requestNotes, requests, users } from "../../db/schema";
+import { activityLogs, requests } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import type { AppEvent } from "../../realtime/events";
+import { addNote, notesOf } from "../../notes";
 import { logActivity, REQUEST_NOT_FOUND, type RequestsContext } from "./service";
-
-/** A note was added: every staff member watching the request refetches its notes. Never to a member. */
-export const notesChanged = (subject: string): AppEvent => ({ topic: "notes", audience: "staff", subject });
-
-async function requestExists(ctx: RequestsContext, id: string) {
-  const [row] = await ctx.db.select({ id: requests.id }).from(requests).where(eq(requests.id, id));
-  if (!row) throw notFound(REQUEST_NOT_FOUND);
-}
 
 /** Staff: the request's notes, oldest first. */
 export async function requestNotesOf(
@@ -28,29 +21,9 @@ export async function requestNotesOf(
   viewer: Viewer,
   id: string,
 ): Promise<Served<typeof notesSchema>> {
-  await requestExists(ctx, id);
-  const rows = await ctx.db
-    .select({
-      id: requestNotes.id,
-      body: requestNotes.body,
-      createdAt: requestNotes.createdAt,
-      authorId: requestNotes.authorUserId,
-      authorName: sql<string | null>`coalesce(${profiles.name}, ${users.name}, ${users.email})`,
-    })
-    .from(requestNotes)
-    .leftJoin(users, eq(users.id, requestNotes.authorUserId))
-    .leftJoin(profiles, eq(profiles.id, requestNotes.authorUserId))
-    .where(eq(requestNotes.requestId, id))
-    .orderBy(asc(requestNotes.createdAt), asc(requestNotes.id));
-  return {
-    notes: rows.map((r) => ({
-      id: r.id,
-      body: r.body,
-      createdAt: r.createdAt,
-      mine: r.authorId === viewer.userId,
-      author: r.authorId ? { id: r.authorId, name: r.authorName ?? "Staff" } : null,
-    })),
-  };
+  const [row] = await ctx.db.select({ id: requests.id }).from(requests).where(eq(requests.id, id));
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  return notesOf(ctx.db, viewer, { domain: "requests", requestId: id });
 }
 
 /**
@@ -61,24 +34,20 @@ export async function addRequestNote(ctx: RequestsContext, viewer: Viewer, id: s
   return ctx.write(async (tx, out) => {
     const [request] = await tx.select({ id: requests.id }).from(requests).where(eq(requests.id, id)).for("update");
     if (!request) throw notFound(REQUEST_NOT_FOUND);
-    const [row] = await tx
-      .insert(requestNotes)
-      .values({ requestId: id, authorUserId: viewer.userId, body })
-      .returning({ id: requestNotes.id });
+    const note = await addNote(tx, out, viewer, { domain: "requests", requestId: id }, body);
     await logActivity(tx, out, { requestId: id, actorUserId: viewer.userId, action: "note_added" });
-    out.publish(notesChanged(id));
-    return { id: row.id };
+    return note;
   });
 }
 
-/** The member's timeline of their own request: 404 to anyone else (staff read the activity log instead). */
+/** The member's timeline of their own request (`request:read:own`): 404 to anyone else (staff read the log). */
 export async function memberTimeline(
   ctx: RequestsContext,
   viewer: Viewer,
   id: string,
 ): Promise<Served<typeof timelineSchema>> {
-  const [request] = await ctx.db.select({ userId: requests.userId }).from(requests).where(eq(requests.id, id));
-  if (!request || request.userId !== viewer.userId) throw notFound(REQUEST_NOT_FOUND);
+  const [found] = await ctx.db.select({ userId: requests.userId }).from(requests).where(eq(requests.id, id));
+  const request = authorize("request:read:own", viewer, found);
   const rows = await ctx.db
     .select({
       id: activityLogs.id,

@@ -69,7 +69,7 @@ export const requestRoutes = (ctx: AppContext): FastifyPluginAsync =>
 
     // Files in the thread (issue 22 item 6): its member and staff, as for its messages; a download 404 otherwise.
     "POST /requests/:id/messages/files": async ({ viewer, params, request }) => {
-      // Who may post in the thread may upload (403 to anyone else, as for its messages).
+      // Who may post in the thread may upload (404 to anyone else, as for its messages: decision 038).
       await visibleRequest(ctx.db, viewer, params.id);
       return uploadMessageFile(ctx, request, { domain: "requests", requestId: params.id }, viewer.userId, (tx) =>
         threadOfFiles(tx, viewer, params.id),

@@ -25,10 +25,13 @@ import { ACTIVE_STATUSES, canTransition, DASHBOARD_RECENT_LIMIT, type RequestSta
 import type { NewRequest } from "@/shared/schemas";
 import {
   assertCanCreateRequests,
-  canSeeRequest,
+  assertUnderMonthlyLimit,
+  authorize,
   monthlyRequestAllowance,
+  NO_PERMISSION,
+  REQUEST_NOT_FOUND,
   REQUESTS_PLAN_REQUIRED,
-  reachedMonthlyRequestLimit,
+  requestNotFound,
   STAFF_CANNOT_CREATE,
 } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
@@ -45,14 +48,19 @@ import {
   users,
 } from "../../db/schema";
 import type { Effects } from "../../db/write";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import { conflict } from "../../http/errors";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
 import { nameForType } from "../../storage/file-names";
 import { REQUEST_TEXTS as T } from "./texts";
 
-export const REQUEST_NOT_FOUND = ERRORS.requestNotFound;
-export const NO_PERMISSION = ERRORS.noPermission;
-export { LIMIT_REACHED, REQUESTS_PLAN_REQUIRED as PAID_PLAN_REQUIRED, STAFF_CANNOT_CREATE };
+export {
+  LIMIT_REACHED,
+  NO_PERMISSION,
+  REQUEST_NOT_FOUND,
+  REQUESTS_PLAN_REQUIRED as PAID_PLAN_REQUIRED,
+  requestNotFound,
+  STAFF_CANNOT_CREATE,
+};
 export const TRANSITION_REFUSED = ERRORS.transitionRefused;
 
 export type RequestsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write" | "domains">;
@@ -125,7 +133,7 @@ export async function createRequest(
   return ctx.write(async (tx, out) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.userId)).for("update");
     const used = await usedThisMonth(tx, viewer.userId, now);
-    if (reachedMonthlyRequestLimit(viewer, used)) throw forbidden(LIMIT_REACHED, "monthly_limit");
+    assertUnderMonthlyLimit(viewer, used);
     const [row] = await tx
       .insert(requests)
       .values({
@@ -319,12 +327,18 @@ export async function listOwn(
   return { items, total: Number(total.n), page: query.page, pageSize: query.pageSize };
 }
 
-/** The request if the viewer may see it: 404 when there is none, 403 (nothing of it) when it is someone else's. */
-export async function visibleRequest(db: Queryable, viewer: Viewer, id: string): Promise<RequestRow> {
+/**
+ * The request if the rule lets the viewer have it (by default `request:read`: its member and staff); anyone
+ * else is answered as if there were none (404, decision 038).
+ */
+export async function visibleRequest(
+  db: Queryable,
+  viewer: Viewer,
+  id: string,
+  rule: "request:read" | "request:delete" | "request:attach:own" = "request:read",
+): Promise<RequestRow> {
   const [row] = await db.select().from(requests).where(eq(requests.id, id));
-  if (!row) throw notFound(REQUEST_NOT_FOUND);
-  if (!canSeeRequest(viewer, row)) throw forbidden(NO_PERMISSION, "not_yours");
-  return row;
+  return authorize(rule, viewer, row);
 }
 
 export async function requestDetail(
@@ -373,7 +387,7 @@ export async function deleteRequest(ctx: RequestsContext, viewer: Viewer, id: st
   return ctx.write(async (tx, out) => {
     // The request's row locked first, as every change of its holds does (decision 018).
     await tx.select({ id: requests.id }).from(requests).where(eq(requests.id, id)).for("update");
-    const row = await visibleRequest(tx, viewer, id);
+    const row = await visibleRequest(tx, viewer, id, "request:delete");
     if (await ctx.domains.quotes.moneyMoved(tx, id)) {
       throw conflict(QUOTE_MESSAGES.moneyMoved, "money_moved");
     }
@@ -521,7 +535,7 @@ export async function requestWithOwner(
         .where(eq(requests.id, id))
         .for("update", { of: requests })
     : await preparedRequestWithOwner(ctx.db, { id }, channels);
-  if (!found) throw notFound(REQUEST_NOT_FOUND);
-  if (!canSeeRequest(viewer, found.request)) throw forbidden(NO_PERMISSION, "not_yours");
+  if (!found) throw requestNotFound(viewer);
+  authorize("request:read", viewer, found.request);
   return { ...found.request, owner: found.owner };
 }

@@ -11,7 +11,7 @@ import type { conversationsSchema, threadSchema } from "@/shared/contracts/reque
 import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
 import { ERROR_TEXTS, PUSH_TEXTS } from "@/shared/messages";
 import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
-import { canSeeRequest } from "../../auth/policies";
+import { authorize, owns, requestBadgeScope } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import { type Queryable, rowsOf } from "../../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
@@ -23,8 +23,8 @@ import { claimMessageFiles, filesOfMessages } from "../../storage/message-files"
 import {
   activityChanged,
   memberLink,
-  REQUEST_NOT_FOUND,
   type RequestsContext,
+  requestNotFound,
   requestWithOwner,
   staffLink,
   visibleRequest,
@@ -132,7 +132,7 @@ export async function postMessage(
   const { owner, ...row } = await requestWithOwner(ctx, viewer, id);
   // A withdrawn request's thread stays readable to both sides; nobody writes on it any more (issue 22 item 7).
   if (row.status === "Withdrawn") throw conflict(REQUEST_CHANGE_MESSAGES.threadClosed, "withdrawn");
-  const fromMember = viewer.userId === row.userId;
+  const fromMember = owns(viewer, row);
   if (fromMember) await limitMemberMessages(ctx.limiter, viewer.userId);
   const sender = viewer.profile?.name || viewer.name || viewer.email;
   const facts = { name: sender, email: viewer.email, title: row.title, count: BURST_COUNT };
@@ -222,15 +222,15 @@ export async function postMessage(
     });
   } catch (error) {
     // The request was deleted between the read and the write.
-    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw notFound(REQUEST_NOT_FOUND);
+    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw requestNotFound(viewer);
     throw error;
   }
 }
 
-/** The thread's files: its member and staff, as for its messages; to anyone else it does not exist (404). */
+/** The thread's files: its member and staff, as for its messages (`request:read`); to anyone else a 404. */
 export async function threadOfFiles(db: Queryable, viewer: Viewer, id: string): Promise<void> {
   const [row] = await db.select({ userId: requests.userId }).from(requests).where(eq(requests.id, id));
-  if (!row || !canSeeRequest(viewer, row)) throw notFound(REQUEST_NOT_FOUND);
+  authorize("request:read", viewer, row);
 }
 
 /** A notice about a message that may be only files: its excerpt says so rather than quote nothing. */
@@ -254,13 +254,14 @@ function withFilesNoted(notice: Notice, count: number): Notice {
 async function unreadRequestMessages(db: Queryable, viewer: Viewer): Promise<number> {
   const notMine = or(isNull(messages.senderUserId), ne(messages.senderUserId, viewer.userId));
   const unread = sql`not exists (select 1 from ${messageReads} mr where mr.message_id = ${messages.id} and mr.user_id = ${viewer.userId})`;
-  const [row] = viewer.isStaff
-    ? await db.select({ n: count() }).from(messages).where(and(notMine, unread))
-    : await db
-        .select({ n: count() })
-        .from(messages)
-        .innerJoin(requests, eq(requests.id, messages.requestId))
-        .where(and(eq(requests.userId, viewer.userId), notMine, unread));
+  const [row] =
+    requestBadgeScope(viewer) === "all"
+      ? await db.select({ n: count() }).from(messages).where(and(notMine, unread))
+      : await db
+          .select({ n: count() })
+          .from(messages)
+          .innerJoin(requests, eq(requests.id, messages.requestId))
+          .where(and(eq(requests.userId, viewer.userId), notMine, unread));
   return Number(row?.n ?? 0);
 }
 

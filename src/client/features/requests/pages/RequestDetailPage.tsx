@@ -16,7 +16,7 @@ import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
 import { CATEGORY_LABELS } from "@/shared/labels";
-import { ERRORS } from "@/shared/messages";
+import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
 import { isMemberEditable, REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import { messageFileUrl, type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
 import { EditRequestDialog, WithdrawRequest } from "../components/request-changes";
@@ -39,10 +39,15 @@ export default function RequestDetailPage({ deal }: { deal?: RequestPart }) {
   useDocumentTitle(query.data?.title ?? t`Request`);
 
   const error = query.error;
-  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  // Another member's request, or one that is not there: the server answers both alike (404, the spec's "You do
+  // not have permission to view this request", decision 038); the page says so and goes back to the list.
+  const notTheirs =
+    error instanceof ApiError &&
+    (error.status === 403 || (error.status === 404 && error.key === ERROR_TEXTS.noPermission.id));
+  const notFound = !notTheirs && error instanceof ApiError && (error.status === 404 || error.status === 400);
   useEffect(() => {
     if (!error) return;
-    if (error instanceof ApiError && error.status === 403) {
+    if (notTheirs) {
       toast.error(sharedText(ERRORS.noPermission));
       navigate("/requests", { replace: true });
     } else if (notFound) {
@@ -51,7 +56,7 @@ export default function RequestDetailPage({ deal }: { deal?: RequestPart }) {
       toast.error(t`Failed to load request`);
       navigate("/requests", { replace: true });
     }
-  }, [error, notFound, navigate, t]);
+  }, [error, notTheirs, notFound, navigate, t]);
 
   return (
     <div className="mx-auto max-w-6xl px-6 py-10 sm:py-14">
