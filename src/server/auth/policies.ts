@@ -7,8 +7,8 @@
  * (authorization.test.ts) proves them route by route.
  */
 import type { FastifyRequest } from "fastify";
-import type { NotificationChannel } from "@/shared/contracts/notifications";
-import { ERRORS } from "@/shared/messages";
+import { type NotificationChannel, STAFF_CHANNEL_ONLY } from "@/shared/contracts/notifications";
+import { BALANCE_MESSAGES, ERROR_TEXTS, ERRORS } from "@/shared/messages";
 import { hasActiveSubscription, hasConcierge, hasReachedMonthlyLimit, monthlyRequestLimit } from "@/shared/plans";
 import { type ErrorText, forbidden, type HttpError, notFound, unauthorized } from "../http/errors";
 import type { Viewer } from "./viewer";
@@ -153,6 +153,11 @@ interface Rule<R> {
 const rule = <R>(allows: Rule<R>["allows"], refusal: Rule<R>["refusal"]): Rule<R> => ({ allows, refusal });
 const hidden = (text: ErrorText) => (): HttpError => notFound(text);
 
+/** A record billed to a payment customer, with the viewer's own customer (null when they have none). */
+type Billed = { customer: string | null; viewersCustomer: string | null };
+const isBilledTo = (_viewer: Viewer, record: Billed | null): boolean =>
+  record !== null && record.customer !== null && record.customer === record.viewersCustomer;
+
 /** The facts the concierge's rules read: the member's plan (the viewer's own, or the member staff open). */
 export type ConciergeThread = { member: Viewer; hasHistory: boolean };
 
@@ -193,6 +198,19 @@ export const RULES = {
     (viewer, thread) => thread !== null && viewer.isStaff && hasConciergeThread(thread.member, thread.hasHistory),
     hidden(MEMBER_NOT_FOUND),
   ),
+  /** A notification channel's preference: members email and push only; Slack and SMS are the team's. */
+  "notification-channel:change": rule<{ channel: NotificationChannel }>(
+    (viewer, record) => record !== null && canChangeChannel(viewer, record.channel),
+    () => forbidden(STAFF_CHANNEL_ONLY, "staff_only"),
+  ),
+  /** A test-mode checkout page: the member who opened it; anyone else is told it does not exist. */
+  "checkout:read:own": rule<Owned>(isOwner, hidden(ERROR_TEXTS.checkoutSessionNotFound)),
+  /** A test-mode card page for a hold: its member only. */
+  "card-page:read:own": rule<Owned>(isOwner, hidden(ERROR_TEXTS.cardPageNotFound)),
+  /** A balance invoice billed to a payment customer: that customer's member only. */
+  "invoice:read:own": rule<Billed>(isBilledTo, hidden(BALANCE_MESSAGES.invoiceNotFound)),
+  /** A test-mode receipt: the member of the customer it was made for only. */
+  "receipt:read:own": rule<Billed>(isBilledTo, hidden(ERROR_TEXTS.receiptNotFound)),
 } as const;
 
 export type RuleName = keyof typeof RULES;

@@ -5,9 +5,10 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { billingApi } from "@/shared/contracts/billing";
-import { BALANCE_MESSAGES, BALANCE_TEXTS, BILLING_ADMIN_TEXTS, ERROR_TEXTS, ERRORS } from "@/shared/messages";
+import { BALANCE_TEXTS, BILLING_ADMIN_TEXTS, ERROR_TEXTS, ERRORS } from "@/shared/messages";
 import { hasActiveSubscription } from "@/shared/plans";
 import { keyOf } from "@/shared/texts";
+import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
@@ -55,25 +56,20 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
   /** A test-mode checkout session, if it is the caller's; someone else's is reported as not found. */
   async function ownSession(viewer: Viewer, id: string) {
     const session = await testMode().getCheckoutSession(id);
-    if (!session || session.client_reference_id !== viewer.userId) {
-      throw notFound(ERROR_TEXTS.checkoutSessionNotFound);
-    }
-    return session;
+    return authorize("checkout:read:own", viewer, session && { ...session, userId: session.client_reference_id });
   }
 
   /** A test-mode hold page, if it is the caller's; someone else's is reported as not found. */
   async function ownHoldSession(viewer: Viewer, id: string) {
     const session = await testMode().getHoldSession(id);
-    if (!session || session.client_reference_id !== viewer.userId) throw notFound(ERROR_TEXTS.cardPageNotFound);
-    return session;
+    return authorize("card-page:read:own", viewer, session && { ...session, userId: session.client_reference_id });
   }
 
   /** A test-mode balance invoice, if it is the caller's (their customer's); anyone else's is not found. */
   async function ownInvoice(viewer: Viewer, id: string) {
     const invoice = await testMode().getInvoice(id);
-    const customerId = invoice ? await payments.customerOf(viewer.userId) : null;
-    if (!invoice || invoice.customer !== customerId) throw notFound(BALANCE_MESSAGES.invoiceNotFound);
-    return invoice;
+    const viewersCustomer = invoice ? await payments.customerOf(viewer.userId) : null;
+    return authorize("invoice:read:own", viewer, invoice && { ...invoice, viewersCustomer });
   }
 
   return serve(billingApi, {
@@ -196,11 +192,15 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
 
     "GET /billing/test/receipts/:id": async ({ viewer, params }) => {
       const receipt = await testMode().receipt(params.id);
-      const customerId = receipt ? await payments.customerOf(viewer.userId) : null;
-      if (!receipt || receipt.customerId !== customerId) throw notFound(ERROR_TEXTS.receiptNotFound);
-      const { customerId: _owner, ...shown } = receipt;
+      const viewersCustomer = receipt ? await payments.customerOf(viewer.userId) : null;
+      const owned = authorize(
+        "receipt:read:own",
+        viewer,
+        receipt && { receipt, customer: receipt.customerId, viewersCustomer },
+      );
+      const { customerId: _owner, ...shown } = owned.receipt;
       // A membership invoice's description comes keyed; a hold's or a balance's is keyed here.
-      const keyed = receipt.key ? {} : { ...holdText(receipt.description), ...balanceText(receipt.description) };
+      const keyed = shown.key ? {} : { ...holdText(shown.description), ...balanceText(shown.description) };
       return { ...shown, ...keyed, email: viewer.email };
     },
 

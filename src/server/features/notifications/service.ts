@@ -6,22 +6,21 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
-import {
-  type NotificationChannel,
-  type notificationListQuery,
-  type notificationListSchema,
-  type preferencesSchema,
-  STAFF_CHANNEL_ONLY,
-  type testSendResultSchema,
+import type {
+  NotificationChannel,
+  notificationListQuery,
+  notificationListSchema,
+  preferencesSchema,
+  testSendResultSchema,
 } from "@/shared/contracts/notifications";
 import { DEFAULT_LOCALE } from "@/shared/locales";
 import { ERRORS, NOTICES } from "@/shared/messages";
-import { canChangeChannel } from "../../auth/policies";
+import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
 import { notificationPreferences, notifications } from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import { conflict, notFound } from "../../http/errors";
 import { translator } from "../../i18n";
 import { renderEmail } from "../../mail/templates";
 import { deliverNow, enqueueEmail, enqueueSlack } from "../../outbox/outbox";
@@ -134,7 +133,7 @@ export async function setPreference(
   channel: NotificationChannel,
   enabled: boolean,
 ) {
-  if (!canChangeChannel(viewer, channel)) throw forbidden(STAFF_CHANNEL_ONLY, "staff_only");
+  authorize("notification-channel:change", viewer, { channel });
   const column = COLUMN[channel];
   await ctx.db
     .insert(notificationPreferences)
