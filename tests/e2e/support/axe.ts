@@ -12,6 +12,20 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   // The page at rest: the pointer left where the last click was can rest on a chart, whose tooltip then covers
   // the text around it (axe measured the chart's "Show as table" against the dark tooltip).
   await page.mouse.move(0, 0);
+  // And with no transition under way (a card fading in measures as a paler colour; a spinner, which never ends,
+  // is left turning): up to 2 s.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+          ),
+      null,
+      { timeout: 2_000 },
+    )
+    .catch(() => {});
   // Once per document: a page that moved on within the app still has it.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
