@@ -514,7 +514,11 @@ const EXCEPTIONS: Exceptions = {
 
   // Requests: members with a paid plan create; the owner and staff see, write on and delete one; to another
   // member it does not exist (404, as a missing one: decision 038).
-  "POST /requests": { why: "a paid plan's", body: NEW_REQUEST, allowed: ["silver", "gold", "black"] },
+  "POST /requests": {
+    why: "a paid plan's (no plan, Basic and staff: 403)",
+    body: NEW_REQUEST,
+    allowed: ["silver", "gold", "black"],
+  },
   "GET /requests/:id": { input: onOwnersRequest, ...OWNER_AND_STAFF_ONLY },
   "DELETE /requests/:id": { input: onOwnersRequest, ...OWNER_AND_STAFF_ONLY },
   "GET /requests/:id/messages": { input: onOwnersRequest, ...OWNER_AND_STAFF_ONLY },
