@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ConfigError, loadConfig } from "../config";
 import { closeMetricsListener, listenForMetrics, METRICS_TOKEN_MISSING, METRICS_TOKEN_WRONG } from "./metrics-access";
@@ -128,16 +129,16 @@ describe("the metrics after some traffic", () => {
   it("counts requests by route pattern, streams, the outbox, notify lag, the pool and rate-limit refusals", async () => {
     const me = 'method="GET",route="/api/me",status_class="2xx"';
     const before = sample(await scrape(), "http_request_duration_seconds_count", me) ?? 0;
-    for (let i = 0; i < 3; i++) await ctx.app.inject({ method: "GET", url: "/api/me", headers: as(member) });
+    for (let i = 0; i < 3; i++) await call(ctx, "GET /me", {}, as(member));
     const someId = randomUUID();
-    const missing = await ctx.app.inject({ method: "GET", url: `/api/requests/${someId}`, headers: as(member) });
+    const missing = await call(ctx, "GET /requests/:id", { params: { id: someId } }, as(member));
     expect(missing.statusCode).toBe(404);
     await ctx.app.inject({ method: "GET", url: `/api/nothing/${someId}` });
     // Reset requests for the member's address until refused (AUTH_RATE_LIMIT_PER_EMAIL).
     const resets = [];
     for (let i = 0; i < 3; i++) {
       resets.push(
-        await ctx.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: member.email } }),
+        await call(ctx, "POST /auth/forgot-password", { body: { email: member.email } }),
       );
     }
     expect(resets.map((r) => r.statusCode)).toEqual([200, 200, 429]);

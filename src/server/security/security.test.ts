@@ -13,6 +13,8 @@ import { eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, testConfig } from "#tests/helpers/app";
+import { endpointUrl } from "@/shared/contracts/endpoint";
+import { call } from "#tests/helpers/call";
 import { openSecondHandle } from "#tests/helpers/database";
 import { startFakeStripe, stripeTestEnv } from "#tests/helpers/fake-stripe";
 import { resetToken, verificationToken } from "#tests/helpers/mail";
@@ -38,13 +40,13 @@ describe("1. one-time links are never shown", () => {
   it("refuses staff the outbox, and shows an admin no usable token after a reset or a verification", async () => {
     const member = await signUp(ctx);
     const [staff, admin] = [await createUser(ctx, { role: "staff" }), await createUser(ctx, { role: "admin" })];
-    await inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: member.email } });
+    await call(ctx, "POST /auth/forgot-password", { body: { email: member.email } });
     const reset = await resetToken(ctx, member.email);
     const verify = await verificationToken(ctx, member.email);
 
-    const asStaff = await inject({ method: "GET", url: "/api/admin/outbox", headers: as(staff) });
+    const asStaff = await call(ctx, "GET /admin/outbox", {}, as(staff));
     expect(asStaff.statusCode).toBe(403);
-    const asAdmin = await inject({ method: "GET", url: "/api/admin/outbox", headers: as(admin) });
+    const asAdmin = await call(ctx, "GET /admin/outbox", {}, as(admin));
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json().items.some((i: { to: string }) => i.to === member.email)).toBe(true);
     for (const secret of [reset, verify, "token="]) expect(asAdmin.body).not.toContain(secret);
@@ -52,7 +54,7 @@ describe("1. one-time links are never shown", () => {
 
   it("redacts held mail carrying a token once the token has expired", async () => {
     const member = await signUp(ctx);
-    await inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: member.email } });
+    await call(ctx, "POST /auth/forgot-password", { body: { email: member.email } });
     const token = await resetToken(ctx, member.email);
     const mine = sql`${outbox.payload}->>'to' = ${member.email}`;
     await ctx.database.db
@@ -73,16 +75,16 @@ describe("1. one-time links are never shown", () => {
 describe("2. email verification", () => {
   it("verifies an address with the emailed link, once signed or not, and refuses a bad link", async () => {
     const member = await signUp(ctx);
-    const me = async () => (await inject({ method: "GET", url: "/api/me", headers: as(member) })).json();
+    const me = async () => (await call(ctx, "GET /me", {}, as(member))).json();
     expect((await me()).user.emailVerified).toBe(false);
-    const bad = await inject({ method: "POST", url: "/api/auth/verify-email", payload: { token: "not.a.token" } });
+    const bad = await call(ctx, "POST /auth/verify-email", { body: { token: "not.a.token" } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe("This verification link is invalid or has expired. Please ask for a new one.");
     const token = await verificationToken(ctx, member.email);
-    const ok = await inject({ method: "POST", url: "/api/auth/verify-email", payload: { token } });
+    const ok = await call(ctx, "POST /auth/verify-email", { body: { token } });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await me()).user.emailVerified).toBe(true);
-    const resend = await inject({ method: "POST", url: "/api/account/verify-email/resend", headers: as(member) });
+    const resend = await call(ctx, "POST /account/verify-email/resend", {}, as(member));
     expect(resend.statusCode).toBe(409);
   });
 
@@ -91,7 +93,7 @@ describe("2. email verification", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       statuses.push(
-        (await inject({ method: "POST", url: "/api/account/verify-email/resend", headers: as(member) })).statusCode,
+        (await call(ctx, "POST /account/verify-email/resend", {}, as(member))).statusCode,
       );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
@@ -102,7 +104,7 @@ describe("3. rate limits per client, across instances", () => {
   const totp = (ip: string, headers: Record<string, string> = {}) =>
     inject({
       method: "POST",
-      url: "/api/auth/two-factor/verify-totp",
+      url: endpointUrl("POST /auth/two-factor/verify-totp"),
       payload: { code: "123456" },
       remoteAddress: ip,
       headers,
@@ -119,11 +121,11 @@ describe("3. rate limits per client, across instances", () => {
 
   it("never limits sign-out", async () => {
     for (let i = 0; i < 110; i++)
-      await inject({ method: "POST", url: "/api/auth/sign-out", remoteAddress: "203.0.113.8" });
+      await inject({ method: "POST", url: endpointUrl("POST /auth/sign-out"), remoteAddress: "203.0.113.8" });
     const user = await signUp(ctx);
     const out = await inject({
       method: "POST",
-      url: "/api/auth/sign-out",
+      url: endpointUrl("POST /auth/sign-out"),
       headers: as(user),
       remoteAddress: "203.0.113.8",
     });
@@ -237,7 +239,7 @@ describe("4. no network call inside an open transaction", () => {
       const delivering = deliverDue(ctx.database.db, createDeliverer(testConfig({ SMTP_URL: smtp.url })));
       await smtp.firstConnection;
       // The delivery is stuck in the SMTP conversation: the database still answers, and holds no transaction.
-      const health = await inject({ method: "GET", url: "/api/health" });
+      const health = await call(ctx, "GET /health");
       expect(health.statusCode).toBe(200);
       expect(await idleInTransaction()).toBe(0);
       await smtp.close();
@@ -273,14 +275,9 @@ describe("4. no network call inside an open transaction", () => {
     });
     try {
       const user = await signUp(stripe);
-      const checkout = stripe.app.inject({
-        method: "POST",
-        url: "/api/billing/checkout",
-        headers: as(user),
-        payload: { plan: "silver" },
-      });
+      const checkout = call(stripe, "POST /billing/checkout", { body: { plan: "silver" } }, as(user));
       await reached;
-      expect((await stripe.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+      expect((await call(stripe, "GET /health")).statusCode).toBe(200);
       if (stripe.database.kind === "postgres") {
         const result = await stripe.database.db.execute(
           sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
@@ -329,7 +326,7 @@ describe("5 and 6. the library's other endpoints are closed", () => {
 describe("7. control characters", () => {
   it("refuses NUL and other control characters with a clear 400, and the profile phone follows sign-up's rule", async () => {
     const user = await signUp(ctx);
-    const put = (payload: object) => inject({ method: "PUT", url: "/api/profile", headers: as(user), payload });
+    const put = (payload: object) => call(ctx, "PUT /profile", { body: payload }, as(user));
     for (const name of ["Ana\u0000Sousa", "Ana\u0007", "Ana\nSousa"]) {
       const res = await put({ name, phone: "" });
       expect(res.statusCode).toBe(400);
@@ -339,17 +336,13 @@ describe("7. control characters", () => {
     const ok = await put({ name: "Ana", phone: "+351 912 345 678" });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().profile.phone).toBe("+351912345678");
-    const signUpNul = await inject({
-      method: "POST",
-      url: "/api/auth/sign-up",
-      payload: { name: "A\u0000", email: uniqueEmail(), phone: "+351912345678", password: "correct-horse" },
-    });
+    const signUpNul = await call(ctx, "POST /auth/sign-up", { body: { name: "A\u0000", email: uniqueEmail(), phone: "+351912345678", password: "correct-horse" } });
     expect(signUpNul.statusCode).toBe(400);
   });
 
   it("refuses bidirectional controls and lone surrogates in names, and stores names composed (NFC)", async () => {
     const user = await signUp(ctx);
-    const put = (payload: object) => inject({ method: "PUT", url: "/api/profile", headers: as(user), payload });
+    const put = (payload: object) => call(ctx, "PUT /profile", { body: payload }, as(user));
     for (const name of ["Ana \u202eausoS", "Ana\u2067", "Ana\ud800"]) {
       const res = await put({ name, phone: "" });
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
@@ -369,12 +362,7 @@ describe("8. cross-site requests", () => {
   it("refuses state-changing calls from another origin, and lets our own pages and non-browser callers through", async () => {
     const user = await signUp(ctx);
     const put = (headers: Record<string, string>) =>
-      inject({
-        method: "PUT",
-        url: "/api/profile",
-        headers: { ...as(user), ...headers },
-        payload: { name: "Ana", phone: "" },
-      });
+      call(ctx, "PUT /profile", { body: { name: "Ana", phone: "" } }, { ...as(user), ...headers });
     for (const headers of <Array<Record<string, string>>>[
       { origin: "https://evil.example" },
       { origin: "null" },
@@ -390,7 +378,7 @@ describe("8. cross-site requests", () => {
     expect((await put({})).statusCode).toBe(200);
     // Reading stays possible (CORS keeps the answer from the other site).
     expect(
-      (await inject({ method: "GET", url: "/api/me", headers: { origin: "https://evil.example" } })).statusCode,
+      (await call(ctx, "GET /me", {}, { origin: "https://evil.example" })).statusCode,
     ).toBe(200);
   });
 });
@@ -408,7 +396,7 @@ describe("9. API answers are not cached", () => {
       const res = await inject({ method: "GET", url, headers });
       expect(res.headers["cache-control"], url).toBe("no-store");
     }
-    expect((await inject({ method: "GET", url: "/api/config" })).headers["cache-control"]).toBe("public, max-age=300");
+    expect((await call(ctx, "GET /config")).headers["cache-control"]).toBe("public, max-age=300");
   });
 });
 
@@ -442,20 +430,16 @@ describe("10. event streams end with their session", () => {
   it("closes on sign-out", async () => {
     const user = await createUser(server);
     const stream = await open(user);
-    await server.app.inject({ method: "POST", url: "/api/auth/sign-out", headers: as(user) });
+    await call(server, "POST /auth/sign-out", {}, as(user));
     expect(await stream.ended).toBe(true);
   });
 
   it("closes on a password reset", async () => {
     const user = await createUser(server);
     const stream = await open(user);
-    await server.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } });
+    await call(server, "POST /auth/forgot-password", { body: { email: user.email } });
     const token = await resetToken(server, user.email);
-    const reset = await server.app.inject({
-      method: "POST",
-      url: "/api/auth/reset-password",
-      payload: { token, password: "brand-new-secret" },
-    });
+    const reset = await call(server, "POST /auth/reset-password", { body: { token, password: "brand-new-secret" } });
     expect(reset.statusCode).toBe(200);
     expect(await stream.ended).toBe(true);
   });
@@ -463,7 +447,7 @@ describe("10. event streams end with their session", () => {
   it("closes on account deletion", async () => {
     const user = await createUser(server);
     const stream = await open(user);
-    expect((await server.app.inject({ method: "DELETE", url: "/api/account", headers: as(user) })).statusCode).toBe(
+    expect((await call(server, "DELETE /account", {}, as(user))).statusCode).toBe(
       200,
     );
     expect(await stream.ended).toBe(true);
@@ -492,7 +476,7 @@ describe("11. deleting an account asks for the password again", () => {
       .update(sessions)
       .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
       .where(eq(sessions.userId, user.id));
-    const del = (payload?: object) => inject({ method: "DELETE", url: "/api/account", headers: as(user), payload });
+    const del = (payload?: object) => call(ctx, "DELETE /account", { body: payload }, as(user));
     const none = await del();
     expect(none.statusCode).toBe(403);
     expect(none.json().error).toBe(PASSWORD_REQUIRED);

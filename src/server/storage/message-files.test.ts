@@ -11,6 +11,7 @@ import { desc, eq, inArray } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { FILES_ONLY_PREVIEW, MESSAGE_FILE_TEXTS } from "@/shared/message-files";
 import { MESSAGES } from "@/shared/schemas";
@@ -105,13 +106,13 @@ describe("files in a request's thread", () => {
     const id = await requestOf(member);
     const file = (await upload(member, `/api/requests/${id}/messages/files`, "kelly.png", PNG)).json();
     // A pending file is nobody's to download yet.
-    expect((await get(member, `/api/requests/${id}/messages/files/${file.id}`)).statusCode).toBe(404);
-    const sent = await post(member, `/api/requests/${id}/messages`, { body: "", fileIds: [file.id] });
+    expect((await call(ctx, "GET /requests/:id/messages/files/:fileId", { params: { id, fileId: file.id } }, as(member))).statusCode).toBe(404);
+    const sent = await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "", fileIds: [file.id] } }, as(member));
     expect(sent.statusCode, sent.body).toBe(201);
     for (const viewer of [member, staff]) {
-      const thread = (await get(viewer, `/api/requests/${id}/messages`)).json();
+      const thread = (await call(ctx, "GET /requests/:id/messages", { params: { id } }, as(viewer))).json();
       expect(thread.messages.at(-1)).toMatchObject({ body: "", files: [{ id: file.id, name: "kelly.png" }] });
-      const download = await get(viewer, `/api/requests/${id}/messages/files/${file.id}`);
+      const download = await call(ctx, "GET /requests/:id/messages/files/:fileId", { params: { id, fileId: file.id } }, as(viewer));
       expect(download.statusCode).toBe(200);
       expect(download.headers["content-type"]).toBe("image/png");
       expect(download.headers["content-disposition"]).toMatch(/^inline; filename="kelly.png"/);
@@ -119,10 +120,10 @@ describe("files in a request's thread", () => {
       expect(download.rawPayload.equals(PNG)).toBe(true);
     }
     // Another member: not found, as is the file asked for through another request.
-    expect((await get(other, `/api/requests/${id}/messages/files/${file.id}`)).statusCode).toBe(404);
+    expect((await call(ctx, "GET /requests/:id/messages/files/:fileId", { params: { id, fileId: file.id } }, as(other))).statusCode).toBe(404);
     const otherId = await requestOf(other);
-    expect((await get(other, `/api/requests/${otherId}/messages/files/${file.id}`)).statusCode).toBe(404);
-    expect((await get(null, `/api/requests/${id}/messages/files/${file.id}`)).statusCode).toBe(401);
+    expect((await call(ctx, "GET /requests/:id/messages/files/:fileId", { params: { id: otherId, fileId: file.id } }, as(other))).statusCode).toBe(404);
+    expect((await call(ctx, "GET /requests/:id/messages/files/:fileId", { params: { id, fileId: file.id } })).statusCode).toBe(401);
     // The team's notice says a file came.
     const [notice] = await ctx.database.db
       .select({ body: notifications.body })
@@ -175,7 +176,7 @@ describe("files in a request's thread", () => {
       .update(messageFiles)
       .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
       .where(eq(messageFiles.id, file.id));
-    expect((await post(member, `/api/requests/${id}/messages`, { body: "", fileIds: [file.id] })).statusCode).toBe(400);
+    expect((await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "", fileIds: [file.id] } }, as(member))).statusCode).toBe(400);
     expect(await dropExpired(ctx.app.ctx, "requests")).toBeGreaterThanOrEqual(1);
     expect(await ctx.database.db.select().from(messageFiles).where(eq(messageFiles.id, file.id))).toHaveLength(0);
   });
@@ -184,10 +185,10 @@ describe("files in a request's thread", () => {
     const member = await createUser(ctx);
     const id = await requestOf(member);
     const file = (await upload(member, `/api/requests/${id}/messages/files`, "gone.png", PNG)).json();
-    await post(member, `/api/requests/${id}/messages`, { body: "", fileIds: [file.id] });
+    await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "", fileIds: [file.id] } }, as(member));
     const [row] = await ctx.database.db.select().from(messageFiles).where(eq(messageFiles.id, file.id));
     expect(
-      (await ctx.app.inject({ method: "DELETE", url: `/api/requests/${id}`, headers: as(member) })).statusCode,
+      (await call(ctx, "DELETE /requests/:id", { params: { id } }, as(member))).statusCode,
     ).toBe(200);
     expect(await ctx.database.db.select().from(messageFiles).where(eq(messageFiles.id, file.id))).toHaveLength(0);
     await expect(ctx.app.ctx.storage.get(row.storageKey)).rejects.toThrow();
@@ -198,10 +199,10 @@ describe("files in a request's thread", () => {
     const staff = await createUser(ctx, { role: "staff" });
     const id = await requestOf(member);
     const file = (await upload(member, `/api/requests/${id}/messages/files`, "p.png", PNG)).json();
-    await post(member, `/api/requests/${id}/messages`, { body: "", fileIds: [file.id] });
-    const mine = (await get(member, "/api/messages/conversations")).json().items;
+    await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "", fileIds: [file.id] } }, as(member));
+    const mine = (await call(ctx, "GET /messages/conversations", {}, as(member))).json().items;
     expect(mine.find((c: { id: string }) => c.id === id).lastMessage).toBe(FILES_ONLY_PREVIEW);
-    const inbox = (await get(staff, "/api/admin/inbox/messages")).json().items;
+    const inbox = (await call(ctx, "GET /admin/inbox/messages", {}, as(staff))).json().items;
     expect(inbox.find((m: { request: { id: string } }) => m.request.id === id).body).toBe(FILES_ONLY_PREVIEW);
 
     for (let i = 1; i < MESSAGE_FILES_PER_TEN_MINUTES; i++) await limitMessageFiles(ctx.app.ctx.limiter, member.id);
@@ -224,15 +225,15 @@ describe("files when an account is deleted", () => {
     const staff = await createUser(ctx, { role: "staff" });
     const id = await requestOf(gold);
     const inThread = (await upload(staff, `/api/requests/${id}/messages/files`, "s.png", PNG)).json();
-    await post(staff, `/api/requests/${id}/messages`, { body: "", fileIds: [inThread.id] });
+    await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "", fileIds: [inThread.id] } }, as(staff));
     const inChat = (await upload(gold, "/api/concierge/files", "c.png", PNG)).json();
-    await post(gold, "/api/concierge/messages", { message: "", fileIds: [inChat.id] });
+    await call(ctx, "POST /concierge/messages", { body: { message: "", fileIds: [inChat.id] } }, as(gold));
     const rows = await ctx.database.db
       .select({ key: messageFiles.storageKey })
       .from(messageFiles)
       .where(inArray(messageFiles.id, [inThread.id, inChat.id]));
     expect(rows).toHaveLength(2);
-    expect((await ctx.app.inject({ method: "DELETE", url: "/api/account", headers: as(gold) })).statusCode).toBe(200);
+    expect((await call(ctx, "DELETE /account", {}, as(gold))).statusCode).toBe(200);
     for (const { key } of rows) await expect(ctx.app.ctx.storage.get(key)).rejects.toThrow();
   });
 });
@@ -251,33 +252,33 @@ describe("files in the concierge chat", () => {
 
     const file = (await upload(gold, "/api/concierge/files", "table.png", PNG)).json();
     // Staff cannot send the member's file as theirs, nor another member as theirs.
-    expect((await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "", fileIds: [file.id] })).statusCode).toBe(
+    expect((await call(ctx, "POST /admin/concierge/:userId", { params: { userId: gold.id }, body: { reply: "", fileIds: [file.id] } }, as(staff))).statusCode).toBe(
       400,
     );
-    expect((await post(black, "/api/concierge/messages", { message: "", fileIds: [file.id] })).statusCode).toBe(400);
-    const sent = await post(gold, "/api/concierge/messages", { message: "", fileIds: [file.id] });
+    expect((await call(ctx, "POST /concierge/messages", { body: { message: "", fileIds: [file.id] } }, as(black))).statusCode).toBe(400);
+    const sent = await call(ctx, "POST /concierge/messages", { body: { message: "", fileIds: [file.id] } }, as(gold));
     expect(sent.statusCode, sent.body).toBe(201);
 
-    const list = (await get(staff, "/api/admin/concierge")).json().items;
+    const list = (await call(ctx, "GET /admin/concierge", {}, as(staff))).json().items;
     expect(list.find((c: { userId: string }) => c.userId === gold.id).lastMessage).toBe(FILES_ONLY_PREVIEW);
-    const thread = (await get(staff, `/api/admin/concierge/${gold.id}`)).json();
+    const thread = (await call(ctx, "GET /admin/concierge/:userId", { params: { userId: gold.id } }, as(staff))).json();
     expect(thread.messages.at(-1)).toMatchObject({ message: "", files: [{ id: file.id, type: "image/png" }] });
-    expect((await get(gold, `/api/concierge/files/${file.id}`)).statusCode).toBe(200);
-    expect((await get(staff, `/api/admin/concierge/${gold.id}/files/${file.id}`)).statusCode).toBe(200);
-    expect((await get(black, `/api/concierge/files/${file.id}`)).statusCode).toBe(404);
-    expect((await get(staff, `/api/admin/concierge/${black.id}/files/${file.id}`)).statusCode).toBe(404);
+    expect((await call(ctx, "GET /concierge/files/:fileId", { params: { fileId: file.id } }, as(gold))).statusCode).toBe(200);
+    expect((await call(ctx, "GET /admin/concierge/:userId/files/:fileId", { params: { userId: gold.id, fileId: file.id } }, as(staff))).statusCode).toBe(200);
+    expect((await call(ctx, "GET /concierge/files/:fileId", { params: { fileId: file.id } }, as(black))).statusCode).toBe(404);
+    expect((await call(ctx, "GET /admin/concierge/:userId/files/:fileId", { params: { userId: black.id, fileId: file.id } }, as(staff))).statusCode).toBe(404);
 
     const pdf = (await upload(staff, `/api/admin/concierge/${gold.id}/files`, "menu.pdf", PDF)).json();
-    const reply = await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "The menu", fileIds: [pdf.id] });
+    const reply = await call(ctx, "POST /admin/concierge/:userId", { params: { userId: gold.id }, body: { reply: "The menu", fileIds: [pdf.id] } }, as(staff));
     expect(reply.statusCode, reply.body).toBe(201);
-    const mine = (await get(gold, "/api/concierge/messages")).json();
+    const mine = (await call(ctx, "GET /concierge/messages", {}, as(gold))).json();
     expect(mine.messages.at(-1)).toMatchObject({ message: "The menu", files: [{ name: "menu.pdf" }] });
-    const download = await get(gold, `/api/concierge/files/${pdf.id}`);
+    const download = await call(ctx, "GET /concierge/files/:fileId", { params: { fileId: pdf.id } }, as(gold));
     expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="menu.pdf"/);
     // A staff file for another member's chat cannot go into this one.
     const forBlack = (await upload(staff, `/api/admin/concierge/${black.id}/files`, "b.png", PNG)).json();
     expect(
-      (await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "x", fileIds: [forBlack.id] })).statusCode,
+      (await call(ctx, "POST /admin/concierge/:userId", { params: { userId: gold.id }, body: { reply: "x", fileIds: [forBlack.id] } }, as(staff))).statusCode,
     ).toBe(400);
   });
 });
@@ -344,12 +345,7 @@ describe("files while the object store is down", () => {
     const before = (await send(member, "POST", files, PNG)).json();
     expect(
       (
-        await own.app.inject({
-          method: "POST",
-          url: `/api/requests/${id}/messages`,
-          headers: as(member),
-          payload: { body: "", fileIds: [before.id] },
-        })
+        await call(own, "POST /requests/:id/messages", { params: { id }, body: { body: "", fileIds: [before.id] } }, as(member))
       ).statusCode,
     ).toBe(201);
 

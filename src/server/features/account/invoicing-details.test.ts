@@ -7,6 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { type FakeStripe, startFakeStripe, stripeTestEnv } from "#tests/helpers/fake-stripe";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { profiles, testPaymentObjects } from "../../db/schema";
@@ -15,9 +16,9 @@ const ADDRESS = "Avenida da Liberdade 110, 3.º\n1250-146 Lisboa\nPortugal";
 
 function profileCalls(ctx: () => TestContext) {
   const save = (user: TestUser, payload: object) =>
-    ctx().app.inject({ method: "PUT", url: "/api/profile", headers: as(user), payload });
+    call(ctx(), "PUT /profile", { body: payload }, as(user));
   const me = async (user: TestUser) =>
-    (await ctx().app.inject({ method: "GET", url: "/api/me", headers: as(user) })).json().profile;
+    (await call(ctx(), "GET /me", {}, as(user))).json().profile;
   const ensureCustomer = (user: TestUser) =>
     ctx().app.ctx.payments.ensureCustomer({ userId: user.id, email: user.email, name: "Ana Sousa" });
   return { save, me, ensureCustomer };
@@ -59,7 +60,7 @@ describe("invoicing details with the test provider", () => {
     const [row] = await ctx.database.db.select().from(profiles).where(eq(profiles.id, user.id));
     expect(row).toMatchObject(expected);
     // The member's data export carries them too.
-    const exported = await ctx.app.inject({ method: "GET", url: "/api/account/export", headers: as(user) });
+    const exported = await call(ctx, "GET /account/export", {}, as(user));
     expect(exported.json().profile).toMatchObject(expected);
   });
 

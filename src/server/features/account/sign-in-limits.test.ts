@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { resetToken } from "#tests/helpers/mail";
 import { signUp, type TestUser, uniqueEmail } from "#tests/helpers/users";
 import { TOO_MANY_ATTEMPTS } from "../../rate-limit";
@@ -29,7 +30,7 @@ const newAddress = () => {
 };
 
 const signIn = (email: string, password: string, address: string) =>
-  ctx.app.inject({ method: "POST", url: "/api/auth/sign-in", payload: { email, password }, remoteAddress: address });
+  ctx.app.inject({ method: "POST", url: endpointUrl("POST /auth/sign-in"), payload: { email, password }, remoteAddress: address });
 
 async function statuses(count: number, attempt: () => ReturnType<typeof signIn>) {
   const out: number[] = [];
@@ -193,7 +194,7 @@ describe("sign-ups and reset requests stay limited per attempt", () => {
     const results = await statuses(31, () =>
       ctx.app.inject({
         method: "POST",
-        url: "/api/auth/sign-up",
+        url: endpointUrl("POST /auth/sign-up"),
         remoteAddress: address,
         payload: { name: "Ana Sousa", phone: "+351912345678", email: uniqueEmail(), password: "correct-horse" },
       }),
@@ -207,7 +208,7 @@ describe("sign-ups and reset requests stay limited per attempt", () => {
     const results = await statuses(6, () =>
       ctx.app.inject({
         method: "POST",
-        url: "/api/auth/forgot-password",
+        url: endpointUrl("POST /auth/forgot-password"),
         remoteAddress: `203.0.113.${100 + i++}`,
         payload: { email: user.email },
       }),
