@@ -31,6 +31,7 @@ describe("the HTTP shell", () => {
   });
 
   it("answers unknown API paths with a JSON 404", async () => {
+    // The URL is the subject: a path in no endpoint table.
     const res = await ctx.app.inject({ method: "GET", url: "/api/nope" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: "Not found", key: "error.not_found", requestId: res.headers["x-request-id"] });

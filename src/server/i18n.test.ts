@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { call } from "#tests/helpers/call";
+import { call, refusal, unchecked } from "#tests/helpers/call";
 import { as, cookieFrom, createUser, type TestUser, uniqueEmail } from "#tests/helpers/users";
 import { ERROR_TEXTS, ERRORS, MESSAGES } from "@/shared/messages";
 import { notifications, outbox } from "./db/schema";
@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-
 /** The emails the outbox holds for an address (no SMTP in tests: held). */
 async function emailsTo(address: string) {
   const rows = await ctx.database.db.select().from(outbox).where(eq(outbox.kind, "email"));
@@ -32,21 +31,26 @@ async function emailsTo(address: string) {
 
 async function signUpWith(headers: Record<string, string>) {
   const email = uniqueEmail();
-  const res = await call(ctx, "POST /auth/sign-up", { body: { name: "Inês Duarte", email, phone: "+351912345678", password: "correct-horse" } }, headers);
+  const res = await call(
+    ctx,
+    "POST /auth/sign-up",
+    { body: { name: "Inês Duarte", email, phone: "+351912345678", password: "correct-horse" } },
+    headers,
+  );
   expect(res.statusCode).toBe(201);
   const cookie = cookieFrom(res);
   const me = await call(ctx, "GET /me", {}, { cookie });
-  return { id: me.json().user.id as string, email, cookie, password: "correct-horse", me: me.json() };
+  return { id: me.json().user!.id as string, email, cookie, password: "correct-horse", me: me.json() };
 }
 
 describe("a member's language", () => {
   it("is the browser's at sign-up (Portuguese for pt), or the chosen one (the cookie), else English", async () => {
     const pt = await signUpWith({ "accept-language": "pt-BR,pt;q=0.9,en;q=0.5" });
-    expect(pt.me.profile.language).toBe("pt-PT");
+    expect(pt.me.profile!.language).toBe("pt-PT");
     const chosen = await signUpWith({ "accept-language": "pt-PT", cookie: "lang=en" });
-    expect(chosen.me.profile.language).toBe("en");
+    expect(chosen.me.profile!.language).toBe("en");
     const plain = await signUpWith({});
-    expect(plain.me.profile.language).toBe("en");
+    expect(plain.me.profile!.language).toBe("en");
 
     // The verification email is in the language the account was made in.
     const [ptMail] = await emailsTo(pt.email);
@@ -61,11 +65,13 @@ describe("a member's language", () => {
 
   it("is changed by the member alone, and refused when not a language", async () => {
     const member = await createUser(ctx);
-    expect((await call(ctx, "PUT /profile/language", { body: { language: "pt-PT" } }, as(member))).statusCode).toBe(200);
-    expect((await call(ctx, "GET /me", {}, as(member))).json().profile.language).toBe("pt-PT");
-    const bad = await call(ctx, "PUT /profile/language", { body: { language: "pt-BR" } }, as(member));
+    expect((await call(ctx, "PUT /profile/language", { body: { language: "pt-PT" } }, as(member))).statusCode).toBe(
+      200,
+    );
+    expect((await call(ctx, "GET /me", {}, as(member))).json().profile!.language).toBe("pt-PT");
+    const bad = await call(ctx, "PUT /profile/language", unchecked({ body: { language: "pt-BR" } }), as(member));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().key).toBe("validation.invalid_input");
+    expect(refusal(bad).key).toBe("validation.invalid_input");
     expect((await call(ctx, "PUT /profile/language", { body: { language: "en" } })).statusCode).toBe(401);
   });
 
@@ -74,18 +80,33 @@ describe("a member's language", () => {
     const john = await createUser(ctx, { plan: "gold", name: "John Smith" });
     await call(ctx, "PUT /profile/language", { body: { language: "pt-PT" } }, as(ana));
     for (const member of [ana, john]) {
-      const created = await call(ctx, "POST /requests", { body: {
-        title: "Hermès Kelly 28",
-        category: "Fashion",
-        budget_eur: 25000,
-        urgency: "High",
-        notes: "",
-        phone_number: "+351912345678",
-      } }, as(member));
+      const created = await call(
+        ctx,
+        "POST /requests",
+        {
+          body: {
+            title: "Hermès Kelly 28",
+            category: "Fashion",
+            budget_eur: 25000,
+            urgency: "High",
+            notes: "",
+            phone_number: "+351912345678",
+          },
+        },
+        as(member),
+      );
       expect(created.statusCode).toBe(201);
-      const moved = await call(ctx, "POST /admin/requests/:id/status", { params: { id: created.json().id }, body: {
-        status: "Sourcing",
-      } }, as(staff));
+      const moved = await call(
+        ctx,
+        "POST /admin/requests/:id/status",
+        {
+          params: { id: created.json().id },
+          body: {
+            status: "Sourcing",
+          },
+        },
+        as(staff),
+      );
       expect(moved.statusCode).toBe(200);
     }
     const noteOf = async (user: TestUser) =>
@@ -118,14 +139,21 @@ describe("a member's language", () => {
   it("formats amounts for a Portuguese reader as Portuguese does", async () => {
     await call(ctx, "PUT /profile/language", { body: { language: "pt-PT" } }, as(staff));
     const member = await createUser(ctx, { plan: "gold", name: "Rui Matos" });
-    await call(ctx, "POST /requests", { body: {
-      title: "Porsche 911 S/T",
-      category: "Autos",
-      budget_eur: 325000,
-      urgency: "Medium",
-      notes: "",
-      phone_number: "+351912345678",
-    } }, as(member));
+    await call(
+      ctx,
+      "POST /requests",
+      {
+        body: {
+          title: "Porsche 911 S/T",
+          category: "Autos",
+          budget_eur: 325000,
+          urgency: "Medium",
+          notes: "",
+          phone_number: "+351912345678",
+        },
+      },
+      as(member),
+    );
     const [note] = await ctx.database.db
       .select()
       .from(notifications)
@@ -142,17 +170,24 @@ describe("error answers", () => {
     expect(anonymous.json()).toMatchObject({ error: ERRORS.signInRequired, key: ERROR_TEXTS.signInRequired.id });
 
     const member = await createUser(ctx);
-    const gated = await call(ctx, "POST /requests", { body: {
-      title: "Hermès Kelly 28",
-      category: "Fashion",
-      budget_eur: 25000,
-      urgency: "High",
-      notes: "",
-      phone_number: "+351912345678",
-    } }, as(member));
+    const gated = await call(
+      ctx,
+      "POST /requests",
+      {
+        body: {
+          title: "Hermès Kelly 28",
+          category: "Fashion",
+          budget_eur: 25000,
+          urgency: "High",
+          notes: "",
+          phone_number: "+351912345678",
+        },
+      },
+      as(member),
+    );
     expect(gated.statusCode).toBe(403);
-    const text = Object.values(ERROR_TEXTS).find((t) => t.id === gated.json().key);
-    expect(text?.message).toBe(gated.json().error);
+    const text = Object.values(ERROR_TEXTS).find((t) => t.id === refusal(gated).key);
+    expect(text?.message).toBe(refusal(gated).error);
 
     const invalid = await call(ctx, "PUT /profile", { body: { name: "", phone: "" } }, as(member));
     expect(invalid.statusCode).toBe(400);
@@ -167,6 +202,6 @@ describe("error answers", () => {
       params: { plan: "Gold" },
     });
     // What the client shows a Portuguese member for it.
-    expect(translate("pt-PT", ERROR_TEXTS.planSame, same.json().params)).toBe("Já tem a adesão Gold.");
+    expect(translate("pt-PT", ERROR_TEXTS.planSame, refusal(same).params)).toBe("Já tem a adesão Gold.");
   });
 });

@@ -70,8 +70,9 @@ type Args<E> =
 /** An input the endpoint's types forbid, sent on purpose (a validation test). */
 export const unchecked = (input: { params?: object; query?: object; body?: unknown }): never => input as never;
 
-/** The `error` text of a refused call's answer (the answer's type is the success's, so a refusal is read here). */
-export const errorOf = (res: { json(): unknown }): string | undefined => (res.json() as { error?: string }).error;
+/** A refused call's answer: the answer's type is the success's, so a test reads a refusal through this. */
+export const refusal = (res: { json(): unknown }) =>
+  res.json() as { error: string; key?: string; params?: Record<string, unknown> };
 
 /** Calls the endpoint `key` on the test app, as `caller`. */
 export function call<K extends EndpointName>(

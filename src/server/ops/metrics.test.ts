@@ -127,19 +127,19 @@ describe("the metrics after some traffic", () => {
   };
 
   it("counts requests by route pattern, streams, the outbox, notify lag, the pool and rate-limit refusals", async () => {
+    // The samples' route labels are the registered URL patterns, the subject here.
     const me = 'method="GET",route="/api/me",status_class="2xx"';
     const before = sample(await scrape(), "http_request_duration_seconds_count", me) ?? 0;
     for (let i = 0; i < 3; i++) await call(ctx, "GET /me", {}, as(member));
     const someId = randomUUID();
     const missing = await call(ctx, "GET /requests/:id", { params: { id: someId } }, as(member));
     expect(missing.statusCode).toBe(404);
+    // An unknown path (in no endpoint table) is counted under the catch-all route.
     await ctx.app.inject({ method: "GET", url: `/api/nothing/${someId}` });
     // Reset requests for the member's address until refused (AUTH_RATE_LIMIT_PER_EMAIL).
     const resets = [];
     for (let i = 0; i < 3; i++) {
-      resets.push(
-        await call(ctx, "POST /auth/forgot-password", { body: { email: member.email } }),
-      );
+      resets.push(await call(ctx, "POST /auth/forgot-password", { body: { email: member.email } }));
     }
     expect(resets.map((r) => r.statusCode)).toEqual([200, 200, 429]);
     // One event stream open.

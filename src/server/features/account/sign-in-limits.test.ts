@@ -6,9 +6,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { endpointUrl } from "@/shared/contracts/endpoint";
 import { resetToken } from "#tests/helpers/mail";
 import { signUp, type TestUser, uniqueEmail } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { TOO_MANY_ATTEMPTS } from "../../rate-limit";
 import { SIGN_IN_LIMITS, signInKeys } from "./sign-in-limits";
 
@@ -30,7 +30,12 @@ const newAddress = () => {
 };
 
 const signIn = (email: string, password: string, address: string) =>
-  ctx.app.inject({ method: "POST", url: endpointUrl("POST /auth/sign-in"), payload: { email, password }, remoteAddress: address });
+  ctx.app.inject({
+    method: "POST",
+    url: endpointUrl("POST /auth/sign-in"),
+    payload: { email, password },
+    remoteAddress: address,
+  });
 
 async function statuses(count: number, attempt: () => ReturnType<typeof signIn>) {
   const out: number[] = [];
@@ -154,11 +159,11 @@ describe("the global ceiling per email", () => {
     expect((await signIn(users[1].email, users[1].password, home)).statusCode).toBe(200);
 
     // Proving the mailbox is the owner's lifts it.
-    const post = (url: string, payload: object) =>
-      ctx.app.inject({ method: "POST", url, payload, remoteAddress: home });
-    expect((await post("/api/auth/forgot-password", { email: owner.email })).statusCode).toBe(200);
+    const post = (key: "POST /auth/forgot-password" | "POST /auth/reset-password", payload: object) =>
+      ctx.app.inject({ method: "POST", url: endpointUrl(key), payload, remoteAddress: home });
+    expect((await post("POST /auth/forgot-password", { email: owner.email })).statusCode).toBe(200);
     const token = await resetToken(ctx, owner.email);
-    expect((await post("/api/auth/reset-password", { token, password: "a-new-secret" })).statusCode).toBe(200);
+    expect((await post("POST /auth/reset-password", { token, password: "a-new-secret" })).statusCode).toBe(200);
     expect((await signIn(owner.email, "a-new-secret", home)).statusCode).toBe(200);
   });
 });

@@ -29,14 +29,22 @@ afterAll(() => ctx.close());
 
 const newRequest = async (member: TestUser, title: string) =>
   (
-    await call(ctx, "POST /requests", { body: {
-      title,
-      category: "Fashion",
-      budget_eur: 9000,
-      phone_number: "+351912345678",
-    } }, as(member))
+    await call(
+      ctx,
+      "POST /requests",
+      {
+        body: {
+          title,
+          category: "Fashion",
+          budget_eur: 9000,
+          phone_number: "+351912345678",
+        },
+      },
+      as(member),
+    )
   ).json().id as string;
-const say = (member: TestUser, id: string, body: string) => call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body } }, as(member));
+const say = (member: TestUser, id: string, body: string) =>
+  call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body } }, as(member));
 
 const unreadAbout = (user: TestUser, requestId: string) =>
   ctx.database.db
@@ -86,7 +94,7 @@ describe("a burst of messages", () => {
     expect(slack.payload.text).toContain("*3 new messages from Ana Sousa on: Kelly 28*");
 
     // Once the staff member reads the thread, the next message is news again.
-    await call(ctx, "POST /requests/:id/read", { params: { id }, body: {} }, as(staff));
+    await call(ctx, "POST /requests/:id/read", { params: { id } }, as(staff));
     await say(member, id, "Thank you");
     expect(await unreadAbout(staff, id)).toEqual([
       { title: "New message on: Kelly 28", body: "Ana Sousa: Thank you", burst: 1 },
@@ -147,8 +155,18 @@ describe("a burst of messages", () => {
     const member = await createUser(ctx, { plan: "black", name: "Vasco Pires" });
     await call(ctx, "POST /concierge/messages", { body: { message: "A table for two" } }, as(member));
     await call(ctx, "POST /concierge/messages", { body: { message: "At eight" } }, as(member));
-    await call(ctx, "POST /admin/concierge/:userId", { params: { userId: member.id }, body: { reply: "Booked" } }, as(staff));
-    await call(ctx, "POST /admin/concierge/:userId", { params: { userId: member.id }, body: { reply: "Enjoy" } }, as(staff));
+    await call(
+      ctx,
+      "POST /admin/concierge/:userId",
+      { params: { userId: member.id }, body: { reply: "Booked" } },
+      as(staff),
+    );
+    await call(
+      ctx,
+      "POST /admin/concierge/:userId",
+      { params: { userId: member.id }, body: { reply: "Enjoy" } },
+      as(staff),
+    );
     const titles = async (user: TestUser) =>
       (
         await ctx.database.db

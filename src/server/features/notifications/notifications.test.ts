@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { call } from "#tests/helpers/call";
+import { call, refusal } from "#tests/helpers/call";
 import { startSmtpSink } from "#tests/helpers/smtp";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { STAFF_CHANNEL_ONLY } from "@/shared/contracts/notifications";
@@ -56,7 +56,7 @@ const NEW_REQUEST = {
   urgency: "High",
   notes: "",
   phone_number: "+351912345678",
-};
+} as const;
 const deliveries = () => ctx.database.db.select().from(outbox);
 const notesOf = (userId: string) =>
   ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId));
@@ -149,7 +149,9 @@ describe("events and preferences", () => {
     // The member turns email off: still notified in the app, no email.
     await ctx.database.db.delete(outbox);
     expect(
-      (await call(ctx, "PUT /notifications/preferences", { body: { channel: "email", enabled: false } }, as(member))).json(),
+      (
+        await call(ctx, "PUT /notifications/preferences", { body: { channel: "email", enabled: false } }, as(member))
+      ).json(),
     ).toEqual({ email: false, slack: true, sms: true, push: true, pushPreview: false });
     await call(ctx, "POST /admin/requests/:id/status", { params: { id }, body: { status: "Failed" } }, as(staffAll));
     expect((await notesOf(member.id)).filter((n) => n.type === "status_changed")).toHaveLength(2);
@@ -169,9 +171,24 @@ describe("events and preferences", () => {
     const member = await createUser(ctx, { plan: "black" });
     await call(ctx, "POST /concierge/messages", { body: { message: "A table for four" } }, as(member));
     expect((await notesOf(staffAll.id)).map((n) => n.link)).toEqual([`/admin/inbox?tab=concierge&member=${member.id}`]);
-    await call(ctx, "POST /admin/concierge/:userId", { params: { userId: member.id }, body: { reply: "Booked" } }, as(staffAll));
-    const inquiry = await call(ctx, "POST /sales/inquiries", { body: { subject: "Yacht", message: "August" } }, as(member));
-    await call(ctx, "POST /admin/sales/:id/reply", { params: { id: inquiry.json().id }, body: { reply: "We have one" } }, as(staffAll));
+    await call(
+      ctx,
+      "POST /admin/concierge/:userId",
+      { params: { userId: member.id }, body: { reply: "Booked" } },
+      as(staffAll),
+    );
+    const inquiry = await call(
+      ctx,
+      "POST /sales/inquiries",
+      { body: { subject: "Yacht", message: "August" } },
+      as(member),
+    );
+    await call(
+      ctx,
+      "POST /admin/sales/:id/reply",
+      { params: { id: inquiry.json().id }, body: { reply: "We have one" } },
+      as(staffAll),
+    );
     const notes = await notesOf(member.id);
     expect(notes.map((n) => [n.type, n.link]).sort()).toEqual([
       ["message_received", "/messages?view=concierge"],
@@ -293,11 +310,17 @@ describe("the reader's notifications", () => {
     expect(filtered.items.map((n: { title: string }) => n.title)).toEqual(["A"]);
 
     const [others] = await notesOf(other.id);
-    expect((await call(ctx, "POST /notifications/:id/read", { params: { id: others.id } }, as(member))).statusCode).toBe(404);
+    expect(
+      (await call(ctx, "POST /notifications/:id/read", { params: { id: others.id } }, as(member))).statusCode,
+    ).toBe(404);
     expect((await notesOf(other.id))[0].read).toBe(false);
     const mine = list.items[0].id;
-    expect((await call(ctx, "POST /notifications/:id/read", { params: { id: mine } }, as(member))).statusCode).toBe(200);
-    expect((await call(ctx, "GET /notifications", { query: { unread: "true" } }, as(member))).json().items).toHaveLength(1);
+    expect((await call(ctx, "POST /notifications/:id/read", { params: { id: mine } }, as(member))).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call(ctx, "GET /notifications", { query: { unread: "true" } }, as(member))).json().items,
+    ).toHaveLength(1);
     expect((await call(ctx, "POST /notifications/read-all", {}, as(member))).json()).toEqual({ updated: 1 });
     expect((await call(ctx, "GET /notifications", {}, as(member))).json().unread).toBe(0);
     expect((await notesOf(other.id))[0].read).toBe(false);
@@ -308,18 +331,38 @@ describe("the reader's notifications", () => {
     const staff = await createUser(ctx, { role: "staff" });
     const defaults = { email: true, slack: true, sms: true, push: true, pushPreview: false };
     expect((await call(ctx, "GET /notifications/preferences", {}, as(staff))).json()).toEqual(defaults);
-    for (const channel of ["slack", "sms"]) {
-      const refused = await call(ctx, "PUT /notifications/preferences", { body: { channel, enabled: false } }, as(member));
+    for (const channel of ["slack", "sms"] as const) {
+      const refused = await call(
+        ctx,
+        "PUT /notifications/preferences",
+        { body: { channel, enabled: false } },
+        as(member),
+      );
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().error).toBe(STAFF_CHANNEL_ONLY);
+      expect(refusal(refused).error).toBe(STAFF_CHANNEL_ONLY);
     }
-    const off = await call(ctx, "PUT /notifications/preferences", { body: { channel: "slack", enabled: false } }, as(staff));
+    const off = await call(
+      ctx,
+      "PUT /notifications/preferences",
+      { body: { channel: "slack", enabled: false } },
+      as(staff),
+    );
     expect(off.json()).toEqual({ ...defaults, slack: false });
-    const on = await call(ctx, "PUT /notifications/preferences", { body: { channel: "slack", enabled: true } }, as(staff));
+    const on = await call(
+      ctx,
+      "PUT /notifications/preferences",
+      { body: { channel: "slack", enabled: true } },
+      as(staff),
+    );
     expect(on.json()).toEqual(defaults);
     // Push and its preview are the member's own to change.
     await call(ctx, "PUT /notifications/preferences", { body: { channel: "pushPreview", enabled: true } }, as(member));
-    const pushOff = await call(ctx, "PUT /notifications/preferences", { body: { channel: "push", enabled: false } }, as(member));
+    const pushOff = await call(
+      ctx,
+      "PUT /notifications/preferences",
+      { body: { channel: "push", enabled: false } },
+      as(member),
+    );
     expect(pushOff.json()).toEqual({ ...defaults, push: false, pushPreview: true });
     const [row] = await ctx.database.db
       .select()
@@ -386,11 +429,17 @@ describe("the outbox view", () => {
       .returning();
     const list = (await call(ctx, "GET /admin/outbox", { query: { status: "failed" } }, as(admin))).json().items;
     expect(list.map((r: { id: string }) => r.id)).toContain(row.id);
-    expect((await call(ctx, "POST /admin/outbox/:id/retry", { params: { id: row.id } }, as(admin))).statusCode).toBe(200);
+    expect((await call(ctx, "POST /admin/outbox/:id/retry", { params: { id: row.id } }, as(admin))).statusCode).toBe(
+      200,
+    );
     const [after] = await ctx.database.db.select().from(outbox).where(eq(outbox.id, row.id));
     expect(after).toMatchObject({ status: "pending", attempts: 0 });
-    expect((await call(ctx, "POST /admin/outbox/:id/retry", { params: { id: row.id } }, as(admin))).statusCode).toBe(409);
-    expect((await call(ctx, "POST /admin/outbox/:id/retry", { params: { id: row.id } }, as(staffAll))).statusCode).toBe(403);
+    expect((await call(ctx, "POST /admin/outbox/:id/retry", { params: { id: row.id } }, as(admin))).statusCode).toBe(
+      409,
+    );
+    expect((await call(ctx, "POST /admin/outbox/:id/retry", { params: { id: row.id } }, as(staffAll))).statusCode).toBe(
+      403,
+    );
     const slack = (await call(ctx, "GET /admin/outbox", {}, as(admin))).json().items;
     expect(JSON.stringify(slack)).not.toContain("secret-token");
   });
@@ -415,8 +464,9 @@ describe("the outbox view", () => {
         },
       ])
       .returning();
-    const items = (await call(ctx, "GET /admin/outbox", { query: { status: "failed" } }, as(staffNoEmail))).json().items;
-    const [slack, mail] = rows.map((row) => items.find((item: { id: string }) => item.id === row.id));
+    const items = (await call(ctx, "GET /admin/outbox", { query: { status: "failed" } }, as(staffNoEmail))).json()
+      .items;
+    const [slack, mail] = rows.map((row) => items.find((item) => item.id === row.id)!);
     expect(slack).toMatchObject({
       to: "Slack webhook",
       subject: "Slack-style message",

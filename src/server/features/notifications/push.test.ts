@@ -10,7 +10,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, testConfig } from "#tests/helpers/app";
-import { call } from "#tests/helpers/call";
+import { call, refusal, unchecked } from "#tests/helpers/call";
 import { type PushService, pushDevice, startPushService, type TestDevice } from "#tests/helpers/push";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { PUSH_MESSAGES } from "@/shared/contracts/notifications";
@@ -24,25 +24,39 @@ let service: PushService;
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36";
 
-
 /** Turns push on for a new device of `user` (on the stand-in), as the browser's card does. */
 async function turnOn(user: TestUser, device: TestDevice = service.device()) {
-  const res = await call(ctx, "POST /notifications/devices", { body: device.subscription }, { ...as(user), ...{
-    "user-agent": ANDROID_CHROME,
-  } });
+  const res = await call(
+    ctx,
+    "POST /notifications/devices",
+    { body: device.subscription },
+    {
+      ...as(user),
+      ...{
+        "user-agent": ANDROID_CHROME,
+      },
+    },
+  );
   expect(res.statusCode, res.body).toBe(201);
   return { device, id: res.json().id as string };
 }
 
 async function newRequest(member: TestUser) {
-  const res = await call(ctx, "POST /requests", { body: {
-    title: "A Hermès Kelly 28",
-    category: "Fashion",
-    budget_eur: 30000,
-    urgency: "Medium",
-    notes: "",
-    phone_number: "+351912345678",
-  } }, as(member));
+  const res = await call(
+    ctx,
+    "POST /requests",
+    {
+      body: {
+        title: "A Hermès Kelly 28",
+        category: "Fashion",
+        budget_eur: 30000,
+        urgency: "Medium",
+        notes: "",
+        phone_number: "+351912345678",
+      },
+    },
+    as(member),
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;
 }
@@ -97,7 +111,7 @@ describe("devices", () => {
     expect(removed.json()).toEqual({ ok: true });
     expect((await call(ctx, "GET /notifications/devices", {}, as(member))).json().items).toEqual([]);
     const again = await call(ctx, "DELETE /notifications/devices/:id", { params: { id } }, as(member));
-    expect([again.statusCode, again.json().error]).toEqual([404, PUSH_MESSAGES.deviceNotFound]);
+    expect([again.statusCode, refusal(again).error]).toEqual([404, PUSH_MESSAGES.deviceNotFound]);
   });
 
   it("keeps one subscription per signed-in browser, and a browser another account used moves to the new one", async () => {
@@ -128,14 +142,14 @@ describe("devices", () => {
       [{ endpoint: valid.endpoint }, PUSH_MESSAGES.invalidSubscription],
     ];
     for (const [body, error] of cases) {
-      const res = await call(ctx, "POST /notifications/devices", { body }, as(member));
-      expect([res.statusCode, res.json().error], JSON.stringify(body)).toEqual([400, error]);
+      const res = await call(ctx, "POST /notifications/devices", unchecked({ body }), as(member));
+      expect([res.statusCode, refusal(res).error], JSON.stringify(body)).toEqual([400, error]);
     }
     expect(
       await ctx.database.db
         .select()
         .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, (await call(ctx, "GET /me", {}, as(member))).json().user.id)),
+        .where(eq(pushSubscriptions.userId, (await call(ctx, "GET /me", {}, as(member))).json().user!.id)),
     ).toEqual([]);
   });
 
@@ -182,11 +196,11 @@ describe("devices", () => {
   it("goes with the browser's session: signing it out removes the device", async () => {
     const member = await createUser(ctx, { plan: "silver" });
     await turnOn(member);
-    const userId = (await call(ctx, "GET /me", {}, as(member))).json().user.id as string;
+    const userId = (await call(ctx, "GET /me", {}, as(member))).json().user!.id as string;
     const devicesOf = () =>
       ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     expect(await devicesOf()).toHaveLength(1);
-    const out = await call(ctx, "POST /auth/sign-out", { body: {} }, as(member));
+    const out = await call(ctx, "POST /auth/sign-out", {}, as(member));
     expect(out.statusCode, out.body).toBeLessThan(300);
     expect(await devicesOf()).toEqual([]);
   });
@@ -204,9 +218,17 @@ describe("a reply pushed to the member's devices", () => {
     const requestId = await newRequest(member);
     const wakes: string[] = [];
     const unlisten = await ctx.database.listen("outbox", (payload) => wakes.push(payload));
-    const reply = await call(ctx, "POST /requests/:id/messages", { params: { id: requestId }, body: {
-      body: "The Kelly is available in Étoupe, at 28,500 €.",
-    } }, as(staff));
+    const reply = await call(
+      ctx,
+      "POST /requests/:id/messages",
+      {
+        params: { id: requestId },
+        body: {
+          body: "The Kelly is available in Étoupe, at 28,500 €.",
+        },
+      },
+      as(staff),
+    );
     expect(reply.statusCode, reply.body).toBe(201);
 
     // Written with the message and announced at its commit: the worker sends it without waiting for its poll.
@@ -244,7 +266,12 @@ describe("a reply pushed to the member's devices", () => {
     await turnOn(member);
     await call(ctx, "PUT /notifications/preferences", { body: { channel: "pushPreview", enabled: true } }, as(member));
     const requestId = await newRequest(member);
-    await call(ctx, "POST /requests/:id/messages", { params: { id: requestId }, body: { body: "Found it in Paris." } }, as(staff));
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: requestId }, body: { body: "Found it in Paris." } },
+      as(staff),
+    );
     await expect.poll(() => service.received.length, { timeout: 8_000 }).toBe(1);
     expect(service.received[0].message).toMatchObject({
       title: "A reply on your request: A Hermès Kelly 28",
@@ -259,7 +286,12 @@ describe("a reply pushed to the member's devices", () => {
     const requestId = await newRequest(member);
     const wakes: string[] = [];
     const unlisten = await ctx.database.listen("outbox", (payload) => wakes.push(payload));
-    await call(ctx, "POST /requests/:id/messages", { params: { id: requestId }, body: { body: "Found it." } }, as(staff));
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: requestId }, body: { body: "Found it." } },
+      as(staff),
+    );
     await drain();
     await unlisten();
     expect(await pushRows()).toEqual([]);
@@ -274,7 +306,12 @@ describe("a reply pushed to the member's devices", () => {
     await turnOn(member);
     service.answerNext(500, 503);
     const requestId = await newRequest(member);
-    await call(ctx, "POST /requests/:id/messages", { params: { id: requestId }, body: { body: "One moment." } }, as(staff));
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: requestId }, body: { body: "One moment." } },
+      as(staff),
+    );
     await expect.poll(async () => (await pushRows())[0]?.lastError ?? null, { timeout: 8_000 }).not.toBeNull();
     let [row] = await pushRows();
     expect(row).toMatchObject({ status: "pending", lastError: "The push service answered 500" });
@@ -298,7 +335,12 @@ describe("a reply pushed to the member's devices", () => {
     await turnOn(member);
     service.answerNext(410);
     const requestId = await newRequest(member);
-    await call(ctx, "POST /requests/:id/messages", { params: { id: requestId }, body: { body: "Here you are." } }, as(staff));
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: requestId }, body: { body: "Here you are." } },
+      as(staff),
+    );
     await expect.poll(async () => (await pushRows())[0]?.status, { timeout: 8_000 }).toBe("failed");
     const rows = await pushRows();
     expect(rows.map((r) => [r.status, r.attempts, r.lastError])).toEqual([
@@ -315,7 +357,12 @@ describe("a reply pushed to the member's devices", () => {
     for (const status of [413, 400]) {
       await ctx.database.db.delete(outbox);
       service.answerNext(status);
-      await call(ctx, "POST /requests/:id/messages", { params: { id: requestId }, body: { body: `Attempt ${status}` } }, as(staff));
+      await call(
+        ctx,
+        "POST /requests/:id/messages",
+        { params: { id: requestId }, body: { body: `Attempt ${status}` } },
+        as(staff),
+      );
       await expect.poll(async () => (await pushRows())[0]?.status, { timeout: 8_000 }).toBe("failed");
       const [row] = await pushRows();
       expect([row.attempts, row.lastError]).toEqual([1, `The push service refused the message (${status})`]);
@@ -326,7 +373,7 @@ describe("a reply pushed to the member's devices", () => {
 
   it("retries a push service that cannot be reached, naming the error and never the address", async () => {
     const member = await createUser(ctx, { plan: "silver" });
-    const userId = (await call(ctx, "GET /me", {}, as(member))).json().user.id as string;
+    const userId = (await call(ctx, "GET /me", {}, as(member))).json().user!.id as string;
     const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, userId));
     // A device on a port nobody listens on (made directly: the route would take it, the host being allowed).
     const gone = pushDevice("http://127.0.0.1:9");
@@ -357,7 +404,12 @@ describe("a member's message pushed to the team's devices", () => {
     const pathOf = (d: { device: TestDevice }) => new URL(d.device.endpoint).pathname;
 
     // Unassigned: every staff member's device (those of other staff in this file too).
-    await call(ctx, "POST /requests/:id/messages", { params: { id: requestId }, body: { body: "Any news?" } }, as(member));
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: requestId }, body: { body: "Any news?" } },
+      as(member),
+    );
     await drain();
     await expect.poll(paths).toEqual(expect.arrayContaining([pathOf(ownerDevice), pathOf(otherDevice)]));
     const unassigned = service.received.find((p) => p.path === pathOf(ownerDevice));
@@ -370,27 +422,48 @@ describe("a member's message pushed to the team's devices", () => {
 
     // Assigned: its owner's only.
     service.received.length = 0;
-    const assigned = await call(ctx, "POST /admin/requests/:id/assignee", { params: { id: requestId }, body: {
-      userId: (await call(ctx, "GET /me", {}, as(owner))).json().user.id,
-    } }, as(other));
+    const assigned = await call(
+      ctx,
+      "POST /admin/requests/:id/assignee",
+      {
+        params: { id: requestId },
+        body: {
+          userId: (await call(ctx, "GET /me", {}, as(owner))).json().user!.id,
+        },
+      },
+      as(other),
+    );
     expect(assigned.statusCode, assigned.body).toBe(200);
-    await call(ctx, "POST /requests/:id/messages", { params: { id: requestId }, body: { body: "Still there?" } }, as(member));
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: requestId }, body: { body: "Still there?" } },
+      as(member),
+    );
     await drain();
     await expect.poll(paths).toEqual([pathOf(ownerDevice)]);
 
     // The concierge: the member's conversation, assigned to the other; the reply goes to the member's device.
     service.received.length = 0;
-    const memberId = (await call(ctx, "GET /me", {}, as(member))).json().user.id as string;
+    const memberId = (await call(ctx, "GET /me", {}, as(member))).json().user!.id as string;
     expect(
       (
-        await call(ctx, "POST /admin/concierge/:userId/assignee", { params: { userId: memberId }, body: {
-          userId: (await call(ctx, "GET /me", {}, as(other))).json().user.id,
-        } }, as(owner))
+        await call(
+          ctx,
+          "POST /admin/concierge/:userId/assignee",
+          {
+            params: { userId: memberId },
+            body: {
+              userId: (await call(ctx, "GET /me", {}, as(other))).json().user!.id,
+            },
+          },
+          as(owner),
+        )
       ).statusCode,
     ).toBe(200);
-    expect((await call(ctx, "POST /concierge/messages", { body: { message: "A table tonight?" } }, as(member))).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await call(ctx, "POST /concierge/messages", { body: { message: "A table tonight?" } }, as(member))).statusCode,
+    ).toBe(201);
     await drain();
     await expect.poll(paths).toEqual([pathOf(otherDevice)]);
     expect(service.received[0].message).toMatchObject({
@@ -401,7 +474,12 @@ describe("a member's message pushed to the team's devices", () => {
 
     service.received.length = 0;
     const memberDevice = await turnOn(member);
-    await call(ctx, "POST /admin/concierge/:userId", { params: { userId: memberId }, body: { reply: "Done: 21:00 at Belcanto." } }, as(other));
+    await call(
+      ctx,
+      "POST /admin/concierge/:userId",
+      { params: { userId: memberId }, body: { reply: "Done: 21:00 at Belcanto." } },
+      as(other),
+    );
     await drain();
     await expect.poll(paths).toEqual([pathOf(memberDevice)]);
     expect(service.received[0].message).toEqual({

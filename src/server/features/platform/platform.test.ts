@@ -19,15 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const ready = (app = ctx.app) => app.inject({ method: "GET", url: "/api/ready" });
+const ready = (app = ctx.app) => call({ app }, "GET /ready");
 
-/** Polls /api/ready until `check` holds for its answer (a reconnection takes a moment). */
+/** Polls GET /ready until `check` holds for its answer (a reconnection takes a moment). */
 async function readyUntil(check: (res: Awaited<ReturnType<typeof ready>>) => boolean, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await ready();
     if (check(res)) return res;
-    if (Date.now() > deadline) throw new Error(`/api/ready never matched; last: ${res.statusCode} ${res.body}`);
+    if (Date.now() > deadline) throw new Error(`GET /ready never matched; last: ${res.statusCode} ${res.body}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

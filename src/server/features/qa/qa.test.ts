@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { call } from "#tests/helpers/call";
+import { call, refusal } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QA_NO_CLIENT, QA_NO_REQUEST } from "@/shared/contracts/qa";
 import { notifications, requests, users } from "../../db/schema";
@@ -14,7 +14,6 @@ import { qaLimitReached } from "./service";
 
 let ctx: TestContext;
 let staff: TestUser;
-
 
 beforeAll(async () => {
   ctx = await createTestApp({ deps: { startWorkers: false } });
@@ -26,10 +25,10 @@ describe("QA tools", () => {
   it("says what to do first when there is no client or no request", async () => {
     const fake = await call(ctx, "POST /admin/qa/fake-request", {}, as(staff));
     expect(fake.statusCode).toBe(409);
-    expect(fake.json().error).toBe(QA_NO_CLIENT);
+    expect(refusal(fake).error).toBe(QA_NO_CLIENT);
     const test = await call(ctx, "POST /admin/qa/test-notification", {}, as(staff));
     expect(test.statusCode).toBe(409);
-    expect(test.json().error).toBe(QA_NO_REQUEST);
+    expect(refusal(test).error).toBe(QA_NO_REQUEST);
   });
 
   it("seeds demo data, makes fake requests and test notifications, and removes only what it seeded", async () => {
@@ -78,14 +77,19 @@ describe("QA tools", () => {
   it("makes a fake request only for a member whose plan allows it, within their monthly limit, and counts it", async () => {
     const silver = await createUser(ctx, { plan: "silver", name: "Sara Silva" });
     for (let i = 0; i < 5; i++) {
-      const made = await call(ctx, "POST /requests", { body: { title: "A watch", category: "Fashion", budget_eur: 100, phone_number: "+351912345678" } }, as(silver));
+      const made = await call(
+        ctx,
+        "POST /requests",
+        { body: { title: "A watch", category: "Fashion", budget_eur: 100, phone_number: "+351912345678" } },
+        as(silver),
+      );
       expect(made.statusCode).toBe(201);
     }
     // A newer member on Basic cannot have requests: the Silver member, at their limit, is the one chosen.
     await createUser(ctx, { plan: "free" });
     const refused = await call(ctx, "POST /admin/qa/fake-request", {}, as(staff));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(qaLimitReached("Sara Silva"));
+    expect(refusal(refused).error).toBe(qaLimitReached("Sara Silva"));
     expect(await ctx.database.db.select().from(requests).where(eq(requests.userId, silver.id))).toHaveLength(5);
 
     const gold = await createUser(ctx, { plan: "gold" });
@@ -102,16 +106,16 @@ describe("QA tools", () => {
     const open = await createTestApp({ env: { ...env, ENABLE_QA_TOOLS: "true" }, deps: { startWorkers: false } });
     try {
       const closedStaff = await createUser(closed, { role: "admin" });
-      for (const [method, url] of [
-        ["GET", "/api/admin/qa"],
-        ["POST", "/api/admin/qa/seed"],
-        ["DELETE", "/api/admin/qa/seed"],
-        ["POST", "/api/admin/qa/fake-request"],
-        ["POST", "/api/admin/qa/test-notification"],
+      for (const key of [
+        "GET /admin/qa",
+        "POST /admin/qa/seed",
+        "DELETE /admin/qa/seed",
+        "POST /admin/qa/fake-request",
+        "POST /admin/qa/test-notification",
       ] as const) {
-        const res = await call(closedStaff, method, url, closed);
-        expect(res.statusCode, url).toBe(404);
-        expect(res.json().error).toBe(QA_DISABLED);
+        const res = await call(closed, key, {}, as(closedStaff));
+        expect(res.statusCode, key).toBe(404);
+        expect(refusal(res).error).toBe(QA_DISABLED);
       }
       expect(await closed.database.db.select().from(requests)).toEqual([]);
       const openStaff = await createUser(open, { role: "staff" });

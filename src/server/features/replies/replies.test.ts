@@ -6,7 +6,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { call } from "#tests/helpers/call";
+import { call, refusal, unchecked } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { REPLY_TEXTS, SAVED_REPLIES_MAX } from "@/shared/replies";
 import { MESSAGES } from "@/shared/schemas";
@@ -35,10 +35,17 @@ const list = async (user: TestUser = staff) =>
 
 describe("saved replies", () => {
   it("are added, listed by title, edited and deleted by any staff member, for all of them", async () => {
-    const added = await call(ctx, "POST /admin/replies", { body: {
-      title: "  Sourcing update ",
-      text: "Dear {member_name},\nwe are sourcing {request_title}.\n",
-    } }, as(staff));
+    const added = await call(
+      ctx,
+      "POST /admin/replies",
+      {
+        body: {
+          title: "  Sourcing update ",
+          text: "Dear {member_name},\nwe are sourcing {request_title}.\n",
+        },
+      },
+      as(staff),
+    );
     expect(added.statusCode).toBe(201);
     const { id } = added.json();
     await call(ctx, "POST /admin/replies", { body: { title: "Another one", text: "Hello" } }, as(staff));
@@ -53,7 +60,12 @@ describe("saved replies", () => {
       updatedBy: "Sofia Staff",
     });
 
-    const edited = await call(ctx, "PUT /admin/replies/:id", { params: { id }, body: { title: "Sourcing news", text: "Soon." } }, as(admin));
+    const edited = await call(
+      ctx,
+      "PUT /admin/replies/:id",
+      { params: { id }, body: { title: "Sourcing news", text: "Soon." } },
+      as(admin),
+    );
     expect(edited.statusCode).toBe(200);
     expect((await list()).find((r) => r.id === id)).toMatchObject({
       title: "Sourcing news",
@@ -62,15 +74,27 @@ describe("saved replies", () => {
     });
     // Its own title again, another case: not a duplicate of itself.
     expect(
-      (await call(ctx, "PUT /admin/replies/:id", { params: { id }, body: { title: "SOURCING NEWS", text: "x" } }, as(admin))).statusCode,
+      (
+        await call(
+          ctx,
+          "PUT /admin/replies/:id",
+          { params: { id }, body: { title: "SOURCING NEWS", text: "x" } },
+          as(admin),
+        )
+      ).statusCode,
     ).toBe(200);
 
     expect((await call(ctx, "DELETE /admin/replies/:id", { params: { id } }, as(staff))).json()).toEqual({ ok: true });
     expect((await list()).some((r) => r.id === id)).toBe(false);
     const again = await call(ctx, "DELETE /admin/replies/:id", { params: { id } }, as(staff));
-    expect([again.statusCode, again.json().error]).toEqual([404, REPLY_TEXTS.notFound]);
-    const gone = await call(ctx, "PUT /admin/replies/:id", { params: { id }, body: { title: "Back", text: "x" } }, as(staff));
-    expect([gone.statusCode, gone.json().error]).toEqual([404, REPLY_TEXTS.notFound]);
+    expect([again.statusCode, refusal(again).error]).toEqual([404, REPLY_TEXTS.notFound]);
+    const gone = await call(
+      ctx,
+      "PUT /admin/replies/:id",
+      { params: { id }, body: { title: "Back", text: "x" } },
+      as(staff),
+    );
+    expect([gone.statusCode, refusal(gone).error]).toEqual([404, REPLY_TEXTS.notFound]);
   });
 
   it("refuses bad input with a clear message and writes nothing", async () => {
@@ -88,18 +112,38 @@ describe("saved replies", () => {
       [{ title: "Ti\u0000tle", text: "Hello" }, MESSAGES.controlCharacters],
     ];
     for (const [payload, error] of cases) {
-      const res = await call(ctx, "POST /admin/replies", { body: payload }, as(staff));
-      expect([res.statusCode, res.json().error], JSON.stringify(payload)).toEqual([400, error]);
+      const res = await call(ctx, "POST /admin/replies", unchecked({ body: payload }), as(staff));
+      expect([res.statusCode, refusal(res).error], JSON.stringify(payload)).toEqual([400, error]);
     }
     // The limits themselves are accepted.
-    const longest = await call(ctx, "POST /admin/replies", { body: { title: "t".repeat(100), text: "x".repeat(4000) } }, as(staff));
+    const longest = await call(
+      ctx,
+      "POST /admin/replies",
+      { body: { title: "t".repeat(100), text: "x".repeat(4000) } },
+      as(staff),
+    );
     expect(longest.statusCode).toBe(201);
     const dup = await call(ctx, "POST /admin/replies", { body: { title: "T".repeat(100), text: "Other" } }, as(admin));
-    expect([dup.statusCode, dup.json().error]).toEqual([409, REPLY_TEXTS.duplicateTitle]);
-    const other = (await call(ctx, "POST /admin/replies", { body: { title: "Other", text: "x" } }, as(staff))).json().id;
-    const clash = await call(ctx, "PUT /admin/replies/:id", { params: { id: other }, body: { title: "t".repeat(100), text: "x" } }, as(staff));
-    expect([clash.statusCode, clash.json().error]).toEqual([409, REPLY_TEXTS.duplicateTitle]);
-    expect((await call(ctx, "PUT /admin/replies/:id", { params: { id: "not-an-id" }, body: { title: "a", text: "b" } }, as(staff))).statusCode).toBe(400);
+    expect([dup.statusCode, refusal(dup).error]).toEqual([409, REPLY_TEXTS.duplicateTitle]);
+    const other = (await call(ctx, "POST /admin/replies", { body: { title: "Other", text: "x" } }, as(staff))).json()
+      .id;
+    const clash = await call(
+      ctx,
+      "PUT /admin/replies/:id",
+      { params: { id: other }, body: { title: "t".repeat(100), text: "x" } },
+      as(staff),
+    );
+    expect([clash.statusCode, refusal(clash).error]).toEqual([409, REPLY_TEXTS.duplicateTitle]);
+    expect(
+      (
+        await call(
+          ctx,
+          "PUT /admin/replies/:id",
+          { params: { id: "not-an-id" }, body: { title: "a", text: "b" } },
+          as(staff),
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await ctx.database.db.select().from(savedReplies)).length).toBe(before + 2);
   });
 
@@ -109,10 +153,12 @@ describe("saved replies", () => {
       .insert(savedReplies)
       .values(Array.from({ length: SAVED_REPLIES_MAX - 2 }, (_, i) => ({ title: `Filler ${i}`, body: "x" })));
     const results = await Promise.all(
-      ["One", "Two", "Three", "Four"].map((title) => call(ctx, "POST /admin/replies", { body: { title, text: "x" } }, as(staff))),
+      ["One", "Two", "Three", "Four"].map((title) =>
+        call(ctx, "POST /admin/replies", { body: { title, text: "x" } }, as(staff)),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409]);
-    expect(results.find((r) => r.statusCode === 409)?.json().error).toBe(REPLY_TEXTS.tooMany);
+    expect(refusal(results.find((r) => r.statusCode === 409)!).error).toBe(REPLY_TEXTS.tooMany);
     expect((await list()).length).toBe(SAVED_REPLIES_MAX);
     // The same new title twice at once: one reply, one clear refusal.
     await ctx.database.db.delete(savedReplies);
@@ -124,10 +170,17 @@ describe("saved replies", () => {
 
   it("is the staff's only: members and visitors are refused", async () => {
     const member = await createUser(ctx, { plan: "black" });
-    const { id } = (await call(ctx, "POST /admin/replies", { body: { title: "Private", text: "x" } }, as(staff))).json();
+    const { id } = (
+      await call(ctx, "POST /admin/replies", { body: { title: "Private", text: "x" } }, as(staff))
+    ).json();
     expect((await call(ctx, "GET /admin/replies", {}, as(member))).statusCode).toBe(403);
-    expect((await call(ctx, "POST /admin/replies", { body: { title: "Mine", text: "x" } }, as(member))).statusCode).toBe(403);
-    expect((await call(ctx, "PUT /admin/replies/:id", { params: { id }, body: { title: "Mine", text: "x" } }, as(member))).statusCode).toBe(403);
+    expect(
+      (await call(ctx, "POST /admin/replies", { body: { title: "Mine", text: "x" } }, as(member))).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(ctx, "PUT /admin/replies/:id", { params: { id }, body: { title: "Mine", text: "x" } }, as(member)))
+        .statusCode,
+    ).toBe(403);
     expect((await call(ctx, "DELETE /admin/replies/:id", { params: { id } }, as(member))).statusCode).toBe(403);
     expect((await call(ctx, "GET /admin/replies")).statusCode).toBe(401);
     expect((await list()).find((r) => r.id === id)?.title).toBe("Private");
