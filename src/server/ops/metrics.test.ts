@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { ConfigError, loadConfig } from "../config";
 import { closeMetricsListener, listenForMetrics, METRICS_TOKEN_MISSING, METRICS_TOKEN_WRONG } from "./metrics-access";
 
@@ -82,7 +83,7 @@ describe("access to the metrics", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
       expect(await res.text()).toContain("maison_db_listener_connected 1");
-      expect((await fetch(`http://127.0.0.1:${address.port}/api/me`)).status).toBe(404);
+      expect((await fetch(`http://127.0.0.1:${address.port}${endpointUrl("GET /me")}`)).status).toBe(404);
       expect((await fetch(`http://127.0.0.1:${address.port}/metrics`, { method: "POST" })).status).toBe(404);
       const main = await ctx.app.inject({ method: "GET", url: "/metrics" });
       expect(main.statusCode).toBe(404);
@@ -144,7 +145,10 @@ describe("the metrics after some traffic", () => {
     expect(resets.map((r) => r.statusCode)).toEqual([200, 200, 429]);
     // One event stream open.
     const controller = new AbortController();
-    const stream = await fetch(`${base}/api/events`, { headers: { cookie: member.cookie }, signal: controller.signal });
+    const stream = await fetch(`${base}${endpointUrl("GET /events")}`, {
+      headers: { cookie: member.cookie },
+      signal: controller.signal,
+    });
     expect(stream.status).toBe(200);
     try {
       await expect.poll(async () => sample(await scrape(), "maison_event_streams_open")).toBe(1);

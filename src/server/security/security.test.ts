@@ -408,7 +408,10 @@ describe("10. event streams end with their session", () => {
   /** Opens a stream; `ended` resolves when the server closes it. */
   async function open(user: TestUser) {
     const controller = new AbortController();
-    const response = await fetch(`${base}/api/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
+    const response = await fetch(`${base}${endpointUrl("GET /events")}`, {
+      headers: { cookie: user.cookie },
+      signal: controller.signal,
+    });
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     const ended = (async () => {

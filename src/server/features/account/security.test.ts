@@ -406,7 +406,10 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("on a PostgreSQL serve
 /** Opens the event stream as a browser tab would: the events it hears, and whether the server ended it. */
 async function openStream(cookie: string) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal });
+  const response = await fetch(`${base}${endpointUrl("GET /events")}`, {
+    headers: { cookie },
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   const events: string[] = [];
   const reader = response.body!.getReader();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call, refusal, unchecked } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { REPLY_TEXTS, SAVED_REPLIES_MAX } from "@/shared/replies";
 import { MESSAGES } from "@/shared/schemas";
 import { savedReplies } from "../../db/schema";
@@ -209,7 +210,10 @@ describe("saved replies", () => {
 /** The event stream as a browser tab opens it, collecting the event names it receives. */
 async function openStream(user: TestUser) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
+  const response = await fetch(`${base}${endpointUrl("GET /events")}`, {
+    headers: { cookie: user.cookie },
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   const events: string[] = [];
   const reader = response.body?.getReader();
