@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { call, refusal, unchecked } from "#tests/helpers/call";
+import { call, unchecked } from "#tests/helpers/call";
 import { as, cookieFrom, createUser, type TestUser, uniqueEmail } from "#tests/helpers/users";
 import { ERROR_TEXTS, ERRORS, MESSAGES } from "@/shared/messages";
 import { notifications, outbox } from "./db/schema";
@@ -71,7 +71,7 @@ describe("a member's language", () => {
     expect((await call(ctx, "GET /me", {}, as(member))).json().profile!.language).toBe("pt-PT");
     const bad = await call(ctx, "PUT /profile/language", unchecked({ body: { language: "pt-BR" } }), as(member));
     expect(bad.statusCode).toBe(400);
-    expect(refusal(bad).key).toBe("validation.invalid_input");
+    expect(bad.json().key).toBe("validation.invalid_input");
     expect((await call(ctx, "PUT /profile/language", { body: { language: "en" } })).statusCode).toBe(401);
   });
 
@@ -186,8 +186,8 @@ describe("error answers", () => {
       as(member),
     );
     expect(gated.statusCode).toBe(403);
-    const text = Object.values(ERROR_TEXTS).find((t) => t.id === refusal(gated).key);
-    expect(text?.message).toBe(refusal(gated).error);
+    const text = Object.values(ERROR_TEXTS).find((t) => t.id === gated.json().key);
+    expect(text?.message).toBe(gated.json().error);
 
     const invalid = await call(ctx, "PUT /profile", { body: { name: "", phone: "" } }, as(member));
     expect(invalid.statusCode).toBe(400);
@@ -202,6 +202,6 @@ describe("error answers", () => {
       params: { plan: "Gold" },
     });
     // What the client shows a Portuguese member for it.
-    expect(translate("pt-PT", ERROR_TEXTS.planSame, refusal(same).params)).toBe("Já tem a adesão Gold.");
+    expect(translate("pt-PT", ERROR_TEXTS.planSame, same.json().params)).toBe("Já tem a adesão Gold.");
   });
 });

@@ -16,6 +16,7 @@ import type { conciergeApi, conciergeStaffApi } from "../../src/shared/contracts
 import type { disputesStaffApi } from "../../src/shared/contracts/disputes";
 import {
   type CallInput,
+  type EndpointTable,
   endpointUrl,
   type NeedsInput,
   splitKey,
@@ -59,10 +60,17 @@ export type EndpointName = keyof Endpoints & string;
 /** What the caller adds: a session cookie (`as(user)`), other headers. */
 export type Caller = Record<string, string | undefined>;
 
-/** The response, with `json()` typed as the endpoint's answer on the wire. */
-export type Answer<K extends EndpointName> = Omit<LightMyRequestResponse, "json"> & {
-  json(): WireAnswer<Endpoints[K]>;
-};
+/** The response, with `json()` typed as the endpoint's answer on the wire, or what a refusal carries. */
+export type AnswerOf<E> = Omit<LightMyRequestResponse, "json"> & { json(): WireAnswer<E> & Partial<Refusal> };
+/** What a refused call answers (http/errors.ts): the text, its key and the request's id. */
+export interface Refusal {
+  error: string;
+  code: string;
+  key: string;
+  params: Record<string, unknown>;
+  requestId: string;
+}
+export type Answer<K extends EndpointName> = AnswerOf<Endpoints[K]>;
 
 type Args<E> =
   NeedsInput<E> extends true ? [input: CallInput<E>, caller?: Caller] : [input?: CallInput<E>, caller?: Caller];
@@ -70,20 +78,25 @@ type Args<E> =
 /** An input the endpoint's types forbid, sent on purpose (a validation test). */
 export const unchecked = (input: { params?: object; query?: object; body?: unknown }): never => input as never;
 
-/** A refused call's answer: the answer's type is the success's, so a test reads a refusal through this. */
-export const refusal = (res: { json(): unknown }) =>
-  res.json() as { error: string; key?: string; params?: Record<string, unknown> };
-
-/** Calls the endpoint `key` on the test app, as `caller`. */
-export function call<K extends EndpointName>(
-  target: TestContext | { app: TestContext["app"] },
-  key: K,
-  ...[input, caller = {}]: Args<Endpoints[K]>
-): Promise<Answer<K>> {
-  const { method } = splitKey(key);
-  const options: InjectOptions = { method, url: endpointUrl(key, input), headers: caller as InjectOptions["headers"] };
-  const body = (input as { body?: unknown } | undefined)?.body;
-  if (body !== undefined) options.payload = body as InjectOptions["payload"];
-  else if (method !== "GET" && method !== "DELETE") options.payload = {};
-  return target.app.inject(options) as Promise<Answer<K>>;
+/** The typed client of one endpoint table (`call` is the app's: every table). */
+export function clientOf<T extends EndpointTable>() {
+  return function call<K extends keyof T & string>(
+    target: { app: TestContext["app"] },
+    key: K,
+    ...[input, caller = {}]: Args<T[K]>
+  ): Promise<AnswerOf<T[K]>> {
+    const { method } = splitKey(key);
+    const options: InjectOptions = {
+      method,
+      url: endpointUrl(key, input),
+      headers: caller as InjectOptions["headers"],
+    };
+    const body = (input as { body?: unknown } | undefined)?.body;
+    if (body !== undefined) options.payload = body as InjectOptions["payload"];
+    else if (method !== "GET" && method !== "DELETE") options.payload = {};
+    return target.app.inject(options) as Promise<AnswerOf<T[K]>>;
+  };
 }
+
+/** Calls the endpoint `key` of any table on the test app, as `caller`. */
+export const call = clientOf<Endpoints>();

@@ -11,7 +11,7 @@ import { desc, eq, inArray } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { call, refusal } from "#tests/helpers/call";
+import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { endpointUrl } from "@/shared/contracts/endpoint";
 import { FILES_ONLY_PREVIEW, MESSAGE_FILE_TEXTS } from "@/shared/message-files";
@@ -169,13 +169,13 @@ describe("files in a request's thread", () => {
     const id = await requestOf(member);
     const otherId = await requestOf(member);
     expect(
-      refusal(await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "  " } }, as(member)))
+      (await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "  " } }, as(member))).json()
         .error,
     ).toBe(MESSAGES.enterMessage);
     expect(
-      refusal(
-        await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "", fileIds: [] } }, as(member)),
-      ).error,
+      (
+        await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "", fileIds: [] } }, as(member))
+      ).json().error,
     ).toBe(MESSAGES.enterMessage);
 
     const staffFile = (await upload(staff, "POST /requests/:id/messages/files", { id }, "a.png", PNG)).json();
@@ -187,7 +187,7 @@ describe("files in a request's thread", () => {
       as(member),
     );
     expect(stolen.statusCode).toBe(400);
-    expect(refusal(stolen).error).toBe(MESSAGE_FILE_TEXTS.notYours);
+    expect(stolen.json().error).toBe(MESSAGE_FILE_TEXTS.notYours);
     // Nothing half-written: no message, the file still pending.
     expect(await ctx.database.db.select().from(messages).where(eq(messages.requestId, id))).toHaveLength(before.length);
 
@@ -225,14 +225,14 @@ describe("files in a request's thread", () => {
       ).statusCode,
     ).toBe(201);
     expect(
-      refusal(
+      (
         await call(
           ctx,
           "POST /requests/:id/messages",
           { params: { id }, body: { body: "again", fileIds: [mine.id] } },
           as(member),
-        ),
-      ).error,
+        )
+      ).json().error,
     ).toBe(MESSAGE_FILE_TEXTS.notYours);
 
     const six = Array.from({ length: 6 }, () => crypto.randomUUID());
@@ -243,7 +243,7 @@ describe("files in a request's thread", () => {
       as(member),
     );
     expect(many.statusCode).toBe(400);
-    expect(refusal(many).error).toBe(MESSAGE_FILE_TEXTS.tooMany);
+    expect(many.json().error).toBe(MESSAGE_FILE_TEXTS.tooMany);
     expect(
       (
         await call(

@@ -14,24 +14,20 @@ import {
   splitKey,
   type WireAnswer,
 } from "../../../src/shared/contracts/endpoint";
-import type { EndpointName, Endpoints } from "../../helpers/call";
+import type { EndpointName, Endpoints, Refusal } from "../../helpers/call";
 
 /** An endpoint's URL, for what a journey sees rather than calls (a link, a response it waits for). */
 export { endpointUrl };
 
-/** The response, with `json()` typed as the endpoint's answer on the wire. */
+/** The response, with `json()` typed as the endpoint's answer on the wire, or what a refusal carries. */
 export type ApiAnswer<K extends EndpointName> = Omit<APIResponse, "json"> & {
-  json(): Promise<WireAnswer<Endpoints[K]>>;
+  json(): Promise<WireAnswer<Endpoints[K]> & Partial<Refusal>>;
 };
 
 type Args<E> =
   NeedsInput<E> extends true
     ? [input: CallInput<E>, headers?: Record<string, string>]
     : [input?: CallInput<E>, headers?: Record<string, string>];
-
-/** A refused call's answer: the answer's type is the success's, so a journey reads a refusal through this. */
-export const refusal = async (res: { json(): Promise<unknown> }) =>
-  (await res.json()) as { error: string; key?: string; params?: Record<string, unknown> };
 
 /** Calls the endpoint `key` through `request` (a page's, a context's). A write without a body sends `{}`. */
 export function api<K extends EndpointName>(

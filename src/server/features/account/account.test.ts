@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { call, refusal, unchecked } from "#tests/helpers/call";
+import { call, unchecked } from "#tests/helpers/call";
 import { resetToken, verificationToken } from "#tests/helpers/mail";
 import { totpFromUri } from "#tests/helpers/totp";
 import { as, cookieFrom, createUser, signUp, uniqueEmail } from "#tests/helpers/users";
@@ -28,7 +28,7 @@ describe("sign-up", () => {
     const before = await countUsers();
     const res = await call(ctx, "POST /auth/sign-up", { body: { ...valid(), ...patch } });
     expect(res.statusCode).toBe(400);
-    expect(refusal(res).error).toBe(message);
+    expect(res.json().error).toBe(message);
     expect(await countUsers()).toBe(before);
   });
 
@@ -61,7 +61,7 @@ describe("sign-up", () => {
     const res = await call(ctx, "POST /auth/sign-up", { body: { ...valid(), email: user.email } });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
-    expect(refusal(res).error).toBe("An account with this email already exists. Please sign in instead.");
+    expect(res.json().error).toBe("An account with this email already exists. Please sign in instead.");
   });
 });
 
@@ -82,12 +82,12 @@ describe("sign-in and sign-out", () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(refusal(wrong).error).toBe("Invalid email or password");
-    expect(refusal(unknown).error).toBe(refusal(wrong).error);
+    expect(wrong.json().error).toBe("Invalid email or password");
+    expect(unknown.json().error).toBe(wrong.json().error);
   });
 
   it("validates the sign-in form", async () => {
-    expect(refusal(await call(ctx, "POST /auth/sign-in", { body: { email: "x", password: "secret1" } })).error).toBe(
+    expect((await call(ctx, "POST /auth/sign-in", { body: { email: "x", password: "secret1" } })).json().error).toBe(
       "Invalid email address",
     );
   });
@@ -104,7 +104,7 @@ describe("sign-in and sign-out", () => {
     expect(statuses).toEqual([401, 401, 401, 401]);
     const limited = await call(ctx, "POST /auth/sign-in", { body: { email: user.email, password: user.password } });
     expect(limited.statusCode).toBe(429);
-    expect(refusal(limited).error).toBe("Too many attempts. Please wait a few minutes and try again.");
+    expect(limited.json().error).toBe("Too many attempts. Please wait a few minutes and try again.");
   });
 
   it("ends the session on the server at sign-out", async () => {
@@ -148,14 +148,14 @@ describe("password reset", () => {
     ).toBe(200);
     const again = await call(ctx, "POST /auth/reset-password", { body: { token, password: "another-secret" } });
     expect(again.statusCode).toBe(400);
-    expect(refusal(again).error).toBe("This reset link is invalid or has expired. Please ask for a new one.");
+    expect(again.json().error).toBe("This reset link is invalid or has expired. Please ask for a new one.");
   });
 
   it("refuses an expired token and a short password", async () => {
     const user = await signUp(ctx);
     await requestReset(user.email);
     const token = await latestResetToken(user.email);
-    expect(refusal(await call(ctx, "POST /auth/reset-password", { body: { token, password: "123" } })).error).toBe(
+    expect((await call(ctx, "POST /auth/reset-password", { body: { token, password: "123" } })).json().error).toBe(
       "Password must be at least 6 characters",
     );
     await ctx.database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });
@@ -252,7 +252,7 @@ describe("profile, export and deletion", () => {
       taxId: null,
     });
     const bad = await call(ctx, "PUT /profile", { body: { name: "" } }, as(user));
-    expect(refusal(bad).error).toBe("Name is required");
+    expect(bad.json().error).toBe("Name is required");
   });
 
   it("exports only the caller's data", async () => {

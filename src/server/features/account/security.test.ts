@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
-import { call, refusal, unchecked } from "#tests/helpers/call";
+import { call, unchecked } from "#tests/helpers/call";
 import { totpFromUri } from "#tests/helpers/totp";
 import { as, cookieFrom, createUser, signUp, type TestUser } from "#tests/helpers/users";
 import { endpointUrl } from "@/shared/contracts/endpoint";
@@ -156,7 +156,7 @@ describe("signing a session out", () => {
 
     const own = await endSession(user.cookie, ownId);
     expect(own.statusCode).toBe(409);
-    expect(refusal(own).error).toBe(SESSION_IS_CURRENT);
+    expect(own.json().error).toBe(SESSION_IS_CURRENT);
 
     expect((await endSession(user.cookie, phoneId)).statusCode).toBe(200);
     // The phone's very next call is refused.
@@ -166,7 +166,7 @@ describe("signing a session out", () => {
 
     const again = await endSession(user.cookie, phoneId);
     expect(again.statusCode).toBe(404);
-    expect(refusal(again).error).toBe(SESSION_ENDED);
+    expect(again.json().error).toBe(SESSION_ENDED);
     expect((await sessionsOf(user.cookie)).json().map((s: { id: string }) => s.id)).toEqual([ownId]);
   });
 
@@ -175,7 +175,7 @@ describe("signing a session out", () => {
     const ruiId = (await sessionsOf(rui.cookie)).json()[0].id;
     const res = await endSession(ana.cookie, ruiId);
     expect(res.statusCode).toBe(404);
-    expect(refusal(res).error).toBe(SESSION_ENDED);
+    expect(res.json().error).toBe(SESSION_ENDED);
     expect(await me(rui.cookie)).not.toBeNull();
   });
 
@@ -219,15 +219,15 @@ describe("changing the password", () => {
     const user = await signUp(ctx);
     const missing = await changePassword(user.cookie, valid(user, { currentPassword: "" }));
     expect(missing.statusCode).toBe(400);
-    expect(refusal(missing).error).toBe("Please enter your current password.");
+    expect(missing.json().error).toBe("Please enter your current password.");
     const same = await changePassword(user.cookie, valid(user, { newPassword: user.password }));
     expect(same.statusCode).toBe(400);
-    expect(refusal(same).error).toBe("Your new password must be different from the current one.");
+    expect(same.json().error).toBe("Your new password must be different from the current one.");
     const short = await changePassword(user.cookie, valid(user, { newPassword: "123" }));
-    expect(refusal(short).error).toBe("Password must be at least 6 characters");
+    expect(short.json().error).toBe("Password must be at least 6 characters");
     const wrong = await changePassword(user.cookie, valid(user, { currentPassword: "not-my-password" }));
     expect(wrong.statusCode).toBe(403);
-    expect(refusal(wrong).error).toBe(WRONG_CURRENT_PASSWORD);
+    expect(wrong.json().error).toBe(WRONG_CURRENT_PASSWORD);
     await signInFrom(user); // the old password still works
     expect(await mailsTo(user.email, "password_changed")).toHaveLength(0);
   });

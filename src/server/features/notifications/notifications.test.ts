@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { call, refusal } from "#tests/helpers/call";
+import { call } from "#tests/helpers/call";
 import { startSmtpSink } from "#tests/helpers/smtp";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { STAFF_CHANNEL_ONLY } from "@/shared/contracts/notifications";
@@ -339,7 +339,7 @@ describe("the reader's notifications", () => {
         as(member),
       );
       expect(refused.statusCode).toBe(403);
-      expect(refusal(refused).error).toBe(STAFF_CHANNEL_ONLY);
+      expect(refused.json().error).toBe(STAFF_CHANNEL_ONLY);
     }
     const off = await call(
       ctx,

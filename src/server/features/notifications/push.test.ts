@@ -10,7 +10,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, testConfig } from "#tests/helpers/app";
-import { call, refusal, unchecked } from "#tests/helpers/call";
+import { call, unchecked } from "#tests/helpers/call";
 import { type PushService, pushDevice, startPushService, type TestDevice } from "#tests/helpers/push";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { PUSH_MESSAGES } from "@/shared/contracts/notifications";
@@ -111,7 +111,7 @@ describe("devices", () => {
     expect(removed.json()).toEqual({ ok: true });
     expect((await call(ctx, "GET /notifications/devices", {}, as(member))).json().items).toEqual([]);
     const again = await call(ctx, "DELETE /notifications/devices/:id", { params: { id } }, as(member));
-    expect([again.statusCode, refusal(again).error]).toEqual([404, PUSH_MESSAGES.deviceNotFound]);
+    expect([again.statusCode, again.json().error]).toEqual([404, PUSH_MESSAGES.deviceNotFound]);
   });
 
   it("keeps one subscription per signed-in browser, and a browser another account used moves to the new one", async () => {
@@ -143,7 +143,7 @@ describe("devices", () => {
     ];
     for (const [body, error] of cases) {
       const res = await call(ctx, "POST /notifications/devices", unchecked({ body }), as(member));
-      expect([res.statusCode, refusal(res).error], JSON.stringify(body)).toEqual([400, error]);
+      expect([res.statusCode, res.json().error], JSON.stringify(body)).toEqual([400, error]);
     }
     expect(
       await ctx.database.db

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { call, refusal } from "#tests/helpers/call";
+import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QA_NO_CLIENT, QA_NO_REQUEST } from "@/shared/contracts/qa";
 import { notifications, requests, users } from "../../db/schema";
@@ -25,10 +25,10 @@ describe("QA tools", () => {
   it("says what to do first when there is no client or no request", async () => {
     const fake = await call(ctx, "POST /admin/qa/fake-request", {}, as(staff));
     expect(fake.statusCode).toBe(409);
-    expect(refusal(fake).error).toBe(QA_NO_CLIENT);
+    expect(fake.json().error).toBe(QA_NO_CLIENT);
     const test = await call(ctx, "POST /admin/qa/test-notification", {}, as(staff));
     expect(test.statusCode).toBe(409);
-    expect(refusal(test).error).toBe(QA_NO_REQUEST);
+    expect(test.json().error).toBe(QA_NO_REQUEST);
   });
 
   it("seeds demo data, makes fake requests and test notifications, and removes only what it seeded", async () => {
@@ -89,7 +89,7 @@ describe("QA tools", () => {
     await createUser(ctx, { plan: "free" });
     const refused = await call(ctx, "POST /admin/qa/fake-request", {}, as(staff));
     expect(refused.statusCode).toBe(409);
-    expect(refusal(refused).error).toBe(qaLimitReached("Sara Silva"));
+    expect(refused.json().error).toBe(qaLimitReached("Sara Silva"));
     expect(await ctx.database.db.select().from(requests).where(eq(requests.userId, silver.id))).toHaveLength(5);
 
     const gold = await createUser(ctx, { plan: "gold" });
@@ -115,7 +115,7 @@ describe("QA tools", () => {
       ] as const) {
         const res = await call(closed, key, {}, as(closedStaff));
         expect(res.statusCode, key).toBe(404);
-        expect(refusal(res).error).toBe(QA_DISABLED);
+        expect(res.json().error).toBe(QA_DISABLED);
       }
       expect(await closed.database.db.select().from(requests)).toEqual([]);
       const openStaff = await createUser(open, { role: "staff" });

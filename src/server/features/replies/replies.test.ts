@@ -6,7 +6,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { call, refusal, unchecked } from "#tests/helpers/call";
+import { call, unchecked } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { endpointUrl } from "@/shared/contracts/endpoint";
 import { REPLY_TEXTS, SAVED_REPLIES_MAX } from "@/shared/replies";
@@ -88,14 +88,14 @@ describe("saved replies", () => {
     expect((await call(ctx, "DELETE /admin/replies/:id", { params: { id } }, as(staff))).json()).toEqual({ ok: true });
     expect((await list()).some((r) => r.id === id)).toBe(false);
     const again = await call(ctx, "DELETE /admin/replies/:id", { params: { id } }, as(staff));
-    expect([again.statusCode, refusal(again).error]).toEqual([404, REPLY_TEXTS.notFound]);
+    expect([again.statusCode, again.json().error]).toEqual([404, REPLY_TEXTS.notFound]);
     const gone = await call(
       ctx,
       "PUT /admin/replies/:id",
       { params: { id }, body: { title: "Back", text: "x" } },
       as(staff),
     );
-    expect([gone.statusCode, refusal(gone).error]).toEqual([404, REPLY_TEXTS.notFound]);
+    expect([gone.statusCode, gone.json().error]).toEqual([404, REPLY_TEXTS.notFound]);
   });
 
   it("refuses bad input with a clear message and writes nothing", async () => {
@@ -114,7 +114,7 @@ describe("saved replies", () => {
     ];
     for (const [payload, error] of cases) {
       const res = await call(ctx, "POST /admin/replies", unchecked({ body: payload }), as(staff));
-      expect([res.statusCode, refusal(res).error], JSON.stringify(payload)).toEqual([400, error]);
+      expect([res.statusCode, res.json().error], JSON.stringify(payload)).toEqual([400, error]);
     }
     // The limits themselves are accepted.
     const longest = await call(
@@ -125,7 +125,7 @@ describe("saved replies", () => {
     );
     expect(longest.statusCode).toBe(201);
     const dup = await call(ctx, "POST /admin/replies", { body: { title: "T".repeat(100), text: "Other" } }, as(admin));
-    expect([dup.statusCode, refusal(dup).error]).toEqual([409, REPLY_TEXTS.duplicateTitle]);
+    expect([dup.statusCode, dup.json().error]).toEqual([409, REPLY_TEXTS.duplicateTitle]);
     const other = (await call(ctx, "POST /admin/replies", { body: { title: "Other", text: "x" } }, as(staff))).json()
       .id;
     const clash = await call(
@@ -134,7 +134,7 @@ describe("saved replies", () => {
       { params: { id: other }, body: { title: "t".repeat(100), text: "x" } },
       as(staff),
     );
-    expect([clash.statusCode, refusal(clash).error]).toEqual([409, REPLY_TEXTS.duplicateTitle]);
+    expect([clash.statusCode, clash.json().error]).toEqual([409, REPLY_TEXTS.duplicateTitle]);
     expect(
       (
         await call(
@@ -159,7 +159,7 @@ describe("saved replies", () => {
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409]);
-    expect(refusal(results.find((r) => r.statusCode === 409)!).error).toBe(REPLY_TEXTS.tooMany);
+    expect(results.find((r) => r.statusCode === 409)!.json().error).toBe(REPLY_TEXTS.tooMany);
     expect((await list()).length).toBe(SAVED_REPLIES_MAX);
     // The same new title twice at once: one reply, one clear refusal.
     await ctx.database.db.delete(savedReplies);

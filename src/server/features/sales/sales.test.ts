@@ -1,7 +1,7 @@
 /** Sales inquiries through the API: the member's form and list, the staff's replies and closing. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { call, refusal } from "#tests/helpers/call";
+import { call } from "#tests/helpers/call";
 import { outboxMails } from "#tests/helpers/mail";
 import { as, createUser } from "#tests/helpers/users";
 import { MESSAGES } from "@/shared/schemas";
@@ -18,10 +18,10 @@ describe("sales inquiries", () => {
   it("goes open, responded, closed; a second close and a reply after closing are refused", async () => {
     const [member, staff] = [await createUser(ctx, { plan: "free" }), await createUser(ctx, { role: "staff" })];
     expect(
-      refusal(await call(ctx, "POST /sales/inquiries", { body: { subject: "", message: "x" } }, as(member))).error,
+      (await call(ctx, "POST /sales/inquiries", { body: { subject: "", message: "x" } }, as(member))).json().error,
     ).toBe(MESSAGES.subjectRequired);
     expect(
-      refusal(await call(ctx, "POST /sales/inquiries", { body: { subject: "x", message: " " } }, as(member))).error,
+      (await call(ctx, "POST /sales/inquiries", { body: { subject: "x", message: " " } }, as(member))).json().error,
     ).toBe(MESSAGES.messageRequired);
     const { id } = (
       await call(ctx, "POST /sales/inquiries", { body: { subject: "A yacht", message: "For August" } }, as(member))
@@ -29,7 +29,7 @@ describe("sales inquiries", () => {
     const mine = async () => (await call(ctx, "GET /sales/inquiries", {}, as(member))).json().items[0];
     expect(await mine()).toMatchObject({ id, status: "open", adminReply: null });
     expect(
-      refusal(await call(ctx, "POST /admin/sales/:id/reply", { params: { id }, body: { reply: "" } }, as(staff))).error,
+      (await call(ctx, "POST /admin/sales/:id/reply", { params: { id }, body: { reply: "" } }, as(staff))).json().error,
     ).toBe(MESSAGES.enterMessage);
     expect(
       (

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
-import { call, refusal, unchecked } from "#tests/helpers/call";
+import { call, unchecked } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { SEARCH_PAGE_SIZE, SEARCH_TEXTS } from "@/shared/contracts/search";
 import { MESSAGES } from "@/shared/schemas";
@@ -224,10 +224,10 @@ describe("search across conversations", () => {
     ];
     for (const [q, page, error] of cases) {
       const res = await search(q, page);
-      expect([res.statusCode, refusal(res).error], `${q} ${page}`).toEqual([400, error]);
+      expect([res.statusCode, res.json().error], `${q} ${page}`).toEqual([400, error]);
     }
     const none = await call(ctx, "GET /admin/search", {}, as(staff));
-    expect([none.statusCode, refusal(none).error]).toEqual([400, SEARCH_TEXTS.tooShort]);
+    expect([none.statusCode, none.json().error]).toEqual([400, SEARCH_TEXTS.tooShort]);
     expect((await search("x".repeat(200))).statusCode).toBe(200);
   });
 
