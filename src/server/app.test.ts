@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 
 let ctx: TestContext;
 const clientDir = mkdtempSync(path.join(os.tmpdir(), "maison-client-"));
@@ -24,12 +25,13 @@ afterAll(() => ctx.close());
 
 describe("the HTTP shell", () => {
   it("reports health when the database answers", async () => {
-    const res = await ctx.app.inject({ method: "GET", url: "/api/health" });
+    const res = await call(ctx, "GET /health");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: "ok" });
   });
 
   it("answers unknown API paths with a JSON 404", async () => {
+    // The URL is the subject: a path in no endpoint table.
     const res = await ctx.app.inject({ method: "GET", url: "/api/nope" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: "Not found", key: "error.not_found", requestId: res.headers["x-request-id"] });

@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call, unchecked } from "#tests/helpers/call";
 import { as, cookieFrom, createUser, type TestUser, uniqueEmail } from "#tests/helpers/users";
 import { ERROR_TEXTS, ERRORS, MESSAGES } from "@/shared/messages";
 import { notifications, outbox } from "./db/schema";
@@ -20,9 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (user: TestUser | null, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: as(user), ...(method === "GET" ? {} : { payload: payload ?? {} }) });
-
 /** The emails the outbox holds for an address (no SMTP in tests: held). */
 async function emailsTo(address: string) {
   const rows = await ctx.database.db.select().from(outbox).where(eq(outbox.kind, "email"));
@@ -33,26 +31,26 @@ async function emailsTo(address: string) {
 
 async function signUpWith(headers: Record<string, string>) {
   const email = uniqueEmail();
-  const res = await ctx.app.inject({
-    method: "POST",
-    url: "/api/auth/sign-up",
+  const res = await call(
+    ctx,
+    "POST /auth/sign-up",
+    { body: { name: "Inês Duarte", email, phone: "+351912345678", password: "correct-horse" } },
     headers,
-    payload: { name: "Inês Duarte", email, phone: "+351912345678", password: "correct-horse" },
-  });
+  );
   expect(res.statusCode).toBe(201);
   const cookie = cookieFrom(res);
-  const me = await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
-  return { id: me.json().user.id as string, email, cookie, password: "correct-horse", me: me.json() };
+  const me = await call(ctx, "GET /me", {}, { cookie });
+  return { id: me.json().user!.id as string, email, cookie, password: "correct-horse", me: me.json() };
 }
 
 describe("a member's language", () => {
   it("is the browser's at sign-up (Portuguese for pt), or the chosen one (the cookie), else English", async () => {
     const pt = await signUpWith({ "accept-language": "pt-BR,pt;q=0.9,en;q=0.5" });
-    expect(pt.me.profile.language).toBe("pt-PT");
+    expect(pt.me.profile!.language).toBe("pt-PT");
     const chosen = await signUpWith({ "accept-language": "pt-PT", cookie: "lang=en" });
-    expect(chosen.me.profile.language).toBe("en");
+    expect(chosen.me.profile!.language).toBe("en");
     const plain = await signUpWith({});
-    expect(plain.me.profile.language).toBe("en");
+    expect(plain.me.profile!.language).toBe("en");
 
     // The verification email is in the language the account was made in.
     const [ptMail] = await emailsTo(pt.email);
@@ -67,31 +65,48 @@ describe("a member's language", () => {
 
   it("is changed by the member alone, and refused when not a language", async () => {
     const member = await createUser(ctx);
-    expect((await call(member, "PUT", "/api/profile/language", { language: "pt-PT" })).statusCode).toBe(200);
-    expect((await call(member, "GET", "/api/me")).json().profile.language).toBe("pt-PT");
-    const bad = await call(member, "PUT", "/api/profile/language", { language: "pt-BR" });
+    expect((await call(ctx, "PUT /profile/language", { body: { language: "pt-PT" } }, as(member))).statusCode).toBe(
+      200,
+    );
+    expect((await call(ctx, "GET /me", {}, as(member))).json().profile!.language).toBe("pt-PT");
+    const bad = await call(ctx, "PUT /profile/language", unchecked({ body: { language: "pt-BR" } }), as(member));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().key).toBe("validation.invalid_input");
-    expect((await call(null, "PUT", "/api/profile/language", { language: "en" })).statusCode).toBe(401);
+    expect((await call(ctx, "PUT /profile/language", { body: { language: "en" } })).statusCode).toBe(401);
   });
 
   it("writes each member's notification and email in their own language", async () => {
     const ana = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
     const john = await createUser(ctx, { plan: "gold", name: "John Smith" });
-    await call(ana, "PUT", "/api/profile/language", { language: "pt-PT" });
+    await call(ctx, "PUT /profile/language", { body: { language: "pt-PT" } }, as(ana));
     for (const member of [ana, john]) {
-      const created = await call(member, "POST", "/api/requests", {
-        title: "Hermès Kelly 28",
-        category: "Fashion",
-        budget_eur: 25000,
-        urgency: "High",
-        notes: "",
-        phone_number: "+351912345678",
-      });
+      const created = await call(
+        ctx,
+        "POST /requests",
+        {
+          body: {
+            title: "Hermès Kelly 28",
+            category: "Fashion",
+            budget_eur: 25000,
+            urgency: "High",
+            notes: "",
+            phone_number: "+351912345678",
+          },
+        },
+        as(member),
+      );
       expect(created.statusCode).toBe(201);
-      const moved = await call(staff, "POST", `/api/admin/requests/${created.json().id}/status`, {
-        status: "Sourcing",
-      });
+      const moved = await call(
+        ctx,
+        "POST /admin/requests/:id/status",
+        {
+          params: { id: created.json().id },
+          body: {
+            status: "Sourcing",
+          },
+        },
+        as(staff),
+      );
       expect(moved.statusCode).toBe(200);
     }
     const noteOf = async (user: TestUser) =>
@@ -122,50 +137,64 @@ describe("a member's language", () => {
   });
 
   it("formats amounts for a Portuguese reader as Portuguese does", async () => {
-    await call(staff, "PUT", "/api/profile/language", { language: "pt-PT" });
+    await call(ctx, "PUT /profile/language", { body: { language: "pt-PT" } }, as(staff));
     const member = await createUser(ctx, { plan: "gold", name: "Rui Matos" });
-    await call(member, "POST", "/api/requests", {
-      title: "Porsche 911 S/T",
-      category: "Autos",
-      budget_eur: 325000,
-      urgency: "Medium",
-      notes: "",
-      phone_number: "+351912345678",
-    });
+    await call(
+      ctx,
+      "POST /requests",
+      {
+        body: {
+          title: "Porsche 911 S/T",
+          category: "Autos",
+          budget_eur: 325000,
+          urgency: "Medium",
+          notes: "",
+          phone_number: "+351912345678",
+        },
+      },
+      as(member),
+    );
     const [note] = await ctx.database.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, staff.id), eq(notifications.title, "Novo pedido: Porsche 911 S/T")));
     expect(note.body).toBe("Rui Matos · Automóveis · 325\u00a0000\u00a0€ · Média");
-    await call(staff, "PUT", "/api/profile/language", { language: "en" });
+    await call(ctx, "PUT /profile/language", { body: { language: "en" } }, as(staff));
   });
 });
 
 describe("error answers", () => {
   it("keep the spec's English and add the key (and its values) the client translates", async () => {
-    const anonymous = await call(null, "GET", "/api/requests");
+    const anonymous = await call(ctx, "GET /requests");
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ error: ERRORS.signInRequired, key: ERROR_TEXTS.signInRequired.id });
 
     const member = await createUser(ctx);
-    const gated = await call(member, "POST", "/api/requests", {
-      title: "Hermès Kelly 28",
-      category: "Fashion",
-      budget_eur: 25000,
-      urgency: "High",
-      notes: "",
-      phone_number: "+351912345678",
-    });
+    const gated = await call(
+      ctx,
+      "POST /requests",
+      {
+        body: {
+          title: "Hermès Kelly 28",
+          category: "Fashion",
+          budget_eur: 25000,
+          urgency: "High",
+          notes: "",
+          phone_number: "+351912345678",
+        },
+      },
+      as(member),
+    );
     expect(gated.statusCode).toBe(403);
     const text = Object.values(ERROR_TEXTS).find((t) => t.id === gated.json().key);
     expect(text?.message).toBe(gated.json().error);
 
-    const invalid = await call(member, "PUT", "/api/profile", { name: "", phone: "" });
+    const invalid = await call(ctx, "PUT /profile", { body: { name: "", phone: "" } }, as(member));
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toMatchObject({ error: MESSAGES.nameRequired, key: "validation.name_required" });
 
     const gold = await createUser(ctx, { plan: "gold" });
-    const same = await call(gold, "POST", "/api/billing/checkout", { plan: "gold" });
+    const same = await call(ctx, "POST /billing/checkout", { body: { plan: "gold" } }, as(gold));
     expect(same.statusCode).toBe(409);
     expect(same.json()).toMatchObject({
       error: "You already have the Gold membership.",

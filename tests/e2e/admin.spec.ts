@@ -1,4 +1,6 @@
 /** The admin area at work (issue 13): demo data, the pipeline, a request's detail, the dashboard, the sidebar. */
+
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -11,8 +13,8 @@ test("an admin seeds demo data, starts a member's request from the pipeline, quo
   // A member with a request open in their own browser.
   const title = `Bugatti Type 57 ${Date.now().toString(36)}`;
   await newMember(page, "silver", { name: "Marta Lopes" });
-  const created = await page.request.post("/api/requests", {
-    data: { title, category: "Autos", budget_eur: 250000, urgency: "High", notes: "", phone_number: "+351912345678" },
+  const created = await api(page.request, "POST /requests", {
+    body: { title, category: "Autos", budget_eur: 250000, urgency: "High", notes: "", phone_number: "+351912345678" },
   });
   const { id } = (await created.json()) as { id: string };
   await page.goto(`/requests/${id}`);
@@ -67,7 +69,7 @@ test("the dashboard shows its cards and charts, and the sidebar stays collapsed 
   page,
 }) => {
   await signInViaApi(page, E2E_ADMIN);
-  await page.request.post("/api/admin/qa/seed", { data: {} });
+  await api(page.request, "POST /admin/qa/seed");
   await page.goto("/admin");
   for (const card of ["Total", "New", "Sourcing", "Delivered", "Clients", "Messages"]) {
     await expect(page.getByRole("term").filter({ hasText: new RegExp(`^${card} `) })).toBeVisible();

@@ -3,6 +3,8 @@
  * their own, the request's page shows its owner and times, the settings page has the round-robin switch, the
  * dashboard shows times by staff member, and a Gold member sees the team's median reply.
  */
+
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -14,13 +16,13 @@ test("staff assign a request to themselves from the pipeline, filter to it, and 
 }) => {
   const title = `Lalique vase ${Date.now().toString(36)}`;
   await newMember(page, "gold", { name: "Inês Prata" });
-  const created = await page.request.post("/api/requests", {
-    data: { title, category: "Other", budget_eur: 18000, urgency: "Medium", notes: "", phone_number: "+351912345678" },
+  const created = await api(page.request, "POST /requests", {
+    body: { title, category: "Other", budget_eur: 18000, urgency: "Medium", notes: "", phone_number: "+351912345678" },
   });
   expect(created.status()).toBe(201);
 
   // Demo data: requests picked up by the admin, with replies and deliveries, for owners and times.
-  await admin.request.post("/api/admin/qa/seed", { data: {} });
+  await api(admin.request, "POST /admin/qa/seed");
 
   await admin.goto("/admin/requests?assignee=none");
   await expect(admin.getByRole("combobox", { name: "Filter by owner" })).toHaveText("Unassigned");

@@ -1,4 +1,6 @@
 /** The Executive Concierge, sales inquiries and the staff inbox that answers them (issue 12). */
+
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -160,8 +162,8 @@ test("staff mark a member's request message read and unread in the inbox, and op
 }) => {
   const title = `Vintage Rolex ${unique()}`;
   await newMember(page, "silver", { name: "Inês Pedido" });
-  const created = await page.request.post("/api/requests", {
-    data: { title, category: "Fashion", budget_eur: 9000, urgency: "Low", notes: "", phone_number: "+351912345678" },
+  const created = await api(page.request, "POST /requests", {
+    body: { title, category: "Fashion", budget_eur: 9000, urgency: "Low", notes: "", phone_number: "+351912345678" },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -170,8 +172,9 @@ test("staff mark a member's request message read and unread in the inbox, and op
   await admin.goto("/admin/inbox");
   await expect(admin.getByRole("tab", { name: /Requests/, selected: true })).toBeVisible();
   // Live: the message arrives while the inbox is open.
-  const posted = await page.request.post(`/api/requests/${id}/messages`, {
-    data: { body: "Any news on the Daytona?" },
+  const posted = await api(page.request, "POST /requests/:id/messages", {
+    params: { id },
+    body: { body: "Any news on the Daytona?" },
   });
   expect(posted.ok()).toBe(true);
   const item = admin.getByRole("listitem", { name: `Inês Pedido: ${title}` });

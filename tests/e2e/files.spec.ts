@@ -3,6 +3,7 @@
  * upload's progress; staff, with the request open in another browser, see the thumbnail arrive live and open it.
  */
 import type { Page } from "@playwright/test";
+import { api, endpointUrl } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -35,8 +36,8 @@ test("a member attaches a photo and a PDF in a request thread; staff see the thu
   test.setTimeout(120_000);
   const title = `Cartier Tank ${Date.now().toString(36)}`;
   await newMember(page, "silver", { name: "Marta Lopes" });
-  const created = await page.request.post("/api/requests", {
-    data: {
+  const created = await api(page.request, "POST /requests", {
+    body: {
       title,
       category: "Fashion",
       budget_eur: 9000,
@@ -86,7 +87,7 @@ test("a member attaches a photo and a PDF in a request thread; staff see the thu
       staffThread.getByRole("link", { name: "tank-dial.png" }).click(),
     ]);
     await opened.waitForLoadState();
-    expect(opened.url()).toContain(`/api/requests/${id}/messages/files/`);
+    expect(opened.url()).toContain(`${endpointUrl("GET /requests/:id/messages", { params: { id } })}/files/`);
     const fileUrl = opened.url();
     const response = await admin.request.get(fileUrl);
     expect(response.status()).toBe(200);

@@ -4,6 +4,7 @@
  * current plan's card, and the Black inquiry for a signed-in member.
  */
 import type { Page } from "@playwright/test";
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -12,8 +13,8 @@ import { newMember } from "./support/users";
 const LIMIT_MESSAGE = "You have reached your monthly request limit. Please upgrade your plan or wait until next month.";
 
 async function createViaApi(page: Page, title: string) {
-  const response = await page.request.post("/api/requests", {
-    data: { title, category: "Fashion", budget_eur: 5000, urgency: "Medium", notes: "", phone_number: "+351912345678" },
+  const response = await api(page.request, "POST /requests", {
+    body: { title, category: "Fashion", budget_eur: 5000, urgency: "Medium", notes: "", phone_number: "+351912345678" },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;

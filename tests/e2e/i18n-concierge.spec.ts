@@ -5,6 +5,7 @@
  * concierge.spec.ts.
  */
 import type { Browser } from "@playwright/test";
+import { api } from "./support/api";
 import { expect, test } from "./support/test";
 import { E2E_ADMIN, newMember, signInViaApi, waitingForReady } from "./support/users";
 
@@ -102,7 +103,7 @@ test("a Gold member writes to the concierge in Portuguese and staff answer from 
     await expect(thread.getByText("Concierge", { exact: true })).toBeVisible();
   } finally {
     // The shared admin account goes back to English for the other journeys.
-    await admin.request.put("/api/profile/language", { data: { language: "en" } });
+    await api(admin.request, "PUT /profile/language", { body: { language: "en" } });
     await admin.context().close();
   }
 });

@@ -5,6 +5,7 @@
  * SCREENSHOTS=1 also files the pricing page at 390 px in both languages (docs/screenshots/i18n).
  */
 import { mkdirSync } from "node:fs";
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { expect, test } from "./support/test";
 import { adminPage, newMember } from "./support/users";
@@ -18,8 +19,8 @@ test.describe("in European Portuguese", () => {
   test("a member accepts a quote and authorises its hold in Portuguese", async ({ page, browser }) => {
     test.setTimeout(120_000);
     await newMember(page, "silver", { name: "Inês Duarte", locale: "pt-PT" });
-    const created = await page.request.post("/api/requests", {
-      data: {
+    const created = await api(page.request, "POST /requests", {
+      body: {
         title: "Hermès Kelly 28",
         category: "Fashion",
         budget_eur: 9000,
@@ -36,14 +37,20 @@ test.describe("in European Portuguese", () => {
     // The team quotes one option (the staff's screens are English here; their journey is quotes.spec.ts).
     const staff = await adminPage(browser);
     try {
-      const api = staff.request;
-      expect((await api.post(`/api/admin/requests/${id}/status`, { data: { status: "Sourcing" } })).ok()).toBe(true);
-      const saved = await api.post(`/api/admin/requests/${id}/quotes`, {
-        data: { options: [{ title: "Kelly 28, Noir", priceCents: 800_000 }], validUntil: "2099-12-31" },
+      expect(
+        (
+          await api(staff.request, "POST /admin/requests/:id/status", { params: { id }, body: { status: "Sourcing" } })
+        ).ok(),
+      ).toBe(true);
+      const saved = await api(staff.request, "POST /admin/requests/:id/quotes", {
+        params: { id },
+        body: { options: [{ title: "Kelly 28, Noir", priceCents: 800_000 }], validUntil: "2099-12-31" },
       });
       expect(saved.ok(), await saved.text()).toBe(true);
       const { id: quoteId } = (await saved.json()) as { id: string };
-      expect((await api.post(`/api/admin/requests/${id}/quotes/${quoteId}/send`)).ok()).toBe(true);
+      expect(
+        (await api(staff.request, "POST /admin/requests/:id/quotes/:quoteId/send", { params: { id, quoteId } })).ok(),
+      ).toBe(true);
     } finally {
       await staff.context().close();
     }

@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
+import { api } from "./support/api";
 import { expect, test } from "./support/test";
 import { E2E_ADMIN, newMember, signInViaApi, waitingForReady } from "./support/users";
 
@@ -162,8 +163,8 @@ test("screenshots: the dashboard and the new-request page at 390 px in both lang
   mkdirSync("docs/screenshots/i18n", { recursive: true });
   await page.context().addInitScript(() => window.localStorage.setItem("privacyAccepted", "true"));
   await newMember(page, "silver", { name: "Ana Sousa" });
-  const created = await page.request.post("/api/requests", {
-    data: {
+  const created = await api(page.request, "POST /requests", {
+    body: {
       title: "Hermès Birkin 25 in Gold Togo",
       category: "Fashion",
       budget_eur: 25000,
@@ -190,7 +191,7 @@ test("screenshots: the dashboard and the new-request page at 390 px in both lang
   await shoot("/dashboard", "dashboard-en", "Welcome back, Ana");
   await shoot("/new-request", "new-request-en", "New Request");
 
-  const saved = await page.request.put("/api/profile/language", { data: { language: "pt-PT" } });
+  const saved = await api(page.request, "PUT /profile/language", { body: { language: "pt-PT" } });
   expect(saved.ok()).toBe(true);
   await shoot("/dashboard", "dashboard-pt-PT", "Bem-vindo(a) de volta, Ana");
   await shoot("/new-request", "new-request-pt-PT", "Novo pedido");

@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { api } from "./support/api";
 import { expect, test } from "./support/test";
 import { adminPage, newEmail, subscribeViaTestCheckout } from "./support/users";
 
@@ -71,12 +72,13 @@ for (const locale of ["en", "pt-PT"] as const) {
       await page.getByRole("button", { name: labels.create }).click();
       await expect(page).toHaveURL(/\/pricing$/);
       await subscribeViaTestCheckout(page, "gold");
-      const sent = await page.request.post("/api/concierge/messages", { data: { message: TEXTS[locale].message } });
+      const sent = await api(page.request, "POST /concierge/messages", { body: { message: TEXTS[locale].message } });
       expect(sent.ok(), await sent.text()).toBe(true);
-      const me = (await (await page.request.get("/api/me")).json()) as { user: { id: string } };
+      const me = (await (await api(page.request, "GET /me")).json()) as { user: { id: string } };
       const admin = await adminPage(browser);
-      const replied = await admin.request.post(`/api/admin/concierge/${me.user.id}`, {
-        data: { reply: TEXTS[locale].reply, fileIds: [] },
+      const replied = await api(admin.request, "POST /admin/concierge/:userId", {
+        params: { userId: me.user.id },
+        body: { reply: TEXTS[locale].reply, fileIds: [] },
       });
       expect(replied.ok(), await replied.text()).toBe(true);
       await admin.context().close();

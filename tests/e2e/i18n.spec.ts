@@ -5,6 +5,7 @@
  * once, and the choice holds on the next visit. The other journeys run in English, Chromium's default here.
  */
 
+import { api } from "./support/api";
 import { MAIL_SUBJECT, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
 import { newEmail } from "./support/users";
@@ -70,8 +71,8 @@ test.describe("in European Portuguese", () => {
     // The choice holds: the next visit's pages come in English from the server, and the profile says English.
     await page.goto("/pricing");
     await expect(page.getByRole("heading", { name: "Choose Your Membership" })).toBeVisible();
-    const me = await page.request.get("/api/me");
-    expect((await me.json()).profile.language).toBe("en");
+    const me = await api(page.request, "GET /me");
+    expect((await me.json()).profile!.language).toBe("en");
     const pricing = await page.request.get("/pricing");
     expect(await pricing.text()).toContain('<html lang="en"');
   });

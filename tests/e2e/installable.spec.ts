@@ -123,6 +123,7 @@ async function staticCopy() {
     if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) {
       file = path.join(dir, pathname === "/" ? "prerendered/index.html" : "index.html");
     }
+    // A static stand-in for the server: every path under the API's prefix is answered 404, whatever it is.
     response.writeHead(pathname.startsWith("/api/") ? 404 : 200, {
       "content-type": types[path.extname(file)] ?? "application/octet-stream",
       "cache-control": "no-cache",

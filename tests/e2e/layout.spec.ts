@@ -4,6 +4,7 @@
  * its reply box in view at 1440 × 900. SCREENSHOTS=1 files what the window shows (…-view-<width>.png).
  */
 import type { Locator, Page } from "@playwright/test";
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { viewportScreenshot } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -49,8 +50,8 @@ test("at 390 px the chat button leaves room for the phone input, requests, messa
   const name = `Gabriela Ouro ${unique()}`;
   await page.setViewportSize(PHONE);
   await newMember(page, "gold", { name });
-  const created = await page.request.post("/api/requests", {
-    data: {
+  const created = await api(page.request, "POST /requests", {
+    body: {
       title: "Hermès Birkin 25 in Gold Togo",
       category: "Fashion",
       budget_eur: 25000,
@@ -61,10 +62,12 @@ test("at 390 px the chat button leaves room for the phone input, requests, messa
   });
   const { id } = (await created.json()) as { id: string };
   for (const body of ["Is the 25 available in Etoupe as well?", "Gold hardware, please, and the full set."]) {
-    expect((await page.request.post(`/api/requests/${id}/messages`, { data: { body } })).ok()).toBe(true);
+    expect((await api(page.request, "POST /requests/:id/messages", { params: { id }, body: { body } })).ok()).toBe(
+      true,
+    );
   }
-  const asked = await page.request.post("/api/concierge/messages", {
-    data: { message: "Good evening. Could you secure a table at Belcanto on Friday?" },
+  const asked = await api(page.request, "POST /concierge/messages", {
+    body: { message: "Good evening. Could you secure a table at Belcanto on Friday?" },
   });
   expect(asked.ok()).toBe(true);
 
@@ -158,8 +161,8 @@ test("the inbox lines up with the other admin pages, and at 1440 × 900 the repl
   const name = `Tomás Caixa ${unique()}`;
   const subject = `Corporate gifts ${unique()}`;
   await newMember(page, "gold", { name });
-  const created = await page.request.post("/api/requests", {
-    data: {
+  const created = await api(page.request, "POST /requests", {
+    body: {
       title: "Vintage Rolex Daytona",
       category: "Fashion",
       budget_eur: 9000,
@@ -169,10 +172,12 @@ test("the inbox lines up with the other admin pages, and at 1440 × 900 the repl
     },
   });
   const { id } = (await created.json()) as { id: string };
-  expect((await page.request.post(`/api/requests/${id}/messages`, { data: { body: "Any news?" } })).ok()).toBe(true);
-  expect((await page.request.post("/api/sales/inquiries", { data: { subject, message: "Forty hampers." } })).ok()).toBe(
-    true,
-  );
+  expect(
+    (await api(page.request, "POST /requests/:id/messages", { params: { id }, body: { body: "Any news?" } })).ok(),
+  ).toBe(true);
+  expect(
+    (await api(page.request, "POST /sales/inquiries", { body: { subject, message: "Forty hampers." } })).ok(),
+  ).toBe(true);
   // Enough of a conversation to fill the thread.
   const conversation = [
     "A table for two at Belcanto, please.",
@@ -185,7 +190,7 @@ test("the inbox lines up with the other admin pages, and at 1440 × 900 the repl
     "Thank you!",
   ];
   for (const message of conversation) {
-    expect((await page.request.post("/api/concierge/messages", { data: { message } })).ok()).toBe(true);
+    expect((await api(page.request, "POST /concierge/messages", { body: { message } })).ok()).toBe(true);
   }
 
   const admin = await adminPage(browser, DESKTOP);

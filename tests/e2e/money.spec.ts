@@ -7,6 +7,7 @@
  * SCREENSHOTS=1 files the screens in English and Portuguese at 1440 and 390 px under docs/screenshots/money.
  */
 import type { Page } from "@playwright/test";
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import {
   acceptOption,
@@ -31,7 +32,7 @@ type Language = "en" | "pt-PT";
 /** Chooses the interface's language as the language switch does (the profile's and the cookie), and reloads. */
 async function switchLanguage(page: Page, language: Language) {
   const url = page.url();
-  const saved = await page.request.put("/api/profile/language", { data: { language } });
+  const saved = await api(page.request, "PUT /profile/language", { body: { language } });
   expect(saved.ok(), await saved.text()).toBe(true);
   await page.context().addCookies([{ name: "lang", value: language, url: new URL(url).origin }]);
   await page.goto(url);
@@ -156,7 +157,7 @@ test("part of the hold captured with a reason, delivered, the balance invoiced a
     });
   } finally {
     // The shared admin account stays in English for the other journeys.
-    await staff.request.put("/api/profile/language", { data: { language: "en" } });
+    await api(staff.request, "PUT /profile/language", { body: { language: "en" } });
     await staff.context().close();
   }
 });
@@ -210,7 +211,7 @@ test("staff refund part of a captured payment with a reason; the member reads it
     await expectNoSeriousA11yViolations(page);
   } finally {
     // The shared admin account stays in English for the other journeys.
-    await staff.request.put("/api/profile/language", { data: { language: "en" } });
+    await api(staff.request, "PUT /profile/language", { body: { language: "en" } });
     await staff.context().close();
   }
 });
@@ -250,7 +251,7 @@ test("the member's bank disputes a captured payment: the deadline, the evidence 
     await expect(dispute.getByText("Won", { exact: true })).toBeVisible();
   } finally {
     // The shared admin account stays in English for the other journeys.
-    await staff.request.put("/api/profile/language", { data: { language: "en" } });
+    await api(staff.request, "PUT /profile/language", { body: { language: "en" } });
     await staff.context().close();
   }
 });

@@ -3,6 +3,8 @@
  * never on the member's page, which stays open meanwhile), reply, and move the request; the member's timeline
  * follows live, with no note and no staff name in it.
  */
+
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -15,11 +17,14 @@ test("staff add an internal note the member never sees; the member's timeline fo
   const marker = `Ring the Paris boutique ${Date.now().toString(36)}`;
   const title = `Cartier Tank ${Date.now().toString(36)}`;
   await newMember(page, "silver", { name: "Inês Carvalho" });
-  const created = await page.request.post("/api/requests", {
-    data: { title, category: "Fashion", budget_eur: 9000, urgency: "Medium", notes: "", phone_number: "+351912345678" },
+  const created = await api(page.request, "POST /requests", {
+    body: { title, category: "Fashion", budget_eur: 9000, urgency: "Medium", notes: "", phone_number: "+351912345678" },
   });
   const { id } = (await created.json()) as { id: string };
-  await page.request.post(`/api/requests/${id}/messages`, { data: { body: "Is a 2019 piece possible?" } });
+  await api(page.request, "POST /requests/:id/messages", {
+    params: { id },
+    body: { body: "Is a 2019 piece possible?" },
+  });
 
   // The member's page stays open throughout.
   await page.goto(`/requests/${id}`);

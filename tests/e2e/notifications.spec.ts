@@ -1,5 +1,6 @@
 /** Notifications (issue 14): preferences, the member's menu and the staff centre, live; the outbox's retry. */
 import type { Page } from "@playwright/test";
+import { api, endpointUrl } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -32,17 +33,17 @@ test("a status change reaches the member's menu and a new request the staff cent
   await newMember(page, "silver", { name: "Rita Neves" });
   await page.goto("/dashboard");
 
-  await admin.request.post("/api/notifications/read-all", { data: {} });
+  await api(admin.request, "POST /notifications/read-all");
   // The staff's live stream open before the member asks (its answer's headers come once it is subscribed).
-  const live = admin.waitForResponse((response) => new URL(response.url()).pathname === "/api/events");
+  const live = admin.waitForResponse((response) => new URL(response.url()).pathname === endpointUrl("GET /events"));
   await admin.goto("/admin/notifications");
   await live;
   await expect(admin.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
 
   // The member asks for something: the staff centre shows it without a reload.
   const title = `Leica M3 ${Date.now().toString(36)}`;
-  const created = await page.request.post("/api/requests", {
-    data: { title, category: "Other", budget_eur: 9000, urgency: "Low", notes: "", phone_number: "+351912345678" },
+  const created = await api(page.request, "POST /requests", {
+    body: { title, category: "Other", budget_eur: 9000, urgency: "Low", notes: "", phone_number: "+351912345678" },
   });
   const { id } = (await created.json()) as { id: string };
   await expect(admin.getByText(`New request: ${title}`)).toBeVisible({ timeout: 15_000 });
@@ -52,9 +53,11 @@ test("a status change reaches the member's menu and a new request the staff cent
   await expectNoSeriousA11yViolations(admin);
 
   // Staff move it on: the member's menu shows it without a reload.
-  expect((await admin.request.post(`/api/admin/requests/${id}/status`, { data: { status: "Sourcing" } })).ok()).toBe(
-    true,
-  );
+  expect(
+    (
+      await api(admin.request, "POST /admin/requests/:id/status", { params: { id }, body: { status: "Sourcing" } })
+    ).ok(),
+  ).toBe(true);
   const bell = page.getByRole("button", { name: /^Notifications, 1 unread$/ });
   await expect(bell).toBeVisible({ timeout: 15_000 });
   await bell.click();

@@ -6,6 +6,8 @@
  * message through DevTools (`ServiceWorker.deliverPushMessage`). Delivery itself, encryption and the push
  * service's answers are covered against a stand-in push service (src/server/features/notifications/push.test.ts).
  */
+
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { viewportScreenshot } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -45,7 +47,7 @@ test("a member turns push on for this device, sees a device listed and removes i
 
   await card.getByRole("button", { name: "Turn on for this device" }).click();
   await expect(page.getByText("Push notifications could not be turned on for this device.")).toBeVisible();
-  const { publicKey } = (await (await page.request.get("/api/notifications/devices")).json()) as { publicKey: string };
+  const { publicKey } = (await (await api(page.request, "GET /notifications/devices")).json()) as { publicKey: string };
   const calls = (await page.evaluate(
     () => (window as unknown as { pushSubscribeCalls: unknown[] }).pushSubscribeCalls,
   )) as Array<{
@@ -58,8 +60,8 @@ test("a member turns push on for this device, sees a device listed and removes i
 
   // A device as a browser with a push service registers it (its address is never posted to in this journey).
   const key = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString("base64url");
-  const added = await page.request.post("/api/notifications/devices", {
-    data: {
+  const added = await api(page.request, "POST /notifications/devices", {
+    body: {
       endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${Date.now()}`,
       expirationTime: null,
       keys: { p256dh: key, auth: Buffer.alloc(16, 1).toString("base64url") },

@@ -6,6 +6,7 @@
  */
 import { deflateSync } from "node:zlib";
 import type { Locator, Page } from "@playwright/test";
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { acceptOption, authoriseWith, card, memberWithRequest } from "./support/deal";
 import { screenshots } from "./support/screenshots";
@@ -295,7 +296,7 @@ test("a hold lapses when the payment clock moves 7 days; staff ask again, the me
     await expect(payment.getByText("Held", { exact: true })).toBeVisible({ timeout: 15_000 });
 
     // Seven days and an hour later (the QA tool moves the test provider's clock): the authorisation lapsed.
-    const moved = await staff.request.post("/api/admin/qa/payment-clock", { data: { hours: 7 * 24 + 1 } });
+    const moved = await api(staff.request, "POST /admin/qa/payment-clock", { body: { hours: 7 * 24 + 1 } });
     expect(moved.status()).toBe(200);
     await expect(payment.getByText("Expired", { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(payment.getByText(/The authorisation lapsed before it was captured/)).toBeVisible();
@@ -321,7 +322,7 @@ test("a hold lapses when the payment clock moves 7 days; staff ask again, the me
     await expect(payment.getByText("Held", { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(payment.getByRole("button", { name: "Capture Payment" })).toBeVisible();
   } finally {
-    await staff.request.delete("/api/admin/qa/payment-clock");
+    await api(staff.request, "DELETE /admin/qa/payment-clock");
     await staff.context().close();
   }
 });

@@ -4,6 +4,7 @@
  * concierge's replies (decision 014).
  */
 import type { Browser, Page } from "@playwright/test";
+import { api } from "./support/api";
 import { expect, test } from "./support/test";
 import { E2E_ADMIN, newMember, signInViaApi } from "./support/users";
 
@@ -22,8 +23,8 @@ async function asStaff(browser: Browser, work: (staff: Page) => Promise<void>) {
 }
 
 async function newRequest(page: Page, title: string) {
-  const created = await page.request.post("/api/requests", {
-    data: {
+  const created = await api(page.request, "POST /requests", {
+    body: {
       title,
       category: "Fashion",
       budget_eur: 24000,
@@ -37,7 +38,9 @@ async function newRequest(page: Page, title: string) {
 }
 
 async function reply(staff: Page, requestId: string, body: string) {
-  expect((await staff.request.post(`/api/requests/${requestId}/messages`, { data: { body } })).status()).toBe(201);
+  expect(
+    (await api(staff.request, "POST /requests/:id/messages", { params: { id: requestId }, body: { body } })).status(),
+  ).toBe(201);
 }
 
 const bell = (page: Page, unread?: number) =>
@@ -113,17 +116,18 @@ test("a Gold member sees the concierge's reply on the chat button; opening the c
   browser,
 }) => {
   await newMember(page, "gold", { name: "Eva Gomes" });
-  const me = (await (await page.request.get("/api/me")).json()) as { user: { id: string } };
-  expect((await page.request.post("/api/concierge/messages", { data: { message: "A table for two?" } })).status()).toBe(
-    201,
-  );
+  const me = (await (await api(page.request, "GET /me")).json()) as { user: { id: string } };
+  expect(
+    (await api(page.request, "POST /concierge/messages", { body: { message: "A table for two?" } })).status(),
+  ).toBe(201);
   await page.goto("/dashboard");
   // The privacy notice sits over the button until it is answered, as for any visitor.
   await page.getByRole("region", { name: "Privacy notice" }).getByRole("button", { name: "Accept" }).click();
   await expect(chatButton(page)).toBeVisible();
   await asStaff(browser, async (staff) => {
-    const answered = await staff.request.post(`/api/admin/concierge/${me.user.id}`, {
-      data: { reply: "Belcanto, Friday at 20:30." },
+    const answered = await api(staff.request, "POST /admin/concierge/:userId", {
+      params: { userId: me.user.id },
+      body: { reply: "Belcanto, Friday at 20:30." },
     });
     expect(answered.status()).toBe(201);
   });

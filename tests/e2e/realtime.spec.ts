@@ -1,4 +1,6 @@
 /** Live changes, as members and staff see them: no reload, one stream shared by many tabs (issue 11). */
+
+import { api } from "./support/api";
 import { expect, test } from "./support/test";
 import { E2E_ADMIN, newMember, signInViaApi } from "./support/users";
 
@@ -8,7 +10,7 @@ const NEW_REQUEST = {
   urgency: "Medium",
   notes: "",
   phone_number: "+351912345678",
-};
+} as const;
 
 test("eight tabs of the app stay responsive and all see a new request appear", async ({ page, context }) => {
   await newMember(page, "silver", { name: "Ana Sousa" });
@@ -18,8 +20,8 @@ test("eight tabs of the app stay responsive and all see a new request appear", a
     await tab.goto("/requests");
     await expect(tab.getByText("No requests yet")).toBeVisible();
   }
-  const created = await page.request.post("/api/requests", {
-    data: { ...NEW_REQUEST, title: "Porsche 911 Sport Classic" },
+  const created = await api(page.request, "POST /requests", {
+    body: { ...NEW_REQUEST, title: "Porsche 911 Sport Classic" },
   });
   expect(created.status()).toBe(201);
   for (const tab of tabs) {
@@ -33,7 +35,7 @@ test("eight tabs of the app stay responsive and all see a new request appear", a
 
 test("a staff reply appears in the member's open thread without a reload", async ({ page, browser }) => {
   await newMember(page, "silver", { name: "Ana Sousa" });
-  const created = await page.request.post("/api/requests", { data: { ...NEW_REQUEST, title: "Ferrari Roma" } });
+  const created = await api(page.request, "POST /requests", { body: { ...NEW_REQUEST, title: "Ferrari Roma" } });
   const { id } = (await created.json()) as { id: string };
   await page.goto(`/requests/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Ferrari Roma" })).toBeVisible();
@@ -42,8 +44,9 @@ test("a staff reply appears in the member's open thread without a reload", async
   try {
     const staff = await staffContext.newPage();
     await signInViaApi(staff, E2E_ADMIN);
-    const reply = await staff.request.post(`/api/requests/${id}/messages`, {
-      data: { body: "We found one in Rosso." },
+    const reply = await api(staff.request, "POST /requests/:id/messages", {
+      params: { id },
+      body: { body: "We found one in Rosso." },
     });
     expect(reply.status()).toBe(201);
   } finally {
@@ -54,7 +57,7 @@ test("a staff reply appears in the member's open thread without a reload", async
 
 test("the unread count shows in the tab's title", async ({ page, browser }) => {
   await newMember(page, "silver", { name: "Ana Sousa" });
-  const created = await page.request.post("/api/requests", { data: { ...NEW_REQUEST, title: "Lamborghini Miura" } });
+  const created = await api(page.request, "POST /requests", { body: { ...NEW_REQUEST, title: "Lamborghini Miura" } });
   const { id } = (await created.json()) as { id: string };
   await page.goto("/dashboard");
   await expect(page).toHaveTitle(/^Dashboard · Maison$|^[^(]/);
@@ -62,7 +65,7 @@ test("the unread count shows in the tab's title", async ({ page, browser }) => {
   try {
     const staff = await staffContext.newPage();
     await signInViaApi(staff, E2E_ADMIN);
-    await staff.request.post(`/api/requests/${id}/messages`, { data: { body: "News on the Miura." } });
+    await api(staff.request, "POST /requests/:id/messages", { params: { id }, body: { body: "News on the Miura." } });
   } finally {
     await staffContext.close();
   }
@@ -74,14 +77,17 @@ test("the member opens the thread and the staff view shows the reply read, witho
   browser,
 }) => {
   await newMember(page, "silver", { name: "Ana Sousa" });
-  const created = await page.request.post("/api/requests", { data: { ...NEW_REQUEST, title: "Jaguar E-Type" } });
+  const created = await api(page.request, "POST /requests", { body: { ...NEW_REQUEST, title: "Jaguar E-Type" } });
   const { id } = (await created.json()) as { id: string };
 
   const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   try {
     const staff = await staffContext.newPage();
     await signInViaApi(staff, E2E_ADMIN);
-    await staff.request.post(`/api/requests/${id}/messages`, { data: { body: "A Series 1 in Opalescent Grey." } });
+    await api(staff.request, "POST /requests/:id/messages", {
+      params: { id },
+      body: { body: "A Series 1 in Opalescent Grey." },
+    });
     await staff.goto(`/admin/requests/${id}`);
     const reply = staff.getByRole("listitem").filter({ hasText: "A Series 1 in Opalescent Grey." });
     await expect(reply.getByText("Sent", { exact: true })).toBeVisible();

@@ -3,6 +3,8 @@
  * filled for that member and request) and send it; then search a word across conversations and open the thread
  * at the message.
  */
+
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -20,8 +22,8 @@ test("staff save a reply, insert it with '/' in a request thread with its placeh
   const replyTitle = `Sourcing update ${uniqueWord("")}`;
   const title = `Hermès Kelly 28 ${Date.now().toString(36)}`;
   await newMember(page, "silver", { name: "Inês Carvalho" });
-  const created = await page.request.post("/api/requests", {
-    data: {
+  const created = await api(page.request, "POST /requests", {
+    body: {
       title,
       category: "Fashion",
       budget_eur: 18000,
@@ -31,8 +33,9 @@ test("staff save a reply, insert it with '/' in a request thread with its placeh
     },
   });
   const { id } = (await created.json()) as { id: string };
-  const posted = await page.request.post(`/api/requests/${id}/messages`, {
-    data: { body: `Could you find one in ${word} gold, with its box?` },
+  const posted = await api(page.request, "POST /requests/:id/messages", {
+    params: { id },
+    body: { body: `Could you find one in ${word} gold, with its box?` },
   });
   expect(posted.ok()).toBe(true);
 
@@ -107,6 +110,6 @@ test("staff save a reply, insert it with '/' in a request thread with its placeh
   // The member reads the reply as sent, and never reaches the staff's pages.
   await page.goto(`/requests/${id}`);
   await expect(page.getByText(`Dear Inês Carvalho, we are sourcing ${title} for you.`)).toBeVisible();
-  expect((await page.request.get(`/api/admin/search?q=${word}`)).status()).toBe(403);
-  expect((await page.request.get("/api/admin/replies")).status()).toBe(403);
+  expect((await api(page.request, "GET /admin/search", { query: { q: word } })).status()).toBe(403);
+  expect((await api(page.request, "GET /admin/replies")).status()).toBe(403);
 });

@@ -1,5 +1,7 @@
 /** Sourcing requests and their threads, as members and staff meet them (issue 10). */
 import type { Page } from "@playwright/test";
+import type { RequestCategory } from "../../src/shared/requests";
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -18,9 +20,9 @@ async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 
-async function createViaApi(page: Page, title: string, category = "Fashion") {
-  const response = await page.request.post("/api/requests", {
-    data: { title, category, budget_eur: 5000, urgency: "Medium", notes: "", phone_number: "+351912345678" },
+async function createViaApi(page: Page, title: string, category: RequestCategory = "Fashion") {
+  const response = await api(page.request, "POST /requests", {
+    body: { title, category, budget_eur: 5000, urgency: "Medium", notes: "", phone_number: "+351912345678" },
   });
   return response;
 }
@@ -176,7 +178,7 @@ test("the sixth request of the month is refused, and another member cannot open 
   // The form is closed at the limit (forms.spec.ts); the server refuses the sixth all the same.
   const sixth = await createViaApi(page, "One request too many");
   expect(sixth.status()).toBe(403);
-  expect(((await sixth.json()) as { error: string }).error).toBe(LIMIT_MESSAGE);
+  expect((await sixth.json()).error).toBe(LIMIT_MESSAGE);
   await page.goto("/new-request");
   await expect(page.getByText("0 of 5 requests remaining this month.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit Request" })).toBeDisabled();

@@ -3,6 +3,7 @@
  * Sessions card, and it loses access at once; then changes the password, signing the other sessions out.
  */
 import type { Browser, Page } from "@playwright/test";
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -57,7 +58,7 @@ test("a member signs another browser out from the Sessions card, and it loses ac
     await expect(page.getByRole("button", { name: "Sign Out Everywhere Else" })).toHaveCount(0);
 
     // The phone, left open on its profile, is told at once: its next call is refused and it goes to sign in.
-    expect((await phone.page.request.get("/api/account/sessions")).status()).toBe(401);
+    expect((await api(phone.page.request, "GET /account/sessions")).status()).toBe(401);
     await expect(phone.page).toHaveURL(/\/auth/, { timeout: 10_000 });
   } finally {
     await phone.context.close();

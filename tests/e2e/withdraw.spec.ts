@@ -2,6 +2,8 @@
  * Issue 22, item 7: a member changes a request's budget while staff watch its activity live, then withdraws it;
  * the request stays, Withdrawn, read-only, and the staff's pipeline filter finds it.
  */
+
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots, viewportScreenshot } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -13,8 +15,8 @@ test("a member edits a request's budget (staff see it live), then withdraws it a
 }) => {
   const title = `Cartier Crash ${Date.now().toString(36)}`;
   await newMember(page, "silver", { name: "Leonor Antunes" });
-  const created = await page.request.post("/api/requests", {
-    data: {
+  const created = await api(page.request, "POST /requests", {
+    body: {
       title,
       category: "Fashion",
       budget_eur: 18000,
@@ -24,8 +26,9 @@ test("a member edits a request's budget (staff see it live), then withdraws it a
     },
   });
   const { id } = (await created.json()) as { id: string };
-  const posted = await page.request.post(`/api/requests/${id}/messages`, {
-    data: { body: "If the London edition is out of reach, a Paris one would do." },
+  const posted = await api(page.request, "POST /requests/:id/messages", {
+    params: { id },
+    body: { body: "If the London edition is out of reach, a Paris one would do." },
   });
   expect(posted.ok()).toBe(true);
 

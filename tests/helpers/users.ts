@@ -7,7 +7,7 @@ import type { Role } from "../../src/shared/roles";
 import type { TestContext } from "./app";
 
 /** The Cookie header to send back, from a response's Set-Cookie headers. */
-export function cookieFrom(response: LightMyRequestResponse): string {
+export function cookieFrom(response: Pick<LightMyRequestResponse, "headers">): string {
   const raw = response.headers["set-cookie"];
   const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
   return list

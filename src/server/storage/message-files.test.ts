@@ -11,7 +11,9 @@ import { desc, eq, inArray } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { FILES_ONLY_PREVIEW, MESSAGE_FILE_TEXTS } from "@/shared/message-files";
 import { MESSAGES } from "@/shared/schemas";
 import { CONCIERGE_PLAN_REQUIRED } from "../auth/policies";
@@ -51,11 +53,11 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const get = (user: TestUser | null, url: string) => ctx.app.inject({ method: "GET", url, headers: as(user) });
-const post = (user: TestUser | null, url: string, payload: object = {}) =>
-  ctx.app.inject({ method: "POST", url, headers: as(user), payload });
-const upload = (user: TestUser | null, url: string, name: string, content: Buffer) => {
+type UploadKey = "POST /requests/:id/messages/files" | "POST /concierge/files" | "POST /admin/concierge/:userId/files";
+/** A multipart upload, the one body the typed client does not send. */
+const upload = (user: TestUser | null, key: UploadKey, params: object, name: string, content: Buffer) => {
   const body = multipart(name, content);
+  const url = endpointUrl(key, { params });
   return ctx.app.inject({ method: "POST", url, headers: { ...as(user), ...body.headers }, payload: body.payload });
 };
 
@@ -77,17 +79,18 @@ describe("files in a request's thread", () => {
   it("takes a photo or a PDF by its bytes, refuses other types and oversize files", async () => {
     const member = await createUser(ctx);
     const id = await requestOf(member);
-    const photo = await upload(member, `/api/requests/${id}/messages/files`, "watch.png", PNG);
+    const photo = await upload(member, "POST /requests/:id/messages/files", { id }, "watch.png", PNG);
     expect(photo.statusCode, photo.body).toBe(201);
     expect(photo.json()).toMatchObject({ name: "watch.png", type: "image/png", size: PNG.length });
-    const pdf = await upload(member, `/api/requests/${id}/messages/files`, "invoice", PDF);
+    const pdf = await upload(member, "POST /requests/:id/messages/files", { id }, "invoice", PDF);
     expect(pdf.json()).toMatchObject({ name: "invoice.pdf", type: "application/pdf" });
-    const html = await upload(member, `/api/requests/${id}/messages/files`, "photo.png", HTML);
+    const html = await upload(member, "POST /requests/:id/messages/files", { id }, "photo.png", HTML);
     expect(html.statusCode).toBe(415);
     expect(html.json().error).toBe(MESSAGE_FILE_TEXTS.typeRefused);
     const big = await upload(
       member,
-      `/api/requests/${id}/messages/files`,
+      "POST /requests/:id/messages/files",
+      { id },
       "big.png",
       Buffer.concat([PNG, Buffer.alloc(40_000)]),
     );
@@ -103,15 +106,28 @@ describe("files in a request's thread", () => {
     const staff = await createUser(ctx, { role: "staff" });
     const other = await createUser(ctx);
     const id = await requestOf(member);
-    const file = (await upload(member, `/api/requests/${id}/messages/files`, "kelly.png", PNG)).json();
+    const file = (await upload(member, "POST /requests/:id/messages/files", { id }, "kelly.png", PNG)).json();
     // A pending file is nobody's to download yet.
-    expect((await get(member, `/api/requests/${id}/messages/files/${file.id}`)).statusCode).toBe(404);
-    const sent = await post(member, `/api/requests/${id}/messages`, { body: "", fileIds: [file.id] });
+    expect(
+      (await call(ctx, "GET /requests/:id/messages/files/:fileId", { params: { id, fileId: file.id } }, as(member)))
+        .statusCode,
+    ).toBe(404);
+    const sent = await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id }, body: { body: "", fileIds: [file.id] } },
+      as(member),
+    );
     expect(sent.statusCode, sent.body).toBe(201);
     for (const viewer of [member, staff]) {
-      const thread = (await get(viewer, `/api/requests/${id}/messages`)).json();
+      const thread = (await call(ctx, "GET /requests/:id/messages", { params: { id } }, as(viewer))).json();
       expect(thread.messages.at(-1)).toMatchObject({ body: "", files: [{ id: file.id, name: "kelly.png" }] });
-      const download = await get(viewer, `/api/requests/${id}/messages/files/${file.id}`);
+      const download = await call(
+        ctx,
+        "GET /requests/:id/messages/files/:fileId",
+        { params: { id, fileId: file.id } },
+        as(viewer),
+      );
       expect(download.statusCode).toBe(200);
       expect(download.headers["content-type"]).toBe("image/png");
       expect(download.headers["content-disposition"]).toMatch(/^inline; filename="kelly.png"/);
@@ -119,10 +135,24 @@ describe("files in a request's thread", () => {
       expect(download.rawPayload.equals(PNG)).toBe(true);
     }
     // Another member: not found, as is the file asked for through another request.
-    expect((await get(other, `/api/requests/${id}/messages/files/${file.id}`)).statusCode).toBe(404);
+    expect(
+      (await call(ctx, "GET /requests/:id/messages/files/:fileId", { params: { id, fileId: file.id } }, as(other)))
+        .statusCode,
+    ).toBe(404);
     const otherId = await requestOf(other);
-    expect((await get(other, `/api/requests/${otherId}/messages/files/${file.id}`)).statusCode).toBe(404);
-    expect((await get(null, `/api/requests/${id}/messages/files/${file.id}`)).statusCode).toBe(401);
+    expect(
+      (
+        await call(
+          ctx,
+          "GET /requests/:id/messages/files/:fileId",
+          { params: { id: otherId, fileId: file.id } },
+          as(other),
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(ctx, "GET /requests/:id/messages/files/:fileId", { params: { id, fileId: file.id } })).statusCode,
+    ).toBe(401);
     // The team's notice says a file came.
     const [notice] = await ctx.database.db
       .select({ body: notifications.body })
@@ -138,44 +168,112 @@ describe("files in a request's thread", () => {
     const staff = await createUser(ctx, { role: "staff" });
     const id = await requestOf(member);
     const otherId = await requestOf(member);
-    const url = `/api/requests/${id}/messages`;
-    expect((await post(member, url, { body: "  " })).json().error).toBe(MESSAGES.enterMessage);
-    expect((await post(member, url, { body: "", fileIds: [] })).json().error).toBe(MESSAGES.enterMessage);
+    expect(
+      (await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "  " } }, as(member))).json()
+        .error,
+    ).toBe(MESSAGES.enterMessage);
+    expect(
+      (
+        await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "", fileIds: [] } }, as(member))
+      ).json().error,
+    ).toBe(MESSAGES.enterMessage);
 
-    const staffFile = (await upload(staff, `${url}/files`, "a.png", PNG)).json();
+    const staffFile = (await upload(staff, "POST /requests/:id/messages/files", { id }, "a.png", PNG)).json();
     const before = await ctx.database.db.select().from(messages).where(eq(messages.requestId, id));
-    const stolen = await post(member, url, { body: "Mine now", fileIds: [staffFile.id] });
+    const stolen = await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id }, body: { body: "Mine now", fileIds: [staffFile.id] } },
+      as(member),
+    );
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().error).toBe(MESSAGE_FILE_TEXTS.notYours);
     // Nothing half-written: no message, the file still pending.
     expect(await ctx.database.db.select().from(messages).where(eq(messages.requestId, id))).toHaveLength(before.length);
 
-    const elsewhere = (await upload(member, `/api/requests/${otherId}/messages/files`, "b.png", PNG)).json();
-    expect((await post(member, url, { body: "x", fileIds: [elsewhere.id] })).statusCode).toBe(400);
+    const elsewhere = (await upload(member, "POST /requests/:id/messages/files", { id: otherId }, "b.png", PNG)).json();
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /requests/:id/messages",
+          { params: { id }, body: { body: "x", fileIds: [elsewhere.id] } },
+          as(member),
+        )
+      ).statusCode,
+    ).toBe(400);
 
-    const mine = (await upload(member, `${url}/files`, "c.png", PNG)).json();
-    expect((await post(member, url, { body: "x", fileIds: [mine.id, mine.id] })).statusCode).toBe(400);
-    expect((await post(member, url, { body: "x", fileIds: [mine.id] })).statusCode).toBe(201);
-    expect((await post(member, url, { body: "again", fileIds: [mine.id] })).json().error).toBe(
-      MESSAGE_FILE_TEXTS.notYours,
-    );
+    const mine = (await upload(member, "POST /requests/:id/messages/files", { id }, "c.png", PNG)).json();
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /requests/:id/messages",
+          { params: { id }, body: { body: "x", fileIds: [mine.id, mine.id] } },
+          as(member),
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /requests/:id/messages",
+          { params: { id }, body: { body: "x", fileIds: [mine.id] } },
+          as(member),
+        )
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /requests/:id/messages",
+          { params: { id }, body: { body: "again", fileIds: [mine.id] } },
+          as(member),
+        )
+      ).json().error,
+    ).toBe(MESSAGE_FILE_TEXTS.notYours);
 
     const six = Array.from({ length: 6 }, () => crypto.randomUUID());
-    const many = await post(member, url, { body: "x", fileIds: six });
+    const many = await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id }, body: { body: "x", fileIds: six } },
+      as(member),
+    );
     expect(many.statusCode).toBe(400);
     expect(many.json().error).toBe(MESSAGE_FILE_TEXTS.tooMany);
-    expect((await post(member, url, { body: "x", fileIds: ["not-a-uuid"] })).statusCode).toBe(400);
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /requests/:id/messages",
+          { params: { id }, body: { body: "x", fileIds: ["not-a-uuid"] } },
+          as(member),
+        )
+      ).statusCode,
+    ).toBe(400);
   });
 
   it("drops a file never sent after a day; it can no longer be sent", async () => {
     const member = await createUser(ctx);
     const id = await requestOf(member);
-    const file = (await upload(member, `/api/requests/${id}/messages/files`, "late.png", PNG)).json();
+    const file = (await upload(member, "POST /requests/:id/messages/files", { id }, "late.png", PNG)).json();
     await ctx.database.db
       .update(messageFiles)
       .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
       .where(eq(messageFiles.id, file.id));
-    expect((await post(member, `/api/requests/${id}/messages`, { body: "", fileIds: [file.id] })).statusCode).toBe(400);
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /requests/:id/messages",
+          { params: { id }, body: { body: "", fileIds: [file.id] } },
+          as(member),
+        )
+      ).statusCode,
+    ).toBe(400);
     expect(await dropExpired(ctx.app.ctx, "requests")).toBeGreaterThanOrEqual(1);
     expect(await ctx.database.db.select().from(messageFiles).where(eq(messageFiles.id, file.id))).toHaveLength(0);
   });
@@ -183,12 +281,15 @@ describe("files in a request's thread", () => {
   it("removes the thread's stored files with the request", async () => {
     const member = await createUser(ctx);
     const id = await requestOf(member);
-    const file = (await upload(member, `/api/requests/${id}/messages/files`, "gone.png", PNG)).json();
-    await post(member, `/api/requests/${id}/messages`, { body: "", fileIds: [file.id] });
+    const file = (await upload(member, "POST /requests/:id/messages/files", { id }, "gone.png", PNG)).json();
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id }, body: { body: "", fileIds: [file.id] } },
+      as(member),
+    );
     const [row] = await ctx.database.db.select().from(messageFiles).where(eq(messageFiles.id, file.id));
-    expect(
-      (await ctx.app.inject({ method: "DELETE", url: `/api/requests/${id}`, headers: as(member) })).statusCode,
-    ).toBe(200);
+    expect((await call(ctx, "DELETE /requests/:id", { params: { id } }, as(member))).statusCode).toBe(200);
     expect(await ctx.database.db.select().from(messageFiles).where(eq(messageFiles.id, file.id))).toHaveLength(0);
     await expect(ctx.app.ctx.storage.get(row.storageKey)).rejects.toThrow();
   });
@@ -197,15 +298,20 @@ describe("files in a request's thread", () => {
     const member = await createUser(ctx);
     const staff = await createUser(ctx, { role: "staff" });
     const id = await requestOf(member);
-    const file = (await upload(member, `/api/requests/${id}/messages/files`, "p.png", PNG)).json();
-    await post(member, `/api/requests/${id}/messages`, { body: "", fileIds: [file.id] });
-    const mine = (await get(member, "/api/messages/conversations")).json().items;
-    expect(mine.find((c: { id: string }) => c.id === id).lastMessage).toBe(FILES_ONLY_PREVIEW);
-    const inbox = (await get(staff, "/api/admin/inbox/messages")).json().items;
-    expect(inbox.find((m: { request: { id: string } }) => m.request.id === id).body).toBe(FILES_ONLY_PREVIEW);
+    const file = (await upload(member, "POST /requests/:id/messages/files", { id }, "p.png", PNG)).json();
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id }, body: { body: "", fileIds: [file.id] } },
+      as(member),
+    );
+    const mine = (await call(ctx, "GET /messages/conversations", {}, as(member))).json().items;
+    expect(mine.find((c) => c.id === id)!.lastMessage).toBe(FILES_ONLY_PREVIEW);
+    const inbox = (await call(ctx, "GET /admin/inbox/messages", {}, as(staff))).json().items;
+    expect(inbox.find((m) => m.request.id === id)!.body).toBe(FILES_ONLY_PREVIEW);
 
     for (let i = 1; i < MESSAGE_FILES_PER_TEN_MINUTES; i++) await limitMessageFiles(ctx.app.ctx.limiter, member.id);
-    const tooFast = await upload(member, `/api/requests/${id}/messages/files`, "q.png", PNG);
+    const tooFast = await upload(member, "POST /requests/:id/messages/files", { id }, "q.png", PNG);
     expect(tooFast.statusCode).toBe(429);
     expect(tooFast.json().error).toBe(FILES_TOO_FAST);
   });
@@ -214,7 +320,7 @@ describe("files in a request's thread", () => {
     const member = await createUser(ctx);
     const other = await createUser(ctx);
     const id = await requestOf(member);
-    expect((await upload(other, `/api/requests/${id}/messages/files`, "x.png", PNG)).statusCode).toBe(404);
+    expect((await upload(other, "POST /requests/:id/messages/files", { id }, "x.png", PNG)).statusCode).toBe(404);
   });
 });
 
@@ -223,16 +329,21 @@ describe("files when an account is deleted", () => {
     const gold = await createUser(ctx, { plan: "gold" });
     const staff = await createUser(ctx, { role: "staff" });
     const id = await requestOf(gold);
-    const inThread = (await upload(staff, `/api/requests/${id}/messages/files`, "s.png", PNG)).json();
-    await post(staff, `/api/requests/${id}/messages`, { body: "", fileIds: [inThread.id] });
-    const inChat = (await upload(gold, "/api/concierge/files", "c.png", PNG)).json();
-    await post(gold, "/api/concierge/messages", { message: "", fileIds: [inChat.id] });
+    const inThread = (await upload(staff, "POST /requests/:id/messages/files", { id }, "s.png", PNG)).json();
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id }, body: { body: "", fileIds: [inThread.id] } },
+      as(staff),
+    );
+    const inChat = (await upload(gold, "POST /concierge/files", {}, "c.png", PNG)).json();
+    await call(ctx, "POST /concierge/messages", { body: { message: "", fileIds: [inChat.id] } }, as(gold));
     const rows = await ctx.database.db
       .select({ key: messageFiles.storageKey })
       .from(messageFiles)
       .where(inArray(messageFiles.id, [inThread.id, inChat.id]));
     expect(rows).toHaveLength(2);
-    expect((await ctx.app.inject({ method: "DELETE", url: "/api/account", headers: as(gold) })).statusCode).toBe(200);
+    expect((await call(ctx, "DELETE /account", { body: undefined }, as(gold))).statusCode).toBe(200);
     for (const { key } of rows) await expect(ctx.app.ctx.storage.get(key)).rejects.toThrow();
   });
 });
@@ -244,40 +355,88 @@ describe("files in the concierge chat", () => {
     const black = await createUser(ctx, { plan: "black" });
     const staff = await createUser(ctx, { role: "staff" });
 
-    const refused = await upload(silver, "/api/concierge/files", "x.png", PNG);
+    const refused = await upload(silver, "POST /concierge/files", {}, "x.png", PNG);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe(CONCIERGE_PLAN_REQUIRED);
-    expect((await upload(gold, "/api/concierge/files", "x.html", HTML)).statusCode).toBe(415);
+    expect((await upload(gold, "POST /concierge/files", {}, "x.html", HTML)).statusCode).toBe(415);
 
-    const file = (await upload(gold, "/api/concierge/files", "table.png", PNG)).json();
+    const file = (await upload(gold, "POST /concierge/files", {}, "table.png", PNG)).json();
     // Staff cannot send the member's file as theirs, nor another member as theirs.
-    expect((await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "", fileIds: [file.id] })).statusCode).toBe(
-      400,
-    );
-    expect((await post(black, "/api/concierge/messages", { message: "", fileIds: [file.id] })).statusCode).toBe(400);
-    const sent = await post(gold, "/api/concierge/messages", { message: "", fileIds: [file.id] });
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /admin/concierge/:userId",
+          { params: { userId: gold.id }, body: { reply: "", fileIds: [file.id] } },
+          as(staff),
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(ctx, "POST /concierge/messages", { body: { message: "", fileIds: [file.id] } }, as(black)))
+        .statusCode,
+    ).toBe(400);
+    const sent = await call(ctx, "POST /concierge/messages", { body: { message: "", fileIds: [file.id] } }, as(gold));
     expect(sent.statusCode, sent.body).toBe(201);
 
-    const list = (await get(staff, "/api/admin/concierge")).json().items;
-    expect(list.find((c: { userId: string }) => c.userId === gold.id).lastMessage).toBe(FILES_ONLY_PREVIEW);
-    const thread = (await get(staff, `/api/admin/concierge/${gold.id}`)).json();
+    const list = (await call(ctx, "GET /admin/concierge", {}, as(staff))).json().items;
+    expect(list.find((c) => c.userId === gold.id)!.lastMessage).toBe(FILES_ONLY_PREVIEW);
+    const thread = (await call(ctx, "GET /admin/concierge/:userId", { params: { userId: gold.id } }, as(staff))).json();
     expect(thread.messages.at(-1)).toMatchObject({ message: "", files: [{ id: file.id, type: "image/png" }] });
-    expect((await get(gold, `/api/concierge/files/${file.id}`)).statusCode).toBe(200);
-    expect((await get(staff, `/api/admin/concierge/${gold.id}/files/${file.id}`)).statusCode).toBe(200);
-    expect((await get(black, `/api/concierge/files/${file.id}`)).statusCode).toBe(404);
-    expect((await get(staff, `/api/admin/concierge/${black.id}/files/${file.id}`)).statusCode).toBe(404);
+    expect(
+      (await call(ctx, "GET /concierge/files/:fileId", { params: { fileId: file.id } }, as(gold))).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          ctx,
+          "GET /admin/concierge/:userId/files/:fileId",
+          { params: { userId: gold.id, fileId: file.id } },
+          as(staff),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(ctx, "GET /concierge/files/:fileId", { params: { fileId: file.id } }, as(black))).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          ctx,
+          "GET /admin/concierge/:userId/files/:fileId",
+          { params: { userId: black.id, fileId: file.id } },
+          as(staff),
+        )
+      ).statusCode,
+    ).toBe(404);
 
-    const pdf = (await upload(staff, `/api/admin/concierge/${gold.id}/files`, "menu.pdf", PDF)).json();
-    const reply = await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "The menu", fileIds: [pdf.id] });
+    const pdf = (
+      await upload(staff, "POST /admin/concierge/:userId/files", { userId: gold.id }, "menu.pdf", PDF)
+    ).json();
+    const reply = await call(
+      ctx,
+      "POST /admin/concierge/:userId",
+      { params: { userId: gold.id }, body: { reply: "The menu", fileIds: [pdf.id] } },
+      as(staff),
+    );
     expect(reply.statusCode, reply.body).toBe(201);
-    const mine = (await get(gold, "/api/concierge/messages")).json();
+    const mine = (await call(ctx, "GET /concierge/messages", {}, as(gold))).json();
     expect(mine.messages.at(-1)).toMatchObject({ message: "The menu", files: [{ name: "menu.pdf" }] });
-    const download = await get(gold, `/api/concierge/files/${pdf.id}`);
+    const download = await call(ctx, "GET /concierge/files/:fileId", { params: { fileId: pdf.id } }, as(gold));
     expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="menu.pdf"/);
     // A staff file for another member's chat cannot go into this one.
-    const forBlack = (await upload(staff, `/api/admin/concierge/${black.id}/files`, "b.png", PNG)).json();
+    const forBlack = (
+      await upload(staff, "POST /admin/concierge/:userId/files", { userId: black.id }, "b.png", PNG)
+    ).json();
     expect(
-      (await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "x", fileIds: [forBlack.id] })).statusCode,
+      (
+        await call(
+          ctx,
+          "POST /admin/concierge/:userId",
+          { params: { userId: gold.id }, body: { reply: "x", fileIds: [forBlack.id] } },
+          as(staff),
+        )
+      ).statusCode,
     ).toBe(400);
   });
 });
@@ -340,16 +499,18 @@ describe("files while the object store is down", () => {
         phoneNumber: "+351912345678",
       })
       .returning({ id: requests.id });
-    const files = `/api/requests/${id}/messages/files`;
+    const files = endpointUrl("POST /requests/:id/messages/files", { params: { id } });
+    const fileUrl = (fileId: string) =>
+      endpointUrl("GET /requests/:id/messages/files/:fileId", { params: { id, fileId } });
     const before = (await send(member, "POST", files, PNG)).json();
     expect(
       (
-        await own.app.inject({
-          method: "POST",
-          url: `/api/requests/${id}/messages`,
-          headers: as(member),
-          payload: { body: "", fileIds: [before.id] },
-        })
+        await call(
+          own,
+          "POST /requests/:id/messages",
+          { params: { id }, body: { body: "", fileIds: [before.id] } },
+          as(member),
+        )
       ).statusCode,
     ).toBe(201);
 
@@ -363,14 +524,14 @@ describe("files while the object store is down", () => {
     expect(rows.map((r) => r.id)).toEqual([before.id]);
     expect(readdirSync(own.app.ctx.storage.spoolDir)).toEqual([]);
     // A file that exists is not "not found" because the store cannot be reached.
-    const read = await send(member, "GET", `${files}/${before.id}`);
+    const read = await send(member, "GET", fileUrl(before.id));
     expect(read.statusCode).toBe(503);
     expect(read.json().error).toBe(STORAGE_UNAVAILABLE);
 
     await startS3();
     const after = await send(member, "POST", files, PNG);
     expect(after.statusCode, after.body).toBe(201);
-    const download = await send(member, "GET", `${files}/${before.id}`);
+    const download = await send(member, "GET", fileUrl(before.id));
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PNG)).toBe(true);
   });

@@ -3,6 +3,7 @@
  * a staff quote, accepting an option, the test card page, a captured hold.
  */
 import type { Page } from "@playwright/test";
+import { api } from "./api";
 import { expect } from "./test";
 import { newEmail, newMember } from "./users";
 
@@ -12,12 +13,12 @@ export const REQUEST = {
   urgency: "High",
   notes: "Gold hardware preferred.",
   phone_number: "+351912345678",
-};
+} as const;
 
 /** A new Silver member with one request, on its page. */
 export async function memberWithRequest(page: Page, title: string) {
   await newMember(page, "silver", { email: newEmail("quote") });
-  const created = await page.request.post("/api/requests", { data: { ...REQUEST, title } });
+  const created = await api(page.request, "POST /requests", { body: { ...REQUEST, title } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   await page.goto(`/requests/${id}`);
@@ -54,15 +55,20 @@ export async function acceptOption(page: Page, title: string) {
 
 /** The team quotes one option and sends it, through the staff's API (the quote editor is quotes.spec.ts's). */
 export async function quoteViaApi(staff: Page, requestId: string, option: { title: string; priceCents: number }) {
-  const api = staff.request;
-  const moved = await api.post(`/api/admin/requests/${requestId}/status`, { data: { status: "Sourcing" } });
+  const moved = await api(staff.request, "POST /admin/requests/:id/status", {
+    params: { id: requestId },
+    body: { status: "Sourcing" },
+  });
   expect(moved.ok(), await moved.text()).toBe(true);
-  const saved = await api.post(`/api/admin/requests/${requestId}/quotes`, {
-    data: { options: [option], validUntil: "2099-12-31" },
+  const saved = await api(staff.request, "POST /admin/requests/:id/quotes", {
+    params: { id: requestId },
+    body: { options: [option], validUntil: "2099-12-31" },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
   const { id: quoteId } = (await saved.json()) as { id: string };
-  const sent = await api.post(`/api/admin/requests/${requestId}/quotes/${quoteId}/send`);
+  const sent = await api(staff.request, "POST /admin/requests/:id/quotes/:quoteId/send", {
+    params: { id: requestId, quoteId },
+  });
   expect(sent.ok(), await sent.text()).toBe(true);
   return quoteId;
 }
@@ -77,23 +83,34 @@ type DealAnswer = {
  * own calls, then staff capture all of it: a captured payment, as the refund and dispute journeys start from.
  */
 export async function capturedViaApi(member: Page, staff: Page, requestId: string) {
-  const deal = (await (await member.request.get(`/api/requests/${requestId}/deal`)).json()) as DealAnswer;
+  const deal = (await (
+    await api(member.request, "GET /requests/:id/deal", { params: { id: requestId } })
+  ).json()) as DealAnswer;
   const quote = deal.quotes[0];
-  const accepted = await member.request.post(`/api/requests/${requestId}/quotes/${quote.id}/accept`, {
-    data: { optionId: quote.options[0].id },
+  const accepted = await api(member.request, "POST /requests/:id/quotes/:quoteId/accept", {
+    params: { id: requestId, quoteId: quote.id },
+    body: { optionId: quote.options[0].id },
   });
   expect(accepted.ok(), await accepted.text()).toBe(true);
   const { url } = (await accepted.json()) as { url: string };
   const session = /\/checkout\/test\/holds\/([^/?#]+)/.exec(url)?.[1];
   expect(session, url).toBeTruthy();
-  const authorised = await member.request.post(`/api/billing/test/holds/${session}/authorize`, {
-    data: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ana Sousa" },
+  const authorised = await api(member.request, "POST /billing/test/holds/:id/authorize", {
+    params: { id: session! },
+    body: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ana Sousa" },
   });
   expect(authorised.ok(), await authorised.text()).toBe(true);
   const holdStatus = async () =>
-    ((await (await staff.request.get(`/api/admin/requests/${requestId}/deal`)).json()) as DealAnswer).hold?.status;
+    (
+      (await (
+        await api(staff.request, "GET /admin/requests/:id/deal", { params: { id: requestId } })
+      ).json()) as DealAnswer
+    ).hold?.status;
   await expect.poll(holdStatus).toBe("held");
-  const captured = await staff.request.post(`/api/admin/requests/${requestId}/hold/capture`, { data: {} });
+  const captured = await api(staff.request, "POST /admin/requests/:id/hold/capture", {
+    params: { id: requestId },
+    body: {},
+  });
   expect(captured.ok(), await captured.text()).toBe(true);
   await expect.poll(holdStatus).toBe("captured");
 }

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { api } from "./api";
 
 export const E2E_ADMIN = { email: "admin@maison.test", password: "admin-secret-1", name: "Ada Admin" };
 
@@ -28,22 +29,26 @@ export type NewUser = { name?: string; email: string; password: string; phone?: 
  * cookies of `page`'s browser context: the browser is signed in as the new member, still where it was.
  */
 export async function signUpViaApi(page: Page, user: NewUser) {
-  const response = await page.request.post("/api/auth/sign-up", {
-    headers: { "accept-language": user.locale ?? "en-US" },
-    data: {
-      name: user.name ?? "Ana Sousa",
-      email: user.email,
-      phone: user.phone ?? "+351912345678",
-      password: user.password,
+  const response = await api(
+    page.request,
+    "POST /auth/sign-up",
+    {
+      body: {
+        name: user.name ?? "Ana Sousa",
+        email: user.email,
+        phone: user.phone ?? "+351912345678",
+        password: user.password,
+      },
     },
-  });
+    { "accept-language": user.locale ?? "en-US" },
+  );
   expect(response.status(), await response.text()).toBe(201);
 }
 
 /** Signs in through the app's sign-in route (the form is auth.spec.ts's), with the cookies of `page`'s context. */
 export async function signInViaApi(page: Page, user: { email: string; password: string }) {
-  const response = await page.request.post("/api/auth/sign-in", {
-    data: { email: user.email, password: user.password },
+  const response = await api(page.request, "POST /auth/sign-in", {
+    body: { email: user.email, password: user.password },
   });
   expect(response.ok(), await response.text()).toBe(true);
   expect(((await response.json()) as { twoFactorRequired: boolean }).twoFactorRequired).toBe(false);
@@ -80,16 +85,17 @@ export async function signInViaForm(page: Page, user: { email: string; password:
  * The checkout pages themselves are walked through in payments.spec.ts.
  */
 export async function subscribeViaTestCheckout(page: Page, plan: "free" | "silver" | "gold") {
-  const started = await page.request.post("/api/billing/checkout", { data: { plan } });
+  const started = await api(page.request, "POST /billing/checkout", { body: { plan } });
   expect(started.ok(), await started.text()).toBe(true);
   const { sessionId } = (await started.json()) as { sessionId: string };
-  const paid = await page.request.post(`/api/billing/test/checkout/${sessionId}/pay`, {
-    data: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ana Sousa" },
+  const paid = await api(page.request, "POST /billing/test/checkout/:id/pay", {
+    params: { id: sessionId },
+    body: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ana Sousa" },
   });
   expect(paid.ok(), await paid.text()).toBe(true);
   await expect
     .poll(async () => {
-      const check = await page.request.post("/api/billing/check-subscription", { data: {} });
+      const check = await api(page.request, "POST /billing/check-subscription");
       return ((await check.json()) as { subscribed?: boolean }).subscribed;
     })
     .toBe(true);

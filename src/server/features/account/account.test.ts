@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call, unchecked } from "#tests/helpers/call";
 import { resetToken, verificationToken } from "#tests/helpers/mail";
 import { totpFromUri } from "#tests/helpers/totp";
 import { as, cookieFrom, createUser, signUp, uniqueEmail } from "#tests/helpers/users";
@@ -12,9 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (url: string, payload: unknown, cookie?: string) =>
-  ctx.app.inject({ method: "POST", url, payload: payload as object, headers: cookie ? { cookie } : {} });
-const me = (cookie?: string) => ctx.app.inject({ method: "GET", url: "/api/me", headers: cookie ? { cookie } : {} });
+const me = (cookie?: string) => call(ctx, "GET /me", {}, cookie ? { cookie } : {});
 const countUsers = async () => (await ctx.database.db.select().from(users)).length;
 
 describe("sign-up", () => {
@@ -27,7 +26,7 @@ describe("sign-up", () => {
     [{ phone: "" }, "Phone is required"],
   ])("refuses %o with the spec's message and creates nothing", async (patch, message) => {
     const before = await countUsers();
-    const res = await post("/api/auth/sign-up", { ...valid(), ...patch });
+    const res = await call(ctx, "POST /auth/sign-up", { body: { ...valid(), ...patch } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
     expect(await countUsers()).toBe(before);
@@ -35,7 +34,7 @@ describe("sign-up", () => {
 
   it("creates the user, profile and client role, and signs in with a safe cookie", async () => {
     const body = { ...valid(), email: `  ${uniqueEmail()}  ` };
-    const res = await post("/api/auth/sign-up", body);
+    const res = await call(ctx, "POST /auth/sign-up", { body });
     expect(res.statusCode).toBe(201);
     const setCookie = String(res.headers["set-cookie"]);
     expect(setCookie).toMatch(/maison\.session_token=/);
@@ -43,7 +42,7 @@ describe("sign-up", () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/i); // http in tests; Secure when APP_URL is https
     const session = (await me(cookieFrom(res))).json();
-    expect(session.user.email).toBe(body.email.trim());
+    expect(session.user!.email).toBe(body.email.trim());
     expect(session.profile).toEqual({
       name: "Ana Sousa",
       email: body.email.trim(),
@@ -59,7 +58,7 @@ describe("sign-up", () => {
 
   it("refuses a duplicate email", async () => {
     const user = await signUp(ctx);
-    const res = await post("/api/auth/sign-up", { ...valid(), email: user.email });
+    const res = await call(ctx, "POST /auth/sign-up", { body: { ...valid(), email: user.email } });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().error).toBe("An account with this email already exists. Please sign in instead.");
@@ -69,16 +68,18 @@ describe("sign-up", () => {
 describe("sign-in and sign-out", () => {
   it("signs in with the right password", async () => {
     const user = await signUp(ctx);
-    const res = await post("/api/auth/sign-in", { email: user.email, password: user.password });
+    const res = await call(ctx, "POST /auth/sign-in", { body: { email: user.email, password: user.password } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ twoFactorRequired: false });
-    expect((await me(cookieFrom(res))).json().user.email).toBe(user.email);
+    expect((await me(cookieFrom(res))).json().user!.email).toBe(user.email);
   });
 
   it("gives one message for a wrong password and an unknown email", async () => {
     const user = await signUp(ctx);
-    const wrong = await post("/api/auth/sign-in", { email: user.email, password: "wrong-password" });
-    const unknown = await post("/api/auth/sign-in", { email: uniqueEmail(), password: "wrong-password" });
+    const wrong = await call(ctx, "POST /auth/sign-in", { body: { email: user.email, password: "wrong-password" } });
+    const unknown = await call(ctx, "POST /auth/sign-in", {
+      body: { email: uniqueEmail(), password: "wrong-password" },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().error).toBe("Invalid email or password");
@@ -86,7 +87,7 @@ describe("sign-in and sign-out", () => {
   });
 
   it("validates the sign-in form", async () => {
-    expect((await post("/api/auth/sign-in", { email: "x", password: "secret1" })).json().error).toBe(
+    expect((await call(ctx, "POST /auth/sign-in", { body: { email: "x", password: "secret1" } })).json().error).toBe(
       "Invalid email address",
     );
   });
@@ -96,17 +97,19 @@ describe("sign-in and sign-out", () => {
     const statuses: number[] = [];
     // Four failures allowed for this email from this address (sign-in-limits.test.ts has the rest of the rules).
     for (let i = 0; i < 4; i++) {
-      statuses.push((await post("/api/auth/sign-in", { email: user.email, password: "wrong-password" })).statusCode);
+      statuses.push(
+        (await call(ctx, "POST /auth/sign-in", { body: { email: user.email, password: "wrong-password" } })).statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401]);
-    const limited = await post("/api/auth/sign-in", { email: user.email, password: user.password });
+    const limited = await call(ctx, "POST /auth/sign-in", { body: { email: user.email, password: user.password } });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toBe("Too many attempts. Please wait a few minutes and try again.");
   });
 
   it("ends the session on the server at sign-out", async () => {
     const user = await signUp(ctx);
-    const out = await post("/api/auth/sign-out", {}, user.cookie);
+    const out = await call(ctx, "POST /auth/sign-out", {}, { cookie: user.cookie });
     expect(out.statusCode).toBe(200);
     // The old cookie no longer works even if a browser kept it.
     expect((await me(user.cookie)).json().user).toBeNull();
@@ -115,7 +118,7 @@ describe("sign-in and sign-out", () => {
 
 describe("password reset", () => {
   async function requestReset(email: string) {
-    const res = await post("/api/auth/forgot-password", { email });
+    const res = await call(ctx, "POST /auth/forgot-password", { body: { email } });
     expect(res.statusCode).toBe(200);
     return res.json().message as string;
   }
@@ -137,11 +140,13 @@ describe("password reset", () => {
     const user = await signUp(ctx);
     await requestReset(user.email);
     const token = await latestResetToken(user.email);
-    const reset = await post("/api/auth/reset-password", { token, password: "brand-new-secret" });
+    const reset = await call(ctx, "POST /auth/reset-password", { body: { token, password: "brand-new-secret" } });
     expect(reset.statusCode).toBe(200);
     expect((await me(user.cookie)).json().user).toBeNull();
-    expect((await post("/api/auth/sign-in", { email: user.email, password: "brand-new-secret" })).statusCode).toBe(200);
-    const again = await post("/api/auth/reset-password", { token, password: "another-secret" });
+    expect(
+      (await call(ctx, "POST /auth/sign-in", { body: { email: user.email, password: "brand-new-secret" } })).statusCode,
+    ).toBe(200);
+    const again = await call(ctx, "POST /auth/reset-password", { body: { token, password: "another-secret" } });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe("This reset link is invalid or has expired. Please ask for a new one.");
   });
@@ -150,35 +155,52 @@ describe("password reset", () => {
     const user = await signUp(ctx);
     await requestReset(user.email);
     const token = await latestResetToken(user.email);
-    expect((await post("/api/auth/reset-password", { token, password: "123" })).json().error).toBe(
+    expect((await call(ctx, "POST /auth/reset-password", { body: { token, password: "123" } })).json().error).toBe(
       "Password must be at least 6 characters",
     );
     await ctx.database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await post("/api/auth/reset-password", { token, password: "brand-new-secret" })).statusCode).toBe(400);
+    expect(
+      (await call(ctx, "POST /auth/reset-password", { body: { token, password: "brand-new-secret" } })).statusCode,
+    ).toBe(400);
   });
 });
 
 describe("two-factor authentication", () => {
   it("asks for a TOTP code at sign-in once enabled", async () => {
     const user = await signUp(ctx);
-    const enable = await post("/api/auth/two-factor/enable", { password: user.password }, user.cookie);
+    const enable = await call(
+      ctx,
+      "POST /auth/two-factor/enable",
+      { body: { password: user.password } },
+      { cookie: user.cookie },
+    );
     expect(enable.statusCode).toBe(200);
     const { totpURI, backupCodes } = enable.json();
     expect(backupCodes.length).toBeGreaterThan(0);
-    const confirm = await post("/api/auth/two-factor/verify-totp", { code: totpFromUri(totpURI) }, user.cookie);
+    const confirm = await call(
+      ctx,
+      "POST /auth/two-factor/verify-totp",
+      { body: { code: totpFromUri(totpURI) } },
+      { cookie: user.cookie },
+    );
     expect(confirm.statusCode).toBe(200);
-    expect((await me(cookieFrom(confirm) || user.cookie)).json().user.twoFactorEnabled).toBe(true);
+    expect((await me(cookieFrom(confirm) || user.cookie)).json().user!.twoFactorEnabled).toBe(true);
 
-    const signIn = await post("/api/auth/sign-in", { email: user.email, password: user.password });
+    const signIn = await call(ctx, "POST /auth/sign-in", { body: { email: user.email, password: user.password } });
     expect(signIn.json()).toEqual({ twoFactorRequired: true });
     const pending = cookieFrom(signIn);
     expect((await me(pending)).json().user).toBeNull();
 
-    const bad = await post("/api/auth/two-factor/verify-totp", { code: "000000" }, pending);
+    const bad = await call(ctx, "POST /auth/two-factor/verify-totp", { body: { code: "000000" } }, { cookie: pending });
     expect(bad.statusCode).toBe(401);
-    const good = await post("/api/auth/two-factor/verify-totp", { code: totpFromUri(totpURI) }, pending);
+    const good = await call(
+      ctx,
+      "POST /auth/two-factor/verify-totp",
+      { body: { code: totpFromUri(totpURI) } },
+      { cookie: pending },
+    );
     expect(good.statusCode).toBe(200);
-    expect((await me(cookieFrom(good))).json().user.email).toBe(user.email);
+    expect((await me(cookieFrom(good))).json().user!.email).toBe(user.email);
   });
 });
 
@@ -187,30 +209,23 @@ describe("owner status", () => {
     const owners = await createTestApp({ env: { OWNER_EMAILS: "owner@maison.test" }, deps: { startWorkers: false } });
     try {
       const owner = await signUp(owners, { email: "owner@maison.test" });
-      const check = () =>
-        owners.app.inject({ method: "POST", url: "/api/account/check-owner-status", headers: as(owner) });
+      const check = () => call(owners, "POST /account/check-owner-status", {}, as(owner));
       // Not while the address is unverified: anyone could have signed up with it first.
       expect((await check()).json()).toEqual({ upgraded: false });
-      expect((await owners.app.inject({ method: "GET", url: "/api/me", headers: as(owner) })).json().role).toBe(
-        "client",
-      );
+      expect((await call(owners, "GET /me", {}, as(owner))).json().role).toBe("client");
       // Verifying the address (the link from the email) grants it.
-      const verified = await owners.app.inject({
-        method: "POST",
-        url: "/api/auth/verify-email",
-        payload: { token: await verificationToken(owners, owner.email) },
+      const verified = await call(owners, "POST /auth/verify-email", {
+        body: { token: await verificationToken(owners, owner.email) },
       });
       expect(verified.statusCode, verified.body).toBe(200);
       expect((await check()).json()).toEqual({ upgraded: false });
-      const session = (await owners.app.inject({ method: "GET", url: "/api/me", headers: as(owner) })).json();
+      const session = (await call(owners, "GET /me", {}, as(owner))).json();
       expect(session.role).toBe("admin");
       expect(session.subscription).toMatchObject({ plan: "black", status: "active", complimentary: true });
       const other = await signUp(owners);
-      expect(
-        (
-          await owners.app.inject({ method: "POST", url: "/api/account/check-owner-status", headers: as(other) })
-        ).json(),
-      ).toEqual({ upgraded: false });
+      expect((await call(owners, "POST /account/check-owner-status", {}, as(other))).json()).toEqual({
+        upgraded: false,
+      });
     } finally {
       await owners.close();
     }
@@ -220,12 +235,12 @@ describe("owner status", () => {
 describe("profile, export and deletion", () => {
   it("updates name and phone but never the email", async () => {
     const user = await signUp(ctx);
-    const res = await ctx.app.inject({
-      method: "PUT",
-      url: "/api/profile",
-      headers: as(user),
-      payload: { name: "Ana Maria Sousa", phone: "+351911111111", email: "hijack@example.com" },
-    });
+    const res = await call(
+      ctx,
+      "PUT /profile",
+      unchecked({ body: { name: "Ana Maria Sousa", phone: "+351911111111", email: "hijack@example.com" } }),
+      as(user),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().profile).toEqual({
       name: "Ana Maria Sousa",
@@ -236,7 +251,7 @@ describe("profile, export and deletion", () => {
       billingAddress: null,
       taxId: null,
     });
-    const bad = await ctx.app.inject({ method: "PUT", url: "/api/profile", headers: as(user), payload: { name: "" } });
+    const bad = await call(ctx, "PUT /profile", { body: { name: "" } }, as(user));
     expect(bad.json().error).toBe("Name is required");
   });
 
@@ -250,11 +265,11 @@ describe("profile, export and deletion", () => {
         .insert(requests)
         .values({ userId: user.id, title, category: "Fashion", budgetEur: 1000, phoneNumber: "+351912345678" });
     }
-    const res = await ctx.app.inject({ method: "GET", url: "/api/account/export", headers: as(ana) });
+    const res = await call(ctx, "GET /account/export", {}, as(ana));
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-disposition"]).toMatch(/attachment; filename="maison-data-/);
     const data = res.json();
-    expect(data.profile.email).toBe(ana.email);
+    expect(data.profile!.email).toBe(ana.email);
     expect(data.subscription).toMatchObject({ plan: "gold", status: "active" });
     expect(data.requests.map((r: { title: string }) => r.title)).toEqual(["Ana's Birkin"]);
     expect(res.body).not.toContain(rui.email);
@@ -272,7 +287,7 @@ describe("profile, export and deletion", () => {
         phoneNumber: "+351912345678",
       });
     }
-    const res = await ctx.app.inject({ method: "DELETE", url: "/api/account", headers: as(ana) });
+    const res = await call(ctx, "DELETE /account", { body: undefined }, as(ana));
     expect(res.statusCode).toBe(200);
     const db = ctx.database.db;
     const leftFor = async (userId: string) => {

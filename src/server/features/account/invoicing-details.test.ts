@@ -7,6 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call, unchecked } from "#tests/helpers/call";
 import { type FakeStripe, startFakeStripe, stripeTestEnv } from "#tests/helpers/fake-stripe";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { profiles, testPaymentObjects } from "../../db/schema";
@@ -14,10 +15,8 @@ import { profiles, testPaymentObjects } from "../../db/schema";
 const ADDRESS = "Avenida da Liberdade 110, 3.º\n1250-146 Lisboa\nPortugal";
 
 function profileCalls(ctx: () => TestContext) {
-  const save = (user: TestUser, payload: object) =>
-    ctx().app.inject({ method: "PUT", url: "/api/profile", headers: as(user), payload });
-  const me = async (user: TestUser) =>
-    (await ctx().app.inject({ method: "GET", url: "/api/me", headers: as(user) })).json().profile;
+  const save = (user: TestUser, payload: object) => call(ctx(), "PUT /profile", unchecked({ body: payload }), as(user));
+  const me = async (user: TestUser) => (await call(ctx(), "GET /me", {}, as(user))).json().profile;
   const ensureCustomer = (user: TestUser) =>
     ctx().app.ctx.payments.ensureCustomer({ userId: user.id, email: user.email, name: "Ana Sousa" });
   return { save, me, ensureCustomer };
@@ -59,7 +58,7 @@ describe("invoicing details with the test provider", () => {
     const [row] = await ctx.database.db.select().from(profiles).where(eq(profiles.id, user.id));
     expect(row).toMatchObject(expected);
     // The member's data export carries them too.
-    const exported = await ctx.app.inject({ method: "GET", url: "/api/account/export", headers: as(user) });
+    const exported = await call(ctx, "GET /account/export", {}, as(user));
     expect(exported.json().profile).toMatchObject(expected);
   });
 
@@ -151,7 +150,7 @@ describe("invoicing details with the test provider", () => {
     try {
       const res = await save(user, { name: "Ana Sousa", taxId: "123456789" });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().profile.taxId).toBe("123456789");
+      expect(res.json().profile!.taxId).toBe("123456789");
       expect(spy).toHaveBeenCalledTimes(1);
       expect((await customer(customerId)).metadata.nif).toBeUndefined();
       // A sync (the member's check, or staff's) sends them again.

@@ -7,8 +7,10 @@ import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
+import { call, unchecked } from "#tests/helpers/call";
 import { totpFromUri } from "#tests/helpers/totp";
 import { as, cookieFrom, createUser, signUp, type TestUser } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { LAST_SEEN_EVERY_MS } from "../../auth/viewer";
 import { knownDevices, outbox, sessions } from "../../db/schema";
 import { describeDevice, deviceName } from "../../http/device";
@@ -31,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** The device cookie a response set, as "maison.device=…". */
-function deviceOf(res: LightMyRequestResponse): string {
+function deviceOf(res: Pick<LightMyRequestResponse, "headers">): string {
   const raw = res.headers["set-cookie"];
   const found = [raw ?? []].flat().find((c) => String(c).startsWith(`${DEVICE_COOKIE}=`));
   if (!found) throw new Error("no device cookie");
@@ -45,7 +47,7 @@ async function signInFrom(
 ) {
   const res = await ctx.app.inject({
     method: "POST",
-    url: "/api/auth/sign-in",
+    url: endpointUrl("POST /auth/sign-in"),
     payload: { email: user.email, password: user.password },
     remoteAddress: browser.address ?? "203.0.113.10",
     headers: {
@@ -62,15 +64,13 @@ async function signInFrom(
   };
 }
 
-const get = (url: string, cookie: string) => ctx.app.inject({ method: "GET", url, headers: { cookie } });
-const sessionsOf = (cookie: string) => get("/api/account/sessions", cookie);
-const me = async (cookie: string) => (await get("/api/me", cookie)).json().user;
+const sessionsOf = (cookie: string) => call(ctx, "GET /account/sessions", {}, { cookie });
+const me = async (cookie: string) => (await call(ctx, "GET /me", {}, { cookie })).json().user;
 const changePassword = (cookie: string, payload: object) =>
-  ctx.app.inject({ method: "POST", url: "/api/account/password", headers: { cookie }, payload });
+  call(ctx, "POST /account/password", unchecked({ body: payload }), { cookie });
 const endSession = (cookie: string, id: string) =>
-  ctx.app.inject({ method: "DELETE", url: `/api/account/sessions/${id}`, headers: { cookie } });
-const signOutOthers = (cookie: string) =>
-  ctx.app.inject({ method: "POST", url: "/api/account/sessions/sign-out-others", headers: { cookie } });
+  call(ctx, "DELETE /account/sessions/:sessionId", { params: { sessionId: id } }, { cookie });
+const signOutOthers = (cookie: string) => call(ctx, "POST /account/sessions/sign-out-others", {}, { cookie });
 const mailsTo = async (email: string, reason: string) =>
   (await ctx.database.db.select().from(outbox)).filter(
     (m) => (m.payload as { to: string }).to === email && (m.payload as { reason: string }).reason === reason,
@@ -140,7 +140,7 @@ describe("the sessions list", () => {
 
   it("is in the account's data export", async () => {
     const user = await signUp(ctx);
-    const res = await get("/api/account/export", user.cookie);
+    const res = await call(ctx, "GET /account/export", {}, { cookie: user.cookie });
     expect(res.json().sessions).toEqual([
       expect.objectContaining({ device: expect.any(String), signedInAt: expect.any(String) }),
     ]);
@@ -240,11 +240,7 @@ describe("changing the password", () => {
     expect(await me(user.cookie)).not.toBeNull();
     expect(await me(other.cookie)).not.toBeNull();
     await signInFrom({ email: user.email, password: "a-brand-new-secret" });
-    const old = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in",
-      payload: { email: user.email, password: user.password },
-    });
+    const old = await call(ctx, "POST /auth/sign-in", { body: { email: user.email, password: user.password } });
     expect(old.statusCode).toBe(401);
     const [mail] = await mailsTo(user.email, "password_changed");
     expect(mail.payload.subject).toBe("Your Maison password was changed");
@@ -285,12 +281,12 @@ describe("the email on a new device", () => {
 
   it("remembers the device at sign-up and emails nothing for it or for a known device", async () => {
     const email = `device-${Date.now()}@example.com`;
-    const up = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-up",
-      payload: { name: "Ana Sousa", email, phone: "+351912345678", password: "correct-horse" },
-      headers: { "user-agent": MAC_CHROME },
-    });
+    const up = await call(
+      ctx,
+      "POST /auth/sign-up",
+      { body: { name: "Ana Sousa", email, phone: "+351912345678", password: "correct-horse" } },
+      { "user-agent": MAC_CHROME },
+    );
     expect(up.statusCode).toBe(201);
     const device = deviceOf(up);
     const setCookie = String([up.headers["set-cookie"]].flat().find((c) => String(c).startsWith(DEVICE_COOKIE)));
@@ -332,52 +328,43 @@ describe("the email on a new device", () => {
 
   it("waits for the two-factor code before noting the device and emailing", async () => {
     const user = await signUp(ctx);
-    const enable = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/two-factor/enable",
-      headers: as(user),
-      payload: { password: user.password },
-    });
+    const enable = await call(ctx, "POST /auth/two-factor/enable", { body: { password: user.password } }, as(user));
     const { totpURI, backupCodes } = enable.json();
-    const confirm = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/two-factor/verify-totp",
-      headers: as(user),
-      payload: { code: totpFromUri(totpURI) },
-    });
+    const confirm = await call(
+      ctx,
+      "POST /auth/two-factor/verify-totp",
+      { body: { code: totpFromUri(totpURI) } },
+      as(user),
+    );
     expect(confirm.statusCode).toBe(200);
     expect(await newDeviceMails(user.email)).toHaveLength(0); // the same browser
 
-    const signIn = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in",
-      payload: { email: user.email, password: user.password },
-      headers: { "user-agent": IPHONE_SAFARI },
-    });
+    const signIn = await call(
+      ctx,
+      "POST /auth/sign-in",
+      { body: { email: user.email, password: user.password } },
+      { "user-agent": IPHONE_SAFARI },
+    );
     expect(signIn.json()).toEqual({ twoFactorRequired: true });
     expect(await newDeviceMails(user.email)).toHaveLength(0);
-    const verified = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/two-factor/verify-totp",
-      headers: { cookie: cookieFrom(signIn), "user-agent": IPHONE_SAFARI },
-      payload: { code: totpFromUri(totpURI) },
-    });
+    const verified = await call(
+      ctx,
+      "POST /auth/two-factor/verify-totp",
+      { body: { code: totpFromUri(totpURI) } },
+      { cookie: cookieFrom(signIn), "user-agent": IPHONE_SAFARI },
+    );
     expect(verified.statusCode, verified.body).toBe(200);
     deviceOf(verified);
     expect(await newDeviceMails(user.email)).toHaveLength(1);
 
     // A backup code from yet another browser: a second email.
-    const again = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in",
-      payload: { email: user.email, password: user.password },
-    });
-    const backup = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/two-factor/verify-backup-code",
-      headers: { cookie: cookieFrom(again) },
-      payload: { code: backupCodes[0] },
-    });
+    const again = await call(ctx, "POST /auth/sign-in", { body: { email: user.email, password: user.password } });
+    const backup = await call(
+      ctx,
+      "POST /auth/two-factor/verify-backup-code",
+      { body: { code: backupCodes[0] } },
+      { cookie: cookieFrom(again) },
+    );
     expect(backup.statusCode, backup.body).toBe(200);
     expect(await newDeviceMails(user.email)).toHaveLength(2);
     expect(await ctx.database.db.select().from(knownDevices).where(eq(knownDevices.userId, user.id))).toHaveLength(3);
@@ -401,11 +388,12 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("on a PostgreSQL serve
       const phone = await signInFrom(user, { userAgent: IPHONE_SAFARI });
       const stream = await openStream(phone.cookie); // held by the first instance
       const phoneId = (await sessionsOf(phone.cookie)).json()[0].id;
-      const res = await other.app.inject({
-        method: "DELETE",
-        url: `/api/account/sessions/${phoneId}`,
-        headers: { cookie: user.cookie },
-      });
+      const res = await call(
+        other,
+        "DELETE /account/sessions/:sessionId",
+        { params: { sessionId: phoneId } },
+        { cookie: user.cookie },
+      );
       expect(res.statusCode).toBe(200);
       expect(await stream.ended).toBe(true);
       expect((await sessionsOf(phone.cookie)).statusCode).toBe(401);
@@ -418,7 +406,10 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("on a PostgreSQL serve
 /** Opens the event stream as a browser tab would: the events it hears, and whether the server ended it. */
 async function openStream(cookie: string) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal });
+  const response = await fetch(`${base}${endpointUrl("GET /events")}`, {
+    headers: { cookie },
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   const events: string[] = [];
   const reader = response.body!.getReader();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { resetToken } from "#tests/helpers/mail";
 import { signUp, type TestUser, uniqueEmail } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { TOO_MANY_ATTEMPTS } from "../../rate-limit";
 import { SIGN_IN_LIMITS, signInKeys } from "./sign-in-limits";
 
@@ -29,7 +30,12 @@ const newAddress = () => {
 };
 
 const signIn = (email: string, password: string, address: string) =>
-  ctx.app.inject({ method: "POST", url: "/api/auth/sign-in", payload: { email, password }, remoteAddress: address });
+  ctx.app.inject({
+    method: "POST",
+    url: endpointUrl("POST /auth/sign-in"),
+    payload: { email, password },
+    remoteAddress: address,
+  });
 
 async function statuses(count: number, attempt: () => ReturnType<typeof signIn>) {
   const out: number[] = [];
@@ -153,11 +159,11 @@ describe("the global ceiling per email", () => {
     expect((await signIn(users[1].email, users[1].password, home)).statusCode).toBe(200);
 
     // Proving the mailbox is the owner's lifts it.
-    const post = (url: string, payload: object) =>
-      ctx.app.inject({ method: "POST", url, payload, remoteAddress: home });
-    expect((await post("/api/auth/forgot-password", { email: owner.email })).statusCode).toBe(200);
+    const post = (key: "POST /auth/forgot-password" | "POST /auth/reset-password", payload: object) =>
+      ctx.app.inject({ method: "POST", url: endpointUrl(key), payload, remoteAddress: home });
+    expect((await post("POST /auth/forgot-password", { email: owner.email })).statusCode).toBe(200);
     const token = await resetToken(ctx, owner.email);
-    expect((await post("/api/auth/reset-password", { token, password: "a-new-secret" })).statusCode).toBe(200);
+    expect((await post("POST /auth/reset-password", { token, password: "a-new-secret" })).statusCode).toBe(200);
     expect((await signIn(owner.email, "a-new-secret", home)).statusCode).toBe(200);
   });
 });
@@ -193,7 +199,7 @@ describe("sign-ups and reset requests stay limited per attempt", () => {
     const results = await statuses(31, () =>
       ctx.app.inject({
         method: "POST",
-        url: "/api/auth/sign-up",
+        url: endpointUrl("POST /auth/sign-up"),
         remoteAddress: address,
         payload: { name: "Ana Sousa", phone: "+351912345678", email: uniqueEmail(), password: "correct-horse" },
       }),
@@ -207,7 +213,7 @@ describe("sign-ups and reset requests stay limited per attempt", () => {
     const results = await statuses(6, () =>
       ctx.app.inject({
         method: "POST",
-        url: "/api/auth/forgot-password",
+        url: endpointUrl("POST /auth/forgot-password"),
         remoteAddress: `203.0.113.${100 + i++}`,
         payload: { email: user.email },
       }),

@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { notifications, outbox } from "../../db/schema";
 import { deliverDue } from "../../outbox/outbox";
@@ -26,18 +27,24 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (user: TestUser, url: string, payload: object) =>
-  ctx.app.inject({ method: "POST", url, headers: as(user), payload });
 const newRequest = async (member: TestUser, title: string) =>
   (
-    await post(member, "/api/requests", {
-      title,
-      category: "Fashion",
-      budget_eur: 9000,
-      phone_number: "+351912345678",
-    })
+    await call(
+      ctx,
+      "POST /requests",
+      {
+        body: {
+          title,
+          category: "Fashion",
+          budget_eur: 9000,
+          phone_number: "+351912345678",
+        },
+      },
+      as(member),
+    )
   ).json().id as string;
-const say = (member: TestUser, id: string, body: string) => post(member, `/api/requests/${id}/messages`, { body });
+const say = (member: TestUser, id: string, body: string) =>
+  call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body } }, as(member));
 
 const unreadAbout = (user: TestUser, requestId: string) =>
   ctx.database.db
@@ -87,7 +94,7 @@ describe("a burst of messages", () => {
     expect(slack.payload.text).toContain("*3 new messages from Ana Sousa on: Kelly 28*");
 
     // Once the staff member reads the thread, the next message is news again.
-    await post(staff, `/api/requests/${id}/read`, {});
+    await call(ctx, "POST /requests/:id/read", { params: { id } }, as(staff));
     await say(member, id, "Thank you");
     expect(await unreadAbout(staff, id)).toEqual([
       { title: "New message on: Kelly 28", body: "Ana Sousa: Thank you", burst: 1 },
@@ -146,10 +153,20 @@ describe("a burst of messages", () => {
 
   it("coalesces the concierge's replies to a member, and a member's concierge messages to staff", async () => {
     const member = await createUser(ctx, { plan: "black", name: "Vasco Pires" });
-    await post(member, "/api/concierge/messages", { message: "A table for two" });
-    await post(member, "/api/concierge/messages", { message: "At eight" });
-    await post(staff, `/api/admin/concierge/${member.id}`, { reply: "Booked" });
-    await post(staff, `/api/admin/concierge/${member.id}`, { reply: "Enjoy" });
+    await call(ctx, "POST /concierge/messages", { body: { message: "A table for two" } }, as(member));
+    await call(ctx, "POST /concierge/messages", { body: { message: "At eight" } }, as(member));
+    await call(
+      ctx,
+      "POST /admin/concierge/:userId",
+      { params: { userId: member.id }, body: { reply: "Booked" } },
+      as(staff),
+    );
+    await call(
+      ctx,
+      "POST /admin/concierge/:userId",
+      { params: { userId: member.id }, body: { reply: "Enjoy" } },
+      as(staff),
+    );
     const titles = async (user: TestUser) =>
       (
         await ctx.database.db

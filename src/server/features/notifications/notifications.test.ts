@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { startSmtpSink } from "#tests/helpers/smtp";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { STAFF_CHANNEL_ONLY } from "@/shared/contracts/notifications";
@@ -48,8 +49,6 @@ let staffAll: TestUser;
 let staffNoEmail: TestUser;
 let staffNoSlack: TestUser;
 
-const request = (user: TestUser | null, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: as(user), ...(method === "GET" ? {} : { payload: payload ?? {} }) });
 const NEW_REQUEST = {
   title: "Patek Philippe Nautilus",
   category: "Fashion",
@@ -57,7 +56,7 @@ const NEW_REQUEST = {
   urgency: "High",
   notes: "",
   phone_number: "+351912345678",
-};
+} as const;
 const deliveries = () => ctx.database.db.select().from(outbox);
 const notesOf = (userId: string) =>
   ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId));
@@ -90,7 +89,7 @@ beforeEach(async () => {
 describe("events and preferences", () => {
   it("request_created: every staff member is notified; email by preference, the owners' mailbox, one Slack post", async () => {
     const member = await createUser(ctx, { plan: "gold" });
-    const created = await request(member, "POST", "/api/requests", NEW_REQUEST);
+    const created = await call(ctx, "POST /requests", { body: NEW_REQUEST }, as(member));
     expect(created.statusCode).toBe(201);
     const { id } = created.json();
     for (const staff of [staffAll, staffNoEmail, staffNoSlack]) {
@@ -124,7 +123,7 @@ describe("events and preferences", () => {
       );
     try {
       const member = await createUser(ctx, { plan: "gold" });
-      await request(member, "POST", "/api/requests", NEW_REQUEST);
+      await call(ctx, "POST /requests", { body: NEW_REQUEST }, as(member));
       expect((await deliveries()).filter((r) => r.kind === "webhook")).toEqual([]);
     } finally {
       await setPrefs(staffAll.id, { slackEnabled: true });
@@ -134,11 +133,11 @@ describe("events and preferences", () => {
 
   it("status_changed and message_received reach the member by their email preference, staff by theirs", async () => {
     const member = await createUser(ctx, { plan: "gold" });
-    const { id } = (await request(member, "POST", "/api/requests", NEW_REQUEST)).json();
+    const { id } = (await call(ctx, "POST /requests", { body: NEW_REQUEST }, as(member))).json();
     await ctx.database.db.delete(outbox);
 
-    await request(staffAll, "POST", `/api/admin/requests/${id}/status`, { status: "Sourcing" });
-    await request(staffAll, "POST", `/api/requests/${id}/messages`, { body: "We found two." });
+    await call(ctx, "POST /admin/requests/:id/status", { params: { id }, body: { status: "Sourcing" } }, as(staffAll));
+    await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "We found two." } }, as(staffAll));
     const memberNotes = await notesOf(member.id);
     expect(memberNotes.map((n) => n.type).sort()).toEqual(["message_received", "status_changed"]);
     expect(memberNotes.every((n) => n.link === `/requests/${id}`)).toBe(true);
@@ -150,15 +149,17 @@ describe("events and preferences", () => {
     // The member turns email off: still notified in the app, no email.
     await ctx.database.db.delete(outbox);
     expect(
-      (await request(member, "PUT", "/api/notifications/preferences", { channel: "email", enabled: false })).json(),
+      (
+        await call(ctx, "PUT /notifications/preferences", { body: { channel: "email", enabled: false } }, as(member))
+      ).json(),
     ).toEqual({ email: false, slack: true, sms: true, push: true, pushPreview: false });
-    await request(staffAll, "POST", `/api/admin/requests/${id}/status`, { status: "Failed" });
+    await call(ctx, "POST /admin/requests/:id/status", { params: { id }, body: { status: "Failed" } }, as(staffAll));
     expect((await notesOf(member.id)).filter((n) => n.type === "status_changed")).toHaveLength(2);
     expect((await deliveries()).filter((r) => r.payload.to === member.email)).toEqual([]);
 
     // A member's message: every staff member is told; email to the owners and staff with email on.
     await ctx.database.db.delete(outbox);
-    await request(member, "POST", `/api/requests/${id}/messages`, { body: "Thank you" });
+    await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "Thank you" } }, as(member));
     for (const staff of [staffAll, staffNoEmail, staffNoSlack]) {
       expect((await notesOf(staff.id)).filter((n) => n.type === "message_received")).toHaveLength(1);
     }
@@ -168,11 +169,26 @@ describe("events and preferences", () => {
 
   it("concierge messages and sales replies are message_received too", async () => {
     const member = await createUser(ctx, { plan: "black" });
-    await request(member, "POST", "/api/concierge/messages", { message: "A table for four" });
+    await call(ctx, "POST /concierge/messages", { body: { message: "A table for four" } }, as(member));
     expect((await notesOf(staffAll.id)).map((n) => n.link)).toEqual([`/admin/inbox?tab=concierge&member=${member.id}`]);
-    await request(staffAll, "POST", `/api/admin/concierge/${member.id}`, { reply: "Booked" });
-    const inquiry = await request(member, "POST", "/api/sales/inquiries", { subject: "Yacht", message: "August" });
-    await request(staffAll, "POST", `/api/admin/sales/${inquiry.json().id}/reply`, { reply: "We have one" });
+    await call(
+      ctx,
+      "POST /admin/concierge/:userId",
+      { params: { userId: member.id }, body: { reply: "Booked" } },
+      as(staffAll),
+    );
+    const inquiry = await call(
+      ctx,
+      "POST /sales/inquiries",
+      { body: { subject: "Yacht", message: "August" } },
+      as(member),
+    );
+    await call(
+      ctx,
+      "POST /admin/sales/:id/reply",
+      { params: { id: inquiry.json().id }, body: { reply: "We have one" } },
+      as(staffAll),
+    );
     const notes = await notesOf(member.id);
     expect(notes.map((n) => [n.type, n.link]).sort()).toEqual([
       ["message_received", "/messages?view=concierge"],
@@ -235,7 +251,7 @@ describe("delivery through failures", () => {
     webhook.failNext(1);
     const before = webhook.received.length;
     const member = await createUser(ctx, { plan: "gold" });
-    expect((await request(member, "POST", "/api/requests", NEW_REQUEST)).statusCode).toBe(201);
+    expect((await call(ctx, "POST /requests", { body: NEW_REQUEST }, as(member))).statusCode).toBe(201);
 
     await deliverDue(ctx.database.db, ctx.app.ctx.deliver);
     const [post] = (await deliveries()).filter((r) => r.kind === "webhook");
@@ -261,7 +277,7 @@ describe("delivery through failures", () => {
     smtp.setRefuse(true);
     const member = await createUser(ctx, { plan: "gold" });
     try {
-      expect((await request(member, "POST", "/api/requests", NEW_REQUEST)).statusCode).toBe(201);
+      expect((await call(ctx, "POST /requests", { body: NEW_REQUEST }, as(member))).statusCode).toBe(201);
       await deliverDue(ctx.database.db, ctx.app.ctx.deliver);
       const emails = async () => (await deliveries()).filter((r) => r.kind === "email");
       expect((await emails()).every((r) => r.status === "pending" && r.lastError)).toBe(true);
@@ -287,20 +303,26 @@ describe("the reader's notifications", () => {
       { userId: member.id, type: "message_received", title: "B" },
       { userId: other.id, type: "test", title: "C" },
     ]);
-    const list = (await request(member, "GET", "/api/notifications")).json();
+    const list = (await call(ctx, "GET /notifications", {}, as(member))).json();
     expect(list.unread).toBe(2);
     expect(list.items.map((n: { title: string }) => n.title).sort()).toEqual(["A", "B"]);
-    const filtered = (await request(member, "GET", "/api/notifications?type=status_changed")).json();
+    const filtered = (await call(ctx, "GET /notifications", { query: { type: "status_changed" } }, as(member))).json();
     expect(filtered.items.map((n: { title: string }) => n.title)).toEqual(["A"]);
 
     const [others] = await notesOf(other.id);
-    expect((await request(member, "POST", `/api/notifications/${others.id}/read`)).statusCode).toBe(404);
+    expect(
+      (await call(ctx, "POST /notifications/:id/read", { params: { id: others.id } }, as(member))).statusCode,
+    ).toBe(404);
     expect((await notesOf(other.id))[0].read).toBe(false);
     const mine = list.items[0].id;
-    expect((await request(member, "POST", `/api/notifications/${mine}/read`)).statusCode).toBe(200);
-    expect((await request(member, "GET", "/api/notifications?unread=true")).json().items).toHaveLength(1);
-    expect((await request(member, "POST", "/api/notifications/read-all")).json()).toEqual({ updated: 1 });
-    expect((await request(member, "GET", "/api/notifications")).json().unread).toBe(0);
+    expect((await call(ctx, "POST /notifications/:id/read", { params: { id: mine } }, as(member))).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call(ctx, "GET /notifications", { query: { unread: "true" } }, as(member))).json().items,
+    ).toHaveLength(1);
+    expect((await call(ctx, "POST /notifications/read-all", {}, as(member))).json()).toEqual({ updated: 1 });
+    expect((await call(ctx, "GET /notifications", {}, as(member))).json().unread).toBe(0);
     expect((await notesOf(other.id))[0].read).toBe(false);
   });
 
@@ -308,19 +330,39 @@ describe("the reader's notifications", () => {
     const member = await createUser(ctx, { plan: "gold" });
     const staff = await createUser(ctx, { role: "staff" });
     const defaults = { email: true, slack: true, sms: true, push: true, pushPreview: false };
-    expect((await request(staff, "GET", "/api/notifications/preferences")).json()).toEqual(defaults);
-    for (const channel of ["slack", "sms"]) {
-      const refused = await request(member, "PUT", "/api/notifications/preferences", { channel, enabled: false });
+    expect((await call(ctx, "GET /notifications/preferences", {}, as(staff))).json()).toEqual(defaults);
+    for (const channel of ["slack", "sms"] as const) {
+      const refused = await call(
+        ctx,
+        "PUT /notifications/preferences",
+        { body: { channel, enabled: false } },
+        as(member),
+      );
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error).toBe(STAFF_CHANNEL_ONLY);
     }
-    const off = await request(staff, "PUT", "/api/notifications/preferences", { channel: "slack", enabled: false });
+    const off = await call(
+      ctx,
+      "PUT /notifications/preferences",
+      { body: { channel: "slack", enabled: false } },
+      as(staff),
+    );
     expect(off.json()).toEqual({ ...defaults, slack: false });
-    const on = await request(staff, "PUT", "/api/notifications/preferences", { channel: "slack", enabled: true });
+    const on = await call(
+      ctx,
+      "PUT /notifications/preferences",
+      { body: { channel: "slack", enabled: true } },
+      as(staff),
+    );
     expect(on.json()).toEqual(defaults);
     // Push and its preview are the member's own to change.
-    await request(member, "PUT", "/api/notifications/preferences", { channel: "pushPreview", enabled: true });
-    const pushOff = await request(member, "PUT", "/api/notifications/preferences", { channel: "push", enabled: false });
+    await call(ctx, "PUT /notifications/preferences", { body: { channel: "pushPreview", enabled: true } }, as(member));
+    const pushOff = await call(
+      ctx,
+      "PUT /notifications/preferences",
+      { body: { channel: "push", enabled: false } },
+      as(member),
+    );
     expect(pushOff.json()).toEqual({ ...defaults, push: false, pushPreview: true });
     const [row] = await ctx.database.db
       .select()
@@ -332,21 +374,21 @@ describe("the reader's notifications", () => {
 
 describe("the admin's test sends", () => {
   it("sends a test email and a test Slack-style message through the outbox and reports the outcome", async () => {
-    const email = await request(staffAll, "POST", "/api/admin/notifications/test-email");
+    const email = await call(ctx, "POST /admin/notifications/test-email", {}, as(staffAll));
     expect(email.json()).toEqual({ status: "sent", error: null });
     await expect
       .poll(() => smtp.received.some((m) => m.to.includes(staffAll.email) && /test email/i.test(m.raw)))
       .toBe(true);
 
     webhook.failNext(1);
-    const failing = await request(staffAll, "POST", "/api/admin/notifications/test-slack");
+    const failing = await call(ctx, "POST /admin/notifications/test-slack", {}, as(staffAll));
     expect(failing.json()).toEqual({ status: "pending", error: "The webhook answered 500" });
-    const ok = await request(staffAll, "POST", "/api/admin/notifications/test-slack");
+    const ok = await call(ctx, "POST /admin/notifications/test-slack", {}, as(staffAll));
     expect(ok.json()).toEqual({ status: "sent", error: null });
 
     smtp.setRefuse(true);
     try {
-      const refused = (await request(staffAll, "POST", "/api/admin/notifications/test-email")).json();
+      const refused = (await call(ctx, "POST /admin/notifications/test-email", {}, as(staffAll))).json();
       expect(refused.status).toBe("pending");
       expect(refused.error).toMatch(/Mailbox unavailable/);
     } finally {
@@ -358,18 +400,10 @@ describe("the admin's test sends", () => {
     const bare = await createTestApp({ deps: { startWorkers: false } });
     try {
       const staff = await createUser(bare, { role: "staff" });
-      const slack = await bare.app.inject({
-        method: "POST",
-        url: "/api/admin/notifications/test-slack",
-        headers: as(staff),
-      });
+      const slack = await call(bare, "POST /admin/notifications/test-slack", {}, as(staff));
       expect(slack.statusCode).toBe(409);
       expect(slack.json().error).toMatch(/SLACK_WEBHOOK_URL/);
-      const email = await bare.app.inject({
-        method: "POST",
-        url: "/api/admin/notifications/test-email",
-        headers: as(staff),
-      });
+      const email = await call(bare, "POST /admin/notifications/test-email", {}, as(staff));
       expect(email.json()).toEqual({
         status: "held",
         error: "SMTP is not configured: the message is held in the outbox.",
@@ -393,14 +427,20 @@ describe("the outbox view", () => {
         lastError: "boom",
       })
       .returning();
-    const list = (await request(admin, "GET", "/api/admin/outbox?status=failed")).json().items;
+    const list = (await call(ctx, "GET /admin/outbox", { query: { status: "failed" } }, as(admin))).json().items;
     expect(list.map((r: { id: string }) => r.id)).toContain(row.id);
-    expect((await request(admin, "POST", `/api/admin/outbox/${row.id}/retry`)).statusCode).toBe(200);
+    expect((await call(ctx, "POST /admin/outbox/:id/retry", { params: { id: row.id } }, as(admin))).statusCode).toBe(
+      200,
+    );
     const [after] = await ctx.database.db.select().from(outbox).where(eq(outbox.id, row.id));
     expect(after).toMatchObject({ status: "pending", attempts: 0 });
-    expect((await request(admin, "POST", `/api/admin/outbox/${row.id}/retry`)).statusCode).toBe(409);
-    expect((await request(staffAll, "POST", `/api/admin/outbox/${row.id}/retry`)).statusCode).toBe(403);
-    const slack = (await request(admin, "GET", "/api/admin/outbox")).json().items;
+    expect((await call(ctx, "POST /admin/outbox/:id/retry", { params: { id: row.id } }, as(admin))).statusCode).toBe(
+      409,
+    );
+    expect((await call(ctx, "POST /admin/outbox/:id/retry", { params: { id: row.id } }, as(staffAll))).statusCode).toBe(
+      403,
+    );
+    const slack = (await call(ctx, "GET /admin/outbox", {}, as(admin))).json().items;
     expect(JSON.stringify(slack)).not.toContain("secret-token");
   });
 
@@ -424,8 +464,9 @@ describe("the outbox view", () => {
         },
       ])
       .returning();
-    const items = (await request(staffNoEmail, "GET", "/api/admin/outbox?status=failed")).json().items;
-    const [slack, mail] = rows.map((row) => items.find((item: { id: string }) => item.id === row.id));
+    const items = (await call(ctx, "GET /admin/outbox", { query: { status: "failed" } }, as(staffNoEmail))).json()
+      .items;
+    const [slack, mail] = rows.map((row) => items.find((item) => item.id === row.id)!);
     expect(slack).toMatchObject({
       to: "Slack webhook",
       subject: "Slack-style message",

@@ -10,6 +10,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, testConfig } from "#tests/helpers/app";
+import { call, unchecked } from "#tests/helpers/call";
 import { type PushService, pushDevice, startPushService, type TestDevice } from "#tests/helpers/push";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { PUSH_MESSAGES } from "@/shared/contracts/notifications";
@@ -23,38 +24,39 @@ let service: PushService;
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36";
 
-const request = (
-  user: TestUser | null,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { ...as(user), ...headers },
-    ...(method === "GET" || method === "DELETE" ? {} : { payload: payload ?? {} }),
-  });
-
 /** Turns push on for a new device of `user` (on the stand-in), as the browser's card does. */
 async function turnOn(user: TestUser, device: TestDevice = service.device()) {
-  const res = await request(user, "POST", "/api/notifications/devices", device.subscription, {
-    "user-agent": ANDROID_CHROME,
-  });
+  const res = await call(
+    ctx,
+    "POST /notifications/devices",
+    { body: device.subscription },
+    {
+      ...as(user),
+      ...{
+        "user-agent": ANDROID_CHROME,
+      },
+    },
+  );
   expect(res.statusCode, res.body).toBe(201);
   return { device, id: res.json().id as string };
 }
 
 async function newRequest(member: TestUser) {
-  const res = await request(member, "POST", "/api/requests", {
-    title: "A Hermès Kelly 28",
-    category: "Fashion",
-    budget_eur: 30000,
-    urgency: "Medium",
-    notes: "",
-    phone_number: "+351912345678",
-  });
+  const res = await call(
+    ctx,
+    "POST /requests",
+    {
+      body: {
+        title: "A Hermès Kelly 28",
+        category: "Fashion",
+        budget_eur: 30000,
+        urgency: "Medium",
+        notes: "",
+        phone_number: "+351912345678",
+      },
+    },
+    as(member),
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;
 }
@@ -84,7 +86,7 @@ describe("devices", () => {
   it("turns push on for a browser, names it from its user agent, lists it with the key, and turns it off", async () => {
     const member = await createUser(ctx, { plan: "silver" });
     const { device, id } = await turnOn(member);
-    const list = (await request(member, "GET", "/api/notifications/devices")).json();
+    const list = (await call(ctx, "GET /notifications/devices", {}, as(member))).json();
     expect(list.publicKey).toBe(ctx.config.VAPID_PUBLIC_KEY);
     expect(list.items).toEqual([
       {
@@ -100,15 +102,15 @@ describe("devices", () => {
     ]);
     // The same browser subscribing again is the same device.
     await turnOn(member, device);
-    expect((await request(member, "GET", "/api/notifications/devices")).json().items).toHaveLength(1);
+    expect((await call(ctx, "GET /notifications/devices", {}, as(member))).json().items).toHaveLength(1);
 
     // Another person's device does not exist for them; the owner removes it.
     const other = await createUser(ctx, { plan: "silver" });
-    expect((await request(other, "DELETE", `/api/notifications/devices/${id}`)).statusCode).toBe(404);
-    const removed = await request(member, "DELETE", `/api/notifications/devices/${id}`);
+    expect((await call(ctx, "DELETE /notifications/devices/:id", { params: { id } }, as(other))).statusCode).toBe(404);
+    const removed = await call(ctx, "DELETE /notifications/devices/:id", { params: { id } }, as(member));
     expect(removed.json()).toEqual({ ok: true });
-    expect((await request(member, "GET", "/api/notifications/devices")).json().items).toEqual([]);
-    const again = await request(member, "DELETE", `/api/notifications/devices/${id}`);
+    expect((await call(ctx, "GET /notifications/devices", {}, as(member))).json().items).toEqual([]);
+    const again = await call(ctx, "DELETE /notifications/devices/:id", { params: { id } }, as(member));
     expect([again.statusCode, again.json().error]).toEqual([404, PUSH_MESSAGES.deviceNotFound]);
   });
 
@@ -117,14 +119,14 @@ describe("devices", () => {
     const { device } = await turnOn(first);
     // The browser's subscription changed (the push service renewed it): the old one goes.
     const renewed = await turnOn(first);
-    const mine = (await request(first, "GET", "/api/notifications/devices")).json().items;
+    const mine = (await call(ctx, "GET /notifications/devices", {}, as(first))).json().items;
     expect(mine.map((d: { endpoint: string }) => d.endpoint)).toEqual([renewed.device.endpoint]);
 
     // Someone else signs in on that browser and turns push on: it is theirs now.
     const second = await createUser(ctx);
     await turnOn(second, renewed.device);
-    expect((await request(first, "GET", "/api/notifications/devices")).json().items).toEqual([]);
-    expect((await request(second, "GET", "/api/notifications/devices")).json().items).toHaveLength(1);
+    expect((await call(ctx, "GET /notifications/devices", {}, as(first))).json().items).toEqual([]);
+    expect((await call(ctx, "GET /notifications/devices", {}, as(second))).json().items).toHaveLength(1);
     expect(device.endpoint).not.toBe(renewed.device.endpoint);
   });
 
@@ -140,14 +142,14 @@ describe("devices", () => {
       [{ endpoint: valid.endpoint }, PUSH_MESSAGES.invalidSubscription],
     ];
     for (const [body, error] of cases) {
-      const res = await request(member, "POST", "/api/notifications/devices", body);
+      const res = await call(ctx, "POST /notifications/devices", unchecked({ body }), as(member));
       expect([res.statusCode, res.json().error], JSON.stringify(body)).toEqual([400, error]);
     }
     expect(
       await ctx.database.db
         .select()
         .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, (await request(member, "GET", "/api/me")).json().user.id)),
+        .where(eq(pushSubscriptions.userId, (await call(ctx, "GET /me", {}, as(member))).json().user!.id)),
     ).toEqual([]);
   });
 
@@ -194,11 +196,11 @@ describe("devices", () => {
   it("goes with the browser's session: signing it out removes the device", async () => {
     const member = await createUser(ctx, { plan: "silver" });
     await turnOn(member);
-    const userId = (await request(member, "GET", "/api/me")).json().user.id as string;
+    const userId = (await call(ctx, "GET /me", {}, as(member))).json().user!.id as string;
     const devicesOf = () =>
       ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     expect(await devicesOf()).toHaveLength(1);
-    const out = await request(member, "POST", "/api/auth/sign-out", {});
+    const out = await call(ctx, "POST /auth/sign-out", {}, as(member));
     expect(out.statusCode, out.body).toBeLessThan(300);
     expect(await devicesOf()).toEqual([]);
   });
@@ -216,9 +218,17 @@ describe("a reply pushed to the member's devices", () => {
     const requestId = await newRequest(member);
     const wakes: string[] = [];
     const unlisten = await ctx.database.listen("outbox", (payload) => wakes.push(payload));
-    const reply = await request(staff, "POST", `/api/requests/${requestId}/messages`, {
-      body: "The Kelly is available in Étoupe, at 28,500 €.",
-    });
+    const reply = await call(
+      ctx,
+      "POST /requests/:id/messages",
+      {
+        params: { id: requestId },
+        body: {
+          body: "The Kelly is available in Étoupe, at 28,500 €.",
+        },
+      },
+      as(staff),
+    );
     expect(reply.statusCode, reply.body).toBe(201);
 
     // Written with the message and announced at its commit: the worker sends it without waiting for its poll.
@@ -254,9 +264,14 @@ describe("a reply pushed to the member's devices", () => {
   it("shows the message itself only to a member who turned previews on", async () => {
     const member = await createUser(ctx, { plan: "silver" });
     await turnOn(member);
-    await request(member, "PUT", "/api/notifications/preferences", { channel: "pushPreview", enabled: true });
+    await call(ctx, "PUT /notifications/preferences", { body: { channel: "pushPreview", enabled: true } }, as(member));
     const requestId = await newRequest(member);
-    await request(staff, "POST", `/api/requests/${requestId}/messages`, { body: "Found it in Paris." });
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: requestId }, body: { body: "Found it in Paris." } },
+      as(staff),
+    );
     await expect.poll(() => service.received.length, { timeout: 8_000 }).toBe(1);
     expect(service.received[0].message).toMatchObject({
       title: "A reply on your request: A Hermès Kelly 28",
@@ -267,18 +282,23 @@ describe("a reply pushed to the member's devices", () => {
   it("sends nothing when the member's push preference is off, and still notifies in the app", async () => {
     const member = await createUser(ctx, { plan: "silver" });
     await turnOn(member);
-    await request(member, "PUT", "/api/notifications/preferences", { channel: "push", enabled: false });
+    await call(ctx, "PUT /notifications/preferences", { body: { channel: "push", enabled: false } }, as(member));
     const requestId = await newRequest(member);
     const wakes: string[] = [];
     const unlisten = await ctx.database.listen("outbox", (payload) => wakes.push(payload));
-    await request(staff, "POST", `/api/requests/${requestId}/messages`, { body: "Found it." });
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: requestId }, body: { body: "Found it." } },
+      as(staff),
+    );
     await drain();
     await unlisten();
     expect(await pushRows()).toEqual([]);
     // No push written, no wake-up either.
     expect(wakes).toEqual([]);
     expect(service.received).toEqual([]);
-    expect((await request(member, "GET", "/api/notifications")).json().items[0].title).toMatch(/A reply/);
+    expect((await call(ctx, "GET /notifications", {}, as(member))).json().items[0].title).toMatch(/A reply/);
   });
 
   it("retries a push the service could not take (5xx) with back-off, then delivers it", async () => {
@@ -286,7 +306,12 @@ describe("a reply pushed to the member's devices", () => {
     await turnOn(member);
     service.answerNext(500, 503);
     const requestId = await newRequest(member);
-    await request(staff, "POST", `/api/requests/${requestId}/messages`, { body: "One moment." });
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: requestId }, body: { body: "One moment." } },
+      as(staff),
+    );
     await expect.poll(async () => (await pushRows())[0]?.lastError ?? null, { timeout: 8_000 }).not.toBeNull();
     let [row] = await pushRows();
     expect(row).toMatchObject({ status: "pending", lastError: "The push service answered 500" });
@@ -310,14 +335,19 @@ describe("a reply pushed to the member's devices", () => {
     await turnOn(member);
     service.answerNext(410);
     const requestId = await newRequest(member);
-    await request(staff, "POST", `/api/requests/${requestId}/messages`, { body: "Here you are." });
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: requestId }, body: { body: "Here you are." } },
+      as(staff),
+    );
     await expect.poll(async () => (await pushRows())[0]?.status, { timeout: 8_000 }).toBe("failed");
     const rows = await pushRows();
     expect(rows.map((r) => [r.status, r.attempts, r.lastError])).toEqual([
       ["failed", 1, "The push service answered 410: the device is gone and was removed."],
     ]);
     expect(service.received.map((p) => p.status)).toEqual([410]);
-    expect((await request(member, "GET", "/api/notifications/devices")).json().items).toEqual([]);
+    expect((await call(ctx, "GET /notifications/devices", {}, as(member))).json().items).toEqual([]);
   });
 
   it("fails at once a push the service refuses (413, 400) and keeps the device", async () => {
@@ -327,7 +357,12 @@ describe("a reply pushed to the member's devices", () => {
     for (const status of [413, 400]) {
       await ctx.database.db.delete(outbox);
       service.answerNext(status);
-      await request(staff, "POST", `/api/requests/${requestId}/messages`, { body: `Attempt ${status}` });
+      await call(
+        ctx,
+        "POST /requests/:id/messages",
+        { params: { id: requestId }, body: { body: `Attempt ${status}` } },
+        as(staff),
+      );
       await expect.poll(async () => (await pushRows())[0]?.status, { timeout: 8_000 }).toBe("failed");
       const [row] = await pushRows();
       expect([row.attempts, row.lastError]).toEqual([1, `The push service refused the message (${status})`]);
@@ -338,7 +373,7 @@ describe("a reply pushed to the member's devices", () => {
 
   it("retries a push service that cannot be reached, naming the error and never the address", async () => {
     const member = await createUser(ctx, { plan: "silver" });
-    const userId = (await request(member, "GET", "/api/me")).json().user.id as string;
+    const userId = (await call(ctx, "GET /me", {}, as(member))).json().user!.id as string;
     const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, userId));
     // A device on a port nobody listens on (made directly: the route would take it, the host being allowed).
     const gone = pushDevice("http://127.0.0.1:9");
@@ -349,7 +384,7 @@ describe("a reply pushed to the member's devices", () => {
       ...gone.subscription.keys,
     });
     const requestId = await newRequest(member);
-    await request(staff, "POST", `/api/requests/${requestId}/messages`, { body: "Hello" });
+    await call(ctx, "POST /requests/:id/messages", { params: { id: requestId }, body: { body: "Hello" } }, as(staff));
     await expect.poll(async () => (await pushRows())[0]?.lastError ?? null, { timeout: 15_000 }).not.toBeNull();
     const [row] = await pushRows();
     expect([row.status, row.attempts]).toEqual(["pending", 1]);
@@ -369,7 +404,12 @@ describe("a member's message pushed to the team's devices", () => {
     const pathOf = (d: { device: TestDevice }) => new URL(d.device.endpoint).pathname;
 
     // Unassigned: every staff member's device (those of other staff in this file too).
-    await request(member, "POST", `/api/requests/${requestId}/messages`, { body: "Any news?" });
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: requestId }, body: { body: "Any news?" } },
+      as(member),
+    );
     await drain();
     await expect.poll(paths).toEqual(expect.arrayContaining([pathOf(ownerDevice), pathOf(otherDevice)]));
     const unassigned = service.received.find((p) => p.path === pathOf(ownerDevice));
@@ -382,27 +422,48 @@ describe("a member's message pushed to the team's devices", () => {
 
     // Assigned: its owner's only.
     service.received.length = 0;
-    const assigned = await request(other, "POST", `/api/admin/requests/${requestId}/assignee`, {
-      userId: (await request(owner, "GET", "/api/me")).json().user.id,
-    });
+    const assigned = await call(
+      ctx,
+      "POST /admin/requests/:id/assignee",
+      {
+        params: { id: requestId },
+        body: {
+          userId: (await call(ctx, "GET /me", {}, as(owner))).json().user!.id,
+        },
+      },
+      as(other),
+    );
     expect(assigned.statusCode, assigned.body).toBe(200);
-    await request(member, "POST", `/api/requests/${requestId}/messages`, { body: "Still there?" });
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: requestId }, body: { body: "Still there?" } },
+      as(member),
+    );
     await drain();
     await expect.poll(paths).toEqual([pathOf(ownerDevice)]);
 
     // The concierge: the member's conversation, assigned to the other; the reply goes to the member's device.
     service.received.length = 0;
-    const memberId = (await request(member, "GET", "/api/me")).json().user.id as string;
+    const memberId = (await call(ctx, "GET /me", {}, as(member))).json().user!.id as string;
     expect(
       (
-        await request(owner, "POST", `/api/admin/concierge/${memberId}/assignee`, {
-          userId: (await request(other, "GET", "/api/me")).json().user.id,
-        })
+        await call(
+          ctx,
+          "POST /admin/concierge/:userId/assignee",
+          {
+            params: { userId: memberId },
+            body: {
+              userId: (await call(ctx, "GET /me", {}, as(other))).json().user!.id,
+            },
+          },
+          as(owner),
+        )
       ).statusCode,
     ).toBe(200);
-    expect((await request(member, "POST", "/api/concierge/messages", { message: "A table tonight?" })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await call(ctx, "POST /concierge/messages", { body: { message: "A table tonight?" } }, as(member))).statusCode,
+    ).toBe(201);
     await drain();
     await expect.poll(paths).toEqual([pathOf(otherDevice)]);
     expect(service.received[0].message).toMatchObject({
@@ -413,7 +474,12 @@ describe("a member's message pushed to the team's devices", () => {
 
     service.received.length = 0;
     const memberDevice = await turnOn(member);
-    await request(other, "POST", `/api/admin/concierge/${memberId}`, { reply: "Done: 21:00 at Belcanto." });
+    await call(
+      ctx,
+      "POST /admin/concierge/:userId",
+      { params: { userId: memberId }, body: { reply: "Done: 21:00 at Belcanto." } },
+      as(other),
+    );
     await drain();
     await expect.poll(paths).toEqual([pathOf(memberDevice)]);
     expect(service.received[0].message).toEqual({
@@ -436,7 +502,7 @@ describe("a member's message pushed to the team's devices", () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(sessions.id, device.sessionId)));
-    await request(staffer, "POST", `/api/requests/${requestId}/messages`, { body: "Hello" });
+    await call(ctx, "POST /requests/:id/messages", { params: { id: requestId }, body: { body: "Hello" } }, as(staffer));
     await drain();
     expect((await pushRows()).filter((r) => (r.payload as { subscriptionId: string }).subscriptionId === id)).toEqual(
       [],

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { as, createUser, grantPlan, type TestUser } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { notifications } from "../../db/schema";
 import { announce } from "../../realtime/events";
 
@@ -66,7 +67,10 @@ const badge = async (user: TestUser) => (await call(ctx, "GET /messages/unread",
 /** The event stream as a browser tab opens it, collecting the event names it receives. */
 async function openStream(user: TestUser) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
+  const response = await fetch(`${base}${endpointUrl("GET /events")}`, {
+    headers: { cookie: user.cookie },
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   const events: string[] = [];
   const reader = response.body!.getReader();

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { testDriver } from "#tests/helpers/database";
 import { adminUrl } from "#tests/helpers/postgres";
 import { rowsOf } from "../../db";
@@ -18,29 +19,29 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const ready = (app = ctx.app) => app.inject({ method: "GET", url: "/api/ready" });
+const ready = (app = ctx.app) => call({ app }, "GET /ready");
 
-/** Polls /api/ready until `check` holds for its answer (a reconnection takes a moment). */
+/** Polls GET /ready until `check` holds for its answer (a reconnection takes a moment). */
 async function readyUntil(check: (res: Awaited<ReturnType<typeof ready>>) => boolean, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await ready();
     if (check(res)) return res;
-    if (Date.now() > deadline) throw new Error(`/api/ready never matched; last: ${res.statusCode} ${res.body}`);
+    if (Date.now() > deadline) throw new Error(`GET /ready never matched; last: ${res.statusCode} ${res.body}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 
 describe("platform", () => {
   it("is alive and ready, and gives the brand and mailbox for the public pages (cached)", async () => {
-    const health = await ctx.app.inject({ method: "GET", url: "/api/health" });
+    const health = await call(ctx, "GET /health");
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: "ok", database: ctx.database.kind });
     const res = await ready();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: "ready", failing: [] });
     expect(res.headers["cache-control"]).toBe("no-store");
-    const config = await ctx.app.inject({ method: "GET", url: "/api/config" });
+    const config = await call(ctx, "GET /config");
     expect(config.json()).toEqual({ appName: "Maison", contactEmail: "desk@maison.test" });
     expect(config.headers["cache-control"]).toBe("public, max-age=300");
   });
@@ -94,7 +95,7 @@ describe("platform", () => {
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json().failing).toEqual(["database"]);
       expect(performance.now() - startedAt).toBeLessThan(5_000);
-      const health = await slow.app.inject({ method: "GET", url: "/api/health" });
+      const health = await call(slow, "GET /health");
       expect(health.statusCode).toBe(200);
     } finally {
       release();
@@ -111,7 +112,7 @@ describe("platform", () => {
       const res = await ready(other.app);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ status: "not_ready", failing: expect.arrayContaining(["database"]) });
-      const health = await other.app.inject({ method: "GET", url: "/api/health" });
+      const health = await call(other, "GET /health");
       expect(health.statusCode).toBe(200);
       expect(health.json()).toEqual({ status: "ok", database: other.database.kind });
     } finally {
@@ -129,8 +130,8 @@ describe("platform", () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ status: "not_ready", failing: ["stopping"] });
       // Still serving meanwhile.
-      expect((await instance.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
-      expect((await instance.app.inject({ method: "GET", url: "/api/config" })).statusCode).toBe(200);
+      expect((await call(instance, "GET /health")).statusCode).toBe(200);
+      expect((await call(instance, "GET /config")).statusCode).toBe(200);
     } finally {
       await instance.close();
     }

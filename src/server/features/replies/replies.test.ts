@@ -6,7 +6,9 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call, unchecked } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { REPLY_TEXTS, SAVED_REPLIES_MAX } from "@/shared/replies";
 import { MESSAGES } from "@/shared/schemas";
 import { savedReplies } from "../../db/schema";
@@ -24,11 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const call = (user: TestUser | null, method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
 const list = async (user: TestUser = staff) =>
-  (await call(user, "GET", "/api/admin/replies")).json().items as Array<{
+  (await call(ctx, "GET /admin/replies", {}, as(user))).json().items as Array<{
     id: string;
     title: string;
     text: string;
@@ -37,13 +36,20 @@ const list = async (user: TestUser = staff) =>
 
 describe("saved replies", () => {
   it("are added, listed by title, edited and deleted by any staff member, for all of them", async () => {
-    const added = await call(staff, "POST", "/api/admin/replies", {
-      title: "  Sourcing update ",
-      text: "Dear {member_name},\nwe are sourcing {request_title}.\n",
-    });
+    const added = await call(
+      ctx,
+      "POST /admin/replies",
+      {
+        body: {
+          title: "  Sourcing update ",
+          text: "Dear {member_name},\nwe are sourcing {request_title}.\n",
+        },
+      },
+      as(staff),
+    );
     expect(added.statusCode).toBe(201);
     const { id } = added.json();
-    await call(staff, "POST", "/api/admin/replies", { title: "Another one", text: "Hello" });
+    await call(ctx, "POST /admin/replies", { body: { title: "Another one", text: "Hello" } }, as(staff));
     const seen = await list(admin);
     expect(seen.map((r) => r.title)).toEqual(expect.arrayContaining(["Another one", "Sourcing update"]));
     expect(seen.findIndex((r) => r.title === "Another one")).toBeLessThan(
@@ -55,7 +61,12 @@ describe("saved replies", () => {
       updatedBy: "Sofia Staff",
     });
 
-    const edited = await call(admin, "PUT", `/api/admin/replies/${id}`, { title: "Sourcing news", text: "Soon." });
+    const edited = await call(
+      ctx,
+      "PUT /admin/replies/:id",
+      { params: { id }, body: { title: "Sourcing news", text: "Soon." } },
+      as(admin),
+    );
     expect(edited.statusCode).toBe(200);
     expect((await list()).find((r) => r.id === id)).toMatchObject({
       title: "Sourcing news",
@@ -64,14 +75,26 @@ describe("saved replies", () => {
     });
     // Its own title again, another case: not a duplicate of itself.
     expect(
-      (await call(admin, "PUT", `/api/admin/replies/${id}`, { title: "SOURCING NEWS", text: "x" })).statusCode,
+      (
+        await call(
+          ctx,
+          "PUT /admin/replies/:id",
+          { params: { id }, body: { title: "SOURCING NEWS", text: "x" } },
+          as(admin),
+        )
+      ).statusCode,
     ).toBe(200);
 
-    expect((await call(staff, "DELETE", `/api/admin/replies/${id}`)).json()).toEqual({ ok: true });
+    expect((await call(ctx, "DELETE /admin/replies/:id", { params: { id } }, as(staff))).json()).toEqual({ ok: true });
     expect((await list()).some((r) => r.id === id)).toBe(false);
-    const again = await call(staff, "DELETE", `/api/admin/replies/${id}`);
+    const again = await call(ctx, "DELETE /admin/replies/:id", { params: { id } }, as(staff));
     expect([again.statusCode, again.json().error]).toEqual([404, REPLY_TEXTS.notFound]);
-    const gone = await call(staff, "PUT", `/api/admin/replies/${id}`, { title: "Back", text: "x" });
+    const gone = await call(
+      ctx,
+      "PUT /admin/replies/:id",
+      { params: { id }, body: { title: "Back", text: "x" } },
+      as(staff),
+    );
     expect([gone.statusCode, gone.json().error]).toEqual([404, REPLY_TEXTS.notFound]);
   });
 
@@ -90,18 +113,38 @@ describe("saved replies", () => {
       [{ title: "Ti\u0000tle", text: "Hello" }, MESSAGES.controlCharacters],
     ];
     for (const [payload, error] of cases) {
-      const res = await call(staff, "POST", "/api/admin/replies", payload);
+      const res = await call(ctx, "POST /admin/replies", unchecked({ body: payload }), as(staff));
       expect([res.statusCode, res.json().error], JSON.stringify(payload)).toEqual([400, error]);
     }
     // The limits themselves are accepted.
-    const longest = await call(staff, "POST", "/api/admin/replies", { title: "t".repeat(100), text: "x".repeat(4000) });
+    const longest = await call(
+      ctx,
+      "POST /admin/replies",
+      { body: { title: "t".repeat(100), text: "x".repeat(4000) } },
+      as(staff),
+    );
     expect(longest.statusCode).toBe(201);
-    const dup = await call(admin, "POST", "/api/admin/replies", { title: "T".repeat(100), text: "Other" });
+    const dup = await call(ctx, "POST /admin/replies", { body: { title: "T".repeat(100), text: "Other" } }, as(admin));
     expect([dup.statusCode, dup.json().error]).toEqual([409, REPLY_TEXTS.duplicateTitle]);
-    const other = (await call(staff, "POST", "/api/admin/replies", { title: "Other", text: "x" })).json().id;
-    const clash = await call(staff, "PUT", `/api/admin/replies/${other}`, { title: "t".repeat(100), text: "x" });
+    const other = (await call(ctx, "POST /admin/replies", { body: { title: "Other", text: "x" } }, as(staff))).json()
+      .id;
+    const clash = await call(
+      ctx,
+      "PUT /admin/replies/:id",
+      { params: { id: other }, body: { title: "t".repeat(100), text: "x" } },
+      as(staff),
+    );
     expect([clash.statusCode, clash.json().error]).toEqual([409, REPLY_TEXTS.duplicateTitle]);
-    expect((await call(staff, "PUT", "/api/admin/replies/not-an-id", { title: "a", text: "b" })).statusCode).toBe(400);
+    expect(
+      (
+        await call(
+          ctx,
+          "PUT /admin/replies/:id",
+          { params: { id: "not-an-id" }, body: { title: "a", text: "b" } },
+          as(staff),
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await ctx.database.db.select().from(savedReplies)).length).toBe(before + 2);
   });
 
@@ -111,27 +154,36 @@ describe("saved replies", () => {
       .insert(savedReplies)
       .values(Array.from({ length: SAVED_REPLIES_MAX - 2 }, (_, i) => ({ title: `Filler ${i}`, body: "x" })));
     const results = await Promise.all(
-      ["One", "Two", "Three", "Four"].map((title) => call(staff, "POST", "/api/admin/replies", { title, text: "x" })),
+      ["One", "Two", "Three", "Four"].map((title) =>
+        call(ctx, "POST /admin/replies", { body: { title, text: "x" } }, as(staff)),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409]);
-    expect(results.find((r) => r.statusCode === 409)?.json().error).toBe(REPLY_TEXTS.tooMany);
+    expect(results.find((r) => r.statusCode === 409)!.json().error).toBe(REPLY_TEXTS.tooMany);
     expect((await list()).length).toBe(SAVED_REPLIES_MAX);
     // The same new title twice at once: one reply, one clear refusal.
     await ctx.database.db.delete(savedReplies);
     const twins = await Promise.all(
-      [staff, admin].map((user) => call(user, "POST", "/api/admin/replies", { title: "Twin", text: "x" })),
+      [staff, admin].map((user) => call(ctx, "POST /admin/replies", { body: { title: "Twin", text: "x" } }, as(user))),
     );
     expect(twins.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
   it("is the staff's only: members and visitors are refused", async () => {
     const member = await createUser(ctx, { plan: "black" });
-    const { id } = (await call(staff, "POST", "/api/admin/replies", { title: "Private", text: "x" })).json();
-    expect((await call(member, "GET", "/api/admin/replies")).statusCode).toBe(403);
-    expect((await call(member, "POST", "/api/admin/replies", { title: "Mine", text: "x" })).statusCode).toBe(403);
-    expect((await call(member, "PUT", `/api/admin/replies/${id}`, { title: "Mine", text: "x" })).statusCode).toBe(403);
-    expect((await call(member, "DELETE", `/api/admin/replies/${id}`)).statusCode).toBe(403);
-    expect((await call(null, "GET", "/api/admin/replies")).statusCode).toBe(401);
+    const { id } = (
+      await call(ctx, "POST /admin/replies", { body: { title: "Private", text: "x" } }, as(staff))
+    ).json();
+    expect((await call(ctx, "GET /admin/replies", {}, as(member))).statusCode).toBe(403);
+    expect(
+      (await call(ctx, "POST /admin/replies", { body: { title: "Mine", text: "x" } }, as(member))).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(ctx, "PUT /admin/replies/:id", { params: { id }, body: { title: "Mine", text: "x" } }, as(member)))
+        .statusCode,
+    ).toBe(403);
+    expect((await call(ctx, "DELETE /admin/replies/:id", { params: { id } }, as(member))).statusCode).toBe(403);
+    expect((await call(ctx, "GET /admin/replies")).statusCode).toBe(401);
     expect((await list()).find((r) => r.id === id)?.title).toBe("Private");
   });
 
@@ -140,13 +192,13 @@ describe("saved replies", () => {
     const tabs = await Promise.all([staff, admin, member].map(openStream));
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const { id } = (await call(staff, "POST", "/api/admin/replies", { title: "Live", text: "x" })).json();
+      const { id } = (await call(ctx, "POST /admin/replies", { body: { title: "Live", text: "x" } }, as(staff))).json();
       await expect.poll(() => tabs[0].events).toContain("replies");
       await expect.poll(() => tabs[1].events).toContain("replies");
-      await call(admin, "DELETE", `/api/admin/replies/${id}`);
+      await call(ctx, "DELETE /admin/replies/:id", { params: { id } }, as(admin));
       await expect.poll(() => tabs[0].events.filter((e) => e === "replies").length).toBe(2);
       // The member's stream hears something it may (its own) to prove it is open and in order, never "replies".
-      await call(member, "POST", "/api/sales/inquiries", { subject: "Hello", message: "Hi" });
+      await call(ctx, "POST /sales/inquiries", { body: { subject: "Hello", message: "Hi" } }, as(member));
       await expect.poll(() => tabs[2].events).toContain("sales");
       expect(tabs[2].events).not.toContain("replies");
     } finally {
@@ -158,7 +210,10 @@ describe("saved replies", () => {
 /** The event stream as a browser tab opens it, collecting the event names it receives. */
 async function openStream(user: TestUser) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
+  const response = await fetch(`${base}${endpointUrl("GET /events")}`, {
+    headers: { cookie: user.cookie },
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   const events: string[] = [];
   const reader = response.body?.getReader();

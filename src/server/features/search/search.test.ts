@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call, unchecked } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { SEARCH_PAGE_SIZE, SEARCH_TEXTS } from "@/shared/contracts/search";
 import { MESSAGES } from "@/shared/schemas";
@@ -16,17 +17,15 @@ let member: TestUser;
 let requestId: string;
 let inquiryId: string;
 
-const post = async (user: TestUser, url: string, payload: object) => {
-  const res = await ctx.app.inject({ method: "POST", url, headers: as(user), payload });
+/** A setup call that must succeed; its answer. */
+const ok = async <R extends { statusCode: number; body: string; json(): unknown }>(sent: Promise<R>) => {
+  const res = await sent;
   expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json();
+  return res.json() as ReturnType<R["json"]>;
 };
+/** A search as `user`; the page may be what the types forbid (the refusals are tested). */
 const search = (q: string, page?: number | string, user: TestUser | null = staff) =>
-  ctx.app.inject({
-    method: "GET",
-    url: `/api/admin/search?q=${encodeURIComponent(q)}${page === undefined ? "" : `&page=${page}`}`,
-    headers: as(user),
-  });
+  call(ctx, "GET /admin/search", unchecked({ query: { q, page } }), as(user));
 
 interface Hit {
   source: string;
@@ -50,27 +49,83 @@ beforeAll(async () => {
   staff = await createUser(ctx, { role: "staff", name: "Sofia Staff" });
   member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
   requestId = (
-    await post(member, "/api/requests", {
-      title: "A vintage Rolex",
-      category: "Fashion",
-      budget_eur: 30000,
-      urgency: "Medium",
-      notes: "",
-      phone_number: "+351912345678",
-    })
+    await ok(
+      call(
+        ctx,
+        "POST /requests",
+        {
+          body: {
+            title: "A vintage Rolex",
+            category: "Fashion",
+            budget_eur: 30000,
+            urgency: "Medium",
+            notes: "",
+            phone_number: "+351912345678",
+          },
+        },
+        as(member),
+      ),
+    )
   ).id;
-  await post(member, `/api/requests/${requestId}/messages`, {
-    body: "Looking for a Daytona with its original box <script>alert(1)</script> and papers.",
-  });
-  await post(staff, `/api/requests/${requestId}/messages`, { body: "We found two Daytona watches in Geneva." });
-  await post(member, "/api/concierge/messages", {
-    message: "Could you book Belcanto tonight? Belcanto, or Belcanto's bar.",
-  });
-  await post(staff, `/api/admin/concierge/${member.id}`, { reply: "Belcanto is booked for eight." });
+  await ok(
+    call(
+      ctx,
+      "POST /requests/:id/messages",
+      {
+        params: { id: requestId },
+        body: {
+          body: "Looking for a Daytona with its original box <script>alert(1)</script> and papers.",
+        },
+      },
+      as(member),
+    ),
+  );
+  await ok(
+    call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: requestId }, body: { body: "We found two Daytona watches in Geneva." } },
+      as(staff),
+    ),
+  );
+  await ok(
+    call(
+      ctx,
+      "POST /concierge/messages",
+      {
+        body: {
+          message: "Could you book Belcanto tonight? Belcanto, or Belcanto's bar.",
+        },
+      },
+      as(member),
+    ),
+  );
+  await ok(
+    call(
+      ctx,
+      "POST /admin/concierge/:userId",
+      { params: { userId: member.id }, body: { reply: "Belcanto is booked for eight." } },
+      as(staff),
+    ),
+  );
   inquiryId = (
-    await post(member, "/api/sales/inquiries", { subject: "Corporate gifts", message: "Twelve Daytona watches" })
+    await ok(
+      call(
+        ctx,
+        "POST /sales/inquiries",
+        { body: { subject: "Corporate gifts", message: "Twelve Daytona watches" } },
+        as(member),
+      ),
+    )
   ).id;
-  await post(staff, `/api/admin/sales/${inquiryId}/reply`, { reply: "We can source twelve Daytona pieces." });
+  await ok(
+    call(
+      ctx,
+      "POST /admin/sales/:id/reply",
+      { params: { id: inquiryId }, body: { reply: "We can source twelve Daytona pieces." } },
+      as(staff),
+    ),
+  );
 });
 afterAll(() => ctx.close());
 
@@ -171,7 +226,7 @@ describe("search across conversations", () => {
       const res = await search(q, page);
       expect([res.statusCode, res.json().error], `${q} ${page}`).toEqual([400, error]);
     }
-    const none = await ctx.app.inject({ method: "GET", url: "/api/admin/search", headers: as(staff) });
+    const none = await call(ctx, "GET /admin/search", {}, as(staff));
     expect([none.statusCode, none.json().error]).toEqual([400, SEARCH_TEXTS.tooShort]);
     expect((await search("x".repeat(200))).statusCode).toBe(200);
   });
