@@ -4,8 +4,11 @@
  * (/checkout/test/:id) and billing page (/billing/test), and turns every change into Stripe-shaped events
  * (ids evt_test_…) handed to the same event processing as Stripe's webhooks, after its own change commits,
  * as a webhook would arrive.
+ *
+ * One file per thing it fakes: memberships.ts (customers, subscription checkouts, subscriptions and their
+ * clock), holds.ts (hold pages, PaymentIntents, captures, refunds, the hold clock), card-pages.ts (what the test
+ * card pages do), disputes.ts, receipts.ts and invoices.ts (balance invoices); store.ts is what they share.
  */
-
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db";
 import { testPaymentObjects } from "../../db/schema";
