@@ -149,9 +149,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db,
     limiter,
     auth,
-    payments: createPayments(config, db, write, (error) =>
-      app.log.warn({ err: error }, "an orphan card authorisation was not cancelled: reconciliation will retry"),
-    ),
+    // What a subscription does to a membership is the billing domain's rule.
+    payments: createPayments(config, db, write, {
+      membership: billingPort.membership,
+      onOrphanError: (error) =>
+        app.log.warn({ err: error }, "an orphan card authorisation was not cancelled: reconciliation will retry"),
+    }),
     storage: createStorage(config),
     mailEnabled,
     // The outbox sends pushes with the notifications domain's sender; the VAPID keys are read (or made) now.

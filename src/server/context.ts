@@ -24,7 +24,7 @@ import type { Effects, NoticeEngine, Write } from "./db/write";
 import type { Metrics } from "./ops/metrics";
 import type { Readiness } from "./ops/readiness";
 import type { Deliver } from "./outbox/outbox";
-import type { HoldHandler, InvoiceHandler, Payments } from "./payments";
+import type { HoldHandler, InvoiceHandler, MembershipRules, Payments } from "./payments";
 import type { RateLimiter } from "./rate-limit";
 import type { AppEvent } from "./realtime/events";
 import type { Storage } from "./storage";
@@ -238,6 +238,8 @@ export interface AccountPort {
 export interface BillingPort {
   /** A complimentary active membership (no payment-provider customer). */
   grant(tx: Queryable, userId: string, plan: Plan): Promise<void>;
+  /** What the provider's word about a subscription does to a membership (payments applies it). */
+  membership: MembershipRules;
 }
 
 export interface QuotesPort {

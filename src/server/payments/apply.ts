@@ -1,36 +1,42 @@
 /**
  * How a subscription as the provider reports it becomes our one subscription row per user. Used by event
  * processing and by the re-sync from the provider, always inside a transaction that holds the user's row lock,
- * and always publishing the change to the user's open pages in that same transaction.
+ * and always publishing the change to the user's open pages in that same transaction. What a subscription does
+ * to a membership is the billing domain's rule (`MembershipRules`, plugged in by app.ts); this is the I/O.
  */
 import { eq } from "drizzle-orm";
-import { type Plan, planRank, type SubscriptionStatus } from "@/shared/plans";
+import type { Plan, SubscriptionStatus } from "@/shared/plans";
 import type { Queryable } from "../db";
 import { billingCustomers, subscriptions, users } from "../db/schema";
 import type { Effects } from "../db/write";
 import { subscriptionChanged } from "../realtime/events";
 import { type PriceList, refId, type SubscriptionLike } from "./types";
 
-type Mapped = SubscriptionStatus | "incomplete";
+/** The provider's subscription status in ours ("incomplete": not paid yet, where every subscription starts). */
+export type ProviderStatus = SubscriptionStatus | "incomplete";
 
-/** The provider's statuses in ours (null: a status that says nothing we act on). */
-export function mapStatus(status: string): Mapped | null {
-  switch (status) {
-    case "active":
-    case "trialing":
-      return "active";
-    case "past_due":
-    case "unpaid":
-    case "paused":
-      return "past_due";
-    case "canceled":
-    case "incomplete_expired":
-      return "canceled";
-    case "incomplete":
-      return "incomplete";
-    default:
-      return null;
-  }
+/** What the membership rules read of a member's row. */
+export type MembershipRow = Pick<
+  typeof subscriptions.$inferSelect,
+  "plan" | "status" | "stripeSubscriptionId" | "providerUpdatedAt"
+>;
+
+export type MembershipVerdict = { ignored: string } | { plan: Plan; status: SubscriptionStatus };
+
+/**
+ * The billing domain's membership rules (features/billing/membership.ts), plugged in by app.ts: this module
+ * only reads, locks and writes the row as they decide.
+ */
+export interface MembershipRules {
+  /** The provider's status in ours (null: a status that says nothing we act on). */
+  statusOf(status: string): ProviderStatus | null;
+  /** A subscription against the member's row: the plan and status it sets, or why it changes nothing. */
+  subscription(
+    row: MembershipRow | null,
+    incoming: { id: string; status: ProviderStatus; plan: Plan | null; stamp: Date },
+  ): MembershipVerdict;
+  /** The row's own subscription's status after an invoice was paid or failed (null: unchanged). */
+  afterInvoice(current: SubscriptionStatus, outcome: "paid" | "failed"): SubscriptionStatus | null;
 }
 
 /** The plan a subscription pays for, from its first item's price, through the allow-list only. */
@@ -68,42 +74,19 @@ export type ApplyResult = { changed: boolean; ignored?: string };
 export async function applySubscription(
   tx: Queryable,
   out: Pick<Effects, "publish">,
+  rules: MembershipRules,
   prices: PriceList,
   input: { userId: string; subscription: SubscriptionLike; stamp: Date; deleted?: boolean },
 ): Promise<ApplyResult> {
   const { userId, subscription: sub, stamp } = input;
-  const mapped = input.deleted ? "canceled" : mapStatus(sub.status);
+  const mapped = input.deleted ? "canceled" : rules.statusOf(sub.status);
   if (!mapped) return { changed: false, ignored: `status ${sub.status}` };
   if (!(await lockUser(tx, userId))) return { changed: false, ignored: "no such user" };
 
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update");
-  // A price off the allow-list grants nothing; it may still end the row's own subscription (say, a retired price).
-  const plan = planOf(sub, prices) ?? (row?.stripeSubscriptionId === sub.id && mapped !== "active" ? row.plan : null);
-  if (!plan) return { changed: false, ignored: "price not on the allow-list" };
-  let status: SubscriptionStatus;
-  if (!row) {
-    // An incomplete subscription (payment not yet made) creates nothing.
-    if (mapped === "incomplete") return { changed: false, ignored: "incomplete subscription" };
-    status = mapped;
-  } else if (row.stripeSubscriptionId === sub.id) {
-    if (row.providerUpdatedAt && stamp < row.providerUpdatedAt) return { changed: false, ignored: "older state" };
-    // Incomplete is where every subscription starts: against an active row it is always stale.
-    if (mapped === "incomplete" && row.status === "active") return { changed: false, ignored: "stale incomplete" };
-    status = mapped === "incomplete" ? "past_due" : mapped;
-  } else {
-    // Another subscription than the row's: it takes over only if that cannot take access away wrongly.
-    const incomingActive = mapped === "active";
-    if (row.status === "active") {
-      if (!incomingActive) return { changed: false, ignored: "another subscription is active" };
-      // A paid active row gives way only to a higher plan (a complimentary one to any paid plan).
-      if (row.stripeSubscriptionId && planRank(plan) <= planRank(row.plan)) {
-        return { changed: false, ignored: "another paid subscription of the same or a higher plan is active" };
-      }
-    } else if (!incomingActive && row.providerUpdatedAt && stamp < row.providerUpdatedAt) {
-      return { changed: false, ignored: "older state" };
-    }
-    status = mapped === "incomplete" ? "past_due" : mapped;
-  }
+  const verdict = rules.subscription(row ?? null, { id: sub.id, status: mapped, plan: planOf(sub, prices), stamp });
+  if ("ignored" in verdict) return { changed: false, ignored: verdict.ignored };
+  const { plan, status } = verdict;
 
   const values = {
     plan,
@@ -139,6 +122,7 @@ export async function applySubscription(
 export async function applyInvoiceOutcome(
   tx: Queryable,
   out: Pick<Effects, "publish">,
+  rules: MembershipRules,
   input: { subscriptionId: string; outcome: "paid" | "failed"; stamp: Date },
 ): Promise<ApplyResult & { userId: string | null }> {
   const [found] = await tx
@@ -154,14 +138,7 @@ export async function applyInvoiceOutcome(
   if (row.providerUpdatedAt && input.stamp < row.providerUpdatedAt) {
     return { changed: false, userId: row.userId, ignored: "older state" };
   }
-  const next: SubscriptionStatus | null =
-    input.outcome === "failed"
-      ? row.status === "active"
-        ? "past_due"
-        : null
-      : row.status === "past_due"
-        ? "active"
-        : null;
+  const next = rules.afterInvoice(row.status, input.outcome);
   if (!next) return { changed: false, userId: row.userId, ignored: `nothing to change from ${row.status}` };
   await tx
     .update(subscriptions)

@@ -11,6 +11,7 @@ import type { Config } from "../config";
 import type { Database } from "../db";
 import { billingCustomers, profiles } from "../db/schema";
 import type { Write } from "../db/write";
+import type { MembershipRules } from "./apply";
 import { cancelOrphan, type HoldApplyResult, type HoldHandler, type HoldUpdate } from "./holds";
 import type { InvoiceApplyResult, InvoiceHandler, InvoiceUpdate } from "./invoices";
 import { configuredPrices, createPriceList } from "./prices";
@@ -29,6 +30,7 @@ import {
   type SubscriptionLike,
 } from "./types";
 
+export type { MembershipRow, MembershipRules, MembershipVerdict, ProviderStatus } from "./apply";
 export type { DisputeUpdate, HoldApplyResult, HoldHandler, HoldUpdate } from "./holds";
 export type { InvoiceApplyResult, InvoiceHandler, InvoiceUpdate } from "./invoices";
 export type { SyncCounts, SyncOutcome } from "./sync";
@@ -105,9 +107,14 @@ export function createPayments(
   config: Config,
   db: Database,
   write: Write,
-  /** An orphan authorisation the provider did not cancel when asked (reconciliation will find it again). */
-  onOrphanError: (error: unknown) => void = () => {},
+  options: {
+    /** The billing domain's membership rules (app.ts): what a subscription does to a member's row. */
+    membership: MembershipRules;
+    /** An orphan authorisation the provider did not cancel when asked (reconciliation will find it again). */
+    onOrphanError?: (error: unknown) => void;
+  },
 ): Payments {
+  const { membership, onOrphanError = () => {} } = options;
   const stripe = config.STRIPE_SECRET_KEY ? createStripeProvider(config) : null;
   const test = stripe ? null : createTestProvider({ db, appUrl: config.APP_URL });
   const provider: PaymentProvider = stripe ?? (test as TestProvider);
@@ -119,6 +126,7 @@ export function createPayments(
     write,
     provider,
     prices,
+    membership,
     holdHandler: () => holdHandler,
     invoiceHandler: () => invoiceHandler,
     onOrphanError,
@@ -158,7 +166,7 @@ export function createPayments(
     if (!outcome.ok) throw new Error(`test-mode webhook refused: ${outcome.error}`);
     return outcome.result;
   });
-  const sync = createSync({ db, write, provider, prices, pauseMs: config.SUBSCRIPTION_SYNC_PAUSE_MS });
+  const sync = createSync({ db, write, provider, prices, membership, pauseMs: config.SUBSCRIPTION_SYNC_PAUSE_MS });
 
   async function customerOf(userId: string) {
     const [row] = await db

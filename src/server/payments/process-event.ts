@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { paymentEvents } from "../db/schema";
 import type { Write } from "../db/write";
-import { applyInvoiceOutcome, applySubscription, userForCustomer } from "./apply";
+import { applyInvoiceOutcome, applySubscription, type MembershipRules, userForCustomer } from "./apply";
 import {
   cancelOrphan,
   DISPUTE_EVENTS,
@@ -100,6 +100,8 @@ export function createEventProcessor(deps: {
   write: Write;
   provider: PaymentProvider;
   prices: PriceList;
+  /** The billing domain's membership rules (app.ts). */
+  membership: MembershipRules;
   /** The quotes domain's hold handler (plugged in by app.ts); hold events are ignored without one. */
   holdHandler: () => HoldHandler | null;
   /** The quotes domain's balance invoice handler (app.ts); balance invoice events are ignored without one. */
@@ -107,7 +109,7 @@ export function createEventProcessor(deps: {
   /** A cancellation of an orphan authorisation that failed (reconciliation finds it again). */
   onOrphanError: (error: unknown) => void;
 }) {
-  const { db, write, provider, prices } = deps;
+  const { db, write, provider, prices, membership } = deps;
 
   return async function processEvent(event: PaymentEvent): Promise<ProcessResult> {
     // A redelivery is answered without calling the provider again.
@@ -206,7 +208,7 @@ export function createEventProcessor(deps: {
           if (!checkoutSubscription) return { outcome: "ignored", reason: "not a subscription checkout" };
           const userId = await userForCustomer(tx, refId(session.customer));
           if (!userId) return { outcome: "ignored", reason: "unknown customer" };
-          const result = await applySubscription(tx, out, prices, {
+          const result = await applySubscription(tx, out, membership, prices, {
             userId,
             subscription: checkoutSubscription,
             stamp,
@@ -221,7 +223,7 @@ export function createEventProcessor(deps: {
           const subscription = event.data.object as SubscriptionLike;
           const userId = await userForCustomer(tx, refId(subscription.customer));
           if (!userId) return { outcome: "ignored", reason: "unknown customer" };
-          const result = await applySubscription(tx, out, prices, {
+          const result = await applySubscription(tx, out, membership, prices, {
             userId,
             subscription,
             stamp,
@@ -235,7 +237,7 @@ export function createEventProcessor(deps: {
         case "invoice.paid": {
           const subscriptionId = invoiceSubscriptionId(event.data.object as InvoiceLike);
           if (!subscriptionId) return { outcome: "ignored", reason: "invoice without a subscription" };
-          const result = await applyInvoiceOutcome(tx, out, {
+          const result = await applyInvoiceOutcome(tx, out, membership, {
             subscriptionId,
             outcome: event.type === "invoice.paid" ? "paid" : "failed",
             stamp,

@@ -7,7 +7,7 @@ import { hasActiveSubscription, planRank } from "@/shared/plans";
 import type { Database } from "../db";
 import { billingCustomers, subscriptions, users } from "../db/schema";
 import type { Write } from "../db/write";
-import { applySubscription, mapStatus, planOf } from "./apply";
+import { applySubscription, type MembershipRules, planOf } from "./apply";
 import type { PaymentProvider, PriceList, SubscriptionLike } from "./types";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -36,10 +36,14 @@ export function fetchStamp(fetchStartedAt: number): Date {
 }
 
 /** The subscription that decides the membership: an active one of the highest plan, else the newest. */
-export function pickSubscription(subs: SubscriptionLike[], prices: PriceList): SubscriptionLike | null {
+export function pickSubscription(
+  subs: SubscriptionLike[],
+  prices: PriceList,
+  membership: MembershipRules,
+): SubscriptionLike | null {
   const known = subs.filter((s) => planOf(s, prices));
   const rank = (s: SubscriptionLike) => [
-    mapStatus(s.status) === "active" ? 1 : 0,
+    membership.statusOf(s.status) === "active" ? 1 : 0,
     planRank(planOf(s, prices)!),
     s.created,
   ];
@@ -56,9 +60,10 @@ export function createSync(deps: {
   write: Write;
   provider: PaymentProvider;
   prices: PriceList;
+  membership: MembershipRules;
   pauseMs: number;
 }) {
-  const { db, write, provider, prices } = deps;
+  const { db, write, provider, prices, membership } = deps;
 
   async function currentRow(userId: string) {
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
@@ -68,7 +73,7 @@ export function createSync(deps: {
   /** Applies a subscription just fetched from (or returned by) the provider. */
   async function applyFetched(userId: string, subscription: SubscriptionLike, fetchStartedAt: number) {
     return write((tx, out) =>
-      applySubscription(tx, out, prices, { userId, subscription, stamp: fetchStamp(fetchStartedAt) }),
+      applySubscription(tx, out, membership, prices, { userId, subscription, stamp: fetchStamp(fetchStartedAt) }),
     );
   }
 
@@ -79,7 +84,7 @@ export function createSync(deps: {
       .where(eq(billingCustomers.userId, userId));
     if (!customer) return { outcome: "no-customer", subscription: await currentRow(userId) };
     const startedAt = Date.now();
-    const best = pickSubscription(await provider.listSubscriptions(customer.customerId), prices);
+    const best = pickSubscription(await provider.listSubscriptions(customer.customerId), prices, membership);
     if (best) await applyFetched(userId, best, startedAt);
     const row = await currentRow(userId);
     // Active only counts when it comes from the provider's subscription (not, say, a complimentary row).

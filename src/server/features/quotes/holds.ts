@@ -2,16 +2,16 @@
  * The card hold (issue 21, decision 018): 10 % of the accepted option's price, authorised on the provider's card
  * page (Checkout, manual capture) and captured or released by staff. The provider's events are the source of
  * truth: `applyHoldUpdate` is the one place a hold's state moves, for webhooks and for a capture's or release's
- * own answer alike, each change once, never backwards. No provider call is made inside a transaction: a
- * capture or release is first claimed on the row (`pending_action`), then asked of the provider, then applied.
+ * own answer alike, each change once, never backwards: the state machine is hold-state.ts (pure, property
+ * tested), what a change does besides the row is hold-effects.ts, and this file does the reads and writes. No
+ * provider call is made inside a transaction: a capture or release is first claimed on the row
+ * (`pending_action`), then asked of the provider, then applied.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
-import type { NoticeReader } from "@/shared/contracts/notifications";
 import type { captureSchema, holdSchema } from "@/shared/contracts/quotes";
-import { formatLongDate } from "@/shared/format";
-import { HOLD_VALIDITY_DAYS, type HoldStatus, holdAmountCents, QUOTE_MESSAGES } from "@/shared/quotes";
+import { holdAmountCents, QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
 import type { DealRequest } from "../../context";
 import type { Queryable } from "../../db";
@@ -31,9 +31,10 @@ import {
   ownRequest,
   providerFailure,
   type QuotesContext,
-  staffLink,
 } from "./common";
 import { applyDispute } from "./disputes";
+import { carryOut } from "./hold-effects";
+import { claimable, nextHoldState } from "./hold-state";
 import { isDelivered, lastAuthorisation, reauthorizationRefusal } from "./lapse";
 import { QUOTE_NOTICE_TEXTS as T } from "./texts";
 
@@ -233,17 +234,6 @@ export async function reauthorize(ctx: QuotesContext, viewer: Viewer, requestId:
 
 // Applying the provider's word -----------------------------------------------------------------------------
 
-/** A hold's states in order: an update never moves one back. */
-const RANK: Record<HoldStatus, number> = {
-  pending: 0,
-  requires_action: 1,
-  held: 2,
-  captured: 3,
-  released: 3,
-  expired: 3,
-  refunded: 4,
-};
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -287,28 +277,6 @@ async function orphanAuthorisation(
   return { changed: false, ignored: "authorisation of no live hold", orphan: { paymentIntentId } };
 }
 
-/** The quote is accepted with the hold's option, and the request Found (the first authorised hold). */
-async function accept(ctx: QuotesContext, tx: Queryable, out: Effects, hold: HoldRow, request: DealRequest) {
-  const [quote] = await tx.select().from(quotes).where(eq(quotes.id, hold.quoteId)).for("update");
-  const first = quote?.status === "sent";
-  if (first) {
-    const now = new Date();
-    await tx
-      .update(quotes)
-      .set({ status: "accepted", acceptedOptionId: hold.optionId, answeredAt: now, updatedAt: now })
-      .where(eq(quotes.id, hold.quoteId));
-  }
-  await ctx.domains.requests.moveStatus(tx, out, {
-    request,
-    from: ["Quoted"],
-    to: "Found",
-    actorUserId: request.userId,
-    // The hold's own email (hold_placed) says it: one email per event.
-    mail: false,
-  });
-  return first;
-}
-
 /** The provider's update applied to its hold, with its activity, notices and events (once, never backwards). */
 export function holdHandler(ctx: QuotesContext): HoldHandler {
   return {
@@ -328,251 +296,21 @@ async function applyHoldUpdate(
   update: HoldUpdate,
 ): Promise<HoldApplyResult> {
   const found = await findHold(tx, update);
-  const authorised = update.kind === "held" && update.paymentIntentId;
   if (!found)
-    return authorised ? orphanAuthorisation(ctx, tx, out, update) : { changed: false, ignored: "unknown hold" };
+    return update.kind === "held" && update.paymentIntentId
+      ? orphanAuthorisation(ctx, tx, out, update)
+      : { changed: false, ignored: "unknown hold" };
   // The request first, then the hold: the order every writer of a deal locks in.
   const request = await ctx.domains.requests.forDeal(tx, found.requestId, { lock: true });
   if (!request) return { changed: false, ignored: "request gone" };
   const [hold] = await tx.select().from(holds).where(eq(holds.id, found.id)).for("update");
-  // An authorisation, newer than anything heard of its hold, on a hold closed here: not one the app holds.
-  const stale = hold.providerUpdatedAt && hold.providerUpdatedAt > update.stamp;
-  if (authorised && (hold.status === "released" || hold.status === "expired") && !stale) {
-    return orphanAuthorisation(ctx, tx, out, { ...update, holdId: hold.id });
-  }
-  const now = new Date();
-  const set: Partial<typeof holds.$inferInsert> = {};
-  let linked = false;
-  if (update.paymentIntentId && !hold.paymentIntentId) {
-    set.paymentIntentId = update.paymentIntentId;
-    linked = true;
-  }
-  if (update.sessionId && !hold.checkoutSessionId) set.checkoutSessionId = update.sessionId;
+  const transition = nextHoldState(hold, update, new Date());
+  if (transition.outcome === "orphan") return orphanAuthorisation(ctx, tx, out, { ...update, holdId: hold.id });
+  if (transition.outcome === "unchanged") return { changed: false, ignored: transition.reason, userId: hold.userId };
+  const { to, set, linked, effects } = transition;
 
-  const from = hold.status;
-  let to: HoldStatus | null = null;
-  switch (update.kind) {
-    case "linked":
-      break;
-    case "failed":
-      if (from === "pending" || from === "requires_action") {
-        set.failure = update.failure ?? QUOTE_MESSAGES.cardDeclined;
-        if (from === "requires_action") to = "pending";
-      }
-      break;
-    case "abandoned":
-      if (from === "pending" || from === "requires_action") to = "released";
-      break;
-    default:
-      if (RANK[update.kind] > RANK[from] && (update.kind !== "refunded" || from === "captured")) to = update.kind;
-  }
-  if (to) {
-    set.status = to;
-    if (to !== "pending") set.failure = null;
-  }
-  if (!to && !Object.keys(set).length) return { changed: false, ignored: `hold already ${from}`, userId: hold.userId };
-
-  const option = to ? (await tx.select().from(quoteOptions).where(eq(quoteOptions.id, hold.optionId)))[0] : undefined;
-  const optionTitle = option?.title ?? "your option";
-  const actorByStaff = (action: "capture" | "release") => (hold.pendingAction === action ? hold.actionBy : null);
-  const activity = (action: string, details: Record<string, unknown>, actorUserId: string | null = null) =>
-    ctx.domains.requests.logActivity(tx, out, { requestId: request.id, actorUserId, action, details });
-  /** A notice to the member about their hold, in their language: the amount and option in each text. */
-  const toMember = (
-    type: "hold_placed" | "payment_captured" | "hold_released" | "hold_expired",
-    texts: (
-      reader: NoticeReader,
-      facts: { title: string; option: string },
-    ) => {
-      title: string;
-      subject: string;
-      heading: string;
-      paragraphs: string[];
-    },
-  ) =>
-    out.notify({
-      type,
-      to: request.userId,
-      recipients: [request.owner],
-      requestId: request.id,
-      link: memberLink(request.id),
-      texts: (reader) => {
-        const { t } = reader;
-        const facts = { title: request.title, option: optionTitle };
-        const made = texts(reader, facts);
-        return {
-          title: made.title,
-          body: t(T.item, facts),
-          email: {
-            reason: type,
-            subject: made.subject,
-            heading: made.heading,
-            paragraphs: [t(T.dear, { name: request.owner.name }), ...made.paragraphs],
-            actionLabel: t(T.openYourRequest),
-          },
-        };
-      },
-    });
-
-  switch (to) {
-    case "held": {
-      const expiresAt = update.expiresAt ?? new Date(update.stamp.getTime() + HOLD_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
-      Object.assign(set, {
-        heldAt: now,
-        expiresAt,
-        ...(update.card ? { cardBrand: update.card.brand, cardLast4: update.card.last4 } : {}),
-      });
-      const first = await accept(ctx, tx, out, hold, request);
-      await activity(
-        "hold_placed",
-        { holdId: hold.id, optionId: hold.optionId, amountCents: hold.amountCents, expiresAt },
-        request.userId,
-      );
-      await toMember("hold_placed", ({ t, locale }, facts) => {
-        const amount = euros(hold.amountCents, locale);
-        return {
-          title: t(T.heldTitle, { amount }),
-          subject: t(T.heldSubject, { ...facts, amount }),
-          heading: t(T.heldHeading),
-          paragraphs: [
-            t(T.heldText, { ...facts, amount }),
-            t(T.heldUntil, { date: formatLongDate(expiresAt, locale) }),
-          ],
-        };
-      });
-      await out.notify({
-        type: first ? "quote_accepted" : "hold_placed",
-        to: "staff",
-        requestId: request.id,
-        link: staffLink(request.id),
-        texts: ({ t, locale }) => {
-          const amount = euros(hold.amountCents, locale);
-          const facts = { name: request.owner.name, option: optionTitle, title: request.title, amount };
-          const title = t(first ? T.acceptedTitle : T.reheldTitle, facts);
-          return {
-            title,
-            body: t(T.heldBody, facts),
-            email: {
-              reason: first ? "quote_accepted" : "hold_placed",
-              subject: title,
-              heading: t(first ? T.acceptedHeading : T.reheldHeading),
-              paragraphs: [
-                t(first ? T.acceptedText : T.reheldText, facts),
-                t(T.heldOnCard, { amount, date: formatLongDate(expiresAt, locale) }),
-              ],
-              actionLabel: t(T.openRequest),
-            },
-          };
-        },
-      });
-      break;
-    }
-    case "captured": {
-      const captured = Math.min(update.amountCents ?? hold.amountCents, hold.amountCents);
-      Object.assign(set, {
-        capturedCents: captured,
-        capturedAt: now,
-        releasedAt: captured < hold.amountCents ? now : null,
-        receiptUrl: update.receiptUrl ?? hold.receiptUrl,
-        pendingAction: null,
-      });
-      const reason = hold.pendingAction === "capture" ? hold.actionReason : null;
-      // Only the staff's capture carries a reason (one captured elsewhere has none), so the member reads its own.
-      set.actionReason = reason;
-      // Captured before its authorisation was heard of (events in any order): the acceptance happens now.
-      if (RANK[from] < RANK.held) {
-        Object.assign(set, { heldAt: now });
-        await accept(ctx, tx, out, hold, request);
-      }
-      await activity(
-        "payment_captured",
-        { holdId: hold.id, amountCents: captured, heldCents: hold.amountCents, ...(reason ? { reason } : {}) },
-        actorByStaff("capture"),
-      );
-      const rest = hold.amountCents - captured;
-      await toMember("payment_captured", ({ t, locale }, facts) => {
-        const amount = euros(captured, locale);
-        return {
-          title: t(T.capturedTitle, { amount }),
-          subject: t(T.capturedSubject, { ...facts, amount }),
-          heading: t(T.capturedHeading),
-          paragraphs: [
-            t(T.capturedText, { ...facts, amount }),
-            ...(rest > 0 ? [t(T.capturedRest, { amount: euros(rest, locale) })] : []),
-            ...(rest > 0 && reason ? [t(T.capturedReason, { amount: euros(rest, locale), reason })] : []),
-          ],
-        };
-      });
-      break;
-    }
-    case "released": {
-      const wasHeld = RANK[from] >= RANK.held;
-      Object.assign(set, { pendingAction: null, ...(wasHeld ? { releasedAt: now } : {}) });
-      // A card page closed before any card was authorised moves no money: nothing to tell.
-      if (wasHeld) {
-        const reason = hold.pendingAction === "release" ? hold.actionReason : null;
-        await activity(
-          "hold_released",
-          { holdId: hold.id, amountCents: hold.amountCents, ...(reason ? { reason } : {}) },
-          actorByStaff("release"),
-        );
-        await toMember("hold_released", ({ t, locale }, facts) => {
-          const amount = euros(hold.amountCents, locale);
-          return {
-            title: t(T.releasedTitle, { amount }),
-            subject: t(T.releasedSubject, { ...facts, amount }),
-            heading: t(T.releasedHeading),
-            paragraphs: [t(T.releasedText, { ...facts, amount })],
-          };
-        });
-      }
-      break;
-    }
-    case "expired": {
-      Object.assign(set, { releasedAt: now, pendingAction: null });
-      await activity("hold_expired", { holdId: hold.id, amountCents: hold.amountCents });
-      await toMember("hold_expired", ({ t, locale }, facts) => {
-        const amount = euros(hold.amountCents, locale);
-        return {
-          title: t(T.expiredTitle, { amount }),
-          subject: t(T.expiredSubject, facts),
-          heading: t(T.expiredHeading),
-          paragraphs: [t(T.expiredText, { ...facts, amount }), t(T.expiredNext)],
-        };
-      });
-      await out.notify({
-        type: "hold_expired",
-        to: "staff",
-        requestId: request.id,
-        link: staffLink(request.id),
-        texts: ({ t, locale }) => {
-          const facts = { name: request.owner.name, title: request.title, amount: euros(hold.amountCents, locale) };
-          const title = t(T.staffExpiredTitle, facts);
-          return {
-            title,
-            body: t(T.staffExpiredBody, facts),
-            email: {
-              reason: "hold_expired",
-              subject: title,
-              heading: t(T.staffExpiredHeading),
-              paragraphs: [t(T.staffExpiredText, facts), t(T.staffExpiredNext)],
-              actionLabel: t(T.openRequest),
-            },
-          };
-        },
-      });
-      break;
-    }
-    // "refunded" never comes here: charge.refunded is applied by refunds.ts (withRefunds, decision 033).
-    default:
-      break;
-  }
-
-  const stamp = hold.providerUpdatedAt && hold.providerUpdatedAt > update.stamp ? hold.providerUpdatedAt : update.stamp;
-  await tx
-    .update(holds)
-    .set({ ...set, providerUpdatedAt: stamp, updatedAt: now })
-    .where(eq(holds.id, hold.id));
+  await carryOut(ctx, tx, out, { hold, request, to, effects });
+  await tx.update(holds).set(set).where(eq(holds.id, hold.id));
   if (linked && update.paymentIntentId) {
     await ctx.domains.requests.setPaymentIntent(tx, request.id, update.paymentIntentId);
   }
@@ -594,7 +332,7 @@ async function claim(
   return ctx.write(async (tx) => {
     await dealRequest(ctx, tx, requestId, { lock: true });
     const hold = await liveHold(tx, requestId, { lock: true });
-    if (hold?.status !== "held" || !hold.paymentIntentId || hold.pendingAction) {
+    if (!hold || !claimable(hold)) {
       throw conflict(QUOTE_MESSAGES.holdNotHeld, "hold_not_held");
     }
     check?.(hold);

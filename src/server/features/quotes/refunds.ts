@@ -26,6 +26,7 @@ import { badRequest, conflict, HttpError } from "../../http/errors";
 import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
 import { type RefundUpdate, refundUpdate } from "../../payments/refunds";
 import { dealChanged, dealRequest, euros, memberLink, providerFailure, type QuotesContext, staffLink } from "./common";
+import { chargeRefunded } from "./hold-state";
 import { REFUND_NOTICE_TEXTS as T } from "./texts";
 
 type RefundRow = typeof refunds.$inferSelect;
@@ -334,9 +335,9 @@ export async function applyRefundUpdate(
 
 /** The hold's refunded total, never lowered; refunded (the status) once all that was captured is given back. */
 async function raiseRefunded(tx: Queryable, hold: HoldRow, total: number, now: Date, full = false) {
-  const refundedCents = Math.max(hold.refundedCents, total);
-  const whole = hold.capturedCents > 0 && (full || refundedCents >= hold.capturedCents) && hold.status === "captured";
-  if (refundedCents === hold.refundedCents && !whole) return false;
+  const next = chargeRefunded(hold, total, full);
+  if (!next) return false;
+  const { refundedCents, whole } = next;
   await tx
     .update(holds)
     .set({ refundedCents, ...(whole ? { status: "refunded" as const, refundedAt: now } : {}), updatedAt: now })

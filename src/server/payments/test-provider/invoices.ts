@@ -8,12 +8,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { BALANCE_MESSAGES, ERRORS, QUOTE_MESSAGES } from "@/shared/messages";
-import type { Database, Queryable } from "../db";
-import { testPaymentObjects } from "../db/schema";
-import { badRequest, conflict, external, HttpError, notFound } from "../http/errors";
-import { type CardInput, checkTestCard } from "./test-cards";
-import { testReceiptUrl } from "./test-receipts";
-import { type BalanceInvoiceRequest, dueDateSeconds, type InvoiceLike, type PaymentEvent } from "./types";
+import type { Database, Queryable } from "../../db";
+import { testPaymentObjects } from "../../db/schema";
+import { badRequest, conflict, external, HttpError, notFound } from "../../http/errors";
+import { type CardInput, checkTestCard } from "../test-cards";
+import { testReceiptUrl } from "../test-receipts";
+import { type BalanceInvoiceRequest, dueDateSeconds, type InvoiceLike, type PaymentEvent } from "../types";
 
 export interface TestBalanceInvoice extends InvoiceLike {
   id: string;

@@ -1,0 +1,218 @@
+/**
+ * What a hold's transition does besides its row (hold-state.ts decides, holds.ts writes the row): the quote
+ * accepted and the request Found, the request's activity, and the member's and the team's notices, each in the
+ * reader's language.
+ */
+import { eq } from "drizzle-orm";
+import type { NoticeReader } from "@/shared/contracts/notifications";
+import { formatLongDate } from "@/shared/format";
+import type { HoldStatus } from "@/shared/quotes";
+import type { DealRequest } from "../../context";
+import type { Queryable } from "../../db";
+import { quoteOptions, quotes } from "../../db/schema";
+import type { Effects } from "../../db/write";
+import { euros, type HoldRow, memberLink, type QuotesContext, staffLink } from "./common";
+import type { HoldEffect } from "./hold-state";
+import { QUOTE_NOTICE_TEXTS as T } from "./texts";
+
+/** The quote is accepted with the hold's option, and the request Found (the first authorised hold). */
+async function accept(ctx: QuotesContext, tx: Queryable, out: Effects, hold: HoldRow, request: DealRequest) {
+  const [quote] = await tx.select().from(quotes).where(eq(quotes.id, hold.quoteId)).for("update");
+  const first = quote?.status === "sent";
+  if (first) {
+    const now = new Date();
+    await tx
+      .update(quotes)
+      .set({ status: "accepted", acceptedOptionId: hold.optionId, answeredAt: now, updatedAt: now })
+      .where(eq(quotes.id, hold.quoteId));
+  }
+  await ctx.domains.requests.moveStatus(tx, out, {
+    request,
+    from: ["Quoted"],
+    to: "Found",
+    actorUserId: request.userId,
+    // The hold's own email (hold_placed) says it: one email per event.
+    mail: false,
+  });
+  return first;
+}
+
+/** Carries out a transition's effects, in order, in the caller's transaction (before its row is written). */
+export async function carryOut(
+  ctx: QuotesContext,
+  tx: Queryable,
+  out: Effects,
+  input: { hold: HoldRow; request: DealRequest; to: HoldStatus | null; effects: HoldEffect[] },
+) {
+  const { hold, request, to, effects } = input;
+  const option = to ? (await tx.select().from(quoteOptions).where(eq(quoteOptions.id, hold.optionId)))[0] : undefined;
+  const optionTitle = option?.title ?? "your option";
+  const activity = (action: string, details: Record<string, unknown>, actorUserId: string | null = null) =>
+    ctx.domains.requests.logActivity(tx, out, { requestId: request.id, actorUserId, action, details });
+  /** A notice to the member about their hold, in their language: the amount and option in each text. */
+  const toMember = (
+    type: "hold_placed" | "payment_captured" | "hold_released" | "hold_expired",
+    texts: (
+      reader: NoticeReader,
+      facts: { title: string; option: string },
+    ) => {
+      title: string;
+      subject: string;
+      heading: string;
+      paragraphs: string[];
+    },
+  ) =>
+    out.notify({
+      type,
+      to: request.userId,
+      recipients: [request.owner],
+      requestId: request.id,
+      link: memberLink(request.id),
+      texts: (reader) => {
+        const { t } = reader;
+        const facts = { title: request.title, option: optionTitle };
+        const made = texts(reader, facts);
+        return {
+          title: made.title,
+          body: t(T.item, facts),
+          email: {
+            reason: type,
+            subject: made.subject,
+            heading: made.heading,
+            paragraphs: [t(T.dear, { name: request.owner.name }), ...made.paragraphs],
+            actionLabel: t(T.openYourRequest),
+          },
+        };
+      },
+    });
+
+  let first = false;
+  for (const effect of effects) {
+    switch (effect.type) {
+      case "accept":
+        first = await accept(ctx, tx, out, hold, request);
+        break;
+      case "hold_placed": {
+        const { expiresAt } = effect;
+        await activity(
+          "hold_placed",
+          { holdId: hold.id, optionId: hold.optionId, amountCents: hold.amountCents, expiresAt },
+          request.userId,
+        );
+        await toMember("hold_placed", ({ t, locale }, facts) => {
+          const amount = euros(hold.amountCents, locale);
+          return {
+            title: t(T.heldTitle, { amount }),
+            subject: t(T.heldSubject, { ...facts, amount }),
+            heading: t(T.heldHeading),
+            paragraphs: [
+              t(T.heldText, { ...facts, amount }),
+              t(T.heldUntil, { date: formatLongDate(expiresAt, locale) }),
+            ],
+          };
+        });
+        await out.notify({
+          type: first ? "quote_accepted" : "hold_placed",
+          to: "staff",
+          requestId: request.id,
+          link: staffLink(request.id),
+          texts: ({ t, locale }) => {
+            const amount = euros(hold.amountCents, locale);
+            const facts = { name: request.owner.name, option: optionTitle, title: request.title, amount };
+            const title = t(first ? T.acceptedTitle : T.reheldTitle, facts);
+            return {
+              title,
+              body: t(T.heldBody, facts),
+              email: {
+                reason: first ? "quote_accepted" : "hold_placed",
+                subject: title,
+                heading: t(first ? T.acceptedHeading : T.reheldHeading),
+                paragraphs: [
+                  t(first ? T.acceptedText : T.reheldText, facts),
+                  t(T.heldOnCard, { amount, date: formatLongDate(expiresAt, locale) }),
+                ],
+                actionLabel: t(T.openRequest),
+              },
+            };
+          },
+        });
+        break;
+      }
+      case "payment_captured": {
+        const { capturedCents: captured, reason } = effect;
+        await activity(
+          "payment_captured",
+          { holdId: hold.id, amountCents: captured, heldCents: hold.amountCents, ...(reason ? { reason } : {}) },
+          effect.actorUserId,
+        );
+        const rest = hold.amountCents - captured;
+        await toMember("payment_captured", ({ t, locale }, facts) => {
+          const amount = euros(captured, locale);
+          return {
+            title: t(T.capturedTitle, { amount }),
+            subject: t(T.capturedSubject, { ...facts, amount }),
+            heading: t(T.capturedHeading),
+            paragraphs: [
+              t(T.capturedText, { ...facts, amount }),
+              ...(rest > 0 ? [t(T.capturedRest, { amount: euros(rest, locale) })] : []),
+              ...(rest > 0 && reason ? [t(T.capturedReason, { amount: euros(rest, locale), reason })] : []),
+            ],
+          };
+        });
+        break;
+      }
+      case "hold_released": {
+        const { reason } = effect;
+        await activity(
+          "hold_released",
+          { holdId: hold.id, amountCents: hold.amountCents, ...(reason ? { reason } : {}) },
+          effect.actorUserId,
+        );
+        await toMember("hold_released", ({ t, locale }, facts) => {
+          const amount = euros(hold.amountCents, locale);
+          return {
+            title: t(T.releasedTitle, { amount }),
+            subject: t(T.releasedSubject, { ...facts, amount }),
+            heading: t(T.releasedHeading),
+            paragraphs: [t(T.releasedText, { ...facts, amount })],
+          };
+        });
+        break;
+      }
+      case "hold_expired": {
+        await activity("hold_expired", { holdId: hold.id, amountCents: hold.amountCents });
+        await toMember("hold_expired", ({ t, locale }, facts) => {
+          const amount = euros(hold.amountCents, locale);
+          return {
+            title: t(T.expiredTitle, { amount }),
+            subject: t(T.expiredSubject, facts),
+            heading: t(T.expiredHeading),
+            paragraphs: [t(T.expiredText, { ...facts, amount }), t(T.expiredNext)],
+          };
+        });
+        await out.notify({
+          type: "hold_expired",
+          to: "staff",
+          requestId: request.id,
+          link: staffLink(request.id),
+          texts: ({ t, locale }) => {
+            const facts = { name: request.owner.name, title: request.title, amount: euros(hold.amountCents, locale) };
+            const title = t(T.staffExpiredTitle, facts);
+            return {
+              title,
+              body: t(T.staffExpiredBody, facts),
+              email: {
+                reason: "hold_expired",
+                subject: title,
+                heading: t(T.staffExpiredHeading),
+                paragraphs: [t(T.staffExpiredText, facts), t(T.staffExpiredNext)],
+                actionLabel: t(T.openRequest),
+              },
+            };
+          },
+        });
+        break;
+      }
+    }
+  }
+}
