@@ -15,7 +15,8 @@ import { MemberLanguageNote } from "@/client/components/member-language";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Badge } from "@/client/components/ui/badge";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
-import { errorMessage, sharedText } from "@/client/lib/api";
+import { sharedText } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import type { Locale } from "@/shared/locales";
@@ -214,7 +215,7 @@ function OwnerSelect({
       const result = await assign.mutateAsync({ memberId, userId });
       toast.success(result.assignee ? t`Assigned to ${result.assignee.name}` : t`Unassigned`);
     } catch (error) {
-      toast.error(errorMessage(error, t`Failed to assign`));
+      toastFailure(error, t`Failed to assign`);
     }
   }
   return (
@@ -263,7 +264,7 @@ function MemberThread({
       toast.success(sharedText(NOTE_MESSAGES.added));
       return true;
     } catch (error) {
-      toast.error(errorMessage(error, NOTE_MESSAGES.failed));
+      toastFailure(error, NOTE_MESSAGES.failed);
       return false;
     }
   }
@@ -290,7 +291,7 @@ function MemberThread({
       toast.success(t`Reply sent successfully`);
       return true;
     } catch (error) {
-      toast.error(errorMessage(error, t`Failed to send reply`));
+      toastFailure(error, t`Failed to send reply`);
       return false;
     }
   }

@@ -17,6 +17,7 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage, sharedText } from "@/client/lib/api";
+import { toastOutcome } from "@/client/lib/toasts";
 import { lisbonDate } from "@/shared/dates";
 import { formatLongDate } from "@/shared/format";
 import { BALANCE_MESSAGES } from "@/shared/messages";
@@ -249,16 +250,10 @@ function VoidBalance({ requestId }: { requestId: string }) {
       busy={voiding.isPending}
       onConfirm={(event) => {
         event.preventDefault();
-        voiding.mutate(undefined, {
-          onSuccess: () => {
-            setOpen(false);
-            toast.success(sharedText(BALANCE_MESSAGES.voided));
-          },
-          onError: (error) => {
-            setOpen(false);
-            toast.error(errorMessage(error, t`The invoice could not be voided.`));
-          },
-        });
+        voiding.mutate(
+          undefined,
+          toastOutcome(sharedText(BALANCE_MESSAGES.voided), t`The invoice could not be voided.`, () => setOpen(false)),
+        );
       }}
     />
   );

@@ -11,12 +11,14 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { AsyncView } from "@/client/components/async-view";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { ReasonDialog } from "@/client/components/reason-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage, sharedText } from "@/client/lib/api";
+import { toastOutcome } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
 import { HOLD_RATE, isHoldExpiringSoon, QUOTE_MESSAGES } from "@/shared/quotes";
@@ -271,14 +273,9 @@ function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
 function ReleaseButton({ requestId, hold }: { requestId: string; hold: Hold }) {
   const { t } = useLingui();
   const release = useRelease(requestId);
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
-  const reasonId = useId();
   const held = formatCents(hold.amountCents);
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => !release.isPending && setOpen(next)}
+    <ReasonDialog
       trigger={
         <Button size="sm" variant="outline">
           {t`Release Hold`}
@@ -290,35 +287,11 @@ function ReleaseButton({ requestId, hold }: { requestId: string; hold: Hold }) {
       confirmLabel={release.isPending ? t`Releasing…` : t`Release Hold`}
       destructive
       busy={release.isPending}
-      onConfirm={(event) => {
-        event.preventDefault();
-        release.mutate(reason.trim(), {
-          onSuccess: () => {
-            setOpen(false);
-            toast.success(sharedText(QUOTE_MESSAGES.holdReleased));
-          },
-          onError: (error) => {
-            setOpen(false);
-            toast.error(errorMessage(error, t`The hold could not be released.`));
-          },
-        });
-      }}
-    >
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={reasonId}>
-          <Trans>
-            Reason <span className="font-normal text-ink-muted">(optional)</span>
-          </Trans>
-        </Label>
-        <Textarea
-          id={reasonId}
-          value={reason}
-          maxLength={1000}
-          className="min-h-20"
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </div>
-    </ConfirmDialog>
+      fieldClassName="min-h-20"
+      onConfirm={(reason) => release.mutateAsync(reason)}
+      success={sharedText(QUOTE_MESSAGES.holdReleased)}
+      failure={t`The hold could not be released.`}
+    />
   );
 }
 
@@ -335,10 +308,10 @@ function AskAgain({ requestId, hold }: { requestId: string; hold: Hold }) {
       className="self-start"
       disabled={ask.isPending}
       onClick={() =>
-        ask.mutate(undefined, {
-          onSuccess: () => toast.success(sharedText(QUOTE_MESSAGES.reauthorizationRequested)),
-          onError: (error) => toast.error(errorMessage(error, t`The member could not be asked.`)),
-        })
+        ask.mutate(
+          undefined,
+          toastOutcome(sharedText(QUOTE_MESSAGES.reauthorizationRequested), t`The member could not be asked.`),
+        )
       }
     >
       {ask.isPending ? t`Asking…` : t`Ask the member to authorise again`}
@@ -426,16 +399,9 @@ function MarkDelivered({ requestId }: { requestId: string }) {
         event.preventDefault();
         mark.mutate(
           { note: note.trim(), photoIds: photos.map((photo) => photo.id) },
-          {
-            onSuccess: () => {
-              setOpen(false);
-              toast.success(sharedText(QUOTE_MESSAGES.markedDelivered));
-            },
-            onError: (error) => {
-              setOpen(false);
-              toast.error(errorMessage(error, t`The delivery could not be recorded.`));
-            },
-          },
+          toastOutcome(sharedText(QUOTE_MESSAGES.markedDelivered), t`The delivery could not be recorded.`, () =>
+            setOpen(false),
+          ),
         );
       }}
     >

@@ -23,6 +23,7 @@ import {
 } from "@/client/components/ui/dialog";
 import { Input } from "@/client/components/ui/input";
 import { ApiError, errorMessage } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { type SavedReplyInput, savedReplyInputSchema } from "@/shared/contracts/replies";
 import { formatMessageTime } from "@/shared/format";
@@ -130,7 +131,7 @@ function ReplyRow({ reply, onEdit }: { reply: SavedReply; onEdit: () => void }) 
       await remove.mutateAsync(reply.id);
       toast.success(t`Saved reply deleted`);
     } catch (error) {
-      toast.error(errorMessage(error, t`Failed to delete the saved reply`));
+      toastFailure(error, t`Failed to delete the saved reply`);
     }
     setConfirming(false);
   }

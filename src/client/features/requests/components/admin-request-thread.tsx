@@ -14,7 +14,8 @@ import { MessageFiles, ScrollingThread } from "@/client/components/chat";
 import { InternalNote, mergeByTime, StaffComposer } from "@/client/components/internal-note";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage, sharedText } from "@/client/lib/api";
+import { sharedText } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import { NOTE_MESSAGES } from "@/shared/notes";
@@ -51,7 +52,7 @@ export function AdminThreadCard({
       toast.success(sharedText(NOTE_MESSAGES.added));
       return true;
     } catch (error) {
-      toast.error(errorMessage(error, NOTE_MESSAGES.failed));
+      toastFailure(error, NOTE_MESSAGES.failed);
       return false;
     }
   }

@@ -20,6 +20,7 @@ import {
   DialogTrigger,
 } from "@/client/components/ui/dialog";
 import { ApiError, errorMessage } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { lisbonDate } from "@/shared/dates";
 import { formatEuro } from "@/shared/format";
 import { URGENCY_LABELS } from "@/shared/labels";
@@ -139,7 +140,7 @@ export function WithdrawRequest({ request }: { request: RequestDetail }) {
       await withdraw.mutateAsync();
       toast.success(t`Your request is withdrawn. Its history stays here.`);
     } catch (error) {
-      toast.error(errorMessage(error, t`Failed to withdraw the request`));
+      toastFailure(error, t`Failed to withdraw the request`);
     } finally {
       setOpen(false);
     }

@@ -16,7 +16,8 @@ import type { SnippetSource } from "@/client/components/snippet-picker";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { ApiError, errorMessage, sharedText } from "@/client/lib/api";
+import { ApiError, sharedText } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatLongDate } from "@/shared/format";
 import { CATEGORY_LABELS } from "@/shared/labels";
@@ -165,7 +166,7 @@ function DeleteRequest({ request }: { request: RequestDetail }) {
       toast.success(t`Request deleted successfully`);
     } catch (error) {
       setOpen(false);
-      toast.error(errorMessage(error, t`Failed to delete request`));
+      toastFailure(error, t`Failed to delete request`);
     }
   }
 
