@@ -1,26 +1,24 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Mail, MessageSquare, Phone, Plus, Trash2 } from "lucide-react";
+import { Mail, MessageSquare, Phone, Plus, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
-import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { AsyncView } from "@/client/components/async-view";
 import { ChatComposer, MessageFiles, ScrollingThread } from "@/client/components/chat";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
-import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { Skeleton } from "@/client/components/ui/skeleton";
 import { ApiError, errorMessage, sharedText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
-import { CATEGORY_LABELS } from "@/shared/labels";
 import { ERRORS } from "@/shared/messages";
 import { isMemberEditable, REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import { messageFileUrl, type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
 import { EditRequestDialog, WithdrawRequest } from "../components/request-changes";
 import { RequestDetailsCard } from "../components/request-details";
+import { isNotFound, RequestEyebrow, RequestPage } from "../components/request-page";
 import { TimelineCard } from "../components/request-timeline";
 import { senderLabel, threadAttachments, useThreadActions } from "../components/thread-actions";
 
@@ -39,7 +37,7 @@ export default function RequestDetailPage({ deal }: { deal?: RequestPart }) {
   useDocumentTitle(query.data?.title ?? t`Request`);
 
   const error = query.error;
-  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  const notFound = isNotFound(error);
   useEffect(() => {
     if (!error) return;
     if (error instanceof ApiError && error.status === 403) {
@@ -54,63 +52,24 @@ export default function RequestDetailPage({ deal }: { deal?: RequestPart }) {
   }, [error, notFound, navigate, t]);
 
   return (
-    <div className="mx-auto max-w-6xl px-6 py-10 sm:py-14">
-      <Button variant="ghost" size="sm" asChild className="-ml-3">
-        <Link to="/requests">
-          <ArrowLeft /> {t`Back to Requests`}
-        </Link>
-      </Button>
-      <div className="mt-6">
-        <AsyncView
-          query={query}
-          loadingLabel={t`Loading the request`}
-          loading={<DetailSkeleton />}
-          error={() =>
-            notFound ? (
-              <EmptyState
-                title={sharedText(ERRORS.requestNotFound)}
-                description={t`It may have been deleted.`}
-                action={
-                  <Button asChild>
-                    <Link to="/requests">{t`Back to Requests`}</Link>
-                  </Button>
-                }
-              />
-            ) : null
-          }
-        >
-          {(request) => <RequestView request={request} deal={deal} />}
-        </AsyncView>
-      </div>
-    </div>
-  );
-}
-
-function DetailSkeleton() {
-  const { t } = useLingui();
-  return (
-    <div role="status" aria-live="polite" className="flex flex-col gap-6">
-      <span className="sr-only">{t`Loading the request`}</span>
-      <Skeleton className="h-4 w-32" />
-      <Skeleton className="h-12 w-2/3" />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Skeleton className="h-72 lg:col-span-2" />
-        <Skeleton className="h-72" />
-      </div>
-    </div>
+    <RequestPage
+      query={query}
+      back="/requests"
+      className="mx-auto max-w-6xl px-6 py-10 sm:py-14"
+      otherError={() => null}
+    >
+      {(request) => <RequestView request={request} deal={deal} />}
+    </RequestPage>
   );
 }
 
 function RequestView({ request, deal }: { request: RequestDetail; deal?: RequestPart }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const submitted = formatLongDate(request.createdAt);
   return (
     <>
       <header>
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="eyebrow text-gold-deep">{i18n._(CATEGORY_LABELS[request.category])}</p>
-          <StatusBadge status={request.status} />
-        </div>
+        <RequestEyebrow request={request} />
         <h1 className="mt-3 text-4xl break-words sm:text-5xl">{request.title}</h1>
         <p className="mt-3 text-sm text-ink-muted">{t`Submitted ${submitted}`}</p>
         {request.status === "Withdrawn" && (
