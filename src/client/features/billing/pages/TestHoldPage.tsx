@@ -74,11 +74,15 @@ function Notice(props: { title: string; text: string; children?: React.ReactNode
 function HoldCheckout({ session }: { session: TestHoldSession }) {
   const { t } = useLingui();
   const amount = formatEuro(session.amountCents / 100);
+  const description = serverText(session.description, session.key, session.params);
+  const authorize = useAuthorizeTestHold(session.id);
+  const confirm = useConfirmTestHold(session.id);
+  const queryClient = useQueryClient();
   return (
     <TestCheckout
       back={session.cancelUrl}
       eyebrow={t`Card hold`}
-      description={serverText(session.description, session.key, session.params)}
+      description={description}
       amount={amount}
       caption={t`held, not charged`}
       lines={[
@@ -95,67 +99,37 @@ function HoldCheckout({ session }: { session: TestHoldSession }) {
       }
       confirming={session.status === "requires_action"}
       card={(failure, onRequiresAction) => (
-        <CardForm session={session} amount={amount} failure={failure} onRequiresAction={onRequiresAction} />
+        <CardStep
+          email={session.email}
+          emailId="hold-email"
+          heading={t`Authorise with card`}
+          submitLabel={t`Authorise ${amount}`}
+          pendingLabel={t`Authorising…`}
+          fallbackError={t`Your card could not be authorised. Please try again.`}
+          footnote={t`${amount} is reserved on your card and released if the team does not take it. Nothing is charged now.`}
+          submit={authorize}
+          failure={failure}
+          onRequiresAction={onRequiresAction}
+        />
       )}
-      bank={(onFailed) => <BankConfirmation session={session} amount={amount} onFailed={onFailed} />}
-    />
-  );
-}
-
-function CardForm({
-  session,
-  amount,
-  failure,
-  onRequiresAction,
-}: {
-  session: TestHoldSession;
-  amount: string;
-  failure: string | null;
-  onRequiresAction: () => void;
-}) {
-  const { t } = useLingui();
-  return (
-    <CardStep
-      email={session.email}
-      emailId="hold-email"
-      heading={t`Authorise with card`}
-      submitLabel={t`Authorise ${amount}`}
-      pendingLabel={t`Authorising…`}
-      fallbackError={t`Your card could not be authorised. Please try again.`}
-      footnote={t`${amount} is reserved on your card and released if the team does not take it. Nothing is charged now.`}
-      submit={useAuthorizeTestHold(session.id)}
-      failure={failure}
-      onRequiresAction={onRequiresAction}
-    />
-  );
-}
-
-/** The bank's 3-D Secure step for the hold. */
-function BankConfirmation({
-  session,
-  amount,
-  onFailed,
-}: {
-  session: TestHoldSession;
-  amount: string;
-  onFailed: (message: string) => void;
-}) {
-  const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const description = serverText(session.description, session.key, session.params);
-  return (
-    <BankStep
-      heading={t`Confirm this authorisation`}
-      text={
-        <Trans>
-          Your bank asks you to confirm the hold of <span className="tabular font-medium text-noir">{amount}</span> for{" "}
-          {description}. In test mode, choose what the bank answers.
-        </Trans>
-      }
-      failedText={t`Your bank did not confirm the authorisation. Please try again or use another card.`}
-      confirm={useConfirmTestHold(session.id)}
-      onFailed={onFailed}
-      onReopened={() => void queryClient.invalidateQueries({ queryKey: billingQueries.testHold(session.id).queryKey })}
+      bank={(onFailed) => (
+        // The bank's 3-D Secure step for the hold.
+        <BankStep
+          heading={t`Confirm this authorisation`}
+          text={
+            <Trans>
+              Your bank asks you to confirm the hold of <span className="tabular font-medium text-noir">{amount}</span>{" "}
+              for {description}. In test mode, choose what the bank answers.
+            </Trans>
+          }
+          failedText={t`Your bank did not confirm the authorisation. Please try again or use another card.`}
+          confirm={confirm}
+          onFailed={onFailed}
+          onReopened={() =>
+            void queryClient.invalidateQueries({ queryKey: billingQueries.testHold(session.id).queryKey })
+          }
+        />
+      )}
     />
   );
 }

@@ -65,6 +65,9 @@ function InvoiceCheckout({ invoice }: { invoice: TestInvoice }) {
   const { t } = useLingui();
   const amount = formatEuro(invoice.amountRemainingCents / 100);
   const due = formatLongDate(invoice.dueDate);
+  const pay = usePayTestInvoice(invoice.id);
+  const confirm = useConfirmTestInvoice(invoice.id);
+  const queryClient = useQueryClient();
   return (
     <TestCheckout
       back={invoice.returnUrl}
@@ -87,67 +90,37 @@ function InvoiceCheckout({ invoice }: { invoice: TestInvoice }) {
       }
       confirming={invoice.requiresAction}
       card={(failure, onRequiresAction) => (
-        <CardForm invoice={invoice} amount={amount} failure={failure} onRequiresAction={onRequiresAction} />
+        <CardStep
+          email={invoice.email}
+          emailId="invoice-email"
+          heading={t`Pay with card`}
+          submitLabel={t`Pay ${amount}`}
+          pendingLabel={t`Paying…`}
+          fallbackError={t`Your payment did not go through. Please try again.`}
+          submit={pay}
+          failure={failure}
+          onRequiresAction={onRequiresAction}
+        />
       )}
-      bank={(onFailed) => <BankConfirmation invoice={invoice} amount={amount} onFailed={onFailed} />}
-    />
-  );
-}
-
-function CardForm({
-  invoice,
-  amount,
-  failure,
-  onRequiresAction,
-}: {
-  invoice: TestInvoice;
-  amount: string;
-  failure: string | null;
-  onRequiresAction: () => void;
-}) {
-  const { t } = useLingui();
-  return (
-    <CardStep
-      email={invoice.email}
-      emailId="invoice-email"
-      heading={t`Pay with card`}
-      submitLabel={t`Pay ${amount}`}
-      pendingLabel={t`Paying…`}
-      fallbackError={t`Your payment did not go through. Please try again.`}
-      submit={usePayTestInvoice(invoice.id)}
-      failure={failure}
-      onRequiresAction={onRequiresAction}
-    />
-  );
-}
-
-/** The bank's 3-D Secure step for the payment. */
-function BankConfirmation({
-  invoice,
-  amount,
-  onFailed,
-}: {
-  invoice: TestInvoice;
-  amount: string;
-  onFailed: (message: string) => void;
-}) {
-  const { t } = useLingui();
-  const queryClient = useQueryClient();
-  return (
-    <BankStep
-      heading={t`Confirm this payment`}
-      text={
-        <Trans>
-          Your bank asks you to confirm the payment of <span className="tabular font-medium text-noir">{amount}</span>.
-          In test mode, choose what the bank answers.
-        </Trans>
-      }
-      failedText={t`Your bank did not confirm the payment. Please try again or use another card.`}
-      confirm={useConfirmTestInvoice(invoice.id)}
-      onFailed={onFailed}
-      onReopened={() =>
-        void queryClient.invalidateQueries({ queryKey: billingQueries.testInvoice(invoice.id).queryKey })
-      }
+      bank={(onFailed) => (
+        // The bank's 3-D Secure step for the payment.
+        <BankStep
+          heading={t`Confirm this payment`}
+          text={
+            <Trans>
+              Your bank asks you to confirm the payment of{" "}
+              <span className="tabular font-medium text-noir">{amount}</span>. In test mode, choose what the bank
+              answers.
+            </Trans>
+          }
+          failedText={t`Your bank did not confirm the payment. Please try again or use another card.`}
+          confirm={confirm}
+          onFailed={onFailed}
+          onReopened={() =>
+            void queryClient.invalidateQueries({ queryKey: billingQueries.testInvoice(invoice.id).queryKey })
+          }
+        />
+      )}
     />
   );
 }

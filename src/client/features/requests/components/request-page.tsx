@@ -1,17 +1,21 @@
 /**
  * What the member's and the staff's request pages share: Back to Requests, the request's skeleton while it
- * loads, "Request not found" (with the way back) when it is gone, and its eyebrow (category and status).
+ * loads, "Request not found" (with the way back) when it is gone, its eyebrow (category and status) and Delete.
  */
 import { useLingui } from "@lingui/react/macro";
-import type { UseQueryResult } from "@tanstack/react-query";
-import { ArrowLeft } from "lucide-react";
+import type { UseMutationResult, UseQueryResult } from "@tanstack/react-query";
+import { ArrowLeft, Trash2 } from "lucide-react";
 import type * as React from "react";
-import { Link } from "react-router";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { ApiError, sharedText } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { CATEGORY_LABELS } from "@/shared/labels";
 import { ERRORS } from "@/shared/messages";
@@ -99,5 +103,60 @@ export function RequestEyebrow({ request }: { request: RequestDetail }) {
       <p className="eyebrow text-gold-deep">{i18n._(CATEGORY_LABELS[request.category])}</p>
       <StatusBadge status={request.status} />
     </div>
+  );
+}
+
+/**
+ * Delete Request and its confirmation (while no money has moved on it). Deleted: back to the list (`back`)
+ * with a toast. Failed: the server's words, else "Failed to delete request" (`forbidden` for a 403 where given).
+ */
+export function DeleteRequest({
+  request,
+  remove,
+  back,
+  forbidden,
+  className,
+}: {
+  request: RequestDetail;
+  remove: UseMutationResult<unknown, unknown, string>;
+  back: string;
+  forbidden?: string;
+  className?: string;
+}) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+
+  async function onDelete(event: React.MouseEvent) {
+    event.preventDefault();
+    try {
+      await remove.mutateAsync(request.id);
+      // Leave at once: this page's queries of the request are gone.
+      navigate(back, { replace: true });
+      toast.success(t`Request deleted successfully`);
+    } catch (error) {
+      setOpen(false);
+      if (forbidden && error instanceof ApiError && error.status === 403) toast.error(forbidden);
+      else toastFailure(error, t`Failed to delete request`);
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !remove.isPending && setOpen(next)}
+      trigger={
+        <Button variant="ghost" className={cn("justify-start text-oxblood hover:bg-oxblood/5", className)}>
+          <Trash2 /> {t`Delete Request`}
+        </Button>
+      }
+      title={t`Delete this request?`}
+      description={t`This permanently deletes the request, its attachment and all of its messages. This cannot be undone.`}
+      cancelLabel={t`Keep Request`}
+      confirmLabel={remove.isPending ? t`Deleting…` : t`Delete Request`}
+      destructive
+      busy={remove.isPending}
+      onConfirm={onDelete}
+    />
   );
 }

@@ -6,14 +6,9 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { Trash2 } from "lucide-react";
-import { useState } from "react";
-import { useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
-import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { useParams } from "react-router";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Button } from "@/client/components/ui/button";
-import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatLongDate } from "@/shared/format";
 import { pipelineQueries, useDeletePipelineRequest } from "../admin-api";
@@ -24,7 +19,7 @@ import { HandlingCard } from "../components/admin-request-handling";
 import { AdminThreadCard } from "../components/admin-request-thread";
 import { StatusActions } from "../components/admin-status-actions";
 import { RequestDetailsCard } from "../components/request-details";
-import { RequestEyebrow, RequestPage } from "../components/request-page";
+import { DeleteRequest, RequestEyebrow, RequestPage } from "../components/request-page";
 
 /** What another feature shows on the request's page. */
 export type AdminRequestPart = (request: RequestDetail) => React.ReactNode;
@@ -65,6 +60,7 @@ export default function AdminRequestDetailPage(parts: Parts) {
 
 function RequestView({ request, deal, payment, snippets }: { request: RequestDetail } & Parts) {
   const { t } = useLingui();
+  const remove = useDeletePipelineRequest();
   const clientName = request.client.name;
   return (
     <>
@@ -101,48 +97,11 @@ function RequestView({ request, deal, payment, snippets }: { request: RequestDet
           {payment?.(request)}
           <ActivityCard requestId={request.id} />
           {/* Once money has moved the request's records stay (issue 30 item 4). */}
-          {request.deletable && <DeleteRequest request={request} />}
+          {request.deletable && (
+            <DeleteRequest request={request} remove={remove} back="/admin/requests" className="self-start" />
+          )}
         </aside>
       </div>
     </>
-  );
-}
-
-function DeleteRequest({ request }: { request: RequestDetail }) {
-  const { t } = useLingui();
-  const navigate = useNavigate();
-  const remove = useDeletePipelineRequest();
-  const [open, setOpen] = useState(false);
-
-  async function onDelete(event: React.MouseEvent) {
-    event.preventDefault();
-    try {
-      await remove.mutateAsync(request.id);
-      // Leave at once: this page's queries of the request are gone.
-      navigate("/admin/requests", { replace: true });
-      toast.success(t`Request deleted successfully`);
-    } catch (error) {
-      setOpen(false);
-      toastFailure(error, t`Failed to delete request`);
-    }
-  }
-
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => !remove.isPending && setOpen(next)}
-      trigger={
-        <Button variant="ghost" className="justify-start self-start text-oxblood hover:bg-oxblood/5">
-          <Trash2 /> {t`Delete Request`}
-        </Button>
-      }
-      title={t`Delete this request?`}
-      description={t`This permanently deletes the request, its attachment and all of its messages. This cannot be undone.`}
-      cancelLabel={t`Keep Request`}
-      confirmLabel={remove.isPending ? t`Deleting…` : t`Delete Request`}
-      destructive
-      busy={remove.isPending}
-      onConfirm={onDelete}
-    />
   );
 }

@@ -1,15 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { Mail, MessageSquare, Phone, Plus, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { Mail, MessageSquare, Phone, Plus } from "lucide-react";
+import { useEffect, useMemo } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { AsyncView } from "@/client/components/async-view";
 import { ChatComposer, MessageFiles, ScrollingThread } from "@/client/components/chat";
-import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { ApiError, errorMessage, sharedText } from "@/client/lib/api";
+import { ApiError, sharedText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
@@ -18,7 +17,7 @@ import { isMemberEditable, REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import { messageFileUrl, type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
 import { EditRequestDialog, WithdrawRequest } from "../components/request-changes";
 import { RequestDetailsCard } from "../components/request-details";
-import { isNotFound, RequestEyebrow, RequestPage } from "../components/request-page";
+import { DeleteRequest, isNotFound, RequestEyebrow, RequestPage } from "../components/request-page";
 import { TimelineCard } from "../components/request-timeline";
 import { senderLabel, threadAttachments, useThreadActions } from "../components/thread-actions";
 
@@ -204,26 +203,7 @@ function ContactCard({ request }: { request: RequestDetail }) {
 /** The member's actions on their request; Delete only while no money has moved on it (issue 30 item 4). */
 export function QuickActions({ request }: { request: RequestDetail }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const remove = useDeleteRequest();
-  const [open, setOpen] = useState(false);
-
-  async function onDelete(event: React.MouseEvent) {
-    event.preventDefault();
-    try {
-      await remove.mutateAsync(request.id);
-      setOpen(false);
-      toast.success(t`Request deleted successfully`);
-      navigate("/requests", { replace: true });
-    } catch (error) {
-      setOpen(false);
-      toast.error(
-        error instanceof ApiError && error.status === 403
-          ? t`You do not have permission to delete this request`
-          : errorMessage(error, t`Failed to delete request`),
-      );
-    }
-  }
 
   return (
     <Card>
@@ -250,21 +230,11 @@ export function QuickActions({ request }: { request: RequestDetail }) {
           </Link>
         </Button>
         {request.deletable && (
-          <ConfirmDialog
-            open={open}
-            onOpenChange={(next) => !remove.isPending && setOpen(next)}
-            trigger={
-              <Button variant="ghost" className="justify-start text-oxblood hover:bg-oxblood/5">
-                <Trash2 /> {t`Delete Request`}
-              </Button>
-            }
-            title={t`Delete this request?`}
-            description={t`This permanently deletes the request, its attachment and all of its messages. This cannot be undone.`}
-            cancelLabel={t`Keep Request`}
-            confirmLabel={remove.isPending ? t`Deleting…` : t`Delete Request`}
-            destructive
-            busy={remove.isPending}
-            onConfirm={onDelete}
+          <DeleteRequest
+            request={request}
+            remove={remove}
+            back="/requests"
+            forbidden={t`You do not have permission to delete this request`}
           />
         )}
       </CardContent>
