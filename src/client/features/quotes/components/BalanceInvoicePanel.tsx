@@ -15,7 +15,6 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
-import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage, sharedText } from "@/client/lib/api";
 import { toastOutcome } from "@/client/lib/toasts";
 import { lisbonDate } from "@/shared/dates";
@@ -24,6 +23,7 @@ import { BALANCE_MESSAGES } from "@/shared/messages";
 import { type BalanceInvoice, type Deal, useSendBalance, useVoidBalance } from "../api";
 import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
 import { useFollowUrl } from "./deal-parts";
+import { AmountField, DialogError, ReasonField } from "./money-fields";
 import { invoiceRefundableCents, RefundAction } from "./RefundDialog";
 
 /** The accepted option's price less what the hold captured: what the balance is by default (null: no capture). */
@@ -127,8 +127,6 @@ function SendBalance({ requestId, defaultCents }: { requestId: string; defaultCe
   const [reason, setReason] = useState("");
   const [dueDate, setDueDate] = useState(inFourteenDays);
   const [error, setError] = useState<string | null>(null);
-  const amountId = useId();
-  const reasonId = useId();
   const dueId = useId();
   const cents = parseEuroToCents(amount);
   const changed = cents !== null && cents !== defaultCents;
@@ -179,32 +177,22 @@ function SendBalance({ requestId, defaultCents }: { requestId: string; defaultCe
       onConfirm={onConfirm}
     >
       <div className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={amountId}>{t`Amount (€)`}</Label>
-          <Input
-            id={amountId}
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
+        <AmountField
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            setError(null);
+          }}
+        />
+        {changed && (
+          <ReasonField
+            label={t`Reason for the change`}
+            value={reason}
+            onChange={(value) => {
+              setReason(value);
               setError(null);
             }}
           />
-        </div>
-        {changed && (
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={reasonId}>{t`Reason for the change`}</Label>
-            <Textarea
-              id={reasonId}
-              value={reason}
-              maxLength={1000}
-              className="min-h-20"
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-            />
-          </div>
         )}
         <div className="flex flex-col gap-2">
           <Label htmlFor={dueId}>{t`Due date`}</Label>
@@ -219,11 +207,7 @@ function SendBalance({ requestId, defaultCents }: { requestId: string; defaultCe
             }}
           />
         </div>
-        {error && (
-          <p role="alert" className="text-sm font-medium text-oxblood">
-            {error}
-          </p>
-        )}
+        <DialogError error={error} />
       </div>
     </ConfirmDialog>
   );

@@ -14,7 +14,6 @@ import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { ReasonDialog } from "@/client/components/reason-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage, sharedText } from "@/client/lib/api";
@@ -35,6 +34,7 @@ import {
 import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
 import { BalanceInvoicePanel } from "./BalanceInvoicePanel";
 import { DealFiles, HoldBadge, HoldExpiry } from "./deal-parts";
+import { AmountField, DialogError, ReasonField } from "./money-fields";
 import { PhotoUploader } from "./PhotoUploader";
 import { RefundAction, refundableCents } from "./RefundDialog";
 import { RefundList } from "./RefundList";
@@ -189,8 +189,6 @@ function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
   const [amount, setAmount] = useState(centsToEuroInput(hold.amountCents));
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const amountId = useId();
-  const reasonId = useId();
   const cents = parseEuroToCents(amount);
   const partial = cents !== null && cents < hold.amountCents;
 
@@ -232,39 +230,27 @@ function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
       onConfirm={onConfirm}
     >
       <div className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={amountId}>{t`Amount (€)`}</Label>
-          <Input
-            id={amountId}
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              setError(null);
-            }}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={reasonId}>
-            {t`Reason`}{" "}
-            <span className="font-normal text-ink-muted">{partial ? t`(required for less)` : t`(optional)`}</span>
-          </Label>
-          <Textarea
-            id={reasonId}
-            value={reason}
-            maxLength={1000}
-            className="min-h-20"
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
-          />
-        </div>
-        {error && (
-          <p role="alert" className="text-sm font-medium text-oxblood">
-            {error}
-          </p>
-        )}
+        <AmountField
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            setError(null);
+          }}
+        />
+        <ReasonField
+          label={
+            <>
+              {t`Reason`}{" "}
+              <span className="font-normal text-ink-muted">{partial ? t`(required for less)` : t`(optional)`}</span>
+            </>
+          }
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            setError(null);
+          }}
+        />
+        <DialogError error={error} />
       </div>
     </ConfirmDialog>
   );
