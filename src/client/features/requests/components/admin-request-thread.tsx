@@ -8,17 +8,14 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquare } from "lucide-react";
 import { useMemo } from "react";
-import { toast } from "sonner";
 import { AsyncView } from "@/client/components/async-view";
 import { MessageFiles, ScrollingThread } from "@/client/components/chat";
-import { InternalNote, mergeByTime, StaffComposer } from "@/client/components/internal-note";
+import { addNoteWithToast, InternalNote, mergeByTime, StaffComposer } from "@/client/components/internal-note";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { sharedText } from "@/client/lib/api";
-import { toastFailure } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
-import { NOTE_MESSAGES } from "@/shared/notes";
 import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import { pipelineQueries, useAddNote, useReply } from "../admin-api";
 import { messageFileUrl } from "../api";
@@ -46,16 +43,7 @@ export function AdminThreadCard({
   const addNote = useAddNote(requestId);
   const noteItems = notes.data?.notes ?? [];
 
-  async function onNote(text: string) {
-    try {
-      await addNote.mutateAsync(text);
-      toast.success(sharedText(NOTE_MESSAGES.added));
-      return true;
-    } catch (error) {
-      toastFailure(error, NOTE_MESSAGES.failed);
-      return false;
-    }
-  }
+  const onNote = (text: string) => addNoteWithToast(addNote, text);
   const fromMember = thread.data?.messages.filter((m) => !m.mine && !m.sender?.isStaff).length ?? 0;
 
   const onSend = useThreadActions(requestId, thread.isSuccess, fromMember, (body, fileIds) =>
