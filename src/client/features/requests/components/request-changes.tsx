@@ -8,13 +8,12 @@ import { PencilLine, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
-import { Form, FormError, fieldsOf, useZodForm } from "@/client/components/form";
+import { Form, FormActions, FormError, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -116,14 +115,9 @@ export function EditRequestForm({ request, onDone }: { request: RequestDetail; o
           className="sm:col-span-2"
         />
         <FormError className="sm:col-span-2" />
-        <DialogFooter className="pt-2 sm:col-span-2">
-          <Button type="button" variant="ghost" onClick={onDone}>
-            {t`Cancel`}
-          </Button>
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? t`Saving…` : t`Save Changes`}
-          </Button>
-        </DialogFooter>
+        <FormActions onCancel={onDone} pending={change.isPending} className="pt-2 sm:col-span-2">
+          {change.isPending ? t`Saving…` : t`Save Changes`}
+        </FormActions>
       </Form>
     </>
   );
