@@ -9,17 +9,15 @@ import { useQuery } from "@tanstack/react-query";
 import { MessageSquare } from "lucide-react";
 import { useMemo } from "react";
 import { AsyncView } from "@/client/components/async-view";
-import { MessageFiles, ScrollingThread } from "@/client/components/chat";
+import { ScrollingThread } from "@/client/components/chat";
 import { addNoteWithToast, InternalNote, mergeByTime, StaffComposer } from "@/client/components/internal-note";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { sharedText } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
-import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import { pipelineQueries, useAddNote, useReply } from "../admin-api";
-import { messageFileUrl } from "../api";
 import { senderLabel, threadAttachments, useThreadActions } from "./thread-actions";
+import { MessageContent, ThreadClosed } from "./thread-parts";
 
 export function AdminThreadCard({
   requestId,
@@ -93,21 +91,7 @@ export function AdminThreadCard({
                       </time>
                       {team && <span>{message.read ? t`Read` : t`Sent`}</span>}
                     </div>
-                    {message.body && (
-                      <p
-                        className={cn(
-                          "max-w-[85%] rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
-                          team ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
-                        )}
-                      >
-                        {message.body}
-                      </p>
-                    )}
-                    <MessageFiles
-                      files={message.files}
-                      urlOf={(fileId) => messageFileUrl(requestId, fileId)}
-                      className={team ? "justify-end" : undefined}
-                    />
+                    <MessageContent requestId={requestId} message={message} right={team} />
                   </li>
                 );
               })}
@@ -115,9 +99,7 @@ export function AdminThreadCard({
           )}
         </AsyncView>
         {closed ? (
-          <p className="border-t border-stone pt-5 text-sm text-ink-muted">
-            {sharedText(REQUEST_CHANGE_MESSAGES.threadClosed)}
-          </p>
+          <ThreadClosed />
         ) : (
           <StaffComposer
             className="border-t border-stone pt-5"

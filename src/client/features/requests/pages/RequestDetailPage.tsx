@@ -5,7 +5,7 @@ import { useEffect, useMemo } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { AsyncView } from "@/client/components/async-view";
-import { ChatComposer, MessageFiles, ScrollingThread } from "@/client/components/chat";
+import { ChatComposer, ScrollingThread } from "@/client/components/chat";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { ApiError, sharedText } from "@/client/lib/api";
@@ -14,12 +14,13 @@ import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
 import { ERRORS } from "@/shared/messages";
 import { isMemberEditable, REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
-import { messageFileUrl, type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
+import { type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
 import { EditRequestDialog, WithdrawRequest } from "../components/request-changes";
 import { RequestDetailsCard } from "../components/request-details";
 import { DeleteRequest, isNotFound, RequestEyebrow, RequestPage } from "../components/request-page";
 import { TimelineCard } from "../components/request-timeline";
 import { senderLabel, threadAttachments, useThreadActions } from "../components/thread-actions";
+import { MessageContent, ThreadClosed } from "../components/thread-parts";
 
 /** What another feature shows on the request's page (the quotes feature's proposal, hold and delivery). */
 export type RequestPart = (request: RequestDetail) => React.ReactNode;
@@ -139,30 +140,14 @@ function MessagesCard({ requestId, closed }: { requestId: string; closed: boolea
                     </time>
                     {message.mine && <span>{message.read ? t`Read` : t`Sent`}</span>}
                   </div>
-                  {message.body && (
-                    <p
-                      className={cn(
-                        "max-w-[85%] rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
-                        message.mine ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
-                      )}
-                    >
-                      {message.body}
-                    </p>
-                  )}
-                  <MessageFiles
-                    files={message.files}
-                    urlOf={(fileId) => messageFileUrl(requestId, fileId)}
-                    className={message.mine ? "justify-end" : undefined}
-                  />
+                  <MessageContent requestId={requestId} message={message} right={message.mine} />
                 </li>
               ))}
             </ScrollingThread>
           )}
         </AsyncView>
         {closed ? (
-          <p className="border-t border-stone pt-5 text-sm text-ink-muted">
-            {sharedText(REQUEST_CHANGE_MESSAGES.threadClosed)}
-          </p>
+          <ThreadClosed />
         ) : (
           <ChatComposer
             id="message-body"
