@@ -142,6 +142,12 @@ function SendBalance({ requestId, defaultCents }: { requestId: string; defaultCe
     }
   }
 
+  /** A field's change clears the error. */
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setError(null);
+  };
+
   async function onConfirm(event: React.MouseEvent) {
     event.preventDefault();
     if (cents === null) return setError(t`Enter an amount in euro, e.g. 450 or 450.50`);
@@ -177,23 +183,8 @@ function SendBalance({ requestId, defaultCents }: { requestId: string; defaultCe
       onConfirm={onConfirm}
     >
       <div className="flex flex-col gap-4">
-        <AmountField
-          value={amount}
-          onChange={(value) => {
-            setAmount(value);
-            setError(null);
-          }}
-        />
-        {changed && (
-          <ReasonField
-            label={t`Reason for the change`}
-            value={reason}
-            onChange={(value) => {
-              setReason(value);
-              setError(null);
-            }}
-          />
-        )}
+        <AmountField value={amount} onChange={edit(setAmount)} />
+        {changed && <ReasonField label={t`Reason for the change`} value={reason} onChange={edit(setReason)} />}
         <div className="flex flex-col gap-2">
           <Label htmlFor={dueId}>{t`Due date`}</Label>
           <Input
@@ -201,10 +192,7 @@ function SendBalance({ requestId, defaultCents }: { requestId: string; defaultCe
             type="date"
             min={lisbonDate()}
             value={dueDate}
-            onChange={(event) => {
-              setDueDate(event.target.value);
-              setError(null);
-            }}
+            onChange={(event) => edit(setDueDate)(event.target.value)}
           />
         </div>
         <DialogError error={error} />

@@ -202,6 +202,12 @@ function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
     }
   }
 
+  /** A field's change clears the error. */
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setError(null);
+  };
+
   async function onConfirm(event: React.MouseEvent) {
     event.preventDefault();
     if (cents === null || cents < 1) return setError(t`Enter an amount in euro, e.g. 450 or 450.50`);
@@ -230,13 +236,7 @@ function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
       onConfirm={onConfirm}
     >
       <div className="flex flex-col gap-4">
-        <AmountField
-          value={amount}
-          onChange={(value) => {
-            setAmount(value);
-            setError(null);
-          }}
-        />
+        <AmountField value={amount} onChange={edit(setAmount)} />
         <ReasonField
           label={
             <>
@@ -245,10 +245,7 @@ function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
             </>
           }
           value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setError(null);
-          }}
+          onChange={edit(setReason)}
         />
         <DialogError error={error} />
       </div>
