@@ -14,6 +14,7 @@
  * schemas' messages are the shared keyed texts (src/shared/messages.ts, decision 028).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import type * as React from "react";
 import {
   type Control,
@@ -33,6 +34,8 @@ import type { z } from "zod";
 import { sharedText } from "@/client/lib/api";
 import { useLocale } from "@/client/lib/i18n";
 import { cn } from "@/client/lib/utils";
+import { Button } from "./ui/button";
+import { DialogFooter } from "./ui/dialog";
 import { FormField } from "./ui/form-field";
 import { Input } from "./ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./ui/select";
@@ -89,6 +92,32 @@ export function FormError({ className }: { className?: string }) {
     >
       {message}
     </p>
+  );
+}
+
+/** A dialog form's buttons: Cancel, and the submit button (disabled while `pending`). */
+export function FormActions({
+  onCancel,
+  pending = false,
+  className = "pt-2",
+  children,
+}: {
+  onCancel: () => void;
+  pending?: boolean;
+  className?: string;
+  /** The submit button's label. */
+  children: React.ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <DialogFooter className={className}>
+      <Button type="button" variant="ghost" onClick={onCancel}>
+        {t`Cancel`}
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {children}
+      </Button>
+    </DialogFooter>
   );
 }
 

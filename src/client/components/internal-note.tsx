@@ -6,10 +6,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { LockKeyhole } from "lucide-react";
 import { type ComponentProps, useState } from "react";
+import { toast } from "sonner";
 import { sharedText } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
-import { INTERNAL_NOTE_LABEL } from "@/shared/notes";
+import { INTERNAL_NOTE_LABEL, NOTE_MESSAGES } from "@/shared/notes";
 import { ChatComposer } from "./chat";
 
 export interface NoteItem {
@@ -121,4 +123,16 @@ export function StaffComposer({
       )}
     </div>
   );
+}
+
+/** Adds a note from the composer: a toast either way, and true once it is saved (the composer then clears). */
+export async function addNoteWithToast(addNote: { mutateAsync: (text: string) => Promise<unknown> }, text: string) {
+  try {
+    await addNote.mutateAsync(text);
+    toast.success(sharedText(NOTE_MESSAGES.added));
+    return true;
+  } catch (error) {
+    toastFailure(error, NOTE_MESSAGES.failed);
+    return false;
+  }
 }

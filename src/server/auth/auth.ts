@@ -81,13 +81,41 @@ export interface PasswordHasher {
 }
 
 export function createAuth(config: Config, db: Database, limiter: RateLimiter, passwordHasher?: PasswordHasher) {
-  const mail = (content: Parameters<typeof renderEmail>[0], to: string, reason: string, validMinutes: number) =>
-    enqueueEmail(
+  /**
+   * A mail with one link (reset the password, verify the email), in the user's language: "Dear …", what the link
+   * does, what to do if it was not them, and the link's button. The link's secret expires after `validMinutes`.
+   */
+  const linkMail = async (
+    user: { id: string; name: string; email: string },
+    link: { path: string; token: string; reason: string; validMinutes: number },
+    texts: (
+      t: ReturnType<typeof translator>,
+      app: string,
+    ) => Record<"subject" | "heading" | "text" | "ignore" | "action", string>,
+  ) => {
+    const url = `${config.APP_URL}${link.path}?token=${encodeURIComponent(link.token)}`;
+    const locale = await languageOf(db, user.id);
+    const t = translator(locale);
+    const app = config.APP_NAME;
+    const text = texts(t, app);
+    await enqueueEmail(
       db,
       { mailEnabled: Boolean(config.SMTP_URL) },
-      { ...renderEmail(content), to, reason },
-      { secretExpiresAt: new Date(Date.now() + validMinutes * 60_000) },
+      {
+        ...renderEmail({
+          appName: app,
+          locale,
+          subject: text.subject,
+          heading: text.heading,
+          paragraphs: [t(T.dear, { name: user.name }), text.text, text.ignore],
+          action: { label: text.action, url },
+        }),
+        to: user.email,
+        reason: link.reason,
+      },
+      { secretExpiresAt: new Date(Date.now() + link.validMinutes * 60_000) },
     );
+  };
 
   return betterAuth({
     appName: config.APP_NAME,
@@ -108,27 +136,14 @@ export function createAuth(config: Config, db: Database, limiter: RateLimiter, p
       ...(passwordHasher ? { password: passwordHasher } : {}),
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
       async sendResetPassword({ user, token }) {
-        const url = `${config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
-        const locale = await languageOf(db, user.id);
-        const t = translator(locale);
-        const app = config.APP_NAME;
-        await mail(
-          {
-            appName: app,
-            locale,
-            subject: t(T.resetSubject, { app }),
-            heading: t(T.resetHeading),
-            paragraphs: [
-              t(T.dear, { name: user.name }),
-              t(T.resetText, { app, minutes: RESET_TOKEN_MINUTES }),
-              t(T.resetIgnore),
-            ],
-            action: { label: t(T.resetAction), url },
-          },
-          user.email,
-          "password_reset",
-          RESET_TOKEN_MINUTES,
-        );
+        const link = { path: "/reset-password", token, reason: "password_reset", validMinutes: RESET_TOKEN_MINUTES };
+        await linkMail(user, link, (t, app) => ({
+          subject: t(T.resetSubject, { app }),
+          heading: t(T.resetHeading),
+          text: t(T.resetText, { app, minutes: RESET_TOKEN_MINUTES }),
+          ignore: t(T.resetIgnore),
+          action: t(T.resetAction),
+        }));
       },
     },
     emailVerification: {
@@ -138,27 +153,15 @@ export function createAuth(config: Config, db: Database, limiter: RateLimiter, p
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_TOKEN_HOURS * 60 * 60,
       async sendVerificationEmail({ user, token }) {
-        const url = `${config.APP_URL}/verify-email?token=${encodeURIComponent(token)}`;
-        const locale = await languageOf(db, user.id);
-        const t = translator(locale);
-        const app = config.APP_NAME;
-        await mail(
-          {
-            appName: app,
-            locale,
-            subject: t(T.verifySubject, { app }),
-            heading: t(T.verifyHeading),
-            paragraphs: [
-              t(T.dear, { name: user.name }),
-              t(T.verifyText, { hours: VERIFY_TOKEN_HOURS }),
-              t(T.verifyIgnore, { app }),
-            ],
-            action: { label: t(T.verifyAction), url },
-          },
-          user.email,
-          "email_verification",
-          VERIFY_TOKEN_HOURS * 60,
-        );
+        const validMinutes = VERIFY_TOKEN_HOURS * 60;
+        const link = { path: "/verify-email", token, reason: "email_verification", validMinutes };
+        await linkMail(user, link, (t, app) => ({
+          subject: t(T.verifySubject, { app }),
+          heading: t(T.verifyHeading),
+          text: t(T.verifyText, { hours: VERIFY_TOKEN_HOURS }),
+          ignore: t(T.verifyIgnore, { app }),
+          action: t(T.verifyAction),
+        }));
       },
     },
     session: {

@@ -159,10 +159,6 @@ export async function openMessageFile(ctx: Pick<FilesContext, "db" | "storage">,
   return { stream, name: file.name, type: file.type };
 }
 
-/** Content-Disposition for a thread's file: images open in the browser, anything else downloads. */
-export const inlineIfImage = (type: string, disposition: string) =>
-  type.startsWith("image/") ? disposition.replace(/^attachment/, "inline") : disposition;
-
 /** The storage keys of every file of a thread (sent or pending): what to remove once the thread is deleted. */
 export async function storedMessageFiles(db: Queryable, thread: FileThread): Promise<string[]> {
   const rows = await db.select({ key: messageFiles.storageKey }).from(messageFiles).where(inThread(thread));

@@ -117,9 +117,3 @@ function dropWhenIdle(request: FastifyRequest, ms: number) {
     },
   };
 }
-
-/** Content-Disposition for a download: an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function attachmentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}

@@ -18,6 +18,7 @@ import type { ChangePasswordInput } from "@/shared/schemas";
 import { sessionTokenOfSetCookie, type Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
+import { displayName, languageOf } from "../../db/people";
 import { knownDevices, profiles, sessions, users } from "../../db/schema";
 import { describeDevice, deviceName } from "../../http/device";
 import { conflict, HttpError, notFound } from "../../http/errors";
@@ -94,8 +95,8 @@ export async function noteSignIn(
       address: sessions.ipAddress,
       createdAt: sessions.createdAt,
       email: users.email,
-      name: sql<string>`coalesce(${profiles.name}, ${users.name})`,
-      language: sql<Locale>`coalesce(${profiles.language}, ${DEFAULT_LOCALE})`,
+      name: displayName(),
+      language: languageOf(),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -3,8 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { conciergeStaffApi } from "@/shared/contracts/concierge";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
-import { inlineIfImage } from "../../storage/message-files";
-import { attachmentDisposition } from "../../storage/uploads";
+import { sendFile } from "../../http/send-file";
 import {
   addConciergeNote,
   assignConversation,
@@ -39,12 +38,7 @@ export const conciergeAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
     "GET /admin/concierge/:userId/files/:fileId": async ({ viewer, params, reply }) => {
       await memberOf(ctx.db, viewer, params.userId);
       const file = await openConciergeFile(ctx, params.userId, params.fileId);
-      return reply
-        .type(file.type)
-        .header("content-disposition", inlineIfImage(file.type, attachmentDisposition(file.name)))
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, max-age=3600")
-        .send(file.stream);
+      return sendFile(reply, file, { thread: true });
     },
     "POST /admin/concierge/:userId/typing": async ({ viewer, params }) => {
       await staffTyping(ctx, viewer, params.userId);

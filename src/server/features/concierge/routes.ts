@@ -3,8 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { conciergeApi } from "@/shared/contracts/concierge";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
-import { inlineIfImage } from "../../storage/message-files";
-import { attachmentDisposition } from "../../storage/uploads";
+import { sendFile } from "../../http/send-file";
 import {
   markMemberRead,
   memberSend,
@@ -22,12 +21,7 @@ export const conciergeRoutes = (ctx: AppContext): FastifyPluginAsync =>
     "POST /concierge/files": async ({ viewer, request }) => memberUpload(ctx, viewer, request),
     "GET /concierge/files/:fileId": async ({ viewer, params, reply }) => {
       const file = await openConciergeFile(ctx, viewer.userId, params.fileId);
-      return reply
-        .type(file.type)
-        .header("content-disposition", inlineIfImage(file.type, attachmentDisposition(file.name)))
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, max-age=3600")
-        .send(file.stream);
+      return sendFile(reply, file, { thread: true });
     },
     "POST /concierge/read": async ({ viewer }) => {
       await markMemberRead(ctx, viewer);

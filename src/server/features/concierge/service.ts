@@ -22,6 +22,7 @@ import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { type Database, type Queryable, rowsOf } from "../../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
+import { staffName } from "../../db/people";
 import {
   executiveConciergeMessages as concierge,
   conciergeAssignments,
@@ -288,7 +289,7 @@ async function staffNames(db: Queryable, ids: string[]): Promise<Map<string, str
   const rows = await db
     .select({
       id: users.id,
-      name: sql<string>`coalesce(nullif(${profiles.name}, ''), nullif(${users.name}, ''), ${users.email})`,
+      name: staffName(),
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))

@@ -19,6 +19,7 @@ import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import type { Config } from "../../config";
 import type { NoticeThread } from "../../context";
 import type { Queryable } from "../../db";
+import { languageOf } from "../../db/people";
 import { type Placeholders, prepared } from "../../db/prepared";
 import {
   notificationPreferences,
@@ -50,13 +51,10 @@ export const channelColumns = {
   slackEnabled: sql<boolean>`coalesce(${notificationPreferences.slackEnabled}, true)`,
 };
 
-/** A user's interface language as a column of a query joined to profiles (no profile: English). */
-export const languageColumn = sql<Locale>`coalesce(${profiles.language}, ${DEFAULT_LOCALE})`;
-
 /** Every staff member's or one user's address, channels and language. */
 async function recipientsOf(db: Queryable, to: string): Promise<NoticeRecipient[]> {
   const query = db
-    .selectDistinct({ id: users.id, email: users.email, ...channelColumns, language: languageColumn })
+    .selectDistinct({ id: users.id, email: users.email, ...channelColumns, language: languageOf() })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .leftJoin(profiles, eq(profiles.id, users.id));

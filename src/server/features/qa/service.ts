@@ -15,6 +15,7 @@ import type { NewRequest } from "@/shared/schemas";
 import { fill, withValues } from "@/shared/texts";
 import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
+import { displayName } from "../../db/people";
 import { demoUsers, profiles, subscriptions, userRoles, users } from "../../db/schema";
 import { conflict } from "../../http/errors";
 import type { TestProvider } from "../../payments/test-provider";
@@ -186,7 +187,7 @@ export const qaLimitReached = (name: string) => fill(ERROR_TEXTS.qaLimitReached.
  */
 export async function createFakeRequest(ctx: QaContext) {
   const [client] = await ctx.db
-    .select({ id: users.id, name: sql<string>`coalesce(${profiles.name}, ${users.name})`, phone: profiles.phone })
+    .select({ id: users.id, name: displayName(), phone: profiles.phone })
     .from(users)
     .innerJoin(subscriptions, eq(subscriptions.userId, users.id))
     .leftJoin(profiles, eq(profiles.id, users.id))

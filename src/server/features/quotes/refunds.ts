@@ -15,6 +15,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
+import type { NoticeReader } from "@/shared/contracts/notifications";
 import type { refundInput, refundSchema } from "@/shared/contracts/refunds";
 import { REFUND_TEXTS } from "@/shared/messages";
 import type { Viewer } from "../../auth/viewer";
@@ -384,29 +385,40 @@ async function refunded(ctx: QuotesContext, tx: Queryable, out: Effects, request
       };
     },
   });
-  await out.notify({
+  await noticeStaffOfRefund(out, request, "payment_refunded", ({ t, locale }) => {
+    const facts = {
+      title: request.title,
+      name: request.owner.name,
+      amount: euros(row.amountCents, locale),
+      reason: row.reason || "—",
+    };
+    return {
+      title: t(T.staffTitle, facts),
+      body: t(T.staffBody, facts),
+      heading: t(T.staffHeading),
+      paragraphs: [t(T.staffText, facts)],
+    };
+  });
+}
+
+/** The team's notice of a refund (made or failed): its title is the email's subject, its button opens the request. */
+function noticeStaffOfRefund(
+  out: Effects,
+  request: DealRequest,
+  reason: string,
+  texts: (reader: NoticeReader) => { title: string; body: string; heading: string; paragraphs: string[] },
+) {
+  return out.notify({
     type: "payment_refunded",
     to: "staff",
     requestId: request.id,
     link: staffLink(request.id),
-    texts: ({ t, locale }) => {
-      const facts = {
-        title: request.title,
-        name: request.owner.name,
-        amount: euros(row.amountCents, locale),
-        reason: row.reason || "—",
-      };
-      const title = t(T.staffTitle, facts);
+    texts: (reader) => {
+      const { title, body, heading, paragraphs } = texts(reader);
       return {
         title,
-        body: t(T.staffBody, facts),
-        email: {
-          reason: "payment_refunded",
-          subject: title,
-          heading: t(T.staffHeading),
-          paragraphs: [t(T.staffText, facts)],
-          actionLabel: t(T.openRequest),
-        },
+        body,
+        email: { reason, subject: title, heading, paragraphs, actionLabel: reader.t(T.openRequest) },
       };
     },
   });
@@ -432,26 +444,14 @@ async function refundFailed(
       failure,
     },
   });
-  await out.notify({
-    type: "payment_refunded",
-    to: "staff",
-    requestId: request.id,
-    link: staffLink(request.id),
-    texts: ({ t, locale }) => {
-      const facts = { title: request.title, name: request.owner.name, amount: euros(row.amountCents, locale), failure };
-      const title = t(T.failedTitle, facts);
-      return {
-        title,
-        body: t(T.failedBody, facts),
-        email: {
-          reason: "refund_failed",
-          subject: title,
-          heading: t(T.failedHeading),
-          paragraphs: [t(T.failedBody, facts), t(T.failedNext)],
-          actionLabel: t(T.openRequest),
-        },
-      };
-    },
+  await noticeStaffOfRefund(out, request, "refund_failed", ({ t, locale }) => {
+    const facts = { title: request.title, name: request.owner.name, amount: euros(row.amountCents, locale), failure };
+    return {
+      title: t(T.failedTitle, facts),
+      body: t(T.failedBody, facts),
+      heading: t(T.failedHeading),
+      paragraphs: [t(T.failedBody, facts), t(T.failedNext)],
+    };
   });
 }
 

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { quotesApi } from "@/shared/contracts/quotes";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
-import { attachmentDisposition } from "../../storage/uploads";
+import { sendFile } from "../../http/send-file";
 import { answerDelivery } from "./delivery";
 import { openDealFile } from "./files";
 import { reauthorize } from "./holds";
@@ -18,15 +18,8 @@ export const quotesRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(quotesApi, {
     "GET /requests/:id/deal": async ({ viewer, params }) => dealOf(ctx, viewer, params.id, "member"),
 
-    "GET /requests/:id/deal/files/:fileId": async ({ viewer, params, reply }) => {
-      const { stream, name, type } = await openDealFile(ctx, viewer, params.id, params.fileId);
-      return reply
-        .type(type)
-        .header("content-disposition", attachmentDisposition(name))
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-store")
-        .send(stream);
-    },
+    "GET /requests/:id/deal/files/:fileId": async ({ viewer, params, reply }) =>
+      sendFile(reply, await openDealFile(ctx, viewer, params.id, params.fileId)),
 
     "POST /requests/:id/quotes/:quoteId/accept": async ({ viewer, params, body }) =>
       acceptQuote(ctx, viewer, params.id, params.quoteId, body.optionId),

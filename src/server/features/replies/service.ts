@@ -11,6 +11,7 @@ import { REPLY_TEXTS, SAVED_REPLIES_MAX } from "@/shared/replies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
+import { displayName } from "../../db/people";
 import { profiles, savedReplies, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import type { AppEvent } from "../../realtime/events";
@@ -27,7 +28,7 @@ export async function listReplies(ctx: RepliesContext): Promise<Served<typeof sa
       title: savedReplies.title,
       text: savedReplies.body,
       updatedAt: savedReplies.updatedAt,
-      updatedBy: sql<string | null>`coalesce(${profiles.name}, ${users.name})`,
+      updatedBy: displayName<string | null>(),
     })
     .from(savedReplies)
     .leftJoin(users, eq(users.id, savedReplies.updatedBy))

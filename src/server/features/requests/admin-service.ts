@@ -14,10 +14,10 @@ import {
   type pipelineSchema,
   type requestClientSchema,
 } from "@/shared/contracts/requests";
-import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, type RequestCategory } from "@/shared/requests";
 import type { Viewer } from "../../auth/viewer";
 import { type Database, rowsOf } from "../../db";
+import { displayName, languageOf, staffName } from "../../db/people";
 import { profiles, requests, subscriptions, userRoles, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { staffTimes } from "./assignment";
@@ -73,12 +73,10 @@ const assigneeProfiles = alias(profiles, "assignee_profiles");
 const pipelineColumns = {
   ...summary,
   clientId: requests.userId,
-  clientName: sql<string>`coalesce(${profiles.name}, ${users.name})`,
+  clientName: displayName(),
   clientEmail: users.email,
   assigneeId: requests.assigneeUserId,
-  assigneeName: sql<
-    string | null
-  >`coalesce(nullif(${assigneeProfiles.name}, ''), nullif(${assigneeUsers.name}, ''), ${assigneeUsers.email})`,
+  assigneeName: staffName<string | null>(assigneeProfiles, assigneeUsers),
 };
 
 function pipelineRows(db: Database, query: PipelineQuery, limit: number, offset: number, viewerId?: string) {
@@ -179,13 +177,13 @@ export async function requestClient(db: Database, requestId: string): Promise<Se
   const [row] = await db
     .select({
       id: users.id,
-      name: sql<string>`coalesce(${profiles.name}, ${users.name})`,
+      name: displayName(),
       email: users.email,
       phone: profiles.phone,
       plan: subscriptions.plan,
       subscriptionStatus: subscriptions.status,
       memberSince: users.createdAt,
-      language: sql<Locale>`coalesce(${profiles.language}, ${DEFAULT_LOCALE})`,
+      language: languageOf(),
     })
     .from(requests)
     .innerJoin(users, eq(users.id, requests.userId))

@@ -13,29 +13,31 @@ import {
 } from "@/shared/contracts/requests";
 import type { Viewer } from "../../auth/viewer";
 import { type Queryable, rowsOf } from "../../db";
+import { staffName } from "../../db/people";
 import { profiles, requests, staffAssignmentSettings, userRoles, users } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
 import { logActivity, noticeAssigned, REQUEST_NOT_FOUND, type RequestsContext } from "./service";
 
 const STAFF_ROLES = ["staff", "admin"] as const;
-const displayName = sql<string>`coalesce(nullif(${profiles.name}, ''), nullif(${users.name}, ''), ${users.email})`;
+/** The staff name in the hand-written queries below, over `profiles p` and `users u`. */
+const staffNameOfPU = staffName({ name: sql.raw("p.name") }, { name: sql.raw("u.name"), email: sql.raw("u.email") });
 
 /** Every staff member and admin, by name. */
 export async function assignees(db: Queryable): Promise<Served<typeof assigneesSchema>> {
   const rows = await db
-    .selectDistinct({ id: users.id, name: displayName })
+    .selectDistinct({ id: users.id, name: staffName() })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(inArray(userRoles.role, [...STAFF_ROLES]))
-    .orderBy(displayName);
+    .orderBy(staffName());
   return { items: rows };
 }
 
 /** The staff member with this id and their name, or a 400 when no staff member has it. */
 export async function staffAssignee(db: Queryable, userId: string) {
   const [row] = await db
-    .select({ id: users.id, name: displayName, email: users.email })
+    .select({ id: users.id, name: staffName(), email: users.email })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(
@@ -130,7 +132,7 @@ export async function requestHandling(db: Queryable, requestId: string): Promise
   }>(
     db,
     sql`select r.assignee_user_id as assignee_id,
-        (select coalesce(nullif(p.name, ''), nullif(u.name, ''), u.email) from users u
+        (select ${staffNameOfPU} from users u
            left join profiles p on p.id = u.id where u.id = r.assignee_user_id) as assignee_name,
         extract(epoch from ${firstReplyWait}) / 60 as first_reply,
         extract(epoch from ${resolvedAt} - r.created_at) / 60 as resolution
@@ -185,7 +187,7 @@ export async function staffTimes(db: Queryable, now = new Date()) {
       from ${requests} r
       where r.created_at >= ${now.toISOString()}::timestamptz - interval '30 days'),
     staff as (
-      select distinct u.id, coalesce(nullif(p.name, ''), nullif(u.name, ''), u.email) as name
+      select distinct u.id, ${staffNameOfPU} as name
       from ${userRoles} ur join users u on u.id = ur.user_id left join profiles p on p.id = u.id
       where ur.role in ('staff', 'admin'))
     select s.id, s.name,

@@ -7,8 +7,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { requestsApi } from "@/shared/contracts/requests";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
-import { inlineIfImage, openMessageFile, storedMessageFiles, uploadMessageFile } from "../../storage/message-files";
-import { attachmentDisposition } from "../../storage/uploads";
+import { sendFile } from "../../http/send-file";
+import { openMessageFile, storedMessageFiles, uploadMessageFile } from "../../storage/message-files";
 import { attachableRequest, openAttachment, saveAttachment } from "./attachments";
 import { changeRequest, withdrawRequest } from "./changes";
 import { memberTimeline } from "./notes";
@@ -53,15 +53,8 @@ export const requestRoutes = (ctx: AppContext): FastifyPluginAsync =>
     "POST /requests/:id/attachment": async ({ viewer, params, request }) =>
       saveAttachment(ctx, await attachableRequest(ctx, viewer, params.id), request),
 
-    "GET /requests/:id/attachment": async ({ viewer, params, reply }) => {
-      const { stream, name, type } = await openAttachment(ctx, viewer, params.id);
-      return reply
-        .type(type)
-        .header("content-disposition", attachmentDisposition(name))
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-store")
-        .send(stream);
-    },
+    "GET /requests/:id/attachment": async ({ viewer, params, reply }) =>
+      sendFile(reply, await openAttachment(ctx, viewer, params.id)),
 
     "GET /requests/:id/messages": async ({ viewer, params }) => thread(ctx, viewer, params.id),
     "POST /requests/:id/messages": async ({ viewer, params, body }) =>
@@ -77,16 +70,9 @@ export const requestRoutes = (ctx: AppContext): FastifyPluginAsync =>
     },
     "GET /requests/:id/messages/files/:fileId": async ({ viewer, params, reply }) => {
       await threadOfFiles(ctx.db, viewer, params.id);
+      // Images open in the browser; a PDF downloads.
       const file = await openMessageFile(ctx, { domain: "requests", requestId: params.id }, params.fileId);
-      return (
-        reply
-          .type(file.type)
-          // Images open in the browser; a PDF downloads.
-          .header("content-disposition", inlineIfImage(file.type, attachmentDisposition(file.name)))
-          .header("x-content-type-options", "nosniff")
-          .header("cache-control", "private, max-age=3600")
-          .send(file.stream)
-      );
+      return sendFile(reply, file, { thread: true });
     },
 
     "POST /requests/:id/read": async ({ viewer, params }) => {

@@ -18,7 +18,6 @@ import type {
 import { firstDayOfNextMonth, REQUEST_MONTH_TIME_ZONE } from "@/shared/dates";
 import { formatEuro } from "@/shared/format";
 import { CATEGORY_LABELS, STATUS_LABELS, URGENCY_LABELS } from "@/shared/labels";
-import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { ERRORS, LIMIT_REACHED } from "@/shared/messages";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { ACTIVE_STATUSES, canTransition, DASHBOARD_RECENT_LIMIT, type RequestStatus } from "@/shared/requests";
@@ -37,6 +36,7 @@ import {
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext, Domains } from "../../context";
 import { type Database, type Queryable, rowsOf } from "../../db";
+import { displayName, languageOf } from "../../db/people";
 import { type Placeholders, prepared } from "../../db/prepared";
 import {
   activityLogs,
@@ -349,7 +349,7 @@ export async function requestDetail(
   const row = await visibleRequest(ctx.db, viewer, id);
   const [[client], moneyMoved] = await Promise.all([
     ctx.db
-      .select({ id: users.id, email: users.email, name: sql<string>`coalesce(${profiles.name}, ${users.name})` })
+      .select({ id: users.id, email: users.email, name: displayName() })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
       .where(eq(users.id, row.userId)),
@@ -501,9 +501,9 @@ export function requestWithOwnerQuery(db: Queryable, channels: Domains["notifica
       owner: {
         id: users.id,
         email: users.email,
-        name: sql<string>`coalesce(${profiles.name}, ${users.name})`,
+        name: displayName(),
         ...channels.columns,
-        language: sql<Locale>`coalesce(${profiles.language}, ${DEFAULT_LOCALE})`,
+        language: languageOf(),
       },
     })
     .from(requests)

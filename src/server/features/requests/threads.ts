@@ -15,6 +15,7 @@ import { authorize, owns, requestBadgeScope } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import { type Queryable, rowsOf } from "../../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
+import { displayName } from "../../db/people";
 import { activityLogs, messageReads, messages, profiles, requests, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { limitMemberMessages } from "../../rate-limit";
@@ -41,7 +42,7 @@ export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): 
       createdAt: messages.createdAt,
       senderId: messages.senderUserId,
       senderEmail: users.email,
-      senderName: sql<string | null>`coalesce(${profiles.name}, ${users.name})`,
+      senderName: displayName<string | null>(),
       senderIsStaff: sql<boolean>`exists (select 1 from user_roles r where r.user_id = ${messages.senderUserId}
         and r.role in ('staff', 'admin'))`,
       read: sql<boolean>`case when ${messages.senderUserId} = ${request.userId}
@@ -326,7 +327,7 @@ export async function staffUnreadMessages(ctx: RequestsContext, staff: Viewer) {
       createdAt: messages.createdAt,
       requestId: requests.id,
       requestTitle: requests.title,
-      memberName: sql<string>`coalesce(${profiles.name}, ${users.name})`,
+      memberName: displayName(),
       memberEmail: users.email,
     })
     .from(messages)

@@ -2,7 +2,7 @@
  * Sales inquiries: a member writes (open), staff reply (responded, with the replying admin; the member is
  * emailed) and close (closed; once). Each change publishes its realtime topic in the same transaction.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import { excerpt } from "@/shared/contracts/notifications";
 import type { inquiryListSchema, staffInquiryListSchema } from "@/shared/contracts/sales";
@@ -10,6 +10,7 @@ import { ERRORS } from "@/shared/messages";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
+import { displayName } from "../../db/people";
 import { profiles, salesInquiries, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
@@ -66,7 +67,7 @@ export async function ownInquiries(ctx: SalesContext, viewer: Viewer): Promise<S
 
 export async function allInquiries(ctx: SalesContext): Promise<Served<typeof staffInquiryListSchema>> {
   const rows = await ctx.db
-    .select({ ...fields, memberName: sql<string>`coalesce(${profiles.name}, ${users.name})`, memberEmail: users.email })
+    .select({ ...fields, memberName: displayName(), memberEmail: users.email })
     .from(salesInquiries)
     .innerJoin(users, eq(users.id, salesInquiries.userId))
     .leftJoin(profiles, eq(profiles.id, salesInquiries.userId))
@@ -94,7 +95,7 @@ export async function reply(ctx: SalesContext, staff: Viewer, id: string, text: 
       .set({ adminReply: text, adminId: staff.userId, status: "responded", updatedAt: new Date() })
       .where(eq(salesInquiries.id, id));
     const [member] = await tx
-      .select({ name: sql<string>`coalesce(${profiles.name}, ${users.name})` })
+      .select({ name: displayName() })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
       .where(eq(users.id, row.userId));

@@ -2,8 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { MailCheck } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/client/components/ui/button";
-import { errorMessage, sharedText } from "@/client/lib/api";
+import { sharedText } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
+import { toastFailure } from "@/client/lib/toasts";
 import { useResendVerification } from "../api";
 
 /** A quiet note while the address is unverified; nothing waits for it. */
@@ -18,7 +19,7 @@ export function EmailVerificationNotice() {
       const { message } = await resend.mutateAsync();
       toast.success(sharedText(message));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toastFailure(error);
     }
   }
 

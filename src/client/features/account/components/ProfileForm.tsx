@@ -12,8 +12,8 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
-import { errorMessage } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
+import { toastFailure } from "@/client/lib/toasts";
 import { profileSchema } from "@/shared/schemas";
 import { useUpdateProfile } from "../api";
 
@@ -50,7 +50,7 @@ export function ProfileForm({ language }: { language?: ReactNode }) {
       });
       toast.success(t`Profile updated successfully`);
     } catch (error) {
-      toast.error(errorMessage(error, t`Error updating profile`));
+      toastFailure(error, t`Error updating profile`);
     }
   }
 

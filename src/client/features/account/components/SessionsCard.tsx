@@ -10,7 +10,8 @@ import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage, serverText } from "@/client/lib/api";
+import { serverText } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { formatTimeAgo } from "@/shared/format";
 import { type AccountSession, accountQueries, useEndOtherSessions, useEndSession } from "../api";
 
@@ -105,7 +106,7 @@ function EndSession({ session }: { session: AccountSession }) {
       await end.mutateAsync(session.id);
       toast.success(t`Session signed out`);
     } catch (error) {
-      toast.error(errorMessage(error));
+      toastFailure(error);
     }
     setOpen(false);
   }
@@ -139,7 +140,7 @@ function SignOutOthers({ count }: { count: number }) {
       const { signedOut } = await endAll.mutateAsync();
       toast.success(plural(signedOut, { one: "# session signed out", other: "# sessions signed out" }));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toastFailure(error);
     }
     setOpen(false);
   }

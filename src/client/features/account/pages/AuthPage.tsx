@@ -10,6 +10,7 @@ import { Button } from "@/client/components/ui/button";
 import { PageSpinner } from "@/client/components/ui/spinner";
 import { errorMessage, sharedText } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
+import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { DEFAULT_COUNTRY_CODE, SIGNUP_COUNTRY_CODES } from "@/shared/phone";
 import { MESSAGES, passwordResetRequestSchema, type SignInInput, signInSchema, signUpSchema } from "@/shared/schemas";
@@ -98,7 +99,7 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
       toast.success(t`Signed in successfully!`);
       navigate(next, { replace: true });
     } catch (error) {
-      toast.error(errorMessage(error));
+      toastFailure(error);
     }
   }
 
@@ -159,7 +160,7 @@ function SignUpForm() {
       toast.success(t`Account created! Please purchase a membership to access the platform.`);
       navigate("/pricing", { replace: true });
     } catch (error) {
-      toast.error(errorMessage(error));
+      toastFailure(error);
     }
   }
 
@@ -206,7 +207,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     try {
       await forgot.mutateAsync(email);
     } catch (error) {
-      toast.error(errorMessage(error));
+      toastFailure(error);
     }
   }
 

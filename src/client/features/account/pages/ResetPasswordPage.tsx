@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { Form, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
-import { errorMessage } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { MESSAGES, newPasswordSchema } from "@/shared/schemas";
 import { useResetPassword } from "../api";
@@ -32,7 +32,7 @@ export default function ResetPasswordPage() {
       toast.success(t`Your password has been changed. Please sign in.`);
       navigate("/auth", { replace: true });
     } catch (error) {
-      toast.error(errorMessage(error));
+      toastFailure(error);
     }
   }
 

@@ -2,11 +2,11 @@ import { useLingui } from "@lingui/react/macro";
 import { CheckCircle2, CircleAlert } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { errorMessage, sharedText } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
+import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { useResendVerification, useVerifyEmail } from "../api";
 
@@ -144,7 +144,7 @@ function AfterFailure() {
     try {
       await resend.mutateAsync();
     } catch (error) {
-      toast.error(errorMessage(error));
+      toastFailure(error);
     }
   }
 

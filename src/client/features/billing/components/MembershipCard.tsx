@@ -6,8 +6,8 @@ import { DetailList } from "@/client/components/detail-list";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
+import { toastFailure } from "@/client/lib/toasts";
 import { formatLongDate } from "@/shared/format";
 import { planLabel } from "@/shared/plans";
 import { openInNewTab, useCancelComplimentary, useOpenPortal } from "../api";
@@ -27,7 +27,7 @@ export function MembershipCard() {
       tab.go(url);
     } catch (error) {
       tab.close();
-      toast.error(errorMessage(error, t`Failed to open billing portal`));
+      toastFailure(error, t`Failed to open billing portal`);
     }
   }
 

@@ -4,13 +4,14 @@
  * 3-D Secure step (approve, or fail and back to the card form). Each page says what is authorised or paid.
  */
 import { useLingui } from "@lingui/react/macro";
-import { CreditCard, Landmark, Lock, ShieldCheck } from "lucide-react";
+import { ArrowLeft, CreditCard, Landmark, Lock, ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Form, FormError, useZodForm } from "@/client/components/form";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { errorMessage } from "@/client/lib/api";
+import { cn } from "@/client/lib/utils";
 import { cardSchema } from "@/shared/contracts/billing";
 import { appPath, type CardDetails } from "../api";
 import { CardFields } from "./card-fields";
@@ -32,6 +33,83 @@ export function TestPageNotice({
       <h1 className="text-4xl">{title}</h1>
       <p className="text-ink-muted">{text}</p>
       {children && <div className="flex gap-3">{children}</div>}
+    </section>
+  );
+}
+
+/**
+ * A hosted page that can be used: on the left the way back, what is paid (eyebrow, description, amount and its
+ * lines) and the test cards' note; on the right the card form, or the bank's step (from the card form, or at
+ * once when the page is opened again mid-way), whose failure is said again on the card form.
+ */
+export function TestCheckout({
+  back,
+  eyebrow,
+  description,
+  amount,
+  caption,
+  lines,
+  note,
+  confirming: confirmingFirst,
+  card,
+  bank,
+}: {
+  back: string;
+  eyebrow: string;
+  description: string;
+  amount: string;
+  caption: string;
+  lines: Array<{ label: string; value: string; className?: string; tabular?: boolean }>;
+  note: ReactNode;
+  confirming: boolean;
+  card: (failure: string | null, onRequiresAction: () => void) => ReactNode;
+  bank: (onFailed: (message: string) => void) => ReactNode;
+}) {
+  const { t } = useLingui();
+  const [confirming, setConfirming] = useState(confirmingFirst);
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <section className="mx-auto grid max-w-5xl gap-10 px-6 py-12 sm:py-16 lg:grid-cols-2 lg:gap-16">
+      <div className="flex flex-col gap-8">
+        <Link
+          to={appPath(back)}
+          className="inline-flex w-fit items-center gap-2 text-sm text-ink-muted hover:text-noir"
+        >
+          <ArrowLeft aria-hidden className="size-4" /> {t`Back to Maison`}
+        </Link>
+        <div>
+          <div className="flex items-center gap-3">
+            <p className="eyebrow text-gold-deep">{eyebrow}</p>
+            <Badge variant="gold">{t`Test mode`}</Badge>
+          </div>
+          <p className="mt-3 text-lg break-words">{description}</p>
+          <p className="mt-4 flex items-baseline gap-2">
+            <span className="tabular font-serif text-5xl">{amount}</span>
+            <span className="text-sm text-ink-muted">{caption}</span>
+          </p>
+        </div>
+        <dl className="divide-y divide-stone border-y border-stone text-sm">
+          {lines.map((line) => (
+            <div key={line.label} className={cn("flex justify-between gap-4 py-3.5", line.className)}>
+              <dt>{line.label}</dt>
+              <dd className={line.tabular === false ? undefined : "tabular"}>{line.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="rounded-md border border-gold/50 bg-ivory-deep/60 p-5 text-sm leading-relaxed">
+          <p className="font-medium text-noir">{t`No real card is used here.`}</p>
+          <p className="mt-1 text-ink-muted">{note}</p>
+        </div>
+      </div>
+      {confirming
+        ? bank((message) => {
+            setFailure(message);
+            setConfirming(false);
+          })
+        : card(failure, () => {
+            setFailure(null);
+            setConfirming(true);
+          })}
     </section>
   );
 }

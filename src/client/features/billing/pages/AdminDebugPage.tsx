@@ -1,14 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink, Link2, PlayCircle } from "lucide-react";
-import { toast } from "sonner";
 import { DetailList } from "@/client/components/detail-list";
 import { Form, fieldsOf, useZodForm } from "@/client/components/form";
 import { PageHeader } from "@/client/components/page-header";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage, sharedText } from "@/client/lib/api";
+import { sharedText } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { debugPlanSchema } from "@/shared/contracts/billing";
 import { CHECKOUT_FAILED } from "@/shared/messages";
@@ -37,7 +37,7 @@ function CheckoutUrlCard() {
   const { SelectField } = fieldsOf(form);
 
   const onShow = ({ plan }: { plan: PurchasablePlan }) =>
-    checkoutUrl.mutate(plan, { onError: (error) => toast.error(errorMessage(error, sharedText(CHECKOUT_FAILED))) });
+    checkoutUrl.mutate(plan, { onError: (error) => toastFailure(error, sharedText(CHECKOUT_FAILED)) });
 
   const result = checkoutUrl.data;
   return (

@@ -11,7 +11,8 @@ import { PageHeader } from "@/client/components/page-header";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage, serverText } from "@/client/lib/api";
+import { serverText } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatEuro } from "@/shared/format";
 import { type AdminSettings, billingStaffQueries, type SyncAllResult, useSyncAll } from "../admin-api";
@@ -158,7 +159,7 @@ function SubscriptionSyncCard() {
         t`Synced ${synced}, failed ${failed}, without a Stripe customer ${noStripeCustomer}, without an active subscription ${noActiveSubscription}.`,
       );
     } catch (error) {
-      toast.error(errorMessage(error, t`Error syncing subscription`));
+      toastFailure(error, t`Error syncing subscription`);
     }
   }
 

@@ -12,7 +12,8 @@ import { StatusBadge } from "@/client/components/status-badge";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage, serverText } from "@/client/lib/api";
+import { serverText } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatEuro, formatLongDate } from "@/shared/format";
 import { billingQueries, type TestBillingOverview, useSetCancelAtPeriodEnd } from "../api";
@@ -86,7 +87,7 @@ function SubscriptionCard({ overview }: { overview: TestBillingOverview }) {
       await change.mutateAsync(cancel);
       toast.success(cancel ? t`Your membership will end on ${periodEnd}.` : t`Your membership will renew.`);
     } catch (error) {
-      toast.error(errorMessage(error, t`Failed to update your subscription`));
+      toastFailure(error, t`Failed to update your subscription`);
     }
   }
 

@@ -1,10 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft } from "lucide-react";
-import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { AsyncView } from "@/client/components/async-view";
-import { Badge } from "@/client/components/ui/badge";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { PageSpinner } from "@/client/components/ui/spinner";
 import { ApiError, errorMessage, serverText } from "@/client/lib/api";
@@ -12,7 +9,7 @@ import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatEuro } from "@/shared/format";
 import { appPath, billingQueries, type TestHoldSession, useAuthorizeTestHold, useConfirmTestHold } from "../api";
 import { DECLINED_CARD, TEST_CARD, THREE_D_SECURE_CARD } from "../card-format";
-import { BankStep, CardStep, TestPageNotice } from "../components/test-card-steps";
+import { BankStep, CardStep, TestCheckout, TestPageNotice } from "../components/test-card-steps";
 
 /**
  * The test-mode card page of a request's hold (/checkout/test/holds/:id): our stand-in for Stripe Checkout in
@@ -77,134 +74,62 @@ function Notice(props: { title: string; text: string; children?: React.ReactNode
 function HoldCheckout({ session }: { session: TestHoldSession }) {
   const { t } = useLingui();
   const amount = formatEuro(session.amountCents / 100);
-  // The bank's step: from the card form (3184), or straight away when the page is opened again mid-way.
-  const [confirming, setConfirming] = useState(session.status === "requires_action");
-  /** Why the bank's step failed, said again on the card form. */
-  const [failure, setFailure] = useState<string | null>(null);
-  return (
-    <section className="mx-auto grid max-w-5xl gap-10 px-6 py-12 sm:py-16 lg:grid-cols-2 lg:gap-16">
-      <div className="flex flex-col gap-8">
-        <Link
-          to={appPath(session.cancelUrl)}
-          className="inline-flex w-fit items-center gap-2 text-sm text-ink-muted hover:text-noir"
-        >
-          <ArrowLeft aria-hidden className="size-4" /> {t`Back to Maison`}
-        </Link>
-        <div>
-          <div className="flex items-center gap-3">
-            <p className="eyebrow text-gold-deep">{t`Card hold`}</p>
-            <Badge variant="gold">{t`Test mode`}</Badge>
-          </div>
-          <p className="mt-3 text-lg break-words">{serverText(session.description, session.key, session.params)}</p>
-          <p className="mt-4 flex items-baseline gap-2">
-            <span className="tabular font-serif text-5xl">{amount}</span>
-            <span className="text-sm text-ink-muted">{t`held, not charged`}</span>
-          </p>
-        </div>
-        <dl className="divide-y divide-stone border-y border-stone text-sm">
-          <div className="flex justify-between gap-4 py-3.5">
-            <dt>{t`Authorisation hold`}</dt>
-            <dd className="tabular">{amount}</dd>
-          </div>
-          <div className="flex justify-between gap-4 py-3.5 text-ink-muted">
-            <dt>{t`Held for`}</dt>
-            <dd>{t`About 7 days`}</dd>
-          </div>
-          <div className="flex justify-between gap-4 py-3.5 font-medium">
-            <dt>{t`Charged today`}</dt>
-            <dd className="tabular">{formatEuro(0)}</dd>
-          </div>
-        </dl>
-        <div className="rounded-md border border-gold/50 bg-ivory-deep/60 p-5 text-sm leading-relaxed">
-          <p className="font-medium text-noir">{t`No real card is used here.`}</p>
-          <p className="mt-1 text-ink-muted">
-            <Trans>
-              Authorise with the test card <span className="tabular font-medium text-noir">{TEST_CARD}</span>, any
-              future expiry date and any CVC. <span className="tabular">{DECLINED_CARD}</span> is always declined;{" "}
-              <span className="tabular">{THREE_D_SECURE_CARD}</span> asks for your bank's confirmation.
-            </Trans>
-          </p>
-        </div>
-      </div>
-
-      {confirming ? (
-        <BankConfirmation
-          session={session}
-          amount={amount}
-          onFailed={(message) => {
-            setFailure(message);
-            setConfirming(false);
-          }}
-        />
-      ) : (
-        <CardForm
-          session={session}
-          amount={amount}
-          failure={failure}
-          onRequiresAction={() => {
-            setFailure(null);
-            setConfirming(true);
-          }}
-        />
-      )}
-    </section>
-  );
-}
-
-function CardForm({
-  session,
-  amount,
-  failure,
-  onRequiresAction,
-}: {
-  session: TestHoldSession;
-  amount: string;
-  failure: string | null;
-  onRequiresAction: () => void;
-}) {
-  const { t } = useLingui();
-  return (
-    <CardStep
-      email={session.email}
-      emailId="hold-email"
-      heading={t`Authorise with card`}
-      submitLabel={t`Authorise ${amount}`}
-      pendingLabel={t`Authorising…`}
-      fallbackError={t`Your card could not be authorised. Please try again.`}
-      footnote={t`${amount} is reserved on your card and released if the team does not take it. Nothing is charged now.`}
-      submit={useAuthorizeTestHold(session.id)}
-      failure={failure}
-      onRequiresAction={onRequiresAction}
-    />
-  );
-}
-
-/** The bank's 3-D Secure step for the hold. */
-function BankConfirmation({
-  session,
-  amount,
-  onFailed,
-}: {
-  session: TestHoldSession;
-  amount: string;
-  onFailed: (message: string) => void;
-}) {
-  const { t } = useLingui();
-  const queryClient = useQueryClient();
   const description = serverText(session.description, session.key, session.params);
+  const authorize = useAuthorizeTestHold(session.id);
+  const confirm = useConfirmTestHold(session.id);
+  const queryClient = useQueryClient();
   return (
-    <BankStep
-      heading={t`Confirm this authorisation`}
-      text={
+    <TestCheckout
+      back={session.cancelUrl}
+      eyebrow={t`Card hold`}
+      description={description}
+      amount={amount}
+      caption={t`held, not charged`}
+      lines={[
+        { label: t`Authorisation hold`, value: amount },
+        { label: t`Held for`, value: t`About 7 days`, className: "text-ink-muted", tabular: false },
+        { label: t`Charged today`, value: formatEuro(0), className: "font-medium" },
+      ]}
+      note={
         <Trans>
-          Your bank asks you to confirm the hold of <span className="tabular font-medium text-noir">{amount}</span> for{" "}
-          {description}. In test mode, choose what the bank answers.
+          Authorise with the test card <span className="tabular font-medium text-noir">{TEST_CARD}</span>, any future
+          expiry date and any CVC. <span className="tabular">{DECLINED_CARD}</span> is always declined;{" "}
+          <span className="tabular">{THREE_D_SECURE_CARD}</span> asks for your bank's confirmation.
         </Trans>
       }
-      failedText={t`Your bank did not confirm the authorisation. Please try again or use another card.`}
-      confirm={useConfirmTestHold(session.id)}
-      onFailed={onFailed}
-      onReopened={() => void queryClient.invalidateQueries({ queryKey: billingQueries.testHold(session.id).queryKey })}
+      confirming={session.status === "requires_action"}
+      card={(failure, onRequiresAction) => (
+        <CardStep
+          email={session.email}
+          emailId="hold-email"
+          heading={t`Authorise with card`}
+          submitLabel={t`Authorise ${amount}`}
+          pendingLabel={t`Authorising…`}
+          fallbackError={t`Your card could not be authorised. Please try again.`}
+          footnote={t`${amount} is reserved on your card and released if the team does not take it. Nothing is charged now.`}
+          submit={authorize}
+          failure={failure}
+          onRequiresAction={onRequiresAction}
+        />
+      )}
+      bank={(onFailed) => (
+        // The bank's 3-D Secure step for the hold.
+        <BankStep
+          heading={t`Confirm this authorisation`}
+          text={
+            <Trans>
+              Your bank asks you to confirm the hold of <span className="tabular font-medium text-noir">{amount}</span>{" "}
+              for {description}. In test mode, choose what the bank answers.
+            </Trans>
+          }
+          failedText={t`Your bank did not confirm the authorisation. Please try again or use another card.`}
+          confirm={confirm}
+          onFailed={onFailed}
+          onReopened={() =>
+            void queryClient.invalidateQueries({ queryKey: billingQueries.testHold(session.id).queryKey })
+          }
+        />
+      )}
     />
   );
 }

@@ -10,16 +10,15 @@ import { MessageCircle } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { toast } from "sonner";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
-import { StaffComposer } from "@/client/components/internal-note";
+import { addNoteWithToast, StaffComposer } from "@/client/components/internal-note";
 import { MemberLanguageNote } from "@/client/components/member-language";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Badge } from "@/client/components/ui/badge";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
-import { errorMessage, sharedText } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import type { Locale } from "@/shared/locales";
-import { NOTE_MESSAGES } from "@/shared/notes";
 import {
   type AssigneeFilter,
   type ConciergeConversation,
@@ -214,7 +213,7 @@ function OwnerSelect({
       const result = await assign.mutateAsync({ memberId, userId });
       toast.success(result.assignee ? t`Assigned to ${result.assignee.name}` : t`Unassigned`);
     } catch (error) {
-      toast.error(errorMessage(error, t`Failed to assign`));
+      toastFailure(error, t`Failed to assign`);
     }
   }
   return (
@@ -257,16 +256,7 @@ function MemberThread({
   const notes = useQuery(conciergeQueries.memberNotes(memberId));
   const addNote = useAddConciergeNote(memberId);
 
-  async function onNote(text: string) {
-    try {
-      await addNote.mutateAsync(text);
-      toast.success(sharedText(NOTE_MESSAGES.added));
-      return true;
-    } catch (error) {
-      toast.error(errorMessage(error, NOTE_MESSAGES.failed));
-      return false;
-    }
-  }
+  const onNote = (text: string) => addNoteWithToast(addNote, text);
   const typingSignal = useTypingSignal(memberId);
   const fromMember = query.data?.messages.filter((m) => m.senderRole === "user").length ?? 0;
   const typing = useTypingIndicator(memberId, fromMember);
@@ -290,7 +280,7 @@ function MemberThread({
       toast.success(t`Reply sent successfully`);
       return true;
     } catch (error) {
-      toast.error(errorMessage(error, t`Failed to send reply`));
+      toastFailure(error, t`Failed to send reply`);
       return false;
     }
   }

@@ -12,6 +12,7 @@ import { Card, CardContent } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
+import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatReplyTime } from "@/shared/format";
 import {
@@ -108,7 +109,7 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
       toast.success(t`Message sent to your concierge team`);
       return true;
     } catch (error) {
-      toast.error(errorMessage(error, t`Failed to send message`));
+      toastFailure(error, t`Failed to send message`);
       return false;
     }
   }

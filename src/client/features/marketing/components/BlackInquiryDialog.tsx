@@ -2,16 +2,8 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type RefObject, useEffect } from "react";
 import { toast } from "sonner";
-import { Form, fieldsOf, useZodForm } from "@/client/components/form";
-import { Button } from "@/client/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/client/components/ui/dialog";
+import { Form, FormActions, fieldsOf, useZodForm } from "@/client/components/form";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { i18n } from "@/client/lib/i18n";
 import { useSession } from "@/client/lib/session";
 import { blackInquirySchema } from "@/shared/schemas";
@@ -68,12 +60,7 @@ export default function BlackInquiryDialog({
           <TextField name="name" label={t`Name`} autoComplete="name" />
           <TextField name="email" label={t`Email`} type="email" inputMode="email" autoComplete="email" />
           <TextareaField name="message" label={t`Message`} rows={5} placeholder={t`What would you like us to know?`} />
-          <DialogFooter className="pt-2">
-            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-              {t`Cancel`}
-            </Button>
-            <Button type="submit">{t`Send Inquiry`}</Button>
-          </DialogFooter>
+          <FormActions onCancel={() => onOpenChange(false)}>{t`Send Inquiry`}</FormActions>
         </Form>
       </DialogContent>
     </Dialog>

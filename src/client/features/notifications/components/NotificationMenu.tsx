@@ -9,11 +9,11 @@ import { Bell, CheckCheck } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { errorMessage } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
+import { toastFailure } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { formatBadgeCount, formatMessageTime } from "@/shared/format";
 import {
@@ -89,7 +89,7 @@ export function NotificationMenu() {
               disabled={unread === 0 || markAll.isPending}
               onClick={() =>
                 markAll.mutate(undefined, {
-                  onError: (error) => toast.error(errorMessage(error, t`Failed to mark as read`)),
+                  onError: (error) => toastFailure(error, t`Failed to mark as read`),
                 })
               }
             >

@@ -13,7 +13,8 @@ import { AsyncView, ListSkeleton } from "@/client/components/async-view";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage, serverText } from "@/client/lib/api";
+import { serverText } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { formatLongDate, formatTimeAgo } from "@/shared/format";
 import { notificationQueries, type PushDevice, useAddDevice, useRemoveDevice } from "../api";
 import {
@@ -132,7 +133,7 @@ function DeviceRow({ device, current }: { device: PushDevice; current: boolean }
       }
       toast.success(i18n._(TEXTS.removed));
     } catch (error) {
-      toast.error(errorMessage(error, i18n._(TEXTS.removeFailed)));
+      toastFailure(error, i18n._(TEXTS.removeFailed));
     }
   }
 
@@ -193,7 +194,7 @@ function ThisDevice({ publicKey }: { publicKey: string }) {
         if (error.message === "denied") toast.error(i18n._(TEXTS.blocked));
         else toast(i18n._(TEXTS.notNow));
       } else {
-        toast.error(errorMessage(error, i18n._(TEXTS.failed)));
+        toastFailure(error, i18n._(TEXTS.failed));
       }
     } finally {
       setAvailability(pushAvailability());

@@ -11,14 +11,13 @@ import { Check, CheckCheck } from "lucide-react";
 import { ToggleGroup } from "radix-ui";
 import { useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
 import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { Switch } from "@/client/components/ui/switch";
-import { errorMessage } from "@/client/lib/api";
 import { i18n } from "@/client/lib/i18n";
+import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatBadgeCount, formatMessageTime } from "@/shared/format";
@@ -50,7 +49,7 @@ function readView(params: URLSearchParams): View {
 }
 
 const FAILED_TO_MARK = msg`Failed to mark as read`;
-const failedToMark = (error: unknown) => toast.error(errorMessage(error, i18n._(FAILED_TO_MARK)));
+const failedToMark = (error: unknown) => toastFailure(error, i18n._(FAILED_TO_MARK));
 
 export default function AdminNotificationsPage() {
   const { t, i18n } = useLingui();

@@ -10,7 +10,6 @@ import { useQuery } from "@tanstack/react-query";
 import { RefreshCw, RotateCcw, ShieldAlert } from "lucide-react";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
 import { DataTable, dataTableColumns } from "@/client/components/data-table";
 import { DetailList } from "@/client/components/detail-list";
@@ -21,6 +20,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
 import { ApiError, errorMessage, serverText, sharedText } from "@/client/lib/api";
 import { i18n } from "@/client/lib/i18n";
+import { toastOutcome } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
@@ -126,12 +126,7 @@ function RetryButton({ item }: { item: OutboxItem }) {
       className="h-8 px-3"
       aria-label={t`Retry: ${heading(item)}`}
       disabled={retry.isPending}
-      onClick={() =>
-        retry.mutate(item.id, {
-          onSuccess: () => toast.success(t`Delivery queued again`),
-          onError: (error) => toast.error(errorMessage(error, t`Failed to retry the delivery`)),
-        })
-      }
+      onClick={() => retry.mutate(item.id, toastOutcome(t`Delivery queued again`, t`Failed to retry the delivery`))}
     >
       <RotateCcw aria-hidden /> {retry.isPending ? t`Retrying…` : t`Retry`}
     </Button>

@@ -10,7 +10,7 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
-import { errorMessage } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { formatEuro } from "@/shared/format";
 import { useBankTransfer } from "../api";
 
@@ -45,7 +45,7 @@ export function BankTransferSection() {
               : t`Bank transfer received: ${paid} paid, ${left} due`,
           );
         },
-        onError: (error) => toast.error(errorMessage(error)),
+        onError: (error) => toastFailure(error),
       },
     );
   }

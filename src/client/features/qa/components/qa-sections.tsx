@@ -10,7 +10,7 @@ import { toast } from "sonner";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/client/components/ui/card";
-import { errorMessage } from "@/client/lib/api";
+import { toastFailure, toastOutcome } from "@/client/lib/toasts";
 import { formatCount } from "@/shared/format";
 import {
   type QaStatus,
@@ -37,7 +37,7 @@ export function DemoDataSection({ status }: { status: QaStatus }) {
         const messageCount = plural(result.messages, { one: "# message", other: "# messages" });
         toast.success(t`Demo data seeded: ${clientCount}, ${requestCount}, ${messageCount}`);
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastFailure(error),
     });
 
   const onRemove = () =>
@@ -47,7 +47,7 @@ export function DemoDataSection({ status }: { status: QaStatus }) {
         const requestCount = plural(result.requests, { one: "# request", other: "# requests" });
         toast.success(t`Demo data removed: ${clientCount}, ${requestCount}`);
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastFailure(error),
     });
 
   return (
@@ -99,7 +99,7 @@ export function FakeRequestSection() {
   const onCreate = () =>
     create.mutate(undefined, {
       onSuccess: (result) => toast.success(t`Fake request created for ${result.client}`),
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastFailure(error),
     });
 
   return (
@@ -141,11 +141,7 @@ export function NotificationSection() {
   const { t } = useLingui();
   const send = useSendTestNotification();
 
-  const onSend = () =>
-    send.mutate(undefined, {
-      onSuccess: () => toast.success(t`Test notification sent`),
-      onError: (error) => toast.error(errorMessage(error)),
-    });
+  const onSend = () => send.mutate(undefined, toastOutcome(t`Test notification sent`));
 
   return (
     <Card>

@@ -28,6 +28,7 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 import { errorMessage } from "@/client/lib/api";
 import { type MessageDescriptor, useLocale } from "@/client/lib/i18n";
 import { useSession } from "@/client/lib/session";
+import { toastFailure } from "@/client/lib/toasts";
 import { formatCount, formatDate, formatMessageTime } from "@/shared/format";
 import {
   type MoneyOverview,
@@ -257,7 +258,7 @@ function Reconciliation({ run, loading }: { run?: ReconciliationRun | null; load
                           other: "Reconciled: # differences found.",
                         }),
                   ),
-                onError: (error) => toast.error(errorMessage(error, t`The reconciliation could not be run.`)),
+                onError: (error) => toastFailure(error, t`The reconciliation could not be run.`),
               })
             }
           >

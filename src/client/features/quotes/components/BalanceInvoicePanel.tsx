@@ -15,14 +15,15 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
-import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage, sharedText } from "@/client/lib/api";
+import { toastOutcome } from "@/client/lib/toasts";
 import { lisbonDate } from "@/shared/dates";
 import { formatLongDate } from "@/shared/format";
 import { BALANCE_MESSAGES } from "@/shared/messages";
 import { type BalanceInvoice, type Deal, useSendBalance, useVoidBalance } from "../api";
 import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
 import { useFollowUrl } from "./deal-parts";
+import { AmountField, DialogError, ReasonField } from "./money-fields";
 import { invoiceRefundableCents, RefundAction } from "./RefundDialog";
 
 /** The accepted option's price less what the hold captured: what the balance is by default (null: no capture). */
@@ -126,8 +127,6 @@ function SendBalance({ requestId, defaultCents }: { requestId: string; defaultCe
   const [reason, setReason] = useState("");
   const [dueDate, setDueDate] = useState(inFourteenDays);
   const [error, setError] = useState<string | null>(null);
-  const amountId = useId();
-  const reasonId = useId();
   const dueId = useId();
   const cents = parseEuroToCents(amount);
   const changed = cents !== null && cents !== defaultCents;
@@ -142,6 +141,12 @@ function SendBalance({ requestId, defaultCents }: { requestId: string; defaultCe
       setDueDate(inFourteenDays());
     }
   }
+
+  /** A field's change clears the error. */
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setError(null);
+  };
 
   async function onConfirm(event: React.MouseEvent) {
     event.preventDefault();
@@ -178,33 +183,8 @@ function SendBalance({ requestId, defaultCents }: { requestId: string; defaultCe
       onConfirm={onConfirm}
     >
       <div className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={amountId}>{t`Amount (€)`}</Label>
-          <Input
-            id={amountId}
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              setError(null);
-            }}
-          />
-        </div>
-        {changed && (
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={reasonId}>{t`Reason for the change`}</Label>
-            <Textarea
-              id={reasonId}
-              value={reason}
-              maxLength={1000}
-              className="min-h-20"
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-            />
-          </div>
-        )}
+        <AmountField value={amount} onChange={edit(setAmount)} />
+        {changed && <ReasonField label={t`Reason for the change`} value={reason} onChange={edit(setReason)} />}
         <div className="flex flex-col gap-2">
           <Label htmlFor={dueId}>{t`Due date`}</Label>
           <Input
@@ -212,17 +192,10 @@ function SendBalance({ requestId, defaultCents }: { requestId: string; defaultCe
             type="date"
             min={lisbonDate()}
             value={dueDate}
-            onChange={(event) => {
-              setDueDate(event.target.value);
-              setError(null);
-            }}
+            onChange={(event) => edit(setDueDate)(event.target.value)}
           />
         </div>
-        {error && (
-          <p role="alert" className="text-sm font-medium text-oxblood">
-            {error}
-          </p>
-        )}
+        <DialogError error={error} />
       </div>
     </ConfirmDialog>
   );
@@ -249,16 +222,10 @@ function VoidBalance({ requestId }: { requestId: string }) {
       busy={voiding.isPending}
       onConfirm={(event) => {
         event.preventDefault();
-        voiding.mutate(undefined, {
-          onSuccess: () => {
-            setOpen(false);
-            toast.success(sharedText(BALANCE_MESSAGES.voided));
-          },
-          onError: (error) => {
-            setOpen(false);
-            toast.error(errorMessage(error, t`The invoice could not be voided.`));
-          },
-        });
+        voiding.mutate(
+          undefined,
+          toastOutcome(sharedText(BALANCE_MESSAGES.voided), t`The invoice could not be voided.`, () => setOpen(false)),
+        );
       }}
     />
   );

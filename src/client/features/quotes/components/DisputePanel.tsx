@@ -8,14 +8,13 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
-import { errorMessage } from "@/client/lib/api";
+import { toastFailure, toastOutcome } from "@/client/lib/toasts";
 import { formatMessageTime } from "@/shared/format";
 import { quoteQueries } from "../api";
 import { type Dispute, disputeQueries, type Evidence, useSubmitEvidence, useTestBank } from "../dispute-api";
@@ -138,16 +137,10 @@ function EvidenceForm({ requestId, evidence }: { requestId: string; evidence: Ev
         busy={submit.isPending}
         onConfirm={(event) => {
           event.preventDefault();
-          submit.mutate(draft, {
-            onSuccess: () => {
-              setOpen(false);
-              toast.success(t`Evidence submitted`);
-            },
-            onError: (error) => {
-              setOpen(false);
-              toast.error(errorMessage(error, t`The evidence could not be submitted.`));
-            },
-          });
+          submit.mutate(
+            draft,
+            toastOutcome(t`Evidence submitted`, t`The evidence could not be submitted.`, () => setOpen(false)),
+          );
         }}
       />
     </div>
@@ -167,9 +160,7 @@ function TestBankOpen({ requestId }: { requestId: string }) {
           variant="outline"
           className="self-start"
           disabled={bank.isPending}
-          onClick={() =>
-            bank.mutate({ open: true }, { onError: (error) => toast.error(errorMessage(error, t`Please try again.`)) })
-          }
+          onClick={() => bank.mutate({ open: true }, { onError: (error) => toastFailure(error, t`Please try again.`) })}
         >
           {t`Open a test dispute`}
         </Button>
@@ -182,7 +173,7 @@ function TestBankDecide({ requestId }: { requestId: string }) {
   const { t } = useLingui();
   const bank = useTestBank(requestId);
   const decide = (outcome: "won" | "lost") =>
-    bank.mutate({ outcome }, { onError: (error) => toast.error(errorMessage(error, t`Please try again.`)) });
+    bank.mutate({ outcome }, { onError: (error) => toastFailure(error, t`Please try again.`) });
   return (
     <div className="flex flex-wrap items-center gap-2 border-t border-stone pt-3">
       <span className="text-xs text-ink-muted">{t`Test mode: the bank decides`}</span>

@@ -9,12 +9,14 @@ import { AlertTriangle, CalendarClock, Check, CreditCard, PackageCheck, ScrollTe
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { ReasonDialog } from "@/client/components/reason-dialog";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage, sharedText } from "@/client/lib/api";
+import { toastFailure, toastOutcome } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
 import { canReportProblem, isHoldLapsingSoon, LIVE_HOLD_STATUSES, QUOTE_MESSAGES } from "@/shared/quotes";
@@ -238,7 +240,7 @@ function AcceptOption({
       follow(url);
     } catch (error) {
       setConfirming(false);
-      toast.error(errorMessage(error, t`We could not start the card authorisation. Please try again.`));
+      toastFailure(error, t`We could not start the card authorisation. Please try again.`);
     }
   }
 
@@ -274,52 +276,21 @@ function AcceptOption({
 function DeclineQuote({ requestId, quote }: { requestId: string; quote: Quote }) {
   const { t } = useLingui();
   const decline = useDeclineQuote(requestId);
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
-  const fieldId = useId();
-
-  async function onConfirm(event: React.MouseEvent) {
-    event.preventDefault();
-    try {
-      await decline.mutateAsync({ quoteId: quote.id, reason: reason.trim() });
-      setOpen(false);
-      setReason("");
-      toast.success(sharedText(QUOTE_MESSAGES.quoteDeclined));
-    } catch (error) {
-      setOpen(false);
-      toast.error(errorMessage(error, t`We could not decline the quote. Please try again.`));
-    }
-  }
-
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone pt-5">
       <p className="text-sm text-ink-muted">{t`None of these is right? Tell us and we will look again.`}</p>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={(next) => !decline.isPending && setOpen(next)}
+      <ReasonDialog
         trigger={<Button variant="ghost">{t`Decline quote`}</Button>}
         title={t`Decline this quote?`}
         description={t`The team will be told and can send you a revised proposal.`}
         cancelLabel={t`Keep Quote`}
         confirmLabel={decline.isPending ? t`Declining…` : t`Decline quote`}
         busy={decline.isPending}
-        onConfirm={onConfirm}
-      >
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fieldId}>
-            <Trans>
-              Reason <span className="font-normal text-ink-muted">(optional)</span>
-            </Trans>
-          </Label>
-          <Textarea
-            id={fieldId}
-            value={reason}
-            maxLength={1000}
-            onChange={(event) => setReason(event.target.value)}
-            placeholder={t`The price, the condition, the timing…`}
-          />
-        </div>
-      </ConfirmDialog>
+        placeholder={t`The price, the condition, the timing…`}
+        onConfirm={(reason) => decline.mutateAsync({ quoteId: quote.id, reason })}
+        success={sharedText(QUOTE_MESSAGES.quoteDeclined)}
+        failure={t`We could not decline the quote. Please try again.`}
+      />
     </div>
   );
 }
@@ -477,7 +448,7 @@ function ContinueHold({ requestId, quoteId, optionId }: { requestId: string; quo
           { quoteId, optionId },
           {
             onSuccess: ({ url }) => follow(url),
-            onError: (error) => toast.error(errorMessage(error, t`We could not open the card page. Please try again.`)),
+            onError: (error) => toastFailure(error, t`We could not open the card page. Please try again.`),
           },
         )
       }
@@ -524,7 +495,7 @@ function AuthoriseAgain({ requestId, resume = false }: { requestId: string; resu
       onClick={() =>
         reauthorize.mutate(undefined, {
           onSuccess: ({ url }) => follow(url),
-          onError: (error) => toast.error(errorMessage(error, t`We could not open the card page. Please try again.`)),
+          onError: (error) => toastFailure(error, t`We could not open the card page. Please try again.`),
         })
       }
     >
@@ -609,10 +580,10 @@ function DeliveryAnswer({ requestId, disputeUntil }: { requestId: string; disput
         <Button
           disabled={confirm.isPending}
           onClick={() =>
-            confirm.mutate(undefined, {
-              onSuccess: () => toast.success(sharedText(QUOTE_MESSAGES.receiptConfirmed)),
-              onError: (failure) => toast.error(errorMessage(failure, t`We could not confirm receipt.`)),
-            })
+            confirm.mutate(
+              undefined,
+              toastOutcome(sharedText(QUOTE_MESSAGES.receiptConfirmed), t`We could not confirm receipt.`),
+            )
           }
         >
           <Check /> {confirm.isPending ? t`Confirming…` : t`Confirm receipt`}

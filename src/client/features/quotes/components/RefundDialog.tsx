@@ -6,18 +6,16 @@
  */
 import { useLingui } from "@lingui/react/macro";
 import { Undo2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
-import { Input } from "@/client/components/ui/input";
-import { Label } from "@/client/components/ui/label";
-import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage, sharedText } from "@/client/lib/api";
 import { REFUND_REASON_MIN } from "@/shared/contracts/refunds";
 import { REFUND_MESSAGES } from "@/shared/messages";
 import { type BalanceInvoice, type Hold, type Refund, useRefund } from "../api";
 import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
+import { AmountField, DialogError, ReasonField } from "./money-fields";
 
 /** A v4 UUID; `randomUUID` exists only on secure origins, `getRandomValues` everywhere. */
 function newKey(): string {
@@ -70,8 +68,6 @@ export function RefundAction({
   const [reason, setReason] = useState("");
   const [key, setKey] = useState(() => newKey());
   const [error, setError] = useState<string | null>(null);
-  const amountId = useId();
-  const reasonId = useId();
   const cents = parseEuroToCents(amount);
 
   function onOpenChange(next: boolean) {
@@ -173,26 +169,13 @@ export function RefundAction({
       <div className="flex flex-col gap-4">
         {step === "form" ? (
           <>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={amountId}>{t`Amount (€)`}</Label>
-              <Input
-                id={amountId}
-                inputMode="decimal"
-                value={amount}
-                onChange={(event) => edit(() => setAmount(event.target.value))}
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={reasonId}>{t`Reason`}</Label>
-              <Textarea
-                id={reasonId}
-                value={reason}
-                maxLength={1000}
-                className="min-h-20"
-                placeholder={t`Returned in its box, a scuff on the clasp…`}
-                onChange={(event) => edit(() => setReason(event.target.value))}
-              />
-            </div>
+            <AmountField value={amount} onChange={(value) => edit(() => setAmount(value))} />
+            <ReasonField
+              label={t`Reason`}
+              value={reason}
+              placeholder={t`Returned in its box, a scuff on the clasp…`}
+              onChange={(value) => edit(() => setReason(value))}
+            />
           </>
         ) : (
           <div className="flex flex-col gap-2 text-sm">
@@ -214,11 +197,7 @@ export function RefundAction({
             </Button>
           </div>
         )}
-        {error && (
-          <p role="alert" className="text-sm font-medium text-oxblood">
-            {error}
-          </p>
-        )}
+        <DialogError error={error} />
       </div>
     </ConfirmDialog>
   );

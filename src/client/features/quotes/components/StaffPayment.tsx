@@ -11,12 +11,13 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { AsyncView } from "@/client/components/async-view";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { ReasonDialog } from "@/client/components/reason-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage, sharedText } from "@/client/lib/api";
+import { toastOutcome } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
 import { HOLD_RATE, isHoldExpiringSoon, QUOTE_MESSAGES } from "@/shared/quotes";
@@ -33,6 +34,7 @@ import {
 import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
 import { BalanceInvoicePanel } from "./BalanceInvoicePanel";
 import { DealFiles, HoldBadge, HoldExpiry } from "./deal-parts";
+import { AmountField, DialogError, ReasonField } from "./money-fields";
 import { PhotoUploader } from "./PhotoUploader";
 import { RefundAction, refundableCents } from "./RefundDialog";
 import { RefundList } from "./RefundList";
@@ -187,8 +189,6 @@ function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
   const [amount, setAmount] = useState(centsToEuroInput(hold.amountCents));
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const amountId = useId();
-  const reasonId = useId();
   const cents = parseEuroToCents(amount);
   const partial = cents !== null && cents < hold.amountCents;
 
@@ -201,6 +201,12 @@ function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
       setReason("");
     }
   }
+
+  /** A field's change clears the error. */
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setError(null);
+  };
 
   async function onConfirm(event: React.MouseEvent) {
     event.preventDefault();
@@ -230,39 +236,18 @@ function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
       onConfirm={onConfirm}
     >
       <div className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={amountId}>{t`Amount (€)`}</Label>
-          <Input
-            id={amountId}
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              setError(null);
-            }}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={reasonId}>
-            {t`Reason`}{" "}
-            <span className="font-normal text-ink-muted">{partial ? t`(required for less)` : t`(optional)`}</span>
-          </Label>
-          <Textarea
-            id={reasonId}
-            value={reason}
-            maxLength={1000}
-            className="min-h-20"
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
-          />
-        </div>
-        {error && (
-          <p role="alert" className="text-sm font-medium text-oxblood">
-            {error}
-          </p>
-        )}
+        <AmountField value={amount} onChange={edit(setAmount)} />
+        <ReasonField
+          label={
+            <>
+              {t`Reason`}{" "}
+              <span className="font-normal text-ink-muted">{partial ? t`(required for less)` : t`(optional)`}</span>
+            </>
+          }
+          value={reason}
+          onChange={edit(setReason)}
+        />
+        <DialogError error={error} />
       </div>
     </ConfirmDialog>
   );
@@ -271,14 +256,9 @@ function CaptureButton({ requestId, hold }: { requestId: string; hold: Hold }) {
 function ReleaseButton({ requestId, hold }: { requestId: string; hold: Hold }) {
   const { t } = useLingui();
   const release = useRelease(requestId);
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
-  const reasonId = useId();
   const held = formatCents(hold.amountCents);
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => !release.isPending && setOpen(next)}
+    <ReasonDialog
       trigger={
         <Button size="sm" variant="outline">
           {t`Release Hold`}
@@ -290,35 +270,11 @@ function ReleaseButton({ requestId, hold }: { requestId: string; hold: Hold }) {
       confirmLabel={release.isPending ? t`Releasing…` : t`Release Hold`}
       destructive
       busy={release.isPending}
-      onConfirm={(event) => {
-        event.preventDefault();
-        release.mutate(reason.trim(), {
-          onSuccess: () => {
-            setOpen(false);
-            toast.success(sharedText(QUOTE_MESSAGES.holdReleased));
-          },
-          onError: (error) => {
-            setOpen(false);
-            toast.error(errorMessage(error, t`The hold could not be released.`));
-          },
-        });
-      }}
-    >
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={reasonId}>
-          <Trans>
-            Reason <span className="font-normal text-ink-muted">(optional)</span>
-          </Trans>
-        </Label>
-        <Textarea
-          id={reasonId}
-          value={reason}
-          maxLength={1000}
-          className="min-h-20"
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </div>
-    </ConfirmDialog>
+      fieldClassName="min-h-20"
+      onConfirm={(reason) => release.mutateAsync(reason)}
+      success={sharedText(QUOTE_MESSAGES.holdReleased)}
+      failure={t`The hold could not be released.`}
+    />
   );
 }
 
@@ -335,10 +291,10 @@ function AskAgain({ requestId, hold }: { requestId: string; hold: Hold }) {
       className="self-start"
       disabled={ask.isPending}
       onClick={() =>
-        ask.mutate(undefined, {
-          onSuccess: () => toast.success(sharedText(QUOTE_MESSAGES.reauthorizationRequested)),
-          onError: (error) => toast.error(errorMessage(error, t`The member could not be asked.`)),
-        })
+        ask.mutate(
+          undefined,
+          toastOutcome(sharedText(QUOTE_MESSAGES.reauthorizationRequested), t`The member could not be asked.`),
+        )
       }
     >
       {ask.isPending ? t`Asking…` : t`Ask the member to authorise again`}
@@ -426,16 +382,9 @@ function MarkDelivered({ requestId }: { requestId: string }) {
         event.preventDefault();
         mark.mutate(
           { note: note.trim(), photoIds: photos.map((photo) => photo.id) },
-          {
-            onSuccess: () => {
-              setOpen(false);
-              toast.success(sharedText(QUOTE_MESSAGES.markedDelivered));
-            },
-            onError: (error) => {
-              setOpen(false);
-              toast.error(errorMessage(error, t`The delivery could not be recorded.`));
-            },
-          },
+          toastOutcome(sharedText(QUOTE_MESSAGES.markedDelivered), t`The delivery could not be recorded.`, () =>
+            setOpen(false),
+          ),
         );
       }}
     >

@@ -8,13 +8,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Pencil, Plus, RotateCcw, ScrollText, Send, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { AsyncView } from "@/client/components/async-view";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage, sharedText } from "@/client/lib/api";
+import { sharedText } from "@/client/lib/api";
 import { QUOTE_EDITOR_ANCHOR } from "@/client/lib/quote-editor-anchor";
+import { toastFailure, toastOutcome } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate } from "@/shared/format";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
@@ -211,10 +211,7 @@ function DraftActions({ requestId, quote, onEdit }: { requestId: string; quote: 
         size="sm"
         disabled={send.isPending}
         onClick={() =>
-          send.mutate(quote.id, {
-            onSuccess: () => toast.success(sharedText(QUOTE_MESSAGES.quoteSent)),
-            onError: (error) => toast.error(errorMessage(error, t`The quote could not be sent.`)),
-          })
+          send.mutate(quote.id, toastOutcome(sharedText(QUOTE_MESSAGES.quoteSent), t`The quote could not be sent.`))
         }
       >
         <Send /> {send.isPending ? t`Sending…` : t`Send`}
@@ -239,7 +236,7 @@ function DraftActions({ requestId, quote, onEdit }: { requestId: string; quote: 
           event.preventDefault();
           remove.mutate(quote.id, {
             onSettled: () => setDeleting(false),
-            onError: (error) => toast.error(errorMessage(error, t`The draft could not be deleted.`)),
+            onError: (error) => toastFailure(error, t`The draft could not be deleted.`),
           });
         }}
       />

@@ -10,19 +10,13 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
-import { Form, FormError, fieldsOf, useZodForm } from "@/client/components/form";
+import { Form, FormActions, FormError, fieldsOf, useZodForm } from "@/client/components/form";
 import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/client/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { Input } from "@/client/components/ui/input";
 import { ApiError, errorMessage } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { type SavedReplyInput, savedReplyInputSchema } from "@/shared/contracts/replies";
 import { formatMessageTime } from "@/shared/format";
@@ -130,7 +124,7 @@ function ReplyRow({ reply, onEdit }: { reply: SavedReply; onEdit: () => void }) 
       await remove.mutateAsync(reply.id);
       toast.success(t`Saved reply deleted`);
     } catch (error) {
-      toast.error(errorMessage(error, t`Failed to delete the saved reply`));
+      toastFailure(error, t`Failed to delete the saved reply`);
     }
     setConfirming(false);
   }
@@ -247,14 +241,9 @@ function ReplyForm({ editing, onDone }: { editing: SavedReply | "new"; onDone: (
           placeholder={t`Dear ${MEMBER_NAME}, …`}
         />
         <FormError />
-        <DialogFooter className="pt-2">
-          <Button type="button" variant="ghost" onClick={onDone}>
-            {t`Cancel`}
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t`Saving…` : t`Save reply`}
-          </Button>
-        </DialogFooter>
+        <FormActions onCancel={onDone} pending={save.isPending}>
+          {save.isPending ? t`Saving…` : t`Save reply`}
+        </FormActions>
       </Form>
     </>
   );

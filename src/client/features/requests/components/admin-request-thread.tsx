@@ -8,20 +8,16 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquare } from "lucide-react";
 import { useMemo } from "react";
-import { toast } from "sonner";
 import { AsyncView } from "@/client/components/async-view";
-import { MessageFiles, ScrollingThread } from "@/client/components/chat";
-import { InternalNote, mergeByTime, StaffComposer } from "@/client/components/internal-note";
+import { ScrollingThread } from "@/client/components/chat";
+import { addNoteWithToast, InternalNote, mergeByTime, StaffComposer } from "@/client/components/internal-note";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { errorMessage, sharedText } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
-import { NOTE_MESSAGES } from "@/shared/notes";
-import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
 import { pipelineQueries, useAddNote, useReply } from "../admin-api";
-import { messageFileUrl } from "../api";
 import { senderLabel, threadAttachments, useThreadActions } from "./thread-actions";
+import { MessageContent, ThreadClosed } from "./thread-parts";
 
 export function AdminThreadCard({
   requestId,
@@ -45,16 +41,7 @@ export function AdminThreadCard({
   const addNote = useAddNote(requestId);
   const noteItems = notes.data?.notes ?? [];
 
-  async function onNote(text: string) {
-    try {
-      await addNote.mutateAsync(text);
-      toast.success(sharedText(NOTE_MESSAGES.added));
-      return true;
-    } catch (error) {
-      toast.error(errorMessage(error, NOTE_MESSAGES.failed));
-      return false;
-    }
-  }
+  const onNote = (text: string) => addNoteWithToast(addNote, text);
   const fromMember = thread.data?.messages.filter((m) => !m.mine && !m.sender?.isStaff).length ?? 0;
 
   const onSend = useThreadActions(requestId, thread.isSuccess, fromMember, (body, fileIds) =>
@@ -104,21 +91,7 @@ export function AdminThreadCard({
                       </time>
                       {team && <span>{message.read ? t`Read` : t`Sent`}</span>}
                     </div>
-                    {message.body && (
-                      <p
-                        className={cn(
-                          "max-w-[85%] rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
-                          team ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
-                        )}
-                      >
-                        {message.body}
-                      </p>
-                    )}
-                    <MessageFiles
-                      files={message.files}
-                      urlOf={(fileId) => messageFileUrl(requestId, fileId)}
-                      className={team ? "justify-end" : undefined}
-                    />
+                    <MessageContent requestId={requestId} message={message} right={team} />
                   </li>
                 );
               })}
@@ -126,9 +99,7 @@ export function AdminThreadCard({
           )}
         </AsyncView>
         {closed ? (
-          <p className="border-t border-stone pt-5 text-sm text-ink-muted">
-            {sharedText(REQUEST_CHANGE_MESSAGES.threadClosed)}
-          </p>
+          <ThreadClosed />
         ) : (
           <StaffComposer
             className="border-t border-stone pt-5"

@@ -8,18 +8,18 @@ import { PencilLine, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
-import { Form, FormError, fieldsOf, useZodForm } from "@/client/components/form";
+import { Form, FormActions, FormError, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from "@/client/components/ui/dialog";
 import { ApiError, errorMessage } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { lisbonDate } from "@/shared/dates";
 import { formatEuro } from "@/shared/format";
 import { URGENCY_LABELS } from "@/shared/labels";
@@ -115,14 +115,9 @@ export function EditRequestForm({ request, onDone }: { request: RequestDetail; o
           className="sm:col-span-2"
         />
         <FormError className="sm:col-span-2" />
-        <DialogFooter className="pt-2 sm:col-span-2">
-          <Button type="button" variant="ghost" onClick={onDone}>
-            {t`Cancel`}
-          </Button>
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? t`Saving…` : t`Save Changes`}
-          </Button>
-        </DialogFooter>
+        <FormActions onCancel={onDone} pending={change.isPending} className="pt-2 sm:col-span-2">
+          {change.isPending ? t`Saving…` : t`Save Changes`}
+        </FormActions>
       </Form>
     </>
   );
@@ -139,7 +134,7 @@ export function WithdrawRequest({ request }: { request: RequestDetail }) {
       await withdraw.mutateAsync();
       toast.success(t`Your request is withdrawn. Its history stays here.`);
     } catch (error) {
-      toast.error(errorMessage(error, t`Failed to withdraw the request`));
+      toastFailure(error, t`Failed to withdraw the request`);
     } finally {
       setOpen(false);
     }

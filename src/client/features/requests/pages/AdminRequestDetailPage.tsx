@@ -6,21 +6,11 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Trash2 } from "lucide-react";
-import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
-import { AsyncView, EmptyState } from "@/client/components/async-view";
-import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { useParams } from "react-router";
 import type { SnippetSource } from "@/client/components/snippet-picker";
-import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
-import { Skeleton } from "@/client/components/ui/skeleton";
-import { ApiError, errorMessage, sharedText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatLongDate } from "@/shared/format";
-import { CATEGORY_LABELS } from "@/shared/labels";
-import { ERRORS } from "@/shared/messages";
 import { pipelineQueries, useDeletePipelineRequest } from "../admin-api";
 import type { RequestDetail } from "../api";
 import { ActivityCard } from "../components/admin-request-activity";
@@ -29,6 +19,7 @@ import { HandlingCard } from "../components/admin-request-handling";
 import { AdminThreadCard } from "../components/admin-request-thread";
 import { StatusActions } from "../components/admin-status-actions";
 import { RequestDetailsCard } from "../components/request-details";
+import { DeleteRequest, RequestEyebrow, RequestPage } from "../components/request-page";
 
 /** What another feature shows on the request's page. */
 export type AdminRequestPart = (request: RequestDetail) => React.ReactNode;
@@ -44,75 +35,38 @@ export default function AdminRequestDetailPage(parts: Parts) {
   const { id = "" } = useParams();
   const query = useQuery(pipelineQueries.detail(id));
   useDocumentTitle(query.data?.title ?? t`Request`);
-  const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6">
-      <Button variant="ghost" size="sm" asChild className="-ml-3 self-start">
-        <Link to="/admin/requests">
-          <ArrowLeft /> {t`Back to Requests`}
-        </Link>
-      </Button>
-      <AsyncView
-        query={query}
-        loadingLabel={t`Loading the request`}
-        loading={<DetailSkeleton />}
-        errorFallback={t`Failed to load request`}
-        error={(_error, retry) =>
-          notFound ? (
-            <EmptyState
-              title={sharedText(ERRORS.requestNotFound)}
-              description={t`It may have been deleted.`}
-              action={
-                <Button asChild>
-                  <Link to="/admin/requests">{t`Back to Requests`}</Link>
-                </Button>
-              }
-            />
-          ) : (
-            <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-oxblood/30 bg-oxblood/5 px-5 py-4">
-              <p role="alert" className="text-sm text-oxblood">
-                {t`Failed to load request`}
-              </p>
-              <Button variant="outline" size="sm" onClick={retry}>
-                {t`Try again`}
-              </Button>
-            </div>
-          )
-        }
-      >
-        {(request) => <RequestView request={request} {...parts} />}
-      </AsyncView>
-    </div>
-  );
-}
-
-function DetailSkeleton() {
-  const { t } = useLingui();
-  return (
-    <div role="status" aria-live="polite" className="flex flex-col gap-6">
-      <span className="sr-only">{t`Loading the request`}</span>
-      <Skeleton className="h-4 w-32" />
-      <Skeleton className="h-10 w-2/3" />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <Skeleton className="h-96" />
-        <Skeleton className="h-96" />
-      </div>
-    </div>
+    <RequestPage
+      query={query}
+      back="/admin/requests"
+      staff
+      className="mx-auto flex max-w-7xl flex-col gap-6"
+      otherError={(retry) => (
+        <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-oxblood/30 bg-oxblood/5 px-5 py-4">
+          <p role="alert" className="text-sm text-oxblood">
+            {t`Failed to load request`}
+          </p>
+          <Button variant="outline" size="sm" onClick={retry}>
+            {t`Try again`}
+          </Button>
+        </div>
+      )}
+    >
+      {(request) => <RequestView request={request} {...parts} />}
+    </RequestPage>
   );
 }
 
 function RequestView({ request, deal, payment, snippets }: { request: RequestDetail } & Parts) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const remove = useDeletePipelineRequest();
   const clientName = request.client.name;
   return (
     <>
       <header className="flex flex-col gap-4 border-b border-stone pb-6 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="eyebrow text-gold-deep">{i18n._(CATEGORY_LABELS[request.category])}</p>
-            <StatusBadge status={request.status} />
-          </div>
+          <RequestEyebrow request={request} />
           <h1 className="mt-2 text-3xl break-words sm:text-4xl">{request.title}</h1>
           <p className="mt-2 text-sm text-ink-muted">
             <Trans>
@@ -143,48 +97,11 @@ function RequestView({ request, deal, payment, snippets }: { request: RequestDet
           {payment?.(request)}
           <ActivityCard requestId={request.id} />
           {/* Once money has moved the request's records stay (issue 30 item 4). */}
-          {request.deletable && <DeleteRequest request={request} />}
+          {request.deletable && (
+            <DeleteRequest request={request} remove={remove} back="/admin/requests" className="self-start" />
+          )}
         </aside>
       </div>
     </>
-  );
-}
-
-function DeleteRequest({ request }: { request: RequestDetail }) {
-  const { t } = useLingui();
-  const navigate = useNavigate();
-  const remove = useDeletePipelineRequest();
-  const [open, setOpen] = useState(false);
-
-  async function onDelete(event: React.MouseEvent) {
-    event.preventDefault();
-    try {
-      await remove.mutateAsync(request.id);
-      // Leave at once: this page's queries of the request are gone.
-      navigate("/admin/requests", { replace: true });
-      toast.success(t`Request deleted successfully`);
-    } catch (error) {
-      setOpen(false);
-      toast.error(errorMessage(error, t`Failed to delete request`));
-    }
-  }
-
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => !remove.isPending && setOpen(next)}
-      trigger={
-        <Button variant="ghost" className="justify-start self-start text-oxblood hover:bg-oxblood/5">
-          <Trash2 /> {t`Delete Request`}
-        </Button>
-      }
-      title={t`Delete this request?`}
-      description={t`This permanently deletes the request, its attachment and all of its messages. This cannot be undone.`}
-      cancelLabel={t`Keep Request`}
-      confirmLabel={remove.isPending ? t`Deleting…` : t`Delete Request`}
-      destructive
-      busy={remove.isPending}
-      onConfirm={onDelete}
-    />
   );
 }

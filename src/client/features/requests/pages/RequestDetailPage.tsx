@@ -1,28 +1,26 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Mail, MessageSquare, Phone, Plus, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { Mail, MessageSquare, Phone, Plus } from "lucide-react";
+import { useEffect, useMemo } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
-import { AsyncView, EmptyState } from "@/client/components/async-view";
-import { ChatComposer, MessageFiles, ScrollingThread } from "@/client/components/chat";
-import { ConfirmDialog } from "@/client/components/confirm-dialog";
-import { StatusBadge } from "@/client/components/status-badge";
+import { AsyncView } from "@/client/components/async-view";
+import { ChatComposer, ScrollingThread } from "@/client/components/chat";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { Skeleton } from "@/client/components/ui/skeleton";
-import { ApiError, errorMessage, sharedText } from "@/client/lib/api";
+import { ApiError, sharedText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
-import { CATEGORY_LABELS } from "@/shared/labels";
 import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
 import { isMemberEditable, REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
-import { messageFileUrl, type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
+import { type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
 import { EditRequestDialog, WithdrawRequest } from "../components/request-changes";
 import { RequestDetailsCard } from "../components/request-details";
+import { DeleteRequest, isNotFound, RequestEyebrow, RequestPage } from "../components/request-page";
 import { TimelineCard } from "../components/request-timeline";
 import { senderLabel, threadAttachments, useThreadActions } from "../components/thread-actions";
+import { MessageContent, ThreadClosed } from "../components/thread-parts";
 
 /** What another feature shows on the request's page (the quotes feature's proposal, hold and delivery). */
 export type RequestPart = (request: RequestDetail) => React.ReactNode;
@@ -44,7 +42,7 @@ export default function RequestDetailPage({ deal }: { deal?: RequestPart }) {
   const notTheirs =
     error instanceof ApiError &&
     (error.status === 403 || (error.status === 404 && error.key === ERROR_TEXTS.noPermission.id));
-  const notFound = !notTheirs && error instanceof ApiError && (error.status === 404 || error.status === 400);
+  const notFound = !notTheirs && isNotFound(error);
   useEffect(() => {
     if (!error) return;
     if (notTheirs) {
@@ -59,63 +57,24 @@ export default function RequestDetailPage({ deal }: { deal?: RequestPart }) {
   }, [error, notTheirs, notFound, navigate, t]);
 
   return (
-    <div className="mx-auto max-w-6xl px-6 py-10 sm:py-14">
-      <Button variant="ghost" size="sm" asChild className="-ml-3">
-        <Link to="/requests">
-          <ArrowLeft /> {t`Back to Requests`}
-        </Link>
-      </Button>
-      <div className="mt-6">
-        <AsyncView
-          query={query}
-          loadingLabel={t`Loading the request`}
-          loading={<DetailSkeleton />}
-          error={() =>
-            notFound ? (
-              <EmptyState
-                title={sharedText(ERRORS.requestNotFound)}
-                description={t`It may have been deleted.`}
-                action={
-                  <Button asChild>
-                    <Link to="/requests">{t`Back to Requests`}</Link>
-                  </Button>
-                }
-              />
-            ) : null
-          }
-        >
-          {(request) => <RequestView request={request} deal={deal} />}
-        </AsyncView>
-      </div>
-    </div>
-  );
-}
-
-function DetailSkeleton() {
-  const { t } = useLingui();
-  return (
-    <div role="status" aria-live="polite" className="flex flex-col gap-6">
-      <span className="sr-only">{t`Loading the request`}</span>
-      <Skeleton className="h-4 w-32" />
-      <Skeleton className="h-12 w-2/3" />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Skeleton className="h-72 lg:col-span-2" />
-        <Skeleton className="h-72" />
-      </div>
-    </div>
+    <RequestPage
+      query={query}
+      back="/requests"
+      className="mx-auto max-w-6xl px-6 py-10 sm:py-14"
+      otherError={() => null}
+    >
+      {(request) => <RequestView request={request} deal={deal} />}
+    </RequestPage>
   );
 }
 
 function RequestView({ request, deal }: { request: RequestDetail; deal?: RequestPart }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const submitted = formatLongDate(request.createdAt);
   return (
     <>
       <header>
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="eyebrow text-gold-deep">{i18n._(CATEGORY_LABELS[request.category])}</p>
-          <StatusBadge status={request.status} />
-        </div>
+        <RequestEyebrow request={request} />
         <h1 className="mt-3 text-4xl break-words sm:text-5xl">{request.title}</h1>
         <p className="mt-3 text-sm text-ink-muted">{t`Submitted ${submitted}`}</p>
         {request.status === "Withdrawn" && (
@@ -186,30 +145,14 @@ function MessagesCard({ requestId, closed }: { requestId: string; closed: boolea
                     </time>
                     {message.mine && <span>{message.read ? t`Read` : t`Sent`}</span>}
                   </div>
-                  {message.body && (
-                    <p
-                      className={cn(
-                        "max-w-[85%] rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
-                        message.mine ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
-                      )}
-                    >
-                      {message.body}
-                    </p>
-                  )}
-                  <MessageFiles
-                    files={message.files}
-                    urlOf={(fileId) => messageFileUrl(requestId, fileId)}
-                    className={message.mine ? "justify-end" : undefined}
-                  />
+                  <MessageContent requestId={requestId} message={message} right={message.mine} />
                 </li>
               ))}
             </ScrollingThread>
           )}
         </AsyncView>
         {closed ? (
-          <p className="border-t border-stone pt-5 text-sm text-ink-muted">
-            {sharedText(REQUEST_CHANGE_MESSAGES.threadClosed)}
-          </p>
+          <ThreadClosed />
         ) : (
           <ChatComposer
             id="message-body"
@@ -250,26 +193,7 @@ function ContactCard({ request }: { request: RequestDetail }) {
 /** The member's actions on their request; Delete only while no money has moved on it (issue 30 item 4). */
 export function QuickActions({ request }: { request: RequestDetail }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const remove = useDeleteRequest();
-  const [open, setOpen] = useState(false);
-
-  async function onDelete(event: React.MouseEvent) {
-    event.preventDefault();
-    try {
-      await remove.mutateAsync(request.id);
-      setOpen(false);
-      toast.success(t`Request deleted successfully`);
-      navigate("/requests", { replace: true });
-    } catch (error) {
-      setOpen(false);
-      toast.error(
-        error instanceof ApiError && error.status === 403
-          ? t`You do not have permission to delete this request`
-          : errorMessage(error, t`Failed to delete request`),
-      );
-    }
-  }
 
   return (
     <Card>
@@ -296,21 +220,11 @@ export function QuickActions({ request }: { request: RequestDetail }) {
           </Link>
         </Button>
         {request.deletable && (
-          <ConfirmDialog
-            open={open}
-            onOpenChange={(next) => !remove.isPending && setOpen(next)}
-            trigger={
-              <Button variant="ghost" className="justify-start text-oxblood hover:bg-oxblood/5">
-                <Trash2 /> {t`Delete Request`}
-              </Button>
-            }
-            title={t`Delete this request?`}
-            description={t`This permanently deletes the request, its attachment and all of its messages. This cannot be undone.`}
-            cancelLabel={t`Keep Request`}
-            confirmLabel={remove.isPending ? t`Deleting…` : t`Delete Request`}
-            destructive
-            busy={remove.isPending}
-            onConfirm={onDelete}
+          <DeleteRequest
+            request={request}
+            remove={remove}
+            back="/requests"
+            forbidden={t`You do not have permission to delete this request`}
           />
         )}
       </CardContent>

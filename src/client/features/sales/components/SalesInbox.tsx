@@ -13,7 +13,8 @@ import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
-import { errorMessage, sharedText } from "@/client/lib/api";
+import { sharedText } from "@/client/lib/api";
+import { toastFailure } from "@/client/lib/toasts";
 import { useHashTarget } from "@/client/lib/use-hash-target";
 import { formatMessageTime } from "@/shared/format";
 import { MESSAGES } from "@/shared/messages";
@@ -96,7 +97,7 @@ function InquiryRow({ inquiry, snippets }: { inquiry: StaffInquiry; snippets?: S
       toast.success(t`Inquiry closed`);
       setReplying(false);
     } catch (error) {
-      toast.error(errorMessage(error, t`Failed to update status`));
+      toastFailure(error, t`Failed to update status`);
     }
   }
 

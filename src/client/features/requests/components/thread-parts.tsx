@@ -1,0 +1,47 @@
+/**
+ * What the member's and the staff's request threads both show: a message's text and files (on the right when
+ * `right`: one's own side) and the line that replaces the composer once the request is withdrawn.
+ */
+import { MessageFiles } from "@/client/components/chat";
+import { sharedText } from "@/client/lib/api";
+import { cn } from "@/client/lib/utils";
+import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
+import { messageFileUrl, type ThreadMessage } from "../api";
+
+export function MessageContent({
+  requestId,
+  message,
+  right,
+}: {
+  requestId: string;
+  message: Pick<ThreadMessage, "body" | "files">;
+  right: boolean;
+}) {
+  return (
+    <>
+      {message.body && (
+        <p
+          className={cn(
+            "max-w-[85%] rounded-lg px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words",
+            right ? "bg-noir text-ivory" : "border border-stone bg-ivory-deep text-noir",
+          )}
+        >
+          {message.body}
+        </p>
+      )}
+      <MessageFiles
+        files={message.files}
+        urlOf={(fileId) => messageFileUrl(requestId, fileId)}
+        className={right ? "justify-end" : undefined}
+      />
+    </>
+  );
+}
+
+export function ThreadClosed() {
+  return (
+    <p className="border-t border-stone pt-5 text-sm text-ink-muted">
+      {sharedText(REQUEST_CHANGE_MESSAGES.threadClosed)}
+    </p>
+  );
+}
