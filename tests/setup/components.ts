@@ -4,10 +4,14 @@
  * popovers (Select) and sonner's toasts touch; none of them changes what a test can observe.
  */
 import { cleanup } from "@testing-library/react";
+import { toast } from "sonner";
 import { afterEach, vi } from "vitest";
 
 afterEach(() => {
   cleanup();
+  // sonner keeps its toasts in a module-wide store, and replays the active ones to the next Toaster mounted: with
+  // one module graph per worker, a toast from another file's test would show up again.
+  toast.dismiss();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
