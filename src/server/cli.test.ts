@@ -6,6 +6,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { testConfig } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { runCliInProcess } from "#tests/helpers/cli";
 import { as, createUser } from "#tests/helpers/users";
 import { buildApp } from "./app";
@@ -50,11 +51,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run cli -- creat
       expect(user).toMatchObject({ email: "ops@maison.test", emailVerified: true });
       expect(await database.db.select().from(outbox)).toEqual([]);
       const app = await buildApp({ config: testConfig(), database, clientDir: null, startWorkers: false });
-      const signIn = await app.inject({
-        method: "POST",
-        url: "/api/auth/sign-in",
-        payload: { email: "ops@maison.test", password },
-      });
+      const signIn = await call({ app }, "POST /auth/sign-in", { body: { email: "ops@maison.test", password } });
       expect(signIn.statusCode, signIn.body).toBe(200);
       await app.close();
     } finally {
@@ -110,32 +107,60 @@ async function orphanIn(dir: string) {
     const ctx = { app, database, config, close: async () => {} };
     const staff = await createUser(ctx, { role: "staff" });
     const member = await createUser(ctx, { plan: "gold" });
-    const call = (url: string, user: typeof staff, payload?: object) =>
-      app.inject({ method: "POST", url, headers: as(user), ...(payload ? { payload } : {}) });
-    const created = await call("/api/requests", member, {
-      title: "Vintage Rolex",
-      category: "Fashion",
-      budget_eur: 30000,
-      urgency: "High",
-      notes: "",
-      phone_number: "+351912345678",
-    });
+    const created = await call(
+      ctx,
+      "POST /requests",
+      {
+        body: {
+          title: "Vintage Rolex",
+          category: "Fashion",
+          budget_eur: 30000,
+          urgency: "High",
+          notes: "",
+          phone_number: "+351912345678",
+        },
+      },
+      as(member),
+    );
     expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().id as string;
-    await call(`/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
-    const quote = await call(`/api/admin/requests/${id}/quotes`, staff, {
-      options: [{ title: "Submariner 1680", priceCents: 2_000_000 }],
-      validUntil: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
-    });
-    const quoteId = quote.json().id as string;
-    expect((await call(`/api/admin/requests/${id}/quotes/${quoteId}/send`, staff)).statusCode).toBe(200);
-    const deal = await app.inject({ method: "GET", url: `/api/requests/${id}/deal`, headers: as(member) });
-    const accepted = await call(`/api/requests/${id}/quotes/${quoteId}/accept`, member, {
-      optionId: deal.json().quotes[0].options[0].id,
-    });
-    const session = (accepted.json().url as string).split("/").pop();
+    const { id } = created.json();
+    await call(ctx, "POST /admin/requests/:id/status", { params: { id }, body: { status: "Sourcing" } }, as(staff));
+    const quote = await call(
+      ctx,
+      "POST /admin/requests/:id/quotes",
+      {
+        params: { id },
+        body: {
+          options: [{ title: "Submariner 1680", priceCents: 2_000_000 }],
+          validUntil: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+        },
+      },
+      as(staff),
+    );
+    const quoteId = quote.json().id;
+    const send = await call(
+      ctx,
+      "POST /admin/requests/:id/quotes/:quoteId/send",
+      { params: { id, quoteId } },
+      as(staff),
+    );
+    expect(send.statusCode).toBe(200);
+    const deal = await call(ctx, "GET /requests/:id/deal", { params: { id } }, as(member));
+    const accepted = await call(
+      ctx,
+      "POST /requests/:id/quotes/:quoteId/accept",
+      { params: { id, quoteId }, body: { optionId: deal.json().quotes[0].options[0].id } },
+      as(member),
+    );
+    const session = String(accepted.json().url).split("/").pop() ?? "";
     const card = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana" };
-    expect((await call(`/api/billing/test/holds/${session}/authorize`, member, card)).statusCode).toBe(200);
+    const authorized = await call(
+      ctx,
+      "POST /billing/test/holds/:id/authorize",
+      { params: { id: session }, body: card },
+      as(member),
+    );
+    expect(authorized.statusCode).toBe(200);
     const [hold] = await database.db.select().from(holds).where(eq(holds.requestId, id));
     await database.db.update(holds).set({ status: "released" }).where(eq(holds.id, hold.id));
     return hold.paymentIntentId as string;

@@ -5,6 +5,7 @@ import { grantComplimentary } from "../../src/server/features/billing/service";
 import type { Plan } from "../../src/shared/plans";
 import type { Role } from "../../src/shared/roles";
 import type { TestContext } from "./app";
+import { call } from "./call";
 
 /** The Cookie header to send back, from a response's Set-Cookie headers. */
 export function cookieFrom(response: Pick<LightMyRequestResponse, "headers">): string {
@@ -39,11 +40,12 @@ export async function signUp(
     phone: input.phone ?? "+351912345678",
     password: input.password ?? "correct-horse",
   };
-  const res = await ctx.app.inject({ method: "POST", url: "/api/auth/sign-up", payload: body });
+  const res = await call(ctx, "POST /auth/sign-up", { body });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const cookie = cookieFrom(res);
-  const me = await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
-  return { id: me.json().user.id, email: body.email, password: body.password, cookie };
+  const { user } = (await call(ctx, "GET /me", {}, { cookie })).json();
+  if (!user) throw new Error("signed up, but not signed in");
+  return { id: user.id, email: body.email, password: body.password, cookie };
 }
 
 /** A user with a role and, optionally, an active complimentary plan. */

@@ -2,8 +2,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { outboxMails } from "#tests/helpers/mail";
-import { as, createUser, grantPlan, type TestUser } from "#tests/helpers/users";
+import { as, createUser, grantPlan } from "#tests/helpers/users";
 import { MESSAGES } from "@/shared/schemas";
 import { CONCIERGE_PLAN_REQUIRED } from "../../auth/policies";
 import { executiveConciergeMessages, users } from "../../db/schema";
@@ -15,17 +16,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (user: TestUser | null, url: string) => ctx.app.inject({ method: "GET", url, headers: as(user) });
-const post = (user: TestUser | null, url: string, payload: object = {}) =>
-  ctx.app.inject({ method: "POST", url, headers: as(user), payload });
 const mails = (reason: string, text: string) => outboxMails(ctx, reason, text);
 
 describe("the concierge", () => {
   it("is for Gold and Black members; Silver, Basic, no plan and staff cannot write", async () => {
     for (const plan of ["gold", "black"] as const) {
       const member = await createUser(ctx, { plan });
-      expect((await post(member, "/api/concierge/messages", { message: "Hello" })).statusCode).toBe(201);
-      expect((await get(member, "/api/concierge/messages")).json().canSend).toBe(true);
+      expect((await call(ctx, "POST /concierge/messages", { body: { message: "Hello" } }, as(member))).statusCode).toBe(
+        201,
+      );
+      expect((await call(ctx, "GET /concierge/messages", {}, as(member))).json().canSend).toBe(true);
     }
     for (const user of [
       await createUser(ctx, { plan: "silver" }),
@@ -33,12 +33,12 @@ describe("the concierge", () => {
       await createUser(ctx),
       await createUser(ctx, { role: "staff" }),
     ]) {
-      const res = await post(user, "/api/concierge/messages", { message: "Hello" });
+      const res = await call(ctx, "POST /concierge/messages", { body: { message: "Hello" } }, as(user));
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe(CONCIERGE_PLAN_REQUIRED);
-      expect((await get(user, "/api/concierge/messages")).statusCode).toBe(403);
+      expect((await call(ctx, "GET /concierge/messages", {}, as(user))).statusCode).toBe(403);
     }
-    expect((await post(null, "/api/concierge/messages", { message: "Hello" })).statusCode).toBe(401);
+    expect((await call(ctx, "POST /concierge/messages", { body: { message: "Hello" } }, {})).statusCode).toBe(401);
   });
 
   it("marks reads each way, emails each side once with values escaped, and keeps history after a downgrade", async () => {
@@ -46,21 +46,39 @@ describe("the concierge", () => {
       await createUser(ctx, { plan: "gold", name: "Ana" }),
       await createUser(ctx, { role: "staff" }),
     ];
-    expect((await post(member, "/api/concierge/messages", { message: "  " })).json().error).toBe(MESSAGES.enterMessage);
-    await post(member, "/api/concierge/messages", { message: "A table at <b>Belcanto</b> tonight?" });
-    const list = (await get(staff, "/api/admin/concierge")).json().items;
+    expect((await call(ctx, "POST /concierge/messages", { body: { message: "  " } }, as(member))).json().error).toBe(
+      MESSAGES.enterMessage,
+    );
+    await call(
+      ctx,
+      "POST /concierge/messages",
+      { body: { message: "A table at <b>Belcanto</b> tonight?" } },
+      as(member),
+    );
+    const list = (await call(ctx, "GET /admin/concierge", {}, as(staff))).json().items;
     expect(list.find((c: { userId: string }) => c.userId === member.id)).toMatchObject({ unread: 1, name: "Ana" });
-    expect((await get(staff, "/api/messages/unread")).json().unread).toBeGreaterThanOrEqual(1);
+    expect((await call(ctx, "GET /messages/unread", {}, as(staff))).json().unread).toBeGreaterThanOrEqual(1);
 
     // Staff open the conversation: reading it is a write of its own; the member's message is then read.
-    expect((await get(staff, `/api/admin/concierge/${member.id}`)).json()).toMatchObject({ unread: 1 });
-    expect((await post(staff, `/api/admin/concierge/${member.id}/read`)).statusCode).toBe(200);
-    const thread = (await get(staff, `/api/admin/concierge/${member.id}`)).json();
+    expect(
+      (await call(ctx, "GET /admin/concierge/:userId", { params: { userId: member.id } }, as(staff))).json(),
+    ).toMatchObject({ unread: 1 });
+    expect(
+      (await call(ctx, "POST /admin/concierge/:userId/read", { params: { userId: member.id } }, as(staff))).statusCode,
+    ).toBe(200);
+    const thread = (
+      await call(ctx, "GET /admin/concierge/:userId", { params: { userId: member.id } }, as(staff))
+    ).json();
     expect(thread.messages.map((m: { read: boolean }) => m.read)).toEqual([true]);
-    await post(staff, `/api/admin/concierge/${member.id}`, { reply: "Booked for <i>eight</i>." });
-    expect((await get(member, "/api/concierge/messages")).json()).toMatchObject({ unread: 1 });
-    await post(member, "/api/concierge/read");
-    expect((await get(member, "/api/concierge/messages")).json()).toMatchObject({ unread: 0 });
+    await call(
+      ctx,
+      "POST /admin/concierge/:userId",
+      { params: { userId: member.id }, body: { reply: "Booked for <i>eight</i>." } },
+      as(staff),
+    );
+    expect((await call(ctx, "GET /concierge/messages", {}, as(member))).json()).toMatchObject({ unread: 1 });
+    await call(ctx, "POST /concierge/read", {}, as(member));
+    expect((await call(ctx, "GET /concierge/messages", {}, as(member))).json()).toMatchObject({ unread: 0 });
 
     const toOwner = (await mails("concierge_message", "Belcanto")).filter((m) => m.payload.to === "owner@maison.test");
     expect(toOwner).toHaveLength(1);
@@ -70,11 +88,13 @@ describe("the concierge", () => {
 
     // Downgraded to Silver: reads the history, cannot write.
     await grantPlan(ctx, member.id, "silver");
-    const after = await get(member, "/api/concierge/messages");
+    const after = await call(ctx, "GET /concierge/messages", {}, as(member));
     expect(after.statusCode).toBe(200);
     expect(after.json()).toMatchObject({ canSend: false });
     expect(after.json().messages).toHaveLength(2);
-    expect((await post(member, "/api/concierge/messages", { message: "Hello" })).statusCode).toBe(403);
+    expect((await call(ctx, "POST /concierge/messages", { body: { message: "Hello" } }, as(member))).statusCode).toBe(
+      403,
+    );
   });
 
   it("lets staff open and write only a thread that can exist: a Gold or Black member's, or one with history", async () => {
@@ -87,14 +107,14 @@ describe("the concierge", () => {
       await createUser(ctx, { role: "admin", plan: "black" }),
     ];
     for (const user of [silver, basic, noPlan, otherStaff, admin, { id: "no-such-user" }]) {
-      for (const [method, url, payload] of [
-        ["POST", `/api/admin/concierge/${user.id}`, { reply: "Hello" }],
-        ["GET", `/api/admin/concierge/${user.id}`, undefined],
-        ["POST", `/api/admin/concierge/${user.id}/read`, {}],
-        ["POST", `/api/admin/concierge/${user.id}/typing`, {}],
+      const params = { userId: user.id };
+      for (const [key, res] of [
+        ["reply", await call(ctx, "POST /admin/concierge/:userId", { params, body: { reply: "Hello" } }, as(staff))],
+        ["open", await call(ctx, "GET /admin/concierge/:userId", { params }, as(staff))],
+        ["read", await call(ctx, "POST /admin/concierge/:userId/read", { params }, as(staff))],
+        ["typing", await call(ctx, "POST /admin/concierge/:userId/typing", { params }, as(staff))],
       ] as const) {
-        const res = await ctx.app.inject({ method, url, headers: as(staff), payload });
-        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.statusCode, `${key} ${user.id}`).toBe(404);
         expect(res.json().error).toBe(MEMBER_NOT_FOUND);
       }
     }
@@ -107,10 +127,30 @@ describe("the concierge", () => {
 
     // A Gold member's thread, even empty, can be written; after a downgrade its history can still be answered.
     const gold = await createUser(ctx, { plan: "gold" });
-    expect((await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "Welcome" })).statusCode).toBe(201);
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /admin/concierge/:userId",
+          { params: { userId: gold.id }, body: { reply: "Welcome" } },
+          as(staff),
+        )
+      ).statusCode,
+    ).toBe(201);
     await grantPlan(ctx, gold.id, "silver");
-    expect((await get(staff, `/api/admin/concierge/${gold.id}`)).statusCode).toBe(200);
-    expect((await post(staff, `/api/admin/concierge/${gold.id}`, { reply: "Still here" })).statusCode).toBe(201);
+    expect(
+      (await call(ctx, "GET /admin/concierge/:userId", { params: { userId: gold.id } }, as(staff))).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /admin/concierge/:userId",
+          { params: { userId: gold.id }, body: { reply: "Still here" } },
+          as(staff),
+        )
+      ).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -121,7 +161,13 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("a concierge reply rac
     const res = await raceWithOpenChange(
       ctx,
       (tx) => tx.delete(users).where(eq(users.id, member.id)),
-      () => post(staff, `/api/admin/concierge/${member.id}`, { reply: "Too late" }),
+      () =>
+        call(
+          ctx,
+          "POST /admin/concierge/:userId",
+          { params: { userId: member.id }, body: { reply: "Too late" } },
+          as(staff),
+        ),
     );
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe(MEMBER_NOT_FOUND);

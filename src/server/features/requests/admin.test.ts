@@ -5,8 +5,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call, unchecked } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { PIPELINE_COUNT_CAP } from "@/shared/contracts/requests";
+import { PIPELINE_COUNT_CAP, type PipelineQuery } from "@/shared/contracts/requests";
 import { messages, profiles, requests } from "../../db/schema";
 import { csvCell } from "./admin-service";
 
@@ -15,7 +16,6 @@ let staff: TestUser;
 let ana: TestUser;
 let rui: TestUser;
 
-const get = (user: TestUser | null, url: string) => ctx.app.inject({ method: "GET", url, headers: as(user) });
 const day = (n: number) => new Date(Date.UTC(2026, 10, 20 - n, 12));
 
 beforeAll(async () => {
@@ -46,54 +46,66 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const titles = async (query: string) =>
-  (await get(staff, `/api/admin/requests${query}`)).json().items.map((r: { title: string }) => r.title);
+const titles = async (query: PipelineQuery) =>
+  (await call(ctx, "GET /admin/requests", { query }, as(staff))).json().items.map((r) => r.title);
 
 describe("the pipeline", () => {
   it("lists newest first with each client, and filters by status and category", async () => {
-    const res = await get(staff, "/api/admin/requests");
+    const res = await call(ctx, "GET /admin/requests", {}, as(staff));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ total: 5, totalCapped: false, page: 1 });
     expect(res.json().items[0]).toMatchObject({
       title: "Rolex Daytona",
       client: { id: ana.id, name: "Ana Sousa", email: ana.email },
     });
-    expect(await titles("?status=New")).toEqual(["Rolex Daytona", "Villa in Comporta"]);
-    expect(await titles("?status=all&category=Fashion")).toEqual([
+    expect(await titles({ status: "New" })).toEqual(["Rolex Daytona", "Villa in Comporta"]);
+    expect(await titles({ status: "all", category: "Fashion" })).toEqual([
       "Rolex Daytona",
       '=HYPERLINK("http://evil")',
       "Hermès Birkin",
     ]);
-    expect(await titles("?status=Sourcing&category=Fashion")).toEqual(["Hermès Birkin"]);
+    expect(await titles({ status: "Sourcing", category: "Fashion" })).toEqual(["Hermès Birkin"]);
   });
 
   it("searches title, client name and client email, case- and accent-exact, with wildcards taken literally", async () => {
-    expect(await titles("?q=porsche")).toEqual(["Porsche 911 S/T"]);
-    expect(await titles("?q=rui%20costa")).toEqual(['=HYPERLINK("http://evil")', "Villa in Comporta"].reverse());
-    expect(await titles(`?q=${encodeURIComponent(ana.email)}`)).toHaveLength(3);
-    expect(await titles("?q=%25")).toEqual([]);
-    expect(await titles("?q=_")).toEqual([]);
+    expect(await titles({ q: "porsche" })).toEqual(["Porsche 911 S/T"]);
+    expect(await titles({ q: "rui costa" })).toEqual(['=HYPERLINK("http://evil")', "Villa in Comporta"].reverse());
+    expect(await titles({ q: ana.email })).toHaveLength(3);
+    expect(await titles({ q: "%" })).toEqual([]);
+    expect(await titles({ q: "_" })).toEqual([]);
   });
 
   it("sorts by date or budget either way, and pages", async () => {
-    expect(await titles("?sort=budget&dir=desc&pageSize=2")).toEqual(["Villa in Comporta", "Porsche 911 S/T"]);
-    expect(await titles("?sort=budget&dir=asc&pageSize=1")).toEqual(['=HYPERLINK("http://evil")']);
-    expect(await titles("?sort=created&dir=asc&pageSize=2&page=2")).toEqual(["Villa in Comporta", "Porsche 911 S/T"]);
-    const page3 = (await get(staff, "/api/admin/requests?pageSize=2&page=3")).json();
+    expect(await titles({ sort: "budget", dir: "desc", pageSize: 2 })).toEqual([
+      "Villa in Comporta",
+      "Porsche 911 S/T",
+    ]);
+    expect(await titles({ sort: "budget", dir: "asc", pageSize: 1 })).toEqual(['=HYPERLINK("http://evil")']);
+    expect(await titles({ sort: "created", dir: "asc", pageSize: 2, page: 2 })).toEqual([
+      "Villa in Comporta",
+      "Porsche 911 S/T",
+    ]);
+    const page3 = (await call(ctx, "GET /admin/requests", { query: { pageSize: 2, page: 3 } }, as(staff))).json();
     expect(page3).toMatchObject({ total: 5, page: 3, pageSize: 2 });
     expect(page3.items).toHaveLength(1);
   });
 
   it("refuses unknown filters with a 400 and changes nothing", async () => {
-    for (const query of ["?status=Lost", "?category=Yachts", "?sort=title", "?page=0", "?pageSize=500"]) {
-      expect((await get(staff, `/api/admin/requests${query}`)).statusCode).toBe(400);
+    for (const query of [
+      { status: "Lost" },
+      { category: "Yachts" },
+      { sort: "title" },
+      { page: 0 },
+      { pageSize: 500 },
+    ]) {
+      expect((await call(ctx, "GET /admin/requests", unchecked({ query }), as(staff))).statusCode).toBe(400);
     }
   });
 });
 
 describe("the CSV export", () => {
   it("exports the filtered view, with formula-leading cells defused and quoting where needed", async () => {
-    const res = await get(staff, "/api/admin/requests.csv?category=Fashion");
+    const res = await call(ctx, "GET /admin/requests.csv", { query: { category: "Fashion" } }, as(staff));
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="requests-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -122,14 +134,20 @@ describe("a request's client panel", () => {
   it("shows who asked, their plan and their other requests", async () => {
     const [first] = await ctx.database.db.select().from(requests).where(eq(requests.title, "Rolex Daytona"));
     await ctx.database.db.update(profiles).set({ phone: "+351911111111" }).where(eq(profiles.id, ana.id));
-    const res = await get(staff, `/api/admin/requests/${first.id}/client`);
+    const res = await call(ctx, "GET /admin/requests/:id/client", { params: { id: first.id } }, as(staff));
     expect(res.statusCode).toBe(200);
     expect(res.json().client).toMatchObject({ id: ana.id, name: "Ana Sousa", phone: "+351911111111", plan: "gold" });
-    expect(res.json().otherRequests.map((r: { title: string }) => r.title)).toEqual([
-      "Porsche 911 S/T",
-      "Hermès Birkin",
-    ]);
-    expect((await get(staff, "/api/admin/requests/00000000-0000-4000-8000-000000000000/client")).statusCode).toBe(404);
+    expect(res.json().otherRequests.map((r) => r.title)).toEqual(["Porsche 911 S/T", "Hermès Birkin"]);
+    expect(
+      (
+        await call(
+          ctx,
+          "GET /admin/requests/:id/client",
+          { params: { id: "00000000-0000-4000-8000-000000000000" } },
+          as(staff),
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -150,7 +168,7 @@ describe("the operations dashboard", () => {
       },
       { requestId: villa.id, senderUserId: staff.id, body: "Yes", createdAt: new Date(now.getTime() - 2 * 3_600_000) },
     ]);
-    const stats = (await get(staff, "/api/admin/stats")).json();
+    const stats = (await call(ctx, "GET /admin/stats", {}, as(staff))).json();
     expect(stats.cards).toMatchObject({ total: 5, new: 2, sourcing: 2, unreadMessages: 1 });
     expect(stats.cards.clients).toBeGreaterThanOrEqual(2);
     expect(stats.funnel).toEqual([
@@ -179,9 +197,9 @@ describe("a large pipeline", () => {
     await ctx.database.db.execute(sql`
       insert into requests (user_id, title, category, budget_eur, phone_number, status)
       select ${rui.id}, 'Bulk ' || g, 'Other', 100, '+351912345678', 'Delivered' from generate_series(1, ${PIPELINE_COUNT_CAP}) g`);
-    const all = (await get(staff, "/api/admin/requests?pageSize=1")).json();
+    const all = (await call(ctx, "GET /admin/requests", { query: { pageSize: 1 } }, as(staff))).json();
     expect(all).toMatchObject({ total: PIPELINE_COUNT_CAP, totalCapped: true });
-    const few = (await get(staff, "/api/admin/requests?status=New")).json();
+    const few = (await call(ctx, "GET /admin/requests", { query: { status: "New" } }, as(staff))).json();
     expect(few).toMatchObject({ total: 2, totalCapped: false });
   });
 });

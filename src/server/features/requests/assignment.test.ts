@@ -7,7 +7,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call, unchecked } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import type { NewRequestInput } from "@/shared/schemas";
 import {
   activityLogs,
   executiveConciergeMessages,
@@ -24,11 +26,7 @@ let other: TestUser;
 let ana: TestUser;
 let rui: TestUser;
 
-const get = (user: TestUser | null, url: string) => ctx.app.inject({ method: "GET", url, headers: as(user) });
-const send = (user: TestUser | null, method: "POST" | "PUT", url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: as(user), payload });
-
-const NEW_REQUEST = {
+const NEW_REQUEST: NewRequestInput = {
   title: "A vintage Rolex",
   category: "Fashion",
   budget_eur: 12000,
@@ -58,13 +56,18 @@ afterAll(() => ctx.close());
 describe("assigning a request", () => {
   it("gives it to a staff member: the row shows them, the activity says so, and they are told", async () => {
     const id = await request(ana, "Hermès Birkin");
-    const res = await send(staff, "POST", `/api/admin/requests/${id}/assignee`, { userId: other.id });
+    const res = await call(
+      ctx,
+      "POST /admin/requests/:id/assignee",
+      { params: { id }, body: { userId: other.id } },
+      as(staff),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id, assignee: { id: other.id, name: "Olga Other" } });
 
-    const row = (await get(staff, "/api/admin/requests")).json().items.find((r: { id: string }) => r.id === id);
-    expect(row.assignee).toEqual({ id: other.id, name: "Olga Other" });
-    const activity = (await get(staff, `/api/admin/requests/${id}/activity`)).json().items;
+    const row = (await call(ctx, "GET /admin/requests", {}, as(staff))).json().items.find((r) => r.id === id);
+    expect(row?.assignee).toEqual({ id: other.id, name: "Olga Other" });
+    const activity = (await call(ctx, "GET /admin/requests/:id/activity", { params: { id } }, as(staff))).json().items;
     expect(activity.at(-1)).toMatchObject({ action: "assigned", details: { to: "Olga Other" }, actor: "Sofia Staff" });
     const notes = await ctx.database.db
       .select()
@@ -76,64 +79,105 @@ describe("assigning a request", () => {
     // Nobody else is told, and the member never sees who owns it.
     const toOthers = await ctx.database.db.select().from(notifications).where(eq(notifications.requestId, id));
     expect(toOthers).toHaveLength(1);
-    expect(JSON.stringify((await get(ana, `/api/requests/${id}`)).json())).not.toContain(other.id);
+    expect(JSON.stringify((await call(ctx, "GET /requests/:id", { params: { id } }, as(ana))).json())).not.toContain(
+      other.id,
+    );
 
-    const handling = (await get(staff, `/api/admin/requests/${id}/handling`)).json();
+    const handling = (await call(ctx, "GET /admin/requests/:id/handling", { params: { id } }, as(staff))).json();
     expect(handling).toEqual({
       assignee: { id: other.id, name: "Olga Other" },
       firstReplyMinutes: null,
       resolutionMinutes: null,
     });
 
-    const unassigned = await send(staff, "POST", `/api/admin/requests/${id}/assignee`, { userId: null });
+    const unassigned = await call(
+      ctx,
+      "POST /admin/requests/:id/assignee",
+      { params: { id }, body: { userId: null } },
+      as(staff),
+    );
     expect(unassigned.json()).toEqual({ id, assignee: null });
-    const last = (await get(staff, `/api/admin/requests/${id}/activity`)).json().items.at(-1);
+    const last = (await call(ctx, "GET /admin/requests/:id/activity", { params: { id } }, as(staff)))
+      .json()
+      .items.at(-1);
     expect(last).toMatchObject({ action: "unassigned" });
   });
 
   it("taking a request oneself tells nobody; an admin can be assigned", async () => {
     const id = await request(ana, "Cartier Tank");
-    await send(staff, "POST", `/api/admin/requests/${id}/assignee`, { userId: staff.id });
+    await call(ctx, "POST /admin/requests/:id/assignee", { params: { id }, body: { userId: staff.id } }, as(staff));
     expect(await ctx.database.db.select().from(notifications).where(eq(notifications.requestId, id))).toEqual([]);
-    const res = await send(staff, "POST", `/api/admin/requests/${id}/assignee`, { userId: admin.id });
+    const res = await call(
+      ctx,
+      "POST /admin/requests/:id/assignee",
+      { params: { id }, body: { userId: admin.id } },
+      as(staff),
+    );
     expect(res.json().assignee).toEqual({ id: admin.id, name: "Alex Admin" });
   });
 
   it("refuses a member or an unknown user (400) and an unknown request (404), changing nothing", async () => {
     const id = await request(ana, "Patek Nautilus");
     for (const userId of [ana.id, "no-such-user"]) {
-      const res = await send(staff, "POST", `/api/admin/requests/${id}/assignee`, { userId });
+      const res = await call(ctx, "POST /admin/requests/:id/assignee", { params: { id }, body: { userId } }, as(staff));
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe("Only staff can be assigned.");
     }
     const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
     expect(row.assigneeUserId).toBeNull();
-    const missing = await send(staff, "POST", `/api/admin/requests/${crypto.randomUUID()}/assignee`, {
-      userId: staff.id,
-    });
+    const missing = await call(
+      ctx,
+      "POST /admin/requests/:id/assignee",
+      {
+        params: { id: crypto.randomUUID() },
+        body: {
+          userId: staff.id,
+        },
+      },
+      as(staff),
+    );
     expect(missing.statusCode).toBe(404);
-    expect((await send(ana, "POST", `/api/admin/requests/${id}/assignee`, { userId: staff.id })).statusCode).toBe(403);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/assignee", { params: { id }, body: { userId: staff.id } }, as(ana)))
+        .statusCode,
+    ).toBe(403);
   });
 
   it("filters the pipeline to 'Assigned to me' and 'Unassigned'", async () => {
     const mine = await request(rui, "Mine only");
     const theirs = await request(rui, "Theirs only");
     const nobody = await request(rui, "Nobody's");
-    await send(staff, "POST", `/api/admin/requests/${mine}/assignee`, { userId: staff.id });
-    await send(staff, "POST", `/api/admin/requests/${theirs}/assignee`, { userId: other.id });
-    const ids = async (user: TestUser, q: string) =>
-      (await get(user, `/api/admin/requests?q=only&${q}`)).json().items.map((r: { id: string }) => r.id);
-    expect(await ids(staff, "assignee=me")).toEqual([mine]);
-    expect(await ids(other, "assignee=me")).toEqual([theirs]);
-    expect(await ids(staff, "assignee=all")).toEqual([theirs, mine]);
-    const none = (await get(staff, "/api/admin/requests?assignee=none&pageSize=100")).json().items;
+    await call(
+      ctx,
+      "POST /admin/requests/:id/assignee",
+      { params: { id: mine }, body: { userId: staff.id } },
+      as(staff),
+    );
+    await call(
+      ctx,
+      "POST /admin/requests/:id/assignee",
+      { params: { id: theirs }, body: { userId: other.id } },
+      as(staff),
+    );
+    const ids = async (user: TestUser, assignee: "me" | "all") =>
+      (await call(ctx, "GET /admin/requests", { query: { q: "only", assignee } }, as(user)))
+        .json()
+        .items.map((r) => r.id);
+    expect(await ids(staff, "me")).toEqual([mine]);
+    expect(await ids(other, "me")).toEqual([theirs]);
+    expect(await ids(staff, "all")).toEqual([theirs, mine]);
+    const none = (
+      await call(ctx, "GET /admin/requests", { query: { assignee: "none", pageSize: 100 } }, as(staff))
+    ).json().items;
     expect(none.map((r: { id: string }) => r.id)).toContain(nobody);
     expect(none.every((r: { assignee: unknown }) => r.assignee === null)).toBe(true);
-    expect((await get(staff, "/api/admin/requests?assignee=someone")).statusCode).toBe(400);
+    expect(
+      (await call(ctx, "GET /admin/requests", unchecked({ query: { assignee: "someone" } }), as(staff))).statusCode,
+    ).toBe(400);
   });
 
   it("lists staff and admins as assignees, never members", async () => {
-    const items = (await get(staff, "/api/admin/assignees")).json().items as Array<{ id: string }>;
+    const items = (await call(ctx, "GET /admin/assignees", {}, as(staff))).json().items as Array<{ id: string }>;
     const ids = items.map((i) => i.id);
     expect(ids).toEqual(expect.arrayContaining([staff.id, admin.id, other.id]));
     expect(ids).not.toContain(ana.id);
@@ -146,23 +190,25 @@ describe("round robin", () => {
   });
 
   const create = async (user: TestUser) => {
-    const res = await send(user, "POST", "/api/requests", NEW_REQUEST);
+    const res = await call(ctx, "POST /requests", { body: NEW_REQUEST }, as(user));
     expect(res.statusCode).toBe(201);
     const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, res.json().id));
     return row.assigneeUserId;
   };
 
   it("leaves new requests unassigned while nobody opted in", async () => {
-    expect((await get(staff, "/api/admin/assignment/round-robin")).json()).toEqual({ enabled: false });
+    expect((await call(ctx, "GET /admin/assignment/round-robin", {}, as(staff))).json()).toEqual({ enabled: false });
     expect(await create(ana)).toBeNull();
   });
 
   it("gives new requests in turn to those who opted in, least recently given first, and tells them", async () => {
-    expect((await send(staff, "PUT", "/api/admin/assignment/round-robin", { enabled: true })).json()).toEqual({
+    expect(
+      (await call(ctx, "PUT /admin/assignment/round-robin", { body: { enabled: true } }, as(staff))).json(),
+    ).toEqual({
       enabled: true,
     });
-    await send(other, "PUT", "/api/admin/assignment/round-robin", { enabled: true });
-    expect((await get(staff, "/api/admin/assignment/round-robin")).json()).toEqual({ enabled: true });
+    await call(ctx, "PUT /admin/assignment/round-robin", { body: { enabled: true } }, as(other));
+    expect((await call(ctx, "GET /admin/assignment/round-robin", {}, as(staff))).json()).toEqual({ enabled: true });
     const given = [await create(ana), await create(rui), await create(ana), await create(rui)];
     // Sofia joined first, so she is first in turn; then they alternate.
     expect(given).toEqual([staff.id, other.id, staff.id, other.id]);
@@ -175,29 +221,31 @@ describe("round robin", () => {
     expect(last).toMatchObject({ title: "Assigned to you: A vintage Rolex", body: "In turn, as a new request" });
 
     // Opting out takes one out of the turn at once.
-    await send(other, "PUT", "/api/admin/assignment/round-robin", { enabled: false });
+    await call(ctx, "PUT /admin/assignment/round-robin", { body: { enabled: false } }, as(other));
     expect([await create(ana), await create(rui)]).toEqual([staff.id, staff.id]);
   });
 
   it("gives two requests created at the same moment to two different people", async () => {
-    await send(staff, "PUT", "/api/admin/assignment/round-robin", { enabled: true });
-    await send(other, "PUT", "/api/admin/assignment/round-robin", { enabled: true });
+    await call(ctx, "PUT /admin/assignment/round-robin", { body: { enabled: true } }, as(staff));
+    await call(ctx, "PUT /admin/assignment/round-robin", { body: { enabled: true } }, as(other));
     const given = await Promise.all([create(ana), create(rui)]);
     expect(new Set(given)).toEqual(new Set([staff.id, other.id]));
     // And with a single person in turn, both go to them.
-    await send(other, "PUT", "/api/admin/assignment/round-robin", { enabled: false });
+    await call(ctx, "PUT /admin/assignment/round-robin", { body: { enabled: false } }, as(other));
     expect(await Promise.all([create(ana), create(rui)])).toEqual([staff.id, staff.id]);
   });
 
   it("skips someone who is no longer staff", async () => {
-    await send(staff, "PUT", "/api/admin/assignment/round-robin", { enabled: true });
+    await call(ctx, "PUT /admin/assignment/round-robin", { body: { enabled: true } }, as(staff));
     await ctx.database.db.insert(staffAssignmentSettings).values({ userId: ana.id, roundRobin: true });
     expect(await create(rui)).toBe(staff.id);
     expect(await create(rui)).toBe(staff.id);
   });
 
   it("is staff's own setting: members are refused", async () => {
-    expect((await send(ana, "PUT", "/api/admin/assignment/round-robin", { enabled: true })).statusCode).toBe(403);
+    expect(
+      (await call(ctx, "PUT /admin/assignment/round-robin", { body: { enabled: true } }, as(ana))).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -207,16 +255,21 @@ describe("the concierge inbox", () => {
       { userId: ana.id, senderRole: "user", message: "Hello" },
       { userId: rui.id, senderRole: "user", message: "Bonjour" },
     ]);
-    const res = await send(staff, "POST", `/api/admin/concierge/${ana.id}/assignee`, { userId: other.id });
+    const res = await call(
+      ctx,
+      "POST /admin/concierge/:userId/assignee",
+      { params: { userId: ana.id }, body: { userId: other.id } },
+      as(staff),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ userId: ana.id, assignee: { id: other.id, name: "Olga Other" } });
-    const list = async (user: TestUser, q = "") =>
-      (await get(user, `/api/admin/concierge${q}`)).json().items.map((i: { userId: string }) => i.userId);
-    expect(await list(other, "?assignee=me")).toEqual([ana.id]);
-    expect(await list(staff, "?assignee=me")).toEqual([]);
-    expect(await list(staff, "?assignee=none")).toEqual([rui.id]);
-    const all = (await get(staff, "/api/admin/concierge")).json().items;
-    expect(all.find((i: { userId: string }) => i.userId === ana.id).assignee).toEqual({
+    const list = async (user: TestUser, assignee: "me" | "none") =>
+      (await call(ctx, "GET /admin/concierge", { query: { assignee } }, as(user))).json().items.map((i) => i.userId);
+    expect(await list(other, "me")).toEqual([ana.id]);
+    expect(await list(staff, "me")).toEqual([]);
+    expect(await list(staff, "none")).toEqual([rui.id]);
+    const all = (await call(ctx, "GET /admin/concierge", {}, as(staff))).json().items;
+    expect(all.find((i) => i.userId === ana.id)?.assignee).toEqual({
       id: other.id,
       name: "Olga Other",
     });
@@ -226,14 +279,33 @@ describe("the concierge inbox", () => {
       .where(and(eq(notifications.userId, other.id), eq(notifications.conciergeMemberId, ana.id)));
     expect(note).toMatchObject([{ type: "assigned" }]);
 
-    expect((await send(staff, "POST", `/api/admin/concierge/${ana.id}/assignee`, { userId: rui.id })).statusCode).toBe(
-      400,
-    );
     expect(
-      (await send(staff, "POST", `/api/admin/concierge/no-such-member/assignee`, { userId: staff.id })).statusCode,
+      (
+        await call(
+          ctx,
+          "POST /admin/concierge/:userId/assignee",
+          { params: { userId: ana.id }, body: { userId: rui.id } },
+          as(staff),
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /admin/concierge/:userId/assignee",
+          { params: { userId: "no-such-member" }, body: { userId: staff.id } },
+          as(staff),
+        )
+      ).statusCode,
     ).toBe(404);
-    await send(staff, "POST", `/api/admin/concierge/${ana.id}/assignee`, { userId: null });
-    expect(await list(other, "?assignee=me")).toEqual([]);
+    await call(
+      ctx,
+      "POST /admin/concierge/:userId/assignee",
+      { params: { userId: ana.id }, body: { userId: null } },
+      as(staff),
+    );
+    expect(await list(other, "me")).toEqual([]);
   });
 });
 
@@ -282,8 +354,7 @@ describe("reply times", () => {
         ids.push(row.id);
       };
       for (const [wait, by] of waits) await seed(wait, by, wait === 4 ? 120 : undefined);
-      const replyTime = async () =>
-        (await fresh.app.inject({ url: "/api/concierge/reply-time", headers: as(member) })).json();
+      const replyTime = async () => (await call(fresh, "GET /concierge/reply-time", {}, as(member))).json();
 
       // Four answered: not enough to show members a figure.
       await seed(10, s2, 240);
@@ -294,7 +365,7 @@ describe("reply times", () => {
       expect(await replyTime()).toEqual({ medianMinutes: 9 });
 
       const handling = (
-        await fresh.app.inject({ url: `/api/admin/requests/${ids[0]}/handling`, headers: as(s1) })
+        await call(fresh, "GET /admin/requests/:id/handling", { params: { id: ids[0] } }, as(s1))
       ).json();
       expect(handling).toEqual({
         assignee: { id: s1.id, name: "First Staff" },
@@ -302,7 +373,7 @@ describe("reply times", () => {
         resolutionMinutes: 120,
       });
 
-      const stats = (await fresh.app.inject({ url: "/api/admin/stats", headers: as(s1) })).json();
+      const stats = (await call(fresh, "GET /admin/stats", {}, as(s1))).json();
       expect(stats.firstReply).toMatchObject({ medianMinutes: 9, replied: 6 });
       expect(stats.byStaff).toEqual([
         { id: s1.id, name: "First Staff", firstReplyMinutes: 6, replied: 3, resolutionMinutes: 120, resolved: 1 },

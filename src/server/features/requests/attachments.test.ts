@@ -11,7 +11,9 @@ import { eq } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { activityLogs, requests } from "../../db/schema";
 import { STORAGE_UNAVAILABLE } from "../../storage";
 import { nameForType } from "../../storage/file-names";
@@ -61,7 +63,7 @@ function multipartBody(boundary: string, files: Array<{ name: string; content: B
 /** The raw bytes of an upload over HTTP/1.1: the head (Content-Length may claim more than is sent) and the body. */
 function rawUpload(user: TestUser, id: string, boundary: string, body: Buffer, contentLength = body.length) {
   const head =
-    `POST /api/requests/${id}/attachment HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${user.cookie}\r\n` +
+    `POST ${endpointUrl("POST /requests/:id/attachment", { params: { id } })} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${user.cookie}\r\n` +
     `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${contentLength}\r\n` +
     "Connection: close\r\n\r\n";
   return Buffer.concat([Buffer.from(head), body]);
@@ -115,25 +117,25 @@ async function suite(ctx: () => TestContext) {
   let rui: TestUser;
   let staff: TestUser;
   const newRequest = async (user: TestUser) => {
-    const res = await ctx().app.inject({
-      method: "POST",
-      url: "/api/requests",
-      headers: as(user),
-      payload: { title: "A painting", category: "Other", budget_eur: 900, phone_number: "+351912345678" },
-    });
-    return res.json().id as string;
+    const res = await call(
+      ctx(),
+      "POST /requests",
+      { body: { title: "A painting", category: "Other", budget_eur: 900, phone_number: "+351912345678" } },
+      as(user),
+    );
+    return res.json().id;
   };
   const upload = (user: TestUser | null, id: string, name: string, content: Buffer, type?: string) => {
     const { payload, headers } = multipart(name, content, type);
     return ctx().app.inject({
       method: "POST",
-      url: `/api/requests/${id}/attachment`,
+      url: endpointUrl("POST /requests/:id/attachment", { params: { id } }),
       payload,
       headers: { ...headers, ...as(user) },
     });
   };
   const download = (user: TestUser | null, id: string) =>
-    ctx().app.inject({ method: "GET", url: `/api/requests/${id}/attachment`, headers: as(user) });
+    call(ctx(), "GET /requests/:id/attachment", { params: { id } }, as(user));
 
   beforeAll(async () => {
     ana = await createUser(ctx(), { plan: "gold" });
@@ -146,7 +148,7 @@ async function suite(ctx: () => TestContext) {
     const res = await upload(ana, id, "../../etc/été.png", PNG, "text/html");
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({ name: "été.png", type: "image/png", size: PNG.length });
-    const detail = (await ctx().app.inject({ method: "GET", url: `/api/requests/${id}`, headers: as(ana) })).json();
+    const detail = (await call(ctx(), "GET /requests/:id", { params: { id } }, as(ana))).json();
     expect(detail.attachment).toEqual({ name: "été.png", type: "image/png", size: PNG.length });
     for (const user of [ana, staff]) {
       const file = await download(user, id);
@@ -189,8 +191,8 @@ async function suite(ctx: () => TestContext) {
     const file = await download(staff, id);
     expect(file.headers["content-type"]).toBe("image/jpeg");
     expect(file.headers["content-disposition"]).toBe(`attachment; filename="x.jpg"; filename*=UTF-8''x.jpg`);
-    const detail = (await ctx().app.inject({ method: "GET", url: `/api/requests/${id}`, headers: as(ana) })).json();
-    expect(detail.attachment.name).toBe("x.jpg");
+    const detail = (await call(ctx(), "GET /requests/:id", { params: { id } }, as(ana))).json();
+    expect(detail.attachment?.name).toBe("x.jpg");
     // A name that already says what the file is stays as it is; a name without an extension gains one.
     expect((await upload(ana, id, "photo.JPEG", POLYGLOT)).json().name).toBe("photo.JPEG");
     expect((await upload(ana, id, "scan", PDF)).json().name).toBe("scan.pdf");
@@ -203,8 +205,8 @@ async function suite(ctx: () => TestContext) {
     await ctx().database.db.update(requests).set({ fileName: "x.html" }).where(eq(requests.id, id));
     const file = await download(ana, id);
     expect(file.headers["content-disposition"]).toBe(`attachment; filename="x.jpg"; filename*=UTF-8''x.jpg`);
-    const detail = (await ctx().app.inject({ method: "GET", url: `/api/requests/${id}`, headers: as(ana) })).json();
-    expect(detail.attachment.name).toBe("x.jpg");
+    const detail = (await call(ctx(), "GET /requests/:id", { params: { id } }, as(ana))).json();
+    expect(detail.attachment?.name).toBe("x.jpg");
   });
 
   describe("uploads of every broken shape", () => {
@@ -247,9 +249,7 @@ async function suite(ctx: () => TestContext) {
       expect(good.status, good.body).toBe(201);
       // and with a burst of reads, so a PostgreSQL pool has grown to its size before descriptors are counted.
       await Promise.all(
-        Array.from({ length: 12 }, () =>
-          ctx().app.inject({ method: "GET", url: `/api/requests/${id}`, headers: as(ana) }),
-        ),
+        Array.from({ length: 12 }, () => call(ctx(), "GET /requests/:id", { params: { id } }, as(ana))),
       );
       await new Promise((resolve) => setTimeout(resolve, 100));
       before = await state();
@@ -354,7 +354,7 @@ async function suite(ctx: () => TestContext) {
     const [row] = await ctx().database.db.select().from(requests).where(eq(requests.id, id));
     const stream = await ctx().app.ctx.storage.get(row.fileUrl as string);
     stream.destroy();
-    await ctx().app.inject({ method: "DELETE", url: `/api/requests/${id}`, headers: as(ana) });
+    await call(ctx(), "DELETE /requests/:id", { params: { id } }, as(ana));
     await expect(
       ctx()
         .app.ctx.storage.get(row.fileUrl as string)
@@ -448,19 +448,19 @@ describe("attachments when S3 storage fails", () => {
 
   it("answers a failed put with a clear 503 and leaves no spool file, no row change and no activity", async () => {
     const ana = await createUser(ctx, { plan: "gold" });
-    const created = await ctx.app.inject({
-      method: "POST",
-      url: "/api/requests",
-      headers: as(ana),
-      payload: { title: "A painting", category: "Other", budget_eur: 900, phone_number: "+351912345678" },
-    });
-    const id = created.json().id as string;
+    const created = await call(
+      ctx,
+      "POST /requests",
+      { body: { title: "A painting", category: "Other", budget_eur: 900, phone_number: "+351912345678" } },
+      as(ana),
+    );
+    const { id } = created.json();
     const [before] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
     const logsBefore = await ctx.database.db.select().from(activityLogs).where(eq(activityLogs.requestId, id));
     const { payload, headers } = multipart("a.png", PNG);
     const res = await ctx.app.inject({
       method: "POST",
-      url: `/api/requests/${id}/attachment`,
+      url: endpointUrl("POST /requests/:id/attachment", { params: { id } }),
       payload,
       headers: { ...headers, ...as(ana) },
     });

@@ -7,10 +7,12 @@ import type { AddressInfo } from "node:net";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call, unchecked } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { lisbonDate } from "@/shared/dates";
 import { REQUEST_CHANGE_MESSAGES, type RequestStatus } from "@/shared/requests";
-import { MESSAGES } from "@/shared/schemas";
+import { MESSAGES, type NewRequestInput } from "@/shared/schemas";
 import { activityLogs, messages, notifications, requests } from "../../db/schema";
 import { NO_PERMISSION, REQUEST_NOT_FOUND } from "./service";
 
@@ -25,11 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-const call = (user: TestUser | null, method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
-
-const VALID = {
+const VALID: NewRequestInput = {
   title: "A vintage Rolex Daytona",
   category: "Fashion",
   budget_eur: 25000,
@@ -39,7 +37,7 @@ const VALID = {
 };
 
 async function newRequest(member: TestUser, status: RequestStatus = "New") {
-  const res = await call(member, "POST", "/api/requests", VALID);
+  const res = await call(ctx, "POST /requests", { body: VALID }, as(member));
   expect(res.statusCode, res.body).toBe(201);
   const { id } = res.json() as { id: string };
   if (status !== "New") await ctx.database.db.update(requests).set({ status }).where(eq(requests.id, id));
@@ -66,12 +64,20 @@ describe("changing a request", () => {
     for (const status of ["New", "Sourcing"] as const) {
       const id = await newRequest(member, status);
       const deadline = inDays(10);
-      const res = await call(member, "PATCH", `/api/requests/${id}`, {
-        budget_eur: 30000,
-        urgency: "High",
-        notes: "Any year from 1990.",
-        deadline,
-      });
+      const res = await call(
+        ctx,
+        "PATCH /requests/:id",
+        {
+          params: { id },
+          body: {
+            budget_eur: 30000,
+            urgency: "High",
+            notes: "Any year from 1990.",
+            deadline,
+          },
+        },
+        as(member),
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().changed).toEqual(["budget", "urgency", "notes", "deadline"]);
       const row = await rowOf(id);
@@ -96,30 +102,39 @@ describe("changing a request", () => {
       expect(notice.body).toContain("Budget: €25,000 → €30,000");
       expect(notice.link).toBe(`/admin/requests/${id}`);
       // The member's detail shows the deadline.
-      expect((await call(member, "GET", `/api/requests/${id}`)).json().deadline).toBe(deadline);
+      expect((await call(ctx, "GET /requests/:id", { params: { id } }, as(member))).json().deadline).toBe(deadline);
     }
   });
 
   it("changes one field alone, clears the deadline with null, and writes nothing when nothing differs", async () => {
     const member = await createUser(ctx, { plan: "gold" });
     const id = await newRequest(member);
-    expect((await call(member, "PATCH", `/api/requests/${id}`, { budget_eur: 26000 })).json().changed).toEqual([
-      "budget",
-    ]);
+    expect(
+      (await call(ctx, "PATCH /requests/:id", { params: { id }, body: { budget_eur: 26000 } }, as(member))).json()
+        .changed,
+    ).toEqual(["budget"]);
     const today = lisbonDate();
-    expect((await call(member, "PATCH", `/api/requests/${id}`, { deadline: today })).json().changed).toEqual([
-      "deadline",
-    ]);
-    expect((await call(member, "PATCH", `/api/requests/${id}`, { deadline: null })).json().changed).toEqual([
-      "deadline",
-    ]);
+    expect(
+      (await call(ctx, "PATCH /requests/:id", { params: { id }, body: { deadline: today } }, as(member))).json()
+        .changed,
+    ).toEqual(["deadline"]);
+    expect(
+      (await call(ctx, "PATCH /requests/:id", { params: { id }, body: { deadline: null } }, as(member))).json().changed,
+    ).toEqual(["deadline"]);
     expect((await rowOf(id)).deadline).toBeNull();
     // An emptied date field clears it too.
-    await call(member, "PATCH", `/api/requests/${id}`, { deadline: today });
-    expect((await call(member, "PATCH", `/api/requests/${id}`, { deadline: "" })).json().changed).toEqual(["deadline"]);
+    await call(ctx, "PATCH /requests/:id", { params: { id }, body: { deadline: today } }, as(member));
+    expect(
+      (await call(ctx, "PATCH /requests/:id", { params: { id }, body: { deadline: "" } }, as(member))).json().changed,
+    ).toEqual(["deadline"]);
     expect((await rowOf(id)).deadline).toBeNull();
     const before = (await changesOf(id)).length;
-    const same = await call(member, "PATCH", `/api/requests/${id}`, { budget_eur: 26000, urgency: "Medium" });
+    const same = await call(
+      ctx,
+      "PATCH /requests/:id",
+      { params: { id }, body: { budget_eur: 26000, urgency: "Medium" } },
+      as(member),
+    );
     expect(same.statusCode).toBe(200);
     expect(same.json().changed).toEqual([]);
     expect((await changesOf(id)).length).toBe(before);
@@ -137,11 +152,14 @@ describe("changing a request", () => {
       [{}, REQUEST_CHANGE_MESSAGES.nothingToChange],
     ];
     for (const [body, message] of cases) {
-      const res = await call(member, "PATCH", `/api/requests/${id}`, body);
+      const res = await call(ctx, "PATCH /requests/:id", { params: { id }, body }, as(member));
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error).toBe(message);
     }
-    expect((await call(member, "PATCH", `/api/requests/${id}`, { urgency: "Urgent" })).statusCode).toBe(400);
+    expect(
+      (await call(ctx, "PATCH /requests/:id", unchecked({ params: { id }, body: { urgency: "Urgent" } }), as(member)))
+        .statusCode,
+    ).toBe(400);
     expect(await rowOf(id)).toMatchObject({ budgetEur: 25000, urgency: "Medium", deadline: null });
     expect((await changesOf(id)).map((e) => e.action)).toEqual(["created"]);
   });
@@ -151,10 +169,10 @@ describe("changing a request", () => {
     for (const status of ["Quoted", "Found", "Delivered", "Failed", "Withdrawn"] as const) {
       const id = await newRequest(member, status);
       const message = status === "Withdrawn" ? REQUEST_CHANGE_MESSAGES.withdrawn : REQUEST_CHANGE_MESSAGES.locked;
-      const edit = await call(member, "PATCH", `/api/requests/${id}`, { budget_eur: 99 });
+      const edit = await call(ctx, "PATCH /requests/:id", { params: { id }, body: { budget_eur: 99 } }, as(member));
       expect(edit.statusCode, status).toBe(409);
       expect(edit.json().error).toBe(message);
-      const withdraw = await call(member, "POST", `/api/requests/${id}/withdraw`);
+      const withdraw = await call(ctx, "POST /requests/:id/withdraw", { params: { id } }, as(member));
       expect(withdraw.statusCode, status).toBe(409);
       expect(withdraw.json().error).toBe(message);
       expect(await rowOf(id)).toMatchObject({ budgetEur: 25000, status });
@@ -166,16 +184,25 @@ describe("changing a request", () => {
     const other = await createUser(ctx, { plan: "black" });
     const id = await newRequest(member);
     for (const user of [other, staff]) {
-      const edit = await call(user, "PATCH", `/api/requests/${id}`, { budget_eur: 99 });
+      const edit = await call(ctx, "PATCH /requests/:id", { params: { id }, body: { budget_eur: 99 } }, as(user));
       expect(edit.statusCode).toBe(404);
       // A member reads the spec's words, staff "Request not found" (decision 038).
       expect(edit.json().error).toBe(user === staff ? REQUEST_NOT_FOUND : NO_PERMISSION);
-      expect((await call(user, "POST", `/api/requests/${id}/withdraw`)).statusCode).toBe(404);
+      expect((await call(ctx, "POST /requests/:id/withdraw", { params: { id } }, as(user))).statusCode).toBe(404);
     }
-    expect((await call(null, "PATCH", `/api/requests/${id}`, { budget_eur: 99 })).statusCode).toBe(401);
-    expect((await call(member, "PATCH", `/api/requests/${crypto.randomUUID()}`, { budget_eur: 99 })).statusCode).toBe(
-      404,
+    expect((await call(ctx, "PATCH /requests/:id", { params: { id }, body: { budget_eur: 99 } }, {})).statusCode).toBe(
+      401,
     );
+    expect(
+      (
+        await call(
+          ctx,
+          "PATCH /requests/:id",
+          { params: { id: crypto.randomUUID() }, body: { budget_eur: 99 } },
+          as(member),
+        )
+      ).statusCode,
+    ).toBe(404);
     expect(await rowOf(id)).toMatchObject({ budgetEur: 25000, status: "New" });
   });
 });
@@ -184,8 +211,11 @@ describe("withdrawing a request", () => {
   it("keeps the request and its history as Withdrawn, tells staff, and closes the thread both ways", async () => {
     const member = await createUser(ctx, { plan: "gold", name: "Marta Member" });
     const id = await newRequest(member, "Sourcing");
-    expect((await call(member, "POST", `/api/requests/${id}/messages`, { body: "Hello" })).statusCode).toBe(201);
-    const res = await call(member, "POST", `/api/requests/${id}/withdraw`);
+    expect(
+      (await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "Hello" } }, as(member)))
+        .statusCode,
+    ).toBe(201);
+    const res = await call(ctx, "POST /requests/:id/withdraw", { params: { id } }, as(member));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ id, status: "Withdrawn" });
     expect((await rowOf(id)).status).toBe("Withdrawn");
@@ -200,37 +230,58 @@ describe("withdrawing a request", () => {
     expect((await noticesOf(id, "status_changed")).length).toBe(0);
 
     // Messages stay readable; sending is closed for both sides.
-    expect((await call(member, "GET", `/api/requests/${id}/messages`)).json().messages).toHaveLength(1);
+    expect(
+      (await call(ctx, "GET /requests/:id/messages", { params: { id } }, as(member))).json().messages,
+    ).toHaveLength(1);
     for (const user of [member, staff]) {
-      const sent = await call(user, "POST", `/api/requests/${id}/messages`, { body: "One more thing" });
+      const sent = await call(
+        ctx,
+        "POST /requests/:id/messages",
+        { params: { id }, body: { body: "One more thing" } },
+        as(user),
+      );
       expect(sent.statusCode).toBe(409);
       expect(sent.json().error).toBe(REQUEST_CHANGE_MESSAGES.threadClosed);
     }
     expect((await ctx.database.db.select().from(messages).where(eq(messages.requestId, id))).length).toBe(1);
 
     // Staff cannot move it; it stays in the lists and the filter finds it; it is not Active.
-    const move = await call(staff, "POST", `/api/admin/requests/${id}/status`, { status: "Failed" });
+    const move = await call(
+      ctx,
+      "POST /admin/requests/:id/status",
+      { params: { id }, body: { status: "Failed" } },
+      as(staff),
+    );
     expect(move.statusCode).toBe(409);
-    const pipeline = (await call(staff, "GET", "/api/admin/requests?status=Withdrawn&pageSize=100")).json();
+    const pipeline = (
+      await call(ctx, "GET /admin/requests", { query: { status: "Withdrawn", pageSize: 100 } }, as(staff))
+    ).json();
     expect(pipeline.items.map((r: { id: string }) => r.id)).toContain(id);
-    const mine = (await call(member, "GET", "/api/requests?status=Withdrawn")).json();
+    const mine = (await call(ctx, "GET /requests", { query: { status: "Withdrawn" } }, as(member))).json();
     expect(mine.items.map((r: { id: string }) => r.id)).toEqual([id]);
-    const dashboard = (await call(member, "GET", "/api/dashboard")).json();
+    const dashboard = (await call(ctx, "GET /dashboard", {}, as(member))).json();
     expect(dashboard.counts).toEqual({ total: 1, active: 0, delivered: 0 });
-    const stats = (await call(staff, "GET", "/api/admin/stats")).json();
+    const stats = (await call(ctx, "GET /admin/stats", {}, as(staff))).json();
     expect(stats.funnel.map((f: { status: string }) => f.status).at(-1)).toBe("Withdrawn");
-    expect(stats.funnel.find((f: { status: string }) => f.status === "Withdrawn").count).toBeGreaterThanOrEqual(1);
+    expect(stats.funnel.find((f) => f.status === "Withdrawn")?.count).toBeGreaterThanOrEqual(1);
   });
 
   it("cannot be quoted once withdrawn: no new draft, and a draft written before cannot be sent", async () => {
     const member = await createUser(ctx, { plan: "gold" });
     const id = await newRequest(member, "Sourcing");
     const quote = { validUntil: inDays(7), options: [{ title: "Daytona 1992", priceCents: 2_400_000 }] };
-    const draft = await call(staff, "POST", `/api/admin/requests/${id}/quotes`, quote);
+    const draft = await call(ctx, "POST /admin/requests/:id/quotes", { params: { id }, body: quote }, as(staff));
     expect(draft.statusCode, draft.body).toBe(201);
-    expect((await call(member, "POST", `/api/requests/${id}/withdraw`)).statusCode).toBe(200);
-    expect((await call(staff, "POST", `/api/admin/requests/${id}/quotes`, quote)).statusCode).toBe(409);
-    const send = await call(staff, "POST", `/api/admin/requests/${id}/quotes/${draft.json().id}/send`);
+    expect((await call(ctx, "POST /requests/:id/withdraw", { params: { id } }, as(member))).statusCode).toBe(200);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/quotes", { params: { id }, body: quote }, as(staff))).statusCode,
+    ).toBe(409);
+    const send = await call(
+      ctx,
+      "POST /admin/requests/:id/quotes/:quoteId/send",
+      { params: { id, quoteId: draft.json().id } },
+      as(staff),
+    );
     expect(send.statusCode).toBe(409);
     expect((await rowOf(id)).status).toBe("Withdrawn");
   });
@@ -241,11 +292,11 @@ describe("withdrawing a request", () => {
     const tab = await openStream(staff);
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await call(member, "PATCH", `/api/requests/${id}`, { budget_eur: 27000 });
+      await call(ctx, "PATCH /requests/:id", { params: { id }, body: { budget_eur: 27000 } }, as(member));
       await expect.poll(() => tab.events).toContain("activity");
       await expect.poll(() => tab.events).toContain("requests");
       tab.events.length = 0;
-      await call(member, "POST", `/api/requests/${id}/withdraw`);
+      await call(ctx, "POST /requests/:id/withdraw", { params: { id } }, as(member));
       await expect.poll(() => tab.events).toContain("activity");
       await expect.poll(() => tab.events).toContain("notifications");
     } finally {
@@ -257,7 +308,10 @@ describe("withdrawing a request", () => {
 /** The event stream as a browser tab opens it, collecting the event names it receives. */
 async function openStream(user: TestUser) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
+  const response = await fetch(`${base}${endpointUrl("GET /events")}`, {
+    headers: { cookie: user.cookie },
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   const events: string[] = [];
   const reader = response.body?.getReader();

@@ -8,9 +8,12 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ALL_ENDPOINTS } from "@/shared/contracts";
+import { endpointUrl, splitKey } from "@/shared/contracts/endpoint";
 import { INTERNAL_NOTE_LABEL, NOTE_MESSAGES } from "@/shared/notes";
+import type { NewRequestInput } from "@/shared/schemas";
 import { MEMBER_TIMELINE_ACTIONS } from "@/shared/timeline";
 import { notifications, outbox, salesInquiries } from "../../db/schema";
 
@@ -20,7 +23,7 @@ let member: TestUser;
 let other: TestUser;
 let staff: TestUser;
 
-const NEW_REQUEST = {
+const NEW_REQUEST: NewRequestInput = {
   title: "A Birkin 25 in gold",
   category: "Fashion",
   budget_eur: 30000,
@@ -39,12 +42,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function call(user: TestUser | null, method: "GET" | "POST", url: string, payload?: object) {
-  return ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
-}
-
 async function newRequest(user = member) {
-  const res = await call(user, "POST", "/api/requests", NEW_REQUEST);
+  const res = await call(ctx, "POST /requests", { body: NEW_REQUEST }, as(user));
   expect(res.statusCode).toBe(201);
   return res.json().id as string;
 }
@@ -52,7 +51,10 @@ async function newRequest(user = member) {
 /** The raw text of a user's event stream, as a browser tab receives it. */
 async function openStream(user: TestUser) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
+  const response = await fetch(`${base}${endpointUrl("GET /events")}`, {
+    headers: { cookie: user.cookie },
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   const stream = { text: "", close: () => controller.abort() };
   const reader = response.body!.getReader();
@@ -73,43 +75,87 @@ const topics = (text: string) => [...text.matchAll(/^event: (.+)$/gm)].map((m) =
 describe("internal notes", () => {
   it("are added and read by staff, oldest first, with their author", async () => {
     const id = await newRequest();
-    expect((await call(staff, "POST", `/api/admin/requests/${id}/notes`, { body: "First" })).statusCode).toBe(201);
-    expect((await call(staff, "POST", `/api/admin/requests/${id}/notes`, { body: "Second" })).statusCode).toBe(201);
-    const res = await call(staff, "GET", `/api/admin/requests/${id}/notes`);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/notes", { params: { id }, body: { body: "First" } }, as(staff)))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/notes", { params: { id }, body: { body: "Second" } }, as(staff)))
+        .statusCode,
+    ).toBe(201);
+    const res = await call(ctx, "GET /admin/requests/:id/notes", { params: { id } }, as(staff));
     expect(res.statusCode).toBe(200);
     expect(res.json().notes.map((n: { body: string }) => n.body)).toEqual(["First", "Second"]);
     expect(res.json().notes[0]).toMatchObject({ mine: true, author: { id: staff.id, name: "Rita Staff" } });
     // The staff's activity shows that a note was added, never its text.
-    const activity = await call(staff, "GET", `/api/admin/requests/${id}/activity`);
+    const activity = await call(ctx, "GET /admin/requests/:id/activity", { params: { id } }, as(staff));
     expect(activity.json().items.map((i: { action: string }) => i.action)).toContain("note_added");
     expect(activity.body).not.toContain("First");
   });
 
   it("refuses an empty note and a missing request or member, changing nothing", async () => {
     const id = await newRequest();
-    const empty = await call(staff, "POST", `/api/admin/requests/${id}/notes`, { body: "   " });
+    const empty = await call(
+      ctx,
+      "POST /admin/requests/:id/notes",
+      { params: { id }, body: { body: "   " } },
+      as(staff),
+    );
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe(NOTE_MESSAGES.empty);
-    const long = await call(staff, "POST", `/api/admin/requests/${id}/notes`, { body: "x".repeat(5001) });
-    expect(long.statusCode).toBe(400);
-    expect((await call(staff, "GET", `/api/admin/requests/${id}/notes`)).json().notes).toEqual([]);
-    expect((await call(staff, "POST", `/api/admin/requests/${randomUUID()}/notes`, { body: "x" })).statusCode).toBe(
-      404,
+    const long = await call(
+      ctx,
+      "POST /admin/requests/:id/notes",
+      { params: { id }, body: { body: "x".repeat(5001) } },
+      as(staff),
     );
-    expect((await call(staff, "POST", "/api/admin/concierge/nobody/notes", { body: "x" })).statusCode).toBe(404);
-    expect((await call(staff, "GET", "/api/admin/concierge/nobody/notes")).statusCode).toBe(404);
+    expect(long.statusCode).toBe(400);
+    expect((await call(ctx, "GET /admin/requests/:id/notes", { params: { id } }, as(staff))).json().notes).toEqual([]);
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /admin/requests/:id/notes",
+          { params: { id: randomUUID() }, body: { body: "x" } },
+          as(staff),
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /admin/concierge/:userId/notes",
+          { params: { userId: "nobody" }, body: { body: "x" } },
+          as(staff),
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(ctx, "GET /admin/concierge/:userId/notes", { params: { userId: "nobody" } }, as(staff))).statusCode,
+    ).toBe(404);
   });
 
   it("on a concierge conversation are the staff's, live to staff only", async () => {
     const [memberStream, staffStream] = [await openStream(member), await openStream(staff)];
     try {
-      const res = await call(staff, "POST", `/api/admin/concierge/${member.id}/notes`, { body: "Prefers calls" });
+      const res = await call(
+        ctx,
+        "POST /admin/concierge/:userId/notes",
+        { params: { userId: member.id }, body: { body: "Prefers calls" } },
+        as(staff),
+      );
       expect(res.statusCode).toBe(201);
       await expect.poll(() => topics(staffStream.text)).toContain("notes");
-      const notes = await call(staff, "GET", `/api/admin/concierge/${member.id}/notes`);
+      const notes = await call(ctx, "GET /admin/concierge/:userId/notes", { params: { userId: member.id } }, as(staff));
       expect(notes.json().notes.map((n: { body: string }) => n.body)).toEqual(["Prefers calls"]);
       // Give the member's stream the same chance to receive anything, then check it received nothing.
-      await call(staff, "POST", `/api/admin/concierge/${member.id}`, { reply: "Good evening" });
+      await call(
+        ctx,
+        "POST /admin/concierge/:userId",
+        { params: { userId: member.id }, body: { reply: "Good evening" } },
+        as(staff),
+      );
       await expect.poll(() => topics(memberStream.text)).toContain("concierge");
       expect(topics(memberStream.text)).not.toContain("notes");
     } finally {
@@ -122,8 +168,13 @@ describe("internal notes", () => {
     const MARKER = `note-marker-${randomUUID()}`;
     const requestId = await newRequest();
     // The member's records, so that every route answers with real content.
-    await call(member, "POST", `/api/requests/${requestId}/messages`, { body: "Any news?" });
-    await call(member, "POST", "/api/concierge/messages", { message: "Good evening" });
+    await call(
+      ctx,
+      "POST /requests/:id/messages",
+      { params: { id: requestId }, body: { body: "Any news?" } },
+      as(member),
+    );
+    await call(ctx, "POST /concierge/messages", { body: { message: "Good evening" } }, as(member));
     const [inquiry] = await ctx.database.db
       .insert(salesInquiries)
       .values({ userId: member.id, subject: "Yacht", message: "For August" })
@@ -131,15 +182,49 @@ describe("internal notes", () => {
     const stream = await openStream(member);
     try {
       // The notes, around the staff's ordinary work (which emails, notifies and publishes to the member).
-      await call(staff, "POST", `/api/admin/requests/${requestId}/notes`, { body: `Request ${MARKER}` });
-      await call(staff, "POST", `/api/admin/concierge/${member.id}/notes`, { body: `Concierge ${MARKER}` });
-      await call(staff, "POST", `/api/requests/${requestId}/messages`, { body: "We are on it." });
-      await call(staff, "POST", `/api/admin/concierge/${member.id}`, { reply: "At your service." });
-      await call(staff, "POST", `/api/admin/requests/${requestId}/status`, { status: "Sourcing" });
-      await call(staff, "POST", `/api/admin/requests/${requestId}/notes`, { body: `After ${MARKER}` });
+      await call(
+        ctx,
+        "POST /admin/requests/:id/notes",
+        { params: { id: requestId }, body: { body: `Request ${MARKER}` } },
+        as(staff),
+      );
+      await call(
+        ctx,
+        "POST /admin/concierge/:userId/notes",
+        { params: { userId: member.id }, body: { body: `Concierge ${MARKER}` } },
+        as(staff),
+      );
+      await call(
+        ctx,
+        "POST /requests/:id/messages",
+        { params: { id: requestId }, body: { body: "We are on it." } },
+        as(staff),
+      );
+      await call(
+        ctx,
+        "POST /admin/concierge/:userId",
+        { params: { userId: member.id }, body: { reply: "At your service." } },
+        as(staff),
+      );
+      await call(
+        ctx,
+        "POST /admin/requests/:id/status",
+        { params: { id: requestId }, body: { status: "Sourcing" } },
+        as(staff),
+      );
+      await call(
+        ctx,
+        "POST /admin/requests/:id/notes",
+        { params: { id: requestId }, body: { body: `After ${MARKER}` } },
+        as(staff),
+      );
       // Positive control: staff do see them.
-      expect((await call(staff, "GET", `/api/admin/requests/${requestId}/notes`)).body).toContain(MARKER);
-      expect((await call(staff, "GET", `/api/admin/concierge/${member.id}/notes`)).body).toContain(MARKER);
+      expect(
+        (await call(ctx, "GET /admin/requests/:id/notes", { params: { id: requestId } }, as(staff))).body,
+      ).toContain(MARKER);
+      expect(
+        (await call(ctx, "GET /admin/concierge/:userId/notes", { params: { userId: member.id } }, as(staff))).body,
+      ).toContain(MARKER);
 
       const paramsFor = (path: string): Record<string, string> => ({
         id: path.startsWith("/sales/") ? inquiry.id : path.startsWith("/billing/") ? randomUUID() : requestId,
@@ -148,25 +233,28 @@ describe("internal notes", () => {
       });
       const walked: string[] = [];
       for (const [key, definition] of ALL_ENDPOINTS) {
-        const [method, path] = key.split(" ");
+        const { method, path } = splitKey(key);
         if (method !== "GET" || !["user", "member", "public"].includes(definition.access)) continue;
         if (path === "/events") continue; // the stream, open throughout
         const values = paramsFor(path);
-        const url = `/api${path.replace(/:(\w+)/g, (_, name: string) => values[name] ?? randomUUID())}`;
-        const urls = path === "/requests" ? [url, `${url}?q=${MARKER}`] : [url];
-        for (const target of urls) {
-          const res = await call(member, "GET", target);
+        const params = Object.fromEntries(
+          [...path.matchAll(/:(\w+)/g)].map(([, name]) => [name, values[name] ?? randomUUID()]),
+        );
+        for (const query of path === "/requests" ? [{}, { q: MARKER }] : [{}]) {
+          // Every endpoint of every table, by its key: the URL is built here, not typed per endpoint.
+          const target = endpointUrl(key, { params, query });
+          const res = await ctx.app.inject({ method: "GET", url: target, headers: as(member) });
           expect(res.statusCode, `${target}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
           expect(res.body, target).not.toContain(MARKER);
           walked.push(target);
         }
       }
-      expect(walked).toContain("/api/account/export");
-      expect(walked).toContain(`/api/requests/${requestId}/messages`);
-      expect(walked).toContain(`/api/requests/${requestId}/timeline`);
-      expect(walked).toContain("/api/concierge/messages");
+      expect(walked).toContain(endpointUrl("GET /account/export"));
+      expect(walked).toContain(endpointUrl("GET /requests/:id/messages", { params: { id: requestId } }));
+      expect(walked).toContain(endpointUrl("GET /requests/:id/timeline", { params: { id: requestId } }));
+      expect(walked).toContain(endpointUrl("GET /concierge/messages"));
 
-      const export_ = await call(member, "GET", "/api/account/export");
+      const export_ = await call(ctx, "GET /account/export", {}, as(member));
       expect(export_.statusCode).toBe(200);
       expect(export_.body).toContain("Any news?");
       expect(export_.body).not.toContain(MARKER);
@@ -194,17 +282,35 @@ describe("internal notes", () => {
 describe("the member's timeline", () => {
   it("shows what happened in the member's words, without notes, drafts or staff names", async () => {
     const id = await newRequest();
-    await call(staff, "POST", `/api/admin/requests/${id}/status`, { status: "Sourcing" });
-    await call(staff, "POST", `/api/admin/requests/${id}/notes`, { body: "Ask the Paris boutique" });
-    await call(staff, "POST", `/api/requests/${id}/messages`, { body: "We are on it." });
+    await call(ctx, "POST /admin/requests/:id/status", { params: { id }, body: { status: "Sourcing" } }, as(staff));
+    await call(
+      ctx,
+      "POST /admin/requests/:id/notes",
+      { params: { id }, body: { body: "Ask the Paris boutique" } },
+      as(staff),
+    );
+    await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "We are on it." } }, as(staff));
     // Quoted is reached by sending a quote (decision 030).
-    const quote = await call(staff, "POST", `/api/admin/requests/${id}/quotes`, {
-      options: [{ title: "A vintage piece", priceCents: 100_000 }],
-      validUntil: "2099-12-31",
-    });
+    const quote = await call(
+      ctx,
+      "POST /admin/requests/:id/quotes",
+      {
+        params: { id },
+        body: {
+          options: [{ title: "A vintage piece", priceCents: 100_000 }],
+          validUntil: "2099-12-31",
+        },
+      },
+      as(staff),
+    );
     expect(quote.statusCode, quote.body).toBe(201);
-    await call(staff, "POST", `/api/admin/requests/${id}/quotes/${quote.json().id}/send`);
-    const res = await call(member, "GET", `/api/requests/${id}/timeline`);
+    await call(
+      ctx,
+      "POST /admin/requests/:id/quotes/:quoteId/send",
+      { params: { id, quoteId: quote.json().id } },
+      as(staff),
+    );
+    const res = await call(ctx, "GET /requests/:id/timeline", { params: { id } }, as(member));
     expect(res.statusCode).toBe(200);
     // The quote and the status it brings are written together (one instant: either order).
     const entries = res.json().items.map((i: { text: string; actor: string; key: string }) => [i.text, i.actor, i.key]);
@@ -226,17 +332,19 @@ describe("the member's timeline", () => {
 
   it("is the owner's only: 404 to another member and to staff", async () => {
     const id = await newRequest();
-    expect((await call(other, "GET", `/api/requests/${id}/timeline`)).statusCode).toBe(404);
-    expect((await call(staff, "GET", `/api/requests/${id}/timeline`)).statusCode).toBe(404);
-    expect((await call(member, "GET", `/api/requests/${randomUUID()}/timeline`)).statusCode).toBe(404);
-    expect((await call(null, "GET", `/api/requests/${id}/timeline`)).statusCode).toBe(401);
+    expect((await call(ctx, "GET /requests/:id/timeline", { params: { id } }, as(other))).statusCode).toBe(404);
+    expect((await call(ctx, "GET /requests/:id/timeline", { params: { id } }, as(staff))).statusCode).toBe(404);
+    expect(
+      (await call(ctx, "GET /requests/:id/timeline", { params: { id: randomUUID() } }, as(member))).statusCode,
+    ).toBe(404);
+    expect((await call(ctx, "GET /requests/:id/timeline", { params: { id } }, {})).statusCode).toBe(401);
   });
 
   it("changes live: a status change reaches the member's stream", async () => {
     const id = await newRequest();
     const stream = await openStream(member);
     try {
-      await call(staff, "POST", `/api/admin/requests/${id}/status`, { status: "Sourcing" });
+      await call(ctx, "POST /admin/requests/:id/status", { params: { id }, body: { status: "Sourcing" } }, as(staff));
       await expect.poll(() => topics(stream.text)).toContain("requests");
     } finally {
       stream.close();

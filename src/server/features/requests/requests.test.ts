@@ -1,11 +1,15 @@
 /** Sourcing requests through the API: validation, the plan gate, the monthly limit, threads, staff actions. */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call, unchecked } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import type { requestListQuery } from "@/shared/contracts/requests";
 import { MESSAGES_TOO_FAST } from "@/shared/messages";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
-import { MESSAGES } from "@/shared/schemas";
+import type { RequestStatus } from "@/shared/requests";
+import { MESSAGES, type NewRequestInput } from "@/shared/schemas";
 import { resolveViewer } from "../../auth/viewer";
 import {
   activityLogs,
@@ -32,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const VALID = {
+const VALID: NewRequestInput = {
   title: "A vintage Rolex Daytona",
   category: "Fashion",
   budget_eur: 25000,
@@ -40,11 +44,8 @@ const VALID = {
   notes: "Box and papers, please.",
   phone_number: "+351912345678",
 };
-const create = (user: TestUser | null, body: object = VALID) =>
-  ctx.app.inject({ method: "POST", url: "/api/requests", headers: as(user), payload: body });
-const get = (user: TestUser | null, url: string) => ctx.app.inject({ method: "GET", url, headers: as(user) });
-const post = (user: TestUser | null, url: string, payload: object = {}) =>
-  ctx.app.inject({ method: "POST", url, headers: as(user), payload });
+const create = (user: TestUser | null, body: NewRequestInput = VALID) =>
+  call(ctx, "POST /requests", { body }, as(user));
 const viewerOf = async (user: TestUser) =>
   (await resolveViewer({ auth: ctx.app.ctx.auth, db: ctx.database.db }, user.cookie)).viewer!;
 
@@ -62,7 +63,7 @@ describe("creating a request", () => {
       [{ phone_number: "+35191234567890123456" }, MESSAGES.phoneTooLong],
     ];
     for (const [change, message] of cases) {
-      const res = await create(member, { ...VALID, ...change });
+      const res = await call(ctx, "POST /requests", unchecked({ body: { ...VALID, ...change } }), as(member));
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(res.json().error).toBe(message);
     }
@@ -121,7 +122,7 @@ describe("the monthly limit", () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 403]);
     const refused = await create(member);
     expect(refused.json().error).toBe(LIMIT_REACHED);
-    expect((await get(member, "/api/requests/allowance")).json()).toEqual({
+    expect((await call(ctx, "GET /requests/allowance", {}, as(member))).json()).toEqual({
       canCreate: false,
       limit: 5,
       usedThisMonth: 5,
@@ -135,13 +136,13 @@ describe("the monthly limit", () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await create(member)).json().id);
     for (const id of ids) {
-      const del = await ctx.app.inject({ method: "DELETE", url: `/api/requests/${id}`, headers: as(member) });
+      const del = await call(ctx, "DELETE /requests/:id", { params: { id } }, as(member));
       expect(del.statusCode).toBe(200);
     }
     const refused = await create(member);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe(LIMIT_REACHED);
-    const left = (await get(member, "/api/requests/allowance")).json();
+    const left = (await call(ctx, "GET /requests/allowance", {}, as(member))).json();
     expect(left).toMatchObject({ canCreate: false, usedThisMonth: 5, remainingThisMonth: 0 });
     expect(await ctx.database.db.select().from(requests).where(eq(requests.userId, member.id))).toHaveLength(0);
   });
@@ -190,12 +191,12 @@ describe("when the allowance renews", () => {
     expect(await renewsOn("2026-02-01T00:00:00Z")).toBe("2026-03-01");
     // Over HTTP as well, for a member at the limit and for one without a limit.
     const member = await createUser(ctx, { plan: "silver" });
-    const body = (await get(member, "/api/requests/allowance")).json();
+    const body = (await call(ctx, "GET /requests/allowance", {}, as(member))).json();
     expect(body.renewsOn).toMatch(/^\d{4}-\d{2}-01$/);
     expect(new Date(`${body.renewsOn}T12:00:00Z`).getTime()).toBeGreaterThan(Date.now());
-    expect((await get(await createUser(ctx, { plan: "gold" }), "/api/requests/allowance")).json().renewsOn).toBe(
-      body.renewsOn,
-    );
+    expect(
+      (await call(ctx, "GET /requests/allowance", {}, as(await createUser(ctx, { plan: "gold" })))).json().renewsOn,
+    ).toBe(body.renewsOn);
   });
 });
 
@@ -205,13 +206,14 @@ describe("seeing requests", () => {
     await create(ana, { ...VALID, title: "Porsche 911 GT3", category: "Autos" });
     await create(ana, { ...VALID, title: "Villa in Comporta", category: "Real Estate" });
     await create(ana, { ...VALID, title: "Hermès Birkin", category: "Fashion" });
-    const list = async (user: TestUser, query = "") => (await get(user, `/api/requests${query}`)).json();
+    const list = async (user: TestUser, query: z.input<typeof requestListQuery> = {}) =>
+      (await call(ctx, "GET /requests", { query }, as(user))).json();
     expect((await list(ana)).total).toBe(3);
-    expect((await list(ana, "?q=porsche")).items.map((r: { title: string }) => r.title)).toEqual(["Porsche 911 GT3"]);
-    expect((await list(ana, "?q=real%20estate")).items).toHaveLength(1);
-    expect((await list(ana, "?q=%25")).items).toHaveLength(0);
-    expect((await list(ana, "?status=Sourcing")).total).toBe(0);
-    const page = await list(ana, "?pageSize=2&page=2");
+    expect((await list(ana, { q: "porsche" })).items.map((r) => r.title)).toEqual(["Porsche 911 GT3"]);
+    expect((await list(ana, { q: "real estate" })).items).toHaveLength(1);
+    expect((await list(ana, { q: "%" })).items).toHaveLength(0);
+    expect((await list(ana, { status: "Sourcing" })).total).toBe(0);
+    const page = await list(ana, { pageSize: 2, page: 2 });
     expect(page).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page.items).toHaveLength(1);
     expect((await list(rui)).total).toBe(0);
@@ -224,10 +226,10 @@ describe("seeing requests", () => {
       await createUser(ctx, { role: "staff" }),
     ];
     const { id } = (await create(ana)).json();
-    const mine = await get(ana, `/api/requests/${id}`);
+    const mine = await call(ctx, "GET /requests/:id", { params: { id } }, as(ana));
     expect(mine.json()).toMatchObject({ id, title: VALID.title, status: "New", client: { id: ana.id } });
-    expect((await get(staff, `/api/requests/${id}`)).statusCode).toBe(200);
-    const theirs = await get(rui, `/api/requests/${id}`);
+    expect((await call(ctx, "GET /requests/:id", { params: { id } }, as(staff))).statusCode).toBe(200);
+    const theirs = await call(ctx, "GET /requests/:id", { params: { id } }, as(rui));
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toEqual({
       error: NO_PERMISSION,
@@ -236,12 +238,22 @@ describe("seeing requests", () => {
       requestId: expect.any(String),
     });
     // A missing one answers the same to a member (its existence is not revealed); staff read "Request not found".
-    const missing = await get(ana, "/api/requests/00000000-0000-4000-8000-000000000000");
+    const missing = await call(
+      ctx,
+      "GET /requests/:id",
+      { params: { id: "00000000-0000-4000-8000-000000000000" } },
+      as(ana),
+    );
     expect(missing.statusCode).toBe(404);
     expect({ ...missing.json(), requestId: null }).toEqual({ ...theirs.json(), requestId: null });
-    const staffMissing = await get(staff, "/api/requests/00000000-0000-4000-8000-000000000000");
+    const staffMissing = await call(
+      ctx,
+      "GET /requests/:id",
+      { params: { id: "00000000-0000-4000-8000-000000000000" } },
+      as(staff),
+    );
     expect(staffMissing.json().error).toBe(REQUEST_NOT_FOUND);
-    const staffList = (await get(staff, "/api/admin/requests?q=daytona")).json();
+    const staffList = (await call(ctx, "GET /admin/requests", { query: { q: "daytona" } }, as(staff))).json();
     expect(
       staffList.items.some(
         (r: { id: string; client: { email: string } }) => r.id === id && r.client.email === ana.email,
@@ -254,13 +266,25 @@ describe("threads", () => {
   it("posts messages, emails the other side once, marks reads idempotently and counts unread", async () => {
     const [ana, staff] = [await createUser(ctx, { plan: "gold" }), await createUser(ctx, { role: "staff" })];
     const { id } = (await create(ana)).json();
-    expect((await post(ana, `/api/requests/${id}/messages`, { body: "   " })).json().error).toBe(MESSAGES.enterMessage);
-    expect((await post(ana, `/api/requests/${id}/messages`, { body: "Any news?\nThanks" })).statusCode).toBe(201);
-    expect((await post(staff, `/api/requests/${id}/messages`, { body: "Found one <b>today</b>." })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "   " } }, as(ana))).json().error,
+    ).toBe(MESSAGES.enterMessage);
+    expect(
+      (await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "Any news?\nThanks" } }, as(ana)))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /requests/:id/messages",
+          { params: { id }, body: { body: "Found one <b>today</b>." } },
+          as(staff),
+        )
+      ).statusCode,
+    ).toBe(201);
 
-    const thread = (await get(ana, `/api/requests/${id}/messages`)).json().messages;
+    const thread = (await call(ctx, "GET /requests/:id/messages", { params: { id } }, as(ana))).json().messages;
     expect(thread.map((m: { body: string; mine: boolean }) => [m.body, m.mine])).toEqual([
       ["Any news?\nThanks", true],
       ["Found one <b>today</b>.", false],
@@ -279,14 +303,14 @@ describe("threads", () => {
     expect(replies).toHaveLength(1);
     expect(replies[0].payload.html).toContain("Found one &lt;b&gt;today&lt;/b&gt;.");
 
-    expect((await get(ana, "/api/messages/unread")).json().unread).toBe(1);
-    await post(ana, `/api/requests/${id}/read`);
-    await post(ana, `/api/requests/${id}/read`);
-    expect((await get(ana, "/api/messages/unread")).json().unread).toBe(0);
+    expect((await call(ctx, "GET /messages/unread", {}, as(ana))).json().unread).toBe(1);
+    await call(ctx, "POST /requests/:id/read", { params: { id } }, as(ana));
+    await call(ctx, "POST /requests/:id/read", { params: { id } }, as(ana));
+    expect((await call(ctx, "GET /messages/unread", {}, as(ana))).json().unread).toBe(0);
     const reads = await ctx.database.db.select().from(messageReads).where(eq(messageReads.userId, ana.id));
     expect(reads).toHaveLength(1);
 
-    const conversations = (await get(ana, "/api/messages/conversations")).json().items;
+    const conversations = (await call(ctx, "GET /messages/conversations", {}, as(ana))).json().items;
     expect(conversations[0]).toMatchObject({ id, lastMessage: "Found one <b>today</b>.", messageCount: 2, unread: 0 });
   });
 });
@@ -296,11 +320,19 @@ describe("members' message throttle", () => {
     const [member, staff] = [await createUser(ctx, { plan: "gold" }), await createUser(ctx, { role: "staff" })];
     const id = (await create(member)).json().id;
     const sends = [
-      ...Array.from({ length: 10 }, (_, i) => () => post(member, `/api/requests/${id}/messages`, { body: `M${i}` })),
-      ...Array.from({ length: 5 }, (_, i) => () => post(member, "/api/concierge/messages", { message: `C${i}` })),
+      ...Array.from(
+        { length: 10 },
+        (_, i) => () =>
+          call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: `M${i}` } }, as(member)),
+      ),
       ...Array.from(
         { length: 5 },
-        (_, i) => () => post(member, "/api/sales/inquiries", { subject: `S${i}`, message: "Hello" }),
+        (_, i) => () => call(ctx, "POST /concierge/messages", { body: { message: `C${i}` } }, as(member)),
+      ),
+      ...Array.from(
+        { length: 5 },
+        (_, i) => () =>
+          call(ctx, "POST /sales/inquiries", { body: { subject: `S${i}`, message: "Hello" } }, as(member)),
       ),
     ];
     for (const send of sends) expect((await send()).statusCode).toBe(201);
@@ -315,9 +347,9 @@ describe("members' message throttle", () => {
       ).flat().length;
     expect(await count()).toBe(20);
     for (const refused of [
-      await post(member, `/api/requests/${id}/messages`, { body: "One more" }),
-      await post(member, "/api/concierge/messages", { message: "One more" }),
-      await post(member, "/api/sales/inquiries", { subject: "One more", message: "Hello" }),
+      await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "One more" } }, as(member)),
+      await call(ctx, "POST /concierge/messages", { body: { message: "One more" } }, as(member)),
+      await call(ctx, "POST /sales/inquiries", { body: { subject: "One more", message: "Hello" } }, as(member)),
     ]) {
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({ error: MESSAGES_TOO_FAST, code: "rate_limited" });
@@ -325,7 +357,10 @@ describe("members' message throttle", () => {
     }
     expect(await count()).toBe(20);
     for (let i = 0; i < 25; i++) {
-      expect((await post(staff, `/api/requests/${id}/messages`, { body: `Reply ${i}` })).statusCode).toBe(201);
+      expect(
+        (await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: `Reply ${i}` } }, as(staff)))
+          .statusCode,
+      ).toBe(201);
     }
   });
 });
@@ -339,7 +374,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("a message racing a de
     const res = await raceWithOpenChange(
       ctx,
       (tx) => tx.delete(requests).where(eq(requests.id, id)),
-      () => post(staff, `/api/requests/${id}/messages`, { body: "Too late" }),
+      () => call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "Too late" } }, as(staff)),
     );
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe(REQUEST_NOT_FOUND);
@@ -356,14 +391,16 @@ describe("read marks", () => {
   it("shows each side when the other has read its messages", async () => {
     const [ana, staff] = [await createUser(ctx, { plan: "gold" }), await createUser(ctx, { role: "staff" })];
     const { id } = (await create(ana)).json();
-    await post(ana, `/api/requests/${id}/messages`, { body: "Any news?" });
-    await post(staff, `/api/requests/${id}/messages`, { body: "Soon." });
+    await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "Any news?" } }, as(ana));
+    await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "Soon." } }, as(staff));
     const reads = async (user: TestUser) =>
-      (await get(user, `/api/requests/${id}/messages`)).json().messages.map((m: { read: boolean }) => m.read);
+      (await call(ctx, "GET /requests/:id/messages", { params: { id } }, as(user)))
+        .json()
+        .messages.map((m: { read: boolean }) => m.read);
     expect(await reads(ana)).toEqual([false, false]);
-    await post(ana, `/api/requests/${id}/read`);
+    await call(ctx, "POST /requests/:id/read", { params: { id } }, as(ana));
     expect(await reads(staff)).toEqual([false, true]);
-    await post(staff, `/api/requests/${id}/read`);
+    await call(ctx, "POST /requests/:id/read", { params: { id } }, as(staff));
     expect(await reads(ana)).toEqual([true, true]);
   });
 });
@@ -372,7 +409,8 @@ describe("staff actions", () => {
   it("moves a request along the spec's transitions only, with activity and a notification", async () => {
     const [ana, staff] = [await createUser(ctx, { plan: "gold" }), await createUser(ctx, { role: "staff" })];
     const { id } = (await create(ana)).json();
-    const status = (to: string) => post(staff, `/api/admin/requests/${id}/status`, { status: to });
+    const status = (to: RequestStatus) =>
+      call(ctx, "POST /admin/requests/:id/status", { params: { id }, body: { status: to } }, as(staff));
     expect((await status("Quoted")).statusCode).toBe(409);
     expect((await status("Sourcing")).statusCode).toBe(200);
     expect((await status("New")).statusCode).toBe(409);
@@ -386,7 +424,7 @@ describe("staff actions", () => {
     expect((await status("Found")).statusCode).toBe(200);
     expect((await status("Failed")).statusCode).toBe(200);
     expect((await status("Sourcing")).statusCode).toBe(409);
-    const activity = (await get(staff, `/api/admin/requests/${id}/activity`)).json().items;
+    const activity = (await call(ctx, "GET /admin/requests/:id/activity", { params: { id } }, as(staff))).json().items;
     expect(activity.map((a: { action: string }) => a.action)).toEqual([
       "created",
       "status_changed",
@@ -408,14 +446,10 @@ describe("staff actions", () => {
       await createUser(ctx, { role: "staff" }),
     ];
     const { id } = (await create(ana)).json();
-    await post(staff, `/api/requests/${id}/messages`, { body: "Hello" });
-    await post(ana, `/api/requests/${id}/read`);
-    expect((await ctx.app.inject({ method: "DELETE", url: `/api/requests/${id}`, headers: as(rui) })).statusCode).toBe(
-      404,
-    );
-    expect((await ctx.app.inject({ method: "DELETE", url: `/api/requests/${id}`, headers: as(ana) })).statusCode).toBe(
-      200,
-    );
+    await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "Hello" } }, as(staff));
+    await call(ctx, "POST /requests/:id/read", { params: { id } }, as(ana));
+    expect((await call(ctx, "DELETE /requests/:id", { params: { id } }, as(rui))).statusCode).toBe(404);
+    expect((await call(ctx, "DELETE /requests/:id", { params: { id } }, as(ana))).statusCode).toBe(200);
     for (const table of [requests, messages, activityLogs] as const) {
       const column =
         table === requests ? requests.id : table === messages ? messages.requestId : activityLogs.requestId;
@@ -423,8 +457,6 @@ describe("staff actions", () => {
     }
     expect(await ctx.database.db.select().from(messageReads).where(eq(messageReads.userId, ana.id))).toHaveLength(0);
     const second = (await create(ana)).json().id;
-    expect(
-      (await ctx.app.inject({ method: "DELETE", url: `/api/requests/${second}`, headers: as(staff) })).statusCode,
-    ).toBe(200);
+    expect((await call(ctx, "DELETE /requests/:id", { params: { id: second } }, as(staff))).statusCode).toBe(200);
   });
 });
