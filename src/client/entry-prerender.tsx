@@ -7,7 +7,7 @@ import { renderToString } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { Locale } from "@/shared/locales";
-import { App } from "./app/App";
+import { App } from "./app/app";
 import { setActiveLocale } from "./lib/i18n";
 import { takeDocumentHead } from "./lib/use-document-title";
 

@@ -1,7 +1,7 @@
 import "./styles/index.css";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { App } from "./app/App";
+import { App } from "./app/app";
 import { initialLocale, setActiveLocale } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 

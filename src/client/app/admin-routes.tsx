@@ -5,14 +5,14 @@
 import { type ComponentType, lazy } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { RequireStaff } from "./guards";
-import { AdminLayout } from "./layout/AdminLayout";
+import { AdminLayout } from "./layout/admin-layout";
 
 const page = (load: () => Promise<{ default: ComponentType }>) => {
   const Page = lazy(load);
   return <Page />;
 };
 
-const dashboard = page(() => import("./pages/AdminDashboardRoute"));
+const dashboard = page(() => import("./pages/admin-dashboard-route"));
 
 export default function AdminRoutes() {
   return (
@@ -33,14 +33,14 @@ export default function AdminRoutes() {
 
 /** Built once: each page's lazy component is created a single time. */
 const ADMIN_PAGES: Array<[string, React.ReactNode]> = [
-  ["inbox", page(() => import("./pages/AdminInboxRoute"))],
-  ["requests", page(() => import("@/client/features/requests/pages/AdminRequestsPage"))],
-  ["requests/:id", page(() => import("./pages/AdminRequestDetailRoute"))],
-  ["search", page(() => import("@/client/features/search/pages/AdminSearchPage"))],
-  ["replies", page(() => import("@/client/features/replies/pages/AdminRepliesPage"))],
-  ["settings", page(() => import("./pages/AdminSettingsRoute"))],
-  ["debug", page(() => import("@/client/features/billing/pages/AdminDebugPage"))],
-  ["qa", page(() => import("@/client/features/qa/pages/AdminQaPage"))],
-  ["notifications", page(() => import("@/client/features/notifications/pages/AdminNotificationsPage"))],
-  ["outbox", page(() => import("@/client/features/notifications/pages/AdminOutboxPage"))],
+  ["inbox", page(() => import("./pages/admin-inbox-route"))],
+  ["requests", page(() => import("@/client/features/requests/pages/admin-requests-page"))],
+  ["requests/:id", page(() => import("./pages/admin-request-detail-route"))],
+  ["search", page(() => import("@/client/features/search/pages/admin-search-page"))],
+  ["replies", page(() => import("@/client/features/replies/pages/admin-replies-page"))],
+  ["settings", page(() => import("./pages/admin-settings-route"))],
+  ["debug", page(() => import("@/client/features/billing/pages/admin-debug-page"))],
+  ["qa", page(() => import("@/client/features/qa/pages/admin-qa-page"))],
+  ["notifications", page(() => import("@/client/features/notifications/pages/admin-notifications-page"))],
+  ["outbox", page(() => import("@/client/features/notifications/pages/admin-outbox-page"))],
 ];

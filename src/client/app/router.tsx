@@ -6,7 +6,7 @@
  */
 import { type ComponentType, lazy } from "react";
 import { Route, Routes } from "react-router";
-import { RootLayout } from "./layout/RootLayout";
+import { RootLayout } from "./layout/root-layout";
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
@@ -22,29 +22,29 @@ type Access = "public" | "signed-in" | "member" | "client";
 
 /** Every page of the site's layout, by path; the admin area's are in ./admin-routes.tsx. */
 const PAGES: Array<[string, Access, PageModule]> = [
-  ["/", "public", () => import("@/client/features/marketing/pages/LandingPage")],
-  ["/pricing", "public", () => import("./pages/PricingRoute")],
-  ["/about", "public", () => import("@/client/features/marketing/pages/AboutPage")],
-  ["/legal", "public", () => import("@/client/features/marketing/pages/LegalPage")],
-  ["/privacy", "public", () => import("@/client/features/marketing/pages/PrivacyPage")],
-  ["/auth", "public", () => import("@/client/features/account/pages/AuthPage")],
-  ["/reset-password", "public", () => import("@/client/features/account/pages/ResetPasswordPage")],
-  ["/verify-email", "public", () => import("@/client/features/account/pages/VerifyEmailPage")],
+  ["/", "public", () => import("@/client/features/marketing/pages/landing-page")],
+  ["/pricing", "public", () => import("./pages/pricing-route")],
+  ["/about", "public", () => import("@/client/features/marketing/pages/about-page")],
+  ["/legal", "public", () => import("@/client/features/marketing/pages/legal-page")],
+  ["/privacy", "public", () => import("@/client/features/marketing/pages/privacy-page")],
+  ["/auth", "public", () => import("@/client/features/account/pages/auth-page")],
+  ["/reset-password", "public", () => import("@/client/features/account/pages/reset-password-page")],
+  ["/verify-email", "public", () => import("@/client/features/account/pages/verify-email-page")],
   // The spec keeps /profile and /post-checkout outside the member guard; like the test-mode billing pages, they
   // send a signed-out visitor to /auth and back.
-  ["/profile", "signed-in", () => import("./pages/ProfileRoute")],
-  ["/post-checkout", "signed-in", () => import("@/client/features/billing/pages/PostCheckoutPage")],
-  ["/checkout/test/:sessionId", "signed-in", () => import("@/client/features/billing/pages/TestCheckoutPage")],
-  ["/checkout/test/holds/:id", "signed-in", () => import("@/client/features/billing/pages/TestHoldPage")],
-  ["/checkout/test/invoices/:id", "signed-in", () => import("@/client/features/billing/pages/TestInvoicePage")],
-  ["/checkout/test/receipts/:id", "signed-in", () => import("@/client/features/billing/pages/TestReceiptPage")],
-  ["/billing/test", "signed-in", () => import("@/client/features/billing/pages/TestBillingPage")],
-  ["/dashboard", "member", () => import("@/client/features/requests/pages/DashboardPage")],
-  ["/requests", "member", () => import("@/client/features/requests/pages/RequestsPage")],
-  ["/requests/:id", "member", () => import("./pages/RequestDetailRoute")],
-  ["/new-request", "client", () => import("@/client/features/requests/pages/NewRequestPage")],
-  ["/messages", "member", () => import("./pages/MessagesRoute")],
-  ["/sales-contact", "member", () => import("@/client/features/sales/pages/SalesContactPage")],
+  ["/profile", "signed-in", () => import("./pages/profile-route")],
+  ["/post-checkout", "signed-in", () => import("@/client/features/billing/pages/post-checkout-page")],
+  ["/checkout/test/:sessionId", "signed-in", () => import("@/client/features/billing/pages/test-checkout-page")],
+  ["/checkout/test/holds/:id", "signed-in", () => import("@/client/features/billing/pages/test-hold-page")],
+  ["/checkout/test/invoices/:id", "signed-in", () => import("@/client/features/billing/pages/test-invoice-page")],
+  ["/checkout/test/receipts/:id", "signed-in", () => import("@/client/features/billing/pages/test-receipt-page")],
+  ["/billing/test", "signed-in", () => import("@/client/features/billing/pages/test-billing-page")],
+  ["/dashboard", "member", () => import("@/client/features/requests/pages/dashboard-page")],
+  ["/requests", "member", () => import("@/client/features/requests/pages/requests-page")],
+  ["/requests/:id", "member", () => import("./pages/request-detail-route")],
+  ["/new-request", "client", () => import("@/client/features/requests/pages/new-request-page")],
+  ["/messages", "member", () => import("./pages/messages-route")],
+  ["/sales-contact", "member", () => import("@/client/features/sales/pages/sales-contact-page")],
 ];
 
 /** The routes of one access level: each page's lazy component is created a single time. */
@@ -70,7 +70,7 @@ export const appRoutes = (
           <Route element={<RequireMembership clientsOnly />}>{routes("client")}</Route>
         </Route>
       </Route>
-      <Route path="*" element={page(() => import("@/client/features/marketing/pages/NotFoundPage"))} />
+      <Route path="*" element={page(() => import("@/client/features/marketing/pages/not-found-page"))} />
     </Route>
     {/* The admin area: its guard, layout and pages load with it (./admin-routes.tsx). */}
     <Route path="/admin/*" element={<AdminRoutes />} />

@@ -1,5 +1,5 @@
 /**
- * Playwright's test with two changes: page.goto() also waits until the page is live (see PageReady.tsx), so a
+ * Playwright's test with two changes: page.goto() also waits until the page is live (see page-ready.tsx), so a
  * journey never presses a key on prerendered HTML that React has not taken over yet; and a `staff` page.
  *
  * Signing in: only the journeys about signing up and signing in (auth.spec.ts, account.spec.ts, i18n.spec.ts,

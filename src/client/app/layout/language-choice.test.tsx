@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PasswordCard } from "@/client/features/account/components/PasswordCard";
+import { PasswordCard } from "@/client/features/account/components/password-card";
 import { setActiveLocale } from "@/client/lib/i18n";
 import { sessionQueryKey } from "@/client/lib/session";
 import { formatEuro, formatLongDate } from "@/shared/format";

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { MembershipCharge } from "../api";
-import { MembershipChargesView } from "./MembershipCharges";
+import { MembershipChargesView } from "./membership-charges";
 
 const charges: MembershipCharge[] = [
   {

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { TestReceipt } from "../api";
-import { ReceiptView } from "./TestReceiptPage";
+import { ReceiptView } from "./test-receipt-page";
 
 const receipt = (extra: Partial<TestReceipt> = {}): TestReceipt => ({
   id: "ch_test_abc",

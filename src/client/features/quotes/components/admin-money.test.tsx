@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { MoneyOverview, ReconciliationRun } from "../api";
 import { fakeApi, REQUEST_ID, renderWithApp } from "../test-fixtures";
-import { MoneySection } from "./AdminMoney";
+import { MoneySection } from "./admin-money";
 
 const RUN: ReconciliationRun = {
   id: "22222222-2222-4222-8222-222222222222",

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BALANCE_MESSAGES, REFUND_MESSAGES } from "@/shared/messages";
 import type { BalanceInvoice } from "../api";
 import { deal, fakeApi, hold, option, quote, REQUEST_ID, renderWithApp } from "../test-fixtures";
-import { BalanceInvoicePanel, MemberBalance } from "./BalanceInvoicePanel";
+import { BalanceInvoicePanel, MemberBalance } from "./balance-invoice-panel";
 
 const at = "2099-11-01T10:00:00.000Z";
 const balance = (extra: Partial<BalanceInvoice> = {}): BalanceInvoice => ({

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setActiveLocale } from "@/client/lib/i18n";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { deal, fakeApi, hold, option, quote, REQUEST_ID, renderWithApp } from "../test-fixtures";
-import { DealView } from "./MemberDeal";
+import { DealView } from "./member-deal";
 
 const acceptPath = (quoteId: string) => `POST /api/requests/${REQUEST_ID}/quotes/${quoteId}/accept`;
 const optionCard = (name: string) => screen.getByRole("article", { name });

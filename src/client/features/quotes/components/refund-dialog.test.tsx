@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { REFUND_MESSAGES } from "@/shared/messages";
 import type { Refund } from "../api";
 import { deal, fakeApi, hold, REQUEST_ID, renderWithApp } from "../test-fixtures";
-import { MemberRefunds } from "./RefundList";
-import { PaymentPanels } from "./StaffPayment";
+import { MemberRefunds } from "./refund-list";
+import { PaymentPanels } from "./staff-payment";
 
 const base = `/api/admin/requests/${REQUEST_ID}`;
 const at = "2026-11-20T10:00:00.000Z";

@@ -4,9 +4,9 @@ import { lisbonDate } from "@/shared/dates";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { PRICE_FORMAT_MESSAGE } from "../quote-form";
 import { deal, fakeApi, hold, option, quote, REQUEST_ID, renderWithApp } from "../test-fixtures";
-import { QuoteEditor } from "./QuoteEditor";
-import { PaymentPanels } from "./StaffPayment";
-import { QuotesBody } from "./StaffQuotes";
+import { QuoteEditor } from "./quote-editor";
+import { PaymentPanels } from "./staff-payment";
+import { QuotesBody } from "./staff-quotes";
 
 const base = `/api/admin/requests/${REQUEST_ID}`;
 const NEW_ID = "66666666-6666-4666-8666-666666666666";

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Statement } from "../statement-api";
 import { renderWithApp } from "../test-fixtures";
-import { StatementView } from "./Statement";
+import { StatementView } from "./statement";
 
 const at = "2026-11-20T10:00:00.000Z";
 const card = { brand: "visa", last4: "4242" };

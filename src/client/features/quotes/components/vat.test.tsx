@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setActiveLocale } from "@/client/lib/i18n";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { deal, fakeApi, option, quote, REQUEST_ID, renderWithApp } from "../test-fixtures";
-import { DealView } from "./MemberDeal";
-import { QuoteEditor } from "./QuoteEditor";
-import { QuotesBody } from "./StaffQuotes";
+import { DealView } from "./member-deal";
+import { QuoteEditor } from "./quote-editor";
+import { QuotesBody } from "./staff-quotes";
 
 const base = `/api/admin/requests/${REQUEST_ID}`;
 const NEW_ID = "66666666-6666-4666-8666-666666666666";

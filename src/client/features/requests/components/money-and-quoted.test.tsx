@@ -8,7 +8,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { RequestDetail } from "../api";
-import { QuickActions } from "../pages/RequestDetailPage";
+import { QuickActions } from "../pages/request-detail-page";
 import { StatusActions } from "./admin-status-actions";
 
 const REQUEST: RequestDetail = {

@@ -8,7 +8,7 @@ import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/client/components/ui/sonner";
-import RequestDetailPage from "./RequestDetailPage";
+import RequestDetailPage from "./request-detail-page";
 
 const ID = "5f2c8e9e-8a8b-4c9d-9f53-1b7a1c1f0c11";
 

@@ -1,0 +1,72 @@
+/**
+ * /admin and /admin/dashboard: the operations dashboard. The spec's counters (Total, New, Sourcing, Clients,
+ * unread Messages) and quick links, then three charts: requests per week by category, the status funnel and the
+ * time to a first reply. One query (GET /api/admin/stats), refreshed by the realtime topics (`pipelineRealtime`).
+ * The quotes feature's flags (holds expiring soon) and money section are composed in by
+ * app/pages/admin-dashboard-route.tsx (`flags`, `money`).
+ */
+
+import { useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { AsyncView, EmptyState } from "@/client/components/async-view";
+import { PageHeader } from "@/client/components/page-header";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { type AdminStats, pipelineQueries } from "../admin-api";
+import { QuickLinks, StatCards } from "../components/dashboard-cards";
+import { FirstReplyChart, FunnelChart, WeeklyChart } from "../components/dashboard-charts";
+import { StaffTimes } from "../components/dashboard-staff-times";
+
+export default function AdminDashboardPage({ flags, money }: { flags?: ReactNode; money?: ReactNode }) {
+  const { t } = useLingui();
+  useDocumentTitle(t`Operations dashboard`);
+  const stats = useQuery(pipelineQueries.stats());
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-8">
+      <PageHeader
+        dense
+        eyebrow={t`Admin`}
+        title={t`Operations dashboard`}
+        description={t`The pipeline at a glance, live as requests and messages arrive.`}
+      />
+      {flags}
+      <QuickLinks />
+      <AsyncView
+        query={stats}
+        loading={
+          <div role="status" className="flex flex-col gap-8">
+            <span className="sr-only">{t`Loading the dashboard`}</span>
+            <Overview />
+          </div>
+        }
+        errorFallback={t`Failed to load the dashboard`}
+      >
+        {(data) => <Overview stats={data} />}
+      </AsyncView>
+      {money}
+    </div>
+  );
+}
+
+/** The counters and the charts; without `stats`, their skeletons at the same sizes. */
+function Overview({ stats }: { stats?: AdminStats }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <StatCards cards={stats?.cards} />
+      {stats && stats.cards.total === 0 ? (
+        <EmptyState
+          title={t`No requests yet`}
+          description={t`The charts fill in as members submit sourcing requests and the team replies.`}
+        />
+      ) : (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <WeeklyChart stats={stats} className="lg:col-span-2" />
+          <FunnelChart stats={stats} />
+          <FirstReplyChart stats={stats} />
+          <StaffTimes stats={stats} className="lg:col-span-2" />
+        </div>
+      )}
+    </>
+  );
+}
