@@ -12,7 +12,12 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   // The page at rest: the pointer left where the last click was can rest on a chart, whose tooltip then covers
   // the text around it (axe measured the chart's "Show as table" against the dark tooltip).
   await page.mouse.move(0, 0);
-  // And with no transition under way (a card fading in measures as a paler colour; a spinner, which never ends,
+  // Nothing still loading (a chart's disabled "Show as table" turns enabled, and fades to full colour, when its
+  // data arrives)…
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 5_000 })
+    .catch(() => {});
+  // …and no transition under way (a card fading in measures as a paler colour; a spinner, which never ends,
   // is left turning): up to 2 s.
   await page
     .waitForFunction(
