@@ -95,7 +95,7 @@ describe("a dispute on a captured payment", () => {
       answerable: true,
       evidenceSubmittedAt: null,
     });
-    const days = (Date.parse(dispute.evidenceDueBy) - Date.now()) / 86_400_000;
+    const days = (Date.parse(dispute.evidenceDueBy as string) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);
     expect(dispute.evidence.customer_email_address).toBe(member.email);
