@@ -9,13 +9,14 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
 import { stripeDealApp } from "#tests/helpers/stripe-deal";
-import type { TestUser } from "#tests/helpers/users";
+import { as, type TestUser } from "#tests/helpers/users";
 import { balanceInvoices, notifications, outbox, refunds } from "../../db/schema";
 
 const stripe = stripeDealApp();
-const { call, deliver } = stripe;
+const { deliver } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
@@ -34,7 +35,12 @@ async function rowOf(requestId: string) {
 /** A captured deal whose balance invoice was sent at Stripe. */
 async function invoicedAtStripe() {
   const deal = await stripe.capturedAtStripe({ priceCents: PRICE });
-  const sent = await call("POST", `/api/admin/requests/${deal.id}/balance`, staff, { dueDate: inDays(14) });
+  const sent = await call(
+    ctx,
+    "POST /admin/requests/:id/balance",
+    { params: { id: deal.id }, body: { dueDate: inDays(14) } },
+    as(staff),
+  );
   expect(sent.statusCode, sent.body).toBe(200);
   const row = await rowOf(deal.id);
   return { ...deal, invoiceId: row.providerInvoiceId as string };
@@ -73,7 +79,9 @@ describe("paying the balance with Stripe", { timeout: 90_000 }, () => {
       answers.filter((a) => a.json().outcome === "processed" && a.json().changed !== false).length,
     ).toBeGreaterThan(0);
     expect(await rowOf(id)).toMatchObject({ status: "paid", amountPaidCents: BALANCE });
-    expect((await call("GET", `/api/requests/${id}/deal`, member)).json().balance).toMatchObject({ paidInFull: true });
+    expect((await call(ctx, "GET /requests/:id/deal", { params: { id } }, as(member))).json().balance).toMatchObject({
+      paidInFull: true,
+    });
     expect(await paidTold(member)).toEqual({ notices: 1, emails: 1 });
     // Stripe's invoice and ours agree.
     expect(fake.invoices.get(invoiceId)).toMatchObject({ status: "paid", amount_paid: BALANCE, amount_remaining: 0 });
@@ -86,12 +94,20 @@ describe("paying the balance with Stripe", { timeout: 90_000 }, () => {
 });
 
 const refundOf = (id: string, amountCents: number, key = randomUUID()) =>
-  call("POST", `/api/admin/requests/${id}/refunds`, staff, {
-    amountCents,
-    reason: "Returned in its box",
-    idempotencyKey: key,
-    source: "invoice",
-  });
+  call(
+    ctx,
+    "POST /admin/requests/:id/refunds",
+    {
+      params: { id },
+      body: {
+        amountCents,
+        reason: "Returned in its box",
+        idempotencyKey: key,
+        source: "invoice",
+      },
+    },
+    as(staff),
+  );
 
 /** The invoice's payments at Stripe, as the fake records them. */
 const paymentsOf = (invoiceId: string) =>

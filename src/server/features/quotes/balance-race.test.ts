@@ -6,8 +6,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { CARD, dealSteps, inDays, option } from "#tests/helpers/deal";
-import { createUser, type TestUser } from "#tests/helpers/users";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { activityLogs, balanceInvoices, notifications, outbox, testPaymentObjects } from "../../db/schema";
 
 let ctx: TestContext;
@@ -22,14 +23,21 @@ const steps = dealSteps(
   () => ctx,
   () => staff,
 );
-const { call } = steps;
 const PRICE = 2_500_000;
 const DUE = PRICE - 250_000;
 
 async function invoiced() {
   const held = await steps.heldRequest([option("Kelly 28, Gold", PRICE)]);
-  expect((await call("POST", `/api/admin/requests/${held.id}/hold/capture`, staff, {})).statusCode).toBe(200);
-  const sent = await call("POST", `/api/admin/requests/${held.id}/balance`, staff, { dueDate: inDays(14) });
+  expect(
+    (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id: held.id }, body: {} }, as(staff)))
+      .statusCode,
+  ).toBe(200);
+  const sent = await call(
+    ctx,
+    "POST /admin/requests/:id/balance",
+    { params: { id: held.id }, body: { dueDate: inDays(14) } },
+    as(staff),
+  );
   expect(sent.statusCode, sent.body).toBe(200);
   return { ...held, invoiceId: (sent.json().hostedUrl as string).split("/").pop() as string };
 }
@@ -71,7 +79,9 @@ describe("twenty payments of one balance invoice at once", { timeout: 90_000 }, 
   it("with 4242 on the hosted page: one payment, 'Paid in full' once, one email, the provider agrees", async () => {
     const { member, id, invoiceId } = await invoiced();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call("POST", `/api/billing/test/invoices/${invoiceId}/pay`, member, CARD)),
+      Array.from({ length: 20 }, () =>
+        call(ctx, "POST /billing/test/invoices/:id/pay", { params: { id: invoiceId }, body: CARD }, as(member)),
+      ),
     );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -83,21 +93,34 @@ describe("twenty payments of one balance invoice at once", { timeout: 90_000 }, 
     expect((provider.invoice.payments as { data: unknown[] }).data).toHaveLength(1);
     expect(provider.intents).toBe(1);
     expect(await told(member, id)).toEqual({ notices: 1, emails: 1, activity: 1 });
-    const statement = (await call("GET", `/api/requests/${id}/statement`, member)).json();
+    const statement = (await call(ctx, "GET /requests/:id/statement", { params: { id } }, as(member))).json();
     expect(statement.paidInFull).toBe(true);
     expect(statement.lines.filter((l: { kind: string }) => l.kind === "invoice_paid")).toHaveLength(1);
   });
 
   it("twenty confirmations of one 3-D Secure payment: one payment, told once", async () => {
     const { member, id, invoiceId } = await invoiced();
-    const asked = await call("POST", `/api/billing/test/invoices/${invoiceId}/pay`, member, {
-      ...CARD,
-      cardNumber: "4000 0027 6000 3184",
-    });
+    const asked = await call(
+      ctx,
+      "POST /billing/test/invoices/:id/pay",
+      {
+        params: { id: invoiceId },
+        body: {
+          ...CARD,
+          cardNumber: "4000 0027 6000 3184",
+        },
+      },
+      as(member),
+    );
     expect(asked.json()).toMatchObject({ requiresAction: true });
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        call("POST", `/api/billing/test/invoices/${invoiceId}/confirm`, member, { approve: true }),
+        call(
+          ctx,
+          "POST /billing/test/invoices/:id/confirm",
+          { params: { id: invoiceId }, body: { approve: true } },
+          as(member),
+        ),
       ),
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);

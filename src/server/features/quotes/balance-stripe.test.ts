@@ -8,14 +8,15 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
 import { stripeDealApp } from "#tests/helpers/stripe-deal";
-import type { TestUser } from "#tests/helpers/users";
+import { as, type TestUser } from "#tests/helpers/users";
 import { balanceInvoices } from "../../db/schema";
 import { dueDateSeconds } from "../../payments/types";
 
 const stripe = stripeDealApp();
-const { call, deliver } = stripe;
+const { deliver } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
@@ -36,10 +37,10 @@ describe("the balance invoice with Stripe", () => {
   it("creates, fills, finalises and sends one invoice with derived keys; signed webhooks pay it once", async () => {
     const { member, id } = await capturedAtStripe();
     const dueDate = inDays(14);
-    const send = () => call("POST", `/api/admin/requests/${id}/balance`, staff, { dueDate });
+    const send = () => call(ctx, "POST /admin/requests/:id/balance", { params: { id }, body: { dueDate } }, as(staff));
     const answers = await Promise.all([send(), send(), send()]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
-    const sent = answers.find((a) => a.statusCode === 200)?.json();
+    const sent = answers.find((a) => a.statusCode === 200)!.json();
     expect(sent).toMatchObject({ amountCents: PRICE - HELD, status: "open" });
     expect(sent.hostedUrl).toMatch(/^https:\/\/invoice\.stripe\.test\/i\/in_fake_/);
     expect(sent.pdfUrl).toMatch(/\/pdf$/);
@@ -70,7 +71,7 @@ describe("the balance invoice with Stripe", () => {
     // A bank transfer covers part of it, then the card the rest: Stripe's signed events are the truth.
     const part = stripeEvent("invoice.updated", fake.payInvoice(invoiceId, 500_000));
     expect((await deliver(part)).json().outcome).toBe("processed");
-    expect((await call("GET", `/api/requests/${id}/deal`, member)).json().balance).toMatchObject({
+    expect((await call(ctx, "GET /requests/:id/deal", { params: { id } }, as(member))).json().balance).toMatchObject({
       status: "open",
       amountPaidCents: 500_000,
       paidInFull: false,
@@ -78,7 +79,7 @@ describe("the balance invoice with Stripe", () => {
     const paid = stripeEvent("invoice.paid", fake.payInvoice(invoiceId));
     expect((await deliver(paid)).json().outcome).toBe("processed");
     expect((await deliver(paid)).json().outcome).toBe("duplicate");
-    expect((await call("GET", `/api/requests/${id}/deal`, member)).json().balance).toMatchObject({
+    expect((await call(ctx, "GET /requests/:id/deal", { params: { id } }, as(member))).json().balance).toMatchObject({
       status: "paid",
       amountPaidCents: PRICE - HELD,
       paidInFull: true,
@@ -96,7 +97,12 @@ describe("the balance invoice with Stripe", () => {
   it("voids with its own key; a Stripe failure on create is a 502 and leaves nothing open", async () => {
     const { id } = await capturedAtStripe();
     fake.failNext("POST", "/v1/invoices", 400, "No such customer");
-    const failed = await call("POST", `/api/admin/requests/${id}/balance`, staff, { dueDate: inDays(7) });
+    const failed = await call(
+      ctx,
+      "POST /admin/requests/:id/balance",
+      { params: { id }, body: { dueDate: inDays(7) } },
+      as(staff),
+    );
     expect(failed.statusCode).toBe(502);
     expect(await rowOf(id)).toBeUndefined();
 
@@ -104,17 +110,27 @@ describe("the balance invoice with Stripe", () => {
     fake.failNext("POST", "/v1/invoices/", 400, "This invoice cannot be finalized.", (c) =>
       c.path.endsWith("/finalize"),
     );
-    const half = await call("POST", `/api/admin/requests/${id}/balance`, staff, { dueDate: inDays(7) });
+    const half = await call(
+      ctx,
+      "POST /admin/requests/:id/balance",
+      { params: { id }, body: { dueDate: inDays(7) } },
+      as(staff),
+    );
     expect(half.statusCode).toBe(502);
     expect(await rowOf(id)).toBeUndefined();
     const created = fake.callsTo("POST", "/v1/invoices").length;
     expect(created).toBeGreaterThan(0);
     expect([...fake.invoices.values()].filter((i) => i.metadata.requestId === id)).toHaveLength(0);
 
-    const sent = await call("POST", `/api/admin/requests/${id}/balance`, staff, { dueDate: inDays(7) });
+    const sent = await call(
+      ctx,
+      "POST /admin/requests/:id/balance",
+      { params: { id }, body: { dueDate: inDays(7) } },
+      as(staff),
+    );
     expect(sent.statusCode, sent.body).toBe(200);
     const row = await rowOf(id);
-    const voided = await call("POST", `/api/admin/requests/${id}/balance/void`, staff);
+    const voided = await call(ctx, "POST /admin/requests/:id/balance/void", { params: { id } }, as(staff));
     expect(voided.json()).toMatchObject({ status: "void" });
     const [call0] = fake.callsTo("POST", `/v1/invoices/${row.providerInvoiceId}/void`);
     expect(call0.idempotencyKey).toBe(`maison-balance-void-${row.id}`);

@@ -6,14 +6,14 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import type { FakeStripe } from "#tests/helpers/fake-stripe";
 import { stripeDealApp } from "#tests/helpers/stripe-deal";
-import type { TestUser } from "#tests/helpers/users";
+import { as, type TestUser } from "#tests/helpers/users";
 import { balanceInvoices } from "../../db/schema";
 import { MARGIN_SCHEME_FOOTER } from "../../payments/stripe-provider";
 
 const stripe = stripeDealApp();
-const { call } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
@@ -24,7 +24,12 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
 
 async function sentWithVat(vatRate: string) {
   const { id } = await stripe.capturedAtStripe({ priceCents: 1_230_000, vatRate });
-  const sent = await call("POST", `/api/admin/requests/${id}/balance`, staff, { dueDate: inDays(14) });
+  const sent = await call(
+    ctx,
+    "POST /admin/requests/:id/balance",
+    { params: { id }, body: { dueDate: inDays(14) } },
+    as(staff),
+  );
   expect(sent.statusCode, sent.body).toBe(200);
   const [row] = await ctx.database.db.select().from(balanceInvoices).where(eq(balanceInvoices.requestId, id));
   const invoiceId = row.providerInvoiceId as string;
@@ -41,14 +46,24 @@ describe("the balance invoice's VAT with Stripe", { timeout: 90_000 }, () => {
     const { id } = await stripe.capturedAtStripe({ priceCents: 1_000_000, vatRate: "13" });
     const invoices = fake.callsTo("POST", "/v1/invoices").length;
     fake.failNext("POST", "/v1/tax_rates", 400, "Tax rates are not available on this account");
-    const failed = await call("POST", `/api/admin/requests/${id}/balance`, staff, { dueDate: inDays(14) });
+    const failed = await call(
+      ctx,
+      "POST /admin/requests/:id/balance",
+      { params: { id }, body: { dueDate: inDays(14) } },
+      as(staff),
+    );
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error).toContain("Tax rates are not available");
     expect(fake.callsTo("POST", "/v1/invoices")).toHaveLength(invoices);
     expect(await ctx.database.db.select().from(balanceInvoices).where(eq(balanceInvoices.requestId, id))).toHaveLength(
       0,
     );
-    const sent = await call("POST", `/api/admin/requests/${id}/balance`, staff, { dueDate: inDays(14) });
+    const sent = await call(
+      ctx,
+      "POST /admin/requests/:id/balance",
+      { params: { id }, body: { dueDate: inDays(14) } },
+      as(staff),
+    );
     expect(sent.statusCode, sent.body).toBe(200);
     expect([...fake.taxRates.values()].filter((r) => r.percentage === 13)).toHaveLength(1);
   });

@@ -8,8 +8,10 @@ import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { CARD, dealSteps, inDays, option } from "#tests/helpers/deal";
-import { createUser, type TestUser } from "#tests/helpers/users";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { lisbonDate } from "@/shared/dates";
 import { resolveAuthSecret } from "../../auth/auth";
 import { balanceInvoices, notifications, testPaymentObjects } from "../../db/schema";
@@ -32,7 +34,6 @@ const steps = dealSteps(
   () => ctx,
   () => staff,
 );
-const { call } = steps;
 const DECLINED = { ...CARD, cardNumber: "4000 0000 0000 0002" };
 const THREE_D_SECURE = { ...CARD, cardNumber: "4000 0027 6000 3184" };
 /** The option's price, 10 % held. */
@@ -42,18 +43,31 @@ const HELD = 250_000;
 /** A request whose hold was captured (`capturedCents`, in full by default). */
 async function capturedRequest(capturedCents = HELD) {
   const held = await steps.heldRequest([option("Kelly 28, Gold", PRICE)]);
-  const captured = await call("POST", `/api/admin/requests/${held.id}/hold/capture`, staff, {
-    amountCents: capturedCents,
-    reason: capturedCents < HELD ? "A scuff on the clasp" : "",
-  });
+  const captured = await call(
+    ctx,
+    "POST /admin/requests/:id/hold/capture",
+    {
+      params: { id: held.id },
+      body: {
+        amountCents: capturedCents,
+        reason: capturedCents < HELD ? "A scuff on the clasp" : "",
+      },
+    },
+    as(staff),
+  );
   expect(captured.statusCode, captured.body).toBe(200);
   return held;
 }
 
 const send = (requestId: string, body: object = {}) =>
-  call("POST", `/api/admin/requests/${requestId}/balance`, staff, { dueDate: inDays(14), ...body });
+  call(
+    ctx,
+    "POST /admin/requests/:id/balance",
+    { params: { id: requestId }, body: { dueDate: inDays(14), ...body } },
+    as(staff),
+  );
 
-const invoiceIdOf = (hostedUrl: string) => hostedUrl.split("/").pop() as string;
+const invoiceIdOf = (hostedUrl: string | null) => (hostedUrl as string).split("/").pop() as string;
 
 /** The balance's notices (under the payment type, decision 035), told apart by their titles. */
 const TITLES: Record<string, string> = {
@@ -100,7 +114,7 @@ function deliver(type: string, object: object, created = Math.floor(Date.now() /
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
   return ctx.app.inject({
     method: "POST",
-    url: "/api/billing/webhook",
+    url: endpointUrl("POST /billing/webhook"),
     payload,
     headers: { "content-type": "application/json", "stripe-signature": signature },
   });
@@ -193,7 +207,7 @@ describe("paying the balance", () => {
     const { member, id } = await capturedRequest();
     const sent = (await send(id)).json();
     const invoiceId = invoiceIdOf(sent.hostedUrl);
-    const page = await call("GET", `/api/billing/test/invoices/${invoiceId}`, member);
+    const page = await call(ctx, "GET /billing/test/invoices/:id", { params: { id: invoiceId } }, as(member));
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json()).toMatchObject({
       amountRemainingCents: PRICE - HELD,
@@ -203,9 +217,16 @@ describe("paying the balance", () => {
     });
     // Someone else's invoice page is not found.
     const other = await createUser(ctx, { plan: "gold" });
-    expect((await call("GET", `/api/billing/test/invoices/${invoiceId}`, other)).statusCode).toBe(404);
+    expect(
+      (await call(ctx, "GET /billing/test/invoices/:id", { params: { id: invoiceId } }, as(other))).statusCode,
+    ).toBe(404);
 
-    const paid = await call("POST", `/api/billing/test/invoices/${invoiceId}/pay`, member, CARD);
+    const paid = await call(
+      ctx,
+      "POST /billing/test/invoices/:id/pay",
+      { params: { id: invoiceId }, body: CARD },
+      as(member),
+    );
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().redirectUrl).toContain(`/requests/${id}`);
     const deal = await steps.deal(member, id);
@@ -214,8 +235,13 @@ describe("paying the balance", () => {
     expect(await noticesOf(member.id, "balance_paid")).toHaveLength(1);
     expect((await noticesOf(staff.id, "staff_balance_paid")).some((n) => n.requestId === id)).toBe(true);
     // Paid: nothing more to pay, nothing to void, nothing more to send.
-    expect((await call("POST", `/api/billing/test/invoices/${invoiceId}/pay`, member, CARD)).statusCode).toBe(409);
-    expect((await call("POST", `/api/admin/requests/${id}/balance/void`, staff)).statusCode).toBe(409);
+    expect(
+      (await call(ctx, "POST /billing/test/invoices/:id/pay", { params: { id: invoiceId }, body: CARD }, as(member)))
+        .statusCode,
+    ).toBe(409);
+    expect((await call(ctx, "POST /admin/requests/:id/balance/void", { params: { id } }, as(staff))).statusCode).toBe(
+      409,
+    );
     const again = await send(id);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("balance_paid");
@@ -224,8 +250,9 @@ describe("paying the balance", () => {
   it("twenty payments at once: one is taken, the provider's invoice and ours agree", async () => {
     const { member, id } = await capturedRequest();
     const invoiceId = invoiceIdOf((await send(id)).json().hostedUrl);
-    const pay = () => call("POST", `/api/billing/test/invoices/${invoiceId}/pay`, member, CARD);
-    const transfer = () => call("POST", "/api/admin/qa/bank-transfer", staff, { requestId: id });
+    const pay = () =>
+      call(ctx, "POST /billing/test/invoices/:id/pay", { params: { id: invoiceId }, body: CARD }, as(member));
+    const transfer = () => call(ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id } }, as(staff));
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 4 === 3 ? transfer() : pay())));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
@@ -238,7 +265,12 @@ describe("paying the balance", () => {
   it("0002 is declined: the invoice stays open and the member is told", async () => {
     const { member, id } = await capturedRequest();
     const invoiceId = invoiceIdOf((await send(id)).json().hostedUrl);
-    const declined = await call("POST", `/api/billing/test/invoices/${invoiceId}/pay`, member, DECLINED);
+    const declined = await call(
+      ctx,
+      "POST /billing/test/invoices/:id/pay",
+      { params: { id: invoiceId }, body: DECLINED },
+      as(member),
+    );
     expect(declined.statusCode).toBe(402);
     const deal = await steps.deal(member, id);
     expect(deal.balance).toMatchObject({ status: "open", paidInFull: false, amountPaidCents: 0 });
@@ -249,11 +281,24 @@ describe("paying the balance", () => {
   it("the 3-D Secure card asks for the bank's confirmation, then pays", async () => {
     const { member, id } = await capturedRequest();
     const invoiceId = invoiceIdOf((await send(id)).json().hostedUrl);
-    const asked = await call("POST", `/api/billing/test/invoices/${invoiceId}/pay`, member, THREE_D_SECURE);
+    const asked = await call(
+      ctx,
+      "POST /billing/test/invoices/:id/pay",
+      { params: { id: invoiceId }, body: THREE_D_SECURE },
+      as(member),
+    );
     expect(asked.json()).toEqual({ redirectUrl: null, requiresAction: true });
     expect((await steps.deal(member, id)).balance.status).toBe("open");
-    expect((await call("GET", `/api/billing/test/invoices/${invoiceId}`, member)).json().requiresAction).toBe(true);
-    const confirmed = await call("POST", `/api/billing/test/invoices/${invoiceId}/confirm`, member, { approve: true });
+    expect(
+      (await call(ctx, "GET /billing/test/invoices/:id", { params: { id: invoiceId } }, as(member))).json()
+        .requiresAction,
+    ).toBe(true);
+    const confirmed = await call(
+      ctx,
+      "POST /billing/test/invoices/:id/confirm",
+      { params: { id: invoiceId }, body: { approve: true } },
+      as(member),
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await steps.deal(member, id)).balance.paidInFull).toBe(true);
   });
@@ -261,7 +306,12 @@ describe("paying the balance", () => {
   it("a bank transfer in part, then the rest: paid only when the provider says so", async () => {
     const { member, id } = await capturedRequest();
     await send(id);
-    const part = await call("POST", "/api/admin/qa/bank-transfer", staff, { requestId: id, amountCents: 1_000_000 });
+    const part = await call(
+      ctx,
+      "POST /admin/qa/bank-transfer",
+      { body: { requestId: id, amountCents: 1_000_000 } },
+      as(staff),
+    );
     expect(part.statusCode, part.body).toBe(200);
     expect(part.json()).toMatchObject({ status: "open", amountPaidCents: 1_000_000 });
     expect((await steps.deal(member, id)).balance).toMatchObject({
@@ -270,9 +320,14 @@ describe("paying the balance", () => {
       paidInFull: false,
     });
     expect(await noticesOf(member.id, "balance_paid")).toHaveLength(0);
-    const tooMuch = await call("POST", "/api/admin/qa/bank-transfer", staff, { requestId: id, amountCents: PRICE });
+    const tooMuch = await call(
+      ctx,
+      "POST /admin/qa/bank-transfer",
+      { body: { requestId: id, amountCents: PRICE } },
+      as(staff),
+    );
     expect(tooMuch.statusCode).toBe(400);
-    const rest = await call("POST", "/api/admin/qa/bank-transfer", staff, { requestId: id });
+    const rest = await call(ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id } }, as(staff));
     expect(rest.json()).toMatchObject({ status: "paid", amountRemainingCents: 0 });
     expect((await steps.deal(member, id)).balance).toMatchObject({
       status: "paid",
@@ -281,7 +336,7 @@ describe("paying the balance", () => {
     });
     expect(await noticesOf(member.id, "balance_paid")).toHaveLength(1);
     // The member's timeline says it, with the amounts.
-    const timeline = (await call("GET", `/api/requests/${id}/timeline`, member)).json();
+    const timeline = (await call(ctx, "GET /requests/:id/timeline", { params: { id } }, as(member))).json();
     const said = timeline.items.map((e: { key: string }) => e.key);
     expect(said).toEqual(
       expect.arrayContaining([
@@ -291,7 +346,9 @@ describe("paying the balance", () => {
       ]),
     );
     // Nothing open any more.
-    expect((await call("POST", "/api/admin/qa/bank-transfer", staff, { requestId: id })).statusCode).toBe(409);
+    expect((await call(ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id } }, as(staff))).statusCode).toBe(
+      409,
+    );
   });
 });
 
@@ -306,7 +363,7 @@ describe("due dates", () => {
     expect(await noticesOf(member.id, "balance_overdue")).toHaveLength(1);
     expect((await noticesOf(staff.id, "staff_balance_overdue")).filter((n) => n.requestId === id)).toHaveLength(1);
     // Paid late: paid, no longer overdue.
-    await call("POST", "/api/admin/qa/bank-transfer", staff, { requestId: id });
+    await call(ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id } }, as(staff));
     expect((await steps.deal(member, id)).balance).toMatchObject({ status: "paid", overdue: false, paidInFull: true });
   });
 
@@ -422,18 +479,25 @@ describe("the provider's word", () => {
   it("void: an open unpaid invoice, once; then a new one can be sent", async () => {
     const { member, id } = await capturedRequest();
     const sent = (await send(id)).json();
-    const voided = await call("POST", `/api/admin/requests/${id}/balance/void`, staff);
+    const voided = await call(ctx, "POST /admin/requests/:id/balance/void", { params: { id } }, as(staff));
     expect(voided.statusCode, voided.body).toBe(200);
     expect(voided.json()).toMatchObject({ status: "void", paidInFull: false });
-    expect((await call("POST", `/api/admin/requests/${id}/balance/void`, staff)).statusCode).toBe(409);
-    const page = await call("POST", `/api/billing/test/invoices/${invoiceIdOf(sent.hostedUrl)}/pay`, member, CARD);
+    expect((await call(ctx, "POST /admin/requests/:id/balance/void", { params: { id } }, as(staff))).statusCode).toBe(
+      409,
+    );
+    const page = await call(
+      ctx,
+      "POST /billing/test/invoices/:id/pay",
+      { params: { id: invoiceIdOf(sent.hostedUrl) }, body: CARD },
+      as(member),
+    );
     expect(page.statusCode).toBe(409);
     const again = await send(id);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().id).not.toBe(sent.id);
     // Something was paid on it: it is not voided.
-    await call("POST", "/api/admin/qa/bank-transfer", staff, { requestId: id, amountCents: 100 });
-    const refused = await call("POST", `/api/admin/requests/${id}/balance/void`, staff);
+    await call(ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id, amountCents: 100 } }, as(staff));
+    const refused = await call(ctx, "POST /admin/requests/:id/balance/void", { params: { id } }, as(staff));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe("nothing_to_void");
   });

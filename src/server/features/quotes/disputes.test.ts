@@ -8,8 +8,10 @@ import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { dealSteps } from "#tests/helpers/deal";
-import { createUser, type TestUser } from "#tests/helpers/users";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { resolveAuthSecret } from "../../auth/auth";
 import { activityLogs, notifications, requests, testPaymentObjects } from "../../db/schema";
@@ -32,17 +34,26 @@ const steps = dealSteps(
   () => ctx,
   () => staff,
 );
-const { call } = steps;
 
 /** A captured deal whose request is owned by `owner`, with a message each way. */
 async function capturedDeal() {
   const { member, id } = await steps.heldRequest();
   await ctx.database.db.update(requests).set({ assigneeUserId: owner.id }).where(eq(requests.id, id));
-  expect((await call("POST", `/api/requests/${id}/messages`, member, { body: "Is it the 2019 one?" })).statusCode).toBe(
-    201,
-  );
-  expect((await call("POST", `/api/requests/${id}/messages`, staff, { body: "Yes, full set." })).statusCode).toBe(201);
-  const captured = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {});
+  expect(
+    (
+      await call(
+        ctx,
+        "POST /requests/:id/messages",
+        { params: { id }, body: { body: "Is it the 2019 one?" } },
+        as(member),
+      )
+    ).statusCode,
+  ).toBe(201);
+  expect(
+    (await call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "Yes, full set." } }, as(staff)))
+      .statusCode,
+  ).toBe(201);
+  const captured = await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff));
   expect(captured.statusCode, captured.body).toBe(200);
   return { member, id };
 }
@@ -54,17 +65,25 @@ const noticesOf = (userId: string, type: string) =>
     .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
 
 async function openDispute(id: string) {
-  const opened = await call("POST", `/api/admin/requests/${id}/dispute/test-open`, staff, {
-    reason: "product_not_received",
-  });
+  const opened = await call(
+    ctx,
+    "POST /admin/requests/:id/dispute/test-open",
+    {
+      params: { id },
+      body: {
+        reason: "product_not_received",
+      },
+    },
+    as(staff),
+  );
   expect(opened.statusCode, opened.body).toBe(200);
-  return opened.json().dispute;
+  return opened.json().dispute!;
 }
 
 describe("a dispute on a captured payment", () => {
   it("marks the request, tells its owner and the admins once, and shows the deadline and the evidence pack", async () => {
     const { member, id } = await capturedDeal();
-    expect((await call("GET", `/api/admin/requests/${id}/dispute`, staff)).json()).toEqual({
+    expect((await call(ctx, "GET /admin/requests/:id/dispute", { params: { id } }, as(staff))).json()).toEqual({
       testBank: true,
       dispute: null,
     });
@@ -76,7 +95,7 @@ describe("a dispute on a captured payment", () => {
       answerable: true,
       evidenceSubmittedAt: null,
     });
-    const days = (Date.parse(dispute.evidenceDueBy) - Date.now()) / 86_400_000;
+    const days = (Date.parse(dispute.evidenceDueBy as string) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);
     expect(dispute.evidence.customer_email_address).toBe(member.email);
@@ -86,7 +105,7 @@ describe("a dispute on a captured payment", () => {
     expect(dispute.evidence.uncategorized_text).toContain("Card authorised for €2,500");
     expect(dispute.evidence.uncategorized_text).toContain("€2,500 captured");
 
-    expect((await call("GET", "/api/admin/money", staff)).json().ledger).toMatchObject({
+    expect((await call(ctx, "GET /admin/money", {}, as(staff))).json().ledger).toMatchObject({
       openDisputes: 1,
       disputedCents: 250_000,
     });
@@ -97,7 +116,7 @@ describe("a dispute on a captured payment", () => {
     const logged = await ctx.database.db.select().from(activityLogs).where(eq(activityLogs.requestId, id));
     expect(logged.map((a) => a.action)).toContain("dispute_opened");
     // The member does not see it.
-    expect((await call("GET", `/api/admin/requests/${id}/dispute`, member)).statusCode).toBe(403);
+    expect((await call(ctx, "GET /admin/requests/:id/dispute", { params: { id } }, as(member))).statusCode).toBe(403);
   });
 
   it("takes the reviewed evidence once: 20 submissions at once send one to the provider", async () => {
@@ -105,7 +124,9 @@ describe("a dispute on a captured payment", () => {
     const dispute = await openDispute(id);
     const evidence = { ...dispute.evidence, uncategorized_text: "Reviewed by the team." };
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call("POST", `/api/admin/requests/${id}/dispute/evidence`, staff, evidence)),
+      Array.from({ length: 20 }, () =>
+        call(ctx, "POST /admin/requests/:id/dispute/evidence", { params: { id }, body: evidence }, as(staff)),
+      ),
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     for (const refused of answers.filter((a) => a.statusCode !== 200)) {
@@ -121,7 +142,7 @@ describe("a dispute on a captured payment", () => {
       evidence: { uncategorized_text: "Reviewed by the team." },
       evidence_details: { submission_count: 1 },
     });
-    const after = (await call("GET", `/api/admin/requests/${id}/dispute`, staff)).json().dispute;
+    const after = (await call(ctx, "GET /admin/requests/:id/dispute", { params: { id } }, as(staff))).json().dispute!;
     expect(after).toMatchObject({ status: "under_review", answerable: false });
     expect(after.evidenceSubmittedAt).not.toBeNull();
   });
@@ -129,8 +150,13 @@ describe("a dispute on a captured payment", () => {
   it("is decided once: the bank's decision is final; older, replayed and foreign events change nothing", async () => {
     const { id } = await capturedDeal();
     const dispute = await openDispute(id);
-    const closed = await call("POST", `/api/admin/requests/${id}/dispute/test-close`, staff, { outcome: "won" });
-    expect(closed.json().dispute.status).toBe("won");
+    const closed = await call(
+      ctx,
+      "POST /admin/requests/:id/dispute/test-close",
+      { params: { id }, body: { outcome: "won" } },
+      as(staff),
+    );
+    expect(closed.json().dispute!.status).toBe("won");
     expect(await noticesOf(owner.id, "dispute_closed")).not.toHaveLength(0);
 
     const secret = testWebhookSecret(resolveAuthSecret(ctx.config));
@@ -139,7 +165,7 @@ describe("a dispute on a captured payment", () => {
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
       return ctx.app.inject({
         method: "POST",
-        url: "/api/billing/webhook",
+        url: endpointUrl("POST /billing/webhook"),
         payload,
         headers: { "content-type": "application/json", "stripe-signature": signature },
       });
@@ -164,20 +190,27 @@ describe("a dispute on a captured payment", () => {
       data: { object: { ...(atProvider.data as object), id: "dp_other", payment_intent: "pi_not_ours" } },
     };
     expect((await deliver(foreign)).json()).toMatchObject({ outcome: "ignored" });
-    expect((await call("GET", `/api/admin/requests/${id}/dispute`, staff)).json().dispute.status).toBe("won");
+    expect(
+      (await call(ctx, "GET /admin/requests/:id/dispute", { params: { id } }, as(staff))).json().dispute!.status,
+    ).toBe("won");
     // Decided: nothing left to submit.
     const submit = await call(
-      "POST",
-      `/api/admin/requests/${id}/dispute/evidence`,
-      staff,
-      closed.json().dispute.evidence,
+      ctx,
+      "POST /admin/requests/:id/dispute/evidence",
+      { params: { id }, body: closed.json().dispute!.evidence },
+      as(staff),
     );
     expect(submit.statusCode).toBe(409);
   });
 
   it("cannot be opened on a hold that was not captured", async () => {
     const { id } = await steps.heldRequest();
-    const opened = await call("POST", `/api/admin/requests/${id}/dispute/test-open`, staff, {});
+    const opened = await call(
+      ctx,
+      "POST /admin/requests/:id/dispute/test-open",
+      { params: { id }, body: {} },
+      as(staff),
+    );
     expect(opened.statusCode).toBe(409);
   });
 });

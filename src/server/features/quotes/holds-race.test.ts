@@ -7,8 +7,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { dealSteps, option, sessionOf } from "#tests/helpers/deal";
-import { createUser, type TestUser } from "#tests/helpers/users";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { activityLogs } from "../../db/schema";
 
@@ -33,7 +34,6 @@ const steps = dealSteps(
   () => staff,
 );
 const {
-  call,
   signed,
   sourcingRequest,
   sent,
@@ -100,13 +100,23 @@ describe("20 accepts at once, alternating two options", () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         i % 3 === 2
-          ? call("POST", `/api/requests/${id}/quotes/${quoteId}/decline`, member, { reason: "" })
+          ? call(
+              ctx,
+              "POST /requests/:id/quotes/:quoteId/decline",
+              { params: { id, quoteId }, body: { reason: "" } },
+              as(member),
+            )
           : acceptOption(member, id, quoteId, i % 3 ? noir : gold),
       ),
     );
     for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
     const pages = [
-      ...new Set(answers.filter((a) => a.statusCode === 200 && a.json().url).map((a) => a.json().url as string)),
+      ...new Set(
+        answers
+          .filter((a) => a.statusCode === 200)
+          .map((a) => (a.json() as { url?: string }).url)
+          .filter((url): url is string => Boolean(url)),
+      ),
     ];
     for (const page of pages) await authorize(member, page);
     await expectProviderMatches(id);
@@ -119,8 +129,9 @@ describe("20 accepts at once, alternating two options", () => {
 
 describe("20 captures or releases of one hold at once", () => {
   const capture = (id: string, body: object = {}) =>
-    call("POST", `/api/admin/requests/${id}/hold/capture`, staff, body);
-  const release = (id: string) => call("POST", `/api/admin/requests/${id}/hold/release`, staff, { reason: "" });
+    call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: body }, as(staff));
+  const release = (id: string) =>
+    call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body: { reason: "" } }, as(staff));
 
   /** Exactly one call won; the provider's intent and our hold agree on what happened, once. */
   async function expectOnce(id: string, answers: Array<{ statusCode: number; body: string }>, status: string) {
@@ -182,7 +193,12 @@ describe("an authorisation for a hold the app does not hold", () => {
       idempotencyKey: `lost-${hold.id}`,
     });
     // The member chose again meanwhile: our hold is closed.
-    const declined = await call("POST", `/api/requests/${id}/quotes/${quoteId}/decline`, member, { reason: "" });
+    const declined = await call(
+      ctx,
+      "POST /requests/:id/quotes/:quoteId/decline",
+      { params: { id, quoteId }, body: { reason: "" } },
+      as(member),
+    );
     expect(declined.statusCode, declined.body).toBe(200);
 
     expect((await authorize(member, lost.url)).statusCode).toBe(200);
@@ -204,7 +220,7 @@ describe("an authorisation for a hold the app does not hold", () => {
     const [gold, noir] = await optionIds(member, id, quoteId);
     const first = (await acceptOption(member, id, quoteId, gold)).json().url;
     expect((await acceptOption(member, id, quoteId, noir)).statusCode).toBe(200);
-    const page = await call("GET", `/api/billing/test/holds/${sessionOf(first)}`, member);
+    const page = await call(ctx, "GET /billing/test/holds/:id", { params: { id: sessionOf(first) } }, as(member));
     expect(page.json()).toMatchObject({ status: "expired", superseded: true });
     const refused = await authorize(member, first);
     expect(refused.statusCode).toBe(409);

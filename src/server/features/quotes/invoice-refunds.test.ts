@@ -9,8 +9,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { CARD, dealSteps, inDays, option, stripeEvent } from "#tests/helpers/deal";
-import { createUser, type TestUser } from "#tests/helpers/users";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { REFUND_MESSAGES } from "@/shared/messages";
 import { activityLogs, balanceInvoices, refunds, testPaymentObjects } from "../../db/schema";
 
@@ -27,7 +28,7 @@ const steps = dealSteps(
   () => ctx,
   () => staff,
 );
-const { call, signed, providerRefunds, refundsTold } = steps;
+const { signed, providerRefunds, refundsTold } = steps;
 const db = () => ctx.database.db;
 
 const PRICE = 1_000_000;
@@ -37,26 +38,49 @@ const BALANCE = PRICE - HELD;
 /** A request whose hold was captured and whose balance (€9,000) was sent; paid with 4242 unless `pay` is false. */
 async function invoicedRequest({ pay = true } = {}) {
   const held = await steps.heldRequest([option("Kelly 28, Gold", PRICE)]);
-  const captured = await call("POST", `/api/admin/requests/${held.id}/hold/capture`, staff, {});
+  const captured = await call(
+    ctx,
+    "POST /admin/requests/:id/hold/capture",
+    { params: { id: held.id }, body: {} },
+    as(staff),
+  );
   expect(captured.statusCode, captured.body).toBe(200);
-  const sent = await call("POST", `/api/admin/requests/${held.id}/balance`, staff, { dueDate: inDays(14) });
+  const sent = await call(
+    ctx,
+    "POST /admin/requests/:id/balance",
+    { params: { id: held.id }, body: { dueDate: inDays(14) } },
+    as(staff),
+  );
   expect(sent.statusCode, sent.body).toBe(200);
   const invoiceId = (sent.json().hostedUrl as string).split("/").pop() as string;
   if (pay) {
-    const paid = await call("POST", `/api/billing/test/invoices/${invoiceId}/pay`, held.member, CARD);
+    const paid = await call(
+      ctx,
+      "POST /billing/test/invoices/:id/pay",
+      { params: { id: invoiceId }, body: CARD },
+      as(held.member),
+    );
     expect(paid.statusCode, paid.body).toBe(200);
   }
   return { ...held, invoiceId };
 }
 
 const refund = (requestId: string, amountCents: number, extra: object = {}) =>
-  call("POST", `/api/admin/requests/${requestId}/refunds`, staff, {
-    amountCents,
-    reason: "Returned in its box",
-    idempotencyKey: randomUUID(),
-    source: "invoice",
-    ...extra,
-  });
+  call(
+    ctx,
+    "POST /admin/requests/:id/refunds",
+    {
+      params: { id: requestId },
+      body: {
+        amountCents,
+        reason: "Returned in its box",
+        idempotencyKey: randomUUID(),
+        source: "invoice",
+        ...extra,
+      },
+    },
+    as(staff),
+  );
 
 async function invoiceRow(requestId: string) {
   const [row] = await db().select().from(balanceInvoices).where(eq(balanceInvoices.requestId, requestId));
@@ -110,7 +134,7 @@ describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
     expect(logged).toHaveLength(1);
     expect(logged[0].details).toMatchObject({ invoiceId: expect.any(String), amountCents: BALANCE });
 
-    const statement = (await call("GET", `/api/requests/${id}/statement`, member)).json();
+    const statement = (await call(ctx, "GET /requests/:id/statement", { params: { id } }, as(member))).json();
     expect(statement.refundedCents).toBe(BALANCE);
     expect(statement.lines.find((l: { kind: string }) => l.kind === "refunded")).toMatchObject({
       amountCents: BALANCE,
@@ -118,9 +142,14 @@ describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
     });
     // The test provider's receipts: the balance's payment (its card, what was refunded since) and the refund.
     const receiptOf = async (kind: string) => {
-      const url = statement.lines.find((l: { kind: string }) => l.kind === kind).receiptUrl as string;
+      const url = statement.lines.find((l: { kind: string }) => l.kind === kind)!.receiptUrl as string;
       expect(url).toMatch(/^http:\/\/localhost:3000\/checkout\/test\/receipts\//);
-      const res = await call("GET", `/api/billing/test/receipts/${url.split("/").pop()}`, member);
+      const res = await call(
+        ctx,
+        "GET /billing/test/receipts/:id",
+        { params: { id: url.split("/").pop() as string } },
+        as(member),
+      );
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     };

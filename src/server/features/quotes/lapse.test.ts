@@ -7,8 +7,9 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { dealSteps, inDays, option, sessionOf } from "#tests/helpers/deal";
-import { createUser, type TestUser } from "#tests/helpers/users";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { activityLogs, holds, notifications, outbox, testPaymentObjects } from "../../db/schema";
 
@@ -31,7 +32,7 @@ const steps = dealSteps(
   () => ctx,
   () => staff,
 );
-const { call, deal, authorize } = steps;
+const { deal, authorize } = steps;
 
 /** A request whose hold is held: quoted, accepted, authorised with 4242 (capturable 7 days on the provider's clock). */
 async function heldRequest(title = "Hermès Kelly 28") {
@@ -63,7 +64,7 @@ async function warningEmails(to: string) {
 }
 
 async function timelineOf(member: TestUser, requestId: string) {
-  const res = await call("GET", `/api/requests/${requestId}/timeline`, member);
+  const res = await call(ctx, "GET /requests/:id/timeline", { params: { id: requestId } }, as(member));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().items as unknown[];
 }
@@ -138,7 +139,9 @@ describe("48 hours before a held authorisation lapses", () => {
 
   it("a hold no longer held (captured) is not warned", async () => {
     const { member, id } = await heldRequest("Cartier Tank");
-    expect((await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {})).statusCode).toBe(200);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff))).statusCode,
+    ).toBe(200);
     await advance(6 * DAY);
     await runJob();
     expect(await warningsOf(member.id, id)).toHaveLength(0);
@@ -156,10 +159,12 @@ describe("the member authorises again on their own", () => {
     expect(lapsed.canAuthoriseAgain).toBe(true);
     expect((await deal(staff, id)).canAuthoriseAgain).toBe(true);
 
-    const again = await call("POST", `/api/requests/${id}/hold/reauthorize`, member);
+    const again = await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
     expect(again.statusCode, again.body).toBe(200);
     // A reload of the page before paying: the same page.
-    expect((await call("POST", `/api/requests/${id}/hold/reauthorize`, member)).json().url).toBe(again.json().url);
+    expect((await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member))).json().url).toBe(
+      again.json().url,
+    );
     expect((await authorize(member, again.json().url)).statusCode).toBe(200);
     const renewed = await deal(member, id);
     expect(renewed.hold).toMatchObject({ status: "held" });
@@ -176,7 +181,8 @@ describe("the member authorises again on their own", () => {
   it("again after leaving the new card page unpaid", async () => {
     const { member, id } = await heldRequest();
     await advance(7 * DAY + HOUR);
-    const first = (await call("POST", `/api/requests/${id}/hold/reauthorize`, member)).json().url as string;
+    const first = (await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member))).json()
+      .url as string;
     // The page expires unpaid; the provider closes it (the hold released, never held).
     await ctx.database.db
       .update(testPaymentObjects)
@@ -185,7 +191,7 @@ describe("the member authorises again on their own", () => {
     const stale = await deal(member, id);
     expect(stale.hold.status).toBe("released");
     expect(stale.canAuthoriseAgain).toBe(true);
-    const second = await call("POST", `/api/requests/${id}/hold/reauthorize`, member);
+    const second = await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().url).not.toBe(first);
     expect((await authorize(member, second.json().url)).statusCode).toBe(200);
@@ -194,7 +200,7 @@ describe("the member authorises again on their own", () => {
 
   it("is refused while a live hold exists", async () => {
     const { member, id } = await heldRequest();
-    const refused = await call("POST", `/api/requests/${id}/hold/reauthorize`, member);
+    const refused = await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ error: QUOTE_MESSAGES.holdStillLive, key: "quotes.hold_still_live" });
     expect((await holdRows(id)).map((h) => h.status)).toEqual(["held"]);
@@ -204,18 +210,31 @@ describe("the member authorises again on their own", () => {
     const { member, id } = await heldRequest();
     await advance(7 * DAY + HOUR);
     expect((await deal(member, id)).hold.status).toBe("expired");
-    const delivered = await call("POST", `/api/admin/requests/${id}/delivery`, staff, { note: "Handed over." });
+    const delivered = await call(
+      ctx,
+      "POST /admin/requests/:id/delivery",
+      { params: { id }, body: { note: "Handed over." } },
+      as(staff),
+    );
     expect(delivered.statusCode, delivered.body).toBe(200);
     const after = await deal(member, id);
     expect(after.canAuthoriseAgain).toBe(false);
-    const refused = await call("POST", `/api/requests/${id}/hold/reauthorize`, member);
+    const refused = await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(QUOTE_MESSAGES.reauthorizationClosed);
     expect((await holdRows(id)).map((h) => h.status)).toEqual(["expired"]);
 
     const captured = await heldRequest("Captured");
-    expect((await call("POST", `/api/admin/requests/${captured.id}/hold/capture`, staff, {})).statusCode).toBe(200);
-    const notExpired = await call("POST", `/api/requests/${captured.id}/hold/reauthorize`, captured.member);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id: captured.id }, body: {} }, as(staff)))
+        .statusCode,
+    ).toBe(200);
+    const notExpired = await call(
+      ctx,
+      "POST /requests/:id/hold/reauthorize",
+      { params: { id: captured.id } },
+      as(captured.member),
+    );
     expect(notExpired.statusCode).toBe(409);
     expect(notExpired.json().error).toBe(QUOTE_MESSAGES.holdNotExpired);
   });
@@ -224,6 +243,8 @@ describe("the member authorises again on their own", () => {
     const { id } = await heldRequest();
     await advance(7 * DAY + HOUR);
     const other = await createUser(ctx, { plan: "gold" });
-    expect((await call("POST", `/api/requests/${id}/hold/reauthorize`, other)).statusCode).toBe(404);
+    expect((await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(other))).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -6,13 +6,14 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
 import { stripeDealApp } from "#tests/helpers/stripe-deal";
-import type { TestUser } from "#tests/helpers/users";
+import { as, type TestUser } from "#tests/helpers/users";
 import { holds, notifications, requests } from "../../db/schema";
 
 const stripe = stripeDealApp();
-const { call, deliver, holdOf } = stripe;
+const { deliver, holdOf } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
@@ -27,7 +28,12 @@ describe("holds with Stripe", () => {
   it("opens Checkout in payment mode with manual capture, our metadata and an idempotency key", async () => {
     const q = await quotedRequest();
     const accept = () =>
-      call("POST", `/api/requests/${q.id}/quotes/${q.quoteId}/accept`, q.member, { optionId: q.optionId });
+      call(
+        ctx,
+        "POST /requests/:id/quotes/:quoteId/accept",
+        { params: { id: q.id, quoteId: q.quoteId }, body: { optionId: q.optionId } },
+        as(q.member),
+      );
     const [a, b] = await Promise.all([accept(), accept()]);
     expect(a.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_fake_/);
     expect(b.json().url).toBe(a.json().url);
@@ -54,10 +60,18 @@ describe("holds with Stripe", () => {
     // The intent came without its charge: it was fetched expanded.
     expect(fake.callsTo("GET", `/v1/payment_intents/${intent.id}`)).not.toHaveLength(0);
 
-    const captured = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {
-      amountCents: 100_000,
-      reason: "Agreed reduction",
-    });
+    const captured = await call(
+      ctx,
+      "POST /admin/requests/:id/hold/capture",
+      {
+        params: { id },
+        body: {
+          amountCents: 100_000,
+          reason: "Agreed reduction",
+        },
+      },
+      as(staff),
+    );
     expect(captured.statusCode, captured.body).toBe(200);
     expect(captured.json()).toMatchObject({
       status: "captured",
@@ -91,7 +105,12 @@ describe("holds with Stripe", () => {
 
   it("releases with cancel and a key; a lapsed authorisation (cancellation_reason automatic) is expired", async () => {
     const first = await heldAtStripe();
-    const released = await call("POST", `/api/admin/requests/${first.id}/hold/release`, staff, {});
+    const released = await call(
+      ctx,
+      "POST /admin/requests/:id/hold/release",
+      { params: { id: first.id }, body: {} },
+      as(staff),
+    );
     expect(released.json()).toMatchObject({ status: "released" });
     const [cancel] = fake.callsTo("POST", `/v1/payment_intents/${first.intent.id}/cancel`);
     expect(cancel.idempotencyKey).toBe(`maison-release-${(await holdOf(first.id)).id}`);
@@ -115,9 +134,17 @@ describe("holds with Stripe", () => {
 
     // A page of a hold closed here (the member chose again), authorised anyway: cancelled at Stripe with a key.
     const q = await quotedRequest();
-    const accepted = await call("POST", `/api/requests/${q.id}/quotes/${q.quoteId}/accept`, q.member, {
-      optionId: q.optionId,
-    });
+    const accepted = await call(
+      ctx,
+      "POST /requests/:id/quotes/:quoteId/accept",
+      {
+        params: { id: q.id, quoteId: q.quoteId },
+        body: {
+          optionId: q.optionId,
+        },
+      },
+      as(q.member),
+    );
     const sessionId = (accepted.json().url as string).split("/").pop() as string;
     await ctx.database.db.update(holds).set({ status: "released" }).where(eq(holds.requestId, q.id));
     const orphan = fake.authorizeSession(sessionId, {});
@@ -131,11 +158,13 @@ describe("holds with Stripe", () => {
   it("a provider failure on capture is a 502 with Stripe's message, and the hold can be captured after", async () => {
     const { id, intent } = await heldAtStripe();
     fake.failNext("POST", `/v1/payment_intents/${intent.id}/capture`, 402, "Your card's balance is insufficient.");
-    const failed = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {});
+    const failed = await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff));
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error).toBe("Your card's balance is insufficient.");
     expect((await holdOf(id)).pendingAction).toBeNull();
-    expect((await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {})).statusCode).toBe(200);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff))).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -156,16 +185,24 @@ describe("disputes with Stripe", () => {
     };
     fake.disputes.set(dispute.id, structuredClone(dispute));
     expect((await deliver(stripeEvent("charge.dispute.created", dispute))).json().outcome).toBe("processed");
-    const view = (await call("GET", `/api/admin/requests/${id}/dispute`, staff)).json();
+    const view = (await call(ctx, "GET /admin/requests/:id/dispute", { params: { id } }, as(staff))).json();
     expect(view).toMatchObject({ testBank: false, dispute: { status: "needs_response", answerable: true } });
 
-    const submitted = await call("POST", `/api/admin/requests/${id}/dispute/evidence`, staff, view.dispute.evidence);
+    const submitted = await call(
+      ctx,
+      "POST /admin/requests/:id/dispute/evidence",
+      { params: { id }, body: view.dispute!.evidence },
+      as(staff),
+    );
     expect(submitted.statusCode, submitted.body).toBe(200);
     const [update] = fake.callsTo("POST", "/v1/disputes/dp_fake_1");
-    expect(update.idempotencyKey).toBe(`maison-dispute-${view.dispute.id}`);
+    expect(update.idempotencyKey).toBe(`maison-dispute-${view.dispute!.id}`);
     expect(update.body).toMatchObject({ submit: "true", evidence: { customer_name: "Ana Sousa" } });
     expect(fake.disputes.get("dp_fake_1")?.status).toBe("under_review");
     // The test bank is not Stripe's: 404 in Stripe mode.
-    expect((await call("POST", `/api/admin/requests/${id}/dispute/test-open`, staff, {})).statusCode).toBe(404);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/dispute/test-open", { params: { id }, body: {} }, as(staff)))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -8,7 +8,9 @@ import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { resolveAuthSecret } from "../../auth/auth";
 import {
@@ -37,9 +39,6 @@ const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", n
 const DECLINED = { ...CARD, cardNumber: "4000 0000 0000 0002" };
 const THREE_D_SECURE = { ...CARD, cardNumber: "4000 0027 6000 3184" };
 
-const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, user: TestUser | null, payload?: object) =>
-  ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
-
 /** A calendar day `n` days from today (UTC; far enough from midnight in Lisbon for the tests). */
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -55,42 +54,70 @@ const option = (title: string, priceCents: number, extra: object = {}) => ({
 /** A gold member's request, moved to Sourcing by staff. */
 async function sourcingRequest(title = "Hermès Kelly 28") {
   const member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
-  const created = await call("POST", "/api/requests", member, {
-    title,
-    category: "Fashion",
-    budget_eur: 25000,
-    urgency: "High",
-    notes: "",
-    phone_number: "+351912345678",
-  });
+  const created = await call(
+    ctx,
+    "POST /requests",
+    {
+      body: {
+        title,
+        category: "Fashion",
+        budget_eur: 25000,
+        urgency: "High",
+        notes: "",
+        phone_number: "+351912345678",
+      },
+    },
+    as(member),
+  );
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().id as string;
-  const moved = await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
+  const moved = await call(
+    ctx,
+    "POST /admin/requests/:id/status",
+    { params: { id }, body: { status: "Sourcing" } },
+    as(staff),
+  );
   expect(moved.statusCode, moved.body).toBe(200);
   return { member, id };
 }
 
 async function draft(requestId: string, options = [option("Kelly 28, Gold", 2_500_000)], extra: object = {}) {
-  const res = await call("POST", `/api/admin/requests/${requestId}/quotes`, staff, {
-    options,
-    validUntil: inDays(10),
-    message: "Two beautiful pieces.",
-    ...extra,
-  });
+  const res = await call(
+    ctx,
+    "POST /admin/requests/:id/quotes",
+    {
+      params: { id: requestId },
+      body: {
+        options,
+        validUntil: inDays(10),
+        message: "Two beautiful pieces.",
+        ...extra,
+      },
+    },
+    as(staff),
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;
 }
 
 async function sent(requestId: string, options?: ReturnType<typeof option>[]) {
   const quoteId = await draft(requestId, options);
-  const res = await call("POST", `/api/admin/requests/${requestId}/quotes/${quoteId}/send`, staff);
+  const res = await call(
+    ctx,
+    "POST /admin/requests/:id/quotes/:quoteId/send",
+    { params: { id: requestId, quoteId } },
+    as(staff),
+  );
   expect(res.statusCode, res.body).toBe(200);
   return quoteId;
 }
 
 async function deal(user: TestUser, requestId: string) {
-  const url = user === staff ? `/api/admin/requests/${requestId}/deal` : `/api/requests/${requestId}/deal`;
-  const res = await call("GET", url, user);
+  const params = { id: requestId };
+  const res =
+    user === staff
+      ? await call(ctx, "GET /admin/requests/:id/deal", { params }, as(user))
+      : await call(ctx, "GET /requests/:id/deal", { params }, as(user));
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -98,15 +125,28 @@ async function deal(user: TestUser, requestId: string) {
 async function accept(member: TestUser, requestId: string, quoteId: string, optionIndex = 0) {
   const current = await deal(member, requestId);
   const quote = current.quotes.find((q: { id: string }) => q.id === quoteId);
-  return call("POST", `/api/requests/${requestId}/quotes/${quoteId}/accept`, member, {
-    optionId: quote.options[optionIndex].id,
-  });
+  return call(
+    ctx,
+    "POST /requests/:id/quotes/:quoteId/accept",
+    {
+      params: { id: requestId, quoteId },
+      body: {
+        optionId: quote!.options[optionIndex].id,
+      },
+    },
+    as(member),
+  );
 }
 
 const sessionOf = (url: string) => url.split("/").pop() as string;
 
 async function authorize(member: TestUser, url: string, card = CARD) {
-  return call("POST", `/api/billing/test/holds/${sessionOf(url)}/authorize`, member, card);
+  return call(
+    ctx,
+    "POST /billing/test/holds/:id/authorize",
+    { params: { id: sessionOf(url) }, body: card },
+    as(member),
+  );
 }
 
 /** A request whose hold is held: quoted, accepted, authorised with 4242. */
@@ -150,7 +190,10 @@ describe("the whole loop", () => {
     expect((await deal(member, id)).quotes).toEqual([]);
     expect((await deal(staff, id)).quotes[0]).toMatchObject({ id: quoteId, status: "draft" });
 
-    expect((await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff)).statusCode).toBe(200);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/quotes/:quoteId/send", { params: { id, quoteId } }, as(staff)))
+        .statusCode,
+    ).toBe(200);
     const quoted = await deal(member, id);
     expect(quoted.requestStatus).toBe("Quoted");
     expect(quoted.quotes[0]).toMatchObject({ id: quoteId, status: "sent", expired: false });
@@ -168,7 +211,7 @@ describe("the whole loop", () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     const { url } = accepted.json();
     expect(url).toMatch(/^http:\/\/localhost:3000\/checkout\/test\/holds\/cs_test_/);
-    const page = await call("GET", `/api/billing/test/holds/${sessionOf(url)}`, member);
+    const page = await call(ctx, "GET /billing/test/holds/:id", { params: { id: sessionOf(url) } }, as(member));
     expect(page.json()).toMatchObject({
       amountCents: 235_005,
       currency: "eur",
@@ -189,7 +232,7 @@ describe("the whole loop", () => {
     expect(held.requestStatus).toBe("Found");
     expect(held.quotes[0]).toMatchObject({ status: "accepted", acceptedOptionId: quoted.quotes[0].options[1].id });
     expect(held.hold).toMatchObject({ status: "held", amountCents: 235_005, capturedCents: 0 });
-    const days = (Date.parse(held.hold.expiresAt) - Date.now()) / 86_400_000;
+    const days = (Date.parse(held.hold!.expiresAt as string) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);
     const [request] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
@@ -199,25 +242,35 @@ describe("the whole loop", () => {
     expect(await noticesOf(member.id, "status_changed")).toHaveLength(3);
 
     // The pipeline shows the hold.
-    const pipeline = await call("GET", "/api/admin/requests?status=Found", staff);
+    const pipeline = await call(ctx, "GET /admin/requests", { query: { status: "Found" } }, as(staff));
     const item = pipeline.json().items.find((r: { id: string }) => r.id === id);
-    expect(item.hold).toMatchObject({ status: "held" });
+    expect(item!.hold).toMatchObject({ status: "held" });
 
-    const captured = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {});
+    const captured = await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff));
     expect(captured.statusCode, captured.body).toBe(200);
     expect(captured.json()).toMatchObject({ status: "captured", capturedCents: 235_005 });
     expect(await noticesOf(member.id, "payment_captured")).toHaveLength(1);
 
-    const delivered = await call("POST", `/api/admin/requests/${id}/delivery`, staff, {
-      note: "Handed over in Lisbon",
-    });
+    const delivered = await call(
+      ctx,
+      "POST /admin/requests/:id/delivery",
+      {
+        params: { id },
+        body: {
+          note: "Handed over in Lisbon",
+        },
+      },
+      as(staff),
+    );
     expect(delivered.statusCode, delivered.body).toBe(200);
     const after = await deal(member, id);
     expect(after.requestStatus).toBe("Delivered");
     expect(after.delivery).toMatchObject({ status: "delivered", note: "Handed over in Lisbon", answeredAt: null });
     expect(await noticesOf(member.id, "delivered")).toHaveLength(1);
 
-    expect((await call("POST", `/api/requests/${id}/delivery/confirm`, member)).statusCode).toBe(200);
+    expect((await call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member))).statusCode).toBe(
+      200,
+    );
     expect((await deal(member, id)).delivery).toMatchObject({ status: "confirmed" });
     expect(await noticesOf(staff.id, "receipt_confirmed")).toHaveLength(1);
     expect(await noticesOf(member.id, "status_changed")).toHaveLength(4);
@@ -237,7 +290,7 @@ describe("the whole loop", () => {
     ]);
 
     // The member's money overview, and the team's.
-    const payments = await call("GET", "/api/payments", member);
+    const payments = await call(ctx, "GET /payments", {}, as(member));
     expect(payments.json().items).toEqual([
       expect.objectContaining({
         status: "captured",
@@ -246,19 +299,27 @@ describe("the whole loop", () => {
         request: { id, title: "Vintage Kelly 28" },
       }),
     ]);
-    const money = await call("GET", "/api/admin/money", staff);
+    const money = await call(ctx, "GET /admin/money", {}, as(staff));
     expect(money.statusCode, money.body).toBe(200);
     expect(money.json().weekly).toHaveLength(12);
     expect(money.json().cards.capturedCents).toBeGreaterThanOrEqual(235_005);
-    expect(money.json().weekly.at(-1).capturedCents).toBeGreaterThanOrEqual(235_005);
+    expect(money.json().weekly.at(-1)!.capturedCents).toBeGreaterThanOrEqual(235_005);
   });
 
   it("a declined quote stays Quoted and tells the team; a revised quote supersedes the one it replaces", async () => {
     const { member, id } = await sourcingRequest();
     const first = await sent(id);
-    const declined = await call("POST", `/api/requests/${id}/quotes/${first}/decline`, member, {
-      reason: "A little above what I hoped",
-    });
+    const declined = await call(
+      ctx,
+      "POST /requests/:id/quotes/:quoteId/decline",
+      {
+        params: { id, quoteId: first },
+        body: {
+          reason: "A little above what I hoped",
+        },
+      },
+      as(member),
+    );
     expect(declined.statusCode, declined.body).toBe(200);
     const after = await deal(member, id);
     expect(after.requestStatus).toBe("Quoted");
@@ -282,7 +343,12 @@ describe("the whole loop", () => {
 
   it("staff release a hold: nothing is taken, the member is told", async () => {
     const { member, id } = await heldRequest();
-    const released = await call("POST", `/api/admin/requests/${id}/hold/release`, staff, { reason: "Sold elsewhere" });
+    const released = await call(
+      ctx,
+      "POST /admin/requests/:id/hold/release",
+      { params: { id }, body: { reason: "Sold elsewhere" } },
+      as(staff),
+    );
     expect(released.statusCode, released.body).toBe(200);
     expect(released.json()).toMatchObject({ status: "released", capturedCents: 0 });
     expect(await noticesOf(member.id, "hold_released")).toHaveLength(1);
@@ -303,7 +369,9 @@ describe("the hold page", () => {
     expect(after.requestStatus).toBe("Quoted");
     expect(after.quotes[0].status).toBe("sent");
     expect(after.hold).toMatchObject({ status: "pending", failure: "Your card was declined." });
-    expect((await call("GET", `/api/billing/test/holds/${sessionOf(url)}`, member)).json().status).toBe("open");
+    expect(
+      (await call(ctx, "GET /billing/test/holds/:id", { params: { id: sessionOf(url) } }, as(member))).json().status,
+    ).toBe("open");
     expect(await noticesOf(member.id, "hold_placed")).toHaveLength(0);
 
     // Then a card that works.
@@ -317,25 +385,38 @@ describe("the hold page", () => {
     const { url } = (await accept(member, id, quoteId)).json();
     const res = await authorize(member, url, THREE_D_SECURE);
     expect(res.json()).toEqual({ redirectUrl: null, requiresAction: true });
-    expect((await deal(member, id)).hold.status).toBe("requires_action");
-    expect((await call("GET", `/api/billing/test/holds/${sessionOf(url)}`, member)).json().status).toBe(
-      "requires_action",
-    );
+    expect((await deal(member, id)).hold!.status).toBe("requires_action");
+    expect(
+      (await call(ctx, "GET /billing/test/holds/:id", { params: { id: sessionOf(url) } }, as(member))).json().status,
+    ).toBe("requires_action");
 
     // Failing the confirmation opens the page again.
-    const failed = await call("POST", `/api/billing/test/holds/${sessionOf(url)}/confirm`, member, { approve: false });
+    const failed = await call(
+      ctx,
+      "POST /billing/test/holds/:id/confirm",
+      { params: { id: sessionOf(url) }, body: { approve: false } },
+      as(member),
+    );
     expect(failed.statusCode).toBe(402);
-    expect((await deal(member, id)).hold.status).toBe("pending");
+    expect((await deal(member, id)).hold!.status).toBe("pending");
     expect((await deal(member, id)).requestStatus).toBe("Quoted");
 
     expect((await authorize(member, url, THREE_D_SECURE)).json().requiresAction).toBe(true);
-    const confirmed = await call("POST", `/api/billing/test/holds/${sessionOf(url)}/confirm`, member, {
-      approve: true,
-    });
+    const confirmed = await call(
+      ctx,
+      "POST /billing/test/holds/:id/confirm",
+      {
+        params: { id: sessionOf(url) },
+        body: {
+          approve: true,
+        },
+      },
+      as(member),
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().redirectUrl).toContain(`/requests/${id}`);
     const after = await deal(member, id);
-    expect(after.hold.status).toBe("held");
+    expect(after.hold!.status).toBe("held");
     expect(after.requestStatus).toBe("Found");
   });
 
@@ -344,9 +425,11 @@ describe("the hold page", () => {
     const quoteId = await sent(id);
     const { url } = (await accept(member, id, quoteId)).json();
     const other = await createUser(ctx, { plan: "gold" });
-    expect((await call("GET", `/api/billing/test/holds/${sessionOf(url)}`, other)).statusCode).toBe(404);
+    expect(
+      (await call(ctx, "GET /billing/test/holds/:id", { params: { id: sessionOf(url) } }, as(other))).statusCode,
+    ).toBe(404);
     expect((await authorize(other, url)).statusCode).toBe(404);
-    expect((await deal(member, id)).hold.status).toBe("pending");
+    expect((await deal(member, id)).hold!.status).toBe("pending");
   });
 });
 
@@ -356,7 +439,14 @@ describe("no money moves twice", () => {
     const quoteId = await sent(id);
     const optionId = (await deal(member, id)).quotes[0].options[0].id;
     const [a, b] = await Promise.all(
-      [0, 1].map(() => call("POST", `/api/requests/${id}/quotes/${quoteId}/accept`, member, { optionId })),
+      [0, 1].map(() =>
+        call(
+          ctx,
+          "POST /requests/:id/quotes/:quoteId/accept",
+          { params: { id, quoteId }, body: { optionId } },
+          as(member),
+        ),
+      ),
     );
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().url).toBe(b.json().url);
@@ -369,7 +459,9 @@ describe("no money moves twice", () => {
     const first = (await accept(member, id, quoteId, 0)).json().url;
     const second = (await accept(member, id, quoteId, 1)).json().url;
     expect(second).not.toBe(first);
-    expect((await call("GET", `/api/billing/test/holds/${sessionOf(first)}`, member)).json().status).toBe("expired");
+    expect(
+      (await call(ctx, "GET /billing/test/holds/:id", { params: { id: sessionOf(first) } }, as(member))).json().status,
+    ).toBe("expired");
     const rows = await holdRow(id);
     expect(rows.map((r) => r.status).sort()).toEqual(["pending", "released"]);
     expect((await authorize(member, first)).statusCode).toBe(409);
@@ -380,7 +472,7 @@ describe("no money moves twice", () => {
   it("two captures at once capture once", async () => {
     const { member, id } = await heldRequest();
     const [a, b] = await Promise.all(
-      [0, 1].map(() => call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {})),
+      [0, 1].map(() => call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff))),
     );
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect([a, b].find((r) => r.statusCode === 409)?.json().error).toBe(QUOTE_MESSAGES.holdNotHeld);
@@ -406,7 +498,7 @@ describe("no money moves twice", () => {
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
       return ctx.app.inject({
         method: "POST",
-        url: "/api/billing/webhook",
+        url: endpointUrl("POST /billing/webhook"),
         payload,
         headers: { "content-type": "application/json", "stripe-signature": signature },
       });
@@ -432,16 +524,18 @@ describe("no money moves twice", () => {
     expect(first.json()).toMatchObject({ received: true, outcome: "ignored" });
     expect((await deliver(event)).json()).toMatchObject({ received: true, outcome: "duplicate" });
 
-    expect((await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {})).statusCode).toBe(200);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff))).statusCode,
+    ).toBe(200);
     // The authorisation's event again, under a new id, after the capture: the hold stays captured.
     expect((await deliver({ ...event, id: `evt_late_${hold.id}` })).json().outcome).toBe("ignored");
-    expect((await deal(member, id)).hold.status).toBe("captured");
+    expect((await deal(member, id)).hold!.status).toBe("captured");
     expect(await noticesOf(member.id, "hold_placed")).toHaveLength(1);
 
     // A forged delivery is refused.
     const forged = await ctx.app.inject({
       method: "POST",
-      url: "/api/billing/webhook",
+      url: endpointUrl("POST /billing/webhook"),
       payload: JSON.stringify(event),
       headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=bad" },
     });
@@ -452,18 +546,36 @@ describe("no money moves twice", () => {
 describe("capture", () => {
   it("takes less than the hold only with a reason, never more, and releases the rest", async () => {
     const { member, id } = await heldRequest([option("Kelly", 1_000_000)]);
-    const more = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, { amountCents: 100_001 });
+    const more = await call(
+      ctx,
+      "POST /admin/requests/:id/hold/capture",
+      { params: { id }, body: { amountCents: 100_001 } },
+      as(staff),
+    );
     expect(more.statusCode).toBe(400);
     expect(more.json().error).toBe(QUOTE_MESSAGES.captureTooHigh);
-    const noReason = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, { amountCents: 60_000 });
+    const noReason = await call(
+      ctx,
+      "POST /admin/requests/:id/hold/capture",
+      { params: { id }, body: { amountCents: 60_000 } },
+      as(staff),
+    );
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error).toBe(QUOTE_MESSAGES.captureReasonRequired);
-    expect((await deal(member, id)).hold.status).toBe("held");
+    expect((await deal(member, id)).hold!.status).toBe("held");
 
-    const partial = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {
-      amountCents: 60_000,
-      reason: "Supplier discount passed on",
-    });
+    const partial = await call(
+      ctx,
+      "POST /admin/requests/:id/hold/capture",
+      {
+        params: { id },
+        body: {
+          amountCents: 60_000,
+          reason: "Supplier discount passed on",
+        },
+      },
+      as(staff),
+    );
     expect(partial.statusCode, partial.body).toBe(200);
     expect(partial.json()).toMatchObject({ status: "captured", amountCents: 100_000, capturedCents: 60_000 });
     const [hold] = await holdRow(id);
@@ -473,8 +585,8 @@ describe("capture", () => {
       .from(outbox)
       .where(sql`${outbox.payload}->>'reason' = 'payment_captured' and ${outbox.payload}->>'to' = ${member.email}`);
     expect(mail.payload.text).toContain("The remaining €400 has been released.");
-    const money = (await call("GET", "/api/admin/money", staff)).json();
-    expect(money.weekly.at(-1).releasedCents).toBeGreaterThanOrEqual(40_000);
+    const money = (await call(ctx, "GET /admin/money", {}, as(staff))).json();
+    expect(money.weekly.at(-1)!.releasedCents).toBeGreaterThanOrEqual(40_000);
   });
 });
 
@@ -487,100 +599,141 @@ describe("refused transitions (409) and validation", () => {
     };
     // Nothing held yet.
     await expectRefused(
-      await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {}),
+      await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff)),
       QUOTE_MESSAGES.holdNotHeld,
     );
     await expectRefused(
-      await call("POST", `/api/admin/requests/${id}/hold/release`, staff, {}),
+      await call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body: {} }, as(staff)),
       QUOTE_MESSAGES.holdNotHeld,
     );
     await expectRefused(
-      await call("POST", `/api/admin/requests/${id}/hold/request-reauthorization`, staff),
+      await call(ctx, "POST /admin/requests/:id/hold/request-reauthorization", { params: { id } }, as(staff)),
       QUOTE_MESSAGES.holdNotExpired,
     );
     await expectRefused(
-      await call("POST", `/api/requests/${id}/hold/reauthorize`, member),
+      await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member)),
       QUOTE_MESSAGES.holdNotExpired,
     );
-    await expectRefused(await call("POST", `/api/admin/requests/${id}/delivery`, staff, {}), QUOTE_MESSAGES.notFound);
     await expectRefused(
-      await call("POST", `/api/requests/${id}/delivery/confirm`, member),
+      await call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body: {} }, as(staff)),
+      QUOTE_MESSAGES.notFound,
+    );
+    await expectRefused(
+      await call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member)),
       QUOTE_MESSAGES.notDelivered,
     );
 
     const quoteId = await sent(id);
     // A sent quote is no longer a draft.
     await expectRefused(
-      await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff),
+      await call(ctx, "POST /admin/requests/:id/quotes/:quoteId/send", { params: { id, quoteId } }, as(staff)),
       QUOTE_MESSAGES.quoteNotDraft,
     );
     await expectRefused(
-      await call("PUT", `/api/admin/requests/${id}/quotes/${quoteId}`, staff, {
-        options: [option("Changed", 1000)],
-        validUntil: inDays(5),
-      }),
+      await call(
+        ctx,
+        "PUT /admin/requests/:id/quotes/:quoteId",
+        {
+          params: { id, quoteId },
+          body: {
+            options: [option("Changed", 1000)],
+            validUntil: inDays(5),
+          },
+        },
+        as(staff),
+      ),
       QUOTE_MESSAGES.quoteNotDraft,
     );
     await expectRefused(
-      await call("DELETE", `/api/admin/requests/${id}/quotes/${quoteId}`, staff),
+      await call(ctx, "DELETE /admin/requests/:id/quotes/:quoteId", { params: { id, quoteId } }, as(staff)),
       QUOTE_MESSAGES.quoteNotDraft,
     );
 
     const { url } = (await accept(member, id, quoteId)).json();
     await expectRefused(
-      await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {}),
+      await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff)),
       QUOTE_MESSAGES.holdNotHeld,
     );
     await authorize(member, url);
     await expectRefused(await accept(member, id, quoteId), QUOTE_MESSAGES.alreadyAccepted);
     await expectRefused(
-      await call("POST", `/api/requests/${id}/quotes/${quoteId}/decline`, member, {}),
+      await call(ctx, "POST /requests/:id/quotes/:quoteId/decline", { params: { id, quoteId }, body: {} }, as(member)),
       QUOTE_MESSAGES.alreadyAccepted,
     );
     // A request that is Found takes no new quote.
     await expectRefused(
-      await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
-        options: [option("Another", 1000)],
-        validUntil: inDays(5),
-      }),
+      await call(
+        ctx,
+        "POST /admin/requests/:id/quotes",
+        {
+          params: { id },
+          body: {
+            options: [option("Another", 1000)],
+            validUntil: inDays(5),
+          },
+        },
+        as(staff),
+      ),
       QUOTE_MESSAGES.cannotQuoteNow,
     );
 
-    expect((await call("POST", `/api/admin/requests/${id}/hold/release`, staff, {})).statusCode).toBe(200);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body: {} }, as(staff))).statusCode,
+    ).toBe(200);
     await expectRefused(
-      await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {}),
+      await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff)),
       QUOTE_MESSAGES.holdNotHeld,
     );
     await expectRefused(
-      await call("POST", `/api/admin/requests/${id}/hold/release`, staff, {}),
+      await call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body: {} }, as(staff)),
       QUOTE_MESSAGES.holdNotHeld,
     );
 
-    expect((await call("POST", `/api/admin/requests/${id}/delivery`, staff, {})).statusCode).toBe(200);
-    await expectRefused(await call("POST", `/api/admin/requests/${id}/delivery`, staff, {}), QUOTE_MESSAGES.notFound);
     expect(
-      (await call("POST", `/api/requests/${id}/delivery/problem`, member, { description: "A scratch on the clasp" }))
-        .statusCode,
+      (await call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body: {} }, as(staff))).statusCode,
+    ).toBe(200);
+    await expectRefused(
+      await call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body: {} }, as(staff)),
+      QUOTE_MESSAGES.notFound,
+    );
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /requests/:id/delivery/problem",
+          { params: { id }, body: { description: "A scratch on the clasp" } },
+          as(member),
+        )
+      ).statusCode,
     ).toBe(200);
     expect(await noticesOf(staff.id, "problem_reported")).not.toHaveLength(0);
     await expectRefused(
-      await call("POST", `/api/requests/${id}/delivery/confirm`, member),
+      await call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member)),
       QUOTE_MESSAGES.alreadyAnswered,
     );
   });
 
   it("closes the problem window 30 days after delivery", async () => {
     const { member, id } = await heldRequest();
-    expect((await call("POST", `/api/admin/requests/${id}/delivery`, staff, {})).statusCode).toBe(200);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body: {} }, as(staff))).statusCode,
+    ).toBe(200);
     await ctx.database.db
       .update(deliveries)
       .set({ deliveredAt: new Date(Date.now() - 31 * 86_400_000) })
       .where(eq(deliveries.requestId, id));
-    const late = await call("POST", `/api/requests/${id}/delivery/problem`, member, { description: "Too late" });
+    const late = await call(
+      ctx,
+      "POST /requests/:id/delivery/problem",
+      { params: { id }, body: { description: "Too late" } },
+      as(member),
+    );
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toBe(QUOTE_MESSAGES.disputeWindowClosed);
     // Confirming receipt is still possible.
-    expect((await call("POST", `/api/requests/${id}/delivery/confirm`, member)).statusCode).toBe(200);
+    expect((await call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member))).statusCode).toBe(
+      200,
+    );
   });
 
   it("refuses an expired quote with a clear message", async () => {
@@ -606,11 +759,19 @@ describe("refused transitions (409) and validation", () => {
     [{ options: [option("Photo", 1000, { photoIds: ["6f1c2f8e-3b7a-4b8e-9a43-1f2e3d4c5b6a"] })] }, "Photo not found"],
   ])("refuses a quote: %j", async (change, message) => {
     const { id } = await sourcingRequest();
-    const res = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
-      options: [option("Kelly", 100_000)],
-      validUntil: inDays(10),
-      ...change,
-    });
+    const res = await call(
+      ctx,
+      "POST /admin/requests/:id/quotes",
+      {
+        params: { id },
+        body: {
+          options: [option("Kelly", 100_000)],
+          validUntil: inDays(10),
+          ...change,
+        },
+      },
+      as(staff),
+    );
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toBe(message);
     expect((await deal(staff, id)).quotes).toEqual([]);
@@ -623,28 +784,45 @@ describe("ownership", () => {
     const quoteId = await sent(id);
     const optionId = (await deal(member, id)).quotes[0].options[0].id;
     const other = await createUser(ctx, { plan: "gold" });
-    for (const [method, url, payload] of [
-      ["GET", `/api/requests/${id}/deal`],
-      ["POST", `/api/requests/${id}/quotes/${quoteId}/accept`, { optionId }],
-      ["POST", `/api/requests/${id}/quotes/${quoteId}/decline`, {}],
-      ["POST", `/api/requests/${id}/hold/reauthorize`],
-      ["POST", `/api/requests/${id}/delivery/confirm`],
-      ["POST", `/api/requests/${id}/delivery/problem`, { description: "x" }],
-    ] as const) {
-      const res = await call(method, url, other, payload);
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    const params = { id, quoteId };
+    const members = {
+      "GET /requests/:id/deal": () => call(ctx, "GET /requests/:id/deal", { params }, as(other)),
+      "POST /requests/:id/quotes/:quoteId/accept": () =>
+        call(ctx, "POST /requests/:id/quotes/:quoteId/accept", { params, body: { optionId } }, as(other)),
+      "POST /requests/:id/quotes/:quoteId/decline": () =>
+        call(ctx, "POST /requests/:id/quotes/:quoteId/decline", { params, body: {} }, as(other)),
+      "POST /requests/:id/hold/reauthorize": () =>
+        call(ctx, "POST /requests/:id/hold/reauthorize", { params }, as(other)),
+      "POST /requests/:id/delivery/confirm": () =>
+        call(ctx, "POST /requests/:id/delivery/confirm", { params }, as(other)),
+      "POST /requests/:id/delivery/problem": () =>
+        call(ctx, "POST /requests/:id/delivery/problem", { params, body: { description: "x" } }, as(other)),
+    };
+    for (const [key, send] of Object.entries(members)) {
+      const res = await send();
+      expect(res.statusCode, key).toBe(404);
     }
     // Staff do not accept for the member.
-    expect((await call("POST", `/api/requests/${id}/quotes/${quoteId}/accept`, staff, { optionId })).statusCode).toBe(
-      404,
-    );
-    for (const [method, url] of [
-      ["GET", `/api/admin/requests/${id}/deal`],
-      ["POST", `/api/admin/requests/${id}/hold/capture`],
-      ["POST", `/api/admin/requests/${id}/delivery`],
-      ["GET", "/api/admin/money"],
-    ] as const) {
-      expect((await call(method, url, member, method === "POST" ? {} : undefined)).statusCode).toBe(403);
+    expect(
+      (
+        await call(
+          ctx,
+          "POST /requests/:id/quotes/:quoteId/accept",
+          { params: { id, quoteId }, body: { optionId } },
+          as(staff),
+        )
+      ).statusCode,
+    ).toBe(404);
+    const staffOnly = {
+      "GET /admin/requests/:id/deal": () => call(ctx, "GET /admin/requests/:id/deal", { params: { id } }, as(member)),
+      "POST /admin/requests/:id/hold/capture": () =>
+        call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(member)),
+      "POST /admin/requests/:id/delivery": () =>
+        call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body: {} }, as(member)),
+      "GET /admin/money": () => call(ctx, "GET /admin/money", {}, as(member)),
+    };
+    for (const [key, send] of Object.entries(staffOnly)) {
+      expect((await send()).statusCode, key).toBe(403);
     }
     expect(await holdRow(id)).toHaveLength(0);
   });
@@ -665,7 +843,7 @@ describe("ownership", () => {
     ]);
     const uploaded = await ctx.app.inject({
       method: "POST",
-      url: `/api/admin/requests/${id}/deal/files`,
+      url: endpointUrl("POST /admin/requests/:id/deal/files", { params: { id } }),
       payload: body,
       headers: { ...as(staff), "content-type": `multipart/form-data; boundary=${boundary}` },
     });
@@ -673,16 +851,17 @@ describe("ownership", () => {
     const file = uploaded.json();
     expect(file).toMatchObject({ name: "kelly.png", type: "image/png" });
     const quoteId = await draft(id, [option("Kelly", 100_000, { photoIds: [file.id] })]);
-    const fileUrl = `/api/requests/${id}/deal/files/${file.id}`;
-    expect((await call("GET", fileUrl, member)).statusCode).toBe(404);
-    expect((await call("GET", fileUrl, staff)).statusCode).toBe(200);
-    await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff);
-    const shown = await call("GET", fileUrl, member);
+    const fileAs = (user: TestUser) =>
+      call(ctx, "GET /requests/:id/deal/files/:fileId", { params: { id, fileId: file.id } }, as(user));
+    expect((await fileAs(member)).statusCode).toBe(404);
+    expect((await fileAs(staff)).statusCode).toBe(200);
+    await call(ctx, "POST /admin/requests/:id/quotes/:quoteId/send", { params: { id, quoteId } }, as(staff));
+    const shown = await fileAs(member);
     expect(shown.statusCode).toBe(200);
     expect(shown.headers["content-type"]).toBe("image/png");
     expect((await deal(member, id)).quotes[0].options[0].photos).toEqual([file]);
     const other = await createUser(ctx, { plan: "gold" });
-    expect((await call("GET", fileUrl, other)).statusCode).toBe(404);
+    expect((await fileAs(other)).statusCode).toBe(404);
 
     // Only images and PDF.
     const text = Buffer.concat([
@@ -694,7 +873,7 @@ describe("ownership", () => {
     ]);
     const refused = await ctx.app.inject({
       method: "POST",
-      url: `/api/admin/requests/${id}/deal/files`,
+      url: endpointUrl("POST /admin/requests/:id/deal/files", { params: { id } }),
       payload: text,
       headers: { ...as(staff), "content-type": `multipart/form-data; boundary=${boundary}` },
     });
@@ -712,22 +891,27 @@ describe("expiry (the provider's clock moved)", () => {
       expect(lapsed.requestStatus).toBe("Found");
       expect(await noticesOf(member.id, "hold_expired")).toHaveLength(1);
       expect(await noticesOf(staff.id, "hold_expired")).not.toHaveLength(0);
-      const capture = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {});
+      const capture = await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff));
       expect(capture.statusCode).toBe(409);
 
-      const asked = await call("POST", `/api/admin/requests/${id}/hold/request-reauthorization`, staff);
+      const asked = await call(
+        ctx,
+        "POST /admin/requests/:id/hold/request-reauthorization",
+        { params: { id } },
+        as(staff),
+      );
       expect(asked.statusCode, asked.body).toBe(200);
-      expect((await deal(member, id)).hold.reauthorizationRequested).toBe(true);
+      expect((await deal(member, id)).hold!.reauthorizationRequested).toBe(true);
       expect(await noticesOf(member.id, "reauthorization_requested")).toHaveLength(1);
 
-      const again = await call("POST", `/api/requests/${id}/hold/reauthorize`, member);
+      const again = await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
       expect(again.statusCode, again.body).toBe(200);
       expect((await authorize(member, again.json().url)).statusCode).toBe(200);
       const renewed = await deal(member, id);
       expect(renewed.hold).toMatchObject({ status: "held" });
       expect(renewed.requestStatus).toBe("Found");
       expect((await holdRow(id)).map((h) => h.status).sort()).toEqual(["expired", "held"]);
-      const payments = (await call("GET", "/api/payments", member)).json().items;
+      const payments = (await call(ctx, "GET /payments", {}, as(member))).json().items;
       expect(payments.map((p: { status: string }) => p.status)).toEqual(["held", "expired"]);
     } finally {
       await ctx.app.ctx.payments.test?.resetHoldClock();
@@ -747,7 +931,7 @@ describe("loose ends of the loop", () => {
       await expect
         .poll(() => seen.filter((e) => e.topic === "deal" && e.subject === id))
         .toContainEqual({ topic: "deal", audience: member.id, staff: true, subject: id });
-      expect((await deal(staff, id)).hold.status).toBe("pending");
+      expect((await deal(staff, id)).hold!.status).toBe("pending");
     } finally {
       await unlisten();
     }
@@ -759,21 +943,36 @@ describe("staff's quick action Quoted → Found", () => {
     const { member, id } = await sourcingRequest();
     const quoteId = await sent(id);
     const url = (await accept(member, id, quoteId)).json().url as string;
-    const refused = await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Found" });
+    const refused = await call(
+      ctx,
+      "POST /admin/requests/:id/status",
+      { params: { id }, body: { status: "Found" } },
+      as(staff),
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(QUOTE_MESSAGES.awaitingCard);
     expect((await deal(staff, id)).requestStatus).toBe("Quoted");
 
     // The bank's 3-D Secure step is a wait for the card too.
     expect((await authorize(member, url, THREE_D_SECURE)).statusCode).toBe(200);
-    expect((await deal(staff, id)).hold.status).toBe("requires_action");
-    const again = await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Found" });
+    expect((await deal(staff, id)).hold!.status).toBe("requires_action");
+    const again = await call(
+      ctx,
+      "POST /admin/requests/:id/status",
+      { params: { id }, body: { status: "Found" } },
+      as(staff),
+    );
     expect(again.statusCode).toBe(409);
 
     // Without a hold under way the spec's quick action stands.
     const other = await sourcingRequest();
     await sent(other.id);
-    const moved = await call("POST", `/api/admin/requests/${other.id}/status`, staff, { status: "Found" });
+    const moved = await call(
+      ctx,
+      "POST /admin/requests/:id/status",
+      { params: { id: other.id }, body: { status: "Found" } },
+      as(staff),
+    );
     expect(moved.statusCode, moved.body).toBe(200);
   });
 });
@@ -795,13 +994,19 @@ describe("a card page that expired", () => {
     const { member, id } = await sourcingRequest();
     const quoteId = await sent(id);
     const optionId = (await deal(member, id)).quotes[0].options[0].id;
-    const acceptNow = () => call("POST", `/api/requests/${id}/quotes/${quoteId}/accept`, member, { optionId });
+    const acceptNow = () =>
+      call(
+        ctx,
+        "POST /requests/:id/quotes/:quoteId/accept",
+        { params: { id, quoteId }, body: { optionId } },
+        as(member),
+      );
     const first = (await acceptNow()).json().url as string;
     // Still open: the same page (a double click, a retry).
     expect((await acceptNow()).json().url).toBe(first);
 
     await lapseSession(first, "closed");
-    expect((await deal(member, id)).hold.status).toBe("pending");
+    expect((await deal(member, id)).hold!.status).toBe("pending");
     const fresh = await acceptNow();
     expect(fresh.statusCode, fresh.body).toBe(200);
     const second = fresh.json().url as string;
@@ -819,11 +1024,12 @@ describe("a card page that expired", () => {
     const { member, id } = await heldRequest();
     try {
       await ctx.app.ctx.payments.test?.advanceHoldClock(7 * 86_400_000 + 3_600_000);
-      expect((await deal(member, id)).hold.status).toBe("expired");
-      expect((await call("POST", `/api/admin/requests/${id}/hold/request-reauthorization`, staff)).statusCode).toBe(
-        200,
-      );
-      const reauthorize = () => call("POST", `/api/requests/${id}/hold/reauthorize`, member);
+      expect((await deal(member, id)).hold!.status).toBe("expired");
+      expect(
+        (await call(ctx, "POST /admin/requests/:id/hold/request-reauthorization", { params: { id } }, as(staff)))
+          .statusCode,
+      ).toBe(200);
+      const reauthorize = () => call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
       const first = (await reauthorize()).json().url as string;
       await lapseSession(first, "past");
       const fresh = await reauthorize();
@@ -842,16 +1048,26 @@ describe("a card page that expired", () => {
 describe("the member's data export", () => {
   it("holds the quotes they received (not drafts), their holds and their delivery; nothing of anyone else", async () => {
     const { member, id, quoteId } = await heldRequest([option("Kelly 28, Gold", 2_500_000)]);
-    expect((await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {})).statusCode).toBe(200);
-    const delivered = await call("POST", `/api/admin/requests/${id}/delivery`, staff, {
-      note: "Handed over in Chiado.",
-    });
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff))).statusCode,
+    ).toBe(200);
+    const delivered = await call(
+      ctx,
+      "POST /admin/requests/:id/delivery",
+      {
+        params: { id },
+        body: {
+          note: "Handed over in Chiado.",
+        },
+      },
+      as(staff),
+    );
     expect(delivered.statusCode, delivered.body).toBe(200);
     // Another member's deal, and a draft the team keeps on it.
     const other = await sourcingRequest("Rui's Daytona");
     const draftId = await draft(other.id, [option("Daytona, Panda", 3_000_000)]);
 
-    const res = await call("GET", "/api/account/export", member);
+    const res = await call(ctx, "GET /account/export", {}, as(member));
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json();
     expect(data.quotes).toHaveLength(1);
@@ -872,7 +1088,7 @@ describe("the member's data export", () => {
     expect(data.holds[0].receiptUrl).toMatch(/\/checkout\/test\/receipts\/ch_test_/);
 
     // The other member: the team's draft is not theirs to see yet.
-    const theirs = (await call("GET", "/api/account/export", other.member)).json();
+    const theirs = (await call(ctx, "GET /account/export", {}, as(other.member))).json();
     expect(theirs).toMatchObject({ quotes: [], holds: [], deliveries: [] });
   });
 });
@@ -885,11 +1101,19 @@ describe("what the member is told (issue 30, item 4)", () => {
 
   it("a partial capture's reason is on the member's hold and in the capture's email", async () => {
     const { member, id } = await heldRequest([option("Kelly", 1_000_000)]);
-    expect((await deal(member, id)).hold.captureReason).toBeNull();
-    const partial = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {
-      amountCents: 60_000,
-      reason: "a scuff on the clasp",
-    });
+    expect((await deal(member, id)).hold!.captureReason).toBeNull();
+    const partial = await call(
+      ctx,
+      "POST /admin/requests/:id/hold/capture",
+      {
+        params: { id },
+        body: {
+          amountCents: 60_000,
+          reason: "a scuff on the clasp",
+        },
+      },
+      as(staff),
+    );
     expect(partial.statusCode, partial.body).toBe(200);
     expect(partial.json()).toMatchObject({ capturedCents: 60_000, captureReason: "a scuff on the clasp" });
     expect((await deal(member, id)).hold).toMatchObject({
@@ -903,24 +1127,31 @@ describe("what the member is told (issue 30, item 4)", () => {
       .where(sql`${outbox.payload}->>'reason' = 'payment_captured' and ${outbox.payload}->>'to' = ${member.email}`);
     expect(mail.payload.text).toContain("€400 off: a scuff on the clasp");
     // The member's payments list says it too.
-    const payments = (await call("GET", "/api/payments", member)).json();
+    const payments = (await call(ctx, "GET /payments", {}, as(member))).json();
     expect(payments.items[0].captureReason).toBe("a scuff on the clasp");
   });
 
   it("a release's reason stays the team's", async () => {
     const { member, id } = await heldRequest();
-    await call("POST", `/api/admin/requests/${id}/hold/release`, staff, { reason: "Sold elsewhere" });
+    await call(
+      ctx,
+      "POST /admin/requests/:id/hold/release",
+      { params: { id }, body: { reason: "Sold elsewhere" } },
+      as(staff),
+    );
     expect((await deal(member, id)).hold).toMatchObject({ status: "released", captureReason: null });
   });
 
   it("a quote's message is the team's reply in the thread, and counts as the first reply", async () => {
     const { member, id } = await sourcingRequest();
-    expect((await call("GET", `/api/admin/requests/${id}/handling`, staff)).json().firstReplyMinutes).toBeNull();
+    expect(
+      (await call(ctx, "GET /admin/requests/:id/handling", { params: { id } }, as(staff))).json().firstReplyMinutes,
+    ).toBeNull();
     const quoteId = await draft(id, undefined, { message: "Two beautiful pieces, both with papers." });
     // A draft says nothing yet.
-    expect((await call("GET", `/api/requests/${id}/messages`, member)).json().messages).toEqual([]);
-    await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff);
-    const thread = (await call("GET", `/api/requests/${id}/messages`, member)).json().messages;
+    expect((await call(ctx, "GET /requests/:id/messages", { params: { id } }, as(member))).json().messages).toEqual([]);
+    await call(ctx, "POST /admin/requests/:id/quotes/:quoteId/send", { params: { id, quoteId } }, as(staff));
+    const thread = (await call(ctx, "GET /requests/:id/messages", { params: { id } }, as(member))).json().messages;
     expect(thread).toEqual([
       expect.objectContaining({
         body: "Two beautiful pieces, both with papers.",
@@ -929,7 +1160,9 @@ describe("what the member is told (issue 30, item 4)", () => {
         sender: expect.objectContaining({ id: staff.id, isStaff: true }),
       }),
     ]);
-    expect((await call("GET", `/api/admin/requests/${id}/handling`, staff)).json().firstReplyMinutes).not.toBeNull();
+    expect(
+      (await call(ctx, "GET /admin/requests/:id/handling", { params: { id } }, as(staff))).json().firstReplyMinutes,
+    ).not.toBeNull();
     // The member is told once, by the quote's notice, not again as a reply.
     expect(await noticesOf(member.id, "message_received")).toEqual([]);
     expect(await noticesOf(member.id, "quote_sent")).toHaveLength(1);
@@ -937,17 +1170,32 @@ describe("what the member is told (issue 30, item 4)", () => {
     // A quote without a message adds nothing to the thread.
     const other = await sourcingRequest();
     const silent = await draft(other.id, undefined, { message: "" });
-    await call("POST", `/api/admin/requests/${other.id}/quotes/${silent}/send`, staff);
-    expect((await call("GET", `/api/requests/${other.id}/messages`, other.member)).json().messages).toEqual([]);
+    await call(
+      ctx,
+      "POST /admin/requests/:id/quotes/:quoteId/send",
+      { params: { id: other.id, quoteId: silent } },
+      as(staff),
+    );
+    expect(
+      (await call(ctx, "GET /requests/:id/messages", { params: { id: other.id } }, as(other.member))).json().messages,
+    ).toEqual([]);
   });
 
   it("a declined quote stays on both lists with its reason, and the team is told in the app and by email", async () => {
     const { member, id } = await sourcingRequest("Cartier Crash");
     const quoteId = await sent(id);
     await ctx.database.db.delete(outbox);
-    const declined = await call("POST", `/api/requests/${id}/quotes/${quoteId}/decline`, member, {
-      reason: "The price is too high",
-    });
+    const declined = await call(
+      ctx,
+      "POST /requests/:id/quotes/:quoteId/decline",
+      {
+        params: { id, quoteId },
+        body: {
+          reason: "The price is too high",
+        },
+      },
+      as(member),
+    );
     expect(declined.statusCode, declined.body).toBe(200);
     for (const side of [member, staff]) {
       expect((await deal(side, id)).quotes).toEqual([
@@ -986,7 +1234,12 @@ describe("what the member is told (issue 30, item 4)", () => {
     expect(await emailsTo(member.email)).toEqual(["hold_placed"]);
 
     await ctx.database.db.delete(outbox);
-    const delivered = await call("POST", `/api/admin/requests/${id}/delivery`, staff, { note: "In Lisbon" });
+    const delivered = await call(
+      ctx,
+      "POST /admin/requests/:id/delivery",
+      { params: { id }, body: { note: "In Lisbon" } },
+      as(staff),
+    );
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect(await emailsTo(member.email)).toEqual(["delivered"]);
     expect(await noticesOf(member.id, "status_changed")).toHaveLength(4); // Sourcing, Quoted, Found, Delivered
@@ -997,21 +1250,24 @@ describe("what the member is told (issue 30, item 4)", () => {
   });
 
   it("a request is not deleted once money has moved on it: 409, and the detail says so", async () => {
-    const detail = async (user: TestUser, id: string) => (await call("GET", `/api/requests/${id}`, user)).json();
+    const detail = async (user: TestUser, id: string) =>
+      (await call(ctx, "GET /requests/:id", { params: { id } }, as(user))).json();
     // A card page opened but never authorised: nothing moved, the request can go.
     const open = await sourcingRequest();
     const openQuote = await sent(open.id);
     expect((await accept(open.member, open.id, openQuote)).statusCode).toBe(200);
     expect((await detail(open.member, open.id)).deletable).toBe(true);
-    expect((await call("DELETE", `/api/requests/${open.id}`, open.member)).statusCode).toBe(200);
+    expect((await call(ctx, "DELETE /requests/:id", { params: { id: open.id } }, as(open.member))).statusCode).toBe(
+      200,
+    );
 
     // Held, then released: money moved (and was let go); the records stay, for the member and for staff.
     const { member, id } = await heldRequest();
     expect((await detail(member, id)).deletable).toBe(false);
     expect((await detail(staff, id)).deletable).toBe(false);
-    await call("POST", `/api/admin/requests/${id}/hold/release`, staff, {});
+    await call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body: {} }, as(staff));
     for (const user of [member, staff]) {
-      const res = await call("DELETE", `/api/requests/${id}`, user);
+      const res = await call(ctx, "DELETE /requests/:id", { params: { id } }, as(user));
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: QUOTE_MESSAGES.moneyMoved, key: "quotes.money_moved" });
     }
@@ -1020,15 +1276,22 @@ describe("what the member is told (issue 30, item 4)", () => {
 
     // Captured: the same.
     const captured = await heldRequest();
-    await call("POST", `/api/admin/requests/${captured.id}/hold/capture`, staff, {});
-    expect((await call("DELETE", `/api/requests/${captured.id}`, captured.member)).statusCode).toBe(409);
+    await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id: captured.id }, body: {} }, as(staff));
+    expect(
+      (await call(ctx, "DELETE /requests/:id", { params: { id: captured.id } }, as(captured.member))).statusCode,
+    ).toBe(409);
   });
 });
 
 describe("Quoted is reached by sending a quote (issue 30, item 5; decision 030)", () => {
   it("refuses a manual move to Quoted with a clear 409; sending a quote moves it", async () => {
     const { member, id } = await sourcingRequest();
-    const manual = await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Quoted" });
+    const manual = await call(
+      ctx,
+      "POST /admin/requests/:id/status",
+      { params: { id }, body: { status: "Quoted" } },
+      as(staff),
+    );
     expect(manual.statusCode).toBe(409);
     expect(manual.json()).toMatchObject({ error: QUOTE_MESSAGES.quotedBySending, key: "quotes.quoted_by_sending" });
     expect((await deal(member, id)).requestStatus).toBe("Sourcing");

@@ -7,8 +7,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { dealSteps } from "#tests/helpers/deal";
-import { createUser, type TestUser } from "#tests/helpers/users";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ERRORS } from "@/shared/messages";
 import { activityLogs, holds, notifications, reconciliationRuns, testPaymentObjects } from "../../db/schema";
 import type { TestPaymentIntent } from "../../payments/test-provider";
@@ -29,7 +30,6 @@ const steps = dealSteps(
   () => ctx,
   () => staff,
 );
-const { call } = steps;
 
 /** A gold member's request, quoted, accepted and authorised with 4242: the hold is held. */
 async function heldRequest(title = "Hermès Kelly 28") {
@@ -163,7 +163,10 @@ describe("reconciliation on the test provider", () => {
 
     // A refund made in the provider's dashboard whose charge.refunded never came.
     const refunded = await heldRequest("Refunded");
-    expect((await call("POST", `/api/admin/requests/${refunded.id}/hold/capture`, staff, {})).statusCode).toBe(200);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id: refunded.id }, body: {} }, as(staff)))
+        .statusCode,
+    ).toBe(200);
     const charge = (await intentAt(refunded.intentId)).latest_charge as string;
     const [chargeRow] = await ctx.database.db
       .select()
@@ -211,7 +214,9 @@ describe("reconciliation on the test provider", () => {
     expect(mine(run, intentId)).toEqual([expect.objectContaining({ kind: "stale_claim", repaired: true })]);
     expect(await holdOf(id)).toMatchObject({ status: "held", pendingAction: null });
     // Staff can capture again.
-    expect((await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {})).statusCode).toBe(200);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff))).statusCode,
+    ).toBe(200);
   });
 
   it("twenty runs at once: one runs, the orphan is cancelled once and the capture recorded once", async () => {
@@ -262,7 +267,7 @@ describe("reconciliation on the test provider", () => {
     await settled();
     const [running] = await ctx.database.db.insert(reconciliationRuns).values({ provider: "test" }).returning();
     expect(await reconcile(ctx.app.ctx)).toEqual({ running: true });
-    const busy = await call("POST", "/api/admin/money/reconcile", admin);
+    const busy = await call(ctx, "POST /admin/money/reconcile", {}, as(admin));
     expect(busy.statusCode).toBe(409);
     expect(busy.json()).toMatchObject({ error: ERRORS.reconciliationRunning, code: "reconciliation_running" });
     await ctx.database.db
@@ -282,7 +287,7 @@ describe("reconciliation on the test provider", () => {
     await settled();
     const { id, hold, intentId } = await heldRequest("Shown on the overview");
     await ctx.database.db.update(holds).set({ status: "released" }).where(eq(holds.id, hold.id));
-    const now = await call("POST", "/api/admin/money/reconcile", admin);
+    const now = await call(ctx, "POST /admin/money/reconcile", {}, as(admin));
     expect(now.statusCode, now.body).toBe(200);
     expect(now.json()).toMatchObject({
       provider: "test",
@@ -304,12 +309,12 @@ describe("reconciliation on the test provider", () => {
       .where(eq(reconciliationRuns.id, now.json().id));
     expect(row.startedBy).toBe(admin.id);
 
-    const money = await call("GET", "/api/admin/money", staff);
+    const money = await call(ctx, "GET /admin/money", {}, as(staff));
     expect(money.statusCode).toBe(200);
     expect(money.json().reconciliation).toMatchObject({ id: now.json().id, repaired: 1 });
-    expect(money.json().reconciliation.differences[0]).not.toHaveProperty("detail");
+    expect(money.json().reconciliation!.differences[0]).not.toHaveProperty("detail");
 
-    expect((await call("POST", "/api/admin/money/reconcile", staff)).statusCode).toBe(403);
+    expect((await call(ctx, "POST /admin/money/reconcile", {}, as(staff))).statusCode).toBe(403);
   });
 
   it("a provider that cannot be read: the run is recorded with its error, the admin gets 502", async () => {
@@ -318,15 +323,15 @@ describe("reconciliation on the test provider", () => {
       .spyOn(ctx.app.ctx.payments.provider, "listHoldPaymentIntents")
       .mockRejectedValueOnce(new Error("connect ECONNREFUSED"));
     try {
-      const failed = await call("POST", "/api/admin/money/reconcile", admin);
+      const failed = await call(ctx, "POST /admin/money/reconcile", {}, as(admin));
       expect(failed.statusCode).toBe(502);
       expect(failed.json()).toMatchObject({ error: ERRORS.providerFailed, code: "provider_error" });
     } finally {
       list.mockRestore();
     }
-    const money = (await call("GET", "/api/admin/money", staff)).json();
+    const money = (await call(ctx, "GET /admin/money", {}, as(staff))).json();
     expect(money.reconciliation).toMatchObject({ error: "connect ECONNREFUSED", differences: [] });
-    expect(money.reconciliation.finishedAt).not.toBeNull();
+    expect(money.reconciliation!.finishedAt).not.toBeNull();
     // Nothing stays claimed.
     expect("run" in (await reconcile(ctx.app.ctx))).toBe(true);
     const unfinished = await ctx.database.db.execute(

@@ -8,13 +8,14 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
 import { stripeDealApp } from "#tests/helpers/stripe-deal";
-import type { TestUser } from "#tests/helpers/users";
+import { as, type TestUser } from "#tests/helpers/users";
 import { refunds } from "../../db/schema";
 
 const stripe = stripeDealApp();
-const { call, deliver, holdOf } = stripe;
+const { deliver, holdOf } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
@@ -28,11 +29,19 @@ describe("refunds with Stripe", () => {
     const { id, intent } = await capturedAtStripe();
     const key = randomUUID();
     const ask = () =>
-      call("POST", `/api/admin/requests/${id}/refunds`, staff, {
-        amountCents: 40_000,
-        reason: "A scuff on the clasp",
-        idempotencyKey: key,
-      });
+      call(
+        ctx,
+        "POST /admin/requests/:id/refunds",
+        {
+          params: { id },
+          body: {
+            amountCents: 40_000,
+            reason: "A scuff on the clasp",
+            idempotencyKey: key,
+          },
+        },
+        as(staff),
+      );
     const first = await ask();
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ amountCents: 40_000, status: "succeeded" });
@@ -60,11 +69,19 @@ describe("refunds with Stripe", () => {
     expect(await holdOf(id)).toMatchObject({ status: "captured", refundedCents: 40_000 });
 
     // The rest, refunded: the hold is refunded when the charge is.
-    const rest = await call("POST", `/api/admin/requests/${id}/refunds`, staff, {
-      amountCents: 60_000,
-      reason: "The member returned the bag",
-      idempotencyKey: randomUUID(),
-    });
+    const rest = await call(
+      ctx,
+      "POST /admin/requests/:id/refunds",
+      {
+        params: { id },
+        body: {
+          amountCents: 60_000,
+          reason: "The member returned the bag",
+          idempotencyKey: randomUUID(),
+        },
+      },
+      as(staff),
+    );
     expect(rest.statusCode, rest.body).toBe(200);
     expect(await holdOf(id)).toMatchObject({ status: "refunded", refundedCents: 100_000 });
     const full = stripeEvent("charge.refunded", fake.charges.get(intent.latest_charge as string) as object);
@@ -78,20 +95,36 @@ describe("refunds with Stripe", () => {
   it("Stripe's refusal is a 502 with its message, and frees the amount", async () => {
     const { id } = await capturedAtStripe();
     fake.failNext("POST", "/v1/refunds", 400, "Charge has already been refunded.");
-    const refused = await call("POST", `/api/admin/requests/${id}/refunds`, staff, {
-      amountCents: 100_000,
-      reason: "Returned",
-      idempotencyKey: randomUUID(),
-    });
+    const refused = await call(
+      ctx,
+      "POST /admin/requests/:id/refunds",
+      {
+        params: { id },
+        body: {
+          amountCents: 100_000,
+          reason: "Returned",
+          idempotencyKey: randomUUID(),
+        },
+      },
+      as(staff),
+    );
     expect(refused.statusCode).toBe(502);
     expect(refused.json().error).toBe("Charge has already been refunded.");
     const [row] = await ctx.database.db.select().from(refunds).where(eq(refunds.requestId, id));
     expect(row.status).toBe("failed");
-    const again = await call("POST", `/api/admin/requests/${id}/refunds`, staff, {
-      amountCents: 100_000,
-      reason: "Returned",
-      idempotencyKey: randomUUID(),
-    });
+    const again = await call(
+      ctx,
+      "POST /admin/requests/:id/refunds",
+      {
+        params: { id },
+        body: {
+          amountCents: 100_000,
+          reason: "Returned",
+          idempotencyKey: randomUUID(),
+        },
+      },
+      as(staff),
+    );
     expect(again.statusCode, again.body).toBe(200);
   });
 });

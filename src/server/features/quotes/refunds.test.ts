@@ -9,8 +9,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { dealSteps, option, stripeEvent } from "#tests/helpers/deal";
-import { createUser, type TestUser } from "#tests/helpers/users";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES, REFUND_MESSAGES } from "@/shared/messages";
 import { activityLogs, notifications, refunds, testPaymentObjects } from "../../db/schema";
 import { external, HttpError } from "../../http/errors";
@@ -28,29 +29,37 @@ const steps = dealSteps(
   () => ctx,
   () => staff,
 );
-const { call, heldRequest, deal, holdRows, sourcingRequest, signed, providerRefunds, refundsTold } = steps;
+const { heldRequest, deal, holdRows, sourcingRequest, signed, providerRefunds, refundsTold } = steps;
 const db = () => ctx.database.db;
 
 /** A €10,000 option: its hold (€1,000) captured in full, or `capturedCents` of it. */
 async function capturedRequest(capturedCents?: number) {
   const held = await heldRequest([option("Kelly 28, Gold", 1_000_000)]);
   const captured = await call(
-    "POST",
-    `/api/admin/requests/${held.id}/hold/capture`,
-    staff,
-    capturedCents ? { amountCents: capturedCents, reason: "Agreed reduction" } : {},
+    ctx,
+    "POST /admin/requests/:id/hold/capture",
+    { params: { id: held.id }, body: capturedCents ? { amountCents: capturedCents, reason: "Agreed reduction" } : {} },
+    as(staff),
   );
   expect(captured.statusCode, captured.body).toBe(200);
   return held;
 }
 
 const refund = (requestId: string, amountCents: number, extra: object = {}) =>
-  call("POST", `/api/admin/requests/${requestId}/refunds`, staff, {
-    amountCents,
-    reason: "A scuff on the clasp",
-    idempotencyKey: randomUUID(),
-    ...extra,
-  });
+  call(
+    ctx,
+    "POST /admin/requests/:id/refunds",
+    {
+      params: { id: requestId },
+      body: {
+        amountCents,
+        reason: "A scuff on the clasp",
+        idempotencyKey: randomUUID(),
+        ...extra,
+      },
+    },
+    as(staff),
+  );
 
 async function holdOf(requestId: string) {
   const [row] = await holdRows(requestId);
@@ -96,7 +105,7 @@ describe("refunds of a captured payment", () => {
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ actorUserId: staff.id });
     // The member's timeline says it.
-    const timeline = await call("GET", `/api/requests/${id}/timeline`, member);
+    const timeline = await call(ctx, "GET /requests/:id/timeline", { params: { id } }, as(member));
     expect(timeline.statusCode).toBe(200);
     expect(timeline.body).toContain("Refund of €1,000 to your card");
 
@@ -137,7 +146,10 @@ describe("refunds of a captured payment", () => {
     const { id: noHold } = await sourcingRequest();
     expect((await refund(noHold, 100)).statusCode).toBe(409);
     const released = await heldRequest();
-    expect((await call("POST", `/api/admin/requests/${released.id}/hold/release`, staff, {})).statusCode).toBe(200);
+    expect(
+      (await call(ctx, "POST /admin/requests/:id/hold/release", { params: { id: released.id }, body: {} }, as(staff)))
+        .statusCode,
+    ).toBe(200);
     expect((await refund(released.id, 100)).statusCode).toBe(409);
 
     const { id } = await capturedRequest();
@@ -330,11 +342,19 @@ describe("refunds of a captured payment", () => {
 
   it("only staff refund", async () => {
     const { member, id } = await capturedRequest();
-    const res = await call("POST", `/api/admin/requests/${id}/refunds`, member, {
-      amountCents: 100,
-      reason: "Because",
-      idempotencyKey: randomUUID(),
-    });
+    const res = await call(
+      ctx,
+      "POST /admin/requests/:id/refunds",
+      {
+        params: { id },
+        body: {
+          amountCents: 100,
+          reason: "Because",
+          idempotencyKey: randomUUID(),
+        },
+      },
+      as(member),
+    );
     expect(res.statusCode).toBe(403);
     expect((await holdOf(id)).refundedCents).toBe(0);
   });

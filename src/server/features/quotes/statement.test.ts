@@ -4,8 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { dealSteps, option } from "#tests/helpers/deal";
-import { createUser, type TestUser } from "#tests/helpers/users";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -20,28 +21,43 @@ const steps = dealSteps(
   () => ctx,
   () => staff,
 );
-const { call } = steps;
 
 describe("the statement", () => {
   it("lists the hold, the partial capture with its reason, the release and a refund; the balance is still due", async () => {
     const { member, id } = await steps.heldRequest([option("Kelly 28, Gold", 2_500_000, { vatRate: "23" })]);
-    const empty = await call("GET", `/api/requests/${id}/statement`, member);
+    const empty = await call(ctx, "GET /requests/:id/statement", { params: { id } }, as(member));
     expect(empty.json()).toMatchObject({ priceCents: 2_500_000, capturedCents: 0, paidInFull: false });
     expect(empty.json().lines.map((l: { kind: string }) => l.kind)).toEqual(["authorised"]);
 
-    const captured = await call("POST", `/api/admin/requests/${id}/hold/capture`, staff, {
-      amountCents: 200_000,
-      reason: "A scuff on the clasp",
-    });
+    const captured = await call(
+      ctx,
+      "POST /admin/requests/:id/hold/capture",
+      {
+        params: { id },
+        body: {
+          amountCents: 200_000,
+          reason: "A scuff on the clasp",
+        },
+      },
+      as(staff),
+    );
     expect(captured.statusCode, captured.body).toBe(200);
-    const refund = await call("POST", `/api/admin/requests/${id}/refunds`, staff, {
-      amountCents: 50_000,
-      reason: "Goodwill for the delay",
-      idempotencyKey: crypto.randomUUID(),
-    });
+    const refund = await call(
+      ctx,
+      "POST /admin/requests/:id/refunds",
+      {
+        params: { id },
+        body: {
+          amountCents: 50_000,
+          reason: "Goodwill for the delay",
+          idempotencyKey: crypto.randomUUID(),
+        },
+      },
+      as(staff),
+    );
     expect(refund.statusCode, refund.body).toBe(200);
 
-    const statement = (await call("GET", `/api/requests/${id}/statement`, member)).json();
+    const statement = (await call(ctx, "GET /requests/:id/statement", { params: { id } }, as(member))).json();
     expect(statement).toMatchObject({
       priceCents: 2_500_000,
       optionTitle: "Kelly 28, Gold",
@@ -75,8 +91,8 @@ describe("the statement", () => {
     // Each receipt link works for the member (and only for them).
     const other = await createUser(ctx, { plan: "gold" });
     for (const line of statement.lines.filter((l: { receiptUrl: string | null }) => l.receiptUrl)) {
-      const receiptId = (line.receiptUrl as string).split("/").pop();
-      const receipt = await call("GET", `/api/billing/test/receipts/${receiptId}`, member);
+      const receiptId = (line.receiptUrl as string).split("/").pop() as string;
+      const receipt = await call(ctx, "GET /billing/test/receipts/:id", { params: { id: receiptId } }, as(member));
       expect(receipt.statusCode, receipt.body).toBe(200);
       expect(receipt.json()).toMatchObject({
         kind: line.kind === "refunded" ? "refund" : "payment",
@@ -85,24 +101,28 @@ describe("the statement", () => {
         key: "billing_admin.hold_for",
         params: { title: expect.any(String) },
       });
-      expect((await call("GET", `/api/billing/test/receipts/${receiptId}`, other)).statusCode).toBe(404);
+      expect(
+        (await call(ctx, "GET /billing/test/receipts/:id", { params: { id: receiptId } }, as(other))).statusCode,
+      ).toBe(404);
     }
     // Staff read the same, and the money overview counts the refund.
-    expect((await call("GET", `/api/admin/requests/${id}/statement`, staff)).json()).toEqual(statement);
-    const money = (await call("GET", "/api/admin/money", staff)).json();
+    expect((await call(ctx, "GET /admin/requests/:id/statement", { params: { id } }, as(staff))).json()).toEqual(
+      statement,
+    );
+    const money = (await call(ctx, "GET /admin/money", {}, as(staff))).json();
     expect(money.ledger).toMatchObject({ refundedCents: 50_000, openInvoices: 0, openDisputes: 0 });
   });
 
   it("is the member's own: another member is told the request does not exist", async () => {
     const { id } = await steps.heldRequest();
     const other = await createUser(ctx, { plan: "gold" });
-    expect((await call("GET", `/api/requests/${id}/statement`, other)).statusCode).toBe(404);
-    expect((await call("GET", `/api/admin/requests/${id}/statement`, other)).statusCode).toBe(403);
+    expect((await call(ctx, "GET /requests/:id/statement", { params: { id } }, as(other))).statusCode).toBe(404);
+    expect((await call(ctx, "GET /admin/requests/:id/statement", { params: { id } }, as(other))).statusCode).toBe(403);
   });
 
   it("before anything was accepted has no price and no lines", async () => {
     const { member, id } = await steps.sourcingRequest();
-    expect((await call("GET", `/api/requests/${id}/statement`, member)).json()).toMatchObject({
+    expect((await call(ctx, "GET /requests/:id/statement", { params: { id } }, as(member))).json()).toMatchObject({
       priceCents: null,
       lines: [],
       balanceDueCents: 0,

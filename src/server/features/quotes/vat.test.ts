@@ -6,8 +6,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { dealSteps, inDays, option } from "#tests/helpers/deal";
-import { createUser, type TestUser } from "#tests/helpers/users";
+import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { outbox, quoteOptions } from "../../db/schema";
 
 let ctx: TestContext;
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const { call, sourcingRequest, sent, deal } = dealSteps(
+const { sourcingRequest, sent, deal } = dealSteps(
   () => ctx,
   () => staff,
 );
@@ -70,23 +71,39 @@ describe("VAT per quote option", () => {
     expect(mail).toContain("Option 2: Restaurant voucher · €113 · incl. VAT 13 % (€13)");
     expect(mail).toContain("Option 3: Vintage Rolex Daytona · €95,000 · Margin scheme — VAT not shown separately");
     // The member's data export says which VAT each price included.
-    const exported = (await call("GET", "/api/account/export", member)).json();
+    const exported = (await call(ctx, "GET /account/export", {}, as(member))).json();
     expect(exported.quotes[0].options.map((o: { vatRate: string }) => o.vatRate)).toEqual(["6", "13", "margin"]);
   });
 
   it("changes with the draft it belongs to", async () => {
     const { id } = await sourcingRequest();
-    const drafted = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
-      options: [option("Kelly 28", 100_000, { vatRate: "margin" })],
-      validUntil: inDays(10),
-    });
+    const drafted = await call(
+      ctx,
+      "POST /admin/requests/:id/quotes",
+      {
+        params: { id },
+        body: {
+          options: [option("Kelly 28", 100_000, { vatRate: "margin" })],
+          validUntil: inDays(10),
+        },
+      },
+      as(staff),
+    );
     expect(drafted.statusCode, drafted.body).toBe(201);
     const quoteId = drafted.json().id;
     expect((await optionsOf(staff, id))[0]).toMatchObject({ vatRate: "margin", vatCents: null });
-    const updated = await call("PUT", `/api/admin/requests/${id}/quotes/${quoteId}`, staff, {
-      options: [option("Kelly 28", 100_000, { vatRate: "13" })],
-      validUntil: inDays(10),
-    });
+    const updated = await call(
+      ctx,
+      "PUT /admin/requests/:id/quotes/:quoteId",
+      {
+        params: { id, quoteId },
+        body: {
+          options: [option("Kelly 28", 100_000, { vatRate: "13" })],
+          validUntil: inDays(10),
+        },
+      },
+      as(staff),
+    );
     expect(updated.statusCode, updated.body).toBe(200);
     expect((await optionsOf(staff, id))[0]).toMatchObject({ vatRate: "13", vatCents: 11_504 });
   });
@@ -94,10 +111,18 @@ describe("VAT per quote option", () => {
   it("refuses a rate that is not one of the four, with its key", async () => {
     const { id } = await sourcingRequest();
     for (const vatRate of ["21", 23, "", "MARGIN", null]) {
-      const res = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
-        options: [option("Kelly 28", 100_000, { vatRate })],
-        validUntil: inDays(10),
-      });
+      const res = await call(
+        ctx,
+        "POST /admin/requests/:id/quotes",
+        {
+          params: { id },
+          body: {
+            options: [option("Kelly 28", 100_000, { vatRate })],
+            validUntil: inDays(10),
+          },
+        },
+        as(staff),
+      );
       expect(res.statusCode, String(vatRate)).toBe(400);
       expect(res.json()).toMatchObject({
         key: "quotes.vat_rate_invalid",
@@ -109,7 +134,7 @@ describe("VAT per quote option", () => {
 
   it("is said in the member's language in the quote's email", async () => {
     const { member, id } = await sourcingRequest("Rolex Daytona");
-    await call("PUT", "/api/profile/language", member, { language: "pt-PT" });
+    await call(ctx, "PUT /profile/language", { body: { language: "pt-PT" } }, as(member));
     await sent(id, [option("Daytona", 2_500_000), option("Daytona, vintage", 9_500_000, { vatRate: "margin" })]);
     const mail = await quoteMail(member.email);
     expect(mail).toContain("IVA incluído à taxa de 23 %");
