@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { as, createUser } from "#tests/helpers/users";
 import { requests } from "./db/schema";
 
@@ -39,7 +40,7 @@ describe("response contracts", () => {
       budgetEur: 1000,
       phoneNumber: "+351912345678",
     });
-    const res = await ctx.app.inject({ method: "GET", url: "/api/dashboard", headers: as(member) });
+    const res = await call(ctx, "GET /dashboard", {}, as(member));
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).not.toHaveProperty("internalNote");

@@ -28,6 +28,7 @@ describe("endpoint tables", () => {
   it("registers every endpoint of every table, and no other API route", () => {
     const declared = ALL_ENDPOINTS.map(([key]) => key).sort();
     const served = apiRoutes()
+      // The served routes' own URLs: their /api prefix is what this filter reads.
       .filter(({ route }) => route.url.startsWith("/api/") && route.url !== "/api/*")
       .map(({ key }) => key)
       .sort();

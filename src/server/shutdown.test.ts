@@ -18,6 +18,7 @@ import { testConfig } from "#tests/helpers/app";
 import { connectionUrlOf, createTestDatabase, testDriver } from "#tests/helpers/database";
 import { startSmtpSink } from "#tests/helpers/smtp";
 import { createUser, type TestUser } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { buildApp } from "./app";
 import { type DatabaseHandle, openDatabase } from "./db";
 import { outbox } from "./db/schema";
@@ -198,7 +199,7 @@ async function startServer(env: {
     "the server to answer",
     async () => {
       if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-      return fetch(`http://127.0.0.1:${port}/api/health`).then(
+      return fetch(`http://127.0.0.1:${port}${endpointUrl("GET /health")}`).then(
         (res) => res.ok,
         () => false,
       );
@@ -244,17 +245,17 @@ describe("stopping the server", () => {
       expect(metrics.status).toBe(200);
       expect(await metrics.text()).toContain("maison_db_listener_connected 1");
       expect((await fetch(`${base}/metrics`)).status).toBe(404);
-      expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+      expect((await fetch(`${base}${endpointUrl("GET /ready")}`)).status).toBe(200);
 
       const headers = { cookie: admin.cookie, origin: `http://127.0.0.1:${server.port}` };
-      const stream = openRequest({ port: server.port, host: "127.0.0.1", path: "/api/events", headers });
+      const stream = openRequest({ port: server.port, host: "127.0.0.1", path: endpointUrl("GET /events"), headers });
       await until("the event stream", () => stream.text.includes("retry:"));
       // The admin's test post: a request that waits on the webhook while it is delivered.
       const testPost = openRequest({
         port: server.port,
         host: "127.0.0.1",
         method: "POST",
-        path: "/api/admin/notifications/test-slack",
+        path: endpointUrl("POST /admin/notifications/test-slack"),
         headers,
       });
       // The worker is in the middle of an email (connected, no greeting) and the test post in its request (its
@@ -273,8 +274,8 @@ describe("stopping the server", () => {
       let notReady: { ready: Response; health: Response | null; streamOpen: boolean } | null = null;
       while (!notReady && performance.now() - signalledAt < 2_000) {
         const [ready, health] = await Promise.all([
-          fetch(`${base}/api/ready`).catch(() => null),
-          fetch(`${base}/api/health`).catch(() => null),
+          fetch(`${base}${endpointUrl("GET /ready")}`).catch(() => null),
+          fetch(`${base}${endpointUrl("GET /health")}`).catch(() => null),
         ]);
         if (ready?.status === 503) notReady = { ready, health, streamOpen: stream.endedAt === undefined };
         else await new Promise((resolve) => setTimeout(resolve, 10));

@@ -6,7 +6,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
 import { holds } from "../../src/server/db/schema";
+import { endpointUrl } from "../../src/shared/contracts/endpoint";
+import type { VatRate } from "../../src/shared/quotes";
 import { createTestApp, type TestContext } from "./app";
+import { call as callApi } from "./call";
 import { type FakeStripe, signedDelivery, startFakeStripe, stripeEvent, stripeTestEnv } from "./fake-stripe";
 import { as, createUser, type TestUser } from "./users";
 
@@ -35,7 +38,7 @@ export function stripeDealApp() {
     state.ctx.app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
   const deliver = (event: object) => {
     const { payload, headers } = signedDelivery(event, WEBHOOK_SECRET);
-    return state.ctx.app.inject({ method: "POST", url: "/api/billing/webhook", payload, headers });
+    return state.ctx.app.inject({ method: "POST", url: endpointUrl("POST /billing/webhook"), payload, headers });
   };
   async function holdOf(requestId: string) {
     const [row] = await state.ctx.database.db.select().from(holds).where(eq(holds.requestId, requestId));
@@ -54,24 +57,40 @@ export function stripeDealApp() {
   } = {}) {
     const { staff } = state;
     const member = await createUser(state.ctx, { plan: "gold", name: "Ana Sousa" });
-    const created = await call("POST", "/api/requests", member, {
+    const { ctx } = state;
+    const body = {
       title,
       category: "Fashion",
       budget_eur: 25000,
       urgency: "High",
       notes: "",
       phone_number: "+351912345678",
-    });
-    const id = created.json().id as string;
-    await call("POST", `/api/admin/requests/${id}/status`, staff, { status: "Sourcing" });
-    const quote = await call("POST", `/api/admin/requests/${id}/quotes`, staff, {
-      options: [{ title: "Kelly 28, Gold", priceCents, ...(vatRate ? { vatRate } : {}) }],
-      validUntil: inDays(10),
-    });
-    const quoteId = quote.json().id as string;
-    expect((await call("POST", `/api/admin/requests/${id}/quotes/${quoteId}/send`, staff)).statusCode).toBe(200);
-    const deal = (await call("GET", `/api/requests/${id}/deal`, member)).json();
-    return { member, id, quoteId, optionId: deal.quotes[0].options[0].id as string };
+    } as const;
+    const created = await callApi(ctx, "POST /requests", { body }, as(member));
+    const id = created.json().id;
+    await callApi(ctx, "POST /admin/requests/:id/status", { params: { id }, body: { status: "Sourcing" } }, as(staff));
+    const quote = await callApi(
+      ctx,
+      "POST /admin/requests/:id/quotes",
+      {
+        params: { id },
+        body: {
+          options: [{ title: "Kelly 28, Gold", priceCents, ...(vatRate ? { vatRate: vatRate as VatRate } : {}) }],
+          validUntil: inDays(10),
+        },
+      },
+      as(staff),
+    );
+    const quoteId = quote.json().id;
+    const sent = await callApi(
+      ctx,
+      "POST /admin/requests/:id/quotes/:quoteId/send",
+      { params: { id, quoteId } },
+      as(staff),
+    );
+    expect(sent.statusCode).toBe(200);
+    const deal = (await callApi(ctx, "GET /requests/:id/deal", { params: { id } }, as(member))).json();
+    return { member, id, quoteId, optionId: deal.quotes[0].options[0].id };
   }
 
   /** Quoted, accepted, authorised at Stripe, its webhooks delivered: the hold is held. */
@@ -79,11 +98,14 @@ export function stripeDealApp() {
     options: { title?: string; priceCents?: number; captureBefore?: number; vatRate?: string } = {},
   ) {
     const q = await quotedAtStripe(options);
-    const accepted = await call("POST", `/api/requests/${q.id}/quotes/${q.quoteId}/accept`, q.member, {
-      optionId: q.optionId,
-    });
+    const accepted = await callApi(
+      state.ctx,
+      "POST /requests/:id/quotes/:quoteId/accept",
+      { params: { id: q.id, quoteId: q.quoteId }, body: { optionId: q.optionId } },
+      as(q.member),
+    );
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const sessionId = (accepted.json().url as string).split("/").pop() as string;
+    const sessionId = accepted.json().url.split("/").pop() as string;
     const captureBefore = options.captureBefore ?? seconds() + 6 * 86_400;
     const { intent, session } = state.fake.authorizeSession(sessionId, { captureBefore });
     const capturable = await deliver(stripeEvent("payment_intent.amount_capturable_updated", intent));
@@ -96,7 +118,12 @@ export function stripeDealApp() {
   /** Held, then captured in full by staff. */
   async function capturedAtStripe(options: { title?: string; priceCents?: number; vatRate?: string } = {}) {
     const held = await heldAtStripe(options);
-    const captured = await call("POST", `/api/admin/requests/${held.id}/hold/capture`, state.staff, {});
+    const captured = await callApi(
+      state.ctx,
+      "POST /admin/requests/:id/hold/capture",
+      { params: { id: held.id }, body: {} },
+      as(state.staff),
+    );
     expect(captured.statusCode, captured.body).toBe(200);
     return held;
   }

@@ -26,6 +26,7 @@ import S3rver from "s3rver";
 import * as tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, testConfig } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { runCliInProcess } from "#tests/helpers/cli";
 import { connectionUrlOf, createTestDatabase, testDriver } from "#tests/helpers/database";
 import { adminUrl, databaseUrl } from "#tests/helpers/postgres";
@@ -58,7 +59,7 @@ const SCHEMA_TABLES = Object.values(schema as Record<string, unknown>)
 async function fillEveryTable(ctx: TestContext): Promise<Map<string, Buffer>> {
   const db = ctx.database.db;
   const staff = await createUser(ctx, { role: "admin" });
-  const seeded = await ctx.app.inject({ method: "POST", url: "/api/admin/qa/seed", headers: as(staff), payload: {} });
+  const seeded = await call(ctx, "POST /admin/qa/seed", {}, as(staff));
   expect(seeded.statusCode, seeded.body).toBe(201);
   const [request] = await db.select().from(schema.requests).limit(1);
   const [message] = await db.select().from(schema.messages).where(eq(schema.messages.requestId, request.id)).limit(1);

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { connectionUrlOf } from "#tests/helpers/database";
 import { adminUrl } from "#tests/helpers/postgres";
 import { as, createUser } from "#tests/helpers/users";
@@ -32,7 +33,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("when the database goe
 
   it("answers 503 with a sentence meanwhile, and serves again from the same pool afterwards", async () => {
     const member = await createUser(ctx, { plan: "gold" });
-    const list = () => ctx.app.inject({ method: "GET", url: "/api/requests", headers: as(member) });
+    const list = () => call(ctx, "GET /requests", {}, as(member));
     expect((await list()).statusCode).toBe(200);
 
     // The server refuses new connections to this database and cuts the open ones, as a restart does.
@@ -43,18 +44,18 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("when the database goe
     expect(during.json()).toMatchObject({ error: SERVICE_UNAVAILABLE, code: "unavailable" });
     expect(during.headers["retry-after"]).toBe("2");
     // Still alive (decision 024), but not ready: a balancer sends its traffic elsewhere.
-    expect((await ctx.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: "GET", url: "/api/ready" })).statusCode).toBe(503);
+    expect((await call(ctx, "GET /health")).statusCode).toBe(200);
+    expect((await call(ctx, "GET /ready")).statusCode).toBe(503);
 
     await admin.query(`alter database ${name} with allow_connections true`);
     const after = await list();
     expect(after.statusCode, after.body).toBe(200);
-    const created = await ctx.app.inject({
-      method: "POST",
-      url: "/api/requests",
-      headers: as(member),
-      payload: { title: "A watch", category: "Fashion", budget_eur: 100, phone_number: "+351912345678" },
-    });
+    const created = await call(
+      ctx,
+      "POST /requests",
+      { body: { title: "A watch", category: "Fashion", budget_eur: 100, phone_number: "+351912345678" } },
+      as(member),
+    );
     expect(created.statusCode, created.body).toBe(201);
   });
 
@@ -73,6 +74,6 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("when the database goe
       );
     expect(isDatabaseUnavailable(failed)).toBe(true);
     // Still serving, from the same pool.
-    expect((await ctx.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+    expect((await call(ctx, "GET /health")).statusCode).toBe(200);
   });
 });

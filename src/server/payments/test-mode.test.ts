@@ -6,7 +6,10 @@ import { and, eq, like } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { as, createUser, signUp, type TestUser } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
+import type { PurchasablePlan } from "@/shared/plans";
 import { resolveAuthSecret } from "../auth/auth";
 import { billingCustomers, paymentEvents, subscriptions, testPaymentObjects } from "../db/schema";
 import { testWebhookSecret } from "./index";
@@ -17,10 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (url: string, user: TestUser | null, payload: object = {}) =>
-  ctx.app.inject({ method: "POST", url, payload, headers: as(user) });
-const get = (url: string, user: TestUser | null) => ctx.app.inject({ method: "GET", url, headers: as(user) });
-
 const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ana Sousa" };
 
 async function row(userId: string) {
@@ -28,15 +27,20 @@ async function row(userId: string) {
   return sub ?? null;
 }
 
-async function startCheckout(user: TestUser, plan: string) {
-  const res = await post("/api/billing/checkout", user, { plan });
+async function startCheckout(user: TestUser, plan: PurchasablePlan) {
+  const res = await call(ctx, "POST /billing/checkout", { body: { plan } }, as(user));
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { url: string; sessionId: string; upgraded: boolean };
 }
 
-async function buy(user: TestUser, plan: string) {
+async function buy(user: TestUser, plan: PurchasablePlan) {
   const { sessionId } = await startCheckout(user, plan);
-  const paid = await post(`/api/billing/test/checkout/${sessionId}/pay`, user, CARD);
+  const paid = await call(
+    ctx,
+    "POST /billing/test/checkout/:id/pay",
+    { params: { id: sessionId }, body: CARD },
+    as(user),
+  );
   expect(paid.statusCode, paid.body).toBe(200);
   return { sessionId, redirectUrl: paid.json().redirectUrl as string };
 }
@@ -48,7 +52,7 @@ describe("test-mode checkout", () => {
     const { url, sessionId } = await startCheckout(user, "silver");
     expect(sessionId).toMatch(/^cs_test_/);
     expect(url).toBe(`http://localhost:3000/checkout/test/${sessionId}`);
-    const res = await get(`/api/billing/test/checkout/${sessionId}`, user);
+    const res = await call(ctx, "GET /billing/test/checkout/:id", { params: { id: sessionId } }, as(user));
     expect(res.json()).toEqual({
       id: sessionId,
       plan: "silver",
@@ -59,24 +63,41 @@ describe("test-mode checkout", () => {
       successUrl: `http://localhost:3000/post-checkout?session_id=${sessionId}`,
       cancelUrl: "http://localhost:3000/pricing",
     });
-    expect((await get(`/api/billing/test/checkout/${sessionId}`, other)).statusCode).toBe(404);
-    expect((await get(`/api/billing/test/checkout/${sessionId}`, null)).statusCode).toBe(401);
-    expect((await post(`/api/billing/test/checkout/${sessionId}/pay`, other, CARD)).statusCode).toBe(404);
+    expect(
+      (await call(ctx, "GET /billing/test/checkout/:id", { params: { id: sessionId } }, as(other))).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(ctx, "GET /billing/test/checkout/:id", { params: { id: sessionId } }, as(null))).statusCode,
+    ).toBe(401);
+    expect(
+      (await call(ctx, "POST /billing/test/checkout/:id/pay", { params: { id: sessionId }, body: CARD }, as(other)))
+        .statusCode,
+    ).toBe(404);
     expect(await row(user.id)).toBeNull();
   });
 
   it("declines 4000 0000 0000 0002 with a clear message and grants nothing", async () => {
     const user = await signUp(ctx);
     const { sessionId } = await startCheckout(user, "silver");
-    const res = await post(`/api/billing/test/checkout/${sessionId}/pay`, user, {
-      ...CARD,
-      cardNumber: "4000 0000 0000 0002",
-    });
+    const res = await call(
+      ctx,
+      "POST /billing/test/checkout/:id/pay",
+      {
+        params: { id: sessionId },
+        body: {
+          ...CARD,
+          cardNumber: "4000 0000 0000 0002",
+        },
+      },
+      as(user),
+    );
     expect(res.statusCode).toBe(402);
     expect(res.json().error).toBe("Your card has been declined. Please try a different card.");
     expect(await row(user.id)).toBeNull();
-    expect((await get(`/api/billing/test/checkout/${sessionId}`, user)).json().status).toBe("open");
-    expect((await post("/api/billing/check-subscription", user)).json()).toEqual({ subscribed: false });
+    expect(
+      (await call(ctx, "GET /billing/test/checkout/:id", { params: { id: sessionId } }, as(user))).json().status,
+    ).toBe("open");
+    expect((await call(ctx, "POST /billing/check-subscription", {}, as(user))).json()).toEqual({ subscribed: false });
   });
 
   it.each([
@@ -89,7 +110,12 @@ describe("test-mode checkout", () => {
   ])("refuses %o with %s", async (patch, message) => {
     const user = await signUp(ctx);
     const { sessionId } = await startCheckout(user, "gold");
-    const res = await post(`/api/billing/test/checkout/${sessionId}/pay`, user, { ...CARD, ...patch });
+    const res = await call(
+      ctx,
+      "POST /billing/test/checkout/:id/pay",
+      { params: { id: sessionId }, body: { ...CARD, ...patch } },
+      as(user),
+    );
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().error).toBe(message);
@@ -120,16 +146,21 @@ describe("test-mode checkout", () => {
     expect(events.map((e) => e.type)).toEqual(
       expect.arrayContaining(["customer.subscription.created", "invoice.paid", "checkout.session.completed"]),
     );
-    expect((await get("/api/dashboard", user)).statusCode).toBe(200);
-    expect((await post("/api/billing/check-subscription", user)).json()).toEqual({ subscribed: true });
+    expect((await call(ctx, "GET /dashboard", {}, as(user))).statusCode).toBe(200);
+    expect((await call(ctx, "POST /billing/check-subscription", {}, as(user))).json()).toEqual({ subscribed: true });
     // A session is paid once.
-    const again = await post(`/api/billing/test/checkout/${sessionId}/pay`, user, CARD);
+    const again = await call(
+      ctx,
+      "POST /billing/test/checkout/:id/pay",
+      { params: { id: sessionId }, body: CARD },
+      as(user),
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe("This checkout session is no longer open.");
 
-    const same = await post("/api/billing/checkout", user, { plan: "silver" });
+    const same = await call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(user));
     expect(same.json().error).toBe("You already have the Silver membership.");
-    const down = await post("/api/billing/checkout", user, { plan: "free" });
+    const down = await call(ctx, "POST /billing/checkout", { body: { plan: "free" } }, as(user));
     expect(down.json().error).toBe(
       "You cannot downgrade from Silver to Basic. Please manage your subscription in your profile.",
     );
@@ -154,14 +185,14 @@ describe("test-mode checkout", () => {
         and(eq(testPaymentObjects.kind, "subscription"), eq(testPaymentObjects.customerId, before!.stripeCustomerId!)),
       );
     expect(subs).toHaveLength(1);
-    const overview = (await get("/api/billing/test/subscription", user)).json();
+    const overview = (await call(ctx, "GET /billing/test/subscription", {}, as(user))).json();
     expect(overview.subscription).toMatchObject({ plan: "gold", planLabel: "Gold", status: "active" });
-    expect(overview.invoices.map((i: { description: string }) => i.description)).toEqual([
+    expect(overview.invoices.map((i) => i.description)).toEqual([
       "Upgrade to Gold membership, prorated",
       "Silver membership, first month",
     ]);
     // Keyed for the member's language (decision 028).
-    expect(overview.invoices.map((i: { key: string; params: object }) => [i.key, i.params])).toEqual([
+    expect(overview.invoices.map((i) => [i.key, i.params])).toEqual([
       ["billing_admin.invoice.upgrade", { plan: "Gold" }],
       ["billing_admin.invoice.first_month", { plan: "Silver" }],
     ]);
@@ -172,24 +203,24 @@ describe("test-mode billing page", () => {
   it("cancels at the end of the period: access until then, Basic after", async () => {
     const user = await signUp(ctx);
     await buy(user, "gold");
-    const res = await post("/api/billing/test/subscription", user, { cancelAtPeriodEnd: true });
+    const res = await call(ctx, "POST /billing/test/subscription", { body: { cancelAtPeriodEnd: true } }, as(user));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().subscription).toMatchObject({ cancelAtPeriodEnd: true, status: "active" });
     expect(await row(user.id)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
-    expect((await get("/api/dashboard", user)).statusCode).toBe(200);
+    expect((await call(ctx, "GET /dashboard", {}, as(user))).statusCode).toBe(200);
 
     // The member changes their mind, then cancels again.
-    await post("/api/billing/test/subscription", user, { cancelAtPeriodEnd: false });
+    await call(ctx, "POST /billing/test/subscription", { body: { cancelAtPeriodEnd: false } }, as(user));
     expect((await row(user.id))?.cancelAtPeriodEnd).toBe(false);
-    await post("/api/billing/test/subscription", user, { cancelAtPeriodEnd: true });
+    await call(ctx, "POST /billing/test/subscription", { body: { cancelAtPeriodEnd: true } }, as(user));
 
     // The end of the period comes.
     const sub = await row(user.id);
     const afterEnd = new Date((sub?.currentPeriodEnd?.getTime() ?? 0) + 1000);
     await ctx.app.ctx.payments.test?.advanceClock(sub!.stripeCustomerId!, afterEnd);
     expect(await row(user.id)).toMatchObject({ plan: "gold", status: "canceled" });
-    expect((await get("/api/dashboard", user)).statusCode).toBe(403);
-    expect((await get("/api/me", user)).json().subscription).toMatchObject({ status: "canceled" });
+    expect((await call(ctx, "GET /dashboard", {}, as(user))).statusCode).toBe(403);
+    expect((await call(ctx, "GET /me", {}, as(user))).json().subscription).toMatchObject({ status: "canceled" });
   });
 
   it("renews a subscription whose period ended without a cancellation", async () => {
@@ -208,10 +239,17 @@ describe("test-mode billing page", () => {
   it("opens the local billing page as the portal; someone without a subscription has nothing to manage", async () => {
     const user = await signUp(ctx);
     await buy(user, "free");
-    expect((await post("/api/billing/portal", user)).json()).toEqual({ url: "http://localhost:3000/billing/test" });
+    expect((await call(ctx, "POST /billing/portal", {}, as(user))).json()).toEqual({
+      url: "http://localhost:3000/billing/test",
+    });
     const other = await signUp(ctx);
-    expect((await get("/api/billing/test/subscription", other)).json()).toEqual({ subscription: null, invoices: [] });
-    expect((await post("/api/billing/test/subscription", other, { cancelAtPeriodEnd: true })).statusCode).toBe(404);
+    expect((await call(ctx, "GET /billing/test/subscription", {}, as(other))).json()).toEqual({
+      subscription: null,
+      invoices: [],
+    });
+    expect(
+      (await call(ctx, "POST /billing/test/subscription", { body: { cancelAtPeriodEnd: true } }, as(other))).statusCode,
+    ).toBe(404);
   });
 
   it("takes at its webhook only events signed with the test mode's own secret (its events come that way)", async () => {
@@ -219,7 +257,7 @@ describe("test-mode billing page", () => {
     const send = (signature?: string) =>
       ctx.app.inject({
         method: "POST",
-        url: "/api/billing/webhook",
+        url: endpointUrl("POST /billing/webhook"),
         payload: event,
         headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) },
       });
@@ -236,17 +274,17 @@ describe("test-mode billing page", () => {
 describe("complimentary memberships", () => {
   it("are cancelled in-app and the member is then treated as Basic", async () => {
     const user = await createUser(ctx, { plan: "gold" });
-    const res = await post("/api/billing/cancel-complimentary", user);
+    const res = await call(ctx, "POST /billing/cancel-complimentary", {}, as(user));
     expect(res.statusCode).toBe(200);
     expect(await row(user.id)).toMatchObject({ status: "canceled" });
-    expect((await get("/api/dashboard", user)).statusCode).toBe(403);
-    expect((await post("/api/billing/cancel-complimentary", user)).statusCode).toBe(400);
+    expect((await call(ctx, "GET /dashboard", {}, as(user))).statusCode).toBe(403);
+    expect((await call(ctx, "POST /billing/cancel-complimentary", {}, as(user))).statusCode).toBe(400);
   });
 
   it("a paid membership cannot be cancelled that way", async () => {
     const user = await signUp(ctx);
     await buy(user, "silver");
-    const res = await post("/api/billing/cancel-complimentary", user);
+    const res = await call(ctx, "POST /billing/cancel-complimentary", {}, as(user));
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe("There is no complimentary membership to cancel.");
     expect((await row(user.id))?.status).toBe("active");
@@ -257,7 +295,7 @@ describe("admin tools in test mode", () => {
   it("shows TEST with the test card, the checkout URL for a plan, and simulates a checkout for a user", async () => {
     const staff = await createUser(ctx, { role: "staff" });
     const member = await signUp(ctx);
-    const settings = (await get("/api/admin/settings", staff)).json();
+    const settings = (await call(ctx, "GET /admin/settings", {}, as(staff))).json();
     expect(settings).toMatchObject({ paymentMode: "TEST", testCard: "4242 4242 4242 4242" });
     expect(settings.prices).toContainEqual({
       plan: "silver",
@@ -274,17 +312,24 @@ describe("admin tools in test mode", () => {
     });
     expect(settings.environment).toContainEqual({ name: "Node.js", value: process.version });
 
-    const url = await post("/api/admin/debug/checkout-url", staff, { plan: "gold" });
+    const url = await call(ctx, "POST /admin/debug/checkout-url", { body: { plan: "gold" } }, as(staff));
     expect(url.json()).toMatchObject({
       url: expect.stringMatching(/^http:\/\/localhost:3000\/checkout\/test\/cs_test_/),
       priceId: "price_test_gold",
       mode: "TEST",
     });
 
-    const simulated = await post("/api/admin/debug/simulate-checkout", staff, {
-      userEmail: member.email,
-      plan: "silver",
-    });
+    const simulated = await call(
+      ctx,
+      "POST /admin/debug/simulate-checkout",
+      {
+        body: {
+          userEmail: member.email,
+          plan: "silver",
+        },
+      },
+      as(staff),
+    );
     expect(simulated.json()).toMatchObject({
       success: true,
       message: `Simulated a completed Silver checkout for ${member.email}.`,
@@ -293,7 +338,12 @@ describe("admin tools in test mode", () => {
       subscription: { plan: "silver", status: "active" },
     });
     expect(await row(member.id)).toMatchObject({ plan: "silver", status: "active" });
-    const member2 = await post("/api/admin/debug/simulate-checkout", member, { userEmail: member.email, plan: "gold" });
+    const member2 = await call(
+      ctx,
+      "POST /admin/debug/simulate-checkout",
+      { body: { userEmail: member.email, plan: "gold" } },
+      as(member),
+    );
     expect(member2.statusCode).toBe(403);
   });
 
@@ -301,7 +351,7 @@ describe("admin tools in test mode", () => {
     const admin = await createUser(ctx, { role: "admin" });
     const member = await signUp(ctx);
     await buy(member, "gold");
-    const res = await post("/api/admin/subscriptions/sync", admin, { userEmail: member.email });
+    const res = await call(ctx, "POST /admin/subscriptions/sync", { body: { userEmail: member.email } }, as(admin));
     expect(res.json()).toMatchObject({
       success: true,
       message: `Subscription synced for ${member.email}: Gold, active.`,
@@ -322,7 +372,7 @@ describe("account deletion", () => {
       return original(id);
     };
     try {
-      const res = await ctx.app.inject({ method: "DELETE", url: "/api/account", headers: as(user) });
+      const res = await call(ctx, "DELETE /account", { body: undefined }, as(user));
       expect(res.statusCode).toBe(200);
     } finally {
       test.cancelSubscriptionNow = original;

@@ -2,8 +2,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { type FakeStripe, startFakeStripe, stripeTestEnv } from "#tests/helpers/fake-stripe";
-import { as, createUser, signUp, type TestUser } from "#tests/helpers/users";
+import { as, createUser, signUp } from "#tests/helpers/users";
 import { billingCustomers, subscriptions } from "../../db/schema";
 
 let fake: FakeStripe;
@@ -21,12 +22,9 @@ afterAll(async () => {
   await fake.close();
 });
 
-const post = (url: string, user: TestUser | null, payload: object = {}) =>
-  ctx.app.inject({ method: "POST", url, payload, headers: as(user) });
-
 async function withCustomer() {
   const user = await signUp(ctx);
-  expect((await post("/api/billing/checkout", user, { plan: "silver" })).statusCode).toBe(200);
+  expect((await call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(user))).statusCode).toBe(200);
   const [{ customerId }] = await ctx.database.db
     .select()
     .from(billingCustomers)
@@ -52,11 +50,11 @@ describe("sync all subscriptions", () => {
     );
     const client = await createUser(ctx, { plan: "gold" }); // complimentary: no customer
 
-    expect((await post("/api/admin/subscriptions/sync-all", client)).statusCode).toBe(403);
-    expect((await post("/api/admin/subscriptions/sync-all", null)).statusCode).toBe(401);
+    expect((await call(ctx, "POST /admin/subscriptions/sync-all", {}, as(client))).statusCode).toBe(403);
+    expect((await call(ctx, "POST /admin/subscriptions/sync-all", {}, as(null))).statusCode).toBe(401);
 
     const listsBefore = fake.callsTo("GET", "/v1/subscriptions").length;
-    const res = await post("/api/admin/subscriptions/sync-all", admin);
+    const res = await call(ctx, "POST /admin/subscriptions/sync-all", {}, as(admin));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().results).toEqual({ synced: 1, failed: 1, noStripeCustomer: 2, noActiveSubscription: 2 });
     // One list call per user with a customer, none for the others, never two at once.
@@ -69,7 +67,7 @@ describe("sync all subscriptions", () => {
 
   it("shows LIVE as the payment mode for a live key", async () => {
     const staff = await createUser(ctx, { role: "staff" });
-    const res = await ctx.app.inject({ method: "GET", url: "/api/admin/settings", headers: as(staff) });
+    const res = await call(ctx, "GET /admin/settings", {}, as(staff));
     expect(res.json()).toMatchObject({
       paymentMode: "LIVE",
       testCard: null,

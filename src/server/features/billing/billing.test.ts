@@ -6,6 +6,7 @@ import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call, unchecked } from "#tests/helpers/call";
 import {
   type FakeStripe,
   signedDelivery,
@@ -13,7 +14,8 @@ import {
   stripeEvent,
   stripeTestEnv,
 } from "#tests/helpers/fake-stripe";
-import { as, createUser, grantPlan, signUp, type TestUser } from "#tests/helpers/users";
+import { as, createUser, grantPlan, signUp } from "#tests/helpers/users";
+import { endpointUrl } from "@/shared/contracts/endpoint";
 import { BILLING_ADMIN_TEXTS } from "@/shared/messages";
 import { billingCustomers, paymentEvents, subscriptions } from "../../db/schema";
 import { translate } from "../../i18n";
@@ -42,13 +44,11 @@ afterAll(async () => {
   await fake.close();
 });
 
-const post = (url: string, user: TestUser | null, payload: object = {}) =>
-  ctx.app.inject({ method: "POST", url, payload, headers: as(user) });
-const get = (url: string, user: TestUser | null) => ctx.app.inject({ method: "GET", url, headers: as(user) });
+const WEBHOOK = endpointUrl("POST /billing/webhook");
 
 function deliver(event: object, secret = SECRET) {
   const { payload, headers } = signedDelivery(event, secret);
-  return ctx.app.inject({ method: "POST", url: "/api/billing/webhook", payload, headers });
+  return ctx.app.inject({ method: "POST", url: WEBHOOK, payload, headers });
 }
 
 async function row(userId: string) {
@@ -64,7 +64,7 @@ async function customerOf(userId: string) {
 /** A member who went through checkout and paid: the customer exists, the subscription event was delivered. */
 async function payingMember(plan: "free" | "silver" | "gold") {
   const user = await signUp(ctx);
-  const res = await post("/api/billing/checkout", user, { plan });
+  const res = await call(ctx, "POST /billing/checkout", { body: { plan } }, as(user));
   expect(res.statusCode, res.body).toBe(200);
   const [{ customerId }] = await customerOf(user.id);
   const sub = fake.addSubscription({ customer: customerId, price: `price_${plan}`, created: nowSeconds() - 60 });
@@ -116,8 +116,8 @@ describe("checkout", () => {
     const user = await signUp(ctx);
     const customersOfUser = () => [...fake.customers.values()].filter((c) => c.email === user.email);
     const [a, b] = await Promise.all([
-      post("/api/billing/checkout", user, { plan: "silver" }),
-      post("/api/billing/checkout", user, { plan: "silver" }),
+      call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(user)),
+      call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(user)),
     ]);
     expect(a.statusCode, a.body).toBe(200);
     expect(b.statusCode, b.body).toBe(200);
@@ -131,19 +131,19 @@ describe("checkout", () => {
     const customerCalls = () => fake.callsTo("POST", "/v1/customers").filter((c) => c.body.email === user.email);
     expect(customerCalls().length).toBeLessThanOrEqual(2);
     const callsBefore = customerCalls().length;
-    await post("/api/billing/checkout", user, { plan: "gold" });
+    await call(ctx, "POST /billing/checkout", { body: { plan: "gold" } }, as(user));
     expect(customerCalls()).toHaveLength(callsBefore);
   });
 
   it("opens a subscription-mode Checkout Session for the plan's configured price, with our return URLs", async () => {
     const user = await signUp(ctx);
-    const res = await post("/api/billing/checkout", user, { plan: "silver" });
+    const res = await call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(user));
     expect(res.statusCode).toBe(200);
     const { url, sessionId, upgraded } = res.json();
     expect(url).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
     expect(upgraded).toBe(false);
-    const call = fake.callsTo("POST", "/v1/checkout/sessions").at(-1)!;
-    expect(call.body).toMatchObject({
+    const sent = fake.callsTo("POST", "/v1/checkout/sessions").at(-1)!;
+    expect(sent.body).toMatchObject({
       mode: "subscription",
       line_items: [{ price: "price_silver", quantity: "1" }],
       client_reference_id: user.id,
@@ -155,26 +155,31 @@ describe("checkout", () => {
 
   it("ignores a price id sent in the request body", async () => {
     const user = await signUp(ctx);
-    const res = await post("/api/billing/checkout", user, { plan: "free", priceId: "price_gold", price: "price_gold" });
+    const res = await call(
+      ctx,
+      "POST /billing/checkout",
+      unchecked({ body: { plan: "free", priceId: "price_gold", price: "price_gold" } }),
+      as(user),
+    );
     expect(res.statusCode).toBe(200);
-    const call = fake.callsTo("POST", "/v1/checkout/sessions").at(-1)!;
-    expect(call.body.line_items).toEqual([{ price: "price_free", quantity: "1" }]);
+    const sent = fake.callsTo("POST", "/v1/checkout/sessions").at(-1)!;
+    expect(sent.body.line_items).toEqual([{ price: "price_free", quantity: "1" }]);
   });
 
   it("refuses the same plan, a downgrade and Black with the spec's messages, and asks Stripe nothing", async () => {
     const { user } = await payingMember("gold");
     const before = fake.calls.length;
-    const same = await post("/api/billing/checkout", user, { plan: "gold" });
+    const same = await call(ctx, "POST /billing/checkout", { body: { plan: "gold" } }, as(user));
     expect(same.statusCode).toBe(409);
     expect(same.json().error).toBe("You already have the Gold membership.");
-    const down = await post("/api/billing/checkout", user, { plan: "free" });
+    const down = await call(ctx, "POST /billing/checkout", { body: { plan: "free" } }, as(user));
     expect(down.statusCode).toBe(409);
     expect(down.json().error).toBe(
       "You cannot downgrade from Gold to Basic. Please manage your subscription in your profile.",
     );
-    const black = await post("/api/billing/checkout", user, { plan: "black" });
+    const black = await call(ctx, "POST /billing/checkout", unchecked({ body: { plan: "black" } }), as(user));
     expect(black.statusCode).toBe(400);
-    const unknown = await post("/api/billing/checkout", user, { plan: "platinum" });
+    const unknown = await call(ctx, "POST /billing/checkout", unchecked({ body: { plan: "platinum" } }), as(user));
     expect(unknown.statusCode).toBe(400);
     expect(fake.calls.length).toBe(before);
   });
@@ -182,7 +187,7 @@ describe("checkout", () => {
   it("upgrades an existing paid subscription in place (prorated) instead of creating a second one", async () => {
     const { user, customerId, sub } = await payingMember("silver");
     const sessionsBefore = fake.callsTo("POST", "/v1/checkout/sessions").length;
-    const res = await post("/api/billing/checkout", user, { plan: "gold" });
+    const res = await call(ctx, "POST /billing/checkout", { body: { plan: "gold" } }, as(user));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       url: `http://localhost:3000/post-checkout?session_id=${sub.id}`,
@@ -203,14 +208,14 @@ describe("checkout", () => {
   it("shows the provider's message when Stripe refuses", async () => {
     const user = await signUp(ctx);
     fake.failNext("POST", "/v1/checkout/sessions", 400, "No such price: 'price_silver'");
-    const res = await post("/api/billing/checkout", user, { plan: "silver" });
+    const res = await call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(user));
     expect(res.statusCode).toBe(502);
     expect(res.json().error).toBe("No such price: 'price_silver'");
   });
 
   it("a complimentary member buying a paid plan gets a new checkout, and the paid plan then takes over", async () => {
     const user = await createUser(ctx, { plan: "silver" });
-    const res = await post("/api/billing/checkout", user, { plan: "gold" });
+    const res = await call(ctx, "POST /billing/checkout", { body: { plan: "gold" } }, as(user));
     expect(res.json().upgraded).toBe(false);
     const [{ customerId }] = await customerOf(user.id);
     const sub = fake.addSubscription({ customer: customerId, price: "price_gold" });
@@ -222,7 +227,7 @@ describe("checkout", () => {
 describe("webhooks", () => {
   it("rejects a forged, tampered or unsigned webhook with 400 and changes nothing", async () => {
     const user = await signUp(ctx);
-    await post("/api/billing/checkout", user, { plan: "gold" });
+    await call(ctx, "POST /billing/checkout", { body: { plan: "gold" } }, as(user));
     const [{ customerId }] = await customerOf(user.id);
     const sub = fake.addSubscription({ customer: customerId, price: "price_gold" });
     const event = stripeEvent("customer.subscription.created", sub);
@@ -230,7 +235,7 @@ describe("webhooks", () => {
 
     const unsigned = await ctx.app.inject({
       method: "POST",
-      url: "/api/billing/webhook",
+      url: WEBHOOK,
       payload: JSON.stringify(event),
       headers: { "content-type": "application/json" },
     });
@@ -241,7 +246,7 @@ describe("webhooks", () => {
     );
     const tampered = await ctx.app.inject({
       method: "POST",
-      url: "/api/billing/webhook",
+      url: WEBHOOK,
       payload: JSON.stringify(event),
       headers: signedOther.headers,
     });
@@ -259,7 +264,7 @@ describe("webhooks", () => {
 
   it("applies the same event delivered twice only once", async () => {
     const user = await signUp(ctx);
-    await post("/api/billing/checkout", user, { plan: "silver" });
+    await call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(user));
     const [{ customerId }] = await customerOf(user.id);
     const sub = fake.addSubscription({ customer: customerId, price: "price_silver" });
     const event = stripeEvent("customer.subscription.created", sub);
@@ -283,15 +288,13 @@ describe("webhooks", () => {
       const other = await secondInstance(ctx);
       try {
         const user = await signUp(ctx);
-        await post("/api/billing/checkout", user, { plan: "silver" });
+        await call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(user));
         const [{ customerId }] = await customerOf(user.id);
         const sub = fake.addSubscription({ customer: customerId, price: "price_silver" });
         const event = stripeEvent("customer.subscription.created", sub);
         const { payload, headers } = signedDelivery(event, SECRET);
         const answers = await Promise.all(
-          [ctx.app, other.app].map((app) =>
-            app.inject({ method: "POST", url: "/api/billing/webhook", payload, headers }),
-          ),
+          [ctx.app, other.app].map((app) => app.inject({ method: "POST", url: WEBHOOK, payload, headers })),
         );
         expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
         expect(answers.map((a) => a.json().outcome).sort()).toEqual(["duplicate", "processed"]);
@@ -307,7 +310,7 @@ describe("webhooks", () => {
 
   it("ends in the newest state when updated arrives before created", async () => {
     const user = await signUp(ctx);
-    await post("/api/billing/checkout", user, { plan: "silver" });
+    await call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(user));
     const [{ customerId }] = await customerOf(user.id);
     const sub = fake.addSubscription({ customer: customerId, price: "price_silver", created: nowSeconds() - 120 });
     const created = stripeEvent("customer.subscription.created", sub, { created: sub.created });
@@ -322,7 +325,7 @@ describe("webhooks", () => {
 
   it("keeps the newest state for events of the same second (created is older than updated)", async () => {
     const user = await signUp(ctx);
-    await post("/api/billing/checkout", user, { plan: "silver" });
+    await call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(user));
     const [{ customerId }] = await customerOf(user.id);
     const sub = fake.addSubscription({ customer: customerId, price: "price_silver" });
     const created = stripeEvent("customer.subscription.created", sub, { created: sub.created });
@@ -343,7 +346,7 @@ describe("webhooks", () => {
 
   it("invoice.payment_failed makes the subscription past_due and removes access; invoice.paid restores it", async () => {
     const { user, customerId, sub } = await payingMember("silver");
-    expect((await get("/api/dashboard", user)).statusCode).toBe(200);
+    expect((await call(ctx, "GET /dashboard", {}, as(user))).statusCode).toBe(200);
     const invoice = {
       id: "in_fake_failed",
       object: "invoice",
@@ -352,8 +355,11 @@ describe("webhooks", () => {
     };
     expect((await deliver(stripeEvent("invoice.payment_failed", invoice))).statusCode).toBe(200);
     expect((await row(user.id))?.status).toBe("past_due");
-    expect((await get("/api/dashboard", user)).statusCode).toBe(403);
-    expect((await get("/api/me", user)).json().subscription).toMatchObject({ plan: "silver", status: "past_due" });
+    expect((await call(ctx, "GET /dashboard", {}, as(user))).statusCode).toBe(403);
+    expect((await call(ctx, "GET /me", {}, as(user))).json().subscription).toMatchObject({
+      plan: "silver",
+      status: "past_due",
+    });
 
     await deliver(stripeEvent("invoice.paid", { ...invoice, id: "in_fake_paid" }, { created: nowSeconds() + 1 }));
     expect((await row(user.id))?.status).toBe("active");
@@ -363,17 +369,17 @@ describe("webhooks", () => {
     const { user, sub } = await payingMember("gold");
     await deliver(stripeEvent("customer.subscription.updated", { ...sub, cancel_at_period_end: true }));
     expect(await row(user.id)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
-    expect((await get("/api/dashboard", user)).statusCode).toBe(200);
+    expect((await call(ctx, "GET /dashboard", {}, as(user))).statusCode).toBe(200);
     await deliver(
       stripeEvent("customer.subscription.deleted", { ...sub, status: "canceled" }, { created: nowSeconds() + 1 }),
     );
     expect(await row(user.id)).toMatchObject({ status: "canceled", cancelAtPeriodEnd: false });
-    expect((await get("/api/dashboard", user)).statusCode).toBe(403);
+    expect((await call(ctx, "GET /dashboard", {}, as(user))).statusCode).toBe(403);
   });
 
   it("checkout.session.completed fetches the subscription it names and applies it", async () => {
     const user = await signUp(ctx);
-    const { sessionId } = (await post("/api/billing/checkout", user, { plan: "gold" })).json();
+    const { sessionId } = (await call(ctx, "POST /billing/checkout", { body: { plan: "gold" } }, as(user))).json();
     const [{ customerId }] = await customerOf(user.id);
     const sub = fake.addSubscription({ customer: customerId, price: "price_gold" });
     const session = { ...fake.sessions.get(sessionId), status: "complete", subscription: sub.id };
@@ -384,7 +390,7 @@ describe("webhooks", () => {
 
   it("grants nothing for a price that is not on the allow-list, nor for an unknown customer", async () => {
     const user = await signUp(ctx);
-    await post("/api/billing/checkout", user, { plan: "silver" });
+    await call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(user));
     const [{ customerId }] = await customerOf(user.id);
     const odd = fake.addSubscription({ customer: customerId, price: "price_someone_made_up" });
     expect((await deliver(stripeEvent("customer.subscription.created", odd))).json().outcome).toBe("ignored");
@@ -402,9 +408,11 @@ describe("webhooks", () => {
 
   it("a complimentary membership is not taken away by a paid subscription that is not active", async () => {
     const user = await createUser(ctx, { plan: "gold" });
-    await post("/api/billing/checkout", user, { plan: "gold" }).then((r) => expect(r.statusCode).toBe(409));
+    await call(ctx, "POST /billing/checkout", { body: { plan: "gold" } }, as(user)).then((r) =>
+      expect(r.statusCode).toBe(409),
+    );
     await grantPlan(ctx, user.id, "silver");
-    await post("/api/billing/checkout", user, { plan: "gold" });
+    await call(ctx, "POST /billing/checkout", { body: { plan: "gold" } }, as(user));
     const [{ customerId }] = await customerOf(user.id);
     const sub = fake.addSubscription({ customer: customerId, price: "price_gold", status: "incomplete_expired" });
     await deliver(stripeEvent("customer.subscription.deleted", sub));
@@ -415,13 +423,13 @@ describe("webhooks", () => {
 describe("check-subscription", () => {
   it("re-syncs from Stripe by the stored customer id, never by email", async () => {
     const user = await signUp(ctx);
-    await post("/api/billing/checkout", user, { plan: "silver" });
+    await call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(user));
     const [{ customerId }] = await customerOf(user.id);
-    expect((await post("/api/billing/check-subscription", user)).json()).toEqual({ subscribed: false });
+    expect((await call(ctx, "POST /billing/check-subscription", {}, as(user))).json()).toEqual({ subscribed: false });
     // Paid, but the webhook has not arrived yet: the sync finds it.
     fake.addSubscription({ customer: customerId, price: "price_silver" });
     const callsBefore = fake.calls.length;
-    expect((await post("/api/billing/check-subscription", user)).json()).toEqual({ subscribed: true });
+    expect((await call(ctx, "POST /billing/check-subscription", {}, as(user))).json()).toEqual({ subscribed: true });
     const made = fake.calls.slice(callsBefore);
     expect(made.map((c) => `${c.method} ${c.path}?${c.query}`)).toEqual([
       `GET /v1/subscriptions?customer=${customerId}&status=all&limit=20`,
@@ -433,14 +441,14 @@ describe("check-subscription", () => {
   it("asks Stripe nothing for a user without a customer", async () => {
     const user = await createUser(ctx, { plan: "gold" });
     const before = fake.calls.length;
-    expect((await post("/api/billing/check-subscription", user)).json()).toEqual({ subscribed: true });
+    expect((await call(ctx, "POST /billing/check-subscription", {}, as(user))).json()).toEqual({ subscribed: true });
     expect(fake.calls.length).toBe(before);
   });
 
   it("logs a provider failure and answers with what is known", async () => {
     const { user } = await payingMember("silver");
     fake.failNext("GET", "/v1/subscriptions", 400, "Something broke");
-    const res = await post("/api/billing/check-subscription", user);
+    const res = await call(ctx, "POST /billing/check-subscription", {}, as(user));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ subscribed: true });
   });
@@ -450,22 +458,22 @@ describe("billing portal", () => {
   it("opens the caller's own portal, returning to the profile", async () => {
     const a = await payingMember("silver");
     const b = await payingMember("gold");
-    const res = await post("/api/billing/portal", a.user);
+    const res = await call(ctx, "POST /billing/portal", {}, as(a.user));
     expect(res.statusCode).toBe(200);
     expect(res.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
-    const call = fake.callsTo("POST", "/v1/billing_portal/sessions").at(-1)!;
-    expect(call.body).toEqual({ customer: a.customerId, return_url: "http://localhost:3000/profile" });
-    await post("/api/billing/portal", b.user);
+    const sent = fake.callsTo("POST", "/v1/billing_portal/sessions").at(-1)!;
+    expect(sent.body).toEqual({ customer: a.customerId, return_url: "http://localhost:3000/profile" });
+    await call(ctx, "POST /billing/portal", {}, as(b.user));
     expect(fake.callsTo("POST", "/v1/billing_portal/sessions").at(-1)!.body.customer).toBe(b.customerId);
   });
 
   it("refuses without a billing account, and without a session", async () => {
     const user = await createUser(ctx, { plan: "gold" });
-    const res = await post("/api/billing/portal", user);
+    const res = await call(ctx, "POST /billing/portal", {}, as(user));
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe("No billing account was found. Please choose a membership plan first.");
-    expect((await post("/api/billing/portal", null)).statusCode).toBe(401);
-    expect((await post("/api/billing/checkout", null, { plan: "silver" })).statusCode).toBe(401);
+    expect((await call(ctx, "POST /billing/portal", {}, as(null))).statusCode).toBe(401);
+    expect((await call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(null))).statusCode).toBe(401);
   });
 });
 
@@ -475,17 +483,27 @@ describe("admin sync", () => {
     const { user, customerId } = await payingMember("silver");
     await ctx.database.db.update(subscriptions).set({ status: "past_due" }).where(eq(subscriptions.userId, user.id));
     expect(customerId).toBeTruthy();
-    const empty = await post("/api/admin/subscriptions/sync", staff, { userEmail: "  " });
+    const empty = await call(ctx, "POST /admin/subscriptions/sync", { body: { userEmail: "  " } }, as(staff));
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe("Please enter a user email");
-    const unknown = await post("/api/admin/subscriptions/sync", staff, { userEmail: "nobody@example.com" });
+    const unknown = await call(
+      ctx,
+      "POST /admin/subscriptions/sync",
+      { body: { userEmail: "nobody@example.com" } },
+      as(staff),
+    );
     expect(unknown.json()).toEqual({
       success: false,
       message: "No user found with email nobody@example.com",
       key: "billing_admin.no_user",
       params: { email: "nobody@example.com" },
     });
-    const res = await post("/api/admin/subscriptions/sync", staff, { userEmail: user.email.toUpperCase() });
+    const res = await call(
+      ctx,
+      "POST /admin/subscriptions/sync",
+      { body: { userEmail: user.email.toUpperCase() } },
+      as(staff),
+    );
     expect(res.json()).toMatchObject({
       success: true,
       message: `Subscription synced for ${user.email}: Silver, active.`,
@@ -501,15 +519,22 @@ describe("admin sync", () => {
     expect(translate("pt-PT", BILLING_ADMIN_TEXTS.noCustomer, { email: "a@b.pt", plan: "none", status: "none" })).toBe(
       "a@b.pt não tem cliente no Stripe (nunca subscreveu, ou adesão oferecida): sem adesão.",
     );
-    expect((await post("/api/admin/subscriptions/sync", user, { userEmail: user.email })).statusCode).toBe(403);
+    expect(
+      (await call(ctx, "POST /admin/subscriptions/sync", { body: { userEmail: user.email } }, as(user))).statusCode,
+    ).toBe(403);
   });
 
   it("offers simulated checkout only in test mode", async () => {
     const staff = await createUser(ctx, { role: "staff" });
-    const res = await post("/api/admin/debug/simulate-checkout", staff, { userEmail: staff.email, plan: "silver" });
+    const res = await call(
+      ctx,
+      "POST /admin/debug/simulate-checkout",
+      { body: { userEmail: staff.email, plan: "silver" } },
+      as(staff),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe("Simulated checkout is only available in test mode.");
-    const settings = (await get("/api/admin/settings", staff)).json();
+    const settings = (await call(ctx, "GET /admin/settings", {}, as(staff))).json();
     expect(settings).toMatchObject({ paymentMode: "STRIPE TEST", testCard: null });
   });
 });
@@ -517,7 +542,7 @@ describe("admin sync", () => {
 describe("account deletion", () => {
   it("cancels the member's paid subscription at Stripe", async () => {
     const { user, sub } = await payingMember("gold");
-    const res = await ctx.app.inject({ method: "DELETE", url: "/api/account", headers: as(user) });
+    const res = await call(ctx, "DELETE /account", { body: undefined }, as(user));
     expect(res.statusCode, res.body).toBe(200);
     expect(fake.callsTo("DELETE", `/v1/subscriptions/${sub.id}`)).toHaveLength(1);
     expect(fake.subscriptions.get(sub.id)?.status).toBe("canceled");

@@ -5,8 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { call } from "#tests/helpers/call";
 import { type FakeStripe, startFakeStripe, stripeTestEnv } from "#tests/helpers/fake-stripe";
 import { as, signUp, type TestUser } from "#tests/helpers/users";
+import type { PurchasablePlan } from "@/shared/plans";
 
 const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ana Sousa" };
 
@@ -16,28 +18,31 @@ describe("membership charges on the test provider", () => {
     ctx = await createTestApp({ deps: { startWorkers: false } });
   });
   afterAll(() => ctx.close());
-  const post = (url: string, user: TestUser, payload: object = {}) =>
-    ctx.app.inject({ method: "POST", url, payload, headers: as(user) });
-  const get = (url: string, user: TestUser | null) => ctx.app.inject({ method: "GET", url, headers: as(user) });
+  const charges = (user: TestUser | null) => call(ctx, "GET /billing/charges", {}, as(user));
 
-  async function buy(user: TestUser, plan: string) {
-    const started = await post("/api/billing/checkout", user, { plan });
+  async function buy(user: TestUser, plan: PurchasablePlan) {
+    const started = await call(ctx, "POST /billing/checkout", { body: { plan } }, as(user));
     expect(started.statusCode, started.body).toBe(200);
     if (started.json().upgraded) return;
-    const paid = await post(`/api/billing/test/checkout/${started.json().sessionId}/pay`, user, CARD);
+    const paid = await call(
+      ctx,
+      "POST /billing/test/checkout/:id/pay",
+      { params: { id: started.json().sessionId as string }, body: CARD },
+      as(user),
+    );
     expect(paid.statusCode, paid.body).toBe(200);
   }
 
   it("lists each paid membership invoice, newest first, with plan, card and a receipt page that works", async () => {
     const user = await signUp(ctx);
-    expect((await get("/api/billing/charges", user)).json()).toEqual({ items: [] });
+    expect((await charges(user)).json()).toEqual({ items: [] });
     await buy(user, "silver");
     await buy(user, "gold");
-    const res = await get("/api/billing/charges", user);
+    const res = await charges(user);
     expect(res.statusCode, res.body).toBe(200);
     const { items } = res.json();
     expect(items).toHaveLength(2);
-    expect(items.map((i: { plan: string; reason: string }) => [i.plan, i.reason])).toEqual([
+    expect(items.map((i) => [i.plan, i.reason])).toEqual([
       ["gold", "upgrade"],
       ["silver", "first"],
     ]);
@@ -46,19 +51,22 @@ describe("membership charges on the test provider", () => {
     expect(new Date(items[0].paidAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     for (const item of items) {
       expect(item.receiptUrl).toBe(`http://localhost:3000/checkout/test/receipts/${item.id}`);
-      const receipt = await get(`/api/billing/test/receipts/${item.id}`, user);
+      const receipt = await call(ctx, "GET /billing/test/receipts/:id", { params: { id: item.id } }, as(user));
       expect(receipt.statusCode, receipt.body).toBe(200);
       expect(receipt.json()).toMatchObject({ kind: "payment", amountCents: item.amountCents, card: item.card });
     }
-    expect((await get(`/api/billing/test/receipts/${items[0].id}`, await signUp(ctx))).statusCode).toBe(404);
+    expect(
+      (await call(ctx, "GET /billing/test/receipts/:id", { params: { id: items[0].id } }, as(await signUp(ctx))))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("shows nobody else's charges and nothing to a visitor", async () => {
     const user = await signUp(ctx);
     const other = await signUp(ctx);
     await buy(user, "silver");
-    expect((await get("/api/billing/charges", other)).json()).toEqual({ items: [] });
-    expect((await get("/api/billing/charges", null)).statusCode).toBe(401);
+    expect((await charges(other)).json()).toEqual({ items: [] });
+    expect((await charges(null)).statusCode).toBe(401);
   });
 });
 
@@ -73,20 +81,15 @@ describe("membership charges in Stripe mode", () => {
     await ctx.close();
     await fake.close();
   });
-  const get = (url: string, user: TestUser) => ctx.app.inject({ method: "GET", url, headers: as(user) });
+  const charges = (user: TestUser) => call(ctx, "GET /billing/charges", {}, as(user));
 
   it("reads the subscription's paid invoices and the charges that paid them, through the SDK", async () => {
     const user = await signUp(ctx);
     // No customer yet: Stripe is not asked.
-    expect((await get("/api/billing/charges", user)).json()).toEqual({ items: [] });
+    expect((await charges(user)).json()).toEqual({ items: [] });
     expect(fake.callsTo("GET", "/v1/invoices")).toHaveLength(0);
 
-    const started = await ctx.app.inject({
-      method: "POST",
-      url: "/api/billing/checkout",
-      payload: { plan: "silver" },
-      headers: as(user),
-    });
+    const started = await call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(user));
     expect(started.statusCode, started.body).toBe(200);
     const customer = [...fake.customers.values()].find((c) => c.email === user.email)?.id as string;
     const sub = fake.addSubscription({ customer, price: "price_silver" });
@@ -116,7 +119,7 @@ describe("membership charges in Stripe mode", () => {
       amount: 1,
     });
 
-    const res = await get("/api/billing/charges", user);
+    const res = await charges(user);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().items).toEqual([
       {
@@ -147,14 +150,9 @@ describe("membership charges in Stripe mode", () => {
 
   it("answers 502 with Stripe's words when Stripe refuses", async () => {
     const user = await signUp(ctx);
-    await ctx.app.inject({
-      method: "POST",
-      url: "/api/billing/checkout",
-      payload: { plan: "silver" },
-      headers: as(user),
-    });
+    await call(ctx, "POST /billing/checkout", { body: { plan: "silver" } }, as(user));
     fake.failNext("GET", "/v1/invoices", 400, "Something is off");
-    const res = await get("/api/billing/charges", user);
+    const res = await charges(user);
     expect(res.statusCode).toBe(502);
     expect(res.json().error).toContain("Something is off");
   });
