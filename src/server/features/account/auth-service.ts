@@ -53,7 +53,13 @@ export async function signUp(ctx: AccountContext, input: SignUpInput, headers: H
     await createAccountRecords(tx, { id: user.id, email: user.email, name, phone, language });
     await ctx.domains.notifications.createPreferences(tx, user.id);
   });
-  await ctx.auth.api.sendVerificationEmail({ body: { email: user.email } });
+  // As the new session (its cookie, just set): signed out, the library holds every answer to half a second, so
+  // that whether an address has an account cannot be timed; the new member's own request has nothing to hide.
+  const cookie = result.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  await ctx.auth.api.sendVerificationEmail({ body: { email: user.email }, headers: new Headers({ cookie }) });
   return { headers: result.headers };
 }
 
