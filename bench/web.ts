@@ -20,8 +20,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium } from "@playwright/test";
-import lighthouse from "lighthouse";
 import { build } from "vite";
+import { importTool } from "./tool";
 
 const CHROMIUM = "/usr/bin/chromium";
 const OUT_DIR = "dist/bench-web";
@@ -187,6 +187,35 @@ interface LighthouseRun {
   failing: string[];
 }
 
+/** Lighthouse, pinned: installed on the bench's first run, not with the project (bench/tool.ts). */
+const LIGHTHOUSE_VERSION = "12.8.2";
+/** What this bench reads of Lighthouse's API (its types come with the package, which the project does not install). */
+type Audit = {
+  id: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  numericValue?: number;
+  displayValue?: string;
+};
+type Lighthouse = (
+  url: string,
+  flags: { port: number; logLevel: string; output: string; onlyCategories: string[] },
+) => Promise<
+  | {
+      lhr: {
+        categories: Record<string, { score: number | null } | undefined>;
+        audits: Record<string, Audit>;
+        environment: { benchmarkIndex: number };
+      };
+    }
+  | undefined
+>;
+let lighthouseModule: Promise<{ default: Lighthouse }> | undefined;
+async function loadLighthouse(): Promise<Lighthouse> {
+  lighthouseModule ??= importTool<{ default: Lighthouse }>("lighthouse", LIGHTHOUSE_VERSION);
+  return (await lighthouseModule).default;
+}
+
 async function runLighthouse(url: string): Promise<LighthouseRun> {
   const port = await freePort();
   const browser = await chromium.launch({
@@ -194,6 +223,7 @@ async function runLighthouse(url: string): Promise<LighthouseRun> {
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   try {
+    const lighthouse = await loadLighthouse();
     const result = await lighthouse(url, {
       port,
       logLevel: "error",
