@@ -1,7 +1,7 @@
 /**
  * The business loop of a request (issue 21, decision 018), the client's side: the member's quote, hold and
  * delivery (quotesApi), the staff's editor, payment and delivery tools (quotesAdminApi), and both money
- * overviews. Keys are under ["quotes"]; the topic "quote" (and "requests", which carries status changes)
+ * overviews. Keys are under ["quotes"]; the topic "quotes" (and "requests", which carries status changes)
  * refreshes them all. The answers' types come from src/shared/contracts/quotes.ts.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";

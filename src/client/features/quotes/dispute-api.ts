@@ -1,6 +1,6 @@
 /**
  * Card disputes, the staff's side (disputesAdminApi, issue 30): the request's dispute with its evidence pack, the
- * evidence submitted, and the test mode's bank. Keys are under ["quotes"], so the "quote" topic refreshes them.
+ * evidence submitted, and the test mode's bank. Keys are under ["quotes"], so the "quotes" topic refreshes them.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { endpointsOf } from "@/client/lib/endpoints";

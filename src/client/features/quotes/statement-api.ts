@@ -1,4 +1,4 @@
-/** A quote's statement (statementApi, statementAdminApi): under ["quotes"], refreshed by the "quote" topic. */
+/** A quote's statement (statementApi, statementAdminApi): under ["quotes"], refreshed by the "quotes" topic. */
 import { endpointsOf } from "@/client/lib/endpoints";
 import type { Wire } from "@/shared/contracts/common";
 import type { statementAdminApi, statementApi, statementSchema } from "@/shared/contracts/statement";
