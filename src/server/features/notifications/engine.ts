@@ -10,7 +10,7 @@
  * BURST_WINDOW_SECONDS, and a waiting one takes every message that arrives before it goes. Both hold through
  * partial unique indexes (one upsert each, race-free).
  *
- * Other domains reach this one only through `NotificationsPort` (context.ts), which app.ts builds from here.
+ * Other domains reach this one only through `NotificationsPort` (port.ts), which make-port.ts builds from here.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
