@@ -37,6 +37,7 @@ import { conciergeAdminRoutes } from "./features/concierge/admin-routes";
 import { makeConciergePort, makeConciergeQaPort } from "./features/concierge/make-port";
 import { conciergeRoutes } from "./features/concierge/routes";
 import { notificationAdminRoutes } from "./features/notifications/admin-routes";
+import { createNoticeEngine } from "./features/notifications/engine";
 import { makeNotificationsPort } from "./features/notifications/make-port";
 import { createPushSender, vapidKeysOf } from "./features/notifications/push";
 import { notificationRoutes } from "./features/notifications/routes";
@@ -201,11 +202,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   markPhase("fastify");
   const auth = createAuth(config, db, limiter, deps.passwordHasher);
   markPhase("auth");
-  // The domains' ports (DOMAINS), made first: payments applies the billing domain's membership rules, and the
-  // unit of work writes notices through the notifications domain's engine.
+  // The domains' ports (DOMAINS), made first: payments applies the billing domain's membership rules. The unit
+  // of work writes notices through the notifications domain's engine (its statement parts: no port's business).
   const ctx = {} as AppContext;
   const domains = portsOf(ctx);
-  const write = createWrite(db, () => domains.notifications.engine);
+  const engine = createNoticeEngine({ config, mailEnabled });
+  const write = createWrite(db, () => engine);
   Object.assign(ctx, {
     config,
     database,

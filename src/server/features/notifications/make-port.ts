@@ -2,14 +2,13 @@
 import { eq } from "drizzle-orm";
 import { notificationPreferences, notifications, pushSubscriptions } from "../../db/schema";
 import { describeDevice } from "../../http/device";
-import { channelsOf, createNoticeEngine, type EngineDeps, markThreadRead, unreadNotifications } from "./engine";
+import { channelsOf, markThreadRead, unreadNotifications } from "./engine";
 import { heldMail } from "./outbox-service";
 import type { NotificationsPort } from "./port";
 import { createPreferences } from "./service";
 
-export function makeNotificationsPort(deps: EngineDeps): NotificationsPort {
+export function makeNotificationsPort(): NotificationsPort {
   return {
-    engine: createNoticeEngine(deps),
     markThreadRead,
     readerEvent: (readerId) => ({ topic: "notifications", audience: readerId }),
     unread: unreadNotifications,

@@ -5,7 +5,6 @@
 import type { accountExportSchema } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
 import type { Queryable } from "../../db";
-import type { NoticeEngine } from "../../db/write";
 import type { AppEvent } from "../../realtime/events";
 
 type AccountExport = Served<typeof accountExportSchema>;
@@ -19,9 +18,11 @@ export interface NoticeChannels {
   slackEnabled: boolean;
 }
 
+/**
+ * (The unit of work writes notices through this domain's engine, `engine.ts`: infrastructure's `NoticeEngine`,
+ * statement parts that app.ts gives to `db/write.ts`, not a port of other domains.)
+ */
 export interface NotificationsPort {
-  /** Writes notices (the unit of work asks it). */
-  engine: NoticeEngine;
   /**
    * Marks read the reader's unread message notifications about a thread, in the caller's transaction (after
    * it marked the thread's messages read); how many.

@@ -2,9 +2,9 @@
  * Search across conversations (issue 22, item 4): the text of request threads, the concierge chat and sales
  * inquiries, ranked by PostgreSQL's full-text search (GIN indexes, db/search.ts). Each domain gives its best
  * matches through its port (ConversationSearch, `port.ts`), as plain values; this domain merges them by rank,
- * pages, and cuts a snippet with ts_headline for the page's rows only. The snippet's matched words are marked with private-use characters,
- * which the text cannot hold (they are removed from it first), and sent as parts: no markup is ever made from
- * a member's text.
+ * pages, and cuts a snippet with ts_headline for the page's rows only. The snippet's matched words are marked
+ * with private-use characters, which the text cannot hold (they are removed from it first), and sent as parts:
+ * no markup is ever made from a member's text.
  */
 import { sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
