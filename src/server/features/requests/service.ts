@@ -533,7 +533,7 @@ const preparedRequestWithOwner = prepared("maison_request_with_owner", (db, p: P
  * decided on what it reads).
  */
 export async function requestWithOwner(
-  ctx: Pick<RequestsContext, "db" | "domains">,
+  ctx: Pick<RequestsContext, "db">,
   viewer: Viewer,
   id: string,
   options: { lock?: boolean; tx?: Queryable } = {},
