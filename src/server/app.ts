@@ -30,32 +30,32 @@ import { isDatabaseUnavailable } from "./db/errors";
 import { createWrite } from "./db/write";
 import { makeAccountQaPort } from "./features/account/make-port";
 import { accountRoutes } from "./features/account/routes";
-import { adminBillingRoutes } from "./features/billing/admin-routes";
+import { billingAdminRoutes } from "./features/billing/admin-routes";
 import { makeBillingPort } from "./features/billing/make-port";
 import { billingRoutes } from "./features/billing/routes";
 import { conciergeAdminRoutes } from "./features/concierge/admin-routes";
 import { makeConciergePort, makeConciergeQaPort } from "./features/concierge/make-port";
 import { conciergeRoutes } from "./features/concierge/routes";
-import { notificationAdminRoutes } from "./features/notifications/admin-routes";
+import { notificationsAdminRoutes } from "./features/notifications/admin-routes";
 import { createNoticeEngine } from "./features/notifications/engine";
 import { makeNotificationsPort } from "./features/notifications/make-port";
 import { createPushSender, vapidKeysOf } from "./features/notifications/push";
-import { notificationRoutes } from "./features/notifications/routes";
+import { notificationsRoutes } from "./features/notifications/routes";
 import { platformRoutes } from "./features/platform/routes";
 import { qaRoutes } from "./features/qa/routes";
 import type { QaPorts } from "./features/qa/service";
 import { quotesAdminRoutes } from "./features/quotes/admin-routes";
 import { BALANCE_REMINDERS_EVERY_MS } from "./features/quotes/balance";
-import { disputeRoutes } from "./features/quotes/dispute-routes";
+import { disputesRoutes } from "./features/quotes/dispute-routes";
 import { LAPSE_CHECK_EVERY_MS } from "./features/quotes/lapse";
 import { makeQuotesPort, makeQuotesQaPort } from "./features/quotes/make-port";
 import { startReconciliation } from "./features/quotes/reconcile";
 import { quotesRoutes } from "./features/quotes/routes";
 import { statementAdminRoutes, statementRoutes } from "./features/quotes/statement-routes";
 import { repliesAdminRoutes } from "./features/replies/admin-routes";
-import { requestAdminRoutes } from "./features/requests/admin-routes";
+import { requestsAdminRoutes } from "./features/requests/admin-routes";
 import { makeRequestsPort, makeRequestsQaPort } from "./features/requests/make-port";
-import { requestRoutes } from "./features/requests/routes";
+import { requestsRoutes } from "./features/requests/routes";
 import { salesAdminRoutes } from "./features/sales/admin-routes";
 import { makeSalesPort, makeSalesQaPort } from "./features/sales/make-port";
 import { salesRoutes } from "./features/sales/routes";
@@ -123,16 +123,16 @@ const DOMAINS = {
   // The platform's routes: health and readiness, public configuration, and the event stream.
   platform: { routes: [platformRoutes, realtimeRoutes] },
   account: { routes: [accountRoutes] },
-  requests: { port: makeRequestsPort, routes: [requestRoutes, requestAdminRoutes] },
+  requests: { port: makeRequestsPort, routes: [requestsRoutes, requestsAdminRoutes] },
   concierge: { port: makeConciergePort, routes: [conciergeRoutes, conciergeAdminRoutes] },
   sales: { port: makeSalesPort, routes: [salesRoutes, salesAdminRoutes] },
   quotes: {
     port: makeQuotesPort,
-    routes: [quotesRoutes, quotesAdminRoutes, disputeRoutes, statementRoutes, statementAdminRoutes],
+    routes: [quotesRoutes, quotesAdminRoutes, disputesRoutes, statementRoutes, statementAdminRoutes],
   },
   qa: { routes: [(ctx) => qaRoutes(ctx, qaPortsOf(ctx))] },
-  notifications: { port: makeNotificationsPort, routes: [notificationRoutes, notificationAdminRoutes] },
-  billing: { port: makeBillingPort, routes: [billingRoutes, adminBillingRoutes] },
+  notifications: { port: makeNotificationsPort, routes: [notificationsRoutes, notificationsAdminRoutes] },
+  billing: { port: makeBillingPort, routes: [billingRoutes, billingAdminRoutes] },
   replies: { routes: [repliesAdminRoutes] },
   search: { routes: [searchAdminRoutes] },
 } satisfies Record<string, Domain>;

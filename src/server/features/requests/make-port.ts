@@ -92,7 +92,7 @@ export function makeRequestsPort(ctx: RequestsContext): RequestsPort {
       };
     },
 
-    async forDeal(q, id, options = {}) {
+    async forQuotes(q, id, options = {}) {
       const query = requestWithOwnerQuery(q).where(eq(requests.id, id));
       const [found] = options.lock ? await query.for("update", { of: requests }) : await query;
       if (!found) return null;
