@@ -6,7 +6,13 @@ import path from "node:path";
 import compress from "@fastify/compress";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+  LogController,
+  type RouteOptions,
+} from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -22,34 +28,36 @@ import type { AppContext, Domains } from "./context";
 import type { DatabaseHandle } from "./db";
 import { isDatabaseUnavailable } from "./db/errors";
 import { createWrite } from "./db/write";
-import { accountPort } from "./features/account/ports";
+import { makeAccountQaPort } from "./features/account/make-port";
 import { accountRoutes } from "./features/account/routes";
 import { billingAdminRoutes } from "./features/billing/admin-routes";
-import { billingPort } from "./features/billing/ports";
+import { makeBillingPort } from "./features/billing/make-port";
 import { billingRoutes } from "./features/billing/routes";
 import { conciergeAdminRoutes } from "./features/concierge/admin-routes";
-import { conciergePort } from "./features/concierge/ports";
+import { makeConciergePort, makeConciergeQaPort } from "./features/concierge/make-port";
 import { conciergeRoutes } from "./features/concierge/routes";
 import { notificationsAdminRoutes } from "./features/notifications/admin-routes";
-import { notificationsPort } from "./features/notifications/ports";
+import { createNoticeEngine } from "./features/notifications/engine";
+import { makeNotificationsPort } from "./features/notifications/make-port";
 import { createPushSender, vapidKeysOf } from "./features/notifications/push";
 import { notificationsRoutes } from "./features/notifications/routes";
 import { platformRoutes } from "./features/platform/routes";
 import { qaRoutes } from "./features/qa/routes";
+import type { QaPorts } from "./features/qa/service";
 import { quotesAdminRoutes } from "./features/quotes/admin-routes";
 import { BALANCE_REMINDERS_EVERY_MS } from "./features/quotes/balance";
 import { disputesRoutes } from "./features/quotes/dispute-routes";
 import { LAPSE_CHECK_EVERY_MS } from "./features/quotes/lapse";
-import { quotesPort } from "./features/quotes/ports";
+import { makeQuotesPort, makeQuotesQaPort } from "./features/quotes/make-port";
 import { startReconciliation } from "./features/quotes/reconcile";
 import { quotesRoutes } from "./features/quotes/routes";
 import { statementAdminRoutes, statementRoutes } from "./features/quotes/statement-routes";
 import { repliesAdminRoutes } from "./features/replies/admin-routes";
 import { requestsAdminRoutes } from "./features/requests/admin-routes";
-import { requestsPort } from "./features/requests/ports";
+import { makeRequestsPort, makeRequestsQaPort } from "./features/requests/make-port";
 import { requestsRoutes } from "./features/requests/routes";
 import { salesAdminRoutes } from "./features/sales/admin-routes";
-import { salesPort } from "./features/sales/ports";
+import { makeSalesPort, makeSalesQaPort } from "./features/sales/make-port";
 import { salesRoutes } from "./features/sales/routes";
 import { searchAdminRoutes } from "./features/search/admin-routes";
 import { errorBody, external, HttpError, validationBody } from "./http/errors";
@@ -100,6 +108,61 @@ const ZOD_ONLY_SCHEMAS = {
   compilersFactory: { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler },
 } as unknown as FastifyServerOptions["schemaController"];
 
+/** A domain: its port (what other domains may ask of it), if it has one, and its route plugins. */
+interface Domain {
+  port?: (ctx: AppContext) => object;
+  routes: Array<(ctx: AppContext) => FastifyPluginAsync>;
+}
+
+/**
+ * Every domain, once (decision 008): its port (the interface in `features/<domain>/port.ts`, answered by its
+ * `make-port.ts`) and its route plugins, registered in this order under /api. A new domain is one entry here
+ * (and, if others ask things of it, its port in context.ts's `Domains`).
+ */
+const DOMAINS = {
+  // The platform's routes: health and readiness, public configuration, and the event stream.
+  platform: { routes: [platformRoutes, realtimeRoutes] },
+  account: { routes: [accountRoutes] },
+  requests: { port: makeRequestsPort, routes: [requestsRoutes, requestsAdminRoutes] },
+  concierge: { port: makeConciergePort, routes: [conciergeRoutes, conciergeAdminRoutes] },
+  sales: { port: makeSalesPort, routes: [salesRoutes, salesAdminRoutes] },
+  quotes: {
+    port: makeQuotesPort,
+    routes: [quotesRoutes, quotesAdminRoutes, disputesRoutes, statementRoutes, statementAdminRoutes],
+  },
+  qa: { routes: [(ctx) => qaRoutes(ctx, qaPortsOf(ctx))] },
+  notifications: { port: makeNotificationsPort, routes: [notificationsRoutes, notificationsAdminRoutes] },
+  billing: { port: makeBillingPort, routes: [billingRoutes, billingAdminRoutes] },
+  replies: { routes: [repliesAdminRoutes] },
+  search: { routes: [searchAdminRoutes] },
+} satisfies Record<string, Domain>;
+
+/** The ports of the domains that have one, by name: context.ts's `Domains`. */
+type PortsOf<T> = {
+  [K in keyof T as T[K] extends { port: unknown } ? K : never]: T[K] extends { port: (ctx: AppContext) => infer P }
+    ? P
+    : never;
+};
+
+/** Each domain's port, made with the context (which a port reads only when asked, so it may still be filling). */
+function portsOf(ctx: AppContext): Domains {
+  const ports = Object.fromEntries(
+    Object.entries(DOMAINS as Record<string, Domain>).flatMap(([name, domain]) =>
+      domain.port ? [[name, domain.port(ctx)]] : [],
+    ),
+  );
+  return ports as PortsOf<typeof DOMAINS> satisfies Domains;
+}
+
+/** The QA tools' own ports (each owner's `…QaPort`), given to the qa feature alone. */
+const qaPortsOf = (ctx: AppContext): QaPorts => ({
+  account: makeAccountQaPort(),
+  concierge: makeConciergeQaPort(),
+  quotes: makeQuotesQaPort(),
+  requests: makeRequestsQaPort(ctx),
+  sales: makeSalesQaPort(),
+});
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
@@ -139,11 +202,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   markPhase("fastify");
   const auth = createAuth(config, db, limiter, deps.passwordHasher);
   markPhase("auth");
-  // The domains' ports (context.ts), plugged in below; the unit of work writes notices through the
-  // notifications domain's engine.
-  const domains = {} as Domains;
-  const write = createWrite(db, () => domains.notifications?.engine ?? null);
-  const ctx: AppContext = {
+  // The domains' ports (DOMAINS), made first: payments applies the billing domain's membership rules. The unit
+  // of work writes notices through the notifications domain's engine (its statement parts: no port's business).
+  const ctx = {} as AppContext;
+  const domains = portsOf(ctx);
+  const engine = createNoticeEngine({ config, mailEnabled });
+  const write = createWrite(db, () => engine);
+  Object.assign(ctx, {
     config,
     database,
     db,
@@ -151,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     // What a subscription does to a membership is the billing domain's rule.
     payments: createPayments(config, db, write, {
-      membership: billingPort.membership,
+      membership: domains.billing.membership,
       onOrphanError: (error) =>
         app.log.warn({ err: error }, "an orphan card authorisation was not cancelled: reconciliation will retry"),
     }),
@@ -163,16 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     domains,
     readiness: createReadiness(database, { timeoutMs: deps.readyTimeoutMs }),
     metrics,
-  };
-  Object.assign(domains, {
-    account: accountPort,
-    billing: billingPort,
-    concierge: conciergePort,
-    notifications: notificationsPort({ config, mailEnabled }),
-    quotes: quotesPort(ctx),
-    requests: requestsPort(ctx),
-    sales: salesPort,
-  } satisfies Domains);
+  } satisfies AppContext);
   // The provider's word on card holds (webhooks, a capture's answer) is applied by the quotes domain.
   ctx.payments.holds.setHandler(domains.quotes.holdHandler);
   // Likewise its word on balance invoices (decision 035).
@@ -246,27 +302,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   markPhase("plugins");
   const api = { prefix: "/api" };
-  await app.register(platformRoutes(ctx), api);
-  await app.register(accountRoutes(ctx), api);
-  await app.register(requestsRoutes(ctx), api);
-  await app.register(conciergeRoutes(ctx), api);
-  await app.register(conciergeAdminRoutes(ctx), api);
-  await app.register(salesRoutes(ctx), api);
-  await app.register(salesAdminRoutes(ctx), api);
-  await app.register(requestsAdminRoutes(ctx), api);
-  await app.register(quotesRoutes(ctx), api);
-  await app.register(quotesAdminRoutes(ctx), api);
-  await app.register(disputesRoutes(ctx), api);
-  await app.register(statementRoutes(ctx), api);
-  await app.register(statementAdminRoutes(ctx), api);
-  await app.register(qaRoutes(ctx), api);
-  await app.register(notificationsRoutes(ctx), api);
-  await app.register(notificationsAdminRoutes(ctx), api);
-  await app.register(realtimeRoutes(ctx), api);
-  await app.register(billingRoutes(ctx), api);
-  await app.register(billingAdminRoutes(ctx), api);
-  await app.register(repliesAdminRoutes(ctx), api);
-  await app.register(searchAdminRoutes(ctx), api);
+  for (const domain of Object.values(DOMAINS) as Domain[]) {
+    for (const routes of domain.routes) await app.register(routes(ctx), api);
+  }
 
   // Unknown API paths are a JSON 404, never the SPA.
   app.all("/api/*", async (request, reply) => reply.status(404).send(errorBody(request, ERROR_TEXTS.notFound)));

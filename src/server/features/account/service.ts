@@ -1,7 +1,7 @@
 /**
  * Accounts: what sign-up creates, the owner upgrade, the session summary, profile, export and deletion. The
  * account domain writes people's identity (users, profiles, roles); what other domains hold of a person comes
- * through their ports (context.ts).
+ * through their ports (`features/<domain>/port.ts`).
  */
 import { and, eq, gt, inArray } from "drizzle-orm";
 import type { z } from "zod";

@@ -92,25 +92,25 @@ export async function memberThread(
 }
 
 /**
- * Marks one side's messages of a member's conversation read (`from`: whose messages) and the reader's
- * notifications about the conversation with them, in one statement; tells the conversation's readers and the
- * reader's tabs.
+ * Marks one side's messages of a member's conversation read (`from`: whose messages) and then, in the same
+ * transaction, the reader's notifications about the conversation (through the notifications port); tells the
+ * conversation's readers and the reader's tabs.
  */
 async function markConversationRead(ctx: ConciergeContext, memberId: string, from: "user" | "admin", readerId: string) {
   const notifications = ctx.domains.notifications;
   await ctx.write(async (tx, out) => {
-    const [counts] = await rowsOf<{ messages: number; notices: number }>(
+    const [counts] = await rowsOf<{ messages: number }>(
       tx,
       sql`
         with marked as (
           update ${concierge} set read = true
           where user_id = ${memberId} and sender_role = ${from}::concierge_sender_role and not read
-          returning id),
-        notices as (${notifications.threadNoticesRead(readerId, { conciergeMemberId: memberId })})
-        select (select count(*) from marked)::int as messages, (select count(*) from notices)::int as notices`,
+          returning id)
+        select count(*)::int as messages from marked`,
     );
+    const notices = await notifications.markThreadRead(tx, readerId, { conciergeMemberId: memberId });
     if (counts.messages) out.publish(conversationChanged(memberId));
-    if (counts.notices) out.publish(notifications.readerEvent(readerId));
+    if (notices) out.publish(notifications.readerEvent(readerId));
   });
 }
 

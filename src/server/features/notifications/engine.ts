@@ -10,15 +10,14 @@
  * BURST_WINDOW_SECONDS, and a waiting one takes every message that arrives before it goes. Both hold through
  * partial unique indexes (one upsert each, race-free).
  *
- * Other domains reach this one only through `NotificationsPort` (context.ts), which app.ts builds from here.
+ * Other domains reach this one only through `NotificationsPort` (port.ts), which make-port.ts builds from here.
  */
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { BURST_COUNT, type Notice, type NoticeRecipient, type NoticeTexts } from "@/shared/contracts/notifications";
 import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import type { Config } from "../../config";
-import type { NoticeThread } from "../../context";
-import type { Queryable } from "../../db";
+import { type Queryable, rowsOf } from "../../db";
 import { languageOf } from "../../db/people";
 import { type Placeholders, prepared } from "../../db/prepared";
 import {
@@ -36,6 +35,7 @@ import { translator } from "../../i18n";
 import { renderEmail } from "../../mail/templates";
 import { emailRow, slackRow } from "../../outbox/outbox";
 import type { AppEvent } from "../../realtime/events";
+import type { NoticeChannels, NoticeThread } from "./port";
 
 export interface EngineDeps {
   config: Pick<Config, "APP_NAME" | "APP_URL" | "OWNER_EMAILS" | "CONTACT_EMAIL" | "SLACK_WEBHOOK_URL">;
@@ -46,7 +46,7 @@ export interface EngineDeps {
 export const BURST_WINDOW_SECONDS = 300;
 
 /** A user's channels as columns of a query joined to notification_preferences (a missing row: all on). */
-export const channelColumns = {
+const channelColumns = {
   emailEnabled: sql<boolean>`coalesce(${notificationPreferences.emailEnabled}, true)`,
   slackEnabled: sql<boolean>`coalesce(${notificationPreferences.slackEnabled}, true)`,
 };
@@ -305,17 +305,31 @@ export async function unreadNotifications(db: Queryable, userId: string): Promis
 }
 
 /**
- * The statement part (a data-modifying CTE's body) marking read the reader's unread message notifications about
- * `thread` (issue 19: a thread read is its notifications read, so the bell and the thread never disagree); it
- * returns their ids. Another reader's notifications, and those of other kinds (a status change, a new request),
- * are left as they are.
+ * Marks read the reader's unread message notifications about `thread`, in the caller's transaction, right after
+ * it marked the thread's messages read (issue 19: a thread read is its notifications read, so the bell and the
+ * thread agree); how many. Another reader's notifications, and those of other kinds (a status change, a new
+ * request), are left as they are.
  */
-export function threadNoticesRead(readerId: string, thread: NoticeThread): SQL {
+export async function markThreadRead(tx: Queryable, readerId: string, thread: NoticeThread): Promise<number> {
   const about =
     "requestId" in thread
       ? sql`request_id = ${thread.requestId}::uuid`
       : sql`concierge_member_id = ${thread.conciergeMemberId}`;
-  return sql`update ${notifications} set read = true
-    where user_id = ${readerId} and not read and type = 'message_received' and ${about}
-    returning id`;
+  const [row] = await rowsOf<{ n: number }>(
+    tx,
+    sql`with marked as (update ${notifications} set read = true
+      where user_id = ${readerId} and not read and type = 'message_received' and ${about}
+      returning id)
+    select count(*)::int as n from marked`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** A user's channels (no preferences yet: all on), as `channelColumns` reads them in a query. */
+export async function channelsOf(q: Queryable, userId: string): Promise<NoticeChannels> {
+  const [row] = await q
+    .select({ emailEnabled: notificationPreferences.emailEnabled, slackEnabled: notificationPreferences.slackEnabled })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return { emailEnabled: row?.emailEnabled ?? true, slackEnabled: row?.slackEnabled ?? true };
 }

@@ -11,6 +11,7 @@ import { serve } from "../../http/endpoints";
 import { notFound } from "../../http/errors";
 import {
   createFakeRequest,
+  type QaPorts,
   qaStatus,
   receiveBankTransfer,
   removeDemoData,
@@ -20,7 +21,9 @@ import {
 
 export const QA_DISABLED = ERRORS.qaDisabled;
 
-export const qaRoutes = (ctx: AppContext): FastifyPluginAsync => {
+/** `qa`: the domains' QA-only ports, given by app.ts to this feature alone. */
+export const qaRoutes = (app: AppContext, qa: QaPorts): FastifyPluginAsync => {
+  const ctx = { ...app, qa };
   const enabled = qaToolsEnabled(ctx.config);
   /** Every QA tool answers 404 where the tools are turned off. */
   const tools = <T>(run: () => Promise<T>) => (enabled ? run() : Promise.reject(notFound(QA_DISABLED)));

@@ -19,6 +19,11 @@ import { displayName } from "../../db/people";
 import { demoUsers, profiles, subscriptions, userRoles, users } from "../../db/schema";
 import { conflict } from "../../http/errors";
 import type { TestProvider } from "../../payments/test-provider";
+import type { AccountQaPort } from "../account/port";
+import type { ConciergeQaPort } from "../concierge/port";
+import type { QuotesQaPort } from "../quotes/port";
+import type { RequestsQaPort } from "../requests/port";
+import type { SalesQaPort } from "../sales/port";
 
 /** The QA tools' test notification, keyed (decision 028). */
 const QA_TEXTS = {
@@ -31,8 +36,23 @@ const QA_TEXTS = {
   open: /*i18n*/ { id: "notice.open_request", message: "Open the request" },
 };
 
-/** The QA tools write only their own table (demo_users): everything else goes through its domain's port. */
-type QaContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "write" | "domains">;
+/**
+ * What the QA tools alone may ask of the domains (each owner's `…QaPort`, given by app.ts to this feature only):
+ * production ports carry no QA methods.
+ */
+export interface QaPorts {
+  account: AccountQaPort;
+  concierge: ConciergeQaPort;
+  quotes: QuotesQaPort;
+  requests: RequestsQaPort;
+  sales: SalesQaPort;
+}
+
+/**
+ * The QA tools write only their own table (demo_users): everything else goes through its domain's port, the
+ * production ones (`domains`) or the QA ones (`qa`).
+ */
+export type QaContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "write" | "domains"> & { qa: QaPorts };
 
 const CLIENTS: Array<{ name: string; plan: Plan; phone: string }> = [
   { name: "Inês Carvalho", plan: "black", phone: "+351912000101" },
@@ -70,7 +90,7 @@ const REQUEST_PLANS = PLANS.filter((plan) => monthlyRequestLimit({ plan, status:
 export async function qaStatus(ctx: QaContext) {
   const [[clients], seededRequests] = await Promise.all([
     ctx.db.select({ n: count() }).from(demoUsers),
-    ctx.domains.requests.countSeeded(ctx.db),
+    ctx.qa.requests.countSeeded(ctx.db),
   ]);
   return { seeded: { clients: Number(clients.n), requests: seededRequests } };
 }
@@ -85,7 +105,8 @@ export async function seedDemoData(
   staff: Viewer,
   now = new Date(),
 ): Promise<Served<typeof qaSeedResultSchema>> {
-  const { account, billing, concierge, notifications, requests, sales } = ctx.domains;
+  const { billing, notifications } = ctx.domains;
+  const { account, concierge, requests, sales } = ctx.qa;
   return ctx.write(async (tx, out) => {
     const suffix = randomBytes(3).toString("hex");
     const since = new Date(now.getTime() - 120 * 24 * HOUR);
@@ -161,9 +182,9 @@ export async function seedDemoData(
 /** Removes every seeded client (and all that is theirs) and every seeded request. */
 export async function removeDemoData(ctx: QaContext) {
   return ctx.write(async (tx, out) => {
-    const seededRequests = await ctx.domains.requests.removeSeeded(tx);
+    const seededRequests = await ctx.qa.requests.removeSeeded(tx);
     const ids = (await tx.select({ id: demoUsers.userId }).from(demoUsers)).map((d) => d.id);
-    const seededUsers = await ctx.domains.account.deleteUsers(tx, ids);
+    const seededUsers = await ctx.qa.account.deleteUsers(tx, ids);
     for (const topic of ["requests", "messages", "concierge", "sales"] as const)
       out.publish({ topic, audience: "staff" });
     return { clients: seededUsers, requests: seededRequests };
@@ -217,7 +238,7 @@ export async function createFakeRequest(ctx: QaContext) {
     phone_number: client.phone ?? "+351900000000",
   };
   try {
-    const { id } = await ctx.domains.requests.createAs(member, input, { seeded: true });
+    const { id } = await ctx.qa.requests.createAs(member, input, { seeded: true });
     return { id, title: input.title, client: client.name };
   } catch (error) {
     if ((error as { code?: string }).code === "monthly_limit")
@@ -229,7 +250,7 @@ export async function createFakeRequest(ctx: QaContext) {
 /** A test notification about the newest request, to the staff member asking, by their channels. */
 /** A test notification to the staff member asking, about the newest request, through the real path. */
 export async function sendTestNotification(ctx: QaContext, staff: Viewer) {
-  const request = await ctx.domains.requests.latest(ctx.db);
+  const request = await ctx.qa.requests.latest(ctx.db);
   if (!request) throw conflict(QA_NO_REQUEST, "no_request");
   const { ids } = await ctx.write((_tx, out) =>
     out.notify({
@@ -263,7 +284,7 @@ export async function receiveBankTransfer(
   requestId: string,
   amountCents: number | undefined,
 ) {
-  const invoiceId = await ctx.domains.quotes.openBalanceInvoiceOf(ctx.db, requestId);
+  const invoiceId = await ctx.qa.quotes.openBalanceInvoiceOf(ctx.db, requestId);
   if (!invoiceId) throw conflict(BALANCE_MESSAGES.noOpenInvoice, "no_open_invoice");
   const invoice = (await test.receiveBankTransfer(invoiceId, amountCents)) as {
     status: string;

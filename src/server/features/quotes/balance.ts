@@ -18,13 +18,13 @@ import { lisbonDate } from "@/shared/dates";
 import { formatLongDate } from "@/shared/format";
 import { BALANCE_MESSAGES } from "@/shared/messages";
 import type { Viewer } from "../../auth/viewer";
-import type { QuotedRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { balanceInvoices, quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { badRequest, conflict } from "../../http/errors";
 import type { InvoiceApplyResult, InvoiceHandler, InvoiceUpdate } from "../../payments";
 import { invoiceUpdateOf } from "../../payments/invoices";
+import type { QuotedRequest } from "../requests/port";
 import { BALANCE_NOTICE_TEXTS as T } from "./balance-texts";
 import {
   euros,

@@ -8,11 +8,12 @@ import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { ERRORS } from "@/shared/messages";
 import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
-import type { AppContext, QuotedRequest } from "../../context";
+import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
 import { holds } from "../../db/schema";
 import { external, HttpError, notFound } from "../../http/errors";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
+import type { QuotedRequest } from "../requests/port";
 
 export type QuotesContext = Pick<AppContext, "db" | "config" | "payments" | "storage" | "write" | "domains">;
 

@@ -3,8 +3,8 @@
  * they received with their options (never the team's drafts), their card holds and their deliveries.
  */
 import { and, asc, inArray, ne } from "drizzle-orm";
-import type { QuotesPort } from "../../context";
 import { deliveries, holds, quoteOptions, quotes } from "../../db/schema";
+import type { QuotesPort } from "./port";
 
 export const exportOf: QuotesPort["exportOf"] = async (db, userId, requestIds) => {
   if (!requestIds.length) return { quotes: [], holds: [], deliveries: [] };

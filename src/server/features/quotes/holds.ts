@@ -13,13 +13,13 @@ import type { Served } from "@/shared/contracts/common";
 import type { captureSchema, holdSchema } from "@/shared/contracts/quotes";
 import { holdAmountCents, QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
-import type { QuotedRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { holds, quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { badRequest, conflict } from "../../http/errors";
 import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
 import { intentUpdate } from "../../payments/holds";
+import type { QuotedRequest } from "../requests/port";
 import {
   euros,
   type HoldRow,

@@ -9,10 +9,10 @@ import { and, asc, desc, eq, gt, isNull, lte, not, type SQL } from "drizzle-orm"
 import type { NoticeReader } from "@/shared/contracts/notifications";
 import { formatUtcTime } from "@/shared/format";
 import { HOLD_LAPSE_NOTICE_HOURS, QUOTE_MESSAGES } from "@/shared/quotes";
-import type { QuotedRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { deliveries, holds, quoteOptions } from "../../db/schema";
 import { conflict, type HttpError } from "../../http/errors";
+import type { QuotedRequest } from "../requests/port";
 import { euros, type HoldRow, memberLink, type QuotesContext, quotesChanged, staffLink } from "./common";
 import { QUOTE_NOTICE_TEXTS as N, HOLD_LAPSE_TEXTS as T } from "./texts";
 

@@ -19,13 +19,13 @@ import type { NoticeReader } from "@/shared/contracts/notifications";
 import type { refundInput, refundSchema } from "@/shared/contracts/refunds";
 import { REFUND_TEXTS } from "@/shared/messages";
 import type { Viewer } from "../../auth/viewer";
-import type { QuotedRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { balanceInvoices, holds, refunds } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { badRequest, conflict, HttpError } from "../../http/errors";
 import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
 import { type RefundUpdate, refundUpdate } from "../../payments/refunds";
+import type { QuotedRequest } from "../requests/port";
 import {
   euros,
   memberLink,

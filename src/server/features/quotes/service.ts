@@ -16,11 +16,11 @@ import { DISPUTE_WINDOW_DAYS, holdAmountCents, isQuoteExpired, QUOTE_MESSAGES } 
 import { vatOf } from "@/shared/tax";
 import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
-import type { QuotedRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { deliveries, holds, quoteFiles, quoteOptions, quotes } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
+import type { QuotedRequest } from "../requests/port";
 import { quotesBalance } from "./balance";
 import {
   draftChanged,

@@ -34,7 +34,7 @@ import {
   STAFF_CANNOT_CREATE,
 } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
-import type { AppContext, Domains } from "../../context";
+import type { AppContext } from "../../context";
 import { type Database, type Queryable, rowsOf } from "../../db";
 import { displayName, languageOf } from "../../db/people";
 import { type Placeholders, prepared } from "../../db/prepared";
@@ -402,7 +402,7 @@ export async function changeStatus(ctx: RequestsContext, staff: Viewer, id: stri
   // Quoted is reached by sending a quote, never by hand (decision 030).
   if (status === "Quoted") throw conflict(QUOTE_MESSAGES.quotedBySending, "quoted_by_sending");
   return ctx.write(async (tx, out) => {
-    const { owner, ...row } = await requestWithOwner(ctx, staff, id, { lock: true, tx });
+    const { owner: member, ...row } = await requestWithOwner(ctx, staff, id, { lock: true, tx });
     if (!canTransition(row.status, status)) throw conflict(TRANSITION_REFUSED, "transition_refused");
     if (row.status === "Quoted" && status === "Found") {
       // The member is authorising a hold: the webhook moves the request to Found when the bank says yes.
@@ -411,6 +411,7 @@ export async function changeStatus(ctx: RequestsContext, staff: Viewer, id: stri
         throw conflict(QUOTE_MESSAGES.awaitingCard, "awaiting_card");
       }
     }
+    const owner = await ownerAsRecipient(ctx, tx, member);
     await writeStatusChange(tx, out, { ...row, owner }, status, staff.userId);
     return { id, status };
   });
@@ -484,10 +485,10 @@ export async function activityOf(ctx: RequestsContext, id: string) {
 }
 
 /**
- * The request (what its changes decide on) with its member as a notification recipient: name, address and
- * channels (a port's columns). Read before every message: only the columns its callers use.
+ * The request (what its changes decide on) with its member: name, address and language (their channels are the
+ * notifications domain's: `ownerAsRecipient`). Read before every message: only the columns its callers use.
  */
-export function requestWithOwnerQuery(db: Queryable, channels: Domains["notifications"]["recipientChannels"]) {
+export function requestWithOwnerQuery(db: Queryable) {
   return db
     .select({
       request: {
@@ -502,39 +503,46 @@ export function requestWithOwnerQuery(db: Queryable, channels: Domains["notifica
         id: users.id,
         email: users.email,
         name: displayName(),
-        ...channels.columns,
         language: languageOf(),
       },
     })
     .from(requests)
     .innerJoin(users, eq(users.id, requests.userId))
-    .leftJoin(profiles, eq(profiles.id, requests.userId))
-    .leftJoin(channels.table, eq(channels.userId, requests.userId));
+    .leftJoin(profiles, eq(profiles.id, requests.userId));
+}
+
+type Owner = Omit<NoticeRecipient, "emailEnabled" | "slackEnabled"> & { name: string };
+
+/** The request's member as a notice recipient: with their channels, read through the notifications port. */
+export async function ownerAsRecipient(
+  ctx: Pick<RequestsContext, "domains">,
+  q: Queryable,
+  owner: Owner,
+): Promise<NoticeRecipient & { name: string }> {
+  return { ...owner, ...(await ctx.domains.notifications.channelsOf(q, owner.id)) };
 }
 
 /** Read before every message: prepared. */
-const preparedRequestWithOwner = prepared(
-  "maison_request_with_owner",
-  (db, p: Placeholders<{ id: string }>, channels: Domains["notifications"]["recipientChannels"]) =>
-    requestWithOwnerQuery(db, channels).where(eq(requests.id, p.id)),
+const preparedRequestWithOwner = prepared("maison_request_with_owner", (db, p: Placeholders<{ id: string }>) =>
+  requestWithOwnerQuery(db).where(eq(requests.id, p.id)),
 );
 
 /**
- * The request, if the viewer may see it (as `visibleRequest`), with its member as a notification recipient,
- * in one query. `lock`: a status change locks the request's row (its transitions are decided on what it reads).
+ * The request, if the viewer may see it (as `visibleRequest`), with its member (not yet their channels: see
+ * `ownerAsRecipient`), in one query. `lock`: a status change locks the request's row (its transitions are
+ * decided on what it reads).
  */
 export async function requestWithOwner(
-  ctx: Pick<RequestsContext, "db" | "domains">,
+  ctx: Pick<RequestsContext, "db">,
   viewer: Viewer,
   id: string,
   options: { lock?: boolean; tx?: Queryable } = {},
 ) {
-  const channels = ctx.domains.notifications.recipientChannels;
   const [found] = options.lock
-    ? await requestWithOwnerQuery(options.tx ?? ctx.db, channels)
+    ? await requestWithOwnerQuery(options.tx ?? ctx.db)
         .where(eq(requests.id, id))
         .for("update", { of: requests })
-    : await preparedRequestWithOwner(ctx.db, { id }, channels);
+    : await preparedRequestWithOwner(ctx.db, { id });
   if (!found) throw requestNotFound(viewer);
   authorize("request:read", viewer, found.request);
   return { ...found.request, owner: found.owner };

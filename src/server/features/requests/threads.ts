@@ -24,6 +24,7 @@ import { claimMessageFiles, filesOfMessages } from "../../storage/message-files"
 import {
   activityChanged,
   memberLink,
+  ownerAsRecipient,
   type RequestsContext,
   requestNotFound,
   requestWithOwner,
@@ -77,14 +78,13 @@ export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): 
 }
 
 /**
- * Marks every message from others on the request as read by the viewer (idempotent), and the viewer's message
- * notifications about the request with them, in one statement: what it marks is what the same snapshot shows,
- * so a message arriving meanwhile stays unread in the thread and in the bell alike.
+ * Marks every message from others on the request as read by the viewer (idempotent) and then, in the same
+ * transaction, the viewer's message notifications about the request (through the notifications port).
  */
 export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string): Promise<number> {
   const request = await visibleRequest(ctx.db, viewer, id);
   return ctx.write(async (tx, out) => {
-    const [counts] = await rowsOf<{ messages: number; notices: number }>(
+    const [counts] = await rowsOf<{ messages: number }>(
       tx,
       sql`
         with marked as (
@@ -92,14 +92,14 @@ export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string)
           select m.id, ${viewer.userId}, now() from ${messages} m
           where m.request_id = ${id}::uuid and m.sender_user_id is distinct from ${viewer.userId}
           on conflict do nothing
-          returning message_id),
-        notices as (${ctx.domains.notifications.threadNoticesRead(viewer.userId, { requestId: id })})
-        select (select count(*) from marked)::int as messages, (select count(*) from notices)::int as notices`,
+          returning message_id)
+        select count(*)::int as messages from marked`,
     );
+    const notices = await ctx.domains.notifications.markThreadRead(tx, viewer.userId, { requestId: id });
     // The reader's badges drop, and the other side sees its messages read.
     if (counts.messages) out.publish(toMemberAndStaff("messages", request.userId));
     // Every tab's bell drops.
-    if (counts.notices) out.publish(ctx.domains.notifications.readerEvent(viewer.userId));
+    if (notices) out.publish(ctx.domains.notifications.readerEvent(viewer.userId));
     return counts.messages;
   });
 }
@@ -130,14 +130,16 @@ export async function postMessage(
   body: string,
   fileIds: string[] = [],
 ) {
-  const { owner, ...row } = await requestWithOwner(ctx, viewer, id);
+  const { owner: member, ...row } = await requestWithOwner(ctx, viewer, id);
   // A withdrawn request's thread stays readable to both sides; nobody writes on it any more (issue 22 item 7).
   if (row.status === "Withdrawn") throw conflict(REQUEST_CHANGE_MESSAGES.threadClosed, "withdrawn");
   const fromMember = owns(viewer, row);
   if (fromMember) await limitMemberMessages(ctx.limiter, viewer.userId);
   const sender = viewer.profile?.name || viewer.name || viewer.email;
   const facts = { name: sender, email: viewer.email, title: row.title, count: BURST_COUNT };
-  const notice: Notice = fromMember
+  // A reply is the member's notice: their channels are read (the team's, for a member's message, by the engine).
+  const owner = fromMember ? null : await ownerAsRecipient(ctx, ctx.db, member);
+  const notice: Notice = !owner
     ? {
         type: "message_received",
         to: "staff",

@@ -1,22 +1,18 @@
 /**
  * Search across conversations (issue 22, item 4): the text of request threads, the concierge chat and sales
- * inquiries, in one query ranked by PostgreSQL's full-text search (GIN indexes, db/search.ts). Each domain gives
- * its part through its port (ConversationSearch); this domain unions them, ranks, pages, and cuts a snippet with
- * ts_headline for the page's rows only. The snippet's matched words are marked with private-use characters,
- * which the text cannot hold (they are removed from it first), and sent as parts: no markup is ever made from
- * a member's text.
+ * inquiries, ranked by PostgreSQL's full-text search (GIN indexes, db/search.ts). Each domain gives its best
+ * matches through its port (ConversationSearch, `port.ts`), as plain values; this domain merges them by rank,
+ * pages, and cuts a snippet with ts_headline for the page's rows only. The snippet's matched words are marked
+ * with private-use characters, which the text cannot hold (they are removed from it first), and sent as parts:
+ * no markup is ever made from a member's text.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
-import {
-  SEARCH_PAGE_SIZE,
-  type SearchSource,
-  type searchResultsSchema,
-  type snippetPartSchema,
-} from "@/shared/contracts/search";
+import { SEARCH_PAGE_SIZE, type searchResultsSchema, type snippetPartSchema } from "@/shared/contracts/search";
 import type { AppContext } from "../../context";
 import { rowsOf } from "../../db";
 import { searchQuery } from "../../db/search";
+import { byRank } from "../../db/search-hits";
 
 type SearchContext = Pick<AppContext, "db" | "domains">;
 type SnippetPart = Served<typeof snippetPartSchema>;
@@ -37,68 +33,45 @@ const sourcesOf = (ctx: SearchContext) => [
   ctx.domains.sales.search,
 ];
 
-/** The matching messages of every kind, as one relation. */
-const allMatches = (ctx: SearchContext, query: SQL) =>
-  sql.join(
-    sourcesOf(ctx).map((source) => sql`(${source.matches(query)})`),
-    sql` union all `,
-  );
-
-interface Row {
-  source: SearchSource;
-  id: string;
-  thread_id: string;
-  title: string | null;
-  member_id: string;
-  member_name: string;
-  from_staff: boolean;
-  body: string;
-  created_at: string | Date;
-  headline: string;
-  total: string | number;
-}
-
 export async function searchConversations(
   ctx: SearchContext,
   input: { q: string; page: number },
 ): Promise<Served<typeof searchResultsSchema>> {
-  const query = searchQuery(input.q);
   const offset = (input.page - 1) * SEARCH_PAGE_SIZE;
-  const rows = await rowsOf<Row>(
-    ctx.db,
-    sql`
-      select found.*,
-        ts_headline('english', translate(found.body, ${`<${START}${STOP}${LESS_THAN}`}, ${LESS_THAN}), ${query},
-          ${HEADLINE}) as headline,
-        coalesce(p.name, u.name, '') as member_name
-      from (
-        select hits.*, count(*) over () as total
-        from (${allMatches(ctx, query)}) hits
-        order by hits.rank desc, hits.created_at desc, hits.id
-        limit ${SEARCH_PAGE_SIZE} offset ${offset}
-      ) found
-      left join users u on u.id = found.member_id
-      left join profiles p on p.id = found.member_id
-      order by found.rank desc, found.created_at desc, found.id`,
+  // Each domain's best `offset + page size` hits hold the page's: merged, ranked, cut.
+  const found = await Promise.all(
+    sourcesOf(ctx).map((source) => source.search(ctx.db, input.q, offset + SEARCH_PAGE_SIZE)),
   );
-  // A page past the end has no row to carry the total: it is counted alone.
-  const total = rows.length
-    ? Number(rows[0].total)
-    : input.page === 1
-      ? 0
-      : Number(
-          (await rowsOf<{ n: string }>(ctx.db, sql`select count(*) as n from (${allMatches(ctx, query)}) hits`))[0].n,
-        );
+  const total = found.reduce((sum, part) => sum + part.total, 0);
+  const page = found
+    .flatMap((part) => part.hits)
+    .sort(byRank)
+    .slice(offset, offset + SEARCH_PAGE_SIZE);
+  // The page's snippets and members' names, in one query over its rows' values.
+  const extras = page.length
+    ? await rowsOf<{ headline: string; member_name: string }>(
+        ctx.db,
+        sql`
+          select ts_headline('english', translate(h->>'body', ${`<${START}${STOP}${LESS_THAN}`}, ${LESS_THAN}),
+              ${searchQuery(input.q)}, ${HEADLINE}) as headline,
+            coalesce(p.name, u.name, '') as member_name
+          from jsonb_array_elements(${JSON.stringify(page.map((hit) => ({ body: hit.body, member: hit.memberId })))}::jsonb)
+            with ordinality as hits(h, n)
+          left join users u on u.id = h->>'member'
+          left join profiles p on p.id = h->>'member'
+          order by hits.n`,
+      )
+    : [];
   return {
-    items: rows.map((row) => ({
-      source: row.source,
-      id: row.id,
-      threadId: row.thread_id,
-      title: row.title,
-      member: { id: row.member_id, name: row.member_name },
-      fromStaff: row.from_staff,
-      createdAt: new Date(row.created_at),
-      snippet: snippetOf(row.headline, row.body),
+    items: page.map((hit, i) => ({
+      source: hit.source,
+      id: hit.id,
+      threadId: hit.threadId,
+      title: hit.title,
+      member: { id: hit.memberId, name: extras[i].member_name },
+      fromStaff: hit.fromStaff,
+      createdAt: hit.createdAt,
+      snippet: snippetOf(extras[i].headline, hit.body),
     })),
     total,
     page: input.page,

@@ -1,12 +1,20 @@
-/** What other domains may ask of requests (RequestsPort in context.ts); app.ts plugs it in. */
+/** How requests answers its ports (`port.ts`); app.ts plugs them in (the QA port into the QA tools alone). */
 import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { RequestStatus } from "@/shared/requests";
-import type { RequestsPort } from "../../context";
 import { activityLogs, messageFiles, messages, requests, requestUses } from "../../db/schema";
-import { searchRank, searchVector } from "../../db/search";
+import { searchQuery, searchRank, searchVector } from "../../db/search";
+import { topMatches } from "../../db/search-hits";
 import { toMemberAndStaff } from "../../realtime/events";
 import { teamFirstReply } from "./assignment";
-import { createRequest, logActivity, type RequestsContext, requestWithOwnerQuery, writeStatusChange } from "./service";
+import type { RequestsPort, RequestsQaPort } from "./port";
+import {
+  createRequest,
+  logActivity,
+  ownerAsRecipient,
+  type RequestsContext,
+  requestWithOwnerQuery,
+  writeStatusChange,
+} from "./service";
 
 /** The statuses a request passes through to reach each one (a seeded request's history). */
 const PATH: Record<RequestStatus, RequestStatus[]> = {
@@ -20,19 +28,24 @@ const PATH: Record<RequestStatus, RequestStatus[]> = {
 };
 const HOUR = 3_600_000;
 
-export function requestsPort(ctx: RequestsContext): RequestsPort {
+export function makeRequestsPort(ctx: RequestsContext): RequestsPort {
   return {
     search: {
-      matches: (query) => sql`
+      search: (db, typed, first) => {
+        const query = searchQuery(typed);
+        return topMatches(
+          db,
+          sql`
         select 'request'::text as source, ${messages.id}::text as id, ${messages.requestId}::text as thread_id,
           ${requests.title} as title, ${requests.userId} as member_id,
           (${messages.senderUserId} is distinct from ${requests.userId}) as from_staff,
           ${messages.body} as body, ${messages.createdAt} as created_at, ${searchRank(messages.body, query)} as rank
         from ${messages} join ${requests} on ${requests.id} = ${messages.requestId}
         where ${searchVector(messages.body)} @@ ${query}`,
+          first,
+        );
+      },
     },
-
-    createAs: (member, input, options) => createRequest(ctx, member, input, options),
 
     teamFirstReply: (db) => teamFirstReply(db),
 
@@ -78,6 +91,57 @@ export function requestsPort(ctx: RequestsContext): RequestsPort {
         messages: thread,
       };
     },
+
+    async forQuotes(q, id, options = {}) {
+      const query = requestWithOwnerQuery(q).where(eq(requests.id, id));
+      const [found] = options.lock ? await query.for("update", { of: requests }) : await query;
+      if (!found) return null;
+      const { request: r } = found;
+      const owner = await ownerAsRecipient(ctx, q, found.owner);
+      return {
+        id: r.id,
+        userId: r.userId,
+        title: r.title,
+        status: r.status,
+        paymentIntentId: r.paymentIntentId,
+        assigneeUserId: r.assigneeUserId,
+        owner,
+      };
+    },
+
+    async summariesOf(db, ids) {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .select({ id: requests.id, title: requests.title, userId: requests.userId, status: requests.status })
+        .from(requests)
+        .where(inArray(requests.id, ids));
+      return new Map(rows.map(({ id, ...r }) => [id, r]));
+    },
+
+    async moveStatus(tx, out, { request, from, to, actorUserId, mail }) {
+      if (!from.includes(request.status)) return false;
+      await writeStatusChange(tx, out, request, to, actorUserId, { mail });
+      request.status = to;
+      return true;
+    },
+
+    async postTeamMessage(tx, out, { requestId, memberId, senderUserId, body }) {
+      await tx.insert(messages).values({ requestId, senderUserId, body });
+      out.publish(toMemberAndStaff("messages", memberId));
+    },
+
+    async setPaymentIntent(tx, requestId, paymentIntentId) {
+      await tx.update(requests).set({ paymentIntentId }).where(eq(requests.id, requestId));
+    },
+
+    logActivity,
+  };
+}
+
+/** The QA tools' own port: demo requests, seeded and removed, and requests made in a member's name. */
+export function makeRequestsQaPort(ctx: RequestsContext): RequestsQaPort {
+  return {
+    createAs: (member, input, options) => createRequest(ctx, member, input, options),
 
     async seed(tx, r) {
       const [row] = await tx
@@ -151,49 +215,6 @@ export function requestsPort(ctx: RequestsContext): RequestsPort {
         .limit(1);
       return row ?? null;
     },
-
-    async forQuotes(q, id, options = {}) {
-      const query = requestWithOwnerQuery(q, ctx.domains.notifications.recipientChannels).where(eq(requests.id, id));
-      const [found] = options.lock ? await query.for("update", { of: requests }) : await query;
-      if (!found) return null;
-      const { request: r, owner } = found;
-      return {
-        id: r.id,
-        userId: r.userId,
-        title: r.title,
-        status: r.status,
-        paymentIntentId: r.paymentIntentId,
-        assigneeUserId: r.assigneeUserId,
-        owner,
-      };
-    },
-
-    async summariesOf(db, ids) {
-      if (!ids.length) return new Map();
-      const rows = await db
-        .select({ id: requests.id, title: requests.title, userId: requests.userId, status: requests.status })
-        .from(requests)
-        .where(inArray(requests.id, ids));
-      return new Map(rows.map(({ id, ...r }) => [id, r]));
-    },
-
-    async moveStatus(tx, out, { request, from, to, actorUserId, mail }) {
-      if (!from.includes(request.status)) return false;
-      await writeStatusChange(tx, out, request, to, actorUserId, { mail });
-      request.status = to;
-      return true;
-    },
-
-    async postTeamMessage(tx, out, { requestId, memberId, senderUserId, body }) {
-      await tx.insert(messages).values({ requestId, senderUserId, body });
-      out.publish(toMemberAndStaff("messages", memberId));
-    },
-
-    async setPaymentIntent(tx, requestId, paymentIntentId) {
-      await tx.update(requests).set({ paymentIntentId }).where(eq(requests.id, requestId));
-    },
-
-    logActivity,
 
     async countSeeded(db) {
       const [row] = await db.select({ n: count() }).from(requests).where(eq(requests.seeded, true));

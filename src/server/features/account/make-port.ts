@@ -1,9 +1,9 @@
-/** What other domains may ask of the account domain (AccountPort in context.ts); app.ts plugs it in. */
-import type { AccountPort } from "../../context";
+/** How the account domain answers its port (`port.ts`); app.ts gives it to the QA tools. */
 import { users } from "../../db/schema";
+import type { AccountQaPort } from "./port";
 import { createAccountRecords, deleteUsers } from "./service";
 
-export const accountPort: AccountPort = {
+export const makeAccountQaPort = (): AccountQaPort => ({
   /** A client with no password (they exist to be looked at, not signed in as), their email counted verified. */
   async createClient(tx, client) {
     await tx.insert(users).values({
@@ -16,4 +16,4 @@ export const accountPort: AccountPort = {
     await createAccountRecords(tx, { id: client.id, email: client.email, name: client.name, phone: client.phone });
   },
   deleteUsers,
-};
+});

@@ -1,20 +1,28 @@
-/** What other domains may ask of the concierge (ConciergePort in context.ts); app.ts plugs it in. */
+/** How the concierge answers its ports (`port.ts`); app.ts plugs them in. */
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { conciergeBadgeScope } from "../../auth/policies";
-import type { ConciergePort } from "../../context";
 import { executiveConciergeMessages as concierge } from "../../db/schema";
-import { searchRank, searchVector } from "../../db/search";
+import { searchQuery, searchRank, searchVector } from "../../db/search";
+import { topMatches } from "../../db/search-hits";
 import { storedMessageFiles } from "../../storage/message-files";
+import type { ConciergePort, ConciergeQaPort } from "./port";
 
-export const conciergePort: ConciergePort = {
+export const makeConciergePort = (): ConciergePort => ({
   /** A member's chat is one thread, named by the member. */
   search: {
-    matches: (query) => sql`
+    search: (db, typed, first) => {
+      const query = searchQuery(typed);
+      return topMatches(
+        db,
+        sql`
       select 'concierge'::text as source, ${concierge.id}::text as id, ${concierge.userId} as thread_id,
         null::text as title, ${concierge.userId} as member_id, (${concierge.senderRole} = 'admin') as from_staff,
         ${concierge.message} as body, ${concierge.createdAt} as created_at, ${searchRank(concierge.message, query)} as rank
       from ${concierge}
       where ${searchVector(concierge.message)} @@ ${query}`,
+        first,
+      );
+    },
   },
 
   /**
@@ -43,8 +51,10 @@ export const conciergePort: ConciergePort = {
       .from(concierge)
       .where(eq(concierge.userId, userId))
       .orderBy(asc(concierge.createdAt)),
+});
 
+export const makeConciergeQaPort = (): ConciergeQaPort => ({
   async seed(tx, memberId, messages) {
     await tx.insert(concierge).values(messages.map((m) => ({ userId: memberId, ...m })));
   },
-};
+});

@@ -1,24 +1,19 @@
-/** What other domains may ask of the notifications domain (NotificationsPort in context.ts); app.ts plugs it in. */
+/** How the notifications domain answers its port (`port.ts`); app.ts plugs it in. */
 import { eq } from "drizzle-orm";
-import type { NotificationsPort } from "../../context";
 import { notificationPreferences, notifications, pushSubscriptions } from "../../db/schema";
 import { describeDevice } from "../../http/device";
-import { channelColumns, createNoticeEngine, type EngineDeps, threadNoticesRead, unreadNotifications } from "./engine";
+import { channelsOf, markThreadRead, unreadNotifications } from "./engine";
 import { heldMail } from "./outbox-service";
+import type { NotificationsPort } from "./port";
 import { createPreferences } from "./service";
 
-export function notificationsPort(deps: EngineDeps): NotificationsPort {
+export function makeNotificationsPort(): NotificationsPort {
   return {
-    engine: createNoticeEngine(deps),
-    threadNoticesRead,
+    markThreadRead,
     readerEvent: (readerId) => ({ topic: "notifications", audience: readerId }),
     unread: unreadNotifications,
     heldMail,
-    recipientChannels: {
-      table: notificationPreferences,
-      userId: notificationPreferences.userId,
-      columns: channelColumns,
-    },
+    channelsOf,
     createPreferences,
     async exportOf(db, userId) {
       const [own, [preferences], devices] = await Promise.all([

@@ -1,14 +1,14 @@
-/** What other domains may ask of quotes (QuotesPort in context.ts); app.ts plugs it in. */
-import type { QuotesPort } from "../../context";
+/** How quotes answers its ports (`port.ts`); app.ts plugs them in. */
 import { invoiceHandler, openBalanceInvoiceOf, sendBalanceReminders } from "./balance";
 import type { QuotesContext } from "./common";
 import { exportOf } from "./export";
 import { holdHandler } from "./holds";
 import { warnLapsingHolds } from "./lapse";
 import { holdFlags, moneyMoved } from "./money";
+import type { QuotesPort, QuotesQaPort } from "./port";
 import { withRefunds } from "./refunds";
 
-export function quotesPort(ctx: QuotesContext): QuotesPort {
+export function makeQuotesPort(ctx: QuotesContext): QuotesPort {
   return {
     exportOf,
     holdFlags,
@@ -17,6 +17,7 @@ export function quotesPort(ctx: QuotesContext): QuotesPort {
     warnLapsingHolds: () => warnLapsingHolds(ctx),
     invoiceHandler: invoiceHandler(ctx),
     sendBalanceReminders: () => sendBalanceReminders(ctx),
-    openBalanceInvoiceOf,
   };
 }
+
+export const makeQuotesQaPort = (): QuotesQaPort => ({ openBalanceInvoiceOf });

@@ -1,15 +1,20 @@
-/** What other domains may ask of sales (SalesPort in context.ts); app.ts plugs it in. */
+/** How sales answers its ports (`port.ts`); app.ts plugs them in. */
 import { eq, sql } from "drizzle-orm";
-import type { SalesPort } from "../../context";
 import { salesInquiries, salesInquiryText } from "../../db/schema";
-import { searchRank, searchVector } from "../../db/search";
+import { searchQuery, searchRank, searchVector } from "../../db/search";
+import { topMatches } from "../../db/search-hits";
+import type { SalesPort, SalesQaPort } from "./port";
 
 const inquiryText = salesInquiryText(salesInquiries);
 
-export const salesPort: SalesPort = {
+export const makeSalesPort = (): SalesPort => ({
   /** The member's inquiry (subject and message) and the team's reply, each its own hit on the inquiry. */
   search: {
-    matches: (query) => sql`
+    search: (db, typed, first) => {
+      const query = searchQuery(typed);
+      return topMatches(
+        db,
+        sql`
       select 'sales'::text as source, ${salesInquiries.id}::text as id, ${salesInquiries.id}::text as thread_id,
         ${salesInquiries.subject} as title, ${salesInquiries.userId} as member_id, false as from_staff,
         ${inquiryText} as body, ${salesInquiries.createdAt} as created_at, ${searchRank(inquiryText, query)} as rank
@@ -21,6 +26,9 @@ export const salesPort: SalesPort = {
         ${salesInquiries.adminReply}, ${salesInquiries.updatedAt}, ${searchRank(salesInquiries.adminReply, query)}
       from ${salesInquiries}
       where ${searchVector(salesInquiries.adminReply)} @@ ${query}`,
+        first,
+      );
+    },
   },
 
   exportOf: (db, userId) =>
@@ -34,8 +42,10 @@ export const salesPort: SalesPort = {
       })
       .from(salesInquiries)
       .where(eq(salesInquiries.userId, userId)),
+});
 
+export const makeSalesQaPort = (): SalesQaPort => ({
   async seed(tx, inquiry) {
     await tx.insert(salesInquiries).values(inquiry);
   },
-};
+});

@@ -1,0 +1,21 @@
+/**
+ * What other domains may ask of sales (decision 008): the interfaces only; `make-port.ts` answers them and
+ * app.ts plugs them in. Other features import them type-only. `SalesQaPort` is the QA tools' alone.
+ */
+import type { accountExportSchema } from "@/shared/contracts/account";
+import type { Served } from "@/shared/contracts/common";
+import type { Queryable } from "../../db";
+import type { ConversationSearch } from "../search/port";
+
+type AccountExport = Served<typeof accountExportSchema>;
+
+export interface SalesPort {
+  exportOf(db: Queryable, userId: string): Promise<AccountExport["salesInquiries"]>;
+  /** Inquiries and the team's replies to them, for the staff's search. */
+  search: ConversationSearch;
+}
+
+/** What the QA tools (and only they) may ask of sales. */
+export interface SalesQaPort {
+  seed(tx: Queryable, inquiry: { userId: string; subject: string; message: string }): Promise<void>;
+}
