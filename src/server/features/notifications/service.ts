@@ -13,8 +13,8 @@ import type {
   preferencesSchema,
   testSendResultSchema,
 } from "@/shared/contracts/notifications";
+import { NOTIFICATION_ERRORS, NOTIFICATION_NOTICES } from "@/shared/contracts/notifications-texts";
 import { DEFAULT_LOCALE } from "@/shared/locales";
-import { ERRORS, NOTICES } from "@/shared/messages";
 import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -38,10 +38,6 @@ const TEST_EMAIL = {
 };
 
 type NotificationsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "deliver" | "write">;
-
-export const NOTIFICATION_NOT_FOUND = ERRORS.notificationNotFound;
-export const SLACK_NOT_CONFIGURED = ERRORS.slackNotConfigured;
-export const MAIL_HELD = NOTICES.mailHeld;
 
 export async function listNotifications(
   ctx: NotificationsContext,
@@ -85,7 +81,7 @@ export async function markNotificationRead(ctx: NotificationsContext, viewer: Vi
       .set({ read: true })
       .where(and(eq(notifications.id, id), eq(notifications.userId, viewer.userId)))
       .returning({ id: notifications.id });
-    if (!rows.length) throw notFound(NOTIFICATION_NOT_FOUND);
+    if (!rows.length) throw notFound(NOTIFICATION_ERRORS.notificationNotFound);
     out.publish(changed(viewer));
   });
 }
@@ -148,7 +144,7 @@ export async function setPreference(
 async function outcome(ctx: NotificationsContext, id: string): Promise<Served<typeof testSendResultSchema>> {
   const result = await deliverNow(ctx.db, ctx.deliver, id);
   if (!result) return { status: "failed", error: "The message is gone from the outbox." };
-  if (result.status === "held") return { status: "held", error: MAIL_HELD };
+  if (result.status === "held") return { status: "held", error: NOTIFICATION_NOTICES.mailHeld };
   return { status: result.status, error: result.status === "sent" ? null : result.lastError };
 }
 
@@ -169,7 +165,7 @@ export async function sendTestEmail(ctx: NotificationsContext, staff: Viewer) {
 
 /** A test post to the team's Slack-style webhook, delivered at once; its outcome is returned. */
 export async function sendTestSlack(ctx: NotificationsContext, staff: Viewer) {
-  if (!ctx.config.SLACK_WEBHOOK_URL) throw conflict(SLACK_NOT_CONFIGURED, "slack_not_configured");
+  if (!ctx.config.SLACK_WEBHOOK_URL) throw conflict(NOTIFICATION_ERRORS.slackNotConfigured, "slack_not_configured");
   const id = await enqueueSlack(ctx.db, {
     reason: "test",
     text: `Test message from ${ctx.config.APP_NAME}, sent by ${staff.profile?.name ?? staff.email}.`,

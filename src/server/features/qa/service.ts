@@ -7,8 +7,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
-import { QA_NO_CLIENT, QA_NO_REQUEST, type qaSeedResultSchema } from "@/shared/contracts/qa";
-import { BALANCE_MESSAGES, ERROR_TEXTS } from "@/shared/messages";
+import type { qaSeedResultSchema } from "@/shared/contracts/qa";
+import { QA_ERROR_TEXTS, QA_ERRORS } from "@/shared/contracts/qa-texts";
 import { monthlyRequestLimit, PLANS, type Plan } from "@/shared/plans";
 import type { RequestCategory, RequestStatus, Urgency } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
@@ -178,8 +178,8 @@ const FAKE_TITLES: Array<[string, RequestCategory, number]> = [
 ];
 
 /** A client's monthly limit is reached: the keyed text, and its English. */
-export const qaLimitReachedText = (name: string) => withValues(ERROR_TEXTS.qaLimitReached, { name });
-export const qaLimitReached = (name: string) => fill(ERROR_TEXTS.qaLimitReached.message, { name });
+export const qaLimitReachedText = (name: string) => withValues(QA_ERROR_TEXTS.qaLimitReached, { name });
+export const qaLimitReached = (name: string) => fill(QA_ERROR_TEXTS.qaLimitReached.message, { name });
 
 /**
  * A fake request for the newest client whose membership lets them create requests, made through the same path
@@ -206,7 +206,7 @@ export async function createFakeRequest(ctx: QaContext) {
     .orderBy(desc(users.createdAt))
     .limit(1);
   const member = client && (await viewerOfUser(ctx.db, client.id));
-  if (!member) throw conflict(QA_NO_CLIENT, "no_client");
+  if (!member) throw conflict(QA_ERRORS.qaNoClient, "no_client");
   const [title, category, budget] = FAKE_TITLES[Math.floor(Math.random() * FAKE_TITLES.length)];
   const input: NewRequest = {
     title: `[QA] ${title}`,
@@ -230,7 +230,7 @@ export async function createFakeRequest(ctx: QaContext) {
 /** A test notification to the staff member asking, about the newest request, through the real path. */
 export async function sendTestNotification(ctx: QaContext, staff: Viewer) {
   const request = await ctx.domains.requests.latest(ctx.db);
-  if (!request) throw conflict(QA_NO_REQUEST, "no_request");
+  if (!request) throw conflict(QA_ERRORS.qaNoRequest, "no_request");
   const { ids } = await ctx.write((_tx, out) =>
     out.notify({
       type: "test",
@@ -264,7 +264,7 @@ export async function receiveBankTransfer(
   amountCents: number | undefined,
 ) {
   const invoiceId = await ctx.domains.quotes.openBalanceInvoiceOf(ctx.db, requestId);
-  if (!invoiceId) throw conflict(BALANCE_MESSAGES.noOpenInvoice, "no_open_invoice");
+  if (!invoiceId) throw conflict(QA_ERRORS.noOpenInvoice, "no_open_invoice");
   const invoice = (await test.receiveBankTransfer(invoiceId, amountCents)) as {
     status: string;
     amount_paid: number;

@@ -5,13 +5,13 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { deliveryInput } from "@/shared/contracts/quotes";
-import { canReportProblem, QUOTE_MESSAGES } from "@/shared/quotes";
+import { QUOTE_ERRORS, QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
+import { canReportProblem } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
 import { dealFiles, deliveries } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
 import { dealChanged, dealRequest, memberLink, ownRequest, type QuotesContext, staffLink } from "./common";
-import { PHOTO_NOT_FOUND } from "./service";
 import { DELIVERY_TEXTS as D, QUOTE_NOTICE_TEXTS as T } from "./texts";
 
 /** Staff: Found → Delivered, with the handover's note and photos; the member is told. */
@@ -30,7 +30,7 @@ export async function markDelivered(
         .select({ id: dealFiles.id })
         .from(dealFiles)
         .where(and(eq(dealFiles.id, id), eq(dealFiles.requestId, requestId)));
-      if (!file) throw badRequest(PHOTO_NOT_FOUND, "photo_not_found");
+      if (!file) throw badRequest(QUOTE_ERRORS.photoNotFound, "photo_not_found");
     }
     const now = new Date();
     const values = {

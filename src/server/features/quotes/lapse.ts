@@ -7,8 +7,9 @@
  */
 import { and, asc, desc, eq, gt, isNull, lte, not, type SQL } from "drizzle-orm";
 import type { NoticeReader } from "@/shared/contracts/notifications";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { formatUtcTime } from "@/shared/format";
-import { HOLD_LAPSE_NOTICE_HOURS, QUOTE_MESSAGES } from "@/shared/quotes";
+import { HOLD_LAPSE_NOTICE_HOURS } from "@/shared/quotes";
 import type { DealRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { deliveries, holds, quoteOptions } from "../../db/schema";

@@ -7,12 +7,13 @@
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
+import { ERRORS } from "@/shared/contracts/common-texts";
 import type { NoticeReader } from "@/shared/contracts/notifications";
 import type { dealSchema, quoteInput } from "@/shared/contracts/quotes";
+import { QUOTE_ERRORS, QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { lisbonDate } from "@/shared/dates";
 import { formatLongDate } from "@/shared/format";
-import { ERRORS } from "@/shared/messages";
-import { DISPUTE_WINDOW_DAYS, holdAmountCents, isQuoteExpired, QUOTE_MESSAGES } from "@/shared/quotes";
+import { DISPUTE_WINDOW_DAYS, holdAmountCents, isQuoteExpired } from "@/shared/quotes";
 import { vatOf } from "@/shared/tax";
 import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
@@ -30,7 +31,6 @@ import {
   memberLink,
   ownRequest,
   type QuotesContext,
-  REQUEST_NOT_FOUND,
   staffLink,
 } from "./common";
 import { abandonPendingHold, holdView, openHold } from "./holds";
@@ -40,8 +40,6 @@ import { QUOTE_SENT_TEXTS as Q, QUOTE_NOTICE_TEXTS as T } from "./texts";
 
 type QuoteInput = z.output<typeof quoteInput>;
 type Deal = Served<typeof dealSchema>;
-
-export const PHOTO_NOT_FOUND = ERRORS.photoNotFound;
 
 /** The refusals a quote's dates get, on Lisbon's calendar. */
 function checkDates(input: QuoteInput, now = new Date()) {
@@ -62,7 +60,7 @@ async function checkPhotos(q: Queryable, requestId: string, ids: string[]) {
     .select({ id: dealFiles.id })
     .from(dealFiles)
     .where(and(eq(dealFiles.requestId, requestId), inArray(dealFiles.id, unique)));
-  if (found.length !== unique.length) throw badRequest(PHOTO_NOT_FOUND, "photo_not_found");
+  if (found.length !== unique.length) throw badRequest(QUOTE_ERRORS.photoNotFound, "photo_not_found");
 }
 
 async function writeOptions(tx: Queryable, quoteId: string, input: QuoteInput) {
@@ -411,7 +409,7 @@ export async function dealOf(
   // The member's side: its member and staff (`request:read`); the staff's side: any request there is.
   const found = await ctx.domains.requests.forDeal(ctx.db, requestId);
   const request = side === "member" ? authorize("request:read", viewer, found) : found;
-  if (!request) throw notFound(REQUEST_NOT_FOUND);
+  if (!request) throw notFound(ERRORS.requestNotFound);
   await ctx.payments.test?.expireDueHolds();
   const staffView = side === "staff";
   const quoteRows = await ctx.db

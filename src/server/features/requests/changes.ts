@@ -7,9 +7,10 @@
  */
 import { eq } from "drizzle-orm";
 import type { NoticeReader } from "@/shared/contracts/notifications";
+import { REQUEST_CHANGE_MESSAGES } from "@/shared/contracts/requests-texts";
 import { formatEuro, formatLongDate } from "@/shared/format";
 import { STATUS_LABELS, URGENCY_LABELS } from "@/shared/labels";
-import { type EditableField, isMemberEditable, REQUEST_CHANGE_MESSAGES, type Urgency } from "@/shared/requests";
+import { type EditableField, isMemberEditable, type Urgency } from "@/shared/requests";
 import type { RequestChanges } from "@/shared/schemas";
 import type { Keyed } from "@/shared/texts";
 import { authorize } from "../../auth/policies";

@@ -5,7 +5,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setActiveLocale } from "@/client/lib/i18n";
-import { QUOTE_MESSAGES } from "@/shared/quotes";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { deal, fakeApi, option, quote, REQUEST_ID, renderWithApp } from "../test-fixtures";
 import { DealView } from "./member-deal";
 import { QuoteEditor } from "./quote-editor";
