@@ -16,16 +16,7 @@ import { conflict, notFound } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
 import { limitMemberMessages } from "../../rate-limit";
 import { toMemberAndStaff } from "../../realtime/events";
-
-/** What the sales domain writes to members, keyed (decision 028; Portuguese in src/server/locales). */
-const SALES_TEXTS = {
-  replyTitle: /*i18n*/ { id: "notice.sales_reply.title", message: "Our sales team replied: {subject}" },
-  replySubject: /*i18n*/ { id: "notice.sales_reply.subject", message: "Re: {subject}" },
-  replyHeading: /*i18n*/ { id: "notice.sales_reply.heading", message: "Our sales team replied" },
-  dearMember: /*i18n*/ { id: "notice.dear_member", message: "Dear member," },
-  about: /*i18n*/ { id: "notice.sales_reply.about", message: 'About "{subject}":' },
-  seeInquiries: /*i18n*/ { id: "notice.sales_reply.action", message: "See your inquiries" },
-};
+import { SALES_TEXTS } from "./texts";
 
 type SalesContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write">;
 
