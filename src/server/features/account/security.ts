@@ -24,6 +24,7 @@ import { describeDevice, deviceName } from "../../http/device";
 import { conflict, HttpError, notFound } from "../../http/errors";
 import { translate, translator } from "../../i18n";
 import { renderEmail } from "../../mail/templates";
+import { MAIL_TEXTS } from "../../mail/texts";
 import { enqueueEmail } from "../../outbox/outbox";
 import { enforceLimits } from "../../rate-limit";
 import { sessionChanged } from "../../realtime/events";
@@ -123,7 +124,7 @@ export async function noteSignIn(
       subject: newDeviceSubject(app, locale),
       heading: t(T.newDeviceHeading),
       paragraphs: [
-        t(T.dear, { name: session.name }),
+        t(MAIL_TEXTS.dear, { name: session.name }),
         t(T.newDeviceText, { app }),
         t(T.device, { device }),
         t(T.address, { address: session.address ?? t(T.unknownAddress) }),
@@ -240,7 +241,7 @@ export async function changePassword(
       subject: passwordChangedSubject(app, locale),
       heading: t(T.passwordChangedHeading),
       paragraphs: [
-        t(T.dear, { name: viewer.profile?.name ?? viewer.name }),
+        t(MAIL_TEXTS.dear, { name: viewer.profile?.name ?? viewer.name }),
         t(T.passwordChangedText, { app, time: formatUtcTime(new Date(), locale) }),
         t(input.signOutOthers ? T.othersSignedOut : T.othersStay),
         t(T.notYou),

@@ -31,6 +31,7 @@ import {
   users,
 } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import { addNote, notesOf } from "../../notes";
 import { limitMemberMessages } from "../../rate-limit";
 import { type AppEvent, announce } from "../../realtime/events";
@@ -150,7 +151,7 @@ const writeMessageWithFiles =
         ...notice,
         texts: (reader) => {
           const texts = notice.texts(reader);
-          const files = reader.t(T.files, { count: fileIds.length });
+          const files = reader.t(MAIL_TEXTS.files, { count: fileIds.length });
           return {
             ...texts,
             body: texts.body ? `${texts.body} (${files})` : files,
@@ -434,7 +435,7 @@ export async function staffReply(
                 reason: "concierge_reply",
                 subject: title,
                 heading: t(T.replyHeading),
-                paragraphs: [t(T.dear, { name: member.name }), t(T.replyText, facts)],
+                paragraphs: [t(MAIL_TEXTS.dear, { name: member.name }), t(T.replyText, facts)],
                 quote: message,
                 actionLabel: t(T.openConversation),
               },
@@ -443,7 +444,7 @@ export async function staffReply(
                 email: {
                   subject: burstTitle,
                   heading: t(T.replyBurstHeading),
-                  paragraphs: [t(T.dear, { name: member.name }), t(T.replyBurstText, facts)],
+                  paragraphs: [t(MAIL_TEXTS.dear, { name: member.name }), t(T.replyBurstText, facts)],
                 },
               },
             };

@@ -18,6 +18,7 @@ import type { AppContext } from "../../context";
 import { displayName } from "../../db/people";
 import { demoUsers, profiles, subscriptions, userRoles, users } from "../../db/schema";
 import { conflict } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import type { TestProvider } from "../../payments/test-provider";
 
 /** The QA tools' test notification, keyed (decision 028). */
@@ -28,7 +29,6 @@ const QA_TEXTS = {
     id: "notice.test.text",
     message: 'This is a test notification from the QA tools, about the request "{title}".',
   },
-  open: /*i18n*/ { id: "notice.open_request", message: "Open the request" },
 };
 
 /** The QA tools write only their own table (demo_users): everything else goes through its domain's port. */
@@ -245,7 +245,7 @@ export async function sendTestNotification(ctx: QaContext, staff: Viewer) {
           subject: t(QA_TEXTS.title),
           heading: t(QA_TEXTS.title),
           paragraphs: [t(QA_TEXTS.text, { title: request.title })],
-          actionLabel: t(QA_TEXTS.open),
+          actionLabel: t(MAIL_TEXTS.openRequest),
         },
       }),
     }),

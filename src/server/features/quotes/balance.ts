@@ -23,6 +23,7 @@ import type { Queryable } from "../../db";
 import { balanceInvoices, quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { badRequest, conflict } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import type { InvoiceApplyResult, InvoiceHandler, InvoiceUpdate } from "../../payments";
 import { invoiceUpdateOf } from "../../payments/invoices";
 import { BALANCE_NOTICE_TEXTS as T } from "./balance-texts";
@@ -430,8 +431,8 @@ function toMember(
           reason,
           subject: made.subject,
           heading: made.heading,
-          paragraphs: [t(T.dear, { name: request.owner.name }), ...made.paragraphs],
-          actionLabel: made.actionLabel ?? t(T.openYourRequest),
+          paragraphs: [t(MAIL_TEXTS.dear, { name: request.owner.name }), ...made.paragraphs],
+          actionLabel: made.actionLabel ?? t(MAIL_TEXTS.openYourRequest),
         },
       };
     },
@@ -463,7 +464,7 @@ function toStaff(
           subject: made.title,
           heading: made.heading,
           paragraphs: made.paragraphs,
-          actionLabel: reader.t(T.openRequest),
+          actionLabel: reader.t(MAIL_TEXTS.openRequest),
         },
       };
     },

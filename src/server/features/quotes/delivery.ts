@@ -12,7 +12,7 @@ import { dealFiles, deliveries } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
 import { dealChanged, dealRequest, memberLink, ownRequest, type QuotesContext, staffLink } from "./common";
-import { DELIVERY_TEXTS as D, QUOTE_NOTICE_TEXTS as T } from "./texts";
+import { DELIVERY_TEXTS as D } from "./texts";
 
 /** Staff: Found → Delivered, with the handover's note and photos; the member is told. */
 export async function markDelivered(
@@ -138,7 +138,7 @@ export async function answerDelivery(
             heading: t(confirmed ? D.confirmedHeading : D.problemHeading),
             paragraphs: [t(confirmed ? D.confirmedText : D.problemText, facts)],
             quote: confirmed ? undefined : answer.description,
-            actionLabel: t(T.openRequest),
+            actionLabel: t(MAIL_TEXTS.openRequest),
           },
         };
       },

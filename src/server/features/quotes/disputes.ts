@@ -16,6 +16,7 @@ import type { Queryable } from "../../db";
 import { deliveries, disputes, holds, messages, quoteOptions, quotes, userRoles } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { conflict } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import type { DisputeUpdate, HoldApplyResult } from "../../payments";
 import { chargeOf } from "../../payments/holds";
 import { dealChanged, dealRequest, euros, providerFailure, type QuotesContext, staffLink } from "./common";
@@ -40,7 +41,6 @@ const T = {
   },
   won: /*i18n*/ { id: "notice.dispute.won", message: "won" },
   lost: /*i18n*/ { id: "notice.dispute.lost", message: "lost" },
-  openRequest: /*i18n*/ { id: "notice.open_request", message: "Open the request" },
 };
 
 const FINAL = new Set(["won", "lost"]);
@@ -121,7 +121,7 @@ export async function applyDispute(
               subject: title,
               heading: t(decided ? T.closedHeading : T.openedHeading),
               paragraphs: [t(decided ? T.closedText : T.openedText, facts)],
-              actionLabel: t(T.openRequest),
+              actionLabel: t(MAIL_TEXTS.openRequest),
             },
           };
         },

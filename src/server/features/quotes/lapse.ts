@@ -14,6 +14,7 @@ import type { DealRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { deliveries, holds, quoteOptions } from "../../db/schema";
 import { conflict, type HttpError } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import { dealChanged, euros, type HoldRow, memberLink, type QuotesContext, staffLink } from "./common";
 import { QUOTE_NOTICE_TEXTS as N, HOLD_LAPSE_TEXTS as T } from "./texts";
 
@@ -101,8 +102,8 @@ async function warnOne(ctx: QuotesContext, due: { id: string; requestId: string 
             reason: HOLD_LAPSE_REASON,
             subject: t(T.memberSubject, f),
             heading: t(T.memberHeading),
-            paragraphs: [t(N.dear, { name: request.owner.name }), t(T.memberText, f), t(T.memberNext)],
-            actionLabel: t(N.openYourRequest),
+            paragraphs: [t(MAIL_TEXTS.dear, { name: request.owner.name }), t(T.memberText, f), t(T.memberNext)],
+            actionLabel: t(MAIL_TEXTS.openYourRequest),
           },
         };
       },
@@ -124,7 +125,7 @@ async function warnOne(ctx: QuotesContext, due: { id: string; requestId: string 
             subject: title,
             heading: t(T.staffHeading),
             paragraphs: [t(T.staffText, f), t(T.staffNext)],
-            actionLabel: t(N.openRequest),
+            actionLabel: t(MAIL_TEXTS.openRequest),
           },
         };
       },

@@ -24,6 +24,7 @@ import type { Queryable } from "../../db";
 import { balanceInvoices, holds, refunds } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { badRequest, conflict, HttpError } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
 import { type RefundUpdate, refundUpdate } from "../../payments/refunds";
 import { dealChanged, dealRequest, euros, memberLink, providerFailure, type QuotesContext, staffLink } from "./common";
@@ -375,12 +376,12 @@ async function refunded(ctx: QuotesContext, tx: Queryable, out: Effects, request
           subject: t(T.subject, facts),
           heading: t(T.heading),
           paragraphs: [
-            t(T.dear, { name: request.owner.name }),
+            t(MAIL_TEXTS.dear, { name: request.owner.name }),
             t(T.text, facts),
             ...(row.reason ? [t(T.reason, { reason: row.reason })] : []),
             t(T.timing),
           ],
-          actionLabel: t(T.openYourRequest),
+          actionLabel: t(MAIL_TEXTS.openYourRequest),
         },
       };
     },
@@ -418,7 +419,7 @@ function noticeStaffOfRefund(
       return {
         title,
         body,
-        email: { reason, subject: title, heading, paragraphs, actionLabel: reader.t(T.openRequest) },
+        email: { reason, subject: title, heading, paragraphs, actionLabel: reader.t(MAIL_TEXTS.openRequest) },
       };
     },
   });

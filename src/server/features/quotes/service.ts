@@ -36,7 +36,7 @@ import {
 import { abandonPendingHold, holdView, openHold } from "./holds";
 import { canAuthoriseAgain } from "./lapse";
 import { refundsOf } from "./refunds";
-import { QUOTE_SENT_TEXTS as Q, QUOTE_NOTICE_TEXTS as T } from "./texts";
+import { QUOTE_SENT_TEXTS as Q } from "./texts";
 
 type QuoteInput = z.output<typeof quoteInput>;
 type Deal = Served<typeof dealSchema>;
@@ -386,7 +386,7 @@ export async function declineQuote(
             heading: t(Q.declinedHeading),
             paragraphs: [t(Q.declinedText, facts)],
             quote: reason || undefined,
-            actionLabel: t(T.openRequest),
+            actionLabel: t(MAIL_TEXTS.openRequest),
           },
         };
       },

@@ -1,10 +1,6 @@
 /** What the quotes domain writes to people (quotes, card holds, delivery), keyed (decision 028). */
-import { MAIL_TEXTS } from "../../mail/texts";
 
 export const QUOTE_NOTICE_TEXTS = {
-  ...MAIL_TEXTS,
-  openRequest: /*i18n*/ { id: "notice.open_request", message: "Open the request" },
-  openYourRequest: /*i18n*/ { id: "notice.open_your_request", message: "Open your request" },
   item: /*i18n*/ { id: "notice.hold.item", message: "{option} · {title}" },
   // Holds, to the member
   heldTitle: /*i18n*/ { id: "notice.hold_placed.title", message: "Hold placed: {amount}" },
@@ -199,9 +195,6 @@ export const HOLD_LAPSE_TEXTS = {
 
 /** Refunds (issue 30, decision 033): to the member, and to the team. */
 export const REFUND_NOTICE_TEXTS = {
-  ...MAIL_TEXTS,
-  openRequest: QUOTE_NOTICE_TEXTS.openRequest,
-  openYourRequest: QUOTE_NOTICE_TEXTS.openYourRequest,
   title: /*i18n*/ { id: "notice.payment_refunded.title", message: "Refund: {amount}" },
   body: /*i18n*/ { id: "notice.payment_refunded.body", message: "{amount} refunded to your card · {title}" },
   subject: /*i18n*/ { id: "notice.payment_refunded.subject", message: "{amount} refunded to your card: {title}" },

@@ -18,6 +18,7 @@ import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import { requests } from "../../db/schema";
 import { conflict } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import { toMemberAndStaff } from "../../realtime/events";
 import { logActivity, type RequestsContext, staffLink } from "./service";
 import { REQUEST_TEXTS as T } from "./texts";
@@ -114,7 +115,7 @@ export async function changeRequest(ctx: RequestsContext, viewer: Viewer, id: st
             subject: title,
             heading: t(T.changedHeading),
             paragraphs: [t(T.changedText, { name, email: viewer.email, title: row.title }), ...lines],
-            actionLabel: t(T.openRequest),
+            actionLabel: t(MAIL_TEXTS.openRequest),
           },
         };
       },
@@ -152,7 +153,7 @@ export async function withdrawRequest(ctx: RequestsContext, viewer: Viewer, id: 
             subject: title,
             heading: t(T.withdrawnHeading),
             paragraphs: [t(T.withdrawnText, facts)],
-            actionLabel: t(T.openRequest),
+            actionLabel: t(MAIL_TEXTS.openRequest),
           },
         };
       },

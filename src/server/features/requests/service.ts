@@ -44,6 +44,7 @@ import {
 } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { conflict } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
 import { nameForType } from "../../storage/file-names";
 import { REQUEST_TEXTS as T } from "./texts";
@@ -163,7 +164,7 @@ export async function createRequest(
             heading: t(T.createdHeading),
             paragraphs: [t(T.createdAsks, facts), t(T.createdFacts, facts)],
             quote: input.notes || undefined,
-            actionLabel: t(T.openRequest),
+            actionLabel: t(MAIL_TEXTS.openRequest),
           },
         };
       },
@@ -199,7 +200,7 @@ export async function noticeAssigned(
           paragraphs: [
             by ? t(T.assignedTextBy, { title: request.title, name: by }) : t(T.assignedText, { title: request.title }),
           ],
-          actionLabel: t(T.openRequest),
+          actionLabel: t(MAIL_TEXTS.openRequest),
         },
       };
     },
@@ -441,10 +442,10 @@ export async function writeStatusChange(
           subject: t(T.statusSubject, { status: to, title: row.title }),
           heading: title,
           paragraphs: [
-            t(T.dear, { name: owner.name }),
+            t(MAIL_TEXTS.dear, { name: owner.name }),
             t(T.statusText, { title: row.title, from: t(STATUS_LABELS[row.status]), to }),
           ],
-          actionLabel: t(T.openYourRequest),
+          actionLabel: t(MAIL_TEXTS.openYourRequest),
         },
       };
     },

@@ -17,6 +17,7 @@ import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
 import { displayName } from "../../db/people";
 import { activityLogs, messageReads, messages, profiles, requests, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import { limitMemberMessages } from "../../rate-limit";
 import { toMemberAndStaff } from "../../realtime/events";
 import { claimMessageFiles, filesOfMessages } from "../../storage/message-files";
@@ -157,7 +158,7 @@ export async function postMessage(
               heading: t(T.memberMessageHeading),
               paragraphs: [t(T.memberMessageText, facts)],
               quote: body,
-              actionLabel: t(T.openRequest),
+              actionLabel: t(MAIL_TEXTS.openRequest),
             },
             burst: {
               title: burstTitle,
@@ -187,16 +188,16 @@ export async function postMessage(
               reason: "admin_reply",
               subject: title,
               heading: t(T.replyHeading),
-              paragraphs: [t(T.dear, { name: owner.name }), t(T.replyText, facts)],
+              paragraphs: [t(MAIL_TEXTS.dear, { name: owner.name }), t(T.replyText, facts)],
               quote: body,
-              actionLabel: t(T.openYourRequest),
+              actionLabel: t(MAIL_TEXTS.openYourRequest),
             },
             burst: {
               title: burstTitle,
               email: {
                 subject: burstTitle,
                 heading: t(T.replyBurstHeading, facts),
-                paragraphs: [t(T.dear, { name: owner.name }), t(T.replyBurstText, facts)],
+                paragraphs: [t(MAIL_TEXTS.dear, { name: owner.name }), t(T.replyBurstText, facts)],
               },
             },
           };
@@ -239,7 +240,7 @@ function withFilesNoted(notice: Notice, count: number): Notice {
     ...notice,
     texts: (reader) => {
       const texts = notice.texts(reader);
-      const files = reader.t(T.files, { count });
+      const files = reader.t(MAIL_TEXTS.files, { count });
       const body = texts.body.endsWith(": ") ? `${texts.body}${files}` : `${texts.body} (${files})`;
       return { ...texts, body, email: { ...texts.email, quote: texts.email.quote || `(${files})` } };
     },
