@@ -26,16 +26,7 @@ import { renderEmail } from "../../mail/templates";
 import { deliverNow, enqueueEmail, enqueueSlack } from "../../outbox/outbox";
 import type { AppEvent } from "../../realtime/events";
 import { unreadNotifications } from "./engine";
-
-/** The admin's test email, keyed (decision 028). */
-const TEST_EMAIL = {
-  subject: /*i18n*/ { id: "mail.test.subject", message: "{app}: test email" },
-  heading: /*i18n*/ { id: "mail.test.heading", message: "Test email" },
-  text: /*i18n*/ {
-    id: "mail.test.text",
-    message: "This is a test email from the admin settings. If you can read it, email delivery works.",
-  },
-};
+import { TEST_EMAIL_TEXTS as TEST_EMAIL } from "./texts";
 
 type NotificationsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "deliver" | "write">;
 

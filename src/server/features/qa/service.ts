@@ -20,16 +20,7 @@ import { demoUsers, profiles, subscriptions, userRoles, users } from "../../db/s
 import { conflict } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
 import type { TestProvider } from "../../payments/test-provider";
-
-/** The QA tools' test notification, keyed (decision 028). */
-const QA_TEXTS = {
-  title: /*i18n*/ { id: "notice.test.title", message: "Test notification" },
-  body: /*i18n*/ { id: "notice.test.body", message: "About: {title}" },
-  text: /*i18n*/ {
-    id: "notice.test.text",
-    message: 'This is a test notification from the QA tools, about the request "{title}".',
-  },
-};
+import { QA_TEXTS } from "./texts";
 
 /** The QA tools write only their own table (demo_users): everything else goes through its domain's port. */
 type QaContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "write" | "domains">;

@@ -229,3 +229,26 @@ export const REFUND_NOTICE_TEXTS = {
     message: "Nothing was refunded. The amount can be refunded again from the request.",
   },
 };
+
+/** Card disputes (decision 036), to the team. */
+export const DISPUTE_NOTICE_TEXTS = {
+  openedTitle: /*i18n*/ { id: "notice.dispute_opened.title", message: "Card dispute: {title}" },
+  openedBody: /*i18n*/ {
+    id: "notice.dispute_opened.body",
+    message: "{name} · {amount} · respond by {date}",
+  },
+  openedHeading: /*i18n*/ { id: "notice.dispute_opened.heading", message: "A payment was disputed" },
+  openedText: /*i18n*/ {
+    id: "notice.dispute_opened.text",
+    message:
+      "{name}'s bank disputes {amount} paid for \u201c{title}\u201d (reason: {reason}). The evidence must reach the bank by {date}.",
+  },
+  closedTitle: /*i18n*/ { id: "notice.dispute_closed.title", message: "Dispute {outcome}: {title}" },
+  closedHeading: /*i18n*/ { id: "notice.dispute_closed.heading", message: "A dispute was decided" },
+  closedText: /*i18n*/ {
+    id: "notice.dispute_closed.text",
+    message: "The bank decided the dispute of {amount} on \u201c{title}\u201d: {outcome}.",
+  },
+  won: /*i18n*/ { id: "notice.dispute.won", message: "won" },
+  lost: /*i18n*/ { id: "notice.dispute.lost", message: "lost" },
+};
