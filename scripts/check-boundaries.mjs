@@ -5,6 +5,8 @@
  * - src/shared is pure: it imports nothing from the client or the server;
  * - a feature never imports another feature (what two share moves to src/shared, infrastructure, or the two
  *   are composed in app/);
+ * - a feature's code imports only its own domain's texts (src/shared/contracts/<domain>-texts.ts) and the common
+ *   ones (common-texts.ts): words two domains say move there;
  * - infrastructure never imports a feature or app/ (server: everything outside features/ but the entry points
  *   app.ts, main.ts and cli.ts with its cli/; client: components/, lib/);
  * - nothing imports the server's app.ts but main.ts, cli.ts (cli/run.ts, its commands) and tests (decision 008).
@@ -62,6 +64,14 @@ const RULES = [
   {
     name: "a feature never imports another feature",
     broken: (from, to) => featureOf(from) && featureOf(to) && featureOf(from) !== featureOf(to),
+  },
+  {
+    name: "a feature imports only its own domain's texts and common-texts.ts",
+    broken: (from, to) => {
+      const domain = featureOf(from)?.split("/")[1];
+      const texts = /^src\/shared\/contracts\/([a-z-]+)-texts\.ts$/.exec(rel(to))?.[1];
+      return Boolean(domain && texts && texts !== "common" && texts !== domain && !isTest(from));
+    },
   },
   {
     name: "server infrastructure never imports a feature or app.ts",
