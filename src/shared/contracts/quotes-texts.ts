@@ -10,8 +10,8 @@ import { type Keyed, keyed } from "../texts";
 /** What the server answers when it refuses, in the quotes domain (spec section 8, and its rules). */
 export const QUOTE_ERROR_TEXTS = {
   photoNotFound: /*i18n*/ { id: "error.photo_not_found", message: "Photo not found" },
-  dealFileRefused: /*i18n*/ {
-    id: "error.deal_file_refused",
+  quoteFileRefused: /*i18n*/ {
+    id: "error.quote_file_refused",
     message: "Only JPEG, PNG and WebP images and PDF files can be added.",
   },
   nothingToDispute: /*i18n*/ {
@@ -173,7 +173,7 @@ export const REFUND_TEXTS = {
 } satisfies Record<string, Keyed>;
 export const REFUND_MESSAGES = keyed(REFUND_TEXTS);
 
-/** The balance invoice of a deal (issue 30, decision 035): staff send it, the member pays it on its page. */
+/** The balance invoice of a quote (issue 30, decision 035): staff send it, the member pays it on its page. */
 export const BALANCE_TEXTS = {
   notCaptured: /*i18n*/ {
     id: "balance.not_captured",

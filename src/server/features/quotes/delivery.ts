@@ -8,10 +8,10 @@ import type { deliveryInput } from "@/shared/contracts/quotes";
 import { QUOTE_ERRORS, QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { canReportProblem } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
-import { dealFiles, deliveries } from "../../db/schema";
+import { deliveries, quoteFiles } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
-import { dealChanged, dealRequest, memberLink, ownRequest, type QuotesContext, staffLink } from "./common";
+import { memberLink, ownRequest, type QuotesContext, quotedRequest, quotesChanged, staffLink } from "./common";
 import { DELIVERY_TEXTS as D } from "./texts";
 
 /** Staff: Found → Delivered, with the handover's note and photos; the member is told. */
@@ -22,14 +22,14 @@ export async function markDelivered(
   input: z.output<typeof deliveryInput>,
 ) {
   await ctx.write(async (tx, out) => {
-    const request = await dealRequest(ctx, tx, requestId, { lock: true });
+    const request = await quotedRequest(ctx, tx, requestId, { lock: true });
     if (request.status !== "Found") throw conflict(QUOTE_MESSAGES.notFound, "not_found_status");
     const photoIds = [...new Set(input.photoIds)];
     for (const id of photoIds) {
       const [file] = await tx
-        .select({ id: dealFiles.id })
-        .from(dealFiles)
-        .where(and(eq(dealFiles.id, id), eq(dealFiles.requestId, requestId)));
+        .select({ id: quoteFiles.id })
+        .from(quoteFiles)
+        .where(and(eq(quoteFiles.id, id), eq(quoteFiles.requestId, requestId)));
       if (!file) throw badRequest(QUOTE_ERRORS.photoNotFound, "photo_not_found");
     }
     const now = new Date();
@@ -82,7 +82,7 @@ export async function markDelivered(
         };
       },
     });
-    out.publish(dealChanged(request));
+    out.publish(quotesChanged(request));
   });
   return { ok: true as const };
 }
@@ -143,7 +143,7 @@ export async function answerDelivery(
         };
       },
     });
-    out.publish(dealChanged(request));
+    out.publish(quotesChanged(request));
   });
   return { ok: true as const };
 }
