@@ -6,6 +6,8 @@
  * - a feature never imports another feature (what two share moves to src/shared, infrastructure, or the two
  *   are composed in app/), but for a server domain's port: another feature (and context.ts, which assembles
  *   the ports) may import `features/<domain>/port.ts` type-only (`import type`), and nothing else of it;
+ * - a feature's code imports only its own domain's texts (src/shared/contracts/<domain>-texts.ts) and the common
+ *   ones (common-texts.ts): words two domains say move there;
  * - infrastructure never imports a feature or app/ (server: everything outside features/ but the entry points
  *   app.ts, main.ts and cli.ts with its cli/; client: components/, lib/);
  * - nothing imports the server's app.ts but main.ts, cli.ts (cli/run.ts, its commands) and tests (decision 008).
@@ -73,6 +75,14 @@ const RULES = [
     name: "a feature never imports another feature (but another domain's port.ts, with `import type`)",
     broken: (from, to, typeOnly) =>
       featureOf(from) && featureOf(to) && featureOf(from) !== featureOf(to) && !(typeOnly && isPort(to)),
+  },
+  {
+    name: "a feature imports only its own domain's texts and common-texts.ts",
+    broken: (from, to) => {
+      const domain = featureOf(from)?.split("/")[1];
+      const texts = /^src\/shared\/contracts\/([a-z-]+)-texts\.ts$/.exec(rel(to))?.[1];
+      return Boolean(domain && texts && texts !== "common" && texts !== domain && !isTest(from));
+    },
   },
   {
     name: "server infrastructure never imports a feature or app.ts (context.ts: the ports, with `import type`)",

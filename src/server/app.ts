@@ -19,8 +19,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { ERROR_TEXTS, VALIDATION_TEXTS } from "@/shared/contracts/common-texts";
 import { DEFAULT_LOCALE, LOCALES, type Locale, negotiateLocale } from "@/shared/locales";
-import { ERROR_TEXTS, ERRORS, VALIDATION_TEXTS } from "@/shared/messages";
 import { createAuth, type PasswordHasher } from "./auth/auth";
 import { installViewer } from "./auth/viewer";
 import type { Config } from "./config";
@@ -98,7 +98,6 @@ export type App = FastifyInstance & {
   outbox: OutboxWorker | null;
 };
 
-export const CROSS_SITE_REFUSED = ERRORS.crossSite;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Server-to-server calls that carry their own proof (a signature) and no browser Origin. */
 const CROSS_SITE_ALLOWED = ["/api/billing/webhook"];

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
 import { as, cookieFrom, createUser, type TestUser, uniqueEmail } from "#tests/helpers/users";
-import { ERROR_TEXTS, ERRORS, MESSAGES } from "@/shared/messages";
+import { BILLING_ERROR_TEXTS } from "@/shared/contracts/billing-texts";
+import { ERROR_TEXTS, ERRORS, MESSAGES } from "@/shared/contracts/common-texts";
+import { REQUEST_ERROR_TEXTS } from "@/shared/contracts/requests-texts";
 import { notifications, outbox } from "./db/schema";
 import { translate } from "./i18n";
 
@@ -186,7 +188,7 @@ describe("error answers", () => {
       as(member),
     );
     expect(gated.statusCode).toBe(403);
-    const text = Object.values(ERROR_TEXTS).find((t) => t.id === gated.json().key);
+    const text = Object.values(REQUEST_ERROR_TEXTS).find((t) => t.id === gated.json().key);
     expect(text?.message).toBe(gated.json().error);
 
     const invalid = await call(ctx, "PUT /profile", { body: { name: "", phone: "" } }, as(member));
@@ -202,6 +204,6 @@ describe("error answers", () => {
       params: { plan: "Gold" },
     });
     // What the client shows a Portuguese member for it.
-    expect(translate("pt-PT", ERROR_TEXTS.planSame, same.json().params)).toBe("Já tem a adesão Gold.");
+    expect(translate("pt-PT", BILLING_ERROR_TEXTS.planSame, same.json().params)).toBe("Já tem a adesão Gold.");
   });
 });

@@ -1,4 +1,4 @@
-/** Limits that the keyed texts state (./messages.ts), with the modules that enforce them re-exporting them. */
+/** Limits that the keyed texts state (./contracts/<domain>-texts.ts), with the modules that enforce them re-exporting them. */
 export const PASSWORD_MIN_LENGTH = 6;
 /** better-auth's default ceiling; long enough for any passphrase, short enough to bound hashing work. */
 export const PASSWORD_MAX_LENGTH = 128;

@@ -3,19 +3,16 @@
  * chat's messages. Uploaded first (pending, the uploader's), then referenced by id from the message.
  */
 import { z } from "zod";
+import { MESSAGE_FILE_TEXTS } from "./contracts/common-texts";
 import { MESSAGE_FILES_MAX } from "./limits";
-import { MESSAGE_FILE_TEXTS } from "./messages";
 
-export { MESSAGE_FILE_TEXTS, MESSAGE_FILES_MAX };
+export { MESSAGE_FILES_MAX };
 /** A file uploaded but never sent is dropped after this many hours. */
 export const MESSAGE_FILE_PENDING_HOURS = 24;
 /** What may be attached, as recognised from the file's first bytes. */
 export const MESSAGE_FILE_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
 /** What the composer's file chooser offers (the server reads the bytes, whatever the name says). */
 export const MESSAGE_FILE_ACCEPT = ".jpg,.jpeg,.png,.webp,.pdf,image/jpeg,image/png,image/webp,application/pdf";
-
-/** How a list previews a message of files only (its text is empty). */
-export const FILES_ONLY_PREVIEW = MESSAGE_FILE_TEXTS.filesOnly;
 
 /** A file as a thread shows it. */
 export const messageFileSchema = z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number() });

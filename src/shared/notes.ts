@@ -5,13 +5,8 @@
  */
 import { z } from "zod";
 import { timestamp } from "./contracts/common";
-import { NOTE_MESSAGES } from "./messages";
+import { NOTE_MESSAGES } from "./contracts/common-texts";
 import { requiredMultiLine } from "./schemas";
-
-/** The label every note carries in the staff's thread. */
-export const INTERNAL_NOTE_LABEL = NOTE_MESSAGES.label;
-
-export { NOTE_MESSAGES };
 
 export const newNoteSchema = z.object({ body: requiredMultiLine(NOTE_MESSAGES.empty, 5000, NOTE_MESSAGES.tooLong) });
 

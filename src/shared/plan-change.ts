@@ -3,7 +3,7 @@
  * keyed texts (decision 028). Apart from ./plans.ts, which the first load reads: it carries none of this.
  */
 
-import { ERROR_TEXTS } from "./messages";
+import { BILLING_ERROR_TEXTS } from "./contracts/billing-texts";
 import {
   hasActiveSubscription,
   PLAN_DEFINITIONS,
@@ -30,9 +30,9 @@ export function checkPlanChange(current: SubscriptionState | null | undefined, t
   if (PLAN_DEFINITIONS[target].invitationOnly) return { kind: "invitation-only" };
   if (!hasActiveSubscription(current)) return { kind: "allowed" };
   const from = planLabel(current.plan);
-  if (current.plan === target) return { kind: "same", ...refusal(ERROR_TEXTS.planSame, { plan: from }) };
+  if (current.plan === target) return { kind: "same", ...refusal(BILLING_ERROR_TEXTS.planSame, { plan: from }) };
   if (planRank(target) < planRank(current.plan)) {
-    return { kind: "downgrade", ...refusal(ERROR_TEXTS.planDowngrade, { from, to: planLabel(target) }) };
+    return { kind: "downgrade", ...refusal(BILLING_ERROR_TEXTS.planDowngrade, { from, to: planLabel(target) }) };
   }
   return { kind: "allowed" };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ERROR_TEXTS } from "./messages";
+import { BILLING_ERROR_TEXTS } from "./contracts/billing-texts";
 import { checkPlanChange } from "./plan-change";
 import {
   canCreateRequests,
@@ -57,12 +57,12 @@ describe("plans", () => {
     expect(checkPlanChange(active("silver"), "silver")).toEqual({
       kind: "same",
       message: "You already have the Silver membership.",
-      text: { ...ERROR_TEXTS.planSame, values: { plan: "Silver" } },
+      text: { ...BILLING_ERROR_TEXTS.planSame, values: { plan: "Silver" } },
     });
     expect(checkPlanChange(active("gold"), "silver")).toEqual({
       kind: "downgrade",
       message: "You cannot downgrade from Gold to Silver. Please manage your subscription in your profile.",
-      text: { ...ERROR_TEXTS.planDowngrade, values: { from: "Gold", to: "Silver" } },
+      text: { ...BILLING_ERROR_TEXTS.planDowngrade, values: { from: "Gold", to: "Silver" } },
     });
     expect(checkPlanChange(active("silver"), "free")).toMatchObject({ kind: "downgrade" });
     expect(checkPlanChange({ plan: "gold", status: "canceled" }, "silver")).toEqual({ kind: "allowed" });

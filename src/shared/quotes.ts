@@ -5,9 +5,8 @@
  */
 
 import { QUOTE_MAX_OPTIONS, QUOTE_OPTION_MAX_PHOTOS } from "./limits";
-import { QUOTE_MESSAGES } from "./messages";
 
-export { QUOTE_MAX_OPTIONS, QUOTE_MESSAGES, QUOTE_OPTION_MAX_PHOTOS };
+export { QUOTE_MAX_OPTIONS, QUOTE_OPTION_MAX_PHOTOS };
 /**
  * The VAT an option's price includes (issue 30): Portugal's standard, intermediate and reduced rates, or the
  * margin scheme for second-hand goods (VAT on the dealer's margin, not shown as a separate amount).

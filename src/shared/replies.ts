@@ -3,9 +3,8 @@
  * at hand. Pure: the server validates with these rules and texts, the composer fills with `fillPlaceholders`.
  */
 import { REPLY_TEXT_MAX, REPLY_TITLE_MAX, SAVED_REPLIES_MAX } from "./limits";
-import { REPLY_TEXTS } from "./messages";
 
-export { REPLY_TEXT_MAX, REPLY_TEXTS, REPLY_TITLE_MAX, SAVED_REPLIES_MAX };
+export { REPLY_TEXT_MAX, REPLY_TITLE_MAX, SAVED_REPLIES_MAX };
 
 /** What a saved reply's text may hold, filled in the composer. */
 export const PLACEHOLDERS = ["member_name", "request_title"] as const;

@@ -1,5 +1,4 @@
 /** Sourcing requests: categories, statuses, transitions and urgency (spec sections 3 and 4). */
-import { REQUEST_CHANGE_MESSAGES } from "./messages";
 
 export const REQUEST_CATEGORIES = ["Fashion", "Autos", "Real Estate", "Experiences", "Other"] as const;
 export type RequestCategory = (typeof REQUEST_CATEGORIES)[number];
@@ -22,8 +21,6 @@ export const isMemberEditable = (status: RequestStatus) => MEMBER_EDITABLE_STATU
 /** The fields a member may change (issue 22 item 7), as the activity log names them. */
 export const EDITABLE_FIELDS = ["budget", "notes", "urgency", "deadline"] as const;
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
-
-export { REQUEST_CHANGE_MESSAGES };
 
 export function isActiveStatus(status: RequestStatus): boolean {
   return ACTIVE_STATUSES.includes(status);

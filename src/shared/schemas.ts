@@ -3,15 +3,14 @@
  * The server validates every body with these; the client uses the same ones for instant feedback.
  */
 import { z } from "zod";
+import { MESSAGES } from "./contracts/common-texts";
+import { REQUEST_CHANGE_MESSAGES } from "./contracts/requests-texts";
 import { lisbonDate } from "./dates";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { messageFileIds } from "./message-files";
-import { MESSAGES } from "./messages";
 import { PLANS } from "./plans";
-import { REQUEST_CATEGORIES, REQUEST_CHANGE_MESSAGES, REQUEST_STATUSES, URGENCIES } from "./requests";
+import { REQUEST_CATEGORIES, REQUEST_STATUSES, URGENCIES } from "./requests";
 import { normalizeNif } from "./tax";
-
-export { MESSAGES };
 
 /** Bidirectional controls: the Arabic letter mark, LRM/RLM, embeddings and overrides, isolates. */
 const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;

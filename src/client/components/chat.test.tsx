@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import type { ComponentProps } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MESSAGES } from "@/shared/messages";
+import { MESSAGES } from "@/shared/contracts/common-texts";
 import { ChatComposer, ScrollingThread } from "./chat";
 import { Toaster } from "./ui/sonner";
 

@@ -23,7 +23,7 @@ import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage, sharedText } from "@/client/lib/api";
 import { useHashTarget } from "@/client/lib/use-hash-target";
 import { cn } from "@/client/lib/utils";
-import { MESSAGES } from "@/shared/messages";
+import { MESSAGES } from "@/shared/contracts/common-texts";
 import { type SnippetContext, type SnippetSource, useSnippetPicker } from "./snippet-picker";
 
 /**

@@ -1,8 +1,9 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { MESSAGES } from "@/shared/contracts/common-texts";
 import { REQUEST_CATEGORIES, URGENCIES } from "@/shared/requests";
-import { MESSAGES, type NewRequest, newRequestSchema } from "@/shared/schemas";
+import { type NewRequest, newRequestSchema } from "@/shared/schemas";
 import { digitsOnlyField, Form, FormError, fieldsOf, useZodForm } from "./form";
 
 type Submit = (values: NewRequest, setRootError: (message: string) => void) => unknown;

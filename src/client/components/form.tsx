@@ -11,7 +11,7 @@
  * shows its label, its hint or its error under it, wired for screen readers; the first invalid field takes focus
  * on submit, and after a first attempt errors follow the input. A failure of the call itself goes to the form's
  * `root` error (`<FormError />`) or to a field (`form.setError`). Errors show in the interface's language: the
- * schemas' messages are the shared keyed texts (src/shared/messages.ts, decision 028).
+ * schemas' messages are the shared keyed texts (src/shared/contracts/common-texts.ts, decision 028).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLingui } from "@lingui/react/macro";

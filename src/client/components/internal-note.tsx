@@ -10,8 +10,8 @@ import { toast } from "sonner";
 import { sharedText } from "@/client/lib/api";
 import { toastFailure } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
+import { NOTE_MESSAGES } from "@/shared/contracts/common-texts";
 import { formatMessageTime } from "@/shared/format";
-import { INTERNAL_NOTE_LABEL, NOTE_MESSAGES } from "@/shared/notes";
 import { ChatComposer } from "./chat";
 
 export interface NoteItem {
@@ -44,7 +44,7 @@ export function InternalNote({ note }: { note: NoteItem }) {
       <div className="w-full max-w-[92%] rounded-lg border border-dashed border-gold-deep bg-gold-light/25 px-4 py-2.5">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-gold-deep">
           <LockKeyhole aria-hidden className="size-3.5" />
-          <span className="font-semibold">{sharedText(INTERNAL_NOTE_LABEL)}</span>
+          <span className="font-semibold">{sharedText(NOTE_MESSAGES.label)}</span>
           <span aria-hidden>·</span>
           <span className="text-noir">{note.mine ? t`You` : (note.author?.name ?? t`Former staff member`)}</span>
           <time dateTime={note.createdAt} className="tabular text-ink-muted">

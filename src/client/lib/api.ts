@@ -1,19 +1,21 @@
 /**
  * The calls' errors as people read them (decision 028): the server's text in the interface's language, by its
- * key. The fetch itself is ./http.ts (the first load's); this module brings the keyed texts
- * (src/shared/messages.ts) and so loads with the screens that show errors.
+ * key. The fetch itself is ./http.ts (the first load's); this module brings every domain's keyed texts
+ * (src/shared/contracts/all-texts.ts) and so loads with the screens that show errors.
  */
-import { ERROR_TEXTS } from "@/shared/messages";
+import { ERROR_TEXTS } from "@/shared/contracts/common-texts";
 import { keyOf } from "@/shared/texts";
 import { ApiError } from "./http";
 import { i18n } from "./i18n";
+// Any domain's text may arrive by its key: all of them are registered with the screens that show errors.
+import "@/shared/contracts/all-texts";
 // Server texts carry values (a plan, a name): Lingui's runtime says them.
 import "./i18n-full";
 
 export { ApiError, apiRequest, FALLBACK_ERROR } from "./http";
 
 /**
- * A text both sides say (src/shared/messages.ts) in the interface's language, from its English: a validation
+ * A text both sides say (src/shared/contracts/<domain>-texts.ts) in the interface's language, from its English: a validation
  * message, a constant the server also answers with. Any other text is returned as it is.
  */
 export function sharedText(english: string): string {

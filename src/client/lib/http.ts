@@ -8,7 +8,7 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
-    /** The key of the server's text (src/shared/messages.ts) and its values. */
+    /** The key of the server's text (src/shared/contracts/<domain>-texts.ts) and its values. */
     readonly key?: string,
     readonly params?: Record<string, string | number>,
   ) {

@@ -18,6 +18,7 @@ import { type Database, securePrivateDir } from "../db";
 import { accounts, profiles, sessions, twoFactors, users, verifications } from "../db/schema";
 import { translator } from "../i18n";
 import { renderEmail } from "../mail/templates";
+import { MAIL_TEXTS } from "../mail/texts";
 import { enqueueEmail } from "../outbox/outbox";
 import type { RateLimiter } from "../rate-limit";
 import { AUTH_MAIL_TEXTS as T } from "./texts";
@@ -107,7 +108,7 @@ export function createAuth(config: Config, db: Database, limiter: RateLimiter, p
           locale,
           subject: text.subject,
           heading: text.heading,
-          paragraphs: [t(T.dear, { name: user.name }), text.text, text.ignore],
+          paragraphs: [t(MAIL_TEXTS.dear, { name: user.name }), text.text, text.ignore],
           action: { label: text.action, url },
         }),
         to: user.email,

@@ -18,9 +18,10 @@ import type { EndpointName, Endpoints } from "#tests/helpers/call";
 import { pushDevice } from "#tests/helpers/push";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ALL_ENDPOINTS, ENDPOINT_TABLES } from "@/shared/contracts";
+import { ERRORS } from "@/shared/contracts/common-texts";
 import { disputeEvidenceSchema } from "@/shared/contracts/disputes";
 import { type Access, type CallInput, endpointUrl, splitKey } from "@/shared/contracts/endpoint";
-import { ERRORS } from "@/shared/messages";
+import { REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
 import {
   deliveries,
   executiveConciergeMessages,
@@ -821,14 +822,14 @@ export function authorizationMatrix(part: "members" | "staff") {
         const url = endpointUrl("GET /requests/:id", await onOwnersRequest(ctx, shared));
         const another = await ctx.app.inject({ method: "GET", url, headers: as(shared.get("another client") ?? null) });
         expect(another.statusCode).toBe(404);
-        expect(another.json()).toMatchObject({ error: ERRORS.noPermission, key: "error.no_permission" });
+        expect(another.json()).toMatchObject({ error: REQUEST_ERRORS.noPermission, key: "error.no_permission" });
         const missing = endpointUrl("GET /requests/:id", { params: { id: randomUUID() } });
         const none = await ctx.app.inject({
           method: "GET",
           url: missing,
           headers: as(shared.get("another client") ?? null),
         });
-        expect(none.json()).toMatchObject({ error: ERRORS.noPermission, code: another.json().code });
+        expect(none.json()).toMatchObject({ error: REQUEST_ERRORS.noPermission, code: another.json().code });
         const staff = await ctx.app.inject({ method: "GET", url: missing, headers: as(shared.get("staff") ?? null) });
         expect(staff.statusCode).toBe(404);
         expect(staff.json().error).toBe(ERRORS.requestNotFound);

@@ -7,17 +7,16 @@
  * (authorization.test.ts) proves them route by route.
  */
 import type { FastifyRequest } from "fastify";
-import { type NotificationChannel, STAFF_CHANNEL_ONLY } from "@/shared/contracts/notifications";
-import { BALANCE_MESSAGES, ERROR_TEXTS, ERRORS } from "@/shared/messages";
+import { BILLING_ERROR_TEXTS } from "@/shared/contracts/billing-texts";
+import { ERRORS } from "@/shared/contracts/common-texts";
+import { CONCIERGE_ERRORS } from "@/shared/contracts/concierge-texts";
+import type { NotificationChannel } from "@/shared/contracts/notifications";
+import { NOTIFICATION_ERRORS } from "@/shared/contracts/notifications-texts";
+import { BALANCE_MESSAGES } from "@/shared/contracts/quotes-texts";
+import { REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
 import { hasActiveSubscription, hasConcierge, hasReachedMonthlyLimit, monthlyRequestLimit } from "@/shared/plans";
 import { type ErrorText, forbidden, type HttpError, notFound, unauthorized } from "../http/errors";
 import type { Viewer } from "./viewer";
-
-export const MEMBERSHIP_REQUIRED = ERRORS.membershipRequired;
-export const STAFF_ONLY = ERRORS.staffOnly;
-export const ADMIN_ONLY = ERRORS.adminOnly;
-export const PAID_PLAN_REQUIRED = ERRORS.paidPlanRequired;
-export const CONCIERGE_PLAN_REQUIRED = ERRORS.conciergePlanRequired;
 
 /** 401 unless signed in. */
 export async function requireUser(request: FastifyRequest): Promise<Viewer> {
@@ -30,7 +29,7 @@ export async function requireUser(request: FastifyRequest): Promise<Viewer> {
 export async function requireMember(request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireUser(request);
   if (!viewer.isStaff && !hasActiveSubscription(viewer.subscription)) {
-    throw forbidden(MEMBERSHIP_REQUIRED, "membership_required");
+    throw forbidden(ERRORS.membershipRequired, "membership_required");
   }
   return viewer;
 }
@@ -38,14 +37,14 @@ export async function requireMember(request: FastifyRequest): Promise<Viewer> {
 /** 403 unless staff or admin. */
 export async function requireStaff(request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireUser(request);
-  if (!viewer.isStaff) throw forbidden(STAFF_ONLY, "staff_only");
+  if (!viewer.isStaff) throw forbidden(ERRORS.staffOnly, "staff_only");
   return viewer;
 }
 
 /** 403 unless admin. */
 export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireUser(request);
-  if (viewer.role !== "admin") throw forbidden(ADMIN_ONLY, "admin_only");
+  if (viewer.role !== "admin") throw forbidden(ERRORS.adminOnly, "admin_only");
   return viewer;
 }
 
@@ -62,7 +61,10 @@ export function hasPlanFeature(viewer: Viewer, feature: PlanFeature): boolean {
 export async function requirePlanFeature(request: FastifyRequest, feature: PlanFeature): Promise<Viewer> {
   const viewer = await requireUser(request);
   if (!hasPlanFeature(viewer, feature)) {
-    throw forbidden(feature === "concierge" ? CONCIERGE_PLAN_REQUIRED : PAID_PLAN_REQUIRED, "plan_required");
+    throw forbidden(
+      feature === "concierge" ? CONCIERGE_ERRORS.conciergePlanRequired : ERRORS.paidPlanRequired,
+      "plan_required",
+    );
   }
   return viewer;
 }
@@ -80,9 +82,6 @@ export function reachedMonthlyRequestLimit(viewer: Viewer, used: number): boolea
   return hasReachedMonthlyLimit(viewer.subscription, used);
 }
 
-export const STAFF_CANNOT_CREATE = ERRORS.staffCannotCreate;
-export const REQUESTS_PLAN_REQUIRED = ERRORS.requestsPlanRequired;
-
 /** Requests the viewer may create a month (null: unlimited); staff create none (they manage them). */
 export function monthlyRequestAllowance(viewer: Viewer): number | null {
   return viewer.isStaff ? 0 : monthlyRequestLimit(viewer.subscription);
@@ -90,13 +89,13 @@ export function monthlyRequestAllowance(viewer: Viewer): number | null {
 
 /** 403 unless the viewer may create requests: a member (not staff) whose plan includes them. */
 export function assertCanCreateRequests(viewer: Viewer): void {
-  if (viewer.isStaff) throw forbidden(STAFF_CANNOT_CREATE, "staff_cannot_create");
-  if (!hasPlanFeature(viewer, "create-requests")) throw forbidden(REQUESTS_PLAN_REQUIRED, "plan_required");
+  if (viewer.isStaff) throw forbidden(REQUEST_ERRORS.staffCannotCreate, "staff_cannot_create");
+  if (!hasPlanFeature(viewer, "create-requests")) throw forbidden(REQUEST_ERRORS.requestsPlanRequired, "plan_required");
 }
 
 /** 403 once the viewer has used up this month's requests (`used`: created since the month began). */
 export function assertUnderMonthlyLimit(viewer: Viewer, used: number): void {
-  if (reachedMonthlyRequestLimit(viewer, used)) throw forbidden(ERRORS.limitReached, "monthly_limit");
+  if (reachedMonthlyRequestLimit(viewer, used)) throw forbidden(REQUEST_ERRORS.limitReached, "monthly_limit");
 }
 
 /** A member whose plan includes the concierge writes to it; staff answer from the inbox. */
@@ -130,12 +129,6 @@ export const owns = (viewer: Viewer, record: Owned): boolean => isOwner(viewer, 
 const ownerOrStaff = (viewer: Viewer, record: Owned | null): boolean =>
   record !== null && (viewer.isStaff || isOwner(viewer, record));
 
-export const REQUEST_NOT_FOUND = ERRORS.requestNotFound;
-export const NO_PERMISSION = ERRORS.noPermission;
-export const NOT_YOUR_REQUEST = ERRORS.notYourRequest;
-export const FILE_NOT_FOUND = ERRORS.fileNotFound;
-export const MEMBER_NOT_FOUND = ERRORS.memberNotFound;
-
 /**
  * What a request the viewer may not have answers (decision 038): 404, whether it is another member's or there is
  * none, so its existence is never revealed. A member reads the spec's "You do not have permission to view this
@@ -143,7 +136,7 @@ export const MEMBER_NOT_FOUND = ERRORS.memberNotFound;
  * not found".
  */
 export const requestNotFound = (viewer: Viewer): HttpError =>
-  notFound(viewer.isStaff ? REQUEST_NOT_FOUND : NO_PERMISSION);
+  notFound(viewer.isStaff ? ERRORS.requestNotFound : REQUEST_ERRORS.noPermission);
 
 /** A named rule: whom it allows, and what anyone else (or a missing record: null) is answered. */
 interface Rule<R> {
@@ -176,41 +169,41 @@ export const RULES = {
   "request:change:own": rule<Owned>(isOwner, requestNotFound),
   /** Attaching a file: its member only; staff, who see the request, are refused (403) rather than told it is gone. */
   "request:attach:own": rule<Owned>(isOwner, (viewer, record) =>
-    record && viewer.isStaff ? forbidden(NOT_YOUR_REQUEST, "not_yours") : requestNotFound(viewer),
+    record && viewer.isStaff ? forbidden(REQUEST_ERRORS.notYourRequest, "not_yours") : requestNotFound(viewer),
   ),
   /** A photo of a request's quote: staff; its member once a sent quote or the delivery shows it (a draft's: never). */
   "quote-file:read": rule<{ shownToMember: boolean }>(
     (viewer, file) => file !== null && (viewer.isStaff || file.shownToMember),
-    hidden(FILE_NOT_FOUND),
+    hidden(ERRORS.fileNotFound),
   ),
   /** The member's own concierge thread: with the plan (Gold or Black), or history there to read. */
   "concierge:read:own": rule<ConciergeThread>(
     (viewer, thread) => thread?.member.userId === viewer.userId && (canWriteConcierge(viewer) || thread.hasHistory),
-    () => forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required"),
+    () => forbidden(CONCIERGE_ERRORS.conciergePlanRequired, "plan_required"),
   ),
   /** Writing, uploading and typing in it: with the plan only. */
   "concierge:write:own": rule<ConciergeThread>(
     (viewer, thread) => thread?.member.userId === viewer.userId && canWriteConcierge(viewer),
-    () => forbidden(CONCIERGE_PLAN_REQUIRED, "plan_required"),
+    () => forbidden(CONCIERGE_ERRORS.conciergePlanRequired, "plan_required"),
   ),
   /** Staff open and write a member's thread when the member may have one (hasConciergeThread); else 404. */
   "concierge:thread": rule<ConciergeThread>(
     (viewer, thread) => thread !== null && viewer.isStaff && hasConciergeThread(thread.member, thread.hasHistory),
-    hidden(MEMBER_NOT_FOUND),
+    hidden(CONCIERGE_ERRORS.memberNotFound),
   ),
   /** A notification channel's preference: members email and push only; Slack and SMS are the team's. */
   "notification-channel:change": rule<{ channel: NotificationChannel }>(
     (viewer, record) => record !== null && canChangeChannel(viewer, record.channel),
-    () => forbidden(STAFF_CHANNEL_ONLY, "staff_only"),
+    () => forbidden(NOTIFICATION_ERRORS.staffChannelOnly, "staff_only"),
   ),
   /** A test-mode checkout page: the member who opened it; anyone else is told it does not exist. */
-  "checkout:read:own": rule<Owned>(isOwner, hidden(ERROR_TEXTS.checkoutSessionNotFound)),
+  "checkout:read:own": rule<Owned>(isOwner, hidden(BILLING_ERROR_TEXTS.checkoutSessionNotFound)),
   /** A test-mode card page for a hold: its member only. */
-  "card-page:read:own": rule<Owned>(isOwner, hidden(ERROR_TEXTS.cardPageNotFound)),
+  "card-page:read:own": rule<Owned>(isOwner, hidden(BILLING_ERROR_TEXTS.cardPageNotFound)),
   /** A balance invoice billed to a payment customer: that customer's member only. */
   "invoice:read:own": rule<Billed>(isBilledTo, hidden(BALANCE_MESSAGES.invoiceNotFound)),
   /** A test-mode receipt: the member of the customer it was made for only. */
-  "receipt:read:own": rule<Billed>(isBilledTo, hidden(ERROR_TEXTS.receiptNotFound)),
+  "receipt:read:own": rule<Billed>(isBilledTo, hidden(BILLING_ERROR_TEXTS.receiptNotFound)),
 } as const;
 
 export type RuleName = keyof typeof RULES;

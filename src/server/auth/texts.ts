@@ -1,8 +1,6 @@
 /** The auth library's emails (password reset, email verification), keyed (decision 028). */
-import { MAIL_TEXTS } from "../mail/texts";
 
 export const AUTH_MAIL_TEXTS = {
-  ...MAIL_TEXTS,
   resetSubject: /*i18n*/ { id: "mail.reset.subject", message: "Reset your {app} password" },
   resetHeading: /*i18n*/ { id: "mail.reset.heading", message: "Reset your password" },
   resetText: /*i18n*/ {

@@ -11,7 +11,7 @@ import { call } from "#tests/helpers/call";
 import { connectionUrlOf } from "#tests/helpers/database";
 import { adminUrl } from "#tests/helpers/postgres";
 import { as, createUser } from "#tests/helpers/users";
-import { SERVICE_UNAVAILABLE } from "../http/errors";
+import { ERRORS } from "@/shared/contracts/common-texts";
 import { isDatabaseUnavailable } from "./errors";
 import { rowsOf } from "./index";
 
@@ -41,7 +41,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("when the database goe
     await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [name]);
     const during = await list();
     expect(during.statusCode).toBe(503);
-    expect(during.json()).toMatchObject({ error: SERVICE_UNAVAILABLE, code: "unavailable" });
+    expect(during.json()).toMatchObject({ error: ERRORS.serviceUnavailable, code: "unavailable" });
     expect(during.headers["retry-after"]).toBe("2");
     // Still alive (decision 024), but not ready: a balancer sends its traffic elsewhere.
     expect((await call(ctx, "GET /health")).statusCode).toBe(200);

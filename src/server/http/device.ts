@@ -4,8 +4,9 @@
  */
 import Bowser from "bowser";
 import type { DEVICE_KINDS } from "@/shared/contracts/common";
+import { DEVICE_TEXTS } from "@/shared/contracts/common-texts";
 import type { Locale } from "@/shared/locales";
-import { DEVICE_TEXTS, type Keyed } from "@/shared/messages";
+import type { Keyed } from "@/shared/texts";
 import { keyedAnswer, translate } from "../i18n";
 
 export type DeviceKind = (typeof DEVICE_KINDS)[number];

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import type { errorSchema, Wire } from "@/shared/contracts/common";
-import { ERROR_TEXTS, ERRORS, VALIDATION_TEXTS } from "@/shared/messages";
+import { ERROR_TEXTS, VALIDATION_TEXTS } from "@/shared/contracts/common-texts";
 import { fill, type Keyed, keyOf, withValues } from "@/shared/texts";
+// Every domain's texts, so keyOf knows any refusal's English.
+import "@/shared/contracts/all-texts";
 
 /**
- * A refusal's text: a keyed text (src/shared/messages.ts), or its English, which must be one (keyOf). Every error
+ * A refusal's text: a keyed text (src/shared/contracts/<domain>-texts.ts), or its English, which must be one (keyOf). Every error
  * answer carries the spec's English in `error` and the key (with its values) the client translates (decision 028).
  */
 export type ErrorText = Keyed | string;
@@ -15,7 +17,9 @@ function keyedText(text: ErrorText): Keyed {
   const found = keyOf(text);
   if (found) return found;
   if (process.env.NODE_ENV !== "production") {
-    throw new Error(`The error text "${text}" has no key: add it to src/shared/messages.ts (decision 028).`);
+    throw new Error(
+      `The error text "${text}" has no key: add it to its domain's src/shared/contracts/<domain>-texts.ts (decision 028).`,
+    );
   }
   return external(text);
 }
@@ -44,9 +48,6 @@ export const unauthorized = (text: ErrorText = ERROR_TEXTS.signInRequired) => ne
 export const forbidden = (text: ErrorText, code = "forbidden") => new HttpError(403, text, code);
 export const notFound = (text: ErrorText) => new HttpError(404, text, "not_found");
 export const conflict = (text: ErrorText, code?: string) => new HttpError(409, text, code);
-
-/** What a person reads while the database cannot be reached (a restart, a failover): 503, try again. */
-export const SERVICE_UNAVAILABLE = ERRORS.serviceUnavailable;
 
 /** The body of every error answer: the client shows `error`, or the translation of `key` with `params`. */
 export type ErrorBody = Wire<typeof errorSchema>;

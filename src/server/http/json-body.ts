@@ -4,7 +4,7 @@
  * (a JSON.stringify, a validator, a library) can overflow the stack on it.
  */
 import type { FastifyInstance } from "fastify";
-import { ERROR_TEXTS } from "@/shared/messages";
+import { ERROR_TEXTS } from "@/shared/contracts/common-texts";
 import { fill, withValues } from "@/shared/texts";
 import { HttpError } from "./errors";
 

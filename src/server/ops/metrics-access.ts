@@ -8,13 +8,12 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { FastifyInstance } from "fastify";
-import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
+import { ERROR_TEXTS } from "@/shared/contracts/common-texts";
+import { PLATFORM_ERROR_TEXTS } from "@/shared/contracts/platform-texts";
 import { errorBody } from "../http/errors";
 import type { Metrics } from "./metrics";
 
 export const METRICS_PATH = "/metrics";
-export const METRICS_TOKEN_MISSING = ERRORS.metricsTokenMissing;
-export const METRICS_TOKEN_WRONG = ERRORS.metricsTokenWrong;
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
@@ -30,10 +29,10 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, tok
       return reply
         .status(401)
         .header("www-authenticate", 'Bearer realm="metrics"')
-        .send(errorBody(request, ERROR_TEXTS.metricsTokenMissing, "unauthorized"));
+        .send(errorBody(request, PLATFORM_ERROR_TEXTS.metricsTokenMissing, "unauthorized"));
     }
     if (!timingSafeEqual(digest(bearer), expected)) {
-      return reply.status(403).send(errorBody(request, ERROR_TEXTS.metricsTokenWrong, "forbidden"));
+      return reply.status(403).send(errorBody(request, PLATFORM_ERROR_TEXTS.metricsTokenWrong, "forbidden"));
     }
     const text = await metrics.scrape();
     return reply.type(metrics.registry.contentType).send(text);

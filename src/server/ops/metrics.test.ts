@@ -10,8 +10,9 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { endpointUrl } from "@/shared/contracts/endpoint";
+import { PLATFORM_ERRORS } from "@/shared/contracts/platform-texts";
 import { ConfigError, loadConfig } from "../config";
-import { closeMetricsListener, listenForMetrics, METRICS_TOKEN_MISSING, METRICS_TOKEN_WRONG } from "./metrics-access";
+import { closeMetricsListener, listenForMetrics } from "./metrics-access";
 
 const TOKEN = "metrics-token-metrics-token-0123456789";
 
@@ -49,7 +50,10 @@ describe("access to the metrics", () => {
       const missing = await scrape();
       expect(missing.statusCode).toBe(401);
       expect(missing.headers["www-authenticate"]).toMatch(/^Bearer/);
-      expect(missing.json()).toMatchObject({ error: METRICS_TOKEN_MISSING, requestId: expect.any(String) });
+      expect(missing.json()).toMatchObject({
+        error: PLATFORM_ERRORS.metricsTokenMissing,
+        requestId: expect.any(String),
+      });
       expect((await scrape(`Basic ${Buffer.from(`x:${TOKEN}`).toString("base64")}`)).statusCode).toBe(401);
       for (const wrong of [
         `Bearer ${TOKEN}x`,
@@ -59,7 +63,7 @@ describe("access to the metrics", () => {
       ]) {
         const res = await scrape(wrong);
         expect(res.statusCode, wrong.slice(0, 40)).toBe(403);
-        expect(res.json()).toMatchObject({ error: METRICS_TOKEN_WRONG });
+        expect(res.json()).toMatchObject({ error: PLATFORM_ERRORS.metricsTokenWrong });
         expect(res.body).not.toContain("http_request");
       }
       const ok = await scrape(`Bearer ${TOKEN}`);

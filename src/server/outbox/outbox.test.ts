@@ -7,8 +7,8 @@ import { connectionUrlOf } from "#tests/helpers/database";
 import { adminUrl } from "#tests/helpers/postgres";
 import { startSmtpSink } from "#tests/helpers/smtp";
 import { signUp } from "#tests/helpers/users";
+import { OUTBOX_TEXTS } from "@/shared/contracts/notifications-texts";
 import { outbox, userRoles } from "../db/schema";
-import { SECRET_HIDDEN } from "../features/notifications/outbox-service";
 import { escapeHtml, renderEmail } from "../mail/templates";
 import { type Deliver, deliverDue, enqueueEmail, MAX_ATTEMPTS, retryDelayMs, stopDeliveries } from "./outbox";
 import { createDeliverer } from "./worker";
@@ -280,7 +280,7 @@ describe("the outbox worker", () => {
       await noMail.database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
       const list = await call(noMail, "GET /admin/outbox", {}, { cookie: admin.cookie });
       const reset = list.json().items.find((item) => item.reason === "password_reset");
-      expect(reset).toMatchObject({ status: "held", to: user.email, text: SECRET_HIDDEN });
+      expect(reset).toMatchObject({ status: "held", to: user.email, text: OUTBOX_TEXTS.secretHidden });
     } finally {
       await noMail.close();
     }

@@ -6,7 +6,7 @@
  */
 
 import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import { OUTBOX_TEXTS } from "@/shared/messages";
+import { OUTBOX_TEXTS } from "@/shared/contracts/notifications-texts";
 import { type Queryable, rowsOf } from "../db";
 import { isDatabaseUnavailable } from "../db/errors";
 import { outbox } from "../db/schema";

@@ -1,6 +1,6 @@
 /** Runs the outbox: on every NOTIFY 'outbox' and on a slow poll, until stopped. */
 import type { Transporter } from "nodemailer";
-import { OUTBOX_DESCRIPTORS, OUTBOX_TEXTS } from "@/shared/messages";
+import { OUTBOX_DESCRIPTORS, OUTBOX_TEXTS } from "@/shared/contracts/notifications-texts";
 import { fill } from "@/shared/texts";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db";

@@ -1,12 +1,10 @@
+import { CARD_MESSAGES } from "@/shared/contracts/billing-texts";
 /** The test-mode checkout's card rules: one card that pays, one that is declined, Stripe's messages otherwise. */
-import { CARD_MESSAGES } from "@/shared/messages";
 
 export const TEST_CARD = "4242 4242 4242 4242";
 export const DECLINED_CARD = "4000 0000 0000 0002";
 /** Authorises only after the bank's 3-D Secure confirmation (card holds). */
 export const THREE_D_SECURE_CARD = "4000 0027 6000 3184";
-
-export { CARD_MESSAGES };
 
 export interface CardInput {
   cardNumber: string;

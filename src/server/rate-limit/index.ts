@@ -4,7 +4,7 @@
  * (sign-in) count an attempt before it runs and give it back when it succeeds, with a back-off lock per key.
  */
 import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
-import { ERRORS, MESSAGES_TOO_FAST } from "@/shared/messages";
+import { ERRORS } from "@/shared/contracts/common-texts";
 import { type Database, type Queryable, rowsOf } from "../db";
 import { rateLimits } from "../db/schema";
 import { HttpError } from "../http/errors";
@@ -62,8 +62,6 @@ export interface RateLimiter {
   /** Forgets the counts under `keys`. */
   forget(keys: string[]): Promise<void>;
 }
-
-export const TOO_MANY_ATTEMPTS = ERRORS.tooManyAttempts;
 
 /** Expired rows are deleted about once every this many checks. */
 const PRUNE_EVERY = 500;
@@ -201,25 +199,24 @@ export function createRateLimiter(
  */
 export const MEMBER_MESSAGES_PER_MINUTE = 20;
 
-/** 429 (MESSAGES_TOO_FAST) when the member has sent their minute's messages; staff replies are not limited. */
+/** 429 (ERRORS.messagesTooFast) when the member has sent their minute's messages; staff replies are not limited. */
 export function limitMemberMessages(limiter: RateLimiter, userId: string): Promise<void> {
   return enforceLimits(
     limiter,
     [{ key: `member-messages:${userId}`, rule: { max: MEMBER_MESSAGES_PER_MINUTE, windowSeconds: 60 } }],
-    MESSAGES_TOO_FAST,
+    ERRORS.messagesTooFast,
   );
 }
 
 /** Files one person may upload for messages in ten minutes (issue 22 item 6): pending files take storage. */
 export const MESSAGE_FILES_PER_TEN_MINUTES = 40;
-export const FILES_TOO_FAST = ERRORS.filesTooFast;
 
-/** 429 (FILES_TOO_FAST) once the person has uploaded their ten minutes' message files. */
+/** 429 (ERRORS.filesTooFast) once the person has uploaded their ten minutes' message files. */
 export function limitMessageFiles(limiter: RateLimiter, userId: string): Promise<void> {
   return enforceLimits(
     limiter,
     [{ key: `message-files:${userId}`, rule: { max: MESSAGE_FILES_PER_TEN_MINUTES, windowSeconds: 600 } }],
-    FILES_TOO_FAST,
+    ERRORS.filesTooFast,
   );
 }
 
@@ -227,7 +224,7 @@ export function limitMessageFiles(limiter: RateLimiter, userId: string): Promise
 export async function enforceLimits(
   limiter: RateLimiter,
   checks: Array<{ key: string; rule: RateRule }>,
-  message = TOO_MANY_ATTEMPTS,
+  message = ERRORS.tooManyAttempts,
 ): Promise<void> {
   const decisions = await Promise.all(checks.map((check) => limiter.consume(check.key, check.rule)));
   const refused = decisions.filter((d) => !d.allowed);
@@ -245,7 +242,7 @@ export async function withFailureLimits<T>(
   limiter: RateLimiter,
   limits: FailureLimits,
   run: () => Promise<T>,
-  message = TOO_MANY_ATTEMPTS,
+  message = ERRORS.tooManyAttempts,
 ): Promise<T> {
   const attempt = await limiter.attempt(limits);
   if (!attempt.allowed) {

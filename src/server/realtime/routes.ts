@@ -5,8 +5,8 @@
  * "session" event from any instance), and closed when its right is gone.
  */
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { ERROR_TEXTS } from "@/shared/contracts/common-texts";
 import { eventsApi } from "@/shared/contracts/platform";
-import { ERROR_TEXTS } from "@/shared/messages";
 import { canReceiveEvent } from "../auth/policies";
 import { resolveViewer, type Viewer } from "../auth/viewer";
 import type { AppContext } from "../context";

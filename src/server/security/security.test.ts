@@ -19,12 +19,12 @@ import { startFakeStripe, stripeTestEnv } from "#tests/helpers/fake-stripe";
 import { resetToken, verificationToken } from "#tests/helpers/mail";
 import { testPasswordHasher } from "#tests/helpers/password";
 import { as, createUser, signUp, type TestUser, uniqueEmail } from "#tests/helpers/users";
+import { ACCOUNT_ERRORS } from "@/shared/contracts/account-texts";
+import { ERRORS, MESSAGES } from "@/shared/contracts/common-texts";
 import { endpointUrl } from "@/shared/contracts/endpoint";
-import { MESSAGES } from "@/shared/schemas";
-import { buildApp, CROSS_SITE_REFUSED } from "../app";
+import { buildApp } from "../app";
 import { openDatabase } from "../db";
 import { outbox, profiles, sessions, users } from "../db/schema";
-import { PASSWORD_REQUIRED, WRONG_PASSWORD } from "../features/account/auth-service";
 import { deliverDue, enqueueEmail, redactExpiredSecrets } from "../outbox/outbox";
 import { createDeliverer } from "../outbox/worker";
 
@@ -368,7 +368,7 @@ describe("8. cross-site requests", () => {
     ]) {
       const res = await put(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
-      expect(res.json().error).toBe(CROSS_SITE_REFUSED);
+      expect(res.json().error).toBe(ERRORS.crossSite);
     }
     expect((await put({ origin: ctx.config.APP_URL })).statusCode).toBe(200);
     expect((await put({ "sec-fetch-site": "same-origin" })).statusCode).toBe(200);
@@ -475,10 +475,10 @@ describe("11. deleting an account asks for the password again", () => {
     const del = (payload?: object) => call(ctx, "DELETE /account", { body: payload }, as(user));
     const none = await del();
     expect(none.statusCode).toBe(403);
-    expect(none.json().error).toBe(PASSWORD_REQUIRED);
+    expect(none.json().error).toBe(ACCOUNT_ERRORS.passwordRequired);
     const wrong = await del({ password: "not-my-password" });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json().error).toBe(WRONG_PASSWORD);
+    expect(wrong.json().error).toBe(ACCOUNT_ERRORS.wrongPassword);
     expect(await ctx.database.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
     expect((await del({ password: user.password })).statusCode).toBe(200);
     expect(await ctx.database.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);

@@ -10,21 +10,18 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { ERRORS } from "@/shared/messages";
+import { ERRORS } from "@/shared/contracts/common-texts";
 import type { Config } from "../config";
 import { securePrivateDir } from "../db";
 import { isAlive } from "../db/lock";
 import { HttpError } from "../http/errors";
-
-/** What a person reads when files cannot be stored or read right now (the object store or the disk failed). */
-export const STORAGE_UNAVAILABLE = ERRORS.storageUnavailable;
 
 /**
  * The answer when the store fails: 503 with a sentence a person can act on, never a 500; the store's own error
  * is kept as the cause, for the log.
  */
 export function storageUnavailable(cause: unknown): HttpError {
-  const error = new HttpError(503, STORAGE_UNAVAILABLE, "storage_unavailable", { "retry-after": "30" });
+  const error = new HttpError(503, ERRORS.storageUnavailable, "storage_unavailable", { "retry-after": "30" });
   error.cause = cause;
   return error;
 }

@@ -13,13 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { ERRORS, MESSAGE_FILE_TEXTS, MESSAGES } from "@/shared/contracts/common-texts";
+import { CONCIERGE_ERRORS } from "@/shared/contracts/concierge-texts";
 import { endpointUrl } from "@/shared/contracts/endpoint";
-import { FILES_ONLY_PREVIEW, MESSAGE_FILE_TEXTS } from "@/shared/message-files";
-import { MESSAGES } from "@/shared/schemas";
-import { CONCIERGE_PLAN_REQUIRED } from "../auth/policies";
 import { messageFiles, messages, notifications, requests } from "../db/schema";
-import { FILES_TOO_FAST, limitMessageFiles, MESSAGE_FILES_PER_TEN_MINUTES } from "../rate-limit";
-import { STORAGE_UNAVAILABLE } from "./index";
+import { limitMessageFiles, MESSAGE_FILES_PER_TEN_MINUTES } from "../rate-limit";
 import { dropExpired } from "./message-files";
 import { tooLarge } from "./uploads";
 
@@ -306,14 +304,14 @@ describe("files in a request's thread", () => {
       as(member),
     );
     const mine = (await call(ctx, "GET /messages/conversations", {}, as(member))).json().items;
-    expect(mine.find((c) => c.id === id)!.lastMessage).toBe(FILES_ONLY_PREVIEW);
+    expect(mine.find((c) => c.id === id)!.lastMessage).toBe(MESSAGE_FILE_TEXTS.filesOnly);
     const inbox = (await call(ctx, "GET /admin/inbox/messages", {}, as(staff))).json().items;
-    expect(inbox.find((m) => m.request.id === id)!.body).toBe(FILES_ONLY_PREVIEW);
+    expect(inbox.find((m) => m.request.id === id)!.body).toBe(MESSAGE_FILE_TEXTS.filesOnly);
 
     for (let i = 1; i < MESSAGE_FILES_PER_TEN_MINUTES; i++) await limitMessageFiles(ctx.app.ctx.limiter, member.id);
     const tooFast = await upload(member, "POST /requests/:id/messages/files", { id }, "q.png", PNG);
     expect(tooFast.statusCode).toBe(429);
-    expect(tooFast.json().error).toBe(FILES_TOO_FAST);
+    expect(tooFast.json().error).toBe(ERRORS.filesTooFast);
   });
 
   it("lets another member neither upload to nor send in the thread", async () => {
@@ -357,7 +355,7 @@ describe("files in the concierge chat", () => {
 
     const refused = await upload(silver, "POST /concierge/files", {}, "x.png", PNG);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(CONCIERGE_PLAN_REQUIRED);
+    expect(refused.json().error).toBe(CONCIERGE_ERRORS.conciergePlanRequired);
     expect((await upload(gold, "POST /concierge/files", {}, "x.html", HTML)).statusCode).toBe(415);
 
     const file = (await upload(gold, "POST /concierge/files", {}, "table.png", PNG)).json();
@@ -380,7 +378,7 @@ describe("files in the concierge chat", () => {
     expect(sent.statusCode, sent.body).toBe(201);
 
     const list = (await call(ctx, "GET /admin/concierge", {}, as(staff))).json().items;
-    expect(list.find((c) => c.userId === gold.id)!.lastMessage).toBe(FILES_ONLY_PREVIEW);
+    expect(list.find((c) => c.userId === gold.id)!.lastMessage).toBe(MESSAGE_FILE_TEXTS.filesOnly);
     const thread = (await call(ctx, "GET /admin/concierge/:userId", { params: { userId: gold.id } }, as(staff))).json();
     expect(thread.messages.at(-1)).toMatchObject({ message: "", files: [{ id: file.id, type: "image/png" }] });
     expect(
@@ -517,7 +515,7 @@ describe("files while the object store is down", () => {
     await stopS3();
     const refused = await send(member, "POST", files, PNG);
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toMatchObject({ error: STORAGE_UNAVAILABLE, code: "storage_unavailable" });
+    expect(refused.json()).toMatchObject({ error: ERRORS.storageUnavailable, code: "storage_unavailable" });
     expect(refused.headers["retry-after"]).toBe("30");
     // Nothing half-written: no row for it, no spooled copy.
     const rows = await own.database.db.select().from(messageFiles).where(eq(messageFiles.requestId, id));
@@ -526,7 +524,7 @@ describe("files while the object store is down", () => {
     // A file that exists is not "not found" because the store cannot be reached.
     const read = await send(member, "GET", fileUrl(before.id));
     expect(read.statusCode).toBe(503);
-    expect(read.json().error).toBe(STORAGE_UNAVAILABLE);
+    expect(read.json().error).toBe(ERRORS.storageUnavailable);
 
     await startS3();
     const after = await send(member, "POST", files, PNG);

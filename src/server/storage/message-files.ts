@@ -11,12 +11,8 @@ import path from "node:path";
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Served } from "@/shared/contracts/common";
-import {
-  MESSAGE_FILE_PENDING_HOURS,
-  MESSAGE_FILE_TEXTS,
-  MESSAGE_FILE_TYPES,
-  type messageFileSchema,
-} from "@/shared/message-files";
+import { MESSAGE_FILE_TEXTS } from "@/shared/contracts/common-texts";
+import { MESSAGE_FILE_PENDING_HOURS, MESSAGE_FILE_TYPES, type messageFileSchema } from "@/shared/message-files";
 import type { Config } from "../config";
 import type { Database, Queryable } from "../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../db/errors";

@@ -7,7 +7,7 @@ import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromFile } from "file-type/node";
-import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
+import { ERROR_TEXTS, ERRORS } from "@/shared/contracts/common-texts";
 import { fill, withValues } from "@/shared/texts";
 import type { Config } from "../config";
 import { badRequest, HttpError } from "../http/errors";
@@ -19,10 +19,6 @@ declare module "fastify" {
   }
 }
 
-export const NO_FILE = ERRORS.noFile;
-export const EMPTY_FILE = ERRORS.emptyFile;
-export const ONE_FILE = ERRORS.oneFile;
-export const UPLOAD_BROKEN = ERRORS.uploadBroken;
 /** The refusal of a file over the limit: its keyed text, and its English. */
 export const tooLargeText = (maxMb: number) => withValues(ERROR_TEXTS.fileTooLarge, { limit: maxMb });
 export const tooLarge = (maxMb: number) => fill(ERROR_TEXTS.fileTooLarge.message, { limit: maxMb });
@@ -49,7 +45,7 @@ export async function receiveUpload(
   let spoolFailure: unknown;
   try {
     // A client gone before its body was read: no parser would ever see the body end.
-    if (request.raw.destroyed) throw new HttpError(400, UPLOAD_BROKEN, "upload_broken");
+    if (request.raw.destroyed) throw new HttpError(400, ERRORS.uploadBroken, "upload_broken");
     let received: { name: string; size: number } | undefined;
     for await (const part of request.parts()) {
       // Only one file part is ever handed over (a second one is the files-limit error); fields are ignored.
@@ -61,10 +57,10 @@ export async function receiveUpload(
       });
       await pipeline(part.file, out);
       if (part.file.truncated) throw new HttpError(413, tooLargeText(config.UPLOAD_MAX_MB), "too_large");
-      if (out.bytesWritten === 0) throw badRequest(EMPTY_FILE, "empty_file");
+      if (out.bytesWritten === 0) throw badRequest(ERRORS.emptyFile, "empty_file");
       received = { name: part.filename, size: out.bytesWritten };
     }
-    if (!received) throw badRequest(NO_FILE, "no_file");
+    if (!received) throw badRequest(ERRORS.noFile, "no_file");
     return received;
   } catch (error) {
     // A failing spool disk is ours (5xx); everything else here is the upload's doing.
@@ -89,12 +85,12 @@ function uploadRefusal(error: unknown, maxMb: number): unknown {
     case "FST_REQ_FILE_TOO_LARGE":
       return new HttpError(413, tooLargeText(maxMb), "too_large");
     case "FST_FILES_LIMIT":
-      return badRequest(ONE_FILE, "one_file");
+      return badRequest(ERRORS.oneFile, "one_file");
     case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return badRequest(NO_FILE, "no_file");
+      return badRequest(ERRORS.noFile, "no_file");
     default:
       // The parser's (a malformed or truncated body, too many parts or fields) or the connection's (closed).
-      return badRequest(UPLOAD_BROKEN, "upload_broken");
+      return badRequest(ERRORS.uploadBroken, "upload_broken");
   }
 }
 

@@ -23,7 +23,7 @@ export type Served<T extends z.ZodType> = z.output<T>;
 
 /**
  * Every error answer: `error` in the spec's English, and `key` (with `params`) that the client translates into
- * the member's language (decision 028; the keys are src/shared/messages.ts).
+ * the member's language (decision 028; the keys are in src/shared/contracts/<domain>-texts.ts).
  */
 export const errorSchema = z.object({
   error: z.string(),
@@ -36,7 +36,7 @@ export const errorSchema = z.object({
 
 /**
  * A text the server writes for a person to read (not an error): next to its English, the key and values the
- * client translates (decision 028; src/shared/messages.ts). Optional: older answers and raw values have none.
+ * client translates (decision 028; src/shared/contracts/<domain>-texts.ts). Optional: older answers and raw values have none.
  */
 export const keyedFields = {
   key: z.string().optional(),

@@ -2,10 +2,10 @@
 import { z } from "zod";
 import { LOCALES } from "../locales";
 import { messageFileSchema } from "../message-files";
-import { ERRORS } from "../messages";
 import { newNoteSchema, notesSchema } from "../notes";
 import { adminReplySchema, conciergeMessageSchema, conciergeReplySchema } from "../schemas";
 import { createdIdSchema, okSchema, timestamp } from "./common";
+import { ERRORS } from "./common-texts";
 import { endpoints } from "./endpoint";
 
 export { adminReplySchema, conciergeMessageSchema, conciergeReplySchema };

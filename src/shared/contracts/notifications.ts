@@ -5,10 +5,10 @@
  */
 import { z } from "zod";
 import type { Locale } from "../locales";
-import { ERRORS, NOTICES } from "../messages";
 import type { Keyed } from "../texts";
 import { DEVICE_KINDS, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
+import { NOTIFICATION_ERRORS, NOTIFICATION_NOTICES } from "./notifications-texts";
 
 export const NOTIFICATION_TYPES = [
   "status_changed",
@@ -60,7 +60,7 @@ export const notificationSchema = z.object({
   createdAt: timestamp,
 });
 export const notificationListSchema = z.object({ items: z.array(notificationSchema), unread: z.number() });
-export const notificationIdParams = z.object({ id: z.uuid(ERRORS.notificationNotFound) });
+export const notificationIdParams = z.object({ id: z.uuid(NOTIFICATION_ERRORS.notificationNotFound) });
 
 export const NOTIFICATION_CHANNELS = ["email", "slack", "sms", "push"] as const;
 /**
@@ -91,10 +91,10 @@ const base64urlOf = (bytes: number, message: string) =>
     .transform((v) => v.replace(/=+$/, ""));
 
 export const PUSH_MESSAGES = {
-  invalidSubscription: ERRORS.pushInvalidSubscription,
-  pushServiceRefused: ERRORS.pushServiceRefused,
-  deviceNotFound: ERRORS.deviceNotFound,
-  deviceRemoved: NOTICES.deviceRemoved,
+  invalidSubscription: NOTIFICATION_ERRORS.pushInvalidSubscription,
+  pushServiceRefused: NOTIFICATION_ERRORS.pushServiceRefused,
+  deviceNotFound: NOTIFICATION_ERRORS.deviceNotFound,
+  deviceRemoved: NOTIFICATION_NOTICES.deviceRemoved,
 } as const;
 
 /** POST /api/notifications/devices: the browser's PushSubscription, as its toJSON() gives it. */
@@ -221,10 +221,6 @@ export function excerpt(text: string): string {
   return line.length > 140 ? `${line.slice(0, 139)}…` : line;
 }
 
-export const PREFERENCE_UPDATED = NOTICES.preferenceUpdated;
-export const PREFERENCE_FAILED = NOTICES.preferenceFailed;
-export const STAFF_CHANNEL_ONLY = ERRORS.staffChannelOnly;
-
 /** The outcome of a test send, through the real outbox path. */
 export const testSendResultSchema = z.object({
   status: z.enum(["sent", "failed", "pending", "held"]),
@@ -237,8 +233,7 @@ export const testSendResultSchema = z.object({
 export const OUTBOX_STATUSES = ["pending", "sent", "failed", "held"] as const;
 export const OUTBOX_KINDS = ["email", "webhook", "push"] as const;
 export const outboxListQuery = z.object({ status: z.enum(["all", ...OUTBOX_STATUSES]).optional() });
-export const outboxIdParams = z.object({ id: z.uuid(ERRORS.deliveryNotFound) });
-export const RETRY_ONLY_FAILED = ERRORS.retryOnlyFailed;
+export const outboxIdParams = z.object({ id: z.uuid(NOTIFICATION_ERRORS.deliveryNotFound) });
 
 export const outboxListSchema = z.object({
   items: z.array(

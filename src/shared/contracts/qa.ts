@@ -1,11 +1,8 @@
 /** The staff's QA tools (absent on a public deployment unless ENABLE_QA_TOOLS=true). */
 import { z } from "zod";
-import { ERRORS } from "../messages";
 import { timestamp } from "./common";
+import { ERRORS } from "./common-texts";
 import { endpoints } from "./endpoint";
-
-export const QA_NO_CLIENT = ERRORS.qaNoClient;
-export const QA_NO_REQUEST = ERRORS.qaNoRequest;
 
 export const qaStatusSchema = z.object({
   seeded: z.object({ clients: z.number(), requests: z.number() }),
@@ -21,7 +18,6 @@ export const qaRemoveResultSchema = z.object({ clients: z.number(), requests: z.
 export const qaFakeRequestResultSchema = z.object({ id: z.string(), title: z.string(), client: z.string() });
 export const qaTestNotificationResultSchema = z.object({ id: z.string(), requestId: z.string() });
 
-export const QA_CLOCK_TEST_MODE_ONLY = ERRORS.qaClockTestModeOnly;
 /** Moves the test payment provider's clock (holds lapse after 7 days): hours forward, cumulative. */
 export const qaClockSchema = z.object({
   hours: z

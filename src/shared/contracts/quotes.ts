@@ -3,14 +3,12 @@
  * and the money overviews. quotesApi is the member's side, quotesAdminApi the staff's.
  */
 import { z } from "zod";
-import { BALANCE_MESSAGES, ERRORS } from "../messages";
 import {
   DEFAULT_VAT_RATE,
   DELIVERY_STATUSES,
   HOLD_STATUSES,
   QUOTE_MAX_OPTIONS,
   QUOTE_MAX_PRICE_CENTS,
-  QUOTE_MESSAGES,
   QUOTE_MIN_PRICE_CENTS,
   QUOTE_OPTION_MAX_PHOTOS,
   QUOTE_STATUSES,
@@ -19,7 +17,9 @@ import {
 import { REQUEST_STATUSES } from "../requests";
 import { multiLine, singleLine } from "../schemas";
 import { createdIdSchema, okSchema, timestamp } from "./common";
+import { ERRORS } from "./common-texts";
 import { endpoints } from "./endpoint";
+import { BALANCE_MESSAGES, QUOTE_MESSAGES } from "./quotes-texts";
 import { refundInput, refundSchema } from "./refunds";
 import { requestIdParams } from "./requests";
 

@@ -3,9 +3,9 @@
  * to staff and the member. The endpoint is in quotesAdminApi (./quotes.ts): refunds belong to the quotes domain.
  */
 import { z } from "zod";
-import { QUOTE_MESSAGES, REFUND_MESSAGES } from "../messages";
 import { multiLine } from "../schemas";
 import { timestamp } from "./common";
+import { QUOTE_MESSAGES, REFUND_MESSAGES } from "./quotes-texts";
 
 export const REFUND_STATUSES = ["pending", "succeeded", "failed", "canceled"] as const;
 export const REFUND_REASON_MIN = 3;

@@ -1,15 +1,10 @@
 /** Saved replies (issue 22, item 3): the staff's shared snippets; staff only, listed, added, edited, deleted. */
 import { z } from "zod";
-import {
-  REPLY_TEXT_MAX,
-  REPLY_TEXTS,
-  REPLY_TITLE_MAX,
-  unknownPlaceholder,
-  unknownPlaceholderMessage,
-} from "../replies";
+import { REPLY_TEXT_MAX, REPLY_TITLE_MAX, unknownPlaceholder, unknownPlaceholderMessage } from "../replies";
 import { multiLine, singleLine } from "../schemas";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
+import { REPLY_TEXTS } from "./replies-texts";
 
 export const savedReplyInputSchema = z.object({
   title: singleLine().pipe(z.string().min(1, REPLY_TEXTS.titleRequired).max(REPLY_TITLE_MAX, REPLY_TEXTS.titleTooLong)),

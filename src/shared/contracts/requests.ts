@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { LOCALES } from "../locales";
 import { messageFileSchema } from "../message-files";
-import { ERRORS } from "../messages";
 import { newNoteSchema, notesSchema } from "../notes";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../plans";
 import { HOLD_STATUSES } from "../quotes";
@@ -20,7 +19,9 @@ import {
 } from "../schemas";
 import { TIMELINE_ACTORS } from "../timeline";
 import { createdIdSchema, okSchema, timestamp } from "./common";
+import { ERRORS } from "./common-texts";
 import { endpoints } from "./endpoint";
+import { REQUEST_ERRORS } from "./requests-texts";
 
 export { newRequestSchema, requestChangesSchema, requestMessageSchema, statusChangeSchema };
 
@@ -154,7 +155,7 @@ export const staffUnreadMessagesSchema = z.object({
     }),
   ),
 });
-export const messageIdParams = z.object({ id: z.uuid(ERRORS.messageNotFound) });
+export const messageIdParams = z.object({ id: z.uuid(REQUEST_ERRORS.messageNotFound) });
 
 /** The admin sidebar's badges: Requests (New + Sourcing), Messages (unread), Notifications (unread). */
 export const adminBadgesSchema = z.object({
@@ -177,7 +178,6 @@ export const assigneesSchema = z.object({ items: z.array(assigneeSchema) });
 /** POST /admin/requests/:id/assignee: a staff member's id, or null to unassign. */
 export const assignSchema = z.object({ userId: z.string().min(1).max(100).nullable() });
 export const assignedSchema = z.object({ id: z.string(), assignee: assigneeSchema.nullable() });
-export const ASSIGNEE_NOT_STAFF = ERRORS.assigneeNotStaff;
 
 /** GET /admin/requests/:id/handling: who owns the request, and how long it took (minutes; null: not yet). */
 export const requestHandlingSchema = z.object({

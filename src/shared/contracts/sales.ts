@@ -1,10 +1,10 @@
 /** Sales inquiries: every member writes to sales; staff reply and close. */
 import { z } from "zod";
-import { ERRORS } from "../messages";
 import { INQUIRY_STATUSES } from "../requests";
 import { adminReplySchema, salesInquirySchema } from "../schemas";
 import { createdIdSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
+import { SALES_ERRORS } from "./sales-texts";
 
 export { adminReplySchema, salesInquirySchema };
 
@@ -20,7 +20,7 @@ export const inquiryListSchema = z.object({ items: z.array(inquirySchema) });
 export const staffInquiryListSchema = z.object({
   items: z.array(inquirySchema.extend({ member: z.object({ name: z.string(), email: z.string() }) })),
 });
-export const inquiryParams = z.object({ id: z.uuid(ERRORS.inquiryNotFound) });
+export const inquiryParams = z.object({ id: z.uuid(SALES_ERRORS.inquiryNotFound) });
 export const inquiryStatusSchema = z.object({ id: z.string(), status: z.enum(INQUIRY_STATUSES) });
 
 export const salesApi = endpoints({

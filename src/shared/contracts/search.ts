@@ -4,13 +4,13 @@
  */
 import { z } from "zod";
 import { SEARCH_PAGE_MAX, SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from "../limits";
-import { SEARCH_TEXTS } from "../messages";
 import { singleLine } from "../schemas";
 import { timestamp } from "./common";
 import { endpoints } from "./endpoint";
+import { SEARCH_TEXTS } from "./search-texts";
 
 export const SEARCH_PAGE_SIZE = 20;
-export { SEARCH_PAGE_MAX, SEARCH_QUERY_MAX, SEARCH_QUERY_MIN, SEARCH_TEXTS };
+export { SEARCH_PAGE_MAX, SEARCH_QUERY_MAX, SEARCH_QUERY_MIN };
 
 /** Where a message was written. */
 export const SEARCH_SOURCES = ["request", "concierge", "sales"] as const;

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { errorMessage } from "@/client/lib/api";
 import { i18n } from "@/client/lib/i18n";
 import { useSession } from "@/client/lib/session";
-import { CHECKOUT_FAILED } from "@/shared/messages";
+import { BILLING_ERRORS } from "@/shared/contracts/billing-texts";
 import { checkPlanChange } from "@/shared/plan-change";
 import type { Plan } from "@/shared/plans";
 import { openInNewTab, startCheckout } from "./api";
@@ -44,7 +44,7 @@ export function usePlanSelection() {
       tab.go(url);
     } catch (error) {
       tab.close();
-      toastError(errorMessage(error, CHECKOUT_FAILED));
+      toastError(errorMessage(error, BILLING_ERRORS.checkoutFailed));
     } finally {
       busy.current = false;
       setPendingPlan(null);

@@ -6,21 +6,18 @@
 
 import { z } from "zod";
 import { quoteFileSchema } from "@/shared/contracts/quotes";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { lisbonDate } from "@/shared/dates";
 import {
   DEFAULT_VAT_RATE,
   QUOTE_MAX_OPTIONS,
   QUOTE_MAX_PRICE_CENTS,
-  QUOTE_MESSAGES,
   QUOTE_MIN_PRICE_CENTS,
   QUOTE_OPTION_MAX_PHOTOS,
   VAT_RATES,
 } from "@/shared/quotes";
 import type { Quote, QuoteInput } from "./api";
 import { centsToEuroInput, parseEuroToCents } from "./money";
-
-/** The editor's own validation texts are shared keyed texts (src/shared/messages.ts), shown translated. */
-export const PRICE_FORMAT_MESSAGE = QUOTE_MESSAGES.priceFormat;
 
 export function quoteFormSchema(today: string = lisbonDate()) {
   const option = z.object({
@@ -29,11 +26,11 @@ export function quoteFormSchema(today: string = lisbonDate()) {
     price: z
       .string()
       .trim()
-      .min(1, PRICE_FORMAT_MESSAGE)
+      .min(1, QUOTE_MESSAGES.priceFormat)
       .transform((value, ctx) => {
         const cents = parseEuroToCents(value);
         if (cents === null) {
-          ctx.addIssue({ code: "custom", message: PRICE_FORMAT_MESSAGE });
+          ctx.addIssue({ code: "custom", message: QUOTE_MESSAGES.priceFormat });
           return z.NEVER;
         }
         return cents;

@@ -5,9 +5,9 @@
  */
 
 import type { signInResultSchema } from "@/shared/contracts/account";
+import { ACCOUNT_ERRORS } from "@/shared/contracts/account-texts";
 import type { Served } from "@/shared/contracts/common";
 import { negotiateLocale } from "@/shared/locales";
-import { ERRORS } from "@/shared/messages";
 import type { SignUpInput } from "@/shared/schemas";
 import { fromAuthError } from "../../auth/errors";
 import type { Viewer } from "../../auth/viewer";
@@ -17,14 +17,6 @@ import { enforceLimits } from "../../rate-limit";
 import { announce, sessionChanged } from "../../realtime/events";
 import { createAccountRecords, deleteAccount, upgradeOwner, userIdByEmail, userOfResetToken } from "./service";
 
-export const RESET_REQUESTED = ERRORS.resetRequested;
-export const ACCOUNT_EXISTS = ERRORS.accountExists;
-export const RESET_LINK_INVALID = ERRORS.resetLinkInvalid;
-export const VERIFY_LINK_INVALID = ERRORS.verifyLinkInvalid;
-export const ALREADY_VERIFIED = ERRORS.alreadyVerified;
-export const VERIFICATION_SENT = ERRORS.verificationSent;
-export const PASSWORD_REQUIRED = ERRORS.passwordRequired;
-export const WRONG_PASSWORD = ERRORS.wrongPassword;
 /** A session signed in this recently may delete the account without typing the password again. */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
 
@@ -43,8 +35,8 @@ export async function signUp(ctx: AccountContext, input: SignUpInput, headers: H
     .signUpEmail({ body: { name, email, password }, headers, returnHeaders: true })
     .catch((error) =>
       fromAuthError(error, {
-        USER_ALREADY_EXISTS: ACCOUNT_EXISTS,
-        USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: ACCOUNT_EXISTS,
+        USER_ALREADY_EXISTS: ACCOUNT_ERRORS.accountExists,
+        USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: ACCOUNT_ERRORS.accountExists,
       }),
     );
   const user = result.response.user;
@@ -74,7 +66,7 @@ export async function signIn(ctx: AccountContext, input: { email: string; passwo
 /** The same answer whether or not the account exists. */
 export async function requestReset(ctx: AccountContext, email: string, headers: Headers) {
   await ctx.auth.api.requestPasswordReset({ body: { email }, headers });
-  return { message: RESET_REQUESTED };
+  return { message: ACCOUNT_ERRORS.resetRequested };
 }
 
 /**
@@ -85,7 +77,7 @@ export async function resetPassword(ctx: AccountContext, token: string, password
   const user = await userOfResetToken(ctx.db, token);
   await ctx.auth.api
     .resetPassword({ body: { newPassword: password, token } })
-    .catch((error) => fromAuthError(error, { INVALID_TOKEN: RESET_LINK_INVALID }));
+    .catch((error) => fromAuthError(error, { INVALID_TOKEN: ACCOUNT_ERRORS.resetLinkInvalid }));
   // The library changed the password (and ended the sessions): their open streams close.
   if (user) await announce(ctx.db, [sessionChanged(user.id)]);
   return { email: user?.email ?? null };
@@ -95,19 +87,19 @@ export async function resetPassword(ctx: AccountContext, token: string, password
 export async function verifyEmail(ctx: AccountContext, token: string) {
   await ctx.auth.api
     .verifyEmail({ query: { token } })
-    .catch(() => Promise.reject(new HttpError(400, VERIFY_LINK_INVALID, "invalid_token")));
+    .catch(() => Promise.reject(new HttpError(400, ACCOUNT_ERRORS.verifyLinkInvalid, "invalid_token")));
   const email = verifiedEmailOf(token);
   const userId = email ? await userIdByEmail(ctx.db, email) : null;
   if (userId) await upgradeOwner(ctx, userId, ctx.config.OWNER_EMAILS);
 }
 
 export async function resendVerification(ctx: AccountContext, viewer: Viewer, headers: Headers) {
-  if (viewer.emailVerified) throw conflict(ALREADY_VERIFIED, "already_verified");
+  if (viewer.emailVerified) throw conflict(ACCOUNT_ERRORS.alreadyVerified, "already_verified");
   await enforceLimits(ctx.limiter, [
     { key: `verify-resend:user:${viewer.userId}`, rule: { max: 3, windowSeconds: 600 } },
   ]);
   await ctx.auth.api.sendVerificationEmail({ body: { email: viewer.email }, headers });
-  return { message: VERIFICATION_SENT };
+  return { message: ACCOUNT_ERRORS.verificationSent };
 }
 
 /**
@@ -121,13 +113,13 @@ export async function deleteOwnAccount(
   headers: Headers,
 ) {
   if (password || Date.now() - viewer.sessionCreatedAt.getTime() > RECENT_SIGN_IN_MS) {
-    if (!password) throw new HttpError(403, PASSWORD_REQUIRED, "reauthentication_required");
+    if (!password) throw new HttpError(403, ACCOUNT_ERRORS.passwordRequired, "reauthentication_required");
     await enforceLimits(ctx.limiter, [
       { key: `delete-account:user:${viewer.userId}`, rule: { max: 5, windowSeconds: 600 } },
     ]);
     await ctx.auth.api
       .verifyPassword({ body: { password }, headers })
-      .catch(() => Promise.reject(new HttpError(403, WRONG_PASSWORD, "wrong_password")));
+      .catch(() => Promise.reject(new HttpError(403, ACCOUNT_ERRORS.wrongPassword, "wrong_password")));
   }
   await ctx.payments.hooks.beforeAccountDeletion(viewer);
   const signOut = await ctx.auth.api.signOut({ headers, returnHeaders: true });

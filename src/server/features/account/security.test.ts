@@ -10,11 +10,12 @@ import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/
 import { call, unchecked } from "#tests/helpers/call";
 import { totpFromUri } from "#tests/helpers/totp";
 import { as, cookieFrom, createUser, signUp, type TestUser } from "#tests/helpers/users";
+import { ACCOUNT_ERRORS } from "@/shared/contracts/account-texts";
 import { endpointUrl } from "@/shared/contracts/endpoint";
 import { LAST_SEEN_EVERY_MS } from "../../auth/viewer";
 import { knownDevices, outbox, sessions } from "../../db/schema";
 import { describeDevice, deviceName } from "../../http/device";
-import { DEVICE_COOKIE, SESSION_ENDED, SESSION_IS_CURRENT, WRONG_CURRENT_PASSWORD } from "./security";
+import { DEVICE_COOKIE } from "./security";
 
 const MAC_CHROME =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -156,7 +157,7 @@ describe("signing a session out", () => {
 
     const own = await endSession(user.cookie, ownId);
     expect(own.statusCode).toBe(409);
-    expect(own.json().error).toBe(SESSION_IS_CURRENT);
+    expect(own.json().error).toBe(ACCOUNT_ERRORS.sessionIsCurrent);
 
     expect((await endSession(user.cookie, phoneId)).statusCode).toBe(200);
     // The phone's very next call is refused.
@@ -166,7 +167,7 @@ describe("signing a session out", () => {
 
     const again = await endSession(user.cookie, phoneId);
     expect(again.statusCode).toBe(404);
-    expect(again.json().error).toBe(SESSION_ENDED);
+    expect(again.json().error).toBe(ACCOUNT_ERRORS.sessionEnded);
     expect((await sessionsOf(user.cookie)).json().map((s: { id: string }) => s.id)).toEqual([ownId]);
   });
 
@@ -175,7 +176,7 @@ describe("signing a session out", () => {
     const ruiId = (await sessionsOf(rui.cookie)).json()[0].id;
     const res = await endSession(ana.cookie, ruiId);
     expect(res.statusCode).toBe(404);
-    expect(res.json().error).toBe(SESSION_ENDED);
+    expect(res.json().error).toBe(ACCOUNT_ERRORS.sessionEnded);
     expect(await me(rui.cookie)).not.toBeNull();
   });
 
@@ -227,7 +228,7 @@ describe("changing the password", () => {
     expect(short.json().error).toBe("Password must be at least 6 characters");
     const wrong = await changePassword(user.cookie, valid(user, { currentPassword: "not-my-password" }));
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json().error).toBe(WRONG_CURRENT_PASSWORD);
+    expect(wrong.json().error).toBe(ACCOUNT_ERRORS.wrongCurrentPassword);
     await signInFrom(user); // the old password still works
     expect(await mailsTo(user.email, "password_changed")).toHaveLength(0);
   });

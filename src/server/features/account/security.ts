@@ -10,10 +10,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { accountSessionSchema } from "@/shared/contracts/account";
+import { ACCOUNT_ERROR_TEXTS, ACCOUNT_ERRORS } from "@/shared/contracts/account-texts";
 import type { Served } from "@/shared/contracts/common";
 import { formatUtcTime } from "@/shared/format";
 import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
-import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
 import type { ChangePasswordInput } from "@/shared/schemas";
 import { sessionTokenOfSetCookie, type Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -24,14 +24,12 @@ import { describeDevice, deviceName } from "../../http/device";
 import { conflict, HttpError, notFound } from "../../http/errors";
 import { translate, translator } from "../../i18n";
 import { renderEmail } from "../../mail/templates";
+import { MAIL_TEXTS } from "../../mail/texts";
 import { enqueueEmail } from "../../outbox/outbox";
 import { enforceLimits } from "../../rate-limit";
 import { sessionChanged } from "../../realtime/events";
 import { ACCOUNT_TEXTS as T } from "./texts";
 
-export const SESSION_IS_CURRENT = ERRORS.sessionIsCurrent;
-export const SESSION_ENDED = ERRORS.sessionEnded;
-export const WRONG_CURRENT_PASSWORD = ERRORS.wrongCurrentPassword;
 export const newDeviceSubject = (appName: string, locale: Locale = DEFAULT_LOCALE) =>
   translate(locale, T.newDeviceSubject, { app: appName });
 export const passwordChangedSubject = (appName: string, locale: Locale = DEFAULT_LOCALE) =>
@@ -126,7 +124,7 @@ export async function noteSignIn(
       subject: newDeviceSubject(app, locale),
       heading: t(T.newDeviceHeading),
       paragraphs: [
-        t(T.dear, { name: session.name }),
+        t(MAIL_TEXTS.dear, { name: session.name }),
         t(T.newDeviceText, { app }),
         t(T.device, { device }),
         t(T.address, { address: session.address ?? t(T.unknownAddress) }),
@@ -181,13 +179,14 @@ export async function listSessions(ctx: SecurityContext, viewer: Viewer): Promis
 
 /** Signs one of the caller's other sessions out, at once (404 when it is not theirs or already over). */
 export async function endSession(ctx: SecurityContext, viewer: Viewer, sessionId: string): Promise<void> {
-  if (sessionId === viewer.sessionId) throw conflict(SESSION_IS_CURRENT, "SESSION_IS_CURRENT");
+  if (sessionId === viewer.sessionId)
+    throw conflict(ACCOUNT_ERRORS.sessionIsCurrent, "ACCOUNT_ERRORS.sessionIsCurrent");
   await ctx.write(async (tx, out) => {
     const ended = await tx
       .delete(sessions)
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, viewer.userId)))
       .returning({ id: sessions.id });
-    if (!ended.length) throw notFound(SESSION_ENDED);
+    if (!ended.length) throw notFound(ACCOUNT_ERRORS.sessionEnded);
     out.publish(sessionChanged(viewer.userId));
   });
 }
@@ -224,10 +223,10 @@ export async function changePassword(
     })
     .catch((error: { statusCode?: number; body?: { code?: string } }) => {
       if (error?.body?.code === "INVALID_PASSWORD") {
-        throw new HttpError(403, WRONG_CURRENT_PASSWORD, "wrong_password");
+        throw new HttpError(403, ACCOUNT_ERRORS.wrongCurrentPassword, "wrong_password");
       }
       if (typeof error?.statusCode === "number" && error.statusCode < 500) {
-        throw new HttpError(error.statusCode === 401 ? 401 : 400, ERROR_TEXTS.passwordNotChanged);
+        throw new HttpError(error.statusCode === 401 ? 401 : 400, ACCOUNT_ERROR_TEXTS.passwordNotChanged);
       }
       throw error;
     });
@@ -242,7 +241,7 @@ export async function changePassword(
       subject: passwordChangedSubject(app, locale),
       heading: t(T.passwordChangedHeading),
       paragraphs: [
-        t(T.dear, { name: viewer.profile?.name ?? viewer.name }),
+        t(MAIL_TEXTS.dear, { name: viewer.profile?.name ?? viewer.name }),
         t(T.passwordChangedText, { app, time: formatUtcTime(new Date(), locale) }),
         t(input.signOutOthers ? T.othersSignedOut : T.othersStay),
         t(T.notYou),

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { resetToken } from "#tests/helpers/mail";
 import { signUp, type TestUser, uniqueEmail } from "#tests/helpers/users";
+import { ERRORS } from "@/shared/contracts/common-texts";
 import { endpointUrl } from "@/shared/contracts/endpoint";
-import { TOO_MANY_ATTEMPTS } from "../../rate-limit";
 import { SIGN_IN_LIMITS, signInKeys } from "./sign-in-limits";
 
 let ctx: TestContext;
@@ -96,7 +96,7 @@ describe("failures per (email, address), with a growing back-off", () => {
     // Locked for a minute, even with the right password; the owner's own address is not.
     const locked = await signIn(owner.email, owner.password, attacker);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toBe(TOO_MANY_ATTEMPTS);
+    expect(locked.json().error).toBe(ERRORS.tooManyAttempts);
     expect(retryAfter(locked)).toBeGreaterThan(50);
     expect(retryAfter(locked)).toBeLessThanOrEqual(60);
     expect((await signIn(owner.email, owner.password, newAddress())).statusCode).toBe(200);

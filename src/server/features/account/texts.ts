@@ -1,8 +1,6 @@
 /** What the account domain writes to people (security emails), keyed (decision 028). */
-import { MAIL_TEXTS } from "../../mail/texts";
 
 export const ACCOUNT_TEXTS = {
-  ...MAIL_TEXTS,
   reviewSessions: /*i18n*/ { id: "mail.review_sessions", message: "Review your sessions" },
   newDeviceSubject: /*i18n*/ { id: "mail.new_device.subject", message: "New sign-in to your {app} account" },
   newDeviceHeading: /*i18n*/ { id: "mail.new_device.heading", message: "A new sign-in" },

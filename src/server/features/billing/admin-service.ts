@@ -8,8 +8,8 @@ import type {
   simulateCheckoutResultSchema,
   syncUserResultSchema,
 } from "@/shared/contracts/billing";
+import { BILLING_ADMIN_TEXTS, BILLING_ERRORS } from "@/shared/contracts/billing-texts";
 import type { Served } from "@/shared/contracts/common";
-import { ERRORS, BILLING_ADMIN_TEXTS as TEXTS } from "@/shared/messages";
 import { PLAN_DEFINITIONS, PURCHASABLE_PLANS, type PurchasablePlan, planLabel } from "@/shared/plans";
 import { loadRoleAndSubscription, type Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -18,9 +18,6 @@ import { badRequest, conflict } from "../../http/errors";
 import { keyedAnswer } from "../../i18n";
 import { DECLINED_CARD, TEST_CARD } from "../../payments/test-cards";
 import { openCheckoutSession, providerFailure, startCheckout } from "./service";
-
-export const SYNC_ALL_RUNNING = ERRORS.syncAllRunning;
-export const TEST_MODE_ONLY = ERRORS.testModeOnly;
 
 type BillingAdminContext = Pick<AppContext, "db" | "payments" | "config" | "database" | "mailEnabled">;
 
@@ -47,16 +44,23 @@ export function paymentSettings(ctx: BillingAdminContext): Served<typeof adminSe
       priceId: payments.prices.priceFor(plan),
     })),
     environment: [
-      { ...label(TEXTS.envEnvironment), value: config.NODE_ENV },
-      { ...label(TEXTS.envAppUrl), value: config.APP_URL },
+      { ...label(BILLING_ADMIN_TEXTS.envEnvironment), value: config.NODE_ENV },
+      { ...label(BILLING_ADMIN_TEXTS.envAppUrl), value: config.APP_URL },
       {
-        ...label(TEXTS.envDatabase),
-        ...factValue(ctx.database.kind === "pglite" ? TEXTS.databasePglite : TEXTS.databaseServer),
+        ...label(BILLING_ADMIN_TEXTS.envDatabase),
+        ...factValue(
+          ctx.database.kind === "pglite" ? BILLING_ADMIN_TEXTS.databasePglite : BILLING_ADMIN_TEXTS.databaseServer,
+        ),
       },
-      { ...label(TEXTS.envEmail), ...factValue(ctx.mailEnabled ? TEXTS.mailSmtp : TEXTS.mailHeld) },
       {
-        ...label(TEXTS.envPayments),
-        ...(testMode ? factValue(TEXTS.paymentsTest) : factValue(TEXTS.paymentsStripe, { mode: payments.label })),
+        ...label(BILLING_ADMIN_TEXTS.envEmail),
+        ...factValue(ctx.mailEnabled ? BILLING_ADMIN_TEXTS.mailSmtp : BILLING_ADMIN_TEXTS.mailHeld),
+      },
+      {
+        ...label(BILLING_ADMIN_TEXTS.envPayments),
+        ...(testMode
+          ? factValue(BILLING_ADMIN_TEXTS.paymentsTest)
+          : factValue(BILLING_ADMIN_TEXTS.paymentsStripe, { mode: payments.label })),
       },
       { name: "Node.js", value: process.version },
     ],
@@ -64,13 +68,16 @@ export function paymentSettings(ctx: BillingAdminContext): Served<typeof adminSe
 }
 
 /** An environment fact's name, in English with its key. */
-function label(text: (typeof TEXTS)[keyof typeof TEXTS]) {
+function label(text: (typeof BILLING_ADMIN_TEXTS)[keyof typeof BILLING_ADMIN_TEXTS]) {
   const { message, key } = keyedAnswer(text);
   return { name: message, nameKey: key };
 }
 
 /** An environment fact's value, in English with its key (and values). */
-function factValue(text: (typeof TEXTS)[keyof typeof TEXTS], values?: Record<string, string>) {
+function factValue(
+  text: (typeof BILLING_ADMIN_TEXTS)[keyof typeof BILLING_ADMIN_TEXTS],
+  values?: Record<string, string>,
+) {
   const { message, ...keyed } = keyedAnswer(text, values);
   return { value: message, ...keyed };
 }
@@ -82,7 +89,7 @@ export async function syncOne(
   onProviderError: (error: unknown, userId: string) => void,
 ): Promise<Served<typeof syncUserResultSchema>> {
   const user = await userByEmail(ctx, email);
-  if (!user) return { success: false, ...keyedAnswer(TEXTS.noUser, { email }) };
+  if (!user) return { success: false, ...keyedAnswer(BILLING_ADMIN_TEXTS.noUser, { email }) };
   const result = await ctx.payments.syncUser(user.id).catch((error) => {
     onProviderError(error, user.id);
     throw providerFailure(error, "Error syncing subscription");
@@ -92,10 +99,10 @@ export async function syncOne(
   const state = sub ? { plan: planLabel(sub.plan), status: sub.status } : { plan: "none", status: "none" };
   const text =
     result.outcome === "no-customer"
-      ? TEXTS.noCustomer
+      ? BILLING_ADMIN_TEXTS.noCustomer
       : result.outcome === "no-active-subscription"
-        ? TEXTS.noActiveSubscription
-        : TEXTS.synced;
+        ? BILLING_ADMIN_TEXTS.noActiveSubscription
+        : BILLING_ADMIN_TEXTS.synced;
   return {
     success: true,
     ...keyedAnswer(text, { email: user.email, ...state }),
@@ -106,11 +113,11 @@ export async function syncOne(
 
 export async function syncEveryone(ctx: BillingAdminContext, onError: (error: unknown, userId: string) => void) {
   const results = await ctx.payments.syncAll(onError);
-  if (!results) throw conflict(SYNC_ALL_RUNNING, "sync_running");
+  if (!results) throw conflict(BILLING_ERRORS.syncAllRunning, "sync_running");
   return {
     success: true,
     results,
-    ...keyedAnswer(TEXTS.syncedAll, { ...results }),
+    ...keyedAnswer(BILLING_ADMIN_TEXTS.syncedAll, { ...results }),
   };
 }
 
@@ -132,9 +139,9 @@ export async function simulateCheckout(
   plan: PurchasablePlan,
 ): Promise<Served<typeof simulateCheckoutResultSchema>> {
   const { payments, db } = ctx;
-  if (!payments.test) throw badRequest(TEST_MODE_ONLY, "test_mode_only");
+  if (!payments.test) throw badRequest(BILLING_ERRORS.testModeOnly, "test_mode_only");
   const user = await userByEmail(ctx, userEmail);
-  if (!user) return { success: false, ...keyedAnswer(TEXTS.noUser, { email: userEmail }) };
+  if (!user) return { success: false, ...keyedAnswer(BILLING_ADMIN_TEXTS.noUser, { email: userEmail }) };
   const { subscription } = await loadRoleAndSubscription(db, user.id);
   // The member's own path: the same plan rules, the same checkout, paid with the test card.
   const started = await startCheckout(ctx, { userId: user.id, email: user.email, name: user.name, subscription }, plan);
@@ -149,7 +156,7 @@ export async function simulateCheckout(
   const after = await loadRoleAndSubscription(db, user.id);
   return {
     success: true,
-    ...keyedAnswer(TEXTS.simulated, { plan: planLabel(plan), email: user.email }),
+    ...keyedAnswer(BILLING_ADMIN_TEXTS.simulated, { plan: planLabel(plan), email: user.email }),
     sessionId: started.sessionId,
     subscription: after.subscription ? { plan: after.subscription.plan, status: after.subscription.status } : null,
   };

@@ -15,8 +15,8 @@ import {
   stripeTestEnv,
 } from "#tests/helpers/fake-stripe";
 import { as, createUser, grantPlan, signUp } from "#tests/helpers/users";
+import { BILLING_ADMIN_TEXTS } from "@/shared/contracts/billing-texts";
 import { endpointUrl } from "@/shared/contracts/endpoint";
-import { BILLING_ADMIN_TEXTS } from "@/shared/messages";
 import { billingCustomers, paymentEvents, subscriptions } from "../../db/schema";
 import { translate } from "../../i18n";
 

@@ -5,7 +5,8 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { billingApi } from "@/shared/contracts/billing";
-import { BALANCE_TEXTS, BILLING_ADMIN_TEXTS, ERROR_TEXTS, ERRORS } from "@/shared/messages";
+import { BILLING_ADMIN_TEXTS, BILLING_ERROR_TEXTS } from "@/shared/contracts/billing-texts";
+import { ERROR_TEXTS, ERRORS } from "@/shared/contracts/common-texts";
 import { hasActiveSubscription } from "@/shared/plans";
 import { keyOf } from "@/shared/texts";
 import { authorize } from "../../auth/policies";
@@ -17,12 +18,14 @@ import { keyedAnswer } from "../../i18n";
 import { enforceLimits, type RateLimiter } from "../../rate-limit";
 import { cancelComplimentary, membershipCharges, openPortal, startCheckout } from "./service";
 
-export const TOO_MANY_REQUESTS = ERRORS.tooManyRequests;
-
 /** A per-user limit on calls that reach the payment provider, counted in the database. */
 function perUserLimit(limiter: RateLimiter, name: string, max: number) {
   return (userId: string) =>
-    enforceLimits(limiter, [{ key: `billing:${name}:${userId}`, rule: { max, windowSeconds: 60 } }], TOO_MANY_REQUESTS);
+    enforceLimits(
+      limiter,
+      [{ key: `billing:${name}:${userId}`, rule: { max, windowSeconds: 60 } }],
+      ERRORS.tooManyRequests,
+    );
 }
 
 /** A hold's description ("Hold for Kelly 28", as quotes/holds.ts gives it to the provider), keyed for the card page. */
@@ -37,7 +40,7 @@ function holdText(description: string) {
 function balanceText(description: string) {
   const title = /^Balance for (.+)$/s.exec(description)?.[1];
   if (!title) return {};
-  const { key, params } = keyedAnswer(BALANCE_TEXTS.balanceFor, { title });
+  const { key, params } = keyedAnswer(BILLING_ADMIN_TEXTS.balanceFor, { title });
   return { key, params };
 }
 
@@ -226,7 +229,7 @@ export const billingRoutes = (ctx: AppContext): FastifyPluginAsync => {
     "POST /billing/test/subscription": async ({ viewer, body }) => {
       const test = testMode();
       const customerId = await payments.customerOf(viewer.userId);
-      if (!customerId) throw notFound(ERROR_TEXTS.noMembershipToManage);
+      if (!customerId) throw notFound(BILLING_ERROR_TEXTS.noMembershipToManage);
       await test.setCancelAtPeriodEnd(customerId, body.cancelAtPeriodEnd);
       return test.overview(customerId);
     },

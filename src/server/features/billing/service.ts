@@ -1,8 +1,8 @@
 /** Memberships: starting a checkout (or upgrading in place), the portal, complimentary cancellation. */
 import { and, eq, isNull } from "drizzle-orm";
 import type { checkoutStartedSchema, membershipChargesSchema } from "@/shared/contracts/billing";
+import { BILLING_ERRORS } from "@/shared/contracts/billing-texts";
 import type { Served } from "@/shared/contracts/common";
-import { CHECKOUT_FAILED, ERRORS } from "@/shared/messages";
 import { checkPlanChange } from "@/shared/plan-change";
 import { hasActiveSubscription, PLANS, type Plan, type PurchasablePlan } from "@/shared/plans";
 import type { SubscriptionRow } from "../../auth/viewer";
@@ -12,12 +12,6 @@ import type { Queryable } from "../../db";
 import { subscriptions } from "../../db/schema";
 import { badRequest, conflict, type ErrorText, external, HttpError, notFound } from "../../http/errors";
 import { subscriptionChanged } from "../../realtime/events";
-
-export const PORTAL_FAILED = ERRORS.portalFailed;
-export const BLACK_BY_INVITATION = ERRORS.blackByInvitation;
-export const NO_BILLING_ACCOUNT = ERRORS.noBillingAccount;
-export const NO_COMPLIMENTARY = ERRORS.noComplimentary;
-export const UPGRADE_NOT_PAID = ERRORS.upgradeNotPaid;
 
 /** What the membership rules need of the app's context. */
 export type BillingContext = Pick<AppContext, "db" | "config" | "payments">;
@@ -54,7 +48,7 @@ export function postCheckoutUrl(config: Config, sessionId: string) {
  */
 export async function startCheckout(ctx: BillingContext, user: CheckoutUser, plan: Plan): Promise<CheckoutStarted> {
   const change = checkPlanChange(user.subscription, plan);
-  if (change.kind === "invitation-only") throw badRequest(BLACK_BY_INVITATION, "invitation_only");
+  if (change.kind === "invitation-only") throw badRequest(BILLING_ERRORS.blackByInvitation, "invitation_only");
   if (change.kind === "same" || change.kind === "downgrade") throw conflict(change.text, change.kind);
   const { payments, config } = ctx;
   const priceId = payments.prices.priceFor(plan as PurchasablePlan);
@@ -65,9 +59,9 @@ export async function startCheckout(ctx: BillingContext, user: CheckoutUser, pla
     const updated = await payments.provider
       .changeSubscriptionPrice({ subscriptionId: current.stripeSubscriptionId, priceId })
       .catch((error) => {
-        throw providerFailure(error, CHECKOUT_FAILED);
+        throw providerFailure(error, BILLING_ERRORS.checkoutFailed);
       });
-    if (updated.pending_update) throw new HttpError(402, UPGRADE_NOT_PAID, "payment_failed");
+    if (updated.pending_update) throw new HttpError(402, BILLING_ERRORS.upgradeNotPaid, "payment_failed");
     // The provider's own answer; its webhook will say the same (and is applied once, in order).
     await payments.applyFetched(user.userId, updated, startedAt);
     return { url: postCheckoutUrl(config, updated.id), sessionId: updated.id, upgraded: true };
@@ -97,17 +91,17 @@ export async function openCheckoutSession(
       cancelUrl,
     });
   } catch (error) {
-    throw providerFailure(error, CHECKOUT_FAILED);
+    throw providerFailure(error, BILLING_ERRORS.checkoutFailed);
   }
 }
 
 export async function openPortal(ctx: BillingContext, userId: string): Promise<{ url: string }> {
   const customerId = await ctx.payments.customerOf(userId);
-  if (!customerId) throw notFound(NO_BILLING_ACCOUNT);
+  if (!customerId) throw notFound(BILLING_ERRORS.noBillingAccount);
   return ctx.payments.provider
     .createPortalSession({ customerId, returnUrl: `${ctx.config.APP_URL}/profile` })
     .catch((error) => {
-      throw providerFailure(error, PORTAL_FAILED);
+      throw providerFailure(error, BILLING_ERRORS.portalFailed);
     });
 }
 
@@ -125,7 +119,7 @@ export async function cancelComplimentary(ctx: Pick<AppContext, "write">, userId
         ),
       )
       .returning({ id: subscriptions.id });
-    if (!row) throw badRequest(NO_COMPLIMENTARY, "not_complimentary");
+    if (!row) throw badRequest(BILLING_ERRORS.noComplimentary, "not_complimentary");
     out.publish(subscriptionChanged(userId));
   });
 }
@@ -164,7 +158,7 @@ export async function membershipCharges(ctx: BillingContext, userId: string): Pr
   const customerId = await ctx.payments.customerOf(userId);
   if (!customerId) return { items: [] };
   const charges = await ctx.payments.provider.listMembershipCharges(customerId).catch((error) => {
-    throw providerFailure(error, ERRORS.chargesFailed);
+    throw providerFailure(error, BILLING_ERRORS.chargesFailed);
   });
   return {
     items: charges.map((charge) => {

@@ -5,10 +5,9 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { outboxMails } from "#tests/helpers/mail";
 import { as, createUser, grantPlan } from "#tests/helpers/users";
-import { MESSAGES } from "@/shared/schemas";
-import { CONCIERGE_PLAN_REQUIRED } from "../../auth/policies";
+import { MESSAGES } from "@/shared/contracts/common-texts";
+import { CONCIERGE_ERRORS } from "@/shared/contracts/concierge-texts";
 import { executiveConciergeMessages, users } from "../../db/schema";
-import { MEMBER_NOT_FOUND } from "./service";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -35,7 +34,7 @@ describe("the concierge", () => {
     ]) {
       const res = await call(ctx, "POST /concierge/messages", { body: { message: "Hello" } }, as(user));
       expect(res.statusCode).toBe(403);
-      expect(res.json().error).toBe(CONCIERGE_PLAN_REQUIRED);
+      expect(res.json().error).toBe(CONCIERGE_ERRORS.conciergePlanRequired);
       expect((await call(ctx, "GET /concierge/messages", {}, as(user))).statusCode).toBe(403);
     }
     expect((await call(ctx, "POST /concierge/messages", { body: { message: "Hello" } }, {})).statusCode).toBe(401);
@@ -115,7 +114,7 @@ describe("the concierge", () => {
         ["typing", await call(ctx, "POST /admin/concierge/:userId/typing", { params }, as(staff))],
       ] as const) {
         expect(res.statusCode, `${key} ${user.id}`).toBe(404);
-        expect(res.json().error).toBe(MEMBER_NOT_FOUND);
+        expect(res.json().error).toBe(CONCIERGE_ERRORS.memberNotFound);
       }
     }
     expect(await mails("concierge_reply", "Hello")).toEqual([]);
@@ -170,7 +169,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("a concierge reply rac
         ),
     );
     expect(res.statusCode).toBe(404);
-    expect(res.json().error).toBe(MEMBER_NOT_FOUND);
+    expect(res.json().error).toBe(CONCIERGE_ERRORS.memberNotFound);
     expect(await mails("concierge_reply", "Too late")).toEqual([]);
   });
 });

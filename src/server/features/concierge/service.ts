@@ -6,18 +6,18 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Served } from "@/shared/contracts/common";
+import { ERRORS, MESSAGE_FILE_TEXTS, PUSH_TEXTS } from "@/shared/contracts/common-texts";
 import {
   type conciergeAssignedSchema,
   type conciergeConversationsSchema,
   type conciergeThreadSchema,
   REPLY_TIME_MIN_SAMPLE,
 } from "@/shared/contracts/concierge";
+import { CONCIERGE_ERRORS } from "@/shared/contracts/concierge-texts";
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
 import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
-import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
-import { ERRORS, NOTICES, PUSH_TEXTS } from "@/shared/messages";
 import type { notesSchema } from "@/shared/notes";
-import { authorize, canWriteConcierge, MEMBER_NOT_FOUND } from "../../auth/policies";
+import { authorize, canWriteConcierge } from "../../auth/policies";
 import { type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { type Database, type Queryable, rowsOf } from "../../db";
@@ -31,6 +31,7 @@ import {
   users,
 } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import { addNote, notesOf } from "../../notes";
 import { limitMemberMessages } from "../../rate-limit";
 import { type AppEvent, announce } from "../../realtime/events";
@@ -42,10 +43,6 @@ import {
   uploadMessageFile,
 } from "../../storage/message-files";
 import { CONCIERGE_TEXTS as T } from "./texts";
-
-export { MEMBER_NOT_FOUND };
-export const CONCIERGE_SENT = NOTICES.conciergeSent;
-export const ASSIGNEE_NOT_STAFF = ERRORS.assigneeNotStaff;
 
 type ConciergeContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write" | "domains">;
 
@@ -154,7 +151,7 @@ const writeMessageWithFiles =
         ...notice,
         texts: (reader) => {
           const texts = notice.texts(reader);
-          const files = reader.t(T.files, { count: fileIds.length });
+          const files = reader.t(MAIL_TEXTS.files, { count: fileIds.length });
           return {
             ...texts,
             body: texts.body ? `${texts.body} (${files})` : files,
@@ -277,7 +274,7 @@ export async function conversations(
   return {
     items: rows.map(({ assigneeId, ...r }) => ({
       ...r,
-      lastMessage: r.lastMessage || FILES_ONLY_PREVIEW,
+      lastMessage: r.lastMessage || MESSAGE_FILE_TEXTS.filesOnly,
       assignee: assigneeId ? { id: assigneeId, name: names.get(assigneeId) ?? "" } : null,
     })),
   };
@@ -313,7 +310,7 @@ export async function assignConversation(
   assigneeId: string | null,
 ): Promise<Served<typeof conciergeAssignedSchema>> {
   const names = assigneeId ? await staffNames(ctx.db, [assigneeId]) : new Map<string, string>();
-  if (assigneeId && !names.has(assigneeId)) throw badRequest(ASSIGNEE_NOT_STAFF);
+  if (assigneeId && !names.has(assigneeId)) throw badRequest(ERRORS.assigneeNotStaff);
   const member = await memberOf(ctx.db, staff, memberId);
   return ctx.write(async (tx, out) => {
     if (!assigneeId) {
@@ -438,7 +435,7 @@ export async function staffReply(
                 reason: "concierge_reply",
                 subject: title,
                 heading: t(T.replyHeading),
-                paragraphs: [t(T.dear, { name: member.name }), t(T.replyText, facts)],
+                paragraphs: [t(MAIL_TEXTS.dear, { name: member.name }), t(T.replyText, facts)],
                 quote: message,
                 actionLabel: t(T.openConversation),
               },
@@ -447,7 +444,7 @@ export async function staffReply(
                 email: {
                   subject: burstTitle,
                   heading: t(T.replyBurstHeading),
-                  paragraphs: [t(T.dear, { name: member.name }), t(T.replyBurstText, facts)],
+                  paragraphs: [t(MAIL_TEXTS.dear, { name: member.name }), t(T.replyBurstText, facts)],
                 },
               },
             };
@@ -458,7 +455,7 @@ export async function staffReply(
     );
   } catch (error) {
     // The member's account was deleted between the read and the write.
-    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw notFound(MEMBER_NOT_FOUND);
+    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw notFound(CONCIERGE_ERRORS.memberNotFound);
     throw error;
   }
 }
@@ -514,7 +511,7 @@ export async function addConciergeNote(ctx: ConciergeContext, staff: Viewer, mem
     return await ctx.write((tx, out) => addNote(tx, out, staff, { domain: "concierge", memberId }, body));
   } catch (error) {
     // The member's account went meanwhile.
-    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw notFound(MEMBER_NOT_FOUND);
+    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw notFound(CONCIERGE_ERRORS.memberNotFound);
     throw error;
   }
 }

@@ -1,8 +1,6 @@
 /** What the concierge domain writes to people, keyed (decision 028; Portuguese in src/server/locales). */
-import { MAIL_TEXTS } from "../../mail/texts";
 
 export const CONCIERGE_TEXTS = {
-  ...MAIL_TEXTS,
   openInbox: /*i18n*/ { id: "notice.open_inbox", message: "Open the inbox" },
   openConversation: /*i18n*/ { id: "notice.open_conversation", message: "Open the conversation" },
   // A member's message, to the team

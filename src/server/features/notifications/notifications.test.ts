@@ -11,7 +11,7 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { startSmtpSink } from "#tests/helpers/smtp";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { STAFF_CHANNEL_ONLY } from "@/shared/contracts/notifications";
+import { NOTIFICATION_ERRORS } from "@/shared/contracts/notifications-texts";
 import { notificationPreferences, notifications, outbox, userRoles } from "../../db/schema";
 import { deliverDue } from "../../outbox/outbox";
 
@@ -339,7 +339,7 @@ describe("the reader's notifications", () => {
         as(member),
       );
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().error).toBe(STAFF_CHANNEL_ONLY);
+      expect(refused.json().error).toBe(NOTIFICATION_ERRORS.staffChannelOnly);
     }
     const off = await call(
       ctx,

@@ -1,14 +1,18 @@
 /** The admin's view of the outbox: the latest 100 messages, never the text of one holding a one-time link. */
 import { count, desc, eq } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
-import { type OUTBOX_STATUSES, type outboxListSchema, RETRY_ONLY_FAILED } from "@/shared/contracts/notifications";
-import { ERROR_TEXTS, type Keyed, OUTBOX_DESCRIPTORS, OUTBOX_TEXTS } from "@/shared/messages";
+import type { OUTBOX_STATUSES, outboxListSchema } from "@/shared/contracts/notifications";
+import {
+  NOTIFICATION_ERROR_TEXTS,
+  NOTIFICATION_ERRORS,
+  OUTBOX_DESCRIPTORS,
+  OUTBOX_TEXTS,
+} from "@/shared/contracts/notifications-texts";
+import type { Keyed } from "@/shared/texts";
 import type { Database, Queryable } from "../../db";
 import { outbox } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { retryFailed } from "../../outbox/outbox";
-
-export const SECRET_HIDDEN = OUTBOX_TEXTS.secretHidden;
 
 export async function listOutbox(
   db: Database,
@@ -47,7 +51,7 @@ export async function listOutbox(
         to: payload.to ?? (payload.channel === "slack" ? OUTBOX_TEXTS.slackWebhook : null),
         subject: payload.subject ?? (payload.channel === "slack" ? OUTBOX_TEXTS.slackMessage : null),
         reason: payload.reason ?? null,
-        text: row.secretExpiresAt ? SECRET_HIDDEN : (payload.text ?? null),
+        text: row.secretExpiresAt ? OUTBOX_TEXTS.secretHidden : (payload.text ?? null),
       };
     }),
   };
@@ -84,8 +88,8 @@ const common = (row: typeof outbox.$inferSelect) => ({
 export async function retryDelivery(db: Database, id: string): Promise<void> {
   if (await retryFailed(db, id)) return;
   const [row] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id));
-  if (!row) throw notFound(ERROR_TEXTS.deliveryNotFound);
-  throw conflict(RETRY_ONLY_FAILED, "not_failed");
+  if (!row) throw notFound(NOTIFICATION_ERROR_TEXTS.deliveryNotFound);
+  throw conflict(NOTIFICATION_ERRORS.retryOnlyFailed, "not_failed");
 }
 
 /** Emails held unsent because no SMTP is configured (the admin's banner). */

@@ -13,8 +13,8 @@ import { createTestApp, type TestContext, testConfig } from "#tests/helpers/app"
 import { call, unchecked } from "#tests/helpers/call";
 import { type PushService, pushDevice, startPushService, type TestDevice } from "#tests/helpers/push";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { PUSH_TEXTS } from "@/shared/contracts/common-texts";
 import { PUSH_MESSAGES } from "@/shared/contracts/notifications";
-import { PUSH_TEXTS } from "@/shared/messages";
 import { outbox, pushSubscriptions, sessions } from "../../db/schema";
 import { isPushService, PUSH_TTL_SECONDS, vapidKeysOf } from "./push";
 

@@ -20,7 +20,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import webpush from "web-push";
 import type { Served } from "@/shared/contracts/common";
 import { PUSH_MESSAGES, type pushDeviceSchema, type pushSubscriptionSchema } from "@/shared/contracts/notifications";
-import { OUTBOX_DESCRIPTORS, OUTBOX_TEXTS } from "@/shared/messages";
+import { OUTBOX_DESCRIPTORS, OUTBOX_TEXTS } from "@/shared/contracts/notifications-texts";
 import { fill } from "@/shared/texts";
 import type { Viewer } from "../../auth/viewer";
 import { type Config, isLoopbackHost } from "../../config";

@@ -13,8 +13,8 @@ import type {
   preferencesSchema,
   testSendResultSchema,
 } from "@/shared/contracts/notifications";
+import { NOTIFICATION_ERRORS, NOTIFICATION_NOTICES } from "@/shared/contracts/notifications-texts";
 import { DEFAULT_LOCALE } from "@/shared/locales";
-import { ERRORS, NOTICES } from "@/shared/messages";
 import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -26,22 +26,9 @@ import { renderEmail } from "../../mail/templates";
 import { deliverNow, enqueueEmail, enqueueSlack } from "../../outbox/outbox";
 import type { AppEvent } from "../../realtime/events";
 import { unreadNotifications } from "./engine";
-
-/** The admin's test email, keyed (decision 028). */
-const TEST_EMAIL = {
-  subject: /*i18n*/ { id: "mail.test.subject", message: "{app}: test email" },
-  heading: /*i18n*/ { id: "mail.test.heading", message: "Test email" },
-  text: /*i18n*/ {
-    id: "mail.test.text",
-    message: "This is a test email from the admin settings. If you can read it, email delivery works.",
-  },
-};
+import { TEST_EMAIL_TEXTS as TEST_EMAIL } from "./texts";
 
 type NotificationsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "deliver" | "write">;
-
-export const NOTIFICATION_NOT_FOUND = ERRORS.notificationNotFound;
-export const SLACK_NOT_CONFIGURED = ERRORS.slackNotConfigured;
-export const MAIL_HELD = NOTICES.mailHeld;
 
 export async function listNotifications(
   ctx: NotificationsContext,
@@ -85,7 +72,7 @@ export async function markNotificationRead(ctx: NotificationsContext, viewer: Vi
       .set({ read: true })
       .where(and(eq(notifications.id, id), eq(notifications.userId, viewer.userId)))
       .returning({ id: notifications.id });
-    if (!rows.length) throw notFound(NOTIFICATION_NOT_FOUND);
+    if (!rows.length) throw notFound(NOTIFICATION_ERRORS.notificationNotFound);
     out.publish(changed(viewer));
   });
 }
@@ -148,7 +135,7 @@ export async function setPreference(
 async function outcome(ctx: NotificationsContext, id: string): Promise<Served<typeof testSendResultSchema>> {
   const result = await deliverNow(ctx.db, ctx.deliver, id);
   if (!result) return { status: "failed", error: "The message is gone from the outbox." };
-  if (result.status === "held") return { status: "held", error: MAIL_HELD };
+  if (result.status === "held") return { status: "held", error: NOTIFICATION_NOTICES.mailHeld };
   return { status: result.status, error: result.status === "sent" ? null : result.lastError };
 }
 
@@ -169,7 +156,7 @@ export async function sendTestEmail(ctx: NotificationsContext, staff: Viewer) {
 
 /** A test post to the team's Slack-style webhook, delivered at once; its outcome is returned. */
 export async function sendTestSlack(ctx: NotificationsContext, staff: Viewer) {
-  if (!ctx.config.SLACK_WEBHOOK_URL) throw conflict(SLACK_NOT_CONFIGURED, "slack_not_configured");
+  if (!ctx.config.SLACK_WEBHOOK_URL) throw conflict(NOTIFICATION_ERRORS.slackNotConfigured, "slack_not_configured");
   const id = await enqueueSlack(ctx.db, {
     reason: "test",
     text: `Test message from ${ctx.config.APP_NAME}, sent by ${staff.profile?.name ?? staff.email}.`,

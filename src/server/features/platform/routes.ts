@@ -1,7 +1,7 @@
 /** The platform's own endpoints (platformApi): health, readiness and the public configuration (decision 024). */
 import type { FastifyPluginAsync } from "fastify";
 import { platformApi } from "@/shared/contracts/platform";
-import { ERROR_TEXTS } from "@/shared/messages";
+import { PLATFORM_ERROR_TEXTS } from "@/shared/contracts/platform-texts";
 import { withValues } from "@/shared/texts";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
@@ -21,7 +21,7 @@ export const platformRoutes = ({
       return reply.status(503).send({
         status: "not_ready",
         failing,
-        ...errorBody(request, withValues(ERROR_TEXTS.notReady, { failing: failing.join(", ") }), "not_ready"),
+        ...errorBody(request, withValues(PLATFORM_ERROR_TEXTS.notReady, { failing: failing.join(", ") }), "not_ready"),
       });
     },
     "GET /config": async ({ reply }) => {

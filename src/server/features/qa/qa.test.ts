@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { QA_NO_CLIENT, QA_NO_REQUEST } from "@/shared/contracts/qa";
+import { ERRORS } from "@/shared/contracts/common-texts";
+import { QA_ERRORS } from "@/shared/contracts/qa-texts";
 import { notifications, requests, users } from "../../db/schema";
-import { QA_DISABLED } from "./routes";
 import { qaLimitReached } from "./service";
 
 let ctx: TestContext;
@@ -25,10 +25,10 @@ describe("QA tools", () => {
   it("says what to do first when there is no client or no request", async () => {
     const fake = await call(ctx, "POST /admin/qa/fake-request", {}, as(staff));
     expect(fake.statusCode).toBe(409);
-    expect(fake.json().error).toBe(QA_NO_CLIENT);
+    expect(fake.json().error).toBe(QA_ERRORS.qaNoClient);
     const test = await call(ctx, "POST /admin/qa/test-notification", {}, as(staff));
     expect(test.statusCode).toBe(409);
-    expect(test.json().error).toBe(QA_NO_REQUEST);
+    expect(test.json().error).toBe(QA_ERRORS.qaNoRequest);
   });
 
   it("seeds demo data, makes fake requests and test notifications, and removes only what it seeded", async () => {
@@ -115,7 +115,7 @@ describe("QA tools", () => {
       ] as const) {
         const res = await call(closed, key, {}, as(closedStaff));
         expect(res.statusCode, key).toBe(404);
-        expect(res.json().error).toBe(QA_DISABLED);
+        expect(res.json().error).toBe(ERRORS.qaDisabled);
       }
       expect(await closed.database.db.select().from(requests)).toEqual([]);
       const openStaff = await createUser(open, { role: "staff" });

@@ -3,8 +3,8 @@
  * unless ENABLE_QA_TOOLS=true: every route answers 404 before anything else.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { QA_CLOCK_TEST_MODE_ONLY, qaApi } from "@/shared/contracts/qa";
-import { ERRORS } from "@/shared/messages";
+import { ERRORS } from "@/shared/contracts/common-texts";
+import { qaApi } from "@/shared/contracts/qa";
 import { qaToolsEnabled } from "../../config";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
@@ -26,10 +26,10 @@ export const qaRoutes = (app: AppContext, qa: QaPorts): FastifyPluginAsync => {
   const ctx = { ...app, qa };
   const enabled = qaToolsEnabled(ctx.config);
   /** Every QA tool answers 404 where the tools are turned off. */
-  const tools = <T>(run: () => Promise<T>) => (enabled ? run() : Promise.reject(notFound(QA_DISABLED)));
+  const tools = <T>(run: () => Promise<T>) => (enabled ? run() : Promise.reject(notFound(ERRORS.qaDisabled)));
   /** The test payment provider, or 404 with Stripe (its clock is Stripe's own). */
   const testPayments = () => {
-    if (!ctx.payments.test) throw notFound(QA_CLOCK_TEST_MODE_ONLY);
+    if (!ctx.payments.test) throw notFound(ERRORS.qaClockTestModeOnly);
     return ctx.payments.test;
   };
   return serve(qaApi, {

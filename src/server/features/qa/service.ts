@@ -7,8 +7,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
-import { QA_NO_CLIENT, QA_NO_REQUEST, type qaSeedResultSchema } from "@/shared/contracts/qa";
-import { BALANCE_MESSAGES, ERROR_TEXTS } from "@/shared/messages";
+import type { qaSeedResultSchema } from "@/shared/contracts/qa";
+import { QA_ERROR_TEXTS, QA_ERRORS } from "@/shared/contracts/qa-texts";
 import { monthlyRequestLimit, PLANS, type Plan } from "@/shared/plans";
 import type { RequestCategory, RequestStatus, Urgency } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
@@ -18,6 +18,7 @@ import type { AppContext } from "../../context";
 import { displayName } from "../../db/people";
 import { demoUsers, profiles, subscriptions, userRoles, users } from "../../db/schema";
 import { conflict } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import type { TestProvider } from "../../payments/test-provider";
 import type { AccountQaPort } from "../account/port";
 import type { ConciergeQaPort } from "../concierge/port";
@@ -25,16 +26,7 @@ import type { QuotesQaPort } from "../quotes/port";
 import type { RequestsQaPort } from "../requests/port";
 import type { SalesQaPort } from "../sales/port";
 
-/** The QA tools' test notification, keyed (decision 028). */
-const QA_TEXTS = {
-  title: /*i18n*/ { id: "notice.test.title", message: "Test notification" },
-  body: /*i18n*/ { id: "notice.test.body", message: "About: {title}" },
-  text: /*i18n*/ {
-    id: "notice.test.text",
-    message: 'This is a test notification from the QA tools, about the request "{title}".',
-  },
-  open: /*i18n*/ { id: "notice.open_request", message: "Open the request" },
-};
+import { QA_TEXTS } from "./texts";
 
 /**
  * What the QA tools alone may ask of the domains (each owner's `…QaPort`, given by app.ts to this feature only):
@@ -199,8 +191,8 @@ const FAKE_TITLES: Array<[string, RequestCategory, number]> = [
 ];
 
 /** A client's monthly limit is reached: the keyed text, and its English. */
-export const qaLimitReachedText = (name: string) => withValues(ERROR_TEXTS.qaLimitReached, { name });
-export const qaLimitReached = (name: string) => fill(ERROR_TEXTS.qaLimitReached.message, { name });
+export const qaLimitReachedText = (name: string) => withValues(QA_ERROR_TEXTS.qaLimitReached, { name });
+export const qaLimitReached = (name: string) => fill(QA_ERROR_TEXTS.qaLimitReached.message, { name });
 
 /**
  * A fake request for the newest client whose membership lets them create requests, made through the same path
@@ -227,7 +219,7 @@ export async function createFakeRequest(ctx: QaContext) {
     .orderBy(desc(users.createdAt))
     .limit(1);
   const member = client && (await viewerOfUser(ctx.db, client.id));
-  if (!member) throw conflict(QA_NO_CLIENT, "no_client");
+  if (!member) throw conflict(QA_ERRORS.qaNoClient, "no_client");
   const [title, category, budget] = FAKE_TITLES[Math.floor(Math.random() * FAKE_TITLES.length)];
   const input: NewRequest = {
     title: `[QA] ${title}`,
@@ -251,7 +243,7 @@ export async function createFakeRequest(ctx: QaContext) {
 /** A test notification to the staff member asking, about the newest request, through the real path. */
 export async function sendTestNotification(ctx: QaContext, staff: Viewer) {
   const request = await ctx.qa.requests.latest(ctx.db);
-  if (!request) throw conflict(QA_NO_REQUEST, "no_request");
+  if (!request) throw conflict(QA_ERRORS.qaNoRequest, "no_request");
   const { ids } = await ctx.write((_tx, out) =>
     out.notify({
       type: "test",
@@ -266,7 +258,7 @@ export async function sendTestNotification(ctx: QaContext, staff: Viewer) {
           subject: t(QA_TEXTS.title),
           heading: t(QA_TEXTS.title),
           paragraphs: [t(QA_TEXTS.text, { title: request.title })],
-          actionLabel: t(QA_TEXTS.open),
+          actionLabel: t(MAIL_TEXTS.openRequest),
         },
       }),
     }),
@@ -285,7 +277,7 @@ export async function receiveBankTransfer(
   amountCents: number | undefined,
 ) {
   const invoiceId = await ctx.qa.quotes.openBalanceInvoiceOf(ctx.db, requestId);
-  if (!invoiceId) throw conflict(BALANCE_MESSAGES.noOpenInvoice, "no_open_invoice");
+  if (!invoiceId) throw conflict(QA_ERRORS.noOpenInvoice, "no_open_invoice");
   const invoice = (await test.receiveBankTransfer(invoiceId, amountCents)) as {
     status: string;
     amount_paid: number;

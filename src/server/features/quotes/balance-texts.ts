@@ -1,10 +1,6 @@
 /** What the balance invoice writes to people (decision 035), keyed (decision 028). */
-import { MAIL_TEXTS } from "../../mail/texts";
 
 export const BALANCE_NOTICE_TEXTS = {
-  ...MAIL_TEXTS,
-  openYourRequest: /*i18n*/ { id: "notice.open_your_request", message: "Open your request" },
-  openRequest: /*i18n*/ { id: "notice.open_request", message: "Open the request" },
   payNow: /*i18n*/ { id: "notice.balance.pay_now", message: "Pay now" },
   // To the member
   sentTitle: /*i18n*/ {

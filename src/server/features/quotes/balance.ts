@@ -14,14 +14,15 @@ import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
 import type { NoticeReader } from "@/shared/contracts/notifications";
 import type { balanceInput, balanceInvoiceSchema } from "@/shared/contracts/quotes";
+import { BALANCE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { lisbonDate } from "@/shared/dates";
 import { formatLongDate } from "@/shared/format";
-import { BALANCE_MESSAGES } from "@/shared/messages";
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import { balanceInvoices, quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { badRequest, conflict } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import type { InvoiceApplyResult, InvoiceHandler, InvoiceUpdate } from "../../payments";
 import { invoiceUpdateOf } from "../../payments/invoices";
 import type { QuotedRequest } from "../requests/port";
@@ -430,8 +431,8 @@ function toMember(
           reason,
           subject: made.subject,
           heading: made.heading,
-          paragraphs: [t(T.dear, { name: request.owner.name }), ...made.paragraphs],
-          actionLabel: made.actionLabel ?? t(T.openYourRequest),
+          paragraphs: [t(MAIL_TEXTS.dear, { name: request.owner.name }), ...made.paragraphs],
+          actionLabel: made.actionLabel ?? t(MAIL_TEXTS.openYourRequest),
         },
       };
     },
@@ -463,7 +464,7 @@ function toStaff(
           subject: made.title,
           heading: made.heading,
           paragraphs: made.paragraphs,
-          actionLabel: reader.t(T.openRequest),
+          actionLabel: reader.t(MAIL_TEXTS.openRequest),
         },
       };
     },

@@ -3,9 +3,10 @@
  * port), the quote's realtime event and the paths notices lead to.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { ERRORS } from "@/shared/contracts/common-texts";
+import { QUOTE_ERRORS } from "@/shared/contracts/quotes-texts";
 import { formatEuro } from "@/shared/format";
 import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
-import { ERRORS } from "@/shared/messages";
 import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -16,8 +17,6 @@ import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
 import type { QuotedRequest } from "../requests/port";
 
 export type QuotesContext = Pick<AppContext, "db" | "config" | "payments" | "storage" | "write" | "domains">;
-
-export const REQUEST_NOT_FOUND = ERRORS.requestNotFound;
 
 export const memberLink = (id: string) => `/requests/${id}`;
 export const staffLink = (id: string) => `/admin/requests/${id}`;
@@ -41,7 +40,7 @@ export async function quotedRequest(
   options: { lock?: boolean } = {},
 ): Promise<QuotedRequest> {
   const request = await ctx.domains.requests.forQuotes(q, id, options);
-  if (!request) throw notFound(REQUEST_NOT_FOUND);
+  if (!request) throw notFound(ERRORS.requestNotFound);
   return request;
 }
 
@@ -82,8 +81,6 @@ export async function liveHold(q: Queryable, requestId: string, options: { lock?
 /** Cents as euro, in the reader's language. */
 export const euros = (cents: number, locale: Locale = DEFAULT_LOCALE) => formatEuro(cents / 100, locale);
 
-export const PROVIDER_FAILED = ERRORS.providerFailed;
-
 /** A payment provider's refusal as a 502 with its own message; anything else stays what it is. */
 export function providerFailure(error: unknown): Error {
   if (error instanceof HttpError) {
@@ -92,7 +89,11 @@ export function providerFailure(error: unknown): Error {
   }
   const stripeError = error as { type?: unknown; message?: string };
   if (typeof stripeError.type === "string" && stripeError.type.startsWith("Stripe")) {
-    return new HttpError(502, stripeError.message ? external(stripeError.message) : PROVIDER_FAILED, "provider_error");
+    return new HttpError(
+      502,
+      stripeError.message ? external(stripeError.message) : QUOTE_ERRORS.providerFailed,
+      "provider_error",
+    );
   }
   return error instanceof Error ? error : new Error(String(error));
 }

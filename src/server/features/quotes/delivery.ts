@@ -5,14 +5,14 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { deliveryInput } from "@/shared/contracts/quotes";
-import { canReportProblem, QUOTE_MESSAGES } from "@/shared/quotes";
+import { QUOTE_ERRORS, QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
+import { canReportProblem } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
 import { deliveries, quoteFiles } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
 import { memberLink, ownRequest, type QuotesContext, quotedRequest, quotesChanged, staffLink } from "./common";
-import { PHOTO_NOT_FOUND } from "./service";
-import { DELIVERY_TEXTS as D, QUOTE_NOTICE_TEXTS as T } from "./texts";
+import { DELIVERY_TEXTS as D } from "./texts";
 
 /** Staff: Found → Delivered, with the handover's note and photos; the member is told. */
 export async function markDelivered(
@@ -30,7 +30,7 @@ export async function markDelivered(
         .select({ id: quoteFiles.id })
         .from(quoteFiles)
         .where(and(eq(quoteFiles.id, id), eq(quoteFiles.requestId, requestId)));
-      if (!file) throw badRequest(PHOTO_NOT_FOUND, "photo_not_found");
+      if (!file) throw badRequest(QUOTE_ERRORS.photoNotFound, "photo_not_found");
     }
     const now = new Date();
     const values = {
@@ -138,7 +138,7 @@ export async function answerDelivery(
             heading: t(confirmed ? D.confirmedHeading : D.problemHeading),
             paragraphs: [t(confirmed ? D.confirmedText : D.problemText, facts)],
             quote: confirmed ? undefined : answer.description,
-            actionLabel: t(T.openRequest),
+            actionLabel: t(MAIL_TEXTS.openRequest),
           },
         };
       },

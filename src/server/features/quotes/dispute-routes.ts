@@ -3,10 +3,9 @@
  * and the test mode's bank (QA tools only). HTTP only: the rules are in disputes.ts.
  */
 import type { FastifyPluginAsync } from "fastify";
+import { ERRORS } from "@/shared/contracts/common-texts";
 import { disputesAdminApi } from "@/shared/contracts/disputes";
-import { QA_CLOCK_TEST_MODE_ONLY } from "@/shared/contracts/qa";
-import { ERRORS } from "@/shared/messages";
-import { QUOTE_MESSAGES } from "@/shared/quotes";
+import { QUOTE_ERRORS, QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { qaToolsEnabled } from "../../config";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
@@ -18,7 +17,7 @@ export const disputesRoutes = (ctx: AppContext): FastifyPluginAsync => {
   /** The test provider with the QA tools on; 404 otherwise (Stripe's disputes come from banks). */
   const bank = () => {
     if (!qaToolsEnabled(ctx.config)) throw notFound(ERRORS.qaDisabled);
-    if (!ctx.payments.test) throw notFound(QA_CLOCK_TEST_MODE_ONLY);
+    if (!ctx.payments.test) throw notFound(ERRORS.qaClockTestModeOnly);
     return ctx.payments.test;
   };
   const latest = async (requestId: string) => {
@@ -32,7 +31,7 @@ export const disputesRoutes = (ctx: AppContext): FastifyPluginAsync => {
     "POST /admin/requests/:id/dispute/test-open": async ({ params, body }) => {
       const provider = bank();
       const request = await quotedRequest(ctx, ctx.db, params.id);
-      if (!request.paymentIntentId) throw conflict(ERRORS.nothingToDispute, "not_captured");
+      if (!request.paymentIntentId) throw conflict(QUOTE_ERRORS.nothingToDispute, "not_captured");
       await provider.openDispute(request.paymentIntentId, body.reason);
       return disputeOf(ctx, params.id);
     },

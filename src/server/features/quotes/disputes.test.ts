@@ -12,7 +12,7 @@ import { call } from "#tests/helpers/call";
 import { quoteSteps } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { endpointUrl } from "@/shared/contracts/endpoint";
-import { QUOTE_MESSAGES } from "@/shared/quotes";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { resolveAuthSecret } from "../../auth/auth";
 import { activityLogs, notifications, requests, testPaymentObjects } from "../../db/schema";
 import { testWebhookSecret } from "../../payments";

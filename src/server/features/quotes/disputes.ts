@@ -8,40 +8,19 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
 import type { disputeEvidenceSchema, disputeViewSchema } from "@/shared/contracts/disputes";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { formatLongDate } from "@/shared/format";
-import { QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
 import { qaToolsEnabled } from "../../config";
 import type { Queryable } from "../../db";
 import { deliveries, disputes, holds, messages, quoteOptions, quotes, userRoles } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { conflict } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import type { DisputeUpdate, HoldApplyResult } from "../../payments";
 import { chargeOf } from "../../payments/holds";
 import { euros, providerFailure, type QuotesContext, quotedRequest, quotesChanged, staffLink } from "./common";
-
-const T = {
-  openedTitle: /*i18n*/ { id: "notice.dispute_opened.title", message: "Card dispute: {title}" },
-  openedBody: /*i18n*/ {
-    id: "notice.dispute_opened.body",
-    message: "{name} · {amount} · respond by {date}",
-  },
-  openedHeading: /*i18n*/ { id: "notice.dispute_opened.heading", message: "A payment was disputed" },
-  openedText: /*i18n*/ {
-    id: "notice.dispute_opened.text",
-    message:
-      "{name}'s bank disputes {amount} paid for \u201c{title}\u201d (reason: {reason}). The evidence must reach the bank by {date}.",
-  },
-  closedTitle: /*i18n*/ { id: "notice.dispute_closed.title", message: "Dispute {outcome}: {title}" },
-  closedHeading: /*i18n*/ { id: "notice.dispute_closed.heading", message: "A dispute was decided" },
-  closedText: /*i18n*/ {
-    id: "notice.dispute_closed.text",
-    message: "The bank decided the dispute of {amount} on \u201c{title}\u201d: {outcome}.",
-  },
-  won: /*i18n*/ { id: "notice.dispute.won", message: "won" },
-  lost: /*i18n*/ { id: "notice.dispute.lost", message: "lost" },
-  openRequest: /*i18n*/ { id: "notice.open_request", message: "Open the request" },
-};
+import { DISPUTE_NOTICE_TEXTS as T } from "./texts";
 
 const FINAL = new Set(["won", "lost"]);
 const ANSWERABLE = new Set(["needs_response", "warning_needs_response"]);
@@ -121,7 +100,7 @@ export async function applyDispute(
               subject: title,
               heading: t(decided ? T.closedHeading : T.openedHeading),
               paragraphs: [t(decided ? T.closedText : T.openedText, facts)],
-              actionLabel: t(T.openRequest),
+              actionLabel: t(MAIL_TEXTS.openRequest),
             },
           };
         },

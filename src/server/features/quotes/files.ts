@@ -9,8 +9,9 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { ERRORS } from "@/shared/messages";
-import { authorize, FILE_NOT_FOUND } from "../../auth/policies";
+import { ERRORS } from "@/shared/contracts/common-texts";
+import { QUOTE_ERRORS } from "@/shared/contracts/quotes-texts";
+import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import { deliveries, quoteFiles, quoteOptions, quotes } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
@@ -20,8 +21,6 @@ import { receiveUpload, sniffedType } from "../../storage/uploads";
 import { type QuotesContext, quotedRequest } from "./common";
 
 export const QUOTE_FILE_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
-export const QUOTE_FILE_REFUSED = ERRORS.quoteFileRefused;
-export { FILE_NOT_FOUND };
 
 /** Staff: one uploaded file, kept for the request's quote. */
 export async function uploadQuoteFile(ctx: QuotesContext, staff: Viewer, requestId: string, request: FastifyRequest) {
@@ -31,7 +30,7 @@ export async function uploadQuoteFile(ctx: QuotesContext, staff: Viewer, request
   try {
     const file = await receiveUpload(request, spooled, ctx.config);
     const type = await sniffedType(spooled, QUOTE_FILE_TYPES);
-    if (!type) throw new HttpError(415, QUOTE_FILE_REFUSED, "type_refused");
+    if (!type) throw new HttpError(415, QUOTE_ERRORS.quoteFileRefused, "type_refused");
     const name = nameForType(cleanFileName(file.name), type);
     const key = `quote-files/${requestId}/${randomUUID()}`;
     await ctx.storage.putFile(key, spooled, type);
@@ -84,7 +83,7 @@ export async function openQuoteFile(ctx: QuotesContext, viewer: Viewer, requestI
     row && { ...row, shownToMember: await shownToMember(ctx, requestId, fileId) },
   );
   const stream = await ctx.storage.get(file.storageKey).catch((error) => {
-    throw isStorageUnavailable(error) ? error : notFound(FILE_NOT_FOUND);
+    throw isStorageUnavailable(error) ? error : notFound(ERRORS.fileNotFound);
   });
   return { stream, name: file.name, type: file.type };
 }

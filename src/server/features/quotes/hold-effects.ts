@@ -10,6 +10,7 @@ import type { HoldStatus } from "@/shared/quotes";
 import type { Queryable } from "../../db";
 import { quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
+import { MAIL_TEXTS } from "../../mail/texts";
 import type { QuotedRequest } from "../requests/port";
 import { euros, type HoldRow, memberLink, type QuotesContext, staffLink } from "./common";
 import type { HoldEffect } from "./hold-state";
@@ -79,8 +80,8 @@ export async function carryOut(
             reason: type,
             subject: made.subject,
             heading: made.heading,
-            paragraphs: [t(T.dear, { name: request.owner.name }), ...made.paragraphs],
-            actionLabel: t(T.openYourRequest),
+            paragraphs: [t(MAIL_TEXTS.dear, { name: request.owner.name }), ...made.paragraphs],
+            actionLabel: t(MAIL_TEXTS.openYourRequest),
           },
         };
       },
@@ -131,7 +132,7 @@ export async function carryOut(
                   t(first ? T.acceptedText : T.reheldText, facts),
                   t(T.heldOnCard, { amount, date: formatLongDate(expiresAt, locale) }),
                 ],
-                actionLabel: t(T.openRequest),
+                actionLabel: t(MAIL_TEXTS.openRequest),
               },
             };
           },
@@ -206,7 +207,7 @@ export async function carryOut(
                 subject: title,
                 heading: t(T.staffExpiredHeading),
                 paragraphs: [t(T.staffExpiredText, facts), t(T.staffExpiredNext)],
-                actionLabel: t(T.openRequest),
+                actionLabel: t(MAIL_TEXTS.openRequest),
               },
             };
           },

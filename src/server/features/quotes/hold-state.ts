@@ -12,7 +12,8 @@
  * `abandoned` (the card page expired) releases a hold no card was authorised on; an authorisation on a hold the
  * app released or saw lapse is an orphan, cancelled at the provider, unless an event newer than it was applied.
  */
-import { HOLD_VALIDITY_DAYS, type HoldStatus, QUOTE_MESSAGES } from "@/shared/quotes";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
+import { HOLD_VALIDITY_DAYS, type HoldStatus } from "@/shared/quotes";
 import type { holds } from "../../db/schema";
 import type { HoldUpdate } from "../../payments";
 

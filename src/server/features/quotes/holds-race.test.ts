@@ -10,7 +10,7 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { option, quoteSteps, sessionOf } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { QUOTE_MESSAGES } from "@/shared/quotes";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { activityLogs } from "../../db/schema";
 
 let ctx: TestContext;

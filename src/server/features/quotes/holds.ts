@@ -11,12 +11,14 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
 import type { captureSchema, holdSchema } from "@/shared/contracts/quotes";
-import { holdAmountCents, QUOTE_MESSAGES } from "@/shared/quotes";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
+import { holdAmountCents } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import { holds, quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { badRequest, conflict } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
 import { intentUpdate } from "../../payments/holds";
 import type { QuotedRequest } from "../requests/port";
@@ -434,7 +436,7 @@ export async function requestReauthorization(ctx: QuotesContext, staff: Viewer, 
             reason: "reauthorization_requested",
             subject: t(T.reauthSubject, facts),
             heading: t(T.reauthHeading),
-            paragraphs: [t(T.dear, { name: request.owner.name }), t(T.reauthText, facts), t(T.reauthNext)],
+            paragraphs: [t(MAIL_TEXTS.dear, { name: request.owner.name }), t(T.reauthText, facts), t(T.reauthNext)],
             actionLabel: t(T.reauthAction),
           },
         };

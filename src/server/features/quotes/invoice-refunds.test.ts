@@ -12,7 +12,7 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { CARD, inDays, option, quoteSteps, stripeEvent } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { REFUND_MESSAGES } from "@/shared/messages";
+import { REFUND_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { activityLogs, balanceInvoices, refunds, testPaymentObjects } from "../../db/schema";
 
 let ctx: TestContext;

@@ -10,7 +10,7 @@ import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/
 import { call } from "#tests/helpers/call";
 import { inDays, option, quoteSteps, sessionOf } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { QUOTE_MESSAGES } from "@/shared/quotes";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { activityLogs, holds, notifications, outbox, testPaymentObjects } from "../../db/schema";
 
 let ctx: TestContext;

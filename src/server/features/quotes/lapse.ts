@@ -7,11 +7,13 @@
  */
 import { and, asc, desc, eq, gt, isNull, lte, not, type SQL } from "drizzle-orm";
 import type { NoticeReader } from "@/shared/contracts/notifications";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { formatUtcTime } from "@/shared/format";
-import { HOLD_LAPSE_NOTICE_HOURS, QUOTE_MESSAGES } from "@/shared/quotes";
+import { HOLD_LAPSE_NOTICE_HOURS } from "@/shared/quotes";
 import type { Queryable } from "../../db";
 import { deliveries, holds, quoteOptions } from "../../db/schema";
 import { conflict, type HttpError } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import type { QuotedRequest } from "../requests/port";
 import { euros, type HoldRow, memberLink, type QuotesContext, quotesChanged, staffLink } from "./common";
 import { QUOTE_NOTICE_TEXTS as N, HOLD_LAPSE_TEXTS as T } from "./texts";
@@ -100,8 +102,8 @@ async function warnOne(ctx: QuotesContext, due: { id: string; requestId: string 
             reason: HOLD_LAPSE_REASON,
             subject: t(T.memberSubject, f),
             heading: t(T.memberHeading),
-            paragraphs: [t(N.dear, { name: request.owner.name }), t(T.memberText, f), t(T.memberNext)],
-            actionLabel: t(N.openYourRequest),
+            paragraphs: [t(MAIL_TEXTS.dear, { name: request.owner.name }), t(T.memberText, f), t(T.memberNext)],
+            actionLabel: t(MAIL_TEXTS.openYourRequest),
           },
         };
       },
@@ -123,7 +125,7 @@ async function warnOne(ctx: QuotesContext, due: { id: string; requestId: string 
             subject: title,
             heading: t(T.staffHeading),
             paragraphs: [t(T.staffText, f), t(T.staffNext)],
-            actionLabel: t(N.openRequest),
+            actionLabel: t(MAIL_TEXTS.openRequest),
           },
         };
       },

@@ -11,7 +11,8 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { endpointUrl } from "@/shared/contracts/endpoint";
-import { QUOTE_MESSAGES } from "@/shared/quotes";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
+import { REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
 import { resolveAuthSecret } from "../../auth/auth";
 import {
   activityLogs,
@@ -951,7 +952,7 @@ describe("staff's quick action Quoted → Found", () => {
       as(staff),
     );
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(QUOTE_MESSAGES.awaitingCard);
+    expect(refused.json().error).toBe(REQUEST_ERRORS.awaitingCard);
     expect((await requestQuotes(staff, id)).requestStatus).toBe("Quoted");
 
     // The bank's 3-D Secure step is a wait for the card too.
@@ -1270,7 +1271,7 @@ describe("what the member is told (issue 30, item 4)", () => {
     for (const user of [member, staff]) {
       const res = await call(ctx, "DELETE /requests/:id", { params: { id } }, as(user));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ error: QUOTE_MESSAGES.moneyMoved, key: "quotes.money_moved" });
+      expect(res.json()).toMatchObject({ error: REQUEST_ERRORS.moneyMoved, key: "quotes.money_moved" });
     }
     expect(await ctx.database.db.select().from(requests).where(eq(requests.id, id))).toHaveLength(1);
     expect(await holdRow(id)).toHaveLength(1);
@@ -1294,7 +1295,7 @@ describe("Quoted is reached by sending a quote (issue 30, item 5; decision 030)"
       as(staff),
     );
     expect(manual.statusCode).toBe(409);
-    expect(manual.json()).toMatchObject({ error: QUOTE_MESSAGES.quotedBySending, key: "quotes.quoted_by_sending" });
+    expect(manual.json()).toMatchObject({ error: REQUEST_ERRORS.quotedBySending, key: "quotes.quoted_by_sending" });
     expect((await requestQuotes(member, id)).requestStatus).toBe("Sourcing");
     expect(await noticesOf(member.id, "status_changed")).toHaveLength(1); // New → Sourcing only
     await sent(id);

@@ -10,7 +10,7 @@ import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/
 import { call } from "#tests/helpers/call";
 import { quoteSteps } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { ERRORS } from "@/shared/messages";
+import { QUOTE_ERRORS } from "@/shared/contracts/quotes-texts";
 import { activityLogs, holds, notifications, reconciliationRuns, testPaymentObjects } from "../../db/schema";
 import type { TestPaymentIntent } from "../../payments/test-provider";
 import { type Difference, reconcile, startReconciliation } from "./reconcile";
@@ -269,7 +269,7 @@ describe("reconciliation on the test provider", () => {
     expect(await reconcile(ctx.app.ctx)).toEqual({ running: true });
     const busy = await call(ctx, "POST /admin/quotes/reconcile", {}, as(admin));
     expect(busy.statusCode).toBe(409);
-    expect(busy.json()).toMatchObject({ error: ERRORS.reconciliationRunning, code: "reconciliation_running" });
+    expect(busy.json()).toMatchObject({ error: QUOTE_ERRORS.reconciliationRunning, code: "reconciliation_running" });
     await ctx.database.db
       .update(reconciliationRuns)
       .set({ startedAt: new Date(Date.now() - 60 * 60_000) })
@@ -325,7 +325,7 @@ describe("reconciliation on the test provider", () => {
     try {
       const failed = await call(ctx, "POST /admin/quotes/reconcile", {}, as(admin));
       expect(failed.statusCode).toBe(502);
-      expect(failed.json()).toMatchObject({ error: ERRORS.providerFailed, code: "provider_error" });
+      expect(failed.json()).toMatchObject({ error: QUOTE_ERRORS.providerFailed, code: "provider_error" });
     } finally {
       list.mockRestore();
     }

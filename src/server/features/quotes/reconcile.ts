@@ -19,7 +19,7 @@ import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
 import type { reconciliationDifferenceSchema, reconciliationRunSchema } from "@/shared/contracts/quotes";
-import { ERRORS } from "@/shared/messages";
+import { QUOTE_ERRORS } from "@/shared/contracts/quotes-texts";
 import type { HoldStatus } from "@/shared/quotes";
 import { type Queryable, rowsOf } from "../../db";
 import { holds, reconciliationRuns } from "../../db/schema";
@@ -27,9 +27,7 @@ import { conflict, HttpError } from "../../http/errors";
 import type { HoldUpdate } from "../../payments";
 import { chargeOf, intentUpdate } from "../../payments/holds";
 import type { PaymentIntentLike } from "../../payments/types";
-import { type HoldRow, PROVIDER_FAILED, type QuotesContext } from "./common";
-
-export const RECONCILIATION_RUNNING = ERRORS.reconciliationRunning;
+import type { HoldRow, QuotesContext } from "./common";
 
 /** Stripe keeps an extended card authorisation at most 30 days: older intents are final on both sides. */
 export const RECONCILE_LOOKBACK_DAYS = 31;
@@ -339,9 +337,9 @@ export async function latestRun(ctx: QuotesContext): Promise<Served<typeof recon
 /** POST /admin/quotes/reconcile: a run now; 409 while another is under way, 502 when the provider failed. */
 export async function reconcileNow(ctx: QuotesContext, adminId: string) {
   const outcome = await reconcile(ctx, { startedBy: adminId });
-  if ("running" in outcome) throw conflict(RECONCILIATION_RUNNING, "reconciliation_running");
+  if ("running" in outcome) throw conflict(QUOTE_ERRORS.reconciliationRunning, "reconciliation_running");
   // Recorded with its cause (the overview shows it); the admin reads that the provider could not be reached.
-  if (outcome.run.error) throw new HttpError(502, PROVIDER_FAILED, "provider_error");
+  if (outcome.run.error) throw new HttpError(502, QUOTE_ERRORS.providerFailed, "provider_error");
   return runView(ctx, outcome.run);
 }
 

@@ -12,7 +12,7 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { option, quoteSteps, stripeEvent } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { QUOTE_MESSAGES, REFUND_MESSAGES } from "@/shared/messages";
+import { QUOTE_MESSAGES, REFUND_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { activityLogs, notifications, refunds, testPaymentObjects } from "../../db/schema";
 import { external, HttpError } from "../../http/errors";
 

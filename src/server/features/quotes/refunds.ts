@@ -16,13 +16,14 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
 import type { NoticeReader } from "@/shared/contracts/notifications";
+import { REFUND_TEXTS } from "@/shared/contracts/quotes-texts";
 import type { refundInput, refundSchema } from "@/shared/contracts/refunds";
-import { REFUND_TEXTS } from "@/shared/messages";
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import { balanceInvoices, holds, refunds } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { badRequest, conflict, HttpError } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
 import { type RefundUpdate, refundUpdate } from "../../payments/refunds";
 import type { QuotedRequest } from "../requests/port";
@@ -383,12 +384,12 @@ async function refunded(ctx: QuotesContext, tx: Queryable, out: Effects, request
           subject: t(T.subject, facts),
           heading: t(T.heading),
           paragraphs: [
-            t(T.dear, { name: request.owner.name }),
+            t(MAIL_TEXTS.dear, { name: request.owner.name }),
             t(T.text, facts),
             ...(row.reason ? [t(T.reason, { reason: row.reason })] : []),
             t(T.timing),
           ],
-          actionLabel: t(T.openYourRequest),
+          actionLabel: t(MAIL_TEXTS.openYourRequest),
         },
       };
     },
@@ -426,7 +427,7 @@ function noticeStaffOfRefund(
       return {
         title,
         body,
-        email: { reason, subject: title, heading, paragraphs, actionLabel: reader.t(T.openRequest) },
+        email: { reason, subject: title, heading, paragraphs, actionLabel: reader.t(MAIL_TEXTS.openRequest) },
       };
     },
   });

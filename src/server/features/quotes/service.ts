@@ -7,12 +7,13 @@
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
+import { ERRORS } from "@/shared/contracts/common-texts";
 import type { NoticeReader } from "@/shared/contracts/notifications";
 import type { quoteInput, requestQuotesSchema } from "@/shared/contracts/quotes";
+import { QUOTE_ERRORS, QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { lisbonDate } from "@/shared/dates";
 import { formatLongDate } from "@/shared/format";
-import { ERRORS } from "@/shared/messages";
-import { DISPUTE_WINDOW_DAYS, holdAmountCents, isQuoteExpired, QUOTE_MESSAGES } from "@/shared/quotes";
+import { DISPUTE_WINDOW_DAYS, holdAmountCents, isQuoteExpired } from "@/shared/quotes";
 import { vatOf } from "@/shared/tax";
 import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
@@ -30,18 +31,15 @@ import {
   type QuotesContext,
   quotedRequest,
   quotesChanged,
-  REQUEST_NOT_FOUND,
   staffLink,
 } from "./common";
 import { abandonPendingHold, holdView, openHold } from "./holds";
 import { canAuthoriseAgain } from "./lapse";
 import { refundsOf } from "./refunds";
-import { QUOTE_SENT_TEXTS as Q, QUOTE_NOTICE_TEXTS as T } from "./texts";
+import { QUOTE_SENT_TEXTS as Q } from "./texts";
 
 type QuoteInput = z.output<typeof quoteInput>;
 type RequestQuotes = Served<typeof requestQuotesSchema>;
-
-export const PHOTO_NOT_FOUND = ERRORS.photoNotFound;
 
 /** The refusals a quote's dates get, on Lisbon's calendar. */
 function checkDates(input: QuoteInput, now = new Date()) {
@@ -62,7 +60,7 @@ async function checkPhotos(q: Queryable, requestId: string, ids: string[]) {
     .select({ id: quoteFiles.id })
     .from(quoteFiles)
     .where(and(eq(quoteFiles.requestId, requestId), inArray(quoteFiles.id, unique)));
-  if (found.length !== unique.length) throw badRequest(PHOTO_NOT_FOUND, "photo_not_found");
+  if (found.length !== unique.length) throw badRequest(QUOTE_ERRORS.photoNotFound, "photo_not_found");
 }
 
 async function writeOptions(tx: Queryable, quoteId: string, input: QuoteInput) {
@@ -388,7 +386,7 @@ export async function declineQuote(
             heading: t(Q.declinedHeading),
             paragraphs: [t(Q.declinedText, facts)],
             quote: reason || undefined,
-            actionLabel: t(T.openRequest),
+            actionLabel: t(MAIL_TEXTS.openRequest),
           },
         };
       },
@@ -411,7 +409,7 @@ export async function requestQuotesOf(
   // The member's side: its member and staff (`request:read`); the staff's side: any request there is.
   const found = await ctx.domains.requests.forQuotes(ctx.db, requestId);
   const request = side === "member" ? authorize("request:read", viewer, found) : found;
-  if (!request) throw notFound(REQUEST_NOT_FOUND);
+  if (!request) throw notFound(ERRORS.requestNotFound);
   await ctx.payments.test?.expireDueHolds();
   const staffView = side === "staff";
   const quoteRows = await ctx.db

@@ -1,10 +1,6 @@
 /** What the quotes domain writes to people (quotes, card holds, delivery), keyed (decision 028). */
-import { MAIL_TEXTS } from "../../mail/texts";
 
 export const QUOTE_NOTICE_TEXTS = {
-  ...MAIL_TEXTS,
-  openRequest: /*i18n*/ { id: "notice.open_request", message: "Open the request" },
-  openYourRequest: /*i18n*/ { id: "notice.open_your_request", message: "Open your request" },
   item: /*i18n*/ { id: "notice.hold.item", message: "{option} · {title}" },
   // Holds, to the member
   heldTitle: /*i18n*/ { id: "notice.hold_placed.title", message: "Hold placed: {amount}" },
@@ -199,9 +195,6 @@ export const HOLD_LAPSE_TEXTS = {
 
 /** Refunds (issue 30, decision 033): to the member, and to the team. */
 export const REFUND_NOTICE_TEXTS = {
-  ...MAIL_TEXTS,
-  openRequest: QUOTE_NOTICE_TEXTS.openRequest,
-  openYourRequest: QUOTE_NOTICE_TEXTS.openYourRequest,
   title: /*i18n*/ { id: "notice.payment_refunded.title", message: "Refund: {amount}" },
   body: /*i18n*/ { id: "notice.payment_refunded.body", message: "{amount} refunded to your card · {title}" },
   subject: /*i18n*/ { id: "notice.payment_refunded.subject", message: "{amount} refunded to your card: {title}" },
@@ -235,4 +228,27 @@ export const REFUND_NOTICE_TEXTS = {
     id: "notice.refund_failed_staff.next",
     message: "Nothing was refunded. The amount can be refunded again from the request.",
   },
+};
+
+/** Card disputes (decision 036), to the team. */
+export const DISPUTE_NOTICE_TEXTS = {
+  openedTitle: /*i18n*/ { id: "notice.dispute_opened.title", message: "Card dispute: {title}" },
+  openedBody: /*i18n*/ {
+    id: "notice.dispute_opened.body",
+    message: "{name} · {amount} · respond by {date}",
+  },
+  openedHeading: /*i18n*/ { id: "notice.dispute_opened.heading", message: "A payment was disputed" },
+  openedText: /*i18n*/ {
+    id: "notice.dispute_opened.text",
+    message:
+      "{name}'s bank disputes {amount} paid for \u201c{title}\u201d (reason: {reason}). The evidence must reach the bank by {date}.",
+  },
+  closedTitle: /*i18n*/ { id: "notice.dispute_closed.title", message: "Dispute {outcome}: {title}" },
+  closedHeading: /*i18n*/ { id: "notice.dispute_closed.heading", message: "A dispute was decided" },
+  closedText: /*i18n*/ {
+    id: "notice.dispute_closed.text",
+    message: "The bank decided the dispute of {amount} on \u201c{title}\u201d: {outcome}.",
+  },
+  won: /*i18n*/ { id: "notice.dispute.won", message: "won" },
+  lost: /*i18n*/ { id: "notice.dispute.lost", message: "lost" },
 };

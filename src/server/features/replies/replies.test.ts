@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { MESSAGES } from "@/shared/contracts/common-texts";
 import { endpointUrl } from "@/shared/contracts/endpoint";
-import { REPLY_TEXTS, SAVED_REPLIES_MAX } from "@/shared/replies";
-import { MESSAGES } from "@/shared/schemas";
+import { REPLY_TEXTS } from "@/shared/contracts/replies-texts";
+import { SAVED_REPLIES_MAX } from "@/shared/replies";
 import { savedReplies } from "../../db/schema";
 
 let ctx: TestContext;

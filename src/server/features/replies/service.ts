@@ -7,7 +7,8 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import type { SavedReplyInput, savedReplyListSchema } from "@/shared/contracts/replies";
-import { REPLY_TEXTS, SAVED_REPLIES_MAX } from "@/shared/replies";
+import { REPLY_TEXTS } from "@/shared/contracts/replies-texts";
+import { SAVED_REPLIES_MAX } from "@/shared/replies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
+import { ERRORS } from "@/shared/contracts/common-texts";
 import {
   type adminStatsSchema,
   PIPELINE_COUNT_CAP,
@@ -21,7 +22,7 @@ import { displayName, languageOf, staffName } from "../../db/people";
 import { profiles, requests, subscriptions, userRoles, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { staffTimes } from "./assignment";
-import { REQUEST_NOT_FOUND, type RequestsContext, summary } from "./service";
+import { type RequestsContext, summary } from "./service";
 import { unreadBadge } from "./threads";
 
 type PipelineQuery = z.output<typeof pipelineQuery>;
@@ -190,7 +191,7 @@ export async function requestClient(db: Database, requestId: string): Promise<Se
     .leftJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .where(eq(requests.id, requestId));
-  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  if (!row) throw notFound(ERRORS.requestNotFound);
   const otherRequests = await db
     .select(summary)
     .from(requests)

@@ -5,18 +5,14 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
-import {
-  ASSIGNEE_NOT_STAFF,
-  type assignedSchema,
-  type assigneesSchema,
-  type requestHandlingSchema,
-} from "@/shared/contracts/requests";
+import { ERRORS } from "@/shared/contracts/common-texts";
+import type { assignedSchema, assigneesSchema, requestHandlingSchema } from "@/shared/contracts/requests";
 import type { Viewer } from "../../auth/viewer";
 import { type Queryable, rowsOf } from "../../db";
 import { staffName } from "../../db/people";
 import { profiles, requests, staffAssignmentSettings, userRoles, users } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
-import { logActivity, noticeAssigned, REQUEST_NOT_FOUND, type RequestsContext } from "./service";
+import { logActivity, noticeAssigned, type RequestsContext } from "./service";
 
 const STAFF_ROLES = ["staff", "admin"] as const;
 /** The staff name in the hand-written queries below, over `profiles p` and `users u`. */
@@ -46,7 +42,7 @@ export async function staffAssignee(db: Queryable, userId: string) {
         sql`exists (select 1 from ${userRoles} r where r.user_id = ${users.id} and r.role in ('staff', 'admin'))`,
       ),
     );
-  if (!row) throw badRequest(ASSIGNEE_NOT_STAFF);
+  if (!row) throw badRequest(ERRORS.assigneeNotStaff);
   return row;
 }
 
@@ -64,7 +60,7 @@ export async function assignRequest(
       .from(requests)
       .where(eq(requests.id, requestId))
       .for("update");
-    if (!row) throw notFound(REQUEST_NOT_FOUND);
+    if (!row) throw notFound(ERRORS.requestNotFound);
     if (row.current === (assignee?.id ?? null)) {
       return { id: row.id, assignee: assignee ? { id: assignee.id, name: assignee.name } : null };
     }
@@ -138,7 +134,7 @@ export async function requestHandling(db: Queryable, requestId: string): Promise
         extract(epoch from ${resolvedAt} - r.created_at) / 60 as resolution
       from ${requests} r where r.id = ${requestId}`,
   );
-  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  if (!row) throw notFound(ERRORS.requestNotFound);
   return {
     assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? "" } : null,
     firstReplyMinutes: minutes(row.first_reply),

@@ -13,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { ERRORS } from "@/shared/contracts/common-texts";
 import { endpointUrl } from "@/shared/contracts/endpoint";
+import { REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
 import { activityLogs, requests } from "../../db/schema";
-import { STORAGE_UNAVAILABLE } from "../../storage";
 import { nameForType } from "../../storage/file-names";
-import { EMPTY_FILE, NOT_YOUR_REQUEST, ONE_FILE, TYPE_REFUSED, tooLarge, UPLOAD_BROKEN } from "./attachments";
+import { tooLarge } from "./attachments";
 
 /** A tiny but real PNG (1x1), a PDF header, and an executable (ELF) in disguise. */
 const PNG = Buffer.from(
@@ -170,13 +171,13 @@ async function suite(ctx: () => TestContext) {
     expect((await upload(ana, id, "brochure.pdf", PDF)).json().type).toBe("application/pdf");
     const exe = await upload(ana, id, "holiday.jpg", ELF, "image/jpeg");
     expect(exe.statusCode).toBe(415);
-    expect(exe.json().error).toBe(TYPE_REFUSED);
+    expect(exe.json().error).toBe(REQUEST_ERRORS.attachmentRefused);
     const big = await upload(ana, id, "huge.png", Buffer.concat([PNG, Buffer.alloc(40_000, 7)]));
     expect(big.statusCode).toBe(413);
     expect(big.json().error).toBe(tooLarge(0.03));
     const theirs = await upload(rui, id, "x.png", PNG);
     expect(theirs.statusCode).toBe(404);
-    expect((await upload(staff, id, "x.png", PNG)).json().error).toBe(NOT_YOUR_REQUEST);
+    expect((await upload(staff, id, "x.png", PNG)).json().error).toBe(REQUEST_ERRORS.notYourRequest);
     expect((await upload(ana, "00000000-0000-4000-8000-000000000000", "x.png", PNG)).statusCode).toBe(404);
     // The PDF is still the attachment: refused uploads changed nothing.
     const [row] = await ctx().database.db.select().from(requests).where(eq(requests.id, id));
@@ -262,7 +263,7 @@ async function suite(ctx: () => TestContext) {
       );
       for (const answer of answers) {
         expect(answer.status, answer.body).toBe(400);
-        expect(JSON.parse(answer.body).error).toBe(EMPTY_FILE);
+        expect(JSON.parse(answer.body).error).toBe(ERRORS.emptyFile);
       }
       await leavesNothing();
     });
@@ -271,7 +272,7 @@ async function suite(ctx: () => TestContext) {
       for (let i = 0; i < 3; i++) {
         const res = await upload(ana, id, "empty.pdf", Buffer.alloc(0));
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ error: EMPTY_FILE, code: "empty_file", key: "error.empty_file" });
+        expect(res.json()).toMatchObject({ error: ERRORS.emptyFile, code: "empty_file", key: "error.empty_file" });
       }
       await leavesNothing();
     });
@@ -285,7 +286,7 @@ async function suite(ctx: () => TestContext) {
       ] as const) {
         const answer = await exchange(port, rawUpload(ana, id, boundary, body));
         expect(answer.status, answer.body).toBe(400);
-        expect(JSON.parse(answer.body).error).toBe(UPLOAD_BROKEN);
+        expect(JSON.parse(answer.body).error).toBe(ERRORS.uploadBroken);
       }
       await leavesNothing();
     });
@@ -342,7 +343,7 @@ async function suite(ctx: () => TestContext) {
       for (let i = 0; i < 3; i++) {
         const answer = await exchange(port, rawUpload(ana, id, "two", body));
         expect(answer.status, answer.body).toBe(400);
-        expect(JSON.parse(answer.body).error).toBe(ONE_FILE);
+        expect(JSON.parse(answer.body).error).toBe(ERRORS.oneFile);
       }
       await leavesNothing();
     });
@@ -465,7 +466,7 @@ describe("attachments when S3 storage fails", () => {
       headers: { ...headers, ...as(ana) },
     });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ error: STORAGE_UNAVAILABLE, code: "storage_unavailable" });
+    expect(res.json()).toMatchObject({ error: ERRORS.storageUnavailable, code: "storage_unavailable" });
     expect(readdirSync(ctx.app.ctx.storage.spoolDir)).toEqual([]);
     const [after] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
     expect(after).toEqual(before);

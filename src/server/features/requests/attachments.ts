@@ -9,7 +9,8 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
+import { ERRORS } from "@/shared/contracts/common-texts";
+import { REQUEST_CHANGE_MESSAGES, REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { requests } from "../../db/schema";
@@ -17,23 +18,12 @@ import { conflict, HttpError, notFound } from "../../http/errors";
 import { isStorageUnavailable } from "../../storage";
 import { cleanFileName, nameForType } from "../../storage/file-names";
 import { receiveUpload, sniffedType } from "../../storage/uploads";
-import { logActivity, REQUEST_NOT_FOUND, visibleRequest } from "./service";
+import { logActivity, visibleRequest } from "./service";
 
-export { NOT_YOUR_REQUEST } from "../../auth/policies";
-export {
-  EMPTY_FILE,
-  NO_FILE,
-  ONE_FILE,
-  tooLarge,
-  UPLOAD_BROKEN,
-} from "../../storage/uploads";
-
-import { ERRORS } from "@/shared/messages";
+export { tooLarge } from "../../storage/uploads";
 
 /** What may be attached: images and PDF, as recognised from the file's first bytes. */
 export const ATTACHMENT_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "application/pdf"] as const;
-export const TYPE_REFUSED = ERRORS.attachmentRefused;
-export const NO_ATTACHMENT = ERRORS.noAttachment;
 
 type AttachmentContext = Pick<AppContext, "db" | "storage" | "config" | "write">;
 
@@ -55,7 +45,7 @@ export async function saveAttachment(
   try {
     const file = await receiveUpload(request, spooled, ctx.config);
     const type = await sniffedType(spooled, ATTACHMENT_TYPES);
-    if (!type) throw new HttpError(415, TYPE_REFUSED, "type_refused");
+    if (!type) throw new HttpError(415, REQUEST_ERRORS.attachmentRefused, "type_refused");
     const name = nameForType(cleanFileName(file.name), type);
     const key = `requests/${row.id}/${randomUUID()}`;
     await ctx.storage.putFile(key, spooled, type);
@@ -68,7 +58,7 @@ export async function saveAttachment(
           .from(requests)
           .where(eq(requests.id, row.id))
           .for("update");
-        if (!current) throw notFound(REQUEST_NOT_FOUND);
+        if (!current) throw notFound(ERRORS.requestNotFound);
         await tx
           .update(requests)
           .set({ fileUrl: key, fileName: name, fileType: type, fileSize: file.size })
@@ -95,9 +85,9 @@ export async function saveAttachment(
 /** The attachment's stream and what the download headers say about it. */
 export async function openAttachment(ctx: AttachmentContext, viewer: Viewer, requestId: string) {
   const row = await visibleRequest(ctx.db, viewer, requestId);
-  if (!row.fileUrl) throw notFound(NO_ATTACHMENT);
+  if (!row.fileUrl) throw notFound(REQUEST_ERRORS.noAttachment);
   const stream = await ctx.storage.get(row.fileUrl).catch((error) => {
-    throw isStorageUnavailable(error) ? error : notFound(NO_ATTACHMENT);
+    throw isStorageUnavailable(error) ? error : notFound(REQUEST_ERRORS.noAttachment);
   });
   // Names stored before they followed the type are given its extension here too.
   const name = nameForType(row.fileName ?? "attachment", row.fileType);

@@ -9,12 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { ERRORS, MESSAGES } from "@/shared/contracts/common-texts";
 import { endpointUrl } from "@/shared/contracts/endpoint";
+import { REQUEST_CHANGE_MESSAGES, REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
 import { lisbonDate } from "@/shared/dates";
-import { REQUEST_CHANGE_MESSAGES, type RequestStatus } from "@/shared/requests";
-import { MESSAGES, type NewRequestInput } from "@/shared/schemas";
+import type { RequestStatus } from "@/shared/requests";
+import type { NewRequestInput } from "@/shared/schemas";
 import { activityLogs, messages, notifications, requests } from "../../db/schema";
-import { NO_PERMISSION, REQUEST_NOT_FOUND } from "./service";
 
 let ctx: TestContext;
 let base: string;
@@ -187,7 +188,7 @@ describe("changing a request", () => {
       const edit = await call(ctx, "PATCH /requests/:id", { params: { id }, body: { budget_eur: 99 } }, as(user));
       expect(edit.statusCode).toBe(404);
       // A member reads the spec's words, staff "Request not found" (decision 038).
-      expect(edit.json().error).toBe(user === staff ? REQUEST_NOT_FOUND : NO_PERMISSION);
+      expect(edit.json().error).toBe(user === staff ? ERRORS.requestNotFound : REQUEST_ERRORS.noPermission);
       expect((await call(ctx, "POST /requests/:id/withdraw", { params: { id } }, as(user))).statusCode).toBe(404);
     }
     expect((await call(ctx, "PATCH /requests/:id", { params: { id }, body: { budget_eur: 99 } }, {})).statusCode).toBe(

@@ -7,9 +7,10 @@
  */
 import { eq } from "drizzle-orm";
 import type { NoticeReader } from "@/shared/contracts/notifications";
+import { REQUEST_CHANGE_MESSAGES } from "@/shared/contracts/requests-texts";
 import { formatEuro, formatLongDate } from "@/shared/format";
 import { STATUS_LABELS, URGENCY_LABELS } from "@/shared/labels";
-import { type EditableField, isMemberEditable, REQUEST_CHANGE_MESSAGES, type Urgency } from "@/shared/requests";
+import { type EditableField, isMemberEditable, type Urgency } from "@/shared/requests";
 import type { RequestChanges } from "@/shared/schemas";
 import type { Keyed } from "@/shared/texts";
 import { authorize } from "../../auth/policies";
@@ -17,6 +18,7 @@ import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import { requests } from "../../db/schema";
 import { conflict } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import { toMemberAndStaff } from "../../realtime/events";
 import { logActivity, type RequestsContext, staffLink } from "./service";
 import { REQUEST_TEXTS as T } from "./texts";
@@ -113,7 +115,7 @@ export async function changeRequest(ctx: RequestsContext, viewer: Viewer, id: st
             subject: title,
             heading: t(T.changedHeading),
             paragraphs: [t(T.changedText, { name, email: viewer.email, title: row.title }), ...lines],
-            actionLabel: t(T.openRequest),
+            actionLabel: t(MAIL_TEXTS.openRequest),
           },
         };
       },
@@ -151,7 +153,7 @@ export async function withdrawRequest(ctx: RequestsContext, viewer: Viewer, id: 
             subject: title,
             heading: t(T.withdrawnHeading),
             paragraphs: [t(T.withdrawnText, facts)],
-            actionLabel: t(T.openRequest),
+            actionLabel: t(MAIL_TEXTS.openRequest),
           },
         };
       },

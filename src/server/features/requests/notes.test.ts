@@ -11,8 +11,8 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ALL_ENDPOINTS } from "@/shared/contracts";
+import { NOTE_MESSAGES } from "@/shared/contracts/common-texts";
 import { endpointUrl, splitKey } from "@/shared/contracts/endpoint";
-import { INTERNAL_NOTE_LABEL, NOTE_MESSAGES } from "@/shared/notes";
 import type { NewRequestInput } from "@/shared/schemas";
 import { MEMBER_TIMELINE_ACTIONS } from "@/shared/timeline";
 import { notifications, outbox, salesInquiries } from "../../db/schema";
@@ -275,7 +275,7 @@ describe("internal notes", () => {
   });
 
   it("carry the label the staff's thread shows", () => {
-    expect(INTERNAL_NOTE_LABEL).toBe("Internal note · only staff see this");
+    expect(NOTE_MESSAGES.label).toBe("Internal note · only staff see this");
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
+import { ERRORS } from "@/shared/contracts/common-texts";
 import type { timelineSchema } from "@/shared/contracts/requests";
 import type { notesSchema } from "@/shared/notes";
 import { memberTimelineText, type TimelineActor, timelineEnglish } from "@/shared/timeline";
@@ -13,7 +14,7 @@ import type { Viewer } from "../../auth/viewer";
 import { activityLogs, requests } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { addNote, notesOf } from "../../notes";
-import { logActivity, REQUEST_NOT_FOUND, type RequestsContext } from "./service";
+import { logActivity, type RequestsContext } from "./service";
 
 /** Staff: the request's notes, oldest first. */
 export async function requestNotesOf(
@@ -22,7 +23,7 @@ export async function requestNotesOf(
   id: string,
 ): Promise<Served<typeof notesSchema>> {
   const [row] = await ctx.db.select({ id: requests.id }).from(requests).where(eq(requests.id, id));
-  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  if (!row) throw notFound(ERRORS.requestNotFound);
   return notesOf(ctx.db, viewer, { domain: "requests", requestId: id });
 }
 
@@ -33,7 +34,7 @@ export async function requestNotesOf(
 export async function addRequestNote(ctx: RequestsContext, viewer: Viewer, id: string, body: string) {
   return ctx.write(async (tx, out) => {
     const [request] = await tx.select({ id: requests.id }).from(requests).where(eq(requests.id, id)).for("update");
-    if (!request) throw notFound(REQUEST_NOT_FOUND);
+    if (!request) throw notFound(ERRORS.requestNotFound);
     const note = await addNote(tx, out, viewer, { domain: "requests", requestId: id }, body);
     await logActivity(tx, out, { requestId: id, actorUserId: viewer.userId, action: "note_added" });
     return note;

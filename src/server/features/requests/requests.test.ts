@@ -5,11 +5,11 @@ import type { z } from "zod";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { ERRORS, MESSAGES } from "@/shared/contracts/common-texts";
 import type { requestListQuery } from "@/shared/contracts/requests";
-import { MESSAGES_TOO_FAST } from "@/shared/messages";
-import { QUOTE_MESSAGES } from "@/shared/quotes";
+import { REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
 import type { RequestStatus } from "@/shared/requests";
-import { MESSAGES, type NewRequestInput } from "@/shared/schemas";
+import type { NewRequestInput } from "@/shared/schemas";
 import { resolveViewer } from "../../auth/viewer";
 import {
   activityLogs,
@@ -21,14 +21,7 @@ import {
   requests,
   salesInquiries,
 } from "../../db/schema";
-import {
-  allowance,
-  createRequest,
-  LIMIT_REACHED,
-  NO_PERMISSION,
-  PAID_PLAN_REQUIRED,
-  REQUEST_NOT_FOUND,
-} from "./service";
+import { allowance, createRequest } from "./service";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -80,7 +73,7 @@ describe("creating a request", () => {
     for (const user of [await createUser(ctx), await createUser(ctx, { plan: "free" })]) {
       const res = await create(user);
       expect(res.statusCode).toBe(403);
-      expect(res.json().error).toBe(PAID_PLAN_REQUIRED);
+      expect(res.json().error).toBe(REQUEST_ERRORS.requestsPlanRequired);
     }
     for (const role of ["staff", "admin"] as const) {
       const res = await create(await createUser(ctx, { role, plan: "black" }));
@@ -121,7 +114,7 @@ describe("the monthly limit", () => {
     for (let i = 0; i < 6; i++) statuses.push((await create(member)).statusCode);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 403]);
     const refused = await create(member);
-    expect(refused.json().error).toBe(LIMIT_REACHED);
+    expect(refused.json().error).toBe(REQUEST_ERRORS.limitReached);
     expect((await call(ctx, "GET /requests/allowance", {}, as(member))).json()).toEqual({
       canCreate: false,
       limit: 5,
@@ -141,7 +134,7 @@ describe("the monthly limit", () => {
     }
     const refused = await create(member);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(LIMIT_REACHED);
+    expect(refused.json().error).toBe(REQUEST_ERRORS.limitReached);
     const left = (await call(ctx, "GET /requests/allowance", {}, as(member))).json();
     expect(left).toMatchObject({ canCreate: false, usedThisMonth: 5, remainingThisMonth: 0 });
     expect(await ctx.database.db.select().from(requests).where(eq(requests.userId, member.id))).toHaveLength(0);
@@ -166,14 +159,14 @@ describe("the monthly limit", () => {
     const summer = await fill("2026-07-31T22:00:00Z");
     await expect(
       createRequest(ctx.app.ctx, summer, VALID as never, { now: new Date("2026-07-31T22:59:00Z") }),
-    ).rejects.toThrow(LIMIT_REACHED);
+    ).rejects.toThrow(REQUEST_ERRORS.limitReached);
     expect((await allowance(ctx.app.ctx, summer, new Date("2026-07-31T23:30:00Z"))).usedThisMonth).toBe(0);
     await createRequest(ctx.app.ctx, summer, VALID as never, { now: new Date("2026-07-31T23:30:00Z") });
     // In winter Lisbon is on UTC: 23:30 UTC on 31 January is still January there.
     const winter = await fill("2027-01-31T22:00:00Z");
     await expect(
       createRequest(ctx.app.ctx, winter, VALID as never, { now: new Date("2027-01-31T23:30:00Z") }),
-    ).rejects.toThrow(LIMIT_REACHED);
+    ).rejects.toThrow(REQUEST_ERRORS.limitReached);
     expect((await allowance(ctx.app.ctx, winter, new Date("2027-02-01T00:30:00Z"))).usedThisMonth).toBe(0);
   });
 });
@@ -232,7 +225,7 @@ describe("seeing requests", () => {
     const theirs = await call(ctx, "GET /requests/:id", { params: { id } }, as(rui));
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toEqual({
-      error: NO_PERMISSION,
+      error: REQUEST_ERRORS.noPermission,
       code: "not_found",
       key: "error.no_permission",
       requestId: expect.any(String),
@@ -252,7 +245,7 @@ describe("seeing requests", () => {
       { params: { id: "00000000-0000-4000-8000-000000000000" } },
       as(staff),
     );
-    expect(staffMissing.json().error).toBe(REQUEST_NOT_FOUND);
+    expect(staffMissing.json().error).toBe(ERRORS.requestNotFound);
     const staffList = (await call(ctx, "GET /admin/requests", { query: { q: "daytona" } }, as(staff))).json();
     expect(
       staffList.items.some(
@@ -352,7 +345,7 @@ describe("members' message throttle", () => {
       await call(ctx, "POST /sales/inquiries", { body: { subject: "One more", message: "Hello" } }, as(member)),
     ]) {
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toMatchObject({ error: MESSAGES_TOO_FAST, code: "rate_limited" });
+      expect(refused.json()).toMatchObject({ error: ERRORS.messagesTooFast, code: "rate_limited" });
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     }
     expect(await count()).toBe(20);
@@ -377,7 +370,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("a message racing a de
       () => call(ctx, "POST /requests/:id/messages", { params: { id }, body: { body: "Too late" } }, as(staff)),
     );
     expect(res.statusCode).toBe(404);
-    expect(res.json().error).toBe(REQUEST_NOT_FOUND);
+    expect(res.json().error).toBe(ERRORS.requestNotFound);
     expect(await ctx.database.db.select().from(notifications).where(eq(notifications.userId, ana.id))).toEqual([]);
     const replies = await ctx.database.db
       .select()
@@ -417,7 +410,7 @@ describe("staff actions", () => {
     // Quoted is reached by sending a quote, never by hand (decision 030): a clear 409, nothing changes.
     const quoted = await status("Quoted");
     expect(quoted.statusCode).toBe(409);
-    expect(quoted.json()).toMatchObject({ error: QUOTE_MESSAGES.quotedBySending, key: "quotes.quoted_by_sending" });
+    expect(quoted.json()).toMatchObject({ error: REQUEST_ERRORS.quotedBySending, key: "quotes.quoted_by_sending" });
     expect((await ctx.database.db.select().from(requests).where(eq(requests.id, id)))[0].status).toBe("Sourcing");
     // As a sent quote would leave it (quotes.test.ts sends them).
     await ctx.database.db.update(requests).set({ status: "Quoted" }).where(eq(requests.id, id));

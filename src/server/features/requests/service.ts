@@ -15,11 +15,10 @@ import type {
   requestListQuery,
   requestListSchema,
 } from "@/shared/contracts/requests";
+import { REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
 import { firstDayOfNextMonth, REQUEST_MONTH_TIME_ZONE } from "@/shared/dates";
 import { formatEuro } from "@/shared/format";
 import { CATEGORY_LABELS, STATUS_LABELS, URGENCY_LABELS } from "@/shared/labels";
-import { ERRORS, LIMIT_REACHED } from "@/shared/messages";
-import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { ACTIVE_STATUSES, canTransition, DASHBOARD_RECENT_LIMIT, type RequestStatus } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
 import {
@@ -27,11 +26,7 @@ import {
   assertUnderMonthlyLimit,
   authorize,
   monthlyRequestAllowance,
-  NO_PERMISSION,
-  REQUEST_NOT_FOUND,
-  REQUESTS_PLAN_REQUIRED,
   requestNotFound,
-  STAFF_CANNOT_CREATE,
 } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -49,19 +44,12 @@ import {
 } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { conflict } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
 import { nameForType } from "../../storage/file-names";
 import { REQUEST_TEXTS as T } from "./texts";
 
-export {
-  LIMIT_REACHED,
-  NO_PERMISSION,
-  REQUEST_NOT_FOUND,
-  REQUESTS_PLAN_REQUIRED as PAID_PLAN_REQUIRED,
-  requestNotFound,
-  STAFF_CANNOT_CREATE,
-};
-export const TRANSITION_REFUSED = ERRORS.transitionRefused;
+export { requestNotFound };
 
 export type RequestsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write" | "domains">;
 type RequestRow = typeof requests.$inferSelect;
@@ -176,7 +164,7 @@ export async function createRequest(
             heading: t(T.createdHeading),
             paragraphs: [t(T.createdAsks, facts), t(T.createdFacts, facts)],
             quote: input.notes || undefined,
-            actionLabel: t(T.openRequest),
+            actionLabel: t(MAIL_TEXTS.openRequest),
           },
         };
       },
@@ -212,7 +200,7 @@ export async function noticeAssigned(
           paragraphs: [
             by ? t(T.assignedTextBy, { title: request.title, name: by }) : t(T.assignedText, { title: request.title }),
           ],
-          actionLabel: t(T.openRequest),
+          actionLabel: t(MAIL_TEXTS.openRequest),
         },
       };
     },
@@ -389,7 +377,7 @@ export async function deleteRequest(ctx: RequestsContext, viewer: Viewer, id: st
     await tx.select({ id: requests.id }).from(requests).where(eq(requests.id, id)).for("update");
     const row = await visibleRequest(tx, viewer, id, "request:delete");
     if (await ctx.domains.quotes.moneyMoved(tx, id)) {
-      throw conflict(QUOTE_MESSAGES.moneyMoved, "money_moved");
+      throw conflict(REQUEST_ERRORS.moneyMoved, "money_moved");
     }
     await tx.delete(requests).where(eq(requests.id, id));
     out.publish(toMemberAndStaff("requests", row.userId));
@@ -400,15 +388,15 @@ export async function deleteRequest(ctx: RequestsContext, viewer: Viewer, id: st
 /** Staff: a status change along the spec's transitions; an activity entry and the member's notification. */
 export async function changeStatus(ctx: RequestsContext, staff: Viewer, id: string, status: RequestStatus) {
   // Quoted is reached by sending a quote, never by hand (decision 030).
-  if (status === "Quoted") throw conflict(QUOTE_MESSAGES.quotedBySending, "quoted_by_sending");
+  if (status === "Quoted") throw conflict(REQUEST_ERRORS.quotedBySending, "quoted_by_sending");
   return ctx.write(async (tx, out) => {
     const { owner: member, ...row } = await requestWithOwner(ctx, staff, id, { lock: true, tx });
-    if (!canTransition(row.status, status)) throw conflict(TRANSITION_REFUSED, "transition_refused");
+    if (!canTransition(row.status, status)) throw conflict(REQUEST_ERRORS.transitionRefused, "transition_refused");
     if (row.status === "Quoted" && status === "Found") {
       // The member is authorising a hold: the webhook moves the request to Found when the bank says yes.
       const hold = (await ctx.domains.quotes.holdFlags(tx, [id])).get(id);
       if (hold?.status === "pending" || hold?.status === "requires_action") {
-        throw conflict(QUOTE_MESSAGES.awaitingCard, "awaiting_card");
+        throw conflict(REQUEST_ERRORS.awaitingCard, "awaiting_card");
       }
     }
     const owner = await ownerAsRecipient(ctx, tx, member);
@@ -455,10 +443,10 @@ export async function writeStatusChange(
           subject: t(T.statusSubject, { status: to, title: row.title }),
           heading: title,
           paragraphs: [
-            t(T.dear, { name: owner.name }),
+            t(MAIL_TEXTS.dear, { name: owner.name }),
             t(T.statusText, { title: row.title, from: t(STATUS_LABELS[row.status]), to }),
           ],
-          actionLabel: t(T.openYourRequest),
+          actionLabel: t(MAIL_TEXTS.openYourRequest),
         },
       };
     },

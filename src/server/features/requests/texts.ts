@@ -2,12 +2,8 @@
  * What the requests domain writes to people (notifications and emails), keyed (decision 028): English here,
  * Portuguese in src/server/locales/pt-PT.po; each reader gets them in their language.
  */
-import { MAIL_TEXTS } from "../../mail/texts";
 
 export const REQUEST_TEXTS = {
-  ...MAIL_TEXTS,
-  openRequest: /*i18n*/ { id: "notice.open_request", message: "Open the request" },
-  openYourRequest: /*i18n*/ { id: "notice.open_your_request", message: "Open your request" },
   // A new request, to the team
   createdTitle: /*i18n*/ { id: "notice.request_created.title", message: "New request: {title}" },
   createdBody: /*i18n*/ {

@@ -6,11 +6,10 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
+import { MESSAGE_FILE_TEXTS, PUSH_TEXTS } from "@/shared/contracts/common-texts";
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
 import type { conversationsSchema, threadSchema } from "@/shared/contracts/requests";
-import { FILES_ONLY_PREVIEW } from "@/shared/message-files";
-import { ERROR_TEXTS, PUSH_TEXTS } from "@/shared/messages";
-import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
+import { REQUEST_CHANGE_MESSAGES, REQUEST_ERROR_TEXTS } from "@/shared/contracts/requests-texts";
 import { authorize, owns, requestBadgeScope } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import { type Queryable, rowsOf } from "../../db";
@@ -18,6 +17,7 @@ import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
 import { displayName } from "../../db/people";
 import { activityLogs, messageReads, messages, profiles, requests, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
+import { MAIL_TEXTS } from "../../mail/texts";
 import { limitMemberMessages } from "../../rate-limit";
 import { toMemberAndStaff } from "../../realtime/events";
 import { claimMessageFiles, filesOfMessages } from "../../storage/message-files";
@@ -160,7 +160,7 @@ export async function postMessage(
               heading: t(T.memberMessageHeading),
               paragraphs: [t(T.memberMessageText, facts)],
               quote: body,
-              actionLabel: t(T.openRequest),
+              actionLabel: t(MAIL_TEXTS.openRequest),
             },
             burst: {
               title: burstTitle,
@@ -190,16 +190,16 @@ export async function postMessage(
               reason: "admin_reply",
               subject: title,
               heading: t(T.replyHeading),
-              paragraphs: [t(T.dear, { name: owner.name }), t(T.replyText, facts)],
+              paragraphs: [t(MAIL_TEXTS.dear, { name: owner.name }), t(T.replyText, facts)],
               quote: body,
-              actionLabel: t(T.openYourRequest),
+              actionLabel: t(MAIL_TEXTS.openYourRequest),
             },
             burst: {
               title: burstTitle,
               email: {
                 subject: burstTitle,
                 heading: t(T.replyBurstHeading, facts),
-                paragraphs: [t(T.dear, { name: owner.name }), t(T.replyBurstText, facts)],
+                paragraphs: [t(MAIL_TEXTS.dear, { name: owner.name }), t(T.replyBurstText, facts)],
               },
             },
           };
@@ -242,7 +242,7 @@ function withFilesNoted(notice: Notice, count: number): Notice {
     ...notice,
     texts: (reader) => {
       const texts = notice.texts(reader);
-      const files = reader.t(T.files, { count });
+      const files = reader.t(MAIL_TEXTS.files, { count });
       const body = texts.body.endsWith(": ") ? `${texts.body}${files}` : `${texts.body} (${files})`;
       return { ...texts, body, email: { ...texts.email, quote: texts.email.quote || `(${files})` } };
     },
@@ -295,7 +295,7 @@ export async function conversations(ctx: RequestsContext, viewer: Viewer): Promi
     ctx.db,
     sql`
     select r.id, r.title, r.category,
-           case when last.body = '' then ${FILES_ONLY_PREVIEW} else last.body end as last_message,
+           case when last.body = '' then ${MESSAGE_FILE_TEXTS.filesOnly} else last.body end as last_message,
            last.created_at as last_message_at,
            (select count(*) from ${messages} m where m.request_id = r.id)::int as message_count,
            (select count(*) from ${messages} m where m.request_id = r.id
@@ -347,7 +347,7 @@ export async function staffUnreadMessages(ctx: RequestsContext, staff: Viewer) {
   return {
     items: rows.map(({ memberName, memberEmail, requestId, requestTitle, ...m }) => ({
       ...m,
-      body: m.body || FILES_ONLY_PREVIEW,
+      body: m.body || MESSAGE_FILE_TEXTS.filesOnly,
       request: { id: requestId, title: requestTitle },
       member: { name: memberName, email: memberEmail },
     })),
@@ -358,7 +358,7 @@ export async function staffUnreadMessages(ctx: RequestsContext, staff: Viewer) {
 export async function setMessageRead(ctx: RequestsContext, staff: Viewer, messageId: string, read: boolean) {
   return ctx.write(async (tx, out) => {
     const [message] = await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId));
-    if (!message) throw notFound(ERROR_TEXTS.messageNotFound);
+    if (!message) throw notFound(REQUEST_ERROR_TEXTS.messageNotFound);
     if (read) await tx.insert(messageReads).values({ messageId, userId: staff.userId }).onConflictDoNothing();
     else
       await tx

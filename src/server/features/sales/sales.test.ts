@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { outboxMails } from "#tests/helpers/mail";
 import { as, createUser } from "#tests/helpers/users";
-import { MESSAGES } from "@/shared/schemas";
+import { MESSAGES } from "@/shared/contracts/common-texts";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import { excerpt } from "@/shared/contracts/notifications";
 import type { inquiryListSchema, staffInquiryListSchema } from "@/shared/contracts/sales";
-import { ERRORS } from "@/shared/messages";
+import { SALES_ERRORS } from "@/shared/contracts/sales-texts";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
@@ -16,19 +16,7 @@ import { conflict, notFound } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
 import { limitMemberMessages } from "../../rate-limit";
 import { toMemberAndStaff } from "../../realtime/events";
-
-/** What the sales domain writes to members, keyed (decision 028; Portuguese in src/server/locales). */
-const SALES_TEXTS = {
-  replyTitle: /*i18n*/ { id: "notice.sales_reply.title", message: "Our sales team replied: {subject}" },
-  replySubject: /*i18n*/ { id: "notice.sales_reply.subject", message: "Re: {subject}" },
-  replyHeading: /*i18n*/ { id: "notice.sales_reply.heading", message: "Our sales team replied" },
-  dearMember: /*i18n*/ { id: "notice.dear_member", message: "Dear member," },
-  about: /*i18n*/ { id: "notice.sales_reply.about", message: 'About "{subject}":' },
-  seeInquiries: /*i18n*/ { id: "notice.sales_reply.action", message: "See your inquiries" },
-};
-
-export const INQUIRY_NOT_FOUND = ERRORS.inquiryNotFound;
-export const ALREADY_CLOSED = ERRORS.inquiryClosed;
+import { SALES_TEXTS } from "./texts";
 
 type SalesContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write">;
 
@@ -82,14 +70,14 @@ export async function allInquiries(ctx: SalesContext): Promise<Served<typeof sta
 
 async function lockedInquiry(tx: Queryable, id: string) {
   const [row] = await tx.select().from(salesInquiries).where(eq(salesInquiries.id, id)).for("update");
-  if (!row) throw notFound(INQUIRY_NOT_FOUND);
+  if (!row) throw notFound(SALES_ERRORS.inquiryNotFound);
   return row;
 }
 
 export async function reply(ctx: SalesContext, staff: Viewer, id: string, text: string) {
   return ctx.write(async (tx, out) => {
     const row = await lockedInquiry(tx, id);
-    if (row.status === "closed") throw conflict(ALREADY_CLOSED, "closed");
+    if (row.status === "closed") throw conflict(SALES_ERRORS.inquiryClosed, "closed");
     await tx
       .update(salesInquiries)
       .set({ adminReply: text, adminId: staff.userId, status: "responded", updatedAt: new Date() })
@@ -127,7 +115,7 @@ export async function reply(ctx: SalesContext, staff: Viewer, id: string, text: 
 export async function close(ctx: SalesContext, id: string) {
   return ctx.write(async (tx, out) => {
     const row = await lockedInquiry(tx, id);
-    if (row.status === "closed") throw conflict(ALREADY_CLOSED, "closed");
+    if (row.status === "closed") throw conflict(SALES_ERRORS.inquiryClosed, "closed");
     await tx.update(salesInquiries).set({ status: "closed", updatedAt: new Date() }).where(eq(salesInquiries.id, id));
     out.publish(changed(row.userId));
     return { id, status: "closed" as const };

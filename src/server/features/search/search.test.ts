@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { SEARCH_PAGE_SIZE, SEARCH_TEXTS } from "@/shared/contracts/search";
-import { MESSAGES } from "@/shared/schemas";
+import { MESSAGES } from "@/shared/contracts/common-texts";
+import { SEARCH_PAGE_SIZE } from "@/shared/contracts/search";
+import { SEARCH_TEXTS } from "@/shared/contracts/search-texts";
 import { executiveConciergeMessages } from "../../db/schema";
 
 let ctx: TestContext;

@@ -1,22 +1,13 @@
 import { addMonths } from "date-fns";
-import { ERROR_TEXTS } from "@/shared/messages";
-import { QUOTE_MESSAGES } from "@/shared/quotes";
+import { BILLING_ERROR_TEXTS, BILLING_ERRORS } from "@/shared/contracts/billing-texts";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import type { Queryable } from "../../db";
 import { conflict, HttpError, notFound } from "../../http/errors";
 import { checkTestCard } from "../test-cards";
 import { testReceiptUrl } from "../test-receipts";
 import type { PaymentEvent } from "../types";
 import { invoice } from "./memberships";
-import {
-  HOLD_AUTHENTICATION_FAILED,
-  HOLD_DECLINED,
-  makeEvent,
-  PRICES,
-  type Store,
-  seconds,
-  TEST_HOLD_VALIDITY_SECONDS,
-  testId,
-} from "./store";
+import { makeEvent, PRICES, type Store, seconds, TEST_HOLD_VALIDITY_SECONDS, testId } from "./store";
 import type {
   TestCharge,
   TestCheckoutSession,
@@ -35,11 +26,11 @@ export function createCardPages(s: Store, holds: Pick<TestProvider, "expireDueHo
   const { db, appUrl, put, get, deliver, clockNow } = s;
   async function openHoldSession(q: Queryable, id: string) {
     const session = await get<TestHoldSession>(q, "hold_session", id, true);
-    if (!session) throw notFound(ERROR_TEXTS.cardPageNotFound);
-    if (session.status === "complete") throw conflict(ERROR_TEXTS.holdAlreadyAuthorised, "session_closed");
+    if (!session) throw notFound(BILLING_ERROR_TEXTS.cardPageNotFound);
+    if (session.status === "complete") throw conflict(BILLING_ERROR_TEXTS.holdAlreadyAuthorised, "session_closed");
     if (session.superseded) throw conflict(QUOTE_MESSAGES.offerChanged, "offer_changed");
     if (session.status === "expired" || session.expires_at <= seconds(await clockNow(q))) {
-      throw conflict(ERROR_TEXTS.cardPageExpired, "session_closed");
+      throw conflict(BILLING_ERROR_TEXTS.cardPageExpired, "session_closed");
     }
     return session;
   }
@@ -131,9 +122,9 @@ export function createCardPages(s: Store, holds: Pick<TestProvider, "expireDueHo
       const check = checkTestCard(card);
       const events = await db.transaction(async (tx) => {
         const session = await get<TestCheckoutSession>(tx, "checkout_session", id, true);
-        if (!session) throw notFound(ERROR_TEXTS.checkoutSessionNotFound);
+        if (!session) throw notFound(BILLING_ERROR_TEXTS.checkoutSessionNotFound);
         if (session.status !== "open" || session.expires_at <= seconds(new Date())) {
-          throw conflict(ERROR_TEXTS.checkoutSessionClosed, "session_closed");
+          throw conflict(BILLING_ERROR_TEXTS.checkoutSessionClosed, "session_closed");
         }
         // Like Stripe Checkout, a refused card leaves the session open and creates nothing.
         if (!check.ok) {
@@ -199,13 +190,16 @@ export function createCardPages(s: Store, holds: Pick<TestProvider, "expireDueHo
       const check = checkTestCard(card, new Date(), { threeDSecure: true });
       const result = await db.transaction(async (tx) => {
         const session = await openHoldSession(tx, id);
-        if (session.status !== "open") throw conflict(ERROR_TEXTS.cardPageClosed, "session_closed");
+        if (session.status !== "open") throw conflict(BILLING_ERROR_TEXTS.cardPageClosed, "session_closed");
         if (!check.ok && !check.declined) throw new HttpError(400, check.message, "invalid_card");
         const now = await clockNow(tx);
         const intent = await intentFor(tx, session, now);
         if (!check.ok) {
           // Declined: the session stays open, nothing is authorised; Stripe reports the failed attempt.
-          Object.assign(intent, { status: "requires_payment_method", last_payment_error: { message: HOLD_DECLINED } });
+          Object.assign(intent, {
+            status: "requires_payment_method",
+            last_payment_error: { message: BILLING_ERRORS.holdDeclined },
+          });
           await put(tx, "payment_intent", intent, intent.customer);
           await put(tx, "hold_session", session, session.customer);
           return {
@@ -239,15 +233,15 @@ export function createCardPages(s: Store, holds: Pick<TestProvider, "expireDueHo
       const result = await db.transaction(async (tx) => {
         const session = await openHoldSession(tx, id);
         if (session.status !== "requires_action" || !session.payment_intent) {
-          throw conflict(ERROR_TEXTS.nothingToConfirm, "nothing_to_confirm");
+          throw conflict(BILLING_ERROR_TEXTS.nothingToConfirm, "nothing_to_confirm");
         }
         const intent = await get<TestPaymentIntent>(tx, "payment_intent", session.payment_intent, true);
-        if (!intent) throw notFound(ERROR_TEXTS.cardPageNotFound);
+        if (!intent) throw notFound(BILLING_ERROR_TEXTS.cardPageNotFound);
         const now = await clockNow(tx);
         if (!approve) {
           Object.assign(intent, {
             status: "requires_payment_method",
-            last_payment_error: { message: HOLD_AUTHENTICATION_FAILED },
+            last_payment_error: { message: BILLING_ERRORS.holdAuthenticationFailed },
           });
           Object.assign(session, { status: "open" });
           await put(tx, "payment_intent", intent, intent.customer);
@@ -262,7 +256,7 @@ export function createCardPages(s: Store, holds: Pick<TestProvider, "expireDueHo
         return { failed: false, events: await authorise(tx, session, intent, authenticated, now) };
       });
       await deliver(result.events);
-      if (result.failed) throw new HttpError(402, HOLD_AUTHENTICATION_FAILED, "authentication_failed");
+      if (result.failed) throw new HttpError(402, BILLING_ERRORS.holdAuthenticationFailed, "authentication_failed");
       const session = await get<TestHoldSession>(db, "hold_session", id);
       return { redirectUrl: session?.success_url ?? null, requiresAction: false };
     },

@@ -1,4 +1,4 @@
-import { ERROR_TEXTS } from "@/shared/messages";
+import { QUOTE_ERROR_TEXTS } from "@/shared/contracts/quotes-texts";
 import { conflict, external, HttpError } from "../../http/errors";
 import type { DisputeLike } from "../types";
 import { DISPUTES, makeEvent, type Store, seconds, testId } from "./store";
@@ -39,7 +39,7 @@ export function createDisputes(s: Store): Part {
       const { dispute, events } = await db.transaction(async (tx) => {
         const intent = await get<TestPaymentIntent>(tx, "payment_intent", paymentIntentId, true);
         if (intent?.status !== "succeeded" || !intent.latest_charge) {
-          throw conflict(ERROR_TEXTS.nothingToDispute, "not_captured");
+          throw conflict(QUOTE_ERROR_TEXTS.nothingToDispute, "not_captured");
         }
         const now = await clockNow(tx);
         const dispute: DisputeLike = {

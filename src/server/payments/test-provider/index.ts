@@ -21,7 +21,7 @@ import { createReceipts } from "./receipts";
 import { createStore, makeEvent } from "./store";
 import type { TestProvider } from "./types";
 
-export { HOLD_AUTHENTICATION_FAILED, HOLD_DECLINED, TEST_HOLD_VALIDITY_SECONDS, testId } from "./store";
+export { TEST_HOLD_VALIDITY_SECONDS, testId } from "./store";
 export type * from "./types";
 
 export function createTestProvider(deps: { db: Database; appUrl: string }): TestProvider {

@@ -7,7 +7,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { BALANCE_MESSAGES, ERRORS, QUOTE_MESSAGES } from "@/shared/messages";
+import { BILLING_ERRORS } from "@/shared/contracts/billing-texts";
+import { BALANCE_MESSAGES, QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import type { Database, Queryable } from "../../db";
 import { testPaymentObjects } from "../../db/schema";
 import { badRequest, conflict, external, HttpError, notFound } from "../../http/errors";
@@ -297,7 +298,7 @@ export function createTestInvoices(deps: {
         let events: PaymentEvent[];
         let answer: TestInvoicePayment | null = null;
         if (!check.ok) {
-          events = declined(invoice, now, ERRORS.holdDeclined);
+          events = declined(invoice, now, BILLING_ERRORS.holdDeclined);
         } else if (check.threeDSecure) {
           invoice.test_pending_card = { brand: check.brand, last4: check.last4 };
           events = [];
@@ -317,17 +318,17 @@ export function createTestInvoices(deps: {
     async confirmInvoicePayment(id, approve) {
       const result = await db.transaction(async (tx) => {
         const invoice = await openInvoice(tx, id);
-        if (!invoice.test_pending_card) throw conflict(ERRORS.nothingToConfirm, "nothing_to_confirm");
+        if (!invoice.test_pending_card) throw conflict(BILLING_ERRORS.nothingToConfirm, "nothing_to_confirm");
         const now = await clockNow(tx);
         const card = invoice.test_pending_card;
         const events = approve
           ? await pay(tx, invoice, invoice.amount_remaining, now, card)
-          : declined(invoice, now, ERRORS.holdAuthenticationFailed);
+          : declined(invoice, now, BILLING_ERRORS.holdAuthenticationFailed);
         await put(tx, invoice);
         return { events, invoice };
       });
       await deliver(result.events);
-      if (!approve) throw new HttpError(402, ERRORS.holdAuthenticationFailed, "authentication_failed");
+      if (!approve) throw new HttpError(402, BILLING_ERRORS.holdAuthenticationFailed, "authentication_failed");
       return answered(result.invoice);
     },
 

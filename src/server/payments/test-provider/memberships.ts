@@ -1,7 +1,7 @@
 /** Memberships as Stripe keeps them: customers, subscription checkouts, subscriptions, their invoices and the clock that renews them. */
 import { createHash } from "node:crypto";
 import { addMonths } from "date-fns";
-import { BILLING_ADMIN_TEXTS, ERROR_TEXTS } from "@/shared/messages";
+import { BILLING_ADMIN_TEXTS, BILLING_ERROR_TEXTS } from "@/shared/contracts/billing-texts";
 import { PURCHASABLE_PLANS, planLabel } from "@/shared/plans";
 import type { Queryable } from "../../db";
 import { conflict, notFound } from "../../http/errors";
@@ -100,7 +100,7 @@ export function createMemberships(s: Store): Part {
       if (!price) throw new Error(`test-mode payments: unknown price ${priceId}`);
       const { sub, events } = await db.transaction(async (tx) => {
         const sub = await get<TestSubscription>(tx, "subscription", subscriptionId, true);
-        if (sub?.status !== "active") throw conflict(ERROR_TEXTS.subscriptionUnchangeable);
+        if (sub?.status !== "active") throw conflict(BILLING_ERROR_TEXTS.subscriptionUnchangeable);
         const item = sub.items.data[0];
         const previous = { items: structuredClone(sub.items), cancel_at_period_end: sub.cancel_at_period_end };
         // The rest of the period at the new price, less what is left of the old one: charged now.
@@ -150,7 +150,7 @@ export function createMemberships(s: Store): Part {
     async setCancelAtPeriodEnd(customerId, cancel) {
       const events = await db.transaction(async (tx) => {
         const sub = await currentSubscription(tx, customerId, true);
-        if (!sub) throw notFound(ERROR_TEXTS.noMembershipToManage);
+        if (!sub) throw notFound(BILLING_ERROR_TEXTS.noMembershipToManage);
         if (sub.cancel_at_period_end === cancel) return [];
         const previous = { cancel_at_period_end: sub.cancel_at_period_end, cancel_at: sub.cancel_at ?? null };
         const periodEnd = sub.items.data[0].current_period_end;

@@ -4,7 +4,6 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import { ERRORS } from "@/shared/messages";
 import { PURCHASABLE_PLANS, type PurchasablePlan, planLabel } from "@/shared/plans";
 import { HOLD_VALIDITY_DAYS } from "@/shared/quotes";
 import type { Database, Queryable } from "../../db";
@@ -16,8 +15,6 @@ import type { Kind, TestPrice } from "./types";
 export const API_VERSION = "test-mode";
 /** Stripe keeps a customer-initiated card authorisation capturable for about 7 days. */
 export const TEST_HOLD_VALIDITY_SECONDS = HOLD_VALIDITY_DAYS * 24 * 60 * 60;
-export const HOLD_DECLINED = ERRORS.holdDeclined;
-export const HOLD_AUTHENTICATION_FAILED = ERRORS.holdAuthenticationFailed;
 export const SESSION_LIFETIME_SECONDS = 24 * 60 * 60;
 
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

@@ -5,7 +5,8 @@ import { Form, FormError, fieldsOf, useZodForm } from "@/client/components/form"
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { ApiError, errorMessage } from "@/client/lib/api";
-import { changePasswordFields, differentPasswords, MESSAGES } from "@/shared/schemas";
+import { MESSAGES } from "@/shared/contracts/common-texts";
+import { changePasswordFields, differentPasswords } from "@/shared/schemas";
 import { useChangePassword } from "../api";
 
 /** The server's rules, and the new password typed twice. */

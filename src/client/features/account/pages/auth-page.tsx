@@ -12,8 +12,9 @@ import { errorMessage, sharedText } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { MESSAGES } from "@/shared/contracts/common-texts";
 import { DEFAULT_COUNTRY_CODE, SIGNUP_COUNTRY_CODES } from "@/shared/phone";
-import { MESSAGES, passwordResetRequestSchema, type SignInInput, signInSchema, signUpSchema } from "@/shared/schemas";
+import { passwordResetRequestSchema, type SignInInput, signInSchema, signUpSchema } from "@/shared/schemas";
 import { useAfterSignIn, useForgotPassword, useSignIn, useSignUp, useVerifyTwoFactor } from "../api";
 import { AuthShell } from "../components/auth-shell";
 

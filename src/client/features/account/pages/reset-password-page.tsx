@@ -6,7 +6,8 @@ import { Form, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
 import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { MESSAGES, newPasswordSchema } from "@/shared/schemas";
+import { MESSAGES } from "@/shared/contracts/common-texts";
+import { newPasswordSchema } from "@/shared/schemas";
 import { useResetPassword } from "../api";
 import { AuthShell } from "../components/auth-shell";
 

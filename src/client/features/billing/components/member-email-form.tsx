@@ -11,7 +11,7 @@ import { z } from "zod";
 import { Form, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
 import { errorMessage, serverText } from "@/client/lib/api";
-import { ERROR_TEXTS } from "@/shared/messages";
+import { BILLING_ERROR_TEXTS } from "@/shared/contracts/billing-texts";
 import { PURCHASABLE_PLANS, planLabel } from "@/shared/plans";
 import { syncUserSchema } from "@/shared/schemas";
 import { useSimulateCheckout, useSyncUser } from "../admin-api";
@@ -26,7 +26,7 @@ const KINDS = {
   simulate: {
     submit: msg`Simulate Checkout`,
     busy: msg`Simulating…`,
-    failure: ERROR_TEXTS.checkoutFailed,
+    failure: BILLING_ERROR_TEXTS.checkoutFailed,
     id: "simulate",
   },
 } as const;

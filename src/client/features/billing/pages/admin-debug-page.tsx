@@ -11,7 +11,7 @@ import { sharedText } from "@/client/lib/api";
 import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { debugPlanSchema } from "@/shared/contracts/billing";
-import { CHECKOUT_FAILED } from "@/shared/messages";
+import { BILLING_ERRORS } from "@/shared/contracts/billing-texts";
 import type { PurchasablePlan } from "@/shared/plans";
 import { billingStaffQueries, useDebugCheckoutUrl } from "../admin-api";
 import { MemberEmailForm, PLAN_OPTIONS } from "../components/member-email-form";
@@ -37,7 +37,7 @@ function CheckoutUrlCard() {
   const { SelectField } = fieldsOf(form);
 
   const onShow = ({ plan }: { plan: PurchasablePlan }) =>
-    checkoutUrl.mutate(plan, { onError: (error) => toastFailure(error, sharedText(CHECKOUT_FAILED)) });
+    checkoutUrl.mutate(plan, { onError: (error) => toastFailure(error, sharedText(BILLING_ERRORS.checkoutFailed)) });
 
   const result = checkoutUrl.data;
   return (

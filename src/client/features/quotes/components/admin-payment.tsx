@@ -19,8 +19,9 @@ import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage, sharedText } from "@/client/lib/api";
 import { toastOutcome } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
-import { HOLD_RATE, isHoldExpiringSoon, QUOTE_MESSAGES } from "@/shared/quotes";
+import { HOLD_RATE, isHoldExpiringSoon } from "@/shared/quotes";
 import {
   type Hold,
   type QuoteFile,

@@ -1,8 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { lisbonDate } from "@/shared/dates";
-import { QUOTE_MESSAGES } from "@/shared/quotes";
-import { PRICE_FORMAT_MESSAGE } from "../quote-form";
 import { fakeApi, hold, option, quote, REQUEST_ID, renderWithApp, requestQuotes } from "../test-fixtures";
 import { PaymentPanels } from "./admin-payment";
 import { QuotesBody } from "./admin-quotes";
@@ -17,7 +16,7 @@ describe("the staff's quote editor", () => {
     const { user } = renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
     await user.click(screen.getByRole("button", { name: "Send quote" }));
     expect(await screen.findByText(QUOTE_MESSAGES.optionTitleRequired)).toBeTruthy();
-    expect(screen.getByText(PRICE_FORMAT_MESSAGE)).toBeTruthy();
+    expect(screen.getByText(QUOTE_MESSAGES.priceFormat)).toBeTruthy();
     expect(screen.getByText("Choose until when the quote is valid")).toBeTruthy();
 
     await user.type(screen.getByLabelText("Price (€)"), "0.50");

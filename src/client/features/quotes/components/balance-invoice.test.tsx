@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { BALANCE_MESSAGES, REFUND_MESSAGES } from "@/shared/messages";
+import { BALANCE_MESSAGES, REFUND_MESSAGES } from "@/shared/contracts/quotes-texts";
 import type { BalanceInvoice } from "../api";
 import { fakeApi, hold, option, quote, REQUEST_ID, renderWithApp, requestQuotes } from "../test-fixtures";
 import { BalanceInvoicePanel, MemberBalance } from "./balance-invoice-panel";

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setActiveLocale } from "@/client/lib/i18n";
-import { QUOTE_MESSAGES } from "@/shared/quotes";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { fakeApi, hold, option, quote, REQUEST_ID, renderWithApp, requestQuotes } from "../test-fixtures";
 import { MemberQuotesView } from "./member-quotes";
 

@@ -18,8 +18,9 @@ import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage, sharedText } from "@/client/lib/api";
 import { toastFailure, toastOutcome } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
-import { canReportProblem, isHoldLapsingSoon, LIVE_HOLD_STATUSES, QUOTE_MESSAGES } from "@/shared/quotes";
+import { canReportProblem, isHoldLapsingSoon, LIVE_HOLD_STATUSES } from "@/shared/quotes";
 import {
   type Delivery,
   type Hold,

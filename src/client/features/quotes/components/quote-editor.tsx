@@ -12,13 +12,13 @@ import type { z } from "zod";
 import { Form, FormError, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
 import { errorMessage, sharedText } from "@/client/lib/api";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { lisbonDate } from "@/shared/dates";
 import {
   deliveryOutlastsHold,
   HOLD_VALIDITY_DAYS,
   holdAmountCents,
   QUOTE_MAX_OPTIONS,
-  QUOTE_MESSAGES,
   type VatRate,
 } from "@/shared/quotes";
 import { type Quote, useSaveQuote, useSendQuote } from "../api";

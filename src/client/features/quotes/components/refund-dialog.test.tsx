@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { REFUND_MESSAGES } from "@/shared/messages";
+import { REFUND_MESSAGES } from "@/shared/contracts/quotes-texts";
 import type { Refund } from "../api";
 import { fakeApi, hold, REQUEST_ID, renderWithApp, requestQuotes } from "../test-fixtures";
 import { PaymentPanels } from "./admin-payment";

@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Label } from "@/client/components/ui/label";
 import { Switch } from "@/client/components/ui/switch";
 import { sharedText } from "@/client/lib/api";
-import { NOTICES } from "@/shared/messages";
+import { NOTICES } from "@/shared/contracts/common-texts";
 import { requestsAdminQueries, useSetRoundRobin } from "../admin-api";
 
 export function RoundRobinCard() {

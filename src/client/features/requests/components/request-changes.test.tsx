@@ -3,9 +3,9 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setActiveLocale } from "@/client/lib/i18n";
+import { MESSAGES } from "@/shared/contracts/common-texts";
+import { REQUEST_CHANGE_MESSAGES } from "@/shared/contracts/requests-texts";
 import { lisbonDate } from "@/shared/dates";
-import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
-import { MESSAGES } from "@/shared/schemas";
 import type { RequestDetail } from "../api";
 import { EditRequestDialog } from "./request-changes";
 

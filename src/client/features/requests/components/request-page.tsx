@@ -17,8 +17,8 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 import { ApiError, sharedText } from "@/client/lib/api";
 import { toastFailure } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
+import { ERRORS } from "@/shared/contracts/common-texts";
 import { CATEGORY_LABELS } from "@/shared/labels";
-import { ERRORS } from "@/shared/messages";
 import type { RequestDetail } from "../api";
 
 /** A 404 or a malformed id: the request is not there (for this viewer). */

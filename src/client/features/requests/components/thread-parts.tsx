@@ -5,7 +5,7 @@
 import { MessageFiles } from "@/client/components/chat";
 import { sharedText } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
-import { REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
+import { REQUEST_CHANGE_MESSAGES } from "@/shared/contracts/requests-texts";
 import { messageFileUrl, type ThreadMessage } from "../api";
 
 export function MessageContent({

@@ -22,9 +22,9 @@ import {
 import { ApiError, errorMessage, sharedText } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
 import { formatCount, formatEuro, formatLongDate } from "@/shared/format";
 import { CATEGORY_LABELS, URGENCY_LABELS } from "@/shared/labels";
-import { LIMIT_REACHED } from "@/shared/messages";
 import { DEFAULT_COUNTRY_CODE, digitsOnly, joinPhone, REQUEST_COUNTRY_CODES, splitPhone } from "@/shared/phone";
 import { DEFAULT_URGENCY, REQUEST_CATEGORIES, URGENCIES } from "@/shared/requests";
 import { firstIssueMessage, newRequestSchema } from "@/shared/schemas";
@@ -115,7 +115,7 @@ function AllowanceNote({ allowance, planLabel }: { allowance: Allowance | undefi
         role="status"
       >
         <p className="font-medium">{t`${remaining} of ${limit} requests remaining this month.`}</p>
-        <p className="text-ink-muted">{sharedText(LIMIT_REACHED)}</p>
+        <p className="text-ink-muted">{sharedText(REQUEST_ERRORS.limitReached)}</p>
         <p className="text-ink-muted">
           <Trans>
             Your {planLabel} membership includes {limit} requests a month. Your allowance renews on{" "}

@@ -11,9 +11,10 @@ import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { ApiError, sharedText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
+import { ERRORS } from "@/shared/contracts/common-texts";
+import { REQUEST_CHANGE_MESSAGES, REQUEST_ERROR_TEXTS, REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
-import { ERROR_TEXTS, ERRORS } from "@/shared/messages";
-import { isMemberEditable, REQUEST_CHANGE_MESSAGES } from "@/shared/requests";
+import { isMemberEditable } from "@/shared/requests";
 import { type RequestDetail, requestQueries, useDeleteRequest, useSendMessage } from "../api";
 import { EditRequestDialog, WithdrawRequest } from "../components/request-changes";
 import { RequestDetailsCard } from "../components/request-details";
@@ -41,12 +42,12 @@ export default function RequestDetailPage({ requestQuotes }: { requestQuotes?: R
   // not have permission to view this request", decision 038); the page says so and goes back to the list.
   const notTheirs =
     error instanceof ApiError &&
-    (error.status === 403 || (error.status === 404 && error.key === ERROR_TEXTS.noPermission.id));
+    (error.status === 403 || (error.status === 404 && error.key === REQUEST_ERROR_TEXTS.noPermission.id));
   const notFound = !notTheirs && isNotFound(error);
   useEffect(() => {
     if (!error) return;
     if (notTheirs) {
-      toast.error(sharedText(ERRORS.noPermission));
+      toast.error(sharedText(REQUEST_ERRORS.noPermission));
       navigate("/requests", { replace: true });
     } else if (notFound) {
       toast.error(sharedText(ERRORS.requestNotFound));

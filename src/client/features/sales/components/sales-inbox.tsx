@@ -16,8 +16,8 @@ import { Textarea } from "@/client/components/ui/textarea";
 import { sharedText } from "@/client/lib/api";
 import { toastFailure } from "@/client/lib/toasts";
 import { useHashTarget } from "@/client/lib/use-hash-target";
+import { MESSAGES } from "@/shared/contracts/common-texts";
 import { formatMessageTime } from "@/shared/format";
-import { MESSAGES } from "@/shared/messages";
 import { type AdminInquiry, salesQueries, useCloseInquiry, useReplyInquiry } from "../api";
 
 /** The tab's count: inquiries still open. */

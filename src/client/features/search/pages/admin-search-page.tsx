@@ -19,13 +19,8 @@ import { Input } from "@/client/components/ui/input";
 import { sharedText } from "@/client/lib/api";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
-import {
-  SEARCH_PAGE_MAX,
-  SEARCH_QUERY_MAX,
-  SEARCH_QUERY_MIN,
-  SEARCH_TEXTS,
-  type SearchSource,
-} from "@/shared/contracts/search";
+import { SEARCH_PAGE_MAX, SEARCH_QUERY_MAX, SEARCH_QUERY_MIN, type SearchSource } from "@/shared/contracts/search";
+import { SEARCH_TEXTS } from "@/shared/contracts/search-texts";
 import { formatCount, formatMessageTime } from "@/shared/format";
 import { hitLink, type SearchHit, searchQueries } from "../api";
 
