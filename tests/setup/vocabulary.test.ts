@@ -29,8 +29,8 @@ const DOMAINS: Record<string, string[]> = {
 const CLIENT_ONLY = ["marketing"];
 /** Topics that are not a domain's: who is signed in, a thread's messages, the timeline, notes, typing, resync. */
 const SHARED_TOPICS = ["subscription", "session", "messages", "concierge-typing", "activity", "notes", "resync"];
-/** Contract files that belong to no domain. */
-const CONTRACT_INFRASTRUCTURE = ["common", "endpoint", "index"];
+/** Contract files that belong to no domain (`common-texts`: what several domains say; `all-texts`: loads them all). */
+const CONTRACT_INFRASTRUCTURE = ["common", "endpoint", "index", "all"];
 
 /**
  * Second names the glossary retired, as they would appear in identifiers, paths and URLs: the quote domain's
@@ -55,14 +55,14 @@ function filesUnder(dir: string): string[] {
 const relative = (file: string) => path.relative(ROOT, file);
 
 describe("one vocabulary", () => {
-  it("each domain has its server feature, its contract and (with screens) its client feature under its name", () => {
+  it("each domain has its server feature, its contract and texts, and (with screens) its client feature under its name", () => {
     const server = readdirSync(path.join(ROOT, "src/server/features")).sort();
     const client = readdirSync(path.join(ROOT, "src/client/features")).sort();
     expect(server).toEqual(Object.keys(DOMAINS).sort());
     for (const folder of client) expect([...Object.keys(DOMAINS), ...CLIENT_ONLY]).toContain(folder);
     const contracts = readdirSync(path.join(ROOT, "src/shared/contracts"))
       .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
-      .map((name) => name.replace(/\.ts$/, ""));
+      .map((name) => name.replace(/(-texts)?\.ts$/, ""));
     const owned = Object.entries(DOMAINS).flatMap(([domain, parts]) => [domain, ...parts]);
     for (const name of contracts) expect([...owned, ...CONTRACT_INFRASTRUCTURE], name).toContain(name);
     for (const domain of Object.keys(DOMAINS)) expect(contracts, domain).toContain(domain);
