@@ -11,12 +11,11 @@ import type { SortingState } from "@tanstack/react-table";
 import { Download, RefreshCw, Search } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { AdminPage } from "@/client/components/admin-page";
 import { AsyncView } from "@/client/components/async-view";
-import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
-import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { CATEGORY_LABELS } from "@/shared/labels";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, type RequestCategory, type RequestStatus } from "@/shared/requests";
@@ -73,7 +72,6 @@ function pipelineCount(total: number, capped: boolean) {
 
 export default function AdminRequestsPage() {
   const { t, i18n } = useLingui();
-  useDocumentTitle(t`Requests`);
   const [params, setParams] = useSearchParams();
   const view = readView(params);
   const [search, setSearch] = useState(view.q);
@@ -158,25 +156,24 @@ export default function AdminRequestsPage() {
   );
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6">
-      <PageHeader
-        dense
-        eyebrow={t`Pipeline`}
-        title={t`Requests`}
-        actions={
-          <>
-            <Button variant="outline" size="sm" asChild>
-              <a href={pipelineCsvHref(view)} download>
-                <Download /> {t`Export CSV`}
-              </a>
-            </Button>
-            <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshing}>
-              <RefreshCw aria-hidden className={cn(refreshing && "animate-spin motion-reduce:animate-none")} />
-              {refreshing ? t`Refreshing…` : t`Refresh`}
-            </Button>
-          </>
-        }
-      />
+    <AdminPage
+      width="7xl"
+      eyebrow={t`Pipeline`}
+      title={t`Requests`}
+      actions={
+        <>
+          <Button variant="outline" size="sm" asChild>
+            <a href={pipelineCsvHref(view)} download>
+              <Download /> {t`Export CSV`}
+            </a>
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshing}>
+            <RefreshCw aria-hidden className={cn(refreshing && "animate-spin motion-reduce:animate-none")} />
+            {refreshing ? t`Refreshing…` : t`Refresh`}
+          </Button>
+        </>
+      }
+    >
       <div className="flex flex-col gap-3 md:flex-row md:items-center">
         <div className="relative md:flex-1">
           <Search
@@ -281,6 +278,6 @@ export default function AdminRequestsPage() {
           </div>
         )}
       </AsyncView>
-    </div>
+    </AdminPage>
   );
 }
