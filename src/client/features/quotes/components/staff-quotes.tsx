@@ -21,7 +21,7 @@ import { QUOTE_MESSAGES } from "@/shared/quotes";
 import type { RequestStatus } from "@/shared/requests";
 import { type Deal, type Quote, quoteQueries, useDeleteQuote, useSendQuote } from "../api";
 import { formatCents } from "../money";
-import { DealFiles, QuoteBadge } from "./deal-parts";
+import { OptionPhotos, QuoteBadge } from "./deal-parts";
 import { QuoteEditor } from "./quote-editor";
 import { VatNote } from "./vat-note";
 
@@ -169,12 +169,7 @@ function QuoteSummary({
               <span className="tabular shrink-0">{formatCents(option.priceCents)}</span>
             </div>
             <VatNote vatRate={option.vatRate} vatCents={option.vatCents} className="text-right" />
-            <DealFiles
-              requestId={requestId}
-              files={option.photos}
-              label={t`Photos of ${option.title}`}
-              className="[&_a]:h-12 [&_button]:size-12"
-            />
+            <OptionPhotos requestId={requestId} option={option} className="[&_a]:h-12 [&_button]:size-12" />
           </li>
         ))}
       </ul>
