@@ -9,7 +9,13 @@ const RUI = { id: "u2", name: "Rui Costa" };
 function renderSelect(owner: typeof ANA | null, staff = [RUI]) {
   const onChange = vi.fn();
   render(
-    <OwnerSelect owner={owner} staff={staff} label="Owner of the request" unassigned="Unassigned" onChange={onChange} />,
+    <OwnerSelect
+      owner={owner}
+      staff={staff}
+      label="Owner of the request"
+      unassigned="Unassigned"
+      onChange={onChange}
+    />,
   );
   return { onChange, user: userEvent.setup() };
 }
