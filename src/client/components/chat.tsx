@@ -6,7 +6,7 @@
  * library is installed on the server; other files as links).
  */
 import { useLingui } from "@lingui/react/macro";
-import { FileText, Paperclip, Send, X } from "lucide-react";
+import { FileText, Paperclip, Send } from "lucide-react";
 import {
   type ClipboardEvent,
   type DragEvent,
@@ -23,6 +23,7 @@ import { errorMessage, sharedText } from "@/client/lib/api";
 import { useHashTarget } from "@/client/lib/use-hash-target";
 import { cn } from "@/client/lib/utils";
 import { MESSAGES } from "@/shared/messages";
+import { RemoveButton } from "./remove-button";
 import { type SnippetContext, type SnippetSource, SnippetTextarea, useSnippetPicker } from "./snippet-picker";
 
 /**
@@ -268,16 +269,7 @@ export function ChatComposer({
                   />
                 )}
               </span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-7"
-                aria-label={t`Remove ${f.file.name}`}
-                onClick={() => files.remove(f.key)}
-              >
-                <X />
-              </Button>
+              <RemoveButton className="size-7" label={t`Remove ${f.file.name}`} onClick={() => files.remove(f.key)} />
             </li>
           ))}
         </ul>
