@@ -8,11 +8,12 @@ import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import type { SortingState } from "@tanstack/react-table";
-import { Download, RefreshCw } from "lucide-react";
+import { Download } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { AdminPage } from "@/client/components/admin-page";
 import { AsyncView } from "@/client/components/async-view";
+import { RefreshButton } from "@/client/components/refresh-button";
 import { Button } from "@/client/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
 import { cn } from "@/client/lib/utils";
@@ -127,13 +128,6 @@ export default function AdminRequestsPage() {
   }
 
   const filtered = Boolean(view.q || view.status !== ALL || view.category !== ALL || view.assignee !== ALL);
-  // Refresh spins while the refetch it asked for runs (not for the 30 s or live refreshes).
-  const [refreshing, setRefreshing] = useState(false);
-  async function refresh() {
-    setRefreshing(true);
-    await query.refetch();
-    setRefreshing(false);
-  }
   const empty = filtered ? (
     <div className="flex flex-col items-center gap-3">
       <p className="font-serif text-xl text-noir">{t`No requests match these filters`}</p>
@@ -167,10 +161,7 @@ export default function AdminRequestsPage() {
               <Download /> {t`Export CSV`}
             </a>
           </Button>
-          <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshing}>
-            <RefreshCw aria-hidden className={cn(refreshing && "animate-spin motion-reduce:animate-none")} />
-            {refreshing ? t`Refreshing…` : t`Refresh`}
-          </Button>
+          <RefreshButton query={query} />
         </>
       }
     >
