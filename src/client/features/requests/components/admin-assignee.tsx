@@ -8,7 +8,7 @@ import type * as React from "react";
 import { toast } from "sonner";
 import { OwnerSelect } from "@/client/components/owner-select";
 import { cn } from "@/client/lib/utils";
-import { type Assignee, pipelineQueries, useAssignRequest } from "../admin-api";
+import { type Assignee, requestsAdminQueries, useAssignRequest } from "../admin-api";
 
 export function AssigneeSelect({
   request,
@@ -21,7 +21,7 @@ export function AssigneeSelect({
   short?: boolean;
 }) {
   const { t } = useLingui();
-  const staff = useQuery(pipelineQueries.assignees());
+  const staff = useQuery(requestsAdminQueries.assignees());
   const assign = useAssignRequest();
   const current = request.assignee;
 

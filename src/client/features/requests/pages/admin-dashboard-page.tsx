@@ -1,7 +1,7 @@
 /**
  * /admin and /admin/dashboard: the operations dashboard. The spec's counters (Total, New, Sourcing, Clients,
  * unread Messages) and quick links, then three charts: requests per week by category, the status funnel and the
- * time to a first reply. One query (GET /api/admin/stats), refreshed by the realtime topics (`pipelineRealtime`).
+ * time to a first reply. One query (GET /api/admin/stats), refreshed by the realtime topics (`requestsAdminRealtime`).
  * The quotes feature's flags (holds expiring soon) and money section are composed in by
  * app/pages/admin-dashboard-route.tsx (`flags`, `money`).
  */
@@ -11,14 +11,14 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { AdminPage } from "@/client/components/admin-page";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
-import { type AdminStats, pipelineQueries } from "../admin-api";
+import { type AdminStats, requestsAdminQueries } from "../admin-api";
 import { QuickLinks, StatCards } from "../components/dashboard-cards";
 import { FirstReplyChart, FunnelChart, WeeklyChart } from "../components/dashboard-charts";
 import { StaffTimes } from "../components/dashboard-staff-times";
 
 export default function AdminDashboardPage({ flags, money }: { flags?: ReactNode; money?: ReactNode }) {
   const { t } = useLingui();
-  const stats = useQuery(pipelineQueries.stats());
+  const stats = useQuery(requestsAdminQueries.stats());
   return (
     <AdminPage
       width="7xl"

@@ -19,7 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { cn } from "@/client/lib/utils";
 import { CATEGORY_LABELS } from "@/shared/labels";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, type RequestCategory, type RequestStatus } from "@/shared/requests";
-import { type PipelineParams, pipelineCsvHref, pipelineQueries, pipelineSearch } from "../admin-api";
+import { type PipelineParams, pipelineCsvHref, pipelineSearch, requestsAdminQueries } from "../admin-api";
 import { formatPipelineTotal, PipelinePager, PipelineTable } from "../components/admin-pipeline-table";
 import { RequestSearch } from "../components/request-search";
 import { StatusFilter } from "../components/status-filter";
@@ -105,7 +105,7 @@ export default function AdminRequestsPage() {
   }, [view.q]);
 
   const query = useQuery(
-    pipelineQueries.list({
+    requestsAdminQueries.list({
       q: view.q || undefined,
       status: view.status,
       category: view.category,
