@@ -6,7 +6,7 @@
  * library is installed on the server; other files as links).
  */
 import { useLingui } from "@lingui/react/macro";
-import { FileText, Paperclip, Send, X } from "lucide-react";
+import { FileText, Paperclip, Send } from "lucide-react";
 import {
   type ClipboardEvent,
   type DragEvent,
@@ -19,12 +19,12 @@ import {
 import { toast } from "sonner";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
-import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage, sharedText } from "@/client/lib/api";
 import { useHashTarget } from "@/client/lib/use-hash-target";
 import { cn } from "@/client/lib/utils";
 import { MESSAGES } from "@/shared/contracts/common-texts";
-import { type SnippetContext, type SnippetSource, useSnippetPicker } from "./snippet-picker";
+import { RemoveButton } from "./remove-button";
+import { type SnippetContext, type SnippetSource, SnippetTextarea, useSnippetPicker } from "./snippet-picker";
 
 /**
  * The messages' list, oldest first, scrolled to the bottom whenever `count` changes (newest at the bottom), or
@@ -229,25 +229,19 @@ export function ChatComposer({
       }}
     >
       <Label htmlFor={id}>{label}</Label>
-      <div className="relative">
-        {picker.panel}
-        <Textarea
-          ref={box}
-          id={id}
-          rows={3}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            picker.onTextChange(event.target.value, event.target.selectionStart);
-            if (event.target.value.trim()) onType?.();
-          }}
-          onKeyDown={onKeyDown}
-          onPaste={onPaste}
-          placeholder={placeholder}
-          maxLength={5000}
-          disabled={disabled}
-        />
-      </div>
+      <SnippetTextarea
+        picker={picker}
+        id={id}
+        rows={3}
+        onChange={(event) => {
+          if (event.target.value.trim()) onType?.();
+        }}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+        placeholder={placeholder}
+        maxLength={5000}
+        disabled={disabled}
+      />
       {files.files.length > 0 && (
         <ul aria-label={t`Files to send`} className="flex flex-wrap gap-2">
           {files.files.map((f) => (
@@ -275,16 +269,7 @@ export function ChatComposer({
                   />
                 )}
               </span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-7"
-                aria-label={t`Remove ${f.file.name}`}
-                onClick={() => files.remove(f.key)}
-              >
-                <X />
-              </Button>
+              <RemoveButton className="size-7" label={t`Remove ${f.file.name}`} onClick={() => files.remove(f.key)} />
             </li>
           ))}
         </ul>

@@ -10,6 +10,7 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { MessageSquareText } from "lucide-react";
+import type * as React from "react";
 import {
   type FocusEvent,
   type KeyboardEvent,
@@ -25,6 +26,7 @@ import { Link } from "react-router";
 import { cn } from "@/client/lib/utils";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
+import { Textarea } from "./ui/textarea";
 
 export interface Snippet {
   id: string;
@@ -54,8 +56,9 @@ export function typedTrigger(previous: string, next: string, caret: number): boo
 }
 
 /**
- * Wires a controlled text box to the picker. Call `onTextChange` from its onChange (after setting the text);
- * render `panel` just above it, inside a `relative` wrapper, and `button` where it fits.
+ * Wires a controlled text box to the picker: render it as `SnippetTextarea` (or call `onTextChange` from its
+ * onChange, after setting the text, and render `panel` just above it inside a `relative` wrapper), and `button`
+ * where it fits.
  */
 export function useSnippetPicker({
   source,
@@ -107,6 +110,9 @@ export function useSnippetPicker({
 
   return {
     open,
+    textarea,
+    text,
+    setText,
     onTextChange(next: string, caret: number) {
       if (source && typedTrigger(text, next, caret)) {
         slashAt.current = caret - 1;
@@ -129,6 +135,31 @@ export function useSnippetPicker({
       </Button>
     ) : null,
   };
+}
+
+export type SnippetPicker = ReturnType<typeof useSnippetPicker>;
+
+/** The picker's text box: its text and ref are the picker's, its panel opens just above it. */
+export function SnippetTextarea({
+  picker,
+  onChange,
+  ...props
+}: Omit<React.ComponentProps<typeof Textarea>, "value" | "ref"> & { picker: SnippetPicker }) {
+  return (
+    <div className="relative">
+      {picker.panel}
+      <Textarea
+        {...props}
+        ref={picker.textarea}
+        value={picker.text}
+        onChange={(event) => {
+          picker.setText(event.target.value);
+          picker.onTextChange(event.target.value, event.target.selectionStart);
+          onChange?.(event);
+        }}
+      />
+    </div>
+  );
 }
 
 function SnippetPanel({

@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { memberSession, renderWithQueries, stubServer } from "#tests/helpers/components";
 import { PasswordCard } from "@/client/features/account/components/password-card";
 import { setActiveLocale } from "@/client/lib/i18n";
 import { sessionQueryKey } from "@/client/lib/session";
@@ -14,41 +15,18 @@ import { formatEuro, formatLongDate } from "@/shared/format";
 import { type SessionInfo, SIGNED_OUT } from "@/shared/session";
 import { LanguageChoice } from "./language-choice";
 
-const MEMBER: SessionInfo = {
-  user: { id: "u1", email: "ana@example.com", name: "Ana", twoFactorEnabled: false, emailVerified: true },
-  profile: {
-    name: "Ana",
-    email: "ana@example.com",
-    phone: null,
-    language: "en",
-    billingName: null,
-    billingAddress: null,
-    taxId: null,
-  },
-  role: "client",
-  subscription: null,
-};
+const MEMBER = memberSession();
 
 /** The switch beside a screen's texts, for `session`; the calls the server received. */
 function renderWith(session: SessionInfo) {
-  const calls: Array<{ url: string; method: string; body: unknown }> = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, method: String(init.method), body: init.body ? JSON.parse(String(init.body)) : undefined });
-      return new Response(JSON.stringify({ ok: true }), { status: 200 });
-    }),
-  );
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
-  });
-  client.setQueryData(sessionQueryKey, session);
-  render(
-    <QueryClientProvider client={client}>
+  const calls = stubServer();
+  const client = renderWithQueries(
+    <>
       <LanguageChoice showLabel />
       <PasswordCard />
       <p data-testid="amount">{formatEuro(25000)}</p>
-    </QueryClientProvider>,
+    </>,
+    { session },
   );
   return { calls, client };
 }

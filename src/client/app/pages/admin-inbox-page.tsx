@@ -6,9 +6,8 @@
 import { useLingui } from "@lingui/react/macro";
 import type * as React from "react";
 import { useSearchParams } from "react-router";
-import { PageHeader } from "@/client/components/page-header";
+import { AdminPage } from "@/client/components/admin-page";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
-import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatBadgeCount } from "@/shared/format";
 
 export interface InboxTab {
@@ -21,18 +20,16 @@ export interface InboxTab {
 
 export default function AdminInboxPage({ tabs }: { tabs: InboxTab[] }) {
   const { t } = useLingui();
-  useDocumentTitle(t`Inbox`);
   const [params, setParams] = useSearchParams();
   const current = tabs.find((tab) => tab.value === params.get("tab"))?.value ?? tabs[0]?.value;
   return (
     // The admin layout pads every page: no padding of its own, so the inbox lines up with the other pages.
-    <div className="mx-auto flex max-w-7xl flex-col gap-6">
-      <PageHeader
-        dense
-        eyebrow={t`Messages`}
-        title={t`Inbox`}
-        description={t`Members' request messages, sales inquiries and Executive Concierge conversations, live.`}
-      />
+    <AdminPage
+      width="7xl"
+      eyebrow={t`Messages`}
+      title={t`Inbox`}
+      description={t`Members' request messages, sales inquiries and Executive Concierge conversations, live.`}
+    >
       <Tabs value={current} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <TabsList aria-label={t`Inbox`}>
           {tabs.map((tab) => (
@@ -55,6 +52,6 @@ export default function AdminInboxPage({ tabs }: { tabs: InboxTab[] }) {
           </TabsContent>
         ))}
       </Tabs>
-    </div>
+    </AdminPage>
   );
 }

@@ -1,25 +1,13 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { type Answer, renderWithQueries, stubServer } from "#tests/helpers/components";
 import { PasswordCard } from "./password-card";
 
 /** The card with a server that answers `answer` to the password change; the calls it received. */
-function renderCard(answer: { status: number; body: unknown } = { status: 200, body: { ok: true } }) {
-  const calls: Array<{ url: string; method: string; body: unknown }> = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, method: String(init.method), body: init.body ? JSON.parse(String(init.body)) : undefined });
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <PasswordCard />
-    </QueryClientProvider>,
-  );
+function renderCard(answer?: Answer) {
+  const calls = stubServer(answer);
+  renderWithQueries(<PasswordCard />);
   return calls;
 }
 

@@ -1,55 +1,25 @@
 /** The profile's invoicing details (issue 30, decision 034): shown as saved, the NIF checked, sent with the profile. */
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Answer, memberSession, renderWithQueries, stubServer } from "#tests/helpers/components";
 import { Toaster } from "@/client/components/ui/sonner";
 import { setActiveLocale } from "@/client/lib/i18n";
-import { sessionQueryKey } from "@/client/lib/session";
 import type { SessionInfo } from "@/shared/session";
 import { ProfileForm } from "./profile-form";
 
-const SESSION: SessionInfo = {
-  user: { id: "u1", email: "ana@example.com", name: "Ana Sousa", twoFactorEnabled: false, emailVerified: true },
-  profile: {
-    name: "Ana Sousa",
-    email: "ana@example.com",
-    phone: "+351912345678",
-    language: "en",
-    billingName: null,
-    billingAddress: null,
-    taxId: null,
-  },
-  role: "client",
-  subscription: null,
-};
-
 /** The form over a saved session; the server answers PUT /api/profile with `answer` (or the body it got). */
-function renderForm(
-  profile: Partial<NonNullable<SessionInfo["profile"]>> = {},
-  answer?: { status: number; body: unknown },
-) {
-  const calls: Array<{ url: string; method: string; body: Record<string, unknown> }> = [];
-  const session = { ...SESSION, profile: { ...(SESSION.profile as object), ...profile } } as SessionInfo;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method: String(init.method), body });
-      const reply = answer ?? { status: 200, body: { ...session, profile: { ...session.profile, ...body } } };
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { "content-type": "application/json" },
-      });
-    }),
+function renderForm(profile: Partial<NonNullable<SessionInfo["profile"]>> = {}, answer?: Answer) {
+  const session = memberSession({ name: "Ana Sousa", phone: "+351912345678", ...profile });
+  const calls = stubServer(
+    answer ?? ((body) => ({ status: 200, body: { ...session, profile: { ...session.profile, ...(body as object) } } })),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(sessionQueryKey, session);
-  render(
-    <QueryClientProvider client={client}>
+  renderWithQueries(
+    <>
       <ProfileForm />
       <Toaster />
-    </QueryClientProvider>,
+    </>,
+    { session },
   );
   return { calls, user: userEvent.setup() };
 }

@@ -6,6 +6,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
+import { ReceiptLink } from "@/client/components/receipt-link";
 import type { MessageDescriptor } from "@/client/lib/i18n";
 import { formatEuro, formatLongDate } from "@/shared/format";
 import { planLabel } from "@/shared/plans";
@@ -59,16 +60,11 @@ function ChargeRow({ charge }: { charge: MembershipCharge }) {
       </div>
       <span className="tabular font-serif text-xl">{formatEuro(charge.amountCents / 100)}</span>
       {charge.receiptUrl && (
-        <a
-          href={charge.receiptUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="col-span-2 justify-self-start text-xs underline decoration-gold"
-        >
+        <ReceiptLink href={charge.receiptUrl}>
           <Trans>
             View receipt<span className="sr-only"> for {plan}</span>
           </Trans>
-        </a>
+        </ReceiptLink>
       )}
     </li>
   );

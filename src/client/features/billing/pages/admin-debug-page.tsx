@@ -1,15 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink, Link2, PlayCircle } from "lucide-react";
+import { AdminPage } from "@/client/components/admin-page";
 import { DetailList } from "@/client/components/detail-list";
 import { Form, fieldsOf, useZodForm } from "@/client/components/form";
-import { PageHeader } from "@/client/components/page-header";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { sharedText } from "@/client/lib/api";
 import { toastFailure } from "@/client/lib/toasts";
-import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { debugPlanSchema } from "@/shared/contracts/billing";
 import { BILLING_ERRORS } from "@/shared/contracts/billing-texts";
 import type { PurchasablePlan } from "@/shared/plans";
@@ -18,15 +17,20 @@ import { MemberEmailForm, PLAN_OPTIONS } from "../components/member-email-form";
 
 export default function AdminDebugPage() {
   const { t } = useLingui();
-  useDocumentTitle(t`Admin Debug`);
   const settings = useQuery(billingStaffQueries.settings());
   const mode = settings.data?.paymentMode;
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-8">
-      <PageHeader dense eyebrow={t`Admin`} title={t`Debug`} actions={mode && <Badge variant="gold">{mode}</Badge>} />
+    <AdminPage
+      documentTitle={t`Admin Debug`}
+      width="4xl"
+      spacious
+      eyebrow={t`Admin`}
+      title={t`Debug`}
+      actions={mode && <Badge variant="gold">{mode}</Badge>}
+    >
       <CheckoutUrlCard />
       <SimulateCheckoutCard testMode={mode === "TEST"} loading={settings.isPending} />
-    </div>
+    </AdminPage>
   );
 }
 

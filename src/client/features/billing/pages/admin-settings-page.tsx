@@ -3,17 +3,16 @@ import { useQuery } from "@tanstack/react-query";
 import { CreditCard, RefreshCw, Server } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { AdminPage } from "@/client/components/admin-page";
 import { AsyncView } from "@/client/components/async-view";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { DataTable, dataTableColumns } from "@/client/components/data-table";
 import { DetailList } from "@/client/components/detail-list";
-import { PageHeader } from "@/client/components/page-header";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { serverText } from "@/client/lib/api";
 import { toastFailure } from "@/client/lib/toasts";
-import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatEuro } from "@/shared/format";
 import { type AdminSettings, billingStaffQueries, type SyncAllResult, useSyncAll } from "../admin-api";
 import { MemberEmailForm } from "../components/member-email-form";
@@ -49,11 +48,9 @@ export default function AdminSettingsPage({
   assignment?: React.ReactNode;
 }) {
   const { t } = useLingui();
-  useDocumentTitle(t`Admin Settings`);
   const settings = useQuery(billingStaffQueries.settings());
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-8">
-      <PageHeader dense eyebrow={t`Admin`} title={t`Settings`} />
+    <AdminPage documentTitle={t`Admin Settings`} width="4xl" spacious eyebrow={t`Admin`} title={t`Settings`}>
       <AsyncView query={settings} loadingLabel={t`Loading settings`} errorFallback={t`Failed to load settings`}>
         {(data) => (
           <>
@@ -65,7 +62,7 @@ export default function AdminSettingsPage({
       {notifications && <section aria-label={t`Notifications`}>{notifications}</section>}
       {assignment && <section aria-label={t`Assignment`}>{assignment}</section>}
       <SubscriptionSyncCard />
-    </div>
+    </AdminPage>
   );
 }
 

@@ -12,6 +12,7 @@ import { toast } from "sonner";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
 import { AdminComposer, addNoteWithToast } from "@/client/components/internal-note";
 import { MemberLanguageNote } from "@/client/components/member-language";
+import { OwnerSelect } from "@/client/components/owner-select";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Badge } from "@/client/components/ui/badge";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
@@ -192,7 +193,7 @@ function ConversationButton({
 }
 
 /** The conversation's owner, a compact select of the staff with "Unassigned". */
-function OwnerSelect({
+function ConversationOwner({
   memberId,
   name,
   owner,
@@ -205,10 +206,7 @@ function OwnerSelect({
 }) {
   const { t } = useLingui();
   const assign = useAssignConversation();
-  const choices = owner && !staff.some((s) => s.id === owner.id) ? [owner, ...staff] : staff;
-  async function change(value: string) {
-    const userId = value === "none" ? null : value;
-    if (userId === (owner?.id ?? null)) return;
+  async function change(userId: string | null) {
     try {
       const result = await assign.mutateAsync({ memberId, userId });
       toast.success(result.assignee ? t`Assigned to ${result.assignee.name}` : t`Unassigned`);
@@ -217,19 +215,15 @@ function OwnerSelect({
     }
   }
   return (
-    <Select value={owner?.id ?? "none"} onValueChange={(value) => void change(value)} disabled={assign.isPending}>
-      <SelectTrigger aria-label={t`Owner of the conversation with ${name}`} className="ml-auto h-8 w-40 text-xs">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value="none">{t`Unassigned`}</SelectItem>
-        {choices.map((s) => (
-          <SelectItem key={s.id} value={s.id}>
-            {s.name}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OwnerSelect
+      owner={owner}
+      staff={staff}
+      label={t`Owner of the conversation with ${name}`}
+      unassigned={t`Unassigned`}
+      onChange={(userId) => void change(userId)}
+      disabled={assign.isPending}
+      className="ml-auto h-8 w-40 text-xs"
+    />
   );
 }
 
@@ -298,7 +292,7 @@ function MemberThread({
             </p>
           )}
         </div>
-        {staff && <OwnerSelect memberId={memberId} name={name} owner={owner} staff={staff} />}
+        {staff && <ConversationOwner memberId={memberId} name={name} owner={owner} staff={staff} />}
       </header>
       <div className="flex min-h-0 flex-1 flex-col gap-3 px-5 pt-4">
         <AsyncView

@@ -11,14 +11,13 @@ import { Check, CheckCheck } from "lucide-react";
 import { ToggleGroup } from "radix-ui";
 import { useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { AdminPage } from "@/client/components/admin-page";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
-import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { Switch } from "@/client/components/ui/switch";
 import { i18n } from "@/client/lib/i18n";
 import { toastFailure } from "@/client/lib/toasts";
-import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatBadgeCount, formatMessageTime } from "@/shared/format";
 import {
@@ -53,7 +52,6 @@ const failedToMark = (error: unknown) => toastFailure(error, i18n._(FAILED_TO_MA
 
 export default function AdminNotificationsPage() {
   const { t, i18n } = useLingui();
-  useDocumentTitle(t`Notifications`);
   const [params, setParams] = useSearchParams();
   const view = readView(params);
   const [limit, setLimit] = useState(FIRST_PAGE);
@@ -102,29 +100,28 @@ export default function AdminNotificationsPage() {
   );
 
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <PageHeader
-        dense
-        eyebrow={t`Admin`}
-        title={t`Notifications`}
-        description={
-          query.data ? (
-            <span aria-live="polite" className="tabular">
-              {unread === 0 ? t`Nothing unread.` : t`${formatBadgeCount(unread)} unread.`}
-            </span>
-          ) : undefined
-        }
-        actions={
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={unread === 0 || markAll.isPending}
-            onClick={() => markAll.mutate(undefined, { onError: failedToMark })}
-          >
-            <CheckCheck aria-hidden /> {markAll.isPending ? t`Marking…` : t`Mark all read`}
-          </Button>
-        }
-      />
+    <AdminPage
+      width="4xl"
+      eyebrow={t`Admin`}
+      title={t`Notifications`}
+      description={
+        query.data ? (
+          <span aria-live="polite" className="tabular">
+            {unread === 0 ? t`Nothing unread.` : t`${formatBadgeCount(unread)} unread.`}
+          </span>
+        ) : undefined
+      }
+      actions={
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={unread === 0 || markAll.isPending}
+          onClick={() => markAll.mutate(undefined, { onError: failedToMark })}
+        >
+          <CheckCheck aria-hidden /> {markAll.isPending ? t`Marking…` : t`Mark all read`}
+        </Button>
+      }
+    >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <ToggleGroup.Root
           type="single"
@@ -191,7 +188,7 @@ export default function AdminNotificationsPage() {
           </div>
         )}
       </AsyncView>
-    </div>
+    </AdminPage>
   );
 }
 

@@ -7,13 +7,14 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { RefreshCw, RotateCcw, ShieldAlert } from "lucide-react";
+import { RotateCcw, ShieldAlert } from "lucide-react";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { AdminPage } from "@/client/components/admin-page";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
 import { DataTable, dataTableColumns } from "@/client/components/data-table";
 import { DetailList } from "@/client/components/detail-list";
-import { PageHeader } from "@/client/components/page-header";
+import { RefreshButton } from "@/client/components/refresh-button";
 import { badgeVariants } from "@/client/components/ui/badge-variants";
 import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
@@ -21,7 +22,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { ApiError, errorMessage, serverText, sharedText } from "@/client/lib/api";
 import { i18n } from "@/client/lib/i18n";
 import { toastOutcome } from "@/client/lib/toasts";
-import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import { notificationQueries, type OutboxFilter, type OutboxItem, type OutboxStatus, useRetryDelivery } from "../api";
@@ -222,7 +222,6 @@ function readFilter(params: URLSearchParams): OutboxFilter {
 
 export default function AdminOutboxPage() {
   const { t, i18n } = useLingui();
-  useDocumentTitle(t`Outbox`);
   const [params, setParams] = useSearchParams();
   const status = readFilter(params);
   // The server's own words (a webhook's name, a failure) in the interface's language, by their keys.
@@ -240,14 +239,7 @@ export default function AdminOutboxPage() {
   const columns = useMemo(() => tableColumns(read, t), [read, t]);
   /** The message as the list has it now (a retry changes its status). */
   const current = reading ? (query.data?.items.find((item) => item.id === reading.id) ?? reading) : null;
-  const [refreshing, setRefreshing] = useState(false);
   const forbidden = query.error instanceof ApiError && query.error.status === 403;
-
-  async function refresh() {
-    setRefreshing(true);
-    await query.refetch();
-    setRefreshing(false);
-  }
 
   function setStatus(value: OutboxFilter) {
     setParams(value === "all" ? new URLSearchParams() : new URLSearchParams({ status: value }), { replace: true });
@@ -271,21 +263,13 @@ export default function AdminOutboxPage() {
     );
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6">
-      <PageHeader
-        dense
-        eyebrow={t`Admin`}
-        title={t`Outbox`}
-        description={t`What the app sent, is sending, or holds until email is configured.`}
-        actions={
-          !forbidden && (
-            <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshing}>
-              <RefreshCw aria-hidden className={cn(refreshing && "animate-spin motion-reduce:animate-none")} />
-              {refreshing ? t`Refreshing…` : t`Refresh`}
-            </Button>
-          )
-        }
-      />
+    <AdminPage
+      width="7xl"
+      eyebrow={t`Admin`}
+      title={t`Outbox`}
+      description={t`What the app sent, is sending, or holds until email is configured.`}
+      actions={!forbidden && <RefreshButton query={query} />}
+    >
       {!forbidden && (
         <Select value={status} onValueChange={(value) => setStatus(value as OutboxFilter)}>
           <SelectTrigger aria-label={t`Filter by status`} className="h-10 text-sm sm:w-48">
@@ -355,7 +339,7 @@ export default function AdminOutboxPage() {
         )}
       </AsyncView>
       <MessageDialog item={current} onClose={() => setReading(null)} returnFocusTo={opener} />
-    </div>
+    </AdminPage>
   );
 }
 

@@ -5,28 +5,26 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { FlaskConical } from "lucide-react";
+import { AdminPage } from "@/client/components/admin-page";
 import { AsyncView } from "@/client/components/async-view";
-import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/client/lib/api";
-import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { qaQueries } from "../api";
 import { BankTransferSection } from "../components/bank-transfer-section";
 import { DemoDataSection, FakeRequestSection, NotificationSection } from "../components/qa-sections";
 
 export default function AdminQaPage() {
   const { t } = useLingui();
-  useDocumentTitle(t`QA tools`);
   const qa = useQuery(qaQueries.status());
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-8">
-      <PageHeader
-        dense
-        eyebrow={t`Admin`}
-        title={t`QA tools`}
-        description={t`Test data and test sends for trying the product end to end. Not available on the public site.`}
-      />
+    <AdminPage
+      width="4xl"
+      spacious
+      eyebrow={t`Admin`}
+      title={t`QA tools`}
+      description={t`Test data and test sends for trying the product end to end. Not available on the public site.`}
+    >
       <AsyncView
         query={qa}
         loading={
@@ -56,7 +54,7 @@ export default function AdminQaPage() {
           </>
         )}
       </AsyncView>
-    </div>
+    </AdminPage>
   );
 }
 

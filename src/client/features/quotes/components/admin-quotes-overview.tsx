@@ -10,19 +10,12 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, ArrowUpRight, Check, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  ResponsiveContainer,
-  Tooltip,
-  type TooltipContentProps,
-  XAxis,
-  YAxis,
-} from "recharts";
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { toast } from "sonner";
 import { ChartFigure } from "@/client/components/chart-figure";
 import { AXIS_TICK, GRID_STROKE, TOKENS } from "@/client/components/chart-palette";
+import { ChartLegend, ChartTooltip, HOVER_CURSOR } from "@/client/components/chart-tooltip";
+import { StatCard } from "@/client/components/stat-card";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { errorMessage } from "@/client/lib/api";
@@ -109,28 +102,14 @@ export function MoneySection() {
         <>
           <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
             {CARDS.map((card) => (
-              <div key={card.key} className="rounded-lg border border-stone bg-card px-5 py-4">
-                <dt className="eyebrow text-ink-muted">
-                  {i18n._(card.label)}
-                  <span className="sr-only"> {i18n._(card.hint)}</span>
-                </dt>
-                <dd className="mt-2 flex h-10 flex-wrap items-baseline gap-x-2">
-                  {data ? (
-                    <span
-                      className={`tabular font-serif text-4xl leading-none ${
-                        card.key === "expiringSoon" && data.cards.expiringSoon > 0 ? "text-oxblood" : ""
-                      }`}
-                    >
-                      {card.money ? formatCents(data.cards[card.key]) : formatCount(data.cards[card.key])}
-                    </span>
-                  ) : (
-                    <Skeleton className="h-10 w-24" />
-                  )}
-                  <span aria-hidden="true" className="text-xs text-ink-muted">
-                    {i18n._(card.hint)}
-                  </span>
-                </dd>
-              </div>
+              <StatCard
+                key={card.key}
+                size="medium"
+                label={i18n._(card.label)}
+                hint={i18n._(card.hint)}
+                value={data && (card.money ? formatCents(data.cards[card.key]) : formatCount(data.cards[card.key]))}
+                alert={card.key === "expiringSoon" && (data?.cards.expiringSoon ?? 0) > 0}
+              />
             ))}
           </dl>
           {data && <Ledger ledger={data.ledger} />}
@@ -334,14 +313,9 @@ function MoneyChart({ data }: { data?: QuotesOverview }) {
       title={t`Holds per week`}
       description={t`Money held on members' cards, captured and released over the last 12 weeks, by the Monday each week starts.`}
       legend={
-        <ul aria-hidden="true" className="-mt-1 flex flex-wrap gap-x-5 gap-y-1.5 text-xs text-ink-muted">
-          {SERIES.map((series) => (
-            <li key={series.key} className="flex items-center gap-2">
-              <span className="size-2.5 rounded-[2px]" style={{ backgroundColor: series.color }} />
-              {i18n._(series.name)}
-            </li>
-          ))}
-        </ul>
+        <ChartLegend
+          items={SERIES.map((series) => ({ key: series.key, label: i18n._(series.name), color: series.color }))}
+        />
       }
       chartClassName="h-72"
       chart={
@@ -358,8 +332,8 @@ function MoneyChart({ data }: { data?: QuotesOverview }) {
                 tickFormatter={(value: number) => euro(value)}
               />
               <Tooltip
-                cursor={{ fill: TOKENS.gold, fillOpacity: 0.1 }}
-                content={(props) => <MoneyTooltip {...props} format={euro} />}
+                cursor={HOVER_CURSOR}
+                content={(props) => <ChartTooltip {...props} title={(week) => t`Week of ${week}`} formatValue={euro} />}
               />
               {SERIES.map((series) => (
                 <Bar
@@ -386,30 +360,5 @@ function MoneyChart({ data }: { data?: QuotesOverview }) {
         }
       }
     />
-  );
-}
-
-function MoneyTooltip({
-  active,
-  payload,
-  label,
-  format,
-}: Pick<TooltipContentProps, "active" | "payload" | "label"> & { format: (value: number) => string }) {
-  const { t } = useLingui();
-  if (!active || !payload?.length) return null;
-  const week = String(label ?? "");
-  return (
-    <div className="min-w-36 rounded-md border border-noir-line bg-noir px-3 py-2 text-xs text-ivory shadow-lg">
-      <p className="mb-1.5 font-medium text-gold-light">{t`Week of ${week}`}</p>
-      <ul className="flex flex-col gap-1">
-        {payload.map((entry) => (
-          <li key={String(entry.dataKey)} className="flex items-center gap-2">
-            <span className="size-2 shrink-0 rounded-[2px]" style={{ backgroundColor: String(entry.color) }} />
-            <span className="text-ivory/75">{entry.name}</span>
-            <span className="tabular ml-auto pl-3">{format(Number(entry.value))}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

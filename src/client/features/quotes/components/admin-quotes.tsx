@@ -22,7 +22,7 @@ import type { RequestStatus } from "@/shared/requests";
 import { type Quote, quoteQueries, type RequestQuotes, useDeleteQuote, useSendQuote } from "../api";
 import { formatCents } from "../money";
 import { QuoteEditor } from "./quote-editor";
-import { QuoteBadge, QuoteFiles } from "./quote-parts";
+import { OptionPhotos, QuoteBadge } from "./quote-parts";
 import { VatNote } from "./vat-note";
 
 /** What the editor is open on: a new quote, a draft, or a revision of an answered quote. */
@@ -169,12 +169,7 @@ function QuoteSummary({
               <span className="tabular shrink-0">{formatCents(option.priceCents)}</span>
             </div>
             <VatNote vatRate={option.vatRate} vatCents={option.vatCents} className="text-right" />
-            <QuoteFiles
-              requestId={requestId}
-              files={option.photos}
-              label={t`Photos of ${option.title}`}
-              className="[&_a]:h-12 [&_button]:size-12"
-            />
+            <OptionPhotos requestId={requestId} option={option} className="[&_a]:h-12 [&_button]:size-12" />
           </li>
         ))}
       </ul>

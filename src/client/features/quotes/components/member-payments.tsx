@@ -9,6 +9,7 @@ import { Receipt } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AsyncView, ListSkeleton } from "@/client/components/async-view";
+import { ReceiptLink } from "@/client/components/receipt-link";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { formatLongDate } from "@/shared/format";
 import { type Payment, quoteQueries } from "../api";
@@ -73,16 +74,11 @@ function PaymentRow({ payment }: { payment: Payment }) {
         <HoldBadge status={payment.status} />
       </div>
       {payment.receiptUrl && (
-        <a
-          href={payment.receiptUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="col-span-2 justify-self-start text-xs underline decoration-gold"
-        >
+        <ReceiptLink href={payment.receiptUrl}>
           <Trans>
             View receipt<span className="sr-only"> for {payment.request.title}</span>
           </Trans>
-        </a>
+        </ReceiptLink>
       )}
     </li>
   );

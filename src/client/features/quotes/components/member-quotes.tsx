@@ -36,7 +36,7 @@ import {
 } from "../api";
 import { formatCents } from "../money";
 import { MemberBalance } from "./balance-invoice-panel";
-import { HoldBadge, QuoteBadge, QuoteFiles, useFollowUrl } from "./quote-parts";
+import { HoldBadge, OptionPhotos, QuoteBadge, QuoteFiles, useFollowUrl } from "./quote-parts";
 import { MemberRefunds } from "./refund-list";
 import { StatementCard } from "./statement";
 import { VatNote } from "./vat-note";
@@ -131,16 +131,8 @@ function QuoteCard({ requestId, quote, hold }: { requestId: string; quote: Quote
   );
 }
 
-function OptionCard({
-  number,
-  requestId,
-  quote,
-  option,
-  hold,
-  open,
-}: {
-  /** Its place in the quote, from 1 (the options come in order). */
-  number: number;
+/** An option of a quote, as the member answers it. */
+interface OptionProps {
   requestId: string;
   quote: Quote;
   option: QuoteOption;
@@ -148,6 +140,18 @@ function OptionCard({
   hold: Hold | null;
   /** The quote can be answered (sent and not expired). */
   open: boolean;
+}
+
+function OptionCard({
+  number,
+  requestId,
+  quote,
+  option,
+  hold,
+  open,
+}: OptionProps & {
+  /** Its place in the quote, from 1 (the options come in order). */
+  number: number;
 }) {
   const { t } = useLingui();
   const titleId = useId();
@@ -180,7 +184,7 @@ function OptionCard({
         </p>
         <VatNote vatRate={option.vatRate} vatCents={option.vatCents} />
       </div>
-      <QuoteFiles requestId={requestId} files={option.photos} label={t`Photos of ${option.title}`} />
+      <OptionPhotos requestId={requestId} option={option} />
       {option.description && (
         <p className="text-sm leading-relaxed whitespace-pre-wrap break-words">{option.description}</p>
       )}
@@ -211,19 +215,7 @@ function OptionCard({
   );
 }
 
-function AcceptOption({
-  requestId,
-  quote,
-  option,
-  hold,
-  open,
-}: {
-  requestId: string;
-  quote: Quote;
-  option: QuoteOption;
-  hold: Hold | null;
-  open: boolean;
-}) {
+function AcceptOption({ requestId, quote, option, hold, open }: OptionProps) {
   const { t } = useLingui();
   const accept = useAcceptQuote(requestId);
   const follow = useFollowUrl();
@@ -321,12 +313,7 @@ function EarlierQuotes({ requestId, quotes }: { requestId: string; quotes: Quote
                     <span className="break-words">{option.title}</span>
                     <span className="tabular shrink-0">{formatCents(option.priceCents)}</span>
                   </div>
-                  <QuoteFiles
-                    requestId={requestId}
-                    files={option.photos}
-                    label={t`Photos of ${option.title}`}
-                    className="[&_button]:size-12"
-                  />
+                  <OptionPhotos requestId={requestId} option={option} className="[&_button]:size-12" />
                 </li>
               ))}
             </ul>

@@ -3,8 +3,9 @@
  * with its progress), then listed with a way to remove them. JPEG, PNG, WebP or PDF, as the server sniffs them.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { FileText, ImagePlus, X } from "lucide-react";
+import { FileText, ImagePlus } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { RemoveButton } from "@/client/components/remove-button";
 import { Button } from "@/client/components/ui/button";
 import { errorMessage } from "@/client/lib/api";
 import { QUOTE_OPTION_MAX_PHOTOS } from "@/shared/quotes";
@@ -100,17 +101,12 @@ export function PhotoUploader({
                 <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
               )}
               <span className="min-w-0 flex-1 truncate text-sm">{file.name}</span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
+              <RemoveButton
                 className="size-8"
-                aria-label={t`Remove ${file.name}`}
+                label={t`Remove ${file.name}`}
                 disabled={disabled}
                 onClick={() => onChange(value.filter((candidate) => candidate.id !== file.id))}
-              >
-                <X />
-              </Button>
+              />
             </li>
           ))}
           {uploads.map((upload) => (
@@ -118,16 +114,11 @@ export function PhotoUploader({
               <div className="flex items-center justify-between gap-3">
                 <span className="min-w-0 truncate text-sm">{upload.name}</span>
                 {upload.error && (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
+                  <RemoveButton
                     className="size-8"
-                    aria-label={t`Dismiss ${upload.name}`}
+                    label={t`Dismiss ${upload.name}`}
                     onClick={() => patch(upload.key, null)}
-                  >
-                    <X />
-                  </Button>
+                  />
                 )}
               </div>
               {upload.error ? (

@@ -11,7 +11,7 @@ import { holdExpiryText } from "@/client/lib/hold-expiry";
 import { type MessageDescriptor, useLocale } from "@/client/lib/i18n";
 import { cn } from "@/client/lib/utils";
 import type { HoldStatus, QUOTE_STATUSES } from "@/shared/quotes";
-import { type Quote, type QuoteFile, quoteFileUrl } from "../api";
+import { type Quote, type QuoteFile, type QuoteOption, quoteFileUrl } from "../api";
 
 const HOLD_TONES: Record<HoldStatus, BadgeVariantProps["variant"]> = {
   pending: "gold",
@@ -153,4 +153,25 @@ export function useFollowUrl() {
     if (target.origin === window.location.origin) navigate(target.pathname + target.search + target.hash);
     else window.location.assign(url);
   };
+}
+
+/** An option's photos, named for screen readers after the option ("Photos of Option 1"). */
+export function OptionPhotos({
+  requestId,
+  option,
+  className,
+}: {
+  requestId: string;
+  option: QuoteOption;
+  className?: string;
+}) {
+  const { t } = useLingui();
+  return (
+    <QuoteFiles
+      requestId={requestId}
+      files={option.photos}
+      label={t`Photos of ${option.title}`}
+      className={className}
+    />
+  );
 }

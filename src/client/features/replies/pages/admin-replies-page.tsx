@@ -8,16 +8,15 @@ import { useQuery } from "@tanstack/react-query";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { AdminPage } from "@/client/components/admin-page";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Form, FormActions, FormError, fieldsOf, useZodForm } from "@/client/components/form";
-import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { Input } from "@/client/components/ui/input";
 import { ApiError, errorMessage } from "@/client/lib/api";
 import { toastFailure } from "@/client/lib/toasts";
-import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { type SavedReplyInput, savedReplyInputSchema } from "@/shared/contracts/replies";
 import { formatMessageTime } from "@/shared/format";
 import { REPLY_TEXT_MAX, REPLY_TITLE_MAX, replyMatches } from "@/shared/replies";
@@ -32,30 +31,28 @@ const REQUEST_TITLE = "{request_title}";
 
 export default function AdminRepliesPage() {
   const { t } = useLingui();
-  useDocumentTitle(t`Saved replies`);
   const query = useQuery(repliesQueries.list());
   const [editing, setEditing] = useState<Editing>(null);
   const [filter, setFilter] = useState("");
   const count = query.data?.items.length ?? 0;
 
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <PageHeader
-        dense
-        eyebrow={t`Settings`}
-        title={t`Saved replies`}
-        description={
-          <Trans>
-            Shared by the whole team. Type <Kbd>/</Kbd> in any reply box to insert one; <Code>{MEMBER_NAME}</Code> and{" "}
-            <Code>{REQUEST_TITLE}</Code> are filled in for the conversation.
-          </Trans>
-        }
-        actions={
-          <Button onClick={() => setEditing("new")}>
-            <Plus /> {t`New saved reply`}
-          </Button>
-        }
-      />
+    <AdminPage
+      width="4xl"
+      eyebrow={t`Settings`}
+      title={t`Saved replies`}
+      description={
+        <Trans>
+          Shared by the whole team. Type <Kbd>/</Kbd> in any reply box to insert one; <Code>{MEMBER_NAME}</Code> and{" "}
+          <Code>{REQUEST_TITLE}</Code> are filled in for the conversation.
+        </Trans>
+      }
+      actions={
+        <Button onClick={() => setEditing("new")}>
+          <Plus /> {t`New saved reply`}
+        </Button>
+      }
+    >
       {count > 5 && (
         <div className="flex flex-col gap-1.5 sm:max-w-sm">
           <label htmlFor="replies-filter" className="text-sm font-medium">
@@ -101,7 +98,7 @@ export default function AdminRepliesPage() {
         }}
       </AsyncView>
       <ReplyDialog editing={editing} onClose={() => setEditing(null)} />
-    </div>
+    </AdminPage>
   );
 }
 

@@ -6,11 +6,9 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import type * as React from "react";
 import { toast } from "sonner";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
+import { OwnerSelect } from "@/client/components/owner-select";
 import { cn } from "@/client/lib/utils";
 import { type Assignee, requestsAdminQueries, useAssignRequest } from "../admin-api";
-
-const NOBODY = "none";
 
 export function AssigneeSelect({
   request,
@@ -26,13 +24,8 @@ export function AssigneeSelect({
   const staff = useQuery(requestsAdminQueries.assignees());
   const assign = useAssignRequest();
   const current = request.assignee;
-  // The current owner stays a choice even before the list has loaded (or after they left the team).
-  const choices = [...(staff.data?.items ?? [])];
-  if (current && !choices.some((s) => s.id === current.id)) choices.unshift(current);
 
-  async function change(value: string) {
-    const userId = value === NOBODY ? null : value;
-    if (userId === (current?.id ?? null)) return;
+  async function change(userId: string | null) {
     try {
       const result = await assign.mutateAsync({ id: request.id, userId });
       const name = result.assignee?.name;
@@ -46,22 +39,16 @@ export function AssigneeSelect({
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: only keeps the row's link from the select's events
     <span onClick={stop} onKeyDown={stop} className="inline-flex">
-      <Select value={current?.id ?? NOBODY} onValueChange={(value) => void change(value)} disabled={assign.isPending}>
-        <SelectTrigger
-          aria-label={t`Owner of ${request.title}`}
-          className={cn("h-8 w-36 text-xs", !current && "text-ink-muted", className)}
-        >
-          <SelectValue>{current ? (short ? current.name.split(" ")[0] : current.name) : t`Unassigned`}</SelectValue>
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={NOBODY}>{t`Unassigned`}</SelectItem>
-          {choices.map((s) => (
-            <SelectItem key={s.id} value={s.id}>
-              {s.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OwnerSelect
+        owner={current}
+        staff={staff.data?.items ?? []}
+        label={t`Owner of ${request.title}`}
+        unassigned={t`Unassigned`}
+        onChange={(userId) => void change(userId)}
+        disabled={assign.isPending}
+        className={cn("h-8 w-36 text-xs", !current && "text-ink-muted", className)}
+        shown={current ? (short ? current.name.split(" ")[0] : current.name) : t`Unassigned`}
+      />
     </span>
   );
 }

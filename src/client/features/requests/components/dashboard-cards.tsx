@@ -6,7 +6,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { ArrowUpRight, Inbox, type LucideIcon, Search, Sparkles, Table2 } from "lucide-react";
 import { Link } from "react-router";
-import { Skeleton } from "@/client/components/ui/skeleton";
+import { StatCard } from "@/client/components/stat-card";
 import type { MessageDescriptor } from "@/client/lib/i18n";
 import type { AdminStats } from "../admin-api";
 import { formatCount } from "./dashboard-format";
@@ -30,22 +30,12 @@ export function StatCards({ cards }: { cards?: AdminStats["cards"] }) {
       </h2>
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-6">
         {CARDS.map((card) => (
-          <div key={card.key} className="rounded-lg border border-stone bg-card px-5 py-4">
-            <dt className="eyebrow text-ink-muted">
-              {i18n._(card.label)}
-              <span className="sr-only"> {i18n._(card.hint)}</span>
-            </dt>
-            <dd className="mt-2 flex h-12 items-baseline gap-2">
-              {cards ? (
-                <span className="tabular font-serif text-5xl leading-none">{formatCount(cards[card.key])}</span>
-              ) : (
-                <Skeleton className="h-12 w-16" />
-              )}
-              <span aria-hidden="true" className="text-xs text-ink-muted">
-                {i18n._(card.hint)}
-              </span>
-            </dd>
-          </div>
+          <StatCard
+            key={card.key}
+            label={i18n._(card.label)}
+            hint={i18n._(card.hint)}
+            value={cards && formatCount(cards[card.key])}
+          />
         ))}
       </dl>
     </section>

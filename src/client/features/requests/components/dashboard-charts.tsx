@@ -16,11 +16,11 @@ import {
   Rectangle,
   ResponsiveContainer,
   Tooltip,
-  type TooltipContentProps,
   XAxis,
   YAxis,
 } from "recharts";
 import { ChartFigure } from "@/client/components/chart-figure";
+import { ChartLegend, ChartTooltip, HOVER_CURSOR } from "@/client/components/chart-tooltip";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { i18n } from "@/client/lib/i18n";
 import { CATEGORY_LABELS, STATUS_LABELS } from "@/shared/labels";
@@ -33,8 +33,6 @@ import { AXIS_TICK, CATEGORY_COLORS, GRID_STROKE, STATUS_COLORS, TOKENS } from "
 const WEEKLY_HEIGHT = "h-72";
 const FUNNEL_HEIGHT = "h-64";
 const REPLY_HEIGHT = "h-40";
-
-const HOVER_CURSOR = { fill: TOKENS.gold, fillOpacity: 0.1 };
 
 /** A status as the interface says it; the values stay English in the data. */
 const statusName = (value: string) => (value in STATUS_LABELS ? i18n._(STATUS_LABELS[value as RequestStatus]) : value);
@@ -64,15 +62,7 @@ export function WeeklyChart({ stats, className }: { stats?: AdminStats; classNam
               <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} width={48} />
               <Tooltip
                 cursor={HOVER_CURSOR}
-                content={({ active, payload, label }) => (
-                  <ChartTooltip
-                    active={active}
-                    payload={payload}
-                    label={label}
-                    title={(week) => t`Week of ${week}`}
-                    showTotal
-                  />
-                )}
+                content={(props) => <ChartTooltip {...props} title={(week) => t`Week of ${week}`} total={t`Total`} />}
               />
               {REQUEST_CATEGORIES.map((category) => (
                 <Bar
@@ -108,14 +98,13 @@ export function WeeklyChart({ stats, className }: { stats?: AdminStats; classNam
 function CategoryLegend() {
   const { i18n } = useLingui();
   return (
-    <ul aria-hidden="true" className="-mt-1 flex flex-wrap gap-x-5 gap-y-1.5 text-xs text-ink-muted">
-      {REQUEST_CATEGORIES.map((category) => (
-        <li key={category} className="flex items-center gap-2">
-          <span className="size-2.5 rounded-[2px]" style={{ backgroundColor: CATEGORY_COLORS[category] }} />
-          {i18n._(CATEGORY_LABELS[category])}
-        </li>
-      ))}
-    </ul>
+    <ChartLegend
+      items={REQUEST_CATEGORIES.map((category) => ({
+        key: category,
+        label: i18n._(CATEGORY_LABELS[category]),
+        color: CATEGORY_COLORS[category],
+      }))}
+    />
   );
 }
 
@@ -153,11 +142,9 @@ export function FunnelChart({ stats, className }: { stats?: AdminStats; classNam
               />
               <Tooltip
                 cursor={HOVER_CURSOR}
-                content={({ active, payload, label }) => (
+                content={(props) => (
                   <ChartTooltip
-                    active={active}
-                    payload={payload}
-                    label={label}
+                    {...props}
                     title={statusName}
                     swatch={(row) => STATUS_COLORS[row.status as RequestStatus]}
                   />
@@ -237,9 +224,7 @@ export function FirstReplyChart({ stats, className }: { stats?: AdminStats; clas
               />
               <Tooltip
                 cursor={{ stroke: TOKENS.gold, strokeWidth: 1 }}
-                content={({ active, payload, label }) => (
-                  <ChartTooltip active={active} payload={payload} label={label} formatValue={formatDuration} />
-                )}
+                content={(props) => <ChartTooltip {...props} formatValue={formatDuration} />}
               />
               <Line
                 dataKey="medianMinutes"
@@ -297,54 +282,5 @@ function ReplyCounts({ replied, waiting }: { replied: number; waiting: number })
     <Trans>
       median · {answered}, {waitingCount} waiting
     </Trans>
-  );
-}
-
-/** The hover card: noir on ivory, the day or week, then each series with its colour. */
-function ChartTooltip({
-  active,
-  payload,
-  label,
-  title = (value) => value,
-  formatValue = formatCount,
-  showTotal = false,
-  swatch,
-}: Pick<TooltipContentProps, "active" | "payload" | "label"> & {
-  title?: (label: string) => string;
-  formatValue?: (value: number) => string;
-  showTotal?: boolean;
-  /** The entry's colour from its data row, where the series has one colour per bar. */
-  swatch?: (row: Record<string, unknown>) => string;
-}) {
-  if (!active || !payload?.length) return null;
-  const entries = payload.filter((entry) => typeof entry.value === "number");
-  const total = entries.reduce((sum, entry) => sum + Number(entry.value), 0);
-  return (
-    <div className="min-w-36 rounded-md border border-noir-line bg-noir px-3 py-2 text-xs text-ivory shadow-lg">
-      <p className="mb-1.5 font-medium text-gold-light">{title(String(label ?? ""))}</p>
-      <ul className="flex flex-col gap-1">
-        {entries
-          .slice()
-          .reverse()
-          .map((entry) => (
-            <li key={String(entry.dataKey ?? entry.name)} className="flex items-center gap-2">
-              <span
-                className="size-2 shrink-0 rounded-[2px] border border-ivory/30"
-                style={{ backgroundColor: swatch ? swatch(entry.payload ?? {}) : String(entry.color ?? TOKENS.gold) }}
-              />
-              <span className="text-ivory/75">{entry.name}</span>
-              <span className="tabular ml-auto pl-3">{formatValue(Number(entry.value))}</span>
-            </li>
-          ))}
-        {showTotal && (
-          <li className="mt-1 flex items-center gap-2 border-t border-ivory/15 pt-1.5">
-            <span className="text-ivory/75">
-              <Trans>Total</Trans>
-            </span>
-            <span className="tabular ml-auto pl-3">{formatCount(total)}</span>
-          </li>
-        )}
-      </ul>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Answer, renderWithQueries, stubServer } from "#tests/helpers/components";
 import { setActiveLocale } from "@/client/lib/i18n";
 import { MESSAGES } from "@/shared/contracts/common-texts";
 import { REQUEST_CHANGE_MESSAGES } from "@/shared/contracts/requests-texts";
@@ -25,25 +25,16 @@ const REQUEST: RequestDetail = {
   deletable: true,
 };
 
-/** The dialog, opened, with a server that answers `answer`; the calls it received. */
-async function openDialog(answer: { status: number; body: unknown } = { status: 200, body: { changed: ["budget"] } }) {
-  const calls: Array<{ url: string; method: string; body: unknown }> = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, method: String(init.method), body: init.body ? JSON.parse(String(init.body)) : undefined });
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <EditRequestDialog request={REQUEST} />
-    </QueryClientProvider>,
-  );
+/** The dialog, opened by its button (named in the language in use), with a server that answers `answer`; the calls it received. */
+async function openDialog(
+  answer: Answer = { status: 200, body: { changed: ["budget"] } },
+  names = { button: "Edit Request", dialog: "Edit request" },
+) {
+  const calls = stubServer(answer);
+  renderWithQueries(<EditRequestDialog request={REQUEST} />);
   const user = userEvent.setup();
-  await user.click(screen.getByRole("button", { name: "Edit Request" }));
-  await screen.findByRole("dialog", { name: "Edit request" });
+  await user.click(screen.getByRole("button", { name: names.button }));
+  await screen.findByRole("dialog", { name: names.dialog });
   return { calls, user };
 }
 
@@ -96,26 +87,9 @@ describe("the edit request form", () => {
 describe("in European Portuguese", () => {
   afterEach(() => setActiveLocale("en"));
 
-  async function openInPortuguese(answer?: { status: number; body: unknown }) {
+  function openInPortuguese(answer: Answer = { status: 200, body: { changed: [] } }) {
     setActiveLocale("pt-PT");
-    const calls: unknown[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (url: string) => {
-        calls.push(url);
-        return new Response(JSON.stringify(answer?.body ?? { changed: [] }), { status: answer?.status ?? 200 });
-      }),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <EditRequestDialog request={REQUEST} />
-      </QueryClientProvider>,
-    );
-    const user = userEvent.setup();
-    await user.click(screen.getByRole("button", { name: "Editar pedido" }));
-    await screen.findByRole("dialog", { name: "Editar o pedido" });
-    return { calls, user };
+    return openDialog(answer, { button: "Editar pedido", dialog: "Editar o pedido" });
   }
 
   it("labels the form and says its validation messages in Portuguese", async () => {

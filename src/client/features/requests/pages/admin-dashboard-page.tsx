@@ -9,9 +9,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { AdminPage } from "@/client/components/admin-page";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
-import { PageHeader } from "@/client/components/page-header";
-import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { type AdminStats, requestsAdminQueries } from "../admin-api";
 import { QuickLinks, StatCards } from "../components/dashboard-cards";
 import { FirstReplyChart, FunnelChart, WeeklyChart } from "../components/dashboard-charts";
@@ -19,16 +18,15 @@ import { StaffTimes } from "../components/dashboard-staff-times";
 
 export default function AdminDashboardPage({ flags, money }: { flags?: ReactNode; money?: ReactNode }) {
   const { t } = useLingui();
-  useDocumentTitle(t`Operations dashboard`);
   const stats = useQuery(requestsAdminQueries.stats());
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-8">
-      <PageHeader
-        dense
-        eyebrow={t`Admin`}
-        title={t`Operations dashboard`}
-        description={t`The pipeline at a glance, live as requests and messages arrive.`}
-      />
+    <AdminPage
+      width="7xl"
+      spacious
+      eyebrow={t`Admin`}
+      title={t`Operations dashboard`}
+      description={t`The pipeline at a glance, live as requests and messages arrive.`}
+    >
       {flags}
       <QuickLinks />
       <AsyncView
@@ -44,7 +42,7 @@ export default function AdminDashboardPage({ flags, money }: { flags?: ReactNode
         {(data) => <Overview stats={data} />}
       </AsyncView>
       {money}
-    </div>
+    </AdminPage>
   );
 }
 

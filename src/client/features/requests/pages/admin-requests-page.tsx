@@ -8,20 +8,20 @@ import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import type { SortingState } from "@tanstack/react-table";
-import { Download, RefreshCw, Search } from "lucide-react";
+import { Download } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { AdminPage } from "@/client/components/admin-page";
 import { AsyncView } from "@/client/components/async-view";
-import { PageHeader } from "@/client/components/page-header";
+import { RefreshButton } from "@/client/components/refresh-button";
 import { Button } from "@/client/components/ui/button";
-import { Input } from "@/client/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
-import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { CATEGORY_LABELS } from "@/shared/labels";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, type RequestCategory, type RequestStatus } from "@/shared/requests";
 import { type PipelineParams, pipelineCsvHref, pipelineSearch, requestsAdminQueries } from "../admin-api";
 import { formatPipelineTotal, PipelinePager, PipelineTable } from "../components/admin-pipeline-table";
+import { RequestSearch } from "../components/request-search";
 import { StatusFilter } from "../components/status-filter";
 
 const PAGE_SIZE = 25;
@@ -73,7 +73,6 @@ function pipelineCount(total: number, capped: boolean) {
 
 export default function AdminRequestsPage() {
   const { t, i18n } = useLingui();
-  useDocumentTitle(t`Requests`);
   const [params, setParams] = useSearchParams();
   const view = readView(params);
   const [search, setSearch] = useState(view.q);
@@ -129,13 +128,6 @@ export default function AdminRequestsPage() {
   }
 
   const filtered = Boolean(view.q || view.status !== ALL || view.category !== ALL || view.assignee !== ALL);
-  // Refresh spins while the refetch it asked for runs (not for the 30 s or live refreshes).
-  const [refreshing, setRefreshing] = useState(false);
-  async function refresh() {
-    setRefreshing(true);
-    await query.refetch();
-    setRefreshing(false);
-  }
   const empty = filtered ? (
     <div className="flex flex-col items-center gap-3">
       <p className="font-serif text-xl text-noir">{t`No requests match these filters`}</p>
@@ -158,94 +150,65 @@ export default function AdminRequestsPage() {
   );
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6">
-      <PageHeader
-        dense
-        eyebrow={t`Pipeline`}
-        title={t`Requests`}
-        actions={
-          <>
-            <Button variant="outline" size="sm" asChild>
-              <a href={pipelineCsvHref(view)} download>
-                <Download /> {t`Export CSV`}
-              </a>
-            </Button>
-            <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshing}>
-              <RefreshCw aria-hidden className={cn(refreshing && "animate-spin motion-reduce:animate-none")} />
-              {refreshing ? t`Refreshing…` : t`Refresh`}
-            </Button>
-          </>
-        }
-      />
+    <AdminPage
+      width="7xl"
+      eyebrow={t`Pipeline`}
+      title={t`Requests`}
+      actions={
+        <>
+          <Button variant="outline" size="sm" asChild>
+            <a href={pipelineCsvHref(view)} download>
+              <Download /> {t`Export CSV`}
+            </a>
+          </Button>
+          <RefreshButton query={query} />
+        </>
+      }
+    >
       <div className="flex flex-col gap-3 md:flex-row md:items-center">
-        <div className="relative md:flex-1">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted"
-          />
-          <Input
-            type="search"
-            aria-label={t`Search requests`}
-            placeholder={t`Search title, client name or email`}
-            className="h-10 pl-9 text-sm"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <RequestSearch
+          dense
+          className="md:flex-1"
+          placeholder={t`Search title, client name or email`}
+          value={search}
+          onChange={setSearch}
+        />
         <div className="grid grid-cols-2 gap-3 md:flex">
           <StatusFilter
             value={view.status}
             onChange={(value) => update({ status: value, page: 1 })}
             className="h-10 text-sm md:w-44"
           />
-          <Select
+          <FilterSelect
+            label={t`Filter by category`}
             value={view.category}
-            onValueChange={(value) => update({ category: value as View["category"], page: 1 })}
-          >
-            <SelectTrigger aria-label={t`Filter by category`} className="h-10 text-sm md:w-44">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{t`All categories`}</SelectItem>
-              {REQUEST_CATEGORIES.map((value) => (
-                <SelectItem key={value} value={value}>
-                  {i18n._(CATEGORY_LABELS[value])}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Select
+            onChange={(value) => update({ category: value as View["category"], page: 1 })}
+            choices={[
+              { value: ALL, label: t`All categories` },
+              ...REQUEST_CATEGORIES.map((value) => ({ value, label: i18n._(CATEGORY_LABELS[value]) })),
+            ]}
+          />
+          <FilterSelect
+            label={t`Filter by owner`}
             value={view.assignee}
-            onValueChange={(value) => update({ assignee: value as View["assignee"], page: 1 })}
-          >
-            <SelectTrigger aria-label={t`Filter by owner`} className="h-10 text-sm md:w-44">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{t`Everyone's`}</SelectItem>
-              <SelectItem value="me">{t`Assigned to me`}</SelectItem>
-              <SelectItem value="none">{t`Unassigned`}</SelectItem>
-            </SelectContent>
-          </Select>
+            onChange={(value) => update({ assignee: value as View["assignee"], page: 1 })}
+            choices={[
+              { value: ALL, label: t`Everyone's` },
+              { value: "me", label: t`Assigned to me` },
+              { value: "none", label: t`Unassigned` },
+            ]}
+          />
           {/* The table's headers sort from 640 px; below, the cards have this. */}
-          <Select
+          <FilterSelect
+            label={t`Sort`}
+            className="sm:hidden"
             value={`${view.sort}-${view.dir}`}
-            onValueChange={(value) => {
+            onChange={(value) => {
               const [sort, dir] = value.split("-") as [Sort, Dir];
               update({ sort, dir, page: 1 });
             }}
-          >
-            <SelectTrigger aria-label={t`Sort`} className="h-10 text-sm sm:hidden">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {SORT_CHOICES.map((choice) => (
-                <SelectItem key={choice.value} value={choice.value}>
-                  {i18n._(choice.label)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            choices={SORT_CHOICES.map((choice) => ({ value: choice.value, label: i18n._(choice.label) }))}
+          />
         </div>
       </div>
       <AsyncView
@@ -281,6 +244,36 @@ export default function AdminRequestsPage() {
           </div>
         )}
       </AsyncView>
-    </div>
+    </AdminPage>
+  );
+}
+
+/** One of the list's selects: its choices, named by `label`; wider from the md breakpoint unless told otherwise. */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  choices,
+  className = "md:w-44",
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  choices: Array<{ value: string; label: string }>;
+  className?: string;
+}) {
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger aria-label={label} className={cn("h-10 text-sm", className)}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {choices.map((choice) => (
+          <SelectItem key={choice.value} value={choice.value}>
+            {choice.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { FileText, Paperclip, X } from "lucide-react";
+import { FileText, Paperclip } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { Form, fieldsOf } from "@/client/components/form";
 import { PageHeader } from "@/client/components/page-header";
 import { PhoneInput } from "@/client/components/phone-input";
+import { RemoveButton } from "@/client/components/remove-button";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import {
@@ -334,17 +335,7 @@ function NewRequestForm() {
                       </div>
                     )}
                   </div>
-                  {!busy && (
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      aria-label={t`Remove ${file.name}`}
-                      onClick={() => setFile(null)}
-                    >
-                      <X />
-                    </Button>
-                  )}
+                  {!busy && <RemoveButton label={t`Remove ${file.name}`} onClick={() => setFile(null)} />}
                 </div>
               ) : (
                 <div>

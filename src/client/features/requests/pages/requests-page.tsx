@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
@@ -9,13 +9,13 @@ import { DataTable, dataTableColumns } from "@/client/components/data-table";
 import { PageHeader } from "@/client/components/page-header";
 import { StatusBadge, UrgencyLabel } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
-import { Input } from "@/client/components/ui/input";
 import { i18n, type MessageDescriptor } from "@/client/lib/i18n";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatCardDate, formatEuro } from "@/shared/format";
 import { CATEGORY_LABELS } from "@/shared/labels";
 import { REQUEST_STATUSES, type RequestStatus } from "@/shared/requests";
 import { type RequestSummary, requestQueries } from "../api";
+import { RequestSearch } from "../components/request-search";
 import { StatusFilter } from "../components/status-filter";
 
 const PAGE_SIZE = 10;
@@ -107,20 +107,12 @@ export default function RequestsPage() {
         }
       />
       <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
-          />
-          <Input
-            type="search"
-            aria-label={t`Search requests`}
-            placeholder={t`Search by title or category`}
-            className="pl-10"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <RequestSearch
+          className="flex-1"
+          placeholder={t`Search by title or category`}
+          value={search}
+          onChange={setSearch}
+        />
         <StatusFilter
           value={(status || ALL) as RequestStatus | typeof ALL}
           onChange={(value) => update({ status: value === ALL ? "" : value, page: 1 })}

@@ -8,11 +8,10 @@ import { Lock, Reply, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
-import { type SnippetSource, useSnippetPicker } from "@/client/components/snippet-picker";
+import { type SnippetSource, SnippetTextarea, useSnippetPicker } from "@/client/components/snippet-picker";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
-import { Textarea } from "@/client/components/ui/textarea";
 import { sharedText } from "@/client/lib/api";
 import { toastFailure } from "@/client/lib/toasts";
 import { useHashTarget } from "@/client/lib/use-hash-target";
@@ -144,27 +143,19 @@ function InquiryRow({ inquiry, snippets }: { inquiry: AdminInquiry; snippets?: S
           }}
         >
           <Label htmlFor={replyId}>{t`Reply to ${inquiry.member.name}`}</Label>
-          <div className="relative">
-            {picker.panel}
-            <Textarea
-              ref={replyBox}
-              id={replyId}
-              rows={4}
-              value={reply}
-              onChange={(event) => {
-                setReply(event.target.value);
-                picker.onTextChange(event.target.value, event.target.selectionStart);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
-                  event.preventDefault();
-                  void onSend();
-                }
-              }}
-              maxLength={5000}
-              autoFocus
-            />
-          </div>
+          <SnippetTextarea
+            picker={picker}
+            id={replyId}
+            rows={4}
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+                event.preventDefault();
+                void onSend();
+              }
+            }}
+            maxLength={5000}
+            autoFocus
+          />
           <div className="flex flex-wrap items-center gap-2">
             <Button type="submit" size="sm" disabled={!reply.trim() || send.isPending}>
               <Send /> {send.isPending ? t`Sending…` : t`Send Reply`}

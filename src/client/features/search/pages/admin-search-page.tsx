@@ -11,13 +11,12 @@ import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { AdminPage } from "@/client/components/admin-page";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
-import { PageHeader } from "@/client/components/page-header";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { sharedText } from "@/client/lib/api";
-import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { SEARCH_PAGE_MAX, SEARCH_QUERY_MAX, SEARCH_QUERY_MIN, type SearchSource } from "@/shared/contracts/search";
 import { SEARCH_TEXTS } from "@/shared/contracts/search-texts";
@@ -43,7 +42,6 @@ export default function AdminSearchPage() {
   const page = pageOf(params.get("page"));
   const [typed, setTyped] = useState(q);
   const [error, setError] = useState<string | null>(null);
-  useDocumentTitle(q ? t`Search: ${q}` : t`Search`);
 
   // Back and forward change the URL: the box follows.
   useEffect(() => setTyped(q), [q]);
@@ -60,13 +58,13 @@ export default function AdminSearchPage() {
   }
 
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <PageHeader
-        dense
-        eyebrow={t`Messages`}
-        title={t`Search`}
-        description={t`Message text across request threads, the Executive Concierge and sales inquiries.`}
-      />
+    <AdminPage
+      documentTitle={q ? t`Search: ${q}` : t`Search`}
+      width="5xl"
+      eyebrow={t`Messages`}
+      title={t`Search`}
+      description={t`Message text across request threads, the Executive Concierge and sales inquiries.`}
+    >
       <search>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1.5">
           <label htmlFor="search-q" className="text-sm font-medium">
@@ -111,7 +109,7 @@ export default function AdminSearchPage() {
           description={t`Find what a member asked for, or what the team promised, in any thread.`}
         />
       )}
-    </div>
+    </AdminPage>
   );
 }
 
