@@ -6,14 +6,15 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { resolveAuthSecret } from "../../src/server/auth/auth";
 import { holds, notifications, outbox, testPaymentObjects } from "../../src/server/db/schema";
 import { testWebhookSecret } from "../../src/server/payments";
 import type { RefundLike } from "../../src/server/payments/types";
 import { endpointUrl } from "../../src/shared/contracts/endpoint";
-import type { TestContext } from "./app";
+import { createTestApp, type TestContext } from "./app";
 import { call as callApi } from "./call";
+import { createRequest } from "./requests";
 import { as, createUser, type TestUser } from "./users";
 
 export const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana Sousa" };
@@ -32,6 +33,30 @@ export const option = (title: string, priceCents: number, extra: object = {}) =>
 
 export const sessionOf = (url: string) => url.split("/").pop() as string;
 
+/**
+ * A quotes test file's app (no workers) and staff member, and the business loop's steps on them. Call it at the
+ * top of the file: it registers the hooks that start and close the app (and, with `resetHoldClock`, put the test
+ * provider's hold clock back after each test); `state` holds the app and the staff member once they have started.
+ */
+export function dealTestApp(options: { resetHoldClock?: boolean } = {}) {
+  const state = {} as { ctx: TestContext; staff: TestUser };
+  beforeAll(async () => {
+    state.ctx = await createTestApp({ deps: { startWorkers: false } });
+    state.staff = await createUser(state.ctx, { role: "staff" });
+  });
+  afterAll(() => state.ctx.close());
+  if (options.resetHoldClock) {
+    afterEach(async () => {
+      await state.ctx.app.ctx.payments.test?.resetHoldClock();
+    });
+  }
+  const steps = dealSteps(
+    () => state.ctx,
+    () => state.staff,
+  );
+  return { state, steps };
+}
+
 export function dealSteps(ctx: () => TestContext, staff: () => TestUser) {
   const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, user: TestUser | null, payload?: object) =>
     ctx().app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
@@ -39,23 +64,7 @@ export function dealSteps(ctx: () => TestContext, staff: () => TestUser) {
   /** A gold member's request, moved to Sourcing by staff. */
   async function sourcingRequest(title = "Hermès Kelly 28") {
     const member = await createUser(ctx(), { plan: "gold", name: "Ana Sousa" });
-    const created = await callApi(
-      ctx(),
-      "POST /requests",
-      {
-        body: {
-          title,
-          category: "Fashion",
-          budget_eur: 25000,
-          urgency: "High",
-          notes: "",
-          phone_number: "+351912345678",
-        },
-      },
-      as(member),
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().id;
+    const id = await createRequest(ctx(), member, { title });
     const moved = await callApi(
       ctx(),
       "POST /admin/requests/:id/status",

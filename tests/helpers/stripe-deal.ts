@@ -11,6 +11,7 @@ import type { VatRate } from "../../src/shared/quotes";
 import { createTestApp, type TestContext } from "./app";
 import { call as callApi } from "./call";
 import { type FakeStripe, signedDelivery, startFakeStripe, stripeEvent, stripeTestEnv } from "./fake-stripe";
+import { newRequestBody } from "./requests";
 import { as, createUser, type TestUser } from "./users";
 
 export const WEBHOOK_SECRET = "whsec_test_maison";
@@ -58,15 +59,7 @@ export function stripeDealApp() {
     const { staff } = state;
     const member = await createUser(state.ctx, { plan: "gold", name: "Ana Sousa" });
     const { ctx } = state;
-    const body = {
-      title,
-      category: "Fashion",
-      budget_eur: 25000,
-      urgency: "High",
-      notes: "",
-      phone_number: "+351912345678",
-    } as const;
-    const created = await callApi(ctx, "POST /requests", { body }, as(member));
+    const created = await callApi(ctx, "POST /requests", { body: newRequestBody({ title }) }, as(member));
     const id = created.json().id;
     await callApi(ctx, "POST /admin/requests/:id/status", { params: { id }, body: { status: "Sourcing" } }, as(staff));
     const quote = await callApi(

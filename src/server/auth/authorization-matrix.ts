@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import type { EndpointName, Endpoints } from "#tests/helpers/call";
 import { pushDevice } from "#tests/helpers/push";
+import { newRequestBody } from "#tests/helpers/requests";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ALL_ENDPOINTS, ENDPOINT_TABLES } from "@/shared/contracts";
 import { disputeEvidenceSchema } from "@/shared/contracts/disputes";
@@ -165,14 +166,7 @@ const onOwnersRequest = async (ctx: TestContext, callers: Callers) => ({
 const onOwnersRequestAnyQuote = async (ctx: TestContext, callers: Callers) => ({
   params: { id: await ownersRequest(ctx, callers), quoteId: ANY_QUOTE },
 });
-const NEW_REQUEST = {
-  title: "A vintage Rolex",
-  category: "Fashion",
-  budget_eur: 12000,
-  urgency: "High",
-  notes: "",
-  phone_number: "+351912345678",
-} as const;
+const NEW_REQUEST = newRequestBody({ title: "A vintage Rolex", budget_eur: 12000 });
 
 /** A sales inquiry of the owner's, and a message on the owner's request, made directly in the database. */
 async function ownersInquiry(ctx: TestContext, callers: Callers) {

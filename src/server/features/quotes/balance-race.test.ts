@@ -4,25 +4,19 @@
  * invoice equals ours. Twenty confirmations of a 3-D Secure payment at once likewise.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { CARD, dealSteps, inDays, option } from "#tests/helpers/deal";
-import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { CARD, dealTestApp, inDays, option } from "#tests/helpers/deal";
+import { as, type TestUser } from "#tests/helpers/users";
 import { activityLogs, balanceInvoices, notifications, outbox, testPaymentObjects } from "../../db/schema";
 
+const { state, steps } = dealTestApp();
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  staff = await createUser(ctx, { role: "staff" });
+beforeAll(() => {
+  ({ ctx, staff } = state);
 });
-afterAll(() => ctx.close());
-
-const steps = dealSteps(
-  () => ctx,
-  () => staff,
-);
 const PRICE = 2_500_000;
 const DUE = PRICE - 250_000;
 

@@ -6,10 +6,10 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { secondInstance, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { CARD, dealSteps, inDays, option } from "#tests/helpers/deal";
+import { CARD, dealTestApp, inDays, option } from "#tests/helpers/deal";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { endpointUrl } from "@/shared/contracts/endpoint";
 import { lisbonDate } from "@/shared/dates";
@@ -18,22 +18,12 @@ import { balanceInvoices, notifications, testPaymentObjects } from "../../db/sch
 import { testWebhookSecret } from "../../payments";
 import { BALANCE_NOTICE_TYPE } from "./balance";
 
+const { state, steps } = dealTestApp({ resetHoldClock: true });
 let ctx: TestContext;
 let staff: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  staff = await createUser(ctx, { role: "staff" });
+beforeAll(() => {
+  ({ ctx, staff } = state);
 });
-afterAll(() => ctx.close());
-afterEach(async () => {
-  await ctx.app.ctx.payments.test?.resetHoldClock();
-});
-
-const steps = dealSteps(
-  () => ctx,
-  () => staff,
-);
 const DECLINED = { ...CARD, cardNumber: "4000 0000 0000 0002" };
 const THREE_D_SECURE = { ...CARD, cardNumber: "4000 0027 6000 3184" };
 /** The option's price, 10 % held. */

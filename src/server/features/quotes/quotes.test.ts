@@ -9,6 +9,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
+import { createRequest } from "#tests/helpers/requests";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { endpointUrl } from "@/shared/contracts/endpoint";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
@@ -54,23 +55,7 @@ const option = (title: string, priceCents: number, extra: object = {}) => ({
 /** A gold member's request, moved to Sourcing by staff. */
 async function sourcingRequest(title = "Hermès Kelly 28") {
   const member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
-  const created = await call(
-    ctx,
-    "POST /requests",
-    {
-      body: {
-        title,
-        category: "Fashion",
-        budget_eur: 25000,
-        urgency: "High",
-        notes: "",
-        phone_number: "+351912345678",
-      },
-    },
-    as(member),
-  );
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().id as string;
+  const id = await createRequest(ctx, member, { title });
   const moved = await call(
     ctx,
     "POST /admin/requests/:id/status",

@@ -7,28 +7,21 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { dealSteps, option, stripeEvent } from "#tests/helpers/deal";
-import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { dealTestApp, option, stripeEvent } from "#tests/helpers/deal";
+import { as, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES, REFUND_MESSAGES } from "@/shared/messages";
 import { activityLogs, notifications, refunds, testPaymentObjects } from "../../db/schema";
 import { external, HttpError } from "../../http/errors";
 
+const { state, steps } = dealTestApp();
 let ctx: TestContext;
 let staff: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  staff = await createUser(ctx, { role: "staff" });
+beforeAll(() => {
+  ({ ctx, staff } = state);
 });
-afterAll(() => ctx.close());
-
-const steps = dealSteps(
-  () => ctx,
-  () => staff,
-);
 const { heldRequest, deal, holdRows, sourcingRequest, signed, providerRefunds, refundsTold } = steps;
 const db = () => ctx.database.db;
 

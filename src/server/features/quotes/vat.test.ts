@@ -4,25 +4,20 @@
  * staff, said in the quote's email, and refused when it is not one of the four.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { dealSteps, inDays, option } from "#tests/helpers/deal";
-import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { dealTestApp, inDays, option } from "#tests/helpers/deal";
+import { as, type TestUser } from "#tests/helpers/users";
 import { outbox, quoteOptions } from "../../db/schema";
 
+const { state, steps } = dealTestApp();
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  staff = await createUser(ctx, { role: "staff" });
+beforeAll(() => {
+  ({ ctx, staff } = state);
 });
-afterAll(() => ctx.close());
-
-const { sourcingRequest, sent, deal } = dealSteps(
-  () => ctx,
-  () => staff,
-);
+const { sourcingRequest, sent, deal } = steps;
 
 type ServedOption = { title: string; vatRate: string; vatCents: number | null };
 const optionsOf = async (user: TestUser, requestId: string): Promise<ServedOption[]> =>
