@@ -6,15 +6,16 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { afterEach, expect } from "vitest";
 import { resolveAuthSecret } from "../../src/server/auth/auth";
 import { holds, notifications, outbox, testPaymentObjects } from "../../src/server/db/schema";
 import { testWebhookSecret } from "../../src/server/payments";
 import type { RefundLike } from "../../src/server/payments/types";
 import { endpointUrl } from "../../src/shared/contracts/endpoint";
-import { createTestApp, type TestContext } from "./app";
+import type { TestContext } from "./app";
 import { call as callApi } from "./call";
 import { createRequest } from "./requests";
+import { type StaffTestApp, staffTestApp } from "./staff-app";
 import { as, createUser, type TestUser } from "./users";
 
 export const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana Sousa" };
@@ -34,27 +35,21 @@ export const option = (title: string, priceCents: number, extra: object = {}) =>
 export const sessionOf = (url: string) => url.split("/").pop() as string;
 
 /**
- * A quotes test file's app (no workers) and staff member, and the business loop's steps on them. Call it at the
- * top of the file: it registers the hooks that start and close the app (and, with `resetHoldClock`, put the test
- * provider's hold clock back after each test); `state` holds the app and the staff member once they have started.
+ * A quotes test file's app (no workers) and staff member (handed to `onStart` once started), and the business
+ * loop's steps on them. Call it at the top of the file: it registers the hooks that start and close the app (and,
+ * with `resetHoldClock`, put the test provider's hold clock back after each test).
  */
-export function dealTestApp(options: { resetHoldClock?: boolean } = {}) {
-  const state = {} as { ctx: TestContext; staff: TestUser };
-  beforeAll(async () => {
-    state.ctx = await createTestApp({ deps: { startWorkers: false } });
-    state.staff = await createUser(state.ctx, { role: "staff" });
-  });
-  afterAll(() => state.ctx.close());
+export function dealTestApp(onStart: (started: StaffTestApp) => void, options: { resetHoldClock?: boolean } = {}) {
+  const state = staffTestApp(onStart);
   if (options.resetHoldClock) {
     afterEach(async () => {
       await state.ctx.app.ctx.payments.test?.resetHoldClock();
     });
   }
-  const steps = dealSteps(
+  return dealSteps(
     () => state.ctx,
     () => state.staff,
   );
-  return { state, steps };
 }
 
 export function dealSteps(ctx: () => TestContext, staff: () => TestUser) {
@@ -135,6 +130,26 @@ export function dealSteps(ctx: () => TestContext, staff: () => TestUser) {
     return { member, id, quoteId };
   }
 
+  /** A request whose hold was captured in full and whose balance was sent (due in 14 days), and the invoice's id. */
+  async function invoicedRequest(options?: ReturnType<typeof option>[]) {
+    const held = await heldRequest(options);
+    const captured = await callApi(
+      ctx(),
+      "POST /admin/requests/:id/hold/capture",
+      { params: { id: held.id }, body: {} },
+      as(staff()),
+    );
+    expect(captured.statusCode, captured.body).toBe(200);
+    const sent = await callApi(
+      ctx(),
+      "POST /admin/requests/:id/balance",
+      { params: { id: held.id }, body: { dueDate: inDays(14) } },
+      as(staff()),
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    return { ...held, invoiceId: sessionOf(sent.json().hostedUrl as string) };
+  }
+
   const holdRows = (requestId: string) => ctx().database.db.select().from(holds).where(eq(holds.requestId, requestId));
 
   /** The provider's PaymentIntents for a request's holds (metadata.requestId), as the test provider keeps them. */
@@ -208,6 +223,7 @@ export function dealSteps(ctx: () => TestContext, staff: () => TestUser) {
     acceptOption,
     authorize,
     heldRequest,
+    invoicedRequest,
     holdRows,
     providerIntents,
   };

@@ -4,23 +4,22 @@
  * the margin scheme no rate, and the invoice's footer says why. The real SDK against the fake Stripe API.
  */
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
+import { inDays } from "#tests/helpers/deal";
 import type { FakeStripe } from "#tests/helpers/fake-stripe";
 import { stripeDealApp } from "#tests/helpers/stripe-deal";
 import { as, type TestUser } from "#tests/helpers/users";
 import { balanceInvoices } from "../../db/schema";
 import { MARGIN_SCHEME_FOOTER } from "../../payments/stripe-provider";
 
-const stripe = stripeDealApp();
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(() => {
-  ({ fake, ctx, staff } = stripe.state);
+const stripe = stripeDealApp((started) => {
+  ({ fake, ctx, staff } = started);
 });
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function sentWithVat(vatRate: string) {
   const { id } = await stripe.capturedAtStripe({ priceCents: 1_230_000, vatRate });

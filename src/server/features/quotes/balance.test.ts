@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { secondInstance, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { CARD, dealTestApp, inDays, option } from "#tests/helpers/deal";
@@ -18,12 +18,14 @@ import { balanceInvoices, notifications, testPaymentObjects } from "../../db/sch
 import { testWebhookSecret } from "../../payments";
 import { BALANCE_NOTICE_TYPE } from "./balance";
 
-const { state, steps } = dealTestApp({ resetHoldClock: true });
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(() => {
-  ({ ctx, staff } = state);
-});
+const steps = dealTestApp(
+  (started) => {
+    ({ ctx, staff } = started);
+  },
+  { resetHoldClock: true },
+);
 const DECLINED = { ...CARD, cardNumber: "4000 0000 0000 0002" };
 const THREE_D_SECURE = { ...CARD, cardNumber: "4000 0027 6000 3184" };
 /** The option's price, 10 % held. */

@@ -7,19 +7,18 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { CARD, dealTestApp, inDays, option, stripeEvent } from "#tests/helpers/deal";
+import { CARD, dealTestApp, option, stripeEvent } from "#tests/helpers/deal";
 import { as, type TestUser } from "#tests/helpers/users";
 import { REFUND_MESSAGES } from "@/shared/messages";
 import { activityLogs, balanceInvoices, refunds, testPaymentObjects } from "../../db/schema";
 
-const { state, steps } = dealTestApp();
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(() => {
-  ({ ctx, staff } = state);
+const steps = dealTestApp((started) => {
+  ({ ctx, staff } = started);
 });
 const { signed, providerRefunds, refundsTold } = steps;
 const db = () => ctx.database.db;
@@ -30,22 +29,8 @@ const BALANCE = PRICE - HELD;
 
 /** A request whose hold was captured and whose balance (€9,000) was sent; paid with 4242 unless `pay` is false. */
 async function invoicedRequest({ pay = true } = {}) {
-  const held = await steps.heldRequest([option("Kelly 28, Gold", PRICE)]);
-  const captured = await call(
-    ctx,
-    "POST /admin/requests/:id/hold/capture",
-    { params: { id: held.id }, body: {} },
-    as(staff),
-  );
-  expect(captured.statusCode, captured.body).toBe(200);
-  const sent = await call(
-    ctx,
-    "POST /admin/requests/:id/balance",
-    { params: { id: held.id }, body: { dueDate: inDays(14) } },
-    as(staff),
-  );
-  expect(sent.statusCode, sent.body).toBe(200);
-  const invoiceId = (sent.json().hostedUrl as string).split("/").pop() as string;
+  const held = await steps.invoicedRequest([option("Kelly 28, Gold", PRICE)]);
+  const { invoiceId } = held;
   if (pay) {
     const paid = await call(
       ctx,

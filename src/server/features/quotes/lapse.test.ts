@@ -5,7 +5,7 @@
  * is Found, never over a live hold nor after delivery.
  */
 import { and, eq, like, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { secondInstance, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { dealTestApp, inDays, option, sessionOf } from "#tests/helpers/deal";
@@ -13,12 +13,14 @@ import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { activityLogs, holds, notifications, outbox, testPaymentObjects } from "../../db/schema";
 
-const { state, steps } = dealTestApp({ resetHoldClock: true });
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(() => {
-  ({ ctx, staff } = state);
-});
+const steps = dealTestApp(
+  (started) => {
+    ({ ctx, staff } = started);
+  },
+  { resetHoldClock: true },
+);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -6,10 +6,11 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { describe, expect, it } from "vitest";
+import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { createRequest } from "#tests/helpers/requests";
+import { staffTestApp } from "#tests/helpers/staff-app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { endpointUrl } from "@/shared/contracts/endpoint";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
@@ -29,12 +30,9 @@ import { type AppEvent, EVENTS_CHANNEL, eventsOf } from "../../realtime/events";
 
 let ctx: TestContext;
 let staff: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  staff = await createUser(ctx, { role: "staff" });
+staffTestApp((started) => {
+  ({ ctx, staff } = started);
 });
-afterAll(() => ctx.close());
 
 const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana Sousa" };
 const DECLINED = { ...CARD, cardNumber: "4000 0000 0000 0002" };

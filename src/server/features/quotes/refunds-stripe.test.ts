@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
@@ -14,14 +14,13 @@ import { stripeDealApp } from "#tests/helpers/stripe-deal";
 import { as, type TestUser } from "#tests/helpers/users";
 import { refunds } from "../../db/schema";
 
-const stripe = stripeDealApp();
-const { deliver, holdOf } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(() => {
-  ({ fake, ctx, staff } = stripe.state);
+const stripe = stripeDealApp((started) => {
+  ({ fake, ctx, staff } = started);
 });
+const { deliver, holdOf } = stripe;
 const capturedAtStripe = () => stripe.capturedAtStripe({ priceCents: 1_000_000 });
 
 describe("refunds with Stripe", () => {

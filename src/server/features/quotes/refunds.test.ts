@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { dealTestApp, option, stripeEvent } from "#tests/helpers/deal";
@@ -16,11 +16,10 @@ import { QUOTE_MESSAGES, REFUND_MESSAGES } from "@/shared/messages";
 import { activityLogs, notifications, refunds, testPaymentObjects } from "../../db/schema";
 import { external, HttpError } from "../../http/errors";
 
-const { state, steps } = dealTestApp();
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(() => {
-  ({ ctx, staff } = state);
+const steps = dealTestApp((started) => {
+  ({ ctx, staff } = started);
 });
 const { heldRequest, deal, holdRows, sourcingRequest, signed, providerRefunds, refundsTold } = steps;
 const db = () => ctx.database.db;

@@ -2,17 +2,16 @@
  * The statement (issue 30): every movement of money on a request with its date, card, receipt and reason, the
  * balance due, and 'Paid in full' only on the provider's word. The member reads their own; staff read any.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { dealTestApp, option } from "#tests/helpers/deal";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 
-const { state, steps } = dealTestApp();
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(() => {
-  ({ ctx, staff } = state);
+const steps = dealTestApp((started) => {
+  ({ ctx, staff } = started);
 });
 
 describe("the statement", () => {

@@ -4,18 +4,17 @@
  * staff, said in the quote's email, and refused when it is not one of the four.
  */
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { dealTestApp, inDays, option } from "#tests/helpers/deal";
 import { as, type TestUser } from "#tests/helpers/users";
 import { outbox, quoteOptions } from "../../db/schema";
 
-const { state, steps } = dealTestApp();
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(() => {
-  ({ ctx, staff } = state);
+const steps = dealTestApp((started) => {
+  ({ ctx, staff } = started);
 });
 const { sourcingRequest, sent, deal } = steps;
 
