@@ -31,7 +31,7 @@ import {
   dealRequest,
   euros,
   latestHold,
-  memberLink,
+  noticeToMember,
   providerFailure,
   type QuotesContext,
   staffLink,
@@ -416,10 +416,7 @@ function toMember(
 ) {
   return out.notify({
     type: BALANCE_NOTICE_TYPE,
-    to: request.userId,
-    recipients: [request.owner],
-    requestId: request.id,
-    link: memberLink(request.id),
+    ...noticeToMember(request),
     texts: (reader) => {
       const { t } = reader;
       const made = texts(reader, factsOf(reader, request, invoice));

@@ -21,6 +21,14 @@ export const REQUEST_NOT_FOUND = ERRORS.requestNotFound;
 export const memberLink = (id: string) => `/requests/${id}`;
 export const staffLink = (id: string) => `/admin/requests/${id}`;
 
+/** A notice's address when it is for the request's member: them (as the request knows them), on their request. */
+export const noticeToMember = (request: Pick<DealRequest, "id" | "userId" | "owner">) => ({
+  to: request.userId,
+  recipients: [request.owner],
+  requestId: request.id,
+  link: memberLink(request.id),
+});
+
 /** The request's deal changed: its member and the team refetch it (and the money overviews). */
 export const dealChanged = (request: { id: string; userId: string }): AppEvent =>
   toMemberAndStaff("deal", request.userId, request.id);

@@ -10,7 +10,7 @@ import type { Viewer } from "../../auth/viewer";
 import { dealFiles, deliveries } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
-import { dealChanged, dealRequest, memberLink, ownRequest, type QuotesContext, staffLink } from "./common";
+import { dealChanged, dealRequest, noticeToMember, ownRequest, type QuotesContext, staffLink } from "./common";
 import { PHOTO_NOT_FOUND } from "./service";
 import { DELIVERY_TEXTS as D, QUOTE_NOTICE_TEXTS as T } from "./texts";
 
@@ -62,10 +62,7 @@ export async function markDelivered(
     });
     await out.notify({
       type: "delivered",
-      to: request.userId,
-      recipients: [request.owner],
-      requestId,
-      link: memberLink(requestId),
+      ...noticeToMember(request),
       texts: ({ t }) => {
         const title = t(D.title, { title: request.title });
         return {

@@ -13,7 +13,7 @@ import type { DealRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { deliveries, holds, quoteOptions } from "../../db/schema";
 import { conflict, type HttpError } from "../../http/errors";
-import { dealChanged, euros, type HoldRow, memberLink, type QuotesContext, staffLink } from "./common";
+import { dealChanged, euros, type HoldRow, noticeToMember, type QuotesContext, staffLink } from "./common";
 import { QUOTE_NOTICE_TEXTS as N, HOLD_LAPSE_TEXTS as T } from "./texts";
 
 /** The warning's notification type (its email's reason is the same). */
@@ -86,10 +86,7 @@ async function warnOne(ctx: QuotesContext, due: { id: string; requestId: string 
     });
     await out.notify({
       type: HOLD_LAPSE_NOTICE_TYPE,
-      to: request.userId,
-      recipients: [request.owner],
-      requestId: request.id,
-      link: memberLink(request.id),
+      ...noticeToMember(request),
       texts: (reader) => {
         const { t } = reader;
         const f = facts(reader);

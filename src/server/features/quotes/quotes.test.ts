@@ -5,16 +5,14 @@
  * overviews and the pipeline's hold flag.
  */
 import { and, eq, sql } from "drizzle-orm";
-import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
+import { dealTestApp } from "#tests/helpers/deal";
 import { createRequest } from "#tests/helpers/requests";
-import { staffTestApp } from "#tests/helpers/staff-app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { endpointUrl } from "@/shared/contracts/endpoint";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
-import { resolveAuthSecret } from "../../auth/auth";
 import {
   activityLogs,
   deliveries,
@@ -25,12 +23,11 @@ import {
   requests,
   testPaymentObjects,
 } from "../../db/schema";
-import { testWebhookSecret } from "../../payments";
 import { type AppEvent, EVENTS_CHANNEL, eventsOf } from "../../realtime/events";
 
 let ctx: TestContext;
 let staff: TestUser;
-staffTestApp((started) => {
+const steps = dealTestApp((started) => {
   ({ ctx, staff } = started);
 });
 
@@ -475,17 +472,7 @@ describe("no money moves twice", () => {
   it("a replayed webhook changes nothing, and an older event never moves a hold back", async () => {
     const { member, id } = await heldRequest();
     const [hold] = await holdRow(id);
-    const secret = testWebhookSecret(resolveAuthSecret(ctx.config));
-    const deliver = (event: object) => {
-      const payload = JSON.stringify(event);
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-      return ctx.app.inject({
-        method: "POST",
-        url: endpointUrl("POST /billing/webhook"),
-        payload,
-        headers: { "content-type": "application/json", "stripe-signature": signature },
-      });
-    };
+    const deliver = steps.signed;
     const intent = {
       id: hold.paymentIntentId,
       object: "payment_intent",

@@ -26,7 +26,15 @@ import type { Effects } from "../../db/write";
 import { badRequest, conflict, HttpError } from "../../http/errors";
 import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
 import { type RefundUpdate, refundUpdate } from "../../payments/refunds";
-import { dealChanged, dealRequest, euros, memberLink, providerFailure, type QuotesContext, staffLink } from "./common";
+import {
+  dealChanged,
+  dealRequest,
+  euros,
+  noticeToMember,
+  providerFailure,
+  type QuotesContext,
+  staffLink,
+} from "./common";
 import { chargeRefunded } from "./hold-state";
 import { REFUND_NOTICE_TEXTS as T } from "./texts";
 
@@ -361,10 +369,7 @@ async function refunded(ctx: QuotesContext, tx: Queryable, out: Effects, request
   });
   await out.notify({
     type: "payment_refunded",
-    to: request.userId,
-    recipients: [request.owner],
-    requestId: request.id,
-    link: memberLink(request.id),
+    ...noticeToMember(request),
     texts: ({ t, locale }) => {
       const facts = { title: request.title, amount: euros(row.amountCents, locale) };
       return {

@@ -27,7 +27,7 @@ import {
   dealRequest,
   draftChanged,
   euros,
-  memberLink,
+  noticeToMember,
   ownRequest,
   type QuotesContext,
   REQUEST_NOT_FOUND,
@@ -276,10 +276,7 @@ export async function sendQuote(ctx: QuotesContext, staff: Viewer, requestId: st
     const revised = superseded.length > 0;
     await out.notify({
       type: "quote_sent",
-      to: request.userId,
-      recipients: [request.owner],
-      requestId,
-      link: memberLink(requestId),
+      ...noticeToMember(request),
       texts: (reader) => {
         const { t, locale } = reader;
         return {
