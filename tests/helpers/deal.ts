@@ -229,6 +229,21 @@ export function dealSteps(ctx: () => TestContext, staff: () => TestUser) {
   };
 }
 
+/** Runs `run` while the test provider answers a refund in 0–40 ms, as a real one over the network does. */
+export async function withSlowRefunds<T>(ctx: TestContext, run: () => Promise<T>): Promise<T> {
+  const provider = ctx.app.ctx.payments.provider;
+  const createRefund = provider.createRefund.bind(provider);
+  provider.createRefund = async (input) => {
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 40));
+    return createRefund(input);
+  };
+  try {
+    return await run();
+  } finally {
+    provider.createRefund = createRefund;
+  }
+}
+
 /** A provider event of `type` about `object`, with an id of its own. */
 export const stripeEvent = (type: string, object: object, created = Math.floor(Date.now() / 1000)) => ({
   id: `evt_test_${randomUUID()}`,

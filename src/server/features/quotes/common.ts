@@ -10,7 +10,7 @@ import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext, DealRequest } from "../../context";
 import type { Queryable } from "../../db";
-import { holds } from "../../db/schema";
+import { holds, type quoteOptions } from "../../db/schema";
 import { external, HttpError, notFound } from "../../http/errors";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
 
@@ -83,6 +83,18 @@ export async function liveHold(q: Queryable, requestId: string, options: { lock?
 
 /** Cents as the house writes euro everywhere ("€1,200", "€120.50"). */
 /** Cents as euro, in the reader's language. */
+/** An option's own fields, as the member's deal and their data export both give them. */
+export const optionFields = (o: typeof quoteOptions.$inferSelect) => ({
+  id: o.id,
+  position: o.position,
+  title: o.title,
+  description: o.description,
+  priceCents: o.priceCents,
+  supplierTerms: o.supplierTerms,
+  estimatedDelivery: o.estimatedDelivery,
+  vatRate: o.vatRate,
+});
+
 export const euros = (cents: number, locale: Locale = DEFAULT_LOCALE) => formatEuro(cents / 100, locale);
 
 export const PROVIDER_FAILED = ERRORS.providerFailed;

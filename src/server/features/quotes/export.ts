@@ -5,6 +5,7 @@
 import { and, asc, inArray, ne } from "drizzle-orm";
 import type { QuotesPort } from "../../context";
 import { deliveries, holds, quoteOptions, quotes } from "../../db/schema";
+import { optionFields } from "./common";
 
 export const exportOf: QuotesPort["exportOf"] = async (db, userId, requestIds) => {
   if (!requestIds.length) return { quotes: [], holds: [], deliveries: [] };
@@ -70,18 +71,7 @@ export const exportOf: QuotesPort["exportOf"] = async (db, userId, requestIds) =
       declineReason: q.declineReason,
       sentAt: q.sentAt,
       answeredAt: q.answeredAt,
-      options: optionRows
-        .filter((o) => o.quoteId === q.id)
-        .map((o) => ({
-          id: o.id,
-          position: o.position,
-          title: o.title,
-          description: o.description,
-          priceCents: o.priceCents,
-          supplierTerms: o.supplierTerms,
-          estimatedDelivery: o.estimatedDelivery,
-          vatRate: o.vatRate,
-        })),
+      options: optionRows.filter((o) => o.quoteId === q.id).map(optionFields),
     })),
     // The member's own holds on their requests (a hold is always the request owner's).
     holds: holdRows.filter((h) => h.userId === userId).map(({ userId: _u, ...h }) => h),

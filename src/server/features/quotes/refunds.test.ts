@@ -10,7 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { dealTestApp, option, stripeEvent } from "#tests/helpers/deal";
+import { dealTestApp, option, stripeEvent, withSlowRefunds } from "#tests/helpers/deal";
 import { as, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES, REFUND_MESSAGES } from "@/shared/messages";
 import { activityLogs, notifications, refunds, testPaymentObjects } from "../../db/schema";
@@ -178,21 +178,11 @@ describe("refunds of a captured payment", () => {
 
   it("20 concurrent refunds of €150 on €1,000 captured: exactly 6 go through, and the provider agrees", async () => {
     const { member, id } = await capturedRequest();
-    const provider = ctx.app.ctx.payments.provider;
-    const createRefund = provider.createRefund.bind(provider);
     // The provider answers in 0–40 ms, as a real one over the network does.
-    provider.createRefund = async (input) => {
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 40));
-      return createRefund(input);
-    };
-    try {
-      const answers = await Promise.all(Array.from({ length: 20 }, () => refund(id, 15_000)));
-      const codes = answers.map((a) => a.statusCode).sort();
-      expect(codes.filter((c) => c === 200)).toHaveLength(6);
-      expect(codes.filter((c) => c === 409)).toHaveLength(14);
-    } finally {
-      provider.createRefund = createRefund;
-    }
+    const answers = await withSlowRefunds(ctx, () => Promise.all(Array.from({ length: 20 }, () => refund(id, 15_000))));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(6);
+    expect(codes.filter((c) => c === 409)).toHaveLength(14);
     const rows = await db().select().from(refunds).where(eq(refunds.requestId, id));
     expect(rows.map((r) => r.status)).toEqual(Array(6).fill("succeeded"));
     const hold = await holdOf(id);

@@ -28,6 +28,7 @@ import {
   draftChanged,
   euros,
   noticeToMember,
+  optionFields,
   ownRequest,
   type QuotesContext,
   REQUEST_NOT_FOUND,
@@ -454,16 +455,9 @@ export async function dealOf(
       options: optionRows
         .filter((o) => o.quoteId === q.id)
         .map((o) => ({
-          id: o.id,
-          position: o.position,
-          title: o.title,
-          description: o.description,
-          priceCents: o.priceCents,
+          ...optionFields(o),
           holdCents: holdAmountCents(o.priceCents),
-          supplierTerms: o.supplierTerms,
-          estimatedDelivery: o.estimatedDelivery,
           photos: photos(o.photoIds),
-          vatRate: o.vatRate,
           vatCents: vatOf(o.priceCents, o.vatRate),
         })),
       acceptedOptionId: q.acceptedOptionId,
