@@ -2,7 +2,7 @@
  * What the quotes domain's services share: its context, the request as the loop reads it (through the requests
  * port), the deal's realtime event and the paths notices lead to.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { formatEuro } from "@/shared/format";
 import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { ERRORS } from "@/shared/messages";
@@ -10,7 +10,7 @@ import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext, DealRequest } from "../../context";
 import type { Queryable } from "../../db";
-import { holds, type quoteOptions } from "../../db/schema";
+import { holds, quoteOptions } from "../../db/schema";
 import { external, HttpError, notFound } from "../../http/errors";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
 
@@ -83,6 +83,12 @@ export async function liveHold(q: Queryable, requestId: string, options: { lock?
 
 /** Cents as the house writes euro everywhere ("€1,200", "€120.50"). */
 /** Cents as euro, in the reader's language. */
+/** The options of the quotes `quoteIds`, in their order. */
+export const optionsOfQuotes = async (q: Queryable, quoteIds: string[]) =>
+  quoteIds.length
+    ? q.select().from(quoteOptions).where(inArray(quoteOptions.quoteId, quoteIds)).orderBy(asc(quoteOptions.position))
+    : [];
+
 /** An option's own fields, as the member's deal and their data export both give them. */
 export const optionFields = (o: typeof quoteOptions.$inferSelect) => ({
   id: o.id,

@@ -4,8 +4,8 @@
  */
 import { and, asc, inArray, ne } from "drizzle-orm";
 import type { QuotesPort } from "../../context";
-import { deliveries, holds, quoteOptions, quotes } from "../../db/schema";
-import { optionFields } from "./common";
+import { deliveries, holds, quotes } from "../../db/schema";
+import { optionFields, optionsOfQuotes } from "./common";
 
 export const exportOf: QuotesPort["exportOf"] = async (db, userId, requestIds) => {
   if (!requestIds.length) return { quotes: [], holds: [], deliveries: [] };
@@ -48,18 +48,10 @@ export const exportOf: QuotesPort["exportOf"] = async (db, userId, requestIds) =
       .where(inArray(deliveries.requestId, requestIds))
       .orderBy(asc(deliveries.deliveredAt)),
   ]);
-  const optionRows = quoteRows.length
-    ? await db
-        .select()
-        .from(quoteOptions)
-        .where(
-          inArray(
-            quoteOptions.quoteId,
-            quoteRows.map((q) => q.id),
-          ),
-        )
-        .orderBy(asc(quoteOptions.position))
-    : [];
+  const optionRows = await optionsOfQuotes(
+    db,
+    quoteRows.map((q) => q.id),
+  );
   return {
     quotes: quoteRows.map((q) => ({
       id: q.id,

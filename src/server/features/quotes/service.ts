@@ -29,6 +29,7 @@ import {
   euros,
   noticeToMember,
   optionFields,
+  optionsOfQuotes,
   ownRequest,
   type QuotesContext,
   REQUEST_NOT_FOUND,
@@ -418,18 +419,10 @@ export async function dealOf(
     .where(and(eq(quotes.requestId, requestId), staffView ? undefined : ne(quotes.status, "draft")))
     .orderBy(desc(quotes.createdAt));
   const [optionRows, [hold], [delivery], refundList] = await Promise.all([
-    quoteRows.length
-      ? ctx.db
-          .select()
-          .from(quoteOptions)
-          .where(
-            inArray(
-              quoteOptions.quoteId,
-              quoteRows.map((q) => q.id),
-            ),
-          )
-          .orderBy(asc(quoteOptions.position))
-      : Promise.resolve([] as OptionRow[]),
+    optionsOfQuotes(
+      ctx.db,
+      quoteRows.map((q) => q.id),
+    ),
     ctx.db.select().from(holds).where(eq(holds.requestId, requestId)).orderBy(desc(holds.createdAt)).limit(1),
     ctx.db.select().from(deliveries).where(eq(deliveries.requestId, requestId)),
     refundsOf(ctx.db, requestId),
