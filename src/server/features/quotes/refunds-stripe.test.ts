@@ -22,6 +22,14 @@ const stripe = stripeDealApp((started) => {
 });
 const { deliver, holdOf } = stripe;
 const capturedAtStripe = () => stripe.capturedAtStripe({ priceCents: 1_000_000 });
+/** Staff refund €1,000 of the request's payment, "Returned", with a key of its own. */
+const refundReturned = (id: string) =>
+  call(
+    ctx,
+    "POST /admin/requests/:id/refunds",
+    { params: { id }, body: { amountCents: 100_000, reason: "Returned", idempotencyKey: randomUUID() } },
+    as(staff),
+  );
 
 describe("refunds with Stripe", () => {
   it("creates one refund with our metadata and key; its signed webhooks change nothing; the rest refunds the hold", async () => {
@@ -94,36 +102,12 @@ describe("refunds with Stripe", () => {
   it("Stripe's refusal is a 502 with its message, and frees the amount", async () => {
     const { id } = await capturedAtStripe();
     fake.failNext("POST", "/v1/refunds", 400, "Charge has already been refunded.");
-    const refused = await call(
-      ctx,
-      "POST /admin/requests/:id/refunds",
-      {
-        params: { id },
-        body: {
-          amountCents: 100_000,
-          reason: "Returned",
-          idempotencyKey: randomUUID(),
-        },
-      },
-      as(staff),
-    );
+    const refused = await refundReturned(id);
     expect(refused.statusCode).toBe(502);
     expect(refused.json().error).toBe("Charge has already been refunded.");
     const [row] = await ctx.database.db.select().from(refunds).where(eq(refunds.requestId, id));
     expect(row.status).toBe("failed");
-    const again = await call(
-      ctx,
-      "POST /admin/requests/:id/refunds",
-      {
-        params: { id },
-        body: {
-          amountCents: 100_000,
-          reason: "Returned",
-          idempotencyKey: randomUUID(),
-        },
-      },
-      as(staff),
-    );
+    const again = await refundReturned(id);
     expect(again.statusCode, again.body).toBe(200);
   });
 });
