@@ -7,12 +7,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { CARD, dealTestApp, option } from "#tests/helpers/deal";
+import { CARD, option, quotesTestApp } from "#tests/helpers/quote-steps";
 import { as, type TestUser } from "#tests/helpers/users";
 import { activityLogs, balanceInvoices, notifications, outbox, testPaymentObjects } from "../../db/schema";
 
 let ctx: TestContext;
-const steps = dealTestApp((started) => {
+const steps = quotesTestApp((started) => {
   ({ ctx } = started);
 });
 const PRICE = 2_500_000;

@@ -9,9 +9,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { inDays } from "#tests/helpers/deal";
 import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
-import { stripeDealApp } from "#tests/helpers/stripe-deal";
+import { inDays } from "#tests/helpers/quote-steps";
+import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as, type TestUser } from "#tests/helpers/users";
 import { balanceInvoices } from "../../db/schema";
 import { dueDateSeconds } from "../../payments/types";
@@ -19,7 +19,7 @@ import { dueDateSeconds } from "../../payments/types";
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
-const stripe = stripeDealApp((started) => {
+const stripe = stripeQuotesApp((started) => {
   ({ fake, ctx, staff } = started);
 });
 const { deliver } = stripe;
@@ -70,7 +70,7 @@ describe("the balance invoice with Stripe", () => {
     // A bank transfer covers part of it, then the card the rest: Stripe's signed events are the truth.
     const part = stripeEvent("invoice.updated", fake.payInvoice(invoiceId, 500_000));
     expect((await deliver(part)).json().outcome).toBe("processed");
-    expect((await call(ctx, "GET /requests/:id/deal", { params: { id } }, as(member))).json().balance).toMatchObject({
+    expect((await call(ctx, "GET /requests/:id/quotes", { params: { id } }, as(member))).json().balance).toMatchObject({
       status: "open",
       amountPaidCents: 500_000,
       paidInFull: false,
@@ -78,7 +78,7 @@ describe("the balance invoice with Stripe", () => {
     const paid = stripeEvent("invoice.paid", fake.payInvoice(invoiceId));
     expect((await deliver(paid)).json().outcome).toBe("processed");
     expect((await deliver(paid)).json().outcome).toBe("duplicate");
-    expect((await call(ctx, "GET /requests/:id/deal", { params: { id } }, as(member))).json().balance).toMatchObject({
+    expect((await call(ctx, "GET /requests/:id/quotes", { params: { id } }, as(member))).json().balance).toMatchObject({
       status: "paid",
       amountPaidCents: PRICE - HELD,
       paidInFull: true,

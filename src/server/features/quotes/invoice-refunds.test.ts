@@ -10,14 +10,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { CARD, dealTestApp, option, stripeEvent, withSlowRefunds } from "#tests/helpers/deal";
+import { CARD, option, quotesTestApp, stripeEvent, withSlowRefunds } from "#tests/helpers/quote-steps";
 import { as, type TestUser } from "#tests/helpers/users";
 import { REFUND_MESSAGES } from "@/shared/messages";
 import { activityLogs, balanceInvoices, refunds, testPaymentObjects } from "../../db/schema";
 
 let ctx: TestContext;
 let staff: TestUser;
-const steps = dealTestApp((started) => {
+const steps = quotesTestApp((started) => {
   ({ ctx, staff } = started);
 });
 const { signed, providerRefunds, refundsTold } = steps;
@@ -83,9 +83,9 @@ async function providerCharge(requestId: string) {
   return row.data as { id: string; amount_refunded: number; refunded: boolean; payment_intent: string };
 }
 
-// Each test makes one or two paid deals: more than the default 30 s on a loaded machine.
+// Each test makes one or two paid quotes: more than the default 30 s on a loaded machine.
 describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
-  it("refunds in full through the invoice's payment: the member told once, the deal and the statement show it", async () => {
+  it("refunds in full through the invoice's payment: the member told once, the quotes view and the statement show it", async () => {
     const { member, id } = await invoicedRequest();
     const res = await refund(id, BALANCE);
     expect(res.statusCode, res.body).toBe(200);
@@ -100,7 +100,7 @@ describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
       balanceInvoiceId: expect.any(String),
     });
     // The hold's capture is untouched.
-    const seen = await steps.deal(member, id);
+    const seen = await steps.requestQuotes(member, id);
     expect(seen.hold).toMatchObject({ status: "captured", refundedCents: 0 });
     expect(seen.balance).toMatchObject({ refundedCents: BALANCE });
     expect(seen.refunds).toEqual([expect.objectContaining({ source: "invoice", amountCents: BALANCE })]);

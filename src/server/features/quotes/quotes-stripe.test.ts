@@ -8,14 +8,14 @@ import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
-import { stripeDealApp } from "#tests/helpers/stripe-deal";
+import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as, type TestUser } from "#tests/helpers/users";
 import { holds, notifications, requests } from "../../db/schema";
 
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
-const stripe = stripeDealApp((started) => {
+const stripe = stripeQuotesApp((started) => {
   ({ fake, ctx, staff } = started);
 });
 const { deliver, holdOf } = stripe;

@@ -5,12 +5,12 @@
 import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { dealTestApp, option } from "#tests/helpers/deal";
+import { option, quotesTestApp } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 
 let ctx: TestContext;
 let staff: TestUser;
-const steps = dealTestApp((started) => {
+const steps = quotesTestApp((started) => {
   ({ ctx, staff } = started);
 });
 
@@ -101,7 +101,7 @@ describe("the statement", () => {
     expect((await call(ctx, "GET /admin/requests/:id/statement", { params: { id } }, as(staff))).json()).toEqual(
       statement,
     );
-    const money = (await call(ctx, "GET /admin/money", {}, as(staff))).json();
+    const money = (await call(ctx, "GET /admin/quotes/overview", {}, as(staff))).json();
     expect(money.ledger).toMatchObject({ refundedCents: 50_000, openInvoices: 0, openDisputes: 0 });
   });
 

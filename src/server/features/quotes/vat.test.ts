@@ -7,20 +7,20 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { dealTestApp, inDays, option } from "#tests/helpers/deal";
+import { inDays, option, quotesTestApp } from "#tests/helpers/quote-steps";
 import { as, type TestUser } from "#tests/helpers/users";
 import { outbox, quoteOptions } from "../../db/schema";
 
 let ctx: TestContext;
 let staff: TestUser;
-const steps = dealTestApp((started) => {
+const steps = quotesTestApp((started) => {
   ({ ctx, staff } = started);
 });
-const { sourcingRequest, sent, deal } = steps;
+const { sourcingRequest, sent, requestQuotes } = steps;
 
 type ServedOption = { title: string; vatRate: string; vatCents: number | null };
 const optionsOf = async (user: TestUser, requestId: string): Promise<ServedOption[]> =>
-  (await deal(user, requestId)).quotes[0].options;
+  (await requestQuotes(user, requestId)).quotes[0].options;
 
 async function quoteMail(email: string) {
   const [mail] = await ctx.database.db
@@ -57,7 +57,7 @@ describe("VAT per quote option", () => {
     const rows = await ctx.database.db
       .select({ vatRate: quoteOptions.vatRate })
       .from(quoteOptions)
-      .where(sql`${quoteOptions.quoteId} = ${(await deal(member, id)).quotes[0].id}`)
+      .where(sql`${quoteOptions.quoteId} = ${(await requestQuotes(member, id)).quotes[0].id}`)
       .orderBy(quoteOptions.position);
     expect(rows.map((r) => r.vatRate)).toEqual(["6", "13", "margin"]);
     const mail = await quoteMail(member.email);
@@ -123,7 +123,7 @@ describe("VAT per quote option", () => {
         error: "Choose the VAT the price includes: 23 %, 13 %, 6 % or the margin scheme",
       });
     }
-    expect((await deal(staff, id)).quotes).toEqual([]);
+    expect((await requestQuotes(staff, id)).quotes).toEqual([]);
   });
 
   it("is said in the member's language in the quote's email", async () => {
