@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { testConfig } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { runCliInProcess } from "#tests/helpers/cli";
+import { newRequestBody } from "#tests/helpers/requests";
 import { as, createUser } from "#tests/helpers/users";
 import { buildApp } from "./app";
 import { openDatabase } from "./db";
@@ -110,16 +111,7 @@ async function orphanIn(dir: string) {
     const created = await call(
       ctx,
       "POST /requests",
-      {
-        body: {
-          title: "Vintage Rolex",
-          category: "Fashion",
-          budget_eur: 30000,
-          urgency: "High",
-          notes: "",
-          phone_number: "+351912345678",
-        },
-      },
+      { body: newRequestBody({ title: "Vintage Rolex", budget_eur: 30000 }) },
       as(member),
     );
     expect(created.statusCode, created.body).toBe(201);

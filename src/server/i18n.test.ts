@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
+import { newRequestBody } from "#tests/helpers/requests";
 import { as, cookieFrom, createUser, type TestUser, uniqueEmail } from "#tests/helpers/users";
 import { BILLING_ERROR_TEXTS } from "@/shared/contracts/billing-texts";
 import { ERROR_TEXTS, ERRORS, MESSAGES } from "@/shared/contracts/common-texts";
@@ -82,21 +83,7 @@ describe("a member's language", () => {
     const john = await createUser(ctx, { plan: "gold", name: "John Smith" });
     await call(ctx, "PUT /profile/language", { body: { language: "pt-PT" } }, as(ana));
     for (const member of [ana, john]) {
-      const created = await call(
-        ctx,
-        "POST /requests",
-        {
-          body: {
-            title: "Hermès Kelly 28",
-            category: "Fashion",
-            budget_eur: 25000,
-            urgency: "High",
-            notes: "",
-            phone_number: "+351912345678",
-          },
-        },
-        as(member),
-      );
+      const created = await call(ctx, "POST /requests", { body: newRequestBody() }, as(member));
       expect(created.statusCode).toBe(201);
       const moved = await call(
         ctx,
@@ -145,14 +132,7 @@ describe("a member's language", () => {
       ctx,
       "POST /requests",
       {
-        body: {
-          title: "Porsche 911 S/T",
-          category: "Autos",
-          budget_eur: 325000,
-          urgency: "Medium",
-          notes: "",
-          phone_number: "+351912345678",
-        },
+        body: newRequestBody({ title: "Porsche 911 S/T", category: "Autos", budget_eur: 325000, urgency: "Medium" }),
       },
       as(member),
     );
@@ -172,21 +152,7 @@ describe("error answers", () => {
     expect(anonymous.json()).toMatchObject({ error: ERRORS.signInRequired, key: ERROR_TEXTS.signInRequired.id });
 
     const member = await createUser(ctx);
-    const gated = await call(
-      ctx,
-      "POST /requests",
-      {
-        body: {
-          title: "Hermès Kelly 28",
-          category: "Fashion",
-          budget_eur: 25000,
-          urgency: "High",
-          notes: "",
-          phone_number: "+351912345678",
-        },
-      },
-      as(member),
-    );
+    const gated = await call(ctx, "POST /requests", { body: newRequestBody() }, as(member));
     expect(gated.statusCode).toBe(403);
     const text = Object.values(REQUEST_ERROR_TEXTS).find((t) => t.id === gated.json().key);
     expect(text?.message).toBe(gated.json().error);

@@ -6,6 +6,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { afterAll, beforeAll } from "vitest";
+import { createTestApp, type TestContext } from "./app";
 
 export interface RecordedCall {
   method: string;
@@ -913,4 +915,25 @@ export function stripeTestEnv(fake: { url: string }, overrides: Record<string, s
     SUBSCRIPTION_SYNC_PAUSE_MS: "0",
     ...overrides,
   };
+}
+
+/**
+ * A test app (no workers) in Stripe mode against a fresh local fake of the Stripe API, for the tests of a file or
+ * a `describe` (`env` on top of the fake's): registers the hooks that start both (then hand them to `onStart`)
+ * and stop them.
+ */
+export function stripeTestApp(
+  onStart: (started: { fake: FakeStripe; ctx: TestContext }) => void,
+  env: Record<string, string> = {},
+) {
+  const state = {} as { fake: FakeStripe; ctx: TestContext };
+  beforeAll(async () => {
+    state.fake = await startFakeStripe();
+    state.ctx = await createTestApp({ env: stripeTestEnv(state.fake, env), deps: { startWorkers: false } });
+    onStart(state);
+  });
+  afterAll(async () => {
+    await state.ctx.close();
+    await state.fake.close();
+  });
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { expect } from "vitest";
+import { afterEach, expect } from "vitest";
 import { resolveAuthSecret } from "../../src/server/auth/auth";
 import { holds, notifications, outbox, testPaymentObjects } from "../../src/server/db/schema";
 import { testWebhookSecret } from "../../src/server/payments";
@@ -14,6 +14,8 @@ import type { RefundLike } from "../../src/server/payments/types";
 import { endpointUrl } from "../../src/shared/contracts/endpoint";
 import type { TestContext } from "./app";
 import { call as callApi } from "./call";
+import { createRequest } from "./requests";
+import { type StaffTestApp, staffTestApp } from "./staff-app";
 import { as, createUser, type TestUser } from "./users";
 
 export const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana Sousa" };
@@ -32,6 +34,24 @@ export const option = (title: string, priceCents: number, extra: object = {}) =>
 
 export const sessionOf = (url: string) => url.split("/").pop() as string;
 
+/**
+ * A quotes test file's app (no workers) and staff member (handed to `onStart` once started), and the business
+ * loop's steps on them. Call it at the top of the file: it registers the hooks that start and close the app (and,
+ * with `resetHoldClock`, put the test provider's hold clock back after each test).
+ */
+export function quotesTestApp(onStart: (started: StaffTestApp) => void, options: { resetHoldClock?: boolean } = {}) {
+  const state = staffTestApp(onStart);
+  if (options.resetHoldClock) {
+    afterEach(async () => {
+      await state.ctx.app.ctx.payments.test?.resetHoldClock();
+    });
+  }
+  return quoteSteps(
+    () => state.ctx,
+    () => state.staff,
+  );
+}
+
 export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
   const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, user: TestUser | null, payload?: object) =>
     ctx().app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
@@ -39,23 +59,7 @@ export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
   /** A gold member's request, moved to Sourcing by staff. */
   async function sourcingRequest(title = "Hermès Kelly 28") {
     const member = await createUser(ctx(), { plan: "gold", name: "Ana Sousa" });
-    const created = await callApi(
-      ctx(),
-      "POST /requests",
-      {
-        body: {
-          title,
-          category: "Fashion",
-          budget_eur: 25000,
-          urgency: "High",
-          notes: "",
-          phone_number: "+351912345678",
-        },
-      },
-      as(member),
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().id;
+    const id = await createRequest(ctx(), member, { title });
     const moved = await callApi(
       ctx(),
       "POST /admin/requests/:id/status",
@@ -124,6 +128,26 @@ export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
     const paid = await authorize(member, accepted.json().url);
     expect(paid.statusCode, paid.body).toBe(200);
     return { member, id, quoteId };
+  }
+
+  /** A request whose hold was captured in full and whose balance was sent (due in 14 days), and the invoice's id. */
+  async function invoicedRequest(options?: ReturnType<typeof option>[]) {
+    const held = await heldRequest(options);
+    const captured = await callApi(
+      ctx(),
+      "POST /admin/requests/:id/hold/capture",
+      { params: { id: held.id }, body: {} },
+      as(staff()),
+    );
+    expect(captured.statusCode, captured.body).toBe(200);
+    const sent = await callApi(
+      ctx(),
+      "POST /admin/requests/:id/balance",
+      { params: { id: held.id }, body: { dueDate: inDays(14) } },
+      as(staff()),
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    return { ...held, invoiceId: sessionOf(sent.json().hostedUrl as string) };
   }
 
   const holdRows = (requestId: string) => ctx().database.db.select().from(holds).where(eq(holds.requestId, requestId));
@@ -199,9 +223,25 @@ export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
     acceptOption,
     authorize,
     heldRequest,
+    invoicedRequest,
     holdRows,
     providerIntents,
   };
+}
+
+/** Runs `run` while the test provider answers a refund in 0–40 ms, as a real one over the network does. */
+export async function withSlowRefunds<T>(ctx: TestContext, run: () => Promise<T>): Promise<T> {
+  const provider = ctx.app.ctx.payments.provider;
+  const createRefund = provider.createRefund.bind(provider);
+  provider.createRefund = async (input) => {
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 40));
+    return createRefund(input);
+  };
+  try {
+    return await run();
+  } finally {
+    provider.createRefund = createRefund;
+  }
 }
 
 /** A provider event of `type` about `object`, with an id of its own. */

@@ -1,16 +1,18 @@
 /**
  * The business loop in Stripe mode for one test file: the real SDK against a fresh local fake of the Stripe API,
  * signed webhook deliveries, and a request taken to a quote, a hold authorised at "Stripe", or a capture. Call
- * `stripeQuotesApp()` at the top of the file: it registers the hooks that start and stop both.
+ * `stripeQuotesApp(onStart)` at the top of the file: it registers the hooks that start and stop both, and hands the
+ * started app, fake and users to `onStart`.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { holds } from "../../src/server/db/schema";
 import { endpointUrl } from "../../src/shared/contracts/endpoint";
 import type { VatRate } from "../../src/shared/quotes";
-import { createTestApp, type TestContext } from "./app";
+import type { TestContext } from "./app";
 import { call as callApi } from "./call";
-import { type FakeStripe, signedDelivery, startFakeStripe, stripeEvent, stripeTestEnv } from "./fake-stripe";
+import { type FakeStripe, signedDelivery, stripeEvent, stripeTestApp } from "./fake-stripe";
+import { newRequestBody } from "./requests";
 import { as, createUser, type TestUser } from "./users";
 
 export const WEBHOOK_SECRET = "whsec_test_maison";
@@ -18,20 +20,20 @@ export const WEBHOOK_SECRET = "whsec_test_maison";
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const seconds = () => Math.floor(Date.now() / 1000);
 
-export function stripeQuotesApp() {
-  const state = {} as { fake: FakeStripe; ctx: TestContext; staff: TestUser; admin: TestUser };
+export interface StripeQuotesApp {
+  fake: FakeStripe;
+  ctx: TestContext;
+  staff: TestUser;
+  admin: TestUser;
+}
+
+export function stripeQuotesApp(onStart: (started: StripeQuotesApp) => void) {
+  const state = {} as StripeQuotesApp;
+  stripeTestApp((started) => Object.assign(state, started), { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
   beforeAll(async () => {
-    state.fake = await startFakeStripe();
-    state.ctx = await createTestApp({
-      env: stripeTestEnv(state.fake, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }),
-      deps: { startWorkers: false },
-    });
     state.staff = await createUser(state.ctx, { role: "staff" });
     state.admin = await createUser(state.ctx, { role: "admin" });
-  });
-  afterAll(async () => {
-    await state.ctx.close();
-    await state.fake.close();
+    onStart(state);
   });
 
   const call = (method: "GET" | "POST", url: string, user: TestUser, payload?: object) =>
@@ -58,15 +60,7 @@ export function stripeQuotesApp() {
     const { staff } = state;
     const member = await createUser(state.ctx, { plan: "gold", name: "Ana Sousa" });
     const { ctx } = state;
-    const body = {
-      title,
-      category: "Fashion",
-      budget_eur: 25000,
-      urgency: "High",
-      notes: "",
-      phone_number: "+351912345678",
-    } as const;
-    const created = await callApi(ctx, "POST /requests", { body }, as(member));
+    const created = await callApi(ctx, "POST /requests", { body: newRequestBody({ title }) }, as(member));
     const id = created.json().id;
     await callApi(ctx, "POST /admin/requests/:id/status", { params: { id }, body: { status: "Sourcing" } }, as(staff));
     const quote = await callApi(
@@ -128,5 +122,5 @@ export function stripeQuotesApp() {
     return held;
   }
 
-  return { state, call, deliver, holdOf, quotedAtStripe, heldAtStripe, capturedAtStripe };
+  return { call, deliver, holdOf, quotedAtStripe, heldAtStripe, capturedAtStripe };
 }

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import type { EndpointName, Endpoints } from "#tests/helpers/call";
 import { pushDevice } from "#tests/helpers/push";
+import { insertRequest, newRequestBody } from "#tests/helpers/requests";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ALL_ENDPOINTS, ENDPOINT_TABLES } from "@/shared/contracts";
 import { ERRORS } from "@/shared/contracts/common-texts";
@@ -132,19 +133,8 @@ async function ownersReceipt(ctx: TestContext, callers: Callers) {
 }
 
 /** A request of the owner's, made directly in the database. */
-async function ownersRequest(ctx: TestContext, callers: Callers) {
-  const [row] = await ctx.database.db
-    .insert(requests)
-    .values({
-      userId: callers.get("client without plan")?.id as string,
-      title: "A vintage Rolex",
-      category: "Fashion",
-      budgetEur: 12000,
-      phoneNumber: "+351912345678",
-    })
-    .returning({ id: requests.id });
-  return row.id;
-}
+const ownersRequest = (ctx: TestContext, callers: Callers) =>
+  insertRequest(ctx, callers.get("client without plan")?.id as string, { title: "A vintage Rolex", budgetEur: 12000 });
 /** A request of the owner's with its attachment, stored for real. */
 async function ownersRequestWithAttachment(ctx: TestContext, callers: Callers) {
   const id = await ownersRequest(ctx, callers);
@@ -166,14 +156,7 @@ const onOwnersRequest = async (ctx: TestContext, callers: Callers) => ({
 const onOwnersRequestAnyQuote = async (ctx: TestContext, callers: Callers) => ({
   params: { id: await ownersRequest(ctx, callers), quoteId: ANY_QUOTE },
 });
-const NEW_REQUEST = {
-  title: "A vintage Rolex",
-  category: "Fashion",
-  budget_eur: 12000,
-  urgency: "High",
-  notes: "",
-  phone_number: "+351912345678",
-} as const;
+const NEW_REQUEST = newRequestBody({ title: "A vintage Rolex", budget_eur: 12000 });
 
 /** A sales inquiry of the owner's, and a message on the owner's request, made directly in the database. */
 async function ownersInquiry(ctx: TestContext, callers: Callers) {

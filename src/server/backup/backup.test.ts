@@ -22,7 +22,6 @@ import { pipeline } from "node:stream/promises";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import S3rver from "s3rver";
 import * as tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, testConfig } from "#tests/helpers/app";
@@ -30,6 +29,7 @@ import { call } from "#tests/helpers/call";
 import { runCliInProcess } from "#tests/helpers/cli";
 import { connectionUrlOf, createTestDatabase, testDriver } from "#tests/helpers/database";
 import { adminUrl, databaseUrl } from "#tests/helpers/postgres";
+import { s3Env, startS3rver } from "#tests/helpers/s3";
 import { as, createUser } from "#tests/helpers/users";
 import { type DatabaseHandle, openDatabase, rowsOf } from "../db";
 import * as schema from "../db/schema";
@@ -491,23 +491,8 @@ describe("backup and restore", { timeout: 120_000 }, () => {
 describe("files in S3", { timeout: 120_000 }, () => {
   it("leaves them in the bucket when backing up, and uploads an archive's files to the bucket when restoring", async () => {
     const directory = place("s3");
-    const server = new S3rver({
-      port: 0,
-      address: "127.0.0.1",
-      silent: true,
-      directory,
-      configureBuckets: [{ name: "maison" }],
-    });
-    const { port } = await server.run();
-    const storage = createStorage(
-      testConfig({
-        DATA_DIR: place("s3-install"),
-        S3_BUCKET: "maison",
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_ACCESS_KEY_ID: "S3RVER",
-        S3_SECRET_ACCESS_KEY: "S3RVER",
-      }),
-    );
+    const { server, port } = await startS3rver(directory);
+    const storage = createStorage(testConfig(s3Env(port, place("s3-install"))));
     const target = await createTestDatabase();
     try {
       // Disk → S3: the archive's files go to the bucket under their keys.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { testPasswordHasher } from "#tests/helpers/password";
+import { listeningTestApp, openEventStream } from "#tests/helpers/stream";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { announce, subscriptionChanged } from "./events";
 import { MAX_STREAMS_PER_USER } from "./routes";
@@ -15,37 +16,15 @@ let rui: TestUser;
 let staff: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  ({ ctx, base } = await listeningTestApp());
   ana = await createUser(ctx, { plan: "silver" });
   rui = await createUser(ctx, { plan: "silver" });
   staff = await createUser(ctx, { role: "staff" });
 });
 afterAll(() => ctx.close());
 
-/** Opens the event stream as a browser tab would and collects the event names it receives. */
-async function openStream(user: TestUser) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
-  expect(response.status).toBe(200);
-  expect(response.headers.get("content-type")).toBe("text/event-stream");
-  const events: string[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const stream = { events, ended: false, close: () => controller.abort() };
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        for (const match of decoder.decode(value).matchAll(/^event: (.+)$/gm)) events.push(match[1]);
-      }
-    } catch {}
-    stream.ended = true;
-  })();
-  return stream;
-}
+/** The event stream as a browser tab opens it. */
+const openStream = (user: TestUser) => openEventStream(base, user.cookie);
 
 describe("the event stream", () => {
   it("refuses anonymous callers", async () => {
@@ -109,8 +88,8 @@ describe("the event stream", () => {
     const streams: Array<Awaited<ReturnType<typeof openStream>>> = [];
     for (let i = 0; i <= MAX_STREAMS_PER_USER; i++) streams.push(await openStream(rui));
     try {
-      await expect.poll(() => streams[0].ended).toBe(true);
-      expect(streams.slice(1).map((s) => s.ended)).toEqual(Array(MAX_STREAMS_PER_USER).fill(false));
+      await expect.poll(() => streams[0].closed()).toBe(true);
+      expect(streams.slice(1).map((s) => s.closed())).toEqual(Array(MAX_STREAMS_PER_USER).fill(false));
       await announce(ctx.database.db, [subscriptionChanged(rui.id)]);
       await expect.poll(() => streams.slice(1).every((s) => s.events.includes("subscription"))).toBe(true);
     } finally {

@@ -8,15 +8,17 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { desc, eq, inArray } from "drizzle-orm";
-import S3rver from "s3rver";
+import type S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
+import { insertRequest } from "#tests/helpers/requests";
+import { s3Env, startS3rver } from "#tests/helpers/s3";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ERRORS, MESSAGE_FILE_TEXTS, MESSAGES } from "@/shared/contracts/common-texts";
 import { CONCIERGE_ERRORS } from "@/shared/contracts/concierge-texts";
 import { endpointUrl } from "@/shared/contracts/endpoint";
-import { messageFiles, messages, notifications, requests } from "../db/schema";
+import { messageFiles, messages, notifications } from "../db/schema";
 import { limitMessageFiles, MESSAGE_FILES_PER_TEN_MINUTES } from "../rate-limit";
 import { dropExpired } from "./message-files";
 import { tooLarge } from "./uploads";
@@ -59,19 +61,7 @@ const upload = (user: TestUser | null, key: UploadKey, params: object, name: str
   return ctx.app.inject({ method: "POST", url, headers: { ...as(user), ...body.headers }, payload: body.payload });
 };
 
-async function requestOf(member: TestUser) {
-  const [row] = await ctx.database.db
-    .insert(requests)
-    .values({
-      userId: member.id,
-      title: "A Kelly 28",
-      category: "Fashion",
-      budgetEur: 9000,
-      phoneNumber: "+351912345678",
-    })
-    .returning({ id: requests.id });
-  return row.id;
-}
+const requestOf = (member: TestUser, app: TestContext = ctx) => insertRequest(app, member.id);
 
 describe("files in a request's thread", () => {
   it("takes a photo or a PDF by its bytes, refuses other types and oversize files", async () => {
@@ -381,32 +371,20 @@ describe("files in the concierge chat", () => {
     expect(list.find((c) => c.userId === gold.id)!.lastMessage).toBe(MESSAGE_FILE_TEXTS.filesOnly);
     const thread = (await call(ctx, "GET /admin/concierge/:userId", { params: { userId: gold.id } }, as(staff))).json();
     expect(thread.messages.at(-1)).toMatchObject({ message: "", files: [{ id: file.id, type: "image/png" }] });
-    expect(
-      (await call(ctx, "GET /concierge/files/:fileId", { params: { fileId: file.id } }, as(gold))).statusCode,
-    ).toBe(200);
-    expect(
+    /** The file downloaded by `member` from their chat, and by staff from that member's chat: the two statuses. */
+    const downloads = async (member: TestUser) => [
+      (await call(ctx, "GET /concierge/files/:fileId", { params: { fileId: file.id } }, as(member))).statusCode,
       (
         await call(
           ctx,
           "GET /admin/concierge/:userId/files/:fileId",
-          { params: { userId: gold.id, fileId: file.id } },
+          { params: { userId: member.id, fileId: file.id } },
           as(staff),
         )
       ).statusCode,
-    ).toBe(200);
-    expect(
-      (await call(ctx, "GET /concierge/files/:fileId", { params: { fileId: file.id } }, as(black))).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await call(
-          ctx,
-          "GET /admin/concierge/:userId/files/:fileId",
-          { params: { userId: black.id, fileId: file.id } },
-          as(staff),
-        )
-      ).statusCode,
-    ).toBe(404);
+    ];
+    expect(await downloads(gold)).toEqual([200, 200]);
+    expect(await downloads(black)).toEqual([404, 404]);
 
     const pdf = (
       await upload(staff, "POST /admin/concierge/:userId/files", { userId: gold.id }, "menu.pdf", PDF)
@@ -446,8 +424,7 @@ describe("files while the object store is down", () => {
   const directory = mkdtempSync(path.join(tmpdir(), "maison-s3-outage-"));
   const spoolRoot = mkdtempSync(path.join(tmpdir(), "maison-s3-outage-spool-"));
   const startS3 = async () => {
-    s3 = new S3rver({ port, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: "maison" }] });
-    port = (await s3.run()).port;
+    ({ server: s3, port } = await startS3rver(directory, port));
   };
   /** Stops it as an outage does: no new connection, and the open ones cut. */
   const stopS3 = async () => {
@@ -459,13 +436,7 @@ describe("files while the object store is down", () => {
     port = 0;
     await startS3();
     own = await createTestApp({
-      env: {
-        DATA_DIR: spoolRoot,
-        S3_BUCKET: "maison",
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_ACCESS_KEY_ID: "S3RVER",
-        S3_SECRET_ACCESS_KEY: "S3RVER",
-      },
+      env: s3Env(port, spoolRoot),
       deps: { startWorkers: false },
     });
   });
@@ -487,16 +458,7 @@ describe("files while the object store is down", () => {
 
   it("refuses uploads with a clear 503 and keeps nothing of them; reads say so too; both work once it is back", async () => {
     const member = await createUser(own);
-    const [{ id }] = await own.database.db
-      .insert(requests)
-      .values({
-        userId: member.id,
-        title: "A Kelly 28",
-        category: "Fashion",
-        budgetEur: 9000,
-        phoneNumber: "+351912345678",
-      })
-      .returning({ id: requests.id });
+    const id = await requestOf(member, own);
     const files = endpointUrl("POST /requests/:id/messages/files", { params: { id } });
     const fileUrl = (fileId: string) =>
       endpointUrl("GET /requests/:id/messages/files/:fileId", { params: { id, fileId } });

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
-import { type FakeStripe, startFakeStripe, stripeTestEnv } from "#tests/helpers/fake-stripe";
+import { type FakeStripe, stripeTestApp } from "#tests/helpers/fake-stripe";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { profiles, testPaymentObjects } from "../../db/schema";
 
@@ -165,13 +165,8 @@ describe("invoicing details with the test provider", () => {
 describe("invoicing details with Stripe (its local fake)", () => {
   let fake: FakeStripe;
   let ctx: TestContext;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    ctx = await createTestApp({ env: stripeTestEnv(fake), deps: { startWorkers: false } });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await fake.close();
+  stripeTestApp((started) => {
+    ({ fake, ctx } = started);
   });
   const { save, ensureCustomer } = profileCalls(() => ctx);
 

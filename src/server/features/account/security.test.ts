@@ -1,13 +1,9 @@
-/**
- * Account security (issue 22, item 9): the sessions list, signing one or every other session out (effective at
- * once, streams included, on every instance), changing the password, and the email on a new device.
- */
-import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
+import { secondInstance, type TestContext } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
+import { listeningTestApp, openEventStream } from "#tests/helpers/stream";
 import { totpFromUri } from "#tests/helpers/totp";
 import { as, cookieFrom, createUser, signUp, type TestUser } from "#tests/helpers/users";
 import { ACCOUNT_ERRORS } from "@/shared/contracts/account-texts";
@@ -27,9 +23,7 @@ const IPAD =
 let ctx: TestContext;
 let base: string;
 beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  ({ ctx, base } = await listeningTestApp());
 });
 afterAll(() => ctx.close());
 
@@ -404,30 +398,5 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("on a PostgreSQL serve
   });
 });
 
-/** Opens the event stream as a browser tab would: the events it hears, and whether the server ended it. */
-async function openStream(cookie: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}${endpointUrl("GET /events")}`, {
-    headers: { cookie },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const events: string[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let done = false;
-  const ended = (async () => {
-    try {
-      for (;;) {
-        const chunk = await reader.read();
-        if (chunk.done) break;
-        for (const match of decoder.decode(chunk.value).matchAll(/^event: (.+)$/gm)) events.push(match[1]);
-      }
-      done = true;
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-  return { events, ended, closed: () => done, close: () => controller.abort() };
-}
+/** The event stream as a browser tab opens it. */
+const openStream = (cookie: string) => openEventStream(base, cookie);

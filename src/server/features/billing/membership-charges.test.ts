@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { type FakeStripe, startFakeStripe, stripeTestEnv } from "#tests/helpers/fake-stripe";
+import { type FakeStripe, stripeTestApp } from "#tests/helpers/fake-stripe";
 import { as, signUp, type TestUser } from "#tests/helpers/users";
 import type { PurchasablePlan } from "@/shared/plans";
 
@@ -73,13 +73,8 @@ describe("membership charges on the test provider", () => {
 describe("membership charges in Stripe mode", () => {
   let fake: FakeStripe;
   let ctx: TestContext;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    ctx = await createTestApp({ env: stripeTestEnv(fake), deps: { startWorkers: false } });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await fake.close();
+  stripeTestApp((started) => {
+    ({ fake, ctx } = started);
   });
   const charges = (user: TestUser) => call(ctx, "GET /billing/charges", {}, as(user));
 

@@ -9,6 +9,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
+import { newRequestBody } from "#tests/helpers/requests";
 import { startSmtpSink } from "#tests/helpers/smtp";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { NOTIFICATION_ERRORS } from "@/shared/contracts/notifications-texts";
@@ -49,14 +50,7 @@ let staffAll: TestUser;
 let staffNoEmail: TestUser;
 let staffNoSlack: TestUser;
 
-const NEW_REQUEST = {
-  title: "Patek Philippe Nautilus",
-  category: "Fashion",
-  budget_eur: 145000,
-  urgency: "High",
-  notes: "",
-  phone_number: "+351912345678",
-} as const;
+const NEW_REQUEST = newRequestBody({ title: "Patek Philippe Nautilus", budget_eur: 145000 });
 const deliveries = () => ctx.database.db.select().from(outbox);
 const notesOf = (userId: string) =>
   ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId));

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, testConfig } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
 import { type PushService, pushDevice, startPushService, type TestDevice } from "#tests/helpers/push";
+import { createRequest } from "#tests/helpers/requests";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { PUSH_TEXTS } from "@/shared/contracts/common-texts";
 import { PUSH_MESSAGES } from "@/shared/contracts/notifications";
@@ -41,25 +42,8 @@ async function turnOn(user: TestUser, device: TestDevice = service.device()) {
   return { device, id: res.json().id as string };
 }
 
-async function newRequest(member: TestUser) {
-  const res = await call(
-    ctx,
-    "POST /requests",
-    {
-      body: {
-        title: "A Hermès Kelly 28",
-        category: "Fashion",
-        budget_eur: 30000,
-        urgency: "Medium",
-        notes: "",
-        phone_number: "+351912345678",
-      },
-    },
-    as(member),
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
-}
+const newRequest = (member: TestUser) =>
+  createRequest(ctx, member, { title: "A Hermès Kelly 28", budget_eur: 30000, urgency: "Medium" });
 
 const pushRows = () => ctx.database.db.select().from(outbox).where(eq(outbox.kind, "push"));
 /** Delivers what is due now (the background worker may have taken some: either way, it is done after). */

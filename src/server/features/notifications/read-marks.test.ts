@@ -1,15 +1,10 @@
-/**
- * Issue 19, items 12 and 13: reading a thread (a request's messages, a concierge conversation) marks the reader's
- * notifications about it read, for that reader only and for that thread only, and tells every tab of the reader;
- * a member's unread badge counts the concierge's unread replies too (decision 014).
- */
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
+import { createRequest } from "#tests/helpers/requests";
+import { listeningTestApp, openEventStream } from "#tests/helpers/stream";
 import { as, createUser, grantPlan, type TestUser } from "#tests/helpers/users";
-import { endpointUrl } from "@/shared/contracts/endpoint";
 import { notifications } from "../../db/schema";
 import { announce } from "../../realtime/events";
 
@@ -19,33 +14,14 @@ let staffA: TestUser;
 let staffB: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  ({ ctx, base } = await listeningTestApp());
   staffA = await createUser(ctx, { role: "staff", name: "Sofia Staff" });
   staffB = await createUser(ctx, { role: "admin", name: "Bruno Admin" });
 });
 afterAll(() => ctx.close());
 
-async function newRequest(member: TestUser, title: string) {
-  const created = await call(
-    ctx,
-    "POST /requests",
-    {
-      body: {
-        title,
-        category: "Fashion",
-        budget_eur: 12000,
-        urgency: "Medium",
-        notes: "",
-        phone_number: "+351912345678",
-      },
-    },
-    as(member),
-  );
-  expect(created.statusCode).toBe(201);
-  return created.json().id;
-}
+const newRequest = (member: TestUser, title: string) =>
+  createRequest(ctx, member, { title, budget_eur: 12000, urgency: "Medium" });
 
 /** A reader's notifications as [title, read], oldest first. */
 async function notesOf(user: TestUser) {
@@ -64,28 +40,8 @@ const unreadTitles = async (user: TestUser) =>
 const bell = async (user: TestUser) => (await call(ctx, "GET /notifications", {}, as(user))).json().unread;
 const badge = async (user: TestUser) => (await call(ctx, "GET /messages/unread", {}, as(user))).json().unread;
 
-/** The event stream as a browser tab opens it, collecting the event names it receives. */
-async function openStream(user: TestUser) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}${endpointUrl("GET /events")}`, {
-    headers: { cookie: user.cookie },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const events: string[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        for (const match of decoder.decode(value).matchAll(/^event: (.+)$/gm)) events.push(match[1]);
-      }
-    } catch {}
-  })();
-  return { events, close: () => controller.abort() };
-}
+/** The event stream as a browser tab opens it. */
+const openStream = (user: TestUser) => openEventStream(base, user.cookie);
 
 describe("reading a request's thread", () => {
   it("marks the member's reply notifications on that request read, and nothing else", async () => {

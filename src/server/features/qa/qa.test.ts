@@ -3,9 +3,10 @@
  * makes so one call removes it all and nothing else; the spec's two messages when there is nothing to use.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
+import { staffTestApp } from "#tests/helpers/staff-app";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ERRORS } from "@/shared/contracts/common-texts";
 import { QA_ERRORS } from "@/shared/contracts/qa-texts";
@@ -14,12 +15,9 @@ import { qaLimitReached } from "./service";
 
 let ctx: TestContext;
 let staff: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  staff = await createUser(ctx, { role: "staff" });
+staffTestApp((started) => {
+  ({ ctx, staff } = started);
 });
-afterAll(() => ctx.close());
 
 describe("QA tools", () => {
   it("says what to do first when there is no client or no request", async () => {

@@ -4,43 +4,21 @@
  * invoice equals ours. Twenty confirmations of a 3-D Secure payment at once likewise.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { describe, expect, it } from "vitest";
+import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { CARD, inDays, option, quoteSteps } from "#tests/helpers/quote-steps";
-import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { CARD, option, quotesTestApp } from "#tests/helpers/quote-steps";
+import { as, type TestUser } from "#tests/helpers/users";
 import { activityLogs, balanceInvoices, notifications, outbox, testPaymentObjects } from "../../db/schema";
 
 let ctx: TestContext;
-let staff: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  staff = await createUser(ctx, { role: "staff" });
+const steps = quotesTestApp((started) => {
+  ({ ctx } = started);
 });
-afterAll(() => ctx.close());
-
-const steps = quoteSteps(
-  () => ctx,
-  () => staff,
-);
 const PRICE = 2_500_000;
 const DUE = PRICE - 250_000;
 
-async function invoiced() {
-  const held = await steps.heldRequest([option("Kelly 28, Gold", PRICE)]);
-  expect(
-    (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id: held.id }, body: {} }, as(staff)))
-      .statusCode,
-  ).toBe(200);
-  const sent = await call(
-    ctx,
-    "POST /admin/requests/:id/balance",
-    { params: { id: held.id }, body: { dueDate: inDays(14) } },
-    as(staff),
-  );
-  expect(sent.statusCode, sent.body).toBe(200);
-  return { ...held, invoiceId: (sent.json().hostedUrl as string).split("/").pop() as string };
-}
+const invoiced = () => steps.invoicedRequest([option("Kelly 28, Gold", PRICE)]);
 
 /** What the member and the team were told of the payment, and what the request's activity says. */
 async function told(member: TestUser, requestId: string) {

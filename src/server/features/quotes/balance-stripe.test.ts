@@ -6,24 +6,23 @@
  * leaves nothing open.
  */
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
+import { inDays } from "#tests/helpers/quote-steps";
 import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as, type TestUser } from "#tests/helpers/users";
 import { balanceInvoices } from "../../db/schema";
 import { dueDateSeconds } from "../../payments/types";
 
-const stripe = stripeQuotesApp();
-const { deliver } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(() => {
-  ({ fake, ctx, staff } = stripe.state);
+const stripe = stripeQuotesApp((started) => {
+  ({ fake, ctx, staff } = started);
 });
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const { deliver } = stripe;
 const PRICE = 1_234_567;
 const HELD = 123_457;
 const capturedAtStripe = () => stripe.capturedAtStripe({ priceCents: PRICE });

@@ -4,32 +4,30 @@
  * the margin scheme no rate, and the invoice's footer says why. The real SDK against the fake Stripe API.
  */
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import type { FakeStripe } from "#tests/helpers/fake-stripe";
+import { inDays } from "#tests/helpers/quote-steps";
 import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as, type TestUser } from "#tests/helpers/users";
 import { balanceInvoices } from "../../db/schema";
 import { MARGIN_SCHEME_FOOTER } from "../../payments/stripe-provider";
 
-const stripe = stripeQuotesApp();
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(() => {
-  ({ fake, ctx, staff } = stripe.state);
+const stripe = stripeQuotesApp((started) => {
+  ({ fake, ctx, staff } = started);
 });
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Staff send the request's balance, due in 14 days. */
+const sendBalance = (id: string) =>
+  call(ctx, "POST /admin/requests/:id/balance", { params: { id }, body: { dueDate: inDays(14) } }, as(staff));
 
 async function sentWithVat(vatRate: string) {
   const { id } = await stripe.capturedAtStripe({ priceCents: 1_230_000, vatRate });
-  const sent = await call(
-    ctx,
-    "POST /admin/requests/:id/balance",
-    { params: { id }, body: { dueDate: inDays(14) } },
-    as(staff),
-  );
+  const sent = await sendBalance(id);
   expect(sent.statusCode, sent.body).toBe(200);
   const [row] = await ctx.database.db.select().from(balanceInvoices).where(eq(balanceInvoices.requestId, id));
   const invoiceId = row.providerInvoiceId as string;
@@ -46,24 +44,14 @@ describe("the balance invoice's VAT with Stripe", { timeout: 90_000 }, () => {
     const { id } = await stripe.capturedAtStripe({ priceCents: 1_000_000, vatRate: "13" });
     const invoices = fake.callsTo("POST", "/v1/invoices").length;
     fake.failNext("POST", "/v1/tax_rates", 400, "Tax rates are not available on this account");
-    const failed = await call(
-      ctx,
-      "POST /admin/requests/:id/balance",
-      { params: { id }, body: { dueDate: inDays(14) } },
-      as(staff),
-    );
+    const failed = await sendBalance(id);
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error).toContain("Tax rates are not available");
     expect(fake.callsTo("POST", "/v1/invoices")).toHaveLength(invoices);
     expect(await ctx.database.db.select().from(balanceInvoices).where(eq(balanceInvoices.requestId, id))).toHaveLength(
       0,
     );
-    const sent = await call(
-      ctx,
-      "POST /admin/requests/:id/balance",
-      { params: { id }, body: { dueDate: inDays(14) } },
-      as(staff),
-    );
+    const sent = await sendBalance(id);
     expect(sent.statusCode, sent.body).toBe(200);
     expect([...fake.taxRates.values()].filter((r) => r.percentage === 13)).toHaveLength(1);
   });

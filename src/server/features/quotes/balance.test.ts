@@ -5,34 +5,22 @@
  * provider's clock, the member's reminders once each, replayed and reordered webhooks, and void.
  */
 import { and, eq, sql } from "drizzle-orm";
-import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
+import { describe, expect, it } from "vitest";
+import { secondInstance, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { CARD, inDays, option, quoteSteps } from "#tests/helpers/quote-steps";
+import { CARD, inDays, option, quotesTestApp } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { endpointUrl } from "@/shared/contracts/endpoint";
 import { lisbonDate } from "@/shared/dates";
-import { resolveAuthSecret } from "../../auth/auth";
 import { balanceInvoices, notifications, testPaymentObjects } from "../../db/schema";
-import { testWebhookSecret } from "../../payments";
 import { BALANCE_NOTICE_TYPE } from "./balance";
 
 let ctx: TestContext;
 let staff: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  staff = await createUser(ctx, { role: "staff" });
-});
-afterAll(() => ctx.close());
-afterEach(async () => {
-  await ctx.app.ctx.payments.test?.resetHoldClock();
-});
-
-const steps = quoteSteps(
-  () => ctx,
-  () => staff,
+const steps = quotesTestApp(
+  (started) => {
+    ({ ctx, staff } = started);
+  },
+  { resetHoldClock: true },
 );
 const DECLINED = { ...CARD, cardNumber: "4000 0000 0000 0002" };
 const THREE_D_SECURE = { ...CARD, cardNumber: "4000 0027 6000 3184" };
@@ -102,21 +90,12 @@ async function providerInvoicesOf(requestId: string) {
 
 /** A signed event delivered to the webhook, as the test provider (or Stripe) signs it. */
 function deliver(type: string, object: object, created = Math.floor(Date.now() / 1000), id?: string) {
-  const secret = testWebhookSecret(resolveAuthSecret(ctx.config));
-  const event = {
+  return steps.signed({
     id: id ?? `evt_balance_${Math.random().toString(36).slice(2)}`,
     object: "event",
     created,
     type,
     data: { object },
-  };
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return ctx.app.inject({
-    method: "POST",
-    url: endpointUrl("POST /billing/webhook"),
-    payload,
-    headers: { "content-type": "application/json", "stripe-signature": signature },
   });
 }
 

@@ -9,7 +9,7 @@
  * partial unique index keeps one draft or open invoice per request), then the provider is asked with the row's
  * idempotency key, then its answer is applied.
  */
-import { and, desc, eq, gte, inArray, isNull, lt, lte } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, lte, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
 import type { NoticeReader } from "@/shared/contracts/notifications";
@@ -30,7 +30,7 @@ import { BALANCE_NOTICE_TEXTS as T } from "./balance-texts";
 import {
   euros,
   latestHold,
-  memberLink,
+  noticeToMember,
   providerFailure,
   type QuotesContext,
   quotedRequest,
@@ -417,10 +417,7 @@ function toMember(
 ) {
   return out.notify({
     type: BALANCE_NOTICE_TYPE,
-    to: request.userId,
-    recipients: [request.owner],
-    requestId: request.id,
-    link: memberLink(request.id),
+    ...noticeToMember(request),
     texts: (reader) => {
       const { t } = reader;
       const made = texts(reader, factsOf(reader, request, invoice));
@@ -485,31 +482,21 @@ export async function sendBalanceReminders(ctx: QuotesContext): Promise<number> 
   const now = test ? await test.now() : new Date();
   const today = lisbonDate(now);
   return ctx.write(async (tx, out) => {
-    const before = await tx
-      .update(balanceInvoices)
-      .set({ remindedBeforeAt: now })
-      .where(
-        and(
-          eq(balanceInvoices.status, "open"),
-          isNull(balanceInvoices.remindedBeforeAt),
-          // Not for an invoice sent within the last day (it was just sent, with its due date).
-          lt(balanceInvoices.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
-          gte(balanceInvoices.dueDate, today),
-          lte(balanceInvoices.dueDate, plusDays(today, REMINDER_DAYS_BEFORE)),
-        ),
-      )
-      .returning();
-    const after = await tx
-      .update(balanceInvoices)
-      .set({ remindedAfterAt: now })
-      .where(
-        and(
-          eq(balanceInvoices.status, "open"),
-          isNull(balanceInvoices.remindedAfterAt),
-          lt(balanceInvoices.dueDate, today),
-        ),
-      )
-      .returning();
+    /** Claims the reminder `column` (still unsent) of the open invoices that also meet `when`. */
+    const claim = (column: "remindedBeforeAt" | "remindedAfterAt", ...when: SQL[]) =>
+      tx
+        .update(balanceInvoices)
+        .set({ [column]: now })
+        .where(and(eq(balanceInvoices.status, "open"), isNull(balanceInvoices[column]), ...when))
+        .returning();
+    const before = await claim(
+      "remindedBeforeAt",
+      // Not for an invoice sent within the last day (it was just sent, with its due date).
+      lt(balanceInvoices.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
+      gte(balanceInvoices.dueDate, today),
+      lte(balanceInvoices.dueDate, plusDays(today, REMINDER_DAYS_BEFORE)),
+    );
+    const after = await claim("remindedAfterAt", lt(balanceInvoices.dueDate, today));
     const reminders = [...before.map((row) => ({ row, late: false })), ...after.map((row) => ({ row, late: true }))];
     for (const { row, late } of reminders) {
       const request = await ctx.domains.requests.forQuotes(tx, row.requestId);

@@ -2,7 +2,7 @@
  * What the quotes domain's services share: its context, the request as the loop reads it (through the requests
  * port), the quote's realtime event and the paths notices lead to.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { ERRORS } from "@/shared/contracts/common-texts";
 import { QUOTE_ERRORS } from "@/shared/contracts/quotes-texts";
 import { formatEuro } from "@/shared/format";
@@ -11,7 +11,7 @@ import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db";
-import { holds } from "../../db/schema";
+import { holds, quoteOptions } from "../../db/schema";
 import { external, HttpError, notFound } from "../../http/errors";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
 import type { QuotedRequest } from "../requests/port";
@@ -20,6 +20,14 @@ export type QuotesContext = Pick<AppContext, "db" | "config" | "payments" | "sto
 
 export const memberLink = (id: string) => `/requests/${id}`;
 export const staffLink = (id: string) => `/admin/requests/${id}`;
+
+/** A notice's address when it is for the request's member: them (as the request knows them), on their request. */
+export const noticeToMember = (request: Pick<QuotedRequest, "id" | "userId" | "owner">) => ({
+  to: request.userId,
+  recipients: [request.owner],
+  requestId: request.id,
+  link: memberLink(request.id),
+});
 
 /** The request's quote changed: its member and the team refetch it (and the money overviews). */
 export const quotesChanged = (request: { id: string; userId: string }): AppEvent =>
@@ -79,6 +87,24 @@ export async function liveHold(q: Queryable, requestId: string, options: { lock?
 
 /** Cents as the house writes euro everywhere ("€1,200", "€120.50"). */
 /** Cents as euro, in the reader's language. */
+/** The options of the quotes `quoteIds`, in their order. */
+export const optionsOfQuotes = async (q: Queryable, quoteIds: string[]) =>
+  quoteIds.length
+    ? q.select().from(quoteOptions).where(inArray(quoteOptions.quoteId, quoteIds)).orderBy(asc(quoteOptions.position))
+    : [];
+
+/** An option's own fields, as the member's quote and their data export both give them. */
+export const optionFields = (o: typeof quoteOptions.$inferSelect) => ({
+  id: o.id,
+  position: o.position,
+  title: o.title,
+  description: o.description,
+  priceCents: o.priceCents,
+  supplierTerms: o.supplierTerms,
+  estimatedDelivery: o.estimatedDelivery,
+  vatRate: o.vatRate,
+});
+
 export const euros = (cents: number, locale: Locale = DEFAULT_LOCALE) => formatEuro(cents / 100, locale);
 
 /** A payment provider's refusal as a 502 with its own message; anything else stays what it is. */

@@ -11,7 +11,7 @@ import type { Viewer } from "../../auth/viewer";
 import { deliveries, quoteFiles } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
-import { memberLink, ownRequest, type QuotesContext, quotedRequest, quotesChanged, staffLink } from "./common";
+import { noticeToMember, ownRequest, type QuotesContext, quotedRequest, quotesChanged, staffLink } from "./common";
 import { DELIVERY_TEXTS as D } from "./texts";
 
 /** Staff: Found → Delivered, with the handover's note and photos; the member is told. */
@@ -62,10 +62,7 @@ export async function markDelivered(
     });
     await out.notify({
       type: "delivered",
-      to: request.userId,
-      recipients: [request.owner],
-      requestId,
-      link: memberLink(requestId),
+      ...noticeToMember(request),
       texts: ({ t }) => {
         const title = t(D.title, { title: request.title });
         return {

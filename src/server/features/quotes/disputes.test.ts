@@ -5,17 +5,13 @@
  * dispute events change nothing.
  */
 import { and, eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { quoteSteps } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { endpointUrl } from "@/shared/contracts/endpoint";
 import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
-import { resolveAuthSecret } from "../../auth/auth";
 import { activityLogs, notifications, requests, testPaymentObjects } from "../../db/schema";
-import { testWebhookSecret } from "../../payments";
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -159,17 +155,7 @@ describe("a dispute on a captured payment", () => {
     expect(closed.json().dispute!.status).toBe("won");
     expect(await noticesOf(owner.id, "dispute_closed")).not.toHaveLength(0);
 
-    const secret = testWebhookSecret(resolveAuthSecret(ctx.config));
-    const deliver = (event: object) => {
-      const payload = JSON.stringify(event);
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-      return ctx.app.inject({
-        method: "POST",
-        url: endpointUrl("POST /billing/webhook"),
-        payload,
-        headers: { "content-type": "application/json", "stripe-signature": signature },
-      });
-    };
+    const deliver = steps.signed;
     const [atProvider] = await ctx.database.db
       .select({ data: testPaymentObjects.data })
       .from(testPaymentObjects)

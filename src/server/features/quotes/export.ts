@@ -3,7 +3,8 @@
  * they received with their options (never the team's drafts), their card holds and their deliveries.
  */
 import { and, asc, inArray, ne } from "drizzle-orm";
-import { deliveries, holds, quoteOptions, quotes } from "../../db/schema";
+import { deliveries, holds, quotes } from "../../db/schema";
+import { optionFields, optionsOfQuotes } from "./common";
 import type { QuotesPort } from "./port";
 
 export const exportOf: QuotesPort["exportOf"] = async (db, userId, requestIds) => {
@@ -47,18 +48,10 @@ export const exportOf: QuotesPort["exportOf"] = async (db, userId, requestIds) =
       .where(inArray(deliveries.requestId, requestIds))
       .orderBy(asc(deliveries.deliveredAt)),
   ]);
-  const optionRows = quoteRows.length
-    ? await db
-        .select()
-        .from(quoteOptions)
-        .where(
-          inArray(
-            quoteOptions.quoteId,
-            quoteRows.map((q) => q.id),
-          ),
-        )
-        .orderBy(asc(quoteOptions.position))
-    : [];
+  const optionRows = await optionsOfQuotes(
+    db,
+    quoteRows.map((q) => q.id),
+  );
   return {
     quotes: quoteRows.map((q) => ({
       id: q.id,
@@ -70,18 +63,7 @@ export const exportOf: QuotesPort["exportOf"] = async (db, userId, requestIds) =
       declineReason: q.declineReason,
       sentAt: q.sentAt,
       answeredAt: q.answeredAt,
-      options: optionRows
-        .filter((o) => o.quoteId === q.id)
-        .map((o) => ({
-          id: o.id,
-          position: o.position,
-          title: o.title,
-          description: o.description,
-          priceCents: o.priceCents,
-          supplierTerms: o.supplierTerms,
-          estimatedDelivery: o.estimatedDelivery,
-          vatRate: o.vatRate,
-        })),
+      options: optionRows.filter((o) => o.quoteId === q.id).map(optionFields),
     })),
     // The member's own holds on their requests (a hold is always the request owner's).
     holds: holdRows.filter((h) => h.userId === userId).map(({ userId: _u, ...h }) => h),

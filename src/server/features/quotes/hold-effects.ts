@@ -12,7 +12,7 @@ import { quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { MAIL_TEXTS } from "../../mail/texts";
 import type { QuotedRequest } from "../requests/port";
-import { euros, type HoldRow, memberLink, type QuotesContext, staffLink } from "./common";
+import { euros, type HoldRow, noticeToMember, type QuotesContext, staffLink } from "./common";
 import type { HoldEffect } from "./hold-state";
 import { QUOTE_NOTICE_TEXTS as T } from "./texts";
 
@@ -65,10 +65,7 @@ export async function carryOut(
   ) =>
     out.notify({
       type,
-      to: request.userId,
-      recipients: [request.owner],
-      requestId: request.id,
-      link: memberLink(request.id),
+      ...noticeToMember(request),
       texts: (reader) => {
         const { t } = reader;
         const facts = { title: request.title, option: optionTitle };

@@ -28,6 +28,7 @@ import {
   latestHold,
   liveHold,
   memberLink,
+  noticeToMember,
   ownRequest,
   providerFailure,
   type QuotesContext,
@@ -423,10 +424,7 @@ export async function requestReauthorization(ctx: QuotesContext, staff: Viewer, 
     });
     await out.notify({
       type: "reauthorization_requested",
-      to: request.userId,
-      recipients: [request.owner],
-      requestId,
-      link: memberLink(requestId),
+      ...noticeToMember(request),
       texts: ({ t, locale }) => {
         const facts = { title: request.title, amount: euros(hold.amountCents, locale) };
         return {

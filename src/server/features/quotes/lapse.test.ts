@@ -5,33 +5,25 @@
  * is Found, never over a live hold nor after delivery.
  */
 import { and, eq, like, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
+import { describe, expect, it } from "vitest";
+import { secondInstance, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { inDays, option, quoteSteps, sessionOf } from "#tests/helpers/quote-steps";
+import { inDays, option, quotesTestApp, sessionOf } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { activityLogs, holds, notifications, outbox, testPaymentObjects } from "../../db/schema";
 
 let ctx: TestContext;
 let staff: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  staff = await createUser(ctx, { role: "staff" });
-});
-afterAll(() => ctx.close());
-afterEach(async () => {
-  await ctx.app.ctx.payments.test?.resetHoldClock();
-});
+const steps = quotesTestApp(
+  (started) => {
+    ({ ctx, staff } = started);
+  },
+  { resetHoldClock: true },
+);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-const steps = quoteSteps(
-  () => ctx,
-  () => staff,
-);
 const { requestQuotes, authorize } = steps;
 
 /** A request whose hold is held: quoted, accepted, authorised with 4242 (capturable 7 days on the provider's clock). */

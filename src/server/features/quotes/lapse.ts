@@ -15,7 +15,7 @@ import { deliveries, holds, quoteOptions } from "../../db/schema";
 import { conflict, type HttpError } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
 import type { QuotedRequest } from "../requests/port";
-import { euros, type HoldRow, memberLink, type QuotesContext, quotesChanged, staffLink } from "./common";
+import { euros, type HoldRow, noticeToMember, type QuotesContext, quotesChanged, staffLink } from "./common";
 import { QUOTE_NOTICE_TEXTS as N, HOLD_LAPSE_TEXTS as T } from "./texts";
 
 /** The warning's notification type (its email's reason is the same). */
@@ -88,10 +88,7 @@ async function warnOne(ctx: QuotesContext, due: { id: string; requestId: string 
     });
     await out.notify({
       type: HOLD_LAPSE_NOTICE_TYPE,
-      to: request.userId,
-      recipients: [request.owner],
-      requestId: request.id,
-      link: memberLink(request.id),
+      ...noticeToMember(request),
       texts: (reader) => {
         const { t } = reader;
         const f = facts(reader);

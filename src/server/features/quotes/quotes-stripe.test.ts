@@ -4,7 +4,7 @@
  * hold (capture_before read from the expanded charge, the receipt, the refund, the lapse), once each.
  */
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
@@ -12,14 +12,13 @@ import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as, type TestUser } from "#tests/helpers/users";
 import { holds, notifications, requests } from "../../db/schema";
 
-const stripe = stripeQuotesApp();
-const { deliver, holdOf } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(() => {
-  ({ fake, ctx, staff } = stripe.state);
+const stripe = stripeQuotesApp((started) => {
+  ({ fake, ctx, staff } = started);
 });
+const { deliver, holdOf } = stripe;
 const seconds = () => Math.floor(Date.now() / 1000);
 const quotedRequest = () => stripe.quotedAtStripe();
 const heldAtStripe = (captureBefore?: number) => stripe.heldAtStripe({ captureBefore });

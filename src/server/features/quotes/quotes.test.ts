@@ -5,15 +5,15 @@
  * overviews and the pipeline's hold flag.
  */
 import { and, eq, sql } from "drizzle-orm";
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { describe, expect, it } from "vitest";
+import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
+import { quotesTestApp } from "#tests/helpers/quote-steps";
+import { createRequest } from "#tests/helpers/requests";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { endpointUrl } from "@/shared/contracts/endpoint";
 import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
-import { resolveAuthSecret } from "../../auth/auth";
 import {
   activityLogs,
   deliveries,
@@ -24,17 +24,13 @@ import {
   requests,
   testPaymentObjects,
 } from "../../db/schema";
-import { testWebhookSecret } from "../../payments";
 import { type AppEvent, EVENTS_CHANNEL, eventsOf } from "../../realtime/events";
 
 let ctx: TestContext;
 let staff: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  staff = await createUser(ctx, { role: "staff" });
+const steps = quotesTestApp((started) => {
+  ({ ctx, staff } = started);
 });
-afterAll(() => ctx.close());
 
 const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana Sousa" };
 const DECLINED = { ...CARD, cardNumber: "4000 0000 0000 0002" };
@@ -55,23 +51,7 @@ const option = (title: string, priceCents: number, extra: object = {}) => ({
 /** A gold member's request, moved to Sourcing by staff. */
 async function sourcingRequest(title = "Hermès Kelly 28") {
   const member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
-  const created = await call(
-    ctx,
-    "POST /requests",
-    {
-      body: {
-        title,
-        category: "Fashion",
-        budget_eur: 25000,
-        urgency: "High",
-        notes: "",
-        phone_number: "+351912345678",
-      },
-    },
-    as(member),
-  );
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().id as string;
+  const id = await createRequest(ctx, member, { title });
   const moved = await call(
     ctx,
     "POST /admin/requests/:id/status",
@@ -493,17 +473,7 @@ describe("no money moves twice", () => {
   it("a replayed webhook changes nothing, and an older event never moves a hold back", async () => {
     const { member, id } = await heldRequest();
     const [hold] = await holdRow(id);
-    const secret = testWebhookSecret(resolveAuthSecret(ctx.config));
-    const deliver = (event: object) => {
-      const payload = JSON.stringify(event);
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-      return ctx.app.inject({
-        method: "POST",
-        url: endpointUrl("POST /billing/webhook"),
-        payload,
-        headers: { "content-type": "application/json", "stripe-signature": signature },
-      });
-    };
+    const deliver = steps.signed;
     const intent = {
       id: hold.paymentIntentId,
       object: "payment_intent",

@@ -5,7 +5,7 @@
  * whose webhook never came is recorded.
  */
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import type { FakeStripe } from "#tests/helpers/fake-stripe";
@@ -13,14 +13,13 @@ import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as, type TestUser } from "#tests/helpers/users";
 import { holds } from "../../db/schema";
 
-const stripe = stripeQuotesApp();
-const { holdOf } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
 let admin: TestUser;
-beforeAll(() => {
-  ({ fake, ctx, admin } = stripe.state);
+const stripe = stripeQuotesApp((started) => {
+  ({ fake, ctx, admin } = started);
 });
+const { holdOf } = stripe;
 const heldAtStripe = (title: string) => stripe.heldAtStripe({ title });
 
 describe("reconciliation with Stripe", () => {

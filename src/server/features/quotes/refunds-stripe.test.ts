@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
@@ -14,15 +14,22 @@ import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as, type TestUser } from "#tests/helpers/users";
 import { refunds } from "../../db/schema";
 
-const stripe = stripeQuotesApp();
-const { deliver, holdOf } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(() => {
-  ({ fake, ctx, staff } = stripe.state);
+const stripe = stripeQuotesApp((started) => {
+  ({ fake, ctx, staff } = started);
 });
+const { deliver, holdOf } = stripe;
 const capturedAtStripe = () => stripe.capturedAtStripe({ priceCents: 1_000_000 });
+/** Staff refund €1,000 of the request's payment, "Returned", with a key of its own. */
+const refundReturned = (id: string) =>
+  call(
+    ctx,
+    "POST /admin/requests/:id/refunds",
+    { params: { id }, body: { amountCents: 100_000, reason: "Returned", idempotencyKey: randomUUID() } },
+    as(staff),
+  );
 
 describe("refunds with Stripe", () => {
   it("creates one refund with our metadata and key; its signed webhooks change nothing; the rest refunds the hold", async () => {
@@ -95,36 +102,12 @@ describe("refunds with Stripe", () => {
   it("Stripe's refusal is a 502 with its message, and frees the amount", async () => {
     const { id } = await capturedAtStripe();
     fake.failNext("POST", "/v1/refunds", 400, "Charge has already been refunded.");
-    const refused = await call(
-      ctx,
-      "POST /admin/requests/:id/refunds",
-      {
-        params: { id },
-        body: {
-          amountCents: 100_000,
-          reason: "Returned",
-          idempotencyKey: randomUUID(),
-        },
-      },
-      as(staff),
-    );
+    const refused = await refundReturned(id);
     expect(refused.statusCode).toBe(502);
     expect(refused.json().error).toBe("Charge has already been refunded.");
     const [row] = await ctx.database.db.select().from(refunds).where(eq(refunds.requestId, id));
     expect(row.status).toBe("failed");
-    const again = await call(
-      ctx,
-      "POST /admin/requests/:id/refunds",
-      {
-        params: { id },
-        body: {
-          amountCents: 100_000,
-          reason: "Returned",
-          idempotencyKey: randomUUID(),
-        },
-      },
-      as(staff),
-    );
+    const again = await refundReturned(id);
     expect(again.statusCode, again.body).toBe(200);
   });
 });

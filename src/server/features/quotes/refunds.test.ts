@@ -7,28 +7,20 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { describe, expect, it } from "vitest";
+import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { option, quoteSteps, stripeEvent } from "#tests/helpers/quote-steps";
-import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { option, quotesTestApp, stripeEvent, withSlowRefunds } from "#tests/helpers/quote-steps";
+import { as, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES, REFUND_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { activityLogs, notifications, refunds, testPaymentObjects } from "../../db/schema";
 import { external, HttpError } from "../../http/errors";
 
 let ctx: TestContext;
 let staff: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  staff = await createUser(ctx, { role: "staff" });
+const steps = quotesTestApp((started) => {
+  ({ ctx, staff } = started);
 });
-afterAll(() => ctx.close());
-
-const steps = quoteSteps(
-  () => ctx,
-  () => staff,
-);
 const { heldRequest, requestQuotes, holdRows, sourcingRequest, signed, providerRefunds, refundsTold } = steps;
 const db = () => ctx.database.db;
 
@@ -186,21 +178,11 @@ describe("refunds of a captured payment", () => {
 
   it("20 concurrent refunds of €150 on €1,000 captured: exactly 6 go through, and the provider agrees", async () => {
     const { member, id } = await capturedRequest();
-    const provider = ctx.app.ctx.payments.provider;
-    const createRefund = provider.createRefund.bind(provider);
     // The provider answers in 0–40 ms, as a real one over the network does.
-    provider.createRefund = async (input) => {
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 40));
-      return createRefund(input);
-    };
-    try {
-      const answers = await Promise.all(Array.from({ length: 20 }, () => refund(id, 15_000)));
-      const codes = answers.map((a) => a.statusCode).sort();
-      expect(codes.filter((c) => c === 200)).toHaveLength(6);
-      expect(codes.filter((c) => c === 409)).toHaveLength(14);
-    } finally {
-      provider.createRefund = createRefund;
-    }
+    const answers = await withSlowRefunds(ctx, () => Promise.all(Array.from({ length: 20 }, () => refund(id, 15_000))));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(6);
+    expect(codes.filter((c) => c === 409)).toHaveLength(14);
     const rows = await db().select().from(refunds).where(eq(refunds.requestId, id));
     expect(rows.map((r) => r.status)).toEqual(Array(6).fill("succeeded"));
     const hold = await holdOf(id);

@@ -29,7 +29,7 @@ import { type RefundUpdate, refundUpdate } from "../../payments/refunds";
 import type { QuotedRequest } from "../requests/port";
 import {
   euros,
-  memberLink,
+  noticeToMember,
   providerFailure,
   type QuotesContext,
   quotedRequest,
@@ -370,10 +370,7 @@ async function refunded(ctx: QuotesContext, tx: Queryable, out: Effects, request
   });
   await out.notify({
     type: "payment_refunded",
-    to: request.userId,
-    recipients: [request.owner],
-    requestId: request.id,
-    link: memberLink(request.id),
+    ...noticeToMember(request),
     texts: ({ t, locale }) => {
       const facts = { title: request.title, amount: euros(row.amountCents, locale) };
       return {

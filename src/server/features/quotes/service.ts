@@ -26,7 +26,9 @@ import { quotesBalance } from "./balance";
 import {
   draftChanged,
   euros,
-  memberLink,
+  noticeToMember,
+  optionFields,
+  optionsOfQuotes,
   ownRequest,
   type QuotesContext,
   quotedRequest,
@@ -274,10 +276,7 @@ export async function sendQuote(ctx: QuotesContext, staff: Viewer, requestId: st
     const revised = superseded.length > 0;
     await out.notify({
       type: "quote_sent",
-      to: request.userId,
-      recipients: [request.owner],
-      requestId,
-      link: memberLink(requestId),
+      ...noticeToMember(request),
       texts: (reader) => {
         const { t, locale } = reader;
         return {
@@ -418,18 +417,10 @@ export async function requestQuotesOf(
     .where(and(eq(quotes.requestId, requestId), staffView ? undefined : ne(quotes.status, "draft")))
     .orderBy(desc(quotes.createdAt));
   const [optionRows, [hold], [delivery], refundList] = await Promise.all([
-    quoteRows.length
-      ? ctx.db
-          .select()
-          .from(quoteOptions)
-          .where(
-            inArray(
-              quoteOptions.quoteId,
-              quoteRows.map((q) => q.id),
-            ),
-          )
-          .orderBy(asc(quoteOptions.position))
-      : Promise.resolve([] as OptionRow[]),
+    optionsOfQuotes(
+      ctx.db,
+      quoteRows.map((q) => q.id),
+    ),
     ctx.db.select().from(holds).where(eq(holds.requestId, requestId)).orderBy(desc(holds.createdAt)).limit(1),
     ctx.db.select().from(deliveries).where(eq(deliveries.requestId, requestId)),
     refundsOf(ctx.db, requestId),
@@ -455,16 +446,9 @@ export async function requestQuotesOf(
       options: optionRows
         .filter((o) => o.quoteId === q.id)
         .map((o) => ({
-          id: o.id,
-          position: o.position,
-          title: o.title,
-          description: o.description,
-          priceCents: o.priceCents,
+          ...optionFields(o),
           holdCents: holdAmountCents(o.priceCents),
-          supplierTerms: o.supplierTerms,
-          estimatedDelivery: o.estimatedDelivery,
           photos: photos(o.photoIds),
-          vatRate: o.vatRate,
           vatCents: vatOf(o.priceCents, o.vatRate),
         })),
       acceptedOptionId: q.acceptedOptionId,

@@ -2,25 +2,17 @@
  * The statement (issue 30): every movement of money on a request with its date, card, receipt and reason, the
  * balance due, and 'Paid in full' only on the provider's word. The member reads their own; staff read any.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { describe, expect, it } from "vitest";
+import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { option, quoteSteps } from "#tests/helpers/quote-steps";
+import { option, quotesTestApp } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 
 let ctx: TestContext;
 let staff: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  staff = await createUser(ctx, { role: "staff" });
+const steps = quotesTestApp((started) => {
+  ({ ctx, staff } = started);
 });
-afterAll(() => ctx.close());
-
-const steps = quoteSteps(
-  () => ctx,
-  () => staff,
-);
 
 describe("the statement", () => {
   it("lists the hold, the partial capture with its reason, the release and a refund; the balance is still due", async () => {

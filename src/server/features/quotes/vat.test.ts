@@ -4,25 +4,19 @@
  * staff, said in the quote's email, and refused when it is not one of the four.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import { describe, expect, it } from "vitest";
+import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { inDays, option, quoteSteps } from "#tests/helpers/quote-steps";
-import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { inDays, option, quotesTestApp } from "#tests/helpers/quote-steps";
+import { as, type TestUser } from "#tests/helpers/users";
 import { outbox, quoteOptions } from "../../db/schema";
 
 let ctx: TestContext;
 let staff: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  staff = await createUser(ctx, { role: "staff" });
+const steps = quotesTestApp((started) => {
+  ({ ctx, staff } = started);
 });
-afterAll(() => ctx.close());
-
-const { sourcingRequest, sent, requestQuotes } = quoteSteps(
-  () => ctx,
-  () => staff,
-);
+const { sourcingRequest, sent, requestQuotes } = steps;
 
 type ServedOption = { title: string; vatRate: string; vatCents: number | null };
 const optionsOf = async (user: TestUser, requestId: string): Promise<ServedOption[]> =>

@@ -1,15 +1,9 @@
-/**
- * Saved replies through the API (issue 22, item 3): staff list, add, edit and delete one shared list, with clear
- * messages for bad input and nothing written; members never reach it; every change reaches every staff stream,
- * and no member's.
- */
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import type { TestContext } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
+import { listeningTestApp, openEventStream } from "#tests/helpers/stream";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { MESSAGES } from "@/shared/contracts/common-texts";
-import { endpointUrl } from "@/shared/contracts/endpoint";
 import { REPLY_TEXTS } from "@/shared/contracts/replies-texts";
 import { SAVED_REPLIES_MAX } from "@/shared/replies";
 import { savedReplies } from "../../db/schema";
@@ -19,9 +13,7 @@ let base: string;
 let staff: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  ({ ctx, base } = await listeningTestApp());
   staff = await createUser(ctx, { role: "staff", name: "Sofia Staff" });
   admin = await createUser(ctx, { role: "admin", name: "Bruno Admin" });
 });
@@ -208,25 +200,5 @@ describe("saved replies", () => {
   });
 });
 
-/** The event stream as a browser tab opens it, collecting the event names it receives. */
-async function openStream(user: TestUser) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}${endpointUrl("GET /events")}`, {
-    headers: { cookie: user.cookie },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const events: string[] = [];
-  const reader = response.body?.getReader();
-  const decoder = new TextDecoder();
-  void (async () => {
-    try {
-      for (;;) {
-        const chunk = await reader?.read();
-        if (!chunk || chunk.done) break;
-        for (const match of decoder.decode(chunk.value).matchAll(/^event: (.+)$/gm)) events.push(match[1]);
-      }
-    } catch {}
-  })();
-  return { events, close: () => controller.abort() };
-}
+/** The event stream as a browser tab opens it. */
+const openStream = (user: TestUser) => openEventStream(base, user.cookie);

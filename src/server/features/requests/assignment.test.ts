@@ -8,8 +8,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
+import { newRequestBody } from "#tests/helpers/requests";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import type { NewRequestInput } from "@/shared/schemas";
 import {
   activityLogs,
   executiveConciergeMessages,
@@ -26,14 +26,7 @@ let other: TestUser;
 let ana: TestUser;
 let rui: TestUser;
 
-const NEW_REQUEST: NewRequestInput = {
-  title: "A vintage Rolex",
-  category: "Fashion",
-  budget_eur: 12000,
-  urgency: "High",
-  notes: "",
-  phone_number: "+351912345678",
-};
+const NEW_REQUEST = newRequestBody({ title: "A vintage Rolex", budget_eur: 12000 });
 
 async function request(user: TestUser, title: string, createdAt = new Date()) {
   const [row] = await ctx.database.db

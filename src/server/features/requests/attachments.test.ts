@@ -8,10 +8,11 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import S3rver from "s3rver";
+import type S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
+import { s3Env, startS3rver } from "#tests/helpers/s3";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ERRORS } from "@/shared/contracts/common-texts";
 import { endpointUrl } from "@/shared/contracts/endpoint";
@@ -393,24 +394,10 @@ describe("attachments in S3-compatible storage", () => {
   const directory = mkdtempSync(path.join(tmpdir(), "maison-s3-"));
   const spoolRoot = mkdtempSync(path.join(tmpdir(), "maison-s3-spool-"));
   beforeAll(async () => {
-    server = new S3rver({
-      port: 0,
-      address: "127.0.0.1",
-      silent: true,
-      directory,
-      configureBuckets: [{ name: "maison" }],
-    });
-    const { port } = await server.run();
+    let port: number;
+    ({ server, port } = await startS3rver(directory));
     ctx = await createTestApp({
-      env: {
-        UPLOAD_MAX_MB: "0.03",
-        UPLOAD_IDLE_SECONDS: "1",
-        DATA_DIR: spoolRoot,
-        S3_BUCKET: "maison",
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_ACCESS_KEY_ID: "S3RVER",
-        S3_SECRET_ACCESS_KEY: "S3RVER",
-      },
+      env: { UPLOAD_MAX_MB: "0.03", UPLOAD_IDLE_SECONDS: "1", ...s3Env(port, spoolRoot) },
       deps: { startWorkers: false },
     });
   });
@@ -431,14 +418,8 @@ describe("attachments when S3 storage fails", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "maison-s3-down-"));
   beforeAll(async () => {
     ctx = await createTestApp({
-      env: {
-        DATA_DIR: dataDir,
-        S3_BUCKET: "maison",
-        // Nothing listens there: every put fails.
-        S3_ENDPOINT: "http://127.0.0.1:9",
-        S3_ACCESS_KEY_ID: "S3RVER",
-        S3_SECRET_ACCESS_KEY: "S3RVER",
-      },
+      // Nothing listens on port 9: every put fails.
+      env: s3Env(9, dataDir),
       deps: { startWorkers: false },
     });
   });

@@ -1,16 +1,10 @@
-/**
- * The member changes or withdraws a request (issue 22 item 7): each field while New or Sourcing with its
- * activity entry and the staff's notice, 409 once Quoted (and after), 404 to anyone else, validation with
- * nothing written, Withdrawn keeping the history with the thread closed, and staff told live.
- */
-import type { AddressInfo } from "node:net";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import type { TestContext } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
+import { listeningTestApp, openEventStream } from "#tests/helpers/stream";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ERRORS, MESSAGES } from "@/shared/contracts/common-texts";
-import { endpointUrl } from "@/shared/contracts/endpoint";
 import { REQUEST_CHANGE_MESSAGES, REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
 import { lisbonDate } from "@/shared/dates";
 import type { RequestStatus } from "@/shared/requests";
@@ -21,9 +15,7 @@ let ctx: TestContext;
 let base: string;
 let staff: TestUser;
 beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  ({ ctx, base } = await listeningTestApp());
   staff = await createUser(ctx, { role: "staff", name: "Sofia Staff" });
 });
 afterAll(() => ctx.close());
@@ -306,25 +298,5 @@ describe("withdrawing a request", () => {
   });
 });
 
-/** The event stream as a browser tab opens it, collecting the event names it receives. */
-async function openStream(user: TestUser) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}${endpointUrl("GET /events")}`, {
-    headers: { cookie: user.cookie },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const events: string[] = [];
-  const reader = response.body?.getReader();
-  const decoder = new TextDecoder();
-  void (async () => {
-    try {
-      for (;;) {
-        const chunk = await reader?.read();
-        if (!chunk || chunk.done) break;
-        for (const match of decoder.decode(chunk.value).matchAll(/^event: (.+)$/gm)) events.push(match[1]);
-      }
-    } catch {}
-  })();
-  return { events, close: () => controller.abort() };
-}
+/** The event stream as a browser tab opens it. */
+const openStream = (user: TestUser) => openEventStream(base, user.cookie);

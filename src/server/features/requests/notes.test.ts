@@ -5,15 +5,15 @@
  * the outbox, the notifications and the member's event stream. The marker must appear nowhere of it.
  */
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "#tests/helpers/app";
+import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
+import { newRequestBody } from "#tests/helpers/requests";
+import { listeningTestApp, openEventStream } from "#tests/helpers/stream";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ALL_ENDPOINTS } from "@/shared/contracts";
 import { NOTE_MESSAGES } from "@/shared/contracts/common-texts";
 import { endpointUrl, splitKey } from "@/shared/contracts/endpoint";
-import type { NewRequestInput } from "@/shared/schemas";
 import { MEMBER_TIMELINE_ACTIONS } from "@/shared/timeline";
 import { notifications, outbox, salesInquiries } from "../../db/schema";
 
@@ -23,19 +23,10 @@ let member: TestUser;
 let other: TestUser;
 let staff: TestUser;
 
-const NEW_REQUEST: NewRequestInput = {
-  title: "A Birkin 25 in gold",
-  category: "Fashion",
-  budget_eur: 30000,
-  urgency: "High",
-  notes: "",
-  phone_number: "+351912345678",
-};
+const NEW_REQUEST = newRequestBody({ title: "A Birkin 25 in gold", budget_eur: 30000 });
 
 beforeAll(async () => {
-  ctx = await createTestApp({ deps: { startWorkers: false } });
-  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  ({ ctx, base } = await listeningTestApp());
   member = await createUser(ctx, { plan: "gold", name: "Ana Sousa" });
   other = await createUser(ctx, { plan: "gold" });
   staff = await createUser(ctx, { role: "staff", name: "Rita Staff" });
@@ -48,28 +39,8 @@ async function newRequest(user = member) {
   return res.json().id as string;
 }
 
-/** The raw text of a user's event stream, as a browser tab receives it. */
-async function openStream(user: TestUser) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}${endpointUrl("GET /events")}`, {
-    headers: { cookie: user.cookie },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const stream = { text: "", close: () => controller.abort() };
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        stream.text += decoder.decode(value);
-      }
-    } catch {}
-  })();
-  return stream;
-}
+/** The event stream as a browser tab opens it. */
+const openStream = (user: TestUser) => openEventStream(base, user.cookie);
 const topics = (text: string) => [...text.matchAll(/^event: (.+)$/gm)].map((m) => m[1]);
 
 describe("internal notes", () => {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
+import { newRequestBody } from "#tests/helpers/requests";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { MESSAGES } from "@/shared/contracts/common-texts";
 import { SEARCH_PAGE_SIZE } from "@/shared/contracts/search";
@@ -54,16 +55,7 @@ beforeAll(async () => {
       call(
         ctx,
         "POST /requests",
-        {
-          body: {
-            title: "A vintage Rolex",
-            category: "Fashion",
-            budget_eur: 30000,
-            urgency: "Medium",
-            notes: "",
-            phone_number: "+351912345678",
-          },
-        },
+        { body: newRequestBody({ title: "A vintage Rolex", budget_eur: 30000, urgency: "Medium" }) },
         as(member),
       ),
     )
