@@ -32,6 +32,8 @@ export const E2E_DATA_DIR = `.e2e-data/${PORT}`;
 /** End-to-end journeys in a real Chromium against the production build on an embedded database. */
 export default defineConfig({
   testDir: "tests/e2e",
+  // The admin's session, made once (tests/e2e/support/global-setup.ts).
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
