@@ -13,7 +13,7 @@
  * resynchronised and saw the change), every email was delivered once, uploads failed cleanly during the
  * outage, the webhook changed things once; and prints one table with the goals.
  *
- * Money runs alongside (faults/money.ts): deals from quote to paid balance invoice, some released at the kill's
+ * Money runs alongside (faults/money.ts): cases from quote to paid balance invoice, some released at the kill's
  * and the restart's moment, Stripe's webhooks delivered (and redelivered, replayed, overtaken) from the fake's
  * state; afterwards the fake provider is compared with our rows and the reconciliation runs twice.
  *
@@ -46,7 +46,7 @@ const { values: args } = parseArgs({
     staff: { type: "string", default: "4" },
     /** Operations started per second (writes, reads and uploads together). */
     rate: { type: "string", default: "24" },
-    /** Deals started per second (quote, card page, hold, capture, refund, balance invoice paid); 0: no money. */
+    /** Quotes started per second (quote, card page, hold, capture, refund, balance invoice paid); 0: no money. */
     "money-rate": { type: "string", default: "0.6" },
     "keep-logs": { type: "boolean", default: false },
   },
@@ -56,7 +56,7 @@ const STREAMS = Number(args.streams);
 const STAFF = Number(args.staff);
 const RATE = Number(args.rate);
 const MONEY_RATE = Number(args["money-rate"]);
-/** The steps in flight at the kill and at the restart: one deal set aside for each, waiting before it. */
+/** The steps in flight at the kill and at the restart: one moneyCase set aside for each, waiting before it. */
 const MONEY_FAULT_STEPS = [
   "accept",
   "authorise",
@@ -69,8 +69,8 @@ const MONEY_FAULT_STEPS = [
   "pay",
   "pay",
 ] as const;
-/** Members with a request in Sourcing, one per deal (and some to spare). */
-const MONEY_DEALS = MONEY_RATE > 0 ? Math.ceil(MONEY_RATE * SECONDS) + 2 * MONEY_FAULT_STEPS.length + 10 : 0;
+/** Members with a request in Sourcing, one per moneyCase (and some to spare). */
+const MONEY_CASES = MONEY_RATE > 0 ? Math.ceil(MONEY_RATE * SECONDS) + 2 * MONEY_FAULT_STEPS.length + 10 : 0;
 /** A fault's window runs from its start to this long after its end: the time allowed to recover. */
 const RECOVERY_GOAL_MS = 5_000;
 /** How long a write's event may take to reach its stream before the member's next write. */
@@ -335,14 +335,14 @@ async function main() {
   const byInstance = (name: string) => members.filter((m) => m.stream.open?.upstream === name).length;
   console.log(`${opened} streams open (a: ${byInstance("a")}, b: ${byInstance("b")}). Load for ${SECONDS} s…`);
 
-  // Money alongside: deals, and Stripe's webhooks for what happens at the fake provider.
+  // Money alongside: cases, and Stripe's webhooks for what happens at the fake provider.
   const adminCookie = await cookieOf("a1");
   const webhooks = startWebhooks(stripe, client, {});
   const money = startMoney({
     client,
     fake: stripe,
     staffCookies,
-    requests: await Promise.all(seeded.deals.map(async (d) => ({ id: d.id, cookie: await cookieOf(d.user_id) }))),
+    requests: await Promise.all(seeded.cases.map(async (d) => ({ id: d.id, cookie: await cookieOf(d.user_id) }))),
     rate: MONEY_RATE,
     faults: ["kill", "restart"],
     faultSteps: [...MONEY_FAULT_STEPS],
@@ -350,9 +350,9 @@ async function main() {
   /** Money steps released at each fault's moment (captures, refunds, balance invoices, authorisations, payments). */
   const moneyBursts: number[] = [];
   if (MONEY_RATE > 0) {
-    console.log(`Taking ${2 * MONEY_FAULT_STEPS.length} deals to the step each will be at when its fault strikes…`);
+    console.log(`Taking ${2 * MONEY_FAULT_STEPS.length} cases to the step each will be at when its fault strikes…`);
     const ready = await money.ready(120_000);
-    console.log(`${ready.waiting} of ${ready.aside} deals waiting for the faults.`);
+    console.log(`${ready.waiting} of ${ready.aside} cases waiting for the faults.`);
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -634,13 +634,13 @@ async function main() {
   await sleep(Math.max(0, at(SECONDS) - now()));
   loadRunning = false;
   await load;
-  console.log("Load stopped; waiting for answers, events, the deals, the webhooks and the outbox…");
+  console.log("Load stopped; waiting for answers, events, the cases, the webhooks and the outbox…");
   await Promise.all([...inFlight]);
   await money.stop(45_000);
   await webhooks.drain(60_000);
   await sleep(3_000);
 
-  // Every due email delivered, or none delivered for 30 s (a busy machine drains a long backlog slowly; the deals
+  // Every due email delivered, or none delivered for 30 s (a busy machine drains a long backlog slowly; the cases
   // add theirs: quotes, captures, refunds and balance invoices mail the member and the team).
   let drainStarted = now();
   let lastDue = Number.POSITIVE_INFINITY;
@@ -666,7 +666,7 @@ async function main() {
   const secondRun = await reconcileOnce(client, adminCookie);
   const moneyAfter = await checkMoney(dbUrl, stripe, money.ops);
   const moneyReport = {
-    deals: money.deals,
+    cases: money.cases,
     ops: money.ops,
     deliveries: webhooks.deliveries,
     bursts: moneyBursts,
@@ -707,7 +707,7 @@ async function seed(url: string) {
        union all select 's' || g, 'Staff ' || g, 's' || g || '@bench.test', true from generate_series(1, $2) g
        union all select 'p' || g, 'Buyer ' || g, 'p' || g || '@bench.test', true from generate_series(1, $3) g
        union all select 'a1', 'Admin', 'a1@bench.test', true`,
-      [STREAMS, STAFF, MONEY_DEALS],
+      [STREAMS, STAFF, MONEY_CASES],
     );
     await client.query("insert into profiles (id, email, name) select id, email, name from users");
     await client.query(
@@ -737,13 +737,13 @@ async function seed(url: string) {
     const members = (rows as Array<{ id: string; user_id: string }>).sort(
       (a, b) => (order.get(a.user_id) ?? 0) - (order.get(b.user_id) ?? 0),
     );
-    // The deals' requests: one per buyer, in Sourcing (staff quote from there).
-    const { rows: dealRows } = await client.query(
+    // The cases' requests: one per buyer, in Sourcing (staff quote from there).
+    const { rows: caseRows } = await client.query(
       `insert into requests (user_id, title, category, budget_eur, phone_number, status)
        select id, 'A Kelly 28', 'Fashion', 15000, '+351912345678', 'Sourcing' from users where id like 'p%'
        returning id::text, user_id`,
     );
-    return { members, staff, deals: dealRows as Array<{ id: string; user_id: string }> };
+    return { members, staff, cases: caseRows as Array<{ id: string; user_id: string }> };
   } finally {
     await client.end();
   }
@@ -824,7 +824,7 @@ async function webhookFault(client: Client, dbUrl: string): Promise<WebhookOutco
 // ---------------------------------------------------------------------------------------------------------
 
 interface MoneyReport {
-  deals: ReturnType<typeof startMoney>["deals"];
+  cases: ReturnType<typeof startMoney>["cases"];
   ops: ReturnType<typeof startMoney>["ops"];
   deliveries: ReturnType<typeof startWebhooks>["deliveries"];
   bursts: number[];
@@ -1225,7 +1225,7 @@ function print(
 
   // Money.
   const mo = report.money;
-  const reached = (step: string) => mo.deals.filter((d) => d.reached === step).length;
+  const reached = (step: string) => mo.cases.filter((d) => d.reached === step).length;
   const stepOps = (step: string) => mo.ops.filter((o) => o.step === step);
   const answered = (step: string) => {
     const list = stepOps(step);
@@ -1268,8 +1268,8 @@ function print(
   };
   const moneyTable: Array<[string, string]> = [
     [
-      "deals started",
-      `${mo.deals.length}: paid ${reached("paid")}, stopped after pay ${reached("pay")}, balance ${reached("balance")}, refund ${reached("refund")}, capture ${reached("capture")}, authorise ${reached("authorise")}, accept ${reached("accept")}, send ${reached("send")}, none ${reached("none")}`,
+      "cases started",
+      `${mo.cases.length}: paid ${reached("paid")}, stopped after pay ${reached("pay")}, balance ${reached("balance")}, refund ${reached("refund")}, capture ${reached("capture")}, authorise ${reached("authorise")}, accept ${reached("accept")}, send ${reached("send")}, none ${reached("none")}`,
     ],
     ["  quotes sent / accepted", `${answered("send")} / ${answered("accept")}`],
     ["  captures (half partial, a reason)", answered("capture")],
@@ -1321,11 +1321,11 @@ function print(
   listed("unfinished sends", before.unfinishedSends);
   listed("after reconciliation, disagreements", [...mo.after.orphans, ...mo.after.mismatches]);
   const stuck = new Map<string, number>();
-  for (const d of mo.deals.filter((d) => d.stuck)) {
+  for (const d of mo.cases.filter((d) => d.stuck)) {
     const key = (d.stuck as string).replace(/[0-9a-f-]{36}/g, "…");
     stuck.set(key, (stuck.get(key) ?? 0) + 1);
   }
-  if (stuck.size) console.log(`  deals stopped short: ${[...stuck].map(([k, n]) => `${k} ×${n}`).join("; ")}`);
+  if (stuck.size) console.log(`  cases stopped short: ${[...stuck].map(([k, n]) => `${k} ×${n}`).join("; ")}`);
 
   console.log("\nFaults and recovery (from the fault's end)");
   for (const row of rows) {

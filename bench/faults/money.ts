@@ -1,12 +1,12 @@
 /**
- * Money under faults (issue 30, decision 027): deals run alongside the bench's load in Stripe mode against the
+ * Money under faults (issue 30, decision 027): cases run alongside the bench's load in Stripe mode against the
  * local fake of Stripe's API, and Stripe's webhooks are delivered as Stripe delivers them.
  *
- * - **Deals** (`startMoney`): staff send a quote, the member accepts it (the card page), the card is authorised at
+ * - **Quotes** (`startMoney`): staff send a quote, the member accepts it (the card page), the card is authorised at
  *   the fake (as its hosted page would), staff capture (half of them less than the hold, with a reason), refund a
  *   third of it, send the balance invoice, and the member pays it. Every step is retried the way a person and the
  *   client retry: a 5xx or no answer is sent again (the same refund key, the same body); a 409 is looked up.
- *   Before each step a deal waits a moment (staff and members do not click at once). Some deals are set aside for
+ *   Before each step a moneyCase waits a moment (staff and members do not click at once). Some cases are set aside for
  *   each fault (`faultSteps`): they run at once from the start and wait before one given step (an acceptance, a
  *   card authorised, a capture, a refund, a balance invoice, an invoice paid) until the fault's `burst` releases
  *   them all together, so each kind is in flight when the instance dies or PostgreSQL stops.
@@ -168,7 +168,7 @@ export function startWebhooks(fake: FakeStripe, client: Client, options: { repla
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Deals.
+// Quotes.
 
 export type MoneyStep = "quote" | "send" | "accept" | "authorise" | "capture" | "refund" | "balance" | "pay";
 
@@ -186,7 +186,7 @@ export interface MoneyOp {
   amountCents?: number;
 }
 
-export interface Deal {
+export interface MoneyCase {
   requestId: string;
   memberCookie: string;
   priceCents: number;
@@ -208,30 +208,30 @@ export function startMoney(input: {
   fake: FakeStripe;
   staffCookies: string[];
   requests: Array<{ id: string; cookie: string }>;
-  /** Deals started per second. */
+  /** Quotes started per second. */
   rate: number;
-  /** The faults whose moment gets a burst of money steps, and the step each deal set aside for it waits before. */
+  /** The faults whose moment gets a burst of money steps, and the step each moneyCase set aside for it waits before. */
   faults: string[];
   faultSteps: MoneyStep[];
 }) {
   const { client, fake, staffCookies } = input;
   const ops: MoneyOp[] = [];
-  const deals: Deal[] = [];
+  const cases: MoneyCase[] = [];
   const flows = new Set<Promise<void>>();
-  /** Per fault: whether its burst happened, and the deals waiting for it. */
+  /** Per fault: whether its burst happened, and the cases waiting for it. */
   const bursts = new Map(input.faults.map((name) => [name, { fired: false, parked: [] as Array<() => void> }]));
   let running = true;
   let deadline = Number.POSITIVE_INFINITY;
   const free = [...input.requests];
 
-  /** Before a step: a moment; a deal set aside for a fault waits before its step until that fault's burst. */
-  async function gate(deal: Deal, step: MoneyStep): Promise<boolean> {
-    const burst = deal.waitFor ? bursts.get(deal.waitFor.fault) : undefined;
-    if (burst && deal.waitFor?.step === step && !burst.fired) {
+  /** Before a step: a moment; a moneyCase set aside for a fault waits before its step until that fault's burst. */
+  async function gate(moneyCase: MoneyCase, step: MoneyStep): Promise<boolean> {
+    const burst = moneyCase.waitFor ? bursts.get(moneyCase.waitFor.fault) : undefined;
+    if (burst && moneyCase.waitFor?.step === step && !burst.fired) {
       await new Promise<void>((resolve) => burst.parked.push(resolve));
       return true;
     }
-    if (!deal.waitFor) await sleep(200 + Math.random() * 1200);
+    if (!moneyCase.waitFor) await sleep(200 + Math.random() * 1200);
     return false;
   }
 
@@ -240,14 +240,14 @@ export function startMoney(input: {
   /** One call, retried on a 5xx or no answer (after 0.4 s doubling to 3 s) until it is answered or time is up. */
   async function call(
     step: MoneyStep,
-    deal: Deal,
+    moneyCase: MoneyCase,
     burst: boolean,
     send: () => Promise<Answer>,
     extra: Partial<MoneyOp> = {},
   ): Promise<Answer> {
     let wait = 400;
     for (;;) {
-      const op: MoneyOp = { step, requestId: deal.requestId, sentAt: now(), burst, ...extra };
+      const op: MoneyOp = { step, requestId: moneyCase.requestId, sentAt: now(), burst, ...extra };
       ops.push(op);
       const answer = await send();
       op.doneAt = answer.doneAt;
@@ -263,140 +263,162 @@ export function startMoney(input: {
 
   const staffCall = (method: string, path: string, json?: unknown) => () =>
     client.request(`money ${path.split("/").slice(-1)[0]}`, method, path, { cookie: pick(staffCookies), json });
-  const dealOf = async (deal: Deal) => {
+  const viewOf = async (moneyCase: MoneyCase) => {
     for (let i = 0; i < 20 && !late(); i++) {
-      const answer = await client.request("money deal", "GET", `/api/requests/${deal.requestId}/deal`, {
-        cookie: deal.memberCookie,
+      const answer = await client.request("money moneyCase", "GET", `/api/requests/${moneyCase.requestId}/moneyCase`, {
+        cookie: moneyCase.memberCookie,
       });
-      if (ok(answer.status)) return answer.json<DealView>();
+      if (ok(answer.status)) return answer.json<MoneyView>();
       await sleep(500);
     }
     return null;
   };
-  /** Waits until the deal shows what `done` looks for (its webhook or the answer applied), up to `maxMs`. */
-  async function until(deal: Deal, done: (view: DealView) => boolean, maxMs = 30_000) {
+  /** Waits until the moneyCase shows what `done` looks for (its webhook or the answer applied), up to `maxMs`. */
+  async function until(moneyCase: MoneyCase, done: (view: MoneyView) => boolean, maxMs = 30_000) {
     const stop = now() + maxMs;
     while (now() < stop && !late()) {
-      const view = await dealOf(deal);
+      const view = await viewOf(moneyCase);
       if (view && done(view)) return view;
       await sleep(300);
     }
     return null;
   }
 
-  async function run(deal: Deal) {
-    const base = `/api/admin/requests/${deal.requestId}`;
+  async function run(moneyCase: MoneyCase) {
+    const base = `/api/admin/requests/${moneyCase.requestId}`;
     // Staff write the quote and send it.
-    const burstQuote = await gate(deal, "quote");
+    const burstQuote = await gate(moneyCase, "quote");
     const quote = await call(
       "quote",
-      deal,
+      moneyCase,
       burstQuote,
       staffCall("POST", `${base}/quotes`, {
-        options: [{ title: "A Kelly 28 in gold", priceCents: deal.priceCents }],
+        options: [{ title: "A Kelly 28 in gold", priceCents: moneyCase.priceCents }],
         validUntil: inDays(10),
       }),
     );
-    if (!ok(quote.status)) return stop(deal, `quote ${quote.status}`);
-    deal.quoteId = quote.json<{ id: string }>().id;
-    const burstSend = await gate(deal, "send");
-    const sent = await call("send", deal, burstSend, staffCall("POST", `${base}/quotes/${deal.quoteId}/send`));
-    if (!ok(sent.status) && sent.status !== 409) return stop(deal, `send ${sent.status}`);
-    deal.reached = "send";
-    const view = await until(deal, (v) => v.quotes.some((q) => q.status === "sent"));
+    if (!ok(quote.status)) return stop(moneyCase, `quote ${quote.status}`);
+    moneyCase.quoteId = quote.json<{ id: string }>().id;
+    const burstSend = await gate(moneyCase, "send");
+    const sent = await call(
+      "send",
+      moneyCase,
+      burstSend,
+      staffCall("POST", `${base}/quotes/${moneyCase.quoteId}/send`),
+    );
+    if (!ok(sent.status) && sent.status !== 409) return stop(moneyCase, `send ${sent.status}`);
+    moneyCase.reached = "send";
+    const view = await until(moneyCase, (v) => v.quotes.some((q) => q.status === "sent"));
     const option = view?.quotes.find((q) => q.status === "sent")?.options[0];
-    if (!option) return stop(deal, "the sent quote never showed");
-    deal.optionId = option.id;
-    deal.holdCents = option.holdCents;
+    if (!option) return stop(moneyCase, "the sent quote never showed");
+    moneyCase.optionId = option.id;
+    moneyCase.holdCents = option.holdCents;
 
     // The member accepts: the card page. Then the card is authorised there (the fake's hosted page).
-    const burstAccept = await gate(deal, "accept");
-    const accepted = await call("accept", deal, burstAccept, () =>
-      client.request("money accept", "POST", `/api/requests/${deal.requestId}/quotes/${deal.quoteId}/accept`, {
-        cookie: deal.memberCookie,
-        json: { optionId: deal.optionId },
-      }),
+    const burstAccept = await gate(moneyCase, "accept");
+    const accepted = await call("accept", moneyCase, burstAccept, () =>
+      client.request(
+        "money accept",
+        "POST",
+        `/api/requests/${moneyCase.requestId}/quotes/${moneyCase.quoteId}/accept`,
+        {
+          cookie: moneyCase.memberCookie,
+          json: { optionId: moneyCase.optionId },
+        },
+      ),
     );
-    if (!ok(accepted.status)) return stop(deal, `accept ${accepted.status} ${accepted.body.slice(0, 80)}`);
-    deal.sessionId = accepted.json<{ url: string }>().url.split("/").pop();
-    deal.reached = "accept";
-    const burstAuthorise = await gate(deal, "authorise");
-    const session = fake.sessions.get(deal.sessionId as string) as { status: string } | undefined;
-    if (session?.status !== "open") return stop(deal, `card page ${session?.status ?? "unknown"}`);
+    if (!ok(accepted.status)) return stop(moneyCase, `accept ${accepted.status} ${accepted.body.slice(0, 80)}`);
+    moneyCase.sessionId = accepted.json<{ url: string }>().url.split("/").pop();
+    moneyCase.reached = "accept";
+    const burstAuthorise = await gate(moneyCase, "authorise");
+    const session = fake.sessions.get(moneyCase.sessionId as string) as { status: string } | undefined;
+    if (session?.status !== "open") return stop(moneyCase, `card page ${session?.status ?? "unknown"}`);
     ops.push({
       step: "authorise",
-      requestId: deal.requestId,
+      requestId: moneyCase.requestId,
       sentAt: now(),
       doneAt: now(),
       status: 200,
       burst: burstAuthorise,
     });
-    fake.authorizeSession(deal.sessionId as string);
-    deal.reached = "authorise";
-    if (!(await until(deal, (v) => v.hold?.status === "held"))) return stop(deal, "the hold never showed held");
+    fake.authorizeSession(moneyCase.sessionId as string);
+    moneyCase.reached = "authorise";
+    if (!(await until(moneyCase, (v) => v.hold?.status === "held")))
+      return stop(moneyCase, "the hold never showed held");
 
     // Staff capture: in full, or less with a reason.
     const partial = Math.random() < 0.5;
-    const amountCents = partial ? (deal.holdCents as number) - 10_000 - Math.floor(Math.random() * 5_000) : undefined;
-    const burstCapture = await gate(deal, "capture");
+    const amountCents = partial
+      ? (moneyCase.holdCents as number) - 10_000 - Math.floor(Math.random() * 5_000)
+      : undefined;
+    const burstCapture = await gate(moneyCase, "capture");
     const captured = await call(
       "capture",
-      deal,
+      moneyCase,
       burstCapture,
       staffCall("POST", `${base}/hold/capture`, partial ? { amountCents, reason: "One strap was missing" } : {}),
-      { amountCents: amountCents ?? deal.holdCents },
+      { amountCents: amountCents ?? moneyCase.holdCents },
     );
-    if (!ok(captured.status) && captured.status !== 409) return stop(deal, `capture ${captured.status}`);
-    const afterCapture = await until(deal, (v) => v.hold?.status === "captured");
-    if (!afterCapture?.hold) return stop(deal, `the hold never showed captured (capture answered ${captured.status})`);
-    deal.capturedCents = afterCapture.hold.capturedCents;
-    deal.reached = "capture";
+    if (!ok(captured.status) && captured.status !== 409) return stop(moneyCase, `capture ${captured.status}`);
+    const afterCapture = await until(moneyCase, (v) => v.hold?.status === "captured");
+    if (!afterCapture?.hold)
+      return stop(moneyCase, `the hold never showed captured (capture answered ${captured.status})`);
+    moneyCase.capturedCents = afterCapture.hold.capturedCents;
+    moneyCase.reached = "capture";
 
     // Staff refund a third of it (the dialog's one key, however often it is sent).
-    deal.refundKey = randomUUID();
-    const refundCents = Math.floor((deal.capturedCents as number) / 3);
-    const burstRefund = await gate(deal, "refund");
+    moneyCase.refundKey = randomUUID();
+    const refundCents = Math.floor((moneyCase.capturedCents as number) / 3);
+    const burstRefund = await gate(moneyCase, "refund");
     const refunded = await call(
       "refund",
-      deal,
+      moneyCase,
       burstRefund,
       staffCall("POST", `${base}/refunds`, {
         amountCents: refundCents,
         reason: "A scuff on the clasp",
-        idempotencyKey: deal.refundKey,
+        idempotencyKey: moneyCase.refundKey,
       }),
       { amountCents: refundCents },
     );
-    if (!ok(refunded.status)) return stop(deal, `refund ${refunded.status} ${refunded.body.slice(0, 80)}`);
-    const last = ops.filter((o) => o.step === "refund" && o.requestId === deal.requestId).pop();
+    if (!ok(refunded.status)) return stop(moneyCase, `refund ${refunded.status} ${refunded.body.slice(0, 80)}`);
+    const last = ops.filter((o) => o.step === "refund" && o.requestId === moneyCase.requestId).pop();
     if (last) last.id = refunded.json<{ id: string }>().id;
-    deal.reached = "refund";
+    moneyCase.reached = "refund";
 
     // Staff send the balance invoice; the member pays it.
-    const burstBalance = await gate(deal, "balance");
+    const burstBalance = await gate(moneyCase, "balance");
     const balance = await call(
       "balance",
-      deal,
+      moneyCase,
       burstBalance,
       staffCall("POST", `${base}/balance`, { dueDate: inDays(14) }),
     );
-    if (!ok(balance.status) && balance.status !== 409) return stop(deal, `balance ${balance.status}`);
-    const open = await until(deal, (v) => v.balance?.status === "open" || v.balance?.status === "paid");
-    if (!open?.balance) return stop(deal, `the balance never showed open (answered ${balance.status})`);
-    deal.reached = "balance";
-    const burstPay = await gate(deal, "pay");
+    if (!ok(balance.status) && balance.status !== 409) return stop(moneyCase, `balance ${balance.status}`);
+    const open = await until(moneyCase, (v) => v.balance?.status === "open" || v.balance?.status === "paid");
+    if (!open?.balance) return stop(moneyCase, `the balance never showed open (answered ${balance.status})`);
+    moneyCase.reached = "balance";
+    const burstPay = await gate(moneyCase, "pay");
     const invoice = [...fake.invoices.values()].find(
       (i) => i.metadata.balanceInvoiceId === open.balance?.id && i.status === "open",
     );
-    if (!invoice) return stop(deal, "no open invoice at the provider");
-    ops.push({ step: "pay", requestId: deal.requestId, sentAt: now(), doneAt: now(), status: 200, burst: burstPay });
+    if (!invoice) return stop(moneyCase, "no open invoice at the provider");
+    ops.push({
+      step: "pay",
+      requestId: moneyCase.requestId,
+      sentAt: now(),
+      doneAt: now(),
+      status: 200,
+      burst: burstPay,
+    });
     fake.payInvoice(invoice.id);
-    deal.reached = "pay";
-    if (!(await until(deal, (v) => v.balance?.status === "paid"))) return stop(deal, "the balance never showed paid");
-    deal.reached = "paid";
+    moneyCase.reached = "pay";
+    if (!(await until(moneyCase, (v) => v.balance?.status === "paid")))
+      return stop(moneyCase, "the balance never showed paid");
+    moneyCase.reached = "paid";
   }
-  function stop(deal: Deal, why: string) {
-    deal.stuck = why;
+  function stop(moneyCase: MoneyCase, why: string) {
+    moneyCase.stuck = why;
   }
 
   let startFlow = () => {};
@@ -406,25 +428,25 @@ export function startMoney(input: {
   const starter = (async () => {
     if (input.rate <= 0) return;
     const interval = 1000 / input.rate;
-    const begin = (waitFor?: Deal["waitFor"]) => {
+    const begin = (waitFor?: MoneyCase["waitFor"]) => {
       const request = free.shift();
       if (!request) return false;
-      const deal: Deal = {
+      const moneyCase: MoneyCase = {
         requestId: request.id,
         memberCookie: request.cookie,
         priceCents: 1_000_000 + Math.floor(Math.random() * 500) * 1_000,
         reached: "none",
         waitFor,
       };
-      deals.push(deal);
-      const flow = run(deal).catch((error) => {
-        deal.stuck = `bench error: ${String(error)}`;
+      cases.push(moneyCase);
+      const flow = run(moneyCase).catch((error) => {
+        moneyCase.stuck = `bench error: ${String(error)}`;
       });
       flows.add(flow);
       void flow.finally(() => flows.delete(flow));
       return true;
     };
-    // The deals set aside for the faults first, a little apart; then (once the load starts) the steady flow.
+    // The cases set aside for the faults first, a little apart; then (once the load starts) the steady flow.
     for (const fault of input.faults) {
       for (const step of input.faultSteps) {
         begin({ fault, step });
@@ -441,12 +463,12 @@ export function startMoney(input: {
 
   return {
     ops,
-    deals,
-    /** Resolves once every deal set aside for a fault waits before its step (or stopped short), or after `maxMs`. */
+    cases,
+    /** Resolves once every moneyCase set aside for a fault waits before its step (or stopped short), or after `maxMs`. */
     async ready(maxMs: number) {
       const until = now() + maxMs;
       const waiting = () => [...bursts.values()].reduce((n, b) => n + b.parked.length, 0);
-      const aside = () => deals.filter((d) => d.waitFor);
+      const aside = () => cases.filter((d) => d.waitFor);
       while (now() < until) {
         if (
           aside().length === input.faults.length * input.faultSteps.length &&
@@ -457,11 +479,11 @@ export function startMoney(input: {
       }
       return { waiting: waiting(), aside: aside().length };
     },
-    /** The steady flow of deals begins (with the load). */
+    /** The steady flow of cases begins (with the load). */
     startFlow() {
       startFlow();
     },
-    /** The fault's moment: every deal waiting for it goes on at once; how many money steps it released. */
+    /** The fault's moment: every moneyCase waiting for it goes on at once; how many money steps it released. */
     burst(fault: string) {
       const burst = bursts.get(fault);
       if (!burst) return 0;
@@ -471,7 +493,7 @@ export function startMoney(input: {
       burst.parked = [];
       return released;
     },
-    /** No new deals; the ones under way finish (or stop where they are after `maxMs`). */
+    /** No new cases; the ones under way finish (or stop where they are after `maxMs`). */
     async stop(maxMs: number) {
       running = false;
       await starter;
@@ -482,7 +504,7 @@ export function startMoney(input: {
   };
 }
 
-interface DealView {
+interface MoneyView {
   quotes: Array<{ id: string; status: string; options: Array<{ id: string; holdCents: number }> }>;
   hold: { status: string; capturedCents: number; refundedCents: number } | null;
   balance: { id: string; status: string } | null;
@@ -715,10 +737,10 @@ export async function checkMoney(dbUrl: string, fake: FakeStripe, ops: MoneyOp[]
   }
 }
 
-/** The app's reconciliation (POST /api/admin/money/reconcile, as the admin's button), retried while one runs. */
+/** The app's reconciliation (POST /api/admin/quotes/reconcile, as the admin's button), retried while one runs. */
 export async function reconcileOnce(client: Client, adminCookie: string) {
   for (let i = 0; i < 20; i++) {
-    const answer = await client.request("reconcile", "POST", "/api/admin/money/reconcile", { cookie: adminCookie });
+    const answer = await client.request("reconcile", "POST", "/api/admin/quotes/reconcile", { cookie: adminCookie });
     if (answer.status === 409 || answer.status === 0 || answer.status >= 500) {
       await sleep(1_000);
       continue;

@@ -145,11 +145,11 @@ async function orphanIn(dir: string) {
       as(staff),
     );
     expect(send.statusCode).toBe(200);
-    const deal = await call(ctx, "GET /requests/:id/deal", { params: { id } }, as(member));
+    const requestQuotes = await call(ctx, "GET /requests/:id/quotes", { params: { id } }, as(member));
     const accepted = await call(
       ctx,
       "POST /requests/:id/quotes/:quoteId/accept",
-      { params: { id, quoteId }, body: { optionId: deal.json().quotes[0].options[0].id } },
+      { params: { id, quoteId }, body: { optionId: requestQuotes.json().quotes[0].options[0].id } },
       as(member),
     );
     const session = String(accepted.json().url).split("/").pop() ?? "";

@@ -118,7 +118,7 @@ export interface SeededRequest {
 }
 
 /** A request as the business loop needs it: its state, and its member as a notice recipient. */
-export interface DealRequest {
+export interface QuotedRequest {
   id: string;
   userId: string;
   title: string;
@@ -154,7 +154,7 @@ export interface RequestsPort {
 
   // The business loop (quotes domain): the request's row changes only through these.
   /** The request with its member; `lock`: its row locked for the caller's transaction (`q`). */
-  forDeal(q: Queryable, id: string, options?: { lock?: boolean }): Promise<DealRequest | null>;
+  forQuotes(q: Queryable, id: string, options?: { lock?: boolean }): Promise<QuotedRequest | null>;
   /** Titles, owners and statuses of requests, by id (lists of holds). */
   summariesOf(
     db: Queryable,
@@ -169,7 +169,7 @@ export interface RequestsPort {
     tx: Queryable,
     out: Effects,
     input: {
-      request: DealRequest;
+      request: QuotedRequest;
       from: RequestStatus[];
       to: RequestStatus;
       actorUserId: string | null;

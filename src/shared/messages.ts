@@ -250,8 +250,8 @@ export const ERROR_TEXTS = {
   noAttachment: /*i18n*/ { id: "error.no_attachment", message: "This request has no attachment." },
   fileNotFound: /*i18n*/ { id: "error.file_not_found", message: "File not found" },
   photoNotFound: /*i18n*/ { id: "error.photo_not_found", message: "Photo not found" },
-  dealFileRefused: /*i18n*/ {
-    id: "error.deal_file_refused",
+  quoteFileRefused: /*i18n*/ {
+    id: "error.quote_file_refused",
     message: "Only JPEG, PNG and WebP images and PDF files can be added.",
   },
   noFile: /*i18n*/ { id: "error.no_file", message: "Please choose a file to attach." },
@@ -544,7 +544,7 @@ export const REFUND_TEXTS = {
 } satisfies Record<string, Keyed>;
 export const REFUND_MESSAGES = keyed(REFUND_TEXTS);
 
-/** The balance invoice of a deal (issue 30, decision 035): staff send it, the member pays it on its page. */
+/** The balance invoice of a quote (issue 30, decision 035): staff send it, the member pays it on its page. */
 export const BALANCE_TEXTS = {
   notCaptured: /*i18n*/ {
     id: "balance.not_captured",

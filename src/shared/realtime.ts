@@ -9,7 +9,7 @@ export const REALTIME_TOPICS = [
   "session",
   "requests",
   /** A request's quotes, hold or delivery changed (and the money overviews with them). */
-  "deal",
+  "quotes",
   "messages",
   "concierge",
   "concierge-typing",

@@ -17,7 +17,7 @@ import {
   memberWithRequest,
   payWithCard,
   quoteViaApi,
-} from "./support/deal";
+} from "./support/quote-steps";
 import { screenshots, viewportScreenshot } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { adminPage } from "./support/users";
@@ -152,7 +152,7 @@ test("part of the hold captured with a reason, delivered, the balance invoiced a
     // The staff's side reads the same.
     await expect(balance.getByText("Paid in full", { exact: true }).first()).toBeVisible({ timeout: 15_000 });
     await expect(card(staff, "Statement").getByText("Paid in full", { exact: true }).first()).toBeVisible();
-    await inBothLanguages(staff, "staff-payment-statement", async (language) => {
+    await inBothLanguages(staff, "admin-payment-statement", async (language) => {
       await expect(card(staff, language === "en" ? "Statement" : "Extrato")).toBeVisible();
     });
   } finally {

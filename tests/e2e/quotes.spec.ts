@@ -8,7 +8,7 @@ import { deflateSync } from "node:zlib";
 import type { Locator, Page } from "@playwright/test";
 import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { acceptOption, authoriseWith, card, memberWithRequest } from "./support/deal";
+import { acceptOption, authoriseWith, card, memberWithRequest } from "./support/quote-steps";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
 import { adminPage } from "./support/users";
@@ -189,7 +189,7 @@ test("staff quote two options; the member accepts one live, holds it with 4242; 
     await expect(money.getByText("Captured").first()).toBeVisible();
     await expect(money.getByRole("heading", { name: "Holds per week" })).toBeVisible();
     await expectNoSeriousA11yViolations(staff);
-    await screenshots(staff, "quotes-admin-money");
+    await screenshots(staff, "quotes-admin-quotes-overview");
   } finally {
     await staff.context().close();
   }

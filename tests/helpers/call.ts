@@ -11,9 +11,9 @@
  */
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { accountApi } from "../../src/shared/contracts/account";
-import type { billingApi, billingStaffApi } from "../../src/shared/contracts/billing";
-import type { conciergeApi, conciergeStaffApi } from "../../src/shared/contracts/concierge";
-import type { disputesStaffApi } from "../../src/shared/contracts/disputes";
+import type { billingAdminApi, billingApi } from "../../src/shared/contracts/billing";
+import type { conciergeAdminApi, conciergeApi } from "../../src/shared/contracts/concierge";
+import type { disputesAdminApi } from "../../src/shared/contracts/disputes";
 import {
   type CallInput,
   type EndpointTable,
@@ -22,39 +22,39 @@ import {
   splitKey,
   type WireAnswer,
 } from "../../src/shared/contracts/endpoint";
-import type { notificationsApi, notificationsStaffApi } from "../../src/shared/contracts/notifications";
+import type { notificationsAdminApi, notificationsApi } from "../../src/shared/contracts/notifications";
 import type { eventsApi, platformApi } from "../../src/shared/contracts/platform";
 import type { qaApi } from "../../src/shared/contracts/qa";
-import type { quotesApi, quotesStaffApi } from "../../src/shared/contracts/quotes";
-import type { repliesStaffApi } from "../../src/shared/contracts/replies";
-import type { requestsApi, requestsStaffApi } from "../../src/shared/contracts/requests";
-import type { salesApi, salesStaffApi } from "../../src/shared/contracts/sales";
-import type { searchStaffApi } from "../../src/shared/contracts/search";
-import type { statementApi, statementStaffApi } from "../../src/shared/contracts/statement";
+import type { quotesAdminApi, quotesApi } from "../../src/shared/contracts/quotes";
+import type { repliesAdminApi } from "../../src/shared/contracts/replies";
+import type { requestsAdminApi, requestsApi } from "../../src/shared/contracts/requests";
+import type { salesAdminApi, salesApi } from "../../src/shared/contracts/sales";
+import type { searchAdminApi } from "../../src/shared/contracts/search";
+import type { statementAdminApi, statementApi } from "../../src/shared/contracts/statement";
 import type { TestContext } from "./app";
 
 /** Every endpoint of every table (contracts/index.ts), by key. */
 export type Endpoints = typeof accountApi &
   typeof billingApi &
-  typeof billingStaffApi &
+  typeof billingAdminApi &
   typeof conciergeApi &
-  typeof conciergeStaffApi &
-  typeof disputesStaffApi &
+  typeof conciergeAdminApi &
+  typeof disputesAdminApi &
   typeof eventsApi &
   typeof notificationsApi &
-  typeof notificationsStaffApi &
+  typeof notificationsAdminApi &
   typeof platformApi &
   typeof qaApi &
   typeof quotesApi &
-  typeof quotesStaffApi &
-  typeof repliesStaffApi &
+  typeof quotesAdminApi &
+  typeof repliesAdminApi &
   typeof requestsApi &
-  typeof requestsStaffApi &
+  typeof requestsAdminApi &
   typeof salesApi &
-  typeof salesStaffApi &
-  typeof searchStaffApi &
+  typeof salesAdminApi &
+  typeof searchAdminApi &
   typeof statementApi &
-  typeof statementStaffApi;
+  typeof statementAdminApi;
 export type EndpointName = keyof Endpoints & string;
 
 /** What the caller adds: a session cookie (`as(user)`), other headers. */

@@ -10,7 +10,7 @@ import { notificationsRealtime } from "@/client/features/notifications/api";
 import { qaRealtime } from "@/client/features/qa/api";
 import { quotesRealtime } from "@/client/features/quotes/api";
 import { repliesRealtime } from "@/client/features/replies/api";
-import { pipelineRealtime } from "@/client/features/requests/admin-api";
+import { requestsAdminRealtime } from "@/client/features/requests/admin-api";
 import { requestsRealtime } from "@/client/features/requests/api";
 import { salesRealtime } from "@/client/features/sales/api";
 import { searchRealtime } from "@/client/features/search/api";
@@ -23,7 +23,7 @@ export const realtimeRefresh = joinRealtime(
   requestsRealtime,
   conciergeRealtime,
   salesRealtime,
-  pipelineRealtime,
+  requestsAdminRealtime,
   quotesRealtime,
   qaRealtime,
   notificationsRealtime,

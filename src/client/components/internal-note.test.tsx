@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { InternalNote, mergeByTime, type NoteItem, StaffComposer } from "./internal-note";
+import { AdminComposer, InternalNote, mergeByTime, type NoteItem } from "./internal-note";
 
 const note = (id: string, createdAt: string, extra: Partial<NoteItem> = {}): NoteItem => ({
   id,
@@ -51,12 +51,12 @@ describe("mergeByTime", () => {
   });
 });
 
-describe("StaffComposer", () => {
+describe("AdminComposer", () => {
   function setup() {
     const send = vi.fn(async (_text: string) => true);
     const addNote = vi.fn(async (_text: string) => true);
     render(
-      <StaffComposer
+      <AdminComposer
         reply={{ id: "admin-reply", label: "Reply", placeholder: "Write…", send, pending: false }}
         addNote={addNote}
         notePending={false}

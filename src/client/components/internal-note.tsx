@@ -63,7 +63,7 @@ export type ComposerMode = "reply" | "note";
  * The staff composer: "Reply" writes to the member (the given composer), "Internal note" writes a note only staff
  * see, in the note's colours so the difference is plain before sending.
  */
-export function StaffComposer({
+export function AdminComposer({
   reply,
   addNote,
   notePending,

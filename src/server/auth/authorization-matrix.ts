@@ -22,7 +22,6 @@ import { disputeEvidenceSchema } from "@/shared/contracts/disputes";
 import { type Access, type CallInput, endpointUrl, splitKey } from "@/shared/contracts/endpoint";
 import { ERRORS } from "@/shared/messages";
 import {
-  dealFiles,
   deliveries,
   executiveConciergeMessages,
   holds,
@@ -30,6 +29,7 @@ import {
   messages,
   notifications,
   pushSubscriptions,
+  quoteFiles,
   quoteOptions,
   quotes,
   requests,
@@ -236,7 +236,7 @@ const goldMember = async (_ctx: TestContext, callers: Callers) => ({
 });
 
 /** The business loop on the owner's request (issue 21), made directly in the database. */
-async function ownersDeal(
+async function ownersQuotes(
   ctx: TestContext,
   callers: Callers,
   stage: "quoted" | "expired hold" | "delivered",
@@ -279,21 +279,21 @@ async function ownersDeal(
   return { requestId: request.id, quoteId: quote.id, optionId: option.id };
 }
 /** The owner's request at a stage of the business loop, as the `:id` of a route. */
-const onOwnersDeal = (stage: "expired hold" | "delivered") => async (ctx: TestContext, callers: Callers) => ({
-  params: { id: (await ownersDeal(ctx, callers, stage)).requestId },
+const onOwnersQuotes = (stage: "expired hold" | "delivered") => async (ctx: TestContext, callers: Callers) => ({
+  params: { id: (await ownersQuotes(ctx, callers, stage)).requestId },
 });
 
 /** A photo shown on a sent quote of the owner's, stored for real. */
-async function ownersDealFile(ctx: TestContext, callers: Callers) {
-  const { requestId, quoteId } = await ownersDeal(ctx, callers, "quoted");
-  const local = path.join(await mkdtemp(path.join(tmpdir(), "maison-deal-")), "photo.png");
+async function ownersQuoteFile(ctx: TestContext, callers: Callers) {
+  const { requestId, quoteId } = await ownersQuotes(ctx, callers, "quoted");
+  const local = path.join(await mkdtemp(path.join(tmpdir(), "maison-quote-files-")), "photo.png");
   await writeFile(local, Buffer.from("89504e470d0a1a0a", "hex"));
-  const key = `deals/${requestId}/${Math.random().toString(36).slice(2)}`;
+  const key = `quote-files/${requestId}/${Math.random().toString(36).slice(2)}`;
   await ctx.app.ctx.storage.putFile(key, local, "image/png");
   const [file] = await ctx.database.db
-    .insert(dealFiles)
+    .insert(quoteFiles)
     .values({ requestId, storageKey: key, name: "photo.png", type: "image/png", size: 8 })
-    .returning({ id: dealFiles.id });
+    .returning({ id: quoteFiles.id });
   await ctx.database.db
     .update(quoteOptions)
     .set({ photoIds: [file.id] })
@@ -559,32 +559,32 @@ const EXCEPTIONS: Exceptions = {
 
   // The business loop (issue 21): the member's actions are the member's only (anyone else: not found); staff
   // quote, capture, release and deliver.
-  "GET /requests/:id/deal": { input: onOwnersRequest, ...OWNER_AND_STAFF_ONLY },
-  "GET /requests/:id/deal/files/:fileId": { input: ownersDealFile, ...OWNER_AND_STAFF_ONLY },
+  "GET /requests/:id/quotes": { input: onOwnersRequest, ...OWNER_AND_STAFF_ONLY },
+  "GET /requests/:id/quotes/files/:fileId": { input: ownersQuoteFile, ...OWNER_AND_STAFF_ONLY },
   "POST /requests/:id/quotes/:quoteId/accept": {
     input: async (ctx, callers) => {
-      const { requestId, quoteId, optionId } = await ownersDeal(ctx, callers, "quoted");
+      const { requestId, quoteId, optionId } = await ownersQuotes(ctx, callers, "quoted");
       return { params: { id: requestId, quoteId }, body: { optionId } };
     },
     ...OWNER_ONLY,
   },
   "POST /requests/:id/quotes/:quoteId/decline": {
     input: async (ctx, callers) => {
-      const { requestId, quoteId } = await ownersDeal(ctx, callers, "quoted");
+      const { requestId, quoteId } = await ownersQuotes(ctx, callers, "quoted");
       return { params: { id: requestId, quoteId } };
     },
     body: { reason: "Not this time" },
     ...OWNER_ONLY,
   },
-  "POST /requests/:id/hold/reauthorize": { input: onOwnersDeal("expired hold"), ...OWNER_ONLY },
-  "POST /requests/:id/delivery/confirm": { input: onOwnersDeal("delivered"), ...OWNER_ONLY },
+  "POST /requests/:id/hold/reauthorize": { input: onOwnersQuotes("expired hold"), ...OWNER_ONLY },
+  "POST /requests/:id/delivery/confirm": { input: onOwnersQuotes("delivered"), ...OWNER_ONLY },
   "POST /requests/:id/delivery/problem": {
-    input: onOwnersDeal("delivered"),
+    input: onOwnersQuotes("delivered"),
     body: { description: "A scratch on the clasp" },
     ...OWNER_ONLY,
   },
-  "GET /admin/requests/:id/deal": { input: onOwnersRequest },
-  "POST /admin/requests/:id/deal/files": { input: onOwnersRequest },
+  "GET /admin/requests/:id/quotes": { input: onOwnersRequest },
+  "POST /admin/requests/:id/quotes/files": { input: onOwnersRequest },
   "POST /admin/requests/:id/quotes": { input: onOwnersRequest, body: NEW_QUOTE },
   "PUT /admin/requests/:id/quotes/:quoteId": { input: onOwnersRequestAnyQuote, body: NEW_QUOTE },
   "DELETE /admin/requests/:id/quotes/:quoteId": { input: onOwnersRequestAnyQuote },
@@ -662,10 +662,10 @@ const ROWS: Row[] = ALL_ENDPOINTS.map(([name, endpoint]) => {
   };
 });
 
-/** The endpoints of the staff's tables (…StaffApi): the matrix's second file. */
+/** The endpoints of the staff's tables (…AdminApi): the matrix's second file. */
 const STAFF_KEYS = new Set(
   Object.entries(ENDPOINT_TABLES)
-    .filter(([table]) => table.endsWith("StaffApi"))
+    .filter(([table]) => table.endsWith("AdminApi"))
     .flatMap(([, table]) => Object.keys(table)),
 );
 

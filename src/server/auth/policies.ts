@@ -122,7 +122,7 @@ export function canReceiveEvent(viewer: Viewer, event: { audience: string; staff
 
 // A member's records ------------------------------------------------------------------------------------------
 
-/** A record a member owns: a request (and what hangs on it: its thread, files, deal and timeline). */
+/** A record a member owns: a request (and what hangs on it: its thread, files, quote and timeline). */
 type Owned = { userId: string };
 const isOwner = (viewer: Viewer, record: Owned | null): boolean => record?.userId === viewer.userId;
 /** Whether the viewer is the record's member (a message on their request is the member's, not the team's). */
@@ -166,20 +166,20 @@ export type ConciergeThread = { member: Viewer; hasHistory: boolean };
  * Anyone refused who could not see the record is told it does not exist (404, the same answer as for none).
  */
 export const RULES = {
-  /** A request, its attachment, its thread (read, post, read marks, files) and its deal: its member and staff. */
+  /** A request, its attachment, its thread (read, post, read marks, files) and its quote: its member and staff. */
   "request:read": rule<Owned>(ownerOrStaff, requestNotFound),
   /** Deleting a request: its member and staff (spec section 6). */
   "request:delete": rule<Owned>(ownerOrStaff, requestNotFound),
   /** The member's timeline of their request: its member only (staff read the activity log). */
   "request:read:own": rule<Owned>(isOwner, requestNotFound),
-  /** Changing or withdrawing a request, and the member's side of its deal (accepting, declining, confirming…). */
+  /** Changing or withdrawing a request, and the member's side of its quote (accepting, declining, confirming…). */
   "request:change:own": rule<Owned>(isOwner, requestNotFound),
   /** Attaching a file: its member only; staff, who see the request, are refused (403) rather than told it is gone. */
   "request:attach:own": rule<Owned>(isOwner, (viewer, record) =>
     record && viewer.isStaff ? forbidden(NOT_YOUR_REQUEST, "not_yours") : requestNotFound(viewer),
   ),
-  /** A photo of a request's deal: staff; its member once a sent quote or the delivery shows it (a draft's: never). */
-  "deal-file:read": rule<{ shownToMember: boolean }>(
+  /** A photo of a request's quote: staff; its member once a sent quote or the delivery shows it (a draft's: never). */
+  "quote-file:read": rule<{ shownToMember: boolean }>(
     (viewer, file) => file !== null && (viewer.isStaff || file.shownToMember),
     hidden(FILE_NOT_FOUND),
   ),

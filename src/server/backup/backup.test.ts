@@ -76,7 +76,7 @@ async function fillEveryTable(ctx: TestContext): Promise<Map<string, Buffer>> {
   }
   const attachment = await put(`requests/${request.id}/${randomUUID()}`, randomBytes(1_500_000));
   const photo = await put(`messages/requests/${randomUUID()}`, randomBytes(70_001));
-  const deal = await put(`deals/${request.id}/${randomUUID()}`, Buffer.from("%PDF-1.7\n\u0000\u00ff binary"));
+  const stored = await put(`quote-files/${request.id}/${randomUUID()}`, Buffer.from("%PDF-1.7\n\u0000\u00ff binary"));
   await put(`messages/concierge/${randomUUID()}`, Buffer.alloc(0));
 
   await db
@@ -120,9 +120,15 @@ async function fillEveryTable(ctx: TestContext): Promise<Map<string, Buffer>> {
   await db
     .insert(schema.notifications)
     .values({ userId: member.userId, type: "test", title: "Test", body: AWKWARD, requestId: request.id, burst: 3 });
-  const [dealFile] = await db
-    .insert(schema.dealFiles)
-    .values({ requestId: request.id, storageKey: deal.key, name: "deal.pdf", type: "application/pdf", size: deal.size })
+  const [quoteFile] = await db
+    .insert(schema.quoteFiles)
+    .values({
+      requestId: request.id,
+      storageKey: stored.key,
+      name: "quote.pdf",
+      type: "application/pdf",
+      size: stored.size,
+    })
     .returning();
   const [quote] = await db
     .insert(schema.quotes)
@@ -142,7 +148,7 @@ async function fillEveryTable(ctx: TestContext): Promise<Map<string, Buffer>> {
       title: "Option one",
       priceCents: 123_456_789_012,
       estimatedDelivery: "2027-02-15",
-      photoIds: [dealFile.id],
+      photoIds: [quoteFile.id],
     })
     .returning();
   await db.update(schema.quotes).set({ acceptedOptionId: option.id }).where(eq(schema.quotes.id, quote.id));
@@ -194,7 +200,7 @@ async function fillEveryTable(ctx: TestContext): Promise<Map<string, Buffer>> {
   });
   await db
     .insert(schema.deliveries)
-    .values({ requestId: request.id, note: AWKWARD, photoIds: [dealFile.id], problem: "" });
+    .values({ requestId: request.id, note: AWKWARD, photoIds: [quoteFile.id], problem: "" });
   // The staff member's signed-in session: a device with push on belongs to one (decision 029).
   const [session] = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, staff.id)).limit(1);
   await db.insert(schema.pushSubscriptions).values({
@@ -392,9 +398,9 @@ describe("backup and restore", { timeout: 120_000 }, () => {
       });
       cases.push(["doctored.tgz", null, /tables\/users\.copy does not match its checksum/]);
       await rewriteArchive(archive, place("missing.tgz"), (name, data) =>
-        name.startsWith("uploads/deals/") ? null : data,
+        name.startsWith("uploads/quote-files/") ? null : data,
       );
-      cases.push(["missing.tgz", null, /uploads\/deals\/.* is missing from it/]);
+      cases.push(["missing.tgz", null, /uploads\/quote-files\/.* is missing from it/]);
       await rewriteArchive(archive, place("extra.tgz"), (_name, data) => data, [["uploads/extra", Buffer.from("x")]]);
       cases.push(["extra.tgz", null, /it holds uploads\/extra, which its manifest does not name/]);
       await rewriteArchive(archive, place("escape.tgz"), (_name, data) => data, [["../../escaped", Buffer.from("x")]]);

@@ -706,9 +706,9 @@ export const rateLimits = pgTable(
 // quotes domain; a request's own row (status, payment_intent_id) changes only through the requests port.
 // ---------------------------------------------------------------------------------------------------------
 
-/** Images and PDFs of a request's deal (options' photos, the handover's): served only to those who may see them. */
-export const dealFiles = pgTable(
-  "deal_files",
+/** Images and PDFs of a request's quote (options' photos, the handover's): served only to those who may see them. */
+export const quoteFiles = pgTable(
+  "quote_files",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     requestId: uuid("request_id")
@@ -721,7 +721,7 @@ export const dealFiles = pgTable(
     uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("deal_files_request_idx").on(t.requestId)],
+  (t) => [index("quote_files_request_idx").on(t.requestId)],
 );
 
 /**
@@ -767,7 +767,7 @@ export const quoteOptions = pgTable(
     priceCents: bigint("price_cents", { mode: "number" }).notNull(),
     supplierTerms: text("supplier_terms").notNull().default(""),
     estimatedDelivery: date("estimated_delivery", { mode: "string" }),
-    /** Deal files of the same request, in order. */
+    /** Quote files of the same request, in order. */
     photoIds: jsonb("photo_ids").$type<string[]>().notNull().default([]),
     /** The price includes VAT at this rate (VAT_RATES: "23", "13", "6", or "margin" for the margin scheme). */
     vatRate: text("vat_rate", { enum: VAT_RATES }).notNull().default("23"),
@@ -848,7 +848,7 @@ export const holds = pgTable(
 );
 
 /**
- * The balance of a deal (price − captured, or what staff set with a reason), sent as a provider invoice with a
+ * The balance of a quote (price − captured, or what staff set with a reason), sent as a provider invoice with a
  * hosted page and a due date. The provider's webhooks are the truth of its status and of what was paid.
  */
 export const balanceInvoices = pgTable(
@@ -922,7 +922,7 @@ export const refunds = pgTable(
   ],
 );
 
-/** A card dispute (chargeback) on a deal's charge: its deadline, and the evidence staff submitted. */
+/** A card dispute (chargeback) on a quote's charge: its deadline, and the evidence staff submitted. */
 export const disputes = pgTable(
   "disputes",
   {

@@ -1,6 +1,6 @@
 /**
  * A stored file's download: its type, its Content-Disposition (an ASCII fallback and the UTF-8 name, RFC 6266),
- * no sniffing and a private cache. A deal's file or a request's attachment always downloads and is not kept;
+ * no sniffing and a private cache. A quote's file or a request's attachment always downloads and is not kept;
  * a thread's file (`thread: true`) opens in the browser when it is an image and may be kept for an hour.
  */
 import type { Readable } from "node:stream";

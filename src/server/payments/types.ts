@@ -1,5 +1,5 @@
 /**
- * The payment-provider interface and the Stripe-shaped objects it deals in. Stripe's own objects satisfy these
+ * The payment-provider interface and the Stripe-shaped objects it quotes in. Stripe's own objects satisfy these
  * shapes; the test-mode provider builds objects of the same shapes, so one piece of code processes both.
  */
 
@@ -210,7 +210,7 @@ export function customerUpdateParams(details: CustomerDetails) {
   };
 }
 
-/** The balance of a deal as a provider invoice, sent to the member (collection by a hosted page, a due date). */
+/** The balance of a quote as a provider invoice, sent to the member (collection by a hosted page, a due date). */
 export interface BalanceInvoiceRequest {
   customerId: string;
   requestId: string;
@@ -319,7 +319,7 @@ export interface PaymentProvider {
 
   /**
    * The membership's own charges (a subscription's paid invoices), newest first, at most the last two years' worth
-   * (24): what the member's Payments list shows beside their deals' payments.
+   * (24): what the member's Payments list shows beside their quotes' payments.
    */
   listMembershipCharges(customerId: string): Promise<MembershipCharge[]>;
 

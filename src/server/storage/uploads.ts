@@ -1,5 +1,5 @@
 /**
- * Uploads, shared by every domain that takes files (a request's attachment, a deal's photos): the multipart body
+ * Uploads, shared by every domain that takes files (a request's attachment, a quote's photos): the multipart body
  * is read to its end into a private spool file, refused at once when empty, oversize, a second file, cut short
  * or malformed, and its type is then read from its bytes (never its name).
  */

@@ -66,7 +66,7 @@ export const testBillingOverviewSchema = z.object({
 });
 
 /**
- * The membership's own charges (Profile → Payments, beside the deals' payments): each paid invoice of the
+ * The membership's own charges (Profile → Payments, beside the quotes' payments): each paid invoice of the
  * subscription, with the plan, the card where the provider knows it, and its receipt (or invoice) page.
  */
 export const membershipChargeSchema = z.object({
@@ -256,7 +256,7 @@ export const billingApi = endpoints({
 });
 
 /** The staff's payment tools. */
-export const billingStaffApi = endpoints({
+export const billingAdminApi = endpoints({
   "GET /admin/settings": { access: "staff", answer: adminSettingsSchema },
   "POST /admin/subscriptions/sync": { access: "staff", body: syncUserSchema, answer: syncUserResultSchema },
   "POST /admin/subscriptions/sync-all": { access: "staff", answer: syncAllResultSchema },

@@ -81,7 +81,7 @@ export const conciergeApi = endpoints({
   "GET /concierge/reply-time": { access: "user", answer: replyTimeSchema },
 });
 
-export const conciergeStaffApi = endpoints({
+export const conciergeAdminApi = endpoints({
   "GET /admin/concierge": { access: "staff", query: conciergeListQuery, answer: conciergeConversationsSchema },
   "POST /admin/concierge/:userId/assignee": {
     access: "staff",

@@ -1,5 +1,5 @@
 /**
- * Card disputes on a deal's charge (issue 30), the staff's side: the request's dispute with its deadline and the
+ * Card disputes on a quote's charge (issue 30), the staff's side: the request's dispute with its deadline and the
  * evidence pack the app builds, the evidence submitted once, and (test mode, QA tools) a dispute opened or decided
  * as a bank would.
  */
@@ -46,7 +46,7 @@ export const disputeViewSchema = z.object({
 
 export const DISPUTE_REASONS = ["fraudulent", "product_not_received", "product_unacceptable", "duplicate"] as const;
 
-export const disputesStaffApi = endpoints({
+export const disputesAdminApi = endpoints({
   "GET /admin/requests/:id/dispute": { access: "staff", params: requestIdParams, answer: disputeViewSchema },
   /** Submits the reviewed evidence to the bank, once (409 after). */
   "POST /admin/requests/:id/dispute/evidence": {

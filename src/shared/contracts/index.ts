@@ -3,42 +3,42 @@
  * holds it to that), and the authorization matrix and the malformed-input test enumerate them.
  */
 import { accountApi } from "./account";
-import { billingApi, billingStaffApi } from "./billing";
-import { conciergeApi, conciergeStaffApi } from "./concierge";
-import { disputesStaffApi } from "./disputes";
+import { billingAdminApi, billingApi } from "./billing";
+import { conciergeAdminApi, conciergeApi } from "./concierge";
+import { disputesAdminApi } from "./disputes";
 import type { EndpointTable } from "./endpoint";
-import { notificationsApi, notificationsStaffApi } from "./notifications";
+import { notificationsAdminApi, notificationsApi } from "./notifications";
 import { eventsApi, platformApi } from "./platform";
 import { qaApi } from "./qa";
-import { quotesApi, quotesStaffApi } from "./quotes";
-import { repliesStaffApi } from "./replies";
-import { requestsApi, requestsStaffApi } from "./requests";
-import { salesApi, salesStaffApi } from "./sales";
-import { searchStaffApi } from "./search";
-import { statementApi, statementStaffApi } from "./statement";
+import { quotesAdminApi, quotesApi } from "./quotes";
+import { repliesAdminApi } from "./replies";
+import { requestsAdminApi, requestsApi } from "./requests";
+import { salesAdminApi, salesApi } from "./sales";
+import { searchAdminApi } from "./search";
+import { statementAdminApi, statementApi } from "./statement";
 
 export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
   accountApi,
   billingApi,
-  billingStaffApi,
+  billingAdminApi,
   conciergeApi,
-  conciergeStaffApi,
-  disputesStaffApi,
+  conciergeAdminApi,
+  disputesAdminApi,
   eventsApi,
   notificationsApi,
-  notificationsStaffApi,
+  notificationsAdminApi,
   platformApi,
   qaApi,
   quotesApi,
-  quotesStaffApi,
-  repliesStaffApi,
+  quotesAdminApi,
+  repliesAdminApi,
   requestsApi,
-  requestsStaffApi,
+  requestsAdminApi,
   salesApi,
-  salesStaffApi,
-  searchStaffApi,
+  salesAdminApi,
+  searchAdminApi,
   statementApi,
-  statementStaffApi,
+  statementAdminApi,
 };
 
 /** Every endpoint of every table, by key ("GET /requests/:id"). */

@@ -37,7 +37,7 @@ export const NOTIFICATION_TYPES = [
   /** The member changed a request's budget, notes, urgency or deadline, or withdrew it (issue 22 item 7). */
   "request_changed",
   "request_withdrawn",
-  /** A card dispute opened or decided on a deal's charge (issue 30): the owner and the admins. */
+  /** A card dispute opened or decided on a quote's charge (issue 30): the owner and the admins. */
   "dispute_opened",
   "dispute_closed",
 ] as const;
@@ -281,7 +281,7 @@ export const notificationsApi = endpoints({
   "DELETE /notifications/devices/:id": { access: "user", params: pushDeviceParams, answer: okSchema },
 });
 
-export const notificationsStaffApi = endpoints({
+export const notificationsAdminApi = endpoints({
   /** A test email to the caller, through the real outbox path; its outcome is waited for. */
   "POST /admin/notifications/test-email": { access: "staff", answer: testSendResultSchema },
   "POST /admin/notifications/test-slack": { access: "staff", answer: testSendResultSchema },

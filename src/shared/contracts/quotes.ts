@@ -1,6 +1,6 @@
 /**
  * The business loop of a request (issue 21, decision 018): quotes, the card hold, capture and release, delivery,
- * and the money overviews. quotesApi is the member's side, quotesStaffApi the staff's.
+ * and the money overviews. quotesApi is the member's side, quotesAdminApi the staff's.
  */
 import { z } from "zod";
 import { BALANCE_MESSAGES, ERRORS } from "../messages";
@@ -31,10 +31,10 @@ const cents = z
   .max(QUOTE_MAX_PRICE_CENTS, QUOTE_MESSAGES.priceTooHigh);
 
 export const quoteParams = requestIdParams.extend({ quoteId: z.uuid(QUOTE_MESSAGES.quoteNotFound) });
-export const dealFileParams = requestIdParams.extend({ fileId: z.uuid(ERRORS.fileNotFound) });
+export const quoteFileParams = requestIdParams.extend({ fileId: z.uuid(ERRORS.fileNotFound) });
 
 /**
- * One option of a quote as staff write it. `photoIds` are files uploaded first to the request's deal files.
+ * One option of a quote as staff write it. `photoIds` are files uploaded first to the request's quote files.
  * Dates are calendar days; the server refuses a validity or delivery date in the past (Lisbon's today).
  */
 export const quoteOptionInput = z.object({
@@ -58,7 +58,7 @@ export const quoteInput = z.object({
 });
 export type QuoteInput = z.input<typeof quoteInput>;
 
-export const dealFileSchema = z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number() });
+export const quoteFileSchema = z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number() });
 
 export const quoteOptionSchema = z.object({
   id: z.string(),
@@ -70,7 +70,7 @@ export const quoteOptionSchema = z.object({
   holdCents: z.number(),
   supplierTerms: z.string(),
   estimatedDelivery: z.string().nullable(),
-  photos: z.array(dealFileSchema),
+  photos: z.array(quoteFileSchema),
   /** The VAT the price includes, and its amount in cents (null under the margin scheme). */
   vatRate: z.enum(VAT_RATES),
   vatCents: z.number().nullable(),
@@ -115,7 +115,7 @@ export const holdSchema = z.object({
 export const deliverySchema = z.object({
   status: z.enum(DELIVERY_STATUSES),
   note: z.string(),
-  photos: z.array(dealFileSchema),
+  photos: z.array(quoteFileSchema),
   deliveredAt: timestamp,
   /** The member's answer: confirmed receipt, or the problem they reported. */
   answeredAt: timestamp.nullable(),
@@ -124,7 +124,7 @@ export const deliverySchema = z.object({
   disputeUntil: timestamp,
 });
 
-/** The deal's balance invoice (decision 035): the provider's webhooks move its status and what was paid. */
+/** The quote's balance invoice (decision 035): the provider's webhooks move its status and what was paid. */
 export const balanceInvoiceSchema = z.object({
   id: z.string(),
   amountCents: z.number(),
@@ -146,8 +146,8 @@ export const balanceInvoiceSchema = z.object({
   createdAt: timestamp,
 });
 
-/** GET /requests/:id/deal and its staff twin: the request's quotes (newest first), its hold and its delivery. */
-export const dealSchema = z.object({
+/** GET /requests/:id/quotes and its staff twin: the request's quotes (newest first), its hold and its delivery. */
+export const requestQuotesSchema = z.object({
   requestStatus: z.enum(REQUEST_STATUSES),
   /** Members never see drafts. */
   quotes: z.array(quoteSchema),
@@ -156,7 +156,7 @@ export const dealSchema = z.object({
   delivery: deliverySchema.nullable(),
   /** The member may authorise the accepted option again now: the hold expired, the request is Found (issue 30). */
   canAuthoriseAgain: z.boolean(),
-  /** Refunds of the deal's payments, oldest first (decision 033). */
+  /** Refunds of the quote's payments, oldest first (decision 033). */
   refunds: z.array(refundSchema),
   /** The newest balance invoice (null: none sent yet). */
   balance: balanceInvoiceSchema.nullable(),
@@ -253,8 +253,8 @@ export const reconciliationRunSchema = z.object({
   error: z.string().nullable(),
 });
 
-/** GET /admin/money: one aggregate query over the last 12 weeks (Monday first, oldest first, Lisbon time). */
-export const moneyOverviewSchema = z.object({
+/** GET /admin/quotes/overview: one aggregate query over the last 12 weeks (Monday first, oldest first, Lisbon time). */
+export const quotesOverviewSchema = z.object({
   cards: z.object({
     /** Held right now. */
     heldCents: z.number(),
@@ -283,9 +283,9 @@ export const moneyOverviewSchema = z.object({
 });
 
 export const quotesApi = endpoints({
-  "GET /requests/:id/deal": { access: "user", params: requestIdParams, answer: dealSchema },
+  "GET /requests/:id/quotes": { access: "user", params: requestIdParams, answer: requestQuotesSchema },
   /** A photo of an option or of the handover, to those who may see the request (drafts' photos: staff only). */
-  "GET /requests/:id/deal/files/:fileId": { access: "user", params: dealFileParams },
+  "GET /requests/:id/quotes/files/:fileId": { access: "user", params: quoteFileParams },
   /** Chooses an option and answers the card page where its hold is authorised (idempotent for the same option). */
   "POST /requests/:id/quotes/:quoteId/accept": {
     access: "user",
@@ -311,14 +311,14 @@ export const quotesApi = endpoints({
   "GET /payments": { access: "user", answer: paymentsSchema },
 });
 
-export const quotesStaffApi = endpoints({
-  "GET /admin/requests/:id/deal": { access: "staff", params: requestIdParams, answer: dealSchema },
+export const quotesAdminApi = endpoints({
+  "GET /admin/requests/:id/quotes": { access: "staff", params: requestIdParams, answer: requestQuotesSchema },
   /** One multipart image or PDF, for an option's photos or the handover's. */
-  "POST /admin/requests/:id/deal/files": {
+  "POST /admin/requests/:id/quotes/files": {
     access: "staff",
     params: requestIdParams,
     upload: true,
-    answer: dealFileSchema,
+    answer: quoteFileSchema,
     created: true,
   },
   "POST /admin/requests/:id/quotes": {
@@ -375,9 +375,9 @@ export const quotesStaffApi = endpoints({
     body: deliveryInput,
     answer: okSchema,
   },
-  "GET /admin/money": { access: "staff", answer: moneyOverviewSchema },
+  "GET /admin/quotes/overview": { access: "staff", answer: quotesOverviewSchema },
   /** Compares the provider's hold authorisations and charges with our holds now, and repairs (decision 031). */
-  "POST /admin/money/reconcile": { access: "admin", answer: reconciliationRunSchema },
+  "POST /admin/quotes/reconcile": { access: "admin", answer: reconciliationRunSchema },
   /** Refunds part or all of the captured payment, with a reason; the same idempotency key is the same refund. */
   "POST /admin/requests/:id/refunds": {
     access: "staff",

@@ -1,6 +1,6 @@
 /**
- * Refunds of a deal's payment (issue 30, decision 033): what staff ask for, and each refund as the deal shows it
- * to staff and the member. The endpoint is in quotesStaffApi (./quotes.ts): refunds belong to the quotes domain.
+ * Refunds of a quote's payment (issue 30, decision 033): what staff ask for, and each refund as the quote shows it
+ * to staff and the member. The endpoint is in quotesAdminApi (./quotes.ts): refunds belong to the quotes domain.
  */
 import { z } from "zod";
 import { QUOTE_MESSAGES, REFUND_MESSAGES } from "../messages";

@@ -38,7 +38,7 @@ export const savedReplySchema = z.object({
 export const savedReplyListSchema = z.object({ items: z.array(savedReplySchema) });
 export const savedReplyParams = z.object({ id: z.uuid(REPLY_TEXTS.notFound) });
 
-export const repliesStaffApi = endpoints({
+export const repliesAdminApi = endpoints({
   /** Every saved reply, by title. */
   "GET /admin/replies": { access: "staff", answer: savedReplyListSchema },
   "POST /admin/replies": { access: "staff", body: savedReplyInputSchema, answer: createdIdSchema, created: true },

@@ -1,6 +1,6 @@
 /**
  * Sourcing requests and their message threads: the member's endpoints (requestsApi) and the staff's
- * (requestsStaffApi: the pipeline, a request's client panel, status changes, activity, the inbox's Requests tab
+ * (requestsAdminApi: the pipeline, a request's client panel, status changes, activity, the inbox's Requests tab
  * and the operations dashboard).
  */
 import { z } from "zod";
@@ -347,7 +347,7 @@ export const requestsApi = endpoints({
   "GET /messages/unread": { access: "user", answer: unreadSchema },
 });
 
-export const requestsStaffApi = endpoints({
+export const requestsAdminApi = endpoints({
   "GET /admin/requests": { access: "staff", query: pipelineQuery, answer: pipelineSchema },
   /** The filtered pipeline as CSV (at most PIPELINE_COUNT_CAP rows). */
   "GET /admin/requests.csv": { access: "staff", query: pipelineQuery },

@@ -28,7 +28,7 @@ export const salesApi = endpoints({
   "POST /sales/inquiries": { access: "member", body: salesInquirySchema, answer: createdIdSchema, created: true },
 });
 
-export const salesStaffApi = endpoints({
+export const salesAdminApi = endpoints({
   "GET /admin/sales": { access: "staff", answer: staffInquiryListSchema },
   /** Sets responded, with the reply and the replying staff member; the member is emailed. */
   "POST /admin/sales/:id/reply": {

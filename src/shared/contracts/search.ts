@@ -53,7 +53,7 @@ export const searchResultsSchema = z.object({
   pageSize: z.number().int(),
 });
 
-export const searchStaffApi = endpoints({
+export const searchAdminApi = endpoints({
   /** Messages matching `q`, best first, SEARCH_PAGE_SIZE a page. */
   "GET /admin/search": { access: "staff", query: searchQuerySchema, answer: searchResultsSchema },
 });

@@ -1,5 +1,5 @@
 /**
- * A deal's statement (issue 30): what was agreed, held, captured, released, refunded and invoiced, each line with
+ * A quote's statement (issue 30): what was agreed, held, captured, released, refunded and invoiced, each line with
  * its date, card and receipt; the balance due, and 'Paid in full' only once the provider said the balance was
  * paid. The member reads their own request's; staff read any.
  */
@@ -52,6 +52,6 @@ export const statementApi = endpoints({
   "GET /requests/:id/statement": { access: "user", params: requestIdParams, answer: statementSchema },
 });
 
-export const statementStaffApi = endpoints({
+export const statementAdminApi = endpoints({
   "GET /admin/requests/:id/statement": { access: "staff", params: requestIdParams, answer: statementSchema },
 });

@@ -27,7 +27,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Button } from "@/client/components/ui/button";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/client/components/ui/sheet";
 import { PageSpinner } from "@/client/components/ui/spinner";
-import { type AdminBadges, pipelineQueries } from "@/client/features/requests/admin-api";
+import { type AdminBadges, requestsAdminQueries } from "@/client/features/requests/admin-api";
 import type { MessageDescriptor } from "@/client/lib/i18n";
 import { useSession } from "@/client/lib/session";
 import { cn } from "@/client/lib/utils";
@@ -74,7 +74,7 @@ const capped = (n: number) => (n > 99 ? "99+" : String(n));
 function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t, i18n } = useLingui();
   const session = useSession();
-  const badges = useQuery(pipelineQueries.badges()).data;
+  const badges = useQuery(requestsAdminQueries.badges()).data;
   return (
     <div className="flex h-full flex-col">
       <div className={cn("flex h-16 items-center border-b border-ivory/10", collapsed ? "justify-center" : "px-6")}>
@@ -239,7 +239,7 @@ export function AdminLayout() {
 function MailBanner() {
   const { t } = useLingui();
   const session = useSession();
-  const mail = useQuery(pipelineQueries.badges()).data?.mail;
+  const mail = useQuery(requestsAdminQueries.badges()).data?.mail;
   if (!mail || mail.configured) return null;
   return (
     <aside

@@ -2,7 +2,7 @@
  * /admin and /admin/dashboard: the requests feature's operations dashboard with the quotes feature's flags for
  * holds expiring soon and its money section in it.
  */
-import { ExpiringHolds, MoneySection } from "@/client/features/quotes/components/admin-money";
+import { ExpiringHolds, MoneySection } from "@/client/features/quotes/components/admin-quotes-overview";
 import AdminDashboardPage from "@/client/features/requests/pages/admin-dashboard-page";
 
 export default function AdminDashboardRoute() {

@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { ConciergeInbox, useConciergeInboxCount } from "@/client/features/concierge/components/concierge-inbox";
 import { useSavedReplySnippets } from "@/client/features/replies/api";
-import { pipelineQueries } from "@/client/features/requests/admin-api";
+import { requestsAdminQueries } from "@/client/features/requests/admin-api";
 import { RequestsInbox, useRequestsInboxCount } from "@/client/features/requests/components/requests-inbox";
 import { SalesInbox, useSalesInboxCount } from "@/client/features/sales/components/sales-inbox";
 import AdminInboxPage from "./admin-inbox-page";
@@ -21,7 +21,7 @@ export default function AdminInboxRoute() {
   const assignee = owner === "me" || owner === "none" ? owner : "all";
   const snippets = useSavedReplySnippets();
   // The staff who may own a conversation: the requests feature's list (issue 22, item 1).
-  const staff = useQuery(pipelineQueries.assignees()).data?.items;
+  const staff = useQuery(requestsAdminQueries.assignees()).data?.items;
   const conciergeParams = (next: { member?: string | null; assignee?: string }) => {
     const search = new URLSearchParams({ tab: "concierge" });
     const m = next.member === undefined ? member : next.member;

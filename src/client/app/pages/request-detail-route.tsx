@@ -1,7 +1,7 @@
 /** /requests/:id: the requests feature's page with the quotes feature's proposal, card hold and delivery in it. */
-import { MemberDeal } from "@/client/features/quotes/components/member-deal";
+import { MemberQuotes } from "@/client/features/quotes/components/member-quotes";
 import RequestDetailPage from "@/client/features/requests/pages/request-detail-page";
 
 export default function RequestDetailRoute() {
-  return <RequestDetailPage deal={(request) => <MemberDeal requestId={request.id} />} />;
+  return <RequestDetailPage requestQuotes={(request) => <MemberQuotes requestId={request.id} />} />;
 }

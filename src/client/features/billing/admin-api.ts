@@ -1,15 +1,15 @@
 /**
- * Memberships, the staff's side (billingStaffApi): the settings page's environment and payment mode, the
+ * Memberships, the staff's side (billingAdminApi): the settings page's environment and payment mode, the
  * subscription sync (one member, everyone) and the debug page's checkout tools. Keys are under ["billing"].
  */
 import { useMutation } from "@tanstack/react-query";
 import { endpointsOf } from "@/client/lib/endpoints";
 import type * as contract from "@/shared/contracts/billing";
-import type { billingStaffApi } from "@/shared/contracts/billing";
+import type { billingAdminApi } from "@/shared/contracts/billing";
 import type { Wire } from "@/shared/contracts/common";
 import type { PurchasablePlan } from "@/shared/plans";
 
-const staff = endpointsOf<typeof billingStaffApi>("billing");
+const staff = endpointsOf<typeof billingAdminApi>("billing");
 
 export type AdminSettings = Wire<typeof contract.adminSettingsSchema>;
 export type SyncAllResult = Wire<typeof contract.syncAllResultSchema>;

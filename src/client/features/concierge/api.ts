@@ -7,11 +7,11 @@ import { endpointsOf } from "@/client/lib/endpoints";
 import { uploadFile } from "@/client/lib/upload";
 import type { Wire } from "@/shared/contracts/common";
 import type * as contract from "@/shared/contracts/concierge";
-import type { conciergeApi, conciergeStaffApi } from "@/shared/contracts/concierge";
+import type { conciergeAdminApi, conciergeApi } from "@/shared/contracts/concierge";
 import { MESSAGE_FILE_ACCEPT, MESSAGE_FILES_MAX, type messageFileSchema } from "@/shared/message-files";
 
 const concierge = endpointsOf<typeof conciergeApi>("concierge");
-const staff = endpointsOf<typeof conciergeStaffApi>("concierge");
+const staff = endpointsOf<typeof conciergeAdminApi>("concierge");
 
 export type ConciergeThread = Wire<typeof contract.conciergeThreadSchema>;
 export type ConciergeMessage = ConciergeThread["messages"][number];

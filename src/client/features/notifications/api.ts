@@ -1,6 +1,6 @@
 /**
  * Notifications: each person's own list (the staff centre, the members' header menu), read marks, channel
- * preferences, the admin's test sends, and the admins' outbox (notificationsApi, notificationsStaffApi). Calls
+ * preferences, the admin's test sends, and the admins' outbox (notificationsApi, notificationsAdminApi). Calls
  * and keys are derived from the endpoint tables (lib/endpoints.ts), under ["notifications"].
  */
 import {
@@ -15,10 +15,10 @@ import { endpointsOf } from "@/client/lib/endpoints";
 import type { RealtimeRefresh } from "@/client/lib/realtime";
 import type { Wire } from "@/shared/contracts/common";
 import type * as contract from "@/shared/contracts/notifications";
-import type { notificationsApi, notificationsStaffApi } from "@/shared/contracts/notifications";
+import type { notificationsAdminApi, notificationsApi } from "@/shared/contracts/notifications";
 
 const notifications = endpointsOf<typeof notificationsApi>("notifications");
-const staff = endpointsOf<typeof notificationsStaffApi>("notifications");
+const staff = endpointsOf<typeof notificationsAdminApi>("notifications");
 
 export type Notification = Wire<typeof contract.notificationSchema>;
 export type NotificationList = Wire<typeof contract.notificationListSchema>;

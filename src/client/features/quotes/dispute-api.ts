@@ -1,13 +1,13 @@
 /**
- * Card disputes, the staff's side (disputesStaffApi, issue 30): the request's dispute with its evidence pack, the
- * evidence submitted, and the test mode's bank. Keys are under ["quotes"], so the "deal" topic refreshes them.
+ * Card disputes, the staff's side (disputesAdminApi, issue 30): the request's dispute with its evidence pack, the
+ * evidence submitted, and the test mode's bank. Keys are under ["quotes"], so the "quotes" topic refreshes them.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { endpointsOf } from "@/client/lib/endpoints";
 import type { Wire } from "@/shared/contracts/common";
-import type { disputesStaffApi, disputeViewSchema } from "@/shared/contracts/disputes";
+import type { disputesAdminApi, disputeViewSchema } from "@/shared/contracts/disputes";
 
-const staff = endpointsOf<typeof disputesStaffApi>("quotes");
+const staff = endpointsOf<typeof disputesAdminApi>("quotes");
 
 export type DisputeView = Wire<typeof disputeViewSchema>;
 export type Dispute = NonNullable<DisputeView["dispute"]>;

@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { dealFileSchema } from "@/shared/contracts/quotes";
+import { quoteFileSchema } from "@/shared/contracts/quotes";
 import { lisbonDate } from "@/shared/dates";
 import {
   DEFAULT_VAT_RATE,
@@ -46,7 +46,7 @@ export function quoteFormSchema(today: string = lisbonDate()) {
       ),
     supplierTerms: z.string().max(4000),
     estimatedDelivery: z.string().refine((day) => day === "" || day >= today, QUOTE_MESSAGES.deliveryDatePast),
-    photos: z.array(dealFileSchema).max(QUOTE_OPTION_MAX_PHOTOS, QUOTE_MESSAGES.tooManyPhotos),
+    photos: z.array(quoteFileSchema).max(QUOTE_OPTION_MAX_PHOTOS, QUOTE_MESSAGES.tooManyPhotos),
     vatRate: z.enum(VAT_RATES, QUOTE_MESSAGES.vatRateInvalid),
   });
   return z.object({

@@ -1,10 +1,10 @@
-/** A deal's statement (statementApi, statementStaffApi): under ["quotes"], refreshed by the "deal" topic. */
+/** A quote's statement (statementApi, statementAdminApi): under ["quotes"], refreshed by the "quotes" topic. */
 import { endpointsOf } from "@/client/lib/endpoints";
 import type { Wire } from "@/shared/contracts/common";
-import type { statementApi, statementSchema, statementStaffApi } from "@/shared/contracts/statement";
+import type { statementAdminApi, statementApi, statementSchema } from "@/shared/contracts/statement";
 
 const member = endpointsOf<typeof statementApi>("quotes");
-const staff = endpointsOf<typeof statementStaffApi>("quotes");
+const staff = endpointsOf<typeof statementAdminApi>("quotes");
 
 export type Statement = Wire<typeof statementSchema>;
 export type StatementLine = Statement["lines"][number];

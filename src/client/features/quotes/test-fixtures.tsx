@@ -1,5 +1,5 @@
 /**
- * The quotes feature's component tests' fixtures: a deal as the server answers it, and a render with a query
+ * The quotes feature's component tests' fixtures: a quote as the server answers it, and a render with a query
  * client, a router (whose location the test can read, by the test id "location") and a fake API whose calls are recorded.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -10,7 +10,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { vi } from "vitest";
 import { Toaster } from "@/client/components/ui/sonner";
 import { vatOf } from "@/shared/tax";
-import type { Deal, Hold, Quote, QuoteOption } from "./api";
+import type { Hold, Quote, QuoteOption, RequestQuotes } from "./api";
 
 export const REQUEST_ID = "11111111-1111-4111-8111-111111111111";
 const at = "2026-11-20T10:00:00.000Z";
@@ -71,7 +71,7 @@ export function hold(extra: Partial<Hold> = {}): Hold {
   };
 }
 
-export function deal(extra: Partial<Deal> = {}): Deal {
+export function requestQuotes(extra: Partial<RequestQuotes> = {}): RequestQuotes {
   return {
     requestStatus: "Quoted",
     quotes: [quote()],
@@ -103,7 +103,7 @@ export function fakeApi(routes: Record<string, Reply | ((body: unknown) => Reply
   const fetch = vi.fn(async (input: string, init?: RequestInit) => {
     const key = `${init?.method ?? "GET"} ${input}`;
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    // The statement under a deal: empty, and not counted among the calls, unless a test says otherwise.
+    // The statement under a quote: empty, and not counted among the calls, unless a test says otherwise.
     const statement = !routes[key] && key.endsWith("/statement");
     if (!statement) calls.push({ key, body });
     const route = statement ? { body: EMPTY_STATEMENT } : routes[key];

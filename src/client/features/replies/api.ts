@@ -8,10 +8,10 @@ import { useMemo } from "react";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { endpointsOf } from "@/client/lib/endpoints";
 import type { Wire } from "@/shared/contracts/common";
-import type { repliesStaffApi, SavedReplyInput, savedReplySchema } from "@/shared/contracts/replies";
+import type { repliesAdminApi, SavedReplyInput, savedReplySchema } from "@/shared/contracts/replies";
 import { fillPlaceholders, replyMatches } from "@/shared/replies";
 
-const replies = endpointsOf<typeof repliesStaffApi>("replies");
+const replies = endpointsOf<typeof repliesAdminApi>("replies");
 
 export type SavedReply = Wire<typeof savedReplySchema>;
 

@@ -1,19 +1,19 @@
 /**
- * Sourcing requests, the staff's side (requestsStaffApi, and requestsApi for a request and its thread): the
+ * Sourcing requests, the staff's side (requestsAdminApi, and requestsApi for a request and its thread): the
  * filtered, sorted and paged pipeline with its CSV, a request with its thread, activity and client, the staff's
  * actions on it (status, reply, delete), the operations dashboard, the sidebar's badges and the inbox's Requests
- * tab. Keys are under ["pipeline"], so the admin screens refresh apart from the member's own (./api.ts).
+ * tab. Keys are under ["requests"], the domain's one root, as the member's own are (./api.ts).
  */
 import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
 import { endpointsOf } from "@/client/lib/endpoints";
 import type { Wire } from "@/shared/contracts/common";
 import type * as contract from "@/shared/contracts/requests";
-import type { requestsApi, requestsStaffApi } from "@/shared/contracts/requests";
+import type { requestsAdminApi, requestsApi } from "@/shared/contracts/requests";
 import type { RequestStatus } from "@/shared/requests";
 
 /** The staff's endpoints, and the member's (a request, its thread, a reply) under the staff's keys. */
-const staff = endpointsOf<typeof requestsStaffApi>("pipeline");
-const shared = endpointsOf<typeof requestsApi>("pipeline");
+const staff = endpointsOf<typeof requestsAdminApi>("requests");
+const shared = endpointsOf<typeof requestsApi>("requests");
 
 export type Pipeline = Wire<typeof contract.pipelineSchema>;
 export type PipelineItem = Pipeline["items"][number];
@@ -26,7 +26,7 @@ export type Activity = Wire<typeof contract.activitySchema>;
 export type ActivityEntry = Activity["items"][number];
 export type AdminStats = Wire<typeof contract.adminStatsSchema>;
 export type AdminBadges = Wire<typeof contract.adminBadgesSchema>;
-export type StaffUnreadMessage = Wire<typeof contract.staffUnreadMessagesSchema>["items"][number];
+export type AdminUnreadMessage = Wire<typeof contract.staffUnreadMessagesSchema>["items"][number];
 
 /**
  * The list's filters as the page's URL keeps them (and the CSV export, which leaves the page out: it exports
@@ -53,7 +53,7 @@ export function pipelineCsvHref(params: Partial<PipelineParams>) {
   return staff.url("GET /admin/requests.csv", { query: Object.fromEntries(pipelineSearch(params, { paged: false })) });
 }
 
-export const pipelineQueries = {
+export const requestsAdminQueries = {
   all: staff.all,
   lists: () => staff.key("GET /admin/requests"),
   /** Every request with its client, filtered, sorted and paged by the server; every 30 s besides live (spec). */
@@ -97,22 +97,22 @@ export const pipelineQueries = {
  * its timeline, the dashboard and the badges. A thread changed: the thread, the timeline (a message is an
  * entry), the inbox, the dashboard's unread card and the badges. The timeline's own topic: the timeline.
  */
-export const pipelineRealtime = {
-  requests: [pipelineQueries.all],
+export const requestsAdminRealtime = {
+  requests: [requestsAdminQueries.all],
   messages: [
-    pipelineQueries.threads(),
-    pipelineQueries.activities(),
-    pipelineQueries.inbox().queryKey,
-    pipelineQueries.stats().queryKey,
-    pipelineQueries.badges().queryKey,
+    requestsAdminQueries.threads(),
+    requestsAdminQueries.activities(),
+    requestsAdminQueries.inbox().queryKey,
+    requestsAdminQueries.stats().queryKey,
+    requestsAdminQueries.badges().queryKey,
   ],
-  activity: [pipelineQueries.activities()],
+  activity: [requestsAdminQueries.activities()],
   /** A note was added (staff only): the notes and the timeline's entry. */
-  notes: [pipelineQueries.notesAll(), pipelineQueries.activities()],
+  notes: [requestsAdminQueries.notesAll(), requestsAdminQueries.activities()],
   /** A quote, hold or delivery changed: the list's hold flags and the request's timeline. */
-  deal: [pipelineQueries.lists(), pipelineQueries.activities()],
-  concierge: [pipelineQueries.stats().queryKey, pipelineQueries.badges().queryKey],
-  notifications: [pipelineQueries.badges().queryKey],
+  quotes: [requestsAdminQueries.lists(), requestsAdminQueries.activities()],
+  concierge: [requestsAdminQueries.stats().queryKey, requestsAdminQueries.badges().queryKey],
+  notifications: [requestsAdminQueries.badges().queryKey],
 };
 
 /** Moves a request along the pipeline; the server refuses (409) a move `allowedTransitions` does not offer. */
@@ -121,7 +121,7 @@ export function useChangeStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: RequestStatus }) =>
       staff.call("POST /admin/requests/:id/status", { params: { id }, body: { status } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: pipelineQueries.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: requestsAdminQueries.all }),
   });
 }
 
@@ -131,7 +131,7 @@ export function useAssignRequest() {
   return useMutation({
     mutationFn: ({ id, userId }: { id: string; userId: string | null }) =>
       staff.call("POST /admin/requests/:id/assignee", { params: { id }, body: { userId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: pipelineQueries.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: requestsAdminQueries.all }),
   });
 }
 
@@ -140,7 +140,7 @@ export function useSetRoundRobin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (enabled: boolean) => staff.call("PUT /admin/assignment/round-robin", { body: { enabled } }),
-    onSuccess: (data) => queryClient.setQueryData(pipelineQueries.roundRobin().queryKey, data),
+    onSuccess: (data) => queryClient.setQueryData(requestsAdminQueries.roundRobin().queryKey, data),
   });
 }
 
@@ -152,8 +152,8 @@ export function useReply(id: string) {
       shared.call("POST /requests/:id/messages", { params: { id }, body: { body, fileIds } }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: pipelineQueries.thread(id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: pipelineQueries.activity(id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: requestsAdminQueries.thread(id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: requestsAdminQueries.activity(id).queryKey }),
       ]).then(() => undefined),
   });
 }
@@ -165,8 +165,8 @@ export function useAddNote(id: string) {
     mutationFn: (body: string) => staff.call("POST /admin/requests/:id/notes", { params: { id }, body: { body } }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: pipelineQueries.notes(id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: pipelineQueries.activity(id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: requestsAdminQueries.notes(id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: requestsAdminQueries.activity(id).queryKey }),
       ]).then(() => undefined),
   });
 }
@@ -179,9 +179,9 @@ export function useDeletePipelineRequest() {
     // The page leaves at once: the deleted request's own queries are not refetched (they would answer 404),
     // and go from the cache once unused. The list and other clients' panels refresh.
     onSuccess: (_data, id) => {
-      void queryClient.invalidateQueries({ queryKey: pipelineQueries.lists() });
+      void queryClient.invalidateQueries({ queryKey: requestsAdminQueries.lists() });
       void queryClient.invalidateQueries({
-        queryKey: pipelineQueries.clients(),
+        queryKey: requestsAdminQueries.clients(),
         predicate: (query) => JSON.stringify(query.queryKey[2]) !== JSON.stringify({ params: { id } }),
       });
     },
@@ -196,6 +196,6 @@ export function useMarkInboxMessage() {
       read
         ? staff.call("POST /admin/inbox/messages/:id/read", { params: { id } })
         : staff.call("DELETE /admin/inbox/messages/:id/read", { params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: pipelineQueries.inbox().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: requestsAdminQueries.inbox().queryKey }),
   });
 }

@@ -68,7 +68,7 @@ export const requestsRealtime = {
   messages: [requests.all],
   concierge: [requestQueries.unread().queryKey],
   /** A quote, hold or delivery changed: the request's timeline. */
-  deal: [requestQueries.timelines()],
+  quotes: [requestQueries.timelines()],
 };
 
 /** The attachment's download link. */

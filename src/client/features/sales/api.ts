@@ -7,15 +7,15 @@ import type { z } from "zod";
 import { endpointsOf } from "@/client/lib/endpoints";
 import type { Wire } from "@/shared/contracts/common";
 import type * as contract from "@/shared/contracts/sales";
-import type { salesApi, salesStaffApi } from "@/shared/contracts/sales";
+import type { salesAdminApi, salesApi } from "@/shared/contracts/sales";
 import type { salesInquirySchema } from "@/shared/schemas";
 
 const sales = endpointsOf<typeof salesApi>("sales");
-const staff = endpointsOf<typeof salesStaffApi>("sales");
+const staff = endpointsOf<typeof salesAdminApi>("sales");
 
 export type SalesInquiryInput = z.output<typeof salesInquirySchema>;
 export type Inquiry = Wire<typeof contract.inquirySchema>;
-export type StaffInquiry = Wire<typeof contract.staffInquiryListSchema>["items"][number];
+export type AdminInquiry = Wire<typeof contract.staffInquiryListSchema>["items"][number];
 
 export const salesQueries = {
   all: sales.all,

@@ -6,9 +6,9 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { endpointsOf } from "@/client/lib/endpoints";
 import type { Wire } from "@/shared/contracts/common";
-import type { searchHitSchema, searchStaffApi } from "@/shared/contracts/search";
+import type { searchAdminApi, searchHitSchema } from "@/shared/contracts/search";
 
-const search = endpointsOf<typeof searchStaffApi>("search");
+const search = endpointsOf<typeof searchAdminApi>("search");
 
 export type SearchHit = Wire<typeof searchHitSchema>;
 

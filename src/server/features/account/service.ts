@@ -148,7 +148,7 @@ export async function exportAccount(ctx: AccountContext, userId: string): Promis
   const [
     [profile],
     [subscription],
-    { deals, ...requests },
+    { requestQuotesList, ...requests },
     conciergeMessages,
     salesInquiries,
     notifications,
@@ -167,7 +167,7 @@ export async function exportAccount(ctx: AccountContext, userId: string): Promis
       .where(eq(subscriptions.userId, userId)),
     domains.requests.exportOf(db, userId).then(async (part) => ({
       ...part,
-      deals: await domains.quotes.exportOf(
+      requestQuotesList: await domains.quotes.exportOf(
         db,
         userId,
         part.requests.map((r) => r.id),
@@ -194,7 +194,7 @@ export async function exportAccount(ctx: AccountContext, userId: string): Promis
     subscription: subscription ?? null,
     ...notifications,
     ...requests,
-    ...deals,
+    ...requestQuotesList,
     conciergeMessages,
     salesInquiries,
     sessions,

@@ -1,12 +1,12 @@
-/** The staff's payment routes (billingStaffApi); the rules are in admin-service.ts. */
+/** The staff's payment routes (billingAdminApi); the rules are in admin-service.ts. */
 import type { FastifyPluginAsync } from "fastify";
-import { billingStaffApi } from "@/shared/contracts/billing";
+import { billingAdminApi } from "@/shared/contracts/billing";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { debugCheckoutUrl, paymentSettings, simulateCheckout, syncEveryone, syncOne } from "./admin-service";
 
-export const adminBillingRoutes = (ctx: AppContext): FastifyPluginAsync =>
-  serve(billingStaffApi, {
+export const billingAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
+  serve(billingAdminApi, {
     "GET /admin/settings": async () => paymentSettings(ctx),
     "POST /admin/subscriptions/sync": async ({ body, request }) =>
       syncOne(ctx, body.userEmail, (error, userId) =>

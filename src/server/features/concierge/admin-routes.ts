@@ -1,6 +1,6 @@
-/** The Executive Concierge, the staff's side (conciergeStaffApi): the inbox's Concierge tab. HTTP only. */
+/** The Executive Concierge, the staff's side (conciergeAdminApi): the inbox's Concierge tab. HTTP only. */
 import type { FastifyPluginAsync } from "fastify";
-import { conciergeStaffApi } from "@/shared/contracts/concierge";
+import { conciergeAdminApi } from "@/shared/contracts/concierge";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { sendFile } from "../../http/send-file";
@@ -19,7 +19,7 @@ import {
 } from "./service";
 
 export const conciergeAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
-  serve(conciergeStaffApi, {
+  serve(conciergeAdminApi, {
     "GET /admin/concierge": async ({ viewer, query }) => conversations(ctx, viewer, query.assignee),
     "POST /admin/concierge/:userId/assignee": async ({ viewer, params, body }) =>
       assignConversation(ctx, viewer, params.userId, body.userId),

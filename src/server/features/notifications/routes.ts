@@ -10,7 +10,7 @@ import { serve } from "../../http/endpoints";
 import { listDevices, removeDevice, subscribeDevice } from "./push";
 import { listNotifications, markAllRead, markNotificationRead, preferencesOf, setPreference } from "./service";
 
-export const notificationRoutes = (ctx: AppContext): FastifyPluginAsync =>
+export const notificationsRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(notificationsApi, {
     "GET /notifications": async ({ viewer, query }) => listNotifications(ctx, viewer, query),
     "POST /notifications/:id/read": async ({ viewer, params }) => {

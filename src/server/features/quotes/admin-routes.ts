@@ -1,26 +1,26 @@
 /**
- * The business loop, the staff's side (quotesStaffApi): a request's deal with its drafts, deal files, quotes
+ * The business loop, the staff's side (quotesAdminApi): a request's quote with its drafts, quote files, quotes
  * (draft, edit, delete, send), the hold (capture, release, ask the member again), delivery, and the money
  * overview. HTTP only: the rules are in the service files.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { quotesStaffApi } from "@/shared/contracts/quotes";
+import { quotesAdminApi } from "@/shared/contracts/quotes";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { sendBalance, voidBalance } from "./balance";
 import { markDelivered } from "./delivery";
-import { uploadDealFile } from "./files";
+import { uploadQuoteFile } from "./files";
 import { captureHold, releaseHold, requestReauthorization } from "./holds";
 import { moneyOverview } from "./money";
 import { reconcileNow } from "./reconcile";
 import { refundPayment } from "./refunds";
-import { createQuote, dealOf, deleteQuote, sendQuote, updateQuote } from "./service";
+import { createQuote, deleteQuote, requestQuotesOf, sendQuote, updateQuote } from "./service";
 
 export const quotesAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
-  serve(quotesStaffApi, {
-    "GET /admin/requests/:id/deal": async ({ viewer, params }) => dealOf(ctx, viewer, params.id, "staff"),
-    "POST /admin/requests/:id/deal/files": async ({ viewer, params, request }) =>
-      uploadDealFile(ctx, viewer, params.id, request),
+  serve(quotesAdminApi, {
+    "GET /admin/requests/:id/quotes": async ({ viewer, params }) => requestQuotesOf(ctx, viewer, params.id, "staff"),
+    "POST /admin/requests/:id/quotes/files": async ({ viewer, params, request }) =>
+      uploadQuoteFile(ctx, viewer, params.id, request),
     "POST /admin/requests/:id/quotes": async ({ viewer, params, body }) => createQuote(ctx, viewer, params.id, body),
     "PUT /admin/requests/:id/quotes/:quoteId": async ({ viewer, params, body }) =>
       updateQuote(ctx, viewer, params.id, params.quoteId, body),
@@ -38,7 +38,7 @@ export const quotesAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
     "POST /admin/requests/:id/balance/void": async ({ viewer, params }) => voidBalance(ctx, viewer, params.id),
     "POST /admin/requests/:id/delivery": async ({ viewer, params, body }) =>
       markDelivered(ctx, viewer, params.id, body),
-    "GET /admin/money": async () => moneyOverview(ctx),
-    "POST /admin/money/reconcile": async ({ viewer }) => reconcileNow(ctx, viewer.userId),
+    "GET /admin/quotes/overview": async () => moneyOverview(ctx),
+    "POST /admin/quotes/reconcile": async ({ viewer }) => reconcileNow(ctx, viewer.userId),
     "POST /admin/requests/:id/refunds": async ({ viewer, params, body }) => refundPayment(ctx, viewer, params.id, body),
   });

@@ -11,11 +11,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
-import { stripeDealApp } from "#tests/helpers/stripe-deal";
+import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as, type TestUser } from "#tests/helpers/users";
 import { balanceInvoices, notifications, outbox, refunds } from "../../db/schema";
 
-const stripe = stripeDealApp();
+const stripe = stripeQuotesApp();
 const { deliver } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
@@ -32,18 +32,18 @@ async function rowOf(requestId: string) {
   return row;
 }
 
-/** A captured deal whose balance invoice was sent at Stripe. */
+/** A captured quote whose balance invoice was sent at Stripe. */
 async function invoicedAtStripe() {
-  const deal = await stripe.capturedAtStripe({ priceCents: PRICE });
+  const requestQuotes = await stripe.capturedAtStripe({ priceCents: PRICE });
   const sent = await call(
     ctx,
     "POST /admin/requests/:id/balance",
-    { params: { id: deal.id }, body: { dueDate: inDays(14) } },
+    { params: { id: requestQuotes.id }, body: { dueDate: inDays(14) } },
     as(staff),
   );
   expect(sent.statusCode, sent.body).toBe(200);
-  const row = await rowOf(deal.id);
-  return { ...deal, invoiceId: row.providerInvoiceId as string };
+  const row = await rowOf(requestQuotes.id);
+  return { ...requestQuotes, invoiceId: row.providerInvoiceId as string };
 }
 
 async function paidTold(member: TestUser) {
@@ -79,7 +79,7 @@ describe("paying the balance with Stripe", { timeout: 90_000 }, () => {
       answers.filter((a) => a.json().outcome === "processed" && a.json().changed !== false).length,
     ).toBeGreaterThan(0);
     expect(await rowOf(id)).toMatchObject({ status: "paid", amountPaidCents: BALANCE });
-    expect((await call(ctx, "GET /requests/:id/deal", { params: { id } }, as(member))).json().balance).toMatchObject({
+    expect((await call(ctx, "GET /requests/:id/quotes", { params: { id } }, as(member))).json().balance).toMatchObject({
       paidInFull: true,
     });
     expect(await paidTold(member)).toEqual({ notices: 1, emails: 1 });

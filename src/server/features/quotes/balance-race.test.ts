@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { CARD, dealSteps, inDays, option } from "#tests/helpers/deal";
+import { CARD, inDays, option, quoteSteps } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { activityLogs, balanceInvoices, notifications, outbox, testPaymentObjects } from "../../db/schema";
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const steps = dealSteps(
+const steps = quoteSteps(
   () => ctx,
   () => staff,
 );

@@ -10,12 +10,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
-import { stripeDealApp } from "#tests/helpers/stripe-deal";
+import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as, type TestUser } from "#tests/helpers/users";
 import { balanceInvoices } from "../../db/schema";
 import { dueDateSeconds } from "../../payments/types";
 
-const stripe = stripeDealApp();
+const stripe = stripeQuotesApp();
 const { deliver } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
@@ -71,7 +71,7 @@ describe("the balance invoice with Stripe", () => {
     // A bank transfer covers part of it, then the card the rest: Stripe's signed events are the truth.
     const part = stripeEvent("invoice.updated", fake.payInvoice(invoiceId, 500_000));
     expect((await deliver(part)).json().outcome).toBe("processed");
-    expect((await call(ctx, "GET /requests/:id/deal", { params: { id } }, as(member))).json().balance).toMatchObject({
+    expect((await call(ctx, "GET /requests/:id/quotes", { params: { id } }, as(member))).json().balance).toMatchObject({
       status: "open",
       amountPaidCents: 500_000,
       paidInFull: false,
@@ -79,7 +79,7 @@ describe("the balance invoice with Stripe", () => {
     const paid = stripeEvent("invoice.paid", fake.payInvoice(invoiceId));
     expect((await deliver(paid)).json().outcome).toBe("processed");
     expect((await deliver(paid)).json().outcome).toBe("duplicate");
-    expect((await call(ctx, "GET /requests/:id/deal", { params: { id } }, as(member))).json().balance).toMatchObject({
+    expect((await call(ctx, "GET /requests/:id/quotes", { params: { id } }, as(member))).json().balance).toMatchObject({
       status: "paid",
       amountPaidCents: PRICE - HELD,
       paidInFull: true,

@@ -8,12 +8,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import type { FakeStripe } from "#tests/helpers/fake-stripe";
-import { stripeDealApp } from "#tests/helpers/stripe-deal";
+import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as, type TestUser } from "#tests/helpers/users";
 import { balanceInvoices } from "../../db/schema";
 import { MARGIN_SCHEME_FOOTER } from "../../payments/stripe-provider";
 
-const stripe = stripeDealApp();
+const stripe = stripeQuotesApp();
 let fake: FakeStripe;
 let ctx: TestContext;
 let staff: TestUser;
@@ -40,7 +40,7 @@ async function sentWithVat(vatRate: string) {
   return { row, item, created, invoice: fake.invoices.get(invoiceId) };
 }
 
-// Each test makes one to three deals at Stripe: more than the default 30 s on a loaded machine.
+// Each test makes one to three quotes at Stripe: more than the default 30 s on a loaded machine.
 describe("the balance invoice's VAT with Stripe", { timeout: 90_000 }, () => {
   it("a tax rate Stripe refuses is a 502 that leaves no invoice behind; the next send makes it", async () => {
     const { id } = await stripe.capturedAtStripe({ priceCents: 1_000_000, vatRate: "13" });

@@ -9,7 +9,7 @@ import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { CARD, dealSteps, inDays, option } from "#tests/helpers/deal";
+import { CARD, inDays, option, quoteSteps } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { endpointUrl } from "@/shared/contracts/endpoint";
 import { lisbonDate } from "@/shared/dates";
@@ -30,7 +30,7 @@ afterEach(async () => {
   await ctx.app.ctx.payments.test?.resetHoldClock();
 });
 
-const steps = dealSteps(
+const steps = quoteSteps(
   () => ctx,
   () => staff,
 );
@@ -136,8 +136,12 @@ describe("sending the balance", () => {
       dueDate: inDays(14),
     });
     expect(sent.hostedUrl).toMatch(/\/checkout\/test\/invoices\/in_test_/);
-    const deal = await steps.deal(member, id);
-    expect(deal.balance).toMatchObject({ amountCents: PRICE - 200_000, status: "open", hostedUrl: sent.hostedUrl });
+    const requestQuotes = await steps.requestQuotes(member, id);
+    expect(requestQuotes.balance).toMatchObject({
+      amountCents: PRICE - 200_000,
+      status: "open",
+      hostedUrl: sent.hostedUrl,
+    });
     const told = await noticesOf(member.id, "balance_invoice_sent");
     expect(told).toHaveLength(1);
     expect(told[0].title).toContain("Your balance invoice for Hermès Kelly 28: €23,000 due by");
@@ -229,9 +233,9 @@ describe("paying the balance", () => {
     );
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().redirectUrl).toContain(`/requests/${id}`);
-    const deal = await steps.deal(member, id);
-    expect(deal.balance).toMatchObject({ status: "paid", paidInFull: true, amountPaidCents: PRICE - HELD });
-    expect((await steps.deal(staff, id)).balance.paidInFull).toBe(true);
+    const requestQuotes = await steps.requestQuotes(member, id);
+    expect(requestQuotes.balance).toMatchObject({ status: "paid", paidInFull: true, amountPaidCents: PRICE - HELD });
+    expect((await steps.requestQuotes(staff, id)).balance.paidInFull).toBe(true);
     expect(await noticesOf(member.id, "balance_paid")).toHaveLength(1);
     expect((await noticesOf(staff.id, "staff_balance_paid")).some((n) => n.requestId === id)).toBe(true);
     // Paid: nothing more to pay, nothing to void, nothing more to send.
@@ -272,8 +276,8 @@ describe("paying the balance", () => {
       as(member),
     );
     expect(declined.statusCode).toBe(402);
-    const deal = await steps.deal(member, id);
-    expect(deal.balance).toMatchObject({ status: "open", paidInFull: false, amountPaidCents: 0 });
+    const requestQuotes = await steps.requestQuotes(member, id);
+    expect(requestQuotes.balance).toMatchObject({ status: "open", paidInFull: false, amountPaidCents: 0 });
     expect(await noticesOf(member.id, "balance_payment_failed")).toHaveLength(1);
     expect(await noticesOf(member.id, "balance_paid")).toHaveLength(0);
   });
@@ -288,7 +292,7 @@ describe("paying the balance", () => {
       as(member),
     );
     expect(asked.json()).toEqual({ redirectUrl: null, requiresAction: true });
-    expect((await steps.deal(member, id)).balance.status).toBe("open");
+    expect((await steps.requestQuotes(member, id)).balance.status).toBe("open");
     expect(
       (await call(ctx, "GET /billing/test/invoices/:id", { params: { id: invoiceId } }, as(member))).json()
         .requiresAction,
@@ -300,7 +304,7 @@ describe("paying the balance", () => {
       as(member),
     );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect((await steps.deal(member, id)).balance.paidInFull).toBe(true);
+    expect((await steps.requestQuotes(member, id)).balance.paidInFull).toBe(true);
   });
 
   it("a bank transfer in part, then the rest: paid only when the provider says so", async () => {
@@ -314,7 +318,7 @@ describe("paying the balance", () => {
     );
     expect(part.statusCode, part.body).toBe(200);
     expect(part.json()).toMatchObject({ status: "open", amountPaidCents: 1_000_000 });
-    expect((await steps.deal(member, id)).balance).toMatchObject({
+    expect((await steps.requestQuotes(member, id)).balance).toMatchObject({
       status: "open",
       amountPaidCents: 1_000_000,
       paidInFull: false,
@@ -329,7 +333,7 @@ describe("paying the balance", () => {
     expect(tooMuch.statusCode).toBe(400);
     const rest = await call(ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id } }, as(staff));
     expect(rest.json()).toMatchObject({ status: "paid", amountRemainingCents: 0 });
-    expect((await steps.deal(member, id)).balance).toMatchObject({
+    expect((await steps.requestQuotes(member, id)).balance).toMatchObject({
       status: "paid",
       amountPaidCents: PRICE - HELD,
       paidInFull: true,
@@ -357,14 +361,18 @@ describe("due dates", () => {
     const { member, id } = await capturedRequest();
     expect((await send(id, { dueDate: lisbonDate() })).statusCode).toBe(200);
     await ctx.app.ctx.payments.test?.advanceHoldClock(2 * 86_400_000);
-    const deal = await steps.deal(member, id);
-    expect(deal.balance).toMatchObject({ status: "open", overdue: true });
-    await steps.deal(member, id);
+    const requestQuotes = await steps.requestQuotes(member, id);
+    expect(requestQuotes.balance).toMatchObject({ status: "open", overdue: true });
+    await steps.requestQuotes(member, id);
     expect(await noticesOf(member.id, "balance_overdue")).toHaveLength(1);
     expect((await noticesOf(staff.id, "staff_balance_overdue")).filter((n) => n.requestId === id)).toHaveLength(1);
     // Paid late: paid, no longer overdue.
     await call(ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id } }, as(staff));
-    expect((await steps.deal(member, id)).balance).toMatchObject({ status: "paid", overdue: false, paidInFull: true });
+    expect((await steps.requestQuotes(member, id)).balance).toMatchObject({
+      status: "paid",
+      overdue: false,
+      paidInFull: true,
+    });
   });
 
   it("reminds the member once three days before and once the day after, however often the job runs", async () => {
@@ -408,7 +416,7 @@ describe("the provider's word", () => {
     const paidEvent = { ...shown, status: "paid", amount_paid: due, amount_remaining: 0 };
     const first = await deliver("invoice.paid", paidEvent, undefined, "evt_balance_paid_once");
     expect(first.json().outcome).toBe("processed");
-    expect((await steps.deal(member, id)).balance).toMatchObject({ status: "paid", paidInFull: true });
+    expect((await steps.requestQuotes(member, id)).balance).toMatchObject({ status: "paid", paidInFull: true });
     // The same event again, then older ones arriving late: nothing moves.
     expect((await deliver("invoice.paid", paidEvent, undefined, "evt_balance_paid_once")).json().outcome).toBe(
       "duplicate",

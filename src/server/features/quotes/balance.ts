@@ -18,7 +18,7 @@ import { lisbonDate } from "@/shared/dates";
 import { formatLongDate } from "@/shared/format";
 import { BALANCE_MESSAGES } from "@/shared/messages";
 import type { Viewer } from "../../auth/viewer";
-import type { DealRequest } from "../../context";
+import type { QuotedRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { balanceInvoices, quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
@@ -27,13 +27,13 @@ import type { InvoiceApplyResult, InvoiceHandler, InvoiceUpdate } from "../../pa
 import { invoiceUpdateOf } from "../../payments/invoices";
 import { BALANCE_NOTICE_TEXTS as T } from "./balance-texts";
 import {
-  dealChanged,
-  dealRequest,
   euros,
   latestHold,
   memberLink,
   providerFailure,
   type QuotesContext,
+  quotedRequest,
+  quotesChanged,
   staffLink,
 } from "./common";
 
@@ -68,8 +68,8 @@ export function balanceView(row: BalanceRow, side: "member" | "staff"): BalanceV
   };
 }
 
-/** The request's newest balance invoice, for its deal (the member sees no draft: it is not sent yet). */
-export async function dealBalance(ctx: QuotesContext, requestId: string, side: "member" | "staff") {
+/** The request's newest balance invoice, for its quote (the member sees no draft: it is not sent yet). */
+export async function quotesBalance(ctx: QuotesContext, requestId: string, side: "member" | "staff") {
   // Test mode: the provider's clock decides what is overdue, as Stripe's does.
   await ctx.payments.test?.markOverdueInvoices();
   const [row] = await ctx.db
@@ -123,7 +123,7 @@ export async function sendBalance(
 ): Promise<BalanceView> {
   if (input.dueDate < lisbonDate()) throw badRequest(BALANCE_MESSAGES.duePast, "due_date_past");
   const { row, request, title } = await ctx.write(async (tx) => {
-    const request = await dealRequest(ctx, tx, requestId, { lock: true });
+    const request = await quotedRequest(ctx, tx, requestId, { lock: true });
     const { defaultCents, title, vatRate } = await balanceBasis(tx, requestId);
     const existing = await tx
       .select()
@@ -212,7 +212,7 @@ async function current(ctx: QuotesContext, id: string) {
 /** Staff: voids the open balance invoice on which nothing was paid (409 otherwise). */
 export async function voidBalance(ctx: QuotesContext, _staff: Viewer, requestId: string): Promise<BalanceView> {
   const row = await ctx.write(async (tx) => {
-    await dealRequest(ctx, tx, requestId, { lock: true });
+    await quotedRequest(ctx, tx, requestId, { lock: true });
     const [open] = await tx
       .select()
       .from(balanceInvoices)
@@ -276,8 +276,8 @@ async function applyInvoiceUpdate(
 ): Promise<InvoiceApplyResult> {
   const found = await findRow(tx, update);
   if (!found) return { changed: false, ignored: "unknown balance invoice" };
-  // The request first, then the invoice: the order every writer of a deal locks in.
-  const request = await ctx.domains.requests.forDeal(tx, found.row.requestId, { lock: true });
+  // The request first, then the invoice: the order every writer of a quote locks in.
+  const request = await ctx.domains.requests.forQuotes(tx, found.row.requestId, { lock: true });
   if (!request) return { changed: false, ignored: "request gone" };
   const [row] = await tx.select().from(balanceInvoices).where(eq(balanceInvoices.id, found.row.id)).for("update");
   if (found.link && row.providerInvoiceId && row.providerInvoiceId !== update.providerInvoiceId) {
@@ -379,12 +379,12 @@ async function applyInvoiceUpdate(
     .update(balanceInvoices)
     .set({ ...set, providerUpdatedAt: stamp, updatedAt: now })
     .where(eq(balanceInvoices.id, row.id));
-  out.publish(dealChanged(request));
+  out.publish(quotesChanged(request));
   return { changed: true, userId: request.userId };
 }
 
 /** The facts every balance text may say, in the reader's language: what remains due, by when, for what. */
-function factsOf({ locale }: NoticeReader, request: DealRequest, invoice: BalanceRow) {
+function factsOf({ locale }: NoticeReader, request: QuotedRequest, invoice: BalanceRow) {
   return {
     title: request.title,
     name: request.owner.name,
@@ -406,7 +406,7 @@ export const BALANCE_NOTICE_TYPE = "balance_invoice" as const;
 /** A notice to the member about their balance, in their language, leading to their request (and its Pay now). */
 function toMember(
   out: Effects,
-  request: DealRequest,
+  request: QuotedRequest,
   invoice: BalanceRow,
   reason: Reason,
   texts: (
@@ -440,7 +440,7 @@ function toMember(
 
 function toStaff(
   out: Effects,
-  request: DealRequest,
+  request: QuotedRequest,
   invoice: BalanceRow,
   reason: "balance_paid" | "balance_overdue",
   texts: (
@@ -511,7 +511,7 @@ export async function sendBalanceReminders(ctx: QuotesContext): Promise<number> 
       .returning();
     const reminders = [...before.map((row) => ({ row, late: false })), ...after.map((row) => ({ row, late: true }))];
     for (const { row, late } of reminders) {
-      const request = await ctx.domains.requests.forDeal(tx, row.requestId);
+      const request = await ctx.domains.requests.forQuotes(tx, row.requestId);
       if (!request) continue;
       await ctx.domains.requests.logActivity(tx, out, {
         requestId: row.requestId,

@@ -1,6 +1,6 @@
 /**
  * What the quotes domain's services share: its context, the request as the loop reads it (through the requests
- * port), the deal's realtime event and the paths notices lead to.
+ * port), the quote's realtime event and the paths notices lead to.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { formatEuro } from "@/shared/format";
@@ -8,7 +8,7 @@ import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import { ERRORS } from "@/shared/messages";
 import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
-import type { AppContext, DealRequest } from "../../context";
+import type { AppContext, QuotedRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { holds } from "../../db/schema";
 import { external, HttpError, notFound } from "../../http/errors";
@@ -21,21 +21,25 @@ export const REQUEST_NOT_FOUND = ERRORS.requestNotFound;
 export const memberLink = (id: string) => `/requests/${id}`;
 export const staffLink = (id: string) => `/admin/requests/${id}`;
 
-/** The request's deal changed: its member and the team refetch it (and the money overviews). */
-export const dealChanged = (request: { id: string; userId: string }): AppEvent =>
-  toMemberAndStaff("deal", request.userId, request.id);
+/** The request's quote changed: its member and the team refetch it (and the money overviews). */
+export const quotesChanged = (request: { id: string; userId: string }): AppEvent =>
+  toMemberAndStaff("quotes", request.userId, request.id);
 
 /** A draft changed: the team only. */
-export const draftChanged = (requestId: string): AppEvent => ({ topic: "deal", audience: "staff", subject: requestId });
+export const draftChanged = (requestId: string): AppEvent => ({
+  topic: "quotes",
+  audience: "staff",
+  subject: requestId,
+});
 
 /** The request, 404 when there is none. */
-export async function dealRequest(
+export async function quotedRequest(
   ctx: Pick<QuotesContext, "domains">,
   q: Queryable,
   id: string,
   options: { lock?: boolean } = {},
-): Promise<DealRequest> {
-  const request = await ctx.domains.requests.forDeal(q, id, options);
+): Promise<QuotedRequest> {
+  const request = await ctx.domains.requests.forQuotes(q, id, options);
   if (!request) throw notFound(REQUEST_NOT_FOUND);
   return request;
 }
@@ -50,8 +54,8 @@ export async function ownRequest(
   viewer: Viewer,
   id: string,
   options: { lock?: boolean } = {},
-): Promise<DealRequest> {
-  return authorize("request:change:own", viewer, await ctx.domains.requests.forDeal(q, id, options));
+): Promise<QuotedRequest> {
+  return authorize("request:change:own", viewer, await ctx.domains.requests.forQuotes(q, id, options));
 }
 
 export type HoldRow = typeof holds.$inferSelect;

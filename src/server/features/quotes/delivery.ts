@@ -7,10 +7,10 @@ import type { z } from "zod";
 import type { deliveryInput } from "@/shared/contracts/quotes";
 import { canReportProblem, QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
-import { dealFiles, deliveries } from "../../db/schema";
+import { deliveries, quoteFiles } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
-import { dealChanged, dealRequest, memberLink, ownRequest, type QuotesContext, staffLink } from "./common";
+import { memberLink, ownRequest, type QuotesContext, quotedRequest, quotesChanged, staffLink } from "./common";
 import { PHOTO_NOT_FOUND } from "./service";
 import { DELIVERY_TEXTS as D, QUOTE_NOTICE_TEXTS as T } from "./texts";
 
@@ -22,14 +22,14 @@ export async function markDelivered(
   input: z.output<typeof deliveryInput>,
 ) {
   await ctx.write(async (tx, out) => {
-    const request = await dealRequest(ctx, tx, requestId, { lock: true });
+    const request = await quotedRequest(ctx, tx, requestId, { lock: true });
     if (request.status !== "Found") throw conflict(QUOTE_MESSAGES.notFound, "not_found_status");
     const photoIds = [...new Set(input.photoIds)];
     for (const id of photoIds) {
       const [file] = await tx
-        .select({ id: dealFiles.id })
-        .from(dealFiles)
-        .where(and(eq(dealFiles.id, id), eq(dealFiles.requestId, requestId)));
+        .select({ id: quoteFiles.id })
+        .from(quoteFiles)
+        .where(and(eq(quoteFiles.id, id), eq(quoteFiles.requestId, requestId)));
       if (!file) throw badRequest(PHOTO_NOT_FOUND, "photo_not_found");
     }
     const now = new Date();
@@ -82,7 +82,7 @@ export async function markDelivered(
         };
       },
     });
-    out.publish(dealChanged(request));
+    out.publish(quotesChanged(request));
   });
   return { ok: true as const };
 }
@@ -143,7 +143,7 @@ export async function answerDelivery(
         };
       },
     });
-    out.publish(dealChanged(request));
+    out.publish(quotesChanged(request));
   });
   return { ok: true as const };
 }

@@ -9,7 +9,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { dealSteps } from "#tests/helpers/deal";
+import { quoteSteps } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { endpointUrl } from "@/shared/contracts/endpoint";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
@@ -30,13 +30,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const steps = dealSteps(
+const steps = quoteSteps(
   () => ctx,
   () => staff,
 );
 
-/** A captured deal whose request is owned by `owner`, with a message each way. */
-async function capturedDeal() {
+/** A captured quote whose request is owned by `owner`, with a message each way. */
+async function capturedQuote() {
   const { member, id } = await steps.heldRequest();
   await ctx.database.db.update(requests).set({ assigneeUserId: owner.id }).where(eq(requests.id, id));
   expect(
@@ -82,7 +82,7 @@ async function openDispute(id: string) {
 
 describe("a dispute on a captured payment", () => {
   it("marks the request, tells its owner and the admins once, and shows the deadline and the evidence pack", async () => {
-    const { member, id } = await capturedDeal();
+    const { member, id } = await capturedQuote();
     expect((await call(ctx, "GET /admin/requests/:id/dispute", { params: { id } }, as(staff))).json()).toEqual({
       testBank: true,
       dispute: null,
@@ -105,7 +105,7 @@ describe("a dispute on a captured payment", () => {
     expect(dispute.evidence.uncategorized_text).toContain("Card authorised for €2,500");
     expect(dispute.evidence.uncategorized_text).toContain("€2,500 captured");
 
-    expect((await call(ctx, "GET /admin/money", {}, as(staff))).json().ledger).toMatchObject({
+    expect((await call(ctx, "GET /admin/quotes/overview", {}, as(staff))).json().ledger).toMatchObject({
       openDisputes: 1,
       disputedCents: 250_000,
     });
@@ -120,7 +120,7 @@ describe("a dispute on a captured payment", () => {
   });
 
   it("takes the reviewed evidence once: 20 submissions at once send one to the provider", async () => {
-    const { id } = await capturedDeal();
+    const { id } = await capturedQuote();
     const dispute = await openDispute(id);
     const evidence = { ...dispute.evidence, uncategorized_text: "Reviewed by the team." };
     const answers = await Promise.all(
@@ -148,7 +148,7 @@ describe("a dispute on a captured payment", () => {
   });
 
   it("is decided once: the bank's decision is final; older, replayed and foreign events change nothing", async () => {
-    const { id } = await capturedDeal();
+    const { id } = await capturedQuote();
     const dispute = await openDispute(id);
     const closed = await call(
       ctx,

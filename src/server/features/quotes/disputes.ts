@@ -18,7 +18,7 @@ import type { Effects } from "../../db/write";
 import { conflict } from "../../http/errors";
 import type { DisputeUpdate, HoldApplyResult } from "../../payments";
 import { chargeOf } from "../../payments/holds";
-import { dealChanged, dealRequest, euros, providerFailure, type QuotesContext, staffLink } from "./common";
+import { euros, providerFailure, type QuotesContext, quotedRequest, quotesChanged, staffLink } from "./common";
 
 const T = {
   openedTitle: /*i18n*/ { id: "notice.dispute_opened.title", message: "Card dispute: {title}" },
@@ -58,7 +58,7 @@ export async function applyDispute(
     ? await tx.select().from(holds).where(eq(holds.paymentIntentId, update.paymentIntentId))
     : [];
   if (!hold) return { changed: false, ignored: "dispute on no hold of ours" };
-  const request = await ctx.domains.requests.forDeal(tx, hold.requestId, { lock: true });
+  const request = await ctx.domains.requests.forQuotes(tx, hold.requestId, { lock: true });
   if (!request) return { changed: false, ignored: "request gone" };
   const [current] = await tx
     .select()
@@ -128,7 +128,7 @@ export async function applyDispute(
       });
     }
   }
-  out.publish(dealChanged(request));
+  out.publish(quotesChanged(request));
   return { changed: true, userId: request.userId };
 }
 
@@ -149,9 +149,9 @@ type Evidence = z.output<typeof disputeEvidenceSchema>;
 const when = (date: Date | null | undefined) =>
   date ? `${date.toISOString().slice(0, 16).replace("T", " ")} UTC` : "—";
 
-/** What the app holds about the deal, in the fields the bank reads (Stripe's dispute evidence). */
+/** What the app holds about the quote, in the fields the bank reads (Stripe's dispute evidence). */
 async function evidencePack(ctx: QuotesContext, requestId: string): Promise<Evidence> {
-  const request = await dealRequest(ctx, ctx.db, requestId);
+  const request = await quotedRequest(ctx, ctx.db, requestId);
   const [hold] = await ctx.db
     .select()
     .from(holds)
@@ -216,7 +216,7 @@ async function evidencePack(ctx: QuotesContext, requestId: string): Promise<Evid
 
 /** The request's newest dispute with its evidence pack (the one submitted, or one built now), or null. */
 export async function disputeOf(ctx: QuotesContext, requestId: string): Promise<Served<typeof disputeViewSchema>> {
-  await dealRequest(ctx, ctx.db, requestId);
+  await quotedRequest(ctx, ctx.db, requestId);
   const [row] = await ctx.db
     .select()
     .from(disputes)
@@ -245,7 +245,7 @@ export async function disputeOf(ctx: QuotesContext, requestId: string): Promise<
 /** Staff submit the (reviewed) evidence to the provider, once: a second submission is a 409. */
 export async function submitEvidence(ctx: QuotesContext, staff: Viewer, requestId: string, evidence: Evidence) {
   const dispute = await ctx.write(async (tx) => {
-    await dealRequest(ctx, tx, requestId, { lock: true });
+    await quotedRequest(ctx, tx, requestId, { lock: true });
     const [row] = await tx
       .select()
       .from(disputes)
@@ -282,7 +282,7 @@ export async function submitEvidence(ctx: QuotesContext, staff: Viewer, requestI
       action: "dispute_evidence_submitted",
       details: { disputeId: dispute.providerDisputeId },
     });
-    out.publish(dealChanged(await dealRequest(ctx, tx, requestId)));
+    out.publish(quotesChanged(await quotedRequest(ctx, tx, requestId)));
   });
   return disputeOf(ctx, requestId);
 }

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { NoticeReader } from "@/shared/contracts/notifications";
 import { formatLongDate } from "@/shared/format";
 import type { HoldStatus } from "@/shared/quotes";
-import type { DealRequest } from "../../context";
+import type { QuotedRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
@@ -16,7 +16,7 @@ import type { HoldEffect } from "./hold-state";
 import { QUOTE_NOTICE_TEXTS as T } from "./texts";
 
 /** The quote is accepted with the hold's option, and the request Found (the first authorised hold). */
-async function accept(ctx: QuotesContext, tx: Queryable, out: Effects, hold: HoldRow, request: DealRequest) {
+async function accept(ctx: QuotesContext, tx: Queryable, out: Effects, hold: HoldRow, request: QuotedRequest) {
   const [quote] = await tx.select().from(quotes).where(eq(quotes.id, hold.quoteId)).for("update");
   const first = quote?.status === "sent";
   if (first) {
@@ -42,7 +42,7 @@ export async function carryOut(
   ctx: QuotesContext,
   tx: Queryable,
   out: Effects,
-  input: { hold: HoldRow; request: DealRequest; to: HoldStatus | null; effects: HoldEffect[] },
+  input: { hold: HoldRow; request: QuotedRequest; to: HoldStatus | null; effects: HoldEffect[] },
 ) {
   const { hold, request, to, effects } = input;
   const option = to ? (await tx.select().from(quoteOptions).where(eq(quoteOptions.id, hold.optionId)))[0] : undefined;

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { dealSteps, option, sessionOf } from "#tests/helpers/deal";
+import { option, quoteSteps, sessionOf } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { activityLogs } from "../../db/schema";
@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const steps = dealSteps(
+const steps = quoteSteps(
   () => ctx,
   () => staff,
 );
@@ -37,7 +37,7 @@ const {
   signed,
   sourcingRequest,
   sent,
-  deal,
+  requestQuotes,
   optionIds,
   acceptOption,
   authorize,
@@ -84,7 +84,7 @@ describe("20 accepts at once, alternating two options", () => {
         expect(refused.json().error).toBe(QUOTE_MESSAGES.offerChanged);
       }
       await expectProviderMatches(id);
-      expect((await deal(member, id)).hold.status).toBe("held");
+      expect((await requestQuotes(member, id)).hold.status).toBe("held");
       // The card the bank authorised, for the statement.
       expect((await holdRows(id)).find((h) => h.status === "held")).toMatchObject({
         cardBrand: "visa",
@@ -120,7 +120,7 @@ describe("20 accepts at once, alternating two options", () => {
     ];
     for (const page of pages) await authorize(member, page);
     await expectProviderMatches(id);
-    const after = await deal(member, id);
+    const after = await requestQuotes(member, id);
     // Declined, with nothing held; or a page survived the declines and its hold is held.
     if (after.quotes[0].status === "declined") expect(after.hold?.status ?? "released").not.toBe("held");
     else expect(after.hold.status).toBe("held");
@@ -211,7 +211,7 @@ describe("an authorisation for a hold the app does not hold", () => {
       paymentIntentId: intents[0].id,
       amountCents: hold.amountCents,
     });
-    expect((await deal(member, id)).hold.status).toBe("released");
+    expect((await requestQuotes(member, id)).hold.status).toBe("released");
   });
 
   it("a superseded page says the offer changed", async () => {
@@ -257,6 +257,6 @@ describe("webhooks", () => {
       data: { object: forged },
     });
     expect(answer.json()).toMatchObject({ received: true, outcome: "ignored" });
-    expect((await deal(member, id)).hold).toMatchObject({ status: "held", capturedCents: 0 });
+    expect((await requestQuotes(member, id)).hold).toMatchObject({ status: "held", capturedCents: 0 });
   });
 });

@@ -13,7 +13,7 @@ import type { Served } from "@/shared/contracts/common";
 import type { captureSchema, holdSchema } from "@/shared/contracts/quotes";
 import { holdAmountCents, QUOTE_MESSAGES } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
-import type { DealRequest } from "../../context";
+import type { QuotedRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { holds, quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
@@ -21,8 +21,6 @@ import { badRequest, conflict } from "../../http/errors";
 import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
 import { intentUpdate } from "../../payments/holds";
 import {
-  dealChanged,
-  dealRequest,
   euros,
   type HoldRow,
   latestHold,
@@ -31,6 +29,8 @@ import {
   ownRequest,
   providerFailure,
   type QuotesContext,
+  quotedRequest,
+  quotesChanged,
 } from "./common";
 import { applyDispute } from "./disputes";
 import { carryOut } from "./hold-effects";
@@ -96,7 +96,7 @@ export async function abandonPendingHold(ctx: QuotesContext, requestId: string, 
           ),
         )
         .returning({ id: holds.id });
-      if (rows.length) out.publish(dealChanged({ id: requestId, userId: hold.userId }));
+      if (rows.length) out.publish(quotesChanged({ id: requestId, userId: hold.userId }));
       return rows.length > 0;
     });
     if (released) return;
@@ -124,7 +124,7 @@ async function sessionLapsed(ctx: QuotesContext, hold: HoldRow): Promise<boolean
 export async function openHold(
   ctx: QuotesContext,
   viewer: Viewer,
-  request: DealRequest,
+  request: QuotedRequest,
   choice: { quoteId: string; option: typeof quoteOptions.$inferSelect },
 ): Promise<{ url: string }> {
   const { option } = choice;
@@ -139,7 +139,7 @@ export async function openHold(
     hold = await ctx.write(async (tx, out) => {
       // Under the request's lock, as a decline or a new quote takes it: the quote must still be the one to answer
       // (or, authorising again after a lapse, the accepted one).
-      const locked = await dealRequest(ctx, tx, request.id, { lock: true });
+      const locked = await quotedRequest(ctx, tx, request.id, { lock: true });
       const [quote] = await tx.select().from(quotes).where(eq(quotes.id, choice.quoteId));
       const answerable = locked.status === "Quoted" && quote?.status === "sent";
       const again = locked.status === "Found" && quote?.status === "accepted" && quote.acceptedOptionId === option.id;
@@ -156,7 +156,7 @@ export async function openHold(
         .onConflictDoNothing()
         .returning();
       // The member is on their way to the card page: the team sees "Awaiting card" live.
-      if (created) out.publish(dealChanged(request));
+      if (created) out.publish(quotesChanged(request));
       return created ?? (await liveHold(tx, request.id));
     });
     if (hold?.status === "held") throw conflict(QUOTE_MESSAGES.alreadyAccepted, "already_accepted");
@@ -300,8 +300,8 @@ async function applyHoldUpdate(
     return update.kind === "held" && update.paymentIntentId
       ? orphanAuthorisation(ctx, tx, out, update)
       : { changed: false, ignored: "unknown hold" };
-  // The request first, then the hold: the order every writer of a deal locks in.
-  const request = await ctx.domains.requests.forDeal(tx, found.requestId, { lock: true });
+  // The request first, then the hold: the order every writer of a quote locks in.
+  const request = await ctx.domains.requests.forQuotes(tx, found.requestId, { lock: true });
   if (!request) return { changed: false, ignored: "request gone" };
   const [hold] = await tx.select().from(holds).where(eq(holds.id, found.id)).for("update");
   const transition = nextHoldState(hold, update, new Date());
@@ -314,7 +314,7 @@ async function applyHoldUpdate(
   if (linked && update.paymentIntentId) {
     await ctx.domains.requests.setPaymentIntent(tx, request.id, update.paymentIntentId);
   }
-  out.publish(dealChanged(request));
+  out.publish(quotesChanged(request));
   return { changed: true, userId: request.userId };
 }
 
@@ -330,7 +330,7 @@ async function claim(
   check?: (hold: HoldRow) => void,
 ): Promise<HoldRow> {
   return ctx.write(async (tx) => {
-    await dealRequest(ctx, tx, requestId, { lock: true });
+    await quotedRequest(ctx, tx, requestId, { lock: true });
     const hold = await liveHold(tx, requestId, { lock: true });
     if (!hold || !claimable(hold)) {
       throw conflict(QUOTE_MESSAGES.holdNotHeld, "hold_not_held");
@@ -408,7 +408,7 @@ export async function releaseHold(ctx: QuotesContext, staff: Viewer, requestId: 
 /** After a hold expired: the member is asked to authorise the accepted option again (once). */
 export async function requestReauthorization(ctx: QuotesContext, staff: Viewer, requestId: string) {
   await ctx.write(async (tx, out) => {
-    const request = await dealRequest(ctx, tx, requestId, { lock: true });
+    const request = await quotedRequest(ctx, tx, requestId, { lock: true });
     const hold = await latestHold(tx, requestId, { lock: true });
     if (hold?.status !== "expired") throw conflict(QUOTE_MESSAGES.holdNotExpired, "hold_not_expired");
     if (hold.reauthorizationRequested) return;
@@ -440,7 +440,7 @@ export async function requestReauthorization(ctx: QuotesContext, staff: Viewer, 
         };
       },
     });
-    out.publish(dealChanged(request));
+    out.publish(quotesChanged(request));
   });
   return { ok: true as const };
 }

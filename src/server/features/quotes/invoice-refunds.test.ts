@@ -10,7 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { CARD, dealSteps, inDays, option, stripeEvent } from "#tests/helpers/deal";
+import { CARD, inDays, option, quoteSteps, stripeEvent } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { REFUND_MESSAGES } from "@/shared/messages";
 import { activityLogs, balanceInvoices, refunds, testPaymentObjects } from "../../db/schema";
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const steps = dealSteps(
+const steps = quoteSteps(
   () => ctx,
   () => staff,
 );
@@ -105,9 +105,9 @@ async function providerCharge(requestId: string) {
   return row.data as { id: string; amount_refunded: number; refunded: boolean; payment_intent: string };
 }
 
-// Each test makes one or two paid deals: more than the default 30 s on a loaded machine.
+// Each test makes one or two paid quotes: more than the default 30 s on a loaded machine.
 describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
-  it("refunds in full through the invoice's payment: the member told once, the deal and the statement show it", async () => {
+  it("refunds in full through the invoice's payment: the member told once, the quotes view and the statement show it", async () => {
     const { member, id } = await invoicedRequest();
     const res = await refund(id, BALANCE);
     expect(res.statusCode, res.body).toBe(200);
@@ -122,7 +122,7 @@ describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
       balanceInvoiceId: expect.any(String),
     });
     // The hold's capture is untouched.
-    const seen = await steps.deal(member, id);
+    const seen = await steps.requestQuotes(member, id);
     expect(seen.hold).toMatchObject({ status: "captured", refundedCents: 0 });
     expect(seen.balance).toMatchObject({ refundedCents: BALANCE });
     expect(seen.refunds).toEqual([expect.objectContaining({ source: "invoice", amountCents: BALANCE })]);

@@ -8,7 +8,7 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { dealSteps, inDays, option, sessionOf } from "#tests/helpers/deal";
+import { inDays, option, quoteSteps, sessionOf } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { activityLogs, holds, notifications, outbox, testPaymentObjects } from "../../db/schema";
@@ -28,11 +28,11 @@ afterEach(async () => {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const steps = dealSteps(
+const steps = quoteSteps(
   () => ctx,
   () => staff,
 );
-const { deal, authorize } = steps;
+const { requestQuotes, authorize } = steps;
 
 /** A request whose hold is held: quoted, accepted, authorised with 4242 (capturable 7 days on the provider's clock). */
 async function heldRequest(title = "Hermès Kelly 28") {
@@ -85,7 +85,7 @@ describe("48 hours before a held authorisation lapses", () => {
     const later = await heldRequest("Birkin 25, further out");
     // The first hold has 40 hours left, the second 4 days and 16 hours.
     await advance(4 * DAY - 40 * HOUR);
-    expect((await deal(soon.member, soon.id)).hold.status).toBe("held");
+    expect((await requestQuotes(soon.member, soon.id)).hold.status).toBe("held");
 
     const timelineBefore = await timelineOf(soon.member, soon.id);
     await runJob();
@@ -152,12 +152,12 @@ describe("48 hours before a held authorisation lapses", () => {
 describe("the member authorises again on their own", () => {
   it("after a lapse, without staff asking: a new hold on the accepted option, the request stays Found", async () => {
     const { member, id } = await heldRequest();
-    expect((await deal(member, id)).canAuthoriseAgain).toBe(false);
+    expect((await requestQuotes(member, id)).canAuthoriseAgain).toBe(false);
     await advance(7 * DAY + HOUR);
-    const lapsed = await deal(member, id);
+    const lapsed = await requestQuotes(member, id);
     expect(lapsed.hold).toMatchObject({ status: "expired", reauthorizationRequested: false });
     expect(lapsed.canAuthoriseAgain).toBe(true);
-    expect((await deal(staff, id)).canAuthoriseAgain).toBe(true);
+    expect((await requestQuotes(staff, id)).canAuthoriseAgain).toBe(true);
 
     const again = await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
     expect(again.statusCode, again.body).toBe(200);
@@ -166,7 +166,7 @@ describe("the member authorises again on their own", () => {
       again.json().url,
     );
     expect((await authorize(member, again.json().url)).statusCode).toBe(200);
-    const renewed = await deal(member, id);
+    const renewed = await requestQuotes(member, id);
     expect(renewed.hold).toMatchObject({ status: "held" });
     expect(renewed.requestStatus).toBe("Found");
     expect(renewed.canAuthoriseAgain).toBe(false);
@@ -188,14 +188,14 @@ describe("the member authorises again on their own", () => {
       .update(testPaymentObjects)
       .set({ data: sql`jsonb_set(${testPaymentObjects.data}, '{expires_at}', '0'::jsonb)` })
       .where(eq(testPaymentObjects.id, sessionOf(first)));
-    const stale = await deal(member, id);
+    const stale = await requestQuotes(member, id);
     expect(stale.hold.status).toBe("released");
     expect(stale.canAuthoriseAgain).toBe(true);
     const second = await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().url).not.toBe(first);
     expect((await authorize(member, second.json().url)).statusCode).toBe(200);
-    expect((await deal(member, id)).hold.status).toBe("held");
+    expect((await requestQuotes(member, id)).hold.status).toBe("held");
   });
 
   it("is refused while a live hold exists", async () => {
@@ -209,7 +209,7 @@ describe("the member authorises again on their own", () => {
   it("is refused after delivery, and when the hold was captured", async () => {
     const { member, id } = await heldRequest();
     await advance(7 * DAY + HOUR);
-    expect((await deal(member, id)).hold.status).toBe("expired");
+    expect((await requestQuotes(member, id)).hold.status).toBe("expired");
     const delivered = await call(
       ctx,
       "POST /admin/requests/:id/delivery",
@@ -217,7 +217,7 @@ describe("the member authorises again on their own", () => {
       as(staff),
     );
     expect(delivered.statusCode, delivered.body).toBe(200);
-    const after = await deal(member, id);
+    const after = await requestQuotes(member, id);
     expect(after.canAuthoriseAgain).toBe(false);
     const refused = await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
     expect(refused.statusCode).toBe(409);

@@ -3,17 +3,17 @@
  * (HOLD_VALIDITY_DAYS); 48 hours before it lapses the member and the team are told, once per hold, by a periodic
  * job (`warnLapsingHolds`, started by app.ts with the other workers); and after it lapsed the member may authorise
  * the accepted option again on their own while the request is still Found (`reauthorizationRefusal`, enforced by
- * `reauthorize` in holds.ts and shown on the deal as `canAuthoriseAgain`).
+ * `reauthorize` in holds.ts and shown on the quote as `canAuthoriseAgain`).
  */
 import { and, asc, desc, eq, gt, isNull, lte, not, type SQL } from "drizzle-orm";
 import type { NoticeReader } from "@/shared/contracts/notifications";
 import { formatUtcTime } from "@/shared/format";
 import { HOLD_LAPSE_NOTICE_HOURS, QUOTE_MESSAGES } from "@/shared/quotes";
-import type { DealRequest } from "../../context";
+import type { QuotedRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { deliveries, holds, quoteOptions } from "../../db/schema";
 import { conflict, type HttpError } from "../../http/errors";
-import { dealChanged, euros, type HoldRow, memberLink, type QuotesContext, staffLink } from "./common";
+import { euros, type HoldRow, memberLink, type QuotesContext, quotesChanged, staffLink } from "./common";
 import { QUOTE_NOTICE_TEXTS as N, HOLD_LAPSE_TEXTS as T } from "./texts";
 
 /** The warning's notification type (its email's reason is the same). */
@@ -63,7 +63,7 @@ async function warnOne(ctx: QuotesContext, due: { id: string; requestId: string 
       .where(and(eq(holds.id, due.id), eq(holds.status, "held"), isNull(holds.lapseWarnedAt)))
       .returning();
     if (!hold?.expiresAt) return false;
-    const request = await ctx.domains.requests.forDeal(tx, hold.requestId);
+    const request = await ctx.domains.requests.forQuotes(tx, hold.requestId);
     if (!request) return true;
     const [option] = await tx
       .select({ title: quoteOptions.title })
@@ -128,7 +128,7 @@ async function warnOne(ctx: QuotesContext, due: { id: string; requestId: string 
         };
       },
     });
-    out.publish(dealChanged(request));
+    out.publish(quotesChanged(request));
     return true;
   });
 }
@@ -155,7 +155,7 @@ export async function lastAuthorisation(q: Queryable, requestId: string): Promis
  * not have asked.
  */
 export function reauthorizationRefusal(
-  request: Pick<DealRequest, "status">,
+  request: Pick<QuotedRequest, "status">,
   basis: HoldRow | null,
   delivered: boolean,
 ): HttpError | null {
@@ -179,12 +179,12 @@ export async function isDelivered(q: Queryable, requestId: string): Promise<bool
 }
 
 /**
- * For the deal's answer: the member may authorise again now. Only asked when the newest hold is not live and the
+ * For the quote's answer: the member may authorise again now. Only asked when the newest hold is not live and the
  * request Found (one more query then).
  */
 export async function canAuthoriseAgain(
   q: Queryable,
-  request: Pick<DealRequest, "id" | "status">,
+  request: Pick<QuotedRequest, "id" | "status">,
   latest: HoldRow | null,
   delivered: boolean,
 ): Promise<boolean> {

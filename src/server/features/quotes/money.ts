@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
-import type { moneyOverviewSchema, paymentsSchema } from "@/shared/contracts/quotes";
+import type { paymentsSchema, quotesOverviewSchema } from "@/shared/contracts/quotes";
 import { HOLD_EXPIRY_WARNING_HOURS, type HoldStatus } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
 import { type Queryable, rowsOf } from "../../db";
@@ -38,7 +38,10 @@ export async function paymentsOf(ctx: QuotesContext, viewer: Viewer): Promise<Se
  * captured and released (released: let go, lapsed, or what a partial capture did not take); what is held now;
  * and the holds expiring within 24 h. One statement.
  */
-export async function moneyOverview(ctx: QuotesContext, now = new Date()): Promise<Served<typeof moneyOverviewSchema>> {
+export async function moneyOverview(
+  ctx: QuotesContext,
+  now = new Date(),
+): Promise<Served<typeof quotesOverviewSchema>> {
   await ctx.payments.test?.expireDueHolds();
   const nowIso = now.toISOString();
   const lisbonNow = sql`(${nowIso}::timestamptz at time zone 'Europe/Lisbon')`;

@@ -8,11 +8,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
-import { stripeDealApp } from "#tests/helpers/stripe-deal";
+import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as, type TestUser } from "#tests/helpers/users";
 import { holds, notifications, requests } from "../../db/schema";
 
-const stripe = stripeDealApp();
+const stripe = stripeQuotesApp();
 const { deliver, holdOf } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;

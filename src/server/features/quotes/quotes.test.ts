@@ -112,18 +112,18 @@ async function sent(requestId: string, options?: ReturnType<typeof option>[]) {
   return quoteId;
 }
 
-async function deal(user: TestUser, requestId: string) {
+async function requestQuotes(user: TestUser, requestId: string) {
   const params = { id: requestId };
   const res =
     user === staff
-      ? await call(ctx, "GET /admin/requests/:id/deal", { params }, as(user))
-      : await call(ctx, "GET /requests/:id/deal", { params }, as(user));
+      ? await call(ctx, "GET /admin/requests/:id/quotes", { params }, as(user))
+      : await call(ctx, "GET /requests/:id/quotes", { params }, as(user));
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
 async function accept(member: TestUser, requestId: string, quoteId: string, optionIndex = 0) {
-  const current = await deal(member, requestId);
+  const current = await requestQuotes(member, requestId);
   const quote = current.quotes.find((q: { id: string }) => q.id === quoteId);
   return call(
     ctx,
@@ -187,14 +187,14 @@ describe("the whole loop", () => {
     const quoteId = await draft(id, [option("Kelly 28, Gold", 2_500_000), option("Kelly 28, Noir", 2_350_050)]);
 
     // A draft is the team's only.
-    expect((await deal(member, id)).quotes).toEqual([]);
-    expect((await deal(staff, id)).quotes[0]).toMatchObject({ id: quoteId, status: "draft" });
+    expect((await requestQuotes(member, id)).quotes).toEqual([]);
+    expect((await requestQuotes(staff, id)).quotes[0]).toMatchObject({ id: quoteId, status: "draft" });
 
     expect(
       (await call(ctx, "POST /admin/requests/:id/quotes/:quoteId/send", { params: { id, quoteId } }, as(staff)))
         .statusCode,
     ).toBe(200);
-    const quoted = await deal(member, id);
+    const quoted = await requestQuotes(member, id);
     expect(quoted.requestStatus).toBe("Quoted");
     expect(quoted.quotes[0]).toMatchObject({ id: quoteId, status: "sent", expired: false });
     expect(quoted.quotes[0].options.map((o: { holdCents: number }) => o.holdCents)).toEqual([250_000, 235_005]);
@@ -221,14 +221,14 @@ describe("the whole loop", () => {
       status: "open",
       successUrl: `http://localhost:3000/requests/${id}?hold=authorized`,
     });
-    expect((await deal(member, id)).hold).toMatchObject({ status: "pending", amountCents: 235_005 });
+    expect((await requestQuotes(member, id)).hold).toMatchObject({ status: "pending", amountCents: 235_005 });
 
     const paid = await authorize(member, url);
     expect(paid.json()).toEqual({
       redirectUrl: `http://localhost:3000/requests/${id}?hold=authorized`,
       requiresAction: false,
     });
-    const held = await deal(member, id);
+    const held = await requestQuotes(member, id);
     expect(held.requestStatus).toBe("Found");
     expect(held.quotes[0]).toMatchObject({ status: "accepted", acceptedOptionId: quoted.quotes[0].options[1].id });
     expect(held.hold).toMatchObject({ status: "held", amountCents: 235_005, capturedCents: 0 });
@@ -263,7 +263,7 @@ describe("the whole loop", () => {
       as(staff),
     );
     expect(delivered.statusCode, delivered.body).toBe(200);
-    const after = await deal(member, id);
+    const after = await requestQuotes(member, id);
     expect(after.requestStatus).toBe("Delivered");
     expect(after.delivery).toMatchObject({ status: "delivered", note: "Handed over in Lisbon", answeredAt: null });
     expect(await noticesOf(member.id, "delivered")).toHaveLength(1);
@@ -271,7 +271,7 @@ describe("the whole loop", () => {
     expect((await call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member))).statusCode).toBe(
       200,
     );
-    expect((await deal(member, id)).delivery).toMatchObject({ status: "confirmed" });
+    expect((await requestQuotes(member, id)).delivery).toMatchObject({ status: "confirmed" });
     expect(await noticesOf(staff.id, "receipt_confirmed")).toHaveLength(1);
     expect(await noticesOf(member.id, "status_changed")).toHaveLength(4);
 
@@ -299,7 +299,7 @@ describe("the whole loop", () => {
         request: { id, title: "Vintage Kelly 28" },
       }),
     ]);
-    const money = await call(ctx, "GET /admin/money", {}, as(staff));
+    const money = await call(ctx, "GET /admin/quotes/overview", {}, as(staff));
     expect(money.statusCode, money.body).toBe(200);
     expect(money.json().weekly).toHaveLength(12);
     expect(money.json().cards.capturedCents).toBeGreaterThanOrEqual(235_005);
@@ -321,7 +321,7 @@ describe("the whole loop", () => {
       as(member),
     );
     expect(declined.statusCode, declined.body).toBe(200);
-    const after = await deal(member, id);
+    const after = await requestQuotes(member, id);
     expect(after.requestStatus).toBe("Quoted");
     expect(after.quotes[0]).toMatchObject({ status: "declined", declineReason: "A little above what I hoped" });
     const [notice] = await noticesOf(staff.id, "quote_declined");
@@ -329,7 +329,7 @@ describe("the whole loop", () => {
 
     const second = await sent(id, [option("Kelly 28, revised", 2_200_000)]);
     const third = await sent(id, [option("Kelly 28, final", 2_100_000)]);
-    const revised = await deal(member, id);
+    const revised = await requestQuotes(member, id);
     expect(revised.quotes.map((q: { id: string; status: string }) => [q.id, q.status])).toEqual([
       [third, "sent"],
       [second, "superseded"],
@@ -365,7 +365,7 @@ describe("the hold page", () => {
     const res = await authorize(member, url, DECLINED);
     expect(res.statusCode).toBe(402);
     expect(res.json().error).toBe(QUOTE_MESSAGES.cardDeclined);
-    const after = await deal(member, id);
+    const after = await requestQuotes(member, id);
     expect(after.requestStatus).toBe("Quoted");
     expect(after.quotes[0].status).toBe("sent");
     expect(after.hold).toMatchObject({ status: "pending", failure: "Your card was declined." });
@@ -376,7 +376,7 @@ describe("the hold page", () => {
 
     // Then a card that works.
     expect((await authorize(member, url)).statusCode).toBe(200);
-    expect((await deal(member, id)).hold).toMatchObject({ status: "held", failure: null });
+    expect((await requestQuotes(member, id)).hold).toMatchObject({ status: "held", failure: null });
   });
 
   it("asks for the bank's confirmation with 4000 0027 6000 3184, and holds once it is given", async () => {
@@ -385,7 +385,7 @@ describe("the hold page", () => {
     const { url } = (await accept(member, id, quoteId)).json();
     const res = await authorize(member, url, THREE_D_SECURE);
     expect(res.json()).toEqual({ redirectUrl: null, requiresAction: true });
-    expect((await deal(member, id)).hold!.status).toBe("requires_action");
+    expect((await requestQuotes(member, id)).hold!.status).toBe("requires_action");
     expect(
       (await call(ctx, "GET /billing/test/holds/:id", { params: { id: sessionOf(url) } }, as(member))).json().status,
     ).toBe("requires_action");
@@ -398,8 +398,8 @@ describe("the hold page", () => {
       as(member),
     );
     expect(failed.statusCode).toBe(402);
-    expect((await deal(member, id)).hold!.status).toBe("pending");
-    expect((await deal(member, id)).requestStatus).toBe("Quoted");
+    expect((await requestQuotes(member, id)).hold!.status).toBe("pending");
+    expect((await requestQuotes(member, id)).requestStatus).toBe("Quoted");
 
     expect((await authorize(member, url, THREE_D_SECURE)).json().requiresAction).toBe(true);
     const confirmed = await call(
@@ -415,7 +415,7 @@ describe("the hold page", () => {
     );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().redirectUrl).toContain(`/requests/${id}`);
-    const after = await deal(member, id);
+    const after = await requestQuotes(member, id);
     expect(after.hold!.status).toBe("held");
     expect(after.requestStatus).toBe("Found");
   });
@@ -429,7 +429,7 @@ describe("the hold page", () => {
       (await call(ctx, "GET /billing/test/holds/:id", { params: { id: sessionOf(url) } }, as(other))).statusCode,
     ).toBe(404);
     expect((await authorize(other, url)).statusCode).toBe(404);
-    expect((await deal(member, id)).hold!.status).toBe("pending");
+    expect((await requestQuotes(member, id)).hold!.status).toBe("pending");
   });
 });
 
@@ -437,7 +437,7 @@ describe("no money moves twice", () => {
   it("two accepts at once open one hold and one page", async () => {
     const { member, id } = await sourcingRequest();
     const quoteId = await sent(id);
-    const optionId = (await deal(member, id)).quotes[0].options[0].id;
+    const optionId = (await requestQuotes(member, id)).quotes[0].options[0].id;
     const [a, b] = await Promise.all(
       [0, 1].map(() =>
         call(
@@ -466,7 +466,7 @@ describe("no money moves twice", () => {
     expect(rows.map((r) => r.status).sort()).toEqual(["pending", "released"]);
     expect((await authorize(member, first)).statusCode).toBe(409);
     expect((await authorize(member, second)).statusCode).toBe(200);
-    expect((await deal(member, id)).hold).toMatchObject({ status: "held", amountCents: 90_000 });
+    expect((await requestQuotes(member, id)).hold).toMatchObject({ status: "held", amountCents: 90_000 });
   });
 
   it("two captures at once capture once", async () => {
@@ -529,7 +529,7 @@ describe("no money moves twice", () => {
     ).toBe(200);
     // The authorisation's event again, under a new id, after the capture: the hold stays captured.
     expect((await deliver({ ...event, id: `evt_late_${hold.id}` })).json().outcome).toBe("ignored");
-    expect((await deal(member, id)).hold!.status).toBe("captured");
+    expect((await requestQuotes(member, id)).hold!.status).toBe("captured");
     expect(await noticesOf(member.id, "hold_placed")).toHaveLength(1);
 
     // A forged delivery is refused.
@@ -562,7 +562,7 @@ describe("capture", () => {
     );
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error).toBe(QUOTE_MESSAGES.captureReasonRequired);
-    expect((await deal(member, id)).hold!.status).toBe("held");
+    expect((await requestQuotes(member, id)).hold!.status).toBe("held");
 
     const partial = await call(
       ctx,
@@ -585,7 +585,7 @@ describe("capture", () => {
       .from(outbox)
       .where(sql`${outbox.payload}->>'reason' = 'payment_captured' and ${outbox.payload}->>'to' = ${member.email}`);
     expect(mail.payload.text).toContain("The remaining €400 has been released.");
-    const money = (await call(ctx, "GET /admin/money", {}, as(staff))).json();
+    const money = (await call(ctx, "GET /admin/quotes/overview", {}, as(staff))).json();
     expect(money.weekly.at(-1)!.releasedCents).toBeGreaterThanOrEqual(40_000);
   });
 });
@@ -740,7 +740,7 @@ describe("refused transitions (409) and validation", () => {
     const { member, id } = await sourcingRequest();
     const quoteId = await sent(id);
     await ctx.database.db.execute(sql`update quotes set valid_until = current_date - 2 where id = ${quoteId}`);
-    expect((await deal(member, id)).quotes[0].expired).toBe(true);
+    expect((await requestQuotes(member, id)).quotes[0].expired).toBe(true);
     const res = await accept(member, id, quoteId);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(QUOTE_MESSAGES.quoteExpired);
@@ -774,7 +774,7 @@ describe("refused transitions (409) and validation", () => {
     );
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toBe(message);
-    expect((await deal(staff, id)).quotes).toEqual([]);
+    expect((await requestQuotes(staff, id)).quotes).toEqual([]);
   });
 });
 
@@ -782,11 +782,11 @@ describe("ownership", () => {
   it("another member is told the request does not exist; members are refused the staff's routes", async () => {
     const { member, id } = await sourcingRequest();
     const quoteId = await sent(id);
-    const optionId = (await deal(member, id)).quotes[0].options[0].id;
+    const optionId = (await requestQuotes(member, id)).quotes[0].options[0].id;
     const other = await createUser(ctx, { plan: "gold" });
     const params = { id, quoteId };
     const members = {
-      "GET /requests/:id/deal": () => call(ctx, "GET /requests/:id/deal", { params }, as(other)),
+      "GET /requests/:id/quotes": () => call(ctx, "GET /requests/:id/quotes", { params }, as(other)),
       "POST /requests/:id/quotes/:quoteId/accept": () =>
         call(ctx, "POST /requests/:id/quotes/:quoteId/accept", { params, body: { optionId } }, as(other)),
       "POST /requests/:id/quotes/:quoteId/decline": () =>
@@ -814,12 +814,13 @@ describe("ownership", () => {
       ).statusCode,
     ).toBe(404);
     const staffOnly = {
-      "GET /admin/requests/:id/deal": () => call(ctx, "GET /admin/requests/:id/deal", { params: { id } }, as(member)),
+      "GET /admin/requests/:id/quotes": () =>
+        call(ctx, "GET /admin/requests/:id/quotes", { params: { id } }, as(member)),
       "POST /admin/requests/:id/hold/capture": () =>
         call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(member)),
       "POST /admin/requests/:id/delivery": () =>
         call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body: {} }, as(member)),
-      "GET /admin/money": () => call(ctx, "GET /admin/money", {}, as(member)),
+      "GET /admin/quotes/overview": () => call(ctx, "GET /admin/quotes/overview", {}, as(member)),
     };
     for (const [key, send] of Object.entries(staffOnly)) {
       expect((await send()).statusCode, key).toBe(403);
@@ -843,7 +844,7 @@ describe("ownership", () => {
     ]);
     const uploaded = await ctx.app.inject({
       method: "POST",
-      url: endpointUrl("POST /admin/requests/:id/deal/files", { params: { id } }),
+      url: endpointUrl("POST /admin/requests/:id/quotes/files", { params: { id } }),
       payload: body,
       headers: { ...as(staff), "content-type": `multipart/form-data; boundary=${boundary}` },
     });
@@ -852,14 +853,14 @@ describe("ownership", () => {
     expect(file).toMatchObject({ name: "kelly.png", type: "image/png" });
     const quoteId = await draft(id, [option("Kelly", 100_000, { photoIds: [file.id] })]);
     const fileAs = (user: TestUser) =>
-      call(ctx, "GET /requests/:id/deal/files/:fileId", { params: { id, fileId: file.id } }, as(user));
+      call(ctx, "GET /requests/:id/quotes/files/:fileId", { params: { id, fileId: file.id } }, as(user));
     expect((await fileAs(member)).statusCode).toBe(404);
     expect((await fileAs(staff)).statusCode).toBe(200);
     await call(ctx, "POST /admin/requests/:id/quotes/:quoteId/send", { params: { id, quoteId } }, as(staff));
     const shown = await fileAs(member);
     expect(shown.statusCode).toBe(200);
     expect(shown.headers["content-type"]).toBe("image/png");
-    expect((await deal(member, id)).quotes[0].options[0].photos).toEqual([file]);
+    expect((await requestQuotes(member, id)).quotes[0].options[0].photos).toEqual([file]);
     const other = await createUser(ctx, { plan: "gold" });
     expect((await fileAs(other)).statusCode).toBe(404);
 
@@ -873,7 +874,7 @@ describe("ownership", () => {
     ]);
     const refused = await ctx.app.inject({
       method: "POST",
-      url: endpointUrl("POST /admin/requests/:id/deal/files", { params: { id } }),
+      url: endpointUrl("POST /admin/requests/:id/quotes/files", { params: { id } }),
       payload: text,
       headers: { ...as(staff), "content-type": `multipart/form-data; boundary=${boundary}` },
     });
@@ -886,7 +887,7 @@ describe("expiry (the provider's clock moved)", () => {
     const { member, id } = await heldRequest();
     try {
       await ctx.app.ctx.payments.test?.advanceHoldClock(7 * 86_400_000 + 3_600_000);
-      const lapsed = await deal(member, id);
+      const lapsed = await requestQuotes(member, id);
       expect(lapsed.hold).toMatchObject({ status: "expired", capturedCents: 0, reauthorizationRequested: false });
       expect(lapsed.requestStatus).toBe("Found");
       expect(await noticesOf(member.id, "hold_expired")).toHaveLength(1);
@@ -901,13 +902,13 @@ describe("expiry (the provider's clock moved)", () => {
         as(staff),
       );
       expect(asked.statusCode, asked.body).toBe(200);
-      expect((await deal(member, id)).hold!.reauthorizationRequested).toBe(true);
+      expect((await requestQuotes(member, id)).hold!.reauthorizationRequested).toBe(true);
       expect(await noticesOf(member.id, "reauthorization_requested")).toHaveLength(1);
 
       const again = await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
       expect(again.statusCode, again.body).toBe(200);
       expect((await authorize(member, again.json().url)).statusCode).toBe(200);
-      const renewed = await deal(member, id);
+      const renewed = await requestQuotes(member, id);
       expect(renewed.hold).toMatchObject({ status: "held" });
       expect(renewed.requestStatus).toBe("Found");
       expect((await holdRow(id)).map((h) => h.status).sort()).toEqual(["expired", "held"]);
@@ -929,9 +930,9 @@ describe("loose ends of the loop", () => {
       const accepted = await accept(member, id, quoteId);
       expect(accepted.statusCode, accepted.body).toBe(200);
       await expect
-        .poll(() => seen.filter((e) => e.topic === "deal" && e.subject === id))
-        .toContainEqual({ topic: "deal", audience: member.id, staff: true, subject: id });
-      expect((await deal(staff, id)).hold!.status).toBe("pending");
+        .poll(() => seen.filter((e) => e.topic === "quotes" && e.subject === id))
+        .toContainEqual({ topic: "quotes", audience: member.id, staff: true, subject: id });
+      expect((await requestQuotes(staff, id)).hold!.status).toBe("pending");
     } finally {
       await unlisten();
     }
@@ -951,11 +952,11 @@ describe("staff's quick action Quoted → Found", () => {
     );
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(QUOTE_MESSAGES.awaitingCard);
-    expect((await deal(staff, id)).requestStatus).toBe("Quoted");
+    expect((await requestQuotes(staff, id)).requestStatus).toBe("Quoted");
 
     // The bank's 3-D Secure step is a wait for the card too.
     expect((await authorize(member, url, THREE_D_SECURE)).statusCode).toBe(200);
-    expect((await deal(staff, id)).hold!.status).toBe("requires_action");
+    expect((await requestQuotes(staff, id)).hold!.status).toBe("requires_action");
     const again = await call(
       ctx,
       "POST /admin/requests/:id/status",
@@ -993,7 +994,7 @@ describe("a card page that expired", () => {
   it("accepting again opens a fresh page on a new hold instead of the expired one", async () => {
     const { member, id } = await sourcingRequest();
     const quoteId = await sent(id);
-    const optionId = (await deal(member, id)).quotes[0].options[0].id;
+    const optionId = (await requestQuotes(member, id)).quotes[0].options[0].id;
     const acceptNow = () =>
       call(
         ctx,
@@ -1006,7 +1007,7 @@ describe("a card page that expired", () => {
     expect((await acceptNow()).json().url).toBe(first);
 
     await lapseSession(first, "closed");
-    expect((await deal(member, id)).hold!.status).toBe("pending");
+    expect((await requestQuotes(member, id)).hold!.status).toBe("pending");
     const fresh = await acceptNow();
     expect(fresh.statusCode, fresh.body).toBe(200);
     const second = fresh.json().url as string;
@@ -1016,7 +1017,7 @@ describe("a card page that expired", () => {
     expect((await acceptNow()).json().url).toBe(second);
     expect((await authorize(member, first)).statusCode).toBe(409);
     expect((await authorize(member, second)).statusCode).toBe(200);
-    expect((await deal(member, id)).hold).toMatchObject({ status: "held", optionId });
+    expect((await requestQuotes(member, id)).hold).toMatchObject({ status: "held", optionId });
     expect(await noticesOf(member.id, "hold_released")).toHaveLength(0);
   });
 
@@ -1024,7 +1025,7 @@ describe("a card page that expired", () => {
     const { member, id } = await heldRequest();
     try {
       await ctx.app.ctx.payments.test?.advanceHoldClock(7 * 86_400_000 + 3_600_000);
-      expect((await deal(member, id)).hold!.status).toBe("expired");
+      expect((await requestQuotes(member, id)).hold!.status).toBe("expired");
       expect(
         (await call(ctx, "POST /admin/requests/:id/hold/request-reauthorization", { params: { id } }, as(staff)))
           .statusCode,
@@ -1038,7 +1039,7 @@ describe("a card page that expired", () => {
       expect(second).not.toBe(first);
       expect((await authorize(member, second)).statusCode).toBe(200);
       expect((await holdRow(id)).map((h) => h.status).sort()).toEqual(["expired", "held", "released"]);
-      expect((await deal(member, id)).hold).toMatchObject({ status: "held" });
+      expect((await requestQuotes(member, id)).hold).toMatchObject({ status: "held" });
     } finally {
       await ctx.app.ctx.payments.test?.resetHoldClock();
     }
@@ -1063,7 +1064,7 @@ describe("the member's data export", () => {
       as(staff),
     );
     expect(delivered.statusCode, delivered.body).toBe(200);
-    // Another member's deal, and a draft the team keeps on it.
+    // Another member's quote, and a draft the team keeps on it.
     const other = await sourcingRequest("Rui's Daytona");
     const draftId = await draft(other.id, [option("Daytona, Panda", 3_000_000)]);
 
@@ -1101,7 +1102,7 @@ describe("what the member is told (issue 30, item 4)", () => {
 
   it("a partial capture's reason is on the member's hold and in the capture's email", async () => {
     const { member, id } = await heldRequest([option("Kelly", 1_000_000)]);
-    expect((await deal(member, id)).hold!.captureReason).toBeNull();
+    expect((await requestQuotes(member, id)).hold!.captureReason).toBeNull();
     const partial = await call(
       ctx,
       "POST /admin/requests/:id/hold/capture",
@@ -1116,7 +1117,7 @@ describe("what the member is told (issue 30, item 4)", () => {
     );
     expect(partial.statusCode, partial.body).toBe(200);
     expect(partial.json()).toMatchObject({ capturedCents: 60_000, captureReason: "a scuff on the clasp" });
-    expect((await deal(member, id)).hold).toMatchObject({
+    expect((await requestQuotes(member, id)).hold).toMatchObject({
       status: "captured",
       capturedCents: 60_000,
       captureReason: "a scuff on the clasp",
@@ -1139,7 +1140,7 @@ describe("what the member is told (issue 30, item 4)", () => {
       { params: { id }, body: { reason: "Sold elsewhere" } },
       as(staff),
     );
-    expect((await deal(member, id)).hold).toMatchObject({ status: "released", captureReason: null });
+    expect((await requestQuotes(member, id)).hold).toMatchObject({ status: "released", captureReason: null });
   });
 
   it("a quote's message is the team's reply in the thread, and counts as the first reply", async () => {
@@ -1198,7 +1199,7 @@ describe("what the member is told (issue 30, item 4)", () => {
     );
     expect(declined.statusCode, declined.body).toBe(200);
     for (const side of [member, staff]) {
-      expect((await deal(side, id)).quotes).toEqual([
+      expect((await requestQuotes(side, id)).quotes).toEqual([
         expect.objectContaining({ id: quoteId, status: "declined", declineReason: "The price is too high" }),
       ]);
     }
@@ -1215,7 +1216,7 @@ describe("what the member is told (issue 30, item 4)", () => {
     const quoteId = await sent(id);
     await ctx.database.db.execute(sql`update quotes set valid_until = current_date - 2 where id = ${quoteId}`);
     for (const side of [member, staff]) {
-      expect((await deal(side, id)).quotes).toEqual([expect.objectContaining({ id: quoteId, expired: true })]);
+      expect((await requestQuotes(side, id)).quotes).toEqual([expect.objectContaining({ id: quoteId, expired: true })]);
     }
   });
 
@@ -1230,7 +1231,7 @@ describe("what the member is told (issue 30, item 4)", () => {
     await ctx.database.db.delete(outbox);
     const accepted = await accept(member, id, quoteId);
     await authorize(member, accepted.json().url);
-    expect((await deal(member, id)).requestStatus).toBe("Found");
+    expect((await requestQuotes(member, id)).requestStatus).toBe("Found");
     expect(await emailsTo(member.email)).toEqual(["hold_placed"]);
 
     await ctx.database.db.delete(outbox);
@@ -1294,9 +1295,9 @@ describe("Quoted is reached by sending a quote (issue 30, item 5; decision 030)"
     );
     expect(manual.statusCode).toBe(409);
     expect(manual.json()).toMatchObject({ error: QUOTE_MESSAGES.quotedBySending, key: "quotes.quoted_by_sending" });
-    expect((await deal(member, id)).requestStatus).toBe("Sourcing");
+    expect((await requestQuotes(member, id)).requestStatus).toBe("Sourcing");
     expect(await noticesOf(member.id, "status_changed")).toHaveLength(1); // New → Sourcing only
     await sent(id);
-    expect((await deal(member, id)).requestStatus).toBe("Quoted");
+    expect((await requestQuotes(member, id)).requestStatus).toBe("Quoted");
   });
 });

@@ -9,11 +9,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import type { FakeStripe } from "#tests/helpers/fake-stripe";
-import { stripeDealApp } from "#tests/helpers/stripe-deal";
+import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as, type TestUser } from "#tests/helpers/users";
 import { holds } from "../../db/schema";
 
-const stripe = stripeDealApp();
+const stripe = stripeQuotesApp();
 const { holdOf } = stripe;
 let fake: FakeStripe;
 let ctx: TestContext;
@@ -44,7 +44,7 @@ describe("reconciliation with Stripe", () => {
     });
     fake.listPageSize = 2;
 
-    const run = await call(ctx, "POST /admin/money/reconcile", {}, as(admin));
+    const run = await call(ctx, "POST /admin/quotes/reconcile", {}, as(admin));
     expect(run.statusCode, run.body).toBe(200);
     expect(run.json()).toMatchObject({ provider: "stripe", error: null, repaired: 2 });
     expect(run.json().differences).toEqual(
@@ -75,7 +75,7 @@ describe("reconciliation with Stripe", () => {
     // Nothing was captured by us: the capture was Stripe's.
     expect(fake.callsTo("POST", /\/capture$/)).toEqual([]);
 
-    const again = await call(ctx, "POST /admin/money/reconcile", {}, as(admin));
+    const again = await call(ctx, "POST /admin/quotes/reconcile", {}, as(admin));
     expect(again.json()).toMatchObject({ differences: [], repaired: 0 });
     expect(again.json().checked).toBeGreaterThanOrEqual(3);
   });

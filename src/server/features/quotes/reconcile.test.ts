@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, secondInstance, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { dealSteps } from "#tests/helpers/deal";
+import { quoteSteps } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ERRORS } from "@/shared/messages";
 import { activityLogs, holds, notifications, reconciliationRuns, testPaymentObjects } from "../../db/schema";
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const steps = dealSteps(
+const steps = quoteSteps(
   () => ctx,
   () => staff,
 );
@@ -267,7 +267,7 @@ describe("reconciliation on the test provider", () => {
     await settled();
     const [running] = await ctx.database.db.insert(reconciliationRuns).values({ provider: "test" }).returning();
     expect(await reconcile(ctx.app.ctx)).toEqual({ running: true });
-    const busy = await call(ctx, "POST /admin/money/reconcile", {}, as(admin));
+    const busy = await call(ctx, "POST /admin/quotes/reconcile", {}, as(admin));
     expect(busy.statusCode).toBe(409);
     expect(busy.json()).toMatchObject({ error: ERRORS.reconciliationRunning, code: "reconciliation_running" });
     await ctx.database.db
@@ -287,7 +287,7 @@ describe("reconciliation on the test provider", () => {
     await settled();
     const { id, hold, intentId } = await heldRequest("Shown on the overview");
     await ctx.database.db.update(holds).set({ status: "released" }).where(eq(holds.id, hold.id));
-    const now = await call(ctx, "POST /admin/money/reconcile", {}, as(admin));
+    const now = await call(ctx, "POST /admin/quotes/reconcile", {}, as(admin));
     expect(now.statusCode, now.body).toBe(200);
     expect(now.json()).toMatchObject({
       provider: "test",
@@ -309,12 +309,12 @@ describe("reconciliation on the test provider", () => {
       .where(eq(reconciliationRuns.id, now.json().id));
     expect(row.startedBy).toBe(admin.id);
 
-    const money = await call(ctx, "GET /admin/money", {}, as(staff));
+    const money = await call(ctx, "GET /admin/quotes/overview", {}, as(staff));
     expect(money.statusCode).toBe(200);
     expect(money.json().reconciliation).toMatchObject({ id: now.json().id, repaired: 1 });
     expect(money.json().reconciliation!.differences[0]).not.toHaveProperty("detail");
 
-    expect((await call(ctx, "POST /admin/money/reconcile", {}, as(staff))).statusCode).toBe(403);
+    expect((await call(ctx, "POST /admin/quotes/reconcile", {}, as(staff))).statusCode).toBe(403);
   });
 
   it("a provider that cannot be read: the run is recorded with its error, the admin gets 502", async () => {
@@ -323,13 +323,13 @@ describe("reconciliation on the test provider", () => {
       .spyOn(ctx.app.ctx.payments.provider, "listHoldPaymentIntents")
       .mockRejectedValueOnce(new Error("connect ECONNREFUSED"));
     try {
-      const failed = await call(ctx, "POST /admin/money/reconcile", {}, as(admin));
+      const failed = await call(ctx, "POST /admin/quotes/reconcile", {}, as(admin));
       expect(failed.statusCode).toBe(502);
       expect(failed.json()).toMatchObject({ error: ERRORS.providerFailed, code: "provider_error" });
     } finally {
       list.mockRestore();
     }
-    const money = (await call(ctx, "GET /admin/money", {}, as(staff))).json();
+    const money = (await call(ctx, "GET /admin/quotes/overview", {}, as(staff))).json();
     expect(money.reconciliation).toMatchObject({ error: "connect ECONNREFUSED", differences: [] });
     expect(money.reconciliation!.finishedAt).not.toBeNull();
     // Nothing stays claimed.

@@ -336,7 +336,7 @@ export async function latestRun(ctx: QuotesContext): Promise<Served<typeof recon
   return run ? runView(ctx, run) : null;
 }
 
-/** POST /admin/money/reconcile: a run now; 409 while another is under way, 502 when the provider failed. */
+/** POST /admin/quotes/reconcile: a run now; 409 while another is under way, 502 when the provider failed. */
 export async function reconcileNow(ctx: QuotesContext, adminId: string) {
   const outcome = await reconcile(ctx, { startedBy: adminId });
   if ("running" in outcome) throw conflict(RECONCILIATION_RUNNING, "reconciliation_running");

@@ -3,14 +3,14 @@
  * with a reason; refused above what is left (pending refunds count) and when nothing was captured; one refund
  * per idempotency key; 20 concurrent refunds never give back more than was captured, and the provider's charge
  * agrees with our hold; replayed and reordered `refund.*` and `charge.refunded` webhooks change nothing; the
- * member is told once per refund, and sees it on the deal and the timeline.
+ * member is told once per refund, and sees it on the quote and the timeline.
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { dealSteps, option, stripeEvent } from "#tests/helpers/deal";
+import { option, quoteSteps, stripeEvent } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES, REFUND_MESSAGES } from "@/shared/messages";
 import { activityLogs, notifications, refunds, testPaymentObjects } from "../../db/schema";
@@ -25,11 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const steps = dealSteps(
+const steps = quoteSteps(
   () => ctx,
   () => staff,
 );
-const { heldRequest, deal, holdRows, sourcingRequest, signed, providerRefunds, refundsTold } = steps;
+const { heldRequest, requestQuotes, holdRows, sourcingRequest, signed, providerRefunds, refundsTold } = steps;
 const db = () => ctx.database.db;
 
 /** A €10,000 option: its hold (€1,000) captured in full, or `capturedCents` of it. */
@@ -79,7 +79,7 @@ async function providerCharge(requestId: string) {
 }
 
 describe("refunds of a captured payment", () => {
-  it("refunds in full: the provider's refund, the hold refunded, the deal's list, the member told once", async () => {
+  it("refunds in full: the provider's refund, the hold refunded, the quotes view's list, the member told once", async () => {
     const { member, id } = await capturedRequest();
     const res = await refund(id, 100_000);
     expect(res.statusCode, res.body).toBe(200);
@@ -91,7 +91,7 @@ describe("refunds of a captured payment", () => {
     expect(made.metadata).toMatchObject({ requestId: id, refundId: res.json().id });
 
     for (const viewer of [member, staff]) {
-      const seen = await deal(viewer, id);
+      const seen = await requestQuotes(viewer, id);
       expect(seen.refunds).toEqual([
         expect.objectContaining({ amountCents: 100_000, reason: "A scuff on the clasp", status: "succeeded" }),
       ]);
@@ -132,7 +132,7 @@ describe("refunds of a captured payment", () => {
     expect((await refund(id, 30_000)).statusCode).toBe(200);
     expect(await holdOf(id)).toMatchObject({ status: "refunded", refundedCents: 80_000 });
     expect(await providerCharge(id)).toMatchObject({ amount_refunded: 80_000, refunded: true });
-    expect((await deal(member, id)).refunds.map((r: { amountCents: number }) => r.amountCents)).toEqual([
+    expect((await requestQuotes(member, id)).refunds.map((r: { amountCents: number }) => r.amountCents)).toEqual([
       30_000, 20_000, 30_000,
     ]);
     expect(await refundsTold(member)).toEqual({ notices: 3, emails: 3 });

@@ -19,14 +19,22 @@ import type { NoticeReader } from "@/shared/contracts/notifications";
 import type { refundInput, refundSchema } from "@/shared/contracts/refunds";
 import { REFUND_TEXTS } from "@/shared/messages";
 import type { Viewer } from "../../auth/viewer";
-import type { DealRequest } from "../../context";
+import type { QuotedRequest } from "../../context";
 import type { Queryable } from "../../db";
 import { balanceInvoices, holds, refunds } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { badRequest, conflict, HttpError } from "../../http/errors";
 import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
 import { type RefundUpdate, refundUpdate } from "../../payments/refunds";
-import { dealChanged, dealRequest, euros, memberLink, providerFailure, type QuotesContext, staffLink } from "./common";
+import {
+  euros,
+  memberLink,
+  providerFailure,
+  type QuotesContext,
+  quotedRequest,
+  quotesChanged,
+  staffLink,
+} from "./common";
 import { chargeRefunded } from "./hold-state";
 import { REFUND_NOTICE_TEXTS as T } from "./texts";
 
@@ -50,7 +58,7 @@ export function refundView(row: RefundRow): RefundView {
   };
 }
 
-/** A request's refunds, oldest first (the deal's list). */
+/** A request's refunds, oldest first (the quote's list). */
 export async function refundsOf(q: Queryable, requestId: string): Promise<RefundView[]> {
   const rows = await q
     .select()
@@ -131,8 +139,8 @@ export async function refundPayment(
   input: z.output<typeof refundInput>,
 ): Promise<RefundView> {
   const claimed = await ctx.write(async (tx, out) => {
-    // The request first, then the hold or the invoice: the order every writer of a deal locks in.
-    const request = await dealRequest(ctx, tx, requestId, { lock: true });
+    // The request first, then the hold or the invoice: the order every writer of a quote locks in.
+    const request = await quotedRequest(ctx, tx, requestId, { lock: true });
     const [known] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, input.idempotencyKey));
     if (known) {
       if (
@@ -179,7 +187,7 @@ export async function refundPayment(
         createdBy: staff.userId,
       })
       .returning();
-    out.publish(dealChanged(request));
+    out.publish(quotesChanged(request));
     return { refund, hold, invoice };
   });
 
@@ -208,12 +216,12 @@ export async function refundPayment(
     // A final refusal frees the amount; anything else (a timeout) leaves it claimed, and the same key retries.
     if (isFinalRefusal(error)) {
       await ctx.write(async (tx, out) => {
-        const request = await dealRequest(ctx, tx, requestId, { lock: true });
+        const request = await quotedRequest(ctx, tx, requestId, { lock: true });
         await tx
           .update(refunds)
           .set({ status: "failed", failure: failure.message, updatedAt: new Date() })
           .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending"), isNull(refunds.providerRefundId)));
-        out.publish(dealChanged(request));
+        out.publish(quotesChanged(request));
       });
     }
     throw failure;
@@ -290,7 +298,7 @@ export async function applyRefundUpdate(
 ): Promise<HoldApplyResult> {
   const found = await findRefund(tx, update);
   if (found === "unknown") return { changed: false, ignored: "unknown refund" };
-  const request = await ctx.domains.requests.forDeal(tx, found.requestId, { lock: true });
+  const request = await ctx.domains.requests.forQuotes(tx, found.requestId, { lock: true });
   if (!request) return { changed: false, ignored: "request gone" };
   const [hold] = found.holdId ? await tx.select().from(holds).where(eq(holds.id, found.holdId)).for("update") : [];
   const [invoice] = found.invoiceId
@@ -330,7 +338,7 @@ export async function applyRefundUpdate(
   } else if (moved) {
     await refundFailed(ctx, tx, out, request, row, update.failure ?? update.status);
   }
-  out.publish(dealChanged(request));
+  out.publish(quotesChanged(request));
   return { changed: true, userId: request.userId };
 }
 
@@ -347,7 +355,7 @@ async function raiseRefunded(tx: Queryable, hold: HoldRow, total: number, now: D
 }
 
 /** The refund went through: the request's activity, the member told in their language, the team told. */
-async function refunded(ctx: QuotesContext, tx: Queryable, out: Effects, request: DealRequest, row: RefundRow) {
+async function refunded(ctx: QuotesContext, tx: Queryable, out: Effects, request: QuotedRequest, row: RefundRow) {
   await ctx.domains.requests.logActivity(tx, out, {
     requestId: request.id,
     actorUserId: row.createdBy,
@@ -404,7 +412,7 @@ async function refunded(ctx: QuotesContext, tx: Queryable, out: Effects, request
 /** The team's notice of a refund (made or failed): its title is the email's subject, its button opens the request. */
 function noticeStaffOfRefund(
   out: Effects,
-  request: DealRequest,
+  request: QuotedRequest,
   reason: string,
   texts: (reader: NoticeReader) => { title: string; body: string; heading: string; paragraphs: string[] },
 ) {
@@ -429,7 +437,7 @@ async function refundFailed(
   ctx: QuotesContext,
   tx: Queryable,
   out: Effects,
-  request: DealRequest,
+  request: QuotedRequest,
   row: RefundRow,
   failure: string,
 ) {
@@ -468,12 +476,12 @@ export async function applyChargeRefunded(
   if (!update.paymentIntentId) return { changed: false, ignored: "unknown hold" };
   const [found] = await tx.select().from(holds).where(eq(holds.paymentIntentId, update.paymentIntentId));
   if (!found) return { changed: false, ignored: "unknown hold" };
-  const request = await ctx.domains.requests.forDeal(tx, found.requestId, { lock: true });
+  const request = await ctx.domains.requests.forQuotes(tx, found.requestId, { lock: true });
   if (!request) return { changed: false, ignored: "request gone" };
   const [hold] = await tx.select().from(holds).where(eq(holds.id, found.id)).for("update");
   const changed = await raiseRefunded(tx, hold, update.refundedCents ?? 0, new Date(), update.fullyRefunded === true);
   if (!changed) return { changed: false, ignored: `hold already ${hold.status}`, userId: request.userId };
-  out.publish(dealChanged(request));
+  out.publish(quotesChanged(request));
   return { changed: true, userId: request.userId };
 }
 

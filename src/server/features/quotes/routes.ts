@@ -1,5 +1,5 @@
 /**
- * The business loop, the member's side (quotesApi): the deal of a request (its quotes, hold and delivery) and
+ * The business loop, the member's side (quotesApi): the quote of a request (its quotes, hold and delivery) and
  * its files, accepting or declining a quote, authorising the hold again, answering the delivery, and the
  * member's payments. HTTP only: the rules are in the service files. Every action is the request's member's only.
  */
@@ -9,17 +9,17 @@ import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { sendFile } from "../../http/send-file";
 import { answerDelivery } from "./delivery";
-import { openDealFile } from "./files";
+import { openQuoteFile } from "./files";
 import { reauthorize } from "./holds";
 import { paymentsOf } from "./money";
-import { acceptQuote, dealOf, declineQuote } from "./service";
+import { acceptQuote, declineQuote, requestQuotesOf } from "./service";
 
 export const quotesRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(quotesApi, {
-    "GET /requests/:id/deal": async ({ viewer, params }) => dealOf(ctx, viewer, params.id, "member"),
+    "GET /requests/:id/quotes": async ({ viewer, params }) => requestQuotesOf(ctx, viewer, params.id, "member"),
 
-    "GET /requests/:id/deal/files/:fileId": async ({ viewer, params, reply }) =>
-      sendFile(reply, await openDealFile(ctx, viewer, params.id, params.fileId)),
+    "GET /requests/:id/quotes/files/:fileId": async ({ viewer, params, reply }) =>
+      sendFile(reply, await openQuoteFile(ctx, viewer, params.id, params.fileId)),
 
     "POST /requests/:id/quotes/:quoteId/accept": async ({ viewer, params, body }) =>
       acceptQuote(ctx, viewer, params.id, params.quoteId, body.optionId),

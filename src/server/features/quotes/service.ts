@@ -8,7 +8,7 @@ import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
 import type { NoticeReader } from "@/shared/contracts/notifications";
-import type { dealSchema, quoteInput } from "@/shared/contracts/quotes";
+import type { quoteInput, requestQuotesSchema } from "@/shared/contracts/quotes";
 import { lisbonDate } from "@/shared/dates";
 import { formatLongDate } from "@/shared/format";
 import { ERRORS } from "@/shared/messages";
@@ -16,20 +16,20 @@ import { DISPUTE_WINDOW_DAYS, holdAmountCents, isQuoteExpired, QUOTE_MESSAGES } 
 import { vatOf } from "@/shared/tax";
 import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
-import type { DealRequest } from "../../context";
+import type { QuotedRequest } from "../../context";
 import type { Queryable } from "../../db";
-import { dealFiles, deliveries, holds, quoteOptions, quotes } from "../../db/schema";
+import { deliveries, holds, quoteFiles, quoteOptions, quotes } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
-import { dealBalance } from "./balance";
+import { quotesBalance } from "./balance";
 import {
-  dealChanged,
-  dealRequest,
   draftChanged,
   euros,
   memberLink,
   ownRequest,
   type QuotesContext,
+  quotedRequest,
+  quotesChanged,
   REQUEST_NOT_FOUND,
   staffLink,
 } from "./common";
@@ -39,7 +39,7 @@ import { refundsOf } from "./refunds";
 import { QUOTE_SENT_TEXTS as Q, QUOTE_NOTICE_TEXTS as T } from "./texts";
 
 type QuoteInput = z.output<typeof quoteInput>;
-type Deal = Served<typeof dealSchema>;
+type RequestQuotes = Served<typeof requestQuotesSchema>;
 
 export const PHOTO_NOT_FOUND = ERRORS.photoNotFound;
 
@@ -54,14 +54,14 @@ function checkDates(input: QuoteInput, now = new Date()) {
   }
 }
 
-/** Every photo must be a file of this request's deal. */
+/** Every photo must be a file of this request's quote. */
 async function checkPhotos(q: Queryable, requestId: string, ids: string[]) {
   const unique = [...new Set(ids)];
   if (!unique.length) return;
   const found = await q
-    .select({ id: dealFiles.id })
-    .from(dealFiles)
-    .where(and(eq(dealFiles.requestId, requestId), inArray(dealFiles.id, unique)));
+    .select({ id: quoteFiles.id })
+    .from(quoteFiles)
+    .where(and(eq(quoteFiles.requestId, requestId), inArray(quoteFiles.id, unique)));
   if (found.length !== unique.length) throw badRequest(PHOTO_NOT_FOUND, "photo_not_found");
 }
 
@@ -85,7 +85,7 @@ async function writeOptions(tx: Queryable, quoteId: string, input: QuoteInput) {
 export async function createQuote(ctx: QuotesContext, staff: Viewer, requestId: string, input: QuoteInput) {
   checkDates(input);
   return ctx.write(async (tx, out) => {
-    const request = await dealRequest(ctx, tx, requestId, { lock: true });
+    const request = await quotedRequest(ctx, tx, requestId, { lock: true });
     if (!["New", "Sourcing", "Quoted"].includes(request.status)) {
       throw conflict(QUOTE_MESSAGES.cannotQuoteNow, "cannot_quote");
     }
@@ -131,7 +131,7 @@ export async function updateQuote(
 ) {
   checkDates(input);
   await ctx.write(async (tx, out) => {
-    await dealRequest(ctx, tx, requestId, { lock: true });
+    await quotedRequest(ctx, tx, requestId, { lock: true });
     const quote = await quoteOf(tx, requestId, quoteId);
     if (quote.status !== "draft") throw conflict(QUOTE_MESSAGES.quoteNotDraft, "not_draft");
     await checkPhotos(
@@ -159,7 +159,7 @@ export async function updateQuote(
 /** Staff: a draft thrown away. */
 export async function deleteQuote(ctx: QuotesContext, staff: Viewer, requestId: string, quoteId: string) {
   await ctx.write(async (tx, out) => {
-    await dealRequest(ctx, tx, requestId, { lock: true });
+    await quotedRequest(ctx, tx, requestId, { lock: true });
     const quote = await quoteOf(tx, requestId, quoteId);
     if (quote.status !== "draft") throw conflict(QUOTE_MESSAGES.quoteNotDraft, "not_draft");
     await tx.delete(quotes).where(eq(quotes.id, quoteId));
@@ -187,7 +187,7 @@ function vatLine({ t, locale }: Pick<NoticeReader, "t" | "locale">, o: OptionRow
 /** The email of a sent quote: each option on its own lines. */
 function quoteEmailParagraphs(
   { t, locale }: NoticeReader,
-  request: DealRequest,
+  request: QuotedRequest,
   options: OptionRow[],
   validUntil: string,
   message: string,
@@ -224,7 +224,7 @@ export async function sendQuote(ctx: QuotesContext, staff: Viewer, requestId: st
     await abandonPendingHold(ctx, requestId, null);
   }
   await ctx.write(async (tx, out) => {
-    const request = await dealRequest(ctx, tx, requestId, { lock: true });
+    const request = await quotedRequest(ctx, tx, requestId, { lock: true });
     const quote = await quoteOf(tx, requestId, quoteId);
     if (quote.status !== "draft") throw conflict(QUOTE_MESSAGES.quoteNotDraft, "not_draft");
     if (request.status !== "Sourcing" && request.status !== "Quoted") {
@@ -295,7 +295,7 @@ export async function sendQuote(ctx: QuotesContext, staff: Viewer, requestId: st
         };
       },
     });
-    out.publish(dealChanged(request));
+    out.publish(quotesChanged(request));
   });
   return { ok: true as const };
 }
@@ -393,23 +393,23 @@ export async function declineQuote(
         };
       },
     });
-    out.publish(dealChanged(request));
+    out.publish(quotesChanged(request));
   });
   return { ok: true as const };
 }
 
 /**
- * A request's deal: its quotes (newest first; drafts for staff only), its newest hold and its delivery. In test
+ * A request's quote: its quotes (newest first; drafts for staff only), its newest hold and its delivery. In test
  * mode the provider's clock is consulted first, so a lapsed hold shows as expired.
  */
-export async function dealOf(
+export async function requestQuotesOf(
   ctx: QuotesContext,
   viewer: Viewer,
   requestId: string,
   side: "member" | "staff",
-): Promise<Deal> {
+): Promise<RequestQuotes> {
   // The member's side: its member and staff (`request:read`); the staff's side: any request there is.
-  const found = await ctx.domains.requests.forDeal(ctx.db, requestId);
+  const found = await ctx.domains.requests.forQuotes(ctx.db, requestId);
   const request = side === "member" ? authorize("request:read", viewer, found) : found;
   if (!request) throw notFound(REQUEST_NOT_FOUND);
   await ctx.payments.test?.expireDueHolds();
@@ -439,9 +439,9 @@ export async function dealOf(
   const fileIds = [...optionRows.flatMap((o) => o.photoIds), ...(delivery?.photoIds ?? [])];
   const files = fileIds.length
     ? await ctx.db
-        .select({ id: dealFiles.id, name: dealFiles.name, type: dealFiles.type, size: dealFiles.size })
-        .from(dealFiles)
-        .where(and(eq(dealFiles.requestId, requestId), inArray(dealFiles.id, [...new Set(fileIds)])))
+        .select({ id: quoteFiles.id, name: quoteFiles.name, type: quoteFiles.type, size: quoteFiles.size })
+        .from(quoteFiles)
+        .where(and(eq(quoteFiles.requestId, requestId), inArray(quoteFiles.id, [...new Set(fileIds)])))
     : [];
   const byId = new Map(files.map((f) => [f.id, f]));
   const photos = (ids: string[]) => ids.flatMap((id) => byId.get(id) ?? []);
@@ -489,6 +489,6 @@ export async function dealOf(
         }
       : null,
     refunds: refundList,
-    balance: await dealBalance(ctx, requestId, side),
+    balance: await quotesBalance(ctx, requestId, side),
   };
 }

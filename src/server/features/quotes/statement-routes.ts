@@ -1,6 +1,6 @@
-/** A deal's statement (statementApi, statementStaffApi): the member's own request's, and any for staff. */
+/** A quote's statement (statementApi, statementAdminApi): the member's own request's, and any for staff. */
 import type { FastifyPluginAsync } from "fastify";
-import { statementApi, statementStaffApi } from "@/shared/contracts/statement";
+import { statementAdminApi, statementApi } from "@/shared/contracts/statement";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { statementOf } from "./statement";
@@ -11,6 +11,6 @@ export const statementRoutes = (ctx: AppContext): FastifyPluginAsync =>
   });
 
 export const statementAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
-  serve(statementStaffApi, {
+  serve(statementAdminApi, {
     "GET /admin/requests/:id/statement": async ({ viewer, params }) => statementOf(ctx, viewer, params.id, "staff"),
   });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { dealSteps, option } from "#tests/helpers/deal";
+import { option, quoteSteps } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 
 let ctx: TestContext;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const steps = dealSteps(
+const steps = quoteSteps(
   () => ctx,
   () => staff,
 );
@@ -109,7 +109,7 @@ describe("the statement", () => {
     expect((await call(ctx, "GET /admin/requests/:id/statement", { params: { id } }, as(staff))).json()).toEqual(
       statement,
     );
-    const money = (await call(ctx, "GET /admin/money", {}, as(staff))).json();
+    const money = (await call(ctx, "GET /admin/quotes/overview", {}, as(staff))).json();
     expect(money.ledger).toMatchObject({ refundedCents: 50_000, openInvoices: 0, openDisputes: 0 });
   });
 

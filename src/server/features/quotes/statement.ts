@@ -1,5 +1,5 @@
 /**
- * A deal's statement (issue 30): every movement of money on a request, from the rows the provider's word moved
+ * A quote's statement (issue 30): every movement of money on a request, from the rows the provider's word moved
  * (holds, refunds, balance invoices), oldest first, with the balance due. 'Paid in full' is never inferred from
  * what staff did: only a balance invoice the provider reported paid (or a capture that covered the price) says so.
  * Receipts: Stripe's (the charge's receipt_url, the invoice's PDF); the test provider's own pages
@@ -10,7 +10,7 @@ import type { Served } from "@/shared/contracts/common";
 import type { statementLineSchema, statementSchema } from "@/shared/contracts/statement";
 import type { Viewer } from "../../auth/viewer";
 import { balanceInvoices, holds, quoteOptions, quotes, refunds } from "../../db/schema";
-import { dealRequest, ownRequest, type QuotesContext } from "./common";
+import { ownRequest, type QuotesContext, quotedRequest } from "./common";
 
 type Line = Served<typeof statementLineSchema>;
 
@@ -21,7 +21,7 @@ export async function statementOf(
   side: "member" | "staff",
 ): Promise<Served<typeof statementSchema>> {
   if (side === "member") await ownRequest(ctx, ctx.db, viewer, requestId);
-  else await dealRequest(ctx, ctx.db, requestId);
+  else await quotedRequest(ctx, ctx.db, requestId);
   await ctx.payments.test?.expireDueHolds();
   const [accepted] = await ctx.db
     .select({ option: quoteOptions })

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { dealSteps, inDays, option } from "#tests/helpers/deal";
+import { inDays, option, quoteSteps } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { outbox, quoteOptions } from "../../db/schema";
 
@@ -19,14 +19,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const { sourcingRequest, sent, deal } = dealSteps(
+const { sourcingRequest, sent, requestQuotes } = quoteSteps(
   () => ctx,
   () => staff,
 );
 
 type ServedOption = { title: string; vatRate: string; vatCents: number | null };
 const optionsOf = async (user: TestUser, requestId: string): Promise<ServedOption[]> =>
-  (await deal(user, requestId)).quotes[0].options;
+  (await requestQuotes(user, requestId)).quotes[0].options;
 
 async function quoteMail(email: string) {
   const [mail] = await ctx.database.db
@@ -63,7 +63,7 @@ describe("VAT per quote option", () => {
     const rows = await ctx.database.db
       .select({ vatRate: quoteOptions.vatRate })
       .from(quoteOptions)
-      .where(sql`${quoteOptions.quoteId} = ${(await deal(member, id)).quotes[0].id}`)
+      .where(sql`${quoteOptions.quoteId} = ${(await requestQuotes(member, id)).quotes[0].id}`)
       .orderBy(quoteOptions.position);
     expect(rows.map((r) => r.vatRate)).toEqual(["6", "13", "margin"]);
     const mail = await quoteMail(member.email);
@@ -129,7 +129,7 @@ describe("VAT per quote option", () => {
         error: "Choose the VAT the price includes: 23 %, 13 %, 6 % or the margin scheme",
       });
     }
-    expect((await deal(staff, id)).quotes).toEqual([]);
+    expect((await requestQuotes(staff, id)).quotes).toEqual([]);
   });
 
   it("is said in the member's language in the quote's email", async () => {

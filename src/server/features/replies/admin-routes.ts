@@ -1,12 +1,12 @@
-/** Saved replies (repliesStaffApi): staff only. HTTP only: the rules are in service.ts. */
+/** Saved replies (repliesAdminApi): staff only. HTTP only: the rules are in service.ts. */
 import type { FastifyPluginAsync } from "fastify";
-import { repliesStaffApi } from "@/shared/contracts/replies";
+import { repliesAdminApi } from "@/shared/contracts/replies";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { createReply, deleteReply, listReplies, updateReply } from "./service";
 
 export const repliesAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
-  serve(repliesStaffApi, {
+  serve(repliesAdminApi, {
     "GET /admin/replies": async () => listReplies(ctx),
     "POST /admin/replies": async ({ viewer, body }) => createReply(ctx, viewer, body),
     "PUT /admin/replies/:id": async ({ viewer, params, body }) => updateReply(ctx, viewer, params.id, body),

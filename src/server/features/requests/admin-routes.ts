@@ -1,10 +1,10 @@
 /**
- * Sourcing requests, the staff's side (requestsStaffApi): the pipeline and its CSV, a request's client panel,
+ * Sourcing requests, the staff's side (requestsAdminApi): the pipeline and its CSV, a request's client panel,
  * activity and status changes, the operations dashboard, the sidebar's badges and the inbox's Requests tab.
  * HTTP only: the rules are in admin-service.ts and service.ts.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { requestsStaffApi } from "@/shared/contracts/requests";
+import { requestsAdminApi } from "@/shared/contracts/requests";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { adminStats, pipeline, pipelineCsv, requestClient } from "./admin-service";
@@ -13,8 +13,8 @@ import { addRequestNote, requestNotesOf } from "./notes";
 import { activityOf, changeStatus } from "./service";
 import { adminBadges, setMessageRead, staffUnreadMessages } from "./threads";
 
-export const requestAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
-  serve(requestsStaffApi, {
+export const requestsAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
+  serve(requestsAdminApi, {
     "GET /admin/requests": async ({ viewer, query }) => pipeline(ctx, query, viewer.userId),
 
     "GET /admin/requests.csv": async ({ viewer, query, reply }) => {

@@ -152,7 +152,7 @@ export function requestsPort(ctx: RequestsContext): RequestsPort {
       return row ?? null;
     },
 
-    async forDeal(q, id, options = {}) {
+    async forQuotes(q, id, options = {}) {
       const query = requestWithOwnerQuery(q, ctx.domains.notifications.recipientChannels).where(eq(requests.id, id));
       const [found] = options.lock ? await query.for("update", { of: requests }) : await query;
       if (!found) return null;

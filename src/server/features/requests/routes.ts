@@ -23,7 +23,7 @@ import {
 } from "./service";
 import { conversations, markRead, postMessage, thread, threadOfFiles, unreadBadge } from "./threads";
 
-export const requestRoutes = (ctx: AppContext): FastifyPluginAsync =>
+export const requestsRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(requestsApi, {
     "GET /dashboard": async ({ viewer }) => dashboardOf(ctx.db, viewer.userId),
     "GET /requests/allowance": async ({ viewer }) => allowance(ctx, viewer),

@@ -10,7 +10,7 @@ import { MessageCircle } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { toast } from "sonner";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
-import { addNoteWithToast, StaffComposer } from "@/client/components/internal-note";
+import { AdminComposer, addNoteWithToast } from "@/client/components/internal-note";
 import { MemberLanguageNote } from "@/client/components/member-language";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Badge } from "@/client/components/ui/badge";
@@ -322,7 +322,7 @@ function MemberThread({
       </div>
       {/* Should the window be shorter still, the reply box stays at its bottom edge. */}
       <div className="rounded-b-lg border-t border-stone bg-card px-5 py-4 lg:sticky lg:bottom-0">
-        <StaffComposer
+        <AdminComposer
           key={memberId}
           reply={{
             id: "concierge-reply",

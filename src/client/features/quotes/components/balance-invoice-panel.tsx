@@ -20,17 +20,17 @@ import { toastOutcome } from "@/client/lib/toasts";
 import { lisbonDate } from "@/shared/dates";
 import { formatLongDate } from "@/shared/format";
 import { BALANCE_MESSAGES } from "@/shared/messages";
-import { type BalanceInvoice, type Deal, useSendBalance, useVoidBalance } from "../api";
+import { type BalanceInvoice, type RequestQuotes, useSendBalance, useVoidBalance } from "../api";
 import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
-import { useFollowUrl } from "./deal-parts";
 import { AmountField, DialogError, ReasonField } from "./money-fields";
+import { useFollowUrl } from "./quote-parts";
 import { invoiceRefundableCents, RefundAction } from "./refund-dialog";
 
 /** The accepted option's price less what the hold captured: what the balance is by default (null: no capture). */
-export function defaultBalanceCents(deal: Deal): number | null {
-  const hold = deal.hold;
+export function defaultBalanceCents(requestQuotes: RequestQuotes): number | null {
+  const hold = requestQuotes.hold;
   if (hold?.status !== "captured") return null;
-  for (const quote of deal.quotes) {
+  for (const quote of requestQuotes.quotes) {
     const option = quote.options.find((candidate) => candidate.id === hold.optionId);
     if (option) return option.priceCents - hold.capturedCents;
   }
@@ -49,10 +49,10 @@ function StatusBadge({ balance }: { balance: BalanceInvoice }) {
 
 // Staff ------------------------------------------------------------------------------------------------
 
-export function BalanceInvoicePanel({ requestId, deal }: { requestId: string; deal: Deal }) {
+export function BalanceInvoicePanel({ requestId, requestQuotes }: { requestId: string; requestQuotes: RequestQuotes }) {
   const { t } = useLingui();
-  const byDefault = defaultBalanceCents(deal);
-  const balance = deal.balance;
+  const byDefault = defaultBalanceCents(requestQuotes);
+  const balance = requestQuotes.balance;
   if (byDefault === null && !balance) return null;
   const canSend = byDefault !== null && (!balance || balance.status === "void");
   return (
@@ -60,7 +60,7 @@ export function BalanceInvoicePanel({ requestId, deal }: { requestId: string; de
       <CardHeading icon={Receipt} title={t`Balance`} aside={balance && <StatusBadge balance={balance} />} />
       <CardContent className="flex flex-col gap-4 text-sm">
         {balance && balance.status !== "void" && (
-          <StaffBalanceState balance={balance} requestId={requestId} refunds={deal.refunds} />
+          <AdminBalanceState balance={balance} requestId={requestId} refunds={requestQuotes.refunds} />
         )}
         {balance?.status === "void" && <p className="text-ink-muted">{t`The last balance invoice was voided.`}</p>}
         {canSend && <SendBalance requestId={requestId} defaultCents={byDefault} />}
@@ -69,14 +69,14 @@ export function BalanceInvoicePanel({ requestId, deal }: { requestId: string; de
   );
 }
 
-function StaffBalanceState({
+function AdminBalanceState({
   balance,
   requestId,
   refunds,
 }: {
   balance: BalanceInvoice;
   requestId: string;
-  refunds: Deal["refunds"];
+  refunds: RequestQuotes["refunds"];
 }) {
   const { t } = useLingui();
   const refundable = invoiceRefundableCents(balance, refunds);

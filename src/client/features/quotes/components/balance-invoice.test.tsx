@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { BALANCE_MESSAGES, REFUND_MESSAGES } from "@/shared/messages";
 import type { BalanceInvoice } from "../api";
-import { deal, fakeApi, hold, option, quote, REQUEST_ID, renderWithApp } from "../test-fixtures";
+import { fakeApi, hold, option, quote, REQUEST_ID, renderWithApp, requestQuotes } from "../test-fixtures";
 import { BalanceInvoicePanel, MemberBalance } from "./balance-invoice-panel";
 
 const at = "2099-11-01T10:00:00.000Z";
@@ -23,8 +23,8 @@ const balance = (extra: Partial<BalanceInvoice> = {}): BalanceInvoice => ({
   ...extra,
 });
 /** A captured hold of €450 on the €4,500 option: the balance is €4,050 by default. */
-const captured = (extra: Partial<ReturnType<typeof deal>> = {}) =>
-  deal({
+const captured = (extra: Partial<ReturnType<typeof requestQuotes>> = {}) =>
+  requestQuotes({
     requestStatus: "Found",
     quotes: [quote({ status: "accepted", acceptedOptionId: option(0).id })],
     hold: hold({ status: "captured", capturedCents: 45_000 }),
@@ -35,7 +35,7 @@ const sendPath = `POST /api/admin/requests/${REQUEST_ID}/balance`;
 describe("the staff's balance panel", () => {
   it("sends the default balance after a confirm step, and asks a reason when the amount changes", async () => {
     const api = fakeApi({ [sendPath]: { body: balance() } });
-    const { user } = renderWithApp(<BalanceInvoicePanel requestId={REQUEST_ID} deal={captured()} />);
+    const { user } = renderWithApp(<BalanceInvoicePanel requestId={REQUEST_ID} requestQuotes={captured()} />);
     await user.click(screen.getByRole("button", { name: "Send balance invoice" }));
     const dialog = screen.getByRole("alertdialog", { name: "Send the balance invoice?" });
     expect((within(dialog).getByLabelText("Amount (€)") as HTMLInputElement).value).toBe("4050");
@@ -65,7 +65,10 @@ describe("the staff's balance panel", () => {
   it("shows an open invoice's state, its page and Void; nothing to send before the capture", () => {
     fakeApi();
     renderWithApp(
-      <BalanceInvoicePanel requestId={REQUEST_ID} deal={captured({ balance: balance({ amountPaidCents: 0 }) })} />,
+      <BalanceInvoicePanel
+        requestId={REQUEST_ID}
+        requestQuotes={captured({ balance: balance({ amountPaidCents: 0 }) })}
+      />,
     );
     expect(screen.getByText("Due by Dec 15, 2099. Paid so far: €0.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Invoice page" }).getAttribute("href")).toBe(
@@ -94,7 +97,10 @@ describe("the staff's refund of a paid balance", () => {
     const { user } = renderWithApp(
       <BalanceInvoicePanel
         requestId={REQUEST_ID}
-        deal={captured({ balance: paid, refunds: [{ ...answer, amountCents: 5_000, status: "succeeded" } as never] })}
+        requestQuotes={captured({
+          balance: paid,
+          refunds: [{ ...answer, amountCents: 5_000, status: "succeeded" } as never],
+        })}
       />,
     );
     expect(screen.getByText("Refunded: €50.")).toBeTruthy();
@@ -127,7 +133,7 @@ describe("the staff's refund of a paid balance", () => {
 
   it("offers no refund on an open invoice", () => {
     fakeApi();
-    renderWithApp(<BalanceInvoicePanel requestId={REQUEST_ID} deal={captured({ balance: balance() })} />);
+    renderWithApp(<BalanceInvoicePanel requestId={REQUEST_ID} requestQuotes={captured({ balance: balance() })} />);
     expect(screen.queryByRole("button", { name: "Refund" })).toBeNull();
   });
 });

@@ -52,8 +52,8 @@ const REASONS: Record<string, ReturnType<typeof msg>> = {
 /** The dispute card, when the request has one (or the test bank may open one on a captured payment). */
 export function DisputePanel({ requestId }: { requestId: string }) {
   const { data } = useQuery(disputeQueries.dispute(requestId));
-  const deal = useQuery(quoteQueries.staffDeal(requestId)).data;
-  const captured = deal?.hold?.status === "captured" || deal?.hold?.status === "refunded";
+  const requestQuotes = useQuery(quoteQueries.adminRequestQuotes(requestId)).data;
+  const captured = requestQuotes?.hold?.status === "captured" || requestQuotes?.hold?.status === "refunded";
   if (!data) return null;
   if (!data.dispute) return data.testBank && captured ? <TestBankOpen requestId={requestId} /> : null;
   return <DisputeCard requestId={requestId} dispute={data.dispute} testBank={data.testBank} />;

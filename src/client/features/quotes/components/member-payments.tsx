@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { formatLongDate } from "@/shared/format";
 import { type Payment, quoteQueries } from "../api";
 import { formatCents } from "../money";
-import { HoldBadge } from "./deal-parts";
+import { HoldBadge } from "./quote-parts";
 
 export function MemberPayments({ membership }: { membership?: ReactNode } = {}) {
   const { t } = useLingui();

@@ -1,5 +1,5 @@
 /**
- * Photos for a quote option or a handover: chosen files are uploaded at once to the request's deal files (each
+ * Photos for a quote option or a handover: chosen files are uploaded at once to the request's quote files (each
  * with its progress), then listed with a way to remove them. JPEG, PNG, WebP or PDF, as the server sniffs them.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -8,7 +8,7 @@ import { useId, useRef, useState } from "react";
 import { Button } from "@/client/components/ui/button";
 import { errorMessage } from "@/client/lib/api";
 import { QUOTE_OPTION_MAX_PHOTOS } from "@/shared/quotes";
-import { type DealFile, dealFileUrl, uploadDealFile } from "../api";
+import { type QuoteFile, quoteFileUrl, uploadQuoteFile } from "../api";
 
 const ACCEPTED = ["image/jpeg", "image/png", "image/webp", "application/pdf"];
 const MAX_MB = 20;
@@ -29,8 +29,8 @@ export function PhotoUploader({
 }: {
   requestId: string;
   label: string;
-  value: DealFile[];
-  onChange: (files: DealFile[]) => void;
+  value: QuoteFile[];
+  onChange: (files: QuoteFile[]) => void;
   disabled?: boolean;
 }) {
   const { t } = useLingui();
@@ -63,7 +63,7 @@ export function PhotoUploader({
             : undefined;
       setUploads((list) => [...list, { key, name: file.name, progress: 0, error: refused }]);
       if (refused) continue;
-      uploadDealFile(requestId, file, (progress) => patch(key, { progress }))
+      uploadQuoteFile(requestId, file, (progress) => patch(key, { progress }))
         .then((uploaded) => {
           patch(key, null);
           onChange([...latest.current, uploaded]);
@@ -95,7 +95,7 @@ export function PhotoUploader({
           {value.map((file) => (
             <li key={file.id} className="flex items-center gap-3 rounded-md border border-stone bg-ivory px-3 py-2">
               {file.type.startsWith("image/") ? (
-                <img src={dealFileUrl(requestId, file.id)} alt="" className="size-10 rounded-sm object-cover" />
+                <img src={quoteFileUrl(requestId, file.id)} alt="" className="size-10 rounded-sm object-cover" />
               ) : (
                 <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
               )}

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { REFUND_MESSAGES } from "@/shared/messages";
 import type { Refund } from "../api";
-import { deal, fakeApi, hold, REQUEST_ID, renderWithApp } from "../test-fixtures";
+import { fakeApi, hold, REQUEST_ID, renderWithApp, requestQuotes } from "../test-fixtures";
+import { PaymentPanels } from "./admin-payment";
 import { MemberRefunds } from "./refund-list";
-import { PaymentPanels } from "./staff-payment";
 
 const base = `/api/admin/requests/${REQUEST_ID}`;
 const at = "2026-11-20T10:00:00.000Z";
@@ -29,7 +29,7 @@ const captured = (refunds: Refund[] = [refund()], extra = {}) =>
   renderWithApp(
     <PaymentPanels
       requestId={REQUEST_ID}
-      deal={deal({
+      requestQuotes={requestQuotes({
         requestStatus: "Found",
         hold: hold({ status: "captured", capturedCents: 45_000, refundedCents: 10_000, ...extra }),
         refunds,
@@ -118,7 +118,9 @@ describe("the staff's refund", () => {
     expect(screen.queryByRole("button", { name: "Refund" })).toBeNull();
     expect(screen.getByText("Processing")).toBeTruthy();
     second.unmount();
-    renderWithApp(<PaymentPanels requestId={REQUEST_ID} deal={deal({ requestStatus: "Found", hold: hold() })} />);
+    renderWithApp(
+      <PaymentPanels requestId={REQUEST_ID} requestQuotes={requestQuotes({ requestStatus: "Found", hold: hold() })} />,
+    );
     expect(screen.queryByRole("button", { name: "Refund" })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Refunds of a deal (issue 30, decision 033): each with its amount, date, status and reason. Staff see every
+ * Refunds of a quote (issue 30, decision 033): each with its amount, date, status and reason. Staff see every
  * refund, a failed one with the provider's reason; the member sees what was (or is being) given back to them.
  */
 import { useLingui } from "@lingui/react/macro";

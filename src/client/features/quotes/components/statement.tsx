@@ -1,5 +1,5 @@
 /**
- * A deal's statement (issue 30), for the member on their request and for staff on theirs: the price agreed (VAT
+ * A quote's statement (issue 30), for the member on their request and for staff on theirs: the price agreed (VAT
  * included), then every movement of money with its date, card and receipt, and the balance due or 'Paid in full'
  * (only once the provider said so). Nothing shows before a card was authorised.
  */

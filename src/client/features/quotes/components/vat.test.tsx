@@ -6,10 +6,10 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setActiveLocale } from "@/client/lib/i18n";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
-import { deal, fakeApi, option, quote, REQUEST_ID, renderWithApp } from "../test-fixtures";
-import { DealView } from "./member-deal";
+import { fakeApi, option, quote, REQUEST_ID, renderWithApp, requestQuotes } from "../test-fixtures";
+import { QuotesBody } from "./admin-quotes";
+import { MemberQuotesView } from "./member-quotes";
 import { QuoteEditor } from "./quote-editor";
-import { QuotesBody } from "./staff-quotes";
 
 const base = `/api/admin/requests/${REQUEST_ID}`;
 const NEW_ID = "66666666-6666-4666-8666-666666666666";
@@ -68,11 +68,13 @@ describe("the quote editor's VAT", () => {
 describe("what an option's price includes", () => {
   afterEach(() => setActiveLocale("en"));
   const withRates = () =>
-    deal({ quotes: [quote({ options: [option(0), option(1, { priceCents: 9_500_000, vatRate: "margin" })] })] });
+    requestQuotes({
+      quotes: [quote({ options: [option(0), option(1, { priceCents: 9_500_000, vatRate: "margin" })] })],
+    });
 
   it("is said under the price on the member's card: the VAT and its amount, or the margin scheme", () => {
     fakeApi();
-    renderWithApp(<DealView requestId={REQUEST_ID} deal={withRates()} />);
+    renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={withRates()} />);
     // €4,500 incl. 23 %: 450 000 × 23 / 123 = 84 146.34 → €841.46
     const first = screen.getByRole("article", { name: "Birkin 25, Gold Togo" });
     expect(within(first).getByText("incl. VAT 23 % (€841.46)")).toBeTruthy();
@@ -83,7 +85,7 @@ describe("what an option's price includes", () => {
 
   it("is on the staff's list of quotes", () => {
     fakeApi();
-    renderWithApp(<QuotesBody requestId={REQUEST_ID} deal={withRates()} />);
+    renderWithApp(<QuotesBody requestId={REQUEST_ID} requestQuotes={withRates()} />);
     expect(screen.getByText("incl. VAT 23 % (€841.46)")).toBeTruthy();
     expect(screen.getByText("Margin scheme — VAT not shown separately")).toBeTruthy();
   });
@@ -91,7 +93,7 @@ describe("what an option's price includes", () => {
   it("is said in Portuguese", () => {
     setActiveLocale("pt-PT");
     fakeApi();
-    renderWithApp(<DealView requestId={REQUEST_ID} deal={withRates()} />);
+    renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={withRates()} />);
     expect(screen.getByText("IVA incluído à taxa de 23 % (841,46 €)")).toBeTruthy();
     expect(screen.getByText("Regime da margem — IVA não discriminado")).toBeTruthy();
   });

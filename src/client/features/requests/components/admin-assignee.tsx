@@ -8,7 +8,7 @@ import type * as React from "react";
 import { toast } from "sonner";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
 import { cn } from "@/client/lib/utils";
-import { type Assignee, pipelineQueries, useAssignRequest } from "../admin-api";
+import { type Assignee, requestsAdminQueries, useAssignRequest } from "../admin-api";
 
 const NOBODY = "none";
 
@@ -23,7 +23,7 @@ export function AssigneeSelect({
   short?: boolean;
 }) {
   const { t } = useLingui();
-  const staff = useQuery(pipelineQueries.assignees());
+  const staff = useQuery(requestsAdminQueries.assignees());
   const assign = useAssignRequest();
   const current = request.assignee;
   // The current owner stays a choice even before the list has loaded (or after they left the team).

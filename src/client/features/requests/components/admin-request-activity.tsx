@@ -9,7 +9,7 @@ import { i18n, type MessageDescriptor } from "@/client/lib/i18n";
 import { formatEuro, formatMessageTime } from "@/shared/format";
 import { STATUS_LABELS, URGENCY_LABELS } from "@/shared/labels";
 import type { RequestStatus, Urgency } from "@/shared/requests";
-import { type ActivityEntry, pipelineQueries } from "../admin-api";
+import { type ActivityEntry, requestsAdminQueries } from "../admin-api";
 
 function detail(entry: ActivityEntry, key: string) {
   const value = entry.details?.[key];
@@ -127,7 +127,7 @@ function describeEntry(entry: ActivityEntry): string {
 
 export function ActivityCard({ requestId }: { requestId: string }) {
   const { t } = useLingui();
-  const query = useQuery(pipelineQueries.activity(requestId));
+  const query = useQuery(requestsAdminQueries.activity(requestId));
   return (
     <Card>
       <CardHeading icon={History} title={t`Activity`} />

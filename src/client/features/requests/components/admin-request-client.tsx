@@ -9,11 +9,11 @@ import { StatusBadge } from "@/client/components/status-badge";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { formatCardDate, formatEuro, formatLongDate } from "@/shared/format";
 import { planLabel } from "@/shared/plans";
-import { pipelineQueries, type RequestClient } from "../admin-api";
+import { type RequestClient, requestsAdminQueries } from "../admin-api";
 
 export function ClientCard({ requestId }: { requestId: string }) {
   const { t } = useLingui();
-  const query = useQuery(pipelineQueries.client(requestId));
+  const query = useQuery(requestsAdminQueries.client(requestId));
   return (
     <Card>
       <CardHeading icon={UserRound} title={t`Client`} />

@@ -7,13 +7,13 @@ import { useQuery } from "@tanstack/react-query";
 import { UserCheck } from "lucide-react";
 import { AsyncView, ListSkeleton } from "@/client/components/async-view";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
-import { pipelineQueries } from "../admin-api";
+import { requestsAdminQueries } from "../admin-api";
 import { AssigneeSelect } from "./admin-assignee";
 import { formatDuration } from "./dashboard-format";
 
 export function HandlingCard({ request }: { request: { id: string; title: string } }) {
   const { t } = useLingui();
-  const query = useQuery(pipelineQueries.handling(request.id));
+  const query = useQuery(requestsAdminQueries.handling(request.id));
   return (
     <Card>
       <CardHeading icon={UserCheck} title={t`Owner`} />

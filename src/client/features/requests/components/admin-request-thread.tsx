@@ -10,12 +10,12 @@ import { MessageSquare } from "lucide-react";
 import { useMemo } from "react";
 import { AsyncView } from "@/client/components/async-view";
 import { ScrollingThread } from "@/client/components/chat";
-import { addNoteWithToast, InternalNote, mergeByTime, StaffComposer } from "@/client/components/internal-note";
+import { AdminComposer, addNoteWithToast, InternalNote, mergeByTime } from "@/client/components/internal-note";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
-import { pipelineQueries, useAddNote, useReply } from "../admin-api";
+import { requestsAdminQueries, useAddNote, useReply } from "../admin-api";
 import { senderLabel, threadAttachments, useThreadActions } from "./thread-actions";
 import { MessageContent, ThreadClosed } from "./thread-parts";
 
@@ -35,9 +35,9 @@ export function AdminThreadCard({
   snippets?: SnippetSource;
 }) {
   const { t } = useLingui();
-  const thread = useQuery(pipelineQueries.thread(requestId));
+  const thread = useQuery(requestsAdminQueries.thread(requestId));
   const reply = useReply(requestId);
-  const notes = useQuery(pipelineQueries.notes(requestId));
+  const notes = useQuery(requestsAdminQueries.notes(requestId));
   const addNote = useAddNote(requestId);
   const noteItems = notes.data?.notes ?? [];
 
@@ -101,7 +101,7 @@ export function AdminThreadCard({
         {closed ? (
           <ThreadClosed />
         ) : (
-          <StaffComposer
+          <AdminComposer
             className="border-t border-stone pt-5"
             reply={{
               id: "admin-reply",

@@ -13,11 +13,11 @@ import { Label } from "@/client/components/ui/label";
 import { Switch } from "@/client/components/ui/switch";
 import { sharedText } from "@/client/lib/api";
 import { NOTICES } from "@/shared/messages";
-import { pipelineQueries, useSetRoundRobin } from "../admin-api";
+import { requestsAdminQueries, useSetRoundRobin } from "../admin-api";
 
 export function RoundRobinCard() {
   const { t } = useLingui();
-  const query = useQuery(pipelineQueries.roundRobin());
+  const query = useQuery(requestsAdminQueries.roundRobin());
   const set = useSetRoundRobin();
   const id = useId();
   function onCheckedChange(enabled: boolean) {

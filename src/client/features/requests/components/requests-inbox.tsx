@@ -13,21 +13,21 @@ import { AsyncView, EmptyState } from "@/client/components/async-view";
 import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
-import { pipelineQueries, type StaffUnreadMessage, useMarkInboxMessage } from "../admin-api";
+import { type AdminUnreadMessage, requestsAdminQueries, useMarkInboxMessage } from "../admin-api";
 
 /** The tab's count: unread request messages. */
 export function useRequestsInboxCount() {
-  return useQuery(pipelineQueries.inbox()).data?.items.length;
+  return useQuery(requestsAdminQueries.inbox()).data?.items.length;
 }
 
 export function RequestsInbox() {
   const { t } = useLingui();
-  const query = useQuery(pipelineQueries.inbox());
+  const query = useQuery(requestsAdminQueries.inbox());
   const mark = useMarkInboxMessage();
   /** Marked read here: kept in view, with Mark as unread. */
-  const [justRead, setJustRead] = useState<Record<string, StaffUnreadMessage>>({});
+  const [justRead, setJustRead] = useState<Record<string, AdminUnreadMessage>>({});
 
-  async function markRead(item: StaffUnreadMessage) {
+  async function markRead(item: AdminUnreadMessage) {
     try {
       await mark.mutateAsync({ id: item.id, read: true });
       setJustRead((previous) => ({ ...previous, [item.id]: item }));
@@ -36,7 +36,7 @@ export function RequestsInbox() {
     }
   }
 
-  async function markUnread(item: StaffUnreadMessage) {
+  async function markUnread(item: AdminUnreadMessage) {
     try {
       await mark.mutateAsync({ id: item.id, read: false });
       setJustRead(({ [item.id]: _removed, ...rest }) => rest);

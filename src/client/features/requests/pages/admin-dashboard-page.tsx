@@ -1,7 +1,7 @@
 /**
  * /admin and /admin/dashboard: the operations dashboard. The spec's counters (Total, New, Sourcing, Clients,
  * unread Messages) and quick links, then three charts: requests per week by category, the status funnel and the
- * time to a first reply. One query (GET /api/admin/stats), refreshed by the realtime topics (`pipelineRealtime`).
+ * time to a first reply. One query (GET /api/admin/stats), refreshed by the realtime topics (`requestsAdminRealtime`).
  * The quotes feature's flags (holds expiring soon) and money section are composed in by
  * app/pages/admin-dashboard-route.tsx (`flags`, `money`).
  */
@@ -12,7 +12,7 @@ import type { ReactNode } from "react";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
 import { PageHeader } from "@/client/components/page-header";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { type AdminStats, pipelineQueries } from "../admin-api";
+import { type AdminStats, requestsAdminQueries } from "../admin-api";
 import { QuickLinks, StatCards } from "../components/dashboard-cards";
 import { FirstReplyChart, FunnelChart, WeeklyChart } from "../components/dashboard-charts";
 import { StaffTimes } from "../components/dashboard-staff-times";
@@ -20,7 +20,7 @@ import { StaffTimes } from "../components/dashboard-staff-times";
 export default function AdminDashboardPage({ flags, money }: { flags?: ReactNode; money?: ReactNode }) {
   const { t } = useLingui();
   useDocumentTitle(t`Operations dashboard`);
-  const stats = useQuery(pipelineQueries.stats());
+  const stats = useQuery(requestsAdminQueries.stats());
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8">
       <PageHeader

@@ -1,7 +1,7 @@
 /**
  * /admin/requests/:id: one request as the staff work it. The request (details, notes, phone, attachment), its
  * thread with the reply box, and the quick status moves; beside it the client, the payment hold, the activity
- * timeline and Delete. Two columns from 1024 px, one below. The quotes feature's editor (`deal`) and its payment
+ * timeline and Delete. Two columns from 1024 px, one below. The quotes feature's editor (`quote`) and its payment
  * and delivery panels (`payment`) are composed in by app/pages/admin-request-detail-route.tsx.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -11,7 +11,7 @@ import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Button } from "@/client/components/ui/button";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { formatLongDate } from "@/shared/format";
-import { pipelineQueries, useDeletePipelineRequest } from "../admin-api";
+import { requestsAdminQueries, useDeletePipelineRequest } from "../admin-api";
 import type { RequestDetail } from "../api";
 import { ActivityCard } from "../components/admin-request-activity";
 import { ClientCard } from "../components/admin-request-client";
@@ -24,7 +24,7 @@ import { DeleteRequest, RequestEyebrow, RequestPage } from "../components/reques
 /** What another feature shows on the request's page. */
 export type AdminRequestPart = (request: RequestDetail) => React.ReactNode;
 interface Parts {
-  deal?: AdminRequestPart;
+  requestQuotes?: AdminRequestPart;
   payment?: AdminRequestPart;
   /** Saved replies for the reply box. */
   snippets?: SnippetSource;
@@ -33,7 +33,7 @@ interface Parts {
 export default function AdminRequestDetailPage(parts: Parts) {
   const { t } = useLingui();
   const { id = "" } = useParams();
-  const query = useQuery(pipelineQueries.detail(id));
+  const query = useQuery(requestsAdminQueries.detail(id));
   useDocumentTitle(query.data?.title ?? t`Request`);
 
   return (
@@ -58,7 +58,7 @@ export default function AdminRequestDetailPage(parts: Parts) {
   );
 }
 
-function RequestView({ request, deal, payment, snippets }: { request: RequestDetail } & Parts) {
+function RequestView({ request, requestQuotes, payment, snippets }: { request: RequestDetail } & Parts) {
   const { t } = useLingui();
   const remove = useDeletePipelineRequest();
   const clientName = request.client.name;
@@ -82,7 +82,7 @@ function RequestView({ request, deal, payment, snippets }: { request: RequestDet
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <RequestDetailsCard request={request} staff />
-          {deal?.(request)}
+          {requestQuotes?.(request)}
           <AdminThreadCard
             requestId={request.id}
             requestTitle={request.title}

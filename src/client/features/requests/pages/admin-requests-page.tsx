@@ -20,7 +20,7 @@ import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { cn } from "@/client/lib/utils";
 import { CATEGORY_LABELS } from "@/shared/labels";
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, type RequestCategory, type RequestStatus } from "@/shared/requests";
-import { type PipelineParams, pipelineCsvHref, pipelineQueries, pipelineSearch } from "../admin-api";
+import { type PipelineParams, pipelineCsvHref, pipelineSearch, requestsAdminQueries } from "../admin-api";
 import { formatPipelineTotal, PipelinePager, PipelineTable } from "../components/admin-pipeline-table";
 import { StatusFilter } from "../components/status-filter";
 
@@ -106,7 +106,7 @@ export default function AdminRequestsPage() {
   }, [view.q]);
 
   const query = useQuery(
-    pipelineQueries.list({
+    requestsAdminQueries.list({
       q: view.q || undefined,
       status: view.status,
       category: view.category,

@@ -26,10 +26,10 @@ import { MessageContent, ThreadClosed } from "../components/thread-parts";
 export type RequestPart = (request: RequestDetail) => React.ReactNode;
 
 /**
- * /requests/:id: the request, its attachment, its thread and what the member can do with it. `deal` is composed
+ * /requests/:id: the request, its attachment, its thread and what the member can do with it. `quote` is composed
  * in by app/pages/request-detail-route.tsx, above the details.
  */
-export default function RequestDetailPage({ deal }: { deal?: RequestPart }) {
+export default function RequestDetailPage({ requestQuotes }: { requestQuotes?: RequestPart }) {
   const { t } = useLingui();
   const { id = "" } = useParams();
   const navigate = useNavigate();
@@ -63,12 +63,12 @@ export default function RequestDetailPage({ deal }: { deal?: RequestPart }) {
       className="mx-auto max-w-6xl px-6 py-10 sm:py-14"
       otherError={() => null}
     >
-      {(request) => <RequestView request={request} deal={deal} />}
+      {(request) => <RequestView request={request} requestQuotes={requestQuotes} />}
     </RequestPage>
   );
 }
 
-function RequestView({ request, deal }: { request: RequestDetail; deal?: RequestPart }) {
+function RequestView({ request, requestQuotes }: { request: RequestDetail; requestQuotes?: RequestPart }) {
   const { t } = useLingui();
   const submitted = formatLongDate(request.createdAt);
   return (
@@ -85,7 +85,7 @@ function RequestView({ request, deal }: { request: RequestDetail; deal?: Request
       </header>
       <div className="mt-10 grid gap-8 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-8 lg:col-span-2">
-          {deal?.(request)}
+          {requestQuotes?.(request)}
           <RequestDetailsCard request={request} />
           <MessagesCard requestId={request.id} closed={request.status === "Withdrawn"} />
         </div>

@@ -18,7 +18,7 @@ import { toastFailure } from "@/client/lib/toasts";
 import { useHashTarget } from "@/client/lib/use-hash-target";
 import { formatMessageTime } from "@/shared/format";
 import { MESSAGES } from "@/shared/messages";
-import { type StaffInquiry, salesQueries, useCloseInquiry, useReplyInquiry } from "../api";
+import { type AdminInquiry, salesQueries, useCloseInquiry, useReplyInquiry } from "../api";
 
 /** The tab's count: inquiries still open. */
 export function useSalesInboxCount() {
@@ -53,7 +53,7 @@ export function SalesInbox({ snippets }: { snippets?: SnippetSource }) {
   );
 }
 
-function InquiryRow({ inquiry, snippets }: { inquiry: StaffInquiry; snippets?: SnippetSource }) {
+function InquiryRow({ inquiry, snippets }: { inquiry: AdminInquiry; snippets?: SnippetSource }) {
   const { t } = useLingui();
   const [replying, setReplying] = useState(false);
   const [reply, setReply] = useState("");

@@ -1,6 +1,6 @@
 /**
  * The admin dashboard's money (composed in by app/pages/admin-dashboard-route.tsx), from one query
- * (GET /admin/money): the holds expiring within 24 h as flags at the top, and a section with the counters
+ * (GET /admin/quotes/overview): the holds expiring within 24 h as flags at the top, and a section with the counters
  * (held now, captured and released over 12 weeks, expiring soon) and a chart of held, captured and released
  * money per week; and the newest reconciliation with the payment provider, its differences, and for admins a
  * "Reconcile now" button (decision 031).
@@ -31,19 +31,19 @@ import { useSession } from "@/client/lib/session";
 import { toastFailure } from "@/client/lib/toasts";
 import { formatCount, formatDate, formatMessageTime } from "@/shared/format";
 import {
-  type MoneyOverview,
+  type QuotesOverview,
   quoteQueries,
   type ReconciliationDifference,
   type ReconciliationRun,
   useReconcileNow,
 } from "../api";
 import { formatCents } from "../money";
-import { HoldExpiry } from "./deal-parts";
+import { HoldExpiry } from "./quote-parts";
 
 /** Holds that lapse within 24 h unless captured or released: each a link to its request. */
 export function ExpiringHolds() {
   useLocale();
-  const { data } = useQuery(quoteQueries.money());
+  const { data } = useQuery(quoteQueries.overview());
   if (!data || data.expiring.length === 0) return null;
   return (
     <section
@@ -81,7 +81,7 @@ const SERIES = [
 ] as const;
 
 const CARDS: Array<{
-  key: keyof MoneyOverview["cards"];
+  key: keyof QuotesOverview["cards"];
   label: MessageDescriptor;
   hint: MessageDescriptor;
   money: boolean;
@@ -94,7 +94,7 @@ const CARDS: Array<{
 
 export function MoneySection() {
   const { t, i18n } = useLingui();
-  const query = useQuery(quoteQueries.money());
+  const query = useQuery(quoteQueries.overview());
   const data = query.data;
   return (
     <section aria-labelledby="money-heading" className="flex flex-col gap-4">
@@ -143,7 +143,7 @@ export function MoneySection() {
 }
 
 /** What is still owed on balance invoices, what went back, and the disputes not yet decided (issue 30). */
-function Ledger({ ledger }: { ledger: MoneyOverview["ledger"] }) {
+function Ledger({ ledger }: { ledger: QuotesOverview["ledger"] }) {
   const { t } = useLingui();
   const open = ledger.openInvoices;
   const items = [
@@ -319,7 +319,7 @@ function DifferenceItem({ difference: d }: { difference: ReconciliationDifferenc
 }
 
 /** Money per week: what was newly held, captured and released, by the Monday each week starts. */
-function MoneyChart({ data }: { data?: MoneyOverview }) {
+function MoneyChart({ data }: { data?: QuotesOverview }) {
   const { t, i18n } = useLingui();
   const rows = data?.weekly.map((week) => ({
     ...week,

@@ -32,7 +32,7 @@ export const option = (title: string, priceCents: number, extra: object = {}) =>
 
 export const sessionOf = (url: string) => url.split("/").pop() as string;
 
-export function dealSteps(ctx: () => TestContext, staff: () => TestUser) {
+export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
   const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, user: TestUser | null, payload?: object) =>
     ctx().app.inject({ method, url, headers: as(user), ...(payload ? { payload } : {}) });
 
@@ -85,16 +85,16 @@ export function dealSteps(ctx: () => TestContext, staff: () => TestUser) {
     return quoteId;
   }
 
-  async function deal(user: TestUser, requestId: string) {
-    const key = user === staff() ? "GET /admin/requests/:id/deal" : "GET /requests/:id/deal";
+  async function requestQuotes(user: TestUser, requestId: string) {
+    const key = user === staff() ? "GET /admin/requests/:id/quotes" : "GET /requests/:id/quotes";
     const res = await callApi(ctx(), key, { params: { id: requestId } }, as(user));
     expect(res.statusCode, res.body).toBe(200);
-    // Loosely typed, as before the typed client: the quotes suites read the deal as they please.
+    // Loosely typed, as before the typed client: the quotes suites read the quote as they please.
     return res.json() as ReturnType<typeof JSON.parse>;
   }
 
   async function optionIds(member: TestUser, requestId: string, quoteId: string): Promise<string[]> {
-    const quote = (await deal(member, requestId)).quotes.find((q: { id: string }) => q.id === quoteId);
+    const quote = (await requestQuotes(member, requestId)).quotes.find((q: { id: string }) => q.id === quoteId);
     return quote.options.map((o: { id: string }) => o.id);
   }
 
@@ -194,7 +194,7 @@ export function dealSteps(ctx: () => TestContext, staff: () => TestUser) {
     refundsTold,
     sourcingRequest,
     sent,
-    deal,
+    requestQuotes,
     optionIds,
     acceptOption,
     authorize,

@@ -19,10 +19,10 @@ import { cn } from "@/client/lib/utils";
 import { formatLongDate } from "@/shared/format";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import type { RequestStatus } from "@/shared/requests";
-import { type Deal, type Quote, quoteQueries, useDeleteQuote, useSendQuote } from "../api";
+import { type Quote, quoteQueries, type RequestQuotes, useDeleteQuote, useSendQuote } from "../api";
 import { formatCents } from "../money";
-import { DealFiles, QuoteBadge } from "./deal-parts";
 import { QuoteEditor } from "./quote-editor";
+import { QuoteBadge, QuoteFiles } from "./quote-parts";
 import { VatNote } from "./vat-note";
 
 /** What the editor is open on: a new quote, a draft, or a revision of an answered quote. */
@@ -30,27 +30,27 @@ type Editing = { kind: "new" } | { kind: "draft"; quote: Quote } | { kind: "revi
 
 const QUOTABLE: readonly RequestStatus[] = ["Sourcing", "Quoted"];
 
-export function StaffQuotes({ requestId }: { requestId: string }) {
+export function AdminQuotes({ requestId }: { requestId: string }) {
   const { t } = useLingui();
-  const query = useQuery(quoteQueries.staffDeal(requestId));
+  const query = useQuery(quoteQueries.adminRequestQuotes(requestId));
   return (
     <Card>
       <CardHeading icon={ScrollText} title={t`Quotes`} />
       <CardContent>
         <AsyncView query={query} loadingLabel={t`Loading quotes`} errorFallback={t`Failed to load quotes`}>
-          {(deal) => <QuotesBody requestId={requestId} deal={deal} />}
+          {(requestQuotes) => <QuotesBody requestId={requestId} requestQuotes={requestQuotes} />}
         </AsyncView>
       </CardContent>
     </Card>
   );
 }
 
-export function QuotesBody({ requestId, deal }: { requestId: string; deal: Deal }) {
+export function QuotesBody({ requestId, requestQuotes }: { requestId: string; requestQuotes: RequestQuotes }) {
   const { t } = useLingui();
   const [editing, setEditing] = useState<Editing>(null);
-  const canQuote = QUOTABLE.includes(deal.requestStatus);
-  const hasDraft = deal.quotes.some((quote) => quote.status === "draft");
-  const accepted = deal.quotes.some((quote) => quote.status === "accepted");
+  const canQuote = QUOTABLE.includes(requestQuotes.requestStatus);
+  const hasDraft = requestQuotes.quotes.some((quote) => quote.status === "draft");
+  const accepted = requestQuotes.quotes.some((quote) => quote.status === "accepted");
   const location = useLocation();
   const navigate = useNavigate();
   const editorRef = useRef<HTMLDivElement>(null);
@@ -61,10 +61,10 @@ export function QuotesBody({ requestId, deal }: { requestId: string; deal: Deal 
     if (location.hash !== `#${QUOTE_EDITOR_ANCHOR}`) return;
     navigate({ pathname: location.pathname, search: location.search }, { replace: true });
     if (!canQuote || accepted) return;
-    const draft = deal.quotes.find((quote) => quote.status === "draft");
+    const draft = requestQuotes.quotes.find((quote) => quote.status === "draft");
     setEditing(draft ? { kind: "draft", quote: draft } : { kind: "new" });
     setFocusEditor(true);
-  }, [location.hash, location.pathname, location.search, navigate, canQuote, accepted, deal.quotes]);
+  }, [location.hash, location.pathname, location.search, navigate, canQuote, accepted, requestQuotes.quotes]);
 
   useEffect(() => {
     if (!focusEditor || !editorRef.current) return;
@@ -87,16 +87,16 @@ export function QuotesBody({ requestId, deal }: { requestId: string; deal: Deal 
   }
   return (
     <div className="flex flex-col gap-4">
-      {deal.quotes.length === 0 && (
+      {requestQuotes.quotes.length === 0 && (
         <p className="text-sm text-ink-muted">
           {canQuote
             ? t`No quote yet. Write one with up to three options; the member accepts one and a 10 % card hold is placed.`
             : t`A quote can be written once the request is Sourcing.`}
         </p>
       )}
-      {deal.quotes.length > 0 && (
+      {requestQuotes.quotes.length > 0 && (
         <ul className="flex flex-col gap-3">
-          {deal.quotes.map((quote) => (
+          {requestQuotes.quotes.map((quote) => (
             <li key={quote.id}>
               <QuoteSummary
                 requestId={requestId}
@@ -169,7 +169,7 @@ function QuoteSummary({
               <span className="tabular shrink-0">{formatCents(option.priceCents)}</span>
             </div>
             <VatNote vatRate={option.vatRate} vatCents={option.vatCents} className="text-right" />
-            <DealFiles
+            <QuoteFiles
               requestId={requestId}
               files={option.photos}
               label={t`Photos of ${option.title}`}

@@ -11,7 +11,7 @@ import { holdExpiryText } from "@/client/lib/hold-expiry";
 import { type MessageDescriptor, useLocale } from "@/client/lib/i18n";
 import { cn } from "@/client/lib/utils";
 import type { HoldStatus, QUOTE_STATUSES } from "@/shared/quotes";
-import { type DealFile, dealFileUrl, type Quote } from "../api";
+import { type Quote, type QuoteFile, quoteFileUrl } from "../api";
 
 const HOLD_TONES: Record<HoldStatus, BadgeVariantProps["variant"]> = {
   pending: "gold",
@@ -71,25 +71,25 @@ export function QuoteBadge({ quote }: { quote: Quote }) {
   return <Badge variant={variant}>{i18n._(QUOTE_STATUS_LABELS[quote.status])}</Badge>;
 }
 
-const isImage = (file: DealFile) => file.type.startsWith("image/");
+const isImage = (file: QuoteFile) => file.type.startsWith("image/");
 
 /**
  * Photos as thumbnails that open larger in a dialog; a PDF as a link that opens it. `label` names the set for
  * screen readers ("Photos of Option 1").
  */
-export function DealFiles({
+export function QuoteFiles({
   requestId,
   files,
   label,
   className,
 }: {
   requestId: string;
-  files: DealFile[];
+  files: QuoteFile[];
   label: string;
   className?: string;
 }) {
   const { t } = useLingui();
-  const [open, setOpen] = useState<DealFile | null>(null);
+  const [open, setOpen] = useState<QuoteFile | null>(null);
   if (files.length === 0) return null;
   return (
     <>
@@ -103,7 +103,7 @@ export function DealFiles({
                 className="block size-20 cursor-pointer overflow-hidden rounded-md border border-stone bg-ivory-deep transition-colors hover:border-gold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-deep"
               >
                 <img
-                  src={dealFileUrl(requestId, file.id)}
+                  src={quoteFileUrl(requestId, file.id)}
                   alt={t`View ${file.name}`}
                   loading="lazy"
                   className="size-full object-cover"
@@ -113,7 +113,7 @@ export function DealFiles({
           ) : (
             <li key={file.id}>
               <a
-                href={dealFileUrl(requestId, file.id)}
+                href={quoteFileUrl(requestId, file.id)}
                 target="_blank"
                 rel="noreferrer"
                 className="flex h-20 max-w-48 items-center gap-2 rounded-md border border-stone bg-ivory px-3 text-xs hover:border-gold"
@@ -131,7 +131,7 @@ export function DealFiles({
           <DialogDescription className="sr-only">{label}</DialogDescription>
           {open && (
             <img
-              src={dealFileUrl(requestId, open.id)}
+              src={quoteFileUrl(requestId, open.id)}
               alt={open.name}
               className="max-h-[70dvh] w-full rounded-md object-contain"
             />

@@ -2,8 +2,8 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setActiveLocale } from "@/client/lib/i18n";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
-import { deal, fakeApi, hold, option, quote, REQUEST_ID, renderWithApp } from "../test-fixtures";
-import { DealView } from "./member-deal";
+import { fakeApi, hold, option, quote, REQUEST_ID, renderWithApp, requestQuotes } from "../test-fixtures";
+import { MemberQuotesView } from "./member-quotes";
 
 const acceptPath = (quoteId: string) => `POST /api/requests/${REQUEST_ID}/quotes/${quoteId}/accept`;
 const optionCard = (name: string) => screen.getByRole("article", { name });
@@ -11,7 +11,7 @@ const optionCard = (name: string) => screen.getByRole("article", { name });
 describe("the member's quote cards", () => {
   it("shows each option with its price, terms, delivery estimate and the quote's validity", () => {
     fakeApi();
-    renderWithApp(<DealView requestId={REQUEST_ID} deal={deal()} />);
+    renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes()} />);
     expect(screen.getByText("Valid until Dec 31, 2099", { exact: false })).toBeTruthy();
     expect(screen.getByText("Two pieces we can secure this week.")).toBeTruthy();
     const first = optionCard("Birkin 25, Gold Togo");
@@ -26,18 +26,21 @@ describe("the member's quote cards", () => {
     fakeApi();
     const photos = [{ id: "44444444-4444-4444-8444-444444444444", name: "front.jpg", type: "image/jpeg", size: 10 }];
     const { user } = renderWithApp(
-      <DealView requestId={REQUEST_ID} deal={deal({ quotes: [quote({ options: [option(0, { photos })] })] })} />,
+      <MemberQuotesView
+        requestId={REQUEST_ID}
+        requestQuotes={requestQuotes({ quotes: [quote({ options: [option(0, { photos })] })] })}
+      />,
     );
     await user.click(screen.getByRole("button", { name: "View front.jpg" }));
     const dialog = screen.getByRole("dialog", { name: "front.jpg" });
     expect(within(dialog).getByRole("img", { name: "front.jpg" }).getAttribute("src")).toBe(
-      `/api/requests/${REQUEST_ID}/deal/files/${photos[0].id}`,
+      `/api/requests/${REQUEST_ID}/quotes/files/${photos[0].id}`,
     );
   });
 
   it("accepts an option after a confirm step stating the hold, then goes to the card page", async () => {
     const api = fakeApi({ [acceptPath(quote().id)]: { body: { url: "/checkout/test/holds/hs_test_1" } } });
-    const { user } = renderWithApp(<DealView requestId={REQUEST_ID} deal={deal()} />);
+    const { user } = renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes()} />);
     await user.click(within(optionCard("Birkin 25, Gold Togo")).getByRole("button", { name: /Accept/ }));
     const dialog = screen.getByRole("alertdialog", { name: "Accept Birkin 25, Gold Togo?" });
     expect(within(dialog).getByText("We will hold €450 on your card; nothing is charged now.")).toBeTruthy();
@@ -49,7 +52,7 @@ describe("the member's quote cards", () => {
 
   it("says the server's refusal and stays", async () => {
     fakeApi({ [acceptPath(quote().id)]: { status: 409, body: { error: QUOTE_MESSAGES.quoteNotCurrent } } });
-    const { user } = renderWithApp(<DealView requestId={REQUEST_ID} deal={deal()} />);
+    const { user } = renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes()} />);
     await user.click(within(optionCard("Birkin 25, Gold Togo")).getByRole("button", { name: /Accept/ }));
     await user.click(screen.getByRole("button", { name: "Continue to card" }));
     expect(await screen.findByText(QUOTE_MESSAGES.quoteNotCurrent)).toBeTruthy();
@@ -58,7 +61,7 @@ describe("the member's quote cards", () => {
 
   it("declines the quote with an optional reason", async () => {
     const api = fakeApi();
-    const { user } = renderWithApp(<DealView requestId={REQUEST_ID} deal={deal()} />);
+    const { user } = renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes()} />);
     await user.click(screen.getByRole("button", { name: "Decline quote" }));
     const dialog = screen.getByRole("alertdialog", { name: "Decline this quote?" });
     await user.type(within(dialog).getByLabelText(/Reason/), "  Too dear  ");
@@ -72,7 +75,9 @@ describe("the member's quote cards", () => {
 
   it("cannot accept an expired quote, and says why", () => {
     fakeApi();
-    renderWithApp(<DealView requestId={REQUEST_ID} deal={deal({ quotes: [quote({ expired: true })] })} />);
+    renderWithApp(
+      <MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [quote({ expired: true })] })} />,
+    );
     expect(screen.getByRole("alert").textContent).toBe(QUOTE_MESSAGES.quoteExpired);
     for (const button of screen.getAllByRole("button", { name: "Accept" })) {
       expect((button as HTMLButtonElement).disabled).toBe(true);
@@ -83,7 +88,9 @@ describe("the member's quote cards", () => {
     fakeApi();
     const current = quote({ id: "55555555-5555-4555-8555-555555555555", options: [option(2)] });
     const declined = quote({ status: "declined", declineReason: "Too dear" });
-    renderWithApp(<DealView requestId={REQUEST_ID} deal={deal({ quotes: [current, declined] })} />);
+    renderWithApp(
+      <MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [current, declined] })} />,
+    );
     expect(screen.getAllByRole("article")).toHaveLength(1);
     const earlier = screen.getByRole("region", { name: "Earlier proposals" });
     expect(within(earlier).getByText("Declined")).toBeTruthy();
@@ -94,7 +101,9 @@ describe("the member's quote cards", () => {
     fakeApi();
     const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
     const captured = hold({ status: "captured", capturedCents: 20_000, captureReason: "a scuff on the clasp" });
-    renderWithApp(<DealView requestId={REQUEST_ID} deal={deal({ quotes: [accepted], hold: captured })} />);
+    renderWithApp(
+      <MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [accepted], hold: captured })} />,
+    );
     expect(
       screen.getByText("€200 charged — €250 off: a scuff on the clasp. The rest of the hold was released."),
     ).toBeTruthy();
@@ -104,7 +113,9 @@ describe("the member's quote cards", () => {
     fakeApi();
     const expired = quote({ id: "55555555-5555-4555-8555-555555555555", expired: true, options: [option(2)] });
     const declined = quote({ status: "declined", declineReason: "Too dear" });
-    renderWithApp(<DealView requestId={REQUEST_ID} deal={deal({ quotes: [expired, declined] })} />);
+    renderWithApp(
+      <MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [expired, declined] })} />,
+    );
     expect(screen.getAllByText("Expired").length).toBeGreaterThan(0);
     const earlier = screen.getByRole("region", { name: "Earlier proposals" });
     expect(within(earlier).getByText("Declined")).toBeTruthy();
@@ -114,7 +125,9 @@ describe("the member's quote cards", () => {
   it("shows an accepted quote's chosen option and the hold until its expiry", () => {
     fakeApi();
     const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
-    renderWithApp(<DealView requestId={REQUEST_ID} deal={deal({ quotes: [accepted], hold: hold() })} />);
+    renderWithApp(
+      <MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [accepted], hold: hold() })} />,
+    );
     expect(within(optionCard("Birkin 25, Gold Togo")).getByText("Accepted")).toBeTruthy();
     expect(screen.queryByRole("button", { name: /Accept/ })).toBeNull();
     expect(screen.getByText("Held")).toBeTruthy();
@@ -129,9 +142,9 @@ describe("the member's quote cards", () => {
     });
     const expired = hold({ status: "expired", reauthorizationRequested: true, failure: "Your card was declined." });
     const { user } = renderWithApp(
-      <DealView
+      <MemberQuotesView
         requestId={REQUEST_ID}
-        deal={deal({
+        requestQuotes={requestQuotes({
           requestStatus: "Found",
           quotes: [quote({ status: "accepted" })],
           hold: expired,
@@ -151,9 +164,14 @@ describe("the member's quote cards", () => {
     const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
     const lapsed = hold({ status: "expired", reauthorizationRequested: false });
     const { user } = renderWithApp(
-      <DealView
+      <MemberQuotesView
         requestId={REQUEST_ID}
-        deal={deal({ requestStatus: "Found", quotes: [accepted], hold: lapsed, canAuthoriseAgain: true })}
+        requestQuotes={requestQuotes({
+          requestStatus: "Found",
+          quotes: [accepted],
+          hold: lapsed,
+          canAuthoriseAgain: true,
+        })}
       />,
     );
     expect(screen.getByText("The hold of €450 lapsed before it was used. Nothing was charged.")).toBeTruthy();
@@ -167,9 +185,13 @@ describe("the member's quote cards", () => {
     const api = fakeApi({ [reauthorize]: { body: { url: "/checkout/test/holds/hs_test_4" } } });
     const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
     const { user } = renderWithApp(
-      <DealView
+      <MemberQuotesView
         requestId={REQUEST_ID}
-        deal={deal({ requestStatus: "Found", quotes: [accepted], hold: hold({ status: "pending", expiresAt: null }) })}
+        requestQuotes={requestQuotes({
+          requestStatus: "Found",
+          quotes: [accepted],
+          hold: hold({ status: "pending", expiresAt: null }),
+        })}
       />,
     );
     await user.click(screen.getByRole("button", { name: "Continue to card authorisation" }));
@@ -182,9 +204,14 @@ describe("the member's quote cards", () => {
     const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
     const lapsed = hold({ status: "expired" });
     renderWithApp(
-      <DealView
+      <MemberQuotesView
         requestId={REQUEST_ID}
-        deal={deal({ requestStatus: "Delivered", quotes: [accepted], hold: lapsed, canAuthoriseAgain: false })}
+        requestQuotes={requestQuotes({
+          requestStatus: "Delivered",
+          quotes: [accepted],
+          hold: lapsed,
+          canAuthoriseAgain: false,
+        })}
       />,
     );
     expect(screen.queryByRole("button", { name: "Authorise again" })).toBeNull();
@@ -195,9 +222,9 @@ describe("the member's quote cards", () => {
     const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
     const soon = new Date(Date.now() + 20 * 3_600_000).toISOString();
     const first = renderWithApp(
-      <DealView
+      <MemberQuotesView
         requestId={REQUEST_ID}
-        deal={deal({ requestStatus: "Found", quotes: [accepted], hold: hold({ expiresAt: soon }) })}
+        requestQuotes={requestQuotes({ requestStatus: "Found", quotes: [accepted], hold: hold({ expiresAt: soon }) })}
       />,
     );
     const notice = screen.getByText(/Your hold of €450 lapses on/).closest('[role="status"]') as HTMLElement;
@@ -206,7 +233,10 @@ describe("the member's quote cards", () => {
     first.unmount();
     // Further out: the usual sentence, no warning.
     renderWithApp(
-      <DealView requestId={REQUEST_ID} deal={deal({ requestStatus: "Found", quotes: [accepted], hold: hold() })} />,
+      <MemberQuotesView
+        requestId={REQUEST_ID}
+        requestQuotes={requestQuotes({ requestStatus: "Found", quotes: [accepted], hold: hold() })}
+      />,
     );
     expect(screen.queryByText(/lapses on/)).toBeNull();
   });
@@ -223,7 +253,10 @@ describe("the member's quote cards", () => {
       disputeUntil: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     };
     const { user } = renderWithApp(
-      <DealView requestId={REQUEST_ID} deal={deal({ requestStatus: "Delivered", quotes: [], delivery })} />,
+      <MemberQuotesView
+        requestId={REQUEST_ID}
+        requestQuotes={requestQuotes({ requestStatus: "Delivered", quotes: [], delivery })}
+      />,
     );
     await user.click(screen.getByRole("button", { name: "Report a problem" }));
     const dialog = screen.getByRole("alertdialog", { name: "Report a problem" });
@@ -252,7 +285,7 @@ describe("the member's quote cards", () => {
       problem: null,
       disputeUntil: "2020-01-31T10:00:00.000Z",
     };
-    renderWithApp(<DealView requestId={REQUEST_ID} deal={deal({ quotes: [], delivery })} />);
+    renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [], delivery })} />);
     expect(screen.queryByRole("button", { name: "Report a problem" })).toBeNull();
   });
 });
@@ -263,7 +296,7 @@ describe("in Portuguese", () => {
   it("says the quote, its amounts and dates, and the confirm step in European Portuguese", async () => {
     setActiveLocale("pt-PT");
     fakeApi();
-    const { user } = renderWithApp(<DealView requestId={REQUEST_ID} deal={deal()} />);
+    const { user } = renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes()} />);
     expect(screen.getByText("Válido até dez 31, 2099", { exact: false })).toBeTruthy();
     const first = optionCard("Birkin 25, Gold Togo");
     expect(within(first).getByText("Opção 1")).toBeTruthy();

@@ -1,7 +1,7 @@
 /**
  * The business loop in Stripe mode for one test file: the real SDK against a fresh local fake of the Stripe API,
  * signed webhook deliveries, and a request taken to a quote, a hold authorised at "Stripe", or a capture. Call
- * `stripeDealApp()` at the top of the file: it registers the hooks that start and stop both.
+ * `stripeQuotesApp()` at the top of the file: it registers the hooks that start and stop both.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
@@ -18,7 +18,7 @@ export const WEBHOOK_SECRET = "whsec_test_maison";
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const seconds = () => Math.floor(Date.now() / 1000);
 
-export function stripeDealApp() {
+export function stripeQuotesApp() {
   const state = {} as { fake: FakeStripe; ctx: TestContext; staff: TestUser; admin: TestUser };
   beforeAll(async () => {
     state.fake = await startFakeStripe();
@@ -89,8 +89,8 @@ export function stripeDealApp() {
       as(staff),
     );
     expect(sent.statusCode).toBe(200);
-    const deal = (await callApi(ctx, "GET /requests/:id/deal", { params: { id } }, as(member))).json();
-    return { member, id, quoteId, optionId: deal.quotes[0].options[0].id };
+    const requestQuotes = (await callApi(ctx, "GET /requests/:id/quotes", { params: { id } }, as(member))).json();
+    return { member, id, quoteId, optionId: requestQuotes.quotes[0].options[0].id };
   }
 
   /** Quoted, accepted, authorised at Stripe, its webhooks delivered: the hold is held. */

@@ -22,10 +22,10 @@ import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
 import { HOLD_RATE, isHoldExpiringSoon, QUOTE_MESSAGES } from "@/shared/quotes";
 import {
-  type Deal,
-  type DealFile,
   type Hold,
+  type QuoteFile,
   quoteQueries,
+  type RequestQuotes,
   useCapture,
   useMarkDelivered,
   useRelease,
@@ -33,45 +33,47 @@ import {
 } from "../api";
 import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
 import { BalanceInvoicePanel } from "./balance-invoice-panel";
-import { DealFiles, HoldBadge, HoldExpiry } from "./deal-parts";
 import { AmountField, DialogError, ReasonField } from "./money-fields";
 import { PhotoUploader } from "./photo-uploader";
+import { HoldBadge, HoldExpiry, QuoteFiles } from "./quote-parts";
 import { RefundAction, refundableCents } from "./refund-dialog";
 import { RefundList } from "./refund-list";
 
-/** The aside's payment and delivery cards, from the staff's deal. */
-export function StaffPayment({ requestId }: { requestId: string }) {
+/** The aside's payment and delivery cards, from the staff's quote. */
+export function AdminPayment({ requestId }: { requestId: string }) {
   const { t } = useLingui();
-  const query = useQuery(quoteQueries.staffDeal(requestId));
+  const query = useQuery(quoteQueries.adminRequestQuotes(requestId));
   return (
     <AsyncView query={query} loadingLabel={t`Loading the payment`} errorFallback={t`Failed to load the payment`}>
-      {(deal) => <PaymentPanels requestId={requestId} deal={deal} />}
+      {(requestQuotes) => <PaymentPanels requestId={requestId} requestQuotes={requestQuotes} />}
     </AsyncView>
   );
 }
 
-export function PaymentPanels({ requestId, deal }: { requestId: string; deal: Deal }) {
+export function PaymentPanels({ requestId, requestQuotes }: { requestId: string; requestQuotes: RequestQuotes }) {
   return (
     <>
-      <PaymentCard requestId={requestId} deal={deal} />
-      <BalanceInvoicePanel requestId={requestId} deal={deal} />
-      {(deal.requestStatus === "Found" || deal.delivery) && <DeliveryCard requestId={requestId} deal={deal} />}
+      <PaymentCard requestId={requestId} requestQuotes={requestQuotes} />
+      <BalanceInvoicePanel requestId={requestId} requestQuotes={requestQuotes} />
+      {(requestQuotes.requestStatus === "Found" || requestQuotes.delivery) && (
+        <DeliveryCard requestId={requestId} requestQuotes={requestQuotes} />
+      )}
     </>
   );
 }
 
-function optionOf(deal: Deal, optionId: string) {
-  for (const quote of deal.quotes) {
+function optionOf(requestQuotes: RequestQuotes, optionId: string) {
+  for (const quote of requestQuotes.quotes) {
     const option = quote.options.find((candidate) => candidate.id === optionId);
     if (option) return option;
   }
   return null;
 }
 
-export function PaymentCard({ requestId, deal }: { requestId: string; deal: Deal }) {
-  const hold = deal.hold;
+export function PaymentCard({ requestId, requestQuotes }: { requestId: string; requestQuotes: RequestQuotes }) {
+  const hold = requestQuotes.hold;
   const { t } = useLingui();
-  const option = hold ? optionOf(deal, hold.optionId) : null;
+  const option = hold ? optionOf(requestQuotes, hold.optionId) : null;
   const rate = Math.round(HOLD_RATE * 100);
   return (
     <Card>
@@ -115,10 +117,14 @@ export function PaymentCard({ requestId, deal }: { requestId: string; deal: Deal
               </a>
             )}
             {(hold.status === "captured" || hold.status === "refunded") && (
-              <RefundList refunds={deal.refunds} audience="staff" />
+              <RefundList refunds={requestQuotes.refunds} audience="staff" />
             )}
-            {hold.status === "captured" && refundableCents(hold, deal.refunds) > 0 && (
-              <RefundAction requestId={requestId} source="hold" leftCents={refundableCents(hold, deal.refunds)} />
+            {hold.status === "captured" && refundableCents(hold, requestQuotes.refunds) > 0 && (
+              <RefundAction
+                requestId={requestId}
+                source="hold"
+                leftCents={refundableCents(hold, requestQuotes.refunds)}
+              />
             )}
             {hold.status === "held" && (
               <div className="grid grid-cols-2 gap-2">
@@ -304,9 +310,9 @@ function AskAgain({ requestId, hold }: { requestId: string; hold: Hold }) {
 
 // Delivery ---------------------------------------------------------------------------------------------
 
-export function DeliveryCard({ requestId, deal }: { requestId: string; deal: Deal }) {
+export function DeliveryCard({ requestId, requestQuotes }: { requestId: string; requestQuotes: RequestQuotes }) {
   const { t } = useLingui();
-  const delivery = deal.delivery;
+  const delivery = requestQuotes.delivery;
   const delivered = delivery ? formatLongDate(delivery.deliveredAt) : "";
   const answered = delivery?.answeredAt ? formatLongDate(delivery.answeredAt) : null;
   const until = delivery ? formatLongDate(delivery.disputeUntil) : "";
@@ -323,7 +329,7 @@ export function DeliveryCard({ requestId, deal }: { requestId: string; deal: Dea
           <>
             <p className="tabular">{t`Delivered ${delivered}`}</p>
             {delivery.note && <p className="text-ink-muted whitespace-pre-wrap break-words">{delivery.note}</p>}
-            <DealFiles
+            <QuoteFiles
               requestId={requestId}
               files={delivery.photos}
               label={t`Photos of the handover`}
@@ -363,7 +369,7 @@ function MarkDelivered({ requestId }: { requestId: string }) {
   const mark = useMarkDelivered(requestId);
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
-  const [photos, setPhotos] = useState<DealFile[]>([]);
+  const [photos, setPhotos] = useState<QuoteFile[]>([]);
   const noteId = useId();
   return (
     <ConfirmDialog

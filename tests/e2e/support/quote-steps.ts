@@ -73,7 +73,7 @@ export async function quoteViaApi(staff: Page, requestId: string, option: { titl
   return quoteId;
 }
 
-type DealAnswer = {
+type RequestQuotesAnswer = {
   quotes: Array<{ id: string; options: Array<{ id: string }> }>;
   hold: { status: string } | null;
 };
@@ -83,10 +83,10 @@ type DealAnswer = {
  * own calls, then staff capture all of it: a captured payment, as the refund and dispute journeys start from.
  */
 export async function capturedViaApi(member: Page, staff: Page, requestId: string) {
-  const deal = (await (
-    await api(member.request, "GET /requests/:id/deal", { params: { id: requestId } })
-  ).json()) as DealAnswer;
-  const quote = deal.quotes[0];
+  const requestQuotes = (await (
+    await api(member.request, "GET /requests/:id/quotes", { params: { id: requestId } })
+  ).json()) as RequestQuotesAnswer;
+  const quote = requestQuotes.quotes[0];
   const accepted = await api(member.request, "POST /requests/:id/quotes/:quoteId/accept", {
     params: { id: requestId, quoteId: quote.id },
     body: { optionId: quote.options[0].id },
@@ -103,8 +103,8 @@ export async function capturedViaApi(member: Page, staff: Page, requestId: strin
   const holdStatus = async () =>
     (
       (await (
-        await api(staff.request, "GET /admin/requests/:id/deal", { params: { id: requestId } })
-      ).json()) as DealAnswer
+        await api(staff.request, "GET /admin/requests/:id/quotes", { params: { id: requestId } })
+      ).json()) as RequestQuotesAnswer
     ).hold?.status;
   await expect.poll(holdStatus).toBe("held");
   const captured = await api(staff.request, "POST /admin/requests/:id/hold/capture", {

@@ -21,12 +21,12 @@ import { cn } from "@/client/lib/utils";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
 import { canReportProblem, isHoldLapsingSoon, LIVE_HOLD_STATUSES, QUOTE_MESSAGES } from "@/shared/quotes";
 import {
-  type Deal,
   type Delivery,
   type Hold,
   type Quote,
   type QuoteOption,
   quoteQueries,
+  type RequestQuotes,
   useAcceptQuote,
   useConfirmReceipt,
   useDeclineQuote,
@@ -35,39 +35,39 @@ import {
 } from "../api";
 import { formatCents } from "../money";
 import { MemberBalance } from "./balance-invoice-panel";
-import { DealFiles, HoldBadge, QuoteBadge, useFollowUrl } from "./deal-parts";
+import { HoldBadge, QuoteBadge, QuoteFiles, useFollowUrl } from "./quote-parts";
 import { MemberRefunds } from "./refund-list";
 import { StatementCard } from "./statement";
 import { VatNote } from "./vat-note";
 
-export function MemberDeal({ requestId }: { requestId: string }) {
-  const query = useQuery(quoteQueries.deal(requestId));
-  // The request's page says what is wrong with the request itself; this part stays quiet until it has a deal.
+export function MemberQuotes({ requestId }: { requestId: string }) {
+  const query = useQuery(quoteQueries.requestQuotes(requestId));
+  // The request's page says what is wrong with the request itself; this part stays quiet until it has a quote.
   if (!query.data) return null;
-  return <DealView requestId={requestId} deal={query.data} />;
+  return <MemberQuotesView requestId={requestId} requestQuotes={query.data} />;
 }
 
-export function DealView({ requestId, deal }: { requestId: string; deal: Deal }) {
+export function MemberQuotesView({ requestId, requestQuotes }: { requestId: string; requestQuotes: RequestQuotes }) {
   const { t } = useLingui();
-  const current = deal.quotes.find((quote) => quote.status === "sent" || quote.status === "accepted");
-  const earlier = deal.quotes.filter((quote) => quote !== current);
-  if (deal.quotes.length === 0 && !deal.hold && !deal.delivery) return null;
+  const current = requestQuotes.quotes.find((quote) => quote.status === "sent" || quote.status === "accepted");
+  const earlier = requestQuotes.quotes.filter((quote) => quote !== current);
+  if (requestQuotes.quotes.length === 0 && !requestQuotes.hold && !requestQuotes.delivery) return null;
   return (
     <div className="flex flex-col gap-8">
-      {deal.delivery && <DeliveryCard requestId={requestId} delivery={deal.delivery} />}
-      <MemberBalance balance={deal.balance} />
-      {deal.hold && (
+      {requestQuotes.delivery && <DeliveryCard requestId={requestId} delivery={requestQuotes.delivery} />}
+      <MemberBalance balance={requestQuotes.balance} />
+      {requestQuotes.hold && (
         <HoldCard
           requestId={requestId}
-          hold={deal.hold}
-          quotes={deal.quotes}
-          canAuthoriseAgain={deal.canAuthoriseAgain}
+          hold={requestQuotes.hold}
+          quotes={requestQuotes.quotes}
+          canAuthoriseAgain={requestQuotes.canAuthoriseAgain}
         />
       )}
-      <MemberRefunds refunds={deal.refunds} />
+      <MemberRefunds refunds={requestQuotes.refunds} />
       <StatementCard requestId={requestId} side="member" />
       {current ? (
-        <QuoteCard requestId={requestId} quote={current} hold={deal.hold} />
+        <QuoteCard requestId={requestId} quote={current} hold={requestQuotes.hold} />
       ) : (
         earlier[0]?.status === "declined" && (
           <p className="rounded-lg border border-stone bg-ivory-deep/60 px-5 py-4 text-sm text-ink-muted">
@@ -179,7 +179,7 @@ function OptionCard({
         </p>
         <VatNote vatRate={option.vatRate} vatCents={option.vatCents} />
       </div>
-      <DealFiles requestId={requestId} files={option.photos} label={t`Photos of ${option.title}`} />
+      <QuoteFiles requestId={requestId} files={option.photos} label={t`Photos of ${option.title}`} />
       {option.description && (
         <p className="text-sm leading-relaxed whitespace-pre-wrap break-words">{option.description}</p>
       )}
@@ -320,7 +320,7 @@ function EarlierQuotes({ requestId, quotes }: { requestId: string; quotes: Quote
                     <span className="break-words">{option.title}</span>
                     <span className="tabular shrink-0">{formatCents(option.priceCents)}</span>
                   </div>
-                  <DealFiles
+                  <QuoteFiles
                     requestId={requestId}
                     files={option.photos}
                     label={t`Photos of ${option.title}`}
@@ -520,7 +520,7 @@ function DeliveryCard({ requestId, delivery }: { requestId: string; delivery: De
       />
       <CardContent className="flex flex-col gap-4 text-sm">
         {delivery.note && <p className="leading-relaxed whitespace-pre-wrap break-words">{delivery.note}</p>}
-        <DealFiles requestId={requestId} files={delivery.photos} label={t`Photos of the handover`} />
+        <QuoteFiles requestId={requestId} files={delivery.photos} label={t`Photos of the handover`} />
         {delivery.status === "confirmed" && (
           <p className="flex items-center gap-2 text-forest">
             <Check aria-hidden className="size-4" />{" "}

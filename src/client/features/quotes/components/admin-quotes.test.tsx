@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { lisbonDate } from "@/shared/dates";
 import { QUOTE_MESSAGES } from "@/shared/quotes";
 import { PRICE_FORMAT_MESSAGE } from "../quote-form";
-import { deal, fakeApi, hold, option, quote, REQUEST_ID, renderWithApp } from "../test-fixtures";
+import { fakeApi, hold, option, quote, REQUEST_ID, renderWithApp, requestQuotes } from "../test-fixtures";
+import { PaymentPanels } from "./admin-payment";
+import { QuotesBody } from "./admin-quotes";
 import { QuoteEditor } from "./quote-editor";
-import { PaymentPanels } from "./staff-payment";
-import { QuotesBody } from "./staff-quotes";
 
 const base = `/api/admin/requests/${REQUEST_ID}`;
 const NEW_ID = "66666666-6666-4666-8666-666666666666";
@@ -121,7 +121,9 @@ describe("the staff's quote editor", () => {
     fakeApi();
     const declined = quote({ status: "declined", declineReason: "Too dear" });
     const draft = quote({ id: NEW_ID, status: "draft", sentAt: null, options: [option(2)] });
-    const first = renderWithApp(<QuotesBody requestId={REQUEST_ID} deal={deal({ quotes: [draft, declined] })} />);
+    const first = renderWithApp(
+      <QuotesBody requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [draft, declined] })} />,
+    );
     expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Edit" })).toBeTruthy();
     expect(screen.getByText(/Too dear/)).toBeTruthy();
@@ -129,7 +131,9 @@ describe("the staff's quote editor", () => {
     expect(screen.queryByRole("button", { name: "Revise quote" })).toBeNull();
     first.unmount();
 
-    const { user } = renderWithApp(<QuotesBody requestId={REQUEST_ID} deal={deal({ quotes: [declined] })} />);
+    const { user } = renderWithApp(
+      <QuotesBody requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [declined] })} />,
+    );
     await user.click(screen.getByRole("button", { name: "Revise quote" }));
     expect((screen.getAllByLabelText("Title")[0] as HTMLInputElement).value).toBe("Birkin 25, Gold Togo");
     expect((screen.getAllByLabelText("Price (€)")[1] as HTMLInputElement).value).toBe("5500");
@@ -142,7 +146,7 @@ describe("what the staff see of the member's answer (issue 30 item 4)", () => {
     fakeApi();
     const expired = quote({ id: NEW_ID, expired: true, options: [option(2)] });
     const declined = quote({ status: "declined", declineReason: "Too dear", answeredAt: "2026-11-20T10:00:00.000Z" });
-    renderWithApp(<QuotesBody requestId={REQUEST_ID} deal={deal({ quotes: [expired, declined] })} />);
+    renderWithApp(<QuotesBody requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [expired, declined] })} />);
     const [first, second] = screen.getAllByRole("article");
     expect(within(first).getByText("Expired")).toBeTruthy();
     expect(within(second).getByText("Declined")).toBeTruthy();
@@ -154,7 +158,7 @@ describe("the quick action 'Write a quote' (decision 030)", () => {
   it("opens the editor at #quote-editor, on the draft if there is one, and leaves the address clean", async () => {
     fakeApi();
     const first = renderWithApp(
-      <QuotesBody requestId={REQUEST_ID} deal={deal({ requestStatus: "Sourcing", quotes: [] })} />,
+      <QuotesBody requestId={REQUEST_ID} requestQuotes={requestQuotes({ requestStatus: "Sourcing", quotes: [] })} />,
     );
     expect(screen.queryByRole("button", { name: "Send quote" })).toBeNull();
     await act(() => first.router.navigate("/admin/requests/1#quote-editor"));
@@ -166,7 +170,10 @@ describe("the quick action 'Write a quote' (decision 030)", () => {
 
     const draft = quote({ id: NEW_ID, status: "draft", sentAt: null, options: [option(2)] });
     const second = renderWithApp(
-      <QuotesBody requestId={REQUEST_ID} deal={deal({ requestStatus: "Sourcing", quotes: [draft] })} />,
+      <QuotesBody
+        requestId={REQUEST_ID}
+        requestQuotes={requestQuotes({ requestStatus: "Sourcing", quotes: [draft] })}
+      />,
     );
     await act(() => second.router.navigate("/admin/requests/1#quote-editor"));
     expect(((await screen.findAllByLabelText("Title"))[0] as HTMLInputElement).value).toBe(option(2).title);
@@ -174,8 +181,10 @@ describe("the quick action 'Write a quote' (decision 030)", () => {
 });
 
 describe("the staff's payment panel", () => {
-  const panel = (extra: Parameters<typeof deal>[0]) =>
-    renderWithApp(<PaymentPanels requestId={REQUEST_ID} deal={deal({ requestStatus: "Found", ...extra })} />);
+  const panel = (extra: Parameters<typeof requestQuotes>[0]) =>
+    renderWithApp(
+      <PaymentPanels requestId={REQUEST_ID} requestQuotes={requestQuotes({ requestStatus: "Found", ...extra })} />,
+    );
   const card = () => screen.getByText("Payment").closest('[data-slot="card"]') as HTMLElement;
 
   it("with no hold says what will happen", () => {

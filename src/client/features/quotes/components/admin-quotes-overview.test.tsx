@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { MoneyOverview, ReconciliationRun } from "../api";
+import type { QuotesOverview, ReconciliationRun } from "../api";
 import { fakeApi, REQUEST_ID, renderWithApp } from "../test-fixtures";
-import { MoneySection } from "./admin-money";
+import { MoneySection } from "./admin-quotes-overview";
 
 const RUN: ReconciliationRun = {
   id: "22222222-2222-4222-8222-222222222222",
@@ -40,7 +40,7 @@ const RUN: ReconciliationRun = {
   ],
 };
 
-function overview(reconciliation: ReconciliationRun | null): MoneyOverview {
+function overview(reconciliation: ReconciliationRun | null): QuotesOverview {
   return {
     cards: { heldCents: 0, capturedCents: 0, releasedCents: 0, expiringSoon: 0 },
     weekly: [],
@@ -63,7 +63,7 @@ const me = (role: "staff" | "admin") => ({
 
 describe("the money overview's reconciliation", () => {
   it("shows the last run's differences, repaired or left to a person, each with its request", async () => {
-    fakeApi({ "GET /api/admin/money": { body: overview(RUN) }, "GET /api/me": me("staff") });
+    fakeApi({ "GET /api/admin/quotes/overview": { body: overview(RUN) }, "GET /api/me": me("staff") });
     renderWithApp(<MoneySection />);
     const panel = await screen.findByRole("region", { name: "Reconciliation with the payment provider" });
     expect(await within(panel).findByText(/: 2 differences, 1 repaired\.$/)).toBeTruthy();
@@ -83,20 +83,20 @@ describe("the money overview's reconciliation", () => {
 
   it("an admin reconciles now; before any run it says so", async () => {
     const api = fakeApi({
-      "GET /api/admin/money": { body: overview(null) },
+      "GET /api/admin/quotes/overview": { body: overview(null) },
       "GET /api/me": me("admin"),
-      "POST /api/admin/money/reconcile": { body: { ...RUN, differences: [], repaired: 0 } },
+      "POST /api/admin/quotes/reconcile": { body: { ...RUN, differences: [], repaired: 0 } },
     });
     const { user } = renderWithApp(<MoneySection />);
     expect(await screen.findByText("No reconciliation has run yet.")).toBeTruthy();
     await user.click(await screen.findByRole("button", { name: "Reconcile now" }));
     expect(await screen.findByText("Reconciled: no differences.")).toBeTruthy();
-    expect(api.calls.map((c) => c.key)).toContain("POST /api/admin/money/reconcile");
+    expect(api.calls.map((c) => c.key)).toContain("POST /api/admin/quotes/reconcile");
   });
 
   it("a run that could not read the provider says so, with the provider's words", async () => {
     fakeApi({
-      "GET /api/admin/money": {
+      "GET /api/admin/quotes/overview": {
         body: overview({ ...RUN, differences: [], repaired: 0, error: "connect ECONNREFUSED" }),
       },
       "GET /api/me": me("staff"),
