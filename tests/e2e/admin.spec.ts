@@ -4,7 +4,7 @@ import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newMember, signInViaApi } from "./support/users";
+import { newMember, signInAsAdmin } from "./support/users";
 
 test("an admin seeds demo data, starts a member's request from the pipeline, quotes it and replies; the member sees it live", async ({
   page,
@@ -68,7 +68,7 @@ test("an admin seeds demo data, starts a member's request from the pipeline, quo
 test("the dashboard shows its cards and charts, and the sidebar stays collapsed after Ctrl+B and a reload", async ({
   page,
 }) => {
-  await signInViaApi(page, E2E_ADMIN);
+  await signInAsAdmin(page);
   await api(page.request, "POST /admin/qa/seed");
   await page.goto("/admin");
   for (const card of ["Total", "New", "Sourcing", "Delivered", "Clients", "Messages"]) {

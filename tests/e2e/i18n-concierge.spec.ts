@@ -7,7 +7,7 @@
 import type { Browser } from "@playwright/test";
 import { api } from "./support/api";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newMember, signInViaApi, waitingForReady } from "./support/users";
+import { newMember, signInAsAdmin, waitingForReady } from "./support/users";
 
 test.use({ locale: "pt-PT" });
 
@@ -20,7 +20,7 @@ const unique = () => Math.random().toString(36).slice(2, 7);
 async function portugueseAdmin(browser: Browser) {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: "pt-PT" });
   const page = waitingForReady(await context.newPage());
-  await signInViaApi(page, E2E_ADMIN);
+  await signInAsAdmin(page);
   await page.goto("/admin/concierge");
   await page
     .getByRole("combobox", { name: /^(Language|Idioma)$/ })

@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { api } from "./support/api";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newMember, signInViaApi, waitingForReady } from "./support/users";
+import { newMember, signInAsAdmin, waitingForReady } from "./support/users";
 
 /** Amounts as Intl writes them for pt-PT: "25 000 €" (the spaces are no-break ones). */
 const euros = (digits: string) => new RegExp(`${digits.replace(" ", "\\s")}\\s€`);
@@ -33,7 +33,7 @@ async function portugueseAdmin(browser: Browser) {
     await route.fulfill({ response, json: body });
   });
   const page = waitingForReady(await context.newPage());
-  await signInViaApi(page, E2E_ADMIN);
+  await signInAsAdmin(page);
   return { context, page };
 }
 

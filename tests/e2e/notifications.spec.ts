@@ -4,10 +4,10 @@ import { api, endpointUrl } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newMember, signInViaApi } from "./support/users";
+import { newMember, signInAsAdmin } from "./support/users";
 
 /** The staff's own settings and outbox, on the test's page: the admin signed in through the API. */
-const signInAdmin = (page: Page) => signInViaApi(page, E2E_ADMIN);
+const signInAdmin = (page: Page) => signInAsAdmin(page);
 
 test("a staff member turns Slack off and back on, and sees each change confirmed", async ({ page }) => {
   await signInAdmin(page);

@@ -1,7 +1,7 @@
 /** Memberships in the built-in test mode, as a new member would go through them. */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newEmail, signInViaApi, signUpViaApi } from "./support/users";
+import { newEmail, signInAsAdmin, signUpViaApi } from "./support/users";
 
 const planCard = (page: Page, plan: string) => page.getByRole("article", { name: plan });
 
@@ -73,7 +73,7 @@ test("post-checkout without a session id says so and goes to /pricing", async ({
 });
 
 test("the admin settings show test mode with the test card, and sync all asks for confirmation", async ({ page }) => {
-  await signInViaApi(page, E2E_ADMIN);
+  await signInAsAdmin(page);
   await page.goto("/admin/settings");
   await expect(page.getByText("TEST", { exact: true })).toBeVisible();
   await expect(page.getByText("4242 4242 4242 4242")).toBeVisible();

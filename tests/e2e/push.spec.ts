@@ -7,6 +7,7 @@
  * service's answers are covered against a stand-in push service (src/server/features/notifications/push.test.ts).
  */
 
+import { FULL_CHROMIUM } from "../../playwright.config";
 import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { viewportScreenshot } from "./support/screenshots";
@@ -15,6 +16,8 @@ import { newMember } from "./support/users";
 
 // These journeys are about the service worker, which the other journeys block (playwright.config.ts).
 test.use({ serviceWorkers: "allow" });
+// The full browser: the headless shell the other journeys run in has no push manager, so the card offers no button.
+test.use({ launchOptions: FULL_CHROMIUM });
 
 test("a member turns push on for this device, sees a device listed and removes it; the worker shows a pushed reply", async ({
   page,

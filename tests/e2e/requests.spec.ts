@@ -5,7 +5,7 @@ import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, newMember, signInViaApi } from "./support/users";
+import { newMember, signInAsAdmin } from "./support/users";
 
 const LIMIT_MESSAGE = "You have reached your monthly request limit. Please upgrade your plan or wait until next month.";
 
@@ -216,7 +216,7 @@ test("a Basic member meets 'Paid Plan Required', empty states, and a missing req
 });
 
 test("an admin opening /new-request is sent to the admin area, which says 'Access Restricted'", async ({ page }) => {
-  await signInViaApi(page, E2E_ADMIN);
+  await signInAsAdmin(page);
   await page.goto("/new-request");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Access Restricted" })).toBeVisible();

@@ -5,7 +5,7 @@
  * Signing in: only the journeys about signing up and signing in (auth.spec.ts, account.spec.ts, i18n.spec.ts,
  * payments.spec.ts's checkout) walk through those forms. Every other journey starts from the API: a member is
  * made with newMember() (the sign-up route and the test card's calls, in the page's own browser context), and
- * `staff` is the admin signed in through the sign-in route in a browser context of its own.
+ * `staff` is the admin in a browser context of its own, with the session global-setup.ts signed in once.
  */
 import { test as base, type Page } from "@playwright/test";
 import { adminPage, waitingForReady } from "./users";
@@ -16,7 +16,7 @@ export const test = base.extend<{ staff: Page }>({
   page: async ({ page }, use) => {
     await use(waitingForReady(page));
   },
-  /** The admin (made with the CLI by server.ts), signed in through the API in a browser context of its own. */
+  /** The admin (made with the CLI by server.ts), signed in (global-setup.ts) in a browser context of its own. */
   staff: async ({ browser }, use) => {
     const staff = await adminPage(browser);
     await use(staff);

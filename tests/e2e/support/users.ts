@@ -1,7 +1,20 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { E2E_DATA_DIR } from "../../../playwright.config";
 import { api } from "./api";
 
 export const E2E_ADMIN = { email: "admin@maison.test", password: "admin-secret-1", name: "Ada Admin" };
+/** The admin's signed-in session (its cookies), made once before the journeys by global-setup.ts. */
+export const ADMIN_STATE = path.join(E2E_DATA_DIR, "admin-state.json");
+
+/** Signs `page`'s browser context in as the admin, with the session global-setup.ts made. */
+export async function signInAsAdmin(page: Page) {
+  const { cookies } = JSON.parse(readFileSync(ADMIN_STATE, "utf8")) as {
+    cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0];
+  };
+  await page.context().addCookies(cookies);
+}
 
 export function newEmail(prefix = "member") {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -113,17 +126,17 @@ export function waitingForReady(page: Page) {
 }
 
 /**
- * The admin, signed in through the API in a browser context of their own (at `viewport`, if given); its page's
- * `goto` waits for the page to be ready. The test's `staff` fixture (test.ts) closes its context afterwards.
+ * The admin, signed in (the session global-setup.ts made) in a browser context of their own (at `viewport`, if
+ * given); its page's `goto` waits for the page to be ready. The test's `staff` fixture (test.ts) closes its
+ * context afterwards.
  */
 export async function adminPage(browser: Browser, viewport?: { width: number; height: number }) {
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     locale: test.info().project.use.locale,
     serviceWorkers: test.info().project.use.serviceWorkers,
+    storageState: ADMIN_STATE,
     ...(viewport ? { viewport } : {}),
   });
-  const page = waitingForReady(await context.newPage());
-  await signInViaApi(page, E2E_ADMIN);
-  return page;
+  return waitingForReady(await context.newPage());
 }
