@@ -96,16 +96,17 @@ export async function memberThread(
 async function markConversationRead(ctx: ConciergeContext, memberId: string, from: "user" | "admin", readerId: string) {
   const notifications = ctx.domains.notifications;
   await ctx.write(async (tx, out) => {
-    const [counts] = await rowsOf<{ messages: number }>(
+    const [counts] = await rowsOf<{ messages: number; seen: string | null }>(
       tx,
       sql`
         with marked as (
           update ${concierge} set read = true
           where user_id = ${memberId} and sender_role = ${from}::concierge_sender_role and not read
           returning id)
-        select count(*)::int as messages from marked`,
+        select (select count(*)::int from marked) as messages,
+          (select max(created_at)::text from ${concierge} where user_id = ${memberId}) as seen`,
     );
-    const notices = await notifications.markThreadRead(tx, readerId, { conciergeMemberId: memberId });
+    const notices = await notifications.markThreadRead(tx, readerId, { conciergeMemberId: memberId }, counts.seen);
     if (counts.messages) out.publish(conversationChanged(memberId));
     if (notices) out.publish(notifications.readerEvent(readerId));
   });

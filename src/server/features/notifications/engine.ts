@@ -307,10 +307,18 @@ export async function unreadNotifications(db: Queryable, userId: string): Promis
 /**
  * Marks read the reader's unread message notifications about `thread`, in the caller's transaction, right after
  * it marked the thread's messages read (issue 19: a thread read is its notifications read, so the bell and the
- * thread agree); how many. Another reader's notifications, and those of other kinds (a status change, a new
- * request), are left as they are.
+ * thread agree); how many. Only those no newer than `seenUpTo`, the newest message the caller's own statement
+ * saw: a message's notification is written in the message's statement (the same `now()`), so one that commits
+ * between the caller's two statements keeps both its message and its notification unread. Another reader's
+ * notifications, and those of other kinds (a status change, a new request), are left as they are.
  */
-export async function markThreadRead(tx: Queryable, readerId: string, thread: NoticeThread): Promise<number> {
+export async function markThreadRead(
+  tx: Queryable,
+  readerId: string,
+  thread: NoticeThread,
+  seenUpTo: string | null,
+): Promise<number> {
+  if (seenUpTo === null) return 0;
   const about =
     "requestId" in thread
       ? sql`request_id = ${thread.requestId}::uuid`
@@ -319,6 +327,7 @@ export async function markThreadRead(tx: Queryable, readerId: string, thread: No
     tx,
     sql`with marked as (update ${notifications} set read = true
       where user_id = ${readerId} and not read and type = 'message_received' and ${about}
+        and created_at <= ${seenUpTo}::timestamptz
       returning id)
     select count(*)::int as n from marked`,
   );

@@ -25,9 +25,10 @@ export interface NoticeChannels {
 export interface NotificationsPort {
   /**
    * Marks read the reader's unread message notifications about a thread, in the caller's transaction (after
-   * it marked the thread's messages read); how many.
+   * it marked the thread's messages read); how many. `seenUpTo`: the newest message the caller's statement saw
+   * (null: none); a notification about a message that committed after it stays unread, as its message does.
    */
-  markThreadRead(tx: Queryable, readerId: string, thread: NoticeThread): Promise<number>;
+  markThreadRead(tx: Queryable, readerId: string, thread: NoticeThread, seenUpTo: string | null): Promise<number>;
   /** The event that refreshes the reader's bell on every tab. */
   readerEvent(readerId: string): AppEvent;
   /** Notifications a reader has not read (the admin sidebar's badge). */

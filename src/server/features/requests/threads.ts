@@ -84,7 +84,7 @@ export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): 
 export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string): Promise<number> {
   const request = await visibleRequest(ctx.db, viewer, id);
   return ctx.write(async (tx, out) => {
-    const [counts] = await rowsOf<{ messages: number }>(
+    const [counts] = await rowsOf<{ messages: number; seen: string | null }>(
       tx,
       sql`
         with marked as (
@@ -93,9 +93,15 @@ export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string)
           where m.request_id = ${id}::uuid and m.sender_user_id is distinct from ${viewer.userId}
           on conflict do nothing
           returning message_id)
-        select count(*)::int as messages from marked`,
+        select (select count(*)::int from marked) as messages,
+          (select max(created_at)::text from ${messages} where request_id = ${id}::uuid) as seen`,
     );
-    const notices = await ctx.domains.notifications.markThreadRead(tx, viewer.userId, { requestId: id });
+    const notices = await ctx.domains.notifications.markThreadRead(
+      tx,
+      viewer.userId,
+      { requestId: id },
+      counts.seen,
+    );
     // The reader's badges drop, and the other side sees its messages read.
     if (counts.messages) out.publish(toMemberAndStaff("messages", request.userId));
     // Every tab's bell drops.
