@@ -6,6 +6,10 @@ import { E2E_ADMIN, newEmail, signInViaForm, signUpViaApi, signUpViaForm } from 
 test("sign-up lands on /pricing with the welcome toast", async ({ page }) => {
   await signUpViaForm(page, { email: newEmail(), password: "secret-pass" });
   await expect(page.getByText("Account created! Please purchase a membership to access the platform.")).toBeVisible();
+  // Without a membership the header's badge does not name the paid Basic plan (issue 34).
+  const nav = page.getByRole("banner");
+  await expect(nav.getByText("Plan: No membership")).toBeVisible();
+  await expect(nav.getByText("Basic", { exact: true })).toHaveCount(0);
 });
 
 test("sign-up shows the spec's validation messages", async ({ page }) => {

@@ -36,7 +36,15 @@ export function SiteHeader() {
   const items = navItems(session);
   const links = items.filter((item) => !item.emphasis);
   const signIn = items.find((item) => item.emphasis);
-  const planLabel = session.isSignedIn ? session.planLabel : null;
+  // A plan badge names a membership the person holds: 'Basic' is a paid plan, so someone signed up without one
+  // (or on the team, who need none) is not labelled with it.
+  const planLabel = !session.isSignedIn
+    ? null
+    : session.hasActiveMembership
+      ? session.planLabel
+      : session.isStaff
+        ? t`Team`
+        : t`No membership`;
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone bg-ivory">
