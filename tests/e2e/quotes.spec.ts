@@ -243,6 +243,8 @@ test("the member declines, staff revise, the card is declined, then the bank's 3
     await authoriseWith(page, "4000 0027 6000 3184", "€9,100");
     const bank = page.getByRole("region", { name: "Confirm this authorisation" });
     await expect(bank).toBeVisible();
+    // The bank names the item held, not the hold's own line (issue 34).
+    await expect(bank).toContainText("confirm the hold of €9,100 for Crash, 1991 London.");
     await expectNoSeriousA11yViolations(page);
     await screenshots(page, "quotes-hold-3ds");
     await bank.getByRole("button", { name: "Fail" }).click();

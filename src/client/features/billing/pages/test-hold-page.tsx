@@ -75,6 +75,8 @@ function HoldCheckout({ session }: { session: TestHoldSession }) {
   const { t } = useLingui();
   const amount = formatEuro(session.amountCents / 100);
   const description = serverText(session.description, session.key, session.params);
+  // What the bank names: the item held ("Birkin 30"), not the hold's own line ("Hold for Birkin 30").
+  const item = typeof session.params?.title === "string" ? session.params.title : description;
   const authorize = useAuthorizeTestHold(session.id);
   const confirm = useConfirmTestHold(session.id);
   const queryClient = useQueryClient();
@@ -119,7 +121,7 @@ function HoldCheckout({ session }: { session: TestHoldSession }) {
           text={
             <Trans>
               Your bank asks you to confirm the hold of <span className="tabular font-medium text-noir">{amount}</span>{" "}
-              for {description}. In test mode, choose what the bank answers.
+              for {item}. In test mode, choose what the bank answers.
             </Trans>
           }
           failedText={t`Your bank did not confirm the authorisation. Please try again or use another card.`}
