@@ -11,7 +11,7 @@ import { sendBalance, voidBalance } from "./balance";
 import { markDelivered } from "./delivery";
 import { uploadQuoteFile } from "./files";
 import { captureHold, releaseHold, requestReauthorization } from "./holds";
-import { moneyOverview } from "./money";
+import { quotesOverview } from "./money";
 import { reconcileNow } from "./reconcile";
 import { refundPayment } from "./refunds";
 import { createQuote, deleteQuote, requestQuotesOf, sendQuote, updateQuote } from "./service";
@@ -38,7 +38,7 @@ export const quotesAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
     "POST /admin/requests/:id/balance/void": async ({ viewer, params }) => voidBalance(ctx, viewer, params.id),
     "POST /admin/requests/:id/delivery": async ({ viewer, params, body }) =>
       markDelivered(ctx, viewer, params.id, body),
-    "GET /admin/quotes/overview": async () => moneyOverview(ctx),
+    "GET /admin/quotes/overview": async () => quotesOverview(ctx),
     "POST /admin/quotes/reconcile": async ({ viewer }) => reconcileNow(ctx, viewer.userId),
     "POST /admin/requests/:id/refunds": async ({ viewer, params, body }) => refundPayment(ctx, viewer, params.id, body),
   });

@@ -38,7 +38,7 @@ export async function paymentsOf(ctx: QuotesContext, viewer: Viewer): Promise<Se
  * captured and released (released: let go, lapsed, or what a partial capture did not take); what is held now;
  * and the holds expiring within 24 h. One statement.
  */
-export async function moneyOverview(
+export async function quotesOverview(
   ctx: QuotesContext,
   now = new Date(),
 ): Promise<Served<typeof quotesOverviewSchema>> {
