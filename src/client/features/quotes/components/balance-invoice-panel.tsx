@@ -9,6 +9,7 @@ import { useLingui } from "@lingui/react/macro";
 import { AlertTriangle, Check, Receipt } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
+import { ActionDialog } from "@/client/components/action-dialog";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -16,7 +17,6 @@ import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { errorMessage, sharedText } from "@/client/lib/api";
-import { toastOutcome } from "@/client/lib/toasts";
 import { BALANCE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { lisbonDate } from "@/shared/dates";
 import { formatLongDate } from "@/shared/format";
@@ -204,11 +204,8 @@ function SendBalance({ requestId, defaultCents }: { requestId: string; defaultCe
 function VoidBalance({ requestId }: { requestId: string }) {
   const { t } = useLingui();
   const voiding = useVoidBalance(requestId);
-  const [open, setOpen] = useState(false);
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => !voiding.isPending && setOpen(next)}
+    <ActionDialog
       trigger={
         <Button size="sm" variant="outline" className="self-start">
           {t`Void`}
@@ -220,13 +217,9 @@ function VoidBalance({ requestId }: { requestId: string }) {
       confirmLabel={voiding.isPending ? t`Voiding…` : t`Void`}
       destructive
       busy={voiding.isPending}
-      onConfirm={(event) => {
-        event.preventDefault();
-        voiding.mutate(
-          undefined,
-          toastOutcome(sharedText(BALANCE_MESSAGES.voided), t`The invoice could not be voided.`, () => setOpen(false)),
-        );
-      }}
+      onConfirm={() => voiding.mutateAsync()}
+      success={sharedText(BALANCE_MESSAGES.voided)}
+      failure={t`The invoice could not be voided.`}
     />
   );
 }
