@@ -26,6 +26,16 @@ function renderDialog(extra: Partial<ActionDialogProps> = {}) {
   return userEvent.setup();
 }
 
+/** The dialog of an action that is still running once confirmed. */
+function Running() {
+  const [busy, setBusy] = useState(false);
+  const run = () => {
+    setBusy(true);
+    return new Promise(() => undefined);
+  };
+  return <ActionDialog {...props} busy={busy} onConfirm={run} />;
+}
+
 const dialog = () => screen.queryByRole("alertdialog", { name: "Void the invoice?" });
 
 describe("ActionDialog", () => {
@@ -50,14 +60,6 @@ describe("ActionDialog", () => {
   });
 
   it("cannot be closed while the action runs", async () => {
-    function Running() {
-      const [busy, setBusy] = useState(false);
-      const run = () => {
-        setBusy(true);
-        return new Promise(() => undefined);
-      };
-      return <ActionDialog {...props} busy={busy} onConfirm={run} />;
-    }
     render(<Running />);
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Void" }));

@@ -37,7 +37,7 @@ import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
 import { BalanceInvoicePanel } from "./balance-invoice-panel";
 import { AmountField, DialogError, ReasonField } from "./money-fields";
 import { PhotoUploader } from "./photo-uploader";
-import { HoldBadge, HoldExpiry, QuoteFiles } from "./quote-parts";
+import { HoldBadge, HoldExpiry, HoldOutcome, QuoteFiles } from "./quote-parts";
 import { RefundAction, refundableCents } from "./refund-dialog";
 import { RefundList } from "./refund-list";
 
@@ -103,21 +103,7 @@ export function PaymentCard({ requestId, requestQuotes }: { requestId: string; r
               </p>
             )}
             <HoldState hold={hold} />
-            {hold.failure && (
-              <p role="alert" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-3 py-2 text-oxblood">
-                {sharedText(hold.failure)}
-              </p>
-            )}
-            {hold.receiptUrl && (
-              <a
-                href={hold.receiptUrl}
-                target="_blank"
-                rel="noreferrer"
-                className="self-start underline decoration-gold"
-              >
-                {t`View receipt`}
-              </a>
-            )}
+            <HoldOutcome hold={hold} alertClassName="px-3 py-2" />
             {(hold.status === "captured" || hold.status === "refunded") && (
               <RefundList refunds={requestQuotes.refunds} audience="staff" />
             )}

@@ -11,6 +11,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { ActionDialog } from "@/client/components/action-dialog";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { ReceiptLink } from "@/client/components/receipt-link";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
@@ -95,16 +96,8 @@ function AdminBalanceState({
         {balance.paidInFull ? t`Paid in full.` : t`Due by ${due}. Paid so far: ${paid}.`}
       </p>
       <div className="flex flex-wrap gap-3">
-        {balance.hostedUrl && (
-          <a href={balance.hostedUrl} target="_blank" rel="noreferrer" className="underline decoration-gold">
-            {t`Invoice page`}
-          </a>
-        )}
-        {balance.pdfUrl && (
-          <a href={balance.pdfUrl} target="_blank" rel="noreferrer" className="underline decoration-gold">
-            {t`PDF`}
-          </a>
-        )}
+        {balance.hostedUrl && <ReceiptLink href={balance.hostedUrl}>{t`Invoice page`}</ReceiptLink>}
+        {balance.pdfUrl && <ReceiptLink href={balance.pdfUrl}>{t`PDF`}</ReceiptLink>}
       </div>
       {balance.refundedCents > 0 && <p className="tabular text-ink-muted">{t`Refunded: ${refunded}.`}</p>}
       {balance.status === "open" && balance.amountPaidCents === 0 && <VoidBalance requestId={requestId} />}
@@ -259,14 +252,9 @@ export function MemberBalance({ balance }: { balance: BalanceInvoice | null }) {
               </Button>
             )}
             {balance.pdfUrl && (
-              <a
-                href={balance.pdfUrl}
-                target="_blank"
-                rel="noreferrer"
-                className="self-start underline decoration-gold"
-              >
+              <ReceiptLink href={balance.pdfUrl} className="self-start">
                 {t`Invoice (PDF)`}
-              </a>
+              </ReceiptLink>
             )}
           </>
         )}
