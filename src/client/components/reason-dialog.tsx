@@ -1,49 +1,24 @@
 /**
- * A confirmation with an optional reason (declining a quote, releasing a hold). The trimmed reason goes to
- * `onConfirm`; the dialog stays open while it runs, then closes and toasts `success`, or the failure (the
- * server's words, else `failure`).
+ * A confirmation with an optional reason (declining a quote, releasing a hold): an ActionDialog whose
+ * `onConfirm` gets the trimmed reason (cleared after a success).
  */
 import { Trans } from "@lingui/react/macro";
 import { useId, useState } from "react";
-import { toastOutcome } from "@/client/lib/toasts";
-import { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog";
+import { ActionDialog, type ActionDialogProps } from "./action-dialog";
 import { Label } from "./ui/label";
 import { Textarea } from "./ui/textarea";
 
-export interface ReasonDialogProps
-  extends Omit<ConfirmDialogProps, "children" | "onConfirm" | "open" | "onOpenChange" | "onOpenAutoFocus"> {
+export interface ReasonDialogProps extends Omit<ActionDialogProps, "children" | "onConfirm" | "onOpenAutoFocus"> {
   onConfirm: (reason: string) => Promise<unknown>;
-  success: string;
-  failure: string;
   placeholder?: string;
   fieldClassName?: string;
 }
 
-export function ReasonDialog({
-  onConfirm,
-  success,
-  failure,
-  placeholder,
-  fieldClassName,
-  ...dialog
-}: ReasonDialogProps) {
-  const [open, setOpen] = useState(false);
+export function ReasonDialog({ onConfirm, placeholder, fieldClassName, ...dialog }: ReasonDialogProps) {
   const [reason, setReason] = useState("");
   const fieldId = useId();
-  const outcome = toastOutcome(success, failure, () => setOpen(false));
   return (
-    <ConfirmDialog
-      {...dialog}
-      open={open}
-      onOpenChange={(next) => !dialog.busy && setOpen(next)}
-      onConfirm={(event) => {
-        event.preventDefault();
-        onConfirm(reason.trim()).then(() => {
-          setReason("");
-          outcome.onSuccess();
-        }, outcome.onError);
-      }}
-    >
+    <ActionDialog {...dialog} onConfirm={() => onConfirm(reason.trim()).then(() => setReason(""))}>
       <div className="flex flex-col gap-2">
         <Label htmlFor={fieldId}>
           <Trans>
@@ -59,6 +34,6 @@ export function ReasonDialog({
           onChange={(event) => setReason(event.target.value)}
         />
       </div>
-    </ConfirmDialog>
+    </ActionDialog>
   );
 }

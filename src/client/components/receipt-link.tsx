@@ -1,14 +1,20 @@
-/** A payment's receipt at the provider, opened in a new tab: the link under the payment's row. */
+/**
+ * A document at the payment provider (a receipt, an invoice), opened in a new tab, underlined in gold;
+ * `className` places it.
+ */
 import type * as React from "react";
 
-export function ReceiptLink({ href, children }: { href: string; children: React.ReactNode }) {
+export function ReceiptLink({
+  href,
+  className = "",
+  children,
+}: {
+  href: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noreferrer"
-      className="col-span-2 justify-self-start text-xs underline decoration-gold"
-    >
+    <a href={href} target="_blank" rel="noreferrer" className={`${className} underline decoration-gold`.trim()}>
       {children}
     </a>
   );

@@ -33,7 +33,6 @@ export type OutboxStatus = OutboxItem["status"];
 export type NotificationFilter = "all" | NotificationType;
 export type OutboxFilter = "all" | OutboxStatus;
 export type PushDevice = Wire<typeof contract.pushDeviceSchema>;
-export type PushDevices = Wire<typeof contract.pushDevicesSchema>;
 export type PushSubscriptionBody = Wire<typeof contract.pushSubscriptionSchema>;
 
 export interface NotificationListParams {

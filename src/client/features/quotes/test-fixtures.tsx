@@ -10,7 +10,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { vi } from "vitest";
 import { Toaster } from "@/client/components/ui/sonner";
 import { vatOf } from "@/shared/tax";
-import type { Hold, Quote, QuoteOption, RequestQuotes } from "./api";
+import type { Hold, Quote, QuoteOption, Refund, RequestQuotes } from "./api";
 
 export const REQUEST_ID = "11111111-1111-4111-8111-111111111111";
 const at = "2026-11-20T10:00:00.000Z";
@@ -64,6 +64,20 @@ export function hold(extra: Partial<Hold> = {}): Hold {
     reauthorizationRequested: false,
     receiptUrl: null,
     captureReason: null,
+    failure: null,
+    createdAt: at,
+    updatedAt: at,
+    ...extra,
+  };
+}
+
+export function refund(extra: Partial<Refund> = {}): Refund {
+  return {
+    id: "77777777-7777-4777-8777-777777777777",
+    source: "hold",
+    amountCents: 10_000,
+    reason: "A scuff on the clasp",
+    status: "succeeded",
     failure: null,
     createdAt: at,
     updatedAt: at,

@@ -20,7 +20,6 @@ export type PipelineItem = Pipeline["items"][number];
 export type PipelineParams = Required<Pick<contract.PipelineQuery, "sort" | "dir" | "page" | "pageSize">> &
   Pick<contract.PipelineQuery, "q" | "status" | "category" | "assignee">;
 export type Assignee = Wire<typeof contract.assigneeSchema>;
-export type RequestHandling = Wire<typeof contract.requestHandlingSchema>;
 export type RequestClient = Wire<typeof contract.requestClientSchema>;
 export type Activity = Wire<typeof contract.activitySchema>;
 export type ActivityEntry = Activity["items"][number];

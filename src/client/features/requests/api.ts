@@ -16,17 +16,14 @@ import type { NewRequest, RequestChanges } from "@/shared/schemas";
 export const requests = endpointsOf<typeof requestsApi>("requests");
 
 export type RequestSummary = Wire<typeof contract.requestSummarySchema>;
-export type RequestList = Wire<typeof contract.requestListSchema>;
 export type RequestDetail = Wire<typeof contract.requestDetailSchema>;
 export type ThreadMessage = Wire<typeof contract.messageSchema>;
-export type Thread = Wire<typeof contract.threadSchema>;
 export type Timeline = Wire<typeof contract.timelineSchema>;
 export type TimelineEntry = Timeline["items"][number];
 export type Allowance = Wire<typeof contract.allowanceSchema>;
 export type Attachment = Wire<typeof contract.attachmentSchema>;
 export type MessageFile = Wire<typeof messageFileSchema>;
 export type Dashboard = Wire<typeof contract.dashboardSchema>;
-export type DashboardRequest = Dashboard["recent"][number];
 export type Conversations = Wire<typeof contract.conversationsSchema>;
 export type Conversation = Conversations["items"][number];
 /** The list's search, filter and page: the query of GET /requests. */

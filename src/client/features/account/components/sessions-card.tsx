@@ -2,16 +2,15 @@ import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Monitor, Smartphone, Tablet } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { toast } from "sonner";
+import { ActionDialog } from "@/client/components/action-dialog";
 import { AsyncView, ListSkeleton } from "@/client/components/async-view";
-import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { serverText } from "@/client/lib/api";
-import { toastFailure } from "@/client/lib/toasts";
 import { formatTimeAgo } from "@/shared/format";
 import { type AccountSession, accountQueries, useEndOtherSessions, useEndSession } from "../api";
 
@@ -98,23 +97,8 @@ function EndSession({ session }: { session: AccountSession }) {
   const { t } = useLingui();
   const device = serverText(session.device, session.deviceKey, session.deviceParams);
   const end = useEndSession();
-  const [open, setOpen] = useState(false);
-
-  async function onConfirm(event: React.MouseEvent) {
-    event.preventDefault();
-    try {
-      await end.mutateAsync(session.id);
-      toast.success(t`Session signed out`);
-    } catch (error) {
-      toastFailure(error);
-    }
-    setOpen(false);
-  }
-
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => !end.isPending && setOpen(next)}
+    <ActionDialog
       trigger={
         <Button variant="outline" size="sm" aria-label={t`Sign out ${device}`}>
           {t`Sign Out`}
@@ -124,7 +108,8 @@ function EndSession({ session }: { session: AccountSession }) {
       description={t`${device} will be signed out at once and will need your password to come back.`}
       confirmLabel={end.isPending ? t`Signing out…` : t`Sign Out`}
       busy={end.isPending}
-      onConfirm={onConfirm}
+      onConfirm={() => end.mutateAsync(session.id)}
+      success={t`Session signed out`}
     />
   );
 }
@@ -132,24 +117,15 @@ function EndSession({ session }: { session: AccountSession }) {
 function SignOutOthers({ count }: { count: number }) {
   const { t } = useLingui();
   const endAll = useEndOtherSessions();
-  const [open, setOpen] = useState(false);
 
-  async function onConfirm(event: React.MouseEvent) {
-    event.preventDefault();
-    try {
-      const { signedOut } = await endAll.mutateAsync();
-      toast.success(plural(signedOut, { one: "# session signed out", other: "# sessions signed out" }));
-    } catch (error) {
-      toastFailure(error);
-    }
-    setOpen(false);
+  async function signOutOthers() {
+    const { signedOut } = await endAll.mutateAsync();
+    toast.success(plural(signedOut, { one: "# session signed out", other: "# sessions signed out" }));
   }
 
   return (
     <div>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={(next) => !endAll.isPending && setOpen(next)}
+      <ActionDialog
         trigger={<Button variant="outline">{t`Sign Out Everywhere Else`}</Button>}
         title={t`Sign out everywhere else?`}
         description={plural(count, {
@@ -158,7 +134,8 @@ function SignOutOthers({ count }: { count: number }) {
         })}
         confirmLabel={endAll.isPending ? t`Signing out…` : t`Sign Out Everywhere Else`}
         busy={endAll.isPending}
-        onConfirm={onConfirm}
+        onConfirm={signOutOthers}
+        success={null}
       />
     </div>
   );

@@ -60,7 +60,7 @@ function ChargeRow({ charge }: { charge: MembershipCharge }) {
       </div>
       <span className="tabular font-serif text-xl">{formatEuro(charge.amountCents / 100)}</span>
       {charge.receiptUrl && (
-        <ReceiptLink href={charge.receiptUrl}>
+        <ReceiptLink href={charge.receiptUrl} className="col-span-2 justify-self-start text-xs">
           <Trans>
             View receipt<span className="sr-only"> for {plan}</span>
           </Trans>

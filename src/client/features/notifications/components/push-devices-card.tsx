@@ -63,7 +63,7 @@ export function PushDevicesCard({ audience }: { audience: "member" | "staff" }) 
 
   return (
     <Card id="push">
-      <CardHeading icon={BellRing} title={i18n._(i18n._(TEXTS.title))} description={i18n._(TEXTS[audience])} />
+      <CardHeading icon={BellRing} title={i18n._(TEXTS.title)} description={i18n._(TEXTS[audience])} />
       <CardContent className="flex flex-col gap-6">
         <AsyncView
           query={preferences}
@@ -74,14 +74,14 @@ export function PushDevicesCard({ audience }: { audience: "member" | "staff" }) 
             <div className="divide-y divide-stone border-y border-stone">
               <PreferenceSwitch
                 channel="push"
-                label={i18n._(i18n._(TEXTS.pushLabel))}
-                description={i18n._(i18n._(TEXTS.pushDescription))}
+                label={i18n._(TEXTS.pushLabel)}
+                description={i18n._(TEXTS.pushDescription)}
                 checked={current.push}
               />
               <PreferenceSwitch
                 channel="pushPreview"
-                label={i18n._(i18n._(TEXTS.previewLabel))}
-                description={i18n._(i18n._(TEXTS.previewDescription))}
+                label={i18n._(TEXTS.previewLabel)}
+                description={i18n._(TEXTS.previewDescription)}
                 checked={current.pushPreview}
               />
             </div>
@@ -98,13 +98,13 @@ export function PushDevicesCard({ audience }: { audience: "member" | "staff" }) 
             return (
               <div className="flex flex-col gap-5">
                 {items.length ? (
-                  <ul className="divide-y divide-stone" aria-label={i18n._(i18n._(TEXTS.list))}>
+                  <ul className="divide-y divide-stone" aria-label={i18n._(TEXTS.list)}>
                     {items.map((device) => (
                       <DeviceRow key={device.id} device={device} current={device.endpoint === mine} />
                     ))}
                   </ul>
                 ) : (
-                  <p className="text-sm text-ink-muted">{i18n._(i18n._(TEXTS.empty))}</p>
+                  <p className="text-sm text-ink-muted">{i18n._(TEXTS.empty)}</p>
                 )}
                 {listed ? null : <ThisDevice publicKey={publicKey} />}
               </div>
@@ -144,7 +144,7 @@ function DeviceRow({ device, current }: { device: PushDevice; current: boolean }
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium text-noir">
           {name}
-          {current ? <Badge variant="gold">{i18n._(i18n._(TEXTS.thisDevice))}</Badge> : null}
+          {current ? <Badge variant="gold">{i18n._(TEXTS.thisDevice)}</Badge> : null}
         </p>
         <p className="mt-1 text-xs text-ink-muted">
           <span className="whitespace-nowrap">{t`Added ${formatLongDate(device.createdAt)}`}</span>
@@ -152,7 +152,7 @@ function DeviceRow({ device, current }: { device: PushDevice; current: boolean }
           <span className="whitespace-nowrap">
             {device.lastUsedAt
               ? t`Last notified ${formatTimeAgo(device.lastUsedAt, undefined, t`just now`)}`
-              : i18n._(i18n._(TEXTS.neverNotified))}
+              : i18n._(TEXTS.neverNotified)}
           </span>
         </p>
       </div>
@@ -163,7 +163,7 @@ function DeviceRow({ device, current }: { device: PushDevice; current: boolean }
         aria-label={t`Remove ${name}`}
         aria-busy={remove.isPending || undefined}
       >
-        {i18n._(i18n._(TEXTS.remove))}
+        {i18n._(TEXTS.remove)}
       </Button>
     </li>
   );
@@ -177,9 +177,8 @@ function ThisDevice({ publicKey }: { publicKey: string }) {
   const add = useAddDevice();
   const queryClient = useQueryClient();
 
-  if (availability === "unsupported")
-    return <p className="text-sm text-ink-muted">{i18n._(i18n._(TEXTS.unsupported))}</p>;
-  if (availability === "blocked") return <p className="text-sm text-ink-muted">{i18n._(i18n._(TEXTS.blockedNote))}</p>;
+  if (availability === "unsupported") return <p className="text-sm text-ink-muted">{i18n._(TEXTS.unsupported)}</p>;
+  if (availability === "blocked") return <p className="text-sm text-ink-muted">{i18n._(TEXTS.blockedNote)}</p>;
 
   async function turnOn() {
     if (asking) return;
@@ -210,7 +209,7 @@ function ThisDevice({ publicKey }: { publicKey: string }) {
         ) : (
           <BellRing aria-hidden />
         )}
-        {asking ? i18n._(i18n._(TEXTS.turningOn)) : i18n._(i18n._(TEXTS.turnOn))}
+        {asking ? i18n._(TEXTS.turningOn) : i18n._(TEXTS.turnOn)}
       </Button>
     </div>
   );

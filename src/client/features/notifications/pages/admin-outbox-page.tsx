@@ -25,6 +25,7 @@ import { toastOutcome } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import { notificationQueries, type OutboxFilter, type OutboxItem, type OutboxStatus, useRetryDelivery } from "../api";
+import { TYPE_LABELS } from "../components/notification-parts";
 
 /** The status filter, with what the list says when the status has nothing (`none`). */
 const FILTERS: ReadonlyArray<{ value: OutboxFilter; label: MessageDescriptor; none: MessageDescriptor }> = [
@@ -58,31 +59,18 @@ const KIND_LABELS: Record<OutboxItem["kind"], MessageDescriptor> = {
   push: msg`Push`,
 };
 
-/** Why a delivery was made (the server's code for it), as staff read it; an unknown code is shown as it is. */
+/**
+ * Why a delivery was made (the server's code for it), as staff read it: a notification's type as the centre names
+ * it, unless said otherwise here; an unknown code is shown as it is.
+ */
 const REASON_LABELS: Record<string, MessageDescriptor> = {
-  status_changed: msg`Status change`,
+  ...TYPE_LABELS,
   message_received: msg`Message received`,
-  request_created: msg`New request`,
   quote_sent: msg`Quote sent`,
-  quote_accepted: msg`Quote accepted`,
-  quote_declined: msg`Quote declined`,
-  hold_placed: msg`Hold placed`,
   payment_captured: msg`Payment taken`,
-  hold_released: msg`Hold released`,
-  payment_refunded: msg`Payment refunded`,
-  balance_invoice: msg`Balance invoice`,
-  hold_expired: msg`Hold expired`,
   hold_lapsing: msg`Hold lapsing soon`,
   reauthorization_requested: msg`Re-authorisation requested`,
-  delivered: msg`Delivered`,
-  receipt_confirmed: msg`Receipt confirmed`,
-  problem_reported: msg`Problem reported`,
   assigned: msg`Assigned`,
-  test: msg`Test`,
-  request_changed: msg`Request changed`,
-  request_withdrawn: msg`Request withdrawn`,
-  dispute_opened: msg`Payment disputed`,
-  dispute_closed: msg`Dispute decided`,
   balance_invoice_sent: msg`Balance invoice`,
   balance_paid: msg`Paid in full`,
   balance_payment_failed: msg`Balance payment failed`,

@@ -9,6 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Check, CreditCard, PackageCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
+import { ActionDialog } from "@/client/components/action-dialog";
 import { AsyncView } from "@/client/components/async-view";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { ReasonDialog } from "@/client/components/reason-dialog";
@@ -36,7 +37,7 @@ import { centsToEuroInput, formatCents, parseEuroToCents } from "../money";
 import { BalanceInvoicePanel } from "./balance-invoice-panel";
 import { AmountField, DialogError, ReasonField } from "./money-fields";
 import { PhotoUploader } from "./photo-uploader";
-import { HoldBadge, HoldExpiry, QuoteFiles } from "./quote-parts";
+import { HoldBadge, HoldExpiry, HoldOutcome, QuoteFiles } from "./quote-parts";
 import { RefundAction, refundableCents } from "./refund-dialog";
 import { RefundList } from "./refund-list";
 
@@ -102,21 +103,7 @@ export function PaymentCard({ requestId, requestQuotes }: { requestId: string; r
               </p>
             )}
             <HoldState hold={hold} />
-            {hold.failure && (
-              <p role="alert" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-3 py-2 text-oxblood">
-                {sharedText(hold.failure)}
-              </p>
-            )}
-            {hold.receiptUrl && (
-              <a
-                href={hold.receiptUrl}
-                target="_blank"
-                rel="noreferrer"
-                className="self-start underline decoration-gold"
-              >
-                {t`View receipt`}
-              </a>
-            )}
+            <HoldOutcome hold={hold} alertClassName="px-3 py-2" />
             {(hold.status === "captured" || hold.status === "refunded") && (
               <RefundList refunds={requestQuotes.refunds} audience="staff" />
             )}
@@ -368,14 +355,11 @@ export function DeliveryCard({ requestId, requestQuotes }: { requestId: string; 
 function MarkDelivered({ requestId }: { requestId: string }) {
   const { t } = useLingui();
   const mark = useMarkDelivered(requestId);
-  const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
   const [photos, setPhotos] = useState<QuoteFile[]>([]);
   const noteId = useId();
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => !mark.isPending && setOpen(next)}
+    <ActionDialog
       trigger={
         <Button size="sm" className="self-start">
           <PackageCheck /> {t`Mark as delivered`}
@@ -385,15 +369,9 @@ function MarkDelivered({ requestId }: { requestId: string }) {
       description={t`The request moves to Delivered and the member is asked to confirm receipt within 30 days.`}
       confirmLabel={mark.isPending ? t`Saving…` : t`Mark as delivered`}
       busy={mark.isPending}
-      onConfirm={(event) => {
-        event.preventDefault();
-        mark.mutate(
-          { note: note.trim(), photoIds: photos.map((photo) => photo.id) },
-          toastOutcome(sharedText(QUOTE_MESSAGES.markedDelivered), t`The delivery could not be recorded.`, () =>
-            setOpen(false),
-          ),
-        );
-      }}
+      onConfirm={() => mark.mutateAsync({ note: note.trim(), photoIds: photos.map((photo) => photo.id) })}
+      success={sharedText(QUOTE_MESSAGES.markedDelivered)}
+      failure={t`The delivery could not be recorded.`}
     >
       <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-2">
@@ -419,6 +397,6 @@ function MarkDelivered({ requestId }: { requestId: string }) {
           disabled={mark.isPending}
         />
       </div>
-    </ConfirmDialog>
+    </ActionDialog>
   );
 }

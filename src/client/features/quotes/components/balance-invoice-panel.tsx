@@ -9,14 +9,15 @@ import { useLingui } from "@lingui/react/macro";
 import { AlertTriangle, Check, Receipt } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
+import { ActionDialog } from "@/client/components/action-dialog";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { ReceiptLink } from "@/client/components/receipt-link";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { errorMessage, sharedText } from "@/client/lib/api";
-import { toastOutcome } from "@/client/lib/toasts";
 import { BALANCE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { lisbonDate } from "@/shared/dates";
 import { formatLongDate } from "@/shared/format";
@@ -95,16 +96,8 @@ function AdminBalanceState({
         {balance.paidInFull ? t`Paid in full.` : t`Due by ${due}. Paid so far: ${paid}.`}
       </p>
       <div className="flex flex-wrap gap-3">
-        {balance.hostedUrl && (
-          <a href={balance.hostedUrl} target="_blank" rel="noreferrer" className="underline decoration-gold">
-            {t`Invoice page`}
-          </a>
-        )}
-        {balance.pdfUrl && (
-          <a href={balance.pdfUrl} target="_blank" rel="noreferrer" className="underline decoration-gold">
-            {t`PDF`}
-          </a>
-        )}
+        {balance.hostedUrl && <ReceiptLink href={balance.hostedUrl}>{t`Invoice page`}</ReceiptLink>}
+        {balance.pdfUrl && <ReceiptLink href={balance.pdfUrl}>{t`PDF`}</ReceiptLink>}
       </div>
       {balance.refundedCents > 0 && <p className="tabular text-ink-muted">{t`Refunded: ${refunded}.`}</p>}
       {balance.status === "open" && balance.amountPaidCents === 0 && <VoidBalance requestId={requestId} />}
@@ -204,11 +197,8 @@ function SendBalance({ requestId, defaultCents }: { requestId: string; defaultCe
 function VoidBalance({ requestId }: { requestId: string }) {
   const { t } = useLingui();
   const voiding = useVoidBalance(requestId);
-  const [open, setOpen] = useState(false);
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => !voiding.isPending && setOpen(next)}
+    <ActionDialog
       trigger={
         <Button size="sm" variant="outline" className="self-start">
           {t`Void`}
@@ -220,13 +210,9 @@ function VoidBalance({ requestId }: { requestId: string }) {
       confirmLabel={voiding.isPending ? t`Voiding…` : t`Void`}
       destructive
       busy={voiding.isPending}
-      onConfirm={(event) => {
-        event.preventDefault();
-        voiding.mutate(
-          undefined,
-          toastOutcome(sharedText(BALANCE_MESSAGES.voided), t`The invoice could not be voided.`, () => setOpen(false)),
-        );
-      }}
+      onConfirm={() => voiding.mutateAsync()}
+      success={sharedText(BALANCE_MESSAGES.voided)}
+      failure={t`The invoice could not be voided.`}
     />
   );
 }
@@ -266,14 +252,9 @@ export function MemberBalance({ balance }: { balance: BalanceInvoice | null }) {
               </Button>
             )}
             {balance.pdfUrl && (
-              <a
-                href={balance.pdfUrl}
-                target="_blank"
-                rel="noreferrer"
-                className="self-start underline decoration-gold"
-              >
+              <ReceiptLink href={balance.pdfUrl} className="self-start">
                 {t`Invoice (PDF)`}
-              </a>
+              </ReceiptLink>
             )}
           </>
         )}

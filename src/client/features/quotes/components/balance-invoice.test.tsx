@@ -2,7 +2,8 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { BALANCE_MESSAGES, REFUND_MESSAGES } from "@/shared/contracts/quotes-texts";
 import type { BalanceInvoice } from "../api";
-import { fakeApi, hold, option, quote, REQUEST_ID, renderWithApp, requestQuotes } from "../test-fixtures";
+import { expectRefused, expectSent, submitAmount } from "../test-dialogs";
+import { fakeApi, hold, option, quote, REQUEST_ID, refund, renderWithApp, requestQuotes } from "../test-fixtures";
 import { BalanceInvoicePanel, MemberBalance } from "./balance-invoice-panel";
 
 const at = "2099-11-01T10:00:00.000Z";
@@ -42,24 +43,13 @@ describe("the staff's balance panel", () => {
     expect(within(dialog).queryByLabelText("Reason for the change")).toBeNull();
     expect(api.calls).toHaveLength(0);
 
-    await user.clear(within(dialog).getByLabelText("Amount (€)"));
-    await user.type(within(dialog).getByLabelText("Amount (€)"), "4000");
-    await user.click(within(dialog).getByRole("button", { name: "Send €4,000" }));
-    expect(within(dialog).getByRole("alert").textContent).toBe(BALANCE_MESSAGES.reasonRequired);
-    expect(api.calls).toHaveLength(0);
+    await submitAmount(user, dialog, "4000", "Send €4,000");
+    expectRefused(dialog, BALANCE_MESSAGES.reasonRequired, api);
     await user.type(within(dialog).getByLabelText("Reason for the change"), "Supplier discount");
     await user.click(within(dialog).getByRole("button", { name: "Send €4,000" }));
     expect(await screen.findByText(BALANCE_MESSAGES.sent)).toBeTruthy();
-    expect(api.calls).toEqual([
-      {
-        key: sendPath,
-        body: {
-          amountCents: 400_000,
-          reason: "Supplier discount",
-          dueDate: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
-        },
-      },
-    ]);
+    const dueDate = expect.stringMatching(/^\d{4}-\d\d-\d\d$/);
+    expectSent(api, sendPath, { amountCents: 400_000, reason: "Supplier discount", dueDate });
   });
 
   it("shows an open invoice's state, its page and Void; nothing to send before the capture", () => {
@@ -82,16 +72,12 @@ describe("the staff's balance panel", () => {
 describe("the staff's refund of a paid balance", () => {
   it("starts from what is left of the balance paid, confirms, then refunds the invoice with the dialog's key", async () => {
     const refundPath = `POST /api/admin/requests/${REQUEST_ID}/refunds`;
-    const answer = {
+    const answer = refund({
       id: "88888888-8888-4888-8888-888888888888",
       source: "invoice",
       amountCents: 100_000,
       reason: "Returned in its box",
-      status: "succeeded",
-      failure: null,
-      createdAt: at,
-      updatedAt: at,
-    };
+    });
     const api = fakeApi({ [refundPath]: { body: answer } });
     const paid = balance({ status: "paid", paidInFull: true, amountPaidCents: 405_000, refundedCents: 5_000 });
     const { user } = renderWithApp(
@@ -99,36 +85,27 @@ describe("the staff's refund of a paid balance", () => {
         requestId={REQUEST_ID}
         requestQuotes={captured({
           balance: paid,
-          refunds: [{ ...answer, amountCents: 5_000, status: "succeeded" } as never],
+          refunds: [{ ...answer, amountCents: 5_000 }],
         })}
       />,
     );
     expect(screen.getByText("Refunded: €50.")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Refund" }));
     const dialog = screen.getByRole("alertdialog", { name: "Refund the balance payment" });
-    const amount = within(dialog).getByLabelText("Amount (€)") as HTMLInputElement;
-    expect(amount.value).toBe("4000");
-    await user.clear(amount);
-    await user.type(amount, "4001");
+    expect((within(dialog).getByLabelText("Amount (€)") as HTMLInputElement).value).toBe("4000");
     await user.type(within(dialog).getByLabelText("Reason"), "Returned in its box");
-    await user.click(within(dialog).getByRole("button", { name: "Review refund" }));
+    await submitAmount(user, dialog, "4001", "Review refund");
     expect(within(dialog).getByRole("alert").textContent).toBe(REFUND_MESSAGES.invoiceTooHigh);
-    await user.clear(amount);
-    await user.type(amount, "1000");
-    await user.click(within(dialog).getByRole("button", { name: "Review refund" }));
+    await submitAmount(user, dialog, "1000", "Review refund");
     await user.click(screen.getByRole("button", { name: "Confirm refund of €1,000" }));
     expect(await screen.findByText(REFUND_MESSAGES.refundSent)).toBeTruthy();
-    expect(api.calls).toEqual([
-      {
-        key: refundPath,
-        body: {
-          amountCents: 100_000,
-          reason: "Returned in its box",
-          idempotencyKey: expect.any(String),
-          source: "invoice",
-        },
-      },
-    ]);
+    const idempotencyKey = expect.any(String);
+    expectSent(api, refundPath, {
+      amountCents: 100_000,
+      reason: "Returned in its box",
+      idempotencyKey,
+      source: "invoice",
+    });
   });
 
   it("offers no refund on an open invoice", () => {

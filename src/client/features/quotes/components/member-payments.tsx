@@ -74,7 +74,7 @@ function PaymentRow({ payment }: { payment: Payment }) {
         <HoldBadge status={payment.status} />
       </div>
       {payment.receiptUrl && (
-        <ReceiptLink href={payment.receiptUrl}>
+        <ReceiptLink href={payment.receiptUrl} className="col-span-2 justify-self-start text-xs">
           <Trans>
             View receipt<span className="sr-only"> for {payment.request.title}</span>
           </Trans>

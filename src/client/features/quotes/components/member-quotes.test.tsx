@@ -2,16 +2,27 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setActiveLocale } from "@/client/lib/i18n";
 import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
+import type { RequestQuotes } from "../api";
+import { expectRefused, expectSent } from "../test-dialogs";
 import { fakeApi, hold, option, quote, REQUEST_ID, renderWithApp, requestQuotes } from "../test-fixtures";
 import { MemberQuotesView } from "./member-quotes";
 
 const acceptPath = (quoteId: string) => `POST /api/requests/${REQUEST_ID}/quotes/${quoteId}/accept`;
 const optionCard = (name: string) => screen.getByRole("article", { name });
+/** The member's quotes of the request, as the server would answer them (`extra` over the fixture's). */
+const renderQuotes = (extra: Partial<RequestQuotes> = {}) =>
+  renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes(extra)} />);
+/** The declined quote sits among the earlier proposals, with its reason. */
+function expectDeclinedAmongEarlier() {
+  const earlier = screen.getByRole("region", { name: "Earlier proposals" });
+  expect(within(earlier).getByText("Declined")).toBeTruthy();
+  expect(within(earlier).getByText("Too dear")).toBeTruthy();
+}
 
 describe("the member's quote cards", () => {
   it("shows each option with its price, terms, delivery estimate and the quote's validity", () => {
     fakeApi();
-    renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes()} />);
+    renderQuotes();
     expect(screen.getByText("Valid until Dec 31, 2099", { exact: false })).toBeTruthy();
     expect(screen.getByText("Two pieces we can secure this week.")).toBeTruthy();
     const first = optionCard("Birkin 25, Gold Togo");
@@ -25,12 +36,7 @@ describe("the member's quote cards", () => {
   it("opens a photo larger", async () => {
     fakeApi();
     const photos = [{ id: "44444444-4444-4444-8444-444444444444", name: "front.jpg", type: "image/jpeg", size: 10 }];
-    const { user } = renderWithApp(
-      <MemberQuotesView
-        requestId={REQUEST_ID}
-        requestQuotes={requestQuotes({ quotes: [quote({ options: [option(0, { photos })] })] })}
-      />,
-    );
+    const { user } = renderQuotes({ quotes: [quote({ options: [option(0, { photos })] })] });
     await user.click(screen.getByRole("button", { name: "View front.jpg" }));
     const dialog = screen.getByRole("dialog", { name: "front.jpg" });
     expect(within(dialog).getByRole("img", { name: "front.jpg" }).getAttribute("src")).toBe(
@@ -40,19 +46,19 @@ describe("the member's quote cards", () => {
 
   it("accepts an option after a confirm step stating the hold, then goes to the card page", async () => {
     const api = fakeApi({ [acceptPath(quote().id)]: { body: { url: "/checkout/test/holds/hs_test_1" } } });
-    const { user } = renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes()} />);
+    const { user } = renderQuotes();
     await user.click(within(optionCard("Birkin 25, Gold Togo")).getByRole("button", { name: /Accept/ }));
     const dialog = screen.getByRole("alertdialog", { name: "Accept Birkin 25, Gold Togo?" });
     expect(within(dialog).getByText("We will hold €450 on your card; nothing is charged now.")).toBeTruthy();
     expect(api.calls).toHaveLength(0);
     await user.click(within(dialog).getByRole("button", { name: "Continue to card" }));
     expect(await screen.findByText("/checkout/test/holds/hs_test_1")).toBeTruthy();
-    expect(api.calls).toEqual([{ key: acceptPath(quote().id), body: { optionId: option(0).id } }]);
+    expectSent(api, acceptPath(quote().id), { optionId: option(0).id });
   });
 
   it("says the server's refusal and stays", async () => {
     fakeApi({ [acceptPath(quote().id)]: { status: 409, body: { error: QUOTE_MESSAGES.quoteNotCurrent } } });
-    const { user } = renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes()} />);
+    const { user } = renderQuotes();
     await user.click(within(optionCard("Birkin 25, Gold Togo")).getByRole("button", { name: /Accept/ }));
     await user.click(screen.getByRole("button", { name: "Continue to card" }));
     expect(await screen.findByText(QUOTE_MESSAGES.quoteNotCurrent)).toBeTruthy();
@@ -61,7 +67,7 @@ describe("the member's quote cards", () => {
 
   it("declines the quote with an optional reason", async () => {
     const api = fakeApi();
-    const { user } = renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes()} />);
+    const { user } = renderQuotes();
     await user.click(screen.getByRole("button", { name: "Decline quote" }));
     const dialog = screen.getByRole("alertdialog", { name: "Decline this quote?" });
     await user.type(within(dialog).getByLabelText(/Reason/), "  Too dear  ");
@@ -75,9 +81,7 @@ describe("the member's quote cards", () => {
 
   it("cannot accept an expired quote, and says why", () => {
     fakeApi();
-    renderWithApp(
-      <MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [quote({ expired: true })] })} />,
-    );
+    renderQuotes({ quotes: [quote({ expired: true })] });
     expect(screen.getByRole("alert").textContent).toBe(QUOTE_MESSAGES.quoteExpired);
     for (const button of screen.getAllByRole("button", { name: "Accept" })) {
       expect((button as HTMLButtonElement).disabled).toBe(true);
@@ -88,22 +92,16 @@ describe("the member's quote cards", () => {
     fakeApi();
     const current = quote({ id: "55555555-5555-4555-8555-555555555555", options: [option(2)] });
     const declined = quote({ status: "declined", declineReason: "Too dear" });
-    renderWithApp(
-      <MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [current, declined] })} />,
-    );
+    renderQuotes({ quotes: [current, declined] });
     expect(screen.getAllByRole("article")).toHaveLength(1);
-    const earlier = screen.getByRole("region", { name: "Earlier proposals" });
-    expect(within(earlier).getByText("Declined")).toBeTruthy();
-    expect(within(earlier).getByText("Too dear")).toBeTruthy();
+    expectDeclinedAmongEarlier();
   });
 
   it("says why less was charged, in the team's words (issue 30 item 4)", () => {
     fakeApi();
     const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
     const captured = hold({ status: "captured", capturedCents: 20_000, captureReason: "a scuff on the clasp" });
-    renderWithApp(
-      <MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [accepted], hold: captured })} />,
-    );
+    renderQuotes({ quotes: [accepted], hold: captured });
     expect(
       screen.getByText("€200 charged — €250 off: a scuff on the clasp. The rest of the hold was released."),
     ).toBeTruthy();
@@ -113,21 +111,15 @@ describe("the member's quote cards", () => {
     fakeApi();
     const expired = quote({ id: "55555555-5555-4555-8555-555555555555", expired: true, options: [option(2)] });
     const declined = quote({ status: "declined", declineReason: "Too dear" });
-    renderWithApp(
-      <MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [expired, declined] })} />,
-    );
+    renderQuotes({ quotes: [expired, declined] });
     expect(screen.getAllByText("Expired").length).toBeGreaterThan(0);
-    const earlier = screen.getByRole("region", { name: "Earlier proposals" });
-    expect(within(earlier).getByText("Declined")).toBeTruthy();
-    expect(within(earlier).getByText("Too dear")).toBeTruthy();
+    expectDeclinedAmongEarlier();
   });
 
   it("shows an accepted quote's chosen option and the hold until its expiry", () => {
     fakeApi();
     const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
-    renderWithApp(
-      <MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [accepted], hold: hold() })} />,
-    );
+    renderQuotes({ quotes: [accepted], hold: hold() });
     expect(within(optionCard("Birkin 25, Gold Togo")).getByText("Accepted")).toBeTruthy();
     expect(screen.queryByRole("button", { name: /Accept/ })).toBeNull();
     expect(screen.getByText("Held")).toBeTruthy();
@@ -141,17 +133,12 @@ describe("the member's quote cards", () => {
       [`POST /api/requests/${REQUEST_ID}/hold/reauthorize`]: { body: { url: "/checkout/test/holds/hs_test_2" } },
     });
     const expired = hold({ status: "expired", reauthorizationRequested: true, failure: "Your card was declined." });
-    const { user } = renderWithApp(
-      <MemberQuotesView
-        requestId={REQUEST_ID}
-        requestQuotes={requestQuotes({
-          requestStatus: "Found",
-          quotes: [quote({ status: "accepted" })],
-          hold: expired,
-          canAuthoriseAgain: true,
-        })}
-      />,
-    );
+    const { user } = renderQuotes({
+      requestStatus: "Found",
+      quotes: [quote({ status: "accepted" })],
+      hold: expired,
+      canAuthoriseAgain: true,
+    });
     expect(screen.getByRole("alert").textContent).toBe("Your card was declined.");
     await user.click(screen.getByRole("button", { name: "Authorise again" }));
     expect(await screen.findByText("/checkout/test/holds/hs_test_2")).toBeTruthy();
@@ -163,17 +150,12 @@ describe("the member's quote cards", () => {
     const api = fakeApi({ [reauthorize]: { body: { url: "/checkout/test/holds/hs_test_3" } } });
     const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
     const lapsed = hold({ status: "expired", reauthorizationRequested: false });
-    const { user } = renderWithApp(
-      <MemberQuotesView
-        requestId={REQUEST_ID}
-        requestQuotes={requestQuotes({
-          requestStatus: "Found",
-          quotes: [accepted],
-          hold: lapsed,
-          canAuthoriseAgain: true,
-        })}
-      />,
-    );
+    const { user } = renderQuotes({
+      requestStatus: "Found",
+      quotes: [accepted],
+      hold: lapsed,
+      canAuthoriseAgain: true,
+    });
     expect(screen.getByText("The hold of €450 lapsed before it was used. Nothing was charged.")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Authorise again" }));
     expect(await screen.findByText("/checkout/test/holds/hs_test_3")).toBeTruthy();
@@ -184,16 +166,11 @@ describe("the member's quote cards", () => {
     const reauthorize = `POST /api/requests/${REQUEST_ID}/hold/reauthorize`;
     const api = fakeApi({ [reauthorize]: { body: { url: "/checkout/test/holds/hs_test_4" } } });
     const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
-    const { user } = renderWithApp(
-      <MemberQuotesView
-        requestId={REQUEST_ID}
-        requestQuotes={requestQuotes({
-          requestStatus: "Found",
-          quotes: [accepted],
-          hold: hold({ status: "pending", expiresAt: null }),
-        })}
-      />,
-    );
+    const { user } = renderQuotes({
+      requestStatus: "Found",
+      quotes: [accepted],
+      hold: hold({ status: "pending", expiresAt: null }),
+    });
     await user.click(screen.getByRole("button", { name: "Continue to card authorisation" }));
     expect(await screen.findByText("/checkout/test/holds/hs_test_4")).toBeTruthy();
     expect(api.calls.map((call) => call.key)).toEqual([reauthorize]);
@@ -203,17 +180,12 @@ describe("the member's quote cards", () => {
     fakeApi();
     const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
     const lapsed = hold({ status: "expired" });
-    renderWithApp(
-      <MemberQuotesView
-        requestId={REQUEST_ID}
-        requestQuotes={requestQuotes({
-          requestStatus: "Delivered",
-          quotes: [accepted],
-          hold: lapsed,
-          canAuthoriseAgain: false,
-        })}
-      />,
-    );
+    renderQuotes({
+      requestStatus: "Delivered",
+      quotes: [accepted],
+      hold: lapsed,
+      canAuthoriseAgain: false,
+    });
     expect(screen.queryByRole("button", { name: "Authorise again" })).toBeNull();
   });
 
@@ -221,23 +193,13 @@ describe("the member's quote cards", () => {
     fakeApi();
     const accepted = quote({ status: "accepted", acceptedOptionId: option(0).id });
     const soon = new Date(Date.now() + 20 * 3_600_000).toISOString();
-    const first = renderWithApp(
-      <MemberQuotesView
-        requestId={REQUEST_ID}
-        requestQuotes={requestQuotes({ requestStatus: "Found", quotes: [accepted], hold: hold({ expiresAt: soon }) })}
-      />,
-    );
+    const first = renderQuotes({ requestStatus: "Found", quotes: [accepted], hold: hold({ expiresAt: soon }) });
     const notice = screen.getByText(/Your hold of €450 lapses on/).closest('[role="status"]') as HTMLElement;
     expect(notice.textContent).toMatch(/^Your hold of €450 lapses on \w{3} \d{1,2}, \d\d:\d\d\./);
     expect(notice.textContent).toContain("you can authorise the hold again here");
     first.unmount();
     // Further out: the usual sentence, no warning.
-    renderWithApp(
-      <MemberQuotesView
-        requestId={REQUEST_ID}
-        requestQuotes={requestQuotes({ requestStatus: "Found", quotes: [accepted], hold: hold() })}
-      />,
-    );
+    renderQuotes({ requestStatus: "Found", quotes: [accepted], hold: hold() });
     expect(screen.queryByText(/lapses on/)).toBeNull();
   });
 
@@ -252,17 +214,11 @@ describe("the member's quote cards", () => {
       problem: null,
       disputeUntil: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     };
-    const { user } = renderWithApp(
-      <MemberQuotesView
-        requestId={REQUEST_ID}
-        requestQuotes={requestQuotes({ requestStatus: "Delivered", quotes: [], delivery })}
-      />,
-    );
+    const { user } = renderQuotes({ requestStatus: "Delivered", quotes: [], delivery });
     await user.click(screen.getByRole("button", { name: "Report a problem" }));
     const dialog = screen.getByRole("alertdialog", { name: "Report a problem" });
     await user.click(within(dialog).getByRole("button", { name: "Send report" }));
-    expect(within(dialog).getByRole("alert").textContent).toBe(QUOTE_MESSAGES.problemRequired);
-    expect(api.calls).toHaveLength(0);
+    expectRefused(dialog, QUOTE_MESSAGES.problemRequired, api);
     await user.type(within(dialog).getByLabelText("What happened?"), "The strap is scratched.");
     await user.click(within(dialog).getByRole("button", { name: "Send report" }));
     expect(await screen.findByText(QUOTE_MESSAGES.problemReported)).toBeTruthy();
@@ -285,7 +241,7 @@ describe("the member's quote cards", () => {
       problem: null,
       disputeUntil: "2020-01-31T10:00:00.000Z",
     };
-    renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes({ quotes: [], delivery })} />);
+    renderQuotes({ quotes: [], delivery });
     expect(screen.queryByRole("button", { name: "Report a problem" })).toBeNull();
   });
 });
@@ -296,7 +252,7 @@ describe("in Portuguese", () => {
   it("says the quote, its amounts and dates, and the confirm step in European Portuguese", async () => {
     setActiveLocale("pt-PT");
     fakeApi();
-    const { user } = renderWithApp(<MemberQuotesView requestId={REQUEST_ID} requestQuotes={requestQuotes()} />);
+    const { user } = renderQuotes();
     expect(screen.getByText("Válido até dez 31, 2099", { exact: false })).toBeTruthy();
     const first = optionCard("Birkin 25, Gold Togo");
     expect(within(first).getByText("Opção 1")).toBeTruthy();

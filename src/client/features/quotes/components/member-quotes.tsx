@@ -36,7 +36,7 @@ import {
 } from "../api";
 import { formatCents } from "../money";
 import { MemberBalance } from "./balance-invoice-panel";
-import { HoldBadge, OptionPhotos, QuoteBadge, QuoteFiles, useFollowUrl } from "./quote-parts";
+import { HoldBadge, HoldOutcome, OptionPhotos, QuoteBadge, QuoteFiles, useFollowUrl } from "./quote-parts";
 import { MemberRefunds } from "./refund-list";
 import { StatementCard } from "./statement";
 import { VatNote } from "./vat-note";
@@ -365,16 +365,7 @@ function HoldCard({
         {canAuthoriseAgain && hold.status !== "expired" && (
           <p className="leading-relaxed">{t`Your earlier hold lapsed before it was used. Nothing was charged.`}</p>
         )}
-        {hold.failure && (
-          <p role="alert" className="rounded-md border border-oxblood/30 bg-oxblood/5 px-4 py-3 text-oxblood">
-            {sharedText(hold.failure)}
-          </p>
-        )}
-        {hold.receiptUrl && (
-          <a href={hold.receiptUrl} target="_blank" rel="noreferrer" className="self-start underline decoration-gold">
-            {t`View receipt`}
-          </a>
-        )}
+        <HoldOutcome hold={hold} alertClassName="px-4 py-3" />
         {/* A page opened to authorise again belongs to the accepted quote: it is reopened the same way. */}
         {quote && option && pending && quote.status !== "accepted" && (
           <ContinueHold requestId={requestId} quoteId={quote.id} optionId={option.id} />

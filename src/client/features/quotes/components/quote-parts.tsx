@@ -4,14 +4,16 @@ import { useLingui } from "@lingui/react/macro";
 import { FileText } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { ReceiptLink } from "@/client/components/receipt-link";
 import { Badge } from "@/client/components/ui/badge";
 import type { BadgeVariantProps } from "@/client/components/ui/badge-variants";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/client/components/ui/dialog";
+import { sharedText } from "@/client/lib/api";
 import { holdExpiryText } from "@/client/lib/hold-expiry";
 import { type MessageDescriptor, useLocale } from "@/client/lib/i18n";
 import { cn } from "@/client/lib/utils";
 import type { HoldStatus, QUOTE_STATUSES } from "@/shared/quotes";
-import { type Quote, type QuoteFile, type QuoteOption, quoteFileUrl } from "../api";
+import { type Hold, type Quote, type QuoteFile, type QuoteOption, quoteFileUrl } from "../api";
 
 const HOLD_TONES: Record<HoldStatus, BadgeVariantProps["variant"]> = {
   pending: "gold",
@@ -56,6 +58,25 @@ export const QUOTE_STATUS_LABELS: Record<(typeof QUOTE_STATUSES)[number], Messag
   declined: msg`Declined`,
   superseded: msg`Superseded`,
 };
+
+/** Under a hold, on either side: why the card failed (the provider's words, as an alert) and the receipt. */
+export function HoldOutcome({ hold, alertClassName }: { hold: Hold; alertClassName: string }) {
+  const { t } = useLingui();
+  return (
+    <>
+      {hold.failure && (
+        <p role="alert" className={cn("rounded-md border border-oxblood/30 bg-oxblood/5 text-oxblood", alertClassName)}>
+          {sharedText(hold.failure)}
+        </p>
+      )}
+      {hold.receiptUrl && (
+        <ReceiptLink href={hold.receiptUrl} className="self-start">
+          {t`View receipt`}
+        </ReceiptLink>
+      )}
+    </>
+  );
+}
 
 export function QuoteBadge({ quote }: { quote: Quote }) {
   const { t, i18n } = useLingui();

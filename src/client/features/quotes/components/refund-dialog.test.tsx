@@ -2,27 +2,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { REFUND_MESSAGES } from "@/shared/contracts/quotes-texts";
 import type { Refund } from "../api";
-import { fakeApi, hold, REQUEST_ID, renderWithApp, requestQuotes } from "../test-fixtures";
+import { expectRefused, submitAmount } from "../test-dialogs";
+import { fakeApi, hold, REQUEST_ID, refund, renderWithApp, requestQuotes } from "../test-fixtures";
 import { PaymentPanels } from "./admin-payment";
 import { MemberRefunds } from "./refund-list";
 
 const base = `/api/admin/requests/${REQUEST_ID}`;
-const at = "2026-11-20T10:00:00.000Z";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-function refund(extra: Partial<Refund> = {}): Refund {
-  return {
-    id: "77777777-7777-4777-8777-777777777777",
-    source: "hold",
-    amountCents: 10_000,
-    reason: "A scuff on the clasp",
-    status: "succeeded",
-    failure: null,
-    createdAt: at,
-    updatedAt: at,
-    ...extra,
-  };
-}
 
 /** €450 captured, €100 of it already refunded: €350 left. */
 const captured = (refunds: Refund[] = [refund()], extra = {}) =>
@@ -44,19 +30,13 @@ describe("the staff's refund", () => {
     expect(screen.getByRole("list", { name: "Refunds" }).textContent).toContain("€100 refunded");
     await user.click(screen.getByRole("button", { name: "Refund" }));
     const dialog = screen.getByRole("alertdialog", { name: "Refund the payment" });
-    const amount = within(dialog).getByLabelText("Amount (€)") as HTMLInputElement;
-    expect(amount.value).toBe("350");
+    expect((within(dialog).getByLabelText("Amount (€)") as HTMLInputElement).value).toBe("350");
 
-    await user.clear(amount);
-    await user.type(amount, "400");
-    await user.click(within(dialog).getByRole("button", { name: "Review refund" }));
+    await submitAmount(user, dialog, "400", "Review refund");
     expect(within(dialog).getByRole("alert").textContent).toBe(REFUND_MESSAGES.tooHigh);
-    await user.clear(amount);
-    await user.type(amount, "200");
     await user.type(within(dialog).getByLabelText("Reason"), "ab");
-    await user.click(within(dialog).getByRole("button", { name: "Review refund" }));
-    expect(within(dialog).getByRole("alert").textContent).toBe(REFUND_MESSAGES.reasonRequired);
-    expect(api.calls).toHaveLength(0);
+    await submitAmount(user, dialog, "200", "Review refund");
+    expectRefused(dialog, REFUND_MESSAGES.reasonRequired, api);
 
     await user.type(within(dialog).getByLabelText("Reason"), "c: returned in its box");
     await user.click(within(dialog).getByRole("button", { name: "Review refund" }));

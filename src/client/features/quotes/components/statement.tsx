@@ -7,6 +7,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Check, ScrollText } from "lucide-react";
+import { ReceiptLink } from "@/client/components/receipt-link";
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import type { MessageDescriptor } from "@/client/lib/i18n";
@@ -117,14 +118,9 @@ function Line({ line }: { line: StatementLine }) {
         {card && <span className="block text-xs text-ink-muted">{card}</span>}
         {line.note && <span className="block text-xs text-ink-muted break-words">{line.note}</span>}
         {line.receiptUrl && (
-          <a
-            href={line.receiptUrl}
-            target="_blank"
-            rel="noreferrer"
-            className="block w-fit text-xs underline decoration-gold"
-          >
+          <ReceiptLink href={line.receiptUrl} className="block w-fit text-xs">
             {line.kind === "invoiced" ? t`Invoice` : t`Receipt`}
-          </a>
+          </ReceiptLink>
         )}
       </td>
       <td className={`tabular py-2 text-right whitespace-nowrap ${MONEY_OUT.has(line.kind) ? "" : "text-ink-muted"}`}>

@@ -7,7 +7,7 @@ import { useLingui } from "@lingui/react/macro";
 import { PencilLine, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { ActionDialog } from "@/client/components/action-dialog";
 import { Form, FormActions, FormError, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
 import {
@@ -19,7 +19,6 @@ import {
   DialogTrigger,
 } from "@/client/components/ui/dialog";
 import { ApiError, errorMessage } from "@/client/lib/api";
-import { toastFailure } from "@/client/lib/toasts";
 import { lisbonDate } from "@/shared/dates";
 import { formatEuro } from "@/shared/format";
 import { URGENCY_LABELS } from "@/shared/labels";
@@ -126,24 +125,8 @@ export function EditRequestForm({ request, onDone }: { request: RequestDetail; o
 export function WithdrawRequest({ request }: { request: RequestDetail }) {
   const { t } = useLingui();
   const withdraw = useWithdrawRequest(request.id);
-  const [open, setOpen] = useState(false);
-
-  async function onConfirm(event: React.MouseEvent) {
-    event.preventDefault();
-    try {
-      await withdraw.mutateAsync();
-      toast.success(t`Your request is withdrawn. Its history stays here.`);
-    } catch (error) {
-      toastFailure(error, t`Failed to withdraw the request`);
-    } finally {
-      setOpen(false);
-    }
-  }
-
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => !withdraw.isPending && setOpen(next)}
+    <ActionDialog
       trigger={
         <Button variant="outline" className="justify-start">
           <Undo2 /> {t`Withdraw Request`}
@@ -154,7 +137,9 @@ export function WithdrawRequest({ request }: { request: RequestDetail }) {
       cancelLabel={t`Keep Request`}
       confirmLabel={withdraw.isPending ? t`Withdrawing…` : t`Withdraw Request`}
       busy={withdraw.isPending}
-      onConfirm={onConfirm}
+      onConfirm={() => withdraw.mutateAsync()}
+      success={t`Your request is withdrawn. Its history stays here.`}
+      failure={t`Failed to withdraw the request`}
     />
   );
 }
