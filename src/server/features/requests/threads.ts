@@ -96,12 +96,7 @@ export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string)
         select (select count(*)::int from marked) as messages,
           (select max(created_at)::text from ${messages} where request_id = ${id}::uuid) as seen`,
     );
-    const notices = await ctx.domains.notifications.markThreadRead(
-      tx,
-      viewer.userId,
-      { requestId: id },
-      counts.seen,
-    );
+    const notices = await ctx.domains.notifications.markThreadRead(tx, viewer.userId, { requestId: id }, counts.seen);
     // The reader's badges drop, and the other side sees its messages read.
     if (counts.messages) out.publish(toMemberAndStaff("messages", request.userId));
     // Every tab's bell drops.
