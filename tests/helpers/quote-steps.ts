@@ -198,6 +198,31 @@ export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
     return { notices: notices.length, emails: emails.length };
   }
 
+  /**
+   * Two refunds of a request's money (`first`, then `second`, made by `refund`), then the first's own refund.*
+   * events again, one dated earlier and still pending, and a late failure: each ignored. Returns the first refund
+   * at the provider, and the charge (`chargeOf`) as it was after it.
+   */
+  async function twoRefundsReplayed(
+    requestId: string,
+    [first, second]: [number, number],
+    refund: (requestId: string, amountCents: number) => Promise<{ statusCode: number }>,
+    chargeOf: (requestId: string) => Promise<object>,
+  ) {
+    expect((await refund(requestId, first)).statusCode).toBe(200);
+    const firstCharge = await chargeOf(requestId);
+    expect((await refund(requestId, second)).statusCode).toBe(200);
+    const [made] = (await providerRefunds(requestId)).filter((r) => r.amount === first);
+    // The refund's event again (a new delivery of the same news), and one dated earlier, still pending.
+    expect((await signed(stripeEvent("refund.created", made))).json()).toMatchObject({ outcome: "ignored" });
+    const earlier = Math.floor(Date.now() / 1000) - 600;
+    const pending = await signed(stripeEvent("refund.updated", { ...made, status: "pending" }, earlier));
+    expect(pending.json()).toMatchObject({ outcome: "ignored" });
+    // A late failure of a refund that already went through does not take it back.
+    expect((await signed(stripeEvent("refund.failed", { ...made, status: "failed" }))).json().outcome).toBe("ignored");
+    return { made, firstCharge };
+  }
+
   /** A webhook delivery signed as the test provider signs it (`timestamp`: when the signature says it was made). */
   function signed(event: object, options: { timestamp?: number } = {}) {
     const payload = JSON.stringify(event);
@@ -216,6 +241,7 @@ export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
     signed,
     providerRefunds,
     refundsTold,
+    twoRefundsReplayed,
     sourcingRequest,
     sent,
     requestQuotes,

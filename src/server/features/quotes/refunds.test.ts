@@ -21,7 +21,16 @@ let staff: TestUser;
 const steps = quotesTestApp((started) => {
   ({ ctx, staff } = started);
 });
-const { heldRequest, requestQuotes, holdRows, sourcingRequest, signed, providerRefunds, refundsTold } = steps;
+const {
+  heldRequest,
+  requestQuotes,
+  holdRows,
+  sourcingRequest,
+  signed,
+  providerRefunds,
+  refundsTold,
+  twoRefundsReplayed,
+} = steps;
 const db = () => ctx.database.db;
 
 /** A €10,000 option: its hold (€1,000) captured in full, or `capturedCents` of it. */
@@ -195,18 +204,7 @@ describe("refunds of a captured payment", () => {
 
   it("replayed and reordered refund webhooks change nothing", async () => {
     const { member, id } = await capturedRequest();
-    expect((await refund(id, 40_000)).statusCode).toBe(200);
-    const firstCharge = await providerCharge(id);
-    expect((await refund(id, 10_000)).statusCode).toBe(200);
-    const [made] = (await providerRefunds(id)).filter((r) => r.amount === 40_000);
-
-    // The refund's event again (a new delivery of the same news), and one dated earlier, still pending.
-    expect((await signed(stripeEvent("refund.created", made))).json()).toMatchObject({ outcome: "ignored" });
-    const earlier = Math.floor(Date.now() / 1000) - 600;
-    const pending = await signed(stripeEvent("refund.updated", { ...made, status: "pending" }, earlier));
-    expect(pending.json()).toMatchObject({ outcome: "ignored" });
-    // A late failure of a refund that already went through does not take it back.
-    expect((await signed(stripeEvent("refund.failed", { ...made, status: "failed" }))).json().outcome).toBe("ignored");
+    const { firstCharge } = await twoRefundsReplayed(id, [40_000, 10_000], refund, providerCharge);
     // The charge as it was after the first refund, arriving after the second: the total is not lowered.
     expect((await signed(stripeEvent("charge.refunded", firstCharge))).json()).toMatchObject({ outcome: "ignored" });
     // The same event twice: the second is a duplicate.
