@@ -27,13 +27,12 @@ export interface StripeQuotesApp {
   admin: TestUser;
 }
 
-export function stripeQuotesApp(onStart: (started: StripeQuotesApp) => void) {
+export function stripeQuotesApp() {
   const state = {} as StripeQuotesApp;
   stripeTestApp((started) => Object.assign(state, started), { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
   beforeAll(async () => {
     state.staff = await createUser(state.ctx, { role: "staff" });
     state.admin = await createUser(state.ctx, { role: "admin" });
-    onStart(state);
   });
 
   const call = (method: "GET" | "POST", url: string, user: TestUser, payload?: object) =>
@@ -122,5 +121,25 @@ export function stripeQuotesApp(onStart: (started: StripeQuotesApp) => void) {
     return held;
   }
 
-  return { call, deliver, holdOf, quotedAtStripe, heldAtStripe, capturedAtStripe };
+  return {
+    /** The started app, fake and users (read them inside tests and hooks: they are set once the hooks have run). */
+    get ctx() {
+      return state.ctx;
+    },
+    get fake() {
+      return state.fake;
+    },
+    get staff() {
+      return state.staff;
+    },
+    get admin() {
+      return state.admin;
+    },
+    call,
+    deliver,
+    holdOf,
+    quotedAtStripe,
+    heldAtStripe,
+    capturedAtStripe,
+  };
 }
