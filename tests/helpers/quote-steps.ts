@@ -184,6 +184,26 @@ export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
     return rows.map((r) => r.data as unknown as RefundLike & { payment_intent: string });
   }
 
+  /** The test provider's charge of a PaymentIntent, as it keeps it. */
+  async function providerChargeOf(paymentIntentId: string | null) {
+    const [row] = await ctx()
+      .database.db.select({ data: testPaymentObjects.data })
+      .from(testPaymentObjects)
+      .where(
+        sql`${testPaymentObjects.kind} = 'charge' and ${testPaymentObjects.data}->>'payment_intent' = ${paymentIntentId}`,
+      );
+    return row.data as { id: string; amount_refunded: number; refunded: boolean; payment_intent: string };
+  }
+
+  /** Staff refund `amountCents` of the request's money, with a key of its own; `body`: the rest of the refund. */
+  const refundBy = (requestId: string, amountCents: number, body: { reason: string; source?: "invoice" }) =>
+    callApi(
+      ctx(),
+      "POST /admin/requests/:id/refunds",
+      { params: { id: requestId }, body: { amountCents, idempotencyKey: randomUUID(), ...body } },
+      as(staff()),
+    );
+
   /** The member's refund notices (in-app) and emails. */
   async function refundsTold(member: TestUser) {
     const db = ctx().database.db;
@@ -242,6 +262,8 @@ export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
     providerRefunds,
     refundsTold,
     twoRefundsReplayed,
+    providerChargeOf,
+    refundBy,
     sourcingRequest,
     sent,
     requestQuotes,

@@ -11,16 +11,15 @@ import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { CARD, option, quotesTestApp, stripeEvent, withSlowRefunds } from "#tests/helpers/quote-steps";
-import { as, type TestUser } from "#tests/helpers/users";
+import { as } from "#tests/helpers/users";
 import { REFUND_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { activityLogs, balanceInvoices, refunds, testPaymentObjects } from "../../db/schema";
 
 let ctx: TestContext;
-let staff: TestUser;
 const steps = quotesTestApp((started) => {
-  ({ ctx, staff } = started);
+  ({ ctx } = started);
 });
-const { signed, providerRefunds, refundsTold, twoRefundsReplayed } = steps;
+const { signed, providerRefunds, refundsTold, twoRefundsReplayed, refundBy, providerChargeOf } = steps;
 const db = () => ctx.database.db;
 
 const PRICE = 1_000_000;
@@ -44,21 +43,7 @@ async function invoicedRequest({ pay = true } = {}) {
 }
 
 const refund = (requestId: string, amountCents: number, extra: object = {}) =>
-  call(
-    ctx,
-    "POST /admin/requests/:id/refunds",
-    {
-      params: { id: requestId },
-      body: {
-        amountCents,
-        reason: "Returned in its box",
-        idempotencyKey: randomUUID(),
-        source: "invoice",
-        ...extra,
-      },
-    },
-    as(staff),
-  );
+  refundBy(requestId, amountCents, { reason: "Returned in its box", source: "invoice", ...extra });
 
 async function invoiceRow(requestId: string) {
   const [row] = await db().select().from(balanceInvoices).where(eq(balanceInvoices.requestId, requestId));
@@ -74,13 +59,7 @@ async function providerCharge(requestId: string) {
     .where(
       sql`${testPaymentObjects.kind} = 'payment_intent' and ${testPaymentObjects.data}->'metadata'->>'balanceInvoiceId' = ${invoice.id}`,
     );
-  const [row] = await db()
-    .select({ data: testPaymentObjects.data })
-    .from(testPaymentObjects)
-    .where(
-      sql`${testPaymentObjects.kind} = 'charge' and ${testPaymentObjects.data}->>'payment_intent' = ${(intent.data as { id: string }).id}`,
-    );
-  return row.data as { id: string; amount_refunded: number; refunded: boolean; payment_intent: string };
+  return providerChargeOf((intent.data as { id: string }).id);
 }
 
 // Each test makes one or two paid quotes: more than the default 30 s on a loaded machine.

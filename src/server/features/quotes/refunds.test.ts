@@ -13,7 +13,7 @@ import { call } from "#tests/helpers/call";
 import { option, quotesTestApp, stripeEvent, withSlowRefunds } from "#tests/helpers/quote-steps";
 import { as, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES, REFUND_MESSAGES } from "@/shared/contracts/quotes-texts";
-import { activityLogs, notifications, refunds, testPaymentObjects } from "../../db/schema";
+import { activityLogs, notifications, refunds } from "../../db/schema";
 import { external, HttpError } from "../../http/errors";
 
 let ctx: TestContext;
@@ -30,6 +30,8 @@ const {
   providerRefunds,
   refundsTold,
   twoRefundsReplayed,
+  refundBy,
+  providerChargeOf,
 } = steps;
 const db = () => ctx.database.db;
 
@@ -47,20 +49,7 @@ async function capturedRequest(capturedCents?: number) {
 }
 
 const refund = (requestId: string, amountCents: number, extra: object = {}) =>
-  call(
-    ctx,
-    "POST /admin/requests/:id/refunds",
-    {
-      params: { id: requestId },
-      body: {
-        amountCents,
-        reason: "A scuff on the clasp",
-        idempotencyKey: randomUUID(),
-        ...extra,
-      },
-    },
-    as(staff),
-  );
+  refundBy(requestId, amountCents, { reason: "A scuff on the clasp", ...extra });
 
 async function holdOf(requestId: string) {
   const [row] = await holdRows(requestId);
@@ -68,16 +57,7 @@ async function holdOf(requestId: string) {
 }
 
 /** The provider's charge of the request's hold, as the test provider keeps it. */
-async function providerCharge(requestId: string) {
-  const hold = await holdOf(requestId);
-  const [row] = await db()
-    .select({ data: testPaymentObjects.data })
-    .from(testPaymentObjects)
-    .where(
-      sql`${testPaymentObjects.kind} = 'charge' and ${testPaymentObjects.data}->>'payment_intent' = ${hold.paymentIntentId}`,
-    );
-  return row.data as { id: string; amount_refunded: number; refunded: boolean; payment_intent: string };
-}
+const providerCharge = async (requestId: string) => providerChargeOf((await holdOf(requestId)).paymentIntentId);
 
 describe("refunds of a captured payment", () => {
   it("refunds in full: the provider's refund, the hold refunded, the quotes view's list, the member told once", async () => {
