@@ -34,12 +34,21 @@ export const option = (title: string, priceCents: number, extra: object = {}) =>
 
 export const sessionOf = (url: string) => url.split("/").pop() as string;
 
+interface QuotesTestOptions {
+  resetHoldClock?: boolean;
+}
+
 /**
  * A quotes test file's app (no workers) and staff member (handed to `onStart` once started), and the business
  * loop's steps on them. Call it at the top of the file: it registers the hooks that start and close the app (and,
  * with `resetHoldClock`, put the test provider's hold clock back after each test).
  */
-export function quotesTestApp(onStart: (started: StaffTestApp) => void, options: { resetHoldClock?: boolean } = {}) {
+export function quotesTestApp(
+  onStart: ((started: StaffTestApp) => void) | QuotesTestOptions = () => {},
+  options: QuotesTestOptions = {},
+): ReturnType<typeof quoteSteps> {
+  // The options alone: the file reads the app and staff member from the steps (`steps.ctx`, `steps.staff`).
+  if (typeof onStart !== "function") return quotesTestApp(() => {}, onStart);
   const state = staffTestApp(onStart);
   if (options.resetHoldClock) {
     afterEach(async () => {
@@ -257,6 +266,13 @@ export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
   }
 
   return {
+    /** The started app and staff member (read them inside tests and hooks: they are set once the hooks have run). */
+    get ctx() {
+      return ctx();
+    },
+    get staff() {
+      return staff();
+    },
     call,
     signed,
     providerRefunds,
