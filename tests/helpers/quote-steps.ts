@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterEach, expect } from "vitest";
 import { resolveAuthSecret } from "../../src/server/auth/auth";
-import { holds, notifications, outbox, testPaymentObjects } from "../../src/server/db/schema";
+import { activityLogs, holds, notifications, outbox, testPaymentObjects } from "../../src/server/db/schema";
 import { testWebhookSecret } from "../../src/server/payments";
 import type { RefundLike } from "../../src/server/payments/types";
 import { endpointUrl } from "../../src/shared/contracts/endpoint";
@@ -213,6 +213,13 @@ export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
       as(staff()),
     );
 
+  /** The request's timeline entries of a refund. */
+  const refundsLogged = (requestId: string) =>
+    ctx()
+      .database.db.select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.requestId, requestId), eq(activityLogs.action, "payment_refunded")));
+
   /** The member's refund notices (in-app) and emails. */
   async function refundsTold(member: TestUser) {
     const db = ctx().database.db;
@@ -280,6 +287,7 @@ export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
     twoRefundsReplayed,
     providerChargeOf,
     refundBy,
+    refundsLogged,
     sourcingRequest,
     sent,
     requestQuotes,

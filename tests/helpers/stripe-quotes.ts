@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, expect } from "vitest";
-import { holds } from "../../src/server/db/schema";
+import { balanceInvoices, holds } from "../../src/server/db/schema";
 import { endpointUrl } from "../../src/shared/contracts/endpoint";
 import type { VatRate } from "../../src/shared/quotes";
 import type { TestContext } from "./app";
@@ -43,6 +43,14 @@ export function stripeQuotesApp() {
   };
   async function holdOf(requestId: string) {
     const [row] = await state.ctx.database.db.select().from(holds).where(eq(holds.requestId, requestId));
+    return row;
+  }
+  /** The request's balance invoice row. */
+  async function invoiceOf(requestId: string) {
+    const [row] = await state.ctx.database.db
+      .select()
+      .from(balanceInvoices)
+      .where(eq(balanceInvoices.requestId, requestId));
     return row;
   }
 
@@ -138,6 +146,7 @@ export function stripeQuotesApp() {
     call,
     deliver,
     holdOf,
+    invoiceOf,
     quotedAtStripe,
     heldAtStripe,
     capturedAtStripe,

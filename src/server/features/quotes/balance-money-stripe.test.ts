@@ -13,20 +13,12 @@ import { stripeEvent } from "#tests/helpers/fake-stripe";
 import { inDays } from "#tests/helpers/quote-steps";
 import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as, type TestUser } from "#tests/helpers/users";
-import { balanceInvoices, notifications, outbox, refunds } from "../../db/schema";
+import { notifications, outbox, refunds } from "../../db/schema";
 
 const stripe = stripeQuotesApp();
-const { deliver } = stripe;
+const { deliver, invoiceOf } = stripe;
 const PRICE = 1_000_000;
 const BALANCE = 900_000;
-
-async function rowOf(requestId: string) {
-  const [row] = await stripe.ctx.database.db
-    .select()
-    .from(balanceInvoices)
-    .where(eq(balanceInvoices.requestId, requestId));
-  return row;
-}
 
 /** A captured quote whose balance invoice was sent at Stripe. */
 async function invoicedAtStripe() {
@@ -38,7 +30,7 @@ async function invoicedAtStripe() {
     as(stripe.staff),
   );
   expect(sent.statusCode, sent.body).toBe(200);
-  const row = await rowOf(requestQuotes.id);
+  const row = await invoiceOf(requestQuotes.id);
   return { ...requestQuotes, invoiceId: row.providerInvoiceId as string };
 }
 
@@ -74,7 +66,7 @@ describe("paying the balance with Stripe", { timeout: 90_000 }, () => {
     expect(
       answers.filter((a) => a.json().outcome === "processed" && a.json().changed !== false).length,
     ).toBeGreaterThan(0);
-    expect(await rowOf(id)).toMatchObject({ status: "paid", amountPaidCents: BALANCE });
+    expect(await invoiceOf(id)).toMatchObject({ status: "paid", amountPaidCents: BALANCE });
     expect(
       (await call(stripe.ctx, "GET /requests/:id/quotes", { params: { id } }, as(member))).json().balance,
     ).toMatchObject({
@@ -151,12 +143,12 @@ describe("refunds of a paid balance invoice with Stripe", { timeout: 90_000 }, (
     expect(atStripe.reduce((sum, r) => sum + Number(r.amount), 0)).toBe(BALANCE);
     const charge = [...stripe.fake.charges.values()].find((c) => c.payment_intent === payment.payment_intent);
     expect(charge).toMatchObject({ amount_refunded: BALANCE, refunded: true });
-    expect((await rowOf(id)).refundedCents).toBe(BALANCE);
+    expect((await invoiceOf(id)).refundedCents).toBe(BALANCE);
 
     // Stripe's signed webhooks for a refund we applied change nothing.
     expect((await deliver(stripeEvent("refund.created", atStripe[0]))).json().outcome).toBe("ignored");
     expect((await deliver(stripeEvent("charge.refunded", charge as object))).json().outcome).toBe("ignored");
-    expect((await rowOf(id)).refundedCents).toBe(BALANCE);
+    expect((await invoiceOf(id)).refundedCents).toBe(BALANCE);
   });
 
   it("an invoice paid in parts is refunded through its largest payment; beyond it Stripe refuses (502, freed)", async () => {
@@ -178,7 +170,7 @@ describe("refunds of a paid balance invoice with Stripe", { timeout: 90_000 }, (
     expect(beyond.statusCode).toBe(502);
     const rows = await stripe.ctx.database.db.select().from(refunds).where(eq(refunds.requestId, id));
     expect(rows.map((r) => r.status).sort()).toEqual(["failed", "succeeded"]);
-    expect((await rowOf(id)).refundedCents).toBe(500_000);
+    expect((await invoiceOf(id)).refundedCents).toBe(500_000);
     expect((await refundOf(id, 100_000)).statusCode).toBe(200);
   });
 });

@@ -5,29 +5,19 @@
  * part paid, then paid in full), once each; void asks Stripe with its own key; a Stripe failure is a 502 and
  * leaves nothing open.
  */
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call } from "#tests/helpers/call";
 import { stripeEvent } from "#tests/helpers/fake-stripe";
 import { inDays } from "#tests/helpers/quote-steps";
 import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as } from "#tests/helpers/users";
-import { balanceInvoices } from "../../db/schema";
 import { dueDateSeconds } from "../../payments/types";
 
 const stripe = stripeQuotesApp();
-const { deliver } = stripe;
+const { deliver, invoiceOf } = stripe;
 const PRICE = 1_234_567;
 const HELD = 123_457;
 const capturedAtStripe = () => stripe.capturedAtStripe({ priceCents: PRICE });
-
-async function rowOf(requestId: string) {
-  const [row] = await stripe.ctx.database.db
-    .select()
-    .from(balanceInvoices)
-    .where(eq(balanceInvoices.requestId, requestId));
-  return row;
-}
 
 describe("the balance invoice with Stripe", () => {
   it("creates, fills, finalises and sends one invoice with derived keys; signed webhooks pay it once", async () => {
@@ -42,7 +32,7 @@ describe("the balance invoice with Stripe", () => {
     expect(sent.hostedUrl).toMatch(/^https:\/\/invoice\.stripe\.test\/i\/in_fake_/);
     expect(sent.pdfUrl).toMatch(/\/pdf$/);
 
-    const row = await rowOf(id);
+    const row = await invoiceOf(id);
     const key = `maison-balance-${row.id}`;
     const [create] = stripe.fake.callsTo("POST", "/v1/invoices");
     expect(stripe.fake.callsTo("POST", "/v1/invoices")).toHaveLength(1);
@@ -92,7 +82,7 @@ describe("the balance invoice with Stripe", () => {
       amount_paid: 500_000,
     });
     expect((await deliver(late)).json().outcome).toBe("ignored");
-    expect((await rowOf(id)).status).toBe("paid");
+    expect((await invoiceOf(id)).status).toBe("paid");
   });
 
   it("voids with its own key; a Stripe failure on create is a 502 and leaves nothing open", async () => {
@@ -105,7 +95,7 @@ describe("the balance invoice with Stripe", () => {
       as(stripe.staff),
     );
     expect(failed.statusCode).toBe(502);
-    expect(await rowOf(id)).toBeUndefined();
+    expect(await invoiceOf(id)).toBeUndefined();
 
     // Half made (created, then finalising fails): deleted at Stripe, nothing left open here or there.
     stripe.fake.failNext("POST", "/v1/invoices/", 400, "This invoice cannot be finalized.", (c) =>
@@ -118,7 +108,7 @@ describe("the balance invoice with Stripe", () => {
       as(stripe.staff),
     );
     expect(half.statusCode).toBe(502);
-    expect(await rowOf(id)).toBeUndefined();
+    expect(await invoiceOf(id)).toBeUndefined();
     const created = stripe.fake.callsTo("POST", "/v1/invoices").length;
     expect(created).toBeGreaterThan(0);
     expect([...stripe.fake.invoices.values()].filter((i) => i.metadata.requestId === id)).toHaveLength(0);
@@ -130,7 +120,7 @@ describe("the balance invoice with Stripe", () => {
       as(stripe.staff),
     );
     expect(sent.statusCode, sent.body).toBe(200);
-    const row = await rowOf(id);
+    const row = await invoiceOf(id);
     const voided = await call(
       stripe.ctx,
       "POST /admin/requests/:id/balance/void",

@@ -6,20 +6,20 @@
  * `charge.refunded` webhooks change nothing; the member is told once per refund and the statement shows it.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { CARD, option, quotesTestApp, stripeEvent, withSlowRefunds } from "#tests/helpers/quote-steps";
 import { as } from "#tests/helpers/users";
 import { REFUND_MESSAGES } from "@/shared/contracts/quotes-texts";
-import { activityLogs, balanceInvoices, refunds, testPaymentObjects } from "../../db/schema";
+import { balanceInvoices, refunds, testPaymentObjects } from "../../db/schema";
 
 let ctx: TestContext;
 const steps = quotesTestApp((started) => {
   ({ ctx } = started);
 });
-const { signed, providerRefunds, refundsTold, twoRefundsReplayed, refundBy, providerChargeOf } = steps;
+const { signed, providerRefunds, refundsTold, twoRefundsReplayed, refundBy, providerChargeOf, refundsLogged } = steps;
 const db = () => ctx.database.db;
 
 const PRICE = 1_000_000;
@@ -84,10 +84,7 @@ describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
     expect(seen.balance).toMatchObject({ refundedCents: BALANCE });
     expect(seen.refunds).toEqual([expect.objectContaining({ source: "invoice", amountCents: BALANCE })]);
     expect(await refundsTold(member)).toEqual({ notices: 1, emails: 1 });
-    const logged = await db()
-      .select()
-      .from(activityLogs)
-      .where(and(eq(activityLogs.requestId, id), eq(activityLogs.action, "payment_refunded")));
+    const logged = await refundsLogged(id);
     expect(logged).toHaveLength(1);
     expect(logged[0].details).toMatchObject({ invoiceId: expect.any(String), amountCents: BALANCE });
 

@@ -13,7 +13,7 @@ import { call } from "#tests/helpers/call";
 import { option, quotesTestApp, stripeEvent, withSlowRefunds } from "#tests/helpers/quote-steps";
 import { as, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES, REFUND_MESSAGES } from "@/shared/contracts/quotes-texts";
-import { activityLogs, notifications, refunds } from "../../db/schema";
+import { notifications, refunds } from "../../db/schema";
 import { external, HttpError } from "../../http/errors";
 
 let ctx: TestContext;
@@ -32,6 +32,7 @@ const {
   twoRefundsReplayed,
   refundBy,
   providerChargeOf,
+  refundsLogged,
 } = steps;
 const db = () => ctx.database.db;
 
@@ -79,10 +80,7 @@ describe("refunds of a captured payment", () => {
       expect(seen.hold).toMatchObject({ status: "refunded", refundedCents: 100_000 });
     }
     expect(await refundsTold(member)).toEqual({ notices: 1, emails: 1 });
-    const logged = await db()
-      .select()
-      .from(activityLogs)
-      .where(and(eq(activityLogs.requestId, id), eq(activityLogs.action, "payment_refunded")));
+    const logged = await refundsLogged(id);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ actorUserId: staff.id });
     // The member's timeline says it.
