@@ -93,6 +93,16 @@ async function sent(requestId: string, options?: ReturnType<typeof option>[]) {
   return quoteId;
 }
 
+/** Staff capture the request's hold (`body`: an amount and reason, for less than all). */
+const capture = (id: string, body: { amountCents?: number; reason?: string } = {}) =>
+  call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body }, as(staff));
+/** Staff release the request's hold. */
+const release = (id: string, body: { reason?: string } = {}) =>
+  call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body }, as(staff));
+/** Staff mark the request delivered (`body`: its note). */
+const markDelivered = (id: string, body: { note?: string } = {}) =>
+  call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body }, as(staff));
+
 async function requestQuotes(user: TestUser, requestId: string) {
   const params = { id: requestId };
   const res =
@@ -227,22 +237,12 @@ describe("the whole loop", () => {
     const item = pipeline.json().items.find((r: { id: string }) => r.id === id);
     expect(item!.hold).toMatchObject({ status: "held" });
 
-    const captured = await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff));
+    const captured = await capture(id);
     expect(captured.statusCode, captured.body).toBe(200);
     expect(captured.json()).toMatchObject({ status: "captured", capturedCents: 235_005 });
     expect(await noticesOf(member.id, "payment_captured")).toHaveLength(1);
 
-    const delivered = await call(
-      ctx,
-      "POST /admin/requests/:id/delivery",
-      {
-        params: { id },
-        body: {
-          note: "Handed over in Lisbon",
-        },
-      },
-      as(staff),
-    );
+    const delivered = await markDelivered(id, { note: "Handed over in Lisbon" });
     expect(delivered.statusCode, delivered.body).toBe(200);
     const after = await requestQuotes(member, id);
     expect(after.requestStatus).toBe("Delivered");
@@ -324,12 +324,7 @@ describe("the whole loop", () => {
 
   it("staff release a hold: nothing is taken, the member is told", async () => {
     const { member, id } = await heldRequest();
-    const released = await call(
-      ctx,
-      "POST /admin/requests/:id/hold/release",
-      { params: { id }, body: { reason: "Sold elsewhere" } },
-      as(staff),
-    );
+    const released = await release(id, { reason: "Sold elsewhere" });
     expect(released.statusCode, released.body).toBe(200);
     expect(released.json()).toMatchObject({ status: "released", capturedCents: 0 });
     expect(await noticesOf(member.id, "hold_released")).toHaveLength(1);
@@ -452,9 +447,7 @@ describe("no money moves twice", () => {
 
   it("two captures at once capture once", async () => {
     const { member, id } = await heldRequest();
-    const [a, b] = await Promise.all(
-      [0, 1].map(() => call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff))),
-    );
+    const [a, b] = await Promise.all([0, 1].map(() => capture(id)));
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect([a, b].find((r) => r.statusCode === 409)?.json().error).toBe(QUOTE_MESSAGES.holdNotHeld);
     expect(await noticesOf(member.id, "payment_captured")).toHaveLength(1);
@@ -495,9 +488,7 @@ describe("no money moves twice", () => {
     expect(first.json()).toMatchObject({ received: true, outcome: "ignored" });
     expect((await deliver(event)).json()).toMatchObject({ received: true, outcome: "duplicate" });
 
-    expect(
-      (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff))).statusCode,
-    ).toBe(200);
+    expect((await capture(id)).statusCode).toBe(200);
     // The authorisation's event again, under a new id, after the capture: the hold stays captured.
     expect((await deliver({ ...event, id: `evt_late_${hold.id}` })).json().outcome).toBe("ignored");
     expect((await requestQuotes(member, id)).hold!.status).toBe("captured");
@@ -517,36 +508,15 @@ describe("no money moves twice", () => {
 describe("capture", () => {
   it("takes less than the hold only with a reason, never more, and releases the rest", async () => {
     const { member, id } = await heldRequest([option("Kelly", 1_000_000)]);
-    const more = await call(
-      ctx,
-      "POST /admin/requests/:id/hold/capture",
-      { params: { id }, body: { amountCents: 100_001 } },
-      as(staff),
-    );
+    const more = await capture(id, { amountCents: 100_001 });
     expect(more.statusCode).toBe(400);
     expect(more.json().error).toBe(QUOTE_MESSAGES.captureTooHigh);
-    const noReason = await call(
-      ctx,
-      "POST /admin/requests/:id/hold/capture",
-      { params: { id }, body: { amountCents: 60_000 } },
-      as(staff),
-    );
+    const noReason = await capture(id, { amountCents: 60_000 });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error).toBe(QUOTE_MESSAGES.captureReasonRequired);
     expect((await requestQuotes(member, id)).hold!.status).toBe("held");
 
-    const partial = await call(
-      ctx,
-      "POST /admin/requests/:id/hold/capture",
-      {
-        params: { id },
-        body: {
-          amountCents: 60_000,
-          reason: "Supplier discount passed on",
-        },
-      },
-      as(staff),
-    );
+    const partial = await capture(id, { amountCents: 60_000, reason: "Supplier discount passed on" });
     expect(partial.statusCode, partial.body).toBe(200);
     expect(partial.json()).toMatchObject({ status: "captured", amountCents: 100_000, capturedCents: 60_000 });
     const [hold] = await holdRow(id);
@@ -569,14 +539,8 @@ describe("refused transitions (409) and validation", () => {
       expect(res.json().error).toBe(message);
     };
     // Nothing held yet.
-    await expectRefused(
-      await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff)),
-      QUOTE_MESSAGES.holdNotHeld,
-    );
-    await expectRefused(
-      await call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body: {} }, as(staff)),
-      QUOTE_MESSAGES.holdNotHeld,
-    );
+    await expectRefused(await capture(id), QUOTE_MESSAGES.holdNotHeld);
+    await expectRefused(await release(id), QUOTE_MESSAGES.holdNotHeld);
     await expectRefused(
       await call(ctx, "POST /admin/requests/:id/hold/request-reauthorization", { params: { id } }, as(staff)),
       QUOTE_MESSAGES.holdNotExpired,
@@ -585,10 +549,7 @@ describe("refused transitions (409) and validation", () => {
       await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member)),
       QUOTE_MESSAGES.holdNotExpired,
     );
-    await expectRefused(
-      await call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body: {} }, as(staff)),
-      QUOTE_MESSAGES.notFound,
-    );
+    await expectRefused(await markDelivered(id), QUOTE_MESSAGES.notFound);
     await expectRefused(
       await call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member)),
       QUOTE_MESSAGES.notDelivered,
@@ -621,10 +582,7 @@ describe("refused transitions (409) and validation", () => {
     );
 
     const { url } = (await accept(member, id, quoteId)).json();
-    await expectRefused(
-      await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff)),
-      QUOTE_MESSAGES.holdNotHeld,
-    );
+    await expectRefused(await capture(id), QUOTE_MESSAGES.holdNotHeld);
     await authorize(member, url);
     await expectRefused(await accept(member, id, quoteId), QUOTE_MESSAGES.alreadyAccepted);
     await expectRefused(
@@ -648,25 +606,12 @@ describe("refused transitions (409) and validation", () => {
       QUOTE_MESSAGES.cannotQuoteNow,
     );
 
-    expect(
-      (await call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body: {} }, as(staff))).statusCode,
-    ).toBe(200);
-    await expectRefused(
-      await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff)),
-      QUOTE_MESSAGES.holdNotHeld,
-    );
-    await expectRefused(
-      await call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body: {} }, as(staff)),
-      QUOTE_MESSAGES.holdNotHeld,
-    );
+    expect((await release(id)).statusCode).toBe(200);
+    await expectRefused(await capture(id), QUOTE_MESSAGES.holdNotHeld);
+    await expectRefused(await release(id), QUOTE_MESSAGES.holdNotHeld);
 
-    expect(
-      (await call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body: {} }, as(staff))).statusCode,
-    ).toBe(200);
-    await expectRefused(
-      await call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body: {} }, as(staff)),
-      QUOTE_MESSAGES.notFound,
-    );
+    expect((await markDelivered(id)).statusCode).toBe(200);
+    await expectRefused(await markDelivered(id), QUOTE_MESSAGES.notFound);
     expect(
       (
         await call(
@@ -686,9 +631,7 @@ describe("refused transitions (409) and validation", () => {
 
   it("closes the problem window 30 days after delivery", async () => {
     const { member, id } = await heldRequest();
-    expect(
-      (await call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body: {} }, as(staff))).statusCode,
-    ).toBe(200);
+    expect((await markDelivered(id)).statusCode).toBe(200);
     await ctx.database.db
       .update(deliveries)
       .set({ deliveredAt: new Date(Date.now() - 31 * 86_400_000) })
@@ -863,8 +806,8 @@ describe("expiry (the provider's clock moved)", () => {
       expect(lapsed.requestStatus).toBe("Found");
       expect(await noticesOf(member.id, "hold_expired")).toHaveLength(1);
       expect(await noticesOf(staff.id, "hold_expired")).not.toHaveLength(0);
-      const capture = await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff));
-      expect(capture.statusCode).toBe(409);
+      const captured = await capture(id);
+      expect(captured.statusCode).toBe(409);
 
       const asked = await call(
         ctx,
@@ -1020,20 +963,8 @@ describe("a card page that expired", () => {
 describe("the member's data export", () => {
   it("holds the quotes they received (not drafts), their holds and their delivery; nothing of anyone else", async () => {
     const { member, id, quoteId } = await heldRequest([option("Kelly 28, Gold", 2_500_000)]);
-    expect(
-      (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff))).statusCode,
-    ).toBe(200);
-    const delivered = await call(
-      ctx,
-      "POST /admin/requests/:id/delivery",
-      {
-        params: { id },
-        body: {
-          note: "Handed over in Chiado.",
-        },
-      },
-      as(staff),
-    );
+    expect((await capture(id)).statusCode).toBe(200);
+    const delivered = await markDelivered(id, { note: "Handed over in Chiado." });
     expect(delivered.statusCode, delivered.body).toBe(200);
     // Another member's quote, and a draft the team keeps on it.
     const other = await sourcingRequest("Rui's Daytona");
@@ -1074,18 +1005,7 @@ describe("what the member is told (issue 30, item 4)", () => {
   it("a partial capture's reason is on the member's hold and in the capture's email", async () => {
     const { member, id } = await heldRequest([option("Kelly", 1_000_000)]);
     expect((await requestQuotes(member, id)).hold!.captureReason).toBeNull();
-    const partial = await call(
-      ctx,
-      "POST /admin/requests/:id/hold/capture",
-      {
-        params: { id },
-        body: {
-          amountCents: 60_000,
-          reason: "a scuff on the clasp",
-        },
-      },
-      as(staff),
-    );
+    const partial = await capture(id, { amountCents: 60_000, reason: "a scuff on the clasp" });
     expect(partial.statusCode, partial.body).toBe(200);
     expect(partial.json()).toMatchObject({ capturedCents: 60_000, captureReason: "a scuff on the clasp" });
     expect((await requestQuotes(member, id)).hold).toMatchObject({
@@ -1105,12 +1025,7 @@ describe("what the member is told (issue 30, item 4)", () => {
 
   it("a release's reason stays the team's", async () => {
     const { member, id } = await heldRequest();
-    await call(
-      ctx,
-      "POST /admin/requests/:id/hold/release",
-      { params: { id }, body: { reason: "Sold elsewhere" } },
-      as(staff),
-    );
+    await release(id, { reason: "Sold elsewhere" });
     expect((await requestQuotes(member, id)).hold).toMatchObject({ status: "released", captureReason: null });
   });
 
@@ -1206,12 +1121,7 @@ describe("what the member is told (issue 30, item 4)", () => {
     expect(await emailsTo(member.email)).toEqual(["hold_placed"]);
 
     await ctx.database.db.delete(outbox);
-    const delivered = await call(
-      ctx,
-      "POST /admin/requests/:id/delivery",
-      { params: { id }, body: { note: "In Lisbon" } },
-      as(staff),
-    );
+    const delivered = await markDelivered(id, { note: "In Lisbon" });
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect(await emailsTo(member.email)).toEqual(["delivered"]);
     expect(await noticesOf(member.id, "status_changed")).toHaveLength(4); // Sourcing, Quoted, Found, Delivered
@@ -1237,7 +1147,7 @@ describe("what the member is told (issue 30, item 4)", () => {
     const { member, id } = await heldRequest();
     expect((await detail(member, id)).deletable).toBe(false);
     expect((await detail(staff, id)).deletable).toBe(false);
-    await call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body: {} }, as(staff));
+    await release(id);
     for (const user of [member, staff]) {
       const res = await call(ctx, "DELETE /requests/:id", { params: { id } }, as(user));
       expect(res.statusCode).toBe(409);
