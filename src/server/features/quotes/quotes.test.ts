@@ -103,6 +103,16 @@ const release = (id: string, body: { reason?: string } = {}) =>
 const markDelivered = (id: string, body: { note?: string } = {}) =>
   call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body }, as(staff));
 
+/** The member declines the quote (`body`: their reason). */
+const decline = (member: TestUser, id: string, quoteId: string, body: { reason?: string } = {}) =>
+  call(ctx, "POST /requests/:id/quotes/:quoteId/decline", { params: { id, quoteId }, body }, as(member));
+/** The member reports a problem with the delivery. */
+const reportProblem = (member: TestUser, id: string, description: string) =>
+  call(ctx, "POST /requests/:id/delivery/problem", { params: { id }, body: { description } }, as(member));
+/** The member confirms receipt. */
+const confirmReceipt = (member: TestUser, id: string) =>
+  call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member));
+
 async function requestQuotes(user: TestUser, requestId: string) {
   const params = { id: requestId };
   const res =
@@ -249,9 +259,7 @@ describe("the whole loop", () => {
     expect(after.delivery).toMatchObject({ status: "delivered", note: "Handed over in Lisbon", answeredAt: null });
     expect(await noticesOf(member.id, "delivered")).toHaveLength(1);
 
-    expect((await call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member))).statusCode).toBe(
-      200,
-    );
+    expect((await confirmReceipt(member, id)).statusCode).toBe(200);
     expect((await requestQuotes(member, id)).delivery).toMatchObject({ status: "confirmed" });
     expect(await noticesOf(staff.id, "receipt_confirmed")).toHaveLength(1);
     expect(await noticesOf(member.id, "status_changed")).toHaveLength(4);
@@ -290,17 +298,7 @@ describe("the whole loop", () => {
   it("a declined quote stays Quoted and tells the team; a revised quote supersedes the one it replaces", async () => {
     const { member, id } = await sourcingRequest();
     const first = await sent(id);
-    const declined = await call(
-      ctx,
-      "POST /requests/:id/quotes/:quoteId/decline",
-      {
-        params: { id, quoteId: first },
-        body: {
-          reason: "A little above what I hoped",
-        },
-      },
-      as(member),
-    );
+    const declined = await decline(member, id, first, { reason: "A little above what I hoped" });
     expect(declined.statusCode, declined.body).toBe(200);
     const after = await requestQuotes(member, id);
     expect(after.requestStatus).toBe("Quoted");
@@ -550,10 +548,7 @@ describe("refused transitions (409) and validation", () => {
       QUOTE_MESSAGES.holdNotExpired,
     );
     await expectRefused(await markDelivered(id), QUOTE_MESSAGES.notFound);
-    await expectRefused(
-      await call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member)),
-      QUOTE_MESSAGES.notDelivered,
-    );
+    await expectRefused(await confirmReceipt(member, id), QUOTE_MESSAGES.notDelivered);
 
     const quoteId = await sent(id);
     // A sent quote is no longer a draft.
@@ -585,10 +580,7 @@ describe("refused transitions (409) and validation", () => {
     await expectRefused(await capture(id), QUOTE_MESSAGES.holdNotHeld);
     await authorize(member, url);
     await expectRefused(await accept(member, id, quoteId), QUOTE_MESSAGES.alreadyAccepted);
-    await expectRefused(
-      await call(ctx, "POST /requests/:id/quotes/:quoteId/decline", { params: { id, quoteId }, body: {} }, as(member)),
-      QUOTE_MESSAGES.alreadyAccepted,
-    );
+    await expectRefused(await decline(member, id, quoteId), QUOTE_MESSAGES.alreadyAccepted);
     // A request that is Found takes no new quote.
     await expectRefused(
       await call(
@@ -612,21 +604,9 @@ describe("refused transitions (409) and validation", () => {
 
     expect((await markDelivered(id)).statusCode).toBe(200);
     await expectRefused(await markDelivered(id), QUOTE_MESSAGES.notFound);
-    expect(
-      (
-        await call(
-          ctx,
-          "POST /requests/:id/delivery/problem",
-          { params: { id }, body: { description: "A scratch on the clasp" } },
-          as(member),
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await reportProblem(member, id, "A scratch on the clasp")).statusCode).toBe(200);
     expect(await noticesOf(staff.id, "problem_reported")).not.toHaveLength(0);
-    await expectRefused(
-      await call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member)),
-      QUOTE_MESSAGES.alreadyAnswered,
-    );
+    await expectRefused(await confirmReceipt(member, id), QUOTE_MESSAGES.alreadyAnswered);
   });
 
   it("closes the problem window 30 days after delivery", async () => {
@@ -636,18 +616,11 @@ describe("refused transitions (409) and validation", () => {
       .update(deliveries)
       .set({ deliveredAt: new Date(Date.now() - 31 * 86_400_000) })
       .where(eq(deliveries.requestId, id));
-    const late = await call(
-      ctx,
-      "POST /requests/:id/delivery/problem",
-      { params: { id }, body: { description: "Too late" } },
-      as(member),
-    );
+    const late = await reportProblem(member, id, "Too late");
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toBe(QUOTE_MESSAGES.disputeWindowClosed);
     // Confirming receipt is still possible.
-    expect((await call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member))).statusCode).toBe(
-      200,
-    );
+    expect((await confirmReceipt(member, id)).statusCode).toBe(200);
   });
 
   it("refuses an expired quote with a clear message", async () => {
@@ -1072,17 +1045,7 @@ describe("what the member is told (issue 30, item 4)", () => {
     const { member, id } = await sourcingRequest("Cartier Crash");
     const quoteId = await sent(id);
     await ctx.database.db.delete(outbox);
-    const declined = await call(
-      ctx,
-      "POST /requests/:id/quotes/:quoteId/decline",
-      {
-        params: { id, quoteId },
-        body: {
-          reason: "The price is too high",
-        },
-      },
-      as(member),
-    );
+    const declined = await decline(member, id, quoteId, { reason: "The price is too high" });
     expect(declined.statusCode, declined.body).toBe(200);
     for (const side of [member, staff]) {
       expect((await requestQuotes(side, id)).quotes).toEqual([
