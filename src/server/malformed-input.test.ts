@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
+import { createRequest } from "#tests/helpers/requests";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { ALL_ENDPOINTS } from "@/shared/contracts";
 import { splitKey } from "@/shared/contracts/endpoint";
@@ -322,14 +323,7 @@ describe("malformed uploads", () => {
 
   beforeAll(async () => {
     owner = await createUser(ctx, { plan: "gold" });
-    const created = await call(
-      ctx,
-      "POST /requests",
-      { body: { title: "A painting", category: "Other", budget_eur: 900, phone_number: "+351912345678" } },
-      as(owner),
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    requestId = created.json().id;
+    requestId = await createRequest(ctx, owner, { title: "A painting", category: "Other", budget_eur: 900 });
   });
 
   it("answers every empty or truncated upload with a 4xx at once and changes no table", async () => {

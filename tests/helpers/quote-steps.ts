@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterEach, expect } from "vitest";
 import { resolveAuthSecret } from "../../src/server/auth/auth";
-import { holds, notifications, outbox, testPaymentObjects } from "../../src/server/db/schema";
+import { activityLogs, holds, notifications, outbox, testPaymentObjects } from "../../src/server/db/schema";
 import { testWebhookSecret } from "../../src/server/payments";
 import type { RefundLike } from "../../src/server/payments/types";
 import { endpointUrl } from "../../src/shared/contracts/endpoint";
@@ -34,12 +34,21 @@ export const option = (title: string, priceCents: number, extra: object = {}) =>
 
 export const sessionOf = (url: string) => url.split("/").pop() as string;
 
+interface QuotesTestOptions {
+  resetHoldClock?: boolean;
+}
+
 /**
  * A quotes test file's app (no workers) and staff member (handed to `onStart` once started), and the business
  * loop's steps on them. Call it at the top of the file: it registers the hooks that start and close the app (and,
  * with `resetHoldClock`, put the test provider's hold clock back after each test).
  */
-export function quotesTestApp(onStart: (started: StaffTestApp) => void, options: { resetHoldClock?: boolean } = {}) {
+export function quotesTestApp(
+  onStart: ((started: StaffTestApp) => void) | QuotesTestOptions = () => {},
+  options: QuotesTestOptions = {},
+): ReturnType<typeof quoteSteps> {
+  // The options alone: the file reads the app and staff member from the steps (`steps.ctx`, `steps.staff`).
+  if (typeof onStart !== "function") return quotesTestApp(() => {}, onStart);
   const state = staffTestApp(onStart);
   if (options.resetHoldClock) {
     afterEach(async () => {
@@ -184,6 +193,33 @@ export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
     return rows.map((r) => r.data as unknown as RefundLike & { payment_intent: string });
   }
 
+  /** The test provider's charge of a PaymentIntent, as it keeps it. */
+  async function providerChargeOf(paymentIntentId: string | null) {
+    const [row] = await ctx()
+      .database.db.select({ data: testPaymentObjects.data })
+      .from(testPaymentObjects)
+      .where(
+        sql`${testPaymentObjects.kind} = 'charge' and ${testPaymentObjects.data}->>'payment_intent' = ${paymentIntentId}`,
+      );
+    return row.data as { id: string; amount_refunded: number; refunded: boolean; payment_intent: string };
+  }
+
+  /** Staff refund `amountCents` of the request's money, with a key of its own; `body`: the rest of the refund. */
+  const refundBy = (requestId: string, amountCents: number, body: { reason: string; source?: "invoice" }) =>
+    callApi(
+      ctx(),
+      "POST /admin/requests/:id/refunds",
+      { params: { id: requestId }, body: { amountCents, idempotencyKey: randomUUID(), ...body } },
+      as(staff()),
+    );
+
+  /** The request's timeline entries of a refund. */
+  const refundsLogged = (requestId: string) =>
+    ctx()
+      .database.db.select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.requestId, requestId), eq(activityLogs.action, "payment_refunded")));
+
   /** The member's refund notices (in-app) and emails. */
   async function refundsTold(member: TestUser) {
     const db = ctx().database.db;
@@ -196,6 +232,31 @@ export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
       .from(outbox)
       .where(sql`${outbox.payload}->>'reason' = 'payment_refunded' and ${outbox.payload}->>'to' = ${member.email}`);
     return { notices: notices.length, emails: emails.length };
+  }
+
+  /**
+   * Two refunds of a request's money (`first`, then `second`, made by `refund`), then the first's own refund.*
+   * events again, one dated earlier and still pending, and a late failure: each ignored. Returns the first refund
+   * at the provider, and the charge (`chargeOf`) as it was after it.
+   */
+  async function twoRefundsReplayed(
+    requestId: string,
+    [first, second]: [number, number],
+    refund: (requestId: string, amountCents: number) => Promise<{ statusCode: number }>,
+    chargeOf: (requestId: string) => Promise<object>,
+  ) {
+    expect((await refund(requestId, first)).statusCode).toBe(200);
+    const firstCharge = await chargeOf(requestId);
+    expect((await refund(requestId, second)).statusCode).toBe(200);
+    const [made] = (await providerRefunds(requestId)).filter((r) => r.amount === first);
+    // The refund's event again (a new delivery of the same news), and one dated earlier, still pending.
+    expect((await signed(stripeEvent("refund.created", made))).json()).toMatchObject({ outcome: "ignored" });
+    const earlier = Math.floor(Date.now() / 1000) - 600;
+    const pending = await signed(stripeEvent("refund.updated", { ...made, status: "pending" }, earlier));
+    expect(pending.json()).toMatchObject({ outcome: "ignored" });
+    // A late failure of a refund that already went through does not take it back.
+    expect((await signed(stripeEvent("refund.failed", { ...made, status: "failed" }))).json().outcome).toBe("ignored");
+    return { made, firstCharge };
   }
 
   /** A webhook delivery signed as the test provider signs it (`timestamp`: when the signature says it was made). */
@@ -212,10 +273,21 @@ export function quoteSteps(ctx: () => TestContext, staff: () => TestUser) {
   }
 
   return {
+    /** The started app and staff member (read them inside tests and hooks: they are set once the hooks have run). */
+    get ctx() {
+      return ctx();
+    },
+    get staff() {
+      return staff();
+    },
     call,
     signed,
     providerRefunds,
     refundsTold,
+    twoRefundsReplayed,
+    providerChargeOf,
+    refundBy,
+    refundsLogged,
     sourcingRequest,
     sent,
     requestQuotes,

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, expect } from "vitest";
-import { holds } from "../../src/server/db/schema";
+import { balanceInvoices, holds } from "../../src/server/db/schema";
 import { endpointUrl } from "../../src/shared/contracts/endpoint";
 import type { VatRate } from "../../src/shared/quotes";
 import type { TestContext } from "./app";
@@ -27,13 +27,12 @@ export interface StripeQuotesApp {
   admin: TestUser;
 }
 
-export function stripeQuotesApp(onStart: (started: StripeQuotesApp) => void) {
+export function stripeQuotesApp() {
   const state = {} as StripeQuotesApp;
   stripeTestApp((started) => Object.assign(state, started), { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
   beforeAll(async () => {
     state.staff = await createUser(state.ctx, { role: "staff" });
     state.admin = await createUser(state.ctx, { role: "admin" });
-    onStart(state);
   });
 
   const call = (method: "GET" | "POST", url: string, user: TestUser, payload?: object) =>
@@ -44,6 +43,14 @@ export function stripeQuotesApp(onStart: (started: StripeQuotesApp) => void) {
   };
   async function holdOf(requestId: string) {
     const [row] = await state.ctx.database.db.select().from(holds).where(eq(holds.requestId, requestId));
+    return row;
+  }
+  /** The request's balance invoice row. */
+  async function invoiceOf(requestId: string) {
+    const [row] = await state.ctx.database.db
+      .select()
+      .from(balanceInvoices)
+      .where(eq(balanceInvoices.requestId, requestId));
     return row;
   }
 
@@ -122,5 +129,26 @@ export function stripeQuotesApp(onStart: (started: StripeQuotesApp) => void) {
     return held;
   }
 
-  return { call, deliver, holdOf, quotedAtStripe, heldAtStripe, capturedAtStripe };
+  return {
+    /** The started app, fake and users (read them inside tests and hooks: they are set once the hooks have run). */
+    get ctx() {
+      return state.ctx;
+    },
+    get fake() {
+      return state.fake;
+    },
+    get staff() {
+      return state.staff;
+    },
+    get admin() {
+      return state.admin;
+    },
+    call,
+    deliver,
+    holdOf,
+    invoiceOf,
+    quotedAtStripe,
+    heldAtStripe,
+    capturedAtStripe,
+  };
 }

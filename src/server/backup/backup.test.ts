@@ -581,6 +581,13 @@ async function buffer(stream: Readable): Promise<Buffer> {
  * The CLI as an operator runs it, with its own environment, but in this process (cli/run.ts; cli.test.ts runs
  * the entry as a child process).
  */
+/** The CLI's environment for the embedded database in `dataDir` (no PostgreSQL URL), with `extra`. */
+const embeddedEnv = (dataDir: string, extra: Record<string, string> = {}) => ({
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  ...extra,
+});
+
 function cli(args: string[], env: Record<string, string | undefined>) {
   const childEnv: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: "silent", ...env };
   for (const name of Object.keys(childEnv)) {
@@ -596,7 +603,7 @@ describe.skipIf(testDriver !== "pglite")(
   () => {
     it("restores into an empty data directory, refuses to overwrite it, backs it up, and needs the server stopped", async () => {
       const dataDir = place("embedded");
-      const restored = await cli(["restore", archive], { DATA_DIR: dataDir, DATABASE_URL: "" });
+      const restored = await cli(["restore", archive], embeddedEnv(dataDir));
       expect(restored.status, restored.stderr).toBe(0);
       expect(restored.stdout).toMatch(
         new RegExp(
@@ -608,7 +615,7 @@ describe.skipIf(testDriver !== "pglite")(
         "Note: This install has no auth secret yet (the server makes a new one at its first start): with another secret everyone must sign in again, and the two-factor codes of the 1 account that use them are refused.",
       );
 
-      const again = await cli(["restore", archive], { DATA_DIR: dataDir, DATABASE_URL: "" });
+      const again = await cli(["restore", archive], embeddedEnv(dataDir));
       expect(again.status).toBe(1);
       expect(again.stderr).toContain("The database already holds data: ");
       expect(again.stderr).toContain("Run the restore again with --force to do so.");
@@ -617,7 +624,7 @@ describe.skipIf(testDriver !== "pglite")(
       // live process's: this one's own pid in the lock would be taken as its own, left over.)
       const serverPid = process.ppid;
       writeFileSync(path.join(dataDir, "maison.pid"), String(serverPid));
-      const locked = await cli(["backup", place("locked.tgz")], { DATA_DIR: dataDir, DATABASE_URL: "" });
+      const locked = await cli(["backup", place("locked.tgz")], embeddedEnv(dataDir));
       rmSync(path.join(dataDir, "maison.pid"));
       expect(locked.status).toBe(1);
       expect(locked.stderr).toContain(
@@ -629,11 +636,7 @@ describe.skipIf(testDriver !== "pglite")(
       expect(existsSync(place("locked.tgz"))).toBe(false);
 
       const second = place("from-cli.tgz");
-      const backedUp = await cli(["backup", second], {
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        BETTER_AUTH_SECRET: SECRET,
-      });
+      const backedUp = await cli(["backup", second], embeddedEnv(dataDir, { BETTER_AUTH_SECRET: SECRET }));
       expect(backedUp.status, backedUp.stderr).toBe(0);
       expect(backedUp.stdout).toMatch(
         new RegExp(
@@ -679,15 +682,11 @@ describe.skipIf(testDriver !== "postgres")(
 
       // PostgreSQL → embedded
       const dataDir = place("embedded-from-server");
-      const toEmbedded = await cli(["restore", fromServer], {
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        BETTER_AUTH_SECRET: SECRET,
-      });
+      const toEmbedded = await cli(["restore", fromServer], embeddedEnv(dataDir, { BETTER_AUTH_SECRET: SECRET }));
       expect(toEmbedded.status, toEmbedded.stderr).toBe(0);
       expect(toEmbedded.stdout).toContain("from a PostgreSQL server.");
       const fromEmbedded = place("embedded.tgz");
-      const again = await cli(["backup", fromEmbedded], { DATA_DIR: dataDir, DATABASE_URL: "" });
+      const again = await cli(["backup", fromEmbedded], embeddedEnv(dataDir));
       expect(again.status, again.stderr).toBe(0);
 
       // embedded → an empty PostgreSQL database (never migrated)

@@ -6,6 +6,7 @@ import type { SQL } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import type { SearchSource } from "@/shared/contracts/search";
 import { type Queryable, rowsOf } from "./index";
+import { searchQuery } from "./search";
 
 /** One matching message, as the staff's search lists it. */
 export interface SearchHit {
@@ -69,3 +70,11 @@ export async function topMatches(
     total: rows.length ? Number(rows[0].total) : 0,
   };
 }
+
+/**
+ * A domain's conversation search (the search domain's ConversationSearch): `matches` (as `topMatches` reads it)
+ * for what a person typed, read as search.ts's searchQuery.
+ */
+export const searchWith = (matches: (query: SQL) => SQL) => ({
+  search: (db: Queryable, typed: string, first: number) => topMatches(db, matches(searchQuery(typed)), first),
+});

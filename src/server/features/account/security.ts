@@ -117,39 +117,53 @@ export async function noteSignIn(
     if (!others?.n) return false;
     const locale = session.language;
     const device = deviceName(session.userAgent, locale);
-    const t = translator(locale);
-    const app = ctx.config.APP_NAME;
-    await securityEmail(ctx, tx, session.email, "new_device_sign_in", {
-      locale,
-      subject: newDeviceSubject(app, locale),
-      heading: t(T.newDeviceHeading),
-      paragraphs: [
-        t(MAIL_TEXTS.dear, { name: session.name }),
-        t(T.newDeviceText, { app }),
-        t(T.device, { device }),
-        t(T.address, { address: session.address ?? t(T.unknownAddress) }),
-        t(T.time, { time: formatUtcTime(session.createdAt, locale) }),
-        t(T.newDeviceAdvice),
-      ],
-      action: { label: t(T.reviewSessions), url: `${ctx.config.APP_URL}/profile#security` },
-    });
+    await securityEmail(
+      ctx,
+      tx,
+      { email: session.email, name: session.name, locale },
+      "new_device_sign_in",
+      (t, app) => ({
+        subject: newDeviceSubject(app, locale),
+        heading: t(T.newDeviceHeading),
+        paragraphs: [
+          t(T.newDeviceText, { app }),
+          t(T.device, { device }),
+          t(T.address, { address: session.address ?? t(T.unknownAddress) }),
+          t(T.time, { time: formatUtcTime(session.createdAt, locale) }),
+          t(T.newDeviceAdvice),
+        ],
+      }),
+    );
     return true;
   });
 }
 
-/** A security email: sent whatever the member's notification preferences say. */
+/**
+ * A security email: sent whatever the member's notification preferences say, in their language, greeting them by
+ * name and leading to their sessions.
+ */
 async function securityEmail(
   ctx: SecurityContext,
   tx: Queryable,
-  to: string,
+  to: { email: string; name: string; locale: Locale },
   reason: string,
-  content: Omit<Parameters<typeof renderEmail>[0], "appName">,
+  content: (
+    t: ReturnType<typeof translator>,
+    app: string,
+  ) => { subject: string; heading: string; paragraphs: string[] },
 ) {
-  await enqueueEmail(
-    tx,
-    { mailEnabled: ctx.mailEnabled },
-    { ...renderEmail({ ...content, appName: ctx.config.APP_NAME }), to, reason },
-  );
+  const t = translator(to.locale);
+  const app = ctx.config.APP_NAME;
+  const { subject, heading, paragraphs } = content(t, app);
+  const email = renderEmail({
+    locale: to.locale,
+    subject,
+    heading,
+    paragraphs: [t(MAIL_TEXTS.dear, { name: to.name }), ...paragraphs],
+    action: { label: t(T.reviewSessions), url: `${ctx.config.APP_URL}/profile#security` },
+    appName: app,
+  });
+  await enqueueEmail(tx, { mailEnabled: ctx.mailEnabled }, { ...email, to: to.email, reason });
 }
 
 /** The caller's active sessions, the one in use first, then the most recently seen. */
@@ -234,20 +248,16 @@ export async function changePassword(
     if (input.signOutOthers) await endOthers(tx, viewer, out.publish);
     out.publish(sessionChanged(viewer.userId));
     const locale = viewer.profile?.language ?? DEFAULT_LOCALE;
-    const t = translator(locale);
-    const app = ctx.config.APP_NAME;
-    await securityEmail(ctx, tx, viewer.email, "password_changed", {
-      locale,
+    const to = { email: viewer.email, name: viewer.profile?.name ?? viewer.name, locale };
+    await securityEmail(ctx, tx, to, "password_changed", (t, app) => ({
       subject: passwordChangedSubject(app, locale),
       heading: t(T.passwordChangedHeading),
       paragraphs: [
-        t(MAIL_TEXTS.dear, { name: viewer.profile?.name ?? viewer.name }),
         t(T.passwordChangedText, { app, time: formatUtcTime(new Date(), locale) }),
         t(input.signOutOthers ? T.othersSignedOut : T.othersStay),
         t(T.notYou),
       ],
-      action: { label: t(T.reviewSessions), url: `${ctx.config.APP_URL}/profile#security` },
-    });
+    }));
   });
 }
 

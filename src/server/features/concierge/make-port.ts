@@ -2,28 +2,21 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { conciergeBadgeScope } from "../../auth/policies";
 import { executiveConciergeMessages as concierge } from "../../db/schema";
-import { searchQuery, searchRank, searchVector } from "../../db/search";
-import { topMatches } from "../../db/search-hits";
+import { searchRank, searchVector } from "../../db/search";
+import { searchWith } from "../../db/search-hits";
 import { storedMessageFiles } from "../../storage/message-files";
 import type { ConciergePort, ConciergeQaPort } from "./port";
 
 export const makeConciergePort = (): ConciergePort => ({
   /** A member's chat is one thread, named by the member. */
-  search: {
-    search: (db, typed, first) => {
-      const query = searchQuery(typed);
-      return topMatches(
-        db,
-        sql`
-      select 'concierge'::text as source, ${concierge.id}::text as id, ${concierge.userId} as thread_id,
-        null::text as title, ${concierge.userId} as member_id, (${concierge.senderRole} = 'admin') as from_staff,
-        ${concierge.message} as body, ${concierge.createdAt} as created_at, ${searchRank(concierge.message, query)} as rank
-      from ${concierge}
-      where ${searchVector(concierge.message)} @@ ${query}`,
-        first,
-      );
-    },
-  },
+  search: searchWith(
+    (query) => sql`
+    select 'concierge'::text as source, ${concierge.id}::text as id, ${concierge.userId} as thread_id,
+      null::text as title, ${concierge.userId} as member_id, (${concierge.senderRole} = 'admin') as from_staff,
+      ${concierge.message} as body, ${concierge.createdAt} as created_at, ${searchRank(concierge.message, query)} as rank
+    from ${concierge}
+    where ${searchVector(concierge.message)} @@ ${query}`,
+  ),
 
   /**
    * Staff: every member's unread message (spec section 6). A member: the staff's unread replies, while their plan

@@ -8,49 +8,38 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
+import { stripeEvent } from "#tests/helpers/fake-stripe";
 import { inDays } from "#tests/helpers/quote-steps";
 import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
 import { as, type TestUser } from "#tests/helpers/users";
-import { balanceInvoices, notifications, outbox, refunds } from "../../db/schema";
+import { notifications, outbox, refunds } from "../../db/schema";
 
-let fake: FakeStripe;
-let ctx: TestContext;
-let staff: TestUser;
-const stripe = stripeQuotesApp((started) => {
-  ({ fake, ctx, staff } = started);
-});
-const { deliver } = stripe;
+const stripe = stripeQuotesApp();
+const { deliver, invoiceOf } = stripe;
 const PRICE = 1_000_000;
 const BALANCE = 900_000;
-
-async function rowOf(requestId: string) {
-  const [row] = await ctx.database.db.select().from(balanceInvoices).where(eq(balanceInvoices.requestId, requestId));
-  return row;
-}
 
 /** A captured quote whose balance invoice was sent at Stripe. */
 async function invoicedAtStripe() {
   const requestQuotes = await stripe.capturedAtStripe({ priceCents: PRICE });
   const sent = await call(
-    ctx,
+    stripe.ctx,
     "POST /admin/requests/:id/balance",
     { params: { id: requestQuotes.id }, body: { dueDate: inDays(14) } },
-    as(staff),
+    as(stripe.staff),
   );
   expect(sent.statusCode, sent.body).toBe(200);
-  const row = await rowOf(requestQuotes.id);
+  const row = await invoiceOf(requestQuotes.id);
   return { ...requestQuotes, invoiceId: row.providerInvoiceId as string };
 }
 
 async function paidTold(member: TestUser) {
-  const notices = await ctx.database.db
+  const notices = await stripe.ctx.database.db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, member.id), sql`${notifications.title} like 'Paid in full:%'`));
-  const emails = await ctx.database.db
+  const emails = await stripe.ctx.database.db
     .select()
     .from(outbox)
     .where(sql`${outbox.payload}->>'reason' = 'balance_paid' and ${outbox.payload}->>'to' = ${member.email}`);
@@ -60,7 +49,7 @@ async function paidTold(member: TestUser) {
 describe("paying the balance with Stripe", { timeout: 90_000 }, () => {
   it("20 invoice.paid deliveries at once, reordered with an older payment_failed: paid once, told once", async () => {
     const { member, id, invoiceId } = await invoicedAtStripe();
-    const paid = fake.payInvoice(invoiceId);
+    const paid = stripe.fake.payInvoice(invoiceId);
     const older = Math.floor(Date.now() / 1000) - 120;
     const failed = stripeEvent(
       "invoice.payment_failed",
@@ -77,13 +66,19 @@ describe("paying the balance with Stripe", { timeout: 90_000 }, () => {
     expect(
       answers.filter((a) => a.json().outcome === "processed" && a.json().changed !== false).length,
     ).toBeGreaterThan(0);
-    expect(await rowOf(id)).toMatchObject({ status: "paid", amountPaidCents: BALANCE });
-    expect((await call(ctx, "GET /requests/:id/quotes", { params: { id } }, as(member))).json().balance).toMatchObject({
+    expect(await invoiceOf(id)).toMatchObject({ status: "paid", amountPaidCents: BALANCE });
+    expect(
+      (await call(stripe.ctx, "GET /requests/:id/quotes", { params: { id } }, as(member))).json().balance,
+    ).toMatchObject({
       paidInFull: true,
     });
     expect(await paidTold(member)).toEqual({ notices: 1, emails: 1 });
     // Stripe's invoice and ours agree.
-    expect(fake.invoices.get(invoiceId)).toMatchObject({ status: "paid", amount_paid: BALANCE, amount_remaining: 0 });
+    expect(stripe.fake.invoices.get(invoiceId)).toMatchObject({
+      status: "paid",
+      amount_paid: BALANCE,
+      amount_remaining: 0,
+    });
     // The late failure, again, after all: nothing.
     expect(
       (await deliver(stripeEvent("invoice.payment_failed", { ...paid, status: "open" }, { created: older }))).json()
@@ -94,7 +89,7 @@ describe("paying the balance with Stripe", { timeout: 90_000 }, () => {
 
 const refundOf = (id: string, amountCents: number, key = randomUUID()) =>
   call(
-    ctx,
+    stripe.ctx,
     "POST /admin/requests/:id/refunds",
     {
       params: { id },
@@ -105,17 +100,22 @@ const refundOf = (id: string, amountCents: number, key = randomUUID()) =>
         source: "invoice",
       },
     },
-    as(staff),
+    as(stripe.staff),
   );
 
 /** The invoice's payments at Stripe, as the fake records them. */
 const paymentsOf = (invoiceId: string) =>
-  fake.invoices.get(invoiceId)?.payments?.data as Array<{ amount_paid: number; payment: { payment_intent: string } }>;
+  stripe.fake.invoices.get(invoiceId)?.payments?.data as Array<{
+    amount_paid: number;
+    payment: { payment_intent: string };
+  }>;
 
 describe("refunds of a paid balance invoice with Stripe", { timeout: 90_000 }, () => {
   it("refunds through the invoice's PaymentIntent; 20 at once refund exactly what was paid; Stripe agrees", async () => {
     const { id, invoiceId } = await invoicedAtStripe();
-    expect((await deliver(stripeEvent("invoice.paid", fake.payInvoice(invoiceId)))).json().outcome).toBe("processed");
+    expect((await deliver(stripeEvent("invoice.paid", stripe.fake.payInvoice(invoiceId)))).json().outcome).toBe(
+      "processed",
+    );
     const [{ payment }] = paymentsOf(invoiceId);
 
     const answers = await Promise.all(Array.from({ length: 20 }, () => refundOf(id, 50_000)));
@@ -123,9 +123,9 @@ describe("refunds of a paid balance invoice with Stripe", { timeout: 90_000 }, (
     expect(codes.filter((c) => c === 200)).toHaveLength(18);
     expect(codes.filter((c) => c === 409)).toHaveLength(2);
 
-    const rows = await ctx.database.db.select().from(refunds).where(eq(refunds.requestId, id));
+    const rows = await stripe.ctx.database.db.select().from(refunds).where(eq(refunds.requestId, id));
     expect(rows.filter((r) => r.status === "succeeded")).toHaveLength(18);
-    const calls = fake
+    const calls = stripe.fake
       .callsTo("POST", "/v1/refunds")
       .filter((c) => (c.body.metadata as { requestId?: string })?.requestId === id);
     expect(calls).toHaveLength(18);
@@ -137,36 +137,40 @@ describe("refunds of a paid balance invoice with Stripe", { timeout: 90_000 }, (
       });
       expect(made.idempotencyKey).toMatch(/^maison-refund-/);
     }
-    const atStripe = [...fake.refunds.values()].filter((r) => (r.metadata as { requestId?: string }).requestId === id);
+    const atStripe = [...stripe.fake.refunds.values()].filter(
+      (r) => (r.metadata as { requestId?: string }).requestId === id,
+    );
     expect(atStripe.reduce((sum, r) => sum + Number(r.amount), 0)).toBe(BALANCE);
-    const charge = [...fake.charges.values()].find((c) => c.payment_intent === payment.payment_intent);
+    const charge = [...stripe.fake.charges.values()].find((c) => c.payment_intent === payment.payment_intent);
     expect(charge).toMatchObject({ amount_refunded: BALANCE, refunded: true });
-    expect((await rowOf(id)).refundedCents).toBe(BALANCE);
+    expect((await invoiceOf(id)).refundedCents).toBe(BALANCE);
 
     // Stripe's signed webhooks for a refund we applied change nothing.
     expect((await deliver(stripeEvent("refund.created", atStripe[0]))).json().outcome).toBe("ignored");
     expect((await deliver(stripeEvent("charge.refunded", charge as object))).json().outcome).toBe("ignored");
-    expect((await rowOf(id)).refundedCents).toBe(BALANCE);
+    expect((await invoiceOf(id)).refundedCents).toBe(BALANCE);
   });
 
   it("an invoice paid in parts is refunded through its largest payment; beyond it Stripe refuses (502, freed)", async () => {
     const { id, invoiceId } = await invoicedAtStripe();
-    fake.payInvoice(invoiceId, 300_000, { brand: "mastercard", last4: "4444" });
-    expect((await deliver(stripeEvent("invoice.paid", fake.payInvoice(invoiceId)))).json().outcome).toBe("processed");
+    stripe.fake.payInvoice(invoiceId, 300_000, { brand: "mastercard", last4: "4444" });
+    expect((await deliver(stripeEvent("invoice.paid", stripe.fake.payInvoice(invoiceId)))).json().outcome).toBe(
+      "processed",
+    );
     const larger = paymentsOf(invoiceId).find((p) => p.amount_paid === 600_000)?.payment.payment_intent;
     const key = randomUUID();
     expect((await refundOf(id, 500_000, key)).statusCode).toBe(200);
     // The same key again asks Stripe nothing new.
     expect((await refundOf(id, 500_000, key)).statusCode).toBe(200);
-    const calls = fake
+    const calls = stripe.fake
       .callsTo("POST", "/v1/refunds")
       .filter((c) => (c.body.metadata as { requestId?: string })?.requestId === id);
     expect(calls.map((c) => c.body.payment_intent)).toEqual([larger]);
     const beyond = await refundOf(id, 200_000);
     expect(beyond.statusCode).toBe(502);
-    const rows = await ctx.database.db.select().from(refunds).where(eq(refunds.requestId, id));
+    const rows = await stripe.ctx.database.db.select().from(refunds).where(eq(refunds.requestId, id));
     expect(rows.map((r) => r.status).sort()).toEqual(["failed", "succeeded"]);
-    expect((await rowOf(id)).refundedCents).toBe(500_000);
+    expect((await invoiceOf(id)).refundedCents).toBe(500_000);
     expect((await refundOf(id, 100_000)).statusCode).toBe(200);
   });
 });

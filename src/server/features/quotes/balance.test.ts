@@ -6,22 +6,15 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { secondInstance, type TestContext } from "#tests/helpers/app";
+import { secondInstance } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { CARD, inDays, option, quotesTestApp } from "#tests/helpers/quote-steps";
-import { as, createUser, type TestUser } from "#tests/helpers/users";
+import { as, createUser } from "#tests/helpers/users";
 import { lisbonDate } from "@/shared/dates";
 import { balanceInvoices, notifications, testPaymentObjects } from "../../db/schema";
 import { BALANCE_NOTICE_TYPE } from "./balance";
 
-let ctx: TestContext;
-let staff: TestUser;
-const steps = quotesTestApp(
-  (started) => {
-    ({ ctx, staff } = started);
-  },
-  { resetHoldClock: true },
-);
+const steps = quotesTestApp({ resetHoldClock: true });
 const DECLINED = { ...CARD, cardNumber: "4000 0000 0000 0002" };
 const THREE_D_SECURE = { ...CARD, cardNumber: "4000 0027 6000 3184" };
 /** The option's price, 10 % held. */
@@ -32,7 +25,7 @@ const HELD = 250_000;
 async function capturedRequest(capturedCents = HELD) {
   const held = await steps.heldRequest([option("Kelly 28, Gold", PRICE)]);
   const captured = await call(
-    ctx,
+    steps.ctx,
     "POST /admin/requests/:id/hold/capture",
     {
       params: { id: held.id },
@@ -41,7 +34,7 @@ async function capturedRequest(capturedCents = HELD) {
         reason: capturedCents < HELD ? "A scuff on the clasp" : "",
       },
     },
-    as(staff),
+    as(steps.staff),
   );
   expect(captured.statusCode, captured.body).toBe(200);
   return held;
@@ -49,10 +42,10 @@ async function capturedRequest(capturedCents = HELD) {
 
 const send = (requestId: string, body: object = {}) =>
   call(
-    ctx,
+    steps.ctx,
     "POST /admin/requests/:id/balance",
     { params: { id: requestId }, body: { dueDate: inDays(14), ...body } },
-    as(staff),
+    as(steps.staff),
   );
 
 const invoiceIdOf = (hostedUrl: string | null) => (hostedUrl as string).split("/").pop() as string;
@@ -68,7 +61,7 @@ const TITLES: Record<string, string> = {
   balance_reminder: "Reminder:",
 };
 async function noticesOf(userId: string, kind: string) {
-  const rows = await ctx.database.db
+  const rows = await steps.ctx.database.db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, BALANCE_NOTICE_TYPE)));
@@ -76,11 +69,11 @@ async function noticesOf(userId: string, kind: string) {
 }
 
 async function rowsOf(requestId: string) {
-  return ctx.database.db.select().from(balanceInvoices).where(eq(balanceInvoices.requestId, requestId));
+  return steps.ctx.database.db.select().from(balanceInvoices).where(eq(balanceInvoices.requestId, requestId));
 }
 
 async function providerInvoicesOf(requestId: string) {
-  return ctx.database.db
+  return steps.ctx.database.db
     .select({ data: testPaymentObjects.data })
     .from(testPaymentObjects)
     .where(
@@ -150,13 +143,16 @@ describe("sending the balance", () => {
   it("a send that never finished is completed by the next one, with the same row and key", async () => {
     const { member, id } = await capturedRequest();
     const long = new Date(Date.now() - 10 * 60 * 1000);
-    const [draft] = await ctx.database.db
+    const [draft] = await steps.ctx.database.db
       .insert(balanceInvoices)
       .values({ requestId: id, userId: member.id, amountCents: 2_000_000, reason: "Agreed", dueDate: inDays(9) })
       .returning();
     // Fresh: another send is under way.
     expect((await send(id)).statusCode).toBe(409);
-    await ctx.database.db.update(balanceInvoices).set({ updatedAt: long }).where(eq(balanceInvoices.id, draft.id));
+    await steps.ctx.database.db
+      .update(balanceInvoices)
+      .set({ updatedAt: long })
+      .where(eq(balanceInvoices.id, draft.id));
     const resumed = await send(id);
     expect(resumed.statusCode, resumed.body).toBe(200);
     expect(resumed.json()).toMatchObject({ id: draft.id, amountCents: 2_000_000, dueDate: inDays(9), status: "open" });
@@ -190,7 +186,7 @@ describe("paying the balance", () => {
     const { member, id } = await capturedRequest();
     const sent = (await send(id)).json();
     const invoiceId = invoiceIdOf(sent.hostedUrl);
-    const page = await call(ctx, "GET /billing/test/invoices/:id", { params: { id: invoiceId } }, as(member));
+    const page = await call(steps.ctx, "GET /billing/test/invoices/:id", { params: { id: invoiceId } }, as(member));
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json()).toMatchObject({
       amountRemainingCents: PRICE - HELD,
@@ -199,13 +195,13 @@ describe("paying the balance", () => {
       params: { title: "Kelly 28, Gold" },
     });
     // Someone else's invoice page is not found.
-    const other = await createUser(ctx, { plan: "gold" });
+    const other = await createUser(steps.ctx, { plan: "gold" });
     expect(
-      (await call(ctx, "GET /billing/test/invoices/:id", { params: { id: invoiceId } }, as(other))).statusCode,
+      (await call(steps.ctx, "GET /billing/test/invoices/:id", { params: { id: invoiceId } }, as(other))).statusCode,
     ).toBe(404);
 
     const paid = await call(
-      ctx,
+      steps.ctx,
       "POST /billing/test/invoices/:id/pay",
       { params: { id: invoiceId }, body: CARD },
       as(member),
@@ -214,17 +210,23 @@ describe("paying the balance", () => {
     expect(paid.json().redirectUrl).toContain(`/requests/${id}`);
     const requestQuotes = await steps.requestQuotes(member, id);
     expect(requestQuotes.balance).toMatchObject({ status: "paid", paidInFull: true, amountPaidCents: PRICE - HELD });
-    expect((await steps.requestQuotes(staff, id)).balance.paidInFull).toBe(true);
+    expect((await steps.requestQuotes(steps.staff, id)).balance.paidInFull).toBe(true);
     expect(await noticesOf(member.id, "balance_paid")).toHaveLength(1);
-    expect((await noticesOf(staff.id, "staff_balance_paid")).some((n) => n.requestId === id)).toBe(true);
+    expect((await noticesOf(steps.staff.id, "staff_balance_paid")).some((n) => n.requestId === id)).toBe(true);
     // Paid: nothing more to pay, nothing to void, nothing more to send.
     expect(
-      (await call(ctx, "POST /billing/test/invoices/:id/pay", { params: { id: invoiceId }, body: CARD }, as(member)))
-        .statusCode,
+      (
+        await call(
+          steps.ctx,
+          "POST /billing/test/invoices/:id/pay",
+          { params: { id: invoiceId }, body: CARD },
+          as(member),
+        )
+      ).statusCode,
     ).toBe(409);
-    expect((await call(ctx, "POST /admin/requests/:id/balance/void", { params: { id } }, as(staff))).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await call(steps.ctx, "POST /admin/requests/:id/balance/void", { params: { id } }, as(steps.staff))).statusCode,
+    ).toBe(409);
     const again = await send(id);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("balance_paid");
@@ -234,8 +236,9 @@ describe("paying the balance", () => {
     const { member, id } = await capturedRequest();
     const invoiceId = invoiceIdOf((await send(id)).json().hostedUrl);
     const pay = () =>
-      call(ctx, "POST /billing/test/invoices/:id/pay", { params: { id: invoiceId }, body: CARD }, as(member));
-    const transfer = () => call(ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id } }, as(staff));
+      call(steps.ctx, "POST /billing/test/invoices/:id/pay", { params: { id: invoiceId }, body: CARD }, as(member));
+    const transfer = () =>
+      call(steps.ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id } }, as(steps.staff));
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 4 === 3 ? transfer() : pay())));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
@@ -249,7 +252,7 @@ describe("paying the balance", () => {
     const { member, id } = await capturedRequest();
     const invoiceId = invoiceIdOf((await send(id)).json().hostedUrl);
     const declined = await call(
-      ctx,
+      steps.ctx,
       "POST /billing/test/invoices/:id/pay",
       { params: { id: invoiceId }, body: DECLINED },
       as(member),
@@ -265,7 +268,7 @@ describe("paying the balance", () => {
     const { member, id } = await capturedRequest();
     const invoiceId = invoiceIdOf((await send(id)).json().hostedUrl);
     const asked = await call(
-      ctx,
+      steps.ctx,
       "POST /billing/test/invoices/:id/pay",
       { params: { id: invoiceId }, body: THREE_D_SECURE },
       as(member),
@@ -273,11 +276,11 @@ describe("paying the balance", () => {
     expect(asked.json()).toEqual({ redirectUrl: null, requiresAction: true });
     expect((await steps.requestQuotes(member, id)).balance.status).toBe("open");
     expect(
-      (await call(ctx, "GET /billing/test/invoices/:id", { params: { id: invoiceId } }, as(member))).json()
+      (await call(steps.ctx, "GET /billing/test/invoices/:id", { params: { id: invoiceId } }, as(member))).json()
         .requiresAction,
     ).toBe(true);
     const confirmed = await call(
-      ctx,
+      steps.ctx,
       "POST /billing/test/invoices/:id/confirm",
       { params: { id: invoiceId }, body: { approve: true } },
       as(member),
@@ -290,10 +293,10 @@ describe("paying the balance", () => {
     const { member, id } = await capturedRequest();
     await send(id);
     const part = await call(
-      ctx,
+      steps.ctx,
       "POST /admin/qa/bank-transfer",
       { body: { requestId: id, amountCents: 1_000_000 } },
-      as(staff),
+      as(steps.staff),
     );
     expect(part.statusCode, part.body).toBe(200);
     expect(part.json()).toMatchObject({ status: "open", amountPaidCents: 1_000_000 });
@@ -304,13 +307,13 @@ describe("paying the balance", () => {
     });
     expect(await noticesOf(member.id, "balance_paid")).toHaveLength(0);
     const tooMuch = await call(
-      ctx,
+      steps.ctx,
       "POST /admin/qa/bank-transfer",
       { body: { requestId: id, amountCents: PRICE } },
-      as(staff),
+      as(steps.staff),
     );
     expect(tooMuch.statusCode).toBe(400);
-    const rest = await call(ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id } }, as(staff));
+    const rest = await call(steps.ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id } }, as(steps.staff));
     expect(rest.json()).toMatchObject({ status: "paid", amountRemainingCents: 0 });
     expect((await steps.requestQuotes(member, id)).balance).toMatchObject({
       status: "paid",
@@ -319,7 +322,7 @@ describe("paying the balance", () => {
     });
     expect(await noticesOf(member.id, "balance_paid")).toHaveLength(1);
     // The member's timeline says it, with the amounts.
-    const timeline = (await call(ctx, "GET /requests/:id/timeline", { params: { id } }, as(member))).json();
+    const timeline = (await call(steps.ctx, "GET /requests/:id/timeline", { params: { id } }, as(member))).json();
     const said = timeline.items.map((e: { key: string }) => e.key);
     expect(said).toEqual(
       expect.arrayContaining([
@@ -329,9 +332,9 @@ describe("paying the balance", () => {
       ]),
     );
     // Nothing open any more.
-    expect((await call(ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id } }, as(staff))).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await call(steps.ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id } }, as(steps.staff))).statusCode,
+    ).toBe(409);
   });
 });
 
@@ -339,14 +342,16 @@ describe("due dates", () => {
   it("past the due date on the provider's clock: flagged overdue, the member and the team told once", async () => {
     const { member, id } = await capturedRequest();
     expect((await send(id, { dueDate: lisbonDate() })).statusCode).toBe(200);
-    await ctx.app.ctx.payments.test?.advanceHoldClock(2 * 86_400_000);
+    await steps.ctx.app.ctx.payments.test?.advanceHoldClock(2 * 86_400_000);
     const requestQuotes = await steps.requestQuotes(member, id);
     expect(requestQuotes.balance).toMatchObject({ status: "open", overdue: true });
     await steps.requestQuotes(member, id);
     expect(await noticesOf(member.id, "balance_overdue")).toHaveLength(1);
-    expect((await noticesOf(staff.id, "staff_balance_overdue")).filter((n) => n.requestId === id)).toHaveLength(1);
+    expect((await noticesOf(steps.staff.id, "staff_balance_overdue")).filter((n) => n.requestId === id)).toHaveLength(
+      1,
+    );
     // Paid late: paid, no longer overdue.
-    await call(ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id } }, as(staff));
+    await call(steps.ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id } }, as(steps.staff));
     expect((await steps.requestQuotes(member, id)).balance).toMatchObject({
       status: "paid",
       overdue: false,
@@ -358,18 +363,18 @@ describe("due dates", () => {
     const { member, id } = await capturedRequest();
     expect((await send(id, { dueDate: inDays(10) })).statusCode).toBe(200);
     // Two instances on the same database, as behind a load balancer.
-    const other = await secondInstance(ctx);
-    const run = () => ctx.app.ctx.domains.quotes.sendBalanceReminders();
+    const other = await secondInstance(steps.ctx);
+    const run = () => steps.ctx.app.ctx.domains.quotes.sendBalanceReminders();
     const runThere = () => other.app.ctx.domains.quotes.sendBalanceReminders();
     await run();
     expect(await noticesOf(member.id, "balance_reminder")).toHaveLength(0);
-    await ctx.app.ctx.payments.test?.advanceHoldClock(8 * 86_400_000);
+    await steps.ctx.app.ctx.payments.test?.advanceHoldClock(8 * 86_400_000);
     await Promise.all([run(), runThere(), run(), runThere()]);
     await run();
     const before = await noticesOf(member.id, "balance_reminder");
     expect(before).toHaveLength(1);
     expect(before[0].title).toContain("due by");
-    await ctx.app.ctx.payments.test?.advanceHoldClock(3 * 86_400_000);
+    await steps.ctx.app.ctx.payments.test?.advanceHoldClock(3 * 86_400_000);
     await Promise.all([run(), runThere()]);
     await runThere();
     await other.close();
@@ -387,7 +392,7 @@ describe("the provider's word", () => {
     const { member, id } = await capturedRequest();
     const sent = (await send(id)).json();
     const invoiceId = invoiceIdOf(sent.hostedUrl);
-    const invoice = await ctx.app.ctx.payments.test?.getInvoice(invoiceId);
+    const invoice = await steps.ctx.app.ctx.payments.test?.getInvoice(invoiceId);
     if (!invoice) throw new Error("no invoice at the provider");
     const { test_pending_card: _c, test_overdue: _o, test_return_url: _u, ...shown } = invoice;
     const due = PRICE - HELD;
@@ -434,7 +439,7 @@ describe("the provider's word", () => {
   it("an event before the invoice's id is recorded links only to its draft, for the same request and amount", async () => {
     const { member, id } = await capturedRequest();
     // As if the provider's answer had not come back yet: the draft row, no provider id.
-    const [draft] = await ctx.database.db
+    const [draft] = await steps.ctx.database.db
       .insert(balanceInvoices)
       .values({ requestId: id, userId: member.id, amountCents: PRICE - HELD, dueDate: inDays(14) })
       .returning();
@@ -466,14 +471,14 @@ describe("the provider's word", () => {
   it("void: an open unpaid invoice, once; then a new one can be sent", async () => {
     const { member, id } = await capturedRequest();
     const sent = (await send(id)).json();
-    const voided = await call(ctx, "POST /admin/requests/:id/balance/void", { params: { id } }, as(staff));
+    const voided = await call(steps.ctx, "POST /admin/requests/:id/balance/void", { params: { id } }, as(steps.staff));
     expect(voided.statusCode, voided.body).toBe(200);
     expect(voided.json()).toMatchObject({ status: "void", paidInFull: false });
-    expect((await call(ctx, "POST /admin/requests/:id/balance/void", { params: { id } }, as(staff))).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await call(steps.ctx, "POST /admin/requests/:id/balance/void", { params: { id } }, as(steps.staff))).statusCode,
+    ).toBe(409);
     const page = await call(
-      ctx,
+      steps.ctx,
       "POST /billing/test/invoices/:id/pay",
       { params: { id: invoiceIdOf(sent.hostedUrl) }, body: CARD },
       as(member),
@@ -483,8 +488,13 @@ describe("the provider's word", () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().id).not.toBe(sent.id);
     // Something was paid on it: it is not voided.
-    await call(ctx, "POST /admin/qa/bank-transfer", { body: { requestId: id, amountCents: 100 } }, as(staff));
-    const refused = await call(ctx, "POST /admin/requests/:id/balance/void", { params: { id } }, as(staff));
+    await call(
+      steps.ctx,
+      "POST /admin/qa/bank-transfer",
+      { body: { requestId: id, amountCents: 100 } },
+      as(steps.staff),
+    );
+    const refused = await call(steps.ctx, "POST /admin/requests/:id/balance/void", { params: { id } }, as(steps.staff));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe("nothing_to_void");
   });

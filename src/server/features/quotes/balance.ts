@@ -22,6 +22,7 @@ import type { Queryable } from "../../db";
 import { balanceInvoices, quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { badRequest, conflict } from "../../http/errors";
+import { teamNotice } from "../../mail/team-notice";
 import { MAIL_TEXTS } from "../../mail/texts";
 import type { InvoiceApplyResult, InvoiceHandler, InvoiceUpdate } from "../../payments";
 import { invoiceUpdateOf } from "../../payments/invoices";
@@ -35,7 +36,6 @@ import {
   type QuotesContext,
   quotedRequest,
   quotesChanged,
-  staffLink,
 } from "./common";
 
 export type BalanceRow = typeof balanceInvoices.$inferSelect;
@@ -446,26 +446,14 @@ function toStaff(
     facts: ReturnType<typeof factsOf>,
   ) => { title: string; heading: string; paragraphs: string[] },
 ) {
-  return out.notify({
-    type: BALANCE_NOTICE_TYPE,
-    to: "staff",
-    requestId: request.id,
-    link: staffLink(request.id),
-    texts: (reader) => {
-      const made = texts(reader, factsOf(reader, request, invoice));
-      return {
-        title: made.title,
-        body: request.title,
-        email: {
-          reason,
-          subject: made.title,
-          heading: made.heading,
-          paragraphs: made.paragraphs,
-          actionLabel: reader.t(MAIL_TEXTS.openRequest),
-        },
-      };
-    },
-  });
+  return out.notify(
+    teamNotice({
+      type: BALANCE_NOTICE_TYPE,
+      reason,
+      requestId: request.id,
+      texts: (reader) => ({ ...texts(reader, factsOf(reader, request, invoice)), body: request.title }),
+    }),
+  );
 }
 
 // Reminders -------------------------------------------------------------------------------------------------

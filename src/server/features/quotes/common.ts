@@ -19,7 +19,6 @@ import type { QuotedRequest } from "../requests/port";
 export type QuotesContext = Pick<AppContext, "db" | "config" | "payments" | "storage" | "write" | "domains">;
 
 export const memberLink = (id: string) => `/requests/${id}`;
-export const staffLink = (id: string) => `/admin/requests/${id}`;
 
 /** A notice's address when it is for the request's member: them (as the request knows them), on their request. */
 export const noticeToMember = (request: Pick<QuotedRequest, "id" | "userId" | "owner">) => ({

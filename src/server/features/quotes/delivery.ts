@@ -10,8 +10,9 @@ import { canReportProblem } from "@/shared/quotes";
 import type { Viewer } from "../../auth/viewer";
 import { deliveries, quoteFiles } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
+import { teamNotice } from "../../mail/team-notice";
 import { MAIL_TEXTS } from "../../mail/texts";
-import { noticeToMember, ownRequest, type QuotesContext, quotedRequest, quotesChanged, staffLink } from "./common";
+import { noticeToMember, ownRequest, type QuotesContext, quotedRequest, quotesChanged } from "./common";
 import { DELIVERY_TEXTS as D } from "./texts";
 
 /** Staff: Found → Delivered, with the handover's note and photos; the member is told. */
@@ -116,30 +117,24 @@ export async function answerDelivery(
       details: confirmed ? {} : { problem: answer.description },
     });
     const name = request.owner.name;
-    await out.notify({
-      type: confirmed ? "receipt_confirmed" : "problem_reported",
-      to: "staff",
-      // A problem is the team's to hear at once, in its mailbox too.
-      teamMail: !confirmed,
-      requestId,
-      link: staffLink(requestId),
-      texts: ({ t }) => {
-        const facts = { name, title: request.title };
-        const title = t(confirmed ? D.confirmedTitle : D.problemTitle, facts);
-        return {
-          title,
-          body: confirmed ? t(D.confirmedBody, facts) : `${name}: ${answer.description}`,
-          email: {
-            reason: confirmed ? "receipt_confirmed" : "problem_reported",
-            subject: title,
+    await out.notify(
+      teamNotice({
+        type: confirmed ? "receipt_confirmed" : "problem_reported",
+        // A problem is the team's to hear at once, in its mailbox too.
+        teamMail: !confirmed,
+        requestId,
+        texts: ({ t }) => {
+          const facts = { name, title: request.title };
+          return {
+            title: t(confirmed ? D.confirmedTitle : D.problemTitle, facts),
+            body: confirmed ? t(D.confirmedBody, facts) : `${name}: ${answer.description}`,
             heading: t(confirmed ? D.confirmedHeading : D.problemHeading),
             paragraphs: [t(confirmed ? D.confirmedText : D.problemText, facts)],
             quote: confirmed ? undefined : answer.description,
-            actionLabel: t(MAIL_TEXTS.openRequest),
-          },
-        };
-      },
-    });
+          };
+        },
+      }),
+    );
     out.publish(quotesChanged(request));
   });
   return { ok: true as const };

@@ -16,10 +16,10 @@ import type { Queryable } from "../../db";
 import { deliveries, disputes, holds, messages, quoteOptions, quotes, userRoles } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { conflict } from "../../http/errors";
-import { MAIL_TEXTS } from "../../mail/texts";
+import { teamNotice } from "../../mail/team-notice";
 import type { DisputeUpdate, HoldApplyResult } from "../../payments";
 import { chargeOf } from "../../payments/holds";
-import { euros, providerFailure, type QuotesContext, quotedRequest, quotesChanged, staffLink } from "./common";
+import { euros, providerFailure, type QuotesContext, quotedRequest, quotesChanged } from "./common";
 import { DISPUTE_NOTICE_TEXTS as T } from "./texts";
 
 const FINAL = new Set(["won", "lost"]);
@@ -77,34 +77,29 @@ export async function applyDispute(
     // The request's owner (when not an admin already) and every admin.
     const owner = await ownerOf(tx, request.assigneeUserId);
     for (const to of [...(owner ? [owner] : []), "admins"]) {
-      await out.notify({
-        type: decided ? "dispute_closed" : "dispute_opened",
-        to,
-        requestId: request.id,
-        link: staffLink(request.id),
-        texts: ({ t, locale }) => {
-          const facts = {
-            name: request.owner.name,
-            title: request.title,
-            amount: euros(update.amountCents, locale),
-            reason: update.reason.replaceAll("_", " "),
-            date: update.evidenceDueBy ? formatLongDate(update.evidenceDueBy, locale) : "—",
-            outcome: t(update.status === "won" ? T.won : T.lost),
-          };
-          const title = t(decided ? T.closedTitle : T.openedTitle, facts);
-          return {
-            title,
-            body: t(T.openedBody, facts),
-            email: {
-              reason: decided ? "dispute_closed" : "dispute_opened",
-              subject: title,
+      await out.notify(
+        teamNotice({
+          type: decided ? "dispute_closed" : "dispute_opened",
+          to,
+          requestId: request.id,
+          texts: ({ t, locale }) => {
+            const facts = {
+              name: request.owner.name,
+              title: request.title,
+              amount: euros(update.amountCents, locale),
+              reason: update.reason.replaceAll("_", " "),
+              date: update.evidenceDueBy ? formatLongDate(update.evidenceDueBy, locale) : "—",
+              outcome: t(update.status === "won" ? T.won : T.lost),
+            };
+            return {
+              title: t(decided ? T.closedTitle : T.openedTitle, facts),
+              body: t(T.openedBody, facts),
               heading: t(decided ? T.closedHeading : T.openedHeading),
               paragraphs: [t(decided ? T.closedText : T.openedText, facts)],
-              actionLabel: t(MAIL_TEXTS.openRequest),
-            },
-          };
-        },
-      });
+            };
+          },
+        }),
+      );
     }
   }
   out.publish(quotesChanged(request));

@@ -10,9 +10,10 @@ import type { HoldStatus } from "@/shared/quotes";
 import type { Queryable } from "../../db";
 import { quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
+import { teamNotice } from "../../mail/team-notice";
 import { MAIL_TEXTS } from "../../mail/texts";
 import type { QuotedRequest } from "../requests/port";
-import { euros, type HoldRow, noticeToMember, type QuotesContext, staffLink } from "./common";
+import { euros, type HoldRow, noticeToMember, type QuotesContext } from "./common";
 import type { HoldEffect } from "./hold-state";
 import { QUOTE_NOTICE_TEXTS as T } from "./texts";
 
@@ -109,31 +110,25 @@ export async function carryOut(
             ],
           };
         });
-        await out.notify({
-          type: first ? "quote_accepted" : "hold_placed",
-          to: "staff",
-          requestId: request.id,
-          link: staffLink(request.id),
-          texts: ({ t, locale }) => {
-            const amount = euros(hold.amountCents, locale);
-            const facts = { name: request.owner.name, option: optionTitle, title: request.title, amount };
-            const title = t(first ? T.acceptedTitle : T.reheldTitle, facts);
-            return {
-              title,
-              body: t(T.heldBody, facts),
-              email: {
-                reason: first ? "quote_accepted" : "hold_placed",
-                subject: title,
+        await out.notify(
+          teamNotice({
+            type: first ? "quote_accepted" : "hold_placed",
+            requestId: request.id,
+            texts: ({ t, locale }) => {
+              const amount = euros(hold.amountCents, locale);
+              const facts = { name: request.owner.name, option: optionTitle, title: request.title, amount };
+              return {
+                title: t(first ? T.acceptedTitle : T.reheldTitle, facts),
+                body: t(T.heldBody, facts),
                 heading: t(first ? T.acceptedHeading : T.reheldHeading),
                 paragraphs: [
                   t(first ? T.acceptedText : T.reheldText, facts),
                   t(T.heldOnCard, { amount, date: formatLongDate(expiresAt, locale) }),
                 ],
-                actionLabel: t(MAIL_TEXTS.openRequest),
-              },
-            };
-          },
-        });
+              };
+            },
+          }),
+        );
         break;
       }
       case "payment_captured": {
@@ -188,27 +183,21 @@ export async function carryOut(
             paragraphs: [t(T.expiredText, { ...facts, amount }), t(T.expiredNext)],
           };
         });
-        await out.notify({
-          type: "hold_expired",
-          to: "staff",
-          requestId: request.id,
-          link: staffLink(request.id),
-          texts: ({ t, locale }) => {
-            const facts = { name: request.owner.name, title: request.title, amount: euros(hold.amountCents, locale) };
-            const title = t(T.staffExpiredTitle, facts);
-            return {
-              title,
-              body: t(T.staffExpiredBody, facts),
-              email: {
-                reason: "hold_expired",
-                subject: title,
+        await out.notify(
+          teamNotice({
+            type: "hold_expired",
+            requestId: request.id,
+            texts: ({ t, locale }) => {
+              const facts = { name: request.owner.name, title: request.title, amount: euros(hold.amountCents, locale) };
+              return {
+                title: t(T.staffExpiredTitle, facts),
+                body: t(T.staffExpiredBody, facts),
                 heading: t(T.staffExpiredHeading),
                 paragraphs: [t(T.staffExpiredText, facts), t(T.staffExpiredNext)],
-                actionLabel: t(MAIL_TEXTS.openRequest),
-              },
-            };
-          },
-        });
+              };
+            },
+          }),
+        );
         break;
       }
     }

@@ -6,21 +6,20 @@
  * `charge.refunded` webhooks change nothing; the member is told once per refund and the statement shows it.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { CARD, option, quotesTestApp, stripeEvent, withSlowRefunds } from "#tests/helpers/quote-steps";
-import { as, type TestUser } from "#tests/helpers/users";
+import { as } from "#tests/helpers/users";
 import { REFUND_MESSAGES } from "@/shared/contracts/quotes-texts";
-import { activityLogs, balanceInvoices, refunds, testPaymentObjects } from "../../db/schema";
+import { balanceInvoices, refunds, testPaymentObjects } from "../../db/schema";
 
 let ctx: TestContext;
-let staff: TestUser;
 const steps = quotesTestApp((started) => {
-  ({ ctx, staff } = started);
+  ({ ctx } = started);
 });
-const { signed, providerRefunds, refundsTold } = steps;
+const { signed, providerRefunds, refundsTold, twoRefundsReplayed, refundBy, providerChargeOf, refundsLogged } = steps;
 const db = () => ctx.database.db;
 
 const PRICE = 1_000_000;
@@ -44,21 +43,7 @@ async function invoicedRequest({ pay = true } = {}) {
 }
 
 const refund = (requestId: string, amountCents: number, extra: object = {}) =>
-  call(
-    ctx,
-    "POST /admin/requests/:id/refunds",
-    {
-      params: { id: requestId },
-      body: {
-        amountCents,
-        reason: "Returned in its box",
-        idempotencyKey: randomUUID(),
-        source: "invoice",
-        ...extra,
-      },
-    },
-    as(staff),
-  );
+  refundBy(requestId, amountCents, { reason: "Returned in its box", source: "invoice", ...extra });
 
 async function invoiceRow(requestId: string) {
   const [row] = await db().select().from(balanceInvoices).where(eq(balanceInvoices.requestId, requestId));
@@ -74,13 +59,7 @@ async function providerCharge(requestId: string) {
     .where(
       sql`${testPaymentObjects.kind} = 'payment_intent' and ${testPaymentObjects.data}->'metadata'->>'balanceInvoiceId' = ${invoice.id}`,
     );
-  const [row] = await db()
-    .select({ data: testPaymentObjects.data })
-    .from(testPaymentObjects)
-    .where(
-      sql`${testPaymentObjects.kind} = 'charge' and ${testPaymentObjects.data}->>'payment_intent' = ${(intent.data as { id: string }).id}`,
-    );
-  return row.data as { id: string; amount_refunded: number; refunded: boolean; payment_intent: string };
+  return providerChargeOf((intent.data as { id: string }).id);
 }
 
 // Each test makes one or two paid quotes: more than the default 30 s on a loaded machine.
@@ -105,10 +84,7 @@ describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
     expect(seen.balance).toMatchObject({ refundedCents: BALANCE });
     expect(seen.refunds).toEqual([expect.objectContaining({ source: "invoice", amountCents: BALANCE })]);
     expect(await refundsTold(member)).toEqual({ notices: 1, emails: 1 });
-    const logged = await db()
-      .select()
-      .from(activityLogs)
-      .where(and(eq(activityLogs.requestId, id), eq(activityLogs.action, "payment_refunded")));
+    const logged = await refundsLogged(id);
     expect(logged).toHaveLength(1);
     expect(logged[0].details).toMatchObject({ invoiceId: expect.any(String), amountCents: BALANCE });
 
@@ -207,17 +183,7 @@ describe("refunds of a paid balance invoice", { timeout: 90_000 }, () => {
 
   it("replayed and reordered refund webhooks change nothing", async () => {
     const { member, id } = await invoicedRequest();
-    expect((await refund(id, 400_000)).statusCode).toBe(200);
-    const firstCharge = await providerCharge(id);
-    expect((await refund(id, 100_000)).statusCode).toBe(200);
-    const [made] = (await providerRefunds(id)).filter((r) => r.amount === 400_000);
-
-    expect((await signed(stripeEvent("refund.created", made))).json()).toMatchObject({ outcome: "ignored" });
-    const earlier = Math.floor(Date.now() / 1000) - 600;
-    expect((await signed(stripeEvent("refund.updated", { ...made, status: "pending" }, earlier))).json().outcome).toBe(
-      "ignored",
-    );
-    expect((await signed(stripeEvent("refund.failed", { ...made, status: "failed" }))).json().outcome).toBe("ignored");
+    const { made, firstCharge } = await twoRefundsReplayed(id, [400_000, 100_000], refund, providerCharge);
     // The invoice's charge as it was after the first refund: no hold recorded it, nothing moves.
     expect((await signed(stripeEvent("charge.refunded", firstCharge))).json().outcome).toBe("ignored");
     const replay = stripeEvent("refund.updated", made);

@@ -6,21 +6,14 @@
  */
 import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { secondInstance, type TestContext } from "#tests/helpers/app";
+import { secondInstance } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { inDays, option, quotesTestApp, sessionOf } from "#tests/helpers/quote-steps";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { activityLogs, holds, notifications, outbox, testPaymentObjects } from "../../db/schema";
 
-let ctx: TestContext;
-let staff: TestUser;
-const steps = quotesTestApp(
-  (started) => {
-    ({ ctx, staff } = started);
-  },
-  { resetHoldClock: true },
-);
+const steps = quotesTestApp({ resetHoldClock: true });
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -31,12 +24,12 @@ async function heldRequest(title = "Hermès Kelly 28") {
   return steps.heldRequest([option("Kelly 28, Gold", 2_500_000, { estimatedDelivery: inDays(20) })], title);
 }
 
-const advance = (ms: number) => ctx.app.ctx.payments.test?.advanceHoldClock(ms);
-const runJob = () => ctx.app.ctx.domains.quotes.warnLapsingHolds();
+const advance = (ms: number) => steps.ctx.app.ctx.payments.test?.advanceHoldClock(ms);
+const runJob = () => steps.ctx.app.ctx.domains.quotes.warnLapsingHolds();
 
 /** The lapse warnings a person has about one request (filed with the lapses, told apart by their title). */
 async function warningsOf(userId: string, requestId: string) {
-  return ctx.database.db
+  return steps.ctx.database.db
     .select()
     .from(notifications)
     .where(
@@ -49,26 +42,26 @@ async function warningsOf(userId: string, requestId: string) {
 }
 
 async function warningEmails(to: string) {
-  return ctx.database.db
+  return steps.ctx.database.db
     .select()
     .from(outbox)
     .where(sql`${outbox.payload}->>'reason' = 'hold_lapsing' and ${outbox.payload}->>'to' = ${to}`);
 }
 
 async function timelineOf(member: TestUser, requestId: string) {
-  const res = await call(ctx, "GET /requests/:id/timeline", { params: { id: requestId } }, as(member));
+  const res = await call(steps.ctx, "GET /requests/:id/timeline", { params: { id: requestId } }, as(member));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().items as unknown[];
 }
 
 const lapseActivity = (requestId: string) =>
-  ctx.database.db
+  steps.ctx.database.db
     .select()
     .from(activityLogs)
     .where(and(eq(activityLogs.requestId, requestId), eq(activityLogs.action, "hold_lapse_warned")));
 
 const holdRows = (requestId: string) =>
-  ctx.database.db.select().from(holds).where(eq(holds.requestId, requestId)).orderBy(holds.createdAt);
+  steps.ctx.database.db.select().from(holds).where(eq(holds.requestId, requestId)).orderBy(holds.createdAt);
 
 describe("48 hours before a held authorisation lapses", () => {
   it("the member and staff are told once; a hold further out is not", async () => {
@@ -84,7 +77,7 @@ describe("48 hours before a held authorisation lapses", () => {
     const [member] = await warningsOf(soon.member.id, soon.id);
     expect(member).toMatchObject({ type: "hold_lapsing", link: `/requests/${soon.id}` });
     expect(member.title).toMatch(/^Your hold lapses on /);
-    const [team] = await warningsOf(staff.id, soon.id);
+    const [team] = await warningsOf(steps.staff.id, soon.id);
     expect(team).toMatchObject({ link: `/admin/requests/${soon.id}` });
     expect(team.title).toBe("Hold lapses within 48 h: Kelly 28, lapsing soon");
     const [mail] = await warningEmails(soon.member.email);
@@ -96,13 +89,13 @@ describe("48 hours before a held authorisation lapses", () => {
 
     // Further out: nothing yet.
     expect(await warningsOf(later.member.id, later.id)).toHaveLength(0);
-    expect(await warningsOf(staff.id, later.id)).toHaveLength(0);
+    expect(await warningsOf(steps.staff.id, later.id)).toHaveLength(0);
     expect((await holdRows(later.id))[0].lapseWarnedAt).toBeNull();
 
     // The job runs again (the next tick, another instance): nothing more.
     await runJob();
     expect(await warningsOf(soon.member.id, soon.id)).toHaveLength(1);
-    expect(await warningsOf(staff.id, soon.id)).toHaveLength(1);
+    expect(await warningsOf(steps.staff.id, soon.id)).toHaveLength(1);
     expect(await warningEmails(soon.member.email)).toHaveLength(1);
     expect(await lapseActivity(soon.id)).toHaveLength(1);
     // The member's timeline does not show the team's entry.
@@ -112,19 +105,19 @@ describe("48 hours before a held authorisation lapses", () => {
     await advance(3 * DAY);
     await runJob();
     expect(await warningsOf(later.member.id, later.id)).toHaveLength(1);
-    expect(await warningsOf(staff.id, later.id)).toHaveLength(1);
+    expect(await warningsOf(steps.staff.id, later.id)).toHaveLength(1);
   });
 
   it("ten runs at once on two instances still tell each once", async () => {
     const { member, id } = await heldRequest("Daytona, Panda");
     await advance(5 * DAY + 12 * HOUR);
-    const other = await secondInstance(ctx);
+    const other = await secondInstance(steps.ctx);
     const counts = await Promise.all(
       Array.from({ length: 10 }, (_, i) => (i % 2 ? other.app.ctx.domains.quotes.warnLapsingHolds() : runJob())),
     ).finally(() => other.close());
     expect(counts.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
     expect(await warningsOf(member.id, id)).toHaveLength(1);
-    expect(await warningsOf(staff.id, id)).toHaveLength(1);
+    expect(await warningsOf(steps.staff.id, id)).toHaveLength(1);
     expect(await warningEmails(member.email)).toHaveLength(1);
     expect(await lapseActivity(id)).toHaveLength(1);
   });
@@ -132,12 +125,13 @@ describe("48 hours before a held authorisation lapses", () => {
   it("a hold no longer held (captured) is not warned", async () => {
     const { member, id } = await heldRequest("Cartier Tank");
     expect(
-      (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff))).statusCode,
+      (await call(steps.ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(steps.staff)))
+        .statusCode,
     ).toBe(200);
     await advance(6 * DAY);
     await runJob();
     expect(await warningsOf(member.id, id)).toHaveLength(0);
-    expect(await warningsOf(staff.id, id)).toHaveLength(0);
+    expect(await warningsOf(steps.staff.id, id)).toHaveLength(0);
   });
 });
 
@@ -149,21 +143,21 @@ describe("the member authorises again on their own", () => {
     const lapsed = await requestQuotes(member, id);
     expect(lapsed.hold).toMatchObject({ status: "expired", reauthorizationRequested: false });
     expect(lapsed.canAuthoriseAgain).toBe(true);
-    expect((await requestQuotes(staff, id)).canAuthoriseAgain).toBe(true);
+    expect((await requestQuotes(steps.staff, id)).canAuthoriseAgain).toBe(true);
 
-    const again = await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
+    const again = await call(steps.ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
     expect(again.statusCode, again.body).toBe(200);
     // A reload of the page before paying: the same page.
-    expect((await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member))).json().url).toBe(
-      again.json().url,
-    );
+    expect(
+      (await call(steps.ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member))).json().url,
+    ).toBe(again.json().url);
     expect((await authorize(member, again.json().url)).statusCode).toBe(200);
     const renewed = await requestQuotes(member, id);
     expect(renewed.hold).toMatchObject({ status: "held" });
     expect(renewed.requestStatus).toBe("Found");
     expect(renewed.canAuthoriseAgain).toBe(false);
     expect((await holdRows(id)).map((h) => h.status)).toEqual(["expired", "held"]);
-    const asked = await ctx.database.db
+    const asked = await steps.ctx.database.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.requestId, id), eq(notifications.type, "reauthorization_requested")));
@@ -173,17 +167,17 @@ describe("the member authorises again on their own", () => {
   it("again after leaving the new card page unpaid", async () => {
     const { member, id } = await heldRequest();
     await advance(7 * DAY + HOUR);
-    const first = (await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member))).json()
+    const first = (await call(steps.ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member))).json()
       .url as string;
     // The page expires unpaid; the provider closes it (the hold released, never held).
-    await ctx.database.db
+    await steps.ctx.database.db
       .update(testPaymentObjects)
       .set({ data: sql`jsonb_set(${testPaymentObjects.data}, '{expires_at}', '0'::jsonb)` })
       .where(eq(testPaymentObjects.id, sessionOf(first)));
     const stale = await requestQuotes(member, id);
     expect(stale.hold.status).toBe("released");
     expect(stale.canAuthoriseAgain).toBe(true);
-    const second = await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
+    const second = await call(steps.ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().url).not.toBe(first);
     expect((await authorize(member, second.json().url)).statusCode).toBe(200);
@@ -192,7 +186,7 @@ describe("the member authorises again on their own", () => {
 
   it("is refused while a live hold exists", async () => {
     const { member, id } = await heldRequest();
-    const refused = await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
+    const refused = await call(steps.ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ error: QUOTE_MESSAGES.holdStillLive, key: "quotes.hold_still_live" });
     expect((await holdRows(id)).map((h) => h.status)).toEqual(["held"]);
@@ -203,26 +197,32 @@ describe("the member authorises again on their own", () => {
     await advance(7 * DAY + HOUR);
     expect((await requestQuotes(member, id)).hold.status).toBe("expired");
     const delivered = await call(
-      ctx,
+      steps.ctx,
       "POST /admin/requests/:id/delivery",
       { params: { id }, body: { note: "Handed over." } },
-      as(staff),
+      as(steps.staff),
     );
     expect(delivered.statusCode, delivered.body).toBe(200);
     const after = await requestQuotes(member, id);
     expect(after.canAuthoriseAgain).toBe(false);
-    const refused = await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
+    const refused = await call(steps.ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(QUOTE_MESSAGES.reauthorizationClosed);
     expect((await holdRows(id)).map((h) => h.status)).toEqual(["expired"]);
 
     const captured = await heldRequest("Captured");
     expect(
-      (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id: captured.id }, body: {} }, as(staff)))
-        .statusCode,
+      (
+        await call(
+          steps.ctx,
+          "POST /admin/requests/:id/hold/capture",
+          { params: { id: captured.id }, body: {} },
+          as(steps.staff),
+        )
+      ).statusCode,
     ).toBe(200);
     const notExpired = await call(
-      ctx,
+      steps.ctx,
       "POST /requests/:id/hold/reauthorize",
       { params: { id: captured.id } },
       as(captured.member),
@@ -234,9 +234,9 @@ describe("the member authorises again on their own", () => {
   it("is the member's own: another member is told the request does not exist", async () => {
     const { id } = await heldRequest();
     await advance(7 * DAY + HOUR);
-    const other = await createUser(ctx, { plan: "gold" });
-    expect((await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(other))).statusCode).toBe(
-      404,
-    );
+    const other = await createUser(steps.ctx, { plan: "gold" });
+    expect(
+      (await call(steps.ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(other))).statusCode,
+    ).toBe(404);
   });
 });

@@ -13,9 +13,10 @@ import { HOLD_LAPSE_NOTICE_HOURS } from "@/shared/quotes";
 import type { Queryable } from "../../db";
 import { deliveries, holds, quoteOptions } from "../../db/schema";
 import { conflict, type HttpError } from "../../http/errors";
+import { teamNotice } from "../../mail/team-notice";
 import { MAIL_TEXTS } from "../../mail/texts";
 import type { QuotedRequest } from "../requests/port";
-import { euros, type HoldRow, noticeToMember, type QuotesContext, quotesChanged, staffLink } from "./common";
+import { euros, type HoldRow, noticeToMember, type QuotesContext, quotesChanged } from "./common";
 import { QUOTE_NOTICE_TEXTS as N, HOLD_LAPSE_TEXTS as T } from "./texts";
 
 /** The warning's notification type (its email's reason is the same). */
@@ -105,28 +106,23 @@ async function warnOne(ctx: QuotesContext, due: { id: string; requestId: string 
         };
       },
     });
-    await out.notify({
-      type: HOLD_LAPSE_NOTICE_TYPE,
-      to: "staff",
-      requestId: request.id,
-      link: staffLink(request.id),
-      texts: (reader) => {
-        const { t } = reader;
-        const f = facts(reader);
-        const title = t(T.staffTitle, f);
-        return {
-          title,
-          body: t(T.staffBody, f),
-          email: {
-            reason: HOLD_LAPSE_REASON,
-            subject: title,
+    await out.notify(
+      teamNotice({
+        type: HOLD_LAPSE_NOTICE_TYPE,
+        reason: HOLD_LAPSE_REASON,
+        requestId: request.id,
+        texts: (reader) => {
+          const { t } = reader;
+          const f = facts(reader);
+          return {
+            title: t(T.staffTitle, f),
+            body: t(T.staffBody, f),
             heading: t(T.staffHeading),
             paragraphs: [t(T.staffText, f), t(T.staffNext)],
-            actionLabel: t(MAIL_TEXTS.openRequest),
-          },
-        };
-      },
-    });
+          };
+        },
+      }),
+    );
     out.publish(quotesChanged(request));
     return true;
   });

@@ -5,19 +5,13 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
+import { stripeEvent } from "#tests/helpers/fake-stripe";
 import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
-import { as, type TestUser } from "#tests/helpers/users";
+import { as } from "#tests/helpers/users";
 import { holds, notifications, requests } from "../../db/schema";
 
-let fake: FakeStripe;
-let ctx: TestContext;
-let staff: TestUser;
-const stripe = stripeQuotesApp((started) => {
-  ({ fake, ctx, staff } = started);
-});
+const stripe = stripeQuotesApp();
 const { deliver, holdOf } = stripe;
 const seconds = () => Math.floor(Date.now() / 1000);
 const quotedRequest = () => stripe.quotedAtStripe();
@@ -28,7 +22,7 @@ describe("holds with Stripe", () => {
     const q = await quotedRequest();
     const accept = () =>
       call(
-        ctx,
+        stripe.ctx,
         "POST /requests/:id/quotes/:quoteId/accept",
         { params: { id: q.id, quoteId: q.quoteId }, body: { optionId: q.optionId } },
         as(q.member),
@@ -37,7 +31,7 @@ describe("holds with Stripe", () => {
     expect(a.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_fake_/);
     expect(b.json().url).toBe(a.json().url);
     const hold = await holdOf(q.id);
-    const created = fake.callsTo("POST", "/v1/checkout/sessions").filter((c) => c.body.mode === "payment");
+    const created = stripe.fake.callsTo("POST", "/v1/checkout/sessions").filter((c) => c.body.mode === "payment");
     expect(new Set(created.map((c) => c.idempotencyKey))).toEqual(new Set([`maison-hold-${hold.id}`]));
     expect(created[0].body).toMatchObject({
       mode: "payment",
@@ -45,7 +39,7 @@ describe("holds with Stripe", () => {
       metadata: { requestId: q.id, holdId: hold.id },
       line_items: [{ quantity: "1", price_data: { currency: "eur", unit_amount: "123457" } }],
     });
-    expect(fake.sessions.size).toBeGreaterThan(0);
+    expect(stripe.fake.sessions.size).toBeGreaterThan(0);
   });
 
   it("holds on amount_capturable_updated (capture_before from the charge), captures once with a key, refunds", async () => {
@@ -54,13 +48,13 @@ describe("holds with Stripe", () => {
     const held = await holdOf(id);
     expect(held).toMatchObject({ status: "held", paymentIntentId: intent.id, checkoutSessionId: session.id });
     expect(held.expiresAt?.getTime()).toBe(captureBefore * 1000);
-    const [request] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+    const [request] = await stripe.ctx.database.db.select().from(requests).where(eq(requests.id, id));
     expect(request).toMatchObject({ status: "Found", paymentIntentId: intent.id });
     // The intent came without its charge: it was fetched expanded.
-    expect(fake.callsTo("GET", `/v1/payment_intents/${intent.id}`)).not.toHaveLength(0);
+    expect(stripe.fake.callsTo("GET", `/v1/payment_intents/${intent.id}`)).not.toHaveLength(0);
 
     const captured = await call(
-      ctx,
+      stripe.ctx,
       "POST /admin/requests/:id/hold/capture",
       {
         params: { id },
@@ -69,7 +63,7 @@ describe("holds with Stripe", () => {
           reason: "Agreed reduction",
         },
       },
-      as(staff),
+      as(stripe.staff),
     );
     expect(captured.statusCode, captured.body).toBe(200);
     expect(captured.json()).toMatchObject({
@@ -77,24 +71,24 @@ describe("holds with Stripe", () => {
       capturedCents: 100_000,
       receiptUrl: expect.stringMatching(/^https:\/\/pay\.stripe\.test\/receipts\//),
     });
-    const [capture] = fake.callsTo("POST", `/v1/payment_intents/${intent.id}/capture`);
+    const [capture] = stripe.fake.callsTo("POST", `/v1/payment_intents/${intent.id}/capture`);
     expect(capture.body).toMatchObject({ amount_to_capture: "100000" });
     expect(capture.idempotencyKey).toBe(`maison-capture-${held.id}`);
 
     // Stripe's own word on it, twice: nothing more happens.
     const succeeded = stripeEvent("payment_intent.succeeded", {
-      ...fake.intents.get(intent.id),
+      ...stripe.fake.intents.get(intent.id),
       latest_charge: intent.latest_charge,
     });
     expect((await deliver(succeeded)).json().outcome).toBe("ignored");
     expect((await deliver(succeeded)).json().outcome).toBe("duplicate");
-    const captures = await ctx.database.db
+    const captures = await stripe.ctx.database.db
       .select()
       .from(notifications)
       .where(eq(notifications.type, "payment_captured"));
     expect(captures.filter((n) => n.userId === member.id)).toHaveLength(1);
 
-    const charge = fake.charges.get(intent.latest_charge as string);
+    const charge = stripe.fake.charges.get(intent.latest_charge as string);
     const refunded = await deliver(
       stripeEvent("charge.refunded", { ...charge, refunded: true, amount_refunded: 100_000 }),
     );
@@ -105,13 +99,13 @@ describe("holds with Stripe", () => {
   it("releases with cancel and a key; a lapsed authorisation (cancellation_reason automatic) is expired", async () => {
     const first = await heldAtStripe();
     const released = await call(
-      ctx,
+      stripe.ctx,
       "POST /admin/requests/:id/hold/release",
       { params: { id: first.id }, body: {} },
-      as(staff),
+      as(stripe.staff),
     );
     expect(released.json()).toMatchObject({ status: "released" });
-    const [cancel] = fake.callsTo("POST", `/v1/payment_intents/${first.intent.id}/cancel`);
+    const [cancel] = stripe.fake.callsTo("POST", `/v1/payment_intents/${first.intent.id}/cancel`);
     expect(cancel.idempotencyKey).toBe(`maison-release-${(await holdOf(first.id)).id}`);
 
     const second = await heldAtStripe();
@@ -127,14 +121,14 @@ describe("holds with Stripe", () => {
   it("finds an intent's hold through the card page Stripe names, and cancels an authorisation the app does not hold", async () => {
     const { id, intent, session } = await heldAtStripe();
     // The intent was unknown when its event came: Stripe was asked which card page made it.
-    const asked = fake.callsTo("GET", "/v1/checkout/sessions");
+    const asked = stripe.fake.callsTo("GET", "/v1/checkout/sessions");
     expect(asked.some((c) => c.query.get("payment_intent") === intent.id)).toBe(true);
     expect((await holdOf(id)).checkoutSessionId).toBe(session.id);
 
     // A page of a hold closed here (the member chose again), authorised anyway: cancelled at Stripe with a key.
     const q = await quotedRequest();
     const accepted = await call(
-      ctx,
+      stripe.ctx,
       "POST /requests/:id/quotes/:quoteId/accept",
       {
         params: { id: q.id, quoteId: q.quoteId },
@@ -145,24 +139,35 @@ describe("holds with Stripe", () => {
       as(q.member),
     );
     const sessionId = (accepted.json().url as string).split("/").pop() as string;
-    await ctx.database.db.update(holds).set({ status: "released" }).where(eq(holds.requestId, q.id));
-    const orphan = fake.authorizeSession(sessionId, {});
+    await stripe.ctx.database.db.update(holds).set({ status: "released" }).where(eq(holds.requestId, q.id));
+    const orphan = stripe.fake.authorizeSession(sessionId, {});
     const answer = await deliver(stripeEvent("payment_intent.amount_capturable_updated", orphan.intent));
     expect(answer.json()).toMatchObject({ outcome: "ignored" });
-    const [cancel] = fake.callsTo("POST", `/v1/payment_intents/${orphan.intent.id}/cancel`);
+    const [cancel] = stripe.fake.callsTo("POST", `/v1/payment_intents/${orphan.intent.id}/cancel`);
     expect(cancel.idempotencyKey).toBe(`maison-orphan-${orphan.intent.id}`);
-    expect(fake.intents.get(orphan.intent.id)?.status).toBe("canceled");
+    expect(stripe.fake.intents.get(orphan.intent.id)?.status).toBe("canceled");
   });
 
   it("a provider failure on capture is a 502 with Stripe's message, and the hold can be captured after", async () => {
     const { id, intent } = await heldAtStripe();
-    fake.failNext("POST", `/v1/payment_intents/${intent.id}/capture`, 402, "Your card's balance is insufficient.");
-    const failed = await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff));
+    stripe.fake.failNext(
+      "POST",
+      `/v1/payment_intents/${intent.id}/capture`,
+      402,
+      "Your card's balance is insufficient.",
+    );
+    const failed = await call(
+      stripe.ctx,
+      "POST /admin/requests/:id/hold/capture",
+      { params: { id }, body: {} },
+      as(stripe.staff),
+    );
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error).toBe("Your card's balance is insufficient.");
     expect((await holdOf(id)).pendingAction).toBeNull();
     expect(
-      (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff))).statusCode,
+      (await call(stripe.ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(stripe.staff)))
+        .statusCode,
     ).toBe(200);
   });
 });
@@ -182,26 +187,34 @@ describe("disputes with Stripe", () => {
       created: seconds(),
       evidence_details: { due_by: seconds() + 7 * 86_400, has_evidence: false, submission_count: 0 },
     };
-    fake.disputes.set(dispute.id, structuredClone(dispute));
+    stripe.fake.disputes.set(dispute.id, structuredClone(dispute));
     expect((await deliver(stripeEvent("charge.dispute.created", dispute))).json().outcome).toBe("processed");
-    const view = (await call(ctx, "GET /admin/requests/:id/dispute", { params: { id } }, as(staff))).json();
+    const view = (
+      await call(stripe.ctx, "GET /admin/requests/:id/dispute", { params: { id } }, as(stripe.staff))
+    ).json();
     expect(view).toMatchObject({ testBank: false, dispute: { status: "needs_response", answerable: true } });
 
     const submitted = await call(
-      ctx,
+      stripe.ctx,
       "POST /admin/requests/:id/dispute/evidence",
       { params: { id }, body: view.dispute!.evidence },
-      as(staff),
+      as(stripe.staff),
     );
     expect(submitted.statusCode, submitted.body).toBe(200);
-    const [update] = fake.callsTo("POST", "/v1/disputes/dp_fake_1");
+    const [update] = stripe.fake.callsTo("POST", "/v1/disputes/dp_fake_1");
     expect(update.idempotencyKey).toBe(`maison-dispute-${view.dispute!.id}`);
     expect(update.body).toMatchObject({ submit: "true", evidence: { customer_name: "Ana Sousa" } });
-    expect(fake.disputes.get("dp_fake_1")?.status).toBe("under_review");
+    expect(stripe.fake.disputes.get("dp_fake_1")?.status).toBe("under_review");
     // The test bank is not Stripe's: 404 in Stripe mode.
     expect(
-      (await call(ctx, "POST /admin/requests/:id/dispute/test-open", { params: { id }, body: {} }, as(staff)))
-        .statusCode,
+      (
+        await call(
+          stripe.ctx,
+          "POST /admin/requests/:id/dispute/test-open",
+          { params: { id }, body: {} },
+          as(stripe.staff),
+        )
+      ).statusCode,
     ).toBe(404);
   });
 });

@@ -93,6 +93,26 @@ async function sent(requestId: string, options?: ReturnType<typeof option>[]) {
   return quoteId;
 }
 
+/** Staff capture the request's hold (`body`: an amount and reason, for less than all). */
+const capture = (id: string, body: { amountCents?: number; reason?: string } = {}) =>
+  call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body }, as(staff));
+/** Staff release the request's hold. */
+const release = (id: string, body: { reason?: string } = {}) =>
+  call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body }, as(staff));
+/** Staff mark the request delivered (`body`: its note). */
+const markDelivered = (id: string, body: { note?: string } = {}) =>
+  call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body }, as(staff));
+
+/** The member declines the quote (`body`: their reason). */
+const decline = (member: TestUser, id: string, quoteId: string, body: { reason?: string } = {}) =>
+  call(ctx, "POST /requests/:id/quotes/:quoteId/decline", { params: { id, quoteId }, body }, as(member));
+/** The member reports a problem with the delivery. */
+const reportProblem = (member: TestUser, id: string, description: string) =>
+  call(ctx, "POST /requests/:id/delivery/problem", { params: { id }, body: { description } }, as(member));
+/** The member confirms receipt. */
+const confirmReceipt = (member: TestUser, id: string) =>
+  call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member));
+
 async function requestQuotes(user: TestUser, requestId: string) {
   const params = { id: requestId };
   const res =
@@ -227,31 +247,19 @@ describe("the whole loop", () => {
     const item = pipeline.json().items.find((r: { id: string }) => r.id === id);
     expect(item!.hold).toMatchObject({ status: "held" });
 
-    const captured = await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff));
+    const captured = await capture(id);
     expect(captured.statusCode, captured.body).toBe(200);
     expect(captured.json()).toMatchObject({ status: "captured", capturedCents: 235_005 });
     expect(await noticesOf(member.id, "payment_captured")).toHaveLength(1);
 
-    const delivered = await call(
-      ctx,
-      "POST /admin/requests/:id/delivery",
-      {
-        params: { id },
-        body: {
-          note: "Handed over in Lisbon",
-        },
-      },
-      as(staff),
-    );
+    const delivered = await markDelivered(id, { note: "Handed over in Lisbon" });
     expect(delivered.statusCode, delivered.body).toBe(200);
     const after = await requestQuotes(member, id);
     expect(after.requestStatus).toBe("Delivered");
     expect(after.delivery).toMatchObject({ status: "delivered", note: "Handed over in Lisbon", answeredAt: null });
     expect(await noticesOf(member.id, "delivered")).toHaveLength(1);
 
-    expect((await call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member))).statusCode).toBe(
-      200,
-    );
+    expect((await confirmReceipt(member, id)).statusCode).toBe(200);
     expect((await requestQuotes(member, id)).delivery).toMatchObject({ status: "confirmed" });
     expect(await noticesOf(staff.id, "receipt_confirmed")).toHaveLength(1);
     expect(await noticesOf(member.id, "status_changed")).toHaveLength(4);
@@ -290,17 +298,7 @@ describe("the whole loop", () => {
   it("a declined quote stays Quoted and tells the team; a revised quote supersedes the one it replaces", async () => {
     const { member, id } = await sourcingRequest();
     const first = await sent(id);
-    const declined = await call(
-      ctx,
-      "POST /requests/:id/quotes/:quoteId/decline",
-      {
-        params: { id, quoteId: first },
-        body: {
-          reason: "A little above what I hoped",
-        },
-      },
-      as(member),
-    );
+    const declined = await decline(member, id, first, { reason: "A little above what I hoped" });
     expect(declined.statusCode, declined.body).toBe(200);
     const after = await requestQuotes(member, id);
     expect(after.requestStatus).toBe("Quoted");
@@ -324,12 +322,7 @@ describe("the whole loop", () => {
 
   it("staff release a hold: nothing is taken, the member is told", async () => {
     const { member, id } = await heldRequest();
-    const released = await call(
-      ctx,
-      "POST /admin/requests/:id/hold/release",
-      { params: { id }, body: { reason: "Sold elsewhere" } },
-      as(staff),
-    );
+    const released = await release(id, { reason: "Sold elsewhere" });
     expect(released.statusCode, released.body).toBe(200);
     expect(released.json()).toMatchObject({ status: "released", capturedCents: 0 });
     expect(await noticesOf(member.id, "hold_released")).toHaveLength(1);
@@ -452,9 +445,7 @@ describe("no money moves twice", () => {
 
   it("two captures at once capture once", async () => {
     const { member, id } = await heldRequest();
-    const [a, b] = await Promise.all(
-      [0, 1].map(() => call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff))),
-    );
+    const [a, b] = await Promise.all([0, 1].map(() => capture(id)));
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect([a, b].find((r) => r.statusCode === 409)?.json().error).toBe(QUOTE_MESSAGES.holdNotHeld);
     expect(await noticesOf(member.id, "payment_captured")).toHaveLength(1);
@@ -495,9 +486,7 @@ describe("no money moves twice", () => {
     expect(first.json()).toMatchObject({ received: true, outcome: "ignored" });
     expect((await deliver(event)).json()).toMatchObject({ received: true, outcome: "duplicate" });
 
-    expect(
-      (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff))).statusCode,
-    ).toBe(200);
+    expect((await capture(id)).statusCode).toBe(200);
     // The authorisation's event again, under a new id, after the capture: the hold stays captured.
     expect((await deliver({ ...event, id: `evt_late_${hold.id}` })).json().outcome).toBe("ignored");
     expect((await requestQuotes(member, id)).hold!.status).toBe("captured");
@@ -517,36 +506,15 @@ describe("no money moves twice", () => {
 describe("capture", () => {
   it("takes less than the hold only with a reason, never more, and releases the rest", async () => {
     const { member, id } = await heldRequest([option("Kelly", 1_000_000)]);
-    const more = await call(
-      ctx,
-      "POST /admin/requests/:id/hold/capture",
-      { params: { id }, body: { amountCents: 100_001 } },
-      as(staff),
-    );
+    const more = await capture(id, { amountCents: 100_001 });
     expect(more.statusCode).toBe(400);
     expect(more.json().error).toBe(QUOTE_MESSAGES.captureTooHigh);
-    const noReason = await call(
-      ctx,
-      "POST /admin/requests/:id/hold/capture",
-      { params: { id }, body: { amountCents: 60_000 } },
-      as(staff),
-    );
+    const noReason = await capture(id, { amountCents: 60_000 });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error).toBe(QUOTE_MESSAGES.captureReasonRequired);
     expect((await requestQuotes(member, id)).hold!.status).toBe("held");
 
-    const partial = await call(
-      ctx,
-      "POST /admin/requests/:id/hold/capture",
-      {
-        params: { id },
-        body: {
-          amountCents: 60_000,
-          reason: "Supplier discount passed on",
-        },
-      },
-      as(staff),
-    );
+    const partial = await capture(id, { amountCents: 60_000, reason: "Supplier discount passed on" });
     expect(partial.statusCode, partial.body).toBe(200);
     expect(partial.json()).toMatchObject({ status: "captured", amountCents: 100_000, capturedCents: 60_000 });
     const [hold] = await holdRow(id);
@@ -569,14 +537,8 @@ describe("refused transitions (409) and validation", () => {
       expect(res.json().error).toBe(message);
     };
     // Nothing held yet.
-    await expectRefused(
-      await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff)),
-      QUOTE_MESSAGES.holdNotHeld,
-    );
-    await expectRefused(
-      await call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body: {} }, as(staff)),
-      QUOTE_MESSAGES.holdNotHeld,
-    );
+    await expectRefused(await capture(id), QUOTE_MESSAGES.holdNotHeld);
+    await expectRefused(await release(id), QUOTE_MESSAGES.holdNotHeld);
     await expectRefused(
       await call(ctx, "POST /admin/requests/:id/hold/request-reauthorization", { params: { id } }, as(staff)),
       QUOTE_MESSAGES.holdNotExpired,
@@ -585,14 +547,8 @@ describe("refused transitions (409) and validation", () => {
       await call(ctx, "POST /requests/:id/hold/reauthorize", { params: { id } }, as(member)),
       QUOTE_MESSAGES.holdNotExpired,
     );
-    await expectRefused(
-      await call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body: {} }, as(staff)),
-      QUOTE_MESSAGES.notFound,
-    );
-    await expectRefused(
-      await call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member)),
-      QUOTE_MESSAGES.notDelivered,
-    );
+    await expectRefused(await markDelivered(id), QUOTE_MESSAGES.notFound);
+    await expectRefused(await confirmReceipt(member, id), QUOTE_MESSAGES.notDelivered);
 
     const quoteId = await sent(id);
     // A sent quote is no longer a draft.
@@ -621,16 +577,10 @@ describe("refused transitions (409) and validation", () => {
     );
 
     const { url } = (await accept(member, id, quoteId)).json();
-    await expectRefused(
-      await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff)),
-      QUOTE_MESSAGES.holdNotHeld,
-    );
+    await expectRefused(await capture(id), QUOTE_MESSAGES.holdNotHeld);
     await authorize(member, url);
     await expectRefused(await accept(member, id, quoteId), QUOTE_MESSAGES.alreadyAccepted);
-    await expectRefused(
-      await call(ctx, "POST /requests/:id/quotes/:quoteId/decline", { params: { id, quoteId }, body: {} }, as(member)),
-      QUOTE_MESSAGES.alreadyAccepted,
-    );
+    await expectRefused(await decline(member, id, quoteId), QUOTE_MESSAGES.alreadyAccepted);
     // A request that is Found takes no new quote.
     await expectRefused(
       await call(
@@ -648,63 +598,29 @@ describe("refused transitions (409) and validation", () => {
       QUOTE_MESSAGES.cannotQuoteNow,
     );
 
-    expect(
-      (await call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body: {} }, as(staff))).statusCode,
-    ).toBe(200);
-    await expectRefused(
-      await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff)),
-      QUOTE_MESSAGES.holdNotHeld,
-    );
-    await expectRefused(
-      await call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body: {} }, as(staff)),
-      QUOTE_MESSAGES.holdNotHeld,
-    );
+    expect((await release(id)).statusCode).toBe(200);
+    await expectRefused(await capture(id), QUOTE_MESSAGES.holdNotHeld);
+    await expectRefused(await release(id), QUOTE_MESSAGES.holdNotHeld);
 
-    expect(
-      (await call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body: {} }, as(staff))).statusCode,
-    ).toBe(200);
-    await expectRefused(
-      await call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body: {} }, as(staff)),
-      QUOTE_MESSAGES.notFound,
-    );
-    expect(
-      (
-        await call(
-          ctx,
-          "POST /requests/:id/delivery/problem",
-          { params: { id }, body: { description: "A scratch on the clasp" } },
-          as(member),
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await markDelivered(id)).statusCode).toBe(200);
+    await expectRefused(await markDelivered(id), QUOTE_MESSAGES.notFound);
+    expect((await reportProblem(member, id, "A scratch on the clasp")).statusCode).toBe(200);
     expect(await noticesOf(staff.id, "problem_reported")).not.toHaveLength(0);
-    await expectRefused(
-      await call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member)),
-      QUOTE_MESSAGES.alreadyAnswered,
-    );
+    await expectRefused(await confirmReceipt(member, id), QUOTE_MESSAGES.alreadyAnswered);
   });
 
   it("closes the problem window 30 days after delivery", async () => {
     const { member, id } = await heldRequest();
-    expect(
-      (await call(ctx, "POST /admin/requests/:id/delivery", { params: { id }, body: {} }, as(staff))).statusCode,
-    ).toBe(200);
+    expect((await markDelivered(id)).statusCode).toBe(200);
     await ctx.database.db
       .update(deliveries)
       .set({ deliveredAt: new Date(Date.now() - 31 * 86_400_000) })
       .where(eq(deliveries.requestId, id));
-    const late = await call(
-      ctx,
-      "POST /requests/:id/delivery/problem",
-      { params: { id }, body: { description: "Too late" } },
-      as(member),
-    );
+    const late = await reportProblem(member, id, "Too late");
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toBe(QUOTE_MESSAGES.disputeWindowClosed);
     // Confirming receipt is still possible.
-    expect((await call(ctx, "POST /requests/:id/delivery/confirm", { params: { id } }, as(member))).statusCode).toBe(
-      200,
-    );
+    expect((await confirmReceipt(member, id)).statusCode).toBe(200);
   });
 
   it("refuses an expired quote with a clear message", async () => {
@@ -863,8 +779,8 @@ describe("expiry (the provider's clock moved)", () => {
       expect(lapsed.requestStatus).toBe("Found");
       expect(await noticesOf(member.id, "hold_expired")).toHaveLength(1);
       expect(await noticesOf(staff.id, "hold_expired")).not.toHaveLength(0);
-      const capture = await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff));
-      expect(capture.statusCode).toBe(409);
+      const captured = await capture(id);
+      expect(captured.statusCode).toBe(409);
 
       const asked = await call(
         ctx,
@@ -1020,20 +936,8 @@ describe("a card page that expired", () => {
 describe("the member's data export", () => {
   it("holds the quotes they received (not drafts), their holds and their delivery; nothing of anyone else", async () => {
     const { member, id, quoteId } = await heldRequest([option("Kelly 28, Gold", 2_500_000)]);
-    expect(
-      (await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id }, body: {} }, as(staff))).statusCode,
-    ).toBe(200);
-    const delivered = await call(
-      ctx,
-      "POST /admin/requests/:id/delivery",
-      {
-        params: { id },
-        body: {
-          note: "Handed over in Chiado.",
-        },
-      },
-      as(staff),
-    );
+    expect((await capture(id)).statusCode).toBe(200);
+    const delivered = await markDelivered(id, { note: "Handed over in Chiado." });
     expect(delivered.statusCode, delivered.body).toBe(200);
     // Another member's quote, and a draft the team keeps on it.
     const other = await sourcingRequest("Rui's Daytona");
@@ -1074,18 +978,7 @@ describe("what the member is told (issue 30, item 4)", () => {
   it("a partial capture's reason is on the member's hold and in the capture's email", async () => {
     const { member, id } = await heldRequest([option("Kelly", 1_000_000)]);
     expect((await requestQuotes(member, id)).hold!.captureReason).toBeNull();
-    const partial = await call(
-      ctx,
-      "POST /admin/requests/:id/hold/capture",
-      {
-        params: { id },
-        body: {
-          amountCents: 60_000,
-          reason: "a scuff on the clasp",
-        },
-      },
-      as(staff),
-    );
+    const partial = await capture(id, { amountCents: 60_000, reason: "a scuff on the clasp" });
     expect(partial.statusCode, partial.body).toBe(200);
     expect(partial.json()).toMatchObject({ capturedCents: 60_000, captureReason: "a scuff on the clasp" });
     expect((await requestQuotes(member, id)).hold).toMatchObject({
@@ -1105,12 +998,7 @@ describe("what the member is told (issue 30, item 4)", () => {
 
   it("a release's reason stays the team's", async () => {
     const { member, id } = await heldRequest();
-    await call(
-      ctx,
-      "POST /admin/requests/:id/hold/release",
-      { params: { id }, body: { reason: "Sold elsewhere" } },
-      as(staff),
-    );
+    await release(id, { reason: "Sold elsewhere" });
     expect((await requestQuotes(member, id)).hold).toMatchObject({ status: "released", captureReason: null });
   });
 
@@ -1157,17 +1045,7 @@ describe("what the member is told (issue 30, item 4)", () => {
     const { member, id } = await sourcingRequest("Cartier Crash");
     const quoteId = await sent(id);
     await ctx.database.db.delete(outbox);
-    const declined = await call(
-      ctx,
-      "POST /requests/:id/quotes/:quoteId/decline",
-      {
-        params: { id, quoteId },
-        body: {
-          reason: "The price is too high",
-        },
-      },
-      as(member),
-    );
+    const declined = await decline(member, id, quoteId, { reason: "The price is too high" });
     expect(declined.statusCode, declined.body).toBe(200);
     for (const side of [member, staff]) {
       expect((await requestQuotes(side, id)).quotes).toEqual([
@@ -1206,12 +1084,7 @@ describe("what the member is told (issue 30, item 4)", () => {
     expect(await emailsTo(member.email)).toEqual(["hold_placed"]);
 
     await ctx.database.db.delete(outbox);
-    const delivered = await call(
-      ctx,
-      "POST /admin/requests/:id/delivery",
-      { params: { id }, body: { note: "In Lisbon" } },
-      as(staff),
-    );
+    const delivered = await markDelivered(id, { note: "In Lisbon" });
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect(await emailsTo(member.email)).toEqual(["delivered"]);
     expect(await noticesOf(member.id, "status_changed")).toHaveLength(4); // Sourcing, Quoted, Found, Delivered
@@ -1237,7 +1110,7 @@ describe("what the member is told (issue 30, item 4)", () => {
     const { member, id } = await heldRequest();
     expect((await detail(member, id)).deletable).toBe(false);
     expect((await detail(staff, id)).deletable).toBe(false);
-    await call(ctx, "POST /admin/requests/:id/hold/release", { params: { id }, body: {} }, as(staff));
+    await release(id);
     for (const user of [member, staff]) {
       const res = await call(ctx, "DELETE /requests/:id", { params: { id } }, as(user));
       expect(res.statusCode).toBe(409);

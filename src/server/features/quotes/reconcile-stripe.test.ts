@@ -6,19 +6,12 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import type { FakeStripe } from "#tests/helpers/fake-stripe";
 import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
-import { as, type TestUser } from "#tests/helpers/users";
+import { as } from "#tests/helpers/users";
 import { holds } from "../../db/schema";
 
-let fake: FakeStripe;
-let ctx: TestContext;
-let admin: TestUser;
-const stripe = stripeQuotesApp((started) => {
-  ({ fake, ctx, admin } = started);
-});
+const stripe = stripeQuotesApp();
 const { holdOf } = stripe;
 const heldAtStripe = (title: string) => stripe.heldAtStripe({ title });
 
@@ -28,22 +21,22 @@ describe("reconciliation with Stripe", () => {
     const missed = await heldAtStripe("Missed capture at Stripe");
     const fine = await heldAtStripe("Both agree");
     // An intent of something else on the same account (no holdId): never ours to touch.
-    fake.intents.set("pi_fake_9000", {
+    stripe.fake.intents.set("pi_fake_9000", {
       ...structuredClone(fine.intent),
       id: "pi_fake_9000",
       metadata: {},
       latest_charge: null,
     });
     // Our row lost its authorisation; Stripe captured the other without its webhook reaching us.
-    await ctx.database.db.update(holds).set({ status: "released" }).where(eq(holds.requestId, orphan.id));
-    Object.assign(fake.intents.get(missed.intent.id) as object, {
+    await stripe.ctx.database.db.update(holds).set({ status: "released" }).where(eq(holds.requestId, orphan.id));
+    Object.assign(stripe.fake.intents.get(missed.intent.id) as object, {
       status: "succeeded",
       amount_received: 100_000,
       amount_capturable: 0,
     });
-    fake.listPageSize = 2;
+    stripe.fake.listPageSize = 2;
 
-    const run = await call(ctx, "POST /admin/quotes/reconcile", {}, as(admin));
+    const run = await call(stripe.ctx, "POST /admin/quotes/reconcile", {}, as(stripe.admin));
     expect(run.statusCode, run.body).toBe(200);
     expect(run.json()).toMatchObject({ provider: "stripe", error: null, repaired: 2 });
     expect(run.json().differences).toEqual(
@@ -54,27 +47,27 @@ describe("reconciliation with Stripe", () => {
     );
     expect(run.json().differences).toHaveLength(2);
 
-    const lists = fake.callsTo("GET", "/v1/payment_intents");
+    const lists = stripe.fake.callsTo("GET", "/v1/payment_intents");
     expect(lists.length).toBeGreaterThanOrEqual(2);
     expect(Number(lists[0].query.get("created[gte]"))).toBeLessThan(Date.now() / 1000 - 30 * 86_400);
     expect(lists[0].query.get("limit")).toBe("100");
     expect(lists[1].query.get("starting_after")).toMatch(/^pi_fake_/);
-    expect(fake.callsTo("GET", /\/v1\/payment_intents\/search/)).toEqual([]);
+    expect(stripe.fake.callsTo("GET", /\/v1\/payment_intents\/search/)).toEqual([]);
 
-    const cancels = fake.callsTo("POST", `/v1/payment_intents/${orphan.intent.id}/cancel`);
+    const cancels = stripe.fake.callsTo("POST", `/v1/payment_intents/${orphan.intent.id}/cancel`);
     expect(cancels).toHaveLength(1);
     expect(cancels[0].idempotencyKey).toBe(`maison-orphan-${orphan.intent.id}`);
-    expect(fake.intents.get(orphan.intent.id)?.status).toBe("canceled");
-    expect(fake.callsTo("POST", /\/v1\/payment_intents\/pi_fake_9000/)).toEqual([]);
+    expect(stripe.fake.intents.get(orphan.intent.id)?.status).toBe("canceled");
+    expect(stripe.fake.callsTo("POST", /\/v1\/payment_intents\/pi_fake_9000/)).toEqual([]);
     expect(await holdOf(missed.id)).toMatchObject({
       status: "captured",
       capturedCents: 100_000,
       receiptUrl: expect.stringMatching(/^https:\/\/pay\.stripe\.test\/receipts\//),
     });
     // Nothing was captured by us: the capture was Stripe's.
-    expect(fake.callsTo("POST", /\/capture$/)).toEqual([]);
+    expect(stripe.fake.callsTo("POST", /\/capture$/)).toEqual([]);
 
-    const again = await call(ctx, "POST /admin/quotes/reconcile", {}, as(admin));
+    const again = await call(stripe.ctx, "POST /admin/quotes/reconcile", {}, as(stripe.admin));
     expect(again.json()).toMatchObject({ differences: [], repaired: 0 });
     expect(again.json().checked).toBeGreaterThanOrEqual(3);
   });

@@ -7,28 +7,22 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
-import { type FakeStripe, stripeEvent } from "#tests/helpers/fake-stripe";
+import { stripeEvent } from "#tests/helpers/fake-stripe";
 import { stripeQuotesApp } from "#tests/helpers/stripe-quotes";
-import { as, type TestUser } from "#tests/helpers/users";
+import { as } from "#tests/helpers/users";
 import { refunds } from "../../db/schema";
 
-let fake: FakeStripe;
-let ctx: TestContext;
-let staff: TestUser;
-const stripe = stripeQuotesApp((started) => {
-  ({ fake, ctx, staff } = started);
-});
+const stripe = stripeQuotesApp();
 const { deliver, holdOf } = stripe;
 const capturedAtStripe = () => stripe.capturedAtStripe({ priceCents: 1_000_000 });
 /** Staff refund €1,000 of the request's payment, "Returned", with a key of its own. */
 const refundReturned = (id: string) =>
   call(
-    ctx,
+    stripe.ctx,
     "POST /admin/requests/:id/refunds",
     { params: { id }, body: { amountCents: 100_000, reason: "Returned", idempotencyKey: randomUUID() } },
-    as(staff),
+    as(stripe.staff),
   );
 
 describe("refunds with Stripe", () => {
@@ -37,7 +31,7 @@ describe("refunds with Stripe", () => {
     const key = randomUUID();
     const ask = () =>
       call(
-        ctx,
+        stripe.ctx,
         "POST /admin/requests/:id/refunds",
         {
           params: { id },
@@ -47,16 +41,16 @@ describe("refunds with Stripe", () => {
             idempotencyKey: key,
           },
         },
-        as(staff),
+        as(stripe.staff),
       );
     const first = await ask();
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ amountCents: 40_000, status: "succeeded" });
     expect((await ask()).json().id).toBe(first.json().id);
 
-    const calls = fake.callsTo("POST", "/v1/refunds");
+    const calls = stripe.fake.callsTo("POST", "/v1/refunds");
     expect(calls).toHaveLength(1);
-    const [row] = await ctx.database.db.select().from(refunds).where(eq(refunds.requestId, id));
+    const [row] = await stripe.ctx.database.db.select().from(refunds).where(eq(refunds.requestId, id));
     expect(calls[0].idempotencyKey).toBe(`maison-refund-${row.id}`);
     expect(calls[0].body).toMatchObject({
       payment_intent: intent.id,
@@ -66,9 +60,9 @@ describe("refunds with Stripe", () => {
     expect(row.providerRefundId).toMatch(/^re_fake_/);
 
     // Stripe's webhooks for it: nothing more changes (the answer was applied as they would be).
-    const refund = fake.refunds.get(row.providerRefundId as string) as object;
+    const refund = stripe.fake.refunds.get(row.providerRefundId as string) as object;
     expect((await deliver(stripeEvent("refund.created", refund))).json().outcome).toBe("ignored");
-    const charge = fake.charges.get(intent.latest_charge as string);
+    const charge = stripe.fake.charges.get(intent.latest_charge as string);
     expect(charge).toMatchObject({ amount_refunded: 40_000, refunded: false });
     const chargeEvent = stripeEvent("charge.refunded", charge as object);
     expect((await deliver(chargeEvent)).json().outcome).toBe("ignored");
@@ -77,7 +71,7 @@ describe("refunds with Stripe", () => {
 
     // The rest, refunded: the hold is refunded when the charge is.
     const rest = await call(
-      ctx,
+      stripe.ctx,
       "POST /admin/requests/:id/refunds",
       {
         params: { id },
@@ -87,13 +81,13 @@ describe("refunds with Stripe", () => {
           idempotencyKey: randomUUID(),
         },
       },
-      as(staff),
+      as(stripe.staff),
     );
     expect(rest.statusCode, rest.body).toBe(200);
     expect(await holdOf(id)).toMatchObject({ status: "refunded", refundedCents: 100_000 });
-    const full = stripeEvent("charge.refunded", fake.charges.get(intent.latest_charge as string) as object);
+    const full = stripeEvent("charge.refunded", stripe.fake.charges.get(intent.latest_charge as string) as object);
     expect((await deliver(full)).json().outcome).toBe("ignored");
-    expect(fake.charges.get(intent.latest_charge as string)).toMatchObject({
+    expect(stripe.fake.charges.get(intent.latest_charge as string)).toMatchObject({
       amount_refunded: 100_000,
       refunded: true,
     });
@@ -101,11 +95,11 @@ describe("refunds with Stripe", () => {
 
   it("Stripe's refusal is a 502 with its message, and frees the amount", async () => {
     const { id } = await capturedAtStripe();
-    fake.failNext("POST", "/v1/refunds", 400, "Charge has already been refunded.");
+    stripe.fake.failNext("POST", "/v1/refunds", 400, "Charge has already been refunded.");
     const refused = await refundReturned(id);
     expect(refused.statusCode).toBe(502);
     expect(refused.json().error).toBe("Charge has already been refunded.");
-    const [row] = await ctx.database.db.select().from(refunds).where(eq(refunds.requestId, id));
+    const [row] = await stripe.ctx.database.db.select().from(refunds).where(eq(refunds.requestId, id));
     expect(row.status).toBe("failed");
     const again = await refundReturned(id);
     expect(again.statusCode, again.body).toBe(200);

@@ -13,7 +13,7 @@ import { call } from "#tests/helpers/call";
 import { option, quotesTestApp, stripeEvent, withSlowRefunds } from "#tests/helpers/quote-steps";
 import { as, type TestUser } from "#tests/helpers/users";
 import { QUOTE_MESSAGES, REFUND_MESSAGES } from "@/shared/contracts/quotes-texts";
-import { activityLogs, notifications, refunds, testPaymentObjects } from "../../db/schema";
+import { notifications, refunds } from "../../db/schema";
 import { external, HttpError } from "../../http/errors";
 
 let ctx: TestContext;
@@ -21,7 +21,19 @@ let staff: TestUser;
 const steps = quotesTestApp((started) => {
   ({ ctx, staff } = started);
 });
-const { heldRequest, requestQuotes, holdRows, sourcingRequest, signed, providerRefunds, refundsTold } = steps;
+const {
+  heldRequest,
+  requestQuotes,
+  holdRows,
+  sourcingRequest,
+  signed,
+  providerRefunds,
+  refundsTold,
+  twoRefundsReplayed,
+  refundBy,
+  providerChargeOf,
+  refundsLogged,
+} = steps;
 const db = () => ctx.database.db;
 
 /** A €10,000 option: its hold (€1,000) captured in full, or `capturedCents` of it. */
@@ -38,20 +50,7 @@ async function capturedRequest(capturedCents?: number) {
 }
 
 const refund = (requestId: string, amountCents: number, extra: object = {}) =>
-  call(
-    ctx,
-    "POST /admin/requests/:id/refunds",
-    {
-      params: { id: requestId },
-      body: {
-        amountCents,
-        reason: "A scuff on the clasp",
-        idempotencyKey: randomUUID(),
-        ...extra,
-      },
-    },
-    as(staff),
-  );
+  refundBy(requestId, amountCents, { reason: "A scuff on the clasp", ...extra });
 
 async function holdOf(requestId: string) {
   const [row] = await holdRows(requestId);
@@ -59,16 +58,7 @@ async function holdOf(requestId: string) {
 }
 
 /** The provider's charge of the request's hold, as the test provider keeps it. */
-async function providerCharge(requestId: string) {
-  const hold = await holdOf(requestId);
-  const [row] = await db()
-    .select({ data: testPaymentObjects.data })
-    .from(testPaymentObjects)
-    .where(
-      sql`${testPaymentObjects.kind} = 'charge' and ${testPaymentObjects.data}->>'payment_intent' = ${hold.paymentIntentId}`,
-    );
-  return row.data as { id: string; amount_refunded: number; refunded: boolean; payment_intent: string };
-}
+const providerCharge = async (requestId: string) => providerChargeOf((await holdOf(requestId)).paymentIntentId);
 
 describe("refunds of a captured payment", () => {
   it("refunds in full: the provider's refund, the hold refunded, the quotes view's list, the member told once", async () => {
@@ -90,10 +80,7 @@ describe("refunds of a captured payment", () => {
       expect(seen.hold).toMatchObject({ status: "refunded", refundedCents: 100_000 });
     }
     expect(await refundsTold(member)).toEqual({ notices: 1, emails: 1 });
-    const logged = await db()
-      .select()
-      .from(activityLogs)
-      .where(and(eq(activityLogs.requestId, id), eq(activityLogs.action, "payment_refunded")));
+    const logged = await refundsLogged(id);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ actorUserId: staff.id });
     // The member's timeline says it.
@@ -195,18 +182,7 @@ describe("refunds of a captured payment", () => {
 
   it("replayed and reordered refund webhooks change nothing", async () => {
     const { member, id } = await capturedRequest();
-    expect((await refund(id, 40_000)).statusCode).toBe(200);
-    const firstCharge = await providerCharge(id);
-    expect((await refund(id, 10_000)).statusCode).toBe(200);
-    const [made] = (await providerRefunds(id)).filter((r) => r.amount === 40_000);
-
-    // The refund's event again (a new delivery of the same news), and one dated earlier, still pending.
-    expect((await signed(stripeEvent("refund.created", made))).json()).toMatchObject({ outcome: "ignored" });
-    const earlier = Math.floor(Date.now() / 1000) - 600;
-    const pending = await signed(stripeEvent("refund.updated", { ...made, status: "pending" }, earlier));
-    expect(pending.json()).toMatchObject({ outcome: "ignored" });
-    // A late failure of a refund that already went through does not take it back.
-    expect((await signed(stripeEvent("refund.failed", { ...made, status: "failed" }))).json().outcome).toBe("ignored");
+    const { firstCharge } = await twoRefundsReplayed(id, [40_000, 10_000], refund, providerCharge);
     // The charge as it was after the first refund, arriving after the second: the total is not lowered.
     expect((await signed(stripeEvent("charge.refunded", firstCharge))).json()).toMatchObject({ outcome: "ignored" });
     // The same event twice: the second is a duplicate.

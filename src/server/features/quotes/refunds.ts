@@ -23,19 +23,12 @@ import type { Queryable } from "../../db";
 import { balanceInvoices, holds, refunds } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { badRequest, conflict, HttpError } from "../../http/errors";
+import { teamNotice } from "../../mail/team-notice";
 import { MAIL_TEXTS } from "../../mail/texts";
 import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
 import { type RefundUpdate, refundUpdate } from "../../payments/refunds";
 import type { QuotedRequest } from "../requests/port";
-import {
-  euros,
-  noticeToMember,
-  providerFailure,
-  type QuotesContext,
-  quotedRequest,
-  quotesChanged,
-  staffLink,
-} from "./common";
+import { euros, noticeToMember, providerFailure, type QuotesContext, quotedRequest, quotesChanged } from "./common";
 import { chargeRefunded } from "./hold-state";
 import { REFUND_NOTICE_TEXTS as T } from "./texts";
 
@@ -414,20 +407,7 @@ function noticeStaffOfRefund(
   reason: string,
   texts: (reader: NoticeReader) => { title: string; body: string; heading: string; paragraphs: string[] },
 ) {
-  return out.notify({
-    type: "payment_refunded",
-    to: "staff",
-    requestId: request.id,
-    link: staffLink(request.id),
-    texts: (reader) => {
-      const { title, body, heading, paragraphs } = texts(reader);
-      return {
-        title,
-        body,
-        email: { reason, subject: title, heading, paragraphs, actionLabel: reader.t(MAIL_TEXTS.openRequest) },
-      };
-    },
-  });
+  return out.notify(teamNotice({ type: "payment_refunded", reason, requestId: request.id, texts }));
 }
 
 /** The provider refused or cancelled the refund: nothing moved; the team is told (the member was never told). */

@@ -20,6 +20,7 @@ import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import { deliveries, holds, quoteFiles, quoteOptions, quotes } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
+import { teamNotice } from "../../mail/team-notice";
 import { MAIL_TEXTS } from "../../mail/texts";
 import type { QuotedRequest } from "../requests/port";
 import { quotesBalance } from "./balance";
@@ -33,7 +34,6 @@ import {
   type QuotesContext,
   quotedRequest,
   quotesChanged,
-  staffLink,
 } from "./common";
 import { abandonPendingHold, holdView, openHold } from "./holds";
 import { canAuthoriseAgain } from "./lapse";
@@ -368,28 +368,22 @@ export async function declineQuote(
       action: "quote_declined",
       details: { quoteId, ...(reason ? { reason } : {}) },
     });
-    await out.notify({
-      type: "quote_declined",
-      to: "staff",
-      requestId,
-      link: staffLink(requestId),
-      texts: ({ t }) => {
-        const facts = { name: request.owner.name, title: request.title };
-        const title = t(Q.declinedTitle, facts);
-        return {
-          title,
-          body: reason ? `${request.owner.name}: ${reason}` : t(Q.declinedBody, facts),
-          email: {
-            reason: "quote_declined",
-            subject: title,
+    await out.notify(
+      teamNotice({
+        type: "quote_declined",
+        requestId,
+        texts: ({ t }) => {
+          const facts = { name: request.owner.name, title: request.title };
+          return {
+            title: t(Q.declinedTitle, facts),
+            body: reason ? `${request.owner.name}: ${reason}` : t(Q.declinedBody, facts),
             heading: t(Q.declinedHeading),
             paragraphs: [t(Q.declinedText, facts)],
             quote: reason || undefined,
-            actionLabel: t(MAIL_TEXTS.openRequest),
-          },
-        };
-      },
-    });
+          };
+        },
+      }),
+    );
     out.publish(quotesChanged(request));
   });
   return { ok: true as const };

@@ -18,9 +18,9 @@ import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import { requests } from "../../db/schema";
 import { conflict } from "../../http/errors";
-import { MAIL_TEXTS } from "../../mail/texts";
+import { teamNotice } from "../../mail/team-notice";
 import { toMemberAndStaff } from "../../realtime/events";
-import { logActivity, type RequestsContext, staffLink } from "./service";
+import { logActivity, type RequestsContext } from "./service";
 import { REQUEST_TEXTS as T } from "./texts";
 
 type RequestRow = typeof requests.$inferSelect;
@@ -98,28 +98,22 @@ export async function changeRequest(ctx: RequestsContext, viewer: Viewer, id: st
       });
     }
     const name = viewer.profile?.name ?? viewer.name;
-    await out.notify({
-      type: "request_changed",
-      to: "staff",
-      requestId: id,
-      link: staffLink(id),
-      texts: (reader) => {
-        const { t } = reader;
-        const lines = changes.map((change) => describeChange(change, reader));
-        const title = t(T.changedTitle, { title: row.title });
-        return {
-          title,
-          body: `${name} · ${lines.join(" · ")}`,
-          email: {
-            reason: "request_changed",
-            subject: title,
+    await out.notify(
+      teamNotice({
+        type: "request_changed",
+        requestId: id,
+        texts: (reader) => {
+          const { t } = reader;
+          const lines = changes.map((change) => describeChange(change, reader));
+          return {
+            title: t(T.changedTitle, { title: row.title }),
+            body: `${name} · ${lines.join(" · ")}`,
             heading: t(T.changedHeading),
             paragraphs: [t(T.changedText, { name, email: viewer.email, title: row.title }), ...lines],
-            actionLabel: t(MAIL_TEXTS.openRequest),
-          },
-        };
-      },
-    });
+          };
+        },
+      }),
+    );
     out.publish(toMemberAndStaff("requests", row.userId));
     return { changed: changes.map((c) => c.field) };
   });
@@ -137,27 +131,21 @@ export async function withdrawRequest(ctx: RequestsContext, viewer: Viewer, id: 
       details: { from: row.status, to: "Withdrawn" },
     });
     const name = viewer.profile?.name ?? viewer.name;
-    await out.notify({
-      type: "request_withdrawn",
-      to: "staff",
-      requestId: id,
-      link: staffLink(id),
-      texts: ({ t }) => {
-        const facts = { name, email: viewer.email, title: row.title, status: t(STATUS_LABELS[row.status]) };
-        const title = t(T.withdrawnTitle, facts);
-        return {
-          title,
-          body: t(T.withdrawnBody, facts),
-          email: {
-            reason: "request_withdrawn",
-            subject: title,
+    await out.notify(
+      teamNotice({
+        type: "request_withdrawn",
+        requestId: id,
+        texts: ({ t }) => {
+          const facts = { name, email: viewer.email, title: row.title, status: t(STATUS_LABELS[row.status]) };
+          return {
+            title: t(T.withdrawnTitle, facts),
+            body: t(T.withdrawnBody, facts),
             heading: t(T.withdrawnHeading),
             paragraphs: [t(T.withdrawnText, facts)],
-            actionLabel: t(MAIL_TEXTS.openRequest),
-          },
-        };
-      },
-    });
+          };
+        },
+      }),
+    );
     out.publish(toMemberAndStaff("requests", row.userId));
     return { id, status: "Withdrawn" as const };
   });

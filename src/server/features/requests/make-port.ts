@@ -2,8 +2,8 @@
 import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { RequestStatus } from "@/shared/requests";
 import { activityLogs, messageFiles, messages, requests, requestUses } from "../../db/schema";
-import { searchQuery, searchRank, searchVector } from "../../db/search";
-import { topMatches } from "../../db/search-hits";
+import { searchRank, searchVector } from "../../db/search";
+import { searchWith } from "../../db/search-hits";
 import { toMemberAndStaff } from "../../realtime/events";
 import { teamFirstReply } from "./assignment";
 import type { RequestsPort, RequestsQaPort } from "./port";
@@ -30,22 +30,15 @@ const HOUR = 3_600_000;
 
 export function makeRequestsPort(ctx: RequestsContext): RequestsPort {
   return {
-    search: {
-      search: (db, typed, first) => {
-        const query = searchQuery(typed);
-        return topMatches(
-          db,
-          sql`
-        select 'request'::text as source, ${messages.id}::text as id, ${messages.requestId}::text as thread_id,
-          ${requests.title} as title, ${requests.userId} as member_id,
-          (${messages.senderUserId} is distinct from ${requests.userId}) as from_staff,
-          ${messages.body} as body, ${messages.createdAt} as created_at, ${searchRank(messages.body, query)} as rank
-        from ${messages} join ${requests} on ${requests.id} = ${messages.requestId}
-        where ${searchVector(messages.body)} @@ ${query}`,
-          first,
-        );
-      },
-    },
+    search: searchWith(
+      (query) => sql`
+      select 'request'::text as source, ${messages.id}::text as id, ${messages.requestId}::text as thread_id,
+        ${requests.title} as title, ${requests.userId} as member_id,
+        (${messages.senderUserId} is distinct from ${requests.userId}) as from_staff,
+        ${messages.body} as body, ${messages.createdAt} as created_at, ${searchRank(messages.body, query)} as rank
+      from ${messages} join ${requests} on ${requests.id} = ${messages.requestId}
+      where ${searchVector(messages.body)} @@ ${query}`,
+    ),
 
     teamFirstReply: (db) => teamFirstReply(db),
 

@@ -44,6 +44,7 @@ import {
 } from "../../db/schema";
 import type { Effects } from "../../db/write";
 import { conflict } from "../../http/errors";
+import { teamNotice } from "../../mail/team-notice";
 import { MAIL_TEXTS } from "../../mail/texts";
 import { type AppEvent, toMemberAndStaff } from "../../realtime/events";
 import { nameForType } from "../../storage/file-names";
@@ -139,36 +140,30 @@ export async function createRequest(
     await tx.insert(requestUses).values({ userId: viewer.userId, requestId: row.id, createdAt: now });
     await logActivity(tx, out, { requestId: row.id, actorUserId: viewer.userId, action: "created" });
     const name = viewer.profile?.name ?? viewer.name;
-    await out.notify({
-      type: "request_created",
-      to: "staff",
-      teamMail: true,
-      requestId: row.id,
-      link: staffLink(row.id),
-      texts: ({ t, locale }) => {
-        const facts = {
-          name,
-          title: input.title,
-          email: viewer.email,
-          category: t(CATEGORY_LABELS[input.category]),
-          budget: formatEuro(input.budget_eur, locale),
-          urgency: t(URGENCY_LABELS[input.urgency]),
-        };
-        const title = t(T.createdTitle, facts);
-        return {
-          title,
-          body: t(T.createdBody, facts),
-          email: {
-            reason: "request_created",
-            subject: title,
+    await out.notify(
+      teamNotice({
+        type: "request_created",
+        teamMail: true,
+        requestId: row.id,
+        texts: ({ t, locale }) => {
+          const facts = {
+            name,
+            title: input.title,
+            email: viewer.email,
+            category: t(CATEGORY_LABELS[input.category]),
+            budget: formatEuro(input.budget_eur, locale),
+            urgency: t(URGENCY_LABELS[input.urgency]),
+          };
+          return {
+            title: t(T.createdTitle, facts),
+            body: t(T.createdBody, facts),
             heading: t(T.createdHeading),
             paragraphs: [t(T.createdAsks, facts), t(T.createdFacts, facts)],
             quote: input.notes || undefined,
-            actionLabel: t(MAIL_TEXTS.openRequest),
-          },
-        };
-      },
-    });
+          };
+        },
+      }),
+    );
     // Round robin (issue 22, item 1): one statement when someone opted in, after the insert.
     await assignInTurn(tx, out, { id: row.id, title: input.title });
     out.publish(toMemberAndStaff("requests", viewer.userId));
@@ -183,28 +178,21 @@ export async function noticeAssigned(
   to: string,
   by: string | null,
 ) {
-  await out.notify({
-    type: "assigned",
-    to,
-    requestId: request.id,
-    link: staffLink(request.id),
-    texts: ({ t }) => {
-      const title = t(T.assignedTitle, { title: request.title });
-      return {
-        title,
+  await out.notify(
+    teamNotice({
+      type: "assigned",
+      to,
+      requestId: request.id,
+      texts: ({ t }) => ({
+        title: t(T.assignedTitle, { title: request.title }),
         body: by ? t(T.assignedBy, { name: by }) : t(T.assignedInTurn),
-        email: {
-          reason: "assigned",
-          subject: title,
-          heading: t(T.assignedHeading),
-          paragraphs: [
-            by ? t(T.assignedTextBy, { title: request.title, name: by }) : t(T.assignedText, { title: request.title }),
-          ],
-          actionLabel: t(MAIL_TEXTS.openRequest),
-        },
-      };
-    },
-  });
+        heading: t(T.assignedHeading),
+        paragraphs: [
+          by ? t(T.assignedTextBy, { title: request.title, name: by }) : t(T.assignedText, { title: request.title }),
+        ],
+      }),
+    }),
+  );
 }
 
 /**

@@ -1,35 +1,28 @@
 /** How sales answers its ports (`port.ts`); app.ts plugs them in. */
 import { eq, sql } from "drizzle-orm";
 import { salesInquiries, salesInquiryText } from "../../db/schema";
-import { searchQuery, searchRank, searchVector } from "../../db/search";
-import { topMatches } from "../../db/search-hits";
+import { searchRank, searchVector } from "../../db/search";
+import { searchWith } from "../../db/search-hits";
 import type { SalesPort, SalesQaPort } from "./port";
 
 const inquiryText = salesInquiryText(salesInquiries);
 
 export const makeSalesPort = (): SalesPort => ({
   /** The member's inquiry (subject and message) and the team's reply, each its own hit on the inquiry. */
-  search: {
-    search: (db, typed, first) => {
-      const query = searchQuery(typed);
-      return topMatches(
-        db,
-        sql`
-      select 'sales'::text as source, ${salesInquiries.id}::text as id, ${salesInquiries.id}::text as thread_id,
-        ${salesInquiries.subject} as title, ${salesInquiries.userId} as member_id, false as from_staff,
-        ${inquiryText} as body, ${salesInquiries.createdAt} as created_at, ${searchRank(inquiryText, query)} as rank
-      from ${salesInquiries}
-      where ${searchVector(inquiryText)} @@ ${query}
-      union all
-      select 'sales'::text, ${salesInquiries.id}::text || '-reply', ${salesInquiries.id}::text,
-        ${salesInquiries.subject}, ${salesInquiries.userId}, true,
-        ${salesInquiries.adminReply}, ${salesInquiries.updatedAt}, ${searchRank(salesInquiries.adminReply, query)}
-      from ${salesInquiries}
-      where ${searchVector(salesInquiries.adminReply)} @@ ${query}`,
-        first,
-      );
-    },
-  },
+  search: searchWith(
+    (query) => sql`
+    select 'sales'::text as source, ${salesInquiries.id}::text as id, ${salesInquiries.id}::text as thread_id,
+      ${salesInquiries.subject} as title, ${salesInquiries.userId} as member_id, false as from_staff,
+      ${inquiryText} as body, ${salesInquiries.createdAt} as created_at, ${searchRank(inquiryText, query)} as rank
+    from ${salesInquiries}
+    where ${searchVector(inquiryText)} @@ ${query}
+    union all
+    select 'sales'::text, ${salesInquiries.id}::text || '-reply', ${salesInquiries.id}::text,
+      ${salesInquiries.subject}, ${salesInquiries.userId}, true,
+      ${salesInquiries.adminReply}, ${salesInquiries.updatedAt}, ${searchRank(salesInquiries.adminReply, query)}
+    from ${salesInquiries}
+    where ${searchVector(salesInquiries.adminReply)} @@ ${query}`,
+  ),
 
   exportOf: (db, userId) =>
     db
