@@ -92,6 +92,8 @@ test("a member turns push on for this device, sees a device listed and removes i
   });
   await cdp.send("ServiceWorker.enable");
   const registrationId = await registered;
+  // A push reaches only an activated worker: a registration seen while its worker still installs drops it.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   const origin = new URL(page.url()).origin;
   await cdp.send("ServiceWorker.deliverPushMessage", {
     origin,
