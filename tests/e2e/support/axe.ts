@@ -17,6 +17,8 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   await page
     .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 5_000 })
     .catch(() => {});
+  // Two frames, so that a transition the last change starts (the button turning enabled) is running, and seen.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   // …and no transition under way (a card fading in measures as a paler colour; a spinner, which never ends,
   // is left turning): up to 2 s.
   await page
