@@ -4,6 +4,7 @@
  */
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -34,8 +35,17 @@ import {
 import { ROLES } from "@/shared/roles";
 import { searchVector } from "./search";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/** A moment, always with its time zone. */
+const at = (column: string) => timestamp(column, { withTimezone: true });
+/** The account a row goes with: deleted with it (`key`: the row is the account's one and only). */
+const ownedBy = (column: string, key?: "key") => {
+  const id = key ? text(column).primaryKey() : text(column).notNull();
+  return id.references((): AnyPgColumn => users.id, { onDelete: "cascade" });
+};
+/** Who did something: null once their account is deleted, the row stays. */
+const keptFrom = (column: string) => text(column).references((): AnyPgColumn => users.id, { onDelete: "set null" });
+const createdAt = () => at("created_at").notNull().defaultNow();
+const updatedAt = () => at("updated_at").notNull().defaultNow();
 
 export const roleEnum = pgEnum("app_role", ROLES);
 export const planEnum = pgEnum("plan", PLANS);
@@ -70,17 +80,15 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: at("expires_at").notNull(),
     token: text("token").notNull().unique(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** When the session was last used (written at most every few minutes: auth/viewer.ts). */
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: at("last_seen_at").notNull().defaultNow(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -92,11 +100,9 @@ export const sessions = pgTable(
 export const knownDevices = pgTable(
   "known_devices",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     deviceHash: text("device_hash").notNull(),
-    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    firstSeenAt: at("first_seen_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );
@@ -107,14 +113,12 @@ export const accounts = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: at("access_token_expires_at"),
+    refreshTokenExpiresAt: at("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
     createdAt: createdAt(),
@@ -129,7 +133,7 @@ export const verifications = pgTable(
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: at("expires_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -142,12 +146,10 @@ export const twoFactors = pgTable(
     id: text("id").primaryKey(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: at("locked_until"),
   },
   (t) => [index("two_factors_user_id_idx").on(t.userId)],
 );
@@ -159,9 +161,7 @@ export const twoFactors = pgTable(
 export const profiles = pgTable(
   "profiles",
   {
-    id: text("id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: ownedBy("id", "key"),
     email: text("email").notNull(),
     name: text("name").notNull(),
     phone: text("phone"),
@@ -182,9 +182,7 @@ export const profiles = pgTable(
 
 /** Users made by the QA tools' "Seed demo data": removing them removes everything of theirs. */
 export const demoUsers = pgTable("demo_users", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownedBy("user_id", "key"),
   createdAt: createdAt(),
 });
 
@@ -192,9 +190,7 @@ export const userRoles = pgTable(
   "user_roles",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     role: roleEnum("role").notNull(),
     createdAt: createdAt(),
   },
@@ -209,17 +205,15 @@ export const subscriptions = pgTable(
   "subscriptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     plan: planEnum("plan").notNull(),
     status: subscriptionStatusEnum("status").notNull(),
-    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    currentPeriodEnd: at("current_period_end"),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id").unique(),
     /** When the provider last changed this subscription: older events never overwrite newer state. */
-    providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
+    providerUpdatedAt: at("provider_updated_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -228,9 +222,7 @@ export const subscriptions = pgTable(
 
 /** The payment provider's customer for each user, created once (also under concurrent checkouts). */
 export const billingCustomers = pgTable("billing_customers", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownedBy("user_id", "key"),
   provider: text("provider").notNull(),
   customerId: text("customer_id").notNull().unique(),
   createdAt: createdAt(),
@@ -241,7 +233,7 @@ export const paymentEvents = pgTable("payment_events", {
   id: text("id").primaryKey(),
   provider: text("provider").notNull(),
   type: text("type").notNull(),
-  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+  processedAt: at("processed_at").notNull().defaultNow(),
 });
 
 /**
@@ -264,9 +256,7 @@ export const requests = pgTable(
   "requests",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     title: text("title").notNull(),
     category: requestCategoryEnum("category").notNull(),
     budgetEur: numeric("budget_eur", { precision: 14, scale: 2, mode: "number" }).notNull(),
@@ -283,7 +273,7 @@ export const requests = pgTable(
     /** The member's optional deadline (issue 22 item 7), a calendar day. */
     deadline: date("deadline", { mode: "string" }),
     /** The staff member who owns the request (issue 22, item 1): null while unassigned. */
-    assigneeUserId: text("assignee_user_id").references(() => users.id, { onDelete: "set null" }),
+    assigneeUserId: keptFrom("assignee_user_id"),
     /** Made by the QA tools: removed with their "Remove demo data". */
     seeded: boolean("seeded").notNull().default(false),
     createdAt: createdAt(),
@@ -317,9 +307,7 @@ export const requestUses = pgTable(
   "request_uses",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     requestId: uuid("request_id").references(() => requests.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
@@ -337,7 +325,7 @@ export const messages = pgTable(
       .notNull()
       .references(() => requests.id, { onDelete: "cascade" }),
     /** Null once the sender's account is deleted; the message stays in the member's thread. */
-    senderUserId: text("sender_user_id").references(() => users.id, { onDelete: "set null" }),
+    senderUserId: keptFrom("sender_user_id"),
     body: text("body").notNull(),
     createdAt: createdAt(),
   },
@@ -351,6 +339,17 @@ export const messages = pgTable(
   ],
 );
 
+/** What every internal note is, whichever conversation it is keyed by (request_notes, concierge_notes). */
+const noteColumns = () => ({
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Null once the author's account is deleted; the note stays. */
+  authorUserId: keptFrom("author_user_id"),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+});
+const noteBodyCheck = (table: string, t: { body: AnyPgColumn }) =>
+  check(`${table}_body_length`, sql`char_length(btrim(${t.body})) > 0 and char_length(${t.body}) <= 5000`);
+
 /**
  * Internal notes (issue 22, item 2): what staff write on a request for each other. Their own table, never a flag on
  * messages, so no member query can select one by accident; only the staff's routes read it (decision 021).
@@ -358,19 +357,12 @@ export const messages = pgTable(
 export const requestNotes = pgTable(
   "request_notes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...noteColumns(),
     requestId: uuid("request_id")
       .notNull()
       .references(() => requests.id, { onDelete: "cascade" }),
-    /** Null once the author's account is deleted; the note stays. */
-    authorUserId: text("author_user_id").references(() => users.id, { onDelete: "set null" }),
-    body: text("body").notNull(),
-    createdAt: createdAt(),
   },
-  (t) => [
-    index("request_notes_request_created_idx").on(t.requestId, t.createdAt),
-    check("request_notes_body_length", sql`char_length(btrim(${t.body})) > 0 and char_length(${t.body}) <= 5000`),
-  ],
+  (t) => [index("request_notes_request_created_idx").on(t.requestId, t.createdAt), noteBodyCheck("request_notes", t)],
 );
 
 export const messageReads = pgTable(
@@ -379,10 +371,8 @@ export const messageReads = pgTable(
     messageId: uuid("message_id")
       .notNull()
       .references(() => messages.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: ownedBy("user_id"),
+    readAt: at("read_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index("message_reads_user_idx").on(t.userId)],
 );
@@ -391,12 +381,10 @@ export const executiveConciergeMessages = pgTable(
   "executive_concierge_messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     senderRole: conciergeSenderEnum("sender_role").notNull(),
     /** The staff member who wrote an admin message. */
-    senderUserId: text("sender_user_id").references(() => users.id, { onDelete: "set null" }),
+    senderUserId: keptFrom("sender_user_id"),
     message: text("message").notNull(),
     read: boolean("read").notNull().default(false),
     createdAt: createdAt(),
@@ -426,7 +414,7 @@ export const messageFiles = pgTable(
     conciergeMessageId: uuid("concierge_message_id").references(() => executiveConciergeMessages.id, {
       onDelete: "cascade",
     }),
-    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    uploadedBy: keptFrom("uploaded_by"),
     storageKey: text("storage_key").notNull().unique(),
     name: text("name").notNull(),
     type: text("type").notNull(),
@@ -451,18 +439,13 @@ export const messageFiles = pgTable(
 export const conciergeNotes = pgTable(
   "concierge_notes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...noteColumns(),
     /** The member whose conversation it is about; goes with their account. */
-    memberUserId: text("member_user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    authorUserId: text("author_user_id").references(() => users.id, { onDelete: "set null" }),
-    body: text("body").notNull(),
-    createdAt: createdAt(),
+    memberUserId: ownedBy("member_user_id"),
   },
   (t) => [
     index("concierge_notes_member_created_idx").on(t.memberUserId, t.createdAt),
-    check("concierge_notes_body_length", sql`char_length(btrim(${t.body})) > 0 and char_length(${t.body}) <= 5000`),
+    noteBodyCheck("concierge_notes", t),
   ],
 );
 
@@ -470,14 +453,12 @@ export const salesInquiries = pgTable(
   "sales_inquiries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     status: inquiryStatusEnum("status").notNull().default("open"),
     adminReply: text("admin_reply"),
-    adminId: text("admin_id").references(() => users.id, { onDelete: "set null" }),
+    adminId: keptFrom("admin_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -494,13 +475,9 @@ export const salesInquiries = pgTable(
 export const conciergeAssignments = pgTable(
   "concierge_assignments",
   {
-    memberUserId: text("member_user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    assigneeUserId: text("assignee_user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
+    memberUserId: ownedBy("member_user_id", "key"),
+    assigneeUserId: ownedBy("assignee_user_id"),
+    assignedAt: at("assigned_at").notNull().defaultNow(),
   },
   (t) => [index("concierge_assignments_assignee_idx").on(t.assigneeUserId)],
 );
@@ -512,11 +489,9 @@ export const conciergeAssignments = pgTable(
 export const staffAssignmentSettings = pgTable(
   "staff_assignment_settings",
   {
-    userId: text("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id", "key"),
     roundRobin: boolean("round_robin").notNull().default(false),
-    lastAssignedAt: timestamp("last_assigned_at", { withTimezone: true }),
+    lastAssignedAt: at("last_assigned_at"),
   },
   (t) => [index("staff_assignment_round_robin_idx").on(t.lastAssignedAt).where(sql`${t.roundRobin}`)],
 );
@@ -535,8 +510,8 @@ export const savedReplies = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
     body: text("body").notNull(),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: keptFrom("created_by"),
+    updatedBy: keptFrom("updated_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -551,9 +526,7 @@ export const notifications = pgTable(
   "notifications",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     type: text("type").notNull(),
     title: text("title").notNull(),
     body: text("body").notNull().default(""),
@@ -588,9 +561,7 @@ export const notifications = pgTable(
 );
 
 export const notificationPreferences = pgTable("notification_preferences", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownedBy("user_id", "key"),
   emailEnabled: boolean("email_enabled").notNull().default(true),
   slackEnabled: boolean("slack_enabled").notNull().default(true),
   smsEnabled: boolean("sms_enabled").notNull().default(true),
@@ -610,9 +581,7 @@ export const pushSubscriptions = pgTable(
   "push_subscriptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     sessionId: text("session_id")
       .notNull()
       .references(() => sessions.id, { onDelete: "cascade" }),
@@ -625,7 +594,7 @@ export const pushSubscriptions = pgTable(
     userAgent: text("user_agent"),
     createdAt: createdAt(),
     /** When a notification last reached it. */
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    lastUsedAt: at("last_used_at"),
   },
   (t) => [index("push_subscriptions_user_idx").on(t.userId), index("push_subscriptions_session_idx").on(t.sessionId)],
 );
@@ -637,7 +606,7 @@ export const activityLogs = pgTable(
     requestId: uuid("request_id")
       .notNull()
       .references(() => requests.id, { onDelete: "cascade" }),
-    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorUserId: keptFrom("actor_user_id"),
     action: text("action").notNull(),
     details: jsonb("details").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
@@ -655,13 +624,13 @@ export const outbox = pgTable(
     status: outboxStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    nextAttemptAt: at("next_attempt_at").notNull().defaultNow(),
+    sentAt: at("sent_at"),
     /**
      * Set when the message carries a secret (a reset or verification link): when it passes, the text is
      * redacted. The admin's view never shows such a message's text at all.
      */
-    secretExpiresAt: timestamp("secret_expires_at", { withTimezone: true }),
+    secretExpiresAt: at("secret_expires_at"),
     /**
      * A message about a conversation (`burst_key`) to one address or channel (`burst_to`): while it waits, a newer
      * message on the same conversation joins it (`burst` counts them, the payload becomes `burst_digest` with the
@@ -695,8 +664,8 @@ export const rateLimits = pgTable(
   {
     key: text("key").primaryKey(),
     count: integer("count").notNull(),
-    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    resetAt: at("reset_at").notNull(),
+    lockedUntil: at("locked_until"),
   },
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
 );
@@ -718,7 +687,7 @@ export const quoteFiles = pgTable(
     name: text("name").notNull(),
     type: text("type").notNull(),
     size: integer("size").notNull(),
-    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    uploadedBy: keptFrom("uploaded_by"),
     createdAt: createdAt(),
   },
   (t) => [index("quote_files_request_idx").on(t.requestId)],
@@ -741,11 +710,11 @@ export const quotes = pgTable(
     message: text("message").notNull().default(""),
     acceptedOptionId: uuid("accepted_option_id"),
     declineReason: text("decline_reason"),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: keptFrom("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    sentAt: at("sent_at"),
+    answeredAt: at("answered_at"),
   },
   (t) => [
     index("quotes_request_created_idx").on(t.requestId, t.createdAt.desc()),
@@ -791,9 +760,7 @@ export const holds = pgTable(
     requestId: uuid("request_id")
       .notNull()
       .references(() => requests.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     quoteId: uuid("quote_id")
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
@@ -807,29 +774,29 @@ export const holds = pgTable(
     checkoutUrl: text("checkout_url"),
     paymentIntentId: text("payment_intent_id").unique(),
     /** Until when it can be captured (Stripe's capture_before). */
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    expiresAt: at("expires_at"),
     reauthorizationRequested: boolean("reauthorization_requested").notNull().default(false),
     receiptUrl: text("receipt_url"),
     failure: text("failure"),
     /** A capture or release under way at the provider: a second one is refused until it is done. */
     pendingAction: text("pending_action"),
     /** Who asked for the capture or release, and why (a partial capture's reason). */
-    actionBy: text("action_by").references(() => users.id, { onDelete: "set null" }),
+    actionBy: keptFrom("action_by"),
     actionReason: text("action_reason"),
-    heldAt: timestamp("held_at", { withTimezone: true }),
-    capturedAt: timestamp("captured_at", { withTimezone: true }),
+    heldAt: at("held_at"),
+    capturedAt: at("captured_at"),
     /** Released, expired, or (after a partial capture) the remainder's release. */
-    releasedAt: timestamp("released_at", { withTimezone: true }),
-    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    releasedAt: at("released_at"),
+    refundedAt: at("refunded_at"),
     /** Refunded of what was captured, in total (refunds are rows of `refunds`; the provider's word). */
     refundedCents: bigint("refunded_cents", { mode: "number" }).notNull().default(0),
     /** The card that was authorised (shown on the statement). */
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
     /** When the member and staff were told the authorisation lapses within 48 h (once per hold). */
-    lapseWarnedAt: timestamp("lapse_warned_at", { withTimezone: true }),
+    lapseWarnedAt: at("lapse_warned_at"),
     /** The newest provider event applied: an older one never overwrites it. */
-    providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
+    providerUpdatedAt: at("provider_updated_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -858,9 +825,7 @@ export const balanceInvoices = pgTable(
     requestId: uuid("request_id")
       .notNull()
       .references(() => requests.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     /** Why the amount differs from price − captured, when it does. */
     reason: text("reason"),
@@ -876,11 +841,11 @@ export const balanceInvoices = pgTable(
     pdfUrl: text("pdf_url"),
     overdue: boolean("overdue").notNull().default(false),
     /** The member's reminders, once each: a few days before the due date, and the day after it. */
-    remindedBeforeAt: timestamp("reminded_before_at", { withTimezone: true }),
-    remindedAfterAt: timestamp("reminded_after_at", { withTimezone: true }),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
-    providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
+    remindedBeforeAt: at("reminded_before_at"),
+    remindedAfterAt: at("reminded_after_at"),
+    createdBy: keptFrom("created_by"),
+    paidAt: at("paid_at"),
+    providerUpdatedAt: at("provider_updated_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -910,8 +875,8 @@ export const refunds = pgTable(
     /** The caller's idempotency key: the same key is the same refund. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
     failure: text("failure"),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
+    createdBy: keptFrom("created_by"),
+    providerUpdatedAt: at("provider_updated_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -936,10 +901,10 @@ export const disputes = pgTable(
     reason: text("reason").notNull(),
     /** Stripe's dispute status (warning_needs_response, needs_response, under_review, won, lost, …). */
     status: text("status").notNull(),
-    evidenceDueBy: timestamp("evidence_due_by", { withTimezone: true }),
-    evidenceSubmittedAt: timestamp("evidence_submitted_at", { withTimezone: true }),
-    evidenceSubmittedBy: text("evidence_submitted_by").references(() => users.id, { onDelete: "set null" }),
-    providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
+    evidenceDueBy: at("evidence_due_by"),
+    evidenceSubmittedAt: at("evidence_submitted_at"),
+    evidenceSubmittedBy: keptFrom("evidence_submitted_by"),
+    providerUpdatedAt: at("provider_updated_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -956,9 +921,9 @@ export const reconciliationRuns = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     provider: text("provider").notNull(),
     /** Who started it: a user id, or null for the scheduled job and the command line. */
-    startedBy: text("started_by").references(() => users.id, { onDelete: "set null" }),
-    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    startedBy: keptFrom("started_by"),
+    startedAt: at("started_at").notNull().defaultNow(),
+    finishedAt: at("finished_at"),
     /** Provider objects and our rows looked at. */
     checked: integer("checked").notNull().default(0),
     /** Each difference: { kind, holdId?, paymentIntentId, requestId?, amountCents?, repaired, detail }. */
@@ -978,8 +943,8 @@ export const deliveries = pgTable("deliveries", {
   status: deliveryStatusEnum("status").notNull().default("delivered"),
   note: text("note").notNull().default(""),
   photoIds: jsonb("photo_ids").$type<string[]>().notNull().default([]),
-  deliveredBy: text("delivered_by").references(() => users.id, { onDelete: "set null" }),
-  deliveredAt: timestamp("delivered_at", { withTimezone: true }).notNull().defaultNow(),
-  answeredAt: timestamp("answered_at", { withTimezone: true }),
+  deliveredBy: keptFrom("delivered_by"),
+  deliveredAt: at("delivered_at").notNull().defaultNow(),
+  answeredAt: at("answered_at"),
   problem: text("problem"),
 });
