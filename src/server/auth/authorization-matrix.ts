@@ -30,6 +30,7 @@ import {
   messageFiles,
   messages,
   notifications,
+  profiles,
   pushSubscriptions,
   quoteFiles,
   quoteOptions,
@@ -105,6 +106,8 @@ interface Exception<K extends EndpointName> {
   fresh?: true;
   /** A stream that stays open for whoever is let in: only the refusal (anonymous) is called here. */
   stream?: true;
+  /** The record it names is the team's, not a member's (a staff member's photo): every member may see it. */
+  teams?: true;
 }
 type Exceptions = { [K in EndpointName]?: Exception<K> };
 
@@ -174,6 +177,16 @@ async function ownersMessage(ctx: TestContext, callers: Callers) {
     .values({ requestId, senderUserId: callers.get("client without plan")?.id, body: "Any news?" })
     .returning({ id: messages.id });
   return { params: { id: row.id } };
+}
+/** The staff caller's photo, stored for real. */
+async function staffPhoto(ctx: TestContext, callers: Callers) {
+  const staff = callers.get("staff") as TestUser;
+  const local = path.join(await mkdtemp(path.join(tmpdir(), "maison-photo-")), "photo.png");
+  await writeFile(local, Buffer.from("89504e470d0a1a0a", "hex"));
+  const key = `staff-photos/${staff.id}/${randomUUID()}.png`;
+  await ctx.app.ctx.storage.putFile(key, local, "image/png");
+  await ctx.database.db.update(profiles).set({ photoKey: key }).where(eq(profiles.id, staff.id));
+  return { params: { userId: staff.id } };
 }
 /** A second session of the owner's (another browser signed in), to be signed out. */
 async function ownersOtherSession(ctx: TestContext, callers: Callers) {
@@ -411,6 +424,13 @@ const EXCEPTIONS: Exceptions = {
     ...OWNER_ONLY,
   },
   "DELETE /account": { fresh: true },
+  // A named concierge (issue 34 item 1): staff edit their own card; anyone signed in sees a staff member's photo.
+  "PUT /admin/profile/card": { body: { publicName: "Rita", headline: "Watches and jewellery, Lisbon" } },
+  "GET /team/:userId/photo": {
+    why: "a staff member's photo, shown to the members whose requests they own",
+    input: staffPhoto,
+    teams: true,
+  },
 
   // Payments: each member acts only on their own account and test pages.
   "POST /billing/checkout": { body: { plan: "gold" } },
@@ -623,6 +643,7 @@ interface Row {
   stream: boolean;
   /** Whether the route names a record (a `:param`) and the exception says which. */
   names: boolean;
+  teams: boolean;
   input: (ctx: TestContext, callers: Callers) => Promise<{ params?: object; query?: object; body?: unknown }>;
 }
 
@@ -639,6 +660,7 @@ const ROWS: Row[] = ALL_ENDPOINTS.map(([name, endpoint]) => {
     fresh: exception.fresh ?? false,
     stream: exception.stream ?? false,
     names: exception.input !== undefined,
+    teams: exception.teams ?? false,
     input: async (ctx, callers) => {
       const made = exception.input ? await exception.input(ctx, callers) : {};
       return { query: exception.query, body: exception.body, ...made };
@@ -781,7 +803,9 @@ export function authorizationMatrix(part: "members" | "staff") {
         expect(cases.length).toBeGreaterThan(20);
         expect(cases.filter((row) => row.refused !== 404).map((row) => row.key)).toEqual([]);
         // Every declared member route that names a record is one of them (none lets another member through).
-        const declared = ROWS.filter((row) => row.key.includes("/:") && !splitKey(row.key).path.startsWith("/admin/"));
+        const declared = ROWS.filter(
+          (row) => row.key.includes("/:") && !splitKey(row.key).path.startsWith("/admin/") && !row.teams,
+        );
         expect(declared.filter((row) => !cases.includes(row)).map((row) => row.key)).toEqual([]);
       });
 

@@ -196,6 +196,11 @@ export const RULES = {
     (viewer, record) => record !== null && canChangeChannel(viewer, record.channel),
     () => forbidden(NOTIFICATION_ERRORS.staffChannelOnly, "staff_only"),
   ),
+  /** A staff member's photo (issue 34 item 1): to anyone signed in; anyone else's id is as if it had none. */
+  "staff-photo:read": rule<{ isStaff: boolean; photoKey: string | null }>(
+    (_viewer, person) => person !== null && person.isStaff && person.photoKey !== null,
+    hidden(ERRORS.fileNotFound),
+  ),
   /** A test-mode checkout page: the member who opened it; anyone else is told it does not exist. */
   "checkout:read:own": rule<Owned>(isOwner, hidden(BILLING_ERROR_TEXTS.checkoutSessionNotFound)),
   /** A test-mode card page for a hold: its member only. */

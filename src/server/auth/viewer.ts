@@ -36,8 +36,14 @@ export interface Viewer {
     billingName: string | null;
     billingAddress: string | null;
     taxId: string | null;
+    /** The name a staff member goes by with members (issue 34 item 1). */
+    publicName: string | null;
   } | null;
 }
+
+/** The name the viewer signs a message with for the other side: staff by the one members know them by. */
+export const senderNameOf = (viewer: Viewer): string =>
+  (viewer.isStaff && viewer.profile?.publicName) || viewer.profile?.name || viewer.name || viewer.email;
 
 export async function loadRoleAndSubscription(db: Database, userId: string) {
   const [roles, [subscription]] = await Promise.all([
@@ -156,6 +162,7 @@ const userColumns = {
     billingName: profiles.billingName,
     billingAddress: profiles.billingAddress,
     taxId: profiles.taxId,
+    publicName: profiles.publicName,
   },
   subscription: subscriptions,
 };

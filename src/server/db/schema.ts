@@ -171,12 +171,21 @@ export const profiles = pgTable(
     billingName: text("billing_name"),
     billingAddress: text("billing_address"),
     taxId: text("tax_id"),
+    /**
+     * A staff member's card as members see it when they own a request or a concierge conversation (issue 34
+     * item 1): the name they go by (else `name`), a short line, and a photo in the object store.
+     */
+    publicName: text("public_name"),
+    headline: text("headline"),
+    photoKey: text("photo_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("profiles_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("profiles_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    check("profiles_public_name_length", sql`char_length(${t.publicName}) <= 60`),
+    check("profiles_headline_length", sql`char_length(${t.headline}) <= 80`),
   ],
 );
 

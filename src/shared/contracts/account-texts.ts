@@ -53,5 +53,11 @@ export const ACCOUNT_ERROR_TEXTS = {
     message: "This is the session you are using. Use Sign Out to end it.",
   },
   sessionEnded: /*i18n*/ { id: "error.session_ended", message: "This session has already ended." },
+  publicNameTooLong: /*i18n*/ {
+    id: "error.public_name_too_long",
+    message: "The name members see must be 60 characters or less.",
+  },
+  headlineTooLong: /*i18n*/ { id: "error.headline_too_long", message: "Your line must be 80 characters or less." },
+  photoRefused: /*i18n*/ { id: "error.photo_refused", message: "Only JPEG, PNG and WebP images can be used." },
 } satisfies Record<string, Keyed>;
 export const ACCOUNT_ERRORS = keyed(ACCOUNT_ERROR_TEXTS);

@@ -15,6 +15,7 @@ import {
   signUpSchema,
   verifyEmailSchema,
 } from "../schemas";
+import { staffCardInput, staffCardSettingsSchema } from "../staff-card";
 import { DEVICE_KINDS, messageSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 
@@ -228,6 +229,8 @@ export const twoFactorPasswordSchema = z.object({ password: z.string().min(1).ma
 export const twoFactorCodeSchema = z.object({ code: z.string().trim().min(1).max(64) });
 export const twoFactorSetupSchema = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
 
+export const teamMemberParams = z.object({ userId: z.string().min(1).max(100) });
+
 export const accountApi = endpoints({
   "POST /auth/sign-up": { access: "public", body: signUpSchema, answer: okSchema, created: true },
   "POST /auth/sign-in": { access: "public", body: signInSchema, answer: signInResultSchema },
@@ -259,5 +262,13 @@ export const accountApi = endpoints({
   "DELETE /account/sessions/:sessionId": { access: "user", params: sessionParamsSchema, answer: okSchema },
   "POST /account/sessions/sign-out-others": { access: "user", answer: signedOutSchema },
   /** The password again unless the session was signed in a few minutes ago. */
+  /** Issue 34 item 1: the staff member's card as members see it (name, line, photo), and changing it. */
+  "GET /admin/profile/card": { access: "staff", answer: staffCardSettingsSchema },
+  "PUT /admin/profile/card": { access: "staff", body: staffCardInput, answer: staffCardSettingsSchema },
+  /** One multipart JPEG, PNG or WebP image; it replaces the photo before it. */
+  "POST /admin/profile/card/photo": { access: "staff", upload: true, answer: staffCardSettingsSchema },
+  "DELETE /admin/profile/card/photo": { access: "staff", answer: staffCardSettingsSchema },
+  /** A staff member's photo, to anyone signed in (a member sees their concierge's); 404 for anyone else's id. */
+  "GET /team/:userId/photo": { access: "user", params: teamMemberParams },
   "DELETE /account": { access: "user", body: deleteAccountSchema.nullish(), answer: okSchema },
 });

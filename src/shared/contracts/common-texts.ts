@@ -221,6 +221,8 @@ export const DEVICE_TEXTS = {
 export const PUSH_TEXTS = {
   memberRequestReply: /*i18n*/ { id: "push.member_request_reply", message: "New reply on your request" },
   memberConciergeReply: /*i18n*/ { id: "push.member_concierge_reply", message: "New reply from your concierge" },
+  /** A reply on a request or conversation that has an owner (issue 34 item 1): the push and the email's heading. */
+  namedReply: /*i18n*/ { id: "push.named_reply", message: "{name} from Maison replied" },
   staffRequestMessage: /*i18n*/ { id: "push.staff_request_message", message: "New message from a member" },
   staffConciergeMessage: /*i18n*/ { id: "push.staff_concierge_message", message: "New message to the concierge" },
 } satisfies Record<string, Keyed>;

@@ -4,6 +4,7 @@ import { LOCALES } from "../locales";
 import { messageFileSchema } from "../message-files";
 import { newNoteSchema, notesSchema } from "../notes";
 import { adminReplySchema, conciergeMessageSchema, conciergeReplySchema } from "../schemas";
+import { staffCardSchema } from "../staff-card";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { ERRORS } from "./common-texts";
 import { endpoints } from "./endpoint";
@@ -16,6 +17,8 @@ export const conciergeMessageItem = z.object({
   senderRole: z.enum(["user", "admin"]),
   /** The staff member who replied (name or email); null for the member's own messages. */
   staffName: z.string().nullable(),
+  /** The staff member's photo (issue 34 item 1). */
+  staffPhotoUrl: z.string().nullable(),
   read: z.boolean(),
   createdAt: timestamp,
   /** Photos and PDFs sent with it (issue 22 item 6). */
@@ -27,6 +30,8 @@ export const conciergeThreadSchema = z.object({
   /** Whether the member may write (Gold or Black); a member who downgraded keeps reading their history. */
   canSend: z.boolean(),
   unread: z.number(),
+  /** The staff member who owns the conversation, as the member sees them (issue 34 item 1); null: the team. */
+  concierge: staffCardSchema.nullable(),
 });
 
 export const conciergeConversationsSchema = z.object({

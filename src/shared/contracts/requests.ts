@@ -17,6 +17,7 @@ import {
   searchText,
   statusChangeSchema,
 } from "../schemas";
+import { staffCardSchema } from "../staff-card";
 import { TIMELINE_ACTORS } from "../timeline";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { ERRORS } from "./common-texts";
@@ -72,6 +73,8 @@ export const requestDetailSchema = requestSummarySchema.extend({
   client: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   /** False once money has moved (a card hold was ever authorised): the request is kept (issue 30 item 4). */
   deletable: z.boolean(),
+  /** The staff member who owns it, as the member sees them (issue 34 item 1); null: the team. */
+  concierge: staffCardSchema.nullable(),
 });
 
 export const messageSchema = z.object({
@@ -79,7 +82,16 @@ export const messageSchema = z.object({
   body: z.string(),
   createdAt: timestamp,
   /** Null once the sender's account is gone. */
-  sender: z.object({ id: z.string(), name: z.string(), email: z.string(), isStaff: z.boolean() }).nullable(),
+  sender: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      isStaff: z.boolean(),
+      /** A staff member's photo (issue 34 item 1). */
+      photoUrl: z.string().nullable(),
+    })
+    .nullable(),
   mine: z.boolean(),
   /** Read by the other side: a member's message by any staff member, the team's by the member. */
   read: z.boolean(),

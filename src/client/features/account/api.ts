@@ -10,9 +10,11 @@ import { endpointsOf } from "@/client/lib/endpoints";
 import { i18n } from "@/client/lib/i18n";
 import type { RealtimeRefresh } from "@/client/lib/realtime";
 import { sessionQueryKey } from "@/client/lib/session";
+import { uploadFile } from "@/client/lib/upload";
 import type * as contract from "@/shared/contracts/account";
 import type { accountApi } from "@/shared/contracts/account";
 import type { Wire } from "@/shared/contracts/common";
+import type { WireAnswer } from "@/shared/contracts/endpoint";
 import type { Locale } from "@/shared/locales";
 import type { ChangePasswordInput, SignInInput, SignUpInput } from "@/shared/schemas";
 
@@ -186,3 +188,28 @@ export function useResendVerification() {
 
 /** The interface's language, kept on the member's profile (their emails and notifications follow it). */
 export const saveLanguage = (language: Locale) => account.call("PUT /profile/language", { body: { language } });
+
+/** A staff member's card as members see it (issue 34 item 1): the name they go by, a line and a photo. */
+export type StaffCardSettings = WireAnswer<(typeof accountApi)["GET /admin/profile/card"]>;
+export const staffCardQuery = () => account.query("GET /admin/profile/card");
+
+/** Saving the name and line, or the photo (uploaded with its progress), or removing the photo. */
+export function useStaffCard() {
+  const queryClient = useQueryClient();
+  const saved = (settings: StaffCardSettings) => queryClient.setQueryData(staffCardQuery().queryKey, settings);
+  return {
+    save: useMutation({
+      mutationFn: (body: { publicName: string; headline: string }) => account.call("PUT /admin/profile/card", { body }),
+      onSuccess: saved,
+    }),
+    upload: useMutation({
+      mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
+        uploadFile<StaffCardSettings>(account.url("POST /admin/profile/card/photo"), file, onProgress),
+      onSuccess: saved,
+    }),
+    removePhoto: useMutation({
+      mutationFn: () => account.call("DELETE /admin/profile/card/photo"),
+      onSuccess: saved,
+    }),
+  };
+}

@@ -9,6 +9,7 @@ import { libraryHeaders } from "../../auth/auth";
 import { callLibrary } from "../../auth/library";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
+import { sendFile } from "../../http/send-file";
 import { enforceLimits, type RateRule, withFailureLimits } from "../../rate-limit";
 import { announce, sessionChanged } from "../../realtime/events";
 import {
@@ -23,6 +24,7 @@ import {
 import { changePassword, endOtherSessions, endSession, listSessions, noteSignIn } from "./security";
 import { exportAccount, sessionInfo, updateLanguage, updateProfile, upgradeOwner } from "./service";
 import { keysClearedByReset, signInLimits } from "./sign-in-limits";
+import { cardSettings, openPhoto, removePhoto, saveCard, uploadPhoto } from "./staff-card";
 
 function forwardCookies(reply: FastifyReply, headers: Headers) {
   const cookies = headers.getSetCookie();
@@ -163,6 +165,13 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
     "POST /account/sessions/sign-out-others": async ({ viewer }) => ({
       signedOut: await endOtherSessions(ctx, viewer),
     }),
+
+    "GET /admin/profile/card": async ({ viewer }) => cardSettings(ctx, viewer),
+    "PUT /admin/profile/card": async ({ viewer, body }) => saveCard(ctx, viewer, body),
+    "POST /admin/profile/card/photo": async ({ viewer, request }) => uploadPhoto(ctx, viewer, request),
+    "DELETE /admin/profile/card/photo": async ({ viewer }) => removePhoto(ctx, viewer),
+    "GET /team/:userId/photo": async ({ viewer, params, reply }) =>
+      sendFile(reply, await openPhoto(ctx, viewer, params.userId), { thread: true }),
 
     "DELETE /account": async ({ viewer, body, request, reply }) => {
       const { headers } = await deleteOwnAccount(ctx, viewer, body?.password, libraryHeaders(request));

@@ -132,7 +132,14 @@ export async function updateProfile(
   return {
     ...viewer,
     name: input.name,
-    profile: { name: input.name, email: viewer.email, phone, language, ...invoicing },
+    profile: {
+      name: input.name,
+      email: viewer.email,
+      phone,
+      language,
+      ...invoicing,
+      publicName: viewer.profile?.publicName ?? null,
+    },
   };
 }
 

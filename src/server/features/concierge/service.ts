@@ -17,12 +17,14 @@ import { CONCIERGE_ERRORS } from "@/shared/contracts/concierge-texts";
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
 import { DEFAULT_LOCALE, type Locale } from "@/shared/locales";
 import type { notesSchema } from "@/shared/notes";
+import { staffPhotoUrl } from "@/shared/staff-card";
+import { withValues } from "@/shared/texts";
 import { authorize, canWriteConcierge } from "../../auth/policies";
-import { type Viewer, viewerOfUser } from "../../auth/viewer";
+import { senderNameOf, type Viewer, viewerOfUser } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { type Database, type Queryable, rowsOf } from "../../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
-import { staffName } from "../../db/people";
+import { staffCardOf, staffName } from "../../db/people";
 import {
   executiveConciergeMessages as concierge,
   conciergeAssignments,
@@ -51,8 +53,15 @@ async function threadOf(db: Queryable, memberId: string) {
     messagesOf(db, memberId),
     filesOfMessages(db, { domain: "concierge", memberId }),
   ]);
-  return rows.map((m) => ({ ...m, files: files.get(m.id) ?? [] }));
+  return rows.map(({ staffPhotoKey, ...m }) => ({
+    ...m,
+    staffPhotoUrl: m.senderRole === "admin" && m.staffId ? staffPhotoUrl(m.staffId, staffPhotoKey) : null,
+    files: files.get(m.id) ?? [],
+  }));
 }
+
+/** The conversation's owner as the member sees them (issue 34 item 1); null: the team. */
+const conciergeOf = async (db: Queryable, memberId: string) => staffCardOf(db, await conversationOwner(db, memberId));
 
 async function messagesOf(db: Queryable, memberId: string) {
   return db
@@ -60,9 +69,10 @@ async function messagesOf(db: Queryable, memberId: string) {
       id: concierge.id,
       message: concierge.message,
       senderRole: concierge.senderRole,
-      staffName: sql<
-        string | null
-      >`case when ${concierge.senderRole} = 'admin' then coalesce(${profiles.name}, ${users.email}) end`,
+      staffName: sql<string | null>`case when ${concierge.senderRole} = 'admin'
+        then coalesce(nullif(${profiles.publicName}, ''), ${profiles.name}, ${users.email}) end`,
+      staffId: concierge.senderUserId,
+      staffPhotoKey: profiles.photoKey,
       read: concierge.read,
       createdAt: concierge.createdAt,
     })
@@ -85,6 +95,7 @@ export async function memberThread(
     messages,
     canSend,
     unread: messages.filter((m) => m.senderRole === "admin" && !m.read).length,
+    concierge: await conciergeOf(ctx.db, viewer.userId),
   };
 }
 
@@ -384,11 +395,12 @@ export async function staffThread(
   memberId: string,
 ): Promise<Served<typeof conciergeThreadSchema>> {
   await memberOf(ctx.db, staff, memberId);
-  const messages = await threadOf(ctx.db, memberId);
+  const [messages, owner] = await Promise.all([threadOf(ctx.db, memberId), conciergeOf(ctx.db, memberId)]);
   return {
     messages,
     canSend: true,
     unread: messages.filter((m) => m.senderRole === "user" && !m.read).length,
+    concierge: owner,
   };
 }
 
@@ -409,8 +421,10 @@ export async function staffReply(
   message: string,
   fileIds: string[] = [],
 ) {
-  const member = await memberOf(ctx.db, staff, memberId);
-  const sender = staff.profile?.name ?? staff.name;
+  const [member, owner] = await Promise.all([memberOf(ctx.db, staff, memberId), conversationOwner(ctx.db, memberId)]);
+  const sender = senderNameOf(staff);
+  // An owned conversation's member hears from a person (issue 34 item 1); else from their concierge team.
+  const named = owner ? withValues(PUSH_TEXTS.namedReply, { name: sender }) : null;
   try {
     return await writeMessageWithFiles(
       ctx,
@@ -424,10 +438,10 @@ export async function staffReply(
           to: member.id,
           conciergeMemberId: memberId,
           link: "/messages?view=concierge",
-          push: { body: PUSH_TEXTS.memberConciergeReply },
+          push: { body: named ?? PUSH_TEXTS.memberConciergeReply },
           texts: ({ t }) => {
             const facts = { name: sender, count: BURST_COUNT };
-            const title = t(T.replyTitle);
+            const title = t(named ?? T.replyTitle);
             const burstTitle = t(T.replyBurstTitle, facts);
             return {
               title,
@@ -435,7 +449,7 @@ export async function staffReply(
               email: {
                 reason: "concierge_reply",
                 subject: title,
-                heading: t(T.replyHeading),
+                heading: t(named ?? T.replyHeading),
                 paragraphs: [t(MAIL_TEXTS.dear, { name: member.name }), t(T.replyText, facts)],
                 quote: message,
                 actionLabel: t(T.openConversation),

@@ -16,6 +16,7 @@ import { createRequest } from "#tests/helpers/requests";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { PUSH_TEXTS } from "@/shared/contracts/common-texts";
 import { PUSH_MESSAGES } from "@/shared/contracts/notifications";
+import { fill } from "@/shared/texts";
 import { outbox, pushSubscriptions, sessions } from "../../db/schema";
 import { isPushService, PUSH_TTL_SECONDS, vapidKeysOf } from "./push";
 
@@ -466,9 +467,11 @@ describe("a member's message pushed to the team's devices", () => {
     );
     await drain();
     await expect.poll(paths).toEqual([pathOf(memberDevice)]);
+    // The conversation has an owner: the member hears from the person who replied (issue 34 item 1).
+    const replier = (await call(ctx, "GET /me", {}, as(other))).json().user!.name;
     expect(service.received[0].message).toEqual({
       title: "Maison",
-      body: PUSH_TEXTS.memberConciergeReply.message,
+      body: fill(PUSH_TEXTS.namedReply.message, { name: replier }),
       url: "/messages?view=concierge",
       tag: `concierge:${memberId}`,
     });

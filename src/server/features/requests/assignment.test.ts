@@ -69,12 +69,12 @@ describe("assigning a request", () => {
     expect(notes).toMatchObject([
       { type: "assigned", title: "Assigned to you: Hermès Birkin", body: "By Sofia Staff" },
     ]);
-    // Nobody else is told, and the member never sees who owns it.
+    // Nobody else is told; the member sees their concierge's card (issue 34 item 1), never their email.
     const toOthers = await ctx.database.db.select().from(notifications).where(eq(notifications.requestId, id));
     expect(toOthers).toHaveLength(1);
-    expect(JSON.stringify((await call(ctx, "GET /requests/:id", { params: { id } }, as(ana))).json())).not.toContain(
-      other.id,
-    );
+    const seen = (await call(ctx, "GET /requests/:id", { params: { id } }, as(ana))).json();
+    expect(seen.concierge).toEqual({ id: other.id, name: "Olga Other", headline: null, photoUrl: null });
+    expect(JSON.stringify(seen)).not.toContain(other.email);
 
     const handling = (await call(ctx, "GET /admin/requests/:id/handling", { params: { id } }, as(staff))).json();
     expect(handling).toEqual({

@@ -31,7 +31,7 @@ import {
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { type Database, type Queryable, rowsOf } from "../../db";
-import { displayName, languageOf } from "../../db/people";
+import { displayName, languageOf, staffCardOf } from "../../db/people";
 import { type Placeholders, prepared } from "../../db/prepared";
 import {
   activityLogs,
@@ -331,6 +331,7 @@ export async function requestDetail(
       .where(eq(users.id, row.userId)),
     ctx.domains.quotes.moneyMoved(ctx.db, id),
   ]);
+  const concierge = await staffCardOf(ctx.db, row.assigneeUserId);
   return {
     id: row.id,
     title: row.title,
@@ -352,6 +353,7 @@ export async function requestDetail(
         : null,
     client,
     deletable: !moneyMoved,
+    concierge,
   };
 }
 

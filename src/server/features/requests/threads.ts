@@ -10,11 +10,13 @@ import { MESSAGE_FILE_TEXTS, PUSH_TEXTS } from "@/shared/contracts/common-texts"
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
 import type { conversationsSchema, threadSchema } from "@/shared/contracts/requests";
 import { REQUEST_CHANGE_MESSAGES, REQUEST_ERROR_TEXTS } from "@/shared/contracts/requests-texts";
+import { staffPhotoUrl } from "@/shared/staff-card";
+import { withValues } from "@/shared/texts";
 import { authorize, owns, requestBadgeScope } from "../../auth/policies";
-import type { Viewer } from "../../auth/viewer";
+import { senderNameOf, type Viewer } from "../../auth/viewer";
 import { type Queryable, rowsOf } from "../../db";
 import { FOREIGN_KEY_VIOLATION, sqlState } from "../../db/errors";
-import { displayName } from "../../db/people";
+import { displayName, senderName } from "../../db/people";
 import { activityLogs, messageReads, messages, profiles, requests, users } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { MAIL_TEXTS } from "../../mail/texts";
@@ -43,7 +45,8 @@ export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): 
       createdAt: messages.createdAt,
       senderId: messages.senderUserId,
       senderEmail: users.email,
-      senderName: displayName<string | null>(),
+      senderName: senderName(),
+      senderPhotoKey: profiles.photoKey,
       senderIsStaff: sql<boolean>`exists (select 1 from user_roles r where r.user_id = ${messages.senderUserId}
         and r.role in ('staff', 'admin'))`,
       read: sql<boolean>`case when ${messages.senderUserId} = ${request.userId}
@@ -71,6 +74,7 @@ export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): 
               email: m.senderEmail,
               name: m.senderName || m.senderEmail,
               isStaff: Boolean(m.senderIsStaff),
+              photoUrl: m.senderIsStaff ? staffPhotoUrl(m.senderId, m.senderPhotoKey) : null,
             }
           : null,
     })),
@@ -136,7 +140,9 @@ export async function postMessage(
   if (row.status === "Withdrawn") throw conflict(REQUEST_CHANGE_MESSAGES.threadClosed, "withdrawn");
   const fromMember = owns(viewer, row);
   if (fromMember) await limitMemberMessages(ctx.limiter, viewer.userId);
-  const sender = viewer.profile?.name || viewer.name || viewer.email;
+  const sender = senderNameOf(viewer);
+  // An owned request's member hears from a person (issue 34 item 1); else from the team.
+  const named = row.assigneeUserId ? withValues(PUSH_TEXTS.namedReply, { name: sender }) : null;
   const facts = { name: sender, email: viewer.email, title: row.title, count: BURST_COUNT };
   // A reply is the member's notice: their channels are read (the team's, for a member's message, by the engine).
   const owner = fromMember ? null : await ownerAsRecipient(ctx, ctx.db, member);
@@ -180,7 +186,7 @@ export async function postMessage(
         recipients: [owner],
         requestId: id,
         link: memberLink(id),
-        push: { body: PUSH_TEXTS.memberRequestReply },
+        push: { body: named ?? PUSH_TEXTS.memberRequestReply },
         texts: ({ t }) => {
           const title = t(T.replyTitle, facts);
           const burstTitle = t(T.replyBurstTitle, facts);
@@ -190,7 +196,7 @@ export async function postMessage(
             email: {
               reason: "admin_reply",
               subject: title,
-              heading: t(T.replyHeading),
+              heading: t(named ?? T.replyHeading),
               paragraphs: [t(MAIL_TEXTS.dear, { name: owner.name }), t(T.replyText, facts)],
               quote: body,
               actionLabel: t(MAIL_TEXTS.openYourRequest),

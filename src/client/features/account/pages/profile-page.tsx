@@ -10,12 +10,14 @@ import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { ApiError, errorMessage } from "@/client/lib/api";
+import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { exportUrl, signOutErrorMessage, useDeleteAccount, useSignOut } from "../api";
 import { EmailVerificationNotice } from "../components/email-verification-notice";
 import { PasswordCard } from "../components/password-card";
 import { ProfileForm } from "../components/profile-form";
 import { SessionsCard } from "../components/sessions-card";
+import { StaffCardForm } from "../components/staff-card-form";
 import { TwoFactorCard } from "../components/two-factor-card";
 
 /**
@@ -36,6 +38,7 @@ export default function ProfilePage({
   language?: ReactNode;
 }) {
   const { t } = useLingui();
+  const { isStaff } = useSession();
   useDocumentTitle(t`Profile and Settings`);
   return (
     <div className="mx-auto max-w-3xl px-6 py-14 sm:py-20">
@@ -45,6 +48,7 @@ export default function ProfilePage({
         {membership}
         {payments}
         <ProfileForm language={language} />
+        {isStaff && <StaffCardForm />}
         {notifications}
         <PasswordCard />
         <TwoFactorCard />

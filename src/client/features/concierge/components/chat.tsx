@@ -7,18 +7,17 @@ import { useLingui } from "@lingui/react/macro";
 import { Check, CheckCheck } from "lucide-react";
 import { MessageFiles, ScrollingThread } from "@/client/components/chat";
 import { InternalNote, mergeByTime, type NoteItem } from "@/client/components/internal-note";
+import { StaffAvatar } from "@/client/components/staff-card";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime, initials } from "@/shared/format";
 import type { ConciergeMessage } from "../api";
 
-export function Avatar({ name, tone }: { name: string; tone: "noir" | "gold" }) {
+/** A member's initials in the thread (staff have their photo: components/staff-card). */
+export function Avatar({ name }: { name: string }) {
   return (
     <span
       aria-hidden
-      className={cn(
-        "flex size-9 shrink-0 items-center justify-center rounded-full text-xs font-semibold tracking-wider",
-        tone === "noir" ? "bg-noir text-ivory" : "border border-gold bg-ivory-deep text-gold-deep",
-      )}
+      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-noir text-xs font-semibold tracking-wider text-ivory"
     >
       {initials(name)}
     </span>
@@ -66,7 +65,11 @@ export function ChatThread({
             id={`message-${message.id}`}
             className={cn("flex items-end gap-3", mine && "flex-row-reverse")}
           >
-            <Avatar name={fromMember ? memberName : staffLabel} tone={fromMember ? "noir" : "gold"} />
+            {fromMember ? (
+              <Avatar name={memberName} />
+            ) : (
+              <StaffAvatar name={staffLabel} photoUrl={message.staffPhotoUrl} size="chat" />
+            )}
             {/* On a phone the bubble takes the row beside the avatar; from sm up, four fifths of it. */}
             <div
               className={cn(

@@ -167,7 +167,7 @@ function ConversationButton({
           active ? "border-gold bg-ivory-deep" : "border-stone bg-card hover:bg-ivory-deep/60",
         )}
       >
-        <Avatar name={item.name || item.email} tone="noir" />
+        <Avatar name={item.name || item.email} />
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2">
             <span className={cn("truncate text-sm", item.unread > 0 ? "font-semibold" : "font-medium")}>
@@ -282,7 +282,7 @@ function MemberThread({
   return (
     <>
       <header className="flex items-center gap-3 border-b border-stone px-5 py-3">
-        <Avatar name={name} tone="noir" />
+        <Avatar name={name} />
         <div className="min-w-0">
           <h2 className="truncate font-medium">{name}</h2>
           {email && (

@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { AsyncView, EmptyState } from "@/client/components/async-view";
 import { ChatComposer } from "@/client/components/chat";
 import { PageHeader } from "@/client/components/page-header";
+import { ConciergeCard } from "@/client/components/staff-card";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
@@ -127,6 +128,7 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
       </div>
       <Card>
         <CardContent className="flex flex-col gap-4 p-4 sm:p-6">
+          <ConciergeCard card={thread.concierge} className="border-b border-stone pb-4" />
           {thread.messages.length === 0 ? (
             <p className="rounded-md border border-dashed border-stone-dark px-4 py-10 text-center text-sm text-ink-muted">
               {t`No messages yet. Tell us what you are looking for: our concierge team is here for you.`}

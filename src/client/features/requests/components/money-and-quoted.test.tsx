@@ -25,6 +25,7 @@ const REQUEST: RequestDetail = {
   deadline: null,
   client: { id: "u1", name: "Marta Member", email: "marta@example.com" },
   deletable: true,
+  concierge: null,
 };
 
 function renderAt(ui: React.ReactNode, path = "/") {

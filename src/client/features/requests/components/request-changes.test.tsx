@@ -23,6 +23,7 @@ const REQUEST: RequestDetail = {
   deadline: null,
   client: { id: "u1", name: "Marta Member", email: "marta@example.com" },
   deletable: true,
+  concierge: null,
 };
 
 /** The dialog, opened by its button (named in the language in use), with a server that answers `answer`; the calls it received. */

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { AsyncView } from "@/client/components/async-view";
 import { ChatComposer, ScrollingThread } from "@/client/components/chat";
+import { ConciergeCard, StaffAvatar } from "@/client/components/staff-card";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { ApiError, sharedText } from "@/client/lib/api";
@@ -91,6 +92,11 @@ function RequestView({ request, requestQuotes }: { request: RequestDetail; reque
           <MessagesCard requestId={request.id} closed={request.status === "Withdrawn"} />
         </div>
         <aside className="flex flex-col gap-8">
+          <Card>
+            <CardContent className="pt-6">
+              <ConciergeCard card={request.concierge} />
+            </CardContent>
+          </Card>
           <TimelineCard requestId={request.id} />
           <ContactCard request={request} />
           <QuickActions request={request} />
@@ -136,7 +142,10 @@ function MessagesCard({ requestId, closed }: { requestId: string; closed: boolea
             <ScrollingThread label={t`Messages`} count={data.messages.length} className="max-h-96 gap-4">
               {data.messages.map((message) => (
                 <li key={message.id} className={cn("flex flex-col gap-1", message.mine ? "items-end" : "items-start")}>
-                  <div className="flex flex-wrap items-baseline gap-2 text-xs text-ink-muted">
+                  <div className="flex flex-wrap items-center gap-2 text-xs text-ink-muted">
+                    {message.sender?.isStaff && !message.mine && (
+                      <StaffAvatar size="sm" name={senderLabel(message)} photoUrl={message.sender.photoUrl} />
+                    )}
                     <span className="font-medium text-noir">{senderLabel(message)}</span>
                     {message.sender?.isStaff && !message.mine && (
                       <span className="eyebrow text-[0.6rem] text-gold-deep">{t`Maison team`}</span>
