@@ -198,7 +198,7 @@ export const RULES = {
   ),
   /** A staff member's photo (issue 34 item 1): to anyone signed in; anyone else's id is as if it had none. */
   "staff-photo:read": rule<{ isStaff: boolean; photoKey: string | null }>(
-    (_viewer, person) => person !== null && person.isStaff && person.photoKey !== null,
+    (_viewer, person) => Boolean(person?.isStaff && person.photoKey !== null),
     hidden(ERRORS.fileNotFound),
   ),
   /** A test-mode checkout page: the member who opened it; anyone else is told it does not exist. */
