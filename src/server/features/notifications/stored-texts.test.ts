@@ -134,20 +134,27 @@ describe("notifications kept as keys with their values", () => {
 });
 
 describe("recording a notice's texts", () => {
-  it("keeps literal words (a member's message) apart from keys, amounts and dates, even if they look like marks", () => {
+  it("keeps literal words (a member's message) apart from keys, amounts and dates", () => {
     const stored = recordTexts({
       texts: ({ t, euro, date }) => ({
         title: t(
           { id: "test.stored_texts.title", message: "{amount} by {date}" },
           { amount: euro(1250), date: date("2026-11-27", "long") },
         ),
-        body: `Ana: \uE000x:0\uE001 ${t({ id: "test.stored_texts.status", message: "Sourcing" })}`,
+        body: `Ana: {status} ${t({ id: "test.stored_texts.status", message: "Sourcing" })}`,
         email: { reason: "test", subject: "", heading: "", paragraphs: [], actionLabel: "" },
       }),
     });
     expect(stored).not.toBeNull();
     expect(sayStored(stored!.title, "en")).toBe("€1,250 by 27 Nov 2026");
     expect(sayStored(stored!.title, "pt-PT")).toBe("1250\u00a0€ by 27 nov. 2026");
-    expect(sayStored(stored!.body, "en")).toBe("Ana: \uE000x:0\uE001 Sourcing");
+    expect(sayStored(stored!.body, "en")).toBe("Ana: {status} Sourcing");
+  });
+
+  it("keeps no keys when a translated text was cut after translating, or a person's words hold the marks' characters", () => {
+    const email = { reason: "test", subject: "", heading: "", paragraphs: [], actionLabel: "" };
+    const status = { id: "test.stored_texts.status", message: "Sourcing" };
+    expect(recordTexts({ texts: ({ t }) => ({ title: t(status).slice(0, 5), body: "", email }) })).toBeNull();
+    expect(recordTexts({ texts: ({ t }) => ({ title: t(status), body: "Ana: \uE000x:0\uE001", email }) })).toBeNull();
   });
 });

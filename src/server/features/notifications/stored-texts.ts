@@ -90,11 +90,14 @@ export function recordTexts(notice: Pick<Notice, "texts">): StoredMessage | null
   };
   try {
     const texts = notice.texts(reader);
-    return {
+    const stored: StoredMessage = {
       title: read(texts.title),
       body: read(texts.body),
       ...(texts.burst ? { burstTitle: read(texts.burst.title) } : {}),
     };
+    // A text cut or changed after it was translated (a mark no longer whole) cannot be said again, nor one that
+    // holds the marks' characters itself: it stays as written.
+    return /[\uE000\uE001]/.test(JSON.stringify(stored)) ? null : stored;
   } catch {
     return null;
   }
