@@ -12,6 +12,7 @@ import {
   formatReplyTime,
   formatTimeAgo,
   formatUtcTime,
+  formatWeek,
   initials,
 } from "./format";
 import { interfaceLocale, setInterfaceLocale } from "./interface-locale";
@@ -23,36 +24,51 @@ describe("formatting", () => {
     expect(formatEuro(1499.5)).toBe("€1,499.50");
   });
 
-  it("formats dates in the spec's formats with the interface's month names: English for now", () => {
-    const d = new Date(2026, 4, 7, 9, 5);
-    expect(formatCardDate(d)).toBe("May 7");
-    expect(formatLongDate(d)).toBe("May 7, 2026");
-    expect(formatMessageTime(d)).toBe("May 7, 09:05");
-    // The month names the review read as typos ('dez', 'set', 'out').
-    expect(formatLongDate(new Date(2026, 11, 23))).toBe("Dec 23, 2026");
-    expect(formatCardDate(new Date(2026, 8, 28))).toBe("Sep 28");
-    expect(formatCardDate(new Date(2026, 9, 5))).toBe("Oct 5");
+  it("writes dates as Europe does, day before month (decision 045): English", () => {
+    const d = new Date(2026, 10, 27, 5, 27);
+    expect(formatLongDate(d, "en")).toBe("27 Nov 2026");
+    expect(formatMessageTime(d, "en")).toBe("27 Nov, 05:27");
+    expect(formatCardDate(d, "en")).toBe("27 Nov");
+    expect(formatWeek("2026-11-23", "en")).toBe("23 Nov");
+    expect(formatLongDate(new Date(2026, 4, 7), "en")).toBe("7 May 2026");
+    expect(formatCardDate(new Date(2026, 8, 28), "en")).toBe("28 Sep");
     // Wire values (ISO strings, epoch milliseconds) read as the same instant, shown in local time.
-    expect(formatMessageTime(d.toISOString())).toBe("May 7, 09:05");
-    expect(formatMessageTime(d.getTime())).toBe("May 7, 09:05");
+    expect(formatMessageTime(d.toISOString(), "en")).toBe("27 Nov, 05:27");
+    expect(formatMessageTime(d.getTime(), "en")).toBe("27 Nov, 05:27");
+  });
+
+  it("writes dates as Europe does in Portuguese: Portugal's abbreviated months, with their full stop", () => {
+    const d = new Date(2026, 10, 27, 5, 27);
+    expect(formatLongDate(d, "pt-PT")).toBe("27 nov. 2026");
+    expect(formatMessageTime(d, "pt-PT")).toBe("27 nov., 05:27");
+    expect(formatCardDate(d, "pt-PT")).toBe("27 nov.");
+    expect(formatWeek("2026-11-23", "pt-PT")).toBe("23 nov.");
+    const months = Array.from({ length: 12 }, (_, m) => formatCardDate(new Date(2026, m, 1), "pt-PT"));
+    expect(months).toEqual(
+      ["jan.", "fev.", "mar.", "abr.", "mai.", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."].map(
+        (month) => `1 ${month}`,
+      ),
+    );
+    expect(formatUtcTime(new Date(Date.UTC(2026, 10, 27, 5, 27)), "pt-PT")).toBe("27 nov. 2026, 05:27 UTC");
   });
 
   it("has one date helper, which takes the interface language (English until the client sets another)", () => {
     const d = new Date(2026, 11, 23, 18, 49);
     expect(interfaceLocale()).toBe("en");
-    expect(formatDate(d, "card")).toBe("Dec 23");
-    expect(formatDate(d, "long", "en")).toBe("Dec 23, 2026");
-    expect(formatDate(d, "message", "en")).toBe("Dec 23, 18:49");
-    expect(formatDate(d, "long", "pt-PT")).toBe("dez 23, 2026");
+    expect(formatDate(d, "card")).toBe("23 Dec");
+    expect(formatDate(d, "long", "en")).toBe("23 Dec 2026");
+    expect(formatDate(d, "message", "en")).toBe("23 Dec, 18:49");
+    expect(formatDate(d, "long", "pt-PT")).toBe("23 dez. 2026");
   });
 
   it("follows the interface's language once the client sets it: Portuguese months, numbers and euro", () => {
     const d = new Date(2026, 8, 28, 9, 5);
     setInterfaceLocale("pt-PT");
     try {
-      expect(formatCardDate(d)).toBe("set 28");
-      expect(formatLongDate(d)).toBe("set 28, 2026");
-      expect(formatMessageTime(d)).toBe("set 28, 09:05");
+      expect(formatCardDate(d)).toBe("28 set.");
+      expect(formatLongDate(d)).toBe("28 set. 2026");
+      expect(formatMessageTime(d)).toBe("28 set., 09:05");
+      expect(formatWeek("2026-09-28")).toBe("28 set.");
       expect(formatEuro(25000)).toBe("25\u00a0000\u00a0€");
       expect(formatEuro(1499.5)).toBe("1499,50\u00a0€");
       expect(formatCount(12345)).toBe("12\u00a0345");
@@ -60,7 +76,7 @@ describe("formatting", () => {
       expect(formatTimeAgo(new Date(2026, 10, 23, 11, 55), new Date(2026, 10, 23, 12, 0), "agora mesmo")).toBe(
         "há 5 minutos",
       );
-      expect(formatUtcTime(new Date(Date.UTC(2026, 11, 1, 14, 7)))).toBe("dez 1, 2026, 14:07 UTC");
+      expect(formatUtcTime(new Date(Date.UTC(2026, 11, 1, 14, 7)))).toBe("1 dez. 2026, 14:07 UTC");
     } finally {
       setInterfaceLocale("en");
     }
@@ -69,8 +85,8 @@ describe("formatting", () => {
 
   it("reads a calendar day (YYYY-MM-DD) as that day wherever the viewer is", () => {
     // new Date("2026-12-01") would be midnight UTC: 30 November west of Greenwich.
-    expect(formatDate("2026-12-01", "long")).toBe("Dec 1, 2026");
-    expect(formatDate("2026-09-28", "card")).toBe("Sep 28");
+    expect(formatDate("2026-12-01", "long")).toBe("1 Dec 2026");
+    expect(formatDate("2026-09-28", "card")).toBe("28 Sep");
   });
 
   it("is the only place that formats a date for people: no locale, toLocale…String or Intl.DateTimeFormat elsewhere", () => {
@@ -92,7 +108,7 @@ describe("formatting", () => {
   });
 
   it("says an instant in UTC for emails, and how long ago for 'Last seen'", () => {
-    expect(formatUtcTime(new Date(Date.UTC(2026, 10, 23, 14, 7)))).toBe("Nov 23, 2026, 14:07 UTC");
+    expect(formatUtcTime(new Date(Date.UTC(2026, 10, 23, 14, 7)))).toBe("23 Nov 2026, 14:07 UTC");
     const now = new Date(2026, 10, 23, 12, 0);
     expect(formatTimeAgo(new Date(now.getTime() - 30_000), now)).toBe("just now");
     expect(formatTimeAgo(new Date(now.getTime() - 5 * 60_000), now)).toBe("5 minutes ago");

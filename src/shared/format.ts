@@ -3,7 +3,6 @@ import { enUS, pt } from "date-fns/locale";
 import { interfaceLocale } from "./interface-locale";
 import type { Locale } from "./locales";
 
-const DATE_LOCALES = { en: enUS, "pt-PT": pt } as const;
 /** Numbers as each language writes them: "€25,000" in English (Ireland's euro), "25 000 €" in Portuguese. */
 const NUMBER_LOCALES = { en: "en-IE", "pt-PT": "pt-PT" } as const;
 
@@ -26,12 +25,33 @@ export function formatEuro(amount: number, locale: Locale = interfaceLocale()): 
   return numberFormat(locale, options).format(amount);
 }
 
-/** The spec's date formats (section 9): 'MMM d' on cards, 'MMM d, yyyy' on the request detail, 'MMM d, HH:mm' on messages. */
-export const DATE_FORMATS = { card: "MMM d", long: "MMM d, yyyy", message: "MMM d, HH:mm" } as const;
+/**
+ * Dates as Europe writes them (decision 045, in place of the spec's American 'MMM d, yyyy'): the day before the
+ * month in both languages. 'd MMM' on cards and on a chart's week or day axis ("27 Nov", "27 nov."),
+ * 'd MMM yyyy' on the request detail ("27 Nov 2026", "27 nov. 2026"), 'd MMM, HH:mm' on messages
+ * ("27 Nov, 05:27", "27 nov., 05:27").
+ */
+export const DATE_FORMATS = { card: "d MMM", long: "d MMM yyyy", message: "d MMM, HH:mm", week: "d MMM" } as const;
 export type DateStyle = keyof typeof DATE_FORMATS;
 
+/**
+ * Portuguese as Portugal abbreviates its months (CLDR's pt-PT: "jan.", "nov.", "dez."); date-fns's `pt` leaves
+ * the full stop out.
+ */
+const ptPT: typeof pt = {
+  ...pt,
+  localize: {
+    ...pt.localize,
+    month: (month, options) => {
+      const name = pt.localize.month(month, options);
+      return options?.width === "abbreviated" ? `${name}.` : name;
+    },
+  },
+};
+const DATE_LOCALES = { en: enUS, "pt-PT": ptPT } as const;
+
 /** An instant (a Date, an ISO timestamp, epoch milliseconds) or a calendar day ("YYYY-MM-DD"). */
-type DateInput = Date | string | number;
+export type DateInput = Date | string | number;
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 // A calendar day is that day wherever the viewer is (new Date("2026-12-01") is midnight UTC, 30 November in New
 // York); an instant is shown in the viewer's time zone.
@@ -43,33 +63,38 @@ const toDate = (value: DateInput) =>
       : new Date(value);
 
 /**
- * Every date people read goes through here: the spec's format for `style` (the same patterns in both languages,
- * as the spec gives them), month names in `locale` ("Dec 23, 2026", "dez 23, 2026").
+ * Every date people read goes through here, in `locale`'s words: one of the shapes above ("27 Nov 2026",
+ * "27 nov. 2026"). The shapes have their own functions below.
  */
 export function formatDate(value: DateInput, style: DateStyle, locale: Locale = interfaceLocale()): string {
   return format(toDate(value), DATE_FORMATS[style], { locale: DATE_LOCALES[locale] });
 }
 
-/** 'MMM d' on cards. */
+/** 'd MMM' on cards: "27 Nov", "27 nov.". */
 export function formatCardDate(value: DateInput, locale: Locale = interfaceLocale()): string {
   return formatDate(value, "card", locale);
 }
 
-/** 'MMM d, yyyy' on the request detail. */
+/** A date, 'd MMM yyyy': "27 Nov 2026", "27 nov. 2026". */
 export function formatLongDate(value: DateInput, locale: Locale = interfaceLocale()): string {
   return formatDate(value, "long", locale);
 }
 
-/** 'MMM d, HH:mm' on messages. */
+/** A date and time, 'd MMM, HH:mm' (messages, lists): "27 Nov, 05:27", "27 nov., 05:27". */
 export function formatMessageTime(value: DateInput, locale: Locale = interfaceLocale()): string {
   return formatDate(value, "message", locale);
 }
 
-/** An instant in an email, whose reader's time zone is unknown: 'MMM d, yyyy, HH:mm UTC'. */
+/** A chart's week (its Monday, "YYYY-MM-DD") or day on an axis: "23 Nov", "23 nov.". */
+export function formatWeek(day: DateInput, locale: Locale = interfaceLocale()): string {
+  return formatDate(day, "week", locale);
+}
+
+/** An instant in an email, whose reader's time zone is unknown: "27 Nov 2026, 14:07 UTC", "27 nov. 2026, 14:07 UTC". */
 export function formatUtcTime(value: DateInput, locale: Locale = interfaceLocale()): string {
   const date = toDate(value);
   const utc = new Date(date.getTime() + date.getTimezoneOffset() * 60_000);
-  return `${format(utc, "MMM d, yyyy, HH:mm", { locale: DATE_LOCALES[locale] })} UTC`;
+  return `${format(utc, `${DATE_FORMATS.long}, HH:mm`, { locale: DATE_LOCALES[locale] })} UTC`;
 }
 
 /**

@@ -59,7 +59,7 @@ test.describe("in European Portuguese", () => {
     const option = page.getByRole("article", { name: "Kelly 28, Noir" });
     await expect(option).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("heading", { name: "A sua proposta" })).toBeVisible();
-    await expect(page.getByText(/Válido até dez 31, 2099/)).toBeVisible();
+    await expect(page.getByText(/Válido até 31 dez\. 2099/)).toBeVisible();
     await expect(option.getByText(euro("8000"), { exact: true })).toBeVisible();
     await expect(option.getByText("Pré-autorização ao aceitar")).toBeVisible();
     await expectNoSeriousA11yViolations(page);

@@ -82,7 +82,7 @@ test.describe("in European Portuguese", () => {
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByText("Moda", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("Novo", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText(/^Enviado a [a-z]{3} \d{1,2}, \d{4}$/)).toBeVisible();
+    await expect(page.getByText(/^Enviado a \d{1,2} [a-z]{3}\. \d{4}$/)).toBeVisible();
     await expect(page.getByRole("heading", { name: "Detalhes" })).toBeVisible();
     await expect(page.getByText(euros("25 000")).first()).toBeVisible();
     await expect(page.locator('[data-urgency="High"]')).toHaveText("Alta");

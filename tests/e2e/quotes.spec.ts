@@ -117,7 +117,7 @@ test("staff quote two options; the member accepts one live, holds it with 4242; 
     await expect(
       page.getByRole("article", { name: "Birkin 25, Etoupe Clemence" }).getByText("€5,200.50"),
     ).toBeVisible();
-    await expect(page.getByText(/Valid until Dec 31, 2099/)).toBeVisible();
+    await expect(page.getByText(/Valid until 31 Dec 2099/)).toBeVisible();
     await gold.getByRole("button", { name: "View Birkin 25, Gold Togo.png" }).click();
     await expect(page.getByRole("dialog", { name: "Birkin 25, Gold Togo.png" })).toBeVisible();
     await page.keyboard.press("Escape");

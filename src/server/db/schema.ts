@@ -539,6 +539,12 @@ export const notifications = pgTable(
     type: text("type").notNull(),
     title: text("title").notNull(),
     body: text("body").notNull().default(""),
+    /**
+     * The title and body as keys with their values (decision 045), said in the reader's language when read
+     * (features/notifications/stored-texts.ts); `title` and `body` keep them as first written, in the recipient's
+     * language then (what rows from before have only).
+     */
+    message: jsonb("message"),
     requestId: uuid("request_id").references(() => requests.id, { onDelete: "cascade" }),
     /**
      * The concierge conversation it is about (the member's id), for either side: reading that conversation marks

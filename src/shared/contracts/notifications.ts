@@ -4,6 +4,7 @@
  * holds).
  */
 import { z } from "zod";
+import type { DateInput, DateStyle } from "../format";
 import type { Locale } from "../locales";
 import type { Keyed } from "../texts";
 import { DEVICE_KINDS, okSchema, timestamp } from "./common";
@@ -161,10 +162,19 @@ export interface NoticeRecipient {
 /** A keyed text (src/shared/texts.ts) in one reader's language, its placeholders filled. */
 export type Translate = (text: Keyed, values?: Record<string, unknown>) => string;
 
-/** Who a notice's texts are written for: their language, to translate and to format dates and amounts. */
+/**
+ * Who a notice's texts are written for: their language, to translate, and their ways of writing an amount and a
+ * date. A notification keeps the keys and values of its title and body (decision 045) and is said again in its
+ * reader's language when read: so its amounts and dates are written with `euro` and `date`, never formatted
+ * for `locale` by hand (the language it is first written in may not be the one it is read in).
+ */
 export interface NoticeReader {
   t: Translate;
   locale: Locale;
+  /** An amount in euro: "€1,250", "1250 €". */
+  euro: (amount: number) => string;
+  /** A date in one of the shapes of src/shared/format.ts, or `utc` for an instant in an email ("27 Nov 2026, 14:07 UTC"). */
+  date: (value: DateInput, style: DateStyle | "utc") => string;
 }
 
 /** What a notice says: the notification, its email and, for a conversation, its burst's versions. */

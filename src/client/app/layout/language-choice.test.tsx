@@ -62,7 +62,7 @@ describe("the language switch", () => {
     expect(document.documentElement.lang).toBe("pt-PT");
     expect(document.cookie).toContain("lang=pt-PT");
     // Dates and amounts follow.
-    expect(formatLongDate(new Date(2026, 11, 23))).toBe("dez 23, 2026");
+    expect(formatLongDate(new Date(2026, 11, 23))).toBe("23 dez. 2026");
     expect(formatEuro(25000)).toBe("25\u00a0000\u00a0€");
   });
 

@@ -11,7 +11,9 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { endpointsOf } from "@/client/lib/endpoints";
+import { useLocale } from "@/client/lib/i18n";
 import type { RealtimeRefresh } from "@/client/lib/realtime";
 import type { Wire } from "@/shared/contracts/common";
 import type * as contract from "@/shared/contracts/notifications";
@@ -49,6 +51,21 @@ export const RECENT: NotificationListParams = { type: "all", unreadOnly: false, 
 const listQuery = ({ type, unreadOnly, limit }: NotificationListParams) => ({
   query: { type: type === "all" ? undefined : type, unread: unreadOnly ? ("true" as const) : undefined, limit },
 });
+
+/**
+ * Notifications are said in the reader's language when read (decision 045: the server keeps their keys): when
+ * the interface's language changes, the lists and the menu are asked for again, in the new one.
+ */
+export function useNotificationsInReadersLanguage() {
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const shown = useRef(locale);
+  useEffect(() => {
+    if (shown.current === locale) return;
+    shown.current = locale;
+    void queryClient.invalidateQueries({ queryKey: notificationQueries.lists() });
+  }, [locale, queryClient]);
+}
 
 export const notificationQueries = {
   all: notifications.all,

@@ -312,6 +312,22 @@ describe("the email on a new device", () => {
     expect(await newDeviceMails(user.email)).toHaveLength(1);
   });
 
+  it("writes the email in the account's language, whatever the signing-in browser's (issue 34 item 4)", async () => {
+    const user = await signUp(ctx, { name: "Inês Duarte" });
+    const chosen = await call(ctx, "PUT /profile/language", { body: { language: "pt-PT" } }, as(user));
+    expect(chosen.statusCode).toBe(200);
+    await signInFrom(user, { userAgent: IPHONE_SAFARI, address: "192.0.2.34" });
+    const [mail] = await newDeviceMails(user.email);
+    expect(mail.payload.subject).toBe("Novo início de sessão na sua conta Maison");
+    const text = String(mail.payload.text);
+    expect(text).toContain("Um novo início de sessão");
+    expect(text).toContain(`Dispositivo: ${deviceName(IPHONE_SAFARI, "pt-PT")}`);
+    expect(text).toContain("Endereço: 192.0.2.34");
+    // The time as Portugal writes it: "27 nov. 2026, 05:27 UTC".
+    expect(text).toMatch(/Hora: \d{1,2} [a-z]{3}\. \d{4}, \d\d:\d\d UTC/);
+    expect(text).not.toContain("New sign-in");
+  });
+
   it("does not email the first device an account is seen on (an account from before devices were kept)", async () => {
     const user = await signUp(ctx);
     await ctx.database.db.delete(knownDevices).where(eq(knownDevices.userId, user.id));

@@ -36,6 +36,7 @@ import { renderEmail } from "../../mail/templates";
 import { emailRow, slackRow } from "../../outbox/outbox";
 import type { AppEvent } from "../../realtime/events";
 import type { NoticeChannels, NoticeThread } from "./port";
+import { readerIn, recordTexts } from "./stored-texts";
 
 export interface EngineDeps {
   config: Pick<Config, "APP_NAME" | "APP_URL" | "OWNER_EMAILS" | "CONTACT_EMAIL" | "SLACK_WEBHOOK_URL">;
@@ -83,6 +84,8 @@ export interface NoticeValues extends Record<string, unknown> {
   noticeRecipients: string;
   /** The title once several messages make one notification (with BURST_COUNT), by recipient id, as JSON. */
   noticeBurstTitles: string;
+  /** The title and body as keys and values (stored-texts.ts), the same for every reader, as JSON ("null": none). */
+  noticeMessage: string;
   /** The outbox rows, as JSON. */
   noticeDeliveries: string;
   /** The push (`NoticePush`), as JSON: "null" when the notice pushes nothing. */
@@ -116,15 +119,15 @@ const count = sql.raw(`'${BURST_COUNT}'`);
  */
 function noticeParts(p: Placeholders<NoticeValues>) {
   const notes = cte.$with("notes", { id: sql<string>`id` }).as(sql`
-    insert into ${notifications} (user_id, type, title, body, request_id, concierge_member_id, link)
-    select r->>'id', ${p.noticeType}, r->>'title', r->>'body', ${p.noticeRequestId}::uuid,
-      ${p.noticeConciergeMemberId}, ${p.noticeLink}
+    insert into ${notifications} (user_id, type, title, body, message, request_id, concierge_member_id, link)
+    select r->>'id', ${p.noticeType}, r->>'title', r->>'body', nullif(${p.noticeMessage}::jsonb, 'null'::jsonb),
+      ${p.noticeRequestId}::uuid, ${p.noticeConciergeMemberId}, ${p.noticeLink}
     from jsonb_array_elements(${p.noticeRecipients}::jsonb) r
     on conflict (user_id, (coalesce(request_id::text, concierge_member_id)))
       where type = 'message_received' and not read and coalesce(request_id::text, concierge_member_id) is not null
     do update set burst = ${notifications}.burst + 1,
       title = replace(${p.noticeBurstTitles}::jsonb ->> excluded.user_id, ${count}, (${notifications}.burst + 1)::text),
-      body = excluded.body, link = excluded.link, created_at = now()
+      body = excluded.body, message = excluded.message, link = excluded.link, created_at = now()
     returning id`);
   const deliveries = cte.$with("deliveries", {}).as(sql`
     insert into ${outbox} (kind, payload, status, burst_key, burst_to, burst_digest, next_attempt_at)
@@ -170,7 +173,7 @@ function textsByLocale(notice: Notice) {
   return (locale: Locale): NoticeTexts => {
     let texts = made.get(locale);
     if (!texts) {
-      texts = notice.texts({ t: translator(locale), locale });
+      texts = notice.texts(readerIn(locale));
       made.set(locale, texts);
     }
     return texts;
@@ -271,6 +274,7 @@ async function noticeValues(db: Queryable, deps: EngineDeps, notice: Notice) {
         }),
       ),
     ),
+    noticeMessage: JSON.stringify(recordTexts(notice)),
     noticeDeliveries: JSON.stringify(deliveries),
     noticePush: JSON.stringify(push),
   };

@@ -8,11 +8,19 @@ import { notificationsApi } from "@/shared/contracts/notifications";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { listDevices, removeDevice, subscribeDevice } from "./push";
-import { listNotifications, markAllRead, markNotificationRead, preferencesOf, setPreference } from "./service";
+import {
+  listNotifications,
+  markAllRead,
+  markNotificationRead,
+  preferencesOf,
+  readingLocale,
+  setPreference,
+} from "./service";
 
 export const notificationsRoutes = (ctx: AppContext): FastifyPluginAsync =>
   serve(notificationsApi, {
-    "GET /notifications": async ({ viewer, query }) => listNotifications(ctx, viewer, query),
+    "GET /notifications": async ({ viewer, query, request }) =>
+      listNotifications(ctx, viewer, query, readingLocale(viewer, request.headers)),
     "POST /notifications/:id/read": async ({ viewer, params }) => {
       await markNotificationRead(ctx, viewer, params.id);
       return { ok: true as const };

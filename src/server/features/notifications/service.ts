@@ -14,7 +14,7 @@ import type {
   testSendResultSchema,
 } from "@/shared/contracts/notifications";
 import { NOTIFICATION_ERRORS, NOTIFICATION_NOTICES } from "@/shared/contracts/notifications-texts";
-import { DEFAULT_LOCALE } from "@/shared/locales";
+import { acceptLanguageTags, DEFAULT_LOCALE, type Locale, localeFromCookie, preferredLocale } from "@/shared/locales";
 import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
@@ -26,22 +26,40 @@ import { renderEmail } from "../../mail/templates";
 import { deliverNow, enqueueEmail, enqueueSlack } from "../../outbox/outbox";
 import type { AppEvent } from "../../realtime/events";
 import { unreadNotifications } from "./engine";
+import { notificationTexts } from "./stored-texts";
 import { TEST_EMAIL_TEXTS as TEST_EMAIL } from "./texts";
 
 type NotificationsContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "deliver" | "write">;
 
+/**
+ * The language a reader reads their notifications in: the interface's (the language cookie, which the switch
+ * sets at once and a signed-in member's profile language sets on each load), else their profile's, else their
+ * browser's.
+ */
+export function readingLocale(viewer: Viewer, headers: { cookie?: string; "accept-language"?: string }): Locale {
+  return (
+    localeFromCookie(headers.cookie) ??
+    viewer.profile?.language ??
+    preferredLocale(acceptLanguageTags(headers["accept-language"]))
+  );
+}
+
+/** The reader's notifications, each said in `locale` (decision 045: stored as keys with their values). */
 export async function listNotifications(
   ctx: NotificationsContext,
   viewer: Viewer,
   query: z.output<typeof notificationListQuery>,
+  locale: Locale = viewer.profile?.language ?? DEFAULT_LOCALE,
 ): Promise<Served<typeof notificationListSchema>> {
-  const [items, unread] = await Promise.all([
+  const [rows, unread] = await Promise.all([
     ctx.db
       .select({
         id: notifications.id,
         type: notifications.type,
         title: notifications.title,
         body: notifications.body,
+        message: notifications.message,
+        burst: notifications.burst,
         link: notifications.link,
         read: notifications.read,
         createdAt: notifications.createdAt,
@@ -58,6 +76,10 @@ export async function listNotifications(
       .limit(query.limit),
     unreadNotifications(ctx.db, viewer.userId),
   ]);
+  const items = rows.map(({ message, burst, ...row }) => ({
+    ...row,
+    ...notificationTexts({ title: row.title, body: row.body, message, burst }, locale),
+  }));
   return { items: items as Served<typeof notificationListSchema>["items"], unread };
 }
 

@@ -16,7 +16,6 @@ import type { NoticeReader } from "@/shared/contracts/notifications";
 import type { balanceInput, balanceInvoiceSchema } from "@/shared/contracts/quotes";
 import { BALANCE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { lisbonDate } from "@/shared/dates";
-import { formatLongDate } from "@/shared/format";
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import { balanceInvoices, quoteOptions, quotes } from "../../db/schema";
@@ -29,7 +28,6 @@ import { invoiceUpdateOf } from "../../payments/invoices";
 import type { QuotedRequest } from "../requests/port";
 import { BALANCE_NOTICE_TEXTS as T } from "./balance-texts";
 import {
-  euros,
   latestHold,
   noticeToMember,
   providerFailure,
@@ -335,15 +333,15 @@ async function applyInvoiceUpdate(
   if (to === "paid") {
     set.paidAt = now;
     await activity("balance_paid", { invoiceId: row.id, amountCents: paid });
-    await toMember(out, request, invoice, "balance_paid", ({ t, locale }, facts) => ({
+    await toMember(out, request, invoice, "balance_paid", ({ t, euro, locale }, facts) => ({
       title: t(T.paidTitle, facts),
       subject: t(T.paidSubject, facts),
       heading: t(T.paidHeading),
-      paragraphs: [t(T.paidText, { ...facts, amount: euros(paid, locale) })],
+      paragraphs: [t(T.paidText, { ...facts, amount: euro(paid / 100) })],
       locale,
     }));
-    await toStaff(out, request, invoice, "balance_paid", ({ t, locale }, facts) => {
-      const all = { ...facts, amount: euros(paid, locale) };
+    await toStaff(out, request, invoice, "balance_paid", ({ t, euro }, facts) => {
+      const all = { ...facts, amount: euro(paid / 100) };
       return { title: t(T.staffPaidTitle, all), heading: t(T.paidHeading), paragraphs: [t(T.staffPaidText, all)] };
     });
   }
@@ -385,12 +383,12 @@ async function applyInvoiceUpdate(
 }
 
 /** The facts every balance text may say, in the reader's language: what remains due, by when, for what. */
-function factsOf({ locale }: NoticeReader, request: QuotedRequest, invoice: BalanceRow) {
+function factsOf({ euro, date }: NoticeReader, request: QuotedRequest, invoice: BalanceRow) {
   return {
     title: request.title,
     name: request.owner.name,
-    amount: euros(Math.max(invoice.amountCents - invoice.amountPaidCents, 0), locale),
-    date: formatLongDate(invoice.dueDate, locale),
+    amount: euro(Math.max(invoice.amountCents - invoice.amountPaidCents, 0) / 100),
+    date: date(invoice.dueDate, "long"),
   };
 }
 

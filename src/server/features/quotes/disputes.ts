@@ -9,7 +9,6 @@ import type { z } from "zod";
 import type { Served } from "@/shared/contracts/common";
 import type { disputeEvidenceSchema, disputeViewSchema } from "@/shared/contracts/disputes";
 import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
-import { formatLongDate } from "@/shared/format";
 import type { Viewer } from "../../auth/viewer";
 import { qaToolsEnabled } from "../../config";
 import type { Queryable } from "../../db";
@@ -82,13 +81,13 @@ export async function applyDispute(
           type: decided ? "dispute_closed" : "dispute_opened",
           to,
           requestId: request.id,
-          texts: ({ t, locale }) => {
+          texts: ({ t, euro, date }) => {
             const facts = {
               name: request.owner.name,
               title: request.title,
-              amount: euros(update.amountCents, locale),
+              amount: euro(update.amountCents / 100),
               reason: update.reason.replaceAll("_", " "),
-              date: update.evidenceDueBy ? formatLongDate(update.evidenceDueBy, locale) : "—",
+              date: update.evidenceDueBy ? date(update.evidenceDueBy, "long") : "—",
               outcome: t(update.status === "won" ? T.won : T.lost),
             };
             return {

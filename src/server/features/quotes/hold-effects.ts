@@ -5,7 +5,6 @@
  */
 import { eq } from "drizzle-orm";
 import type { NoticeReader } from "@/shared/contracts/notifications";
-import { formatLongDate } from "@/shared/format";
 import type { HoldStatus } from "@/shared/quotes";
 import type { Queryable } from "../../db";
 import { quoteOptions, quotes } from "../../db/schema";
@@ -13,7 +12,7 @@ import type { Effects } from "../../db/write";
 import { teamNotice } from "../../mail/team-notice";
 import { MAIL_TEXTS } from "../../mail/texts";
 import type { QuotedRequest } from "../requests/port";
-import { euros, type HoldRow, noticeToMember, type QuotesContext } from "./common";
+import { type HoldRow, noticeToMember, type QuotesContext } from "./common";
 import type { HoldEffect } from "./hold-state";
 import { QUOTE_NOTICE_TEXTS as T } from "./texts";
 
@@ -98,24 +97,21 @@ export async function carryOut(
           { holdId: hold.id, optionId: hold.optionId, amountCents: hold.amountCents, expiresAt },
           request.userId,
         );
-        await toMember("hold_placed", ({ t, locale }, facts) => {
-          const amount = euros(hold.amountCents, locale);
+        await toMember("hold_placed", ({ t, euro, date }, facts) => {
+          const amount = euro(hold.amountCents / 100);
           return {
             title: t(T.heldTitle, { amount }),
             subject: t(T.heldSubject, { ...facts, amount }),
             heading: t(T.heldHeading),
-            paragraphs: [
-              t(T.heldText, { ...facts, amount }),
-              t(T.heldUntil, { date: formatLongDate(expiresAt, locale) }),
-            ],
+            paragraphs: [t(T.heldText, { ...facts, amount }), t(T.heldUntil, { date: date(expiresAt, "long") })],
           };
         });
         await out.notify(
           teamNotice({
             type: first ? "quote_accepted" : "hold_placed",
             requestId: request.id,
-            texts: ({ t, locale }) => {
-              const amount = euros(hold.amountCents, locale);
+            texts: ({ t, euro, date }) => {
+              const amount = euro(hold.amountCents / 100);
               const facts = { name: request.owner.name, option: optionTitle, title: request.title, amount };
               return {
                 title: t(first ? T.acceptedTitle : T.reheldTitle, facts),
@@ -123,7 +119,7 @@ export async function carryOut(
                 heading: t(first ? T.acceptedHeading : T.reheldHeading),
                 paragraphs: [
                   t(first ? T.acceptedText : T.reheldText, facts),
-                  t(T.heldOnCard, { amount, date: formatLongDate(expiresAt, locale) }),
+                  t(T.heldOnCard, { amount, date: date(expiresAt, "long") }),
                 ],
               };
             },
@@ -139,16 +135,16 @@ export async function carryOut(
           effect.actorUserId,
         );
         const rest = hold.amountCents - captured;
-        await toMember("payment_captured", ({ t, locale }, facts) => {
-          const amount = euros(captured, locale);
+        await toMember("payment_captured", ({ t, euro }, facts) => {
+          const amount = euro(captured / 100);
           return {
             title: t(T.capturedTitle, { amount }),
             subject: t(T.capturedSubject, { ...facts, amount }),
             heading: t(T.capturedHeading),
             paragraphs: [
               t(T.capturedText, { ...facts, amount }),
-              ...(rest > 0 ? [t(T.capturedRest, { amount: euros(rest, locale) })] : []),
-              ...(rest > 0 && reason ? [t(T.capturedReason, { amount: euros(rest, locale), reason })] : []),
+              ...(rest > 0 ? [t(T.capturedRest, { amount: euro(rest / 100) })] : []),
+              ...(rest > 0 && reason ? [t(T.capturedReason, { amount: euro(rest / 100), reason })] : []),
             ],
           };
         });
@@ -161,8 +157,8 @@ export async function carryOut(
           { holdId: hold.id, amountCents: hold.amountCents, ...(reason ? { reason } : {}) },
           effect.actorUserId,
         );
-        await toMember("hold_released", ({ t, locale }, facts) => {
-          const amount = euros(hold.amountCents, locale);
+        await toMember("hold_released", ({ t, euro }, facts) => {
+          const amount = euro(hold.amountCents / 100);
           return {
             title: t(T.releasedTitle, { amount }),
             subject: t(T.releasedSubject, { ...facts, amount }),
@@ -174,8 +170,8 @@ export async function carryOut(
       }
       case "hold_expired": {
         await activity("hold_expired", { holdId: hold.id, amountCents: hold.amountCents });
-        await toMember("hold_expired", ({ t, locale }, facts) => {
-          const amount = euros(hold.amountCents, locale);
+        await toMember("hold_expired", ({ t, euro }, facts) => {
+          const amount = euro(hold.amountCents / 100);
           return {
             title: t(T.expiredTitle, { amount }),
             subject: t(T.expiredSubject, facts),
@@ -187,8 +183,8 @@ export async function carryOut(
           teamNotice({
             type: "hold_expired",
             requestId: request.id,
-            texts: ({ t, locale }) => {
-              const facts = { name: request.owner.name, title: request.title, amount: euros(hold.amountCents, locale) };
+            texts: ({ t, euro }) => {
+              const facts = { name: request.owner.name, title: request.title, amount: euro(hold.amountCents / 100) };
               return {
                 title: t(T.staffExpiredTitle, facts),
                 body: t(T.staffExpiredBody, facts),

@@ -23,7 +23,6 @@ import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
 import { intentUpdate } from "../../payments/holds";
 import type { QuotedRequest } from "../requests/port";
 import {
-  euros,
   type HoldRow,
   latestHold,
   liveHold,
@@ -425,8 +424,8 @@ export async function requestReauthorization(ctx: QuotesContext, staff: Viewer, 
     await out.notify({
       type: "reauthorization_requested",
       ...noticeToMember(request),
-      texts: ({ t, locale }) => {
-        const facts = { title: request.title, amount: euros(hold.amountCents, locale) };
+      texts: ({ t, euro }) => {
+        const facts = { title: request.title, amount: euro(hold.amountCents / 100) };
         return {
           title: t(T.reauthTitle, facts),
           body: request.title,

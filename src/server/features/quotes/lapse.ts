@@ -8,7 +8,6 @@
 import { and, asc, desc, eq, gt, isNull, lte, not, type SQL } from "drizzle-orm";
 import type { NoticeReader } from "@/shared/contracts/notifications";
 import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
-import { formatUtcTime } from "@/shared/format";
 import { HOLD_LAPSE_NOTICE_HOURS } from "@/shared/quotes";
 import type { Queryable } from "../../db";
 import { deliveries, holds, quoteOptions } from "../../db/schema";
@@ -16,7 +15,7 @@ import { conflict, type HttpError } from "../../http/errors";
 import { teamNotice } from "../../mail/team-notice";
 import { MAIL_TEXTS } from "../../mail/texts";
 import type { QuotedRequest } from "../requests/port";
-import { euros, type HoldRow, noticeToMember, type QuotesContext, quotesChanged } from "./common";
+import { type HoldRow, noticeToMember, type QuotesContext, quotesChanged } from "./common";
 import { QUOTE_NOTICE_TEXTS as N, HOLD_LAPSE_TEXTS as T } from "./texts";
 
 /** The warning's notification type (its email's reason is the same). */
@@ -80,12 +79,12 @@ async function warnOne(ctx: QuotesContext, due: { id: string; requestId: string 
       action: "hold_lapse_warned",
       details: { holdId: hold.id, amountCents: hold.amountCents, expiresAt },
     });
-    const facts = ({ locale }: NoticeReader) => ({
+    const facts = ({ euro, date }: NoticeReader) => ({
       title: request.title,
       option: option?.title ?? request.title,
       name: request.owner.name,
-      amount: euros(hold.amountCents, locale),
-      date: formatUtcTime(expiresAt, locale),
+      amount: euro(hold.amountCents / 100),
+      date: date(expiresAt, "utc"),
     });
     await out.notify({
       type: HOLD_LAPSE_NOTICE_TYPE,

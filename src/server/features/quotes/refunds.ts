@@ -28,7 +28,7 @@ import { MAIL_TEXTS } from "../../mail/texts";
 import type { HoldApplyResult, HoldHandler, HoldUpdate } from "../../payments";
 import { type RefundUpdate, refundUpdate } from "../../payments/refunds";
 import type { QuotedRequest } from "../requests/port";
-import { euros, noticeToMember, providerFailure, type QuotesContext, quotedRequest, quotesChanged } from "./common";
+import { noticeToMember, providerFailure, type QuotesContext, quotedRequest, quotesChanged } from "./common";
 import { chargeRefunded } from "./hold-state";
 import { REFUND_NOTICE_TEXTS as T } from "./texts";
 
@@ -364,8 +364,8 @@ async function refunded(ctx: QuotesContext, tx: Queryable, out: Effects, request
   await out.notify({
     type: "payment_refunded",
     ...noticeToMember(request),
-    texts: ({ t, locale }) => {
-      const facts = { title: request.title, amount: euros(row.amountCents, locale) };
+    texts: ({ t, euro }) => {
+      const facts = { title: request.title, amount: euro(row.amountCents / 100) };
       return {
         title: t(T.title, facts),
         body: t(T.body, facts),
@@ -384,11 +384,11 @@ async function refunded(ctx: QuotesContext, tx: Queryable, out: Effects, request
       };
     },
   });
-  await noticeStaffOfRefund(out, request, "payment_refunded", ({ t, locale }) => {
+  await noticeStaffOfRefund(out, request, "payment_refunded", ({ t, euro }) => {
     const facts = {
       title: request.title,
       name: request.owner.name,
-      amount: euros(row.amountCents, locale),
+      amount: euro(row.amountCents / 100),
       reason: row.reason || "—",
     };
     return {
@@ -430,8 +430,8 @@ async function refundFailed(
       failure,
     },
   });
-  await noticeStaffOfRefund(out, request, "refund_failed", ({ t, locale }) => {
-    const facts = { title: request.title, name: request.owner.name, amount: euros(row.amountCents, locale), failure };
+  await noticeStaffOfRefund(out, request, "refund_failed", ({ t, euro }) => {
+    const facts = { title: request.title, name: request.owner.name, amount: euro(row.amountCents / 100), failure };
     return {
       title: t(T.failedTitle, facts),
       body: t(T.failedBody, facts),

@@ -12,7 +12,6 @@ import type { NoticeReader } from "@/shared/contracts/notifications";
 import type { quoteInput, requestQuotesSchema } from "@/shared/contracts/quotes";
 import { QUOTE_ERRORS, QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { lisbonDate } from "@/shared/dates";
-import { formatLongDate } from "@/shared/format";
 import { DISPUTE_WINDOW_DAYS, holdAmountCents, isQuoteExpired } from "@/shared/quotes";
 import { vatOf } from "@/shared/tax";
 import { authorize } from "../../auth/policies";
@@ -26,7 +25,6 @@ import type { QuotedRequest } from "../requests/port";
 import { quotesBalance } from "./balance";
 import {
   draftChanged,
-  euros,
   noticeToMember,
   optionFields,
   optionsOfQuotes,
@@ -177,16 +175,14 @@ export async function deleteQuote(ctx: QuotesContext, staff: Viewer, requestId: 
 type OptionRow = typeof quoteOptions.$inferSelect;
 
 /** What the price includes: "incl. VAT 23 % (€4,672.36)", or the margin scheme's words (decision 034). */
-function vatLine({ t, locale }: Pick<NoticeReader, "t" | "locale">, o: OptionRow) {
+function vatLine({ t, euro }: Pick<NoticeReader, "t" | "euro">, o: OptionRow) {
   const vat = vatOf(o.priceCents, o.vatRate);
-  return vat === null
-    ? t(Q.marginScheme)
-    : t(Q.vatIncluded, { percent: Number(o.vatRate), amount: euros(vat, locale) });
+  return vat === null ? t(Q.marginScheme) : t(Q.vatIncluded, { percent: Number(o.vatRate), amount: euro(vat / 100) });
 }
 
 /** The email of a sent quote: each option on its own lines. */
 function quoteEmailParagraphs(
-  { t, locale }: NoticeReader,
+  { t, euro, date }: NoticeReader,
   request: QuotedRequest,
   options: OptionRow[],
   validUntil: string,
@@ -198,15 +194,15 @@ function quoteEmailParagraphs(
     ...(message ? [message] : []),
     ...options.map((o) =>
       [
-        t(Q.option, { position: o.position, title: o.title, price: euros(o.priceCents, locale) }),
-        vatLine({ t, locale }, o),
-        o.estimatedDelivery ? t(Q.delivery, { date: formatLongDate(o.estimatedDelivery, locale) }) : null,
-        t(Q.hold, { amount: euros(holdAmountCents(o.priceCents), locale) }),
+        t(Q.option, { position: o.position, title: o.title, price: euro(o.priceCents / 100) }),
+        vatLine({ t, euro }, o),
+        o.estimatedDelivery ? t(Q.delivery, { date: date(o.estimatedDelivery, "long") }) : null,
+        t(Q.hold, { amount: euro(holdAmountCents(o.priceCents) / 100) }),
       ]
         .filter(Boolean)
         .join(" · "),
     ),
-    t(Q.validUntil, { date: formatLongDate(validUntil, locale) }),
+    t(Q.validUntil, { date: date(validUntil, "long") }),
   ];
 }
 
@@ -278,10 +274,10 @@ export async function sendQuote(ctx: QuotesContext, staff: Viewer, requestId: st
       type: "quote_sent",
       ...noticeToMember(request),
       texts: (reader) => {
-        const { t, locale } = reader;
+        const { t, date } = reader;
         return {
           title: t(revised ? Q.revisedTitle : Q.title, { title: request.title }),
-          body: t(Q.body, { count: options.length, date: formatLongDate(quote.validUntil, locale) }),
+          body: t(Q.body, { count: options.length, date: date(quote.validUntil, "long") }),
           email: {
             reason: "quote_sent",
             subject: t(revised ? Q.revisedSubject : Q.subject, { title: request.title }),

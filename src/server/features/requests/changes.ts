@@ -8,7 +8,6 @@
 import { eq } from "drizzle-orm";
 import type { NoticeReader } from "@/shared/contracts/notifications";
 import { REQUEST_CHANGE_MESSAGES } from "@/shared/contracts/requests-texts";
-import { formatEuro, formatLongDate } from "@/shared/format";
 import { STATUS_LABELS, URGENCY_LABELS } from "@/shared/labels";
 import { type EditableField, isMemberEditable, type Urgency } from "@/shared/requests";
 import type { RequestChanges } from "@/shared/schemas";
@@ -62,12 +61,12 @@ const FIELD_NAMES: Record<EditableField, Keyed> = {
 };
 
 /** A change as a line of the notice, in the reader's language. */
-function describeChange(change: Change, { t, locale }: NoticeReader): string {
+function describeChange(change: Change, { t, euro, date }: NoticeReader): string {
   const value = (v: string | number | null) => {
     if (v === null || v === "") return t(T.none);
-    if (change.field === "budget") return formatEuro(Number(v), locale);
+    if (change.field === "budget") return euro(Number(v));
     if (change.field === "urgency") return t(URGENCY_LABELS[v as Urgency]);
-    if (change.field === "deadline") return formatLongDate(String(v), locale);
+    if (change.field === "deadline") return date(String(v), "long");
     return String(v);
   };
   if (change.field === "notes") return t(T.notesUpdated);

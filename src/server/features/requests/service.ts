@@ -17,7 +17,6 @@ import type {
 } from "@/shared/contracts/requests";
 import { REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
 import { firstDayOfNextMonth, REQUEST_MONTH_TIME_ZONE } from "@/shared/dates";
-import { formatEuro } from "@/shared/format";
 import { CATEGORY_LABELS, STATUS_LABELS, URGENCY_LABELS } from "@/shared/labels";
 import { ACTIVE_STATUSES, canTransition, DASHBOARD_RECENT_LIMIT, type RequestStatus } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
@@ -145,13 +144,13 @@ export async function createRequest(
         type: "request_created",
         teamMail: true,
         requestId: row.id,
-        texts: ({ t, locale }) => {
+        texts: ({ t, euro }) => {
           const facts = {
             name,
             title: input.title,
             email: viewer.email,
             category: t(CATEGORY_LABELS[input.category]),
-            budget: formatEuro(input.budget_eur, locale),
+            budget: euro(input.budget_eur),
             urgency: t(URGENCY_LABELS[input.urgency]),
           };
           return {

@@ -31,7 +31,7 @@ describe("the membership's charges in Payments", () => {
     const rows = within(screen.getByRole("list", { name: "Membership payments" })).getAllByRole("listitem");
     expect(rows).toHaveLength(2);
     expect(rows[0].textContent).toContain("Gold membership");
-    expect(rows[0].textContent).toContain("Nov 20, 2026");
+    expect(rows[0].textContent).toContain("20 Nov 2026");
     expect(rows[0].textContent).toContain("Renewal");
     expect(rows[0].textContent).toContain("VISA ·· 4242");
     expect(rows[0].textContent).toContain("€299");

@@ -22,7 +22,7 @@ describe("the test-mode receipt", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("€2,500");
     expect(screen.getByText("Hold for Kelly 28")).toBeTruthy();
     expect(screen.getByText("VISA ·· 4242")).toBeTruthy();
-    expect(screen.getByText("Nov 20, 2026")).toBeTruthy();
+    expect(screen.getByText("20 Nov 2026")).toBeTruthy();
     expect(screen.getByText("−€500")).toBeTruthy();
     expect(screen.getByText("ana@example.com")).toBeTruthy();
   });

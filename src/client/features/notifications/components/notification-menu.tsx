@@ -22,6 +22,7 @@ import {
   RECENT,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
+  useNotificationsInReadersLanguage,
 } from "../api";
 import { NotificationLink, UnreadDot } from "./notification-parts";
 
@@ -126,6 +127,7 @@ export function NotificationMenu() {
 function RecentNotifications({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useLingui();
   const query = useQuery(notificationQueries.list(RECENT));
+  useNotificationsInReadersLanguage();
   const markRead = useMarkNotificationRead();
 
   if (query.isPending) {

@@ -138,8 +138,8 @@ describe("the push devices card", () => {
     ]);
     const items = within(await list()).getAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/^Chrome on AndroidAdded Nov 20, 2026 · Not notified yet/),
-      expect.stringMatching(/^Safari on macOSThis deviceAdded Nov 20, 2026 · Last notified 3 hours ago/),
+      expect.stringMatching(/^Chrome on AndroidAdded 20 Nov 2026 · Not notified yet/),
+      expect.stringMatching(/^Safari on macOSThis deviceAdded 20 Nov 2026 · Last notified 3 hours ago/),
     ]);
     // This browser is listed already: nothing to turn on.
     expect(screen.queryByRole("button", { name: "Turn on for this device" })).toBeNull();

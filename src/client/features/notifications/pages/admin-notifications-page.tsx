@@ -26,6 +26,7 @@ import {
   notificationQueries,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
+  useNotificationsInReadersLanguage,
 } from "../api";
 import { NotificationLink, TYPE_FILTERS, TYPE_LABELS, UnreadDot } from "../components/notification-parts";
 
@@ -56,6 +57,7 @@ export default function AdminNotificationsPage() {
   const view = readView(params);
   const [limit, setLimit] = useState(FIRST_PAGE);
   const query = useQuery(notificationQueries.list({ type: view.type, unreadOnly: view.unreadOnly, limit }));
+  useNotificationsInReadersLanguage();
   const markAll = useMarkAllNotificationsRead();
   const unread = query.data?.unread ?? 0;
   const unreadSwitch = useId();

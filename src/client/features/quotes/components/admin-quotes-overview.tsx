@@ -22,7 +22,7 @@ import { errorMessage } from "@/client/lib/api";
 import { type MessageDescriptor, useLocale } from "@/client/lib/i18n";
 import { useSession } from "@/client/lib/session";
 import { toastFailure } from "@/client/lib/toasts";
-import { formatCount, formatDate, formatMessageTime } from "@/shared/format";
+import { formatCount, formatMessageTime, formatWeek } from "@/shared/format";
 import {
   type QuotesOverview,
   quoteQueries,
@@ -302,7 +302,7 @@ function MoneyChart({ data }: { data?: QuotesOverview }) {
   const { t, i18n } = useLingui();
   const rows = data?.weekly.map((week) => ({
     ...week,
-    week: formatDate(week.weekStart, "card"),
+    week: formatWeek(week.weekStart),
     heldCents: week.heldCents / 100,
     capturedCents: week.capturedCents / 100,
     releasedCents: week.releasedCents / 100,
@@ -354,7 +354,7 @@ function MoneyChart({ data }: { data?: QuotesOverview }) {
           columns: SERIES.map((series) => i18n._(series.name)),
           rows: data.weekly.map((week) => ({
             key: week.weekStart,
-            header: formatDate(week.weekStart, "card"),
+            header: formatWeek(week.weekStart),
             cells: SERIES.map((series) => formatCents(week[series.key])),
           })),
         }

@@ -149,7 +149,7 @@ describe("what the staff see of the member's answer (issue 30 item 4)", () => {
     const [first, second] = screen.getAllByRole("article");
     expect(within(first).getByText("Expired")).toBeTruthy();
     expect(within(second).getByText("Declined")).toBeTruthy();
-    expect(within(second).getByText("Declined Nov 20, 2026: Too dear")).toBeTruthy();
+    expect(within(second).getByText("Declined 20 Nov 2026: Too dear")).toBeTruthy();
   });
 });
 
@@ -316,7 +316,7 @@ describe("the staff's payment panel", () => {
       disputeUntil: "2026-12-20T10:00:00.000Z",
     };
     panel({ requestStatus: "Delivered", delivery });
-    expect(screen.getByText("The member reported a problem on Nov 21, 2026")).toBeTruthy();
+    expect(screen.getByText("The member reported a problem on 21 Nov 2026")).toBeTruthy();
     expect(screen.getByText("The strap is scratched.")).toBeTruthy();
   });
 });

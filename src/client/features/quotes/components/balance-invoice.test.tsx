@@ -60,7 +60,7 @@ describe("the staff's balance panel", () => {
         requestQuotes={captured({ balance: balance({ amountPaidCents: 0 }) })}
       />,
     );
-    expect(screen.getByText("Due by Dec 15, 2099. Paid so far: €0.")).toBeTruthy();
+    expect(screen.getByText("Due by 15 Dec 2099. Paid so far: €0.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Invoice page" }).getAttribute("href")).toBe(
       "/checkout/test/invoices/in_test_1",
     );
@@ -119,7 +119,7 @@ describe("the member's balance line", () => {
   it("says what is due and by when, and Pay now opens the invoice's page in the same tab", async () => {
     fakeApi();
     const { user } = renderWithApp(<MemberBalance balance={balance({ amountPaidCents: 5_000 })} />);
-    expect(screen.getByText("Balance due €4,000 by Dec 15, 2099")).toBeTruthy();
+    expect(screen.getByText("Balance due €4,000 by 15 Dec 2099")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Pay now" }));
     expect(screen.getByTestId("location").textContent).toBe("/checkout/test/invoices/in_test_1");
   });

@@ -23,12 +23,12 @@ describe("the member's quote cards", () => {
   it("shows each option with its price, terms, delivery estimate and the quote's validity", () => {
     fakeApi();
     renderQuotes();
-    expect(screen.getByText("Valid until Dec 31, 2099", { exact: false })).toBeTruthy();
+    expect(screen.getByText("Valid until 31 Dec 2099", { exact: false })).toBeTruthy();
     expect(screen.getByText("Two pieces we can secure this week.")).toBeTruthy();
     const first = optionCard("Birkin 25, Gold Togo");
     expect(within(first).getByText("€4,500")).toBeTruthy();
     expect(within(first).getByText("Non-refundable once shipped.")).toBeTruthy();
-    expect(within(first).getByText("Dec 10, 2099")).toBeTruthy();
+    expect(within(first).getByText("10 Dec 2099")).toBeTruthy();
     expect(within(first).getByText("€450")).toBeTruthy();
     expect(within(optionCard("Birkin 25, Etoupe Clemence")).getByText("€5,500")).toBeTruthy();
   });
@@ -124,7 +124,7 @@ describe("the member's quote cards", () => {
     expect(screen.queryByRole("button", { name: /Accept/ })).toBeNull();
     expect(screen.getByText("Held")).toBeTruthy();
     expect(
-      screen.getByText(/€450 is held on your card until Dec 1, \d\d:00\. Nothing has been charged\./),
+      screen.getByText(/€450 is held on your card until 1 Dec, \d\d:00\. Nothing has been charged\./),
     ).toBeTruthy();
   });
 
@@ -195,7 +195,7 @@ describe("the member's quote cards", () => {
     const soon = new Date(Date.now() + 20 * 3_600_000).toISOString();
     const first = renderQuotes({ requestStatus: "Found", quotes: [accepted], hold: hold({ expiresAt: soon }) });
     const notice = screen.getByText(/Your hold of €450 lapses on/).closest('[role="status"]') as HTMLElement;
-    expect(notice.textContent).toMatch(/^Your hold of €450 lapses on \w{3} \d{1,2}, \d\d:\d\d\./);
+    expect(notice.textContent).toMatch(/^Your hold of €450 lapses on \d{1,2} \w{3}, \d\d:\d\d\./);
     expect(notice.textContent).toContain("you can authorise the hold again here");
     first.unmount();
     // Further out: the usual sentence, no warning.
@@ -253,7 +253,7 @@ describe("in Portuguese", () => {
     setActiveLocale("pt-PT");
     fakeApi();
     const { user } = renderQuotes();
-    expect(screen.getByText("Válido até dez 31, 2099", { exact: false })).toBeTruthy();
+    expect(screen.getByText("Válido até 31 dez. 2099", { exact: false })).toBeTruthy();
     const first = optionCard("Birkin 25, Gold Togo");
     expect(within(first).getByText("Opção 1")).toBeTruthy();
     expect(within(first).getByText("4500 €")).toBeTruthy();

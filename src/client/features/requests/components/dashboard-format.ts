@@ -1,14 +1,14 @@
 /**
- * The operations dashboard's formats: days as 'MMM d' and counts in the interface's language (the shared
+ * The operations dashboard's formats: days as 'd MMM' ("23 Nov", "23 nov.") and counts in the interface's language (the shared
  * helpers), and the time to a first reply as "2 h 15 min", "45 min" or "—".
  */
-import { formatCount, formatDate } from "@/shared/format";
+import { formatCount, formatWeek } from "@/shared/format";
 
 export { formatCount };
 
 /** A calendar day sent as "YYYY-MM-DD" (a week's Monday, a day of the last 30), read as that local day. */
 export function formatDay(day: string): string {
-  return formatDate(day, "card");
+  return formatWeek(day);
 }
 
 /** A duration in minutes: "45 min", "2 h 15 min", "2 h", "1 d 4 h"; "< 1 min" below a minute; null is "—". */
