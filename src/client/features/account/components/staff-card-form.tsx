@@ -80,7 +80,7 @@ export function StaffCardForm() {
   const dirty = publicName !== data.publicName || headline !== data.headline;
 
   return (
-    <Card>
+    <Card role="region" aria-label={t`How members see you`}>
       <CardHeading
         title={t`How members see you`}
         description={t`Members whose requests or concierge conversations you own see your name, line and photo.`}
