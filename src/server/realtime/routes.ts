@@ -13,6 +13,7 @@ import { resolveViewer, type Viewer } from "../auth/viewer";
 import type { AppContext } from "../context";
 import { serve } from "../http/endpoints";
 import { errorBody } from "../http/errors";
+import { securityHeaderPairs } from "../http/security-headers";
 import { REQUEST_ID_HEADER } from "../ops/request-id";
 import { type AppEvent, EVENTS_CHANNEL, eventsOf } from "./events";
 
@@ -188,13 +189,21 @@ export const realtimeRoutes =
           for (const old of own.slice(0, Math.max(0, own.length - MAX_STREAMS_PER_USER + 1))) close(old);
           reply.hijack();
           const res = reply.raw;
-          res.writeHead(200, {
-            "content-type": "text/event-stream",
-            "cache-control": "no-store",
-            connection: "keep-alive",
-            "x-accel-buffering": "no",
-            [REQUEST_ID_HEADER]: request.id,
-          });
+          // A raw header list, and no header set on the response before (security-headers.ts): Node keeps no
+          // header store for the stream's life, only its head.
+          res.writeHead(200, [
+            ...securityHeaderPairs(),
+            "content-type",
+            "text/event-stream",
+            "cache-control",
+            "no-store",
+            "connection",
+            "keep-alive",
+            "x-accel-buffering",
+            "no",
+            REQUEST_ID_HEADER,
+            request.id,
+          ]);
           res.write("retry: 3000\n\n");
           flattenHead(res);
           const connection: Connection = {
