@@ -90,6 +90,8 @@ async function backends(admin: pg.Client, name: string): Promise<number[]> {
   return rows.map((r: { pid: number }) => r.pid);
 }
 
+let streamErrors = 0;
+
 /** Opens an SSE stream; calls onEvent with the topic, payload and size in bytes of each event. */
 function openStream(
   url: string,
@@ -100,6 +102,11 @@ function openStream(
     const req = http.get(url, { agent, headers: { cookie, accept: "text/event-stream" } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream: ${res.statusCode}`));
       let buffer = "";
+      // A stream the server resets is counted (and its events show as lost), not the end of the bench.
+      res.on("error", (error) => {
+        streamErrors++;
+        if (streamErrors === 1) console.error(`a stream failed: ${error.message}`);
+      });
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => {
         buffer += chunk;
@@ -635,6 +642,7 @@ try {
   console.log(
     `server memory per open stream: app ${app.perStreamKb?.toFixed(1)} KB, fair floor ${fair.perStreamKb?.toFixed(1)} KB`,
   );
+  if (streamErrors) console.log(`streams that failed: ${streamErrors}`);
   for (const t of targets.splice(0)) await t.close();
 
   const requestId = requests[0].id;
