@@ -23,7 +23,15 @@ export default defineConfig({
     minify: false,
     rolldownOptions: {
       input: { main: "src/server/main.ts", cli: "src/server/cli.ts" },
-      output: { entryFileNames: "[name].js", sourcemapExcludeSources: true },
+      output: {
+        entryFileNames: "[name].js",
+        sourcemapExcludeSources: true,
+        // ASCII only (other characters escaped), and no documentation comments (licences kept): a module's
+        // source is read as UTF-8, and a single other character makes it a two-byte string, decoded and scanned
+        // at twice the cost (decision 044).
+        charset: "ascii",
+        comments: { legal: true, annotation: false, jsdoc: false },
+      },
     },
   },
 });

@@ -18,10 +18,12 @@
  * pg_notify. It asserts nothing.
  *
  *   npm run bench:realtime -- --streams 2000 --messages 1000 --rounds 5 --concurrency 16
+ *   npm run bench:realtime -- --streams 10000   (replies still go to 2,000 members (--active); the other
+ *   streams are open and idle, held by a process of their own: bench/realtime-idle-streams.ts)
  *   --log-statements: every statement in PostgreSQL's log (log_min_duration_statement = 0 on the throwaway
  *   databases), to see where the database's time goes.
  */
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, fork, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { availableParallelism } from "node:os";
@@ -34,6 +36,8 @@ import { BENCH_SECRET, benchServerEnv, freePort, median, startProcess, stopProce
 const { values: args } = parseArgs({
   options: {
     streams: { type: "string", default: "2000" },
+    /** Members the writers reply to, whose streams the bench holds; the others' streams are idle. */
+    active: { type: "string", default: "2000" },
     staff: { type: "string", default: "20" },
     messages: { type: "string", default: "1000" },
     rounds: { type: "string", default: "5" },
@@ -43,6 +47,7 @@ const { values: args } = parseArgs({
   },
 });
 const STREAMS = Number(args.streams);
+const ACTIVE = Math.min(STREAMS, Number(args.active));
 const STAFF = Number(args.staff);
 const MESSAGES = Number(args.messages);
 const ROUNDS = Math.max(1, Number(args.rounds));
@@ -85,6 +90,8 @@ async function backends(admin: pg.Client, name: string): Promise<number[]> {
   return rows.map((r: { pid: number }) => r.pid);
 }
 
+let streamErrors = 0;
+
 /** Opens an SSE stream; calls onEvent with the topic, payload and size in bytes of each event. */
 function openStream(
   url: string,
@@ -95,6 +102,11 @@ function openStream(
     const req = http.get(url, { agent, headers: { cookie, accept: "text/event-stream" } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream: ${res.statusCode}`));
       let buffer = "";
+      // A stream the server resets is counted (and its events show as lost), not the end of the bench.
+      res.on("error", (error) => {
+        streamErrors++;
+        if (streamErrors === 1) console.error(`a stream failed: ${error.message}`);
+      });
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => {
         buffer += chunk;
@@ -112,6 +124,35 @@ function openStream(
     });
     req.on("error", reject);
   });
+}
+
+/**
+ * The streams of the members nobody replies to (beyond `--active`), opened on `url` by a process of their own
+ * (bench/realtime-idle-streams.ts): one process may hold 20,000 sockets here, and 10,000 streams on each of three
+ * lines need more. Resolves once all are open, with a function that closes them and reports the bytes received.
+ */
+async function openIdleStreams(url: string, users: string[]): Promise<() => Promise<number>> {
+  if (users.length === 0) return async () => 0;
+  const child: ChildProcess = fork("bench/realtime-idle-streams.ts", ["--url", url], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["pipe", "inherit", "inherit", "ipc"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.stdin?.end(users.join("\n"));
+  await new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the idle streams' process exited (${code})`)));
+  });
+  return async () => {
+    if (child.exitCode !== null) return 0;
+    const bytes = new Promise<number>((resolve) =>
+      child.once("message", (message: { bytes: number }) => resolve(message.bytes)),
+    );
+    child.send({ close: true });
+    const received = await Promise.race([bytes, exited.then(() => 0)]);
+    await exited;
+    return received;
+  };
 }
 
 const writers = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -264,7 +305,8 @@ async function batch(admin: pg.Client, t: Target, from: number, to: number, meas
   t.rounds.push((to - from) / (elapsed / 1000));
 }
 
-const targetOf = (requests: Requests, i: number) => requests[(i * 7919) % requests.length];
+/** Message i's request: one of the first `--active` members', the same sequence for every line. */
+const targetOf = (requests: Requests, i: number) => requests[(i * 7919) % ACTIVE];
 
 /**
  * A server process (the app, or the fair floor: both serve the same API) with every member's and staff stream
@@ -279,6 +321,7 @@ async function serverTarget(
 ): Promise<Target> {
   const port = await freePort();
   const child = startProcess(script, benchServerEnv(db.url, port, env));
+  let closeIdle = async () => 0;
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitForOk(`${base}/api/health`, performance.now());
@@ -286,8 +329,9 @@ async function serverTarget(
     const t = target(name, db, pid);
     const before = rssKb(pid);
     const closers: Array<() => void> = [];
-    for (let i = 0; i < requests.length; i += 100) {
-      const chunk = requests.slice(i, i + 100);
+    const active = requests.slice(0, ACTIVE);
+    for (let i = 0; i < active.length; i += 100) {
+      const chunk = active.slice(i, i + 100);
       closers.push(
         ...(await Promise.all(
           chunk.map(async ({ user_id }) =>
@@ -310,6 +354,10 @@ async function serverTarget(
         }),
       );
     }
+    closeIdle = await openIdleStreams(
+      `${base}/api/events`,
+      requests.slice(ACTIVE).map((r) => r.user_id),
+    );
     await new Promise((r) => setTimeout(r, 1000));
     const perStreamKb = (rssKb(pid) - before) / (requests.length + STAFF);
     const writer = await cookie("s1");
@@ -323,11 +371,13 @@ async function serverTarget(
       },
       async close() {
         for (const close of closers) close();
+        await closeIdle();
         await stopProcess(child);
       },
     });
   } catch (error) {
     // A server that did not come up, or whose streams did not open, is not left running.
+    await closeIdle();
     await stopProcess(child);
     throw error;
   }
@@ -359,7 +409,7 @@ async function rawTarget(db: Target["database"], requests: Requests): Promise<Ta
   });
   await listener.query("LISTEN app_events");
   const closers = await Promise.all(
-    requests.map(({ user_id }) =>
+    requests.slice(0, ACTIVE).map(({ user_id }) =>
       openStream(`http://127.0.0.1:${port}/?user=${user_id}`, "", (topic, _data, size) => {
         t.bytes.member += size;
         const start = t.pending.get(user_id);
@@ -369,6 +419,10 @@ async function rawTarget(db: Target["database"], requests: Requests): Promise<Ta
         }
       }),
     ),
+  );
+  const closeIdle = await openIdleStreams(
+    `http://127.0.0.1:${port}/`,
+    requests.slice(ACTIVE).map((r) => r.user_id),
   );
   const pool = new pg.Pool({ connectionString: db.url, max: 10 });
   pool.on("error", () => {});
@@ -393,6 +447,7 @@ async function rawTarget(db: Target["database"], requests: Requests): Promise<Ta
     },
     async close() {
       for (const close of closers) close();
+      await closeIdle();
       await pool.end();
       await listener.end();
       server.closeAllConnections();
@@ -509,7 +564,7 @@ try {
 
   const rate = (t: Target) => t.sent / (t.elapsedMs / 1000);
   console.log(
-    `\n${STREAMS} member streams + ${STAFF} staff streams, ${MESSAGES} messages in ${ROUNDS} interleaved rounds (after ${WARMUP} to warm up), ${CONCURRENCY} writers`,
+    `\n${STREAMS} member streams (replies to ${ACTIVE} of them, the others idle) + ${STAFF} staff streams, ${MESSAGES} messages in ${ROUNDS} interleaved rounds (after ${WARMUP} to warm up), ${CONCURRENCY} writers`,
   );
   const line = (name: string, cells: string[]) =>
     console.log(`${name.padEnd(52)}${cells.map((c) => c.padStart(9)).join("")}`);
@@ -587,6 +642,7 @@ try {
   console.log(
     `server memory per open stream: app ${app.perStreamKb?.toFixed(1)} KB, fair floor ${fair.perStreamKb?.toFixed(1)} KB`,
   );
+  if (streamErrors) console.log(`streams that failed: ${streamErrors}`);
   for (const t of targets.splice(0)) await t.close();
 
   const requestId = requests[0].id;

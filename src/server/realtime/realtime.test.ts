@@ -28,7 +28,26 @@ const openStream = (user: TestUser) => openEventStream(base, user.cookie);
 
 describe("the event stream", () => {
   it("refuses anonymous callers", async () => {
-    expect((await fetch(`${base}/api/events`)).status).toBe(401);
+    const refused = await fetch(`${base}/api/events`);
+    expect(refused.status).toBe(401);
+    // The stream writes its own head (decision 044); its other answers get the security headers when sent.
+    expect(refused.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(refused.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("sends the security headers with the stream, each once", async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${base}/api/events`, { headers: { cookie: ana.cookie }, signal: controller.signal });
+    try {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/event-stream");
+      expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    } finally {
+      controller.abort();
+    }
   });
 
   it("delivers a committed change to its owner only", async () => {

@@ -6,7 +6,6 @@
 import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
-import { fileTypeFromFile } from "file-type/node";
 import { ERROR_TEXTS, ERRORS } from "@/shared/contracts/common-texts";
 import { fill, withValues } from "@/shared/texts";
 import type { Config } from "../config";
@@ -25,6 +24,8 @@ export const tooLarge = (maxMb: number) => fill(ERROR_TEXTS.fileTooLarge.message
 
 /** The MIME type read from a spooled file's first bytes, if it is one of `accepted`; null otherwise. */
 export async function sniffedType(spooled: string, accepted: readonly string[]): Promise<string | null> {
+  // Loaded with the first upload, not at start (decision 044).
+  const { fileTypeFromFile } = await import("file-type/node");
   const type = (await fileTypeFromFile(spooled))?.mime;
   return type && accepted.includes(type) ? type : null;
 }

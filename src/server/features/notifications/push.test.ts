@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import webpush from "web-push";
 import { createTestApp, type TestContext, testConfig } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
 import { type PushService, pushDevice, startPushService, type TestDevice } from "#tests/helpers/push";
@@ -145,6 +146,8 @@ describe("devices", () => {
       const keys = vapidKeysOf(config);
       expect(Buffer.from(keys.publicKey, "base64url")).toHaveLength(65);
       expect(Buffer.from(keys.privateKey, "base64url")).toHaveLength(32);
+      // web-push takes them as its own (it checks both keys' lengths and encoding).
+      expect(() => webpush.setVapidDetails(keys.subject, keys.publicKey, keys.privateKey)).not.toThrow();
       const file = path.join(dataDir, "vapid-keys.json");
       expect(statSync(file).mode & 0o777).toBe(0o600);
       // Another start (or another instance on this data directory) reads the same pair.

@@ -13,11 +13,10 @@
  *   other 4xx) fails the row at once; a 5xx, a 429 or a network error is retried with the outbox's back-off.
  */
 
-import { createHash } from "node:crypto";
+import { createECDH, createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import webpush from "web-push";
 import type { Served } from "@/shared/contracts/common";
 import { PUSH_MESSAGES, type pushDeviceSchema, type pushSubscriptionSchema } from "@/shared/contracts/notifications";
 import { OUTBOX_DESCRIPTORS, OUTBOX_TEXTS } from "@/shared/contracts/notifications-texts";
@@ -62,7 +61,14 @@ function resolveVapidKeys(config: Config): VapidKeys {
     return { ...kept, subject };
   }
   securePrivateDir(path.dirname(file));
-  const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+  // As web-push's generateVAPIDKeys makes them (a P-256 pair: the uncompressed public point, the private
+  // scalar), without loading web-push at start (it loads with the first push: decision 044).
+  const pair = createECDH("prime256v1");
+  pair.generateKeys();
+  const publicKey = pair.getPublicKey().toString("base64url");
+  const scalar = pair.getPrivateKey();
+  // A scalar with leading zero bytes comes shorter: 32 bytes, as web-push pads it.
+  const privateKey = Buffer.concat([Buffer.alloc(Math.max(0, 32 - scalar.length)), scalar]).toString("base64url");
   writeFileSync(file, JSON.stringify({ publicKey, privateKey }), { mode: 0o600 });
   return { publicKey, privateKey, subject };
 }
@@ -177,6 +183,8 @@ export function createPushSender(db: Queryable, config: Config, keys: VapidKeys)
     const [device] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
     if (!device) throw new DeliveryRefused("The device was removed before the message went out.");
     if (!isPushService(config, device.endpoint)) throw new DeliveryRefused("The device's push service is not allowed.");
+    // Loaded with the first push, not at start (decision 044).
+    const { default: webpush } = await import("web-push");
     const request = webpush.generateRequestDetails(
       { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
       JSON.stringify(message),
