@@ -33,16 +33,23 @@ async function firstVisitScripts(page: Page, path: string) {
 }
 
 for (const path of ["/", "/pricing"]) {
-  test(`an anonymous first visit of ${path} stays within ${FIRST_VISIT_BUDGET.jsGzipKB} KB of JavaScript and registers no service worker`, async ({
+  test(`an anonymous first visit of ${path} stays within ${FIRST_VISIT_BUDGET.jsGzipKB} KB of JavaScript`, async ({
     page,
   }) => {
+    // Not met yet (decision 042: 117.6 KB on /, 119.4 KB on /pricing, the entry alone is 98.4 KB): expected to
+    // fail until the public pages hydrate without TanStack Query; Playwright reports it once it passes.
+    test.fail(true, "decision 042: the first-visit budget is not met yet");
+    const { list, kb } = await firstVisitScripts(page, path);
+    const detail = list.map((s) => `${(s.gzip / 1024).toFixed(1)} KB ${s.url}`).join("\n");
+    expect(kb, `gzip JavaScript of ${path}:\n${detail}`).toBeLessThanOrEqual(FIRST_VISIT_BUDGET.jsGzipKB);
+  });
+
+  test(`an anonymous first visit of ${path} downloads no service worker and no registration code`, async ({ page }) => {
     const workers: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/sw.js") workers.push(request.url());
     });
-    const { list, kb } = await firstVisitScripts(page, path);
-    const detail = list.map((s) => `${(s.gzip / 1024).toFixed(1)} KB ${s.url}`).join("\n");
-    expect(kb, `gzip JavaScript of ${path}:\n${detail}`).toBeLessThanOrEqual(FIRST_VISIT_BUDGET.jsGzipKB);
+    const { list } = await firstVisitScripts(page, path);
     expect(list.map((s) => s.url).filter((url) => /service-worker|workbox/.test(url))).toEqual([]);
     expect(workers).toEqual([]);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
