@@ -6,11 +6,13 @@
  *     deferred until after it (the toast viewport, loaded when the browser is idle);
  *   - Lighthouse mobile scores (performance, accessibility, best practices) and the metrics behind performance,
  *     the median of several runs, with /usr/bin/chromium.
- * It prints figures only; it asserts nothing.
+ * and checks them against the first-visit budget of decision 042: at most 100 KB of gzip JavaScript downloaded by
+ * a visit without interaction until the network is quiet (idle-time loads included), and a Lighthouse mobile performance of at least 95, on each page. It exits with 1 past the budget.
  *
  *   npm run bench:web -- --runs 5        more Lighthouse runs per page (default 3)
  *   npm run bench:web -- --no-build      reuse the last bench build (dist/bench-web)
  *   npm run bench:web -- --paths /,/about
+ *   npm run bench:web -- --runs 0        the JavaScript only, no Lighthouse (no performance verdict)
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -21,6 +23,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium } from "@playwright/test";
 import { build } from "vite";
+import { FIRST_VISIT_BUDGET as BUDGET } from "./first-visit";
 import { importTool } from "./tool";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -42,7 +45,7 @@ const { values: args } = parseArgs({
     paths: { type: "string", default: "/,/pricing" },
   },
 });
-const RUNS = Math.max(1, Number(args.runs) || 3);
+const RUNS = Math.max(0, Number.isNaN(Number(args.runs)) ? 3 : Number(args.runs));
 const PATHS = (args.paths ?? "/,/pricing").split(",").map((p) => p.trim());
 
 async function freePort(): Promise<number> {
@@ -262,7 +265,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-function printLighthouse(pathname: string, runs: LighthouseRun[]) {
+function printLighthouse(pathname: string, runs: LighthouseRun[]): number {
   const m = (key: keyof Omit<LighthouseRun, "failing">) => median(runs.map((r) => r[key]));
   console.log(
     `\n${pathname}: Lighthouse mobile, median of ${runs.length} run(s)  (this machine's Lighthouse benchmarkIndex: ${Math.round(m("benchmarkIndex"))})`,
@@ -275,6 +278,7 @@ function printLighthouse(pathname: string, runs: LighthouseRun[]) {
   );
   const failing = [...new Set(runs.flatMap((r) => r.failing))];
   if (failing.length) console.log(`  audits below 90 in some run: ${failing.join("; ")}`);
+  return m("performance");
 }
 
 async function main() {
@@ -303,16 +307,35 @@ async function main() {
       executablePath: existsSync(CHROMIUM) ? CHROMIUM : undefined,
       args: CHROMIUM_ARGS,
     });
+    const verdicts: { pathname: string; jsKB: number; performance: number | null }[] = [];
     try {
-      for (const pathname of PATHS) printAssets(pathname, await measureAssets(browser, base + pathname));
+      for (const pathname of PATHS) {
+        const assets = await measureAssets(browser, base + pathname);
+        printAssets(pathname, assets);
+        const js = assets.filter((a) => a.type === "script").reduce((total, a) => total + a.gzip, 0);
+        verdicts.push({ pathname, jsKB: js / 1024, performance: null });
+      }
     } finally {
       await browser.close();
     }
-    for (const pathname of PATHS) {
+    for (const verdict of verdicts) {
       const runs: LighthouseRun[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(base + pathname));
-      printLighthouse(pathname, runs);
+      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(base + verdict.pathname));
+      if (runs.length) verdict.performance = printLighthouse(verdict.pathname, runs);
     }
+    console.log(
+      `\nBudget (decision 042): ≤ ${BUDGET.jsGzipKB} KB gzip JavaScript (JS total: everything a first visit downloads without interaction, until the network is quiet), Lighthouse mobile performance ≥ ${BUDGET.performance}`,
+    );
+    let over = false;
+    for (const { pathname, jsKB, performance } of verdicts) {
+      const jsOk = jsKB <= BUDGET.jsGzipKB;
+      const perfOk = performance === null || performance >= BUDGET.performance;
+      over ||= !jsOk || !perfOk;
+      console.log(
+        `  ${pathname.padEnd(10)} JS ${jsKB.toFixed(1).padStart(6)} KB / ${BUDGET.jsGzipKB} ${jsOk ? "ok" : "OVER"}   performance ${performance === null ? "not run" : `${performance} / ${BUDGET.performance} ${perfOk ? "ok" : "UNDER"}`}`,
+      );
+    }
+    if (over) process.exitCode = 1;
   } finally {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));

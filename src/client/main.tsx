@@ -14,10 +14,5 @@ const app = <App queryClient={queryClient} router={(routes) => <BrowserRouter>{r
 if (container.dataset.prerendered === "true") hydrateRoot(container, app);
 else createRoot(container).render(app);
 
-// The installable app's service worker registers after the load event, from its own small module: nothing of it
-// is on the first load's path (decision 029). None in development (Vite's server builds no worker).
-if (import.meta.env.PROD && "serviceWorker" in navigator) {
-  const register = () => void import("./lib/service-worker").then((m) => m.registerServiceWorker());
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
-}
+// The installable app's service worker is registered for signed-in visitors only (app/service-worker-for-members.tsx):
+// an anonymous first visit downloads neither the worker nor its registration code (decision 042).

@@ -14,6 +14,23 @@ import { newMember } from "./support/users";
 // These journeys are about the service worker, which the other journeys block (playwright.config.ts).
 test.use({ serviceWorkers: "allow" });
 
+/**
+ * Stands in for GET /api/me as a signed-in member on the bare static copy (which has no API): the worker is
+ * registered for signed-in visitors only (decision 042).
+ */
+async function signedInOnStaticCopy(page: Page) {
+  await page.route("**/api/me", (route) =>
+    route.fulfill({
+      json: {
+        user: { id: "u-1", email: "ana@example.com", name: "Ana Sousa", twoFactorEnabled: false },
+        profile: { name: "Ana Sousa", email: "ana@example.com", phone: null },
+        role: "client",
+        subscription: null,
+      },
+    }),
+  );
+}
+
 /** Waits until the service worker (registered after the load event) is active and controls nothing yet. */
 async function workerActive(page: Page) {
   await expect
@@ -60,6 +77,8 @@ test("the manifest describes the member app and Chromium finds it installable", 
   const installable = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL });
   try {
     const app = installable.pages()[0] ?? (await installable.newPage());
+    // The worker is registered for a signed-in visitor (decision 042).
+    await newMember(app, "free");
     await app.goto("/");
     await workerActive(app);
     const cdp = await installable.newCDPSession(app);
@@ -148,6 +167,7 @@ test("a new version waits for the visitor: a quiet toast offers it and its actio
 }) => {
   const site = await staticCopy();
   try {
+    await signedInOnStaticCopy(page);
     await page.goto(`${site.url}/`);
     await workerActive(page);
 
@@ -181,6 +201,7 @@ test.describe("in European Portuguese", () => {
     page,
     context,
   }) => {
+    await newMember(page, "free", { locale: "pt-PT" });
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "pt-PT");
     const href = await page.locator('link[rel="manifest"]').getAttribute("href");
@@ -214,6 +235,7 @@ test.describe("in European Portuguese", () => {
     const site = await staticCopy();
     try {
       // The bare server sends files as they are: the app's Portuguese shell is its own file there.
+      await signedInOnStaticCopy(page);
       await page.goto(`${site.url}/index.pt-PT.html`);
       await expect(page.locator("html")).toHaveAttribute("lang", "pt-PT");
       await workerActive(page);

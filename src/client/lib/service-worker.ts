@@ -1,8 +1,8 @@
 /**
- * Registers the service worker (decision 029): loaded by main.tsx after the load event, on its own, so the
- * public pages' first load carries none of it. A new version installs in the background and waits; a quiet
- * toast offers it, and its action hands over to it and reloads this tab. Otherwise it takes over on the next
- * visit, once no tab runs the old one.
+ * Registers the service worker (decision 029): loaded for a signed-in visitor by
+ * app/service-worker-for-members.tsx (decision 042), so the public pages' first load carries none of it. A new
+ * version installs in the background and waits; a quiet toast offers it, and its action hands over to it and
+ * reloads this tab. Otherwise it takes over on the next visit, once no tab runs the old one.
  */
 import { msg } from "@lingui/core/macro";
 import { Workbox } from "workbox-window";

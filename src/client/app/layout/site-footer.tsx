@@ -3,7 +3,6 @@ import { Link, useLocation } from "react-router";
 import { Wordmark } from "@/client/components/ui/wordmark";
 import { usePublicConfig } from "@/client/lib/public-config";
 import { useSession } from "@/client/lib/session";
-import { cn } from "@/client/lib/utils";
 import { LanguageChoice } from "./language-choice";
 import { isAdminPath } from "./nav-items";
 
@@ -23,7 +22,7 @@ export function SiteFooter() {
 
   return (
     <footer className="render-lazy surface-noir">
-      <div className={cn("page-container pt-20 md:pt-24", isSignedIn ? "pb-28" : "pb-10")}>
+      <div className={`page-container pt-20 md:pt-24 ${isSignedIn ? "pb-28" : "pb-10"}`}>
         <div className="grid gap-14 md:grid-cols-12 md:gap-8">
           <div className="md:col-span-5">
             <p>

@@ -7,11 +7,12 @@ const INTERACTIONS = ["pointerdown", "keydown", "touchstart"] as const;
 const AFTER_LOAD_MS = 2000;
 
 /**
- * Mounts the toast viewport without putting sonner on the critical path: it loads on the first interaction, or in
- * an idle moment a little after the load event, whichever comes first. sonner replays toasts raised before its
- * viewport subscribed, so nothing is lost in between.
+ * Mounts the toast viewport without putting sonner on the critical path: it loads on the first interaction, or,
+ * when `atIdle` (a signed-in visitor, whom the app may tell things unasked), in an idle moment a little after the
+ * load event, whichever comes first. An anonymous reader who only reads downloads none of it (decision 042).
+ * sonner replays toasts raised before its viewport subscribed, so nothing is lost in between.
  */
-export function DeferredToaster() {
+export function DeferredToaster({ atIdle }: { atIdle: boolean }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (ready) return;
@@ -24,8 +25,8 @@ export function DeferredToaster() {
         else mount();
       }, AFTER_LOAD_MS);
     };
-    if (document.readyState === "complete") scheduleIdle();
-    else window.addEventListener("load", scheduleIdle, { once: true });
+    if (atIdle && document.readyState === "complete") scheduleIdle();
+    else if (atIdle) window.addEventListener("load", scheduleIdle, { once: true });
     for (const type of INTERACTIONS) window.addEventListener(type, mount, { once: true, passive: true, capture: true });
     return () => {
       window.removeEventListener("load", scheduleIdle);
@@ -33,7 +34,7 @@ export function DeferredToaster() {
       if (idle !== undefined) window.cancelIdleCallback(idle);
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [ready]);
+  }, [ready, atIdle]);
   if (!ready) return null;
   return (
     <Suspense fallback={null}>

@@ -1,12 +1,14 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { errorMessage } from "@/client/lib/api";
 import { i18n } from "@/client/lib/i18n";
 import { useSession } from "@/client/lib/session";
-import { BILLING_ERRORS } from "@/shared/contracts/billing-texts";
 import { checkPlanChange } from "@/shared/plan-change";
 import type { Plan } from "@/shared/plans";
-import { openInNewTab, startCheckout } from "./api";
+import { openInNewTab } from "./new-tab";
+
+// Starting a checkout, and saying why it failed, load when a member picks a plan: none of it is in the page's
+// first load (decision 042).
+const loadErrorTexts = () => Promise.all([import("@/client/lib/api"), import("@/shared/contracts/billing-texts")]);
 
 /** Toasts load sonner on demand, so the pricing page's first load stays light. */
 function toastError(message: string) {
@@ -40,10 +42,12 @@ export function usePlanSelection() {
     setPendingPlan(plan);
     const tab = openInNewTab();
     try {
+      const { startCheckout } = await import("./api");
       const { url } = await startCheckout(plan);
       tab.go(url);
     } catch (error) {
       tab.close();
+      const [{ errorMessage }, { BILLING_ERRORS }] = await loadErrorTexts();
       toastError(errorMessage(error, BILLING_ERRORS.checkoutFailed));
     } finally {
       busy.current = false;

@@ -10,7 +10,8 @@ import { useSession } from "@/client/lib/session";
 import { toastFailure } from "@/client/lib/toasts";
 import { formatLongDate } from "@/shared/format";
 import { planLabel } from "@/shared/plans";
-import { openInNewTab, useCancelComplimentary, useOpenPortal } from "../api";
+import { useCancelComplimentary, useOpenPortal } from "../api";
+import { openInNewTab } from "../new-tab";
 
 export function MembershipCard() {
   const { t } = useLingui();
