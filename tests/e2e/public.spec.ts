@@ -230,7 +230,9 @@ test.describe("signed out, notice accepted", () => {
     await expect(why.getByRole("link", { name: "Explore Membership" })).toHaveAttribute("href", "/pricing");
   });
 
-  test("legal: Terms by default, the tab follows the URL and the Terms state the pricing page's fees", async ({ page }) => {
+  test("legal: Terms by default, the tab follows the URL, the Terms state the pricing page's fees", async ({
+    page,
+  }) => {
     await page.goto("/legal");
     await expectMeta(page, /^Legal · Maison$/);
     const tabs = page.getByRole("tablist", { name: "Legal documents" });
