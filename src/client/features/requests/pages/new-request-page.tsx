@@ -310,6 +310,8 @@ function NewRequestForm() {
                 id="attachment"
                 type="file"
                 className="sr-only"
+                // Reached through 'Attach a File', not as a Tab stop of its own (issue 34 item 12).
+                tabIndex={-1}
                 aria-labelledby="attachment-label"
                 accept={MESSAGE_FILE_ACCEPT}
                 onChange={(event) => chooseFile(event.target.files?.[0])}
