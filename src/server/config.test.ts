@@ -88,10 +88,9 @@ describe("configuration", () => {
 
   it("lists the browsers' push services by default, or the hosts given", () => {
     expect(loadConfig({}).PUSH_SERVICE_HOSTS).toContain("fcm.googleapis.com");
-    expect(loadConfig({ PUSH_SERVICE_HOSTS: " Push.Example.com, 127.0.0.1 " }).PUSH_SERVICE_HOSTS).toEqual([
-      "push.example.com",
-      "127.0.0.1",
-    ]);
+    expect(
+      loadConfig({ PUSH_SERVICE_HOSTS: " Push.Example.com, 127.0.0.1, *.Wns.Example " }).PUSH_SERVICE_HOSTS,
+    ).toEqual(["push.example.com", "127.0.0.1", "*.wns.example"]);
     expect(() => loadConfig({ PUSH_SERVICE_HOSTS: "https://push.example.com/" })).toThrow(
       /^Invalid configuration: PUSH_SERVICE_HOSTS/,
     );

@@ -54,12 +54,16 @@ const base64urlKey = (bytes: number) =>
       .optional(),
   );
 
-/** The browsers' push services (the hosts their subscriptions point at; each also matches its subdomains). */
+/**
+ * The browsers' push services: the hosts their subscriptions point at, each exactly; `*.` before a name stands
+ * for any one or more labels before it (Windows' push service answers from regional hosts such as
+ * `wns2-par02p.notify.windows.com`).
+ */
 export const DEFAULT_PUSH_SERVICE_HOSTS = [
   "fcm.googleapis.com", // Chrome, Edge on Android, Opera, Samsung Internet
   "updates.push.services.mozilla.com", // Firefox
-  "notify.windows.com", // Edge on Windows
-  "push.apple.com", // Safari
+  "*.notify.windows.com", // Edge on Windows
+  "web.push.apple.com", // Safari
 ];
 
 const envSchema = z
@@ -186,7 +190,9 @@ const envSchema = z
               .map((host) => host.trim().toLowerCase())
               .filter(Boolean),
       )
-      .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, "must be a comma-separated list of host names"))),
+      .pipe(
+        z.array(z.string().regex(/^(\*\.)?[a-z0-9.-]+$/, "must be a comma-separated list of host names (or *.name)")),
+      ),
     /** Delivery attempts before an outbox message is marked failed (retried with back-off until then). */
     OUTBOX_MAX_ATTEMPTS: z.coerce.number("must be a number").int().min(1).max(50).default(8),
     /** The admin's QA tools (seed demo data, fake requests): on unless APP_URL is public (https). */

@@ -58,6 +58,8 @@ export function holdAmountCents(priceCents: number): number {
 
 /** A customer-initiated card authorisation stays capturable about 7 days (Stripe's `capture_before`). */
 export const HOLD_VALIDITY_DAYS = 7;
+/** A new quote (or a revision) is valid this many days from today unless staff choose another day. */
+export const QUOTE_DEFAULT_VALIDITY_DAYS = 14;
 /** Under this, a hold is flagged on the admin dashboard and the pipeline. */
 export const HOLD_EXPIRY_WARNING_HOURS = 24;
 /** Under this, the member and the team are told (once) that a held authorisation will lapse (issue 30, item 6). */
@@ -115,4 +117,9 @@ export function isHoldLapsingSoon(expiresAt: Date | string | null, now: Date = n
   if (!expiresAt) return false;
   const left = new Date(expiresAt).getTime() - now.getTime();
   return left > 0 && left <= HOLD_LAPSE_NOTICE_HOURS * HOUR_MS;
+}
+
+/** The validity a new quote's editor starts with: QUOTE_DEFAULT_VALIDITY_DAYS after `today` ("YYYY-MM-DD"). */
+export function defaultValidUntil(today: string): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) + QUOTE_DEFAULT_VALIDITY_DAYS * DAY_MS).toISOString().slice(0, 10);
 }

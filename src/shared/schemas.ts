@@ -14,6 +14,14 @@ import { normalizeNif } from "./tax";
 
 /** Bidirectional controls: the Arabic letter mark, LRM/RLM, embeddings and overrides, isolates. */
 const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** Every character a single line refuses (controls, C1 controls included, bidirectional controls, lone surrogates). */
+const NOT_IN_A_LINE = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\p{Cs}]/gu;
+
+/**
+ * A single line of text someone else chose and we must keep (a file's name): composed (NFC) and without the
+ * characters `singleLine` refuses, dropped rather than refused, so "evil\u202Egnp.jpg" reads as it is.
+ */
+export const cleanLine = (value: string) => value.normalize("NFC").replace(NOT_IN_A_LINE, "");
 /** Half of a surrogate pair with no other half: not text, and not storable as UTF-8. */
 const LONE_SURROGATE = /\p{Cs}/u;
 

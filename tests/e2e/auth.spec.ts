@@ -3,13 +3,30 @@ import { linkIn, MAIL_SUBJECT, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
 import { E2E_ADMIN, newEmail, signInViaForm, signUpViaApi, signUpViaForm } from "./support/users";
 
-test("sign-up lands on /pricing with the welcome toast", async ({ page }) => {
+test("sign-up lands on /pricing with the welcome toast, without a detour by the dashboard", async ({ page }) => {
+  // Every address the app moves to (issue 34 item 6: /pricing → /dashboard's gate → /pricing).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenPaths: string[] }).seenPaths = seen;
+    for (const method of ["pushState", "replaceState"] as const) {
+      const original = history[method].bind(history);
+      history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
+        if (url) seen.push(new URL(url, location.href).pathname);
+        original(data, unused, url);
+      };
+    }
+  });
   await signUpViaForm(page, { email: newEmail(), password: "secret-pass" });
   await expect(page.getByText("Account created! Please purchase a membership to access the platform.")).toBeVisible();
   // Without a membership the header's badge does not name the paid Basic plan (issue 34).
   const nav = page.getByRole("banner");
   await expect(nav.getByText("Plan: No membership")).toBeVisible();
   await expect(nav.getByText("Basic", { exact: true })).toHaveCount(0);
+  await page.waitForTimeout(2_000); // the gate's redirect delay (1500 ms) and more
+  await expect(page).toHaveURL(/\/pricing$/);
+  expect(await page.evaluate(() => (window as unknown as { seenPaths: string[] }).seenPaths)).not.toContain(
+    "/dashboard",
+  );
 });
 
 test("sign-up shows the spec's validation messages", async ({ page }) => {

@@ -34,7 +34,13 @@ test("a Gold member writes to the concierge; staff answer live from the inbox; t
   await expect(
     page.getByText("As a Gold/Black member, you have direct access to our executive concierge team."),
   ).toBeVisible();
-  await expect(page.getByText("Usually replies within minutes")).toBeVisible();
+  // The promise of minutes, or the measured median that breaks it (issue 34 item 7): which depends on the data.
+  await expect(
+    page
+      .getByText("Usually replies within minutes")
+      .or(page.getByText(/^Median reply this month: /))
+      .first(),
+  ).toBeVisible();
 
   // Nothing empty goes; Enter sends; Shift+Enter adds a line.
   const composer = page.getByLabel("Your message");

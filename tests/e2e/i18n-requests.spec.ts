@@ -117,6 +117,15 @@ test.describe("in European Portuguese", () => {
       await expect(row).toContainText("Alta");
       await expect(row).toContainText(euros("25 000"));
       await expect(admin.getByText(/^1 pedido$/)).toBeVisible();
+      // At 1440 px the Portuguese table fits beside the sidebar: nothing scrolls sideways (issue 34 item 13; it was
+      // 1,518 px wide).
+      await admin.setViewportSize({ width: 1440, height: 900 });
+      const widths = await table.evaluate((element) => {
+        const scroller = element.parentElement as HTMLElement;
+        return { table: element.scrollWidth, room: scroller.clientWidth, page: document.documentElement.scrollWidth };
+      });
+      expect(widths.table, `the table (${widths.table} px) in its ${widths.room} px`).toBeLessThanOrEqual(widths.room);
+      expect(widths.page).toBeLessThanOrEqual(1440);
 
       // The status filter speaks Portuguese too.
       await admin.getByRole("combobox", { name: "Filtrar por estado" }).click();

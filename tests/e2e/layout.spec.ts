@@ -90,6 +90,17 @@ test("at 390 px the chat button leaves room for the phone input, requests, messa
   await expectClearOfChatButton(page, card);
   await viewportScreenshot(page, "requests-list-view");
 
+  // The dashboard's recent requests (issue 34 item 13): the title has a phone's width, its status is not under
+  // the chat button.
+  await page.goto("/dashboard");
+  await fontsLoaded(page);
+  const recent = page.getByRole("link", { name: /Hermès Birkin 25 in Gold Togo/ }).filter({ visible: true });
+  await recent.scrollIntoViewIfNeeded();
+  const title = await box(recent.getByText("Hermès Birkin 25 in Gold Togo"));
+  expect.soft(title.width, "the recent request's title at 390 px").toBeGreaterThan(250);
+  await expectClearOfChatButton(page, recent.getByText("New", { exact: true }));
+  await viewportScreenshot(page, "dashboard-recent-view");
+
   // The request's newest message, scrolled to.
   await page.goto(`/requests/${id}`);
   await fontsLoaded(page);

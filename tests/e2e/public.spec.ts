@@ -230,15 +230,17 @@ test.describe("signed out, notice accepted", () => {
     await expect(why.getByRole("link", { name: "Explore Membership" })).toHaveAttribute("href", "/pricing");
   });
 
-  test("legal: Terms by default, the tab follows the URL and the Terms state the recorded fees", async ({ page }) => {
+  test("legal: Terms by default, the tab follows the URL, the Terms state the pricing page's fees", async ({
+    page,
+  }) => {
     await page.goto("/legal");
     await expectMeta(page, /^Legal · Maison$/);
     const tabs = page.getByRole("tablist", { name: "Legal documents" });
     await expect(tabs.getByRole("tab")).toHaveText(["Terms of Service", "Privacy Policy", "Refund Policy"]);
     await expect(page.getByRole("tab", { name: "Terms of Service" })).toHaveAttribute("aria-selected", "true");
     const terms = page.getByRole("tabpanel", { name: "Terms of Service" });
-    await expect(terms).toContainText("Silver membership: €500 per month");
-    await expect(terms).toContainText("Gold membership: €2,000 per month");
+    await expect(terms).toContainText("Silver membership: €99 per month");
+    await expect(terms).toContainText("Gold membership: €499 per month");
 
     await page.getByRole("tab", { name: "Privacy Policy" }).click();
     await expect(page).toHaveURL(/\/legal\?tab=privacy$/);

@@ -50,6 +50,8 @@ test("a member turns push on for this device, sees a device listed and removes i
 
   await card.getByRole("button", { name: "Turn on for this device" }).click();
   await expect(page.getByText("Push notifications could not be turned on for this device.")).toBeVisible();
+  // Why, and what to do (issue 34 item 11): this browser has no push service.
+  await expect(card.getByText(/could not reach its push service.* then try again\.$/)).toBeVisible();
   const { publicKey } = (await (await api(page.request, "GET /notifications/devices")).json()) as { publicKey: string };
   const calls = (await page.evaluate(
     () => (window as unknown as { pushSubscribeCalls: unknown[] }).pushSubscribeCalls,

@@ -4,6 +4,7 @@
  * would otherwise run as a page).
  */
 import path from "node:path";
+import { cleanLine } from "@/shared/schemas";
 
 const MAX_NAME = 200;
 
@@ -16,12 +17,14 @@ const EXTENSIONS: Record<string, readonly string[]> = {
   "application/pdf": ["pdf"],
 };
 
-/** A file name safe to store and to send back in a header: no path, no control characters, bounded. */
+/**
+ * A file name safe to store, to show and to send back in a header: no path, and the text rules of names and
+ * titles (composed, no control or bidirectional control characters, which would show "evil\u202Egnp.jpg" as
+ * "evilgpj.png"), bounded.
+ */
 export function cleanFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, "/"));
-  let clean = "";
-  for (const char of base) if (char.charCodeAt(0) >= 32 && char.charCodeAt(0) !== 127) clean += char;
-  return clean.trim().slice(0, MAX_NAME) || "attachment";
+  return Array.from(cleanLine(base).trim()).slice(0, MAX_NAME).join("").trim() || "attachment";
 }
 
 /**

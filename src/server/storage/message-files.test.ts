@@ -72,6 +72,11 @@ describe("files in a request's thread", () => {
     expect(photo.json()).toMatchObject({ name: "watch.png", type: "image/png", size: PNG.length });
     const pdf = await upload(member, "POST /requests/:id/messages/files", { id }, "invoice", PDF);
     expect(pdf.json()).toMatchObject({ name: "invoice.pdf", type: "application/pdf" });
+    // The text rules of names (issue 34 item 18): no bidirectional controls to spoof the extension, composed.
+    const spoof = await upload(member, "POST /requests/:id/messages/files", { id }, "evil\u202Egnp.png", PNG);
+    expect(spoof.json()).toMatchObject({ name: "evilgnp.png" });
+    const accent = await upload(member, "POST /requests/:id/messages/files", { id }, "Herme\u0300s\u2066.png", PNG);
+    expect(accent.json()).toMatchObject({ name: "Herm\u00e8s.png" });
     const html = await upload(member, "POST /requests/:id/messages/files", { id }, "photo.png", HTML);
     expect(html.statusCode).toBe(415);
     expect(html.json().error).toBe(MESSAGE_FILE_TEXTS.typeRefused);
@@ -86,7 +91,7 @@ describe("files in a request's thread", () => {
     expect(big.json().error).toBe(tooLarge(0.03));
     // Nothing refused was kept.
     const rows = await ctx.database.db.select().from(messageFiles).where(eq(messageFiles.requestId, id));
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(4);
   });
 
   it("sends a message of files only, shows them in the thread to both sides, and serves them to those only", async () => {

@@ -27,10 +27,6 @@ export const REQUEST_ERROR_TEXTS = {
     id: "error.not_your_request",
     message: "Only the member who made this request can attach a file to it.",
   },
-  attachmentRefused: /*i18n*/ {
-    id: "error.attachment_refused",
-    message: "Only images (JPEG, PNG, WebP, HEIC) and PDF files can be attached.",
-  },
   noAttachment: /*i18n*/ { id: "error.no_attachment", message: "This request has no attachment." },
   /** A request reaches Quoted only by sending a quote (decision 030). */
   quotedBySending: /*i18n*/ {

@@ -21,6 +21,7 @@ import {
   PanelLeftOpen,
   Search,
   Settings,
+  X,
 } from "lucide-react";
 import { Suspense, useCallback, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
@@ -232,21 +233,41 @@ export function AdminLayout() {
   );
 }
 
+/** Where the email line's dismissal is kept: for the browser session, so it is seen again the next day. */
+const MAIL_LINE_DISMISSED = "maison.mail-line-dismissed";
+
 /**
- * The spec's email banner, showing the real state: nothing while SMTP is configured; otherwise how much mail
- * the outbox holds unsent, and how to send it.
+ * The spec's email banner, showing the real state: nothing while SMTP is configured; otherwise one slim line of
+ * how much mail the outbox holds unsent and how to send it, which staff may dismiss for the session (issue 34
+ * item 13: a banner took 15 % of every admin screen).
  */
-function MailBanner() {
+export function MailBanner() {
   const { t } = useLingui();
   const session = useSession();
   const mail = useQuery(requestsAdminQueries.badges()).data?.mail;
-  if (!mail || mail.configured) return null;
+  const [dismissed, setDismissed] = useState(() => {
+    try {
+      return sessionStorage.getItem(MAIL_LINE_DISMISSED) === "1";
+    } catch {
+      return false;
+    }
+  });
+  if (!mail || mail.configured || dismissed) return null;
+  function dismiss() {
+    setDismissed(true);
+    try {
+      sessionStorage.setItem(MAIL_LINE_DISMISSED, "1");
+    } catch {
+      // Storage refused (a private window): dismissed for this page only.
+    }
+  }
   return (
     <aside
       aria-label={t`Email status`}
-      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-stone bg-ivory-deep px-4 py-3 text-sm"
+      className="mb-4 flex items-center gap-3 border-b border-stone pb-2 text-xs text-ink-muted"
     >
-      <p className="text-ink-muted">
+      <Mail aria-hidden className="size-3.5 shrink-0 text-gold-deep" />
+      <p className="min-w-0 flex-1 sm:truncate">
         <span className="font-medium text-noir">{t`Email is not configured.`}</span>{" "}
         <Trans>
           <Plural value={mail.held} one="# message is" other="# messages are" /> held in the outbox until SMTP_URL is
@@ -254,10 +275,18 @@ function MailBanner() {
         </Trans>
       </p>
       {session.role === "admin" && (
-        <Link to="/admin/outbox" className="text-sm underline underline-offset-4 hover:text-gold-deep">
+        <Link to="/admin/outbox" className="shrink-0 underline underline-offset-4 hover:text-gold-deep">
           {t`Open the outbox`}
         </Link>
       )}
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label={t`Dismiss the email notice`}
+        className="-my-1 shrink-0 rounded-sm p-1 hover:text-noir focus-visible:outline-2 focus-visible:outline-gold-deep"
+      >
+        <X aria-hidden className="size-3.5" />
+      </button>
     </aside>
   );
 }

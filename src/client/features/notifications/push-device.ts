@@ -45,6 +45,25 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 export class PushPermissionRefused extends Error {}
 
 /**
+ * Why subscribing this browser failed, as its error says (issue 34 item 11): the browser refused (a private
+ * window's permission is always refused, and Chrome says so as NotAllowedError even after "Allow"), it has no push
+ * service to reach (AbortError: Brave, Chromium builds without Google's push, a push service down), or it would
+ * not run the service worker here (a private window, site data blocked); null for anything else.
+ */
+export type PushFailure = "refused" | "noPushService" | "noWorker";
+export function pushFailureOf(error: unknown): PushFailure | null {
+  if (error instanceof PushWorkerUnavailable) return "noWorker";
+  const name = error instanceof Error || error instanceof DOMException ? error.name : "";
+  if (name === "NotAllowedError") return "refused";
+  if (name === "AbortError") return "noPushService";
+  if (name === "InvalidStateError" || name === "NotSupportedError" || name === "SecurityError") return "noWorker";
+  return null;
+}
+
+/** The service worker could not be registered or reached. */
+export class PushWorkerUnavailable extends Error {}
+
+/**
  * Asks for permission (the browser's own prompt), then subscribes this browser with the server's key: its
  * subscription, as the server takes it. A subscription made with another key (the server's changed) is
  * replaced.
@@ -52,7 +71,9 @@ export class PushPermissionRefused extends Error {}
 export async function subscribeThisDevice(publicKey: string): Promise<Wire<typeof pushSubscriptionSchema>> {
   const permission = await Notification.requestPermission();
   if (permission !== "granted") throw new PushPermissionRefused(permission);
-  const worker = await registration();
+  const worker = await registration().catch((error: unknown) => {
+    throw new PushWorkerUnavailable(String(error));
+  });
   const applicationServerKey = keyBytes(publicKey);
   const existing = await worker.pushManager.getSubscription();
   if (existing) {

@@ -27,3 +27,21 @@ export function centsToEuroInput(cents: number): string {
   const rest = cents % 100;
   return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, "0")}`;
 }
+
+/** Round euro steps a money axis may take: 1, 2, 2.5 and 5 times a power of ten, from €100. */
+const MONEY_STEPS = [1, 2, 2.5, 5].flatMap((unit) => [2, 3, 4, 5, 6, 7, 8].map((power) => unit * 10 ** power));
+MONEY_STEPS.sort((a, b) => a - b);
+/** An empty or small chart still reads as money: its axis reaches at least this many euro. */
+const MONEY_AXIS_MIN_EUR = 1000;
+
+/**
+ * The ticks of a money axis, in euro: about four round steps from 0 to at least `maxEur` (and at least €1,000),
+ * so an empty chart reads €0, €250 … €1,000 rather than €1, €2, €3, €4 (issue 34 item 14).
+ */
+export function moneyAxisTicks(maxEur: number): number[] {
+  const top = Math.max(maxEur, MONEY_AXIS_MIN_EUR);
+  const step = MONEY_STEPS.find((candidate) => candidate >= top / 4) ?? Math.ceil(top / 4);
+  const ticks = [0];
+  while (ticks[ticks.length - 1] < top) ticks.push(ticks[ticks.length - 1] + step);
+  return ticks;
+}

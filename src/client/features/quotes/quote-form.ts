@@ -10,6 +10,7 @@ import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { lisbonDate } from "@/shared/dates";
 import {
   DEFAULT_VAT_RATE,
+  defaultValidUntil,
   QUOTE_MAX_OPTIONS,
   QUOTE_MAX_PRICE_CENTS,
   QUOTE_MIN_PRICE_CENTS,
@@ -72,9 +73,12 @@ export const emptyOption = (): QuoteFormOption => ({
   vatRate: DEFAULT_VAT_RATE,
 });
 
-/** A new quote, an existing draft to change, or a revision of a declined one (its options, a new validity). */
-export function formValuesOf(quote?: Quote, { revise = false } = {}): QuoteFormValues {
-  if (!quote) return { options: [emptyOption()], validUntil: "", message: "" };
+/**
+ * A new quote, an existing draft to change, or a revision of a declined one (its options, a new validity); a
+ * new quote and a revision start valid for QUOTE_DEFAULT_VALIDITY_DAYS, which staff may change.
+ */
+export function formValuesOf(quote?: Quote, { revise = false, today = lisbonDate() } = {}): QuoteFormValues {
+  if (!quote) return { options: [emptyOption()], validUntil: defaultValidUntil(today), message: "" };
   return {
     options: quote.options.map((option) => ({
       title: option.title,
@@ -85,7 +89,7 @@ export function formValuesOf(quote?: Quote, { revise = false } = {}): QuoteFormV
       photos: option.photos,
       vatRate: option.vatRate,
     })),
-    validUntil: revise ? "" : quote.validUntil,
+    validUntil: revise ? defaultValidUntil(today) : quote.validUntil,
     message: revise ? "" : quote.message,
   };
 }

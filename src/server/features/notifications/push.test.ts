@@ -158,19 +158,26 @@ describe("devices", () => {
     }
   });
 
-  it("posts only to the browsers' push services: https, or http to a listed loopback host", () => {
+  it("posts only to the browsers' known push hosts on https's port 443, or http to a listed loopback host", () => {
     const defaults = testConfig();
     const taken = [
       "https://fcm.googleapis.com/fcm/send/abc",
       "https://updates.push.services.mozilla.com/wpush/v2/abc",
       "https://wns2-par02p.notify.windows.com/w/?token=abc",
       "https://web.push.apple.com/QGuQ",
+      "https://fcm.googleapis.com:443/fcm/send/abc",
     ];
     const refused = [
       "http://fcm.googleapis.com/fcm/send/abc",
       "https://user:pass@fcm.googleapis.com/fcm/send/abc",
       "https://fcm.googleapis.com.attacker.example/abc",
       "https://evilfcm.googleapis.com/abc",
+      "https://fcm.googleapis.com:22/x",
+      "https://fcm.googleapis.com:8443/fcm/send/abc",
+      "https://attacker.push.apple.com/x",
+      "https://x.fcm.googleapis.com/abc",
+      "https://updates.push.services.mozilla.com.evil.example/x",
+      "https://notify.windows.com/x",
       "https://169.254.169.254/latest/meta-data",
       "http://127.0.0.1:5432/",
     ];

@@ -73,14 +73,20 @@ function resolveVapidKeys(config: Config): VapidKeys {
   return { publicKey, privateKey, subject };
 }
 
-/** Whether a subscription's endpoint is one of the push services we post to (https; http only to loopback). */
+/**
+ * Whether a subscription's endpoint is one of the push services we post to: a listed host exactly (a `*.name`
+ * entry: any host under name), https on its own port 443; http (any port) only to a listed loopback host.
+ */
 export function isPushService(config: Pick<Config, "PUSH_SERVICE_HOSTS">, endpoint: string): boolean {
   if (!URL.canParse(endpoint)) return false;
   const url = new URL(endpoint);
   const host = url.hostname.toLowerCase();
-  const listed = config.PUSH_SERVICE_HOSTS.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  const listed = config.PUSH_SERVICE_HOSTS.some((allowed) =>
+    allowed.startsWith("*.") ? host.endsWith(allowed.slice(1)) && host.length > allowed.length - 1 : host === allowed,
+  );
   if (!listed || url.username || url.password) return false;
-  return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(host));
+  if (url.protocol === "https:") return url.port === "" || url.port === "443";
+  return url.protocol === "http:" && isLoopbackHost(host);
 }
 
 type PushContext = Pick<AppContext, "db" | "config">;

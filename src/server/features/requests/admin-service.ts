@@ -23,7 +23,7 @@ import { profiles, requests, subscriptions, userRoles, users } from "../../db/sc
 import { notFound } from "../../http/errors";
 import { staffTimes } from "./assignment";
 import { type RequestsContext, summary } from "./service";
-import { unreadBadge } from "./threads";
+import { staffInboxCount } from "./threads";
 
 type PipelineQuery = z.output<typeof pipelineQuery>;
 
@@ -219,11 +219,15 @@ export async function adminStats(
         new: sql<number>`(count(*) filter (where ${requests.status} = 'New'))::int`,
         sourcing: sql<number>`(count(*) filter (where ${requests.status} = 'Sourcing'))::int`,
         delivered: sql<number>`(count(*) filter (where ${requests.status} = 'Delivered'))::int`,
-        clients: sql<number>`(select count(*)::int from ${users} u where not exists (
-          select 1 from ${userRoles} r where r.user_id = u.id and r.role in ('staff', 'admin')))`,
+        // Members with a plan: an active subscription (spec section 4); a signed-up user without one is not a
+        // client yet (issue 34 item 14).
+        clients: sql<number>`(select count(*)::int from ${users} u
+          join ${subscriptions} s on s.user_id = u.id and s.status = 'active'
+          where not exists (
+            select 1 from ${userRoles} r where r.user_id = u.id and r.role in ('staff', 'admin')))`,
       })
       .from(requests),
-    unreadBadge(ctx, staff),
+    staffInboxCount(ctx, staff),
     rowsOf<{ week: string; category: RequestCategory | null; n: number }>(
       db,
       sql`

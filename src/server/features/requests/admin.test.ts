@@ -192,6 +192,39 @@ describe("the operations dashboard", () => {
   });
 });
 
+describe("the staff's counters (issue 34 item 14)", () => {
+  it("counts as Clients only members with a plan, and Messages as the inbox's tabs do together", async () => {
+    const clients = async () => (await call(ctx, "GET /admin/stats", {}, as(staff))).json().cards.clients as number;
+    const before = await clients();
+    await createUser(ctx, { name: "Signed up, no plan" });
+    expect(await clients()).toBe(before);
+    const member = await createUser(ctx, { plan: "gold", name: "Marta Reis" });
+    expect(await clients()).toBe(before + 1);
+
+    // Another staff member's reply is no message for this one to read; a sales inquiry waits in the inbox.
+    const colleague = await createUser(ctx, { role: "staff" });
+    const [villa] = await ctx.database.db.select().from(requests).where(eq(requests.title, "Villa in Comporta"));
+    await ctx.database.db.insert(messages).values({ requestId: villa.id, senderUserId: colleague.id, body: "On it" });
+    const inquiry = { subject: "Corporate gifts", message: "Twelve pens, engraved." };
+    expect((await call(ctx, "POST /sales/inquiries", { body: inquiry }, as(member))).statusCode).toBe(201);
+    const sent = { message: "Are you there?", fileIds: [] };
+    expect((await call(ctx, "POST /concierge/messages", { body: sent }, as(member))).statusCode).toBe(201);
+
+    const requestsTab = (await call(ctx, "GET /admin/inbox/messages", {}, as(staff))).json().items.length as number;
+    const conciergeTab = (await call(ctx, "GET /admin/concierge", {}, as(staff)))
+      .json()
+      .items.reduce((sum: number, item: { unread: number }) => sum + item.unread, 0) as number;
+    const salesTab = (await call(ctx, "GET /admin/sales", {}, as(staff)))
+      .json()
+      .items.filter((item: { status: string }) => item.status === "open").length as number;
+    expect(salesTab).toBeGreaterThanOrEqual(1);
+    expect(conciergeTab).toBeGreaterThanOrEqual(1);
+    const tabs = requestsTab + conciergeTab + salesTab;
+    expect((await call(ctx, "GET /admin/badges", {}, as(staff))).json().messages).toBe(tabs);
+    expect((await call(ctx, "GET /admin/stats", {}, as(staff))).json().cards.unreadMessages).toBe(tabs);
+  });
+});
+
 describe("a large pipeline", () => {
   it("stops counting at the cap and says there are more", async () => {
     await ctx.database.db.execute(sql`

@@ -14,7 +14,7 @@ import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call } from "#tests/helpers/call";
 import { s3Env, startS3rver } from "#tests/helpers/s3";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
-import { ERRORS } from "@/shared/contracts/common-texts";
+import { ERRORS, MESSAGE_FILE_TEXTS } from "@/shared/contracts/common-texts";
 import { endpointUrl } from "@/shared/contracts/endpoint";
 import { REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
 import { activityLogs, requests } from "../../db/schema";
@@ -27,6 +27,11 @@ const PNG = Buffer.from(
   "hex",
 );
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n", "latin1")]);
+const HEIC = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from("ftypheicmif1heic", "latin1"),
+  Buffer.alloc(64, 0),
+]);
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200, 1)]);
 /** A JPEG/HTML polyglot: a valid JPEG header (SOI + JFIF APP0) followed by a page with a script. */
 const POLYGLOT = Buffer.concat([
@@ -172,7 +177,11 @@ async function suite(ctx: () => TestContext) {
     expect((await upload(ana, id, "brochure.pdf", PDF)).json().type).toBe("application/pdf");
     const exe = await upload(ana, id, "holiday.jpg", ELF, "image/jpeg");
     expect(exe.statusCode).toBe(415);
-    expect(exe.json().error).toBe(REQUEST_ERRORS.attachmentRefused);
+    expect(exe.json().error).toBe(MESSAGE_FILE_TEXTS.typeRefused);
+    // One rule for images everywhere (issue 34 item 10): HEIC is refused here as in a conversation, in its words.
+    const heic = await upload(ana, id, "IMG_0001.HEIC", HEIC, "image/heic");
+    expect(heic.statusCode).toBe(415);
+    expect(heic.json().error).toBe(MESSAGE_FILE_TEXTS.typeRefused);
     const big = await upload(ana, id, "huge.png", Buffer.concat([PNG, Buffer.alloc(40_000, 7)]));
     expect(big.statusCode).toBe(413);
     expect(big.json().error).toBe(tooLarge(0.03));

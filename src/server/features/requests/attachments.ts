@@ -9,8 +9,9 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { ERRORS } from "@/shared/contracts/common-texts";
+import { ERRORS, MESSAGE_FILE_TEXTS } from "@/shared/contracts/common-texts";
 import { REQUEST_CHANGE_MESSAGES, REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
+import { MESSAGE_FILE_TYPES } from "@/shared/message-files";
 import type { Viewer } from "../../auth/viewer";
 import type { AppContext } from "../../context";
 import { requests } from "../../db/schema";
@@ -22,8 +23,12 @@ import { logActivity, visibleRequest } from "./service";
 
 export { tooLarge } from "../../storage/uploads";
 
-/** What may be attached: images and PDF, as recognised from the file's first bytes. */
-export const ATTACHMENT_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "application/pdf"] as const;
+/**
+ * What may be attached: the types a conversation's files may be (JPEG, PNG and WebP images, PDF), as recognised
+ * from the file's first bytes, refused in the same words (issue 34 item 10: one rule for images everywhere; HEIC,
+ * which most browsers cannot show, is refused, and iPhones' Safari sends JPEG when HEIC is not asked for).
+ */
+export const ATTACHMENT_TYPES = MESSAGE_FILE_TYPES;
 
 type AttachmentContext = Pick<AppContext, "db" | "storage" | "config" | "write">;
 
@@ -45,7 +50,7 @@ export async function saveAttachment(
   try {
     const file = await receiveUpload(request, spooled, ctx.config);
     const type = await sniffedType(spooled, ATTACHMENT_TYPES);
-    if (!type) throw new HttpError(415, REQUEST_ERRORS.attachmentRefused, "type_refused");
+    if (!type) throw new HttpError(415, MESSAGE_FILE_TEXTS.typeRefused, "type_refused");
     const name = nameForType(cleanFileName(file.name), type);
     const key = `requests/${row.id}/${randomUUID()}`;
     await ctx.storage.putFile(key, spooled, type);

@@ -264,9 +264,15 @@ function withFilesNoted(notice: Notice, count: number): Notice {
 async function unreadRequestMessages(db: Queryable, viewer: Viewer): Promise<number> {
   const notMine = or(isNull(messages.senderUserId), ne(messages.senderUserId, viewer.userId));
   const unread = sql`not exists (select 1 from ${messageReads} mr where mr.message_id = ${messages.id} and mr.user_id = ${viewer.userId})`;
+  // Staff: the members' messages on their requests they have not read, as the inbox's Requests tab lists them
+  // (another staff member's reply is not a message to read; issue 34 item 14).
   const [row] =
     requestBadgeScope(viewer) === "all"
-      ? await db.select({ n: count() }).from(messages).where(and(notMine, unread))
+      ? await db
+          .select({ n: count() })
+          .from(messages)
+          .innerJoin(requests, eq(requests.id, messages.requestId))
+          .where(and(eq(messages.senderUserId, requests.userId), unread))
       : await db
           .select({ n: count() })
           .from(messages)
@@ -286,6 +292,18 @@ export async function unreadBadge(ctx: Pick<RequestsContext, "db" | "domains">, 
     ctx.domains.concierge.unreadFor(ctx.db, viewer),
   ]);
   return own + concierge;
+}
+
+/**
+ * The staff's Messages count (the sidebar's badge and the dashboard's counter): what the inbox's tabs count
+ * together, the members' unread request and concierge messages and the open sales inquiries.
+ */
+export async function staffInboxCount(ctx: Pick<RequestsContext, "db" | "domains">, staff: Viewer): Promise<number> {
+  const [messagesUnread, inquiries] = await Promise.all([
+    unreadBadge(ctx, staff),
+    ctx.domains.sales.openInquiries(ctx.db),
+  ]);
+  return messagesUnread + inquiries;
 }
 
 /** /messages: the member's requests with their last message, newest activity first. */
@@ -382,7 +400,7 @@ export async function adminBadges(ctx: RequestsContext, staff: Viewer) {
       .select({ n: count() })
       .from(requests)
       .where(inArray(requests.status, ["New", "Sourcing"])),
-    unreadBadge(ctx, staff),
+    staffInboxCount(ctx, staff),
     ctx.domains.notifications.unread(ctx.db, staff.userId),
     ctx.domains.notifications.heldMail(ctx.db),
   ]);

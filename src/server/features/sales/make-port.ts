@@ -1,5 +1,5 @@
 /** How sales answers its ports (`port.ts`); app.ts plugs them in. */
-import { eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { salesInquiries, salesInquiryText } from "../../db/schema";
 import { searchRank, searchVector } from "../../db/search";
 import { searchWith } from "../../db/search-hits";
@@ -8,6 +8,11 @@ import type { SalesPort, SalesQaPort } from "./port";
 const inquiryText = salesInquiryText(salesInquiries);
 
 export const makeSalesPort = (): SalesPort => ({
+  async openInquiries(db) {
+    const [row] = await db.select({ n: count() }).from(salesInquiries).where(eq(salesInquiries.status, "open"));
+    return Number(row?.n ?? 0);
+  },
+
   /** The member's inquiry (subject and message) and the team's reply, each its own hit on the inquiry. */
   search: searchWith(
     (query) => sql`

@@ -11,6 +11,8 @@ type AccountExport = Served<typeof accountExportSchema>;
 
 export interface SalesPort {
   exportOf(db: Queryable, userId: string): Promise<AccountExport["salesInquiries"]>;
+  /** How many inquiries wait for the team (open), as the staff inbox's Sales tab counts them. */
+  openInquiries(db: Queryable): Promise<number>;
   /** Inquiries and the team's replies to them, for the staff's search. */
   search: ConversationSearch;
 }

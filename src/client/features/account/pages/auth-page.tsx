@@ -34,8 +34,10 @@ export default function AuthPage() {
   useDocumentTitle(mode === "sign-up" ? t`Create your account` : t`Sign In`, t`Sign in to your Maison membership.`);
 
   if (session.isLoading) return <PageSpinner />;
-  // Already signed in (or just signed in): straight on, to where they were going.
-  if (session.isSignedIn && mode !== "two-factor") return <Navigate to={next} replace />;
+  // Already signed in (or just signed in): straight on, to where they were going; a new account has no plan yet,
+  // so it goes to the plans, not to the dashboard's gate and back (issue 34 item 6).
+  if (session.isSignedIn && mode !== "two-factor")
+    return <Navigate to={mode === "sign-up" ? "/pricing" : next} replace />;
 
   const titles: Record<Mode, { eyebrow: string; title: string; intro: string }> = {
     "sign-in": {

@@ -29,7 +29,8 @@ export function ConciergeCard() {
             {unread > 0 && <Badge variant="gold-light">{t`${unread} new`}</Badge>}
           </div>
           <p className="mt-1 truncate text-sm text-ivory/85">
-            {last ? last.message : t`Direct access to our executive concierge team. Usually replies within minutes.`}
+            {/* The reply time is said, measured, in the concierge view (issue 34 item 7). */}
+            {last ? last.message : t`Direct access to our executive concierge team.`}
           </p>
         </div>
         <ChevronRight

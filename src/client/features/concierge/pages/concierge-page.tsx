@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Clock, Crown } from "lucide-react";
+import { ArrowLeft, Crown } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -15,7 +15,6 @@ import { ApiError, errorMessage } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { toastFailure } from "@/client/lib/toasts";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { formatReplyTime } from "@/shared/format";
 import {
   type ConciergeThread,
   conciergeAttachments,
@@ -25,6 +24,7 @@ import {
   useSendConciergeMessage,
 } from "../api";
 import { ChatThread, TypingLine } from "../components/chat";
+import { ReplyTime } from "../components/reply-time";
 import { useTypingIndicator, useTypingSignal } from "../use-typing";
 
 /**
@@ -120,9 +120,6 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
       <div className="flex flex-col gap-2 rounded-lg border border-gold/60 bg-ivory-deep/60 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm">{t`As a Gold/Black member, you have direct access to our executive concierge team.`}</p>
         <div className="flex shrink-0 flex-col gap-0.5 text-xs text-ink-muted sm:items-end">
-          <p className="flex items-center gap-1.5">
-            <Clock aria-hidden className="size-3.5" /> {t`Usually replies within minutes`}
-          </p>
           <ReplyTime />
         </div>
       </div>
@@ -167,13 +164,4 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
       </Card>
     </div>
   );
-}
-
-/** The team's real median first reply this month, once there are enough replies to say it (issue 22, item 5). */
-function ReplyTime() {
-  const { t } = useLingui();
-  const { data } = useQuery(conciergeQueries.replyTime());
-  if (data?.medianMinutes == null) return null;
-  const median = formatReplyTime(data.medianMinutes);
-  return <p className="tabular pl-5">{t`Median reply this month: ${median}`}</p>;
 }

@@ -1,9 +1,11 @@
 /**
- * The legal texts. The Terms state Silver at €500 and Gold at €2,000 a month, as the product specification
- * records for this page (it differs from the pricing page; both readings stand, spec section 9). Translated in
- * place: each heading, paragraph and item is one message.
+ * The legal texts. The Terms state each plan's monthly price from src/shared/plans.ts, the prices the pricing
+ * page and checkout use (issue 34 item 15: the spec's €500 and €2,000 for this page contradicted them, and one
+ * set of prices must stand). Translated in place: each heading, paragraph and item is one message.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
+import { PLAN_DEFINITIONS } from "@/shared/plans";
+import { formatPrice } from "./price";
 
 /** The contact address as a link, or words for it while the site's settings load. */
 function Mailbox({ email }: { email?: string }) {
@@ -14,6 +16,9 @@ function Mailbox({ email }: { email?: string }) {
 export function TermsOfService({ contactEmail }: { contactEmail?: string }) {
   const { t } = useLingui();
   const mailbox = <Mailbox email={contactEmail} />;
+  const basic = formatPrice(PLAN_DEFINITIONS.free.monthlyPriceEur ?? 0);
+  const silver = formatPrice(PLAN_DEFINITIONS.silver.monthlyPriceEur ?? 0);
+  const gold = formatPrice(PLAN_DEFINITIONS.gold.monthlyPriceEur ?? 0);
   return (
     <>
       <h2>{t`1. About these terms`}</h2>
@@ -28,17 +33,17 @@ export function TermsOfService({ contactEmail }: { contactEmail?: string }) {
       <ul>
         <li>
           <Trans>
-            <strong>Basic</strong>: account access and the sales team; no sourcing requests.
+            <strong>Basic</strong>: {basic} per month, for account access and the sales team; no sourcing requests.
           </Trans>
         </li>
         <li>
           <Trans>
-            <strong>Silver membership</strong>: €500 per month, with five sourcing requests a month.
+            <strong>Silver membership</strong>: {silver} per month, with five sourcing requests a month.
           </Trans>
         </li>
         <li>
           <Trans>
-            <strong>Gold membership</strong>: €2,000 per month, with unlimited requests and the Executive Concierge.
+            <strong>Gold membership</strong>: {gold} per month, with unlimited requests and the Executive Concierge.
           </Trans>
         </li>
         <li>

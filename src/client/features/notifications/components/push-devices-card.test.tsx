@@ -77,8 +77,11 @@ function stubBrowser(options: {
   permission?: NotificationPermission;
   answer?: NotificationPermission;
   subscribed?: string | null;
+  /** What pushManager.subscribe throws, if it fails. */
+  subscribeError?: DOMException;
 }) {
   const state = { permission: options.permission ?? "default", endpoint: options.subscribed ?? null };
+  const failWith = options.subscribeError;
   const subscribeCalls: Array<{ userVisibleOnly?: boolean; applicationServerKey?: Uint8Array }> = [];
   const unsubscribed: string[] = [];
   const subscription = (endpoint: string) => ({
@@ -95,6 +98,7 @@ function stubBrowser(options: {
     getSubscription: async () => (state.endpoint ? subscription(state.endpoint) : null),
     subscribe: async (options: { userVisibleOnly?: boolean; applicationServerKey?: Uint8Array }) => {
       subscribeCalls.push(options);
+      if (failWith) throw failWith;
       state.endpoint = THIS_ENDPOINT;
       return subscription(THIS_ENDPOINT);
     },
@@ -189,9 +193,28 @@ describe("the push devices card", () => {
     expect(screen.queryByRole("button", { name: "Turn on for this device" })).toBeNull();
   });
 
+  it.each([
+    [new DOMException("Registration failed - permission denied", "NotAllowedError"), /A private window always refuses/],
+    [
+      new DOMException("Registration failed - push service not available", "AbortError"),
+      /could not reach its push service/,
+    ],
+    [new DOMException("Failed to register a ServiceWorker", "InvalidStateError"), /would not let Maison set up/],
+  ])("says why subscribing failed, and what to do (issue 34 item 11): %s", async (error, reason) => {
+    stubBrowser({ permission: "default", answer: "granted", subscribeError: error });
+    const server = renderCard([]);
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Turn on for this device" }));
+    expect(await screen.findByText("Push notifications could not be turned on for this device.")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toMatch(reason);
+    expect(screen.getByRole("status").textContent).toMatch(/then try again\.$/);
+    expect(server.calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+
   it("says so in a browser without push, and still lists and removes the other devices", async () => {
     renderCard([device({})], "staff");
-    expect(await screen.findByText("This browser cannot receive push notifications.")).toBeTruthy();
+    expect(
+      await screen.findByText(/^This browser cannot receive push notifications\. In a private window/),
+    ).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Turn on for this device" })).toBeNull();
     expect(screen.getByRole("button", { name: "Remove Chrome on Android" })).toBeTruthy();
     expect(screen.getByText(/only the owner's devices are told/)).toBeTruthy();

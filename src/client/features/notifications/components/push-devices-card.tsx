@@ -18,8 +18,10 @@ import { toastFailure } from "@/client/lib/toasts";
 import { formatLongDate, formatTimeAgo } from "@/shared/format";
 import { notificationQueries, type PushDevice, useAddDevice, useRemoveDevice } from "../api";
 import {
+  type PushFailure,
   PushPermissionRefused,
   pushAvailability,
+  pushFailureOf,
   subscribeThisDevice,
   thisDeviceEndpoint,
   unsubscribeThisDevice,
@@ -45,8 +47,12 @@ const TEXTS = {
   notNow: msg`Push notifications were not turned on.`,
   blocked: msg`Notifications are blocked for this site. Allow them in your browser's settings, then try again.`,
   blockedNote: msg`Notifications are blocked for this site in this browser's settings.`,
-  unsupported: msg`This browser cannot receive push notifications.`,
+  unsupported: msg`This browser cannot receive push notifications. In a private window, open Maison in a normal one; on an iPhone or iPad, add Maison to your Home Screen first and turn them on there.`,
   failed: msg`Push notifications could not be turned on for this device.`,
+  // Why, and what to do (issue 34 item 11).
+  refused: msg`Your browser refused push notifications for this site. A private window always refuses them: open Maison in a normal window. Otherwise allow notifications for this site in your browser's settings, then try again.`,
+  noPushService: msg`This browser could not reach its push service. Some browsers turn it off (in Brave: allow Google services for push messaging in its settings); turn it on or use another browser, then try again.`,
+  noWorker: msg`This browser would not let Maison set up notifications here, as in a private window or when site data is blocked. Open Maison in a normal window, or allow this site's data in your browser's settings, then try again.`,
   remove: msg`Remove`,
   removed: msg`Device removed`,
   removeFailed: msg`The device could not be removed.`,
@@ -174,6 +180,8 @@ function ThisDevice({ publicKey }: { publicKey: string }) {
   const { i18n } = useLingui();
   const [availability, setAvailability] = useState(pushAvailability);
   const [asking, setAsking] = useState(false);
+  /** Why the last try failed, said under the button until the next try. */
+  const [failure, setFailure] = useState<PushFailure | null>(null);
   const add = useAddDevice();
   const queryClient = useQueryClient();
 
@@ -183,6 +191,7 @@ function ThisDevice({ publicKey }: { publicKey: string }) {
   async function turnOn() {
     if (asking) return;
     setAsking(true);
+    setFailure(null);
     try {
       const subscription = await subscribeThisDevice(publicKey);
       await add.mutateAsync(subscription);
@@ -193,7 +202,11 @@ function ThisDevice({ publicKey }: { publicKey: string }) {
         if (error.message === "denied") toast.error(i18n._(TEXTS.blocked));
         else toast(i18n._(TEXTS.notNow));
       } else {
-        toastFailure(error, i18n._(TEXTS.failed));
+        const reason = pushFailureOf(error);
+        setFailure(reason);
+        // The browser's own words ("Registration failed - …") say nothing to a member: ours, and why below.
+        if (reason) toast.error(i18n._(TEXTS.failed));
+        else toastFailure(error, i18n._(TEXTS.failed));
       }
     } finally {
       setAvailability(pushAvailability());
@@ -211,6 +224,9 @@ function ThisDevice({ publicKey }: { publicKey: string }) {
         )}
         {asking ? i18n._(TEXTS.turningOn) : i18n._(TEXTS.turnOn)}
       </Button>
+      <p role="status" className="mt-3 max-w-prose text-sm text-ink-muted empty:hidden">
+        {failure && i18n._(TEXTS[failure])}
+      </p>
     </div>
   );
 }

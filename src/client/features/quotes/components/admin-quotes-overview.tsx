@@ -30,7 +30,7 @@ import {
   type ReconciliationRun,
   useReconcileNow,
 } from "../api";
-import { formatCents } from "../money";
+import { formatCents, moneyAxisTicks } from "../money";
 import { HoldExpiry } from "./quote-parts";
 
 /** Holds that lapse within 24 h unless captured or released: each a link to its request. */
@@ -82,7 +82,7 @@ const CARDS: Array<{
   { key: "heldCents", label: msg`Held`, hint: msg`on cards now`, money: true },
   { key: "capturedCents", label: msg`Captured`, hint: msg`12 weeks`, money: true },
   { key: "releasedCents", label: msg`Released`, hint: msg`12 weeks`, money: true },
-  { key: "expiringSoon", label: msg`Expiring`, hint: msg`holds, under 24 h`, money: false },
+  { key: "expiringSoon", label: msg`Expiring`, hint: msg`holds, under 24 h`, money: false }, // said with its figure
 ];
 
 export function MoneySection() {
@@ -106,7 +106,11 @@ export function MoneySection() {
                 key={card.key}
                 size="medium"
                 label={i18n._(card.label)}
-                hint={i18n._(card.hint)}
+                hint={
+                  card.key === "expiringSoon"
+                    ? plural(data?.cards.expiringSoon ?? 0, { one: "hold, under 24 h", other: "holds, under 24 h" })
+                    : i18n._(card.hint)
+                }
                 value={data && (card.money ? formatCents(data.cards[card.key]) : formatCount(data.cards[card.key]))}
                 alert={card.key === "expiringSoon" && (data?.cards.expiringSoon ?? 0) > 0}
               />
@@ -308,6 +312,9 @@ function MoneyChart({ data }: { data?: QuotesOverview }) {
     releasedCents: week.releasedCents / 100,
   }));
   const euro = (value: number) => formatCents(Math.round(value * 100));
+  const ticks = moneyAxisTicks(
+    Math.max(0, ...(rows ?? []).map((row) => Math.max(row.heldCents, row.capturedCents, row.releasedCents))),
+  );
   return (
     <ChartFigure
       title={t`Holds per week`}
@@ -329,6 +336,8 @@ function MoneyChart({ data }: { data?: QuotesOverview }) {
                 tickLine={false}
                 axisLine={false}
                 width={64}
+                domain={[0, ticks[ticks.length - 1]]}
+                ticks={ticks}
                 tickFormatter={(value: number) => euro(value)}
               />
               <Tooltip

@@ -14,6 +14,7 @@ describe("the staff's quote editor", () => {
   it("refuses what the server would refuse, with the shared texts, and sends nothing", async () => {
     const api = fakeApi();
     const { user } = renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
+    await user.clear(screen.getByLabelText("Valid until"));
     await user.click(screen.getByRole("button", { name: "Send quote" }));
     expect(await screen.findByText(QUOTE_MESSAGES.optionTitleRequired)).toBeTruthy();
     expect(screen.getByText(QUOTE_MESSAGES.priceFormat)).toBeTruthy();
@@ -25,6 +26,22 @@ describe("the staff's quote editor", () => {
     expect(await screen.findByText(QUOTE_MESSAGES.priceTooLow)).toBeTruthy();
     expect(screen.getByText(QUOTE_MESSAGES.validUntilPast)).toBeTruthy();
     expect(api.calls).toHaveLength(0);
+  });
+
+  it("starts a new quote valid for 14 days, which staff may change (issue 34 item 17)", async () => {
+    const api = fakeApi({ [`POST ${base}/quotes`]: { status: 201, body: { id: NEW_ID } } });
+    const { user } = renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
+    const inFortnight = lisbonDate(new Date(Date.now() + 14 * 86_400_000));
+    const validUntil = screen.getByLabelText("Valid until") as HTMLInputElement;
+    expect(validUntil.value).toBe(inFortnight);
+    await user.type(screen.getByLabelText("Title"), "Kelly 28");
+    await user.type(screen.getByLabelText("Price (€)"), "9000");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.quoteSaved)).toBeTruthy();
+    expect(api.calls[0].body).toMatchObject({ validUntil: inFortnight });
+    await user.clear(validUntil);
+    await user.type(validUntil, "2099-12-31");
+    expect(validUntil.value).toBe("2099-12-31");
   });
 
   it("has one to three options", async () => {
@@ -56,6 +73,7 @@ describe("the staff's quote editor", () => {
     await user.type(screen.getByLabelText("Title"), "Birkin 25, Gold Togo");
     await user.type(screen.getByLabelText("Price (€)"), "4,500.50");
     expect(screen.getByText("€4,500.50 · hold €450.05")).toBeTruthy();
+    await user.clear(screen.getByLabelText("Valid until"));
     await user.type(screen.getByLabelText("Valid until"), "2099-12-31");
     await user.type(screen.getByLabelText("Message to the member"), "Secured until Friday.");
     await user.click(screen.getByRole("button", { name: "Send quote" }));
@@ -100,6 +118,7 @@ describe("the staff's quote editor", () => {
     // It does not stop the quote being saved.
     await user.type(screen.getByLabelText("Title"), "Kelly 28");
     await user.type(screen.getByLabelText("Price (€)"), "9000");
+    await user.clear(screen.getByLabelText("Valid until"));
     await user.type(screen.getByLabelText("Valid until"), "2099-12-31");
     await user.click(screen.getByRole("button", { name: "Save draft" }));
     expect(await screen.findByText(QUOTE_MESSAGES.quoteSaved)).toBeTruthy();
@@ -111,6 +130,7 @@ describe("the staff's quote editor", () => {
     const { user } = renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
     await user.type(screen.getByLabelText("Title"), "Kelly 28");
     await user.type(screen.getByLabelText("Price (€)"), "9000");
+    await user.clear(screen.getByLabelText("Valid until"));
     await user.type(screen.getByLabelText("Valid until"), "2099-12-31");
     await user.click(screen.getByRole("button", { name: "Save draft" }));
     expect((await screen.findByRole("alert")).textContent).toBe(QUOTE_MESSAGES.cannotQuoteNow);
@@ -136,7 +156,9 @@ describe("the staff's quote editor", () => {
     await user.click(screen.getByRole("button", { name: "Revise quote" }));
     expect((screen.getAllByLabelText("Title")[0] as HTMLInputElement).value).toBe("Birkin 25, Gold Togo");
     expect((screen.getAllByLabelText("Price (€)")[1] as HTMLInputElement).value).toBe("5500");
-    expect((screen.getByLabelText("Valid until") as HTMLInputElement).value).toBe("");
+    expect((screen.getByLabelText("Valid until") as HTMLInputElement).value).toBe(
+      lisbonDate(new Date(Date.now() + 14 * 86_400_000)),
+    );
   });
 });
 

@@ -37,6 +37,8 @@ describe("the member's quote cards", () => {
     fakeApi();
     const photos = [{ id: "44444444-4444-4444-8444-444444444444", name: "front.jpg", type: "image/jpeg", size: 10 }];
     const { user } = renderQuotes({ quotes: [quote({ options: [option(0, { photos })] })] });
+    // The thumbnail is a button named on itself (issue 34 item 12).
+    expect(screen.getByRole("button", { name: "View front.jpg" }).getAttribute("aria-label")).toBe("View front.jpg");
     await user.click(screen.getByRole("button", { name: "View front.jpg" }));
     const dialog = screen.getByRole("dialog", { name: "front.jpg" });
     expect(within(dialog).getByRole("img", { name: "front.jpg" }).getAttribute("src")).toBe(

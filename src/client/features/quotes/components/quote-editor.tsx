@@ -41,7 +41,7 @@ export function QuoteEditor({
   const { t } = useLingui();
   const today = lisbonDate();
   const schema = useMemo(() => quoteFormSchema(today), [today]);
-  const form = useZodForm(schema, { defaultValues: formValuesOf(quote, { revise }) });
+  const form = useZodForm(schema, { defaultValues: formValuesOf(quote, { revise, today }) });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "options" });
   const { TextField, TextareaField, SelectField } = fieldsOf(form);
   // The VAT the price includes (decision 034); prices are always VAT-inclusive.

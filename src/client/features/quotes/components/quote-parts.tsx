@@ -120,15 +120,12 @@ export function QuoteFiles({
             <li key={file.id}>
               <button
                 type="button"
+                // Named on the button itself, not only through its picture (issue 34 item 12).
+                aria-label={t`View ${file.name}`}
                 onClick={() => setOpen(file)}
                 className="block size-20 cursor-pointer overflow-hidden rounded-md border border-stone bg-ivory-deep transition-colors hover:border-gold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-deep"
               >
-                <img
-                  src={quoteFileUrl(requestId, file.id)}
-                  alt={t`View ${file.name}`}
-                  loading="lazy"
-                  className="size-full object-cover"
-                />
+                <img src={quoteFileUrl(requestId, file.id)} alt="" loading="lazy" className="size-full object-cover" />
               </button>
             </li>
           ) : (

@@ -2,7 +2,7 @@
  * The operations dashboard's counters (spec: Total, New, Sourcing, Clients, unread Messages; and Delivered, the
  * loop's end, issue 21) and quick links.
  */
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { ArrowUpRight, Inbox, type LucideIcon, Search, Sparkles, Table2 } from "lucide-react";
 import { Link } from "react-router";
@@ -11,14 +11,32 @@ import type { MessageDescriptor } from "@/client/lib/i18n";
 import type { AdminStats } from "../admin-api";
 import { formatCount } from "./dashboard-format";
 
-const CARDS: Array<{ key: keyof AdminStats["cards"]; label: MessageDescriptor; hint: MessageDescriptor }> = [
-  { key: "total", label: msg`Total`, hint: msg`requests` },
-  { key: "new", label: msg`New`, hint: msg`to review` },
-  { key: "sourcing", label: msg`Sourcing`, hint: msg`in progress` },
-  { key: "delivered", label: msg({ message: "Delivered", context: "requests" }), hint: msg`completed` },
-  { key: "clients", label: msg`Clients`, hint: msg`members` },
-  { key: "unreadMessages", label: msg`Messages`, hint: msg`unread` },
+const CARDS: Array<{ key: keyof AdminStats["cards"]; label: MessageDescriptor }> = [
+  { key: "total", label: msg`Total` },
+  { key: "new", label: msg`New` },
+  { key: "sourcing", label: msg`Sourcing` },
+  { key: "delivered", label: msg({ message: "Delivered", context: "requests" }) },
+  { key: "clients", label: msg`Clients` },
+  { key: "unreadMessages", label: msg`Messages` },
 ];
+
+/** The word beside a counter, agreeing with its figure ("1 request", "2 requests"; issue 34 item 14). */
+function hintOf(key: keyof AdminStats["cards"], n: number): string {
+  switch (key) {
+    case "total":
+      return plural(n, { one: "request", other: "requests" });
+    case "new":
+      return plural(n, { one: "to review", other: "to review" });
+    case "sourcing":
+      return plural(n, { one: "in progress", other: "in progress" });
+    case "delivered":
+      return plural(n, { one: "completed", other: "completed" });
+    case "clients":
+      return plural(n, { one: "member", other: "members" });
+    case "unreadMessages":
+      return plural(n, { one: "unread", other: "unread" });
+  }
+}
 
 /** The six counters; with `cards` undefined, their skeletons at the same size. */
 export function StatCards({ cards }: { cards?: AdminStats["cards"] }) {
@@ -33,7 +51,7 @@ export function StatCards({ cards }: { cards?: AdminStats["cards"] }) {
           <StatCard
             key={card.key}
             label={i18n._(card.label)}
-            hint={i18n._(card.hint)}
+            hint={hintOf(card.key, cards?.[card.key] ?? 0)}
             value={cards && formatCount(cards[card.key])}
           />
         ))}

@@ -74,7 +74,18 @@ function RequestNotesAndAttachment({ request }: { request: RequestDetail }) {
         <h3 className="eyebrow text-ink-muted">{t`Attachment`}</h3>
         {request.attachment ? (
           <div className="mt-2 flex flex-wrap items-center gap-3 rounded-md border border-stone px-4 py-3">
-            <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
+            {request.attachment.type.startsWith("image/") ? (
+              // A photo shows as itself, as a conversation's photos do (issue 34 item 12).
+              <img
+                src={attachmentUrl(request.id)}
+                alt={request.attachment.name}
+                loading="lazy"
+                decoding="async"
+                className="size-24 shrink-0 rounded-md border border-stone bg-ivory-deep object-cover sm:size-28"
+              />
+            ) : (
+              <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
+            )}
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium">{request.attachment.name}</p>
               <p className="text-xs text-ink-muted">{formatSize(request.attachment.size)}</p>

@@ -182,7 +182,9 @@ function RecentList({ recent }: { recent: Dashboard["recent"] }) {
             to={`/requests/${request.id}`}
             className="-mx-3 flex flex-wrap items-center gap-x-6 gap-y-2 rounded-md px-3 py-4 transition-colors hover:bg-ivory-deep focus-visible:outline-2 focus-visible:outline-gold-deep"
           >
-            <span className="min-w-0 flex-1">
+            {/* On a phone the title has the row to itself and the figures go below, left, clear of the floating
+                chat button (issue 34 item 13: titles were cut to about eight characters). */}
+            <span className="min-w-0 basis-full sm:flex-1 sm:basis-0">
               <span className="block truncate font-medium">{request.title}</span>
               <span className="mt-0.5 block text-xs text-ink-muted">
                 {i18n._(CATEGORY_LABELS[request.category])} ·{" "}

@@ -23,9 +23,11 @@ import {
 import { ApiError, errorMessage, sharedText } from "@/client/lib/api";
 import { useSession } from "@/client/lib/session";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { MESSAGE_FILE_TEXTS } from "@/shared/contracts/common-texts";
 import { REQUEST_ERRORS } from "@/shared/contracts/requests-texts";
 import { formatCount, formatEuro, formatLongDate } from "@/shared/format";
 import { CATEGORY_LABELS, URGENCY_LABELS } from "@/shared/labels";
+import { MESSAGE_FILE_ACCEPT, MESSAGE_FILE_TYPES } from "@/shared/message-files";
 import { DEFAULT_COUNTRY_CODE, digitsOnly, joinPhone, REQUEST_COUNTRY_CODES, splitPhone } from "@/shared/phone";
 import { DEFAULT_URGENCY, REQUEST_CATEGORIES, URGENCIES } from "@/shared/requests";
 import { firstIssueMessage, newRequestSchema } from "@/shared/schemas";
@@ -35,7 +37,6 @@ const MAX_UPLOAD_MB = 20;
 /** The spec's message for a member at the limit (section 8), the server's refusal too. */
 /** Budgets are whole euros: 10 digits reach the largest budget the server takes (1,000,000,000). */
 const BUDGET_MAX_DIGITS = 10;
-const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif", "application/pdf"];
 
 interface Values {
   title: string;
@@ -191,8 +192,9 @@ function NewRequestForm() {
       toast.error(t`The file is larger than ${MAX_UPLOAD_MB} MB`);
       return;
     }
-    if (chosen.type && !ACCEPTED_TYPES.includes(chosen.type)) {
-      toast.error(t`Please attach an image (JPEG, PNG, WebP, HEIC) or a PDF`);
+    // The same rule and words as a conversation's files (issue 34 item 10); the server reads the bytes.
+    if (chosen.type && !(MESSAGE_FILE_TYPES as readonly string[]).includes(chosen.type)) {
+      toast.error(sharedText(MESSAGE_FILE_TEXTS.typeRefused));
       return;
     }
     setFile(chosen);
@@ -308,8 +310,10 @@ function NewRequestForm() {
                 id="attachment"
                 type="file"
                 className="sr-only"
+                // Reached through 'Attach a File', not as a Tab stop of its own (issue 34 item 12).
+                tabIndex={-1}
                 aria-labelledby="attachment-label"
-                accept={`${ACCEPTED_TYPES.join(",")},.heic,.heif`}
+                accept={MESSAGE_FILE_ACCEPT}
                 onChange={(event) => chooseFile(event.target.files?.[0])}
                 disabled={busy}
               />
@@ -343,7 +347,7 @@ function NewRequestForm() {
                     <Paperclip /> {t`Attach a File`}
                   </Button>
                   <p className="mt-2 text-xs text-ink-muted">
-                    {t`An image (JPEG, PNG, WebP, HEIC) or a PDF, up to ${MAX_UPLOAD_MB} MB.`}
+                    {t`An image (JPEG, PNG, WebP) or a PDF, up to ${MAX_UPLOAD_MB} MB.`}
                   </p>
                 </div>
               )}
