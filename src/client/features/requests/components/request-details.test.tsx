@@ -17,6 +17,7 @@ const REQUEST: RequestDetail = {
   deadline: null,
   client: { id: "u1", name: "Marta Member", email: "marta@example.com" },
   deletable: true,
+  concierge: null,
 };
 
 describe("a request's attachment (issue 34 item 12)", () => {
