@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from "vite";
 import { compiledCatalogs } from "./src/server/i18n-catalogs.ts";
 
 const catalogsModule = fileURLToPath(new URL("./src/server/i18n-catalogs.ts", import.meta.url));
+const migrations = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**
  * What the built server needs besides its code, so that dist/ runs on its own (decision 041: copy dist/ and
@@ -26,9 +27,9 @@ function selfContained(): Plugin {
     writeBundle(options) {
       const target = path.join(options.dir ?? "dist/server", "migrations");
       mkdirSync(path.join(target, "meta"), { recursive: true });
-      cpSync("migrations/meta/_journal.json", path.join(target, "meta/_journal.json"));
-      for (const file of readdirSync("migrations").filter((name) => name.endsWith(".sql"))) {
-        cpSync(path.join("migrations", file), path.join(target, file));
+      cpSync(path.join(migrations, "meta/_journal.json"), path.join(target, "meta/_journal.json"));
+      for (const file of readdirSync(migrations).filter((name) => name.endsWith(".sql"))) {
+        cpSync(path.join(migrations, file), path.join(target, file));
       }
     },
   };
