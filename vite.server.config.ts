@@ -19,7 +19,6 @@ function selfContained(): Plugin {
     load(id) {
       if (id !== catalogsModule) return null;
       return [
-        `export const SERVER_CATALOGS = [];`,
         `const CATALOGS = ${JSON.stringify(compiledCatalogs())};`,
         `export function compiledCatalogs() { return CATALOGS; }`,
       ].join("\n");

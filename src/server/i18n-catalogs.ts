@@ -16,7 +16,7 @@ export type CompiledMessage = ReturnType<typeof compileMessage>;
 export type CompiledCatalogs = Record<string, Record<string, CompiledMessage>>;
 
 /** The catalogs the server says, relative to the project's root. */
-export const SERVER_CATALOGS = ["src/shared/locales", "src/server/locales"];
+const SERVER_CATALOGS = ["src/shared/locales", "src/server/locales"];
 
 function projectRoot(): string {
   for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
