@@ -49,7 +49,7 @@ buildIfStale(
 buildIfStale(
   "build:server",
   "dist/server/main.js",
-  ["vite.server.config.ts", "src/server", "src/shared", "package-lock.json"],
+  ["vite.server.config.ts", "src/server", "src/shared", "migrations", "package-lock.json"],
   "server",
 );
 
@@ -57,6 +57,6 @@ buildIfStale(
 process.chdir(root);
 process.env.NODE_ENV ??= "production";
 process.setSourceMapsEnabled(true);
-// Node 22.1 and later: the compiled code is kept on disk for the next start (Node 20 has no such cache).
+// The compiled code is kept on disk for the next start (Node.js 22.1 and later: every supported one, decision 041).
 module.enableCompileCache?.();
 await import(pathToFileURL(path.join(root, "dist/server/main.js")).href);

@@ -2,46 +2,16 @@
  * The server's languages (decision 028): emails, notifications and anything else it writes for a person are in
  * that person's language. Texts are keyed descriptors (`/*i18n*\/ { id, message }`, src/shared/texts.ts): their
  * English is in the code, their Portuguese in src/shared/locales/pt-PT.po and src/server/locales/pt-PT.po,
- * read once from the project's folders (found upward from this module, so the built server finds them too).
- * No Lingui macros here: the server also runs under plain Node (tests, CLI).
+ * compiled once: from the .po files when running from the sources, in the build itself for the built server
+ * (./i18n-catalogs.ts, decision 041). No Lingui macros here: the server also runs under plain Node (tests, CLI).
  */
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type I18n, setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import PO from "pofile";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/shared/locales";
 import type { Keyed } from "@/shared/texts";
+import { compiledCatalogs } from "./i18n-catalogs";
 
 export type { Keyed, Locale };
-
-/** The catalogs the server reads, relative to the project's root. */
-const CATALOGS = ["src/shared/locales", "src/server/locales"];
-
-function projectRoot(): string {
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, CATALOGS[0]))) return dir;
-    if (path.dirname(dir) === dir) return process.cwd();
-  }
-}
-
-/** The translations of one language, by key (compiled). */
-export function readTranslations(
-  locale: Locale,
-  root = projectRoot(),
-): Record<string, ReturnType<typeof compileMessage>> {
-  const messages: Record<string, ReturnType<typeof compileMessage>> = {};
-  for (const dir of CATALOGS) {
-    const file = path.join(root, dir, `${locale}.po`);
-    if (!existsSync(file)) continue;
-    for (const item of PO.parse(readFileSync(file, "utf8")).items) {
-      const translation = item.msgstr[0];
-      if (!item.obsolete && translation) messages[item.msgid] = compileMessage(translation);
-    }
-  }
-  return messages;
-}
 
 let instances: Record<Locale, I18n> | null = null;
 
@@ -49,8 +19,9 @@ let instances: Record<Locale, I18n> | null = null;
 function instancesByLocale(): Record<Locale, I18n> {
   if (instances) return instances;
   const made = {} as Record<Locale, I18n>;
+  const catalogs = compiledCatalogs();
   for (const locale of LOCALES) {
-    const messages = locale === DEFAULT_LOCALE ? {} : readTranslations(locale);
+    const messages = locale === DEFAULT_LOCALE ? {} : (catalogs[locale] ?? {});
     // English comes from the descriptors themselves, compiled when used.
     made[locale] = setupI18n({ locale, messages: { [locale]: messages } }).setMessagesCompiler(compileMessage);
   }

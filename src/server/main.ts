@@ -15,9 +15,10 @@ import { DataDirInUseError } from "./db/lock";
 import { unappliedMigrations } from "./db/migrations";
 import { markPhase, startupPhases } from "./ops/startup-phases";
 
-// Node 22.1 and later keep the compiled code of what is loaded next (the application, below) on disk, in the
-// system's temporary directory, for the next start; Node 20 has no such cache (decision 026).
-(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+// The compiled code of what is loaded next (the application, below) is kept on disk, in the system's temporary
+// directory, for the next start (decisions 026, 041): Node.js 22.1 and later, so every supported one; guarded all
+// the same, for a runtime that lacks it.
+module.enableCompileCache?.();
 
 /** How long a stopping instance keeps serving after it said it is not ready (a load balancer's notice). */
 const NOT_READY_NOTICE_MS = 500;

@@ -157,8 +157,11 @@ function authSecretFingerprint(config: Config): string | null {
   return secret ? secretFingerprint(secret) : null;
 }
 
+/** The project's name and version: its package.json, found upward from the migrations (src or dist/server). */
 function appVersion(): { name: string; version: string } {
-  const pkg = JSON.parse(readFileSync(path.join(path.dirname(MIGRATIONS_DIR), "package.json"), "utf8"));
+  let dir = path.dirname(MIGRATIONS_DIR);
+  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
   return { name: pkg.name, version: pkg.version };
 }
 
