@@ -74,6 +74,7 @@ import { createDeliverer, type OutboxWorker, startOutboxWorker } from "./outbox/
 import { createPayments } from "./payments";
 import { createRateLimiter } from "./rate-limit";
 import { type EventFanout, postgresFanout } from "./realtime/fanout";
+import { natsFanout } from "./realtime/fanout-nats";
 import { realtimeRoutes } from "./realtime/routes";
 import { createStorage } from "./storage";
 
@@ -230,7 +231,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     domains,
     readiness: createReadiness(database, { timeoutMs: deps.readyTimeoutMs }),
     metrics,
-    fanout: (deps.fanout ?? postgresFanout)(database),
+    fanout: deps.fanout
+      ? deps.fanout(database)
+      : config.NATS_URL
+        ? natsFanout(database, { url: config.NATS_URL })
+        : postgresFanout(database),
   } satisfies AppContext);
   // The provider's word on card holds (webhooks, a capture's answer) is applied by the quotes domain.
   ctx.payments.holds.setHandler(domains.quotes.holdHandler);

@@ -3,7 +3,7 @@
  * it missed from the log, in order, once, as its viewer may see it; "resync" only when the log no longer holds
  * where it stopped.
  */
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
@@ -11,11 +11,41 @@ import { openEventStream } from "#tests/helpers/stream";
 import { createUser, type TestUser } from "#tests/helpers/users";
 import { rowsOf } from "../db";
 import { type AppEvent, announce, subscriptionChanged } from "./events";
-import { postgresFanout, pruneLog } from "./fanout";
+import { type EventFanout, postgresFanout, pruneLog } from "./fanout";
+import { natsFanout } from "./fanout-nats";
 
-/** Two apps: one resuming from memory (the default), one with no memory, so every resume reads the log. */
+/**
+ * The NATS JetStream fan-out runs the same tests against a server (NATS_URL, or the local one); without one they
+ * are skipped, saying so.
+ */
+const NATS_URL = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
+const natsUp = await new Promise<boolean>((resolve) => {
+  const url = new URL(NATS_URL);
+  const socket = connect({ host: url.hostname, port: Number(url.port || 4222) });
+  socket.setTimeout(1_000, () => socket.destroy());
+  socket.once("connect", () => {
+    socket.end();
+    resolve(true);
+  });
+  socket.once("error", () => resolve(false));
+  socket.once("close", () => resolve(false));
+});
+if (!natsUp) console.warn(`NATS JetStream not reachable at ${NATS_URL}: its fan-out tests are skipped (set NATS_URL).`);
+/** A stream and subject of this test run's own. */
+const natsRun = `T${process.pid}_${Date.now()}`;
+const natsOf =
+  (name: string, recent?: number) =>
+  (database: Parameters<typeof postgresFanout>[0]): EventFanout =>
+    natsFanout(database, { url: NATS_URL, stream: `${natsRun}_${name}`, subject: `test.${natsRun}.${name}`, recent });
+
+/**
+ * Two apps: one resuming from memory (the default), one with no memory, so every resume reads the log; the same
+ * two through NATS JetStream.
+ */
 let memory: TestContext;
 let logOnly: TestContext;
+let natsMemory: TestContext | undefined;
+let natsLogOnly: TestContext | undefined;
 const bases = new Map<TestContext, string>();
 
 async function listening(ctx: TestContext) {
@@ -31,10 +61,23 @@ beforeAll(async () => {
       deps: { startWorkers: false, fanout: (database) => postgresFanout(database, { recent: 0 }) },
     }),
   );
+  if (natsUp) {
+    natsMemory = await listening(await createTestApp({ deps: { startWorkers: false, fanout: natsOf("memory") } }));
+    natsLogOnly = await listening(await createTestApp({ deps: { startWorkers: false, fanout: natsOf("log", 0) } }));
+  }
 });
 afterAll(async () => {
   await memory?.close();
   await logOnly?.close();
+  await natsMemory?.close();
+  await natsLogOnly?.close();
+  if (natsUp) {
+    const { connect: natsConnect } = await import("nats");
+    const nc = await natsConnect({ servers: NATS_URL });
+    const jsm = await nc.jetstreamManager();
+    for (const name of ["memory", "log"]) await jsm.streams.delete(`${natsRun}_${name}`).catch(() => {});
+    await nc.close();
+  }
 });
 
 const open = (ctx: TestContext, user: TestUser, resume?: { lastEventId?: string; header?: boolean }) =>
@@ -52,7 +95,13 @@ const logSize = async (ctx: TestContext) =>
 describe.each([
   ["from memory", () => memory],
   ["from the log", () => logOnly],
-])("a reopened stream resumes %s", (_name, app) => {
+  ...(natsUp
+    ? [
+        ["through NATS JetStream, from memory", () => natsMemory as TestContext],
+        ["through NATS JetStream, from the stream", () => natsLogOnly as TestContext],
+      ]
+    : []),
+] as Array<[string, () => TestContext]>)("a reopened stream resumes %s", (_name, app) => {
   let ana: TestUser;
   let rui: TestUser;
   beforeAll(async () => {
@@ -143,6 +192,31 @@ describe("when it cannot resume", () => {
       unknown.close();
     }
   });
+
+  it.runIf(natsUp)(
+    "through NATS JetStream: resynchronises a stream whose last id the stream no longer keeps",
+    async () => {
+      const ctx = natsLogOnly as TestContext;
+      const ana = await createUser(ctx, { plan: "silver" });
+      const first = await open(ctx, ana);
+      await publish(ctx, subscriptionChanged(ana.id));
+      await expect.poll(() => first.events).toEqual(["subscription"]);
+      first.close();
+      await publish(ctx, { topic: "requests", audience: ana.id });
+      await expect.poll(() => ctx.app.ctx.fanout.head()).toBeGreaterThan(Number(first.lastId()));
+      // What max_age does after the retention window: the old messages are gone.
+      const { connect: natsConnect } = await import("nats");
+      const nc = await natsConnect({ servers: NATS_URL });
+      await (await nc.jetstreamManager()).streams.purge(`${natsRun}_log`, { keep: 1 });
+      await nc.close();
+      const pruned = await open(ctx, ana, { lastEventId: first.lastId() });
+      try {
+        await expect.poll(() => pruned.events).toEqual(["resync"]);
+      } finally {
+        pruned.close();
+      }
+    },
+  );
 
   it("refuses an id that is not a number", async () => {
     const ana = await createUser(memory, { plan: "silver" });
