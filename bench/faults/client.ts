@@ -1,9 +1,10 @@
 /**
  * The bench's side of the wire: every HTTP call it makes (counted by answer and by whether it overlapped a
  * fault), and members' event streams that behave as the browser's client does (src/client/lib/realtime.ts):
- * a dropped stream is reopened after 200 ms, doubling (the same `reconnectDelayMs`), and a reopened stream or a
- * "resync" event refetches what the page shows (the member's requests and the open request's thread), retried
- * as TanStack Query retries a failed query (three times, after 1, 2 and 4 s).
+ * a dropped stream is reopened after 200 ms, doubling (the same `reconnectDelayMs`), resuming after the last event
+ * id it received (decision 043); a "resync" event, or a reopened stream with no id to resume from, refetches what
+ * the page shows (the member's requests and the open request's thread), retried as TanStack Query retries a failed
+ * query (three times, after 1, 2 and 4 s).
  */
 import http from "node:http";
 import { reconnectDelayMs } from "../../src/shared/realtime";
@@ -112,6 +113,8 @@ export interface Resync {
 
 export interface Segment {
   openedAt: number;
+  /** When its first id arrived: a resumed stream has then received what it missed. */
+  resumedAt?: number;
   closedAt?: number;
   upstream: string;
 }
@@ -132,6 +135,8 @@ export class MemberStream {
   /** Streams refused or cut before they opened. */
   failedOpens = 0;
   private failures = 0;
+  /** The last `id:` received, sent back as Last-Event-ID when the stream is reopened. */
+  lastEventId = "";
   private retry: NodeJS.Timeout | null = null;
   private req: http.ClientRequest | null = null;
   private closed = false;
@@ -174,7 +179,14 @@ export class MemberStream {
       };
       const req = http.get(
         `${this.baseUrl}/api/events`,
-        { agent: false, headers: { cookie: this.cookie, accept: "text/event-stream" } },
+        {
+          agent: false,
+          headers: {
+            cookie: this.cookie,
+            accept: "text/event-stream",
+            ...(this.lastEventId ? { "last-event-id": this.lastEventId } : {}),
+          },
+        },
         (res) => {
           if (res.statusCode !== 200) {
             res.resume();
@@ -190,7 +202,7 @@ export class MemberStream {
           this.segments.push(segment);
           settled = true;
           this.client.calls.push({ kind: "stream open", sentAt, doneAt: segment.openedAt, status: 200 });
-          if (this.failures > 0) void this.resync("reconnect");
+          if (this.failures > 0 && !this.lastEventId) void this.resync("reconnect");
           this.failures = 0;
           resolve();
           let buffer = "";
@@ -202,6 +214,11 @@ export class MemberStream {
               const block = buffer.slice(0, end);
               buffer = buffer.slice(end + 2);
               const topic = /^event: (.+)$/m.exec(block)?.[1];
+              const id = /^id: (\d+)$/m.exec(block)?.[1];
+              if (id) {
+                this.lastEventId = id;
+                if (segment && segment.resumedAt === undefined) segment.resumedAt = now();
+              }
               if (topic) {
                 const event = { topic, at: now() };
                 this.events.push(event);

@@ -73,6 +73,8 @@ import { markPhase } from "./ops/startup-phases";
 import { createDeliverer, type OutboxWorker, startOutboxWorker } from "./outbox/worker";
 import { createPayments } from "./payments";
 import { createRateLimiter } from "./rate-limit";
+import { type EventFanout, postgresFanout } from "./realtime/fanout";
+import { natsFanout } from "./realtime/fanout-nats";
 import { realtimeRoutes } from "./realtime/routes";
 import { createStorage } from "./storage";
 
@@ -90,6 +92,8 @@ export interface AppDeps {
   readyTimeoutMs?: number;
   /** Password hashing (default: the library's scrypt); tests give a cheaper one (tests/helpers/password.ts). */
   passwordHasher?: PasswordHasher;
+  /** The event fan-out over the database (default: its log and LISTEN/NOTIFY, decision 043). */
+  fanout?: (database: DatabaseHandle) => EventFanout;
 }
 
 export type App = FastifyInstance & {
@@ -227,6 +231,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     domains,
     readiness: createReadiness(database, { timeoutMs: deps.readyTimeoutMs }),
     metrics,
+    fanout: deps.fanout
+      ? deps.fanout(database)
+      : config.NATS_URL
+        ? natsFanout(database, { url: config.NATS_URL })
+        : postgresFanout(database),
   } satisfies AppContext);
   // The provider's word on card holds (webhooks, a capture's answer) is applied by the quotes domain.
   ctx.payments.holds.setHandler(domains.quotes.holdHandler);

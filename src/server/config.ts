@@ -119,6 +119,16 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().default("Maison <concierge@maison.example>"),
+    /**
+     * A NATS server with JetStream (nats://host:4222): the event fan-out goes through it instead of LISTEN/NOTIFY
+     * to every instance (decision 043). Unset: PostgreSQL alone.
+     */
+    NATS_URL: optionalString.pipe(
+      z
+        .string()
+        .refine((v) => hasScheme(v, ["nats:", "tls:"]), "must be a nats:// or tls:// URL")
+        .optional(),
+    ),
     SLACK_WEBHOOK_URL: optionalString.pipe(
       z.string().refine(isWebhookUrl, "must be an https:// URL (or http:// to a loopback address)").optional(),
     ),

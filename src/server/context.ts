@@ -23,6 +23,7 @@ import type { Readiness } from "./ops/readiness";
 import type { Deliver } from "./outbox/outbox";
 import type { Payments } from "./payments";
 import type { RateLimiter } from "./rate-limit";
+import type { EventFanout } from "./realtime/fanout";
 import type { Storage } from "./storage";
 
 export interface AppContext {
@@ -47,6 +48,8 @@ export interface AppContext {
   readiness: Readiness;
   /** Prometheus metrics (decision 024): the realtime routes count their streams there. */
   metrics: Metrics;
+  /** How this instance hears every committed batch of events and reads back missed ones (decision 043). */
+  fanout: EventFanout;
 }
 
 /** What a domain may ask of another: each owner's port (`features/<domain>/port.ts`). */

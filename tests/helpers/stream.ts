@@ -19,18 +19,34 @@ export async function listeningTestApp(): Promise<{ ctx: TestContext; base: stri
  * and the event names in it (`events`); `ended` settles when the stream stops (true when the server ended it,
  * false when it broke or was closed by `close()`), and `closed()` says whether the server has ended it.
  */
-export async function openEventStream(base: string, cookie: string) {
+export async function openEventStream(
+  base: string,
+  cookie: string,
+  resume: { lastEventId?: string; header?: boolean } = {},
+) {
   const controller = new AbortController();
-  const response = await fetch(`${base}${endpointUrl("GET /events")}`, {
-    headers: { cookie },
-    signal: controller.signal,
-  });
+  const { lastEventId, header } = resume;
+  const inQuery = lastEventId !== undefined && !header;
+  const response = await fetch(
+    `${base}${endpointUrl("GET /events", inQuery ? { query: { lastEventId } } : undefined)}`,
+    {
+      headers: { cookie, ...(header && lastEventId !== undefined ? { "last-event-id": lastEventId } : {}) },
+      signal: controller.signal,
+    },
+  );
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("text/event-stream");
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let serverEnded = false;
-  const stream = { text: "", events: [] as string[], closed: () => serverEnded, close: () => controller.abort() };
+  const stream = {
+    text: "",
+    events: [] as string[],
+    closed: () => serverEnded,
+    close: () => controller.abort(),
+    /** The last `id:` received: what a browser would send as Last-Event-ID. */
+    lastId: () => [...stream.text.matchAll(/^id: (\d+)$/gm)].at(-1)?.[1] ?? "",
+  };
   const ended = (async () => {
     try {
       for (;;) {

@@ -29,8 +29,8 @@ class FakeEventSource {
   opened() {
     this.emit(new Event("open"));
   }
-  send(topic: string, data: string = "{}") {
-    this.emit(new MessageEvent(topic, { data }));
+  send(topic: string, data: string = "{}", lastEventId = "") {
+    this.emit(new MessageEvent(topic, { data, lastEventId }));
   }
   drop() {
     this.emit(new Event("error"));
@@ -277,6 +277,28 @@ describe("the realtime client, one tab (no Web Locks, no BroadcastChannel)", () 
     latest().opened();
     expect(refetched()).toEqual(SHOWN);
     expect(resync).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+
+  it("resumes after a reconnect from the last event id it received, without refetching everything", async () => {
+    const { client, refetched } = tab();
+    const resync = vi.fn();
+    const unsubscribe = onRealtimeEvent("resync", resync);
+    connect(client);
+    latest().opened();
+    latest().send("message", "{}", "41");
+    latest().send("requests", "{}", "42");
+    refetched();
+    latest().drop();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(latest().url).toContain("lastEventId=42");
+    expect(refetched()).toEqual([sessionQueryKey]); // a dropped stream may be an ended session
+    latest().opened();
+    expect(refetched()).toEqual([]);
+    expect(resync).not.toHaveBeenCalled();
+    // The server could not resume it (away too long): it says so.
+    latest().send("resync");
+    expect(refetched()).toEqual(SHOWN);
     unsubscribe();
   });
 

@@ -37,6 +37,8 @@ export interface RealtimeEventData {
   topic: RealtimeTopic;
   audience?: string;
   subject?: string;
+  /** The stream's last event id when it arrived (passed between tabs, so a tab taking over can resume). */
+  lastEventId?: string;
 }
 type Listener = (event: RealtimeEventData) => void;
 const listeners = new Map<RealtimeTopic, Set<Listener>>();
@@ -63,7 +65,13 @@ export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefre
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
   const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("maison-events");
+  /**
+   * The last event id received: a reopened stream resumes after it and gets what it missed (decision 043); the
+   * server sends "resync" only when it cannot (away longer than its log keeps events).
+   */
+  let lastEventId = "";
   const dispatch = (event: RealtimeEventData) => {
+    if (event.lastEventId) lastEventId = event.lastEventId;
     invalidate(refresh[event.topic]);
     for (const listener of listeners.get(event.topic) ?? []) listener(event);
   };
@@ -84,7 +92,9 @@ export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefre
   const open = () => {
     if (closed) return;
     retry = null;
-    const stream = new EventSource(events.url("GET /events"));
+    // Without an id to resume from (nothing received yet), a reopened stream cannot know what it missed.
+    const resumable = lastEventId !== "";
+    const stream = new EventSource(events.url("GET /events", resumable ? { query: { lastEventId } } : undefined));
     source = stream;
     for (const topic of REALTIME_TOPICS) {
       stream.addEventListener(topic, (message) => {
@@ -92,12 +102,18 @@ export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefre
         try {
           event = { ...JSON.parse((message as MessageEvent<string>).data), topic };
         } catch {}
+        const id = (message as MessageEvent<string>).lastEventId;
+        if (id) event.lastEventId = id;
         dispatch(event);
         channel?.postMessage(event);
       });
     }
+    // A message with no topic carries only the stream's position (on opening, and with the keep-alive).
+    stream.addEventListener("message", (message) => {
+      if ((message as MessageEvent<string>).lastEventId) lastEventId = (message as MessageEvent<string>).lastEventId;
+    });
     stream.addEventListener("open", () => {
-      if (failures > 0 || tookOver) resync();
+      if ((failures > 0 || tookOver) && !resumable) resync();
       failures = 0;
       tookOver = false;
     });
@@ -112,13 +128,13 @@ export function connectRealtime(queryClient: QueryClient, refresh: RealtimeRefre
       failures += 1;
     });
   };
-  /** Back online: reconnect now rather than at the end of the back-off. */
+  /** Back online: reconnect now rather than at the end of the back-off (it resumes, or resynchronises). */
   const onOnline = () => {
     if (retry) {
       clearTimeout(retry);
       open();
     }
-    resync();
+    if (!lastEventId) resync();
   };
   /** Visible again: what the page shows is refetched (a background tab may have been throttled). */
   const onVisible = () => {

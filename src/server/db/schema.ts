@@ -670,6 +670,18 @@ export const outbox = pgTable(
 );
 
 /**
+ * The realtime event log (decision 043): each row is one committed transaction's events, written by
+ * `app_notify()` (migration 0024) in the writing transaction under a lock held to its commit, so ids become
+ * visible in id order. Its id is the stream's `id:`; a reconnecting browser resumes after it. Rows older than
+ * the retention window are pruned (the newest row is always kept).
+ */
+export const eventLog = pgTable("event_log", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  events: jsonb("events").$type<unknown[]>().notNull(),
+  at: at("at").notNull().default(sql`clock_timestamp()`),
+});
+
+/**
  * Rate-limit counters, shared by every app instance: one row per key (a route and a client IP, email or user)
  * and fixed window. Rows whose window has passed are reused or pruned. A back-off count (sign-in failures of one
  * email at one address) also has a lock: refused until locked_until; reset_at is then when it is forgotten.

@@ -2,7 +2,8 @@
  * One way to write (issue 20): a service hands the unit of work its writes and the events and notices they
  * cause, and they commit together. Notices (notifications, emails, the team's Slack post) are written inside
  * the transaction by the notifications domain's engine; events, and the outbox's wake-ups, go out in one
- * pg_notify statement at its end, so they are delivered only if it commits (decision 006).
+ * `app_notify()` call at its end, which writes the events to the event log and notifies (decisions 006, 043),
+ * so they are delivered only if it commits.
  *
  *   await ctx.write(async (tx, out) => {
  *     await tx.update(requests).set({ status }).where(eq(requests.id, id));
@@ -49,14 +50,11 @@ export interface Effects {
 const sendAll = (tx: Queryable, events: AppEvent[], wakes: Wake[]) => {
   const pairs: Wake[] = [...eventPayloads(events).map((payload): Wake => [EVENTS_CHANNEL, payload]), ...wakes];
   if (!pairs.length) return Promise.resolve();
-  return tx.execute(
-    sql`select count(pg_notify(n->>0, n->>1)) from jsonb_array_elements(${JSON.stringify(pairs)}::jsonb) n`,
-  );
+  return tx.execute(sql`select app_notify(${JSON.stringify(pairs)}::jsonb)`);
 };
 
 /** The statement column sending the `notifies` value's pairs when the statement commits. */
-const notifiesColumn = (p: Placeholders<{ notifies: string }>) =>
-  sql<number>`(select count(pg_notify(n->>0, n->>1)) from jsonb_array_elements(${p.notifies}::jsonb) n)`;
+const notifiesColumn = (p: Placeholders<{ notifies: string }>) => sql<number>`app_notify(${p.notifies}::jsonb)`;
 
 export type Write = ReturnType<typeof createWrite>;
 

@@ -59,7 +59,8 @@ export function eventsOf(payload: string): AppEvent[] {
  * events when they commit.
  */
 export async function announce(db: Queryable, events: AppEvent[]): Promise<void> {
-  for (const payload of eventPayloads(events)) await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+  const pairs = eventPayloads(events).map((payload) => [EVENTS_CHANNEL, payload]);
+  if (pairs.length) await db.execute(sql`select app_notify(${JSON.stringify(pairs)}::jsonb)`);
 }
 
 /** The user's sessions, role or account changed: every instance re-checks that user's open streams. */

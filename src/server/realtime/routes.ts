@@ -1,6 +1,8 @@
 /**
- * GET /api/events: a server-sent event stream per browser tab. Each instance LISTENs once and pushes each
- * event only to the connections allowed to see it. A stream lives only as long as its session: it is
+ * GET /api/events: a server-sent event stream per browser tab. Each instance hears every committed batch of
+ * events once (the fan-out port, ./fanout.ts) and pushes each event only to the connections allowed to see it;
+ * every batch carries its log id as the SSE `id:`, and a reopened stream gets what it missed from the log
+ * (decision 043). A stream lives only as long as its session: it is
  * re-checked every REALTIME_RECHECK_SECONDS and at once when the user's sessions, role or account change (a
  * "session" event from any instance), and closed when its right is gone.
  */
@@ -14,8 +16,10 @@ import type { AppContext } from "../context";
 import { serve } from "../http/endpoints";
 import { errorBody } from "../http/errors";
 import { securityHeaderPairs } from "../http/security-headers";
+import { startPeriodic } from "../ops/periodic";
 import { REQUEST_ID_HEADER } from "../ops/request-id";
-import { type AppEvent, EVENTS_CHANNEL, eventsOf } from "./events";
+import type { AppEvent } from "./events";
+import { EVENT_LOG_RETENTION_MS, type LoggedEvents, RECENT_BATCHES } from "./fanout";
 
 /** Open streams one user may hold on one instance; opening one more closes the oldest. */
 export const MAX_STREAMS_PER_USER = 8;
@@ -37,10 +41,18 @@ interface Connection {
   /** When it was last written to (Date.now()), for the heartbeat. */
   wroteAt: number;
   closed?: boolean;
+  /** The stream resumed from this id: batches up to it are already the browser's. */
+  after: number;
+  /** While its missed batches are read from the log: what arrived meanwhile, written after them. */
+  pending: string | null;
 }
 
-/** Writes to a stream. */
+/** Writes to a stream, or holds it while the stream's missed batches are being read. */
 function write(connection: Connection, text: string) {
+  if (connection.pending !== null) {
+    connection.pending += text;
+    return;
+  }
   connection.wroteAt = Date.now();
   connection.res.write(text);
 }
@@ -61,7 +73,8 @@ export const realtimeRoutes =
     auth,
     config,
     metrics,
-  }: Pick<AppContext, "database" | "auth" | "config" | "metrics">): FastifyPluginAsync =>
+    fanout,
+  }: Pick<AppContext, "database" | "auth" | "config" | "metrics" | "fanout">): FastifyPluginAsync =>
   async (fastify) => {
     const connections = new Set<Connection>();
     metrics.countStreams(() => connections.size);
@@ -85,8 +98,12 @@ export const realtimeRoutes =
       own?.delete(connection);
       if (own?.size === 0) byUser.delete(connection.viewer.userId);
     }
-    const send = (connection: Connection, event: AppEvent) =>
-      write(connection, `event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`);
+    const frameOf = (event: AppEvent) => `event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`;
+    const send = (connection: Connection, event: AppEvent) => write(connection, frameOf(event));
+    /** A message carrying only a log id: the browser's Last-Event-ID from then on (the client reads it). */
+    const idLine = (id: number) => `id: ${id}\ndata: {}\n\n`;
+    /** Frames (ending with a blank line) whose last event carries the batch's id. */
+    const withId = (frames: string, id: number) => `${frames.slice(0, -1)}id: ${id}\n\n`;
     /** Ends a stream; `final` (the server is stopping) also ends its connection, which is not reused. */
     function close(connection: Connection, final?: boolean) {
       untrack(connection);
@@ -116,21 +133,26 @@ export const realtimeRoutes =
     }
 
     /**
-     * Routes one notification's events (a transaction's batch): each connection gets every event it may see in
-     * one write, so a staff stream told of a reply, its activity and its notification takes one syscall.
+     * Routes one committed batch (a transaction's events): each connection gets every event it may see in one
+     * write, followed by the batch's id, so a staff stream told of a reply, its activity and its notification
+     * takes one syscall.
      */
-    function route(events: AppEvent[]) {
+    function route({ id, events }: LoggedEvents) {
       const frames = new Map<Connection, string>();
       for (const event of events) {
         if (event.topic === "session") {
           for (const connection of [...(byUser.get(event.audience) ?? [])]) {
-            void recheck(connection).then((alive) => alive && send(connection, event));
+            if (id <= connection.after) continue;
+            // No id after it: the re-check ends after later batches may have been written.
+            void recheck(connection).then((alive) => alive && write(connection, frameOf(event)));
           }
           continue;
         }
-        const frame = `event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`;
+        const frame = frameOf(event);
         const add = (connection: Connection) => {
-          if (canReceiveEvent(connection.viewer, event)) frames.set(connection, (frames.get(connection) ?? "") + frame);
+          if (id > connection.after && canReceiveEvent(connection.viewer, event)) {
+            frames.set(connection, (frames.get(connection) ?? "") + frame);
+          }
         };
         const own = byUser.get(event.audience);
         if (own) for (const connection of own) add(connection);
@@ -139,14 +161,30 @@ export const realtimeRoutes =
           for (const connection of staff) if (connection.viewer.userId !== event.audience) add(connection);
         }
       }
-      for (const [connection, text] of frames) write(connection, text);
+      for (const [connection, text] of frames) write(connection, withId(text, id));
     }
 
-    const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => route(eventsOf(payload)));
+    /** What a resuming stream missed, as it may see it (a "session" event only tells it to refetch who it is). */
+    const replay = (connection: Connection, batches: LoggedEvents[]) => {
+      let text = "";
+      for (const { id, events } of batches) {
+        let frames = "";
+        for (const event of events) if (canReceiveEvent(connection.viewer, event)) frames += frameOf(event);
+        if (frames) text += withId(frames, id);
+      }
+      return text;
+    };
 
-    // The LISTEN connection came back after a loss: events may be missing, so every stream refetches.
-    const stopResync = database.onReconnect(() => {
+    // Every stream refetches when the batches missed by this instance cannot be read back (pruned).
+    const resyncAll = () => {
       for (const connection of connections) send(connection, { topic: "resync", audience: connection.viewer.userId });
+    };
+    await fanout.start(route, resyncAll);
+
+    // The log keeps what a stream may need to resume (every instance prunes; the delete is idempotent).
+    const pruning = startPeriodic(() => fanout.prune(new Date(Date.now() - EVENT_LOG_RETENTION_MS)), {
+      everyMs: 60_000,
+      onError: (error) => fastify.log.warn({ err: error }, "event log prune failed"),
     });
 
     const timer = setInterval(() => {
@@ -158,8 +196,10 @@ export const realtimeRoutes =
     // told when it was silent for HEARTBEAT_MS, so the writes spread as the streams opened.
     const heartbeat = setInterval(() => {
       const silentSince = Date.now() - HEARTBEAT_MS;
+      // The id moves a quiet stream's resume point on.
       for (const connection of connections)
-        if (connection.wroteAt <= silentSince) write(connection, ": keep-alive\n\n");
+        if (connection.pending === null && connection.wroteAt <= silentSince)
+          write(connection, `: keep-alive\n${idLine(Math.max(fanout.head(), connection.after))}`);
     }, HEARTBEAT_CHECK_MS);
     heartbeat.unref();
 
@@ -173,13 +213,13 @@ export const realtimeRoutes =
       for (const connection of [...connections]) close(connection, true);
     });
     fastify.addHook("onClose", async () => {
-      stopResync();
-      await unlisten();
+      await pruning.stop();
+      await fanout.stop();
     });
 
     await fastify.register(
       serve(eventsApi, {
-        "GET /events": async ({ viewer, request, reply }) => {
+        "GET /events": async ({ viewer, query, request, reply }) => {
           // Opened while the server stops (it was checking the session): not kept open.
           if (stopping) {
             return reply.status(503).send(errorBody(request, ERROR_TEXTS.serverRestarting));
@@ -204,17 +244,48 @@ export const realtimeRoutes =
             REQUEST_ID_HEADER,
             request.id,
           ]);
-          res.write("retry: 3000\n\n");
-          flattenHead(res);
+          // Where it resumes: the client's reconnection says it in the query, the browser's own in the header.
+          const header = request.headers["last-event-id"];
+          const resumeFrom = query.lastEventId ?? (typeof header === "string" ? header : undefined);
+          const after = resumeFrom === undefined ? null : /^\d{1,15}$/.test(resumeFrom) ? Number(resumeFrom) : -1;
+          const head = fanout.head();
           const connection: Connection = {
             viewer,
             cookie: request.headers.cookie ?? "",
             res,
             wroteAt: Date.now(),
+            after: after !== null && after > head ? after : 0,
+            pending: null,
           };
           track(connection);
           streamOf.set(res, connection);
           res.once("close", onStreamClose);
+          const resync = () =>
+            `event: resync\ndata: ${JSON.stringify({ topic: "resync", audience: viewer.userId })}\n\n`;
+          if (after === null) {
+            // A new stream: the page fetches what it shows now; it resumes from here.
+            res.write(`retry: 3000\n${idLine(head)}`);
+          } else if (after < 0 || after > head + RECENT_BATCHES) {
+            // Not an id of this log: refetch everything.
+            res.write(`retry: 3000\n${idLine(head)}${resync()}`);
+          } else if (after >= head) {
+            res.write(`retry: 3000\n\n`);
+          } else {
+            const missed = fanout.since(after);
+            if (Array.isArray(missed) || missed === null) {
+              res.write(`retry: 3000\n\n${missed ? replay(connection, missed) : resync()}${idLine(head)}`);
+            } else {
+              // Read from the log: batches routed meanwhile wait, and are written after the missed ones.
+              connection.pending = "";
+              res.write("retry: 3000\n\n");
+              const found = await missed.catch(() => null);
+              if (connection.closed) return reply;
+              const text = `${found ? replay(connection, found) : resync()}${idLine(head)}${connection.pending}`;
+              connection.pending = null;
+              write(connection, text);
+            }
+          }
+          flattenHead(res);
           return reply;
         },
       }),

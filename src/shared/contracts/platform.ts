@@ -36,7 +36,19 @@ export const platformApi = endpoints({
   "GET /config": { access: "public", answer: publicConfigSchema },
 });
 
+/**
+ * Where a reopened stream resumes: the last event id it received (decision 043). A browser's own reconnection
+ * sends it as the Last-Event-ID header; the client's reconnection (it closes a failed stream and opens a new
+ * one) sends it here.
+ */
+export const eventsQuery = z.object({
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional(),
+});
+
 export const eventsApi = endpoints({
   /** A server-sent event stream: topics and ids, never content (server/realtime/routes.ts). */
-  "GET /events": { access: "user" },
+  "GET /events": { access: "user", query: eventsQuery },
 });
