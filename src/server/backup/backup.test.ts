@@ -35,7 +35,7 @@ import { type DatabaseHandle, openDatabase, rowsOf } from "../db";
 import * as schema from "../db/schema";
 import { createStorage } from "../storage";
 import { BackupError, backup, type RestoreOptions, restore, secretFingerprint } from ".";
-import { applyMigrations, codeMigrations, dropApplication, publicTables } from "./catalog";
+import { applyMigrations, codeMigrations, dropApplication, NOT_BACKED_UP, publicTables } from "./catalog";
 import { inTransaction } from "./session";
 
 const tmp = mkdtempSync(path.join(tmpdir(), "maison-backup-test-"));
@@ -49,6 +49,8 @@ const AWKWARD = "Line one\nLine two\ttabbed \\ back-slash, \\N is not null, \"do
 const SCHEMA_TABLES = Object.values(schema as Record<string, unknown>)
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => getTableName(table))
+  // The realtime event log is not data: a database starts its own (catalog.ts).
+  .filter((name) => !NOT_BACKED_UP.has(name))
   .sort();
 
 /**
@@ -226,6 +228,7 @@ async function contents(database: DatabaseHandle): Promise<Record<string, string
     );
     const all: Record<string, string[]> = {};
     for (const { name } of tables) {
+      if (NOT_BACKED_UP.has(name)) continue;
       const rows = await rowsOf<{ row: string }>(tx, sql.raw(`select t::text as row from public."${name}" t`));
       all[name] = rows.map((r) => r.row).sort();
     }

@@ -79,6 +79,13 @@ export async function publicTables(session: Session): Promise<TableShape[]> {
   );
 }
 
+/**
+ * Tables whose rows are not the application's data: the realtime event log (decision 043), which every database
+ * starts afresh (its migration writes its first row). A backup leaves it out, and its row is not data a restore
+ * would replace.
+ */
+export const NOT_BACKED_UP = new Set(["event_log"]);
+
 /** The tables that hold rows, with how many. */
 export async function rowCounts(session: Session, tables: string[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
@@ -97,6 +104,12 @@ export async function dropApplication(session: Session, tables: string[]) {
       where n.nspname = 'public' and t.typtype = 'e'`,
   );
   if (types.length) await session.exec(`DROP TYPE ${types.map((t) => `public.${quoted(t.name)}`).join(", ")} CASCADE`);
+  // The migrations' own functions (app_notify), not an extension's (pg_trgm's live in public too).
+  const functions = await session.query<{ signature: string }>(
+    `select p.oid::regprocedure::text as signature from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+  );
+  for (const { signature } of functions) await session.exec(`DROP FUNCTION ${signature} CASCADE`);
   await session.exec(`DROP TABLE IF EXISTS ${MIGRATIONS_TABLE}`);
 }
 

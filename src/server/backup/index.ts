@@ -30,6 +30,7 @@ import {
   dropApplication,
   loadOrder,
   type Migration,
+  NOT_BACKED_UP,
   publicTables,
   resetSequences,
   rowCounts,
@@ -100,6 +101,7 @@ export async function backup(options: BackupOptions): Promise<BackupSummary> {
       );
       const tables = [];
       for (const table of await publicTables(session)) {
+        if (NOT_BACKED_UP.has(table.name)) continue;
         if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table.name))
           throw new BackupError(`The table "${table.name}" has a name a backup cannot hold.`);
         const spool = path.join(work, `${table.name}.copy`);
@@ -232,7 +234,10 @@ export async function restore(options: RestoreOptions): Promise<RestoreSummary> 
       await session.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
       await refuseNewerDatabase(session, code);
       const present = (await publicTables(session)).map((t) => t.name);
-      const held = await rowCounts(session, present);
+      const held = await rowCounts(
+        session,
+        present.filter((t) => !NOT_BACKED_UP.has(t)),
+      );
       if (held.size && !options.force) throw new BackupError(refusal(held, filesOnDisk, options.files));
       await dropApplication(session, present);
       await applyMigrations(session, code.slice(0, level));
@@ -320,7 +325,7 @@ async function load(session: Session, archive: ExtractedArchive) {
         `The backup's table ${table.name} does not match the migrations it lists: it was not made by this backup command, or was changed since.`,
       );
   }
-  const missing = [...shapes.keys()].filter((t) => !manifest.tables.some((m) => m.name === t));
+  const missing = [...shapes.keys()].filter((t) => !NOT_BACKED_UP.has(t) && !manifest.tables.some((m) => m.name === t));
   if (missing.length) throw new BackupError(`The backup has no rows for the table ${missing[0]}: it is incomplete.`);
   const byName = new Map(manifest.tables.map((t) => [t.name, t]));
   for (const name of await loadOrder(session, [...byName.keys()])) {

@@ -43,16 +43,6 @@ export function eventPayloads(events: AppEvent[]): string[] {
   return batches.map((batch) => JSON.stringify(batch.length === 1 ? batch[0] : batch));
 }
 
-/** The events of one notification: one event, or a transaction's batch. */
-export function eventsOf(payload: string): AppEvent[] {
-  try {
-    const parsed = JSON.parse(payload) as AppEvent | AppEvent[];
-    return Array.isArray(parsed) ? parsed : [parsed];
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Sends events now, outside any transaction (a transient "typing…", or after a change the auth library
  * committed). Changes that others must see are written with the unit of work (db/write.ts), which sends their

@@ -24,7 +24,8 @@ import {
   requests,
   testPaymentObjects,
 } from "../../db/schema";
-import { type AppEvent, EVENTS_CHANNEL, eventsOf } from "../../realtime/events";
+import { type AppEvent, EVENTS_CHANNEL } from "../../realtime/events";
+import { batchOf } from "../../realtime/fanout";
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -812,7 +813,9 @@ describe("loose ends of the loop", () => {
     const { member, id } = await sourcingRequest();
     const quoteId = await sent(id);
     const seen: AppEvent[] = [];
-    const unlisten = await ctx.database.listen(EVENTS_CHANNEL, (payload) => seen.push(...eventsOf(payload)));
+    const unlisten = await ctx.database.listen(EVENTS_CHANNEL, (payload) =>
+      seen.push(...(batchOf(payload)?.events ?? [])),
+    );
     try {
       const accepted = await accept(member, id, quoteId);
       expect(accepted.statusCode, accepted.body).toBe(200);
