@@ -57,7 +57,13 @@ test("a Gold member writes to the concierge in Portuguese and staff answer from 
     await expect(
       page.getByText("Como membro Gold/Black, tem acesso direto à nossa equipa de executive concierge."),
     ).toBeVisible();
-    await expect(page.getByText("Normalmente responde em minutos")).toBeVisible();
+    // The promise of minutes while this month's median bears it out, else the median (issue 34 item 7).
+    await expect(
+      page
+        .getByText("Normalmente responde em minutos")
+        .or(page.getByText(/^Resposta mediana este mês: /))
+        .first(),
+    ).toBeVisible();
     await expect(page.getByText(/^Ainda não há mensagens\. Diga-nos o que procura/)).toBeVisible();
 
     const composer = page.getByLabel("A sua mensagem");

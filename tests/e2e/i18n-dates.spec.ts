@@ -111,6 +111,13 @@ test("the dashboard's weekly chart names its weeks as Europe does, in English an
   });
   expect(created.ok()).toBe(true);
 
+  // The shared admin's saved language may be another journey's Portuguese meanwhile: this browser reads English.
+  await staff.context().route("**/api/me", async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    if (body?.profile) body.profile.language = "en";
+    await route.fulfill({ response, json: body });
+  });
   await staff.goto("/admin");
   const english = await weeklyChart(staff, "Requests per week");
   expect(english.ticks.length).toBeGreaterThan(0);
