@@ -170,15 +170,21 @@ describe.each([
   });
 });
 
+/** A stream that saw one event and was closed, and an event published after it: what it missed. */
+async function closedAfterOne(ctx: TestContext) {
+  const ana = await createUser(ctx, { plan: "silver" });
+  const first = await open(ctx, ana);
+  await publish(ctx, subscriptionChanged(ana.id));
+  await expect.poll(() => first.events).toEqual(["subscription"]);
+  first.close();
+  await publish(ctx, { topic: "requests", audience: ana.id });
+  return { ana, first };
+}
+
 describe("when it cannot resume", () => {
   it("resynchronises a stream whose last id was pruned, or is unknown", async () => {
     const ctx = logOnly;
-    const ana = await createUser(ctx, { plan: "silver" });
-    const first = await open(ctx, ana);
-    await publish(ctx, subscriptionChanged(ana.id));
-    await expect.poll(() => first.events).toEqual(["subscription"]);
-    first.close();
-    await publish(ctx, { topic: "requests", audience: ana.id });
+    const { ana, first } = await closedAfterOne(ctx);
     // Everything older than a minute from now: all but the newest row.
     await pruneLog(ctx.database.db, new Date(Date.now() + 60_000));
     expect(await logSize(ctx)).toBe(1);
@@ -200,12 +206,7 @@ describe("when it cannot resume", () => {
     "through NATS JetStream: resynchronises a stream whose last id the stream no longer keeps",
     async () => {
       const ctx = natsLogOnly as TestContext;
-      const ana = await createUser(ctx, { plan: "silver" });
-      const first = await open(ctx, ana);
-      await publish(ctx, subscriptionChanged(ana.id));
-      await expect.poll(() => first.events).toEqual(["subscription"]);
-      first.close();
-      await publish(ctx, { topic: "requests", audience: ana.id });
+      const { ana, first } = await closedAfterOne(ctx);
       await expect.poll(() => ctx.app.ctx.fanout.head()).toBeGreaterThan(Number(first.lastId()));
       // What max_age does after the retention window: the old messages are gone.
       const { connect: natsConnect } = await import("nats");

@@ -7,26 +7,11 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { RequestDetail } from "../api";
 import { QuickActions } from "../pages/request-detail-page";
+import { requestDetail } from "../test-fixtures";
 import { StatusActions } from "./admin-status-actions";
 
-const REQUEST: RequestDetail = {
-  id: "5f2c8e9e-8a8b-4c9d-9f53-1b7a1c1f0c11",
-  title: "A vintage Rolex Daytona",
-  category: "Fashion",
-  status: "Found",
-  urgency: "Medium",
-  budgetEur: 25000,
-  createdAt: "2026-11-20T10:00:00.000Z",
-  notes: "",
-  phoneNumber: "+351912345678",
-  attachment: null,
-  deadline: null,
-  client: { id: "u1", name: "Marta Member", email: "marta@example.com" },
-  deletable: true,
-  concierge: null,
-};
+const REQUEST = requestDetail({ status: "Found" });
 
 function renderAt(ui: React.ReactNode, path = "/") {
   const calls: string[] = [];

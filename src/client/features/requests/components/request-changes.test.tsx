@@ -6,25 +6,10 @@ import { setActiveLocale } from "@/client/lib/i18n";
 import { MESSAGES } from "@/shared/contracts/common-texts";
 import { REQUEST_CHANGE_MESSAGES } from "@/shared/contracts/requests-texts";
 import { lisbonDate } from "@/shared/dates";
-import type { RequestDetail } from "../api";
+import { requestDetail } from "../test-fixtures";
 import { EditRequestDialog } from "./request-changes";
 
-const REQUEST: RequestDetail = {
-  id: "5f2c8e9e-8a8b-4c9d-9f53-1b7a1c1f0c11",
-  title: "A vintage Rolex Daytona",
-  category: "Fashion",
-  status: "Sourcing",
-  urgency: "Medium",
-  budgetEur: 25000,
-  createdAt: "2026-11-20T10:00:00.000Z",
-  notes: "Box and papers, please.",
-  phoneNumber: "+351912345678",
-  attachment: null,
-  deadline: null,
-  client: { id: "u1", name: "Marta Member", email: "marta@example.com" },
-  deletable: true,
-  concierge: null,
-};
+const REQUEST = requestDetail({ status: "Sourcing", notes: "Box and papers, please." });
 
 /** The dialog, opened by its button (named in the language in use), with a server that answers `answer`; the calls it received. */
 async function openDialog(
