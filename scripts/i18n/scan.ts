@@ -169,13 +169,13 @@ export function scanSource(code: string, filename: string): Finding[] {
   return findings;
 }
 
-/** The client's component and module files, tests left out. */
+/** The client's component and module files, tests and their fixtures (`test-fixtures.ts`) left out. */
 export function clientFiles(root: string): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) return name === "locales" ? [] : walk(full);
-      return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [full] : [];
+      return /\.tsx?$/.test(name) && !/(\.test|^test-fixtures)\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [full] : [];
     });
   return walk(path.join(root, "src/client")).map((file) => path.relative(root, file));
 }
