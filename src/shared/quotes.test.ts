@@ -1,6 +1,6 @@
 /** A hold's time left, as staff read it (the pipeline, the money panel): minutes, hours, then days. */
 import { describe, expect, it } from "vitest";
-import { deliveryOutlastsHold, HOLD_VALIDITY_DAYS, holdTimeLeft, isHoldLapsingSoon } from "./quotes";
+import { budgetGap, deliveryOutlastsHold, HOLD_VALIDITY_DAYS, holdTimeLeft, isHoldLapsingSoon } from "./quotes";
 
 describe("a hold's time left", () => {
   const now = new Date("2026-11-25T12:00:00Z");
@@ -47,5 +47,14 @@ describe("a hold lapsing within 48 hours", () => {
     expect(isHoldLapsingSoon(inHours(48.1), now)).toBe(false);
     expect(isHoldLapsingSoon(inHours(0), now)).toBe(false);
     expect(isHoldLapsingSoon(null, now)).toBe(false);
+  });
+});
+
+describe("an option's price against the member's budget (issue 34 item 2)", () => {
+  it("says how far over, to the cent, and within at or under the budget", () => {
+    expect(budgetGap(2_000_000, 1_250_000)).toEqual({ over: true, cents: 750_000 });
+    expect(budgetGap(1_250_001, 1_250_000)).toEqual({ over: true, cents: 1 });
+    expect(budgetGap(1_250_000, 1_250_000)).toEqual({ over: false });
+    expect(budgetGap(100, 1_250_000)).toEqual({ over: false });
   });
 });

@@ -123,3 +123,12 @@ export function isHoldLapsingSoon(expiresAt: Date | string | null, now: Date = n
 export function defaultValidUntil(today: string): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) + QUOTE_DEFAULT_VALIDITY_DAYS * DAY_MS).toISOString().slice(0, 10);
 }
+
+/**
+ * An option's price against the member's stated budget (issue 34 item 2), both in cents: how far over it, or
+ * within it. Staff see it before sending, the member beside each option.
+ */
+export type BudgetGap = { over: true; cents: number } | { over: false };
+export function budgetGap(priceCents: number, budgetCents: number): BudgetGap {
+  return priceCents > budgetCents ? { over: true, cents: priceCents - budgetCents } : { over: false };
+}

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { MESSAGES } from "./contracts/common-texts";
+import { QUOTE_MESSAGES } from "./contracts/quotes-texts";
 import { REQUEST_CHANGE_MESSAGES } from "./contracts/requests-texts";
 import { lisbonDate } from "./dates";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
@@ -173,7 +174,12 @@ const optionalMessageBody = multiLine().pipe(z.string().trim().max(5000, MESSAGE
 const notEmpty = (text: string, fileIds: string[]) => Boolean(text) || fileIds.length > 0;
 
 export const requestMessageSchema = z
-  .object({ body: optionalMessageBody, fileIds: messageFileIds })
+  .object({
+    body: optionalMessageBody,
+    fileIds: messageFileIds,
+    /** The sent quote's option the message asks about (issue 34 item 2). */
+    aboutOptionId: z.uuid(QUOTE_MESSAGES.optionNotFound).optional(),
+  })
   .refine((v) => notEmpty(v.body, v.fileIds), { message: MESSAGES.enterMessage, path: ["body"] });
 export const conciergeMessageSchema = z
   .object({ message: optionalMessageBody, fileIds: messageFileIds })

@@ -336,11 +336,15 @@ export const messages = pgTable(
     /** Null once the sender's account is deleted; the message stays in the member's thread. */
     senderUserId: keptFrom("sender_user_id"),
     body: text("body").notNull(),
+    /** The quote's option the message asks about ('Ask about this option', issue 34 item 2). */
+    aboutOptionId: uuid("about_option_id").references((): AnyPgColumn => quoteOptions.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("messages_request_created_idx").on(t.requestId, t.createdAt),
     index("messages_sender_idx").on(t.senderUserId),
+    // An edited draft's options are deleted: their references are found without reading every message.
+    index("messages_about_option_idx").on(t.aboutOptionId).where(sql`${t.aboutOptionId} is not null`),
     // Staff search across conversations (db/search.ts).
     index("messages_body_search_idx").using("gin", searchVector(t.body)),
     // Empty only when files go with it (issue 22 item 6: the service checks there are some); never only spaces.

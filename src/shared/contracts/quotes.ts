@@ -160,6 +160,8 @@ export const requestQuotesSchema = z.object({
   refunds: z.array(refundSchema),
   /** The newest balance invoice (null: none sent yet). */
   balance: balanceInvoiceSchema.nullable(),
+  /** The member's stated budget, in cents: each option's price is shown against it (issue 34 item 2). */
+  budgetCents: z.number(),
 });
 
 export const acceptQuoteSchema = z.object({ optionId: z.uuid(QUOTE_MESSAGES.optionNotFound) });

@@ -97,6 +97,8 @@ export const messageSchema = z.object({
   read: z.boolean(),
   /** Photos and PDFs sent with it (issue 22 item 6). */
   files: z.array(messageFileSchema),
+  /** The quote's option it asks about: its place in the quote (from 1) and title (issue 34 item 2). */
+  about: z.object({ optionId: z.string(), number: z.number(), title: z.string() }).nullable(),
 });
 export const threadSchema = z.object({ messages: z.array(messageSchema) });
 

@@ -93,6 +93,7 @@ export function requestQuotes(extra: Partial<RequestQuotes> = {}): RequestQuotes
     delivery: null,
     canAuthoriseAgain: false,
     refunds: [],
+    budgetCents: 2_000_000,
     balance: null,
     ...extra,
   };

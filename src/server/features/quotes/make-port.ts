@@ -7,12 +7,14 @@ import { warnLapsingHolds } from "./lapse";
 import { holdFlags, moneyMoved } from "./money";
 import type { QuotesPort, QuotesQaPort } from "./port";
 import { withRefunds } from "./refunds";
+import { optionsAskedAbout } from "./service";
 
 export function makeQuotesPort(ctx: QuotesContext): QuotesPort {
   return {
     exportOf,
     holdFlags,
     moneyMoved,
+    optionsAskedAbout,
     holdHandler: withRefunds(ctx, holdHandler(ctx)),
     warnLapsingHolds: () => warnLapsingHolds(ctx),
     invoiceHandler: invoiceHandler(ctx),

@@ -23,6 +23,15 @@ export interface QuotesPort {
    * after it was held, refunded). Such a request is never deleted (issue 30 item 4).
    */
   moneyMoved(db: Queryable, requestId: string): Promise<boolean>;
+  /**
+   * Options of the request's sent quotes (never a draft's) by id, with their place in the quote (from 1) and
+   * title: what a message asks about (issue 34 item 2).
+   */
+  optionsAskedAbout(
+    db: Queryable,
+    requestId: string,
+    optionIds: string[],
+  ): Promise<Map<string, { optionId: string; number: number; title: string }>>;
   /** Each request's newest hold (status, expiry), for a page of the pipeline: one query. */
   holdFlags(db: Queryable, requestIds: string[]): Promise<Map<string, { status: HoldStatus; expiresAt: Date | null }>>;
   /** Applies the payment provider's word on a hold (plugged into payments by app.ts). */

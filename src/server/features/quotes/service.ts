@@ -462,5 +462,24 @@ export async function requestQuotesOf(
       : null,
     refunds: refundList,
     balance: await quotesBalance(ctx, requestId, side),
+    budgetCents: Math.round(request.budgetEur * 100),
   };
+}
+
+/** Options of the request's sent quotes (never a draft's), by id, as a message names them (issue 34 item 2). */
+export async function optionsAskedAbout(db: Queryable, requestId: string, optionIds: string[]) {
+  const rows = optionIds.length
+    ? await db
+        .select({ optionId: quoteOptions.id, number: quoteOptions.position, title: quoteOptions.title })
+        .from(quoteOptions)
+        .innerJoin(quotes, eq(quotes.id, quoteOptions.quoteId))
+        .where(
+          and(
+            eq(quotes.requestId, requestId),
+            ne(quotes.status, "draft"),
+            inArray(quoteOptions.id, [...new Set(optionIds)]),
+          ),
+        )
+    : [];
+  return new Map(rows.map((row) => [row.optionId, row]));
 }

@@ -96,6 +96,7 @@ export function makeRequestsPort(ctx: RequestsContext): RequestsPort {
         userId: r.userId,
         title: r.title,
         status: r.status,
+        budgetEur: r.budgetEur,
         paymentIntentId: r.paymentIntentId,
         assigneeUserId: r.assigneeUserId,
         owner,

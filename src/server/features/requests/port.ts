@@ -20,6 +20,8 @@ export interface QuotedRequest {
   userId: string;
   title: string;
   status: RequestStatus;
+  /** The member's stated budget, in euro. */
+  budgetEur: number;
   paymentIntentId: string | null;
   /** The staff member who owns the request, if any. */
   assigneeUserId: string | null;

@@ -58,7 +58,7 @@ export const requestsRoutes = (ctx: AppContext): FastifyPluginAsync =>
 
     "GET /requests/:id/messages": async ({ viewer, params }) => thread(ctx, viewer, params.id),
     "POST /requests/:id/messages": async ({ viewer, params, body }) =>
-      postMessage(ctx, viewer, params.id, body.body, body.fileIds),
+      postMessage(ctx, viewer, params.id, body),
 
     // Files in the thread (issue 22 item 6): its member and staff, as for its messages; a download 404 otherwise.
     "POST /requests/:id/messages/files": async ({ viewer, params, request }) => {

@@ -473,6 +473,7 @@ export function requestWithOwnerQuery(db: Queryable) {
         userId: requests.userId,
         title: requests.title,
         status: requests.status,
+        budgetEur: requests.budgetEur,
         paymentIntentId: requests.paymentIntentId,
         assigneeUserId: requests.assigneeUserId,
       },

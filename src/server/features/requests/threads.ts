@@ -9,6 +9,7 @@ import type { Served } from "@/shared/contracts/common";
 import { MESSAGE_FILE_TEXTS, PUSH_TEXTS } from "@/shared/contracts/common-texts";
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
 import type { conversationsSchema, threadSchema } from "@/shared/contracts/requests";
+import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { REQUEST_CHANGE_MESSAGES, REQUEST_ERROR_TEXTS } from "@/shared/contracts/requests-texts";
 import { staffPhotoUrl } from "@/shared/staff-card";
 import { withValues } from "@/shared/texts";
@@ -47,6 +48,7 @@ export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): 
       senderEmail: users.email,
       senderName: senderName(),
       senderPhotoKey: profiles.photoKey,
+      aboutOptionId: messages.aboutOptionId,
       senderIsStaff: sql<boolean>`exists (select 1 from user_roles r where r.user_id = ${messages.senderUserId}
         and r.role in ('staff', 'admin'))`,
       read: sql<boolean>`case when ${messages.senderUserId} = ${request.userId}
@@ -58,10 +60,18 @@ export async function thread(ctx: RequestsContext, viewer: Viewer, id: string): 
     .leftJoin(profiles, eq(profiles.id, messages.senderUserId))
     .where(eq(messages.requestId, id))
     .orderBy(asc(messages.createdAt), asc(messages.id));
-  const files = await filesOfMessages(ctx.db, { domain: "requests", requestId: id });
+  const [files, about] = await Promise.all([
+    filesOfMessages(ctx.db, { domain: "requests", requestId: id }),
+    ctx.domains.quotes.optionsAskedAbout(
+      ctx.db,
+      id,
+      rows.flatMap((m) => m.aboutOptionId ?? []),
+    ),
+  ]);
   return {
     messages: rows.map((m) => ({
       files: files.get(m.id) ?? [],
+      about: (m.aboutOptionId && about.get(m.aboutOptionId)) || null,
       id: m.id,
       body: m.body,
       createdAt: m.createdAt,
@@ -109,14 +119,20 @@ export async function markRead(ctx: RequestsContext, viewer: Viewer, id: string)
   });
 }
 
-type MessageValues = { requestId: string; senderId: string; body: string; action: "message" | "replied" };
+type MessageValues = {
+  requestId: string;
+  senderId: string;
+  body: string;
+  aboutOptionId: string | null;
+  action: "message" | "replied";
+};
 
 /** A message with its activity entry (the statement's first parts; the unit of work adds the notice). */
 const messageParts = (ctx: RequestsContext) =>
   ctx.write.one<MessageValues>("maison_request_message", (p) => [
     ctx.db.$with("written", { id: sql<string>`id` }).as(sql`
-      insert into ${messages} (request_id, sender_user_id, body)
-      values (${p.requestId}::uuid, ${p.senderId}, ${p.body})
+      insert into ${messages} (request_id, sender_user_id, body, about_option_id)
+      values (${p.requestId}::uuid, ${p.senderId}, ${p.body}, ${p.aboutOptionId}::uuid)
       returning id`),
     ctx.db.$with("activity", {}).as(sql`
       insert into ${activityLogs} (request_id, actor_user_id, action)
@@ -132,12 +148,16 @@ export async function postMessage(
   ctx: RequestsContext,
   viewer: Viewer,
   id: string,
-  body: string,
-  fileIds: string[] = [],
+  { body, fileIds = [], aboutOptionId }: { body: string; fileIds?: string[]; aboutOptionId?: string },
 ) {
   const { owner: member, ...row } = await requestWithOwner(ctx, viewer, id);
   // A withdrawn request's thread stays readable to both sides; nobody writes on it any more (issue 22 item 7).
   if (row.status === "Withdrawn") throw conflict(REQUEST_CHANGE_MESSAGES.threadClosed, "withdrawn");
+  // It may ask about an option of this request's sent quotes only (issue 34 item 2).
+  if (aboutOptionId && !(await ctx.domains.quotes.optionsAskedAbout(ctx.db, id, [aboutOptionId])).has(aboutOptionId)) {
+    throw notFound(QUOTE_MESSAGES.optionNotFound);
+  }
+  const about = aboutOptionId ?? null;
   const fromMember = owns(viewer, row);
   if (fromMember) await limitMemberMessages(ctx.limiter, viewer.userId);
   const sender = senderNameOf(viewer);
@@ -216,13 +236,16 @@ export async function postMessage(
   const action = fromMember ? "message" : "replied";
   try {
     if (fileIds.length === 0) {
-      return await messageParts(ctx)({ requestId: id, senderId: viewer.userId, body, action }, { notice, events });
+      return await messageParts(ctx)(
+        { requestId: id, senderId: viewer.userId, body, aboutOptionId: about, action },
+        { notice, events },
+      );
     }
     // With files (issue 22 item 6): the message claims them in the same transaction, or nothing is written.
     return await ctx.write(async (tx, out) => {
       const [written] = await tx
         .insert(messages)
-        .values({ requestId: id, senderUserId: viewer.userId, body })
+        .values({ requestId: id, senderUserId: viewer.userId, body, aboutOptionId: about })
         .returning({ id: messages.id });
       await claimMessageFiles(tx, { domain: "requests", requestId: id }, fileIds, viewer.userId, written.id);
       await tx.insert(activityLogs).values({ requestId: id, actorUserId: viewer.userId, action });

@@ -1,0 +1,3 @@
+ALTER TABLE "messages" ADD COLUMN "about_option_id" uuid;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_about_option_id_quote_options_id_fk" FOREIGN KEY ("about_option_id") REFERENCES "public"."quote_options"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "messages_about_option_idx" ON "messages" USING btree ("about_option_id") WHERE "messages"."about_option_id" is not null;
