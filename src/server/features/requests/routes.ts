@@ -57,8 +57,7 @@ export const requestsRoutes = (ctx: AppContext): FastifyPluginAsync =>
       sendFile(reply, await openAttachment(ctx, viewer, params.id)),
 
     "GET /requests/:id/messages": async ({ viewer, params }) => thread(ctx, viewer, params.id),
-    "POST /requests/:id/messages": async ({ viewer, params, body }) =>
-      postMessage(ctx, viewer, params.id, body),
+    "POST /requests/:id/messages": async ({ viewer, params, body }) => postMessage(ctx, viewer, params.id, body),
 
     // Files in the thread (issue 22 item 6): its member and staff, as for its messages; a download 404 otherwise.
     "POST /requests/:id/messages/files": async ({ viewer, params, request }) => {

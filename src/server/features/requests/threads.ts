@@ -8,8 +8,8 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle
 import type { Served } from "@/shared/contracts/common";
 import { MESSAGE_FILE_TEXTS, PUSH_TEXTS } from "@/shared/contracts/common-texts";
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
-import type { conversationsSchema, threadSchema } from "@/shared/contracts/requests";
 import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
+import type { conversationsSchema, threadSchema } from "@/shared/contracts/requests";
 import { REQUEST_CHANGE_MESSAGES, REQUEST_ERROR_TEXTS } from "@/shared/contracts/requests-texts";
 import { staffPhotoUrl } from "@/shared/staff-card";
 import { withValues } from "@/shared/texts";
