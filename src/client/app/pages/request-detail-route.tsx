@@ -1,7 +1,15 @@
-/** /requests/:id: the requests feature's page with the quotes feature's proposal, card hold and delivery in it. */
-import { MemberQuotes } from "@/client/features/quotes/components/member-quotes";
+/**
+ * /requests/:id: the requests feature's page with the quotes feature's proposal, card hold and delivery in it,
+ * and its name for the option a message asks about.
+ */
+import { MemberQuotes, OptionReference } from "@/client/features/quotes/components/member-quotes";
 import RequestDetailPage from "@/client/features/requests/pages/request-detail-page";
 
 export default function RequestDetailRoute() {
-  return <RequestDetailPage requestQuotes={(request) => <MemberQuotes requestId={request.id} />} />;
+  return (
+    <RequestDetailPage
+      requestQuotes={(request) => <MemberQuotes requestId={request.id} />}
+      optionReference={(props) => <OptionReference {...props} />}
+    />
+  );
 }

@@ -11,12 +11,14 @@ import { lisbonDate } from "@/shared/dates";
 import {
   DEFAULT_VAT_RATE,
   defaultValidUntil,
+  holdAmountCents,
   QUOTE_MAX_OPTIONS,
   QUOTE_MAX_PRICE_CENTS,
   QUOTE_MIN_PRICE_CENTS,
   QUOTE_OPTION_MAX_PHOTOS,
   VAT_RATES,
 } from "@/shared/quotes";
+import { vatOf } from "@/shared/tax";
 import type { Quote, QuoteInput } from "./api";
 import { centsToEuroInput, parseEuroToCents } from "./money";
 
@@ -107,5 +109,40 @@ export function toQuoteInput(values: z.output<QuoteFormSchema>): QuoteInput {
     })),
     validUntil: values.validUntil,
     message: values.message.trim(),
+  };
+}
+
+/**
+ * What is typed so far as the quote the member will receive ('Preview as member', issue 34 item 2): a price not
+ * understood yet counts as nothing; the server computes the same hold and VAT once it is saved.
+ */
+export function previewQuote(values: QuoteFormValues): Quote {
+  return {
+    id: "preview",
+    status: "sent",
+    expired: false,
+    validUntil: values.validUntil || lisbonDate(),
+    message: values.message.trim(),
+    options: values.options.map((option, index) => {
+      const priceCents = parseEuroToCents(option.price ?? "") ?? 0;
+      return {
+        id: `preview-${index}`,
+        position: index + 1,
+        title: option.title.trim(),
+        description: option.description.trim(),
+        priceCents,
+        holdCents: holdAmountCents(priceCents),
+        supplierTerms: option.supplierTerms.trim(),
+        estimatedDelivery: option.estimatedDelivery || null,
+        photos: option.photos,
+        vatRate: option.vatRate,
+        vatCents: vatOf(priceCents, option.vatRate),
+      };
+    }),
+    acceptedOptionId: null,
+    declineReason: null,
+    createdAt: new Date().toISOString(),
+    sentAt: null,
+    answeredAt: null,
   };
 }

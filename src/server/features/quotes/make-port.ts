@@ -7,7 +7,7 @@ import { warnLapsingHolds } from "./lapse";
 import { holdFlags, moneyMoved } from "./money";
 import type { QuotesPort, QuotesQaPort } from "./port";
 import { withRefunds } from "./refunds";
-import { optionsAskedAbout } from "./service";
+import { checkAskedAbout, optionsAskedAbout } from "./service";
 
 export function makeQuotesPort(ctx: QuotesContext): QuotesPort {
   return {
@@ -15,6 +15,7 @@ export function makeQuotesPort(ctx: QuotesContext): QuotesPort {
     holdFlags,
     moneyMoved,
     optionsAskedAbout,
+    checkAskedAbout,
     holdHandler: withRefunds(ctx, holdHandler(ctx)),
     warnLapsingHolds: () => warnLapsingHolds(ctx),
     invoiceHandler: invoiceHandler(ctx),

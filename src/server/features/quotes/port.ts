@@ -32,6 +32,8 @@ export interface QuotesPort {
     requestId: string,
     optionIds: string[],
   ): Promise<Map<string, { optionId: string; number: number; title: string }>>;
+  /** Refuses (404 "Option not found") an option that is not one of the request's sent quotes' options. */
+  checkAskedAbout(db: Queryable, requestId: string, optionId: string): Promise<void>;
   /** Each request's newest hold (status, expiry), for a page of the pipeline: one query. */
   holdFlags(db: Queryable, requestIds: string[]): Promise<Map<string, { status: HoldStatus; expiresAt: Date | null }>>;
   /** Applies the payment provider's word on a hold (plugged into payments by app.ts). */

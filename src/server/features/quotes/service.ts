@@ -483,3 +483,8 @@ export async function optionsAskedAbout(db: Queryable, requestId: string, option
     : [];
   return new Map(rows.map((row) => [row.optionId, row]));
 }
+
+export async function checkAskedAbout(db: Queryable, requestId: string, optionId: string) {
+  if (!(await optionsAskedAbout(db, requestId, [optionId])).has(optionId))
+    throw notFound(QUOTE_MESSAGES.optionNotFound);
+}

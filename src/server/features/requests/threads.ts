@@ -8,7 +8,6 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle
 import type { Served } from "@/shared/contracts/common";
 import { MESSAGE_FILE_TEXTS, PUSH_TEXTS } from "@/shared/contracts/common-texts";
 import { BURST_COUNT, excerpt, type Notice } from "@/shared/contracts/notifications";
-import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import type { conversationsSchema, threadSchema } from "@/shared/contracts/requests";
 import { REQUEST_CHANGE_MESSAGES, REQUEST_ERROR_TEXTS } from "@/shared/contracts/requests-texts";
 import { staffPhotoUrl } from "@/shared/staff-card";
@@ -154,9 +153,7 @@ export async function postMessage(
   // A withdrawn request's thread stays readable to both sides; nobody writes on it any more (issue 22 item 7).
   if (row.status === "Withdrawn") throw conflict(REQUEST_CHANGE_MESSAGES.threadClosed, "withdrawn");
   // It may ask about an option of this request's sent quotes only (issue 34 item 2).
-  if (aboutOptionId && !(await ctx.domains.quotes.optionsAskedAbout(ctx.db, id, [aboutOptionId])).has(aboutOptionId)) {
-    throw notFound(QUOTE_MESSAGES.optionNotFound);
-  }
+  if (aboutOptionId) await ctx.domains.quotes.checkAskedAbout(ctx.db, id, aboutOptionId);
   const about = aboutOptionId ?? null;
   const fromMember = owns(viewer, row);
   if (fromMember) await limitMemberMessages(ctx.limiter, viewer.userId);

@@ -13,7 +13,7 @@ const NEW_ID = "66666666-6666-4666-8666-666666666666";
 describe("the staff's quote editor", () => {
   it("refuses what the server would refuse, with the shared texts, and sends nothing", async () => {
     const api = fakeApi();
-    const { user } = renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
+    const { user } = renderWithApp(<QuoteEditor budgetCents={2_000_000} requestId={REQUEST_ID} onDone={() => {}} />);
     await user.clear(screen.getByLabelText("Valid until"));
     await user.click(screen.getByRole("button", { name: "Send quote" }));
     expect(await screen.findByText(QUOTE_MESSAGES.optionTitleRequired)).toBeTruthy();
@@ -30,7 +30,7 @@ describe("the staff's quote editor", () => {
 
   it("starts a new quote valid for 14 days, which staff may change (issue 34 item 17)", async () => {
     const api = fakeApi({ [`POST ${base}/quotes`]: { status: 201, body: { id: NEW_ID } } });
-    const { user } = renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
+    const { user } = renderWithApp(<QuoteEditor budgetCents={2_000_000} requestId={REQUEST_ID} onDone={() => {}} />);
     const inFortnight = lisbonDate(new Date(Date.now() + 14 * 86_400_000));
     const validUntil = screen.getByLabelText("Valid until") as HTMLInputElement;
     expect(validUntil.value).toBe(inFortnight);
@@ -44,9 +44,28 @@ describe("the staff's quote editor", () => {
     expect(validUntil.value).toBe("2099-12-31");
   });
 
+  it("shows each price against the member's budget, and previews the quote as the member will see it (issue 34 item 2)", async () => {
+    const api = fakeApi();
+    const { user } = renderWithApp(<QuoteEditor budgetCents={2_000_000} requestId={REQUEST_ID} onDone={() => {}} />);
+    await user.type(screen.getByLabelText("Title"), "Kelly 28, Noir");
+    await user.type(screen.getByLabelText("Price (€)"), "27500");
+    expect(screen.getByText("€7,500 over the member's budget")).toBeTruthy();
+    await user.clear(screen.getByLabelText("Price (€)"));
+    await user.type(screen.getByLabelText("Price (€)"), "18000");
+    expect(screen.getByText("Within the member's budget")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Preview as member" }));
+    const preview = screen.getByRole("dialog", { name: "Preview as member" });
+    const card = within(preview).getByRole("article", { name: "Kelly 28, Noir" });
+    expect(within(card).getByText("€18,000")).toBeTruthy();
+    expect(within(card).getByText("Within your budget")).toBeTruthy();
+    expect((within(card).getByRole("button", { name: "Accept" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(preview).queryByRole("button", { name: "Decline quote" })).toBeNull();
+    expect(api.calls).toHaveLength(0);
+  });
+
   it("has one to three options", async () => {
     fakeApi();
-    const { user } = renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
+    const { user } = renderWithApp(<QuoteEditor budgetCents={2_000_000} requestId={REQUEST_ID} onDone={() => {}} />);
     const remove = () => screen.getByRole("button", { name: "Remove option 1" }) as HTMLButtonElement;
     const add = () => screen.getByRole("button", { name: "Add option" }) as HTMLButtonElement;
     expect(remove().disabled).toBe(true);
@@ -65,6 +84,7 @@ describe("the staff's quote editor", () => {
     const { user } = renderWithApp(
       <QuoteEditor
         requestId={REQUEST_ID}
+        budgetCents={2_000_000}
         onDone={() => {
           done = true;
         }}
@@ -99,7 +119,7 @@ describe("the staff's quote editor", () => {
 
   it("warns, without refusing, when an option's delivery is later than the card hold can last", async () => {
     const api = fakeApi({ [`POST ${base}/quotes`]: { status: 201, body: { id: NEW_ID } } });
-    const { user } = renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
+    const { user } = renderWithApp(<QuoteEditor budgetCents={2_000_000} requestId={REQUEST_ID} onDone={() => {}} />);
     const warning = /Delivery is expected after the card hold would lapse \(7 days\)/;
     const delivery = screen.getByLabelText("Estimated delivery");
     // Within the hold's 7 days: nothing to say.
@@ -127,7 +147,7 @@ describe("the staff's quote editor", () => {
 
   it("shows the server's refusal in the form", async () => {
     fakeApi({ [`POST ${base}/quotes`]: { status: 409, body: { error: QUOTE_MESSAGES.cannotQuoteNow } } });
-    const { user } = renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
+    const { user } = renderWithApp(<QuoteEditor budgetCents={2_000_000} requestId={REQUEST_ID} onDone={() => {}} />);
     await user.type(screen.getByLabelText("Title"), "Kelly 28");
     await user.type(screen.getByLabelText("Price (€)"), "9000");
     await user.clear(screen.getByLabelText("Valid until"));

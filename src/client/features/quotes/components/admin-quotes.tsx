@@ -80,6 +80,7 @@ export function QuotesBody({ requestId, requestQuotes }: { requestId: string; re
           requestId={requestId}
           quote={editing.kind === "new" ? undefined : editing.quote}
           revise={editing.kind === "revise"}
+          budgetCents={requestQuotes.budgetCents}
           onDone={() => setEditing(null)}
         />
       </div>

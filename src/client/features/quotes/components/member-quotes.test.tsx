@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setActiveLocale } from "@/client/lib/i18n";
 import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
@@ -33,17 +33,50 @@ describe("the member's quote cards", () => {
     expect(within(optionCard("Birkin 25, Etoupe Clemence")).getByText("€5,500")).toBeTruthy();
   });
 
-  it("opens a photo larger", async () => {
+  it("opens the option's photos full screen, one after another (issue 34 item 2)", async () => {
     fakeApi();
-    const photos = [{ id: "44444444-4444-4444-8444-444444444444", name: "front.jpg", type: "image/jpeg", size: 10 }];
+    const photos = [
+      { id: "44444444-4444-4444-8444-444444444444", name: "front.jpg", type: "image/jpeg", size: 10 },
+      { id: "55555555-5555-4555-8555-555555555555", name: "clasp.jpg", type: "image/jpeg", size: 10 },
+    ];
     const { user } = renderQuotes({ quotes: [quote({ options: [option(0, { photos })] })] });
     // The thumbnail is a button named on itself (issue 34 item 12).
-    expect(screen.getByRole("button", { name: "View front.jpg" }).getAttribute("aria-label")).toBe("View front.jpg");
-    await user.click(screen.getByRole("button", { name: "View front.jpg" }));
-    const dialog = screen.getByRole("dialog", { name: "front.jpg" });
-    expect(within(dialog).getByRole("img", { name: "front.jpg" }).getAttribute("src")).toBe(
-      `/api/requests/${REQUEST_ID}/quotes/files/${photos[0].id}`,
+    expect(screen.getByRole("button", { name: "View clasp.jpg" }).getAttribute("aria-label")).toBe("View clasp.jpg");
+    await user.click(screen.getByRole("button", { name: "View clasp.jpg" }));
+    const gallery = await screen.findByRole("dialog", { name: "Photos of Birkin 25, Gold Togo" });
+    // The photo in view: its neighbours are there too, inert.
+    const shown = () => {
+      const current = within(gallery)
+        .getAllByRole("group", { name: /of 2/ })
+        .find((slide) => !slide.hasAttribute("inert"));
+      if (!current) throw new Error("no photo in view");
+      return current;
+    };
+    await waitFor(() => expect(shown().getAttribute("aria-label")).toBe("2 of 2"));
+    expect(within(shown()).getByRole("img", { name: "clasp.jpg" }).getAttribute("src")).toBe(
+      `/api/requests/${REQUEST_ID}/quotes/files/${photos[1].id}`,
     );
+    await user.click(within(gallery).getByRole("button", { name: "Previous photo" }));
+    await waitFor(() => expect(shown().getAttribute("aria-label")).toBe("1 of 2"));
+    expect(within(gallery).getByRole("button", { name: "Zoom in" })).toBeTruthy();
+    await user.click(within(gallery).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Photos of Birkin 25, Gold Togo" })).toBeNull());
+  });
+
+  it("sets three options side by side, each against the member's budget, and asks about one (issue 34 item 2)", async () => {
+    fakeApi();
+    const three = quote({ options: [option(0), option(1), option(2, { priceCents: 2_750_000 })] });
+    const { user, router } = renderQuotes({ quotes: [three], budgetCents: 2_000_000 });
+    // Three columns from a laptop up, stacked below: never two and one alone.
+    const list = screen.getByRole("list", { name: "Options" });
+    expect(list.className).toContain("lg:grid-cols-3");
+    expect(list.className).not.toContain("md:grid-cols-2");
+    expect(within(optionCard("Birkin 25, Gold Togo")).getByText("Within your budget")).toBeTruthy();
+    expect(within(optionCard("Kelly 28, Noir")).getByText("€7,500 over your budget")).toBeTruthy();
+    await user.click(
+      within(optionCard("Kelly 28, Noir")).getByRole("button", { name: "Ask about option 3: Kelly 28, Noir" }),
+    );
+    expect(router.state.location.search).toBe(`?about=${option(2).id}`);
   });
 
   it("accepts an option after a confirm step stating the hold, then goes to the card page", async () => {

@@ -5,8 +5,18 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle, CalendarClock, Check, CreditCard, PackageCheck, ScrollText } from "lucide-react";
-import { useId, useState } from "react";
+import {
+  AlertTriangle,
+  CalendarClock,
+  Check,
+  CreditCard,
+  MessageCircleQuestion,
+  PackageCheck,
+  ScrollText,
+  TrendingUp,
+} from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { ReasonDialog } from "@/client/components/reason-dialog";
@@ -20,7 +30,7 @@ import { toastFailure, toastOutcome } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { formatLongDate, formatMessageTime } from "@/shared/format";
-import { canReportProblem, isHoldLapsingSoon, LIVE_HOLD_STATUSES } from "@/shared/quotes";
+import { budgetGap, canReportProblem, isHoldLapsingSoon, LIVE_HOLD_STATUSES } from "@/shared/quotes";
 import {
   type Delivery,
   type Hold,
@@ -48,6 +58,34 @@ export function MemberQuotes({ requestId }: { requestId: string }) {
   return <MemberQuotesView requestId={requestId} requestQuotes={query.data} />;
 }
 
+/**
+ * "option 2: Kelly 28, Etoupe": the sent quotes' option a message being written asks about; `onMissing` once the
+ * quotes are loaded and none of them has it (an old link).
+ */
+export function OptionReference({
+  requestId,
+  optionId,
+  onMissing,
+}: {
+  requestId: string;
+  optionId: string;
+  onMissing: () => void;
+}) {
+  const { t } = useLingui();
+  const query = useQuery(quoteQueries.requestQuotes(requestId));
+  const found = query.data?.quotes.flatMap((quote) =>
+    quote.options.flatMap((option, index) => (option.id === optionId ? [{ number: index + 1, option }] : [])),
+  )[0];
+  const missing = query.isSuccess && !found;
+  useEffect(() => {
+    if (missing) onMissing();
+  }, [missing, onMissing]);
+  if (!found) return null;
+  const { number } = found;
+  const title = found.option.title;
+  return <strong className="font-medium">{t`option ${number}: ${title}`}</strong>;
+}
+
 export function MemberQuotesView({ requestId, requestQuotes }: { requestId: string; requestQuotes: RequestQuotes }) {
   const { t } = useLingui();
   const current = requestQuotes.quotes.find((quote) => quote.status === "sent" || quote.status === "accepted");
@@ -68,7 +106,12 @@ export function MemberQuotesView({ requestId, requestQuotes }: { requestId: stri
       <MemberRefunds refunds={requestQuotes.refunds} />
       <StatementCard requestId={requestId} side="member" />
       {current ? (
-        <QuoteCard requestId={requestId} quote={current} hold={requestQuotes.hold} />
+        <QuoteCard
+          requestId={requestId}
+          quote={current}
+          hold={requestQuotes.hold}
+          budgetCents={requestQuotes.budgetCents}
+        />
       ) : (
         earlier[0]?.status === "declined" && (
           <p className="rounded-lg border border-stone bg-ivory-deep/60 px-5 py-4 text-sm text-ink-muted">
@@ -83,9 +126,26 @@ export function MemberQuotesView({ requestId, requestQuotes }: { requestId: stri
 
 // The current quote ------------------------------------------------------------------------------------
 
-function QuoteCard({ requestId, quote, hold }: { requestId: string; quote: Quote; hold: Hold | null }) {
+/**
+ * The current quote as the member reads it; `preview`: as staff see it before sending (issue 34 item 2), every
+ * button inert.
+ */
+export function QuoteCard({
+  requestId,
+  quote,
+  hold,
+  budgetCents,
+  preview = false,
+}: {
+  requestId: string;
+  quote: Quote;
+  hold: Hold | null;
+  /** The member's stated budget: each price is shown against it. */
+  budgetCents: number;
+  preview?: boolean;
+}) {
   const { t } = useLingui();
-  const open = quote.status === "sent" && !quote.expired;
+  const open = quote.status === "sent" && !quote.expired && !preview;
   const sent = quote.sentAt ? formatLongDate(quote.sentAt) : null;
   const validUntil = formatLongDate(quote.validUntil);
   return (
@@ -111,7 +171,7 @@ function QuoteCard({ requestId, quote, hold }: { requestId: string; quote: Quote
             {sharedText(QUOTE_MESSAGES.quoteExpired)}
           </p>
         )}
-        <ul aria-label={t`Options`} className={cn("grid gap-4", quote.options.length > 1 && "md:grid-cols-2")}>
+        <ul aria-label={t`Options`} className={cn("grid gap-4", OPTION_COLUMNS[quote.options.length])}>
           {quote.options.map((option, index) => (
             <li key={option.id} className="flex">
               <OptionCard
@@ -121,15 +181,23 @@ function QuoteCard({ requestId, quote, hold }: { requestId: string; quote: Quote
                 option={option}
                 hold={hold?.optionId === option.id ? hold : null}
                 open={open}
+                budgetCents={budgetCents}
+                preview={preview}
               />
             </li>
           ))}
         </ul>
-        {quote.status === "sent" && <DeclineQuote requestId={requestId} quote={quote} />}
+        {quote.status === "sent" && !preview && <DeclineQuote requestId={requestId} quote={quote} />}
       </CardContent>
     </Card>
   );
 }
+
+/**
+ * Options side by side where there is room, and never one alone on a row: two in two columns from a tablet up,
+ * three in three columns from a laptop up (stacked below that).
+ */
+const OPTION_COLUMNS: Record<number, string> = { 2: "md:grid-cols-2", 3: "lg:grid-cols-3" };
 
 /** An option of a quote, as the member answers it. */
 interface OptionProps {
@@ -149,9 +217,13 @@ function OptionCard({
   option,
   hold,
   open,
+  budgetCents,
+  preview,
 }: OptionProps & {
   /** Its place in the quote, from 1 (the options come in order). */
   number: number;
+  budgetCents: number;
+  preview: boolean;
 }) {
   const { t } = useLingui();
   const titleId = useId();
@@ -183,6 +255,7 @@ function OptionCard({
           {formatCents(option.priceCents)}
         </p>
         <VatNote vatRate={option.vatRate} vatCents={option.vatCents} />
+        <BudgetNote priceCents={option.priceCents} budgetCents={budgetCents} />
       </div>
       <OptionPhotos requestId={requestId} option={option} />
       {option.description && (
@@ -207,11 +280,71 @@ function OptionCard({
         </div>
       </dl>
       {quote.status === "sent" && (
-        <div className="mt-auto pt-1">
+        <div className="mt-auto flex flex-col gap-2 pt-1">
           <AcceptOption requestId={requestId} quote={quote} option={option} hold={hold} open={open} />
+          <AskAboutOption option={option} number={number} disabled={preview} />
         </div>
       )}
     </article>
+  );
+}
+
+/** "€7,500 over your budget", or within it: what the member said they would spend, beside the price. */
+export function BudgetNote({
+  priceCents,
+  budgetCents,
+  side = "member",
+}: {
+  priceCents: number;
+  budgetCents: number;
+  /** Staff read "the member's budget". */
+  side?: "member" | "staff";
+}) {
+  const { t } = useLingui();
+  const gap = budgetGap(priceCents, budgetCents);
+  if (!gap.over) {
+    return (
+      <p className="flex items-center gap-1.5 text-xs text-ink-muted">
+        <Check aria-hidden className="size-3.5 text-forest" />
+        {side === "member" ? t`Within your budget` : t`Within the member's budget`}
+      </p>
+    );
+  }
+  const over = formatCents(gap.cents);
+  return (
+    <p className="flex items-center gap-1.5 text-xs font-medium text-oxblood">
+      <TrendingUp aria-hidden className="size-3.5" />
+      {side === "member" ? t`${over} over your budget` : t`${over} over the member's budget`}
+    </p>
+  );
+}
+
+/**
+ * Opens the request's thread with this option named above the composer (the `about` search parameter, read by
+ * the requests feature's thread), so the question arrives with its reference.
+ */
+function AskAboutOption({ option, number, disabled }: { option: QuoteOption; number: number; disabled: boolean }) {
+  const { t } = useLingui();
+  const [, setParams] = useSearchParams();
+  const title = option.title;
+  return (
+    <Button
+      variant="ghost"
+      className="w-full"
+      disabled={disabled}
+      aria-label={t`Ask about option ${number}: ${title}`}
+      onClick={() =>
+        setParams(
+          (params) => {
+            params.set("about", option.id);
+            return params;
+          },
+          { replace: true, preventScrollReset: true },
+        )
+      }
+    >
+      <MessageCircleQuestion /> {t`Ask about this option`}
+    </Button>
   );
 }
 

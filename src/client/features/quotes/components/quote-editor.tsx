@@ -4,13 +4,14 @@
  * and sends it (Sourcing → Quoted, or a revision replacing the current quote).
  */
 import { useLingui } from "@lingui/react/macro";
-import { AlertTriangle, Plus, Send, Trash2 } from "lucide-react";
+import { AlertTriangle, Eye, Plus, Send, Trash2 } from "lucide-react";
 import { useMemo } from "react";
 import { useController, useFieldArray, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { Form, FormError, fieldsOf, useZodForm } from "@/client/components/form";
 import { Button } from "@/client/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/client/components/ui/dialog";
 import { errorMessage, sharedText } from "@/client/lib/api";
 import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { lisbonDate } from "@/shared/dates";
@@ -23,19 +24,31 @@ import {
 } from "@/shared/quotes";
 import { type Quote, useSaveQuote, useSendQuote } from "../api";
 import { formatCents, parseEuroToCents } from "../money";
-import { emptyOption, formValuesOf, type QuoteFormSchema, quoteFormSchema, toQuoteInput } from "../quote-form";
+import {
+  emptyOption,
+  formValuesOf,
+  previewQuote,
+  type QuoteFormSchema,
+  type QuoteFormValues,
+  quoteFormSchema,
+  toQuoteInput,
+} from "../quote-form";
+import { BudgetNote, QuoteCard } from "./member-quotes";
 import { PhotoUploader } from "./photo-uploader";
 
 export function QuoteEditor({
   requestId,
   quote,
   revise = false,
+  budgetCents,
   onDone,
 }: {
   requestId: string;
   /** The draft being changed, or the declined quote being revised (`revise`); none for a new quote. */
   quote?: Quote;
   revise?: boolean;
+  /** The member's stated budget: each price is shown against it before sending (issue 34 item 2). */
+  budgetCents: number;
   onDone: () => void;
 }) {
   const { t } = useLingui();
@@ -104,7 +117,7 @@ export function QuoteEditor({
                     label={t`Price (€)`}
                     inputMode="decimal"
                     placeholder="4500"
-                    hint={<PriceHint index={index} control={form.control} />}
+                    hint={<PriceHint index={index} control={form.control} budgetCents={budgetCents} />}
                   />
                 </div>
                 <SelectField
@@ -173,6 +186,7 @@ export function QuoteEditor({
         <Button type="submit" variant="outline" disabled={busy}>
           {t`Save draft`}
         </Button>
+        <PreviewAsMember requestId={requestId} control={form.control} budgetCents={budgetCents} />
         <Button type="button" variant="ghost" disabled={busy} onClick={onDone}>
           {t`Cancel`}
         </Button>
@@ -214,15 +228,51 @@ function PhotosField({
   );
 }
 
-/** Under the price: what was understood, and the hold accepting it would place. */
-function PriceHint({ index, control }: { index: number; control: QuoteFormControl }) {
+/** Under the price: what was understood, the hold accepting it would place, and the member's budget. */
+function PriceHint({ index, control, budgetCents }: { index: number; control: QuoteFormControl; budgetCents: number }) {
   const { t } = useLingui();
   const price = useWatch({ control, name: `options.${index}.price` });
   const cents = parseEuroToCents(price ?? "");
   if (cents === null || cents < 100) return t`In euro; cents after a point.`;
   const amount = formatCents(cents);
   const hold = formatCents(holdAmountCents(cents));
-  return t`${amount} · hold ${hold}`;
+  return (
+    <span className="flex flex-col gap-1">
+      <span>{t`${amount} · hold ${hold}`}</span>
+      <BudgetNote priceCents={cents} budgetCents={budgetCents} side="staff" />
+    </span>
+  );
+}
+
+/**
+ * The quote as the member will read it, before it is sent (issue 34 item 2): the member's own card, built from
+ * what is typed, every button inert.
+ */
+function PreviewAsMember({
+  requestId,
+  control,
+  budgetCents,
+}: {
+  requestId: string;
+  control: QuoteFormControl;
+  budgetCents: number;
+}) {
+  const { t } = useLingui();
+  const values = useWatch({ control }) as QuoteFormValues;
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button type="button" variant="ghost">
+          <Eye /> {t`Preview as member`}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[92dvh] max-w-5xl overflow-y-auto">
+        <DialogTitle className="text-2xl sm:text-2xl">{t`Preview as member`}</DialogTitle>
+        <DialogDescription>{t`What the member will see once the quote is sent. Its buttons do nothing here.`}</DialogDescription>
+        <QuoteCard requestId={requestId} quote={previewQuote(values)} hold={null} budgetCents={budgetCents} preview />
+      </DialogContent>
+    </Dialog>
+  );
 }
 
 /**

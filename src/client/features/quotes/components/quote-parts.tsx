@@ -2,12 +2,11 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { FileText } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { ReceiptLink } from "@/client/components/receipt-link";
 import { Badge } from "@/client/components/ui/badge";
 import type { BadgeVariantProps } from "@/client/components/ui/badge-variants";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/client/components/ui/dialog";
 import { sharedText } from "@/client/lib/api";
 import { holdExpiryText } from "@/client/lib/hold-expiry";
 import { type MessageDescriptor, useLocale } from "@/client/lib/i18n";
@@ -93,10 +92,12 @@ export function QuoteBadge({ quote }: { quote: Quote }) {
 }
 
 const isImage = (file: QuoteFile) => file.type.startsWith("image/");
+const PhotoGallery = lazy(() => import("./photo-gallery"));
 
 /**
- * Photos as thumbnails that open larger in a dialog; a PDF as a link that opens it. `label` names the set for
- * screen readers ("Photos of Option 1").
+ * Photos as thumbnails that open full screen, one after another (swipe, arrows, zoom: photo-gallery.tsx, loaded
+ * on the first open); a PDF as a link that opens it. `label` names the set for screen readers ("Photos of
+ * Option 1").
  */
 export function QuoteFiles({
   requestId,
@@ -110,52 +111,50 @@ export function QuoteFiles({
   className?: string;
 }) {
   const { t } = useLingui();
-  const [open, setOpen] = useState<QuoteFile | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
   if (files.length === 0) return null;
+  const photos = files.filter(isImage).map((file) => ({ src: quoteFileUrl(requestId, file.id), alt: file.name }));
+  let photoIndex = 0;
   return (
     <>
       <ul aria-label={label} className={cn("flex flex-wrap gap-2", className)}>
-        {files.map((file) =>
-          isImage(file) ? (
+        {files.map((file) => {
+          if (!isImage(file)) {
+            return (
+              <li key={file.id}>
+                <a
+                  href={quoteFileUrl(requestId, file.id)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="flex h-20 max-w-48 items-center gap-2 rounded-md border border-stone bg-ivory px-3 text-xs hover:border-gold"
+                >
+                  <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
+                  <span className="line-clamp-3 break-all">{file.name}</span>
+                </a>
+              </li>
+            );
+          }
+          const index = photoIndex++;
+          return (
             <li key={file.id}>
               <button
                 type="button"
                 // Named on the button itself, not only through its picture (issue 34 item 12).
                 aria-label={t`View ${file.name}`}
-                onClick={() => setOpen(file)}
-                className="block size-20 cursor-pointer overflow-hidden rounded-md border border-stone bg-ivory-deep transition-colors hover:border-gold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-deep"
+                onClick={() => setOpen(index)}
+                className="block size-20 cursor-zoom-in overflow-hidden rounded-md border border-stone bg-ivory-deep transition-colors hover:border-gold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-deep"
               >
                 <img src={quoteFileUrl(requestId, file.id)} alt="" loading="lazy" className="size-full object-cover" />
               </button>
             </li>
-          ) : (
-            <li key={file.id}>
-              <a
-                href={quoteFileUrl(requestId, file.id)}
-                target="_blank"
-                rel="noreferrer"
-                className="flex h-20 max-w-48 items-center gap-2 rounded-md border border-stone bg-ivory px-3 text-xs hover:border-gold"
-              >
-                <FileText aria-hidden className="size-5 shrink-0 text-gold-deep" strokeWidth={1.5} />
-                <span className="line-clamp-3 break-all">{file.name}</span>
-              </a>
-            </li>
-          ),
-        )}
+          );
+        })}
       </ul>
-      <Dialog open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
-        <DialogContent className="max-w-3xl">
-          <DialogTitle className="text-2xl sm:text-2xl">{open?.name}</DialogTitle>
-          <DialogDescription className="sr-only">{label}</DialogDescription>
-          {open && (
-            <img
-              src={quoteFileUrl(requestId, open.id)}
-              alt={open.name}
-              className="max-h-[70dvh] w-full rounded-md object-contain"
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+      {open !== null && (
+        <Suspense fallback={null}>
+          <PhotoGallery photos={photos} index={open} label={label} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

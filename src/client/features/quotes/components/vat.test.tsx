@@ -20,7 +20,7 @@ describe("the quote editor's VAT", () => {
 
   it("is 23 % unless staff choose another, and is sent with each option", async () => {
     const api = fakeApi({ [`POST ${base}/quotes`]: { status: 201, body: { id: NEW_ID } } });
-    const { user } = renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
+    const { user } = renderWithApp(<QuoteEditor budgetCents={2_000_000} requestId={REQUEST_ID} onDone={() => {}} />);
     expect(vatSelect().textContent).toContain("23 % (standard)");
     await user.type(screen.getByLabelText("Title"), "Rolex Daytona, 1988");
     await user.type(screen.getByLabelText("Price (€)"), "95000");
@@ -52,14 +52,14 @@ describe("the quote editor's VAT", () => {
   it("shows a draft's chosen rate again", () => {
     fakeApi();
     const draft = quote({ status: "draft", options: [option(0, { vatRate: "6" })] });
-    renderWithApp(<QuoteEditor requestId={REQUEST_ID} quote={draft} onDone={() => {}} />);
+    renderWithApp(<QuoteEditor budgetCents={2_000_000} requestId={REQUEST_ID} quote={draft} onDone={() => {}} />);
     expect(vatSelect().textContent).toContain("6 % (reduced)");
   });
 
   it("is offered in Portuguese", () => {
     setActiveLocale("pt-PT");
     fakeApi();
-    renderWithApp(<QuoteEditor requestId={REQUEST_ID} onDone={() => {}} />);
+    renderWithApp(<QuoteEditor budgetCents={2_000_000} requestId={REQUEST_ID} onDone={() => {}} />);
     const select = screen.getByRole("combobox", { name: "IVA incluído no preço" });
     expect(select.textContent).toContain("23 % (normal)");
   });

@@ -1,7 +1,9 @@
 /**
  * What the member's and the staff's request threads both show: a message's text and files (on the right when
- * `right`: one's own side) and the line that replaces the composer once the request is withdrawn.
+ * `right`: one's own side) with the option it asks about, and the line that replaces the composer once the request is withdrawn.
  */
+import { useLingui } from "@lingui/react/macro";
+import { ScrollText } from "lucide-react";
 import { MessageFiles } from "@/client/components/chat";
 import { sharedText } from "@/client/lib/api";
 import { cn } from "@/client/lib/utils";
@@ -14,11 +16,12 @@ export function MessageContent({
   right,
 }: {
   requestId: string;
-  message: Pick<ThreadMessage, "body" | "files">;
+  message: Pick<ThreadMessage, "body" | "files" | "about">;
   right: boolean;
 }) {
   return (
     <>
+      {message.about && <AboutOption about={message.about} />}
       {message.body && (
         <p
           className={cn(
@@ -42,6 +45,18 @@ export function ThreadClosed() {
   return (
     <p className="border-t border-stone pt-5 text-sm text-ink-muted">
       {sharedText(REQUEST_CHANGE_MESSAGES.threadClosed)}
+    </p>
+  );
+}
+
+/** The quote's option a message asks about ('Ask about this option', issue 34 item 2). */
+export function AboutOption({ about }: { about: { number: number; title: string } }) {
+  const { t } = useLingui();
+  const { number, title } = about;
+  return (
+    <p className="flex max-w-[85%] items-center gap-1.5 text-xs text-ink-muted">
+      <ScrollText aria-hidden className="size-3.5 shrink-0 text-gold-deep" />
+      <span className="break-words">{t`About option ${number}: ${title}`}</span>
     </p>
   );
 }

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { Mail, MessageSquare, Phone, Plus } from "lucide-react";
-import { useEffect, useMemo } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Mail, MessageSquare, Phone, Plus, ScrollText, X } from "lucide-react";
+import { useCallback, useEffect, useMemo } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { AsyncView } from "@/client/components/async-view";
 import { ChatComposer, ScrollingThread } from "@/client/components/chat";
@@ -26,12 +26,27 @@ import { MessageContent, ThreadClosed } from "../components/thread-parts";
 
 /** What another feature shows on the request's page (the quotes feature's proposal, hold and delivery). */
 export type RequestPart = (request: RequestDetail) => React.ReactNode;
+/**
+ * The quote's option a message being written asks about, named by the quotes feature ("option 2: Kelly 28");
+ * `onMissing` when the request's sent quotes have no such option (issue 34 item 2).
+ */
+export type OptionReference = (props: {
+  requestId: string;
+  optionId: string;
+  onMissing: () => void;
+}) => React.ReactNode;
 
 /**
  * /requests/:id: the request, its attachment, its thread and what the member can do with it. `quote` is composed
  * in by app/pages/request-detail-route.tsx, above the details.
  */
-export default function RequestDetailPage({ requestQuotes }: { requestQuotes?: RequestPart }) {
+export default function RequestDetailPage({
+  requestQuotes,
+  optionReference,
+}: {
+  requestQuotes?: RequestPart;
+  optionReference?: OptionReference;
+}) {
   const { t } = useLingui();
   const { id = "" } = useParams();
   const navigate = useNavigate();
@@ -65,12 +80,20 @@ export default function RequestDetailPage({ requestQuotes }: { requestQuotes?: R
       className="mx-auto max-w-6xl px-6 py-10 sm:py-14"
       otherError={() => null}
     >
-      {(request) => <RequestView request={request} requestQuotes={requestQuotes} />}
+      {(request) => <RequestView request={request} requestQuotes={requestQuotes} optionReference={optionReference} />}
     </RequestPage>
   );
 }
 
-function RequestView({ request, requestQuotes }: { request: RequestDetail; requestQuotes?: RequestPart }) {
+function RequestView({
+  request,
+  requestQuotes,
+  optionReference,
+}: {
+  request: RequestDetail;
+  requestQuotes?: RequestPart;
+  optionReference?: OptionReference;
+}) {
   const { t } = useLingui();
   const submitted = formatLongDate(request.createdAt);
   return (
@@ -89,7 +112,11 @@ function RequestView({ request, requestQuotes }: { request: RequestDetail; reque
         <div className="flex min-w-0 flex-col gap-8 lg:col-span-2">
           {requestQuotes?.(request)}
           <RequestDetailsCard request={request} />
-          <MessagesCard requestId={request.id} closed={request.status === "Withdrawn"} />
+          <MessagesCard
+            requestId={request.id}
+            closed={request.status === "Withdrawn"}
+            optionReference={optionReference}
+          />
         </div>
         <aside className="flex flex-col gap-8">
           <Card>
@@ -106,16 +133,45 @@ function RequestView({ request, requestQuotes }: { request: RequestDetail; reque
   );
 }
 
-function MessagesCard({ requestId, closed }: { requestId: string; closed: boolean }) {
+function MessagesCard({
+  requestId,
+  closed,
+  optionReference,
+}: {
+  requestId: string;
+  closed: boolean;
+  optionReference?: OptionReference;
+}) {
   const { t } = useLingui();
   const thread = useQuery(requestQueries.thread(requestId));
   const send = useSendMessage(requestId);
   const fromOthers = thread.data?.messages.filter((m) => !m.mine).length ?? 0;
+  // 'Ask about this option' (the quotes feature) names the option in the address: the message carries it.
+  const [params, setParams] = useSearchParams();
+  const about = (optionReference && params.get("about")) || null;
+  const clearAbout = useCallback(
+    () =>
+      setParams(
+        (next) => {
+          next.delete("about");
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+  useEffect(() => {
+    if (!about) return;
+    const box = document.getElementById("message-body");
+    box?.scrollIntoView({ block: "center" });
+    box?.focus({ preventScroll: true });
+  }, [about]);
 
   // Opening the request, and every new message from the team, marks the thread read.
-  const onSend = useThreadActions(requestId, thread.isSuccess, fromOthers, (body, fileIds) =>
-    send.mutateAsync({ body, fileIds }),
-  );
+  const onSend = useThreadActions(requestId, thread.isSuccess, fromOthers, async (body, fileIds) => {
+    await send.mutateAsync({ body, fileIds, ...(about ? { aboutOptionId: about } : {}) });
+    if (about) clearAbout();
+  });
   const attachments = useMemo(() => threadAttachments(requestId), [requestId]);
 
   return (
@@ -161,6 +217,19 @@ function MessagesCard({ requestId, closed }: { requestId: string; closed: boolea
             </ScrollingThread>
           )}
         </AsyncView>
+        {about && optionReference && !closed && (
+          <div className="-mb-2 flex items-center justify-between gap-3 rounded-md border border-gold/40 bg-gold/10 py-1 pr-1 pl-3 text-sm">
+            <span className="flex min-w-0 items-center gap-2">
+              <ScrollText aria-hidden className="size-4 shrink-0 text-gold-deep" />
+              <span className="min-w-0 break-words">
+                {t`Asking about`} {optionReference({ requestId, optionId: about, onMissing: clearAbout })}
+              </span>
+            </span>
+            <Button variant="ghost" size="icon" aria-label={t`Stop asking about this option`} onClick={clearAbout}>
+              <X />
+            </Button>
+          </div>
+        )}
         {closed ? (
           <ThreadClosed />
         ) : (
