@@ -10,12 +10,13 @@ import {
   easterSunday,
   portugueseHolidays,
   type Shift,
+  type Weekday,
   targetInstances,
   zonedInstant,
 } from "./service-levels";
 
 const nineToSix: Shift[] = [{ start: "09:00", end: "18:00" }];
-const weekdays = (shifts: Shift[]) => ({ mon: shifts, tue: shifts, wed: shifts, thu: shifts, fri: shifts, sat: [], sun: [] });
+const weekdays = (shifts: Shift[]): Record<Weekday, Shift[]> => ({ mon: shifts, tue: shifts, wed: shifts, thu: shifts, fri: shifts, sat: [], sun: [] });
 const lisbon = (hours = weekdays(nineToSix), holidays: string[] = []): BusinessCalendar => ({
   timeZone: "Europe/Lisbon",
   hours,

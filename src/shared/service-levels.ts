@@ -511,3 +511,30 @@ export function stateAt(dueAt: Date, now: Date): "on_time" | "due_soon" | "breac
   if (left < 0) return "breached";
   return left <= BREACH_WARNING_MINUTES * MINUTE ? "due_soon" : "on_time";
 }
+
+// Conversations ----------------------------------------------------------------------------------------------
+
+/** What a conversation's owner domain gives the service levels (requests, the concierge): plain values. */
+export interface ConversationTimeline extends ClockConversation {
+  /** "request:<id>" or "concierge:<member id>". */
+  key: string;
+  memberId: string;
+  /** The staff member who owns it; null while unassigned. */
+  ownerId: string | null;
+  /** What a notice about it links to, for staff. */
+  link: string;
+  /** The request it is, for a notice's link (null for a chat). */
+  requestId: string | null;
+}
+
+/** Which conversations an owner domain lists: by id, those waiting on the team, or those active since a date. */
+export type TimelineSelection = { ids: string[] } | { awaitingReply: true } | { activeSince: Date };
+
+export const CONVERSATION_KINDS = ["request", "concierge"] as const;
+export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
+
+/** A conversation key's kind and id, or null when it is not one. */
+export function parseConversationKey(key: string): { kind: ConversationKind; id: string } | null {
+  const match = /^(request|concierge):([A-Za-z0-9-]{1,64})$/.exec(key);
+  return match ? { kind: match[1] as ConversationKind, id: match[2] as string } : null;
+}
