@@ -24,6 +24,7 @@ const DOMAINS: Record<string, string[]> = {
   requests: [],
   sales: [],
   search: [],
+  "service-levels": [],
 };
 /** Client only: the public pages. */
 const CLIENT_ONLY = ["marketing"];
