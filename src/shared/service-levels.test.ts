@@ -10,13 +10,21 @@ import {
   easterSunday,
   portugueseHolidays,
   type Shift,
-  type Weekday,
   targetInstances,
+  type Weekday,
   zonedInstant,
 } from "./service-levels";
 
 const nineToSix: Shift[] = [{ start: "09:00", end: "18:00" }];
-const weekdays = (shifts: Shift[]): Record<Weekday, Shift[]> => ({ mon: shifts, tue: shifts, wed: shifts, thu: shifts, fri: shifts, sat: [], sun: [] });
+const weekdays = (shifts: Shift[]): Record<Weekday, Shift[]> => ({
+  mon: shifts,
+  tue: shifts,
+  wed: shifts,
+  thu: shifts,
+  fri: shifts,
+  sat: [],
+  sun: [],
+});
 const lisbon = (hours = weekdays(nineToSix), holidays: string[] = []): BusinessCalendar => ({
   timeZone: "Europe/Lisbon",
   hours,
@@ -68,9 +76,7 @@ describe("business time", () => {
       "2026-01-14T13:00:00.000Z",
     );
     // From inside the break: starts at 14:00.
-    expect(addBusinessMinutes(at("2026-01-14T13:30:00Z"), 0, calendar)?.toISOString()).toBe(
-      "2026-01-14T14:00:00.000Z",
-    );
+    expect(addBusinessMinutes(at("2026-01-14T13:30:00Z"), 0, calendar)?.toISOString()).toBe("2026-01-14T14:00:00.000Z");
     // A whole day counts 8 hours.
     expect(businessMinutesBetween(at("2026-01-14T00:00:00Z"), at("2026-01-15T00:00:00Z"), calendar)).toBe(480);
   });
@@ -114,7 +120,11 @@ describe("business time", () => {
     const pauses = [{ from: at("2026-01-14T10:00:00Z"), to: at("2026-01-14T11:00:00Z") }];
     expect(addBusinessMinutes(from, 90, calendar, pauses)?.toISOString()).toBe("2026-01-14T11:30:00.000Z");
     expect(businessMinutesBetween(from, at("2026-01-14T12:00:00Z"), calendar, pauses)).toBe(120);
-    expect(businessMinutesBetween(from, at("2026-01-14T12:00:00Z"), calendar, [{ from: at("2026-01-14T10:00:00Z"), to: null }])).toBe(60);
+    expect(
+      businessMinutesBetween(from, at("2026-01-14T12:00:00Z"), calendar, [
+        { from: at("2026-01-14T10:00:00Z"), to: null },
+      ]),
+    ).toBe(60);
     expect(addBusinessMinutes(from, 90, calendar, [{ from: at("2026-01-14T10:00:00Z"), to: null }])).toBeNull();
   });
 

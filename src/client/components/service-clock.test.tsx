@@ -8,9 +8,23 @@ describe("ServiceClock", () => {
   it("says how long is left, and how long overdue", () => {
     render(
       <>
-        <ServiceClock now={now} clock={{ state: "due_soon", target: "first_reply", dueAt: "2026-06-09T08:10:00.000Z", remainingMinutes: null }} />
-        <ServiceClock now={now} clock={{ state: "breached", target: "next_reply", dueAt: "2026-06-09T06:55:00.000Z", remainingMinutes: null }} />
-        <ServiceClock now={now} clock={{ state: "paused", target: "resolution", dueAt: null, remainingMinutes: 1430 }} />
+        <ServiceClock
+          now={now}
+          clock={{
+            state: "due_soon",
+            target: "first_reply",
+            dueAt: "2026-06-09T08:10:00.000Z",
+            remainingMinutes: null,
+          }}
+        />
+        <ServiceClock
+          now={now}
+          clock={{ state: "breached", target: "next_reply", dueAt: "2026-06-09T06:55:00.000Z", remainingMinutes: null }}
+        />
+        <ServiceClock
+          now={now}
+          clock={{ state: "paused", target: "resolution", dueAt: null, remainingMinutes: 1430 }}
+        />
       </>,
     );
     expect(screen.getByText("10 min left")).toBeTruthy();

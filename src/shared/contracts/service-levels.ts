@@ -43,7 +43,9 @@ const dayShifts = z
   });
 
 const hoursSchema = z
-  .object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayShifts])) as Record<(typeof WEEKDAYS)[number], typeof dayShifts>)
+  .object(
+    Object.fromEntries(WEEKDAYS.map((day) => [day, dayShifts])) as Record<(typeof WEEKDAYS)[number], typeof dayShifts>,
+  )
   .refine((hours) => Object.values(hours).some((shifts) => shifts.length > 0), T.noHours);
 
 const realDate = (value: string) => {

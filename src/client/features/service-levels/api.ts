@@ -22,7 +22,8 @@ export const serviceLevelsQueries = {
   settings: () => serviceLevels.query("GET /admin/service-levels/settings"),
   report: () => serviceLevels.query("GET /admin/service-levels/report"),
   /** The clocks of conversations ("request:<id>", "concierge:<member id>"). */
-  clocks: (keys: string[]) => serviceLevels.query("GET /admin/service-levels/clocks", { query: { keys: keys.join(",") } }),
+  clocks: (keys: string[]) =>
+    serviceLevels.query("GET /admin/service-levels/clocks", { query: { keys: keys.join(",") } }),
 };
 
 /** A message or a status change moves the clocks: the pages showing them refetch (app/realtime.ts joins these). */

@@ -191,7 +191,12 @@ describe("clocks on a fixed calendar", () => {
     const bad = await call(ctx, "GET /admin/service-levels/clocks", { query: { keys: "invoice:1" } }, as(staff));
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain(T.conversationKeys);
-    const asMember = await call(ctx, "GET /admin/service-levels/clocks", { query: { keys: `request:${id}` } }, as(member));
+    const asMember = await call(
+      ctx,
+      "GET /admin/service-levels/clocks",
+      { query: { keys: `request:${id}` } },
+      as(member),
+    );
     expect(asMember.statusCode).toBe(403);
   });
 });
@@ -265,9 +270,12 @@ describe("the 30-day report", () => {
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
     // Met: answered after 10 minutes (Gold: 60). Missed: answered after 3 hours.
     const quick = await insertRequest(ctx, member.id, { createdAt: hoursAgo(10), assigneeUserId: owner.id });
-    await ctx.database.db
-      .insert(messages)
-      .values({ requestId: quick, senderUserId: owner.id, body: "Quick", createdAt: new Date(hoursAgo(10).getTime() + 600_000) });
+    await ctx.database.db.insert(messages).values({
+      requestId: quick,
+      senderUserId: owner.id,
+      body: "Quick",
+      createdAt: new Date(hoursAgo(10).getTime() + 600_000),
+    });
     const slow = await insertRequest(ctx, member.id, { createdAt: hoursAgo(10), assigneeUserId: owner.id });
     await ctx.database.db
       .insert(messages)

@@ -172,7 +172,9 @@ export async function report(ctx: ServiceLevelsContext): Promise<Served<typeof s
     timelines.map((t) => t.memberId),
   );
   const staff = new Map<string | null, { met: number; total: number }>();
-  const tiers = new Map<ServiceTier, { met: number; total: number }>(SERVICE_TIERS.map((t) => [t, { met: 0, total: 0 }]));
+  const tiers = new Map<ServiceTier, { met: number; total: number }>(
+    SERVICE_TIERS.map((t) => [t, { met: 0, total: 0 }]),
+  );
   for (const timeline of timelines) {
     const plan = plans.get(timeline.memberId);
     if (!isTier(plan)) continue;

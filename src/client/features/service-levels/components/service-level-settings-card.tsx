@@ -106,7 +106,6 @@ function SettingsForm({ settings }: { settings: ServiceLevelSettings }) {
               <div className="flex flex-col gap-2">
                 {draft.hours[day].length === 0 && <span className="pt-2 text-ink-muted">{t`Closed`}</span>}
                 {draft.hours[day].map((shift, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: shifts have no identity beyond their place
                   <div key={index} className="flex flex-wrap items-center gap-2">
                     <Input
                       type="time"
@@ -219,9 +218,7 @@ function SettingsForm({ settings }: { settings: ServiceLevelSettings }) {
           onClick={() =>
             sweep.mutate(undefined, {
               onSuccess: (result) =>
-                toast.success(
-                  result.warned === 0 ? t`No warning due now` : t`Breach warnings sent: ${result.warned}`,
-                ),
+                toast.success(result.warned === 0 ? t`No warning due now` : t`Breach warnings sent: ${result.warned}`),
               onError: (failure) => toastFailure(failure),
             })
           }
