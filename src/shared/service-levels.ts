@@ -6,6 +6,7 @@
  * the conversation is resolved. Instants are `Date`s; wall-clock times are read in the calendar's zone with Intl
  * (the platform's tz database), so DST changes are the zone's own.
  */
+import { wallClock } from "./dates";
 import type { Plan } from "./plans";
 
 export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
@@ -139,57 +140,6 @@ export function defaultSettings(now: Date = new Date()): ServiceLevelSettings {
 }
 
 // Time zones -------------------------------------------------------------------------------------------------
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** Whether Intl knows the zone (an IANA name such as "Europe/Lisbon"). */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    formatterOf(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wallClock(instant: number, timeZone: string): WallClock {
-  const parts = formatterOf(timeZone).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return {
-    year: part("year"),
-    month: part("month"),
-    day: part("day"),
-    hour: part("hour"),
-    minute: part("minute"),
-    second: part("second"),
-  };
-}
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
 function offsetAt(instant: number, timeZone: string): number {

@@ -71,9 +71,14 @@ export function ServiceClock({
   }
   const due = new Date(clock.dueAt);
   const minutes = (due.getTime() - now.getTime()) / 60_000;
-  const overdue = minutes < 0;
-  const soon = !overdue && minutes <= 15;
-  const label = overdue ? t`Overdue ${formatSpan(-minutes)}` : t`${formatSpan(minutes)} left`;
+  // The server's state decides overdue (its clock may be a test clock ahead of this one).
+  const overdue = clock.state === "breached" || minutes < 0;
+  const soon = !overdue && (clock.state === "due_soon" || minutes <= 15);
+  const label = overdue
+    ? minutes < 0
+      ? t`Overdue ${formatSpan(-minutes)}`
+      : t`Overdue`
+    : t`${formatSpan(minutes)} left`;
   const dueText = formatDate(due, "message");
   const description = target ? t`${target} due ${dueText}` : t`Due ${dueText}`;
   return (

@@ -3,10 +3,10 @@
  * tier's targets), each conversation's clock, the 30-day report, and the breach warnings' sweep. Staff only.
  */
 import { z } from "zod";
+import { isTimeZone } from "../dates";
 import { PLANS } from "../plans";
 import {
   CLOCK_STATES,
-  isTimeZone,
   minutesOf,
   SERVICE_TIERS,
   type Shift,

@@ -104,7 +104,7 @@ function SettingsForm({ settings }: { settings: ServiceLevelSettings }) {
             <div key={day} className="grid gap-2 py-3 sm:grid-cols-[8rem_1fr] sm:items-start">
               <span className="pt-2 font-medium">{days[day]}</span>
               <div className="flex flex-col gap-2">
-                {draft.hours[day].length === 0 && <span className="pt-2 text-ink-muted">{t`Closed`}</span>}
+                {draft.hours[day].length === 0 && <span className="pt-2 text-ink-muted">{t`No hours`}</span>}
                 {draft.hours[day].map((shift, index) => (
                   <div key={index} className="flex flex-wrap items-center gap-2">
                     <Input
