@@ -77,7 +77,7 @@ export function ServiceClock({
   const label = overdue
     ? minutes < 0
       ? t`Overdue ${formatSpan(-minutes)}`
-      : t`Overdue`
+      : t`Target missed`
     : t`${formatSpan(minutes)} left`;
   const dueText = formatDate(due, "message");
   const description = target ? t`${target} due ${dueText}` : t`Due ${dueText}`;
