@@ -85,7 +85,7 @@ function SettingsForm({ settings }: { settings: ServiceLevelSettings }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-8 text-sm" aria-label={t`Service levels`}>
+    <form onSubmit={onSubmit} className="flex min-w-0 flex-col gap-8 text-sm" aria-label={t`Service levels`}>
       <div className="flex flex-col gap-2 sm:max-w-sm">
         <Label htmlFor={zoneId}>{t`Time zone`}</Label>
         <Input
@@ -97,7 +97,7 @@ function SettingsForm({ settings }: { settings: ServiceLevelSettings }) {
         />
       </div>
 
-      <fieldset className="flex flex-col gap-3">
+      <fieldset className="flex min-w-0 flex-col gap-3">
         <legend className="mb-2 font-serif text-xl">{t`Business hours`}</legend>
         <div className="divide-y divide-stone border-y border-stone">
           {WEEKDAYS.map((day) => (
@@ -109,7 +109,7 @@ function SettingsForm({ settings }: { settings: ServiceLevelSettings }) {
                   <div key={index} className="flex flex-wrap items-center gap-2">
                     <Input
                       type="time"
-                      className="h-9 w-32"
+                      className="h-9 w-[7.5rem]"
                       aria-label={t`${days[day]}, shift ${index + 1} starts`}
                       value={shift.start === "24:00" ? "23:59" : shift.start}
                       onChange={(e) =>
@@ -122,7 +122,7 @@ function SettingsForm({ settings }: { settings: ServiceLevelSettings }) {
                     <span aria-hidden>–</span>
                     <Input
                       type="time"
-                      className="h-9 w-32"
+                      className="h-9 w-[7.5rem]"
                       aria-label={t`${days[day]}, shift ${index + 1} ends`}
                       value={shift.end === "24:00" ? "00:00" : shift.end}
                       onChange={(e) =>
@@ -173,10 +173,10 @@ function SettingsForm({ settings }: { settings: ServiceLevelSettings }) {
 
       <Holidays draft={draft} setDraft={setDraft} />
 
-      <fieldset className="flex flex-col gap-3">
+      <fieldset className="flex min-w-0 flex-col gap-3">
         <legend className="mb-2 font-serif text-xl">{t`Targets, in business time`}</legend>
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left">
+          <table className="w-full min-w-[22rem] text-left">
             <thead className="text-ink-muted">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-normal">
@@ -300,7 +300,7 @@ function Holidays({ draft, setDraft }: { draft: Draft; setDraft: React.Dispatch<
     setName("");
   }
   return (
-    <fieldset className="flex flex-col gap-3">
+    <fieldset className="flex min-w-0 flex-col gap-3">
       <legend className="mb-2 font-serif text-xl">{t`Holidays`}</legend>
       <p className="text-ink-muted">
         <Trans>Portugal's national holidays are preloaded for this year and next. No clock runs on a holiday.</Trans>
