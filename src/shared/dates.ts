@@ -112,4 +112,3 @@ export function wallClock(instant: number, timeZone: string): WallClock {
     second: part("second"),
   };
 }
-

@@ -8,6 +8,7 @@ import {
   DEFAULT_TARGETS,
   defaultSettings,
   easterSunday,
+  parseConversationKey,
   portugueseHolidays,
   type Shift,
   targetInstances,
@@ -210,5 +211,17 @@ describe("clocks", () => {
     const after = clockOf(conversation, black, calendar, at("2026-01-15T09:01:00Z"));
     expect(after.dueAt?.toISOString()).toBe("2026-01-15T09:10:00.000Z");
     expect(after.state).toBe("due_soon");
+  });
+});
+
+describe("conversation keys", () => {
+  it("reads a request's and a chat's key, and nothing else", () => {
+    expect(parseConversationKey("request:3f1c2b4a-0000-4000-8000-000000000001")).toEqual({
+      kind: "request",
+      id: "3f1c2b4a-0000-4000-8000-000000000001",
+    });
+    expect(parseConversationKey("concierge:Ab_9-x")).toEqual({ kind: "concierge", id: "Ab_9-x" });
+    expect(parseConversationKey("sales:1")).toBeNull();
+    expect(parseConversationKey("request:")).toBeNull();
   });
 });

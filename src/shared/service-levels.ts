@@ -485,6 +485,6 @@ export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
 
 /** A conversation key's kind and id, or null when it is not one. */
 export function parseConversationKey(key: string): { kind: ConversationKind; id: string } | null {
-  const match = /^(request|concierge):([A-Za-z0-9-]{1,64})$/.exec(key);
+  const match = /^(request|concierge):([A-Za-z0-9_-]{1,64})$/.exec(key);
   return match ? { kind: match[1] as ConversationKind, id: match[2] as string } : null;
 }

@@ -5,14 +5,7 @@
 import { z } from "zod";
 import { isTimeZone } from "../dates";
 import { PLANS } from "../plans";
-import {
-  CLOCK_STATES,
-  minutesOf,
-  SERVICE_TIERS,
-  type Shift,
-  TARGET_KINDS,
-  WEEKDAYS,
-} from "../service-levels";
+import { CLOCK_STATES, minutesOf, SERVICE_TIERS, type Shift, TARGET_KINDS, WEEKDAYS } from "../service-levels";
 import { timestamp } from "./common";
 import { endpoints } from "./endpoint";
 import {
