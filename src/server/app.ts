@@ -60,6 +60,9 @@ import { salesAdminRoutes } from "./features/sales/admin-routes";
 import { makeSalesPort, makeSalesQaPort } from "./features/sales/make-port";
 import { salesRoutes } from "./features/sales/routes";
 import { searchAdminRoutes } from "./features/search/admin-routes";
+import { serviceLevelsAdminRoutes } from "./features/service-levels/admin-routes";
+import { makeServiceLevelsPort } from "./features/service-levels/make-port";
+import { SWEEP_EVERY_MS } from "./features/service-levels/service";
 import { errorBody, external, HttpError, validationBody } from "./http/errors";
 import { boundJsonBodies } from "./http/json-body";
 import { redactUrl } from "./http/redact";
@@ -138,6 +141,7 @@ const DOMAINS = {
   billing: { port: makeBillingPort, routes: [billingRoutes, billingAdminRoutes] },
   replies: { routes: [repliesAdminRoutes] },
   search: { routes: [searchAdminRoutes] },
+  serviceLevels: { port: makeServiceLevelsPort, routes: [serviceLevelsAdminRoutes] },
 } satisfies Record<string, Domain>;
 
 /** The ports of the domains that have one, by name: context.ts's `Domains`. */
@@ -354,6 +358,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
     app.addHook("preClose", async () => void balanceReminders.stop());
     app.addHook("onClose", async () => balanceReminders.stop());
+
+    // Service levels' breach warnings (decision 049): claimed per conversation and target in PostgreSQL.
+    const breachWarnings = startPeriodic(() => domains.serviceLevels.sweep(), {
+      everyMs: SWEEP_EVERY_MS,
+      onError: (error) => app.log.error({ err: error }, "service-level warnings failed"),
+    });
+    app.addHook("preClose", async () => void breachWarnings.stop());
+    app.addHook("onClose", async () => breachWarnings.stop());
   }
   markPhase("outbox");
   if (deps.startWorkers !== false && config.RECONCILE_INTERVAL_MINUTES > 0) {

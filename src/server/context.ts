@@ -18,6 +18,7 @@ import type { NotificationsPort } from "./features/notifications/port";
 import type { QuotesPort } from "./features/quotes/port";
 import type { RequestsPort } from "./features/requests/port";
 import type { SalesPort } from "./features/sales/port";
+import type { ServiceLevelsPort } from "./features/service-levels/port";
 import type { Metrics } from "./ops/metrics";
 import type { Readiness } from "./ops/readiness";
 import type { Deliver } from "./outbox/outbox";
@@ -60,4 +61,5 @@ export interface Domains {
   quotes: QuotesPort;
   requests: RequestsPort;
   sales: SalesPort;
+  serviceLevels: ServiceLevelsPort;
 }

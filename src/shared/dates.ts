@@ -58,3 +58,57 @@ export function endOfDaySecondsIn(day: string, timeZone: string = REQUEST_MONTH_
   const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
   return Math.floor(startOfDayIn(next, timeZone) / 1000) - 1;
 }
+
+// Wall clocks in a zone (the service levels' business hours, decision 049) ---------------------------------
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Whether Intl knows the zone (an IANA name such as "Europe/Lisbon"). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    formatterOf(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** What a zone's wall clock shows at an instant (ms since the epoch). */
+export function wallClock(instant: number, timeZone: string): WallClock {
+  const parts = formatterOf(timeZone).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: part("year"),
+    month: part("month"),
+    day: part("day"),
+    hour: part("hour"),
+    minute: part("minute"),
+    second: part("second"),
+  };
+}

@@ -30,6 +30,7 @@ import type { repliesAdminApi } from "../../src/shared/contracts/replies";
 import type { requestsAdminApi, requestsApi } from "../../src/shared/contracts/requests";
 import type { salesAdminApi, salesApi } from "../../src/shared/contracts/sales";
 import type { searchAdminApi } from "../../src/shared/contracts/search";
+import type { serviceLevelsAdminApi } from "../../src/shared/contracts/service-levels";
 import type { statementAdminApi, statementApi } from "../../src/shared/contracts/statement";
 import type { TestContext } from "./app";
 
@@ -53,6 +54,7 @@ export type Endpoints = typeof accountApi &
   typeof salesApi &
   typeof salesAdminApi &
   typeof searchAdminApi &
+  typeof serviceLevelsAdminApi &
   typeof statementApi &
   typeof statementAdminApi;
 export type EndpointName = keyof Endpoints & string;

@@ -14,6 +14,7 @@ import { requestsAdminRealtime } from "@/client/features/requests/admin-api";
 import { requestsRealtime } from "@/client/features/requests/api";
 import { salesRealtime } from "@/client/features/sales/api";
 import { searchRealtime } from "@/client/features/search/api";
+import { serviceLevelsRealtime } from "@/client/features/service-levels/api";
 import { connectRealtime, joinRealtime, sessionRealtime } from "@/client/lib/realtime";
 
 export const realtimeRefresh = joinRealtime(
@@ -29,6 +30,7 @@ export const realtimeRefresh = joinRealtime(
   notificationsRealtime,
   repliesRealtime,
   searchRealtime,
+  serviceLevelsRealtime,
 );
 
 export const startRealtime = (queryClient: QueryClient) => connectRealtime(queryClient, realtimeRefresh);

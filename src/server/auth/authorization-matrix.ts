@@ -626,6 +626,29 @@ const EXCEPTIONS: Exceptions = {
   "PUT /admin/replies/:id": { input: aSavedReply, body: { title: "Matrix edit", text: "Hello" } },
   "DELETE /admin/replies/:id": { input: aSavedReply },
   "GET /admin/search": { query: { q: "rolex" } },
+
+  // Service levels (decision 049): admins change the settings and sweep; staff read clocks and the report.
+  "PUT /admin/service-levels/settings": {
+    body: {
+      timeZone: "Europe/Lisbon",
+      hours: {
+        mon: [{ start: "09:00", end: "18:00" }],
+        tue: [],
+        wed: [],
+        thu: [],
+        fri: [],
+        sat: [],
+        sun: [],
+      },
+      holidays: [{ date: "2026-12-25", name: "Natal" }],
+      targets: {
+        silver: { firstReplyMinutes: 240, nextReplyMinutes: 480, resolutionMinutes: 4800 },
+        gold: { firstReplyMinutes: 60, nextReplyMinutes: 120, resolutionMinutes: 2400 },
+        black: { firstReplyMinutes: 15, nextReplyMinutes: 30, resolutionMinutes: 1440 },
+      },
+    },
+  },
+  "GET /admin/service-levels/clocks": { query: { keys: `request:${randomUUID()}` } },
 };
 
 /** Registered API routes that are no endpoint of the tables, each with the reason. */

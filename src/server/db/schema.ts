@@ -33,6 +33,7 @@ import {
   URGENCIES,
 } from "@/shared/requests";
 import { ROLES } from "@/shared/roles";
+import { type ServiceLevelSettings, TARGET_KINDS } from "@/shared/service-levels";
 import { searchVector } from "./search";
 
 /** A moment, always with its time zone. */
@@ -979,3 +980,40 @@ export const deliveries = pgTable("deliveries", {
   answeredAt: at("answered_at"),
   problem: text("problem"),
 });
+
+/**
+ * The service levels' settings (issue 31 item 3, decision 049): one row, written by admins; before the first save
+ * the defaults (src/shared/service-levels.ts) hold. Hours, holidays and targets are checked by the contract.
+ */
+export const serviceLevelSettings = pgTable(
+  "service_level_settings",
+  {
+    id: boolean("id").primaryKey().default(true),
+    timeZone: text("time_zone").notNull(),
+    hours: jsonb("hours").$type<ServiceLevelSettings["hours"]>().notNull(),
+    holidays: jsonb("holidays").$type<ServiceLevelSettings["holidays"]>().notNull(),
+    targets: jsonb("targets").$type<ServiceLevelSettings["targets"]>().notNull(),
+    updatedBy: keptFrom("updated_by"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("service_level_settings_one_row", sql`${t.id}`)],
+);
+
+/**
+ * Breach warnings sent (decision 049): one row per conversation, target and the instant that target started, so
+ * however many instances sweep at once, each is warned once (the insert is the claim).
+ */
+export const serviceLevelWarnings = pgTable(
+  "service_level_warnings",
+  {
+    conversationKey: text("conversation_key").notNull(),
+    target: text("target", { enum: TARGET_KINDS }).notNull(),
+    startedAt: at("started_at").notNull(),
+    dueAt: at("due_at").notNull(),
+    warnedAt: at("warned_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationKey, t.target, t.startedAt] }),
+    index("service_level_warnings_warned_idx").on(t.warnedAt),
+  ],
+);

@@ -17,3 +17,4 @@ import "./replies-texts";
 import "./requests-texts";
 import "./sales-texts";
 import "./search-texts";
+import "./service-levels-texts";

@@ -15,6 +15,7 @@ import { repliesAdminApi } from "./replies";
 import { requestsAdminApi, requestsApi } from "./requests";
 import { salesAdminApi, salesApi } from "./sales";
 import { searchAdminApi } from "./search";
+import { serviceLevelsAdminApi } from "./service-levels";
 import { statementAdminApi, statementApi } from "./statement";
 
 export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
@@ -37,6 +38,7 @@ export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
   salesApi,
   salesAdminApi,
   searchAdminApi,
+  serviceLevelsAdminApi,
   statementApi,
   statementAdminApi,
 };

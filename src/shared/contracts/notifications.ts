@@ -41,6 +41,8 @@ export const NOTIFICATION_TYPES = [
   /** A card dispute opened or decided on a quote's charge (issue 30): the owner and the admins. */
   "dispute_opened",
   "dispute_closed",
+  /** A conversation's service-level target falls due within 15 minutes (issue 31 item 3, decision 049). */
+  "service_level_breach",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -1,6 +1,6 @@
 /**
  * /admin/requests/:id: the requests feature's page with the quotes feature's editor, payment and delivery panels
- * in it, and its reply box given the replies feature's snippets.
+ * in it, its reply box given the replies feature's snippets, and the service levels' clock.
  */
 
 import { AdminPayment } from "@/client/features/quotes/components/admin-payment";
@@ -9,6 +9,7 @@ import { DisputePanel } from "@/client/features/quotes/components/dispute-panel"
 import { StatementCard } from "@/client/features/quotes/components/statement";
 import { useSavedReplySnippets } from "@/client/features/replies/api";
 import AdminRequestDetailPage from "@/client/features/requests/pages/admin-request-detail-page";
+import { ConversationClock } from "@/client/features/service-levels/components/conversation-clock";
 
 export default function AdminRequestDetailRoute() {
   return (
@@ -21,6 +22,7 @@ export default function AdminRequestDetailRoute() {
           <DisputePanel requestId={request.id} />
         </>
       )}
+      clock={(request) => <ConversationClock conversationKey={`request:${request.id}`} />}
       snippets={useSavedReplySnippets()}
     />
   );

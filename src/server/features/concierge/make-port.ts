@@ -5,9 +5,11 @@ import { executiveConciergeMessages as concierge } from "../../db/schema";
 import { searchRank, searchVector } from "../../db/search";
 import { searchWith } from "../../db/search-hits";
 import { storedMessageFiles } from "../../storage/message-files";
+import { conciergeTimelines } from "./clock-timelines";
 import type { ConciergePort, ConciergeQaPort } from "./port";
 
 export const makeConciergePort = (): ConciergePort => ({
+  clockTimelines: conciergeTimelines,
   /** A member's chat is one thread, named by the member. */
   search: searchWith(
     (query) => sql`

@@ -4,6 +4,7 @@
  */
 import type { accountExportSchema } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
+import type { ConversationTimeline, TimelineSelection } from "@/shared/service-levels";
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import type { ConversationSearch } from "../search/port";
@@ -18,6 +19,8 @@ export interface ConciergePort {
   exportOf(db: Queryable, userId: string): Promise<AccountExport["conciergeMessages"]>;
   /** The concierge chat, for the staff's search. */
   search: ConversationSearch;
+  /** Members' chats as the service levels' clocks see them (decision 049). */
+  clockTimelines(db: Queryable, select: TimelineSelection): Promise<ConversationTimeline[]>;
 }
 
 /** What the QA tools (and only they) may ask of the concierge. */

@@ -6,6 +6,7 @@ import { searchRank, searchVector } from "../../db/search";
 import { searchWith } from "../../db/search-hits";
 import { toMemberAndStaff } from "../../realtime/events";
 import { teamFirstReply } from "./assignment";
+import { requestTimelines } from "./clock-timelines";
 import type { RequestsPort, RequestsQaPort } from "./port";
 import {
   createRequest,
@@ -41,6 +42,7 @@ export function makeRequestsPort(ctx: RequestsContext): RequestsPort {
     ),
 
     teamFirstReply: (db) => teamFirstReply(db),
+    clockTimelines: requestTimelines,
 
     async filesOf(db, userId) {
       const [rows, threadFiles] = await Promise.all([

@@ -7,6 +7,7 @@ import type { Served } from "@/shared/contracts/common";
 import type { NoticeRecipient } from "@/shared/contracts/notifications";
 import type { RequestCategory, RequestStatus, Urgency } from "@/shared/requests";
 import type { NewRequest } from "@/shared/schemas";
+import type { ConversationTimeline, TimelineSelection } from "@/shared/service-levels";
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import type { Effects } from "../../db/write";
@@ -34,6 +35,8 @@ export interface RequestsPort {
    * (issue 22, item 5: the members' "Median reply this month").
    */
   teamFirstReply(db: Queryable): Promise<{ medianMinutes: number | null; replied: number }>;
+  /** Requests as the service levels' clocks see them (decision 049). */
+  clockTimelines(db: Queryable, select: TimelineSelection): Promise<ConversationTimeline[]>;
   /** The storage keys of a member's attachments and thread files (deleted with the account, after its rows). */
   filesOf(db: Queryable, userId: string): Promise<string[]>;
   exportOf(db: Queryable, userId: string): Promise<Pick<AccountExport, "requests" | "messages">>;

@@ -42,10 +42,13 @@ const priceColumns = col.columns([
 export default function AdminSettingsPage({
   notifications,
   assignment,
+  serviceLevels,
 }: {
   notifications?: React.ReactNode;
   /** The requests feature's round-robin setting (issue 22, item 1). */
   assignment?: React.ReactNode;
+  /** The service levels' settings, for admins (decision 049). */
+  serviceLevels?: React.ReactNode;
 }) {
   const { t } = useLingui();
   const settings = useQuery(billingStaffQueries.settings());
@@ -61,6 +64,7 @@ export default function AdminSettingsPage({
       </AsyncView>
       {notifications && <section aria-label={t`Notifications`}>{notifications}</section>}
       {assignment && <section aria-label={t`Assignment`}>{assignment}</section>}
+      {serviceLevels && <section aria-label={t`Service levels`}>{serviceLevels}</section>}
       <SubscriptionSyncCard />
     </AdminPage>
   );

@@ -3,7 +3,7 @@
  * unread Messages) and quick links, then three charts: requests per week by category, the status funnel and the
  * time to a first reply. One query (GET /api/admin/stats), refreshed by the realtime topics (`requestsAdminRealtime`).
  * The quotes feature's flags (holds expiring soon) and money section are composed in by
- * app/pages/admin-dashboard-route.tsx (`flags`, `money`).
+ * app/pages/admin-dashboard-route.tsx (`flags`, `money`), and the service levels' report (`serviceLevels`).
  */
 
 import { useLingui } from "@lingui/react/macro";
@@ -16,7 +16,16 @@ import { QuickLinks, StatCards } from "../components/dashboard-cards";
 import { FirstReplyChart, FunnelChart, WeeklyChart } from "../components/dashboard-charts";
 import { StaffTimes } from "../components/dashboard-staff-times";
 
-export default function AdminDashboardPage({ flags, money }: { flags?: ReactNode; money?: ReactNode }) {
+export default function AdminDashboardPage({
+  flags,
+  money,
+  serviceLevels,
+}: {
+  flags?: ReactNode;
+  money?: ReactNode;
+  /** The service levels' 30-day report (decision 049). */
+  serviceLevels?: ReactNode;
+}) {
   const { t } = useLingui();
   const stats = useQuery(requestsAdminQueries.stats());
   return (
@@ -41,6 +50,7 @@ export default function AdminDashboardPage({ flags, money }: { flags?: ReactNode
       >
         {(data) => <Overview stats={data} />}
       </AsyncView>
+      {serviceLevels}
       {money}
     </AdminPage>
   );

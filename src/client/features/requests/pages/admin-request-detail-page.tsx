@@ -26,6 +26,8 @@ export type AdminRequestPart = (request: RequestDetail) => React.ReactNode;
 interface Parts {
   requestQuotes?: AdminRequestPart;
   payment?: AdminRequestPart;
+  /** The service-level clock, beside the submission line (decision 049). */
+  clock?: AdminRequestPart;
   /** Saved replies for the reply box. */
   snippets?: SnippetSource;
 }
@@ -58,7 +60,7 @@ export default function AdminRequestDetailPage(parts: Parts) {
   );
 }
 
-function RequestView({ request, requestQuotes, payment, snippets }: { request: RequestDetail } & Parts) {
+function RequestView({ request, requestQuotes, payment, clock, snippets }: { request: RequestDetail } & Parts) {
   const { t } = useLingui();
   const remove = useDeletePipelineRequest();
   const clientName = request.client.name;
@@ -73,6 +75,7 @@ function RequestView({ request, requestQuotes, payment, snippets }: { request: R
               Submitted <span className="tabular">{formatLongDate(request.createdAt)}</span> by {clientName}
             </Trans>
           </p>
+          {clock && <div className="mt-2">{clock(request)}</div>}
         </div>
         <div className="shrink-0">
           <h2 className="sr-only">{t`Status`}</h2>
