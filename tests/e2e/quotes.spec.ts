@@ -4,10 +4,10 @@
  * held and capture it, mark the request delivered, the member confirms receipt, and the money overviews show it.
  * The second journey: a declined quote, a revision, a declined card, the bank's 3-D Secure step, a release.
  */
-import { deflateSync } from "node:zlib";
 import type { Locator, Page } from "@playwright/test";
 import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { solidPng } from "./support/images";
 import { acceptOption, authoriseWith, card, memberWithRequest } from "./support/quote-steps";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -16,40 +16,6 @@ import { adminPage } from "./support/users";
 // The third journey moves the test provider's payment clock (shared by the server): this file's journeys run
 // one after another so no other hold lapses under it.
 test.describe.configure({ mode: "default" });
-
-/** A small solid-colour PNG (the server sniffs the type, so it must be a real one). */
-function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = table[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 async function fillOption(option: Locator, values: { title: string; price: string; terms?: string }) {
   await option.getByLabel("Title").fill(values.title);
@@ -119,7 +85,7 @@ test("staff quote two options; the member accepts one live, holds it with 4242; 
     ).toBeVisible();
     await expect(page.getByText(/Valid until 31 Dec 2099/)).toBeVisible();
     await gold.getByRole("button", { name: "View Birkin 25, Gold Togo.png" }).click();
-    await expect(page.getByRole("dialog", { name: "Birkin 25, Gold Togo.png" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Photos of Birkin 25, Gold Togo" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expectNoSeriousA11yViolations(page);
     await screenshots(page, "quotes-member-cards");

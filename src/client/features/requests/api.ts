@@ -141,8 +141,8 @@ export function uploadMessageFile(id: string, file: File, onProgress: (fraction:
 export function useSendMessage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, fileIds }: { body: string; fileIds: string[] }) =>
-      requests.call("POST /requests/:id/messages", { params: { id }, body: { body, fileIds } }),
+    mutationFn: (message: { body: string; fileIds: string[]; aboutOptionId?: string }) =>
+      requests.call("POST /requests/:id/messages", { params: { id }, body: message }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: requestQueries.thread(id).queryKey }),
   });
 }

@@ -74,7 +74,7 @@ describe("the member's quote cards", () => {
     expect(within(optionCard("Birkin 25, Gold Togo")).getByText("Within your budget")).toBeTruthy();
     expect(within(optionCard("Kelly 28, Noir")).getByText("€7,500 over your budget")).toBeTruthy();
     await user.click(
-      within(optionCard("Kelly 28, Noir")).getByRole("button", { name: "Ask about option 3: Kelly 28, Noir" }),
+      within(optionCard("Kelly 28, Noir")).getByRole("button", { name: "Ask about this option: Kelly 28, Noir" }),
     );
     expect(router.state.location.search).toBe(`?about=${option(2).id}`);
   });

@@ -282,7 +282,7 @@ function OptionCard({
       {quote.status === "sent" && (
         <div className="mt-auto flex flex-col gap-2 pt-1">
           <AcceptOption requestId={requestId} quote={quote} option={option} hold={hold} open={open} />
-          <AskAboutOption option={option} number={number} disabled={preview} />
+          <AskAboutOption option={option} disabled={preview} />
         </div>
       )}
     </article>
@@ -323,16 +323,14 @@ export function BudgetNote({
  * Opens the request's thread with this option named above the composer (the `about` search parameter, read by
  * the requests feature's thread), so the question arrives with its reference.
  */
-function AskAboutOption({ option, number, disabled }: { option: QuoteOption; number: number; disabled: boolean }) {
+function AskAboutOption({ option, disabled }: { option: QuoteOption; disabled: boolean }) {
   const { t } = useLingui();
   const [, setParams] = useSearchParams();
-  const title = option.title;
   return (
     <Button
       variant="ghost"
       className="w-full"
       disabled={disabled}
-      aria-label={t`Ask about option ${number}: ${title}`}
       onClick={() =>
         setParams(
           (params) => {
@@ -344,6 +342,8 @@ function AskAboutOption({ option, number, disabled }: { option: QuoteOption; num
       }
     >
       <MessageCircleQuestion /> {t`Ask about this option`}
+      {/* Named with its option for a screen reader's list of buttons: "Ask about this option: Kelly 28". */}
+      <span className="sr-only">{`: ${option.title}`}</span>
     </Button>
   );
 }

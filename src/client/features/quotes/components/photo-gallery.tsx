@@ -1,6 +1,6 @@
 /**
  * An option's photos full screen (issue 34 item 2): swipe or the arrow keys between them, pinch, double-tap or
- * the wheel to zoom, Escape to close. yet-another-react-lightbox (decision 048) does the gestures; this module
+ * the wheel to zoom, Escape to close. yet-another-react-lightbox (decision 052) does the gestures; this module
  * loads only when a member opens a photo.
  */
 import { useLingui } from "@lingui/react/macro";
