@@ -173,7 +173,9 @@ test.describe("in European Portuguese", () => {
     await expect(
       page.getByRole("article", { name: "Kelly 28, Gold" }).getByText("Dentro do seu orçamento"),
     ).toBeVisible();
-    await expect(noir.getByRole("button", { name: /^Perguntar sobre esta opção ?: Kelly 25, Noir Togo$/ })).toBeVisible();
+    await expect(
+      noir.getByRole("button", { name: /^Perguntar sobre esta opção ?: Kelly 25, Noir Togo$/ }),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await screenshots(page, "quotes-compare/member-options-pt");
   });
