@@ -975,3 +975,29 @@ export const deliveries = pgTable("deliveries", {
   answeredAt: at("answered_at"),
   problem: text("problem"),
 });
+
+/**
+ * Snoozes (issue 31, item 2; decision 048): the inbox domain's one table. A conversation — a request's thread,
+ * a member's concierge chat, a sales inquiry, keyed by kind and id — is out of the staff's list until `until`,
+ * or until its member writes after `snoozed_at`: both are read at list time, so nothing wakes it but the clock
+ * and the member's message, and no job runs. Goes with the member's account.
+ */
+export const inboxSnoozes = pgTable(
+  "inbox_snoozes",
+  {
+    kind: text("kind", { enum: ["request", "concierge", "sales"] }).notNull(),
+    conversationId: text("conversation_id").notNull(),
+    memberUserId: ownedBy("member_user_id"),
+    until: at("until").notNull(),
+    note: text("note"),
+    snoozedBy: keptFrom("snoozed_by"),
+    snoozedAt: at("snoozed_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.conversationId] }),
+    // The list's next wake-up: the earliest snooze still to end.
+    index("inbox_snoozes_until_idx").on(t.until),
+    index("inbox_snoozes_member_idx").on(t.memberUserId),
+    check("inbox_snoozes_note_length", sql`char_length(${t.note}) <= 500`),
+  ],
+);

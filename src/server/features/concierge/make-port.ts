@@ -6,8 +6,17 @@ import { searchRank, searchVector } from "../../db/search";
 import { searchWith } from "../../db/search-hits";
 import { storedMessageFiles } from "../../storage/message-files";
 import type { ConciergePort, ConciergeQaPort } from "./port";
+import { assignConversation, type ConciergeContext, markStaffRead } from "./service";
 
-export const makeConciergePort = (): ConciergePort => ({
+export const makeConciergePort = (ctx: ConciergeContext): ConciergePort => ({
+  inbox: {
+    assign: async (staff, memberId, assigneeId) => {
+      await assignConversation(ctx, staff, memberId, assigneeId);
+    },
+    markRead: (staff, memberId) => markStaffRead(ctx, staff, memberId),
+    done: (staff, memberId) => markStaffRead(ctx, staff, memberId),
+  },
+
   /** A member's chat is one thread, named by the member. */
   search: searchWith(
     (query) => sql`

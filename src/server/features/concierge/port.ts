@@ -6,6 +6,7 @@ import type { accountExportSchema } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
+import type { ConversationActions } from "../inbox/port";
 import type { ConversationSearch } from "../search/port";
 
 type AccountExport = Served<typeof accountExportSchema>;
@@ -18,6 +19,8 @@ export interface ConciergePort {
   exportOf(db: Queryable, userId: string): Promise<AccountExport["conciergeMessages"]>;
   /** The concierge chat, for the staff's search. */
   search: ConversationSearch;
+  /** A member's chat as the inbox acts on it (assign, read, done: read). */
+  inbox: ConversationActions;
 }
 
 /** What the QA tools (and only they) may ask of the concierge. */
