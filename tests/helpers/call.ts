@@ -14,6 +14,7 @@ import type { accountApi } from "../../src/shared/contracts/account";
 import type { billingAdminApi, billingApi } from "../../src/shared/contracts/billing";
 import type { conciergeAdminApi, conciergeApi } from "../../src/shared/contracts/concierge";
 import type { disputesAdminApi } from "../../src/shared/contracts/disputes";
+import type { inboxAdminApi } from "../../src/shared/contracts/inbox";
 import {
   type CallInput,
   type EndpointTable,
@@ -41,6 +42,7 @@ export type Endpoints = typeof accountApi &
   typeof conciergeAdminApi &
   typeof disputesAdminApi &
   typeof eventsApi &
+  typeof inboxAdminApi &
   typeof notificationsApi &
   typeof notificationsAdminApi &
   typeof platformApi &

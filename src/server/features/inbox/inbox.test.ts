@@ -40,9 +40,17 @@ interface Row {
   snooze: { until: string; note: string | null; by: string | null } | null;
   serviceLevel: null;
 }
-const list = async (query: { show?: InboxShow; owner?: InboxOwner; kind?: string; sort?: string } = {}, user = staff) => {
+const list = async (
+  query: { show?: InboxShow; owner?: InboxOwner; kind?: string; sort?: string } = {},
+  user = staff,
+) => {
   const page = await ok(call(ctx, "GET /admin/inbox", unchecked({ query }), as(user)));
-  return page as unknown as { items: Row[]; next: string | null; waiting: Record<string, number>; nextWake: string | null };
+  return page as unknown as {
+    items: Row[];
+    next: string | null;
+    waiting: Record<string, number>;
+    nextWake: string | null;
+  };
 };
 const keys = (rows: Row[]) => rows.map((r) => `${r.kind}:${r.id}`);
 const snooze = (conversations: ConversationKey[], until: Date, note?: string) =>
@@ -59,7 +67,9 @@ beforeAll(async () => {
       call(ctx, "POST /requests", { body: newRequestBody({ title: "A vintage Rolex", budget_eur: 30000 }) }, as(ana)),
     )
   ).id;
-  await ok(call(ctx, "POST /requests/:id/messages", { params: { id: requestId }, body: { body: "Any news?" } }, as(ana)));
+  await ok(
+    call(ctx, "POST /requests/:id/messages", { params: { id: requestId }, body: { body: "Any news?" } }, as(ana)),
+  );
   await ok(call(ctx, "POST /concierge/messages", { body: { message: "A table for four on Friday" } }, as(bruno)));
   inquiryId = (
     await ok(call(ctx, "POST /sales/inquiries", { body: { subject: "Corporate plan", message: "For five" } }, as(ana)))
@@ -92,9 +102,18 @@ describe("the list", () => {
 
   it("sorts who has waited longest first, and a reply ends the wait", async () => {
     const before = await list({ sort: "waiting" });
-    expect(keys(before.items).slice(0, 3)).toEqual([`request:${requestId}`, `concierge:${bruno.id}`, `sales:${inquiryId}`]);
+    expect(keys(before.items).slice(0, 3)).toEqual([
+      `request:${requestId}`,
+      `concierge:${bruno.id}`,
+      `sales:${inquiryId}`,
+    ]);
     await ok(
-      call(ctx, "POST /requests/:id/messages", { params: { id: requestId }, body: { body: "Tomorrow, Ana." } }, as(staff)),
+      call(
+        ctx,
+        "POST /requests/:id/messages",
+        { params: { id: requestId }, body: { body: "Tomorrow, Ana." } },
+        as(staff),
+      ),
     );
     const after = await list({ show: "waiting" });
     expect(keys(after.items)).not.toContain(`request:${requestId}`);
@@ -183,7 +202,7 @@ describe("the list", () => {
     // Through the API too, a cursor is taken and a forged one refused.
     const bad = await call(ctx, "GET /admin/inbox", unchecked({ query: { after: "bm90IGEgY3Vyc29y" } }), as(staff));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(INBOX_TEXTS.badCursor.message);
+    expect(bad.json().error).toBe(INBOX_TEXTS.badCursor);
   });
 });
 
@@ -208,17 +227,38 @@ describe("snoozes", () => {
     vi.setSystemTime(new Date(until.getTime() + 60_000));
     expect(keys((await list()).items)).toContain(`sales:${inquiryId}`);
     expect(keys((await list({ show: "snoozed" })).items)).not.toContain(`sales:${inquiryId}`);
+    // Its row stays, ended: lifting it is the last trace.
+    await ok(
+      call(ctx, "DELETE /admin/inbox/snoozes/:kind/:id", { params: { kind: "sales", id: inquiryId } }, as(staff)),
+    );
   });
 
   it("end at once when the member writes (a request's thread and the concierge chat)", async () => {
     const tomorrow = new Date(Date.now() + 86_400_000);
-    await ok(snooze([{ kind: "request", id: requestId }, { kind: "concierge", id: bruno.id }], tomorrow));
+    await ok(
+      snooze(
+        [
+          { kind: "request", id: requestId },
+          { kind: "concierge", id: bruno.id },
+        ],
+        tomorrow,
+      ),
+    );
     expect(keys((await list()).items)).not.toContain(`request:${requestId}`);
     expect(keys((await list()).items)).not.toContain(`concierge:${bruno.id}`);
     // Staff writing does not wake it.
-    await ok(call(ctx, "POST /admin/concierge/:userId", { params: { userId: bruno.id }, body: { reply: "Noted" } }, as(staff)));
+    await ok(
+      call(ctx, "POST /admin/concierge/:userId", { params: { userId: bruno.id }, body: { reply: "Noted" } }, as(staff)),
+    );
     expect(keys((await list()).items)).not.toContain(`concierge:${bruno.id}`);
-    await ok(call(ctx, "POST /requests/:id/messages", { params: { id: requestId }, body: { body: "One more thing" } }, as(ana)));
+    await ok(
+      call(
+        ctx,
+        "POST /requests/:id/messages",
+        { params: { id: requestId }, body: { body: "One more thing" } },
+        as(ana),
+      ),
+    );
     await ok(call(ctx, "POST /concierge/messages", { body: { message: "And Saturday?" } }, as(bruno)));
     const back = await list({ show: "waiting" });
     expect(keys(back.items)).toEqual(expect.arrayContaining([`request:${requestId}`, `concierge:${bruno.id}`]));
@@ -228,7 +268,9 @@ describe("snoozes", () => {
 
   it("can be lifted by hand, and refuse a past time, a far one, a long note and an unknown conversation", async () => {
     await ok(snooze([{ kind: "request", id: requestId }], new Date(Date.now() + 3_600_000)));
-    await ok(call(ctx, "DELETE /admin/inbox/snoozes/:kind/:id", { params: { kind: "request", id: requestId } }, as(staff)));
+    await ok(
+      call(ctx, "DELETE /admin/inbox/snoozes/:kind/:id", { params: { kind: "request", id: requestId } }, as(staff)),
+    );
     expect(keys((await list()).items)).toContain(`request:${requestId}`);
     const again = await call(
       ctx,
@@ -240,10 +282,10 @@ describe("snoozes", () => {
 
     const past = await snooze([{ kind: "request", id: requestId }], new Date(Date.now() - 1000));
     expect(past.statusCode).toBe(400);
-    expect(past.json().message).toBe(INBOX_TEXTS.untilPast.message);
+    expect(past.json().error).toBe(INBOX_TEXTS.untilPast);
     const far = await snooze([{ kind: "request", id: requestId }], new Date(Date.now() + 400 * 86_400_000));
     expect(far.statusCode).toBe(400);
-    expect(far.json().message).toBe(INBOX_TEXTS.untilFar.message);
+    expect(far.json().error).toBe(INBOX_TEXTS.untilFar);
     const long = await snooze([{ kind: "request", id: requestId }], new Date(Date.now() + 3_600_000), "x".repeat(501));
     expect(long.statusCode).toBe(400);
     const unknown = await snooze(
@@ -251,7 +293,7 @@ describe("snoozes", () => {
       new Date(Date.now() + 3_600_000),
     );
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(INBOX_TEXTS.conversationNotFound.message);
+    expect(unknown.json().error).toBe(INBOX_TEXTS.conversationNotFound);
     // A member's id is no concierge conversation until they write.
     const silent = await snooze([{ kind: "concierge", id: other.id }], new Date(Date.now() + 3_600_000));
     expect(silent.statusCode).toBe(404);
@@ -262,7 +304,12 @@ describe("snoozes", () => {
     const res = await call(
       ctx,
       "POST /admin/inbox/snoozes",
-      { body: { conversations: [{ kind: "request", id: requestId }], until: new Date(Date.now() + 3_600_000).toISOString() } },
+      {
+        body: {
+          conversations: [{ kind: "request", id: requestId }],
+          until: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+      },
       as(ana),
     );
     expect(res.statusCode).toBe(403);
