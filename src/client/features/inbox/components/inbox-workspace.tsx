@@ -135,6 +135,11 @@ export function InboxWorkspace({
   };
   const move = (by: number) => {
     if (!rows.length) return;
+    // Nothing open yet: the first key opens the conversation under the cursor.
+    if (!opened) {
+      openRow(rows[Math.min(cursor, rows.length - 1)]);
+      return;
+    }
     const next = Math.min(rows.length - 1, Math.max(0, cursor + by));
     setCursor(next);
     openRow(rows[next]);
