@@ -252,9 +252,9 @@ export function InboxWorkspace({
             </FilterButton>
           ))}
         </div>
-        <div className="flex flex-wrap items-center gap-2 lg:ml-auto">
+        <div className="grid grid-cols-2 items-center gap-2 sm:flex sm:flex-wrap lg:ml-auto">
           <Select value={filters.owner} onValueChange={(owner) => set({ owner: owner === "all" ? null : owner })}>
-            <SelectTrigger aria-label={t`Owner`} className="h-8 w-36 text-xs">
+            <SelectTrigger aria-label={t`Owner`} className="h-8 w-full text-xs sm:w-36">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -264,7 +264,7 @@ export function InboxWorkspace({
             </SelectContent>
           </Select>
           <Select value={filters.show} onValueChange={(show) => set({ show: show === "open" ? null : show })}>
-            <SelectTrigger aria-label={t`Show`} className="h-8 w-36 text-xs">
+            <SelectTrigger aria-label={t`Show`} className="h-8 w-full text-xs sm:w-36">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -274,7 +274,7 @@ export function InboxWorkspace({
             </SelectContent>
           </Select>
           <Select value={filters.sort} onValueChange={(sort) => set({ sort: sort === "waiting" ? null : sort })}>
-            <SelectTrigger aria-label={t`Sort`} className="h-8 w-44 text-xs">
+            <SelectTrigger aria-label={t`Sort`} className="col-span-2 h-8 w-full text-xs sm:w-52">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -282,7 +282,7 @@ export function InboxWorkspace({
               <SelectItem value="recent">{t`Newest message first`}</SelectItem>
             </SelectContent>
           </Select>
-          <Button variant="ghost" size="sm" onClick={() => setShowKeys(true)} aria-keyshortcuts="?">
+          <Button variant="ghost" size="sm" className="max-sm:hidden" onClick={() => setShowKeys(true)} aria-keyshortcuts="?">
             <Keyboard /> {t`Keys`}
           </Button>
         </div>
