@@ -59,7 +59,9 @@ test("staff answer from the inbox's pane, snooze the conversation, and it comes 
   await screenshots(staff, "inbox/inbox-snooze-en");
   await dialog.getByRole("button", { name: /In 3 hours/ }).click();
   await expect(staff.getByText(/^Snoozed until/).first()).toBeVisible();
-  await expect(staff.getByRole("list", { name: "Conversations" }).getByRole("listitem", { name: `${name}: ${title}` })).toHaveCount(0);
+  await expect(
+    staff.getByRole("list", { name: "Conversations" }).getByRole("listitem", { name: `${name}: ${title}` }),
+  ).toHaveCount(0);
   await staff.getByRole("combobox", { name: "Show" }).click();
   await staff.getByRole("option", { name: "Snoozed" }).click();
   await expect(staff).toHaveURL(/show=snoozed/);
@@ -97,7 +99,10 @@ test("staff answer from the inbox's pane, snooze the conversation, and it comes 
     await expect(staff.getByRole("region", { name: `Conversa com ${name}` })).toBeVisible();
     await expectNoSeriousA11yViolations(staff);
     await screenshots(staff, "inbox/inbox-pane-pt");
-    await staff.getByRole("region", { name: `Conversa com ${name}` }).getByRole("button", { name: "Adiar" }).click();
+    await staff
+      .getByRole("region", { name: `Conversa com ${name}` })
+      .getByRole("button", { name: "Adiar" })
+      .click();
     await expect(staff.getByRole("dialog", { name: "Adiar" })).toBeVisible();
     await screenshots(staff, "inbox/inbox-snooze-pt");
   } finally {

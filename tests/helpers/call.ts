@@ -14,7 +14,6 @@ import type { accountApi } from "../../src/shared/contracts/account";
 import type { billingAdminApi, billingApi } from "../../src/shared/contracts/billing";
 import type { conciergeAdminApi, conciergeApi } from "../../src/shared/contracts/concierge";
 import type { disputesAdminApi } from "../../src/shared/contracts/disputes";
-import type { inboxAdminApi } from "../../src/shared/contracts/inbox";
 import {
   type CallInput,
   type EndpointTable,
@@ -23,6 +22,7 @@ import {
   splitKey,
   type WireAnswer,
 } from "../../src/shared/contracts/endpoint";
+import type { inboxAdminApi } from "../../src/shared/contracts/inbox";
 import type { notificationsAdminApi, notificationsApi } from "../../src/shared/contracts/notifications";
 import type { eventsApi, platformApi } from "../../src/shared/contracts/platform";
 import type { qaApi } from "../../src/shared/contracts/qa";

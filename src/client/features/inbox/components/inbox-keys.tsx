@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 
 export type InboxKeyHandlers = Partial<
-  Record<"j" | "k" | "Enter" | "r" | "e" | "a" | "s" | "x" | "Escape" | "?", () => void>
+  Record<"j" | "k" | "enter" | "r" | "e" | "a" | "s" | "x" | "escape" | "?", () => void>
 >;
 
 function typingIn(target: EventTarget | null): boolean {
@@ -29,7 +29,8 @@ export function useInboxKeys(handlers: InboxKeyHandlers) {
       if (document.querySelector("[role='dialog'], [role='listbox'], [role='menu']")) return;
       // Enter on a button or link is that button's; the list's keys are the plain letters.
       if (event.key === "Enter" && event.target instanceof HTMLElement && event.target.closest("button, a")) return;
-      const handler = latest.current[event.key as keyof InboxKeyHandlers];
+      const name = event.key === "Enter" ? "enter" : event.key === "Escape" ? "escape" : event.key;
+      const handler = latest.current[name as keyof InboxKeyHandlers];
       if (!handler) return;
       event.preventDefault();
       handler();

@@ -22,12 +22,19 @@ const row = (id: string, name: string, title: string): Conversation => ({
   snooze: null,
   serviceLevel: null,
 });
-const ROWS = [row("r1", "Ana Sousa", "A Rolex"), row("r2", "Bruno Costa", "A yacht"), row("r3", "Carla Dias", "A villa")];
+const ROWS = [
+  row("r1", "Ana Sousa", "A Rolex"),
+  row("r2", "Bruno Costa", "A yacht"),
+  row("r3", "Carla Dias", "A villa"),
+];
 
 function renderInbox() {
   const calls = stubServer((body) =>
     body === undefined
-      ? { status: 200, body: { items: ROWS, next: null, waiting: { request: 3, concierge: 0, sales: 0 }, nextWake: null } }
+      ? {
+          status: 200,
+          body: { items: ROWS, next: null, waiting: { request: 3, concierge: 0, sales: 0 }, nextWake: null },
+        }
       : { status: 200, body: { done: 1, skipped: 0 } },
   );
   renderWithQueries(
@@ -92,7 +99,12 @@ describe("the inbox's keys", () => {
       }),
     );
     press("e");
-    await waitFor(() => expect(calls.filter((c) => c.method === "POST").map((c) => (c.body as { action: string }).action)).toEqual(["assign", "done"]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "POST").map((c) => (c.body as { action: string }).action)).toEqual([
+        "assign",
+        "done",
+      ]),
+    );
   });
 
   it("x selects for a bulk action, s opens the snooze, ? lists the keys", async () => {

@@ -195,7 +195,7 @@ export function InboxWorkspace({
   useInboxKeys({
     j: () => move(1),
     k: () => move(-1),
-    Enter: () => openRow(rows[cursor]),
+    enter: () => openRow(rows[cursor]),
     r: () => {
       if (!opened) openRow(rows[cursor]);
       // The pane's reply box, once it is there.
@@ -211,7 +211,7 @@ export function InboxWorkspace({
       const c = rows[cursor];
       if (c) toggle(conversationKey(c));
     },
-    Escape: () => set({ open: null }),
+    escape: () => set({ open: null }),
     "?": () => setShowKeys(true),
   });
 
@@ -233,6 +233,7 @@ export function InboxWorkspace({
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
+        {/* biome-ignore lint/a11y/useSemanticElements: a group of filter buttons, not a form's fieldset */}
         <div role="group" aria-label={t`Kind of conversation`} className="flex flex-wrap gap-1">
           <FilterButton active={!filters.kind} onClick={() => set({ kind: null })}>
             {t`All`}
@@ -282,7 +283,13 @@ export function InboxWorkspace({
               <SelectItem value="recent">{t`Newest message first`}</SelectItem>
             </SelectContent>
           </Select>
-          <Button variant="ghost" size="sm" className="max-sm:hidden" onClick={() => setShowKeys(true)} aria-keyshortcuts="?">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="max-sm:hidden"
+            onClick={() => setShowKeys(true)}
+            aria-keyshortcuts="?"
+          >
             <Keyboard /> {t`Keys`}
           </Button>
         </div>

@@ -74,6 +74,7 @@ export function SnoozeDialog({
             onChange={(event) => setNote(event.target.value)}
           />
         </div>
+        {/* biome-ignore lint/a11y/useSemanticElements: a group of preset buttons, not a form's fieldset */}
         <div role="group" aria-label={t`Snooze until`} className="flex flex-col gap-2">
           {SNOOZE_PRESETS.map((preset) => {
             const until = snoozeUntil(preset, now);
