@@ -3,7 +3,7 @@
  * calendar (Europe/Lisbon, whatever the staff member's own clock says). Pure: the client offers them, the tests
  * pin them to a fixed clock.
  */
-import { lisbonDate, REQUEST_MONTH_TIME_ZONE } from "./dates";
+import { lisbonDate, REQUEST_MONTH_TIME_ZONE, zoneOffsetMs } from "./dates";
 
 export const SNOOZE_PRESETS = ["3h", "tomorrow", "monday"] as const;
 export type SnoozePreset = (typeof SNOOZE_PRESETS)[number];
@@ -13,29 +13,12 @@ export const SNOOZE_TIME_ZONE = REQUEST_MONTH_TIME_ZONE;
 /** The morning hour the day presets wake at. */
 export const SNOOZE_MORNING_HOUR = 9;
 
-/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */
-function offsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
 /** The instant a wall-clock time ("YYYY-MM-DD", hour) happens in `timeZone`. */
 export function wallTimeIn(day: string, hour: number, timeZone: string = SNOOZE_TIME_ZONE): Date {
   const [y, m, d] = day.split("-").map(Number);
   const wall = Date.UTC(y, m - 1, d, hour);
-  const guess = wall - offsetMs(wall, timeZone);
-  return new Date(wall - offsetMs(guess, timeZone));
+  const guess = wall - zoneOffsetMs(wall, timeZone);
+  return new Date(wall - zoneOffsetMs(guess, timeZone));
 }
 
 /** The calendar day `days` after "YYYY-MM-DD". */
