@@ -340,6 +340,8 @@ export const messages = pgTable(
   },
   (t) => [
     index("messages_request_created_idx").on(t.requestId, t.createdAt),
+    // The inbox (decision 048): a thread's newest message from its member, and the oldest one unanswered.
+    index("messages_request_sender_created_idx").on(t.requestId, t.senderUserId, t.createdAt),
     index("messages_sender_idx").on(t.senderUserId),
     // Staff search across conversations (db/search.ts).
     index("messages_body_search_idx").using("gin", searchVector(t.body)),
@@ -400,6 +402,8 @@ export const executiveConciergeMessages = pgTable(
   },
   (t) => [
     index("concierge_user_created_idx").on(t.userId, t.createdAt),
+    // The inbox (decision 048): each side's newest message in a member's chat, and the oldest one unanswered.
+    index("concierge_user_role_created_idx").on(t.userId, t.senderRole, t.createdAt),
     index("concierge_unread_idx").on(t.senderRole, t.userId).where(sql`${t.read} = false`),
     index("concierge_message_search_idx").using("gin", searchVector(t.message)),
     check("concierge_message_not_blank", sql`${t.message} = '' or char_length(btrim(${t.message})) > 0`),

@@ -190,8 +190,8 @@ interface Row {
 const dateOf = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 const maybeDate = (value: Date | string | null) => (value === null ? null : dateOf(value));
 
-/** One page of the inbox, with the tabs' counts and the next wake-up. */
-export async function listConversations(db: Queryable, input: ListInput): Promise<InboxPage> {
+/** The statement of one page (exported for the probe's EXPLAIN, bench/inbox-probe.ts). */
+export function pageStatement(input: ListInput): SQL {
   const limit = input.limit ?? INBOX_PAGE_SIZE;
   const showing =
     input.show === "snoozed"
@@ -207,11 +207,7 @@ export async function listConversations(db: Queryable, input: ListInput): Promis
         or (k2 = ${cursor[1]}::timestamptz and (kind, id) > (${cursor[2]}::text, ${cursor[3]}::text)))))`
     : sql``;
   const kindFilter = input.kind ? sql`and kind = ${input.kind}` : sql``;
-  const rows = await rowsOf<
-    Row & { request_waiting: number; concierge_waiting: number; sales_waiting: number; next_wake: string | null }
-  >(
-    db,
-    sql`
+  return     sql`
       with recursive ${conversationsSql(input)},
       keyed as (select *, ${k1} as k1, last_at as k2 from with_snoozes where ${showing}),
       page as (
@@ -246,8 +242,15 @@ export async function listConversations(db: Queryable, input: ListInput): Promis
       left join inbox_snoozes s on s.kind = p.kind and s.conversation_id = p.id
       left join users su on su.id = s.snoozed_by
       left join profiles sp on sp.id = s.snoozed_by
-      order by p.k1 asc, p.k2 desc, p.kind asc, p.id asc`,
-  );
+      order by p.k1 asc, p.k2 desc, p.kind asc, p.id asc`;
+}
+
+/** One page of the inbox, with the tabs' counts and the next wake-up. */
+export async function listConversations(db: Queryable, input: ListInput): Promise<InboxPage> {
+  const limit = input.limit ?? INBOX_PAGE_SIZE;
+  const rows = await rowsOf<
+    Row & { request_waiting: number; concierge_waiting: number; sales_waiting: number; next_wake: string | null }
+  >(db, pageStatement(input));
   // An empty page still needs the counts.
   const totals = rows[0] ?? (await countsOnly(db, input));
   const more = rows.length > limit;
