@@ -7,8 +7,8 @@
  *   npx tsx bench/inbox-probe.ts 10000 100
  */
 import { performance } from "node:perf_hooks";
-import { openDatabase, migrate } from "../src/server/db";
 import { sql } from "drizzle-orm";
+import { migrate, openDatabase } from "../src/server/db";
 import { listConversations, pageStatement } from "../src/server/features/inbox/conversations";
 import { throwawayDatabase } from "./support";
 
@@ -21,20 +21,30 @@ try {
   await migrate(handle);
   const db = handle.db;
   const t0 = performance.now();
-  await db.execute(`insert into users (id, name, email) select 'm-' || g, 'Member ' || g, 'm' || g || '@bench.test' from generate_series(1, 2000) g` as never);
+  await db.execute(
+    `insert into users (id, name, email) select 'm-' || g, 'Member ' || g, 'm' || g || '@bench.test' from generate_series(1, 2000) g` as never,
+  );
   await db.execute(`insert into users (id, name, email) values ('staff-1', 'Staff', 'staff@bench.test')` as never);
-  await db.execute(`insert into requests (id, user_id, title, category, budget_eur, phone_number, status, created_at)
+  await db.execute(
+    `insert into requests (id, user_id, title, category, budget_eur, phone_number, status, created_at)
     select md5('r' || g)::uuid, 'm-' || (g % 2000 + 1), 'Request ' || g, 'Other', 1000, '+351912345678', 'Sourcing', now() - interval '30 days'
-    from generate_series(1, ${requests}) g` as never);
-  await db.execute(`insert into messages (request_id, sender_user_id, body, created_at)
+    from generate_series(1, ${requests}) g` as never,
+  );
+  await db.execute(
+    `insert into messages (request_id, sender_user_id, body, created_at)
     select md5('r' || g)::uuid, case when (k + g) % 2 = 0 and k < ${perRequest} then 'staff-1' else 'm-' || (g % 2000 + 1) end,
       'Message ' || k, now() - interval '30 days' + (k || ' minutes')::interval + (g || ' seconds')::interval
-    from generate_series(1, ${requests}) g, generate_series(1, ${perRequest}) k` as never);
-  await db.execute(`insert into executive_concierge_messages (user_id, sender_role, sender_user_id, message, created_at)
+    from generate_series(1, ${requests}) g, generate_series(1, ${perRequest}) k` as never,
+  );
+  await db.execute(
+    `insert into executive_concierge_messages (user_id, sender_role, sender_user_id, message, created_at)
     select 'm-' || g, case when k % 2 = 0 then 'admin' else 'user' end::concierge_sender_role,
       case when k % 2 = 0 then 'staff-1' end, 'Chat ' || k, now() - interval '10 days' + (k || ' minutes')::interval
-    from generate_series(1, 1000) g, generate_series(1, 20) k` as never);
-  await db.execute(`insert into sales_inquiries (user_id, subject, message) select 'm-' || g, 'Inquiry ' || g, 'Hello' from generate_series(1, 1000) g` as never);
+    from generate_series(1, 1000) g, generate_series(1, 20) k` as never,
+  );
+  await db.execute(
+    `insert into sales_inquiries (user_id, subject, message) select 'm-' || g, 'Inquiry ' || g, 'Hello' from generate_series(1, 1000) g` as never,
+  );
   await db.execute("vacuum analyze" as never);
   console.log(`seeded ${requests} requests × ${perRequest} messages in ${Math.round(performance.now() - t0)} ms`);
   const time = async (label: string, run: () => Promise<unknown>) => {
@@ -52,7 +62,9 @@ try {
   await time("first page, newest first", () => listConversations(db, { ...base, sort: "recent" }));
   await time("requests only, waiting", () => listConversations(db, { ...base, kind: "request", show: "waiting" }));
   if (process.env.EXPLAIN) {
-    const plan = (await db.execute(sql`explain (analyze, buffers) ${pageStatement(base)}`)) as unknown as { rows: Array<Record<string, string>> };
+    const plan = (await db.execute(sql`explain (analyze, buffers) ${pageStatement(base)}`)) as unknown as {
+      rows: Array<Record<string, string>>;
+    };
     console.log(plan.rows.map((r) => Object.values(r)[0]).join("\n"));
   }
   let after: string | undefined;

@@ -207,7 +207,7 @@ export function pageStatement(input: ListInput): SQL {
         or (k2 = ${cursor[1]}::timestamptz and (kind, id) > (${cursor[2]}::text, ${cursor[3]}::text)))))`
     : sql``;
   const kindFilter = input.kind ? sql`and kind = ${input.kind}` : sql``;
-  return     sql`
+  return sql`
       with recursive ${conversationsSql(input)},
       keyed as (select *, ${k1} as k1, last_at as k2 from with_snoozes where ${showing}),
       page as (
