@@ -7,7 +7,7 @@ import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 import { expect, test } from "./support/test";
-import { newMember } from "./support/users";
+import { E2E_ADMIN, newMember } from "./support/users";
 
 test("staff answer from the inbox's pane, snooze the conversation, and it comes back when the member writes", async ({
   page,
@@ -85,6 +85,14 @@ test("staff answer from the inbox's pane, snooze the conversation, and it comes 
   await staff.keyboard.press("?");
   await expect(staff.getByRole("dialog", { name: "Keyboard" })).toBeVisible();
   await staff.keyboard.press("Escape");
+
+  // Bulk: selected, and assigned to me.
+  await row.getByRole("checkbox").check();
+  const bar = staff.getByRole("toolbar", { name: "Selected conversations" });
+  await expect(bar.getByText("1 selected")).toBeVisible();
+  await bar.getByRole("button", { name: "Assign to me" }).click();
+  await expect(row.getByText(`Owner: ${E2E_ADMIN.name}`)).toBeVisible();
+  await expect(bar).toHaveCount(0);
 
   // The same screens in Portuguese.
   try {

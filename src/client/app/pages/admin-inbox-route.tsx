@@ -44,6 +44,7 @@ function AdminInboxWorkspace() {
     >
       <InboxWorkspace
         viewerId={user?.id ?? null}
+        staff={staff}
         renderPane={(conversation) => {
           const name = conversation.member.name || conversation.member.email;
           switch (conversation.kind) {

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { EmptyState, ListSkeleton } from "@/client/components/async-view";
+import { type Owner, OwnerSelect } from "@/client/components/owner-select";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
@@ -80,10 +81,13 @@ const keyOf = (c: Conversation): ConversationKey => ({ kind: c.kind, id: c.id })
 
 export function InboxWorkspace({
   viewerId,
+  staff,
   renderPane,
 }: {
   /** The signed-in staff member ('a' assigns to them). */
   viewerId: string | null;
+  /** The staff a conversation can be given to (the bulk bar's "Assign to"); composed in by the route. */
+  staff?: Owner[];
   /** The conversation's own screen (its thread, composer and facts), from its domain. */
   renderPane: (conversation: Conversation) => React.ReactNode;
 }) {
@@ -152,18 +156,20 @@ export function InboxWorkspace({
     return current ? [current] : [];
   };
 
-  async function run(kind: "assign" | "read" | "done", conversations: Conversation[]) {
+  async function run(kind: "assign" | "read" | "done", conversations: Conversation[], assignee = viewerId) {
     if (!conversations.length) return;
     try {
       const result = await action.mutateAsync({
         conversations: conversations.map(keyOf),
         action: kind,
-        ...(kind === "assign" ? { assignee: viewerId } : {}),
+        ...(kind === "assign" ? { assignee } : {}),
       });
       const done = result.done;
       toast.success(
         kind === "assign"
-          ? t`Assigned to you: ${done}`
+          ? assignee === viewerId
+            ? t`Assigned to you: ${done}`
+            : t`Owner changed: ${done}`
           : kind === "read"
             ? t`Marked read: ${done}`
             : t`Marked done: ${done}`,
@@ -305,6 +311,18 @@ export function InboxWorkspace({
           <Button size="sm" variant="outline" onClick={() => void run("assign", targets())} disabled={action.isPending}>
             <UserPlus /> {t`Assign to me`}
           </Button>
+          {staff && (
+            <OwnerSelect
+              owner={null}
+              staff={staff}
+              label={t`Assign the selected conversations to`}
+              unassigned={t`Unassigned`}
+              shown={t`Assign to…`}
+              onChange={(userId) => void run("assign", targets(), userId)}
+              disabled={action.isPending}
+              className="h-8 w-40 text-xs"
+            />
+          )}
           <Button size="sm" variant="outline" onClick={() => void run("read", targets())} disabled={action.isPending}>
             <CheckCheck /> {t`Mark read`}
           </Button>
