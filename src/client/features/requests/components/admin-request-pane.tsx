@@ -27,7 +27,7 @@ export function AdminRequestPane({
   return (
     <div className="flex flex-col gap-4 p-4">
       <div className="flex flex-wrap items-center gap-3">
-        <StatusActions id={id} status={status} />
+        <StatusActions id={id} status={status} quotePage={`/admin/requests/${id}`} />
         <Link
           to={`/admin/requests/${id}`}
           className="ml-auto inline-flex items-center gap-1 text-sm text-gold-deep underline-offset-4 hover:underline"
