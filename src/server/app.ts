@@ -36,6 +36,7 @@ import { billingRoutes } from "./features/billing/routes";
 import { conciergeAdminRoutes } from "./features/concierge/admin-routes";
 import { makeConciergePort, makeConciergeQaPort } from "./features/concierge/make-port";
 import { conciergeRoutes } from "./features/concierge/routes";
+import { inboxAdminRoutes } from "./features/inbox/admin-routes";
 import { notificationsAdminRoutes } from "./features/notifications/admin-routes";
 import { createNoticeEngine } from "./features/notifications/engine";
 import { makeNotificationsPort } from "./features/notifications/make-port";
@@ -142,6 +143,7 @@ const DOMAINS = {
   replies: { routes: [repliesAdminRoutes] },
   search: { routes: [searchAdminRoutes] },
   serviceLevels: { port: makeServiceLevelsPort, routes: [serviceLevelsAdminRoutes] },
+  inbox: { routes: [inboxAdminRoutes] },
 } satisfies Record<string, Domain>;
 
 /** The ports of the domains that have one, by name: context.ts's `Domains`. */

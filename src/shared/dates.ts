@@ -23,7 +23,7 @@ export function lisbonDate(now: Date = new Date()): string {
 }
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds (whole seconds). */
-function zoneOffsetMs(instant: number, timeZone: string): number {
+export function zoneOffsetMs(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",

@@ -150,3 +150,8 @@ export function formatReplyTime(minutes: number, locale: Locale = interfaceLocal
   if (minutes < 48 * 60) return unit(Math.round(minutes / 60), "hour");
   return unit(Math.round(minutes / 1440), "day");
 }
+
+/** How long since `value`, without "ago" ("5 minutes", "5 minutos"): how long a member has waited. */
+export function formatDuration(value: DateInput, now: Date = new Date(), locale: Locale = interfaceLocale()): string {
+  return formatDistanceStrict(toDate(value), now, { locale: DATE_LOCALES[locale] });
+}

@@ -15,3 +15,9 @@ export const SEARCH_QUERY_MIN = 2;
 export const SEARCH_QUERY_MAX = 200;
 /** Pages beyond this are not served: refine the search instead. */
 export const SEARCH_PAGE_MAX = 50;
+/** The inbox (issue 31): conversations per page, per bulk action, and a snooze's note. */
+export const INBOX_PAGE_SIZE = 50;
+export const INBOX_BULK_MAX = 100;
+export const SNOOZE_NOTE_MAX = 500;
+/** A snooze lasts a year at most. */
+export const SNOOZE_MAX_DAYS = 366;

@@ -19,6 +19,8 @@ export const REALTIME_TOPICS = [
   /** An internal note was added (staff only: subject is the request's id or the member's id). */
   "notes",
   "replies",
+  /** A conversation was snoozed or brought back (staff only: the inbox refetches). */
+  "inbox",
   "resync",
 ] as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];

@@ -175,7 +175,7 @@ test("staff mark a member's request message read and unread in the inbox, and op
   const { id } = (await created.json()) as { id: string };
 
   const admin = await adminPage(browser);
-  await admin.goto("/admin/inbox");
+  await admin.goto("/admin/inbox?tab=requests");
   await expect(admin.getByRole("tab", { name: /Requests/, selected: true })).toBeVisible();
   // Live: the message arrives while the inbox is open.
   const posted = await api(page.request, "POST /requests/:id/messages", {

@@ -212,7 +212,7 @@ test("the inbox lines up with the other admin pages, and at 1440 × 900 the repl
     const pipelineEdge = (await box(admin.getByRole("heading", { level: 1 }))).x;
     await admin.goto("/admin");
     expect((await box(admin.getByRole("heading", { level: 1 }))).x).toBe(pipelineEdge);
-    await admin.goto("/admin/inbox");
+    await admin.goto("/admin/inbox?tab=requests");
     expect.soft((await box(admin.getByRole("heading", { level: 1, name: "Inbox" }))).x).toBe(pipelineEdge);
 
     await expect(admin.getByRole("listitem", { name: `${name}: Vintage Rolex Daytona` })).toBeVisible();

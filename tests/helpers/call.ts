@@ -22,6 +22,7 @@ import {
   splitKey,
   type WireAnswer,
 } from "../../src/shared/contracts/endpoint";
+import type { inboxAdminApi } from "../../src/shared/contracts/inbox";
 import type { notificationsAdminApi, notificationsApi } from "../../src/shared/contracts/notifications";
 import type { eventsApi, platformApi } from "../../src/shared/contracts/platform";
 import type { qaApi } from "../../src/shared/contracts/qa";
@@ -42,6 +43,7 @@ export type Endpoints = typeof accountApi &
   typeof conciergeAdminApi &
   typeof disputesAdminApi &
   typeof eventsApi &
+  typeof inboxAdminApi &
   typeof notificationsApi &
   typeof notificationsAdminApi &
   typeof platformApi &

@@ -16,6 +16,7 @@ const DOMAINS: Record<string, string[]> = {
   account: [],
   billing: [],
   concierge: [],
+  inbox: [],
   notifications: [],
   platform: [],
   qa: [],

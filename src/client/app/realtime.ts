@@ -6,6 +6,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { accountRealtime } from "@/client/features/account/api";
 import { billingRealtime } from "@/client/features/billing/api";
 import { conciergeRealtime } from "@/client/features/concierge/api";
+import { inboxRealtime } from "@/client/features/inbox/api";
 import { notificationsRealtime } from "@/client/features/notifications/api";
 import { qaRealtime } from "@/client/features/qa/api";
 import { quotesRealtime } from "@/client/features/quotes/api";
@@ -31,6 +32,7 @@ export const realtimeRefresh = joinRealtime(
   repliesRealtime,
   searchRealtime,
   serviceLevelsRealtime,
+  inboxRealtime,
 );
 
 export const startRealtime = (queryClient: QueryClient) => connectRealtime(queryClient, realtimeRefresh);

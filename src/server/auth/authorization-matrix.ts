@@ -27,6 +27,7 @@ import {
   deliveries,
   executiveConciergeMessages,
   holds,
+  inboxSnoozes,
   messageFiles,
   messages,
   notifications,
@@ -169,6 +170,17 @@ async function ownersInquiry(ctx: TestContext, callers: Callers) {
     .values({ userId, subject: "Yacht charter", message: "For August" })
     .returning({ id: salesInquiries.id });
   return { params: { id: row.id } };
+}
+/** The owner's inquiry, snoozed for an hour (the inbox's snoozes, issue 31). */
+async function ownersSnoozedInquiry(ctx: TestContext, callers: Callers) {
+  const { params } = await ownersInquiry(ctx, callers);
+  await ctx.database.db.insert(inboxSnoozes).values({
+    kind: "sales",
+    conversationId: params.id,
+    memberUserId: callers.get("client without plan")?.id as string,
+    until: new Date(Date.now() + 3_600_000),
+  });
+  return { params: { kind: "sales" as const, id: params.id } };
 }
 async function ownersMessage(ctx: TestContext, callers: Callers) {
   const requestId = await ownersRequest(ctx, callers);
@@ -649,6 +661,25 @@ const EXCEPTIONS: Exceptions = {
     },
   },
   "GET /admin/service-levels/clocks": { query: { keys: `request:${randomUUID()}` } },
+  // The inbox (issue 31): the staff's; a snooze names an open conversation (the owner's inquiry here).
+  "POST /admin/inbox/snoozes": {
+    input: async (ctx, callers) => ({
+      body: {
+        conversations: [{ kind: "sales" as const, id: (await ownersInquiry(ctx, callers)).params.id }],
+        until: new Date(Date.now() + 3_600_000).toISOString(),
+        note: "After the boat show",
+      },
+    }),
+  },
+  "DELETE /admin/inbox/snoozes/:kind/:id": { input: ownersSnoozedInquiry },
+  "POST /admin/inbox/actions": {
+    input: async (ctx, callers) => ({
+      body: {
+        conversations: [{ kind: "sales" as const, id: (await ownersInquiry(ctx, callers)).params.id }],
+        action: "read" as const,
+      },
+    }),
+  },
 };
 
 /** Registered API routes that are no endpoint of the tables, each with the reason. */

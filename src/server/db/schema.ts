@@ -343,6 +343,8 @@ export const messages = pgTable(
   },
   (t) => [
     index("messages_request_created_idx").on(t.requestId, t.createdAt),
+    // The inbox (decision 048): a thread's newest message from its member, and the oldest one unanswered.
+    index("messages_request_sender_created_idx").on(t.requestId, t.senderUserId, t.createdAt),
     index("messages_sender_idx").on(t.senderUserId),
     // An edited draft's options are deleted: their references are found without reading every message.
     index("messages_about_option_idx").on(t.aboutOptionId).where(sql`${t.aboutOptionId} is not null`),
@@ -405,6 +407,8 @@ export const executiveConciergeMessages = pgTable(
   },
   (t) => [
     index("concierge_user_created_idx").on(t.userId, t.createdAt),
+    // The inbox (decision 048): each side's newest message in a member's chat, and the oldest one unanswered.
+    index("concierge_user_role_created_idx").on(t.userId, t.senderRole, t.createdAt),
     index("concierge_unread_idx").on(t.senderRole, t.userId).where(sql`${t.read} = false`),
     index("concierge_message_search_idx").using("gin", searchVector(t.message)),
     check("concierge_message_not_blank", sql`${t.message} = '' or char_length(btrim(${t.message})) > 0`),
@@ -1015,5 +1019,31 @@ export const serviceLevelWarnings = pgTable(
   (t) => [
     primaryKey({ columns: [t.conversationKey, t.target, t.startedAt] }),
     index("service_level_warnings_warned_idx").on(t.warnedAt),
+  ],
+);
+
+/**
+ * Snoozes (issue 31, item 2; decision 048): the inbox domain's one table. A conversation — a request's thread,
+ * a member's concierge chat, a sales inquiry, keyed by kind and id — is out of the staff's list until `until`,
+ * or until its member writes after `snoozed_at`: both are read at list time, so nothing wakes it but the clock
+ * and the member's message, and no job runs. Goes with the member's account.
+ */
+export const inboxSnoozes = pgTable(
+  "inbox_snoozes",
+  {
+    kind: text("kind", { enum: ["request", "concierge", "sales"] }).notNull(),
+    conversationId: text("conversation_id").notNull(),
+    memberUserId: ownedBy("member_user_id"),
+    until: at("until").notNull(),
+    note: text("note"),
+    snoozedBy: keptFrom("snoozed_by"),
+    snoozedAt: at("snoozed_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.conversationId] }),
+    // The list's next wake-up: the earliest snooze still to end.
+    index("inbox_snoozes_until_idx").on(t.until),
+    index("inbox_snoozes_member_idx").on(t.memberUserId),
+    check("inbox_snoozes_note_length", sql`char_length(${t.note}) <= 500`),
   ],
 );

@@ -9,6 +9,7 @@ import "./common-texts";
 import "./account-texts";
 import "./billing-texts";
 import "./concierge-texts";
+import "./inbox-texts";
 import "./notifications-texts";
 import "./platform-texts";
 import "./qa-texts";

@@ -7,6 +7,7 @@ import { billingAdminApi, billingApi } from "./billing";
 import { conciergeAdminApi, conciergeApi } from "./concierge";
 import { disputesAdminApi } from "./disputes";
 import type { EndpointTable } from "./endpoint";
+import { inboxAdminApi } from "./inbox";
 import { notificationsAdminApi, notificationsApi } from "./notifications";
 import { eventsApi, platformApi } from "./platform";
 import { qaApi } from "./qa";
@@ -26,6 +27,7 @@ export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
   conciergeAdminApi,
   disputesAdminApi,
   eventsApi,
+  inboxAdminApi,
   notificationsApi,
   notificationsAdminApi,
   platformApi,

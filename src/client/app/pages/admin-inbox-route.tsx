@@ -1,19 +1,88 @@
 /**
- * /admin/inbox: the admin feature's inbox with each domain's tab in it: the requests feature's unread request
- * messages, the sales feature's inquiries and the concierge feature's conversations; the reply boxes get the
- * replies feature's snippets.
+ * /admin/inbox: the staff's inbox (issue 31): the inbox feature's one list of conversations, each opened beside it
+ * with its own domain's pane — the requests feature's thread and status actions, the concierge feature's chat,
+ * the sales feature's inquiry — and the replies feature's snippets in their composers. The earlier per-domain
+ * cards stay under `?tab=` (requests, sales, concierge), where notifications and search results link.
  */
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
-import { ConciergeInbox, useConciergeInboxCount } from "@/client/features/concierge/components/concierge-inbox";
+import { AdminPage } from "@/client/components/admin-page";
+import {
+  ConciergeConversationPane,
+  ConciergeInbox,
+  useConciergeInboxCount,
+} from "@/client/features/concierge/components/concierge-inbox";
+import { InboxWorkspace } from "@/client/features/inbox/components/inbox-workspace";
 import { useSavedReplySnippets } from "@/client/features/replies/api";
 import { requestsAdminQueries } from "@/client/features/requests/admin-api";
+import { AdminRequestPane } from "@/client/features/requests/components/admin-request-pane";
 import { RequestsInbox, useRequestsInboxCount } from "@/client/features/requests/components/requests-inbox";
-import { SalesInbox, useSalesInboxCount } from "@/client/features/sales/components/sales-inbox";
+import { SalesInbox, SalesInquiryPane, useSalesInboxCount } from "@/client/features/sales/components/sales-inbox";
+import { useSession } from "@/client/lib/session";
+import type { Locale } from "@/shared/locales";
+import type { RequestStatus } from "@/shared/requests";
 import AdminInboxPage from "./admin-inbox-page";
 
 export default function AdminInboxRoute() {
+  const [params] = useSearchParams();
+  return params.has("tab") ? <AdminInboxTabs /> : <AdminInboxWorkspace />;
+}
+
+/** The one list with its pane; each kind's pane is its domain's. */
+function AdminInboxWorkspace() {
+  const { t } = useLingui();
+  const snippets = useSavedReplySnippets();
+  const staff = useQuery(requestsAdminQueries.assignees()).data?.items;
+  const { user } = useSession();
+  return (
+    <AdminPage
+      width="7xl"
+      eyebrow={t`Messages`}
+      title={t`Inbox`}
+      description={t`Requests, concierge conversations and sales inquiries in one list, who has waited longest first.`}
+    >
+      <InboxWorkspace
+        viewerId={user?.id ?? null}
+        staff={staff}
+        renderPane={(conversation) => {
+          const name = conversation.member.name || conversation.member.email;
+          switch (conversation.kind) {
+            case "request":
+              return (
+                <AdminRequestPane
+                  key={conversation.id}
+                  id={conversation.id}
+                  title={conversation.title ?? ""}
+                  clientName={name}
+                  status={conversation.status as RequestStatus}
+                  snippets={snippets}
+                />
+              );
+            case "concierge":
+              return (
+                <ConciergeConversationPane
+                  key={conversation.id}
+                  memberId={conversation.id}
+                  name={name}
+                  email={conversation.member.email}
+                  language={(conversation.member.language ?? undefined) as Locale | undefined}
+                  snippets={snippets}
+                  owner={conversation.owner}
+                  staff={staff}
+                />
+              );
+            case "sales":
+              return <SalesInquiryPane key={conversation.id} id={conversation.id} snippets={snippets} />;
+          }
+        }}
+      />
+    </AdminPage>
+  );
+}
+
+/** The earlier inbox: one tab per domain, its own cards (links from notifications and search land here). */
+function AdminInboxTabs() {
   const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const member = params.get("member");

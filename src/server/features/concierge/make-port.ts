@@ -7,9 +7,19 @@ import { searchWith } from "../../db/search-hits";
 import { storedMessageFiles } from "../../storage/message-files";
 import { conciergeTimelines } from "./clock-timelines";
 import type { ConciergePort, ConciergeQaPort } from "./port";
+import { assignConversation, type ConciergeContext, markStaffRead } from "./service";
 
-export const makeConciergePort = (): ConciergePort => ({
+export const makeConciergePort = (ctx: ConciergeContext): ConciergePort => ({
+  inbox: {
+    assign: async (staff, memberId, assigneeId) => {
+      await assignConversation(ctx, staff, memberId, assigneeId);
+    },
+    markRead: (staff, memberId) => markStaffRead(ctx, staff, memberId),
+    done: (staff, memberId) => markStaffRead(ctx, staff, memberId),
+  },
+
   clockTimelines: conciergeTimelines,
+
   /** A member's chat is one thread, named by the member. */
   search: searchWith(
     (query) => sql`

@@ -7,6 +7,7 @@ import type { Served } from "@/shared/contracts/common";
 import type { ConversationTimeline, TimelineSelection } from "@/shared/service-levels";
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
+import type { ConversationActions } from "../inbox/port";
 import type { ConversationSearch } from "../search/port";
 
 type AccountExport = Served<typeof accountExportSchema>;
@@ -21,6 +22,8 @@ export interface ConciergePort {
   search: ConversationSearch;
   /** Members' chats as the service levels' clocks see them (decision 049). */
   clockTimelines(db: Queryable, select: TimelineSelection): Promise<ConversationTimeline[]>;
+  /** A member's chat as the inbox acts on it (assign, read, done: read). */
+  inbox: ConversationActions;
 }
 
 /** What the QA tools (and only they) may ask of the concierge. */

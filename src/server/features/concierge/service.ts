@@ -46,7 +46,7 @@ import {
 } from "../../storage/message-files";
 import { CONCIERGE_TEXTS as T } from "./texts";
 
-type ConciergeContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write" | "domains">;
+export type ConciergeContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write" | "domains">;
 
 async function threadOf(db: Queryable, memberId: string) {
   const [rows, files] = await Promise.all([

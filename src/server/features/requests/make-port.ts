@@ -5,7 +5,7 @@ import { activityLogs, messageFiles, messages, requests, requestUses } from "../
 import { searchRank, searchVector } from "../../db/search";
 import { searchWith } from "../../db/search-hits";
 import { toMemberAndStaff } from "../../realtime/events";
-import { teamFirstReply } from "./assignment";
+import { assignRequest, teamFirstReply } from "./assignment";
 import { requestTimelines } from "./clock-timelines";
 import type { RequestsPort, RequestsQaPort } from "./port";
 import {
@@ -16,6 +16,7 @@ import {
   requestWithOwnerQuery,
   writeStatusChange,
 } from "./service";
+import { markRead } from "./threads";
 
 /** The statuses a request passes through to reach each one (a seeded request's history). */
 const PATH: Record<RequestStatus, RequestStatus[]> = {
@@ -43,6 +44,18 @@ export function makeRequestsPort(ctx: RequestsContext): RequestsPort {
 
     teamFirstReply: (db) => teamFirstReply(db),
     clockTimelines: requestTimelines,
+
+    inbox: {
+      assign: async (staff, id, assigneeId) => {
+        await assignRequest(ctx, staff, id, assigneeId);
+      },
+      markRead: async (staff, id) => {
+        await markRead(ctx, staff, id);
+      },
+      done: async (staff, id) => {
+        await markRead(ctx, staff, id);
+      },
+    },
 
     async filesOf(db, userId) {
       const [rows, threadFiles] = await Promise.all([

@@ -11,6 +11,7 @@ import type { ConversationTimeline, TimelineSelection } from "@/shared/service-l
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import type { Effects } from "../../db/write";
+import type { ConversationActions } from "../inbox/port";
 import type { ConversationSearch } from "../search/port";
 
 type AccountExport = Served<typeof accountExportSchema>;
@@ -84,6 +85,8 @@ export interface RequestsPort {
   ): Promise<void>;
   /** The requests' threads, for the staff's search. */
   search: ConversationSearch;
+  /** A request's thread as the inbox acts on it (assign, read, done: read for this staff member). */
+  inbox: ConversationActions;
 }
 
 /** A seeded request's story: its status path and thread, back-dated (the QA tools' demo data). */

@@ -4,10 +4,17 @@ import { salesInquiries, salesInquiryText } from "../../db/schema";
 import { searchRank, searchVector } from "../../db/search";
 import { searchWith } from "../../db/search-hits";
 import type { SalesPort, SalesQaPort } from "./port";
+import { close, type SalesContext } from "./service";
 
 const inquiryText = salesInquiryText(salesInquiries);
 
-export const makeSalesPort = (): SalesPort => ({
+export const makeSalesPort = (ctx: SalesContext): SalesPort => ({
+  inbox: {
+    done: async (_staff, id) => {
+      await close(ctx, id);
+    },
+  },
+
   async openInquiries(db) {
     const [row] = await db.select({ n: count() }).from(salesInquiries).where(eq(salesInquiries.status, "open"));
     return Number(row?.n ?? 0);

@@ -5,6 +5,7 @@
 import type { accountExportSchema } from "@/shared/contracts/account";
 import type { Served } from "@/shared/contracts/common";
 import type { Queryable } from "../../db";
+import type { ConversationActions } from "../inbox/port";
 import type { ConversationSearch } from "../search/port";
 
 type AccountExport = Served<typeof accountExportSchema>;
@@ -15,6 +16,8 @@ export interface SalesPort {
   openInquiries(db: Queryable): Promise<number>;
   /** Inquiries and the team's replies to them, for the staff's search. */
   search: ConversationSearch;
+  /** An inquiry as the inbox acts on it (done: closed; no owner, no read mark). */
+  inbox: ConversationActions;
 }
 
 /** What the QA tools (and only they) may ask of sales. */

@@ -18,7 +18,7 @@ import { limitMemberMessages } from "../../rate-limit";
 import { toMemberAndStaff } from "../../realtime/events";
 import { SALES_TEXTS } from "./texts";
 
-type SalesContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write">;
+export type SalesContext = Pick<AppContext, "db" | "config" | "mailEnabled" | "limiter" | "write">;
 
 /** The member's inquiries changed: they and the team refetch them. */
 const changed = (memberId: string) => toMemberAndStaff("sales", memberId);

@@ -7,6 +7,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { MessageCircle } from "lucide-react";
+import type * as React from "react";
 import { useEffect, useMemo } from "react";
 import { toast } from "sonner";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
@@ -224,6 +225,17 @@ function ConversationOwner({
       disabled={assign.isPending}
       className="ml-auto h-8 w-40 text-xs"
     />
+  );
+}
+
+/**
+ * A member's concierge chat in the staff inbox's pane (issue 31, item 1): the thread, its owner and the composer.
+ */
+export function ConciergeConversationPane(props: React.ComponentProps<typeof MemberThread>) {
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <MemberThread {...props} />
+    </div>
   );
 }
 

@@ -28,7 +28,16 @@ const LABELS: Record<RequestStatus, MessageDescriptor> = {
   Withdrawn: msg`Withdrawn`,
 };
 
-export function StatusActions({ id, status }: { id: string; status: RequestStatus }) {
+export function StatusActions({
+  id,
+  status,
+  quotePage,
+}: {
+  id: string;
+  status: RequestStatus;
+  /** Where the quote editor is, when not on this page (the inbox's pane opens the request's page). */
+  quotePage?: string;
+}) {
   const { t, i18n } = useLingui();
   const change = useChangeStatus();
   const [confirming, setConfirming] = useState(false);
@@ -63,7 +72,11 @@ export function StatusActions({ id, status }: { id: string; status: RequestStatu
             size="sm"
             disabled={change.isPending}
             onClick={() =>
-              navigate({ pathname: location.pathname, search: location.search, hash: QUOTE_EDITOR_ANCHOR })
+              navigate(
+                quotePage
+                  ? { pathname: quotePage, hash: QUOTE_EDITOR_ANCHOR }
+                  : { pathname: location.pathname, search: location.search, hash: QUOTE_EDITOR_ANCHOR },
+              )
             }
           >
             <ScrollText /> {t`Write a quote`}

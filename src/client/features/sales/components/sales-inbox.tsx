@@ -52,6 +52,20 @@ export function SalesInbox({ snippets }: { snippets?: SnippetSource }) {
   );
 }
 
+/** A sales inquiry in the staff inbox's pane (issue 31, item 1): its message, the reply and closing. */
+export function SalesInquiryPane({ id, snippets }: { id: string; snippets?: SnippetSource }) {
+  const { t } = useLingui();
+  const query = useQuery(salesQueries.staff());
+  const inquiry = query.data?.items.find((item) => item.id === id);
+  if (!inquiry)
+    return <p className="p-4 text-sm text-ink-muted">{query.isPending ? t`Loading…` : t`Inquiry not found`}</p>;
+  return (
+    <ul aria-label={t`Sales inquiry`} className="p-4">
+      <InquiryRow inquiry={inquiry} snippets={snippets} />
+    </ul>
+  );
+}
+
 function InquiryRow({ inquiry, snippets }: { inquiry: AdminInquiry; snippets?: SnippetSource }) {
   const { t } = useLingui();
   const [replying, setReplying] = useState(false);
