@@ -23,6 +23,7 @@ import { ERROR_TEXTS, VALIDATION_TEXTS } from "@/shared/contracts/common-texts";
 import { DEFAULT_LOCALE, LOCALES, type Locale, negotiateLocale } from "@/shared/locales";
 import { createAuth, type PasswordHasher } from "./auth/auth";
 import { installViewer } from "./auth/viewer";
+import { installRequestContext } from "./http/request-context";
 import type { Config } from "./config";
 import type { AppContext, Domains } from "./context";
 import type { DatabaseHandle } from "./db";
@@ -53,6 +54,7 @@ import { startReconciliation } from "./features/quotes/reconcile";
 import { quotesRoutes } from "./features/quotes/routes";
 import { statementAdminRoutes, statementRoutes } from "./features/quotes/statement-routes";
 import { repliesAdminRoutes } from "./features/replies/admin-routes";
+import { auditAdminRoutes } from "./features/audit/admin-routes";
 import { requestsAdminRoutes } from "./features/requests/admin-routes";
 import { makeRequestsPort, makeRequestsQaPort } from "./features/requests/make-port";
 import { requestsRoutes } from "./features/requests/routes";
@@ -138,6 +140,7 @@ const DOMAINS = {
   billing: { port: makeBillingPort, routes: [billingRoutes, billingAdminRoutes] },
   replies: { routes: [repliesAdminRoutes] },
   search: { routes: [searchAdminRoutes] },
+  audit: { routes: [auditAdminRoutes] },
 } satisfies Record<string, Domain>;
 
 /** The ports of the domains that have one, by name: context.ts's `Domains`. */
@@ -241,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   ctx.payments.holds.setHandler(domains.quotes.holdHandler);
   // Likewise its word on balance invoices (decision 035).
   ctx.payments.invoices.setHandler(domains.quotes.invoiceHandler);
+  installRequestContext(app);
   installViewer(app, { auth: ctx.auth, db });
   markPhase("services");
 

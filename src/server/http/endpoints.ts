@@ -10,6 +10,7 @@ import type { Access, Endpoint, EndpointTable, Parsed, ServedAnswer } from "@/sh
 import { splitKey } from "@/shared/contracts/endpoint";
 import { requireAdmin, requireMember, requireStaff, requireUser } from "../auth/policies";
 import type { Viewer } from "../auth/viewer";
+import { noteCaller } from "./request-context";
 
 /** What a handler receives: the caller (checked against the endpoint's access), the parsed input, and HTTP. */
 export interface Call<E> {
@@ -49,6 +50,7 @@ function routeOf(key: string, endpoint: Endpoint, handler: Handler<Endpoint>): R
     },
     handler: async (request, reply) => {
       const viewer = endpoint.access === "public" ? null : await GUARDS[endpoint.access](request);
+      if (viewer) noteCaller(viewer);
       const result = await handler({
         viewer: viewer as Viewer,
         params: request.params as never,
