@@ -13,7 +13,12 @@ export interface TwoFactorUser extends TestUser {
 }
 
 export async function withTwoFactor(ctx: TestContext, user: TestUser): Promise<TwoFactorUser> {
-  const enable = await call(ctx, "POST /auth/two-factor/enable", { body: { password: user.password } }, { cookie: user.cookie });
+  const enable = await call(
+    ctx,
+    "POST /auth/two-factor/enable",
+    { body: { password: user.password } },
+    { cookie: user.cookie },
+  );
   expect(enable.statusCode, enable.body).toBe(200);
   const { totpURI } = enable.json();
   const confirm = await call(

@@ -125,7 +125,9 @@ describe("what is audited", () => {
     expect(back.statusCode, back.body).toBe(200);
 
     const before = (await rowsOf("auth.sign_in")).length;
-    const signedIn = await call(ctx, "POST /auth/sign-in", { body: { email: member.email, password: member.password } });
+    const signedIn = await call(ctx, "POST /auth/sign-in", {
+      body: { email: member.email, password: member.password },
+    });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const signIns = await rowsOf("auth.sign_in");
     expect(signIns).toHaveLength(before + 1);
@@ -195,11 +197,16 @@ describe("the chain", () => {
 
   it("refuses UPDATE and DELETE", async () => {
     const refusal = (error: unknown) => String((error as { cause?: Error }).cause?.message ?? error);
-    for (const statement of [sql`update audit_log set action = 'x' where seq = 1`, sql`delete from audit_log where seq = 1`]) {
-      const error = await db().execute(statement).then(
-        () => null,
-        (e: unknown) => e,
-      );
+    for (const statement of [
+      sql`update audit_log set action = 'x' where seq = 1`,
+      sql`delete from audit_log where seq = 1`,
+    ]) {
+      const error = await db()
+        .execute(statement)
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(refusal(error)).toMatch(/audit_log is append-only: (UPDATE|DELETE) refused/);
     }
   });
@@ -226,7 +233,12 @@ describe("GET /admin/audit", () => {
     expect(found.every((r) => r.action === "role.change")).toBe(true);
     expect(found[0].seq).toBeGreaterThan(found[1].seq);
     expect(next).toBe(found.at(-1)?.seq);
-    const older = await call(ctx, "GET /admin/audit", { query: { action: "role.change", before: next ?? 0 } }, as(admin));
+    const older = await call(
+      ctx,
+      "GET /admin/audit",
+      { query: { action: "role.change", before: next ?? 0 } },
+      as(admin),
+    );
     expect(older.json().rows[0].seq).toBeLessThan(next ?? 0);
 
     const byStaff = await call(ctx, "GET /admin/audit", { query: { actor: staff.email.toUpperCase() } }, as(admin));
@@ -346,9 +358,7 @@ describe("npm run cli -- audit verify", { timeout: 120_000 }, () => {
       const { hashOf } = await import("./log");
       const forged = { ...row, targetId: "someone-else" };
       const { hash: _old, ...rest } = forged;
-      await audited.tamper(
-        sql`update audit_log set target_id = 'someone-else', hash = ${hashOf(rest)} where seq = 2`,
-      );
+      await audited.tamper(sql`update audit_log set target_id = 'someone-else', hash = ${hashOf(rest)} where seq = 2`);
       const run = await audited.run();
       expect(run.status).toBe(1);
       expect(run.stderr).toContain("row 3 does not follow");

@@ -8,13 +8,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { Access, Endpoint, EndpointTable, Parsed, ServedAnswer } from "@/shared/contracts/endpoint";
 import { splitKey } from "@/shared/contracts/endpoint";
-import {
-  assertTwoFactorSetUp,
-  requireAdmin,
-  requireMember,
-  requireStaff,
-  requireUser,
-} from "../auth/policies";
+import { assertTwoFactorSetUp, requireAdmin, requireMember, requireStaff, requireUser } from "../auth/policies";
 import type { Viewer } from "../auth/viewer";
 import { noteCaller } from "./request-context";
 

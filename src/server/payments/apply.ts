@@ -6,9 +6,9 @@
  */
 import { eq } from "drizzle-orm";
 import type { Plan, SubscriptionStatus } from "@/shared/plans";
+import { currentActor, SYSTEM_ACTOR } from "../audit/actor";
 import type { Queryable } from "../db";
 import { billingCustomers, subscriptions, users } from "../db/schema";
-import { currentActor, SYSTEM_ACTOR } from "../audit/actor";
 import type { Effects } from "../db/write";
 import { subscriptionChanged } from "../realtime/events";
 import { type PriceList, refId, type SubscriptionLike } from "./types";

@@ -25,8 +25,8 @@ import {
 import { changePassword, endOtherSessions, endSession, listSessions, noteSignIn } from "./security";
 import { exportAccount, sessionInfo, updateLanguage, updateProfile, upgradeOwner } from "./service";
 import { keysClearedByReset, signInLimits } from "./sign-in-limits";
-import { changeRole, recordSignIn, saveSecuritySettings, securitySettingsOf } from "./staff-security";
 import { cardSettings, openPhoto, removePhoto, saveCard, uploadPhoto } from "./staff-card";
+import { changeRole, recordSignIn, saveSecuritySettings, securitySettingsOf } from "./staff-security";
 
 const clientOf = (request: FastifyRequest) => ({
   ip: request.ip ?? null,
@@ -87,7 +87,12 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
       forwardCookies(reply, headers);
       if (!body.twoFactorRequired) {
         await signedIn(request, reply);
-        await recordSignIn(ctx, { setCookies: cookiesOn(reply), method: "password", signIn: true, client: clientOf(request) });
+        await recordSignIn(ctx, {
+          setCookies: cookiesOn(reply),
+          method: "password",
+          signIn: true,
+          client: clientOf(request),
+        });
       }
       return body;
     },

@@ -66,11 +66,18 @@ export async function changeRole(
   input: z.output<typeof roleChangeSchema>,
 ): Promise<{ userId: string; email: string; role: Role }> {
   return ctx.write(async (tx, out) => {
-    const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, input.email));
+    const [user] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.email, input.email));
     if (!user) throw notFound(ACCOUNT_ERRORS.accountNotFound);
     if (user.id === admin.userId) throw conflict(ACCOUNT_ERRORS.ownRole, "own_role");
     // The user's role rows, locked: two admins changing one role at once apply one after the other.
-    const rows = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id)).for("update");
+    const rows = await tx
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.userId, user.id))
+      .for("update");
     const before = strongestRole(rows.map((r) => r.role));
     if (before !== input.role || rows.length !== 1) {
       await tx.delete(userRoles).where(eq(userRoles.userId, user.id));
@@ -112,10 +119,7 @@ export async function recordSignIn(
   const secondFactor = input.method !== "password";
   await ctx.write(async (tx, out) => {
     const [session] = token
-      ? await tx
-          .select({ id: sessions.id, userId: sessions.userId })
-          .from(sessions)
-          .where(eq(sessions.token, token))
+      ? await tx.select({ id: sessions.id, userId: sessions.userId }).from(sessions).where(eq(sessions.token, token))
       : input.current?.sessionId
         ? [{ id: input.current.sessionId, userId: input.current.userId }]
         : [];

@@ -59,7 +59,9 @@ describe("mandatory two-factor for staff", () => {
     const worker = await createUser(ctx, { role: "staff" });
     await setRequired(admin, true);
     try {
-      const guarded = ALL_ENDPOINTS.filter(([, e]) => e.access === "staff" || e.access === "admin" || e.access === "member");
+      const guarded = ALL_ENDPOINTS.filter(
+        ([, e]) => e.access === "staff" || e.access === "admin" || e.access === "member",
+      );
       expect(guarded.length).toBeGreaterThan(60);
       const wrong: string[] = [];
       for (const [key, endpoint] of guarded) {
@@ -68,11 +70,16 @@ describe("mandatory two-factor for staff", () => {
           const res = await ctx.app.inject({
             method,
             url: endpointUrl(key, { params: paramsOf(key) }),
-            headers: { ...as(caller), ...(method === "GET" || method === "DELETE" ? {} : { "content-type": "application/json" }) },
+            headers: {
+              ...as(caller),
+              ...(method === "GET" || method === "DELETE" ? {} : { "content-type": "application/json" }),
+            },
             ...(method === "GET" || method === "DELETE" ? {} : { payload: "{}" }),
           });
           if (res.statusCode !== 403 || res.json().code !== "two_factor_setup_required") {
-            wrong.push(`${key} as ${caller === worker ? "staff" : "admin"}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+            wrong.push(
+              `${key} as ${caller === worker ? "staff" : "admin"}: ${res.statusCode} ${res.body.slice(0, 120)}`,
+            );
           }
         }
       }
@@ -87,7 +94,9 @@ describe("mandatory two-factor for staff", () => {
       const secured = await withTwoFactor(ctx, worker);
       expect((await call(ctx, "GET /admin/replies", {}, as(secured))).statusCode).toBe(200);
       // Signing in again asks for the code, then lets them in.
-      const signIn = await call(ctx, "POST /auth/sign-in", { body: { email: worker.email, password: worker.password } });
+      const signIn = await call(ctx, "POST /auth/sign-in", {
+        body: { email: worker.email, password: worker.password },
+      });
       expect(signIn.json()).toEqual({ twoFactorRequired: true });
       const verified = await call(
         ctx,
@@ -152,7 +161,12 @@ describe("a fresh second factor for capturing, refunding and changing roles", ()
   it("staff without two-factor, while it is not mandatory, are not asked (nothing to ask)", async () => {
     const plain = await createUser(ctx, { role: "staff" });
     const held = await steps.heldRequest([option("Birkin 25", 1_000_000)]);
-    const res = await call(ctx, "POST /admin/requests/:id/hold/capture", { params: { id: held.id }, body: {} }, as(plain));
+    const res = await call(
+      ctx,
+      "POST /admin/requests/:id/hold/capture",
+      { params: { id: held.id }, body: {} },
+      as(plain),
+    );
     expect(res.statusCode, res.body).toBe(200);
   });
 });

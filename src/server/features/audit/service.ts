@@ -5,9 +5,9 @@
  */
 import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { auditPageSchema } from "@/shared/contracts/audit";
 import { AUDIT_PAGE_SIZE, type auditQuerySchema } from "@/shared/contracts/audit";
 import type { Served } from "@/shared/contracts/common";
-import type { auditPageSchema } from "@/shared/contracts/audit";
 import type { AppContext } from "../../context";
 import { auditLog, profiles, users } from "../../db/schema";
 

@@ -186,7 +186,13 @@ export async function refundPayment(
       actor: actorOf(staff),
       action: "refund.create",
       target: { kind: "refund", id: refund.id },
-      after: { requestId, source: input.source, amountCents: input.amountCents, reason: input.reason, status: "pending" },
+      after: {
+        requestId,
+        source: input.source,
+        amountCents: input.amountCents,
+        reason: input.reason,
+        status: "pending",
+      },
     });
     out.publish(quotesChanged(request));
     return { refund, hold, invoice };
