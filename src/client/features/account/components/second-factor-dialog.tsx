@@ -35,7 +35,6 @@ export function SecondFactorDialog({ onSetupRequired }: { onSetupRequired: () =>
       });
     return () => {
       secondFactor.ask = null;
-      secondFactor.onSetupRequired = null;
     };
   }, [form, onSetupRequired]);
 
