@@ -5,5 +5,4 @@ CREATE TABLE "security_settings" (
 	CONSTRAINT "security_settings_one_row" CHECK ("security_settings"."id" = 1)
 );
 --> statement-breakpoint
-ALTER TABLE "sessions" ADD COLUMN "second_factor_at" timestamp with time zone;--> statement-breakpoint
-INSERT INTO "security_settings" ("id") VALUES (1) ON CONFLICT DO NOTHING;
+ALTER TABLE "sessions" ADD COLUMN "second_factor_at" timestamp with time zone;
