@@ -48,7 +48,7 @@ test("an admin changes a member's plan and sees it in the audit log, before → 
 
     await page.goto("/admin/audit");
     await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
-    await page.getByRole("combobox", { name: "What" }).click();
+    await page.getByRole("combobox", { name: "Action" }).click();
     await page.getByRole("option", { name: "Plan changed" }).click();
     await expect(page).toHaveURL(/action=plan\.change/);
     const table = page.getByRole("table", { name: "Audit log" });

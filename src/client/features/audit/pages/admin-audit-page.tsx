@@ -30,7 +30,7 @@ const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "balance.send": msg`Balance invoice sent`,
   "balance.pay": msg`Balance paid`,
   "balance.void": msg`Balance invoice voided`,
-  "refund.create": msg`Refund`,
+  "refund.create": msg`Refund made`,
   "plan.change": msg`Plan changed`,
   "role.change": msg`Role changed`,
   "settings.security": msg`Security settings`,
@@ -94,7 +94,7 @@ export default function AdminAuditPage() {
       cell: ({ row }) => <Who row={row.original} />,
     }),
     col.accessor("action", {
-      header: () => t`What`,
+      header: () => t`Action`,
       cell: (info) => {
         const action = info.getValue();
         return isAction(action) ? i18n._(ACTION_LABELS[action]) : action;
@@ -139,7 +139,7 @@ export default function AdminAuditPage() {
         <Field label={t`Who (email)`} htmlFor="audit-actor">
           <Input id="audit-actor" name="actor" type="search" defaultValue={filters.actor ?? ""} key={filters.actor} />
         </Field>
-        <Field label={t`What`} htmlFor="audit-action">
+        <Field label={t`Action`} htmlFor="audit-action">
           <Select
             value={filters.action ?? ALL}
             onValueChange={(value) => apply({ action: value === ALL ? undefined : value, before: undefined })}
