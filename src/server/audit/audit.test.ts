@@ -138,6 +138,16 @@ describe("what is audited", () => {
     expect(await rowsOf("auth.sign_in")).toHaveLength(before + 1);
   });
 
+  it("a staff member's round-robin setting, once per change", async () => {
+    const turn = (enabled: boolean) => call(ctx, "PUT /admin/assignment/round-robin", { body: { enabled } }, as(staff));
+    expect((await turn(true)).statusCode).toBe(200);
+    expect((await turn(true)).statusCode).toBe(200);
+    const rows = (await rowsOf("settings.round_robin")).filter((r) => r.actorId === staff.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ before: { roundRobin: false }, after: { roundRobin: true } });
+    await turn(false);
+  });
+
   it("a failed action leaves no row: a capture refused, a role change for nobody, a refund above what was taken", async () => {
     const count = (await rows()).length;
     const sourcing = await steps.sourcingRequest();

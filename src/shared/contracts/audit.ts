@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "plan.change",
   "role.change",
   "settings.security",
+  "settings.round_robin",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -34,6 +34,7 @@ const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "plan.change": msg`Plan changed`,
   "role.change": msg`Role changed`,
   "settings.security": msg`Security settings`,
+  "settings.round_robin": msg`New requests in turn`,
 };
 const ALL = "all";
 
