@@ -30,6 +30,7 @@ import { isDatabaseUnavailable } from "./db/errors";
 import { createWrite } from "./db/write";
 import { makeAccountQaPort } from "./features/account/make-port";
 import { accountRoutes } from "./features/account/routes";
+import { auditAdminRoutes } from "./features/audit/admin-routes";
 import { billingAdminRoutes } from "./features/billing/admin-routes";
 import { makeBillingPort } from "./features/billing/make-port";
 import { billingRoutes } from "./features/billing/routes";
@@ -67,6 +68,7 @@ import { SWEEP_EVERY_MS } from "./features/service-levels/service";
 import { errorBody, external, HttpError, validationBody } from "./http/errors";
 import { boundJsonBodies } from "./http/json-body";
 import { redactUrl } from "./http/redact";
+import { installRequestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security-headers";
 import { createMetrics } from "./ops/metrics";
 import { registerMetricsRoute } from "./ops/metrics-access";
@@ -144,6 +146,7 @@ const DOMAINS = {
   search: { routes: [searchAdminRoutes] },
   serviceLevels: { port: makeServiceLevelsPort, routes: [serviceLevelsAdminRoutes] },
   inbox: { routes: [inboxAdminRoutes] },
+  audit: { routes: [auditAdminRoutes] },
 } satisfies Record<string, Domain>;
 
 /** The ports of the domains that have one, by name: context.ts's `Domains`. */
@@ -247,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   ctx.payments.holds.setHandler(domains.quotes.holdHandler);
   // Likewise its word on balance invoices (decision 035).
   ctx.payments.invoices.setHandler(domains.quotes.invoiceHandler);
+  installRequestContext(app);
   installViewer(app, { auth: ctx.auth, db });
   markPhase("services");
 

@@ -7,6 +7,7 @@
  * never taken from the command line, where `ps` and the shell history show it: --password is refused with a
  * pointer to --password-stdin. The address counts as verified: the operator vouches for it. It opens the
  * database itself, so with the embedded database the server must be stopped.
+ * `npm run cli -- audit verify` checks the audit log's hash chain (decision 050).
  * `npm run cli -- money reconcile` compares the payment provider's hold authorisations and charges with our holds
  * and repairs or reports every difference (decision 031), as the hourly job and the admin's button do.
  *

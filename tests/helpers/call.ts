@@ -11,6 +11,7 @@
  */
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { accountApi } from "../../src/shared/contracts/account";
+import type { auditAdminApi } from "../../src/shared/contracts/audit";
 import type { billingAdminApi, billingApi } from "../../src/shared/contracts/billing";
 import type { conciergeAdminApi, conciergeApi } from "../../src/shared/contracts/concierge";
 import type { disputesAdminApi } from "../../src/shared/contracts/disputes";
@@ -37,6 +38,7 @@ import type { TestContext } from "./app";
 
 /** Every endpoint of every table (contracts/index.ts), by key. */
 export type Endpoints = typeof accountApi &
+  typeof auditAdminApi &
   typeof billingApi &
   typeof billingAdminApi &
   typeof conciergeApi &

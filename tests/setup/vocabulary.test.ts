@@ -14,6 +14,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Each domain, and the contract files it owns beside `<domain>.ts` (the quotes domain's money has three). */
 const DOMAINS: Record<string, string[]> = {
   account: [],
+  audit: [],
   billing: [],
   concierge: [],
   inbox: [],

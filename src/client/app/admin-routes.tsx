@@ -43,4 +43,6 @@ const ADMIN_PAGES: Array<[string, React.ReactNode]> = [
   ["qa", page(() => import("@/client/features/qa/pages/admin-qa-page"))],
   ["notifications", page(() => import("@/client/features/notifications/pages/admin-notifications-page"))],
   ["outbox", page(() => import("@/client/features/notifications/pages/admin-outbox-page"))],
+  ["audit", page(() => import("@/client/features/audit/pages/admin-audit-page"))],
+  ["security", page(() => import("@/client/features/account/pages/admin-security-page"))],
 ];

@@ -33,6 +33,8 @@ const PAGES: Array<[string, Access, PageModule]> = [
   // The spec keeps /profile and /post-checkout outside the member guard; like the test-mode billing pages, they
   // send a signed-out visitor to /auth and back.
   ["/profile", "signed-in", () => import("./pages/profile-route")],
+  // Where staff are sent while the team requires two-factor and they have none (decision 050).
+  ["/two-factor/setup", "signed-in", () => import("@/client/features/account/pages/two-factor-setup-page")],
   ["/post-checkout", "signed-in", () => import("@/client/features/billing/pages/post-checkout-page")],
   ["/checkout/test/:sessionId", "signed-in", () => import("@/client/features/billing/pages/test-checkout-page")],
   ["/checkout/test/holds/:id", "signed-in", () => import("@/client/features/billing/pages/test-hold-page")],

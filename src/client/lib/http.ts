@@ -40,7 +40,31 @@ export function apiErrorOf(status: number, data: unknown): ApiError {
     : new ApiError(status, FALLBACK_ERROR, payload.code, FALLBACK_KEY);
 }
 
-export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+/**
+ * What the admin area does about the team's two-factor rules (decision 050): the server's 403
+ * `two_factor_setup_required` sends the staff member to set it up; its 403 `second_factor_required` asks for a
+ * code (a dialog that proves it, resolving true) and the call is made once more. Registered by the admin layout.
+ */
+export const secondFactor: {
+  onSetupRequired: (() => void) | null;
+  ask: (() => Promise<boolean>) | null;
+} = { onSetupRequired: null, ask: null };
+
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, retried = false): Promise<T> {
+  try {
+    return await requestOnce<T>(method, path, body);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) {
+      if (error.code === "two_factor_setup_required") secondFactor.onSetupRequired?.();
+      if (error.code === "second_factor_required" && !retried && secondFactor.ask && (await secondFactor.ask())) {
+        return apiRequest<T>(method, path, body, true);
+      }
+    }
+    throw error;
+  }
+}
+
+async function requestOnce<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -680,6 +680,9 @@ const EXCEPTIONS: Exceptions = {
       },
     }),
   },
+  // The team's security (decision 050): a setting that locks nobody out, a role change for nobody (404).
+  "PUT /admin/security": { body: { twoFactorRequired: false } },
+  "PUT /admin/roles": { body: { email: "nobody@example.com", role: "staff" } },
 };
 
 /** Registered API routes that are no endpoint of the tables, each with the reason. */

@@ -31,6 +31,7 @@ export async function requireMember(request: FastifyRequest): Promise<Viewer> {
   if (!viewer.isStaff && !hasActiveSubscription(viewer.subscription)) {
     throw forbidden(ERRORS.membershipRequired, "membership_required");
   }
+  assertTwoFactorSetUp(viewer);
   return viewer;
 }
 
@@ -38,6 +39,7 @@ export async function requireMember(request: FastifyRequest): Promise<Viewer> {
 export async function requireStaff(request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireUser(request);
   if (!viewer.isStaff) throw forbidden(ERRORS.staffOnly, "staff_only");
+  assertTwoFactorSetUp(viewer);
   return viewer;
 }
 
@@ -45,7 +47,35 @@ export async function requireStaff(request: FastifyRequest): Promise<Viewer> {
 export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireUser(request);
   if (viewer.role !== "admin") throw forbidden(ERRORS.adminOnly, "admin_only");
+  assertTwoFactorSetUp(viewer);
   return viewer;
+}
+
+/** How long a second factor counts as fresh for capturing, refunding and changing roles (decision 050). */
+export const FRESH_SECOND_FACTOR_MS = 15 * 60_000;
+
+/** Whether a staff member must set two-factor up before anything else: the team requires it and they have none. */
+export const needsTwoFactorSetup = (viewer: Viewer): boolean =>
+  viewer.isStaff && viewer.twoFactorRequired && !viewer.twoFactorEnabled;
+
+/**
+ * 403 `two_factor_setup_required` for a staff member without two-factor while the team requires it: every staff
+ * route (and the member routes staff pass) refuses until it is set up; the client sends them to the setup page.
+ */
+export function assertTwoFactorSetUp(viewer: Viewer): void {
+  if (needsTwoFactorSetup(viewer)) throw forbidden(ERRORS.twoFactorSetupRequired, "two_factor_setup_required");
+}
+
+/**
+ * 403 `second_factor_required` unless this session proved a second factor in the last 15 minutes, for those who
+ * have one (or must): capturing, refunding and changing roles. The client asks for a code and tries again.
+ */
+export function assertFreshSecondFactor(viewer: Viewer, now = Date.now()): void {
+  if (!viewer.twoFactorEnabled && !viewer.twoFactorRequired) return;
+  const at = viewer.secondFactorAt?.getTime();
+  if (at === undefined || now - at > FRESH_SECOND_FACTOR_MS) {
+    throw forbidden(ERRORS.secondFactorRequired, "second_factor_required");
+  }
 }
 
 /** Plan features a member may lack. */

@@ -9,7 +9,7 @@ import type { Locale } from "@/shared/locales";
 import { isStaffRole, type Role, strongestRole } from "@/shared/roles";
 import type { Database } from "../db";
 import { type Placeholders, prepared } from "../db/prepared";
-import { profiles, sessions, subscriptions, userRoles, users } from "../db/schema";
+import { profiles, securitySettings, sessions, subscriptions, userRoles, users } from "../db/schema";
 import { type Auth, SESSION_DAYS, SESSION_UPDATE_AGE_MS } from "./auth";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -26,6 +26,12 @@ export interface Viewer {
   sessionCreatedAt: Date;
   role: Role;
   isStaff: boolean;
+  /** Whether the team's settings make two-factor mandatory for staff and admins (decision 050). */
+  twoFactorRequired: boolean;
+  /** When this session last proved a second factor (null: never; decision 050). */
+  secondFactorAt: Date | null;
+  /** The caller's address and browser, for the audit log (null for a user seen without a request). */
+  client: { ip: string | null; userAgent: string | null } | null;
   subscription: SubscriptionRow | null;
   /** The member's profile (name and phone as they keep them, invoicing details), null for an account without one. */
   profile: {
@@ -81,6 +87,7 @@ async function loadViewer(
   const { viewer, setCookie } = await resolveViewer(deps, request.headers.cookie);
   // A session that slid forward comes back with a refreshed cookie.
   if (setCookie) reply.header("set-cookie", setCookie);
+  if (viewer) viewer.client = { ip: request.ip ?? null, userAgent: request.headers["user-agent"] ?? null };
   return viewer;
 }
 
@@ -154,6 +161,8 @@ const userColumns = {
   role: sql<Role>`coalesce((select case when bool_or(${userRoles.role} = 'admin') then 'admin'
     when bool_or(${userRoles.role} = 'staff') then 'staff' else 'client' end
     from ${userRoles} where ${userRoles.userId} = ${users.id}), 'client')`,
+  twoFactorRequired: sql<boolean>`coalesce((select ${securitySettings.twoFactorRequired} from ${securitySettings}
+    where ${securitySettings.id} = 1), false)`,
   profile: {
     name: profiles.name,
     email: profiles.email,
@@ -179,10 +188,17 @@ export async function viewerOfUser(db: Database, userId: string): Promise<Viewer
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  return row ? toViewer({ ...row, sessionId: null, sessionCreatedAt: row.createdAt }) : null;
+  return row
+    ? toViewer({ ...row, sessionId: null, sessionCreatedAt: row.createdAt, secondFactorAt: null, client: null })
+    : null;
 }
 
-function toViewer(row: Omit<Viewer, "isStaff" | "twoFactorEnabled"> & { twoFactorEnabled: boolean | null }): Viewer {
+function toViewer(
+  row: Omit<Viewer, "isStaff" | "twoFactorEnabled" | "client"> & {
+    twoFactorEnabled: boolean | null;
+    client?: Viewer["client"];
+  },
+): Viewer {
   return {
     userId: row.userId,
     email: row.email,
@@ -193,6 +209,9 @@ function toViewer(row: Omit<Viewer, "isStaff" | "twoFactorEnabled"> & { twoFacto
     sessionCreatedAt: row.sessionCreatedAt,
     role: row.role,
     isStaff: isStaffRole(row.role),
+    twoFactorRequired: Boolean(row.twoFactorRequired),
+    secondFactorAt: row.secondFactorAt,
+    client: row.client ?? null,
     subscription: row.subscription,
     profile: row.profile,
   };
@@ -206,6 +225,7 @@ const viewerQuery = prepared("maison_viewer", (db, p: Placeholders<{ token: stri
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       sessionCreatedAt: sessions.createdAt,
+      secondFactorAt: sessions.secondFactorAt,
       ...userColumns,
     })
     .from(sessions)

@@ -31,6 +31,7 @@ import { connectionUrlOf, createTestDatabase, testDriver } from "#tests/helpers/
 import { adminUrl, databaseUrl } from "#tests/helpers/postgres";
 import { s3Env, startS3rver } from "#tests/helpers/s3";
 import { as, createUser } from "#tests/helpers/users";
+import { appendAudit } from "../audit/log";
 import { type DatabaseHandle, openDatabase, rowsOf } from "../db";
 import * as schema from "../db/schema";
 import { createStorage } from "../storage";
@@ -113,6 +114,16 @@ async function fillEveryTable(ctx: TestContext): Promise<Map<string, Buffer>> {
   await db.insert(schema.requestNotes).values({ requestId: request.id, authorUserId: staff.id, body: AWKWARD });
   await db.insert(schema.conciergeNotes).values({ memberUserId: member.userId, authorUserId: null, body: AWKWARD });
   await db.insert(schema.conciergeAssignments).values({ memberUserId: member.userId, assigneeUserId: staff.id });
+  await db.insert(schema.securitySettings).values({ twoFactorRequired: true });
+  await db.transaction((tx) =>
+    appendAudit(tx, {
+      actor: { userId: staff.id, role: "staff", client: { ip: "203.0.113.9", userAgent: "Backup test" } },
+      action: "role.change",
+      target: { kind: "user", id: member.userId },
+      before: { role: "client" },
+      after: { role: "staff" },
+    }),
+  );
   await db
     .insert(schema.staffAssignmentSettings)
     .values({ userId: staff.id, roundRobin: true, lastAssignedAt: new Date("2026-01-02T03:04:05.678Z") });

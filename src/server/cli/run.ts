@@ -12,6 +12,7 @@ import { formatCount } from "@/shared/format";
 import { PLANS } from "@/shared/plans";
 import { ROLES } from "@/shared/roles";
 import { firstIssueMessage, signInSchema } from "@/shared/schemas";
+import { verifyAuditLog } from "../audit/log";
 import { createAuth } from "../auth/auth";
 import { BackupError, backup, type FilesPlace, restore, secretFingerprint } from "../backup";
 import { type Config, ConfigError, loadConfig } from "../config";
@@ -36,7 +37,10 @@ const USAGE = `Usage:
   npm run cli -- money reconcile
       compares the payment provider's hold authorisations and charges with our holds, repairs what it can and
       reports the rest; exits 0 when nothing is left to a person, 2 when a difference is only reported, 1 when
-      the run could not be made (with the embedded database: stop the server first)`;
+      the run could not be made (with the embedded database: stop the server first)
+  npm run cli -- audit verify
+      checks the audit log's hash chain: OK with the row count (exit 0), or the first row altered or removed
+      (exit 1)`;
 
 const PASSWORD_ON_COMMAND_LINE =
   "--password is not accepted: a password on the command line shows in `ps` and the shell history. Pipe it in with --password-stdin, or leave it out to be asked at a prompt.";
@@ -316,12 +320,41 @@ async function moneyCommand(argv: string[], cli: Run): Promise<number> {
 
 class ReconcileError extends Error {}
 
+/**
+ * `audit verify` (decision 050): walks the audit log's hash chain. OK with the row count (exit 0), or the first
+ * row that was altered or removed on standard error (exit 1).
+ */
+async function auditCommand(argv: string[], cli: Run): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, options: {}, allowPositionals: true });
+  if (positionals.length !== 1 || positionals[0] !== "verify") throw new UsageError("Give: audit verify");
+  const config = loadConfig(cli.env);
+  const database = await openConfiguredDatabase(config);
+  try {
+    const verdict = await verifyAuditLog(database.db);
+    if (verdict.ok) {
+      cli.say(`Audit log OK: ${plural(verdict.rows, "row")}, the chain unbroken.`);
+      return 0;
+    }
+    const what =
+      verdict.problem === "missing"
+        ? `row ${verdict.seq} was removed (the numbers skip it)`
+        : verdict.problem === "altered"
+          ? `row ${verdict.seq} was altered (its hash does not match its content)`
+          : `row ${verdict.seq} does not follow the row before it (its previous hash differs)`;
+    cli.io.stderr(`Audit log BROKEN: ${what}; ${plural(verdict.rows, "row")} before it verified.\n`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
 async function command(argv: string[], run: Run): Promise<number | undefined> {
   const [name, ...rest] = argv;
   if (name === "create-user") return void (await createUser(rest, run));
   if (name === "backup") return void (await backupCommand(rest, run));
   if (name === "restore") return void (await restoreCommand(rest, run));
   if (name === "money") return moneyCommand(rest, run);
+  if (name === "audit") return auditCommand(rest, run);
   throw new UsageError(name ? `Unknown command: ${name}` : "No command given");
 }
 

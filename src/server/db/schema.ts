@@ -90,6 +90,11 @@ export const sessions = pgTable(
     updatedAt: updatedAt(),
     /** When the session was last used (written at most every few minutes: auth/viewer.ts). */
     lastSeenAt: at("last_seen_at").notNull().defaultNow(),
+    /**
+     * When this session last proved a second factor (a TOTP or backup code at sign-in or since): capturing,
+     * refunding and changing roles ask for a fresh one (decision 050).
+     */
+    secondFactorAt: at("second_factor_at"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -1046,4 +1051,47 @@ export const inboxSnoozes = pgTable(
     index("inbox_snoozes_member_idx").on(t.memberUserId),
     check("inbox_snoozes_note_length", sql`char_length(${t.note}) <= 500`),
   ],
+);
+
+/**
+ * The audit log (issue 31 item 6, decision 050): every staff action on money, roles, plans, member data and
+ * settings, every staff sign-in and the members' own actions on money, written in the action's transaction
+ * (src/server/audit). Append-only: a trigger refuses UPDATE and DELETE (migration `0028_audit_log_and_two_factor`). Rows are numbered
+ * without gaps and each one's hash covers its canonical form and the previous row's hash, so `npm run cli --
+ * audit verify` finds a changed or removed row. No foreign key: a deleted account's rows stay as they were.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    seq: bigint("seq", { mode: "number" }).primaryKey(),
+    at: at("at").notNull(),
+    actorId: text("actor_id"),
+    actorRole: text("actor_role").notNull(),
+    action: text("action").notNull(),
+    targetKind: text("target_kind").notNull(),
+    targetId: text("target_id").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>().notNull(),
+    after: jsonb("after").$type<Record<string, unknown>>().notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [
+    index("audit_log_actor_idx").on(t.actorId, t.seq),
+    index("audit_log_action_idx").on(t.action, t.seq),
+    index("audit_log_target_idx").on(t.targetKind, t.targetId, t.seq),
+  ],
+);
+
+/** The team's security settings (decision 050): one row. */
+export const securitySettings = pgTable(
+  "security_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** Staff and admins must have two-factor before they can do anything else. */
+    twoFactorRequired: boolean("two_factor_required").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("security_settings_one_row", sql`${t.id} = 1`)],
 );

@@ -19,6 +19,7 @@
 import type { WithSubquery } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import type { Notice } from "@/shared/contracts/notifications";
+import { type AuditEntry, appendAudit } from "../audit/log";
 import { type AppEvent, EVENTS_CHANNEL, eventPayloads } from "../realtime/events";
 import type { Database, Queryable } from "./index";
 import { type Placeholders, prepared } from "./prepared";
@@ -44,6 +45,8 @@ export interface Effects {
   publish(event: AppEvent): void;
   /** A notice, written in the transaction now. */
   notify(notice: Notice): Promise<{ ids: string[] }>;
+  /** An audit log row (decision 050), appended in the transaction now: it commits with the action, or not at all. */
+  audit(entry: AuditEntry): Promise<void>;
 }
 
 /** Sends the events and wake-ups, with the statement's transaction: delivered at its commit. */
@@ -80,6 +83,9 @@ export function createWrite(db: Database, engine: () => NoticeEngine | null) {
           events.push(...written.events);
           wakes.push(...written.wakes);
           return { ids: written.ids };
+        },
+        async audit(entry) {
+          await appendAudit(tx, entry);
         },
       });
       await sendAll(tx, events, wakes);

@@ -8,8 +8,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { Access, Endpoint, EndpointTable, Parsed, ServedAnswer } from "@/shared/contracts/endpoint";
 import { splitKey } from "@/shared/contracts/endpoint";
-import { requireAdmin, requireMember, requireStaff, requireUser } from "../auth/policies";
+import { assertTwoFactorSetUp, requireAdmin, requireMember, requireStaff, requireUser } from "../auth/policies";
 import type { Viewer } from "../auth/viewer";
+import { noteCaller } from "./request-context";
 
 /** What a handler receives: the caller (checked against the endpoint's access), the parsed input, and HTTP. */
 export interface Call<E> {
@@ -47,8 +48,19 @@ function routeOf(key: string, endpoint: Endpoint, handler: Handler<Endpoint>): R
       ...(parsedBody ? { body: endpoint.body } : {}),
       ...(endpoint.answer ? { response: { [status]: endpoint.answer } } : {}),
     },
+    // A staff member who must set two-factor up first is refused before the input is even read (decision 050):
+    // every staff, admin and member route answers 403 two_factor_setup_required, whatever was sent.
+    ...(endpoint.access === "staff" || endpoint.access === "admin" || endpoint.access === "member"
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            const viewer = await request.viewer();
+            if (viewer) assertTwoFactorSetUp(viewer);
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       const viewer = endpoint.access === "public" ? null : await GUARDS[endpoint.access](request);
+      if (viewer) noteCaller(viewer);
       const result = await handler({
         viewer: viewer as Viewer,
         params: request.params as never,

@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Plan, SubscriptionStatus } from "@/shared/plans";
+import { currentActor, SYSTEM_ACTOR } from "../audit/actor";
 import type { Queryable } from "../db";
 import { billingCustomers, subscriptions, users } from "../db/schema";
 import type { Effects } from "../db/write";
@@ -73,7 +74,7 @@ export type ApplyResult = { changed: boolean; ignored?: string };
  */
 export async function applySubscription(
   tx: Queryable,
-  out: Pick<Effects, "publish">,
+  out: Pick<Effects, "publish" | "audit">,
   rules: MembershipRules,
   prices: PriceList,
   input: { userId: string; subscription: SubscriptionLike; stamp: Date; deleted?: boolean },
@@ -115,6 +116,17 @@ export async function applySubscription(
       .where(eq(subscriptions.id, row.id));
   }
   if (changed) out.publish(subscriptionChanged(userId));
+  // A membership's plan or state changed: audited (decision 050), by whoever's request applied it (an admin's
+  // sync or simulated checkout, the member's own upgrade), else the provider's webhook (the system).
+  if (!row || row.plan !== values.plan || row.status !== values.status) {
+    await out.audit({
+      actor: currentActor() ?? SYSTEM_ACTOR,
+      action: "plan.change",
+      target: { kind: "member", id: userId },
+      before: row ? { plan: row.plan, status: row.status } : { plan: null, status: null },
+      after: { plan: values.plan, status: values.status },
+    });
+  }
   return { changed };
 }
 

@@ -59,5 +59,14 @@ export const ACCOUNT_ERROR_TEXTS = {
   },
   headlineTooLong: /*i18n*/ { id: "error.headline_too_long", message: "Your line must be 80 characters or less." },
   photoRefused: /*i18n*/ { id: "error.photo_refused", message: "Only JPEG, PNG and WebP images can be used." },
+  accountNotFound: /*i18n*/ { id: "error.account_not_found", message: "No account uses this email address." },
+  ownTwoFactorFirst: /*i18n*/ {
+    id: "error.own_two_factor_first",
+    message: "Set up two-factor authentication for your own account before you make it mandatory.",
+  },
+  ownRole: /*i18n*/ {
+    id: "error.own_role",
+    message: "You cannot change your own role. Ask another administrator.",
+  },
 } satisfies Record<string, Keyed>;
 export const ACCOUNT_ERRORS = keyed(ACCOUNT_ERROR_TEXTS);

@@ -231,6 +231,15 @@ export const twoFactorSetupSchema = z.object({ totpURI: z.string(), backupCodes:
 
 export const teamMemberParams = z.object({ userId: z.string().min(1).max(100) });
 
+/** The team's security settings (decision 050): whether staff and admins must have two-factor. */
+export const securitySettingsSchema = z.object({ twoFactorRequired: z.boolean() });
+/** An admin gives someone a role, by their email address (decision 050). */
+export const roleChangeSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+  role: z.enum(ROLES),
+});
+export const roleChangedSchema = z.object({ userId: z.string(), email: z.string(), role: z.enum(ROLES) });
+
 export const accountApi = endpoints({
   "POST /auth/sign-up": { access: "public", body: signUpSchema, answer: okSchema, created: true },
   "POST /auth/sign-in": { access: "public", body: signInSchema, answer: signInResultSchema },
@@ -271,4 +280,9 @@ export const accountApi = endpoints({
   /** A staff member's photo, to anyone signed in (a member sees their concierge's); 404 for anyone else's id. */
   "GET /team/:userId/photo": { access: "user", params: teamMemberParams },
   "DELETE /account": { access: "user", body: deleteAccountSchema.nullish(), answer: okSchema },
+  /** Decision 050: the team's security settings (two-factor mandatory for staff), and roles. */
+  "GET /admin/security": { access: "admin", answer: securitySettingsSchema },
+  "PUT /admin/security": { access: "admin", body: securitySettingsSchema, answer: securitySettingsSchema },
+  /** Asks for a fresh second factor (403 second_factor_required) when the last is older than 15 minutes. */
+  "PUT /admin/roles": { access: "admin", body: roleChangeSchema, answer: roleChangedSchema },
 });

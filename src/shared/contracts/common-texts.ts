@@ -149,6 +149,14 @@ export const ERROR_TEXTS = {
   },
   staffOnly: /*i18n*/ { id: "error.staff_only", message: "This area is reserved for the Maison team." },
   adminOnly: /*i18n*/ { id: "error.admin_only", message: "This area is reserved for administrators." },
+  twoFactorSetupRequired: /*i18n*/ {
+    id: "error.two_factor_setup_required",
+    message: "Two-factor authentication is required for the team. Please set it up before you continue.",
+  },
+  secondFactorRequired: /*i18n*/ {
+    id: "error.second_factor_required",
+    message: "Please confirm it is you with a code from your authenticator app.",
+  },
   paidPlanRequired: /*i18n*/ {
     id: "error.paid_plan_required",
     message: "A paid membership (Silver, Gold or Black) is required for this.",

@@ -3,6 +3,7 @@
  * holds it to that), and the authorization matrix and the malformed-input test enumerate them.
  */
 import { accountApi } from "./account";
+import { auditAdminApi } from "./audit";
 import { billingAdminApi, billingApi } from "./billing";
 import { conciergeAdminApi, conciergeApi } from "./concierge";
 import { disputesAdminApi } from "./disputes";
@@ -21,6 +22,7 @@ import { statementAdminApi, statementApi } from "./statement";
 
 export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
   accountApi,
+  auditAdminApi,
   billingApi,
   billingAdminApi,
   conciergeApi,

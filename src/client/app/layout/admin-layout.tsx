@@ -19,8 +19,10 @@ import {
   MessageSquareText,
   PanelLeftClose,
   PanelLeftOpen,
+  ScrollText,
   Search,
   Settings,
+  ShieldCheck,
   X,
 } from "lucide-react";
 import { Suspense, useCallback, useEffect, useState } from "react";
@@ -28,6 +30,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Button } from "@/client/components/ui/button";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/client/components/ui/sheet";
 import { PageSpinner } from "@/client/components/ui/spinner";
+import { SecondFactorDialog } from "@/client/features/account/components/second-factor-dialog";
 import { type AdminBadges, requestsAdminQueries } from "@/client/features/requests/admin-api";
 import type { MessageDescriptor } from "@/client/lib/i18n";
 import { useSession } from "@/client/lib/session";
@@ -59,6 +62,8 @@ const ITEMS: Array<{
   { to: "/admin/replies", label: msg`Saved replies`, icon: MessageSquareText },
   { to: "/admin/qa", label: msg`QA`, icon: FlaskConical },
   { to: "/admin/outbox", label: msg`Outbox`, icon: Mail, adminOnly: true },
+  { to: "/admin/audit", label: msg`Audit log`, icon: ScrollText, adminOnly: true },
+  { to: "/admin/security", label: msg`Security`, icon: ShieldCheck, adminOnly: true },
   { to: "/admin/settings", label: msg`Settings`, icon: Settings },
 ];
 
@@ -158,6 +163,8 @@ export function AdminLayout() {
   const [open, setOpen] = useState(readSidebarOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const toSetup = useCallback(() => navigate("/two-factor/setup"), [navigate]);
 
   const toggle = useCallback(() => {
     setOpen((value) => {
@@ -223,6 +230,7 @@ export function AdminLayout() {
           <MailBanner />
           <UnreadTitle />
           <ProfileLanguage />
+          <SecondFactorDialog onSetupRequired={toSetup} />
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
             <PageReady />

@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useNavigate } from "react-router";
 import { PageSpinner } from "@/client/components/ui/spinner";
+import { secondFactor } from "@/client/lib/http";
 import { useSession } from "@/client/lib/session";
 import { useAppRealtime } from "../use-app-realtime";
 import { PageReady } from "./page-ready";
@@ -25,6 +26,11 @@ export function RootLayout() {
   useAppRealtime();
   const { isSignedIn } = useSession();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    // A staff member the team requires two-factor of, landing outside the admin area (decision 050).
+    secondFactor.onSetupRequired ??= () => navigate("/two-factor/setup");
+  }, [navigate]);
   useEffect(() => {
     // A new page starts at the top (the declarative router has no ScrollRestoration).
     if (pathname) window.scrollTo(0, 0);

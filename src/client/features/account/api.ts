@@ -213,3 +213,27 @@ export function useStaffCard() {
     }),
   };
 }
+
+/** The team's security settings (decision 050): admins only. */
+export const securityQueries = {
+  settings: () => account.query("GET /admin/security"),
+};
+
+export function useSaveSecuritySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (twoFactorRequired: boolean) => account.call("PUT /admin/security", { body: { twoFactorRequired } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: securityQueries.settings().queryKey }),
+  });
+}
+
+export function useChangeRole() {
+  return useMutation({
+    mutationFn: (body: { email: string; role: "client" | "staff" | "admin" }) =>
+      account.call("PUT /admin/roles", { body }),
+  });
+}
+
+/** Proves the second factor again in this session (a code from the app): capturing, refunding, changing roles. */
+export const proveSecondFactor = (code: string) =>
+  account.call("POST /auth/two-factor/verify-totp", { body: { code } });

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { accountApi } from "@/shared/contracts/account";
 import { libraryHeaders } from "../../auth/auth";
 import { callLibrary } from "../../auth/library";
+import { assertFreshSecondFactor } from "../../auth/policies";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { sendFile } from "../../http/send-file";
@@ -25,6 +26,12 @@ import { changePassword, endOtherSessions, endSession, listSessions, noteSignIn 
 import { exportAccount, sessionInfo, updateLanguage, updateProfile, upgradeOwner } from "./service";
 import { keysClearedByReset, signInLimits } from "./sign-in-limits";
 import { cardSettings, openPhoto, removePhoto, saveCard, uploadPhoto } from "./staff-card";
+import { changeRole, recordSignIn, saveSecuritySettings, securitySettingsOf } from "./staff-security";
+
+const clientOf = (request: FastifyRequest) => ({
+  ip: request.ip ?? null,
+  userAgent: typeof request.headers["user-agent"] === "string" ? request.headers["user-agent"] : null,
+});
 
 function forwardCookies(reply: FastifyReply, headers: Headers) {
   const cookies = headers.getSetCookie();
@@ -78,7 +85,15 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
         signIn(ctx, input, libraryHeaders(request)),
       );
       forwardCookies(reply, headers);
-      if (!body.twoFactorRequired) await signedIn(request, reply);
+      if (!body.twoFactorRequired) {
+        await signedIn(request, reply);
+        await recordSignIn(ctx, {
+          setCookies: cookiesOn(reply),
+          method: "password",
+          signIn: true,
+          client: clientOf(request),
+        });
+      }
       return body;
     },
 
@@ -110,14 +125,30 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
     },
     "POST /auth/two-factor/verify-totp": async ({ body, request, reply }) => {
       // Signed in already: the code confirms turning two-factor on, which is not a sign-in.
-      const confirming = Boolean(await request.viewer());
+      // Either way the session has just proved a second factor (decision 050: fresh for 15 minutes).
+      const current = await request.viewer();
       await callLibrary(library, "/two-factor/verify-totp", { request, reply, body });
-      if (!confirming) await signedIn(request, reply);
+      if (!current) await signedIn(request, reply);
+      await recordSignIn(ctx, {
+        setCookies: cookiesOn(reply),
+        current,
+        method: "totp",
+        signIn: !current,
+        client: clientOf(request),
+      });
       return { ok: true as const };
     },
     "POST /auth/two-factor/verify-backup-code": async ({ body, request, reply }) => {
+      const current = await request.viewer();
       await callLibrary(library, "/two-factor/verify-backup-code", { request, reply, body });
-      await signedIn(request, reply);
+      if (!current) await signedIn(request, reply);
+      await recordSignIn(ctx, {
+        setCookies: cookiesOn(reply),
+        current,
+        method: "backup_code",
+        signIn: !current,
+        client: clientOf(request),
+      });
       return { ok: true as const };
     },
     "POST /auth/two-factor/enable": async ({ body, request, reply }) =>
@@ -130,6 +161,12 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => {
       return { ok: true as const };
     },
 
+    "GET /admin/security": async () => securitySettingsOf(ctx),
+    "PUT /admin/security": async ({ viewer, body }) => saveSecuritySettings(ctx, viewer, body),
+    "PUT /admin/roles": async ({ viewer, body }) => {
+      assertFreshSecondFactor(viewer);
+      return changeRole(ctx, viewer, body);
+    },
     "GET /me": async ({ request }) => sessionInfo(await request.viewer()),
     "POST /account/verify-email/resend": async ({ viewer, request }) =>
       resendVerification(ctx, viewer, libraryHeaders(request)),

@@ -51,6 +51,16 @@ export async function upgradeOwner(
   await ctx.write(async (tx, out) => {
     if (!alreadyBlack) await ctx.domains.billing.grant(tx, userId, "black");
     await tx.insert(userRoles).values({ userId, role: "admin" }).onConflictDoNothing();
+    if (role !== "admin") {
+      // The owner check gives the role (OWNER_EMAILS), on the owner's own verified request.
+      await out.audit({
+        actor: { userId, role },
+        action: "role.change",
+        target: { kind: "user", id: userId },
+        before: { role },
+        after: { role: "admin", reason: "owner" },
+      });
+    }
     out.publish(sessionChanged(userId));
   });
   return true;

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { quotesAdminApi } from "@/shared/contracts/quotes";
+import { assertFreshSecondFactor } from "../../auth/policies";
 import type { AppContext } from "../../context";
 import { serve } from "../../http/endpoints";
 import { sendBalance, voidBalance } from "./balance";
@@ -28,8 +29,11 @@ export const quotesAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
       deleteQuote(ctx, viewer, params.id, params.quoteId),
     "POST /admin/requests/:id/quotes/:quoteId/send": async ({ viewer, params }) =>
       sendQuote(ctx, viewer, params.id, params.quoteId),
-    "POST /admin/requests/:id/hold/capture": async ({ viewer, params, body }) =>
-      captureHold(ctx, viewer, params.id, body),
+    // A fresh second factor first (decision 050): 403 second_factor_required, and nothing is claimed.
+    "POST /admin/requests/:id/hold/capture": async ({ viewer, params, body }) => {
+      assertFreshSecondFactor(viewer);
+      return captureHold(ctx, viewer, params.id, body);
+    },
     "POST /admin/requests/:id/hold/release": async ({ viewer, params, body }) =>
       releaseHold(ctx, viewer, params.id, body.reason),
     "POST /admin/requests/:id/hold/request-reauthorization": async ({ viewer, params }) =>
@@ -40,5 +44,8 @@ export const quotesAdminRoutes = (ctx: AppContext): FastifyPluginAsync =>
       markDelivered(ctx, viewer, params.id, body),
     "GET /admin/quotes/overview": async () => quotesOverview(ctx),
     "POST /admin/quotes/reconcile": async ({ viewer }) => reconcileNow(ctx, viewer.userId),
-    "POST /admin/requests/:id/refunds": async ({ viewer, params, body }) => refundPayment(ctx, viewer, params.id, body),
+    "POST /admin/requests/:id/refunds": async ({ viewer, params, body }) => {
+      assertFreshSecondFactor(viewer);
+      return refundPayment(ctx, viewer, params.id, body);
+    },
   });

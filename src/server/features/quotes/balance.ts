@@ -16,6 +16,7 @@ import type { NoticeReader } from "@/shared/contracts/notifications";
 import type { balanceInput, balanceInvoiceSchema } from "@/shared/contracts/quotes";
 import { BALANCE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { lisbonDate } from "@/shared/dates";
+import { actorById, currentActor, SYSTEM_ACTOR } from "../../audit/actor";
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import { balanceInvoices, quoteOptions, quotes } from "../../db/schema";
@@ -308,6 +309,19 @@ async function applyInvoiceUpdate(
     ctx.domains.requests.logActivity(tx, out, { requestId: request.id, actorUserId, action, details });
 
   if (to === "open" && from === "draft") {
+    await out.audit({
+      actor: await actorById(tx, row.createdBy),
+      action: "balance.send",
+      target: { kind: "balance_invoice", id: row.id },
+      before: { status: from },
+      after: {
+        status: to,
+        requestId: request.id,
+        amountCents: row.amountCents,
+        dueDate: row.dueDate,
+        ...(row.reason ? { reason: row.reason } : {}),
+      },
+    });
     await activity(
       "balance_invoice_sent",
       {
@@ -330,6 +344,15 @@ async function applyInvoiceUpdate(
   if (paid > row.amountPaidCents && to !== "paid") {
     await activity("balance_payment_received", { invoiceId: row.id, amountCents: paid - row.amountPaidCents });
   }
+  if (paid > row.amountPaidCents) {
+    await out.audit({
+      actor: await actorById(tx, row.userId),
+      action: "balance.pay",
+      target: { kind: "balance_invoice", id: row.id },
+      before: { status: from, amountPaidCents: row.amountPaidCents },
+      after: { status: to ?? from, amountPaidCents: paid, requestId: request.id },
+    });
+  }
   if (to === "paid") {
     set.paidAt = now;
     await activity("balance_paid", { invoiceId: row.id, amountCents: paid });
@@ -345,7 +368,16 @@ async function applyInvoiceUpdate(
       return { title: t(T.staffPaidTitle, all), heading: t(T.paidHeading), paragraphs: [t(T.staffPaidText, all)] };
     });
   }
-  if (to === "void") await activity("balance_invoice_voided", { invoiceId: row.id, amountCents: row.amountCents });
+  if (to === "void") {
+    await out.audit({
+      actor: currentActor() ?? SYSTEM_ACTOR,
+      action: "balance.void",
+      target: { kind: "balance_invoice", id: row.id },
+      before: { status: from },
+      after: { status: to, requestId: request.id },
+    });
+    await activity("balance_invoice_voided", { invoiceId: row.id, amountCents: row.amountCents });
+  }
   if (failed) {
     await toMember(out, request, invoice, "balance_payment_failed", ({ t, locale }, facts) => ({
       title: t(T.failedTitle),

@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { NoticeReader } from "@/shared/contracts/notifications";
 import type { HoldStatus } from "@/shared/quotes";
+import { actorById } from "../../audit/actor";
 import type { Queryable } from "../../db";
 import { quoteOptions, quotes } from "../../db/schema";
 import type { Effects } from "../../db/write";
@@ -92,6 +93,13 @@ export async function carryOut(
         break;
       case "hold_placed": {
         const { expiresAt } = effect;
+        await out.audit({
+          actor: await actorById(tx, request.userId),
+          action: "hold.authorise",
+          target: { kind: "hold", id: hold.id },
+          before: { status: hold.status },
+          after: { status: "held", requestId: request.id, optionId: hold.optionId, amountCents: hold.amountCents },
+        });
         await activity(
           "hold_placed",
           { holdId: hold.id, optionId: hold.optionId, amountCents: hold.amountCents, expiresAt },
@@ -129,6 +137,13 @@ export async function carryOut(
       }
       case "payment_captured": {
         const { capturedCents: captured, reason } = effect;
+        await out.audit({
+          actor: await actorById(tx, effect.actorUserId),
+          action: "hold.capture",
+          target: { kind: "hold", id: hold.id },
+          before: { status: hold.status, capturedCents: 0 },
+          after: { status: "captured", capturedCents: captured, requestId: request.id, ...(reason ? { reason } : {}) },
+        });
         await activity(
           "payment_captured",
           { holdId: hold.id, amountCents: captured, heldCents: hold.amountCents, ...(reason ? { reason } : {}) },
@@ -152,6 +167,13 @@ export async function carryOut(
       }
       case "hold_released": {
         const { reason } = effect;
+        await out.audit({
+          actor: await actorById(tx, effect.actorUserId),
+          action: "hold.release",
+          target: { kind: "hold", id: hold.id },
+          before: { status: hold.status },
+          after: { status: "released", requestId: request.id, ...(reason ? { reason } : {}) },
+        });
         await activity(
           "hold_released",
           { holdId: hold.id, amountCents: hold.amountCents, ...(reason ? { reason } : {}) },

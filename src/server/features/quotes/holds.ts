@@ -13,6 +13,7 @@ import type { Served } from "@/shared/contracts/common";
 import type { captureSchema, holdSchema } from "@/shared/contracts/quotes";
 import { QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { holdAmountCents } from "@/shared/quotes";
+import { actorOf } from "../../audit/actor";
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import { holds, quoteOptions, quotes } from "../../db/schema";
@@ -415,6 +416,13 @@ export async function requestReauthorization(ctx: QuotesContext, staff: Viewer, 
     if (hold?.status !== "expired") throw conflict(QUOTE_MESSAGES.holdNotExpired, "hold_not_expired");
     if (hold.reauthorizationRequested) return;
     await tx.update(holds).set({ reauthorizationRequested: true, updatedAt: new Date() }).where(eq(holds.id, hold.id));
+    await out.audit({
+      actor: actorOf(staff),
+      action: "hold.request_reauthorization",
+      target: { kind: "hold", id: hold.id },
+      before: { reauthorizationRequested: false },
+      after: { reauthorizationRequested: true, requestId },
+    });
     await ctx.domains.requests.logActivity(tx, out, {
       requestId,
       actorUserId: staff.userId,

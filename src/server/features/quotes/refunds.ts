@@ -18,6 +18,7 @@ import type { Served } from "@/shared/contracts/common";
 import type { NoticeReader } from "@/shared/contracts/notifications";
 import { REFUND_TEXTS } from "@/shared/contracts/quotes-texts";
 import type { refundInput, refundSchema } from "@/shared/contracts/refunds";
+import { actorOf } from "../../audit/actor";
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
 import { balanceInvoices, holds, refunds } from "../../db/schema";
@@ -181,6 +182,18 @@ export async function refundPayment(
         createdBy: staff.userId,
       })
       .returning();
+    await out.audit({
+      actor: actorOf(staff),
+      action: "refund.create",
+      target: { kind: "refund", id: refund.id },
+      after: {
+        requestId,
+        source: input.source,
+        amountCents: input.amountCents,
+        reason: input.reason,
+        status: "pending",
+      },
+    });
     out.publish(quotesChanged(request));
     return { refund, hold, invoice };
   });

@@ -14,6 +14,7 @@ import { QUOTE_ERRORS, QUOTE_MESSAGES } from "@/shared/contracts/quotes-texts";
 import { lisbonDate } from "@/shared/dates";
 import { DISPUTE_WINDOW_DAYS, holdAmountCents, isQuoteExpired } from "@/shared/quotes";
 import { vatOf } from "@/shared/tax";
+import { actorOf } from "../../audit/actor";
 import { authorize } from "../../auth/policies";
 import type { Viewer } from "../../auth/viewer";
 import type { Queryable } from "../../db";
@@ -246,6 +247,18 @@ export async function sendQuote(ctx: QuotesContext, staff: Viewer, requestId: st
       .from(quoteOptions)
       .where(eq(quoteOptions.quoteId, quoteId))
       .orderBy(asc(quoteOptions.position));
+    await out.audit({
+      actor: actorOf(staff),
+      action: "quote.send",
+      target: { kind: "quote", id: quoteId },
+      before: { status: quote.status },
+      after: {
+        status: "sent",
+        requestId,
+        options: options.map((o) => ({ title: o.title, priceCents: o.priceCents })),
+        ...(superseded.length ? { supersedes: superseded[0].id } : {}),
+      },
+    });
     await ctx.domains.requests.logActivity(tx, out, {
       requestId,
       actorUserId: staff.userId,

@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Served } from "@/shared/contracts/common";
 import { ERRORS } from "@/shared/contracts/common-texts";
 import type { assignedSchema, assigneesSchema, requestHandlingSchema } from "@/shared/contracts/requests";
+import { actorOf } from "../../audit/actor";
 import type { Viewer } from "../../auth/viewer";
 import { type Queryable, rowsOf } from "../../db";
 import { staffName } from "../../db/people";
@@ -93,16 +94,33 @@ export async function roundRobinOf(db: Queryable, staff: Viewer) {
 
 /** Opts in or out of round robin. Someone joining starts at the back of the turn, not the front. */
 export async function setRoundRobin(ctx: RequestsContext, staff: Viewer, enabled: boolean) {
-  await ctx.db
-    .insert(staffAssignmentSettings)
-    .values({ userId: staff.userId, roundRobin: enabled, lastAssignedAt: enabled ? new Date() : null })
-    .onConflictDoUpdate({
-      target: staffAssignmentSettings.userId,
-      set: {
-        roundRobin: enabled,
-        lastAssignedAt: sql`case when ${enabled} and not ${staffAssignmentSettings.roundRobin} then now() else ${staffAssignmentSettings.lastAssignedAt} end`,
-      },
-    });
+  await ctx.write(async (tx, out) => {
+    const [before] = await tx
+      .select({ roundRobin: staffAssignmentSettings.roundRobin })
+      .from(staffAssignmentSettings)
+      .where(eq(staffAssignmentSettings.userId, staff.userId))
+      .for("update");
+    await tx
+      .insert(staffAssignmentSettings)
+      .values({ userId: staff.userId, roundRobin: enabled, lastAssignedAt: enabled ? new Date() : null })
+      .onConflictDoUpdate({
+        target: staffAssignmentSettings.userId,
+        set: {
+          roundRobin: enabled,
+          lastAssignedAt: sql`case when ${enabled} and not ${staffAssignmentSettings.roundRobin} then now() else ${staffAssignmentSettings.lastAssignedAt} end`,
+        },
+      });
+    if ((before?.roundRobin ?? false) !== enabled) {
+      // A setting of the team's (who is given new requests): audited (decision 050).
+      await out.audit({
+        actor: actorOf(staff),
+        action: "settings.round_robin",
+        target: { kind: "user", id: staff.userId },
+        before: { roundRobin: before?.roundRobin ?? false },
+        after: { roundRobin: enabled },
+      });
+    }
+  });
   return { enabled };
 }
 
