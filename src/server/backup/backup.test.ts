@@ -31,6 +31,7 @@ import { connectionUrlOf, createTestDatabase, testDriver } from "#tests/helpers/
 import { adminUrl, databaseUrl } from "#tests/helpers/postgres";
 import { s3Env, startS3rver } from "#tests/helpers/s3";
 import { as, createUser } from "#tests/helpers/users";
+import { defaultSettings } from "@/shared/service-levels";
 import { appendAudit } from "../audit/log";
 import { type DatabaseHandle, openDatabase, rowsOf } from "../db";
 import * as schema from "../db/schema";
@@ -115,6 +116,22 @@ async function fillEveryTable(ctx: TestContext): Promise<Map<string, Buffer>> {
   await db.insert(schema.conciergeNotes).values({ memberUserId: member.userId, authorUserId: null, body: AWKWARD });
   await db.insert(schema.conciergeAssignments).values({ memberUserId: member.userId, assigneeUserId: staff.id });
   await db.insert(schema.securitySettings).values({ twoFactorRequired: true });
+  const levels = defaultSettings(new Date("2026-11-27T10:00:00.000Z"));
+  await db.insert(schema.serviceLevelSettings).values({ ...levels, updatedBy: staff.id });
+  await db.insert(schema.serviceLevelWarnings).values({
+    conversationKey: `request:${request.id}`,
+    target: "first_reply",
+    startedAt: new Date("2026-11-27T10:00:00.123Z"),
+    dueAt: new Date("2026-11-27T10:15:00.456Z"),
+  });
+  await db.insert(schema.inboxSnoozes).values({
+    kind: "request",
+    conversationId: request.id,
+    memberUserId: member.userId,
+    until: new Date("2030-01-01T09:00:00.789Z"),
+    note: AWKWARD.slice(0, 100),
+    snoozedBy: staff.id,
+  });
   await db.transaction((tx) =>
     appendAudit(tx, {
       actor: { userId: staff.id, role: "staff", client: { ip: "203.0.113.9", userAgent: "Backup test" } },
