@@ -19,6 +19,13 @@ export const REALTIME_TOPICS = [
   /** An internal note was added (staff only: subject is the request's id or the member's id). */
   "notes",
   "replies",
+  /** A member rated a delivery (issue 31 item 5): the member's page and the dashboard's scores. */
+  "ratings",
+  /**
+   * Who is viewing or typing in a conversation changed (subject: "request:<id>" or "concierge:<member id>"),
+   * staff only; generalises "concierge-typing" for the team (issue 31 item 4, decision 051).
+   */
+  "presence",
   "resync",
 ] as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];

@@ -7,8 +7,10 @@ import { accountRealtime } from "@/client/features/account/api";
 import { billingRealtime } from "@/client/features/billing/api";
 import { conciergeRealtime } from "@/client/features/concierge/api";
 import { notificationsRealtime } from "@/client/features/notifications/api";
+import { presenceRealtime } from "@/client/features/presence/api";
 import { qaRealtime } from "@/client/features/qa/api";
 import { quotesRealtime } from "@/client/features/quotes/api";
+import { ratingsRealtime } from "@/client/features/ratings/api";
 import { repliesRealtime } from "@/client/features/replies/api";
 import { requestsAdminRealtime } from "@/client/features/requests/admin-api";
 import { requestsRealtime } from "@/client/features/requests/api";
@@ -29,6 +31,8 @@ export const realtimeRefresh = joinRealtime(
   notificationsRealtime,
   repliesRealtime,
   searchRealtime,
+  ratingsRealtime,
+  presenceRealtime,
 );
 
 export const startRealtime = (queryClient: QueryClient) => connectRealtime(queryClient, realtimeRefresh);

@@ -9,8 +9,10 @@ import { disputesAdminApi } from "./disputes";
 import type { EndpointTable } from "./endpoint";
 import { notificationsAdminApi, notificationsApi } from "./notifications";
 import { eventsApi, platformApi } from "./platform";
+import { presenceAdminApi, presenceApi } from "./presence";
 import { qaApi } from "./qa";
 import { quotesAdminApi, quotesApi } from "./quotes";
+import { ratingsAdminApi, ratingsApi } from "./ratings";
 import { repliesAdminApi } from "./replies";
 import { requestsAdminApi, requestsApi } from "./requests";
 import { salesAdminApi, salesApi } from "./sales";
@@ -28,9 +30,13 @@ export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
   notificationsApi,
   notificationsAdminApi,
   platformApi,
+  presenceApi,
+  presenceAdminApi,
   qaApi,
   quotesApi,
   quotesAdminApi,
+  ratingsApi,
+  ratingsAdminApi,
   repliesAdminApi,
   requestsApi,
   requestsAdminApi,

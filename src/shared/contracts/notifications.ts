@@ -41,6 +41,8 @@ export const NOTIFICATION_TYPES = [
   /** A card dispute opened or decided on a quote's charge (issue 30): the owner and the admins. */
   "dispute_opened",
   "dispute_closed",
+  /** A member rated a delivery or a conversation 1 or 2 (issue 31 item 5): its owner and the admins. */
+  "rating_low",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

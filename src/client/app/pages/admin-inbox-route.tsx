@@ -1,12 +1,13 @@
 /**
  * /admin/inbox: the admin feature's inbox with each domain's tab in it: the requests feature's unread request
  * messages, the sales feature's inquiries and the concierge feature's conversations; the reply boxes get the
- * replies feature's snippets.
+ * replies feature's snippets, the concierge conversation the presence feature's viewers and typing.
  */
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { ConciergeInbox, useConciergeInboxCount } from "@/client/features/concierge/components/concierge-inbox";
+import { useConversationPresence } from "@/client/features/presence/api";
 import { useSavedReplySnippets } from "@/client/features/replies/api";
 import { requestsAdminQueries } from "@/client/features/requests/admin-api";
 import { RequestsInbox, useRequestsInboxCount } from "@/client/features/requests/components/requests-inbox";
@@ -20,6 +21,8 @@ export default function AdminInboxRoute() {
   const owner = params.get("assignee");
   const assignee = owner === "me" || owner === "none" ? owner : "all";
   const snippets = useSavedReplySnippets();
+  // Who else has the chosen concierge conversation open, and who is typing in it (decision 051).
+  const presence = useConversationPresence(member && params.get("tab") === "concierge" ? `concierge:${member}` : null);
   // The staff who may own a conversation: the requests feature's list (issue 22, item 1).
   const staff = useQuery(requestsAdminQueries.assignees()).data?.items;
   const conciergeParams = (next: { member?: string | null; assignee?: string }) => {
@@ -47,6 +50,7 @@ export default function AdminInboxRoute() {
               assignee={assignee}
               onAssigneeChange={(next) => conciergeParams({ assignee: next })}
               staff={staff}
+              presence={presence}
             />
           ),
         },

@@ -1,8 +1,10 @@
 /**
  * /admin/requests/:id: the requests feature's page with the quotes feature's editor, payment and delivery panels
- * in it, and its reply box given the replies feature's snippets.
+ * in it, and its reply box given the replies feature's snippets and the presence feature's viewers and typing.
  */
 
+import { useParams } from "react-router";
+import { useConversationPresence } from "@/client/features/presence/api";
 import { AdminPayment } from "@/client/features/quotes/components/admin-payment";
 import { AdminQuotes } from "@/client/features/quotes/components/admin-quotes";
 import { DisputePanel } from "@/client/features/quotes/components/dispute-panel";
@@ -11,6 +13,8 @@ import { useSavedReplySnippets } from "@/client/features/replies/api";
 import AdminRequestDetailPage from "@/client/features/requests/pages/admin-request-detail-page";
 
 export default function AdminRequestDetailRoute() {
+  const { id } = useParams();
+  const presence = useConversationPresence(id ? `request:${id}` : null);
   return (
     <AdminRequestDetailPage
       requestQuotes={(request) => <AdminQuotes requestId={request.id} />}
@@ -22,6 +26,7 @@ export default function AdminRequestDetailRoute() {
         </>
       )}
       snippets={useSavedReplySnippets()}
+      presence={presence}
     />
   );
 }

@@ -1,7 +1,20 @@
-/** /requests/:id: the requests feature's page with the quotes feature's proposal, card hold and delivery in it. */
+/**
+ * /requests/:id: the requests feature's page with the quotes feature's proposal, card hold and delivery in it,
+ * and the ratings feature's request for a rating once receipt is confirmed.
+ */
 import { MemberQuotes } from "@/client/features/quotes/components/member-quotes";
+import { RatingCard } from "@/client/features/ratings/components/rating-card";
 import RequestDetailPage from "@/client/features/requests/pages/request-detail-page";
 
 export default function RequestDetailRoute() {
-  return <RequestDetailPage requestQuotes={(request) => <MemberQuotes requestId={request.id} />} />;
+  return (
+    <RequestDetailPage
+      requestQuotes={(request) => (
+        <>
+          <MemberQuotes requestId={request.id} />
+          <RatingCard requestId={request.id} />
+        </>
+      )}
+    />
+  );
 }

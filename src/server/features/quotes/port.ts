@@ -23,6 +23,8 @@ export interface QuotesPort {
    * after it was held, refunded). Such a request is never deleted (issue 30 item 4).
    */
   moneyMoved(db: Queryable, requestId: string): Promise<boolean>;
+  /** When the request's member confirmed receipt of its delivery; null: not (yet), or a problem was reported. */
+  receiptConfirmedAt(db: Queryable, requestId: string): Promise<Date | null>;
   /** Each request's newest hold (status, expiry), for a page of the pipeline: one query. */
   holdFlags(db: Queryable, requestIds: string[]): Promise<Map<string, { status: HoldStatus; expiresAt: Date | null }>>;
   /** Applies the payment provider's word on a hold (plugged into payments by app.ts). */

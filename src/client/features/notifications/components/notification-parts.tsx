@@ -31,6 +31,7 @@ export const TYPE_LABELS: Record<NotificationType, MessageDescriptor> = {
   request_withdrawn: msg`Request withdrawn`,
   dispute_opened: msg`Payment disputed`,
   dispute_closed: msg`Dispute decided`,
+  rating_low: msg`Low rating`,
 };
 
 /**
