@@ -175,7 +175,9 @@ export function clientFiles(root: string): string[] {
     readdirSync(dir).flatMap((name) => {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) return name === "locales" ? [] : walk(full);
-      return /\.tsx?$/.test(name) && !/(\.test|^test-fixtures)\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [full] : [];
+      return /\.tsx?$/.test(name) && !/(\.test|^test-fixtures)\.tsx?$/.test(name) && !name.endsWith(".d.ts")
+        ? [full]
+        : [];
     });
   return walk(path.join(root, "src/client")).map((file) => path.relative(root, file));
 }
