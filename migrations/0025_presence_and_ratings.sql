@@ -33,6 +33,8 @@ CREATE INDEX "ratings_created_idx" ON "ratings" USING btree ("created_at");--> s
 CREATE UNIQUE INDEX "saved_replies_shortcut_key" ON "saved_replies" USING btree ("shortcut");--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_known" CHECK ("notifications"."type" in ('status_changed', 'message_received', 'request_created', 'quote_sent', 'quote_accepted', 'quote_declined', 'hold_placed', 'payment_captured', 'hold_released', 'balance_invoice', 'payment_refunded', 'hold_expired', 'hold_lapsing', 'reauthorization_requested', 'delivered', 'receipt_confirmed', 'problem_reported', 'assigned', 'test', 'request_changed', 'request_withdrawn', 'dispute_opened', 'dispute_closed', 'rating_low'));--> statement-breakpoint
 ALTER TABLE "saved_replies" ADD CONSTRAINT "saved_replies_shortcut_format" CHECK ("saved_replies"."shortcut" ~ '^[a-z0-9][a-z0-9-]{0,29}$');--> statement-breakpoint
+CREATE INDEX "concierge_notes_body_search_idx" ON "concierge_notes" USING gin (to_tsvector('english', "body"));--> statement-breakpoint
+CREATE INDEX "request_notes_body_search_idx" ON "request_notes" USING gin (to_tsvector('english', "body"));--> statement-breakpoint
 -- Saved replies that ship with the product (issue 31 item 8), in both languages: written once, by this
 -- migration, so the team may edit or delete them and a deleted one never comes back.
 INSERT INTO "saved_replies" ("title", "body", "shortcut") VALUES
@@ -42,7 +44,7 @@ Thank you for your request. I am looking after it personally and will write to y
   ('Boas-vindas', 'Caro(a) {first_name},
 
 Obrigado pelo seu pedido. Estou a acompanhá-lo pessoalmente e escrevo-lhe assim que tiver notícias dos nossos fornecedores.', 'boas-vindas'),
-  ('Sourcing update', 'Dear {first_name},
+  ('Progress update', 'Dear {first_name},
 
 A short update: we have found promising options and are confirming condition, price and delivery. You will have a quote shortly.', 'update'),
   ('Ponto de situação', 'Caro(a) {first_name},

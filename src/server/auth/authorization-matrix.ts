@@ -637,6 +637,9 @@ const EXCEPTIONS: Exceptions = {
   "PUT /admin/replies/:id": { input: aSavedReply, body: { title: "Matrix edit", text: "Hello" } },
   "DELETE /admin/replies/:id": { input: aSavedReply },
   "GET /admin/search": { query: { q: "rolex" } },
+  // Presence (decision 051): a conversation's name, any staff member's to view.
+  "POST /admin/presence": { body: { place: `request:${ANY_QUOTE}`, typing: true } },
+  "GET /admin/presence": { query: { place: `request:${ANY_QUOTE}` } },
 };
 
 /** Registered API routes that are no endpoint of the tables, each with the reason. */

@@ -371,7 +371,11 @@ export const requestNotes = pgTable(
       .notNull()
       .references(() => requests.id, { onDelete: "cascade" }),
   },
-  (t) => [index("request_notes_request_created_idx").on(t.requestId, t.createdAt), noteBodyCheck("request_notes", t)],
+  (t) => [
+    index("request_notes_request_created_idx").on(t.requestId, t.createdAt),
+    noteBodyCheck("request_notes", t),
+    index("request_notes_body_search_idx").using("gin", searchVector(t.body)),
+  ],
 );
 
 export const messageReads = pgTable(
@@ -455,6 +459,7 @@ export const conciergeNotes = pgTable(
   (t) => [
     index("concierge_notes_member_created_idx").on(t.memberUserId, t.createdAt),
     noteBodyCheck("concierge_notes", t),
+    index("concierge_notes_body_search_idx").using("gin", searchVector(t.body)),
   ],
 );
 

@@ -27,6 +27,7 @@ import { toastFailure } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import type { Locale } from "@/shared/locales";
+import { firstNameOf } from "@/shared/replies";
 import {
   type AssigneeFilter,
   type ConciergeConversation,
@@ -366,7 +367,7 @@ function MemberThread({
             },
             submitLabel: t`Send Reply`,
             snippets,
-            snippetContext: { member_name: name },
+            snippetContext: { member_name: name, first_name: firstNameOf(name) },
             attachments,
           }}
           addNote={onNote}

@@ -21,6 +21,7 @@ import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
+import { firstNameOf } from "@/shared/replies";
 import { requestsAdminQueries, useAddNote, useReply } from "../admin-api";
 import type { ThreadMessage } from "../api";
 import { senderLabel, threadAttachments, useThreadActions } from "./thread-actions";
@@ -143,7 +144,11 @@ export function AdminThreadCard({
               pending: reply.isPending,
               className: "gap-3",
               snippets,
-              snippetContext: { member_name: clientName, request_title: requestTitle },
+              snippetContext: {
+                member_name: clientName,
+                first_name: firstNameOf(clientName),
+                request_title: requestTitle,
+              },
               attachments,
             }}
             addNote={onNote}
