@@ -47,7 +47,7 @@ export function StarPicker({
           return (
             <label
               key={label}
-              className="cursor-pointer rounded-md p-1.5 text-gold-deep transition-colors hover:bg-ivory-deep has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-gold"
+              className="relative cursor-pointer rounded-md p-1.5 text-gold-deep transition-colors hover:bg-ivory-deep has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-gold"
             >
               <input
                 type="radio"
@@ -55,9 +55,13 @@ export function StarPicker({
                 value={score}
                 checked={value === score}
                 onChange={() => onChange(score)}
-                className="sr-only"
+                className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
               />
-              <Star aria-hidden strokeWidth={1.5} className={cn("size-7", score <= value && "fill-current")} />
+              <Star
+                aria-hidden
+                strokeWidth={1.5}
+                className={cn("pointer-events-none size-7", score <= value && "fill-current")}
+              />
               <span className="sr-only">{label}</span>
             </label>
           );
