@@ -102,3 +102,66 @@ test("two staff see each other in a thread, a reply meanwhile is flagged, and a 
   await expectNoSeriousA11yViolations(ada);
   await ritaContext.close();
 });
+
+/**
+ * The same screens in European Portuguese, for the screenshots (SCREENSHOTS=1 only): Rita and the member read
+ * Portuguese; Ada (the shared admin) keeps her language.
+ */
+test("in Portuguese: presence, the warning, the team online and the rating (screenshots)", async ({
+  page: member,
+  staff: ada,
+  browser,
+}) => {
+  test.skip(!process.env.SCREENSHOTS, "screenshots only with SCREENSHOTS=1");
+  test.setTimeout(120_000);
+  const title = `Relógio Tank ${Date.now().toString(36)}`;
+  await newMember(member, "gold", { name: "Inês Prata", locale: "pt-PT" });
+  const created = await api(member.request, "POST /requests", { body: { ...REQUEST, title } });
+  const { id } = (await created.json()) as { id: string };
+  const ritaContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: "pt-PT" });
+  const rita = waitingForReady(await ritaContext.newPage());
+  await signInViaApi(rita, E2E_STAFF);
+  await api(rita.request, "PUT /profile/language", { body: { language: "pt-PT" } });
+  try {
+    await rita.goto(`/admin/requests/${id}`);
+    await ada.goto(`/admin/requests/${id}`);
+    await expect(rita.getByText("Também a ver: Ada Admin")).toBeVisible({ timeout: 15_000 });
+    const adaReply = ada.getByRole("textbox", { name: "Reply" });
+    await adaReply.pressSequentially("Temos duas opções");
+    await expect(rita.getByText("Ada está a responder…")).toBeVisible({ timeout: 15_000 });
+    await screenshots(rita, "presence/admin-request-presence-pt");
+
+    await rita.getByRole("textbox", { name: "Resposta" }).fill("Falei com a boutique.");
+    await ada.getByRole("button", { name: /^Send/ }).click();
+    await expect(ada.getByText("Message sent")).toBeVisible();
+    await rita.getByRole("button", { name: /^Enviar/ }).click();
+    const warning = rita.getByRole("alertdialog", { name: "Ada respondeu enquanto escrevia" });
+    await expect(warning).toBeVisible();
+    await screenshots(rita, "presence/admin-collision-warning-pt");
+    await warning.getByRole("button", { name: "Rever" }).click();
+
+    await member.goto("/messages?view=concierge");
+    await expect(member.getByText("Equipa de concierge online")).toBeVisible();
+    await screenshots(member, "presence/member-team-online-pt");
+
+    await quoteViaApi(ada, id, { title: "Tank Louis Cartier, 2021", priceCents: 1_200_000 });
+    await capturedViaApi(member, ada, id);
+    await api(ada.request, "POST /admin/requests/:id/delivery", { params: { id }, body: {} });
+    await api(member.request, "POST /requests/:id/delivery/confirm", { params: { id } });
+    await member.goto(`/requests/${id}`);
+    await expect(member.getByText("Como foi a sua experiência?")).toBeVisible({ timeout: 15_000 });
+    await member.getByRole("radio", { name: "4 em 5" }).check();
+    await screenshots(member, "presence/member-rating-pt");
+    await member.getByRole("button", { name: "Enviar avaliação" }).click();
+    await expect(member.getByText("Obrigado por avaliar esta entrega.")).toBeVisible();
+
+    await rita.goto("/admin");
+    const byStaff = rita.getByRole("table", { name: "Por membro da equipa", exact: true });
+    await expect(byStaff).toBeVisible();
+    await byStaff.scrollIntoViewIfNeeded();
+    await screenshots(rita, "presence/admin-satisfaction-pt");
+  } finally {
+    await api(rita.request, "PUT /profile/language", { body: { language: "en" } });
+    await ritaContext.close();
+  }
+});

@@ -3,6 +3,7 @@
  * member (the owner when the member rated) and per tier, over the last 30 days. Tables with a bar in each row:
  * the numbers are the table itself, the bar only repeats them for the eye.
  */
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Star } from "lucide-react";
@@ -10,10 +11,15 @@ import { AsyncView } from "@/client/components/async-view";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { formatCount } from "@/shared/format";
+import { interfaceLocale } from "@/shared/interface-locale";
 import { planLabel } from "@/shared/plans";
 import { type RatingStats, ratingsQueries } from "../api";
 
-const formatAverage = (value: number, count: number) => (count ? value.toFixed(1) : "—");
+/** An average with one decimal in the interface's language ("4.5", "4,5"); "—" without ratings. */
+const formatAverage = (value: number, count: number) =>
+  count
+    ? new Intl.NumberFormat(interfaceLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)
+    : "—";
 
 function ScoreTable({
   caption,
@@ -79,12 +85,13 @@ function Scores({ stats }: { stats: RatingStats }) {
     );
   }
   const average = formatAverage(stats.overall.average, stats.overall.count);
-  const count = formatCount(stats.overall.count);
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm">
         <span className="tabular font-serif text-3xl">{average}</span>{" "}
-        <span className="text-ink-muted">{t`out of 5, from ${count} ratings`}</span>
+        <span className="text-ink-muted">
+          {plural(stats.overall.count, { one: "out of 5, from # rating", other: "out of 5, from # ratings" })}
+        </span>
       </p>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ScoreTable
