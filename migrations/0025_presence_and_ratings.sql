@@ -38,10 +38,10 @@ CREATE INDEX "request_notes_body_search_idx" ON "request_notes" USING gin (to_ts
 -- Saved replies that ship with the product (issue 31 item 8), in both languages: written once, by this
 -- migration, so the team may edit or delete them and a deleted one never comes back.
 INSERT INTO "saved_replies" ("title", "body", "shortcut") VALUES
-  ('Welcome', 'Dear {first_name},
+  ('Welcome to Maison', 'Dear {first_name},
 
 Thank you for your request. I am looking after it personally and will write to you as soon as I have news from our suppliers.', 'welcome'),
-  ('Boas-vindas', 'Caro(a) {first_name},
+  ('Bem-vindo à Maison', 'Caro(a) {first_name},
 
 Obrigado pelo seu pedido. Estou a acompanhá-lo pessoalmente e escrevo-lhe assim que tiver notícias dos nossos fornecedores.', 'boas-vindas'),
   ('Progress update', 'Dear {first_name},

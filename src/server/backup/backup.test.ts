@@ -113,6 +113,22 @@ async function fillEveryTable(ctx: TestContext): Promise<Map<string, Buffer>> {
   await db.insert(schema.requestNotes).values({ requestId: request.id, authorUserId: staff.id, body: AWKWARD });
   await db.insert(schema.conciergeNotes).values({ memberUserId: member.userId, authorUserId: null, body: AWKWARD });
   await db.insert(schema.conciergeAssignments).values({ memberUserId: member.userId, assigneeUserId: staff.id });
+  await db.insert(schema.ratings).values({
+    subject: `request:${request.id}`,
+    requestId: request.id,
+    memberUserId: member.userId,
+    ownerUserId: staff.id,
+    tier: "gold",
+    score: 2,
+    comment: AWKWARD,
+  });
+  await db.insert(schema.presence).values({
+    userId: staff.id,
+    place: `request:${request.id}`,
+    seenAt: new Date("2026-01-02T03:04:05.678Z"),
+    expiresAt: new Date("2026-01-02T03:04:50.678Z"),
+    typingUntil: null,
+  });
   await db
     .insert(schema.staffAssignmentSettings)
     .values({ userId: staff.id, roundRobin: true, lastAssignedAt: new Date("2026-01-02T03:04:05.678Z") });

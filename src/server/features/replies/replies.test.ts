@@ -31,8 +31,8 @@ describe("saved replies that ship, short names and the first name (issue 31 item
   it("ship in both languages, once, with short names; the team may edit and delete them", async () => {
     const seeded = await list();
     const titles = seeded.map((r) => r.title);
-    expect(titles).toEqual(expect.arrayContaining(["Welcome", "Boas-vindas", "Progress update", "Ponto de situação"]));
-    const welcome = seeded.find((r) => r.title === "Welcome") as (typeof seeded)[number] & { shortcut: string };
+    expect(titles).toEqual(expect.arrayContaining(["Welcome to Maison", "Bem-vindo à Maison", "Progress update", "Ponto de situação"]));
+    const welcome = seeded.find((r) => r.title === "Welcome to Maison") as (typeof seeded)[number] & { shortcut: string };
     expect(welcome).toMatchObject({ shortcut: "welcome" });
     expect(welcome.text).toContain("{first_name}");
     const edited = await call(
@@ -40,7 +40,7 @@ describe("saved replies that ship, short names and the first name (issue 31 item
       "PUT /admin/replies/:id",
       {
         params: { id: welcome.id },
-        body: { title: "Welcome", text: "Dear {first_name}, welcome.", shortcut: "hello" },
+        body: { title: "Welcome to Maison", text: "Dear {first_name}, welcome.", shortcut: "hello" },
       },
       as(staff),
     );
@@ -54,7 +54,7 @@ describe("saved replies that ship, short names and the first name (issue 31 item
     const { migrate } = await import("../../db");
     await migrate(ctx.database);
     expect((await list()).some((r) => r.title === "Entrega combinada")).toBe(false);
-    expect((await list()).filter((r) => r.title === "Boas-vindas")).toHaveLength(1);
+    expect((await list()).filter((r) => r.title === "Bem-vindo à Maison")).toHaveLength(1);
   });
 
   it("take a unique short name of lower-case letters, digits and dashes", async () => {
