@@ -53,9 +53,9 @@ test("two staff see each other in a thread, a reply meanwhile is flagged, and a 
   await rita.getByRole("button", { name: /^Send/ }).click();
   await expect(rita.getByText("Message sent")).toBeVisible();
   await ada.getByRole("button", { name: /^Send/ }).click();
-  const warning = ada.getByRole("alertdialog", { name: "Rita replied while you were writing" });
+  const warning = ada.getByRole("alertdialog", { name: "Rita replied while you were writing. Send anyway?" });
   await expect(warning).toBeVisible();
-  await expect(warning).toContainText("Rita replied while you were writing. Send anyway?");
+  await expect(warning).toContainText("Review keeps your draft");
   await screenshots(ada, "presence/admin-collision-warning");
   await expectNoSeriousA11yViolations(ada);
   await warning.getByRole("button", { name: "Review" }).click();
@@ -135,7 +135,7 @@ test("in Portuguese: presence, the warning, the team online and the rating (scre
     await ada.getByRole("button", { name: /^Send/ }).click();
     await expect(ada.getByText("Message sent")).toBeVisible();
     await rita.getByRole("button", { name: /^Enviar/ }).click();
-    const warning = rita.getByRole("alertdialog", { name: "Ada respondeu enquanto escrevia" });
+    const warning = rita.getByRole("alertdialog", { name: "Ada respondeu enquanto escrevia. Enviar mesmo assim?" });
     await expect(warning).toBeVisible();
     await screenshots(rita, "presence/admin-collision-warning-pt");
     await warning.getByRole("button", { name: "Rever" }).click();

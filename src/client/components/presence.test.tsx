@@ -66,8 +66,10 @@ describe("useCollisionGuard", () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Reply"), "Hello");
     await user.click(screen.getByRole("button", { name: "Send" }));
-    const dialog = await screen.findByRole("alertdialog", { name: "Beatriz replied while you were writing" });
-    expect(dialog.textContent).toContain("Beatriz replied while you were writing. Send anyway?");
+    const dialog = await screen.findByRole("alertdialog", {
+      name: "Beatriz replied while you were writing. Send anyway?",
+    });
+    expect(dialog.textContent).toContain("Review keeps your draft");
     await user.click(screen.getByRole("button", { name: "Review" }));
     expect(send).not.toHaveBeenCalled();
     expect(screen.queryByRole("alertdialog")).toBeNull();

@@ -115,8 +115,8 @@ export function useCollisionGuard(latest: () => SeenMessage[] | undefined, curre
       onOpenChange={(open) => {
         if (!open) asking?.answer(false);
       }}
-      title={t`${name} replied while you were writing`}
-      description={t`${name} replied while you were writing. Send anyway?`}
+      title={t`${name} replied while you were writing. Send anyway?`}
+      description={t`Review keeps your draft and shows the thread as it is now.`}
       cancelLabel={t`Review`}
       confirmLabel={t`Send anyway`}
       onConfirm={() => asking?.answer(true)}

@@ -31,8 +31,12 @@ describe("saved replies that ship, short names and the first name (issue 31 item
   it("ship in both languages, once, with short names; the team may edit and delete them", async () => {
     const seeded = await list();
     const titles = seeded.map((r) => r.title);
-    expect(titles).toEqual(expect.arrayContaining(["Welcome to Maison", "Bem-vindo à Maison", "Progress update", "Ponto de situação"]));
-    const welcome = seeded.find((r) => r.title === "Welcome to Maison") as (typeof seeded)[number] & { shortcut: string };
+    expect(titles).toEqual(
+      expect.arrayContaining(["Welcome to Maison", "Bem-vindo à Maison", "Progress update", "Ponto de situação"]),
+    );
+    const welcome = seeded.find((r) => r.title === "Welcome to Maison") as (typeof seeded)[number] & {
+      shortcut: string;
+    };
     expect(welcome).toMatchObject({ shortcut: "welcome" });
     expect(welcome.text).toContain("{first_name}");
     const edited = await call(
