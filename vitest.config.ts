@@ -30,6 +30,9 @@ export const DRIVER_SUITES = [
   "src/server/features/concierge/concierge.test.ts",
   "src/server/features/quotes/holds-race.test.ts",
   "src/server/features/quotes/balance-race.test.ts",
+  // Decision 051: 20 ratings at once write one; presence expires on a fixed clock, shared by instances.
+  "src/server/features/ratings/ratings.test.ts",
+  "src/server/features/presence/presence.test.ts",
 ];
 
 /**

@@ -44,6 +44,9 @@ import { makeNotificationsPort } from "./features/notifications/make-port";
 import { createPushSender, vapidKeysOf } from "./features/notifications/push";
 import { notificationsRoutes } from "./features/notifications/routes";
 import { platformRoutes } from "./features/platform/routes";
+import { presenceAdminRoutes } from "./features/presence/admin-routes";
+import { makePresencePort } from "./features/presence/make-port";
+import { presenceRoutes } from "./features/presence/routes";
 import { qaRoutes } from "./features/qa/routes";
 import type { QaPorts } from "./features/qa/service";
 import { quotesAdminRoutes } from "./features/quotes/admin-routes";
@@ -54,6 +57,8 @@ import { makeQuotesPort, makeQuotesQaPort } from "./features/quotes/make-port";
 import { startReconciliation } from "./features/quotes/reconcile";
 import { quotesRoutes } from "./features/quotes/routes";
 import { statementAdminRoutes, statementRoutes } from "./features/quotes/statement-routes";
+import { ratingsAdminRoutes } from "./features/ratings/admin-routes";
+import { ratingsRoutes } from "./features/ratings/routes";
 import { repliesAdminRoutes } from "./features/replies/admin-routes";
 import { requestsAdminRoutes } from "./features/requests/admin-routes";
 import { makeRequestsPort, makeRequestsQaPort } from "./features/requests/make-port";
@@ -147,6 +152,8 @@ const DOMAINS = {
   serviceLevels: { port: makeServiceLevelsPort, routes: [serviceLevelsAdminRoutes] },
   inbox: { routes: [inboxAdminRoutes] },
   audit: { routes: [auditAdminRoutes] },
+  ratings: { routes: [ratingsRoutes, ratingsAdminRoutes] },
+  presence: { port: makePresencePort, routes: [presenceRoutes, presenceAdminRoutes] },
 } satisfies Record<string, Domain>;
 
 /** The ports of the domains that have one, by name: context.ts's `Domains`. */
@@ -251,7 +258,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Likewise its word on balance invoices (decision 035).
   ctx.payments.invoices.setHandler(domains.quotes.invoiceHandler);
   installRequestContext(app);
-  installViewer(app, { auth: ctx.auth, db });
+  installViewer(app, {
+    auth: ctx.auth,
+    db,
+    // Any signed-in staff request is activity: the members' "Concierge team online" (decision 051).
+    seen: (viewer) => {
+      if (!viewer.isStaff) return;
+      domains.presence.staffActive([viewer.userId]).catch((error) => app.log.warn({ err: error }, "presence"));
+    },
+  });
   markPhase("services");
 
   // Every error answer is { error, code?, requestId } (errorBody).

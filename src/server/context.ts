@@ -15,6 +15,7 @@ import type { Write } from "./db/write";
 import type { BillingPort } from "./features/billing/port";
 import type { ConciergePort } from "./features/concierge/port";
 import type { NotificationsPort } from "./features/notifications/port";
+import type { PresencePort } from "./features/presence/port";
 import type { QuotesPort } from "./features/quotes/port";
 import type { RequestsPort } from "./features/requests/port";
 import type { SalesPort } from "./features/sales/port";
@@ -58,6 +59,7 @@ export interface Domains {
   billing: BillingPort;
   concierge: ConciergePort;
   notifications: NotificationsPort;
+  presence: PresencePort;
   quotes: QuotesPort;
   requests: RequestsPort;
   sales: SalesPort;

@@ -37,7 +37,11 @@ const routes: InputRoute[] = ALL_ENDPOINTS.filter(
 });
 
 /** Tables whose rows may change on a refused request: attempt counters are the point of a rate limit. */
-const COUNTERS = new Set(["rate_limits"]);
+const COUNTERS = new Set([
+  "rate_limits",
+  // Staff presence (decision 051): any signed-in staff request is activity, refused or not.
+  "presence",
+]);
 const RUNS_PER_ROUTE = 30;
 
 let ctx: TestContext;

@@ -21,6 +21,13 @@ export const REALTIME_TOPICS = [
   "replies",
   /** A conversation was snoozed or brought back (staff only: the inbox refetches). */
   "inbox",
+  /** A member rated a delivery (issue 31 item 5): the member's page and the dashboard's scores. */
+  "ratings",
+  /**
+   * Who is viewing or typing in a conversation changed (subject: "request:<id>" or "concierge:<member id>"),
+   * staff only; generalises "concierge-typing" for the team (issue 31 item 4, decision 051).
+   */
+  "presence",
   "resync",
 ] as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];

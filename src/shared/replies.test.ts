@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillPlaceholders, replyMatches, unknownPlaceholder } from "./replies";
+import { fillPlaceholders, firstNameOf, replyMatches, unknownPlaceholder } from "./replies";
 
 describe("saved reply placeholders", () => {
   it("fills each placeholder, every time it appears", () => {
@@ -42,5 +42,21 @@ describe("saved reply placeholders", () => {
     expect(replyMatches(reply, "")).toBe(true);
     expect(replyMatches(reply, "UPDATE boutiques")).toBe(true);
     expect(replyMatches(reply, "update invoice")).toBe(false);
+  });
+});
+
+describe("first names and short names (issue 31 item 8)", () => {
+  it("fills {first_name} with the first word of the member's name", () => {
+    expect(fillPlaceholders("Dear {first_name},", { first_name: firstNameOf("  Ana Maria Sousa ") })).toBe("Dear Ana,");
+    expect(fillPlaceholders("Dear {first_name},", { first_name: firstNameOf("") })).toBe("Dear,");
+    expect(unknownPlaceholder("Dear {first_name}")).toBeNull();
+  });
+
+  it("matches a reply by the start of its short name, with or without the slash", () => {
+    const reply = { title: "Welcome", text: "Dear {first_name}", shortcut: "welcome" };
+    expect(replyMatches(reply, "wel")).toBe(true);
+    expect(replyMatches(reply, "/wel")).toBe(true);
+    expect(replyMatches(reply, "elc")).toBe(true); // the title's words still match
+    expect(replyMatches({ ...reply, title: "Hi", text: "x" }, "come")).toBe(false);
   });
 });

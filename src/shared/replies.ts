@@ -7,7 +7,7 @@ import { REPLY_TEXT_MAX, REPLY_TITLE_MAX, SAVED_REPLIES_MAX } from "./limits";
 export { REPLY_TEXT_MAX, REPLY_TITLE_MAX, SAVED_REPLIES_MAX };
 
 /** What a saved reply's text may hold, filled in the composer. */
-export const PLACEHOLDERS = ["member_name", "request_title"] as const;
+export const PLACEHOLDERS = ["member_name", "first_name", "request_title"] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type PlaceholderValues = Partial<Record<Placeholder, string>>;
 
@@ -22,8 +22,16 @@ export function unknownPlaceholder(text: string): string | null {
   return null;
 }
 
-export const unknownPlaceholderMessage = (found: string) =>
-  `Unknown placeholder ${found}. Use ${PLACEHOLDERS.map((p) => `{${p}}`).join(" or ")}.`;
+export const unknownPlaceholderMessage = (found: string) => {
+  const names = PLACEHOLDERS.map((p) => `{${p}}`);
+  return `Unknown placeholder ${found}. Use ${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}.`;
+};
+
+/** A member's first name, for {first_name}: the first word of the name they gave. */
+export const firstNameOf = (name: string | undefined) => name?.trim().split(/\s+/)[0] || undefined;
+
+/** A saved reply's short name, typed after "/" in a composer (issue 31 item 8): a-z, 0-9 and dashes. */
+export const SHORTCUT_PATTERN = /^[a-z0-9][a-z0-9-]{0,29}$/;
 
 /**
  * The text with its placeholders filled, in one pass: a value goes in as it is and is never read again, so a
@@ -41,7 +49,12 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): strin
 }
 
 /** Whether a reply matches what was typed in the picker's search (title first, then text; any case). */
-export function replyMatches(reply: { title: string; text: string }, search: string): boolean {
+export function replyMatches(
+  reply: { title: string; text: string; shortcut?: string | null },
+  search: string,
+): boolean {
+  const typed = search.trim().toLowerCase().replace(/^\//, "");
+  if (reply.shortcut && typed && reply.shortcut.startsWith(typed)) return true;
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   const haystack = `${reply.title}\n${reply.text}`.toLowerCase();
   return words.every((word) => haystack.includes(word));

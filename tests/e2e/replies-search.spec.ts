@@ -51,7 +51,9 @@ test("staff save a reply, insert it with '/' in a request thread with its placeh
     await dialog.getByLabel("Title").fill(replyTitle);
     await dialog.getByLabel("Text").fill("Dear {member}, we are sourcing it.");
     await dialog.getByRole("button", { name: "Save reply" }).click();
-    await expect(dialog.getByText("Unknown placeholder {member}. Use {member_name} or {request_title}.")).toBeVisible();
+    await expect(
+      dialog.getByText("Unknown placeholder {member}. Use {member_name}, {first_name} or {request_title}."),
+    ).toBeVisible();
     await dialog.getByLabel("Text").fill("Dear {member_name}, we are sourcing {request_title} for you.");
     await dialog.getByRole("button", { name: "Save reply" }).click();
     await expect(admin.getByText("Saved reply added")).toBeVisible();

@@ -26,8 +26,10 @@ import {
 import type { inboxAdminApi } from "../../src/shared/contracts/inbox";
 import type { notificationsAdminApi, notificationsApi } from "../../src/shared/contracts/notifications";
 import type { eventsApi, platformApi } from "../../src/shared/contracts/platform";
+import type { presenceAdminApi, presenceApi } from "../../src/shared/contracts/presence";
 import type { qaApi } from "../../src/shared/contracts/qa";
 import type { quotesAdminApi, quotesApi } from "../../src/shared/contracts/quotes";
+import type { ratingsAdminApi, ratingsApi } from "../../src/shared/contracts/ratings";
 import type { repliesAdminApi } from "../../src/shared/contracts/replies";
 import type { requestsAdminApi, requestsApi } from "../../src/shared/contracts/requests";
 import type { salesAdminApi, salesApi } from "../../src/shared/contracts/sales";
@@ -49,9 +51,13 @@ export type Endpoints = typeof accountApi &
   typeof notificationsApi &
   typeof notificationsAdminApi &
   typeof platformApi &
+  typeof presenceApi &
+  typeof presenceAdminApi &
   typeof qaApi &
   typeof quotesApi &
   typeof quotesAdminApi &
+  typeof ratingsApi &
+  typeof ratingsAdminApi &
   typeof repliesAdminApi &
   typeof requestsApi &
   typeof requestsAdminApi &

@@ -8,8 +8,10 @@ import { billingRealtime } from "@/client/features/billing/api";
 import { conciergeRealtime } from "@/client/features/concierge/api";
 import { inboxRealtime } from "@/client/features/inbox/api";
 import { notificationsRealtime } from "@/client/features/notifications/api";
+import { presenceRealtime } from "@/client/features/presence/api";
 import { qaRealtime } from "@/client/features/qa/api";
 import { quotesRealtime } from "@/client/features/quotes/api";
+import { ratingsRealtime } from "@/client/features/ratings/api";
 import { repliesRealtime } from "@/client/features/replies/api";
 import { requestsAdminRealtime } from "@/client/features/requests/admin-api";
 import { requestsRealtime } from "@/client/features/requests/api";
@@ -33,6 +35,8 @@ export const realtimeRefresh = joinRealtime(
   searchRealtime,
   serviceLevelsRealtime,
   inboxRealtime,
+  ratingsRealtime,
+  presenceRealtime,
 );
 
 export const startRealtime = (queryClient: QueryClient) => connectRealtime(queryClient, realtimeRefresh);

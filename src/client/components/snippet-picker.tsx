@@ -32,6 +32,8 @@ export interface Snippet {
   id: string;
   title: string;
   text: string;
+  /** Typed after "/" to pick it (issue 31 item 8). */
+  shortcut?: string | null;
 }
 
 /** What a conversation fills a snippet with (e.g. member_name); a value left out is removed cleanly. */
@@ -178,10 +180,13 @@ function SnippetPanel({
   const [search, setSearch] = useState("");
   const [active, setActive] = useState(0);
   const list = useRef<HTMLDivElement>(null);
-  const found = useMemo(
-    () => (source.items ?? []).filter((snippet) => source.matches(snippet, search)),
-    [source, search],
-  );
+  const found = useMemo(() => {
+    const typed = search.trim().toLowerCase().replace(/^\//, "");
+    const found = (source.items ?? []).filter((snippet) => source.matches(snippet, search));
+    // A short name that starts with what was typed comes first: "/wel" then Enter picks "welcome".
+    const byShortcut = (s: Snippet) => (typed && s.shortcut?.startsWith(typed) ? 0 : 1);
+    return typed ? [...found].sort((a, b) => byShortcut(a) - byShortcut(b)) : found;
+  }, [source, search]);
   const current = found.length ? Math.min(active, found.length - 1) : -1;
   const optionId = (index: number) => `${id}-option-${index}`;
 
@@ -293,7 +298,12 @@ function SnippetPanel({
                 index === current ? "bg-ivory-deep outline-1 outline-gold/60" : "hover:bg-ivory-deep/60",
               )}
             >
-              <span className="block truncate text-sm font-medium">{snippet.title}</span>
+              <span className="block truncate text-sm font-medium">
+                {snippet.title}
+                {snippet.shortcut && (
+                  <span className="ml-2 font-mono text-xs font-normal text-ink-muted">/{snippet.shortcut}</span>
+                )}
+              </span>
               <span className="mt-0.5 line-clamp-2 text-xs text-ink-muted">{source.textFor(snippet, context)}</span>
             </div>
           ))}

@@ -248,11 +248,11 @@ const goldMember = async (_ctx: TestContext, callers: Callers) => ({
 async function ownersQuotes(
   ctx: TestContext,
   callers: Callers,
-  stage: "quoted" | "expired hold" | "delivered",
+  stage: "quoted" | "expired hold" | "delivered" | "confirmed",
 ): Promise<{ requestId: string; quoteId: string; optionId: string }> {
   const userId = callers.get("client without plan")?.id as string;
   const db = ctx.database.db;
-  const status = stage === "quoted" ? "Quoted" : stage === "delivered" ? "Delivered" : "Found";
+  const status = stage === "quoted" ? "Quoted" : stage === "delivered" || stage === "confirmed" ? "Delivered" : "Found";
   const [request] = await db
     .insert(requests)
     .values({
@@ -285,12 +285,16 @@ async function ownersQuotes(
     });
   }
   if (stage === "delivered") await db.insert(deliveries).values({ requestId: request.id });
+  if (stage === "confirmed") {
+    await db.insert(deliveries).values({ requestId: request.id, status: "confirmed", answeredAt: new Date() });
+  }
   return { requestId: request.id, quoteId: quote.id, optionId: option.id };
 }
 /** The owner's request at a stage of the business loop, as the `:id` of a route. */
-const onOwnersQuotes = (stage: "expired hold" | "delivered") => async (ctx: TestContext, callers: Callers) => ({
-  params: { id: (await ownersQuotes(ctx, callers, stage)).requestId },
-});
+const onOwnersQuotes =
+  (stage: "expired hold" | "delivered" | "confirmed") => async (ctx: TestContext, callers: Callers) => ({
+    params: { id: (await ownersQuotes(ctx, callers, stage)).requestId },
+  });
 
 /** A photo shown on a sent quote of the owner's, stored for real. */
 async function ownersQuoteFile(ctx: TestContext, callers: Callers) {
@@ -599,6 +603,13 @@ const EXCEPTIONS: Exceptions = {
     body: { description: "A scratch on the clasp" },
     ...OWNER_ONLY,
   },
+  // Ratings (issue 31 item 5): the request's member only; another's answers as a missing one.
+  "GET /requests/:id/rating": { input: onOwnersQuotes("delivered"), ...OWNER_ONLY },
+  "POST /requests/:id/rating": {
+    input: onOwnersQuotes("confirmed"),
+    body: { score: 4, comment: "Lovely" },
+    ...OWNER_ONLY,
+  },
   "GET /admin/requests/:id/quotes": { input: onOwnersRequest },
   "POST /admin/requests/:id/quotes/files": { input: onOwnersRequest },
   "POST /admin/requests/:id/quotes": { input: onOwnersRequest, body: NEW_QUOTE },
@@ -683,6 +694,9 @@ const EXCEPTIONS: Exceptions = {
   // The team's security (decision 050): a setting that locks nobody out, a role change for nobody (404).
   "PUT /admin/security": { body: { twoFactorRequired: false } },
   "PUT /admin/roles": { body: { email: "nobody@example.com", role: "staff" } },
+  // Presence (decision 051): a conversation's name, any staff member's to view.
+  "POST /admin/presence": { body: { place: `request:${ANY_QUOTE}`, typing: true } },
+  "GET /admin/presence": { query: { place: `request:${ANY_QUOTE}` } },
 };
 
 /** Registered API routes that are no endpoint of the tables, each with the reason. */

@@ -66,13 +66,22 @@ declare module "fastify" {
   }
 }
 
-/** Wires request.viewer() into every request of the app. */
-export function installViewer(app: FastifyInstance, deps: { auth: Auth; db: Database }) {
+/**
+ * Wires request.viewer() into every request of the app. `seen`: told of each signed-in viewer a request loads
+ * (staff presence, decision 051); it must not wait or throw.
+ */
+export function installViewer(
+  app: FastifyInstance,
+  deps: { auth: Auth; db: Database; seen?: (viewer: Viewer) => void },
+) {
   app.decorateRequest("viewer", null as unknown as () => Promise<Viewer | null>);
   app.addHook("onRequest", async (request, reply) => {
     let pending: Promise<Viewer | null> | null = null;
     request.viewer = () => {
-      pending ??= loadViewer(deps, request, reply);
+      pending ??= loadViewer(deps, request, reply).then((viewer) => {
+        if (viewer && deps.seen) deps.seen(viewer);
+        return viewer;
+      });
       return pending;
     };
   });

@@ -141,6 +141,22 @@ async function fillEveryTable(ctx: TestContext): Promise<Map<string, Buffer>> {
       after: { role: "staff" },
     }),
   );
+  await db.insert(schema.ratings).values({
+    subject: `request:${request.id}`,
+    requestId: request.id,
+    memberUserId: member.userId,
+    ownerUserId: staff.id,
+    tier: "gold",
+    score: 2,
+    comment: AWKWARD,
+  });
+  await db.insert(schema.presence).values({
+    userId: staff.id,
+    place: `request:${request.id}`,
+    seenAt: new Date("2026-01-02T03:04:05.678Z"),
+    expiresAt: new Date("2026-01-02T03:04:50.678Z"),
+    typingUntil: null,
+  });
   await db
     .insert(schema.staffAssignmentSettings)
     .values({ userId: staff.id, roundRobin: true, lastAssignedAt: new Date("2026-01-02T03:04:05.678Z") });

@@ -86,11 +86,23 @@ export async function publicTables(session: Session): Promise<TableShape[]> {
  */
 export const NOT_BACKED_UP = new Set(["event_log"]);
 
-/** The tables that hold rows, with how many. */
+/**
+ * Rows a migration ships (decision 051: the saved replies the product comes with), by table, as the condition
+ * that finds them while no one has touched them: not data a restore would replace (an install that only started
+ * holds them), and cleared before the backup's own rows are loaded (the backup holds them, or their edits).
+ */
+export const SHIPPED_ROWS: Record<string, string> = {
+  saved_replies: "created_by is null and updated_by is null",
+};
+
+/** The tables that hold rows, with how many (rows a migration shipped, untouched, not counted). */
 export async function rowCounts(session: Session, tables: string[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const table of tables) {
-    const [{ n }] = await session.query<{ n: string }>(`select count(*)::text as n from public.${quoted(table)}`);
+    const shipped = SHIPPED_ROWS[table];
+    const [{ n }] = await session.query<{ n: string }>(
+      `select count(*)::text as n from public.${quoted(table)}${shipped ? ` where not (${shipped})` : ""}`,
+    );
     if (Number(n) > 0) counts.set(table, Number(n));
   }
   return counts;

@@ -34,8 +34,9 @@ import {
   publicTables,
   resetSequences,
   rowCounts,
+  SHIPPED_ROWS,
 } from "./catalog";
-import { inTransaction, type Session } from "./session";
+import { inTransaction, quoted, type Session } from "./session";
 
 export { ArchiveError } from "./archive";
 
@@ -241,6 +242,12 @@ export async function restore(options: RestoreOptions): Promise<RestoreSummary> 
       if (held.size && !options.force) throw new BackupError(refusal(held, filesOnDisk, options.files));
       await dropApplication(session, present);
       await applyMigrations(session, code.slice(0, level));
+      // What the migrations shipped gives way to the backup's rows (which hold it, or its edits).
+      for (const [table, shipped] of Object.entries(SHIPPED_ROWS)) {
+        if ((await publicTables(session)).some((t) => t.name === table)) {
+          await session.query(`delete from public.${quoted(table)} where ${shipped}`);
+        }
+      }
       await load(session, archive);
       await applyMigrations(session, code.slice(level));
       await resetSequences(session);

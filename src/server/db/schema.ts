@@ -383,7 +383,11 @@ export const requestNotes = pgTable(
       .notNull()
       .references(() => requests.id, { onDelete: "cascade" }),
   },
-  (t) => [index("request_notes_request_created_idx").on(t.requestId, t.createdAt), noteBodyCheck("request_notes", t)],
+  (t) => [
+    index("request_notes_request_created_idx").on(t.requestId, t.createdAt),
+    noteBodyCheck("request_notes", t),
+    index("request_notes_body_search_idx").using("gin", searchVector(t.body)),
+  ],
 );
 
 export const messageReads = pgTable(
@@ -469,6 +473,7 @@ export const conciergeNotes = pgTable(
   (t) => [
     index("concierge_notes_member_created_idx").on(t.memberUserId, t.createdAt),
     noteBodyCheck("concierge_notes", t),
+    index("concierge_notes_body_search_idx").using("gin", searchVector(t.body)),
   ],
 );
 
@@ -533,6 +538,8 @@ export const savedReplies = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
     body: text("body").notNull(),
+    /** What a staff member types after "/" to pick it (issue 31 item 8): lower-case letters, digits, dashes. */
+    shortcut: text("shortcut"),
     createdBy: keptFrom("created_by"),
     updatedBy: keptFrom("updated_by"),
     createdAt: createdAt(),
@@ -540,6 +547,8 @@ export const savedReplies = pgTable(
   },
   (t) => [
     uniqueIndex("saved_replies_title_key").on(sql`lower(${t.title})`),
+    uniqueIndex("saved_replies_shortcut_key").on(t.shortcut),
+    check("saved_replies_shortcut_format", sql`${t.shortcut} ~ '^[a-z0-9][a-z0-9-]{0,29}$'`),
     check("saved_replies_title_length", sql`char_length(${t.title}) between 1 and 100`),
     check("saved_replies_body_length", sql`char_length(btrim(${t.body})) > 0 and char_length(${t.body}) <= 4000`),
   ],
@@ -1054,6 +1063,32 @@ export const inboxSnoozes = pgTable(
 );
 
 /**
+ * A member's rating of the service (issue 31 item 5): once per delivered request (after receipt is confirmed) or
+ * per finished concierge conversation (`subject`: "request:<id>" or "concierge:<member id>:<finished at>"), with
+ * the staff member who owned it then and the member's plan then, so the scores hold when either changes later.
+ */
+export const ratings = pgTable(
+  "ratings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subject: text("subject").notNull(),
+    requestId: uuid("request_id").references(() => requests.id, { onDelete: "cascade" }),
+    memberUserId: ownedBy("member_user_id"),
+    ownerUserId: keptFrom("owner_user_id"),
+    tier: planEnum("tier").notNull(),
+    score: integer("score").notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ratings_subject_key").on(t.subject),
+    index("ratings_created_idx").on(t.createdAt),
+    check("ratings_score_range", sql`${t.score} between 1 and 5`),
+    check("ratings_comment_length", sql`char_length(${t.comment}) <= 1000`),
+  ],
+);
+
+/**
  * The audit log (issue 31 item 6, decision 050): every staff action on money, roles, plans, member data and
  * settings, every staff sign-in and the members' own actions on money, written in the action's transaction
  * (src/server/audit). Append-only: a trigger refuses UPDATE and DELETE (migration `0028_audit_log_and_two_factor`). Rows are numbered
@@ -1094,4 +1129,21 @@ export const securitySettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check("security_settings_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * Staff presence (issue 31 item 4), shared by every instance: a heartbeat per staff member and place, expiring
+ * unless renewed. `place` is a conversation ("request:<id>", "concierge:<member id>") while its page is open, or
+ * "app" for being active at all (any signed-in request or open stream); `typingUntil`, while they type in it.
+ */
+export const presence = pgTable(
+  "presence",
+  {
+    userId: ownedBy("user_id"),
+    place: text("place").notNull(),
+    seenAt: at("seen_at").notNull(),
+    expiresAt: at("expires_at").notNull(),
+    typingUntil: at("typing_until"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.place] }), index("presence_place_idx").on(t.place, t.expiresAt)],
 );

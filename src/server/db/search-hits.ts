@@ -17,6 +17,8 @@ export interface SearchHit {
   title: string | null;
   memberId: string;
   fromStaff: boolean;
+  /** An internal note (staff only, decision 021): found by the staff's search too (issue 31 item 8). */
+  note: boolean;
   body: string;
   createdAt: Date;
   /** How well it matches (search.ts's searchRank): higher first. */
@@ -31,7 +33,7 @@ export const byRank = (a: SearchHit, b: SearchHit) =>
  * The `first` best rows of `matches` and how many it has, in one query. `matches` is a SELECT (or a UNION ALL of
  * SELECTs) with exactly these columns in this order: source (text, a SearchSource), id (text), thread_id
  * (text), title (text or null), member_id (text), from_staff (boolean), body (text), created_at (timestamptz),
- * rank (real: search.ts's searchRank); its WHERE uses the GIN-indexed `searchVector` expression (search.ts). Each domain holding
+ * rank (real: search.ts's searchRank), and optionally last `note` (boolean: an internal note); its WHERE uses the GIN-indexed `searchVector` expression (search.ts). Each domain holding
  * conversations runs it on its own messages.
  */
 export async function topMatches(
@@ -49,6 +51,7 @@ export async function topMatches(
     body: string;
     created_at: string | Date;
     rank: string | number;
+    note?: boolean | null;
     total: string | number;
   }>(
     db,
@@ -63,6 +66,7 @@ export async function topMatches(
       title: row.title,
       memberId: row.member_id,
       fromStaff: Boolean(row.from_staff),
+      note: Boolean(row.note),
       body: row.body,
       createdAt: new Date(row.created_at),
       rank: Number(row.rank),

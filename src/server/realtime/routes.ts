@@ -74,7 +74,8 @@ export const realtimeRoutes =
     config,
     metrics,
     fanout,
-  }: Pick<AppContext, "database" | "auth" | "config" | "metrics" | "fanout">): FastifyPluginAsync =>
+    domains,
+  }: Pick<AppContext, "database" | "auth" | "config" | "metrics" | "fanout" | "domains">): FastifyPluginAsync =>
   async (fastify) => {
     const connections = new Set<Connection>();
     metrics.countStreams(() => connections.size);
@@ -203,6 +204,14 @@ export const realtimeRoutes =
     }, HEARTBEAT_CHECK_MS);
     heartbeat.unref();
 
+    // A staff member with a stream open is active (the members' "Concierge team online", decision 051): told
+    // once a minute for every open staff stream (opening one is a signed-in request, told at once).
+    const active = setInterval(() => {
+      const ids = [...new Set([...staff].map((connection) => connection.viewer.userId))];
+      domains.presence.staffActive(ids).catch((error) => fastify.log.warn({ err: error }, "presence"));
+    }, 60_000);
+    active.unref();
+
     // A stop closes every stream first, so the HTTP server can close; browsers reconnect by themselves (after
     // the stream's `retry`), to another instance if there is one.
     let stopping = false;
@@ -210,6 +219,7 @@ export const realtimeRoutes =
       stopping = true;
       clearInterval(timer);
       clearInterval(heartbeat);
+      clearInterval(active);
       for (const connection of [...connections]) close(connection, true);
     });
     fastify.addHook("onClose", async () => {

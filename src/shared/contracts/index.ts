@@ -11,8 +11,10 @@ import type { EndpointTable } from "./endpoint";
 import { inboxAdminApi } from "./inbox";
 import { notificationsAdminApi, notificationsApi } from "./notifications";
 import { eventsApi, platformApi } from "./platform";
+import { presenceAdminApi, presenceApi } from "./presence";
 import { qaApi } from "./qa";
 import { quotesAdminApi, quotesApi } from "./quotes";
+import { ratingsAdminApi, ratingsApi } from "./ratings";
 import { repliesAdminApi } from "./replies";
 import { requestsAdminApi, requestsApi } from "./requests";
 import { salesAdminApi, salesApi } from "./sales";
@@ -33,9 +35,13 @@ export const ENDPOINT_TABLES: Record<string, EndpointTable> = {
   notificationsApi,
   notificationsAdminApi,
   platformApi,
+  presenceApi,
+  presenceAdminApi,
   qaApi,
   quotesApi,
   quotesAdminApi,
+  ratingsApi,
+  ratingsAdminApi,
   repliesAdminApi,
   requestsApi,
   requestsAdminApi,

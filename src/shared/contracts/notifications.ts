@@ -43,6 +43,8 @@ export const NOTIFICATION_TYPES = [
   "dispute_closed",
   /** A conversation's service-level target falls due within 15 minutes (issue 31 item 3, decision 049). */
   "service_level_breach",
+  /** A member rated a delivery or a conversation 1 or 2 (issue 31 item 5): its owner and the admins. */
+  "rating_low",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -26,6 +26,14 @@ export const REPLY_TEXT_DESCRIPTORS = {
     message: "A saved reply with this title already exists.",
   },
   notFound: /*i18n*/ { id: "replies.not_found", message: "Saved reply not found" },
+  shortcutInvalid: /*i18n*/ {
+    id: "replies.shortcut_invalid",
+    message: "A short name is up to 30 lower-case letters, digits and dashes",
+  },
+  duplicateShortcut: /*i18n*/ {
+    id: "replies.duplicate_shortcut",
+    message: "Another saved reply already has this short name.",
+  },
   tooMany: /*i18n*/ {
     id: "replies.too_many",
     message: "You can keep up to {max} saved replies. Delete one to add another.",

@@ -1,6 +1,12 @@
 /** Saved replies (issue 22, item 3): the staff's shared snippets; staff only, listed, added, edited, deleted. */
 import { z } from "zod";
-import { REPLY_TEXT_MAX, REPLY_TITLE_MAX, unknownPlaceholder, unknownPlaceholderMessage } from "../replies";
+import {
+  REPLY_TEXT_MAX,
+  REPLY_TITLE_MAX,
+  SHORTCUT_PATTERN,
+  unknownPlaceholder,
+  unknownPlaceholderMessage,
+} from "../replies";
 import { multiLine, singleLine } from "../schemas";
 import { createdIdSchema, okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
@@ -19,6 +25,15 @@ export const savedReplyInputSchema = z.object({
         if (found) check.addIssue({ code: "custom", message: unknownPlaceholderMessage(found) });
       }),
   ),
+  /** The short name typed after "/" (issue 31 item 8); empty or absent: none. */
+  shortcut: z
+    .string(REPLY_TEXTS.shortcutInvalid)
+    .trim()
+    .toLowerCase()
+    .refine((value) => value === "" || SHORTCUT_PATTERN.test(value), REPLY_TEXTS.shortcutInvalid)
+    .nullable()
+    .optional()
+    .transform((value) => value || null),
 });
 export type SavedReplyInput = z.output<typeof savedReplyInputSchema>;
 
@@ -26,6 +41,7 @@ export const savedReplySchema = z.object({
   id: z.string(),
   title: z.string(),
   text: z.string(),
+  shortcut: z.string().nullable(),
   updatedAt: timestamp,
   /** Who last wrote it (null once their account is gone). */
   updatedBy: z.string().nullable(),

@@ -42,6 +42,8 @@ export const searchHitSchema = z.object({
   member: z.object({ id: z.string(), name: z.string() }),
   /** Written by the team (not the member). */
   fromStaff: z.boolean(),
+  /** An internal note: the team's only, never the member's (issue 31 item 8; its id starts "note-"). */
+  note: z.boolean(),
   createdAt: timestamp,
   snippet: z.array(snippetPartSchema),
 });

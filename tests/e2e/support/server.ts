@@ -52,6 +52,24 @@ const cli = spawnSync(
   { input: E2E_ADMIN.password, stdio: ["pipe", "inherit", "inherit"], env: process.env },
 );
 if (cli.status !== 0) process.exit(cli.status ?? 1);
+// A second staff member (not an admin), for the journeys with two staff browsers (presence, decision 051).
+const E2E_STAFF = { email: "rita@maison.test", password: "staff-secret-1", name: "Rita Reis" };
+const staffCli = spawnSync(
+  process.execPath,
+  [
+    "dist/server/cli.js",
+    "create-user",
+    "--email",
+    E2E_STAFF.email,
+    "--password-stdin",
+    "--name",
+    E2E_STAFF.name,
+    "--role",
+    "staff",
+  ],
+  { input: E2E_STAFF.password, stdio: ["pipe", "inherit", "inherit"], env: process.env },
+);
+if (staffCli.status !== 0) process.exit(staffCli.status ?? 1);
 
 // The production server, as `npm start` runs it (`npm run test:e2e` builds it first).
 const app = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {

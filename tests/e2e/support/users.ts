@@ -5,6 +5,8 @@ import { E2E_DATA_DIR } from "../../../playwright.config";
 import { api } from "./api";
 
 export const E2E_ADMIN = { email: "admin@maison.test", password: "admin-secret-1", name: "Ada Admin" };
+/** A staff member who is not an admin (server.ts makes them with the CLI too): the second staff browser. */
+export const E2E_STAFF = { email: "rita@maison.test", password: "staff-secret-1", name: "Rita Reis" };
 /** The admin's signed-in session (its cookies), made once before the journeys by global-setup.ts. */
 export const ADMIN_STATE = path.join(E2E_DATA_DIR, "admin-state.json");
 

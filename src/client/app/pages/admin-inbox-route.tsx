@@ -2,7 +2,8 @@
  * /admin/inbox: the staff's inbox (issue 31): the inbox feature's one list of conversations, each opened beside it
  * with its own domain's pane — the requests feature's thread and status actions, the concierge feature's chat,
  * the sales feature's inquiry — and the replies feature's snippets in their composers. The earlier per-domain
- * cards stay under `?tab=` (requests, sales, concierge), where notifications and search results link.
+ * cards stay under `?tab=` (requests, sales, concierge), where notifications and search results link. A concierge
+ * conversation there shows the presence feature's viewers and typing.
  */
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
@@ -14,6 +15,7 @@ import {
   useConciergeInboxCount,
 } from "@/client/features/concierge/components/concierge-inbox";
 import { InboxWorkspace } from "@/client/features/inbox/components/inbox-workspace";
+import { useConversationPresence } from "@/client/features/presence/api";
 import { useSavedReplySnippets } from "@/client/features/replies/api";
 import { requestsAdminQueries } from "@/client/features/requests/admin-api";
 import { AdminRequestPane } from "@/client/features/requests/components/admin-request-pane";
@@ -89,6 +91,8 @@ function AdminInboxTabs() {
   const owner = params.get("assignee");
   const assignee = owner === "me" || owner === "none" ? owner : "all";
   const snippets = useSavedReplySnippets();
+  // Who else has the chosen concierge conversation open, and who is typing in it (decision 051).
+  const presence = useConversationPresence(member && params.get("tab") === "concierge" ? `concierge:${member}` : null);
   // The staff who may own a conversation: the requests feature's list (issue 22, item 1).
   const staff = useQuery(requestsAdminQueries.assignees()).data?.items;
   const conciergeParams = (next: { member?: string | null; assignee?: string }) => {
@@ -116,6 +120,7 @@ function AdminInboxTabs() {
               assignee={assignee}
               onAssigneeChange={(next) => conciergeParams({ assignee: next })}
               staff={staff}
+              presence={presence}
             />
           ),
         },

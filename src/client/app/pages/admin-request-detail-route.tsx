@@ -1,8 +1,11 @@
 /**
  * /admin/requests/:id: the requests feature's page with the quotes feature's editor, payment and delivery panels
- * in it, its reply box given the replies feature's snippets, and the service levels' clock.
+ * in it, its reply box given the replies feature's snippets and the presence feature's viewers and typing, and the
+ * service levels' clock.
  */
 
+import { useParams } from "react-router";
+import { useConversationPresence } from "@/client/features/presence/api";
 import { AdminPayment } from "@/client/features/quotes/components/admin-payment";
 import { AdminQuotes } from "@/client/features/quotes/components/admin-quotes";
 import { DisputePanel } from "@/client/features/quotes/components/dispute-panel";
@@ -12,6 +15,8 @@ import AdminRequestDetailPage from "@/client/features/requests/pages/admin-reque
 import { ConversationClock } from "@/client/features/service-levels/components/conversation-clock";
 
 export default function AdminRequestDetailRoute() {
+  const { id } = useParams();
+  const presence = useConversationPresence(id ? `request:${id}` : null);
   return (
     <AdminRequestDetailPage
       requestQuotes={(request) => <AdminQuotes requestId={request.id} />}
@@ -24,6 +29,7 @@ export default function AdminRequestDetailRoute() {
       )}
       clock={(request) => <ConversationClock conversationKey={`request:${request.id}`} />}
       snippets={useSavedReplySnippets()}
+      presence={presence}
     />
   );
 }

@@ -1,7 +1,7 @@
 /** How the concierge answers its ports (`port.ts`); app.ts plugs them in. */
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { conciergeBadgeScope } from "../../auth/policies";
-import { executiveConciergeMessages as concierge } from "../../db/schema";
+import { executiveConciergeMessages as concierge, conciergeNotes } from "../../db/schema";
 import { searchRank, searchVector } from "../../db/search";
 import { searchWith } from "../../db/search-hits";
 import { storedMessageFiles } from "../../storage/message-files";
@@ -25,9 +25,16 @@ export const makeConciergePort = (ctx: ConciergeContext): ConciergePort => ({
     (query) => sql`
     select 'concierge'::text as source, ${concierge.id}::text as id, ${concierge.userId} as thread_id,
       null::text as title, ${concierge.userId} as member_id, (${concierge.senderRole} = 'admin') as from_staff,
-      ${concierge.message} as body, ${concierge.createdAt} as created_at, ${searchRank(concierge.message, query)} as rank
+      ${concierge.message} as body, ${concierge.createdAt} as created_at, ${searchRank(concierge.message, query)} as rank,
+      false as note
     from ${concierge}
-    where ${searchVector(concierge.message)} @@ ${query}`,
+    where ${searchVector(concierge.message)} @@ ${query}
+    union all
+    select 'concierge'::text, 'note-' || ${conciergeNotes.id}::text, ${conciergeNotes.memberUserId}, null::text,
+      ${conciergeNotes.memberUserId}, true, ${conciergeNotes.body}, ${conciergeNotes.createdAt},
+      ${searchRank(conciergeNotes.body, query)}, true
+    from ${conciergeNotes}
+    where ${searchVector(conciergeNotes.body)} @@ ${query}`,
   ),
 
   /**

@@ -34,6 +34,8 @@ export interface QuotesPort {
   ): Promise<Map<string, { optionId: string; number: number; title: string }>>;
   /** Refuses (404 "Option not found") an option that is not one of the request's sent quotes' options. */
   checkAskedAbout(db: Queryable, requestId: string, optionId: string): Promise<void>;
+  /** When the request's member confirmed receipt of its delivery; null: not (yet), or a problem was reported. */
+  receiptConfirmedAt(db: Queryable, requestId: string): Promise<Date | null>;
   /** Each request's newest hold (status, expiry), for a page of the pipeline: one query. */
   holdFlags(db: Queryable, requestIds: string[]): Promise<Map<string, { status: HoldStatus; expiresAt: Date | null }>>;
   /** Applies the payment provider's word on a hold (plugged into payments by app.ts). */

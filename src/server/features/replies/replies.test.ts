@@ -27,6 +27,75 @@ const list = async (user: TestUser = staff) =>
     updatedBy: string | null;
   }>;
 
+describe("saved replies that ship, short names and the first name (issue 31 item 8)", () => {
+  it("ship in both languages, once, with short names; the team may edit and delete them", async () => {
+    const seeded = await list();
+    const titles = seeded.map((r) => r.title);
+    expect(titles).toEqual(
+      expect.arrayContaining(["Welcome to Maison", "Bem-vindo à Maison", "Progress update", "Ponto de situação"]),
+    );
+    const welcome = seeded.find((r) => r.title === "Welcome to Maison") as (typeof seeded)[number] & {
+      shortcut: string;
+    };
+    expect(welcome).toMatchObject({ shortcut: "welcome" });
+    expect(welcome.text).toContain("{first_name}");
+    const edited = await call(
+      ctx,
+      "PUT /admin/replies/:id",
+      {
+        params: { id: welcome.id },
+        body: { title: "Welcome to Maison", text: "Dear {first_name}, welcome.", shortcut: "hello" },
+      },
+      as(staff),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await list()).find((r) => r.id === welcome.id)).toMatchObject({ shortcut: "hello" });
+    const entrega = seeded.find((r) => r.title === "Entrega combinada") as (typeof seeded)[number];
+    expect((await call(ctx, "DELETE /admin/replies/:id", { params: { id: entrega.id } }, as(admin))).statusCode).toBe(
+      200,
+    );
+    // A restart runs the migrations again: nothing is written twice, nothing deleted comes back.
+    const { migrate } = await import("../../db");
+    await migrate(ctx.database);
+    expect((await list()).some((r) => r.title === "Entrega combinada")).toBe(false);
+    expect((await list()).filter((r) => r.title === "Bem-vindo à Maison")).toHaveLength(1);
+  });
+
+  it("take a unique short name of lower-case letters, digits and dashes", async () => {
+    const created = await call(
+      ctx,
+      "POST /admin/replies",
+      { body: { title: "Thanks", text: "Thank you, {first_name}.", shortcut: " Thanks-2 " } },
+      as(staff),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await list()).find((r) => r.id === created.json().id)).toMatchObject({ shortcut: "thanks-2" });
+    for (const shortcut of ["has space", "-dash", "x".repeat(31), "é", "/slash"]) {
+      const res = await call(
+        ctx,
+        "POST /admin/replies",
+        unchecked({ body: { title: `Bad ${shortcut}`, text: "x", shortcut } }),
+        as(staff),
+      );
+      expect([res.statusCode, res.json().error], shortcut).toEqual([400, REPLY_TEXTS.shortcutInvalid]);
+    }
+    const taken = await call(
+      ctx,
+      "POST /admin/replies",
+      { body: { title: "Thanks again", text: "x", shortcut: "thanks-2" } },
+      as(admin),
+    );
+    expect([taken.statusCode, taken.json().error]).toEqual([409, REPLY_TEXTS.duplicateShortcut]);
+    const none = await call(
+      ctx,
+      "POST /admin/replies",
+      { body: { title: "No name", text: "x", shortcut: "" } },
+      as(staff),
+    );
+    expect((await list()).find((r) => r.id === none.json().id)).toMatchObject({ shortcut: null });
+  });
+});
+
 describe("saved replies", () => {
   it("are added, listed by title, edited and deleted by any staff member, for all of them", async () => {
     const added = await call(
@@ -101,7 +170,7 @@ describe("saved replies", () => {
       [{ title: "Title", text: "x".repeat(4001) }, REPLY_TEXTS.textTooLong],
       [
         { title: "Title", text: "Dear {memberName}" },
-        "Unknown placeholder {memberName}. Use {member_name} or {request_title}.",
+        "Unknown placeholder {memberName}. Use {member_name}, {first_name} or {request_title}.",
       ],
       [{ title: "Ti\u0000tle", text: "Hello" }, MESSAGES.controlCharacters],
     ];

@@ -28,6 +28,7 @@ export async function listReplies(ctx: RepliesContext): Promise<Served<typeof sa
       id: savedReplies.id,
       title: savedReplies.title,
       text: savedReplies.body,
+      shortcut: savedReplies.shortcut,
       updatedAt: savedReplies.updatedAt,
       updatedBy: displayName<string | null>(),
     })
@@ -50,15 +51,32 @@ async function refuseTakenTitle(tx: Queryable, title: string, except?: string) {
   if (taken) throw conflict(REPLY_TEXTS.duplicateTitle, "duplicate_title");
 }
 
+async function refuseTakenShortcut(tx: Queryable, shortcut: string | null, except?: string) {
+  if (!shortcut) return;
+  const same = eq(savedReplies.shortcut, shortcut);
+  const [taken] = await tx
+    .select({ id: savedReplies.id })
+    .from(savedReplies)
+    .where(except ? and(same, ne(savedReplies.id, except)) : same);
+  if (taken) throw conflict(REPLY_TEXTS.duplicateShortcut, "duplicate_shortcut");
+}
+
 export async function createReply(ctx: RepliesContext, staff: Viewer, input: SavedReplyInput) {
   return ctx.write(async (tx, out) => {
     await lockList(tx);
     const [{ n }] = await tx.select({ n: count() }).from(savedReplies);
     if (n >= SAVED_REPLIES_MAX) throw conflict(REPLY_TEXTS.tooMany, "too_many");
     await refuseTakenTitle(tx, input.title);
+    await refuseTakenShortcut(tx, input.shortcut);
     const [row] = await tx
       .insert(savedReplies)
-      .values({ title: input.title, body: input.text, createdBy: staff.userId, updatedBy: staff.userId })
+      .values({
+        title: input.title,
+        body: input.text,
+        shortcut: input.shortcut,
+        createdBy: staff.userId,
+        updatedBy: staff.userId,
+      })
       .returning({ id: savedReplies.id });
     out.publish(changed);
     return { id: row.id };
@@ -69,9 +87,16 @@ export async function updateReply(ctx: RepliesContext, staff: Viewer, id: string
   return ctx.write(async (tx, out) => {
     await lockList(tx);
     await refuseTakenTitle(tx, input.title, id);
+    await refuseTakenShortcut(tx, input.shortcut, id);
     const [row] = await tx
       .update(savedReplies)
-      .set({ title: input.title, body: input.text, updatedBy: staff.userId, updatedAt: new Date() })
+      .set({
+        title: input.title,
+        body: input.text,
+        shortcut: input.shortcut,
+        updatedBy: staff.userId,
+        updatedAt: new Date(),
+      })
       .where(eq(savedReplies.id, id))
       .returning({ id: savedReplies.id });
     if (!row) throw notFound(REPLY_TEXTS.notFound);

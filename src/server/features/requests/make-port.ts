@@ -1,7 +1,7 @@
 /** How requests answers its ports (`port.ts`); app.ts plugs them in (the QA port into the QA tools alone). */
 import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { RequestStatus } from "@/shared/requests";
-import { activityLogs, messageFiles, messages, requests, requestUses } from "../../db/schema";
+import { activityLogs, messageFiles, messages, requestNotes, requests, requestUses } from "../../db/schema";
 import { searchRank, searchVector } from "../../db/search";
 import { searchWith } from "../../db/search-hits";
 import { toMemberAndStaff } from "../../realtime/events";
@@ -38,8 +38,15 @@ export function makeRequestsPort(ctx: RequestsContext): RequestsPort {
         ${requests.title} as title, ${requests.userId} as member_id,
         (${messages.senderUserId} is distinct from ${requests.userId}) as from_staff,
         ${messages.body} as body, ${messages.createdAt} as created_at, ${searchRank(messages.body, query)} as rank
+      , false as note
       from ${messages} join ${requests} on ${requests.id} = ${messages.requestId}
-      where ${searchVector(messages.body)} @@ ${query}`,
+      where ${searchVector(messages.body)} @@ ${query}
+      union all
+      select 'request'::text, 'note-' || ${requestNotes.id}::text, ${requestNotes.requestId}::text,
+        ${requests.title}, ${requests.userId}, true,
+        ${requestNotes.body}, ${requestNotes.createdAt}, ${searchRank(requestNotes.body, query)}, true
+      from ${requestNotes} join ${requests} on ${requests.id} = ${requestNotes.requestId}
+      where ${searchVector(requestNotes.body)} @@ ${query}`,
     ),
 
     teamFirstReply: (db) => teamFirstReply(db),

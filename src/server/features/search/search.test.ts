@@ -233,3 +233,30 @@ describe("search across conversations", () => {
     expect((await search("daytona", undefined, admin)).json().total).toBe(4);
   });
 });
+
+describe("internal notes (issue 31 item 8)", () => {
+  it("are found by the staff's search, marked as notes, on their request or conversation", async () => {
+    const note = await call(
+      ctx,
+      "POST /admin/requests/:id/notes",
+      { params: { id: requestId }, body: { body: "Supplier in Geneva holds a Submariner, call Tuesday" } },
+      as(staff),
+    );
+    expect(note.statusCode, note.body).toBe(201);
+    const chat = await call(
+      ctx,
+      "POST /admin/concierge/:userId/notes",
+      { params: { userId: member.id }, body: { body: "Prefers the Submariner in steel" } },
+      as(staff),
+    );
+    expect(chat.statusCode, chat.body).toBe(201);
+    const found = (await search("submariner")).json().items as Array<Hit & { note: boolean }>;
+    expect(found.map((h) => [h.source, h.threadId, h.note, h.fromStaff]).sort()).toEqual([
+      ["concierge", member.id, true, true],
+      ["request", requestId, true, true],
+    ]);
+    expect(marked(found[0])).toEqual(["Submariner"]);
+    // Messages are not notes.
+    expect(((await search("daytona")).json().items as Array<{ note: boolean }>).every((h) => !h.note)).toBe(true);
+  });
+});

@@ -70,6 +70,7 @@ export async function searchConversations(
       title: hit.title,
       member: { id: hit.memberId, name: extras[i].member_name },
       fromStaff: hit.fromStaff,
+      note: hit.note,
       createdAt: hit.createdAt,
       snippet: snippetOf(extras[i].headline, hit.body),
     })),

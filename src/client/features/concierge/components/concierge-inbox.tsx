@@ -5,22 +5,30 @@
  * (`member`, `assignee`), so a conversation can be linked to and survives a reload.
  */
 import { useLingui } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageCircle } from "lucide-react";
 import type * as React from "react";
-import { useEffect, useMemo } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { toast } from "sonner";
 import { AsyncView, EmptyState, ListSkeleton } from "@/client/components/async-view";
 import { AdminComposer, addNoteWithToast } from "@/client/components/internal-note";
 import { MemberLanguageNote } from "@/client/components/member-language";
 import { OwnerSelect } from "@/client/components/owner-select";
+import {
+  type ConversationPresence,
+  PresenceLine,
+  type SeenMessage,
+  useCollisionGuard,
+} from "@/client/components/presence";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Badge } from "@/client/components/ui/badge";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
+import { useSession } from "@/client/lib/session";
 import { toastFailure } from "@/client/lib/toasts";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
 import type { Locale } from "@/shared/locales";
+import { firstNameOf } from "@/shared/replies";
 import {
   type AssigneeFilter,
   type ConciergeConversation,
@@ -50,9 +58,12 @@ export function ConciergeInbox({
   assignee = "all",
   onAssigneeChange,
   staff,
+  presence,
 }: {
   memberId: string | null;
   onSelect: (memberId: string) => void;
+  /** Who else has the chosen conversation open and who is typing (decision 051), composed in by the route. */
+  presence?: ConversationPresence;
   /** Saved replies for the reply box, composed in by the inbox's route. */
   snippets?: SnippetSource;
   /** The owner filter, and the staff who may own a conversation (composed in by the inbox's route). */
@@ -135,6 +146,7 @@ export function ConciergeInbox({
             snippets={snippets}
             owner={selected?.assignee ?? null}
             staff={staff}
+            presence={presence}
           />
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-16 text-center text-ink-muted">
@@ -247,6 +259,7 @@ function MemberThread({
   snippets,
   owner,
   staff,
+  presence,
 }: {
   memberId: string;
   name: string;
@@ -255,6 +268,7 @@ function MemberThread({
   snippets?: SnippetSource;
   owner: Staff | null;
   staff?: Staff[];
+  presence?: ConversationPresence;
 }) {
   const { t } = useLingui();
   const query = useQuery(conciergeQueries.memberThread(memberId));
@@ -279,17 +293,37 @@ function MemberThread({
 
   const attachments = useMemo(() => conciergeAttachments(memberId), [memberId]);
 
-  async function onSend(text: string, fileIds: string[]) {
+  // The soft check before sending: another staff member's reply since this draft began (decision 051).
+  const me = useSession().user?.id;
+  const queryClient = useQueryClient();
+  const messages = query.data?.messages;
+  const seenOf = useCallback(
+    (m: { id: string; senderRole: string; staffId?: string | null; staffName: string | null }): SeenMessage => ({
+      id: m.id,
+      otherStaff: m.senderRole === "admin" && m.staffId !== me ? (m.staffName ?? "") || null : null,
+    }),
+    [me],
+  );
+  const latest = useCallback(() => messages?.map(seenOf), [messages, seenOf]);
+  const current = useCallback(
+    async () =>
+      (await queryClient.fetchQuery({ ...conciergeQueries.memberThread(memberId), staleTime: 0 })).messages.map(seenOf),
+    [queryClient, memberId, seenOf],
+  );
+  const collision = useCollisionGuard(latest, current);
+
+  const onSend = collision.guard(async (text: string, fileIds: string[]) => {
     try {
       await reply.mutateAsync({ reply: text, fileIds });
       typingSignal.reset();
+      presence?.onSent();
       toast.success(t`Reply sent successfully`);
       return true;
     } catch (error) {
       toastFailure(error, t`Failed to send reply`);
       return false;
     }
-  }
+  });
 
   return (
     <>
@@ -325,6 +359,8 @@ function MemberThread({
           )}
         </AsyncView>
         <TypingLine visible={typing} who={name} />
+        {presence && <PresenceLine others={presence.others} className="flex flex-col gap-1" />}
+        {collision.dialog}
       </div>
       {/* Should the window be shorter still, the reply box stays at its bottom edge. */}
       <div className="rounded-b-lg border-t border-stone bg-card px-5 py-4 lg:sticky lg:bottom-0">
@@ -336,10 +372,14 @@ function MemberThread({
             placeholder: t`Write a reply…`,
             send: onSend,
             pending: reply.isPending,
-            onType: typingSignal.signal,
+            onType: () => {
+              typingSignal.signal();
+              collision.onType();
+              presence?.onType();
+            },
             submitLabel: t`Send Reply`,
             snippets,
-            snippetContext: { member_name: name },
+            snippetContext: { member_name: name, first_name: firstNameOf(name) },
             attachments,
           }}
           addNote={onNote}

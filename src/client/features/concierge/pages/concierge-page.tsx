@@ -31,7 +31,7 @@ import { useTypingIndicator, useTypingSignal } from "../use-typing";
  * /messages?view=concierge: the member's chat with the Executive Concierge (Gold and Black). The server decides
  * who may read it: others are told why; a member who downgraded keeps reading their history, without a composer.
  */
-export default function ConciergePage() {
+export default function ConciergePage({ teamStatus }: { teamStatus?: React.ReactNode }) {
   const { t } = useLingui();
   useDocumentTitle(t`Executive Concierge`);
   const query = useQuery(conciergeQueries.thread());
@@ -81,14 +81,15 @@ export default function ConciergePage() {
               : undefined
           }
         >
-          {(thread) => <ConciergeChat thread={thread} />}
+          {(thread) => <ConciergeChat thread={thread} teamStatus={teamStatus} />}
         </AsyncView>
       </div>
     </div>
   );
 }
 
-function ConciergeChat({ thread }: { thread: ConciergeThread }) {
+/** `teamStatus`: whether the team is online now (the presence feature's, composed in by app/). */
+function ConciergeChat({ thread, teamStatus }: { thread: ConciergeThread; teamStatus?: React.ReactNode }) {
   const { t } = useLingui();
   const session = useSession();
   const send = useSendConciergeMessage();
@@ -120,6 +121,7 @@ function ConciergeChat({ thread }: { thread: ConciergeThread }) {
       <div className="flex flex-col gap-2 rounded-lg border border-gold/60 bg-ivory-deep/60 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm">{t`As a Gold/Black member, you have direct access to our executive concierge team.`}</p>
         <div className="flex shrink-0 flex-col gap-0.5 text-xs text-ink-muted sm:items-end">
+          {teamStatus}
           <ReplyTime />
         </div>
       </div>

@@ -32,6 +32,7 @@ export const TYPE_LABELS: Record<NotificationType, MessageDescriptor> = {
   dispute_opened: msg`Payment disputed`,
   dispute_closed: msg`Dispute decided`,
   service_level_breach: msg`Service level`,
+  rating_low: msg`Low rating`,
 };
 
 /**

@@ -28,6 +28,7 @@ type Editing = SavedReply | "new" | null;
 /** The placeholders, shown as they are typed (values of the texts, never parsed as the messages' own). */
 const MEMBER_NAME = "{member_name}";
 const REQUEST_TITLE = "{request_title}";
+const FIRST_NAME = "{first_name}";
 
 export default function AdminRepliesPage() {
   const { t } = useLingui();
@@ -132,6 +133,9 @@ function ReplyRow({ reply, onEdit }: { reply: SavedReply; onEdit: () => void }) 
         <div className="min-w-0 flex-1 basis-64">
           <h2 id={headingId} className="font-sans text-base font-medium break-words">
             {reply.title}
+            {reply.shortcut && (
+              <span className="ml-2 font-mono text-xs font-normal text-ink-muted">/{reply.shortcut}</span>
+            )}
           </h2>
           <p className="mt-0.5 text-xs text-ink-muted">
             {reply.updatedBy ? (
@@ -203,7 +207,7 @@ function ReplyForm({ editing, onDone }: { editing: SavedReply | "new"; onDone: (
   const existing = editing === "new" ? null : editing;
   const save = useSaveReply();
   const form = useZodForm(savedReplyInputSchema, {
-    defaultValues: { title: existing?.title ?? "", text: existing?.text ?? "" },
+    defaultValues: { title: existing?.title ?? "", text: existing?.text ?? "", shortcut: existing?.shortcut ?? "" },
   });
   const { TextField, TextareaField } = fieldsOf(form);
 
@@ -215,6 +219,7 @@ function ReplyForm({ editing, onDone }: { editing: SavedReply | "new"; onDone: (
     } catch (error) {
       const message = errorMessage(error, t`Failed to save the reply`);
       if (error instanceof ApiError && error.code === "duplicate_title") form.setError("title", { message });
+      else if (error instanceof ApiError && error.code === "duplicate_shortcut") form.setError("shortcut", { message });
       else form.setError("root", { message });
     }
   }
@@ -225,11 +230,17 @@ function ReplyForm({ editing, onDone }: { editing: SavedReply | "new"; onDone: (
         <p className="eyebrow text-gold-deep">{t`Saved reply`}</p>
         <DialogTitle>{existing ? t`Edit saved reply` : t`New saved reply`}</DialogTitle>
         <DialogDescription>
-          {t`Placeholders: ${MEMBER_NAME} and ${REQUEST_TITLE}. A placeholder the conversation has no value for is left out.`}
+          {t`Placeholders: ${MEMBER_NAME}, ${FIRST_NAME} and ${REQUEST_TITLE}. A placeholder the conversation has no value for is left out.`}
         </DialogDescription>
       </DialogHeader>
       <Form form={form} onSubmit={onSubmit} className="grid">
         <TextField name="title" label={t`Title`} hint={t`Up to ${REPLY_TITLE_MAX} characters`} autoComplete="off" />
+        <TextField
+          name="shortcut"
+          label={t`Short name (optional)`}
+          hint={t`Type / and this name in a reply box to pick it: lower-case letters, digits and dashes.`}
+          autoComplete="off"
+        />
         <TextareaField
           name="text"
           label={t`Text`}

@@ -55,6 +55,7 @@ const OTHER_ACTIONS: Record<string, MessageDescriptor> = {
   delivered: STATUS_LABELS.Delivered,
   receipt_confirmed: msg`Receipt confirmed`,
   problem_reported: msg`Problem reported`,
+  rated: msg`Rated the delivery`,
   balance_invoice_sent: msg`Balance invoice sent`,
   balance_payment_received: msg`Payment received on the balance invoice`,
   balance_paid: msg`Balance paid in full`,

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Mail, Phone, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { AsyncView, ListSkeleton } from "@/client/components/async-view";
-import { MemberLanguageTerm } from "@/client/components/member-language";
+import { MemberLanguageNote, MemberLanguageTerm } from "@/client/components/member-language";
 import { StatusBadge } from "@/client/components/status-badge";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { formatCardDate, formatEuro, formatLongDate } from "@/shared/format";
@@ -35,7 +35,12 @@ function ClientDetails({ data: { client, otherRequests } }: { data: RequestClien
   return (
     <div className="flex flex-col gap-5 text-sm">
       <div className="flex flex-col gap-2.5">
-        <p className="text-base font-medium break-words">{client.name}</p>
+        <p className="text-base font-medium break-words">
+          {client.name}
+          <span className="text-sm font-normal text-ink-muted">
+            <MemberLanguageNote locale={client.language} />
+          </span>
+        </p>
         <a href={`mailto:${client.email}`} className="flex items-center gap-2.5 break-all hover:underline">
           <Mail aria-hidden className="size-4 shrink-0 text-gold-deep" strokeWidth={1.5} />
           {client.email}

@@ -5,17 +5,25 @@
  * composer switches between a reply and a note.
  */
 import { useLingui } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageSquare } from "lucide-react";
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { AsyncView } from "@/client/components/async-view";
 import { ScrollingThread } from "@/client/components/chat";
 import { AdminComposer, addNoteWithToast, InternalNote, mergeByTime } from "@/client/components/internal-note";
+import {
+  type ConversationPresence,
+  PresenceLine,
+  type SeenMessage,
+  useCollisionGuard,
+} from "@/client/components/presence";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Card, CardContent, CardHeading } from "@/client/components/ui/card";
 import { cn } from "@/client/lib/utils";
 import { formatMessageTime } from "@/shared/format";
+import { firstNameOf } from "@/shared/replies";
 import { requestsAdminQueries, useAddNote, useReply } from "../admin-api";
+import type { ThreadMessage } from "../api";
 import { senderLabel, threadAttachments, useThreadActions } from "./thread-actions";
 import { MessageContent, ThreadClosed } from "./thread-parts";
 
@@ -25,6 +33,7 @@ export function AdminThreadCard({
   clientName,
   snippets,
   closed = false,
+  presence,
 }: {
   requestId: string;
   /** Withdrawn by the member: the thread stays readable, nobody writes on it. */
@@ -33,6 +42,8 @@ export function AdminThreadCard({
   clientName: string;
   /** Saved replies for the reply box, composed in by the page's route. */
   snippets?: SnippetSource;
+  /** Who else has the thread open and who is typing (decision 051), composed in by the page's route. */
+  presence?: ConversationPresence;
 }) {
   const { t } = useLingui();
   const thread = useQuery(requestsAdminQueries.thread(requestId));
@@ -48,6 +59,22 @@ export function AdminThreadCard({
     reply.mutateAsync({ body, fileIds }),
   );
   const attachments = useMemo(() => threadAttachments(requestId), [requestId]);
+
+  // The soft check before sending: another staff member's reply since this draft began (decision 051).
+  const queryClient = useQueryClient();
+  const messages = thread.data?.messages;
+  const latest = useCallback(() => messages?.map(seenOf), [messages]);
+  const current = useCallback(
+    async () =>
+      (await queryClient.fetchQuery({ ...requestsAdminQueries.thread(requestId), staleTime: 0 })).messages.map(seenOf),
+    [queryClient, requestId],
+  );
+  const collision = useCollisionGuard(latest, current);
+  const send = collision.guard(async (body: string, fileIds: string[]) => {
+    const sent = await onSend(body, fileIds);
+    if (sent) presence?.onSent();
+    return sent;
+  });
 
   return (
     <Card>
@@ -98,6 +125,8 @@ export function AdminThreadCard({
             </ScrollingThread>
           )}
         </AsyncView>
+        {presence && <PresenceLine others={presence.others} className="-mb-2 flex flex-col gap-1" />}
+        {collision.dialog}
         {closed ? (
           <ThreadClosed />
         ) : (
@@ -107,11 +136,19 @@ export function AdminThreadCard({
               id: "admin-reply",
               label: t`Reply`,
               placeholder: t`Write to ${clientName}…`,
-              send: onSend,
+              send,
+              onType: () => {
+                collision.onType();
+                presence?.onType();
+              },
               pending: reply.isPending,
               className: "gap-3",
               snippets,
-              snippetContext: { member_name: clientName, request_title: requestTitle },
+              snippetContext: {
+                member_name: clientName,
+                first_name: firstNameOf(clientName),
+                request_title: requestTitle,
+              },
               attachments,
             }}
             addNote={onNote}
@@ -122,3 +159,9 @@ export function AdminThreadCard({
     </Card>
   );
 }
+
+/** A message as the collision check reads it: another staff member's reply carries their name. */
+const seenOf = (message: ThreadMessage): SeenMessage => ({
+  id: message.id,
+  otherStaff: !message.mine && message.sender?.isStaff ? senderLabel(message) : null,
+});

@@ -7,6 +7,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
+import type { ConversationPresence } from "@/client/components/presence";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import { Button } from "@/client/components/ui/button";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
@@ -30,6 +31,8 @@ interface Parts {
   clock?: AdminRequestPart;
   /** Saved replies for the reply box. */
   snippets?: SnippetSource;
+  /** Who else has the thread open and who is typing (decision 051). */
+  presence?: ConversationPresence;
 }
 
 export default function AdminRequestDetailPage(parts: Parts) {
@@ -60,7 +63,14 @@ export default function AdminRequestDetailPage(parts: Parts) {
   );
 }
 
-function RequestView({ request, requestQuotes, payment, clock, snippets }: { request: RequestDetail } & Parts) {
+function RequestView({
+  request,
+  requestQuotes,
+  payment,
+  clock,
+  snippets,
+  presence,
+}: { request: RequestDetail } & Parts) {
   const { t } = useLingui();
   const remove = useDeletePipelineRequest();
   const clientName = request.client.name;
@@ -91,6 +101,7 @@ function RequestView({ request, requestQuotes, payment, clock, snippets }: { req
             requestTitle={request.title}
             clientName={request.client.name}
             snippets={snippets}
+            presence={presence}
             closed={request.status === "Withdrawn"}
           />
         </div>

@@ -2,6 +2,7 @@
  * The staff inbox's Sales tab: every inquiry, newest first, with Reply to Customer (Send Reply, Cancel) and
  * Close, offered unless already closed. Replying sets responded and emails the member (the server's part).
  */
+
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Lock, Reply, Send } from "lucide-react";
@@ -17,6 +18,7 @@ import { toastFailure } from "@/client/lib/toasts";
 import { useHashTarget } from "@/client/lib/use-hash-target";
 import { MESSAGES } from "@/shared/contracts/common-texts";
 import { formatMessageTime } from "@/shared/format";
+import { firstNameOf } from "@/shared/replies";
 import { type AdminInquiry, salesQueries, useCloseInquiry, useReplyInquiry } from "../api";
 
 /** The tab's count: inquiries still open. */
@@ -78,7 +80,7 @@ function InquiryRow({ inquiry, snippets }: { inquiry: AdminInquiry; snippets?: S
   const replyBox = useRef<HTMLTextAreaElement>(null);
   const picker = useSnippetPicker({
     source: snippets,
-    context: { member_name: inquiry.member.name },
+    context: { member_name: inquiry.member.name, first_name: firstNameOf(inquiry.member.name) },
     textarea: replyBox,
     text: reply,
     setText: setReply,

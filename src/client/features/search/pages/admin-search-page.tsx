@@ -167,10 +167,16 @@ function HitRow({ hit }: { hit: SearchHit }) {
           <Badge variant={hit.source === "request" ? "outline" : hit.source === "sales" ? "muted" : "gold"}>
             {i18n._(SOURCE_LABELS[hit.source])}
           </Badge>
+          {hit.note && <Badge variant="gold">{t`Internal note`}</Badge>}
           <span className="min-w-0 font-medium break-words">{where}</span>
         </span>
         <span className="mt-1 block text-xs text-ink-muted">
-          {hit.fromStaff ? t`The team to ${hit.member.name}` : hit.member.name} ·{" "}
+          {hit.note
+            ? t`A note about ${hit.member.name}`
+            : hit.fromStaff
+              ? t`The team to ${hit.member.name}`
+              : hit.member.name}{" "}
+          ·{" "}
           <time dateTime={String(hit.createdAt)} className="tabular">
             {formatMessageTime(hit.createdAt)}
           </time>
