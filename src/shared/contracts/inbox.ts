@@ -4,12 +4,14 @@
  * conversations themselves (threads, replies, notes, owners) stay their domains'; this domain lists them, keeps
  * the snoozes, and passes bulk actions on through the owners' ports.
  */
+
 import { z } from "zod";
 import { INBOX_BULK_MAX, INBOX_PAGE_SIZE, SNOOZE_NOTE_MAX } from "../limits";
 import { PLANS } from "../plans";
 import { okSchema, timestamp } from "./common";
 import { endpoints } from "./endpoint";
 import { INBOX_TEXTS } from "./inbox-texts";
+import { clockSchema } from "./service-levels";
 
 export { INBOX_BULK_MAX, INBOX_PAGE_SIZE, SNOOZE_NOTE_MAX };
 
@@ -77,10 +79,8 @@ export const conversationRowSchema = z.object({
   /** When the oldest of the member's messages nobody answered yet was written; null: nobody waits. */
   waitingSince: timestamp.nullable(),
   snooze: snoozeSchema.nullable(),
-  /**
-   * The service-level clock's place (issue 31, item 3, built by its own domain): always null from this domain.
-   */
-  serviceLevel: z.null(),
+  /** The conversation's service-level clock (decision 049); null for a sales inquiry or a member with no plan. */
+  serviceLevel: clockSchema.nullable(),
 });
 
 export const inboxPageSchema = z.object({

@@ -38,7 +38,7 @@ interface Row {
   unread: number;
   waitingSince: string | null;
   snooze: { until: string; note: string | null; by: string | null } | null;
-  serviceLevel: null;
+  serviceLevel: { key: string; tier: string | null; state: string; target: string | null } | null;
 }
 const list = async (
   query: { show?: InboxShow; owner?: InboxOwner; kind?: string; sort?: string } = {},
@@ -91,9 +91,11 @@ describe("the list", () => {
       member: { id: ana.id, name: "Ana Sousa", tier: "black" },
       lastMessage: { body: "Any news?", fromMember: true },
       unread: 1,
-      serviceLevel: null,
+      // The service levels' clock (decision 049): a Black member's first reply is running.
+      serviceLevel: { key: `request:${requestId}`, tier: "black", target: "first_reply" },
     });
     expect(request?.waitingSince).not.toBeNull();
+    expect(inquiry?.serviceLevel).toBeNull();
     expect(chat).toMatchObject({ member: { name: "Bruno Costa", tier: "gold" }, unread: 1, title: null });
     expect(chat?.waitingSince).not.toBeNull();
     expect(inquiry).toMatchObject({ title: "Corporate plan", unread: 1, lastMessage: { body: "For five" } });

@@ -38,7 +38,14 @@ export async function inbox(
   query: { kind?: ConversationKind; owner: InboxOwner; show: InboxShow; sort: InboxSort; after?: string },
   now = new Date(),
 ): Promise<Served<typeof inboxPageSchema>> {
-  return listConversations(ctx.db, { viewerId: staff.userId, now, ...query });
+  const page = await listConversations(ctx.db, { viewerId: staff.userId, now, ...query });
+  // Each request's and concierge chat's clock, from the service levels (one call for the page).
+  const keys = page.items.flatMap((row) => (row.kind === "sales" ? [] : [`${row.kind}:${row.id}`]));
+  const clocks = new Map((await ctx.domains.serviceLevels.clocksOf(ctx.db, keys)).map((clock) => [clock.key, clock]));
+  return {
+    ...page,
+    items: page.items.map((row) => ({ ...row, serviceLevel: clocks.get(`${row.kind}:${row.id}`) ?? null })),
+  };
 }
 
 /** The conversations named, each once; 404 when one is not an open conversation. */

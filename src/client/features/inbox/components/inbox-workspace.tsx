@@ -14,6 +14,7 @@ import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { EmptyState, ListSkeleton } from "@/client/components/async-view";
 import { type Owner, OwnerSelect } from "@/client/components/owner-select";
+import { ServiceClock } from "@/client/components/service-clock";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
@@ -464,10 +465,10 @@ function FilterButton({
   );
 }
 
-/** The place of the service-level clock (issue 31, item 3, built elsewhere): nothing while the row has none. */
+/** The row's service-level clock (decision 049): nothing for a sales inquiry or a member with no plan. */
 function ServiceLevelSlot({ conversation }: { conversation: Conversation }) {
   if (conversation.serviceLevel === null) return null;
-  return <span data-slot="service-level" />;
+  return <ServiceClock clock={conversation.serviceLevel} />;
 }
 
 function WaitingLabel({ since }: { since: string }) {
