@@ -74,8 +74,8 @@ test("the dashboard shows its cards and charts, and the sidebar stays collapsed 
   for (const card of ["Total", "New", "Sourcing", "Delivered", "Clients", "Messages"]) {
     await expect(page.getByRole("term").filter({ hasText: new RegExp(`^${card} `) })).toBeVisible();
   }
-  // Three of requests, one of money (issue 21).
-  await expect(page.getByRole("figure")).toHaveCount(4);
+  // Three of requests, two of service levels (decision 049), one of money (issue 21).
+  await expect(page.getByRole("figure")).toHaveCount(6);
   await screenshots(page, "admin-dashboard");
   await expectNoSeriousA11yViolations(page);
 

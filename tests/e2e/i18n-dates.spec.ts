@@ -4,10 +4,10 @@
  * member's request page and on the operations dashboard's weekly chart. The expected dates are worked out here,
  * from Lisbon's calendar, not with the app's helpers.
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { api } from "./support/api";
 import { expect, test } from "./support/test";
-import { newMember, signInAsAdmin, waitingForReady } from "./support/users";
+import { newMember, portugueseAdmin } from "./support/users";
 
 const MONTHS = {
   en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
@@ -46,24 +46,6 @@ async function weeklyChart(page: Page, title: string) {
   const ticks = figure.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value");
   await expect(ticks.first()).toBeVisible();
   return { figure, ticks: await ticks.allTextContents() };
-}
-
-/** The admin in a Portuguese browser of their own, the shared account's saved language left alone. */
-async function portugueseAdmin(browser: Browser) {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    locale: "pt-PT",
-    timezoneId: "Europe/Lisbon",
-  });
-  await context.route("**/api/me", async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    if (body?.profile) body.profile.language = "pt-PT";
-    await route.fulfill({ response, json: body });
-  });
-  const page = waitingForReady(await context.newPage());
-  await signInAsAdmin(page);
-  return { context, page };
 }
 
 test.use({ timezoneId: "Europe/Lisbon" });

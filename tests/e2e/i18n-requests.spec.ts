@@ -6,10 +6,10 @@
  * (docs/screenshots/i18n/).
  */
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { api } from "./support/api";
 import { expect, test } from "./support/test";
-import { newMember, signInAsAdmin, waitingForReady } from "./support/users";
+import { newMember, portugueseAdmin } from "./support/users";
 
 /** Amounts as Intl writes them for pt-PT: "25 000 €" (the spaces are no-break ones). */
 const euros = (digits: string) => new RegExp(`${digits.replace(" ", "\\s")}\\s€`);
@@ -17,24 +17,6 @@ const euros = (digits: string) => new RegExp(`${digits.replace(" ", "\\s")}\\s�
 async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole("combobox", { name: label }).click();
   await page.getByRole("option", { name: option, exact: true }).click();
-}
-
-/**
- * The admin in a Portuguese browser of their own. The one staff account is shared by every journey (they may run
- * in parallel), so its saved language is left as it is: GET /api/me answers with Portuguese as the profile's
- * language, as it does for a staff member who chose it.
- */
-async function portugueseAdmin(browser: Browser) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: "pt-PT" });
-  await context.route("**/api/me", async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    if (body?.profile) body.profile.language = "pt-PT";
-    await route.fulfill({ response, json: body });
-  });
-  const page = waitingForReady(await context.newPage());
-  await signInAsAdmin(page);
-  return { context, page };
 }
 
 test.describe("in European Portuguese", () => {

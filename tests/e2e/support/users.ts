@@ -142,3 +142,25 @@ export async function adminPage(browser: Browser, viewport?: { width: number; he
   });
   return waitingForReady(await context.newPage());
 }
+
+/**
+ * The admin in a Portuguese browser of their own (Lisbon time). The one admin account is shared by every journey
+ * (they may run in parallel), so its saved language is left as it is: GET /api/me answers with Portuguese as the
+ * profile's language, as it does for a staff member who chose it.
+ */
+export async function portugueseAdmin(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: "pt-PT",
+    timezoneId: "Europe/Lisbon",
+  });
+  await context.route("**/api/me", async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    if (body?.profile) body.profile.language = "pt-PT";
+    await route.fulfill({ response, json: body });
+  });
+  const page = waitingForReady(await context.newPage());
+  await signInAsAdmin(page);
+  return { context, page };
+}
