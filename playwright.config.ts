@@ -29,6 +29,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** Each port has its own data directory, so two runs on different ports never share a database. */
 export const E2E_DATA_DIR = `.e2e-data/${PORT}`;
 
+/** Journeys run after every other (their project depends on the first). */
+const AFTER_THE_REST = /audit\.spec\.ts$/;
+
 /** End-to-end journeys in a real Chromium against the production build on an embedded database. */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -57,7 +60,13 @@ export default defineConfig({
       ? { executablePath: SYSTEM_HEADLESS_SHELL, args: CHROMIUM_ARGS }
       : FULL_CHROMIUM,
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: AFTER_THE_REST },
+    // Journeys that change a setting every staff session obeys (mandatory two-factor, decision 050) run once the
+    // others are done: the others share one admin account without a second factor. Alone, without the rest first:
+    // `npx playwright test tests/e2e/audit.spec.ts --no-deps`.
+    { name: "after", use: { ...devices["Desktop Chrome"] }, testMatch: AFTER_THE_REST, dependencies: ["chromium"] },
+  ],
   webServer: {
     command: "node --import tsx tests/e2e/support/server.ts",
     url: `http://127.0.0.1:${PORT}/api/health`,
