@@ -24,19 +24,8 @@ export function lisbonDate(now: Date = new Date()): string {
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds (whole seconds). */
 export function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return wall - Math.floor(instant / 1000) * 1000;
+  const { year, month, day, hour, minute, second } = wallClock(instant, timeZone);
+  return Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(instant / 1000) * 1000;
 }
 
 /** The instant a calendar day ("YYYY-MM-DD") begins in `timeZone` (midnight there), as a UTC epoch in ms. */

@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
+import { ok } from "#tests/helpers/ok";
 import { newRequestBody } from "#tests/helpers/requests";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import type { ConversationKey, InboxOwner, InboxShow } from "@/shared/contracts/inbox";
@@ -21,12 +22,6 @@ let ana: TestUser;
 let bruno: TestUser;
 let requestId: string;
 let inquiryId: string;
-
-const ok = async <R extends { statusCode: number; body: string; json(): unknown }>(sent: Promise<R>) => {
-  const res = await sent;
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json() as ReturnType<R["json"]>;
-};
 
 interface Row {
   kind: string;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "#tests/helpers/app";
 import { call, unchecked } from "#tests/helpers/call";
+import { ok } from "#tests/helpers/ok";
 import { newRequestBody } from "#tests/helpers/requests";
 import { as, createUser, type TestUser } from "#tests/helpers/users";
 import { MESSAGES } from "@/shared/contracts/common-texts";
@@ -19,12 +20,6 @@ let member: TestUser;
 let requestId: string;
 let inquiryId: string;
 
-/** A setup call that must succeed; its answer. */
-const ok = async <R extends { statusCode: number; body: string; json(): unknown }>(sent: Promise<R>) => {
-  const res = await sent;
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json() as ReturnType<R["json"]>;
-};
 /** A search as `user`; the page may be what the types forbid (the refusals are tested). */
 const search = (q: string, page?: number | string, user: TestUser | null = staff) =>
   call(ctx, "GET /admin/search", unchecked({ query: { q, page } }), as(user));
