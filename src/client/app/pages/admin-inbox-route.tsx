@@ -14,6 +14,7 @@ import {
   ConciergeInbox,
   useConciergeInboxCount,
 } from "@/client/features/concierge/components/concierge-inbox";
+import type { Conversation } from "@/client/features/inbox/api";
 import { InboxWorkspace } from "@/client/features/inbox/components/inbox-workspace";
 import { useConversationPresence } from "@/client/features/presence/api";
 import { useSavedReplySnippets } from "@/client/features/replies/api";
@@ -34,8 +35,7 @@ export default function AdminInboxRoute() {
 /** The one list with its pane; each kind's pane is its domain's. */
 function AdminInboxWorkspace() {
   const { t } = useLingui();
-  const snippets = useSavedReplySnippets();
-  const staff = useQuery(requestsAdminQueries.assignees()).data?.items;
+  const staff = useAssignees();
   const { user } = useSession();
   return (
     <AdminPage
@@ -47,40 +47,53 @@ function AdminInboxWorkspace() {
       <InboxWorkspace
         viewerId={user?.id ?? null}
         staff={staff}
-        renderPane={(conversation) => {
-          const name = conversation.member.name || conversation.member.email;
-          switch (conversation.kind) {
-            case "request":
-              return (
-                <AdminRequestPane
-                  key={conversation.id}
-                  id={conversation.id}
-                  title={conversation.title ?? ""}
-                  clientName={name}
-                  status={conversation.status as RequestStatus}
-                  snippets={snippets}
-                />
-              );
-            case "concierge":
-              return (
-                <ConciergeConversationPane
-                  key={conversation.id}
-                  memberId={conversation.id}
-                  name={name}
-                  email={conversation.member.email}
-                  language={(conversation.member.language ?? undefined) as Locale | undefined}
-                  snippets={snippets}
-                  owner={conversation.owner}
-                  staff={staff}
-                />
-              );
-            case "sales":
-              return <SalesInquiryPane key={conversation.id} id={conversation.id} snippets={snippets} />;
-          }
-        }}
+        renderPane={(conversation) => (
+          <ConversationPane key={`${conversation.kind}:${conversation.id}`} conversation={conversation} staff={staff} />
+        )}
       />
     </AdminPage>
   );
+}
+
+/** The open conversation's own domain's pane, with who else views and types in it (decision 051). */
+/** The staff who may own a conversation: the requests feature's list (issue 22, item 1). */
+const useAssignees = () => useQuery(requestsAdminQueries.assignees()).data?.items;
+type AssignableStaff = NonNullable<ReturnType<typeof useAssignees>>[number];
+
+function ConversationPane({ conversation, staff }: { conversation: Conversation; staff?: AssignableStaff[] }) {
+  const snippets = useSavedReplySnippets();
+  const presence = useConversationPresence(
+    conversation.kind === "sales" ? null : `${conversation.kind}:${conversation.id}`,
+  );
+  const name = conversation.member.name || conversation.member.email;
+  switch (conversation.kind) {
+    case "request":
+      return (
+        <AdminRequestPane
+          id={conversation.id}
+          title={conversation.title ?? ""}
+          clientName={name}
+          status={conversation.status as RequestStatus}
+          snippets={snippets}
+          presence={presence}
+        />
+      );
+    case "concierge":
+      return (
+        <ConciergeConversationPane
+          memberId={conversation.id}
+          name={name}
+          email={conversation.member.email}
+          language={(conversation.member.language ?? undefined) as Locale | undefined}
+          snippets={snippets}
+          owner={conversation.owner}
+          staff={staff}
+          presence={presence}
+        />
+      );
+    case "sales":
+      return <SalesInquiryPane id={conversation.id} snippets={snippets} />;
+  }
 }
 
 /** The earlier inbox: one tab per domain, its own cards (links from notifications and search land here). */
@@ -93,8 +106,7 @@ function AdminInboxTabs() {
   const snippets = useSavedReplySnippets();
   // Who else has the chosen concierge conversation open, and who is typing in it (decision 051).
   const presence = useConversationPresence(member && params.get("tab") === "concierge" ? `concierge:${member}` : null);
-  // The staff who may own a conversation: the requests feature's list (issue 22, item 1).
-  const staff = useQuery(requestsAdminQueries.assignees()).data?.items;
+  const staff = useAssignees();
   const conciergeParams = (next: { member?: string | null; assignee?: string }) => {
     const search = new URLSearchParams({ tab: "concierge" });
     const m = next.member === undefined ? member : next.member;

@@ -5,6 +5,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
+import type { ConversationPresence } from "@/client/components/presence";
 import type { SnippetSource } from "@/client/components/snippet-picker";
 import type { RequestStatus } from "@/shared/requests";
 import { AdminThreadCard } from "./admin-request-thread";
@@ -16,12 +17,15 @@ export function AdminRequestPane({
   clientName,
   status,
   snippets,
+  presence,
 }: {
   id: string;
   title: string;
   clientName: string;
   status: RequestStatus;
   snippets?: SnippetSource;
+  /** Who else views and types in the thread (the presence feature, decision 051). */
+  presence?: ConversationPresence;
 }) {
   const { t } = useLingui();
   return (
@@ -41,6 +45,7 @@ export function AdminRequestPane({
         clientName={clientName}
         snippets={snippets}
         closed={status === "Withdrawn"}
+        presence={presence}
       />
     </div>
   );
